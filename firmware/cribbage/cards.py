@@ -1,0 +1,100 @@
+"""Cards as small ints, and their text forms at the edges.
+
+A card is ``rank * 4 + suit`` (0-51): rank 0 is the Ace, 12 the King; suits are
+clubs, diamonds, hearts, spades. Ints are cheap on the board, hashable and fast.
+"""
+
+from micropython import const
+
+DECK_SIZE = const(52)
+RANK_LETTERS = "A23456789TJQK"
+SUIT_LETTERS = "CDHS"
+SUIT_SYMBOLS = "♣♦♥♠"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+              "ten", "jack", "queen", "king")
+JACK = const(10)
+
+
+def make(rank, suit):
+    """The card of ``rank`` (0 = Ace .. 12 = King) and ``suit`` (0-3)."""
+    if not 0 <= rank < 13 or not 0 <= suit < 4:
+        raise ValueError("no card with rank %r and suit %r" % (rank, suit))
+    return rank * 4 + suit
+
+
+def rank(card):
+    """Rank index: 0 for the Ace up to 12 for the King."""
+    return card >> 2
+
+
+def suit(card):
+    """Suit index: 0 clubs, 1 diamonds, 2 hearts, 3 spades."""
+    return card & 3
+
+
+def value(card):
+    """Counting value: Ace 1, two to ten face value, court cards 10."""
+    r = card >> 2
+    return r + 1 if r < 9 else 10
+
+
+def parse(text):
+    """Parse one card such as ``5H``, ``10H``, ``TH``, ``as`` or ``5♥``."""
+    t = text.strip().upper()
+    if len(t) < 2:
+        raise ValueError("not a card: %r (write rank then suit, like 5H or 10♥)" % text)
+    rank_text, suit_text = t[:-1], t[-1]
+    if rank_text == "10":
+        rank_text = "T"
+    r = RANK_LETTERS.find(rank_text) if len(rank_text) == 1 else -1
+    if r < 0:
+        raise ValueError("unknown rank in card %r (use A 2-10 T J Q K)" % text)
+    s = SUIT_LETTERS.find(suit_text)
+    if s < 0:
+        s = SUIT_SYMBOLS.find(suit_text)
+    if s < 0:
+        raise ValueError("unknown suit in card %r (use C D H S or ♣ ♦ ♥ ♠)" % text)
+    return r * 4 + s
+
+
+def parse_hand(texts):
+    """Parse several cards (a list of strings, or one string split on spaces or commas).
+
+    Raises ValueError naming the card if one is unknown or appears twice.
+    """
+    if isinstance(texts, str):
+        texts = texts.replace(",", " ").split()
+    cards = []
+    for t in texts:
+        c = parse(t)
+        if c in cards:
+            raise ValueError("card %s appears twice" % name(c))
+        cards.append(c)
+    return cards
+
+
+def name(card, symbols=False):
+    """Short text of a card: ``10H`` (or ``10♥`` with ``symbols``)."""
+    if not 0 <= card < DECK_SIZE:
+        raise ValueError("not a card number: %r" % card)
+    r = card >> 2
+    rank_text = "10" if r == 9 else RANK_LETTERS[r]
+    return rank_text + (SUIT_SYMBOLS if symbols else SUIT_LETTERS)[card & 3]
+
+
+def names(cards, symbols=False):
+    """Cards as one space-separated string."""
+    return " ".join(name(c, symbols) for c in cards)
+
+
+def check_distinct(cards):
+    """Raise ValueError if any card number is out of range or repeated."""
+    seen = 0
+    for c in cards:
+        if not isinstance(c, int) or not 0 <= c < DECK_SIZE:
+            raise ValueError("not a card number: %r" % (c,))
+        bit = 1 << c
+        if seen & bit:
+            raise ValueError("card %s appears twice" % name(c))
+        seen |= bit

