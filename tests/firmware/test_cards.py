@@ -1,8 +1,7 @@
 """Cards: parsing and formatting at the edges. Runs on CPython and MicroPython."""
 
-from portable import raises
-
 from cribbage import cards
+from portable import raises
 
 
 def test_parse_forms():

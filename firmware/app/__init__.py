@@ -1,0 +1,1 @@
+"""The device application: input events, ui modes, rendering, persistence, serial protocol."""

@@ -1,0 +1,1 @@
+"""Host-side tools of the cribbage board: one `crib` command (see host_tools.cli)."""

@@ -1,0 +1,35 @@
+"""The `crib` command: one program, one sub-command a module (like mpremote's commands)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# Each module named here defines register(subparsers), which adds its sub-command(s) and
+# sets ``func`` (taking the parsed args, returning an exit status).
+COMMAND_MODULES = [
+    "host_tools.bench",
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every sub-command registered."""
+    parser = argparse.ArgumentParser(prog="crib", description="Electronic cribbage board: tools for the host.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of `crib`."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
