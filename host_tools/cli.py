@@ -10,6 +10,18 @@ import sys
 # sets ``func`` (taking the parsed args, returning an exit status).
 COMMAND_MODULES = [
     "host_tools.bench",
+    "host_tools.advise",
+    "host_tools.deploy",
+    "host_tools.status",
+    "host_tools.log",
+    "host_tools.undo",
+    "host_tools.peg",
+    "host_tools.settings",
+    "host_tools.export",
+    "host_tools.plot",
+    "host_tools.score",
+    "host_tools.mip_package",
+    "simulator.cli",
 ]
 
 

@@ -18,7 +18,7 @@ MODULES = sorted(p.stem for p in (ROOT / "tests" / "firmware").glob("test_*.py")
 @pytest.fixture(scope="session")
 def compiled_firmware(tmp_path_factory: pytest.TempPathFactory) -> Path:
     target = tmp_path_factory.mktemp("mpy")
-    for package in ("cribbage", "app"):
+    for package in ("cribbage", "app", "hal"):
         compile_tree(FIRMWARE / package, target / package, "-O2")
     return target
 

@@ -16,3 +16,13 @@ PLAYER_1 = "p1"
 PLAYER_2 = "p2"
 BACK = "back"
 CONTROLS = (ENCODER, PLAYER_1, PLAYER_2, BACK)
+
+
+def is_event(event):
+    """True if ``event`` is a well-formed input event (a turn by a non-zero int, or a known control)."""
+    if not isinstance(event, (tuple, list)) or len(event) != 2:
+        return False
+    kind, what = event
+    if kind == TURN:
+        return isinstance(what, int) and not isinstance(what, bool) and what != 0
+    return (kind == PRESS or kind == LONG) and what in CONTROLS

@@ -1,0 +1,68 @@
+# Discard advice: time for one full advice (every keep x every starter, crib from the table)
+# and the heap it takes. Runs under CPython and MicroPython (`crib bench --only advice`);
+# prints label<TAB>value<TAB>unit lines. Budget: 1 s on an RP2040, a few hundred ms on the
+# unix port at most (the unix port runs roughly 66 times faster than the chip).
+import gc
+import time
+
+from cribbage.advice import rank_keeps
+from cribbage.cards import parse_hand
+
+ROUNDS = 20
+DEALS = (("5H 5C JD QS 4C 9H", 2), ("2S 3S 4S 5S JS KD", 2), ("7C 8C 8D 9H AS KS", 2), ("5H 5C JD QS 4C", 3))
+
+if hasattr(time, "ticks_us"):
+    def now_us():
+        return time.ticks_us()
+
+    def since_us(start):
+        return time.ticks_diff(time.ticks_us(), start)
+else:
+    def now_us():
+        return time.perf_counter()
+
+    def since_us(start):
+        return (time.perf_counter() - start) * 1e6
+
+
+def heap_used(action):
+    """(bytes allocated while ``action`` runs with garbage collection held off, bytes still held after)."""
+    if hasattr(gc, "mem_alloc"):
+        gc.collect()
+        before = gc.mem_alloc()
+        gc.disable()
+        try:
+            result = action()
+            allocated = gc.mem_alloc() - before
+        finally:
+            gc.enable()
+        gc.collect()
+        held = gc.mem_alloc() - before
+        del result
+        return allocated, held
+    import tracemalloc
+
+    tracemalloc.start()
+    result = action()
+    held, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    del result
+    return peak, held
+
+
+def main():
+    table_heap = heap_used(lambda: __import__("cribbage.crib_values"))
+    rank_keeps(parse_hand(DEALS[0][0]), True)  # warm up
+    for text, players in DEALS:
+        cards = parse_hand(text)
+        start = now_us()
+        for _ in range(ROUNDS):
+            rank_keeps(cards, True, players)
+        print("one advice, %d players, %s\t%.2f\tms" % (players, text, since_us(start) / ROUNDS / 1000))
+    cards = parse_hand(DEALS[0][0])
+    allocated, held = heap_used(lambda: rank_keeps(cards, True))
+    print("heap allocated by one advice (6 cards, gc held off)\t%d\tbytes" % allocated)
+    print("heap held by its result (15 keeps)\t%d\tbytes" % held)
+    print("heap held by the loaded crib table\t%d\tbytes" % table_heap[1])
+
+main()

@@ -1,0 +1,74 @@
+# Hardware-layer logic that runs on every frame or every encoder edge: packing a frame
+# into wire-order words (hal.chain) and one quadrature decode (hal.quadrature). Runs under
+# CPython and MicroPython (`crib bench --only hal`); prints label<TAB>value<TAB>unit.
+# On MicroPython it also reports heap allocated per frame pack (should be 0: it runs every
+# frame) and per decoded edge (must be 0: it runs in a hard IRQ). Unix-port x ~66 ~ RP2040.
+import gc
+import json
+import time
+
+from hal.chain import Chain
+from hal.quadrature import Quadrature
+
+FRAMES = 50
+DETENTS = 2000
+
+if hasattr(time, "ticks_us"):
+    def now_us():
+        return time.ticks_us()
+
+    def since_us(start):
+        return time.ticks_diff(time.ticks_us(), start)
+else:
+    def now_us():
+        return time.perf_counter()
+
+    def since_us(start):
+        return (time.perf_counter() - start) * 1e6
+
+
+def row(label, value, unit):
+    print("%s\t%s\t%s" % (label, value, unit))
+
+
+def allocated(action):
+    """Bytes allocated while ``action`` runs with the collector off (MicroPython only)."""
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    action()
+    used = gc.mem_alloc() - before
+    gc.enable()
+    return used
+
+
+with open("hardware/board.json") as f:
+    chain = Chain(json.load(f)["leds"]["chain"])
+frame = bytearray(i & 0xFF for i in range(3 * chain.count))
+out = bytearray(4 * chain.count)
+
+start = now_us()
+for _ in range(FRAMES):
+    chain.pack(frame, out)
+row("pack one frame (242 LEDs)", "%.0f" % (since_us(start) / FRAMES), "us")
+
+edges = (1, 0, 2, 3) * DETENTS
+decoder = Quadrature()
+start = now_us()
+for ab in edges:
+    decoder.feed(ab)
+row("decode one encoder edge", "%.2f" % (since_us(start) / len(edges)), "us")
+if decoder.take() != DETENTS:
+    raise RuntimeError("decoder lost steps")
+
+if hasattr(gc, "mem_alloc"):
+    row("heap per frame pack", allocated(lambda: chain.pack(frame, out)), "bytes")
+    decoder = Quadrature()
+
+    def one_detent():
+        decoder.feed(1)
+        decoder.feed(0)
+        decoder.feed(2)
+        decoder.feed(3)
+
+    row("heap per decoded detent (4 edges)", allocated(one_detent), "bytes")

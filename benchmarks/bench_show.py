@@ -1,0 +1,122 @@
+# Show scoring speed and memory. Runs under CPython and MicroPython; prints label<TAB>value<TAB>unit.
+#
+# The hands are a fixed pseudo-random set (a small LCG, so both interpreters score the
+# same hands). Heap figures on MicroPython come from gc.mem_alloc() with the collector off.
+import gc
+import time
+
+if hasattr(time, "ticks_us"):
+    def now_us():
+        return time.ticks_us()
+
+    def since_us(start):
+        return time.ticks_diff(time.ticks_us(), start)
+else:
+    def now_us():
+        return time.perf_counter()
+
+    def since_us(start):
+        return (time.perf_counter() - start) * 1e6
+
+ON_MICROPYTHON = hasattr(gc, "mem_alloc")
+HANDS = 250
+COMBINATIONS = 12994800
+
+
+def row(label, value, unit):
+    print("%s\t%s\t%s" % (label, value, unit))
+
+
+def heap_in_use():
+    gc.collect()
+    return gc.mem_alloc()
+
+
+def sample_hands(n):
+    """``n`` (hand, starter) pairs of distinct cards from a fixed linear congruential sequence."""
+    seed = 12345
+    found = []
+    while len(found) < n:
+        five = []
+        while len(five) < 5:
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            card = (seed >> 16) % 52
+            if card not in five:
+                five.append(card)
+        found.append((tuple(five[:4]), five[4]))
+    return found
+
+
+before_import = heap_in_use() if ON_MICROPYTHON else 0
+from cribbage import play, saying, show  # noqa: E402  (imported after the heap reading)
+
+if ON_MICROPYTHON:
+    after_core = heap_in_use()
+    row("heap held by the loaded core (cards, show, saying, play)", after_core - before_import, "bytes")
+from cribbage import census  # noqa: E402  (not needed on the board: for tests and this bench)
+
+if ON_MICROPYTHON:
+    row("heap held by cribbage.census once loaded", heap_in_use() - after_core, "bytes")
+
+hands = sample_hands(HANDS)
+score = show.score
+
+rounds = 200 if ON_MICROPYTHON else 400
+start = now_us()
+for _ in range(rounds):
+    for hand, starter in hands:
+        score(hand, starter)
+elapsed = since_us(start)
+calls = rounds * HANDS
+row("score(): hands per second", int(calls * 1e6 / elapsed), "hands/s")
+row("score(): time per hand", "%.2f" % (elapsed / calls), "us")
+
+count_calls = HANDS * 4
+start = now_us()
+for i in range(count_calls):
+    hand, starter = hands[i % HANDS]
+    show.count(hand, starter)
+elapsed = since_us(start)
+row("count() with breakdown: per second", int(count_calls * 1e6 / elapsed), "counts/s")
+row("count() with breakdown: time per hand", "%.1f" % (elapsed / count_calls), "us")
+
+start = now_us()
+totals = census.census()
+elapsed = since_us(start)
+if sum(totals) != COMBINATIONS:
+    raise SystemExit("census counted %d combinations, not %d" % (sum(totals), COMBINATIONS))
+row("enumerate all 12,994,800 hands (grouped, cribbage.census)", "%.3f" % (elapsed / 1e6), "s")
+row("  equivalent hands per second", int(COMBINATIONS * 1e6 / elapsed), "hands/s")
+
+if ON_MICROPYTHON:
+
+    def allocated(action, *args):
+        """Bytes ``action(*args)`` takes from the heap with the collector off (its peak need)."""
+        gc.collect()
+        gc.disable()
+        try:
+            base = gc.mem_alloc()
+            action(*args)
+            return gc.mem_alloc() - base
+        finally:
+            gc.enable()
+
+    def score_all():
+        for hand, starter in hands:
+            score(hand, starter)
+
+    row("heap allocated by %d score() calls" % HANDS, allocated(score_all), "bytes")
+    worst = 0
+    for hand, starter in hands[:50]:
+        worst = max(worst, allocated(lambda h, s: saying.say_lines(show.count(h, s)), hand, starter))
+    row("peak heap of count() + say_lines() (worst of 50 hands)", worst, "bytes")
+    table = play.Play()
+    row("heap allocated by one Play.lay()", allocated(table.lay, hands[0][0][0]), "bytes")
+else:
+    import tracemalloc
+
+    tracemalloc.start()
+    for hand, starter in hands[:50]:
+        saying.say_lines(show.count(hand, starter))
+    row("CPython tracemalloc peak of count() + say_lines() (50 hands)", tracemalloc.get_traced_memory()[1], "bytes")
+    tracemalloc.stop()

@@ -1,0 +1,324 @@
+"""The board application as a synchronous reducer: input events and serial lines in, frames out.
+
+``Board(hw)`` restores the saved match at construction and saves after every accepted
+change (``app.store``: atomic, two copies). ``handle(event)`` takes an input event,
+``handle_command(line)`` a serial line (``app.protocol``), ``render()`` draws, limits and
+shows one frame (and the text display, if any), ``tick()`` runs the timers. Nothing here
+waits: ``app.run`` is the asyncio shell around it, and tests call these directly.
+
+Saved data: ``{"settings": game rules, "prefs": board preferences, "log": the match's
+event log (its undo history), "ids": recent serial request ids and their replies}``.
+If the store fell back to an older copy (or to nothing), ``notice`` says so: both game holes
+flash until the next input, the display shows it and the state reply carries it.
+"""
+
+from micropython import const
+
+from app import events, palette, power
+from app.modes.count import Count
+from app.modes.menu import Menu
+from app.modes.peg import Peg
+from app.protocol import reply
+from app.render import HOLES, Canvas, render, track_of
+from app.store import Store
+from app.ticks import ticks_diff
+from cribbage.match import Match, RuleError
+from cribbage.settings import FIELDS
+
+PREFS = {"colour0": 0, "colour1": 1, "colour2": 2, "brightness": 160, "milliamps": power.USB_SUPPLY_MA}
+_LIMITS = {"brightness": (1, 255), "milliamps": (300, 10000)}
+_REFUSED_MS = const(700)
+_MAX_IDS = const(8)
+
+
+def check_prefs(changes, prefs):
+    """``prefs`` updated with ``changes`` (a new dict); ValueError naming a bad key or value."""
+    out = dict(prefs)
+    for key in changes:
+        value = changes[key]
+        if key not in PREFS:
+            raise ValueError("unknown setting %r" % (key,))
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError("%s must be a whole number, not %r" % (key, value))
+        low, high = _LIMITS.get(key, (0, len(palette.CHOICES) - 1))
+        if not low <= value <= high:
+            raise ValueError("%s must be from %d to %d, not %r" % (key, low, high, value))
+        out[key] = value
+    return out
+
+
+class Board:
+    """The whole app; see the module docstring. ``match``, ``prefs`` and ``mode`` are read by modes and render."""
+
+    def __init__(self, hw):
+        self.hw = hw
+        self.canvas = Canvas(hw.led_count)
+        self.store = Store(hw.storage_root)
+        self.mode = Peg()
+        self.message = None  # the last refusal, for the display and the serial reply
+        self._refused_at = None
+        self._changed = False
+        self._shown_lines = None
+        self._display_dirty = True
+        data, self.notice = self.store.load()
+        self.store_message = self.notice  # kept for the state reply after the flashing stops
+        self._set_prefs(dict(PREFS))
+        self.ids = []
+        self.match = Match()
+        if data is not None:
+            self._restore(data)
+
+    def _restore(self, data):
+        try:
+            match = Match(data.get("settings"), data.get("log"))
+            prefs = check_prefs(data.get("prefs") or {}, PREFS)
+            ids = data.get("ids") or []
+        except (ValueError, TypeError, AttributeError) as e:
+            # A sound file this firmware cannot replay: start fresh, but say so.
+            self.notice = "saved game not replayable (%s): starting fresh" % e
+            self.store_message = self.notice
+            return
+        self.match = match
+        self._set_prefs(prefs)
+        self.ids = [entry for entry in ids if isinstance(entry, list) and len(entry) == 2]
+
+    # --- what modes and the renderer use ------------------------------------------------
+
+    def colour(self, side):
+        """The colour of a side (from the preferences)."""
+        return self._colours[side]
+
+    def _set_prefs(self, prefs):
+        self.prefs = prefs
+        # looked up every frame: kept ready so drawing allocates nothing
+        self._colours = [palette.CHOICES[prefs["colour%d" % side]] for side in range(3)]
+
+    def side_name(self, side):
+        """P1, P2, P3 (teams: T1, T2)."""
+        return ("T%d" if self.match.settings.players == 4 else "P%d") % (side + 1)
+
+    def seat_name(self, seat):
+        """P1.. for players; in a team game T1a, T2a, T1b, T2b (team, then which partner)."""
+        if self.match.settings.players == 4:
+            return "T%d%s" % (seat % 2 + 1, "ab"[seat // 2])
+        return "P%d" % (seat + 1)
+
+    def mark_seat(self, canvas, seat):
+        """Light a seat: its side's game hole, plus one hole per partner number from hole 1."""
+        side = self.match.settings.side_of(seat)
+        track = track_of(side)
+        canvas.put(track, HOLES, self.colour(side), palette.FULL)
+        for i in range(seat // self.match.settings.sides + 1):
+            canvas.put(track, 1 + i, self.colour(side), palette.FULL)
+
+    def counting_side(self):
+        """The side whose show is being counted or counts next (None during the play)."""
+        mode = self.mode
+        if isinstance(mode, Count):
+            return mode.side(self)
+        match = self.match
+        if match.phase == "show" and match.next_show is not None:
+            seat, kind = match.next_show
+            return match.settings.side_of(match.dealer if kind == "crib" else seat)
+        return None
+
+    def settings_dict(self):
+        """Game rules and board preferences in one dict (the serial ``settings`` reply)."""
+        out = self.match.settings.to_dict()
+        for key in self.prefs:
+            out[key] = self.prefs[key]
+        return out
+
+    def refused(self, now):
+        """True while the refusal signal shows."""
+        return self._refused_at is not None and ticks_diff(now, self._refused_at) < _REFUSED_MS
+
+    def refuse(self, message):
+        """Show that an action was refused: a vermillion flicker and the reason on the display."""
+        self.message = message
+        self._refused_at = self.hw.ticks_ms()
+
+    def idle(self):
+        """Back to the home mode."""
+        self.mode = Peg()
+
+    def open_count(self):
+        """Count the starter or the next show (the board goes idle if there is nothing to count)."""
+        mode = Count()
+        self.mode = mode
+        mode.begin(self)
+
+    def open_menu(self):
+        self.mode = Menu()
+
+    # --- changes (each marks the data to be saved) --------------------------------------
+
+    def apply_event(self, event):
+        """Apply a game event; RuleError (nothing changed) if the rules refuse it."""
+        self.match.apply(event)
+        self._changed = True
+
+    def apply(self, event):
+        """Apply a game event from the ui: True, or False after showing the refusal."""
+        try:
+            self.apply_event(event)
+        except RuleError as e:
+            self.refuse(str(e))
+            return False
+        return True
+
+    def undo_event(self):
+        """Undo the last event; RuleError if there is none."""
+        self.match.undo()
+        self._changed = True
+
+    def undo(self):
+        try:
+            self.undo_event()
+        except RuleError as e:
+            self.refuse(str(e))
+
+    def new_match(self):
+        """A new match with the same settings (the tally and the undo history start again)."""
+        if not self.match.log:
+            raise RuleError("this match has not begun: nothing to start again")
+        self.match = Match(self.match.settings)
+        self._changed = True
+
+    def change_settings_strict(self, changes):
+        """Change game rules and/or preferences; ValueError (nothing changed) if refused.
+
+        Game rules change only while the match has no events (a rule changed mid-game
+        would rewrite what was played): start a new match first.
+        """
+        if not isinstance(changes, dict) or not changes:
+            raise ValueError("settings to change must be a non-empty object, like {\"target\": 61}")
+        rules = {}
+        prefs = {}
+        for key in changes:
+            if key in FIELDS:
+                rules[key] = changes[key]
+            else:
+                prefs[key] = changes[key]
+        new_prefs = check_prefs(prefs, self.prefs)
+        settings = self.match.settings.changed(rules)
+        match = self.match
+        if settings != match.settings:
+            if match.log:
+                raise ValueError("the rules change only before the first event of a match: start a new match first")
+            match = Match(settings)
+        self.match = match
+        self._set_prefs(new_prefs)
+        self._changed = True
+
+    def change_settings(self, changes):
+        """Like ``change_settings_strict`` from the ui: True, or False after showing the refusal."""
+        try:
+            self.change_settings_strict(changes)
+        except ValueError as e:
+            self.refuse(str(e))
+            return False
+        return True
+
+    def remember(self, request_id, reply_line):
+        """Keep the reply to a request id (the last few, saved with the game)."""
+        ids = self.ids
+        ids.append([request_id, reply_line])
+        if len(ids) > _MAX_IDS:
+            ids.pop(0)
+        self._changed = True
+
+    def recall(self, request_id):
+        """The reply already given to ``request_id``, or None."""
+        for entry in self.ids:
+            if entry[0] == request_id and type(entry[0]) is type(request_id):
+                return entry[1]
+        return None
+
+    def save_if_changed(self):
+        """Save after accepted changes (once per input or command)."""
+        if self._changed:
+            self.store.save({"settings": self.match.settings.to_dict(), "prefs": self.prefs,
+                             "log": self.match.log, "ids": self.ids})
+            self._changed = False
+
+    # --- the reducer ------------------------------------------------------------------
+
+    def handle(self, event):
+        """Take one input event (malformed ones are ignored); save if the game changed."""
+        if not events.is_event(event):
+            return
+        self.notice = None
+        self.message = None
+        self._refused_at = None
+        self.mode.handle(self, event)
+        self._display_dirty = True
+        self.save_if_changed()
+
+    def handle_command(self, line):
+        """Answer one serial line (see app.protocol); the reply is one JSON line without newline."""
+        self._display_dirty = True
+        return reply(self, line)
+
+    def tick(self):
+        """Timers: the refusal signal ends by itself (the display then drops the reason)."""
+        if self._refused_at is not None and not self.refused(self.hw.ticks_ms()):
+            self._refused_at = None
+            self._display_dirty = True
+
+    def render(self):
+        """Draw the frame, apply brightness, gamma and the current cap, show it; update the display."""
+        canvas = self.canvas
+        render(self, canvas, self.hw.ticks_ms())
+        power.limit(canvas.frame, self.prefs["brightness"], self.prefs["milliamps"])
+        self.hw.show(canvas.frame)
+        display = self.hw.display
+        if display is not None and self._display_dirty:
+            # text is rebuilt only after a change: a frame allocates nothing
+            self._display_dirty = False
+            lines = self.lines()
+            if lines != self._shown_lines:
+                display.show_lines(lines)
+                self._shown_lines = lines
+
+    # --- words ------------------------------------------------------------------------
+
+    def lines(self):
+        """What the text display shows: the mode's lines, then a refusal or a store notice."""
+        lines = self.mode.lines(self)
+        if self.message is not None:
+            lines = lines[:5] + ["NO:"] + [self.message[:16], self.message[16:32]]
+        elif self.notice is not None:
+            lines = lines[:5] + ["OLDER SAVE USED", self.notice[:16]]
+        return lines
+
+    def score_lines(self):
+        """The idle display: scores, deal, whose count, tally."""
+        match = self.match
+        sides = len(match.front)
+        out = ["GAME %d" % match.game_number]
+        for side in range(sides):
+            out.append("%s %3d (%d)" % (self.side_name(side), match.front[side], match.back[side]))
+        if match.winner is not None:
+            out.append("%s %s" % (self.side_name(match.winner), match.result.upper()))
+            out.append("enc=next game")
+        else:
+            if match.dealer is not None:
+                out[0] += " %s deals" % self.seat_name(match.dealer)
+            nxt = match.next_show
+            if match.phase == "show" and nxt is not None:
+                out.append("next: " + ("crib" if nxt[1] == "crib" else self.seat_name(nxt[0]) + " hand"))
+            elif match.starter is None and match.phase == "play":
+                out.append("enc=starter")
+        out.append("won " + "-".join(str(n) for n in match.games_won))
+        return out
+
+    def state(self):
+        """The serial ``state`` reply: the match, settings, ui mode and any store notice."""
+        out = self.match.state()
+        out["settings"] = self.settings_dict()
+        out["ui"] = self.mode.describe()
+        out["store"] = self.store_message
+        out["message"] = self.message
+        out["can_undo"] = self.match.can_undo
+        return out

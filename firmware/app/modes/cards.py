@@ -1,0 +1,128 @@
+"""Picking cards with the encoder and buttons, readable on the LEDs alone.
+
+The picker shows the deck as a grid of 4 rows by 13 columns on the first two laps of the
+tracks: the board's rows hold 30 holes and each track goes out and back, so hole ``1 + r``
+and hole ``60 - r`` of the same track sit in the same column. The rows from the top are
+clubs (track 0, holes 1-13), diamonds (track 1, holes 1-13), hearts (track 1, holes 60-48)
+and spades (track 0, holes 60-48); the column is the rank, Ace at the left. A suit is thus
+told by its row as well as by its colour.
+
+Controls: turning the encoder moves to the next or previous rank that still has a free
+card; p2 / p1 step to the next / previous free suit of that rank; the encoder press takes
+the card. Cards already on the table this deal (``used``) and those picked are skipped.
+"""
+
+from micropython import const
+
+from app import palette
+from cribbage.cards import name
+
+_RANKS = const(13)
+_SUITS = const(4)
+_PICKED_LEVEL = const(170)
+
+
+def card_hole(card):
+    """(track, hole) of ``card`` in the picker's grid (see the module docstring)."""
+    rank = card >> 2
+    suit = card & 3
+    if suit < 2:
+        return suit, 1 + rank
+    return 3 - suit, 60 - rank
+
+
+class Picker:
+    """Chooses ``need`` distinct cards not in ``used``; the cursor is always on a free card."""
+
+    def __init__(self, need, used=()):
+        self.need = need
+        self.used = list(used)
+        self.picked = []
+        self.rank = 0
+        self.suit = 0
+        self._settle()
+
+    def free(self, card):
+        """True if ``card`` may still be picked."""
+        return card not in self.used and card not in self.picked
+
+    @property
+    def card(self):
+        """The card under the cursor."""
+        return self.rank * 4 + self.suit
+
+    @property
+    def done(self):
+        """True once ``need`` cards are picked."""
+        return len(self.picked) >= self.need
+
+    def _rank_free(self, rank):
+        base = rank * 4
+        for s in range(_SUITS):
+            if self.free(base + s):
+                return True
+        return False
+
+    def _settle(self):
+        # Keep the suit if that card is free, else the next free suit; else the next rank.
+        for _ in range(_RANKS):
+            for k in range(_SUITS):
+                s = (self.suit + k) % _SUITS
+                if self.free(self.rank * 4 + s):
+                    self.suit = s
+                    return
+            self.rank = (self.rank + 1) % _RANKS
+
+    def turn(self, steps):
+        """Move ``steps`` ranks (negative: down), skipping ranks with no free card, wrapping."""
+        step = 1 if steps > 0 else -1
+        for _ in range(abs(steps)):
+            for _ in range(_RANKS):
+                self.rank = (self.rank + step) % _RANKS
+                if self._rank_free(self.rank):
+                    break
+        self._settle()
+
+    def step_suit(self, step):
+        """Move to the next (``step`` 1) or previous (-1) free suit of the current rank."""
+        for k in range(1, _SUITS):
+            s = (self.suit + step * k) % _SUITS
+            if self.free(self.rank * 4 + s):
+                self.suit = s
+                return
+
+    def take(self):
+        """Pick the card under the cursor; return True when enough cards are picked."""
+        if not self.done:
+            self.picked.append(self.card)
+            if not self.done:
+                self._settle()
+        return self.done
+
+    def drop(self):
+        """Put back the last picked card; return False if there was none."""
+        if not self.picked:
+            return False
+        card = self.picked.pop()
+        self.rank = card >> 2
+        self.suit = card & 3
+        return True
+
+    def draw(self, canvas, now, show_cursor=True):
+        """The grid: used cards dim white, picked ones in their suit colour, the cursor blinking."""
+        for card in self.used:
+            track, hole = card_hole(card)
+            canvas.put(track, hole, palette.WHITE, palette.DIM)
+        for card in self.picked:
+            track, hole = card_hole(card)
+            canvas.put(track, hole, palette.SUIT_COLOURS[card & 3], _PICKED_LEVEL)
+        if show_cursor and not self.done and now % 600 < 420:
+            track, hole = card_hole(self.card)
+            canvas.put(track, hole, palette.SUIT_COLOURS[self.suit], palette.FULL)
+
+    def text(self):
+        """The picked cards and the cursor as a short line, e.g. ``5H JD >7S``."""
+        parts = [name(c) for c in self.picked]
+        if not self.done:
+            parts.append(">" + name(self.card))
+        return " ".join(parts)

@@ -1,0 +1,70 @@
+"""The menu (encoder long press): new game, new match, settings, discard advice.
+
+On the LEDs the items are the first holes of track 0 (1 new game, 2 new match, 3 settings,
+4 advice): dim, the chosen one blinking. Turn to choose, press the encoder to open, back to
+leave. A new match forgets the tally, so it asks again: the item flickers fast and a second
+press is needed.
+"""
+
+from app import events, palette
+
+ITEMS = ("new game", "new match", "settings", "advice")
+_NEW_GAME = 0
+_NEW_MATCH = 1
+_SETTINGS = 2
+_ADVICE = 3
+
+
+class Menu:
+    name = "menu"
+    full_screen = True
+
+    def __init__(self):
+        self.item = 0
+        self.sure = False  # the new match asks twice
+
+    def handle(self, board, event):
+        kind, what = event
+        if kind == events.TURN:
+            self.item = (self.item + what) % len(ITEMS)
+            self.sure = False
+        elif kind == events.PRESS and what == events.BACK:
+            board.idle()
+        elif kind == events.PRESS and what == events.ENCODER:
+            item = self.item
+            if item == _NEW_GAME:
+                if board.apply(["new_game"]):
+                    board.idle()
+            elif item == _NEW_MATCH:
+                if not self.sure:
+                    self.sure = True
+                else:
+                    board.new_match()
+                    board.idle()
+            elif item == _SETTINGS:
+                from app.modes.settings import SettingsMode  # loaded when first used: RAM
+
+                board.mode = SettingsMode()
+            else:
+                from app.modes.advise import Advise  # with the advice tables, only when asked
+
+                board.mode = Advise(board)
+
+    def draw(self, board, canvas, now):
+        for i in range(len(ITEMS)):
+            canvas.put(0, 1 + i, palette.WHITE, palette.DIM)
+        period = 150 if self.sure else 600
+        if now % period < period * 2 // 3:
+            canvas.put(0, 1 + self.item, palette.WHITE, palette.FULL)
+
+    def lines(self, board):
+        out = ["MENU"]
+        for i in range(len(ITEMS)):
+            out.append((">" if i == self.item else " ") + ITEMS[i])
+        if self.sure:
+            out.append("press again:")
+            out.append("tally is lost")
+        return out
+
+    def describe(self):
+        return {"mode": self.name, "item": ITEMS[self.item], "sure": self.sure}

@@ -1,0 +1,102 @@
+"""Changing settings on the board: the rules of the game and the board's own preferences.
+
+Turn to choose a setting, press the encoder to change it, turn to choose the value, press
+to keep it (back: leave it unchanged). On the LEDs: settings are the first holes of track 0
+(in the order of ``ITEMS``), values the first holes of track 1 (colours in the colour
+itself), the one being changed blinking. Rules that the current game cannot take (say a
+different number of players mid-game) are refused: start a new match first.
+"""
+
+from app import events, palette
+
+# (key, label, values); game rules first, then the board's own preferences.
+ITEMS = (
+    ("target", "game length", (121, 61)),
+    ("skunk", "skunk rule", ("skunk", "lurch", "none")),
+    ("double_skunk_games", "double skunk", (3, 4)),
+    ("players", "players", (2, 3, 4)),
+    ("peg_out_exactly", "peg out exact", (False, True)),
+    ("muggins", "muggins", (False, True)),
+    ("stinkhole", "stinkhole", (False, True)),
+    ("colour0", "colour p1", tuple(range(len(palette.CHOICES)))),
+    ("colour1", "colour p2", tuple(range(len(palette.CHOICES)))),
+    ("colour2", "colour p3", tuple(range(len(palette.CHOICES)))),
+    ("brightness", "brightness", (16, 32, 64, 96, 128, 160, 192, 255)),
+    ("milliamps", "current mA", (300, 500, 900, 1500, 2500)),
+)
+
+
+def value_text(key, value):
+    """A value as the display shows it."""
+    if key.startswith("colour"):
+        return palette.CHOICE_NAMES[value]
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    if key == "players" and value == 4:
+        return "2 teams"
+    return str(value)
+
+
+class SettingsMode:
+    name = "settings"
+    full_screen = True
+
+    def __init__(self):
+        self.item = 0
+        self.editing = False
+        self.choice = 0
+
+    def _values(self):
+        return ITEMS[self.item][2]
+
+    def handle(self, board, event):
+        kind, what = event
+        if kind == events.TURN:
+            if self.editing:
+                self.choice = (self.choice + what) % len(self._values())
+            else:
+                self.item = (self.item + what) % len(ITEMS)
+        elif kind == events.PRESS and what == events.BACK:
+            if self.editing:
+                self.editing = False
+            else:
+                board.idle()
+        elif kind == events.PRESS and what == events.ENCODER:
+            key = ITEMS[self.item][0]
+            if not self.editing:
+                current = board.settings_dict().get(key)
+                values = self._values()
+                self.choice = values.index(current) if current in values else 0
+                self.editing = True
+            elif board.change_settings({key: self._values()[self.choice]}):
+                self.editing = False
+
+    def draw(self, board, canvas, now):
+        blink = now % 600 < 400
+        for i in range(len(ITEMS)):
+            lit = i == self.item and (self.editing or blink)
+            canvas.put(0, 1 + i, palette.WHITE, palette.FULL if lit else palette.DIM)
+        key = ITEMS[self.item][0]
+        values = self._values()
+        shown = self.choice if self.editing else None
+        if shown is None:
+            current = board.settings_dict().get(key)
+            shown = values.index(current) if current in values else 0
+        colours = key.startswith("colour")
+        for i in range(len(values)):
+            colour = palette.CHOICES[values[i]] if colours else palette.WHITE
+            lit = i == shown and (blink or not self.editing)
+            canvas.put(1, 1 + i, colour, palette.FULL if lit else palette.DIM)
+
+    def lines(self, board):
+        key, label, values = ITEMS[self.item]
+        value = values[self.choice] if self.editing else board.settings_dict().get(key)
+        return ["SETTINGS %d/%d" % (self.item + 1, len(ITEMS)), label,
+                ("> " if self.editing else "  ") + value_text(key, value),
+                "enc=change" if not self.editing else "enc=keep back=no"]
+
+    def describe(self):
+        return {"mode": self.name, "item": ITEMS[self.item][0], "editing": self.editing,
+                "choice": self._values()[self.choice] if self.editing else None}

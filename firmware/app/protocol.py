@@ -1,0 +1,131 @@
+"""The serial line protocol: one JSON object per line each way (see the team brief).
+
+Requests: ``{"cmd": ..., "id": optional string or int, ...}``; commands ``state``, ``log``,
+``input`` (``"event": ["press", "enc"]``, the same as a control), ``event`` (``"event":
+["peg", 0, 2]``, one game event), ``undo``, ``new_game``, ``new_match``, ``settings``
+(get; with ``"set": {...}`` change, validated). Replies: ``{"ok": true, ...}`` or ``{"ok":
+false, "error": "..."}``, with the request's id echoed; an error changes nothing.
+
+A request that changes something and carries an id is remembered with its reply (the last
+few ids, saved with the game, so a re-send after a reboot is still recognised): sending it
+again applies nothing and returns the original reply plus ``"duplicate": true``.
+"""
+
+import json
+
+from app import events
+
+_FIELDS = {
+    "state": (), "log": (), "input": ("event",), "event": ("event",), "undo": (), "new_game": (),
+    "new_match": (), "settings": ("set",),
+}
+
+
+def _error(request_id, message):
+    out = {"ok": False, "error": message}
+    if request_id is not None:
+        out["id"] = request_id
+    return json.dumps(out)
+
+
+def _input(board, request):
+    event = request.get("event")
+    if not events.is_event(event):
+        raise ValueError('input event must be ["turn", n] (n a non-zero whole number) or '
+                         '["press" or "long", one of %s], not %r' % (", ".join(events.CONTROLS), event))
+    board.handle((event[0], event[1]))
+    out = {"ui": board.mode.describe()}
+    if board.message is not None:
+        out["refused"] = board.message
+    return out
+
+
+def _event(board, request):
+    event = request.get("event")
+    if not isinstance(event, list):
+        raise ValueError('event must be a JSON list like ["peg", 0, 2], not %r' % (event,))
+    board.apply_event(event)
+    board.idle()
+    return {"state": board.match.state()}
+
+
+def _undo(board, request):
+    board.undo_event()
+    board.idle()
+    return {"state": board.match.state()}
+
+
+def _new_game(board, request):
+    board.apply_event(["new_game"])
+    board.idle()
+    return {"state": board.match.state()}
+
+
+def _new_match(board, request):
+    board.new_match()
+    board.idle()
+    return {"state": board.match.state()}
+
+
+def _settings(board, request):
+    if "set" in request:
+        board.change_settings_strict(request["set"])
+        board.idle()
+    return {"settings": board.settings_dict()}
+
+
+def _state(board, request):
+    return {"state": board.state()}
+
+
+def _log(board, request):
+    match = board.match
+    return {"log": match.log, "settings": board.settings_dict(), "games": match.games}
+
+
+_HANDLERS = {
+    "state": _state, "log": _log, "input": _input, "event": _event, "undo": _undo,
+    "new_game": _new_game, "new_match": _new_match, "settings": _settings,
+}
+
+
+def _changes(request):
+    cmd = request["cmd"]
+    return cmd != "state" and cmd != "log" and (cmd != "settings" or "set" in request)
+
+
+def reply(board, line):
+    """The reply line (no newline) to one request line; applies the request at most once."""
+    try:
+        request = json.loads(line)
+    except ValueError:
+        return _error(None, "malformed JSON: send one object per line, like {\"cmd\": \"state\"}")
+    if not isinstance(request, dict):
+        return _error(None, "a request is a JSON object, like {\"cmd\": \"state\"}")
+    request_id = request.get("id")
+    if request_id is not None and (isinstance(request_id, bool) or not isinstance(request_id, (str, int))):
+        return _error(None, "id must be a string or a whole number, not %r" % (request_id,))
+    cmd = request.get("cmd")
+    if not isinstance(cmd, str) or cmd not in _HANDLERS:
+        return _error(request_id, "unknown cmd %r (known: %s)" % (cmd, ", ".join(sorted(_HANDLERS))))
+    for key in request:
+        if key != "cmd" and key != "id" and key not in _FIELDS[cmd]:
+            return _error(request_id, "%s takes no %r" % (cmd, key))
+    if request_id is not None:
+        earlier = board.recall(request_id)
+        if earlier is not None:
+            out = json.loads(earlier)
+            out["duplicate"] = True
+            return json.dumps(out)
+    try:
+        out = _HANDLERS[cmd](board, request)
+    except (ValueError, TypeError) as e:  # RuleError is a ValueError; the board changed nothing
+        return _error(request_id, str(e))
+    out["ok"] = True
+    if request_id is not None:
+        out["id"] = request_id
+    text = json.dumps(out)
+    if request_id is not None and _changes(request):
+        board.remember(request_id, text)
+    board.save_if_changed()
+    return text

@@ -1,0 +1,186 @@
+"""Drawing the board into one frame: pegs, marks, turn markers, the end of a game.
+
+The renderer reads the board (the match, the preferences, the current mode) and changes
+nothing. Colours are drawn at full scale; ``app.power`` then applies brightness, gamma
+and the current cap to the finished frame. The frame and a blank copy are allocated once,
+and drawing allocates nothing per frame (benchmarks/bench_app.py measures it).
+
+What the LEDs mean (docs/USING.md has the player's version):
+- front peg: full brightness; back peg: the same colour, much dimmer.
+- every 5th hole: a dim white street mark; the skunk and double-skunk (or lurch) lines:
+  a dim vermillion / purple hole, at the lines of the current game length and rule.
+- the game hole of the dealer's track glows dim in the dealer's colour; the game hole of
+  whoever counts next (during the show) breathes slowly.
+- a blinking hole: the preview of a peg being dialled; a fast vermillion flicker: refused.
+- game over: the winner's game hole flashes; the loser's missing holes up to the line they
+  failed to reach flash in vermillion 1, 2 or 3 times a cycle for a skunk, a double skunk or
+  a lurch; the match tally (games won) lights holes from the start of each side's track.
+Three players share two tracks: side 2 pegs on track 0 with side 0; where two pegs fall in
+one hole the hole alternates between their colours.
+"""
+
+from micropython import const
+
+from app import palette
+
+HOLES = const(121)
+_LAP = const(30)
+_END_CYCLE = const(1600)
+_TALLY_LEVEL = const(170)
+
+
+def track_of(side):
+    """The track a side pegs on (three players: side 2 shares track 0)."""
+    return side & 1
+
+
+class Canvas:
+    """The frame being drawn: ``put`` colours one hole, scaled by a level out of 256."""
+
+    def __init__(self, led_count):
+        self.frame = bytearray(3 * led_count)
+        self._blank = bytes(3 * led_count)
+        self.tracks = led_count // HOLES
+
+    def clear(self):
+        """All LEDs off (copies a blank frame: no allocation)."""
+        self.frame[:] = self._blank
+
+    def put(self, track, hole, colour, level=256):
+        """Set hole 1..121 of ``track`` to ``colour`` scaled by ``level``/256 (off-board: ignored)."""
+        if 0 <= track < self.tracks and 1 <= hole <= HOLES:
+            i = 3 * (track * HOLES + hole - 1)
+            f = self.frame
+            f[i] = colour[0] * level >> 8
+            f[i + 1] = colour[1] * level >> 8
+            f[i + 2] = colour[2] * level >> 8
+
+    def get(self, track, hole):
+        """The (r, g, b) drawn at a hole (for tests; allocates a tuple)."""
+        i = 3 * (track * HOLES + hole - 1)
+        return (self.frame[i], self.frame[i + 1], self.frame[i + 2])
+
+
+def pulse(now, period, low, high):
+    """A triangle wave between ``low`` and ``high`` with ``period`` ms (a slow "breathing")."""
+    phase = now % period
+    half = period >> 1
+    if phase > half:
+        phase = period - phase
+    return low + (high - low) * phase // half
+
+
+def flashes(now, count):
+    """True during one of ``count`` short flashes at the start of each end-display cycle."""
+    phase = now % _END_CYCLE
+    return phase < count * 300 and phase % 300 < 180
+
+
+def draw_marks(canvas, settings):
+    """Street marks every 5 holes and the lines of the skunk rule, on every track."""
+    rule = settings.skunk
+    for track in range(canvas.tracks):
+        for hole in range(5, HOLES, 5):
+            canvas.put(track, hole, palette.WHITE, palette.STREET)
+        if rule == "skunk":
+            canvas.put(track, settings.skunk_line, palette.VERMILLION, palette.LINE)
+            canvas.put(track, settings.double_skunk_line, palette.PURPLE, palette.LINE)
+        elif rule == "lurch":
+            canvas.put(track, settings.lurch_line, palette.PURPLE, palette.LINE)
+
+
+def draw_pegs(board, canvas, now):
+    """Back pegs dim, then front pegs bright; shared holes alternate between the sides."""
+    match = board.match
+    sides = len(match.front)
+    alternate = (now // 500) % sides
+    for level_pass in (0, 1):
+        for k in range(sides):
+            side = (k + alternate) % sides  # the side drawn last wins a shared hole
+            hole = match.back[side] if level_pass == 0 else match.front[side]
+            if hole > 0 and (level_pass == 1 or hole != match.front[side]):
+                level = palette.BACK_PEG if level_pass == 0 else palette.FULL
+                canvas.put(track_of(side), hole, board.colour(side), level)
+
+
+def draw_turns(board, canvas, now, counting=None):
+    """Dealer's game hole dim; the game hole of whoever counts next breathes (``counting`` side)."""
+    match = board.match
+    settings = match.settings
+    if match.dealer is not None:
+        side = settings.side_of(match.dealer)
+        canvas.put(track_of(side), HOLES, board.colour(side), palette.DEAL)
+    if counting is not None:
+        canvas.put(track_of(counting), HOLES, board.colour(counting), pulse(now, 2000, 60, 256))
+
+
+def draw_tally(board, canvas):
+    """Match points of each side as lit holes from the start of its track (side 2: second lap)."""
+    won = board.match.games_won
+    for side in range(len(won)):
+        first = 1 + _LAP * (side >> 1)
+        for i in range(min(won[side], _LAP)):
+            canvas.put(track_of(side), first + i, board.colour(side), _TALLY_LEVEL)
+
+
+def draw_end(board, canvas, now):
+    """The end of a game: winner's game hole flashes; the losers' missing holes flash the result."""
+    match = board.match
+    settings = match.settings
+    winner = match.winner
+    result = match.result
+    if result == "skunk":
+        line, count = settings.skunk_line, 1
+    elif result == "double skunk":
+        line, count = settings.double_skunk_line, 2
+    elif result == "lurch":
+        line, count = settings.lurch_line, 3
+    else:
+        line, count = 0, 0
+    if count and flashes(now, count):
+        for side in range(len(match.front)):
+            if side != winner:
+                for hole in range(match.front[side] + 1, line):
+                    canvas.put(track_of(side), hole, palette.VERMILLION, palette.FULL)
+    draw_tally(board, canvas)
+    draw_pegs(board, canvas, now)
+    if now % 1000 < 500:
+        canvas.put(track_of(winner), HOLES, palette.WHITE, palette.FULL)
+
+
+def draw_preview(board, canvas, now, side, points, refused=False):
+    """A peg being dialled: a dim trail from the front peg and a blinking hole where it lands."""
+    match = board.match
+    track = track_of(side)
+    start = match.front[side]
+    to = match.landing(side, points)
+    colour = palette.VERMILLION if refused else board.colour(side)
+    for hole in range(start + 1, to):
+        canvas.put(track, hole, colour, palette.DIM)
+    period = 120 if refused else 400
+    if now % period < period * 2 // 3:
+        canvas.put(track, to if to > start else start, colour, palette.FULL)
+
+
+def render(board, canvas, now):
+    """Draw the whole frame for the board's current state and mode."""
+    canvas.clear()
+    mode = board.mode
+    if mode.full_screen:
+        mode.draw(board, canvas, now)
+    else:
+        match = board.match
+        draw_marks(canvas, match.settings)
+        if match.winner is not None:
+            draw_end(board, canvas, now)
+        else:
+            if max(match.front) == 0:
+                draw_tally(board, canvas)
+            counting = board.counting_side()
+            draw_turns(board, canvas, now, counting)
+            draw_pegs(board, canvas, now)
+        mode.draw(board, canvas, now)
+    if board.notice is not None and now % 1000 < 500:
+        # The store fell back to an older copy: both game holes flash until the next input.
+        for track in range(canvas.tracks):
+            canvas.put(track, HOLES, palette.VERMILLION, palette.FULL)

@@ -1,0 +1,192 @@
+"""Atomic, checked saving of the board's data (settings, the match log, ui prefs), two copies deep.
+
+    store = Store(root, name="game")   # root: hw.storage_root ("/" on the board)
+    data, message = store.load()       # at power-on
+    store.save(data)                   # after every accepted event
+
+``data`` is a dict of JSON values. ``load()`` returns:
+  * ``(data, None)``: the newest copy, all sound;
+  * ``(data, message)``: a copy was damaged; ``data`` is the newest sound one (the copy
+    before a damaged newest) and ``message`` says what happened (show it to the players);
+  * ``(None, None)``: nothing saved yet: a fresh start;
+  * ``(None, message)``: saved files exist but none is sound: a fresh start, said aloud.
+It never raises for what it finds on the flash (only MemoryError, which is no fault of the
+file, is let through). Damaged copies are renamed to ``<name>.a.bad`` / ``<name>.b.bad``
+(replacing an older one), never just deleted. ``save()`` raises OSError only if the flash
+itself fails; the copies already saved are then untouched. ``store.seq`` is the number of
+the newest save, once known.
+
+On the flash: two slots, ``<name>.a`` and ``<name>.b``. Each save writes ``<name>.tmp``
+and renames it onto the slot that does not hold the newest copy (littlefs renames are
+atomic; MicroPython has no os.replace; the target is never deleted first), so at any
+instant, power cut or not, the newest and the previous copy are intact. A slot file is
+one JSON array, ``[data, trailer]``, laid out as:
+
+    [<data as JSON>,\\n                                   <- the first <length> bytes
+    ["crib-save", <format>, <seq>, <length>, "<crc32 as 8 hex digits>"]]\\n
+
+``seq`` counts saves (the larger is the newer copy). The CRC-32 covers the first
+``length`` bytes and the trailer line up to the CRC's opening quote, so a torn, truncated
+or flipped file is caught; the trailer must be in exactly this form. The trailer comes
+last so that ``json.dump`` streams the data straight to the file and ``json.load`` parses
+it straight from the file: a long log never sits in RAM as text. The CRC is taken by
+reading the file back in small chunks, which also checks what the flash really holds.
+"""
+
+import json
+import os
+from binascii import crc32
+
+from micropython import const
+
+FORMAT = const(1)
+_MAGIC = b'["crib-save", '
+_CHUNK = const(256)
+_TAIL = const(80)  # more than any trailer line
+_replace = getattr(os, "replace", os.rename)  # CPython on Windows cannot rename onto a file
+
+
+def _head(seq, length):
+    """The trailer line up to the CRC's digits (the part the CRC covers)."""
+    return b'%s%d, %d, %d, "' % (_MAGIC, FORMAT, seq, length)
+
+
+class Store:
+    """Two-copy atomic storage of one dict under ``root``; see the module docstring."""
+
+    def __init__(self, root, name="game"):
+        base = root.rstrip("/") + "/" + name
+        self._slots = (base + ".a", base + ".b")
+        self._tmp = base + ".tmp"
+        self._buf = bytearray(_CHUNK)
+        self.seq = None  # number of the newest sound save, once known
+        self._newest = None  # index of the slot holding it
+
+    def save(self, data):
+        """Save ``data`` (a dict of JSON values) as the newest copy; the previous one stays."""
+        if not isinstance(data, dict):
+            raise TypeError("the store saves a dict, not %s" % type(data).__name__)
+        if self.seq is None:
+            self._find_newest()
+        seq = self.seq + 1 if self.seq is not None else 1
+        target = 1 if self._newest == 0 else 0
+        with open(self._tmp, "w") as f:
+            f.write("[")
+            json.dump(data, f)
+            f.write(",\n")
+        length = os.stat(self._tmp)[6]
+        crc = self._crc(self._tmp, seq, length)
+        with open(self._tmp, "ab") as f:
+            f.write(b'%s%08x"]]\n' % (_head(seq, length), crc))
+        _replace(self._tmp, self._slots[target])
+        self.seq = seq
+        self._newest = target
+
+    def load(self):
+        """The saved data and a message about damage: see the module docstring."""
+        found = []  # (seq, slot index, length, crc) of slots with a sound trailer
+        problems = []
+        present = 0
+        for i in range(2):
+            try:
+                trailer = self._trailer(self._slots[i])
+            except OSError:
+                continue  # no such file
+            except ValueError as e:
+                present += 1
+                problems.append(self._set_aside(i, e))
+                continue
+            present += 1
+            found.append((trailer[0], i, trailer[1], trailer[2]))
+        found.sort()
+        while found:
+            seq, i, length, crc = found.pop()
+            try:
+                data = self._read(self._slots[i], seq, length, crc)
+            except (OSError, ValueError, RuntimeError) as e:
+                problems.append(self._set_aside(i, e))
+                continue
+            self.seq = seq
+            self._newest = i
+            for older, j, length, crc in found:  # the copy to fall back on must be sound too
+                try:
+                    if self._crc(self._slots[j], older, length) != crc:
+                        problems.append(self._set_aside(j, "checksum mismatch"))
+                except OSError as e:
+                    problems.append(self._set_aside(j, e))
+            if problems:
+                return data, "; ".join(problems) + "; loaded save %d from %s" % (seq, self._slots[i])
+            return data, None
+        self.seq = None
+        self._newest = None
+        if present:
+            return None, "; ".join(problems) + "; no readable saved game: starting fresh"
+        return None, None
+
+    def _trailer(self, path):
+        """(seq, length, crc) from the trailer line of ``path``; ValueError if it is not sound."""
+        size = os.stat(path)[6]
+        with open(path, "rb") as f:
+            if size > _TAIL:
+                f.seek(size - _TAIL)
+            tail = f.read()
+        start = tail.rfind(b"\n", 0, len(tail) - 1) + 1
+        line = tail[start:]
+        if not line.startswith(_MAGIC) or not line.endswith(b'"]]\n'):
+            raise ValueError("cut short" if not tail.endswith(b"\n") else "no trailer")
+        fields = line[len(_MAGIC):-4].split(b", ")
+        if len(fields) != 4:
+            raise ValueError("no trailer")
+        if int(fields[0]) != FORMAT:
+            raise ValueError("format %s, this firmware reads %d" % (fields[0].decode(), FORMAT))
+        seq, length, crc = int(fields[1]), int(fields[2]), int(fields[3][1:], 16)
+        if line != b'%s%08x"]]\n' % (_head(seq, length), crc):
+            raise ValueError("trailer damaged")  # only the exact form: every flipped bit shows
+        if length != size - len(line):
+            raise ValueError("length does not match")
+        return seq, length, crc
+
+    def _read(self, path, seq, length, crc):
+        """The data in ``path`` after checking it against its trailer; ValueError if damaged."""
+        if self._crc(path, seq, length) != crc:
+            raise ValueError("checksum mismatch")
+        with open(path, "rb") as f:  # bytes: UTF-8 whatever the host's locale
+            whole = json.load(f)
+        if not isinstance(whole, list) or len(whole) != 2 or not isinstance(whole[0], dict):
+            raise ValueError("not a saved game")
+        return whole[0]
+
+    def _crc(self, path, seq, length):
+        """The CRC a trailer holds for the first ``length`` bytes of ``path``, read in small chunks."""
+        buf = self._buf
+        view = memoryview(buf)
+        crc = 0
+        left = length
+        with open(path, "rb") as f:
+            while left:
+                n = f.readinto(view[:left] if left < _CHUNK else buf)
+                if not n:
+                    break  # shorter than said: the CRC cannot match
+                crc = crc32(view[:n], crc)
+                left -= n
+        return crc32(_head(seq, length), crc)
+
+    def _find_newest(self):
+        """Learn which slot holds the newest copy, for a save without a load first."""
+        for i in range(2):
+            try:
+                seq = self._trailer(self._slots[i])[0]
+            except (OSError, ValueError):
+                continue
+            if self.seq is None or seq > self.seq:
+                self.seq = seq
+                self._newest = i
+
+    def _set_aside(self, i, error):
+        """Rename damaged slot ``i`` to ``<slot>.bad``; return the sentence saying so."""
+        path = self._slots[i]
+        try:
+            _replace(path, path + ".bad")
+        except OSError:
+            return "%s is damaged (%s)" % (path, error)
+        return "%s is damaged (%s), kept as %s.bad" % (path, error, path)

@@ -1,0 +1,159 @@
+"""Discard advice: which cards to keep and which to lay away in the crib.
+
+``rank_keeps(cards, dealer, players=2)`` takes the cards dealt to you (6 in the two-player
+game, 5 with 3 players or two teams, where each player lays away one card) and returns
+every possible keep, best first, as ``Keep`` objects:
+
+- ``keep``, ``discard``: tuples of card ints, each in the order the cards were given;
+- ``hand_expected``: the mean show of the kept 4 cards over every possible starter (the
+  cards you have not seen: 46 of them with 6 dealt, 47 with 5), counted by ``show.score``;
+- ``hand_min``, ``hand_max``: the worst and best of those shows;
+- ``chances``: dict total -> number of starters giving that total (exact counts; the
+  chance of a total is ``chances[total] / starters``, see ``chance(total)``);
+- ``starters``: how many starters were counted (46 or 47);
+- ``crib_expected``: the mean crib score of the laid-away cards (always >= 0), from the
+  table in ``cribbage.crib_values`` (see docs/ADVICE.md for how it is made);
+- ``expected``: ``hand_expected + crib_expected`` when the crib is yours (``dealer``
+  true; in the team game: when your side deals), ``hand_expected - crib_expected`` when
+  it is not;
+- ``expected_fraction``: ``expected`` exactly, as (numerator, denominator) ints.
+
+Keeps are ordered by the exact ``expected`` (ints, so both interpreters agree), ties
+broken by the higher hand value and then by the order of the cards given.
+
+The crib table assumes the other cards laid away are random among the cards you have not
+seen (not the choices of skilled players); docs/ADVICE.md compares it with expert tables.
+"""
+
+from micropython import const
+
+from cribbage.cards import check_distinct
+from cribbage.show import score
+
+_RANKS = const(13)
+_DECK = const(52)
+
+
+def dealt_count(players):
+    """Cards dealt to each player: 6 with 2 players, 5 with 3 players or 4 (two teams)."""
+    if players == 2:
+        return 6
+    if players == 3 or players == 4:
+        return 5
+    raise ValueError("players must be 2, 3 or 4, not %r" % (players,))
+
+
+def pair_index(rank_a, rank_b, suited):
+    """Index of a laid-away pair type in the 13x13 pair table.
+
+    A pair of one rank sits on the diagonal (it cannot be suited); two ranks lo < hi sit
+    at row lo, column hi when suited and at row hi, column lo when not.
+    """
+    if not (0 <= rank_a < _RANKS and 0 <= rank_b < _RANKS):
+        raise ValueError("ranks are 0-12, not %r and %r" % (rank_a, rank_b))
+    lo, hi = (rank_a, rank_b) if rank_a <= rank_b else (rank_b, rank_a)
+    if lo == hi:
+        if suited:
+            raise ValueError("two cards of one rank cannot be suited")
+        return lo * _RANKS + lo
+    return lo * _RANKS + hi if suited else hi * _RANKS + lo
+
+
+def _entry(table, i):
+    """The i-th 3-byte big-endian sum in a table of bytes."""
+    j = 3 * i
+    return (table[j] << 16) | (table[j + 1] << 8) | table[j + 2]
+
+
+def crib_sum(discard):
+    """The crib value of the laid-away cards as an exact fraction (sum, cases).
+
+    ``discard`` is 2 cards (two-player game) or 1 card (3 players or teams). The mean crib
+    score is ``sum / cases``; see ``cribbage.crib_values`` for what ``cases`` counts.
+    """
+    from cribbage import crib_values  # loaded on first use: the board needs it only here
+
+    check_distinct(discard)
+    if len(discard) == 2:
+        a, b = discard
+        i = pair_index(a >> 2, b >> 2, (a & 3) == (b & 3) and (a >> 2) != (b >> 2))
+        return _entry(crib_values.PAIR_SUMS, i), crib_values.PAIR_CASES
+    if len(discard) == 1:
+        return _entry(crib_values.SINGLE_SUMS, discard[0] >> 2), crib_values.SINGLE_CASES
+    raise ValueError("a discard is 1 or 2 cards, not %d" % len(discard))
+
+
+def crib_expected(discard):
+    """Mean crib score (a float) of laying away ``discard`` (1 or 2 cards)."""
+    total, cases = crib_sum(discard)
+    return total / cases
+
+
+class Keep:
+    """One way to split the dealt cards: what you keep, what you lay away, what it is worth."""
+
+    def __init__(self, keep, discard, hand_sum, starters, chances, crib_total, crib_cases, dealer):
+        self.keep = keep
+        self.discard = discard
+        self.starters = starters
+        self.chances = chances
+        self.hand_expected = hand_sum / starters
+        self.hand_min = min(chances)
+        self.hand_max = max(chances)
+        self.crib_expected = crib_total / crib_cases
+        self._hand_sum = hand_sum
+        # Exact value over the common denominator starters * crib_cases.
+        crib_part = crib_total * starters
+        self.expected_fraction = (hand_sum * crib_cases + (crib_part if dealer else -crib_part),
+                                  starters * crib_cases)
+        self.expected = self.expected_fraction[0] / self.expected_fraction[1]
+
+    def chance(self, total):
+        """Probability (0.0-1.0) that the kept hand shows exactly ``total``."""
+        return self.chances.get(total, 0) / self.starters
+
+    def __repr__(self):
+        return "Keep(keep=%r, discard=%r, expected=%.3f)" % (self.keep, self.discard, self.expected)
+
+
+def hand_outcomes(keep, starters):
+    """Show totals of ``keep`` over ``starters``: (sum, dict total -> number of starters)."""
+    chances = {}
+    total = 0
+    for s in starters:
+        points = score(keep, s)
+        total += points
+        chances[points] = chances.get(points, 0) + 1
+    return total, chances
+
+
+def rank_keeps(cards, dealer, players=2):
+    """Every keep of the dealt ``cards`` as a list of ``Keep``, best first (see module doc)."""
+    need = dealt_count(players)
+    cards = tuple(cards)
+    if len(cards) != need:
+        raise ValueError("%d players are dealt %d cards, got %d" % (players, need, len(cards)))
+    check_distinct(cards)
+    seen = 0
+    for c in cards:
+        seen |= 1 << c
+    starters = [s for s in range(_DECK) if not seen >> s & 1]
+    n = len(cards)
+    splits = []
+    if n == 6:
+        for i in range(n - 1):
+            for j in range(i + 1, n):
+                splits.append((i, j))
+    else:
+        for i in range(n):
+            splits.append((i,))
+    keeps = []
+    for order, out in enumerate(splits):
+        keep = tuple(cards[k] for k in range(n) if k not in out)
+        discard = tuple(cards[k] for k in out)
+        hand_sum, chances = hand_outcomes(keep, starters)
+        crib_total, crib_cases = crib_sum(discard)
+        k = Keep(keep, discard, hand_sum, len(starters), chances, crib_total, crib_cases, dealer)
+        keeps.append((-k.expected_fraction[0], -hand_sum, order, k))
+    keeps.sort()
+    return [entry[3] for entry in keeps]

@@ -1,0 +1,297 @@
+"""A match of cribbage as an event log with derived state, undo and replay.
+
+``Match(settings=None, log=None)``: ``settings`` is a ``Settings`` or a dict for
+``Settings.from_dict`` (None: the defaults); ``log`` is a list of events to replay (a saved
+log). ``apply(event)`` checks one event and appends it to ``log``, or raises ``RuleError``
+(a ValueError) saying why and changes nothing at all. ``undo()`` drops the last event (any
+number of times, across games too). ``Match(settings, m.log)`` always rebuilds exactly the
+state of ``m``: the state is a pure function of settings and log.
+
+Seats and sides
+---------------
+Seats are numbered clockwise (to the left) from 0 to ``seats - 1``. A side is a score track:
+with 2 or 3 players the side of a seat is the seat; with 4 players (two teams) seat ``s``
+plays for side ``s % 2``, partners sharing one track.
+
+Events (JSON lists; cards are ints 0-51 as in cribbage.cards; null is None)
+--------------------------------------------------------------------------
+``["dealer", seat]``
+    Names the first dealer of a game. Only in phase "cut".
+``["cut", [card, ...]]``
+    One card per seat cut for the first deal; the lowest rank deals (suits do not matter).
+    If the lowest rank is shared the event is rejected ("cut again"). Only in phase "cut".
+``["starter", card]``
+    The starter of this deal, once per deal, in phase "play" or "show"; not a card already
+    on the table. A Jack pegs 2 to the dealer's side at once (his heels, which can end the
+    game), unless ``["heels"]`` already pegged them this deal; after ``["heels"]`` only a
+    Jack is accepted. A starter dialled late (after hands were counted by total) still pegs
+    the heels then: the board cannot know earlier.
+``["heels"]``
+    His heels without dialling the starter: 2 to the dealer's side, once per deal, in
+    phase "play" or "show", only while no starter is known (a known Jack pegged them
+    already; a known other card has no heels).
+``["peg", side, points]``
+    Points in the play (pairs, fifteens, runs, go, 31, and a muggins call in the play),
+    1 to 31. Only in phase "play": not once the show of the deal has begun, not before
+    a dealer is known, not after the game is over.
+``["hand", seat, cards, claim]`` and ``["crib", cards, claim]``
+    The show, in its fixed order: the seats clockwise from the dealer's left (2 players:
+    the pone; 3 players: both others; teams: the three others), then the dealer's hand,
+    then the crib (the dealer's). Anything out of turn is rejected; the first show ends the
+    play (phase "show"). ``cards``: the 4 cards (hand or crib) counted with the starter,
+    which must be known; none of them may already be on the table this deal (the starter
+    and cards shown earlier); they join it. ``cards`` null: ``claim`` is the total, which
+    must be a possible one (0-29 but 19, 25, 26, 27). ``claim`` null: the true count is
+    pegged. A claim above the true count is rejected; below it, it is rejected too unless
+    muggins is on: then the claimer pegs the claim and the player to the claimer's left
+    (the next seat clockwise: the opponent with 2 players or teams, the next player with 3)
+    pegs the overlooked points. Once the crib is counted the deal is over: the deal passes
+    to the left (seat ``(dealer + 1) % seats``) and the phase is "play" again.
+``["new_game"]``
+    After a finished game: the next game of the match; the loser deals first (3 players:
+    the lower-placed loser; a tie, or a team's two seats, go to the first such seat
+    clockwise from the last dealer's left). During a game: abandons it; it does not count
+    in the tally, keeps its game number and the next game begins with a cut (no loser to
+    deal). Rejected if the current game has no events yet.
+``["new_match"]``
+    Abandons everything: the tally goes back to zero and game 1 begins with a cut.
+    Rejected if the match has no events yet. (A board may also just start a new Match.)
+
+Scoring and the end of a game
+-----------------------------
+Every score moves the side's front peg; the back peg takes the front's old place (as with
+real pegs: a score of 0, or one the house rules refuse, moves nothing). The game ends the
+instant a side reaches the target: its front peg stops in the game hole, the phase is
+"over", nothing later in that deal counts (the pone can win before the dealer counts; a
+muggins call after a winning claim is lost) and only ``["new_game"]``, ``["new_match"]``
+and ``undo()`` are accepted. ``result`` follows ``settings.skunk`` (see settings.py for the
+lines) judged on the best-placed loser, so with 3 players a skunk means both others were
+below the line; the match tally ``games_won`` adds what the win is worth.
+
+House rules: peg-out-exactly: points that would pass the game hole are not pegged at all
+(one must land exactly on it). Stinkhole: the hole before the game hole (120 of 121, 60
+of 61) is the stink hole: a score that would end exactly on it is not pegged; the peg
+stays where it was, so the last step must jump from below the stink hole into the game
+hole. Both apply to every score: play, heels, hands, crib and muggins.
+
+State (read-only attributes)
+----------------------------
+``front``, ``back`` (list per side), ``dealer`` (seat, None before the cut), ``phase``
+("cut", "play", "show", "over"), ``next_show`` ((seat, "hand"), (None, "crib"), or None
+outside a deal), ``starter`` (card or None), ``used`` (cards on the table this deal),
+``heels`` (his heels pegged this deal), ``winner`` (side or None), ``result`` ("win",
+"skunk", "double skunk", "lurch" or None), ``games_won`` (match points per side),
+``game_number`` (1, 2, ...), ``games`` (finished games: dicts with "winner", "result",
+"points" (what it counted in the match) and "scores" (final front pegs)), ``last_count``
+(the Count of the last show counted from cards this game, or None), ``log``, ``settings``.
+``state()`` returns all of it as a JSON-able dict of copies.
+
+Undo keeps checkpoints (the state at the start of every game, and at the start of each deal
+of the current game) and replays from the nearest one, so an undo costs one deal's events,
+one game's when it crosses the end of a deal.
+"""
+
+from cribbage.game import Game, RuleError, is_int
+from cribbage.settings import Settings
+
+EVENTS = ("dealer", "cut", "starter", "heels", "peg", "hand", "crib", "new_game", "new_match")
+
+
+def _normalize(event):
+    """A fresh list copy of ``event`` (nested card lists copied too); RuleError if not an event."""
+    if not isinstance(event, (list, tuple)) or not event or not isinstance(event[0], str):
+        raise RuleError('an event is a list starting with its name, like ["peg", 0, 2], not %r' % (event,))
+    if event[0] not in EVENTS:
+        raise RuleError("unknown event %r (known: %s)" % (event[0], ", ".join(EVENTS)))
+    return [list(x) if isinstance(x, (list, tuple)) else x for x in event]
+
+
+class Match:
+    """A match as an event log; see the module docstring for events and state."""
+
+    def __init__(self, settings=None, log=None):
+        if settings is None:
+            settings = Settings()
+        elif isinstance(settings, dict):
+            settings = Settings.from_dict(settings)
+        elif not isinstance(settings, Settings):
+            raise ValueError("settings must be a Settings or a dict, not %r" % (settings,))
+        self.settings = settings
+        self.log = []
+        self._start_match(0)
+        # Undo checkpoints: (index, starts_game, state) meaning the state after the first
+        # index events; see _mark and undo.
+        self._marks = [(0, True, self._checkpoint())]
+        for i, event in enumerate(log or ()):
+            try:
+                self.apply(event)
+            except RuleError as e:
+                raise RuleError("event %d %r: %s" % (i, event, e)) from None
+
+    def _start_match(self, index):
+        self.games_won = [0] * self.settings.sides
+        self.games = []
+        self.game_number = 1
+        self.game = Game(self.settings)
+        self.game_start = index
+        self.match_start = index
+
+    # --- the derived state of the current game ---------------------------------------
+
+    @property
+    def front(self):
+        return self.game.front
+
+    @property
+    def back(self):
+        return self.game.back
+
+    @property
+    def dealer(self):
+        return self.game.dealer
+
+    @property
+    def phase(self):
+        return self.game.phase
+
+    @property
+    def next_show(self):
+        return self.game.next_show
+
+    @property
+    def starter(self):
+        return self.game.starter
+
+    @property
+    def used(self):
+        return self.game.used
+
+    @property
+    def heels(self):
+        return self.game.heels
+
+    @property
+    def winner(self):
+        return self.game.winner
+
+    @property
+    def result(self):
+        return self.game.result
+
+    @property
+    def last_count(self):
+        return self.game.last_count
+
+    def landing(self, side, points):
+        """Where ``side``'s front peg would land with ``points`` (house rules applied): for a preview."""
+        if not is_int(side) or not 0 <= side < self.settings.sides or not is_int(points) or points < 0:
+            raise RuleError("no side %r or points %r" % (side, points))
+        return self.game.landing(side, points)
+
+    def state(self):
+        """Everything derived, as a JSON-able dict of copies (for the protocol and for tests)."""
+        g = self.game
+        nxt = g.next_show
+        last = g.last_show
+        return {
+            "front": g.front[:], "back": g.back[:], "dealer": g.dealer, "phase": g.phase,
+            "next_show": None if nxt is None else [nxt[0], nxt[1]],
+            "starter": g.starter, "used": g.used[:], "heels": g.heels,
+            "winner": g.winner, "result": g.result, "games_won": self.games_won[:],
+            "game_number": self.game_number, "games_played": len(self.games),
+            "last_show": None if last is None else [list(last[0]), last[1], last[2]],
+            "events": len(self.log),
+        }
+
+    # --- events ----------------------------------------------------------------------
+
+    def apply(self, event):
+        """Apply one event; RuleError (and nothing changed) if it is not legal now."""
+        event = _normalize(event)
+        self._step(event, len(self.log) + 1)
+        self.log.append(event)
+
+    def undo(self):
+        """Drop the last event of the log and go back to the state before it."""
+        if not self.log:
+            raise RuleError("nothing to undo")
+        self.log.pop()
+        n = len(self.log)
+        marks = self._marks
+        while marks[-1][0] > n:
+            marks.pop()
+        index, _, (game, won, games, games_len, self.game_number, self.game_start, self.match_start) = marks[-1]
+        self.game.restore(game)
+        self.games_won = list(won)
+        self.games = games
+        del games[games_len:]
+        for i in range(index, n):
+            self._step(self.log[i], i + 1)
+
+    @property
+    def can_undo(self):
+        return len(self.log) > 0
+
+    def _step(self, event, index):
+        """Apply a normalized event that will be the ``index``-th of the log."""
+        kind = event[0]
+        if kind == "new_game":
+            self._new_game(event, index)
+        elif kind == "new_match":
+            self._new_match(event, index)
+        else:
+            game = self.game
+            game.apply(event)
+            if game.phase == "over":
+                # Only a live game accepts in-game events, so this event just ended it.
+                self.games_won[game.winner] += game.worth
+                self.games.append({"winner": game.winner, "result": game.result,
+                                   "points": game.worth, "scores": game.front[:]})
+            elif kind == "crib":
+                self._mark(index, False)
+
+    def _new_game(self, event, index):
+        if len(event) != 1:
+            raise RuleError('write it as ["new_game"]')
+        if index - 1 == self.game_start:
+            raise RuleError("this game has not begun: nothing to start again")
+        game = self.game
+        dealer = None
+        if game.phase == "over":
+            dealer = self._loser_seat(game)
+            self.game_number += 1
+        self.game = Game(self.settings, dealer)
+        self.game_start = index
+        self._mark(index, True)
+
+    def _new_match(self, event, index):
+        if len(event) != 1:
+            raise RuleError('write it as ["new_match"]')
+        if index - 1 == self.match_start:
+            raise RuleError("this match has not begun: nothing to start again")
+        self._start_match(index)
+        self._mark(index, True)
+
+    def _loser_seat(self, game):
+        """The seat that deals first after ``game``: the lowest-placed losing side's first seat
+        clockwise from the last dealer's left."""
+        seats = self.settings.seats
+        side_of = self.settings.side_of
+        low = min(game.front[s] for s in range(len(game.front)) if s != game.winner)
+        clockwise = [(game.dealer + k) % seats for k in range(1, seats + 1)]
+        return [s for s in clockwise if side_of(s) != game.winner and game.front[side_of(s)] == low][0]
+
+    def _checkpoint(self):
+        return (self.game.snapshot(), tuple(self.games_won), self.games, len(self.games), self.game_number,
+                self.game_start, self.match_start)
+
+    def _mark(self, index, starts_game):
+        """Checkpoint the state after ``index`` events (once: undo replays past existing ones)."""
+        marks = self._marks
+        if marks[-1][0] >= index:
+            return
+        if starts_game:
+            # Only the current game keeps its deal checkpoints: memory stays small.
+            while not marks[-1][1]:
+                marks.pop()
+        marks.append((index, starts_game, self._checkpoint()))

@@ -1,0 +1,122 @@
+"""Game settings: table size, game length, skunk rule and house rules, validated.
+
+Fields (all checked in the constructor, ``ValueError`` naming the bad field):
+
+- ``players``: 2; 3 (three players, each on their own track); or 4 (two teams of two:
+  partners share one track; seat ``s`` belongs to side ``s % 2``).
+- ``target``: 121 ("twice around") or 61 ("once around").
+- ``skunk``: ``"skunk"`` (default, RULES.md's common rule), ``"lurch"`` or ``"none"``.
+- ``double_skunk_games``: what a double skunk is worth, 3 (default) or 4.
+- ``peg_out_exactly``, ``muggins``, ``stinkhole``: house rules, off by default (their exact
+  meaning is in match.py's docstring, where they are applied).
+
+Derived: ``sides`` (score tracks: 3 for three players, otherwise 2), ``seats`` (players at
+the table), and the lines on the board. A line is the lowest score that is NOT below it:
+
+- ``skunk_line``: 3/4 of the board. "Below 3/4" is read literally: a loser skunked has
+  less than 3/4 of the target, so the line is 3/4 rounded up: 91 of 121 (3/4 is 90.75, so
+  90 is skunked and 91 is not), 46 of 61 (3/4 is 45.75, so 45 is skunked, 46 is not).
+- ``double_skunk_line`` and ``lurch_line``: half the board rounded up, the same reading:
+  61 of 121 (60 is below 60.5), 31 of 61 (30 is below 30.5) -- the lurch line RULES.md
+  names explicitly ("has not reached 61 of 121, 31 of 61").
+"""
+
+from micropython import const
+
+SKUNK_RULES = ("none", "skunk", "lurch")
+TARGETS = (121, 61)
+PLAYERS = (2, 3, 4)
+_BOOL_FIELDS = ("peg_out_exactly", "muggins", "stinkhole")
+FIELDS = ("players", "target", "skunk", "double_skunk_games") + _BOOL_FIELDS
+_SKUNK_GAMES = const(2)
+_LURCH_GAMES = const(2)
+
+
+def _is_int(x):
+    # bool is an int subclass on both interpreters; True players makes no sense.
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+class Settings:
+    """Validated settings; treat as read-only (make a new one with ``changed``)."""
+
+    def __init__(self, players=2, target=121, skunk="skunk", double_skunk_games=3,
+                 peg_out_exactly=False, muggins=False, stinkhole=False):
+        if not _is_int(players) or players not in PLAYERS:
+            raise ValueError("players must be 2, 3 or 4 (two teams of two), not %r" % (players,))
+        if not _is_int(target) or target not in TARGETS:
+            raise ValueError("target must be 121 or 61, not %r" % (target,))
+        if skunk not in SKUNK_RULES:
+            raise ValueError("skunk must be one of none, skunk, lurch, not %r" % (skunk,))
+        if not _is_int(double_skunk_games) or double_skunk_games not in (3, 4):
+            raise ValueError("double_skunk_games must be 3 or 4, not %r" % (double_skunk_games,))
+        for name, flag in (("peg_out_exactly", peg_out_exactly), ("muggins", muggins),
+                           ("stinkhole", stinkhole)):
+            if flag is not True and flag is not False:
+                raise ValueError("%s must be true or false, not %r" % (name, flag))
+        self.players = players
+        self.target = target
+        self.skunk = skunk
+        self.double_skunk_games = double_skunk_games
+        self.peg_out_exactly = peg_out_exactly
+        self.muggins = muggins
+        self.stinkhole = stinkhole
+        self.seats = players
+        self.sides = 3 if players == 3 else 2
+        self.skunk_line = (3 * target + 3) // 4
+        self.double_skunk_line = (target + 1) // 2
+        self.lurch_line = (target + 1) // 2
+
+    def side_of(self, seat):
+        """The score track of ``seat`` (partners in a team game share one)."""
+        return seat % self.sides
+
+    def outcome(self, loser_score):
+        """``(result, games)`` of a win whose (best) loser ended on ``loser_score``.
+
+        result is "win", "skunk", "double skunk" or "lurch"; games is what the win counts
+        in a match: 1; a skunk 2; a double skunk ``double_skunk_games``; a lurch 2.
+        """
+        if self.skunk == "skunk":
+            if loser_score < self.double_skunk_line:
+                return "double skunk", self.double_skunk_games
+            if loser_score < self.skunk_line:
+                return "skunk", _SKUNK_GAMES
+        elif self.skunk == "lurch" and loser_score < self.lurch_line:
+            return "lurch", _LURCH_GAMES
+        return "win", 1
+
+    def to_dict(self):
+        """The fields as a plain JSON-able dict."""
+        return {name: getattr(self, name) for name in FIELDS}
+
+    @staticmethod
+    def from_dict(data):
+        """Settings from a dict such as ``to_dict`` gives; missing keys take the defaults.
+
+        Unknown keys raise ValueError (a typo must not be silently ignored).
+        """
+        if not isinstance(data, dict):
+            raise ValueError("settings must be a dict, not %r" % (data,))
+        for key in data:
+            if key not in FIELDS:
+                raise ValueError("unknown setting %r (known: %s)" % (key, ", ".join(FIELDS)))
+        return Settings(**data)
+
+    def changed(self, changes):
+        """A new Settings with the fields in the dict ``changes`` replaced (validated)."""
+        merged = self.to_dict()
+        if not isinstance(changes, dict):
+            raise ValueError("settings changes must be a dict, not %r" % (changes,))
+        for key in changes:
+            merged[key] = changes[key]
+        return Settings.from_dict(merged)
+
+    def __eq__(self, other):
+        return isinstance(other, Settings) and self.to_dict() == other.to_dict()
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __repr__(self):
+        return "Settings(%s)" % ", ".join("%s=%r" % (name, getattr(self, name)) for name in FIELDS)

@@ -1,0 +1,72 @@
+"""Logical LED order -> wire order, and RGB frames -> the 32-bit words the PIO program sends.
+
+The app renders in LOGICAL order (index = track * 121 + hole - 1); the LEDs are wired in
+the serpentine order of ``hardware/board.json`` ("leds" -> "chain"), and take their
+colour bytes in the strip's own order (GRB for WS2812B). Gamma and the current cap are
+applied above this layer: these functions only move bytes.
+
+Each LED becomes one little-endian 32-bit word (the RP2040 is little-endian) whose top
+24 bits hold the three colours, first-sent colour in the top byte: the PIO program shifts
+words out to the left and pulls the next one after 24 bits. Packing writes bytes, never
+building ints of 2**30 or more, which MicroPython would allocate on the heap.
+"""
+
+from array import array
+
+from micropython import const
+
+HOLES_PER_TRACK = const(121)
+TRACKS = const(2)
+
+
+def logical_index(track, hole):
+    """Index of (track, hole) in an app frame: track * 121 + hole - 1."""
+    if not 0 <= track < TRACKS or not 1 <= hole <= HOLES_PER_TRACK:
+        raise ValueError("no hole %r on track %r" % (hole, track))
+    return track * HOLES_PER_TRACK + hole - 1
+
+
+def colour_offsets(colour_order):
+    """Byte offsets of R, G and B inside an LED's little-endian word (first sent = byte 3)."""
+    if len(colour_order) != 3 or sorted(colour_order) != ["B", "G", "R"]:
+        raise ValueError("colour order must be a permutation of RGB, not %r" % (colour_order,))
+    return tuple(3 - colour_order.index(c) for c in "RGB")
+
+
+class Chain:
+    """Packs logical RGB frames into the wire-order words the LED driver sends.
+
+    ``chain`` is the list of [track, hole] pairs in wire order (board.json "leds" ->
+    "chain"). ``pack`` fills a caller-owned buffer of 4 bytes an LED in place.
+    """
+
+    def __init__(self, chain, colour_order="GRB"):
+        count = len(chain)
+        if count != TRACKS * HOLES_PER_TRACK:
+            raise ValueError("the chain has %d LEDs, expected %d" % (count, TRACKS * HOLES_PER_TRACK))
+        order = array("H", bytes(2 * count))  # logical index per wire position
+        seen = bytearray(count)
+        for wire, pair in enumerate(chain):
+            index = logical_index(pair[0], pair[1])
+            if seen[index]:
+                raise ValueError("chain position %d: hole %r is wired twice" % (wire, pair))
+            seen[index] = 1
+            order[wire] = index
+        self.count = count
+        self.order = order
+        self.offsets = colour_offsets(colour_order)
+
+    def pack(self, frame, out):
+        """Fill ``out`` (4 * count bytes, byte 0 of each word left 0) from a logical RGB frame."""
+        count = self.count
+        if len(frame) != 3 * count or len(out) != 4 * count:
+            raise ValueError("frame must have %d bytes and out %d" % (3 * count, 4 * count))
+        r, g, b = self.offsets
+        order = self.order
+        for wire in range(count):
+            i = 3 * order[wire]
+            j = 4 * wire
+            out[j + r] = frame[i]
+            out[j + g] = frame[i + 1]
+            out[j + b] = frame[i + 2]
+        return out

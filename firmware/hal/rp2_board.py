@@ -1,0 +1,164 @@
+"""The wiring module of the real board: builds the ``hw`` object the app runs on.
+
+This is the one place that knows pins (from ``/board.json``, a copy of
+``hardware/board.json``), the LED driver, the inputs, the optional display, the USB serial
+line, the watchdog and the boot guard. ``firmware/main.py`` uses it in three steps:
+``load_board()``, ``safe_mode(board)``, ``build(board)``.
+"""
+
+import json
+import os
+import select
+import sys
+from time import sleep_ms, ticks_diff, ticks_ms
+
+import machine
+import rp2
+from machine import I2C, WDT, Pin
+from micropython import const
+
+from hal.boot_guard import BootGuard
+from hal.rp2_inputs import Inputs
+from hal.rp2_leds import Leds
+from hal.ssd1306 import SSD1306
+
+BOARD_JSON = "/board.json"
+BOOT_COUNT = "/boot_count"
+STORAGE_ROOT = "/"  # the built-in littlefs
+WATCHDOG_MS = 8000  # the RP2040 allows at most 8388 ms
+HEALTHY_AFTER_MS = 10000  # running this long after boot clears the crash-loop counter
+DISPLAY_ADDRESSES = (0x3C, 0x3D)
+MAX_LINE = 2048  # longer serial lines are dropped, not buffered without end
+# RP2040 datasheet 4.7: WATCHDOG CTRL at 0x40058000, bit 30 ENABLE; +0x3000 is the register's
+# atomic bit-clear alias (2.1.2). The same bit the Pico SDK's watchdog code clears.
+_WATCHDOG_CTRL_CLEAR = const(0x40058000 + 0x3000)
+_WATCHDOG_ENABLE = const(1 << 30)
+
+
+def load_board(path=BOARD_JSON):
+    """The board description (pins, LED chain) from the JSON file deployed with the firmware."""
+    with open(path) as f:
+        return json.load(f)
+
+
+def safe_mode(board):
+    """True if the app must not start: encoder switch or BOOTSEL held, or a crash loop.
+
+    In safe mode main.py simply returns, leaving the REPL free for ``mpremote`` (on rp2
+    ``sys.exit()`` would soft-reboot into main.py again instead).
+    """
+    switch = Pin(board["pins"]["encoder_switch"], Pin.IN, Pin.PULL_UP)
+    sleep_ms(20)  # let the pull-up charge the line
+    if switch.value() == 0:
+        print("safe mode: encoder switch held at power-on; the app is not started")
+        return True
+    if hasattr(rp2, "bootsel_button") and rp2.bootsel_button():
+        print("safe mode: BOOTSEL held at power-on; the app is not started")
+        return True
+    if BootGuard(BOOT_COUNT).begin():
+        print("safe mode: the app failed to start several times in a row; next power-on tries again")
+        return True
+    return False
+
+
+def stop_watchdog():
+    """Stop the watchdog after the app was stopped on purpose (Ctrl-C from ``mpremote``), so
+    the REPL is not reset 8 s later. ``machine.WDT`` cannot be stopped, the RP2040's
+    register can; on other chips (the register is elsewhere) this does nothing."""
+    if "RP2040" in os.uname().machine:
+        machine.mem32[_WATCHDOG_CTRL_CLEAR] = _WATCHDOG_ENABLE
+
+
+def find_display(i2c_pins):
+    """An SSD1306 if one answers on the I2C bus of board.json, else None."""
+    try:
+        i2c = I2C(i2c_pins["id"], sda=Pin(i2c_pins["sda"]), scl=Pin(i2c_pins["scl"]), freq=i2c_pins["freq"])
+        found = i2c.scan()
+        for address in DISPLAY_ADDRESSES:
+            if address in found:
+                return SSD1306(i2c, address)
+    except OSError:  # no pull-ups or a stuck bus: run without a display
+        pass
+    return None
+
+
+class UsbSerial:
+    """The JSON-lines transport over USB stdin/stdout, non-blocking.
+
+    Ctrl-C (0x03) on the USB line still raises KeyboardInterrupt in the app: that is how
+    ``mpremote`` takes the board back to the REPL, so it is left enabled.
+    """
+
+    def __init__(self):
+        self.poller = select.poll()
+        self.poller.register(sys.stdin, select.POLLIN)
+        self.pending = []
+        self.overflow = False
+
+    def read_line(self):
+        """A complete line received (without its end), or None if none is complete yet."""
+        while self.poller.poll(0):
+            char = sys.stdin.read(1)
+            if char == "\n":
+                line = "".join(self.pending).rstrip("\r")
+                dropped = self.overflow
+                self.pending = []
+                self.overflow = False
+                if not dropped:
+                    return line
+            elif not self.overflow:
+                self.pending.append(char)
+                if len(self.pending) > MAX_LINE:
+                    self.pending = []
+                    self.overflow = True
+        return None
+
+    def write_line(self, line):
+        """Send one line."""
+        sys.stdout.write(line)
+        sys.stdout.write("\n")
+
+
+class Hardware:
+    """The ``hw`` object of the app <-> hardware contract, for the real board."""
+
+    def __init__(self, leds, inputs, display, serial):
+        self.led_count = leds.count
+        self.storage_root = STORAGE_ROOT
+        self.leds = leds
+        self.inputs = inputs
+        self.display = display
+        self.serial = serial
+        self.watchdog = None
+        self.boot_ms = ticks_ms()
+        self.proven = False
+
+    def show(self, frame):
+        """Send a logical RGB frame to the LEDs (returns before the frame has gone out)."""
+        self.leds.show(frame)
+
+    def poll_events(self):
+        """Input events since the last call."""
+        return self.inputs.poll(ticks_ms())
+
+    def ticks_ms(self):
+        """Milliseconds, wrapping: compare with ``time.ticks_diff``."""
+        return ticks_ms()
+
+    def feed_watchdog(self):
+        """Called by a healthy main loop. The first call starts the watchdog (it cannot be
+        stopped), so a slow boot is never reset; after HEALTHY_AFTER_MS of feeding, this boot
+        counts as good and the crash-loop counter is cleared."""
+        if self.watchdog is None:
+            self.watchdog = WDT(timeout=WATCHDOG_MS)
+        self.watchdog.feed()
+        if not self.proven and ticks_diff(ticks_ms(), self.boot_ms) >= HEALTHY_AFTER_MS:
+            BootGuard(BOOT_COUNT).healthy()
+            self.proven = True
+
+
+def build(board):
+    """The real board's ``hw``, from the board description."""
+    pins = board["pins"]
+    leds = Leds(pins["led_data"], board["leds"]["chain"], board["leds"]["colour_order"])
+    return Hardware(leds, Inputs(pins), find_display(pins["i2c"]), UsbSerial())

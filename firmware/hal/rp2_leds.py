@@ -1,0 +1,73 @@
+"""WS2812B strip driver for the rp2 port: PIO makes the waveform, DMA feeds the PIO FIFO.
+
+``show(frame)`` packs the app's logical RGB frame into wire-order words (``hal.chain``)
+and starts a DMA transfer into the state machine's TX FIFO; it returns at once, and the
+7.3 ms it takes 242 LEDs to go out on the wire happen without the CPU, with interrupts on.
+
+Fallback: ``rp2.DMA`` arrived in MicroPython 1.22. Without it ``sm.put(words)`` feeds the
+FIFO from the CPU; that call blocks for the whole frame, but interrupts stay enabled, so
+encoder edges are still recorded (unlike the stock ``neopixel`` module, which disables
+them). Gamma and the current cap are applied by the app before ``show``.
+"""
+
+from array import array
+from time import sleep_us, ticks_diff, ticks_us
+
+import rp2
+import uctypes
+from machine import Pin
+from micropython import const
+
+from hal import ws2812_pio
+from hal.chain import Chain
+
+_PIO0_TXF0 = const(0x50200010)  # PIO0 TX FIFO 0; FIFO n is 4 bytes further (RP2040 datasheet 3.7)
+_DREQ_PIO0_TX0 = const(0)  # DMA request line of PIO0 TX FIFO 0; +n for state machine n
+_US_PER_LED = const(30)  # 24 bits of 1.25 us
+_LATCH_US = const(300)  # newer WS2812B need > 280 us low to latch (older ones 50 us)
+
+PROGRAM = rp2.asm_pio(
+    sideset_init=rp2.PIO.OUT_LOW,
+    out_shiftdir=rp2.PIO.SHIFT_LEFT,
+    autopull=True,
+    pull_thresh=ws2812_pio.BITS_PER_LED,
+)(ws2812_pio.ws2812)
+
+
+class Leds:
+    """The LED chain on ``pin``, driven by PIO0 state machine ``sm_id`` (0-3)."""
+
+    def __init__(self, pin, chain, colour_order="GRB", sm_id=0):
+        self.chain = Chain(chain, colour_order)
+        self.count = self.chain.count
+        # Two word buffers, so a frame can be packed while the DMA may still read the last one;
+        # each is filled bytewise through a bytearray aliasing the same memory.
+        self.words = (array("I", bytes(4 * self.count)), array("I", bytes(4 * self.count)))
+        self.bytes = tuple(uctypes.bytearray_at(uctypes.addressof(w), 4 * self.count) for w in self.words)
+        self.next_buffer = 0
+        self.frame_us = self.count * _US_PER_LED + _LATCH_US
+        self.started_us = ticks_us()
+        self.sm = rp2.StateMachine(sm_id, PROGRAM, freq=ws2812_pio.FREQ, sideset_base=Pin(pin))
+        self.sm.active(1)
+        self.dma = None
+        if hasattr(rp2, "DMA"):
+            self.dma = rp2.DMA()
+            self.ctrl = self.dma.pack_ctrl(size=2, inc_write=False, treq_sel=_DREQ_PIO0_TX0 + sm_id)
+            self.fifo = _PIO0_TXF0 + 4 * sm_id
+
+    def wait(self):
+        """Block until the previous frame has left the wire and latched (normally already so)."""
+        while ticks_diff(ticks_us(), self.started_us) < self.frame_us:
+            sleep_us(50)
+
+    def show(self, frame):
+        """Send a logical RGB frame (3 bytes an LED, gamma and cap already applied)."""
+        words = self.words[self.next_buffer]
+        self.chain.pack(frame, self.bytes[self.next_buffer])
+        self.wait()
+        self.started_us = ticks_us()
+        self.next_buffer ^= 1
+        if self.dma is None:
+            self.sm.put(words)
+        else:
+            self.dma.config(read=words, write=self.fifo, count=self.count, ctrl=self.ctrl, trigger=True)

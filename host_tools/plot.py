@@ -1,0 +1,161 @@
+"""`crib plot [--out race.png] [--game N]`: the race of a game, or of every game of a match, as a PNG.
+
+x is the deal number (the scores of a deal spread evenly across it, so the play and the
+show can be told apart), y the score; the skunk and double-skunk lines (or the lurch line)
+are drawn where the settings put them, and the winner's game hole is marked. Players'
+colours are the board's own (its colour preferences, app.palette). Drawn with Pillow, without anti-aliasing, so
+each player's line is exactly their colour.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from app.palette import CHOICES, DEFAULT_COLOURS
+from host_tools import gamelog
+from host_tools.devices import LinkError
+from host_tools.export import add_source_arguments, fetch_log
+from host_tools.talk import fail, side_name
+
+PANEL = (900, 380)
+MARGIN = (60, 40, 20, 40)  # left, top, right, bottom of a panel's plot area
+BACKGROUND = (255, 255, 255)
+INK = (40, 40, 40)
+GRID = (225, 225, 225)
+SKUNK_INK = (150, 150, 150)
+LINE_WIDTH = 3
+
+
+def side_colours(settings: dict[str, object]) -> list[tuple[int, int, int]]:
+    """The colour of each side: the board's ``colourN`` preference (an index into its palette), else its default."""
+    colours = []
+    for side, default in enumerate(DEFAULT_COLOURS):
+        choice = settings.get("colour%d" % side, default)
+        colours.append(CHOICES[choice] if isinstance(choice, int) and 0 <= choice < len(CHOICES) else CHOICES[default])
+    return colours
+
+
+def race(game: gamelog.GameRecord) -> list[list[tuple[float, int]]]:
+    """Per side, the points (x, score) of its line: x = deal number, a deal's k-th of n events at d - 1 + k/n."""
+    per_deal: dict[int, list[gamelog.Step]] = {}
+    for step in game.steps:
+        per_deal.setdefault(step.deal, []).append(step)
+    lines: list[list[tuple[float, int]]] = [[(0.0, 0)] for _ in range(game.settings.sides)]
+    for deal, steps in sorted(per_deal.items()):
+        for k, step in enumerate(steps, 1):
+            x = deal - 1 + k / len(steps)
+            for side, points in enumerate(step.points):
+                if points:
+                    lines[side].append((x, step.scores[side]))
+    # The others' lines run on, flat, to where the game ended.
+    end = lines[game.winner][-1][0] if game.winner is not None else float(max(game.deals, 1))
+    for side, line in enumerate(lines):
+        if side != game.winner and line[-1][0] < end:
+            line.append((end, line[-1][1]))
+    return lines
+
+
+def marked_lines(game: gamelog.GameRecord) -> list[tuple[int, str]]:
+    """The horizontal lines to draw: (score, label) for the skunk rule in force."""
+    s = game.settings
+    if s.skunk == "skunk":
+        return [(s.skunk_line, "skunk"), (s.double_skunk_line, "double skunk")]
+    if s.skunk == "lurch":
+        return [(s.lurch_line, "lurch")]
+    return []
+
+
+def title(game: gamelog.GameRecord) -> str:
+    """Panel title: the game number, the final scores and the outcome."""
+    scores = ", ".join("%s %d" % (side_name(side), score) for side, score in enumerate(game.final))
+    if game.winner is not None:
+        outcome = "%s wins" % side_name(game.winner)
+        if game.result != "win":
+            outcome += " with a %s (counts %d games)" % (game.result, game.worth)
+    else:
+        outcome = "abandoned" if game.abandoned else "in progress"
+    return "game %d: %s - %s" % (game.number, scores, outcome)
+
+
+def draw_game(draw: ImageDraw.ImageDraw, top: int, game: gamelog.GameRecord,
+              colours: list[tuple[int, int, int]]) -> None:
+    """Draw one game's panel with its top edge at ``top``, each side's line in ``colours[side]``."""
+    font = ImageFont.load_default()
+    left, right = MARGIN[0], PANEL[0] - MARGIN[2]
+    y0, y1 = top + MARGIN[1], top + PANEL[1] - MARGIN[3]
+    deals = max(game.deals, 1)
+    target = game.settings.target
+
+    def at(x: float, score: int) -> tuple[int, int]:
+        return (round(left + (right - left) * x / deals), round(y1 - (y1 - y0) * score / target))
+
+    draw.text((left, top + 12), title(game), fill=INK, font=font)
+    for score in range(0, target + 1, 10 if target <= 61 else 20):
+        draw.line([at(0, score), at(deals, score)], fill=GRID)
+        draw.text((left - 30, at(0, score)[1] - 5), str(score), fill=INK, font=font)
+    for deal in range(deals + 1):
+        draw.line([at(deal, 0), at(deal, target)], fill=GRID)
+        draw.text((at(deal, 0)[0] - 3, y1 + 6), str(deal), fill=INK, font=font)
+    draw.text(((left + right) // 2 - 12, y1 + 20), "deal", fill=INK, font=font)
+    for score, label in marked_lines(game):
+        _dashed(draw, at(0, score), at(deals, score), SKUNK_INK)
+        draw.text((right - 90, at(0, score)[1] - 12), "%s %d" % (label, score), fill=SKUNK_INK, font=font)
+    draw.line([at(0, target), at(deals, target)], fill=INK)
+    lines = race(game)
+    for side, line in enumerate(lines):
+        draw.line([at(x, y) for x, y in line], fill=colours[side], width=LINE_WIDTH)
+    if game.winner is not None:
+        x, y = at(*lines[game.winner][-1])
+        draw.ellipse([x - 7, y - 7, x + 7, y + 7], outline=INK, fill=colours[game.winner], width=2)
+        draw.text((x - 60, y + 10), "%s wins" % side_name(game.winner), fill=INK, font=font)
+    for side in range(game.settings.sides):
+        lx = left + 10 + 70 * side
+        draw.line([(lx, y0 + 8), (lx + 20, y0 + 8)], fill=colours[side], width=LINE_WIDTH)
+        draw.text((lx + 25, y0 + 3), side_name(side), fill=INK, font=font)
+
+
+def _dashed(draw: ImageDraw.ImageDraw, start: tuple[int, int], end: tuple[int, int],
+            colour: tuple[int, int, int], dash: int = 8) -> None:
+    """A horizontal dashed line (the skunk lines)."""
+    (x0, y), (x1, _) = start, end
+    for x in range(x0, x1, 2 * dash):
+        draw.line([(x, y), (min(x + dash, x1), y)], fill=colour, width=2)
+
+
+def render(games: list[gamelog.GameRecord], colours: list[tuple[int, int, int]]) -> Image.Image:
+    """One image: a panel per game, top to bottom."""
+    image = Image.new("RGB", (PANEL[0], PANEL[1] * max(len(games), 1)), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for i, game in enumerate(games):
+        draw_game(draw, i * PANEL[1], game, colours)
+    return image
+
+
+def run(args: argparse.Namespace) -> int:
+    """Plot the race."""
+    try:
+        settings, log = fetch_log(args)
+        games = [g for g in gamelog.replay(settings, log) if g.steps]
+    except (LinkError, ValueError) as error:
+        fail(args, str(error))
+        return 1
+    if args.game is not None:
+        games = [g for g in games if g.number == args.game][-1:]
+    if not games:
+        fail(args, "nothing to plot: no game %s in the log" % ("" if args.game is None else args.game))
+        return 1
+    render(games, side_colours(settings)).save(args.out)
+    print("wrote %s (%d game%s)" % (args.out, len(games), "" if len(games) == 1 else "s"))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `plot` sub-command."""
+    parser = sub.add_parser("plot", help="draw the race of a game or a match as a PNG")
+    parser.add_argument("--out", default="race.png", type=Path, help="PNG to write (default %(default)s)")
+    parser.add_argument("--game", type=int, help="only this game number (default: every game of the match)")
+    add_source_arguments(parser)
+    parser.set_defaults(func=run)

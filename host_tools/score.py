@@ -1,0 +1,82 @@
+"""`crib score 5H 5C 5S JD 5D [--crib]`: count a show, with its breakdown and the way players say it.
+
+The first four cards are the hand (or crib), the last the starter. Counting is the rules
+core's (cribbage.show), the words are cribbage.saying's: nothing is counted here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from cribbage import saying, show
+from cribbage.cards import name, names, parse_hand
+from host_tools.talk import fail
+
+USAGE_ERROR = 2
+
+
+def breakdown(count: show.Count) -> list[tuple[str, str, int]]:
+    """The scoring combinations as (what, cards, points) rows, in counting order."""
+    rows = [("fifteen", names(cards), 2) for cards in count.fifteens]
+    rows += [("pair", names(cards), 2) for cards in count.pairs]
+    rows += [("run of %d" % len(cards), names(cards), len(cards)) for cards in count.runs]
+    if count.flush:
+        rows.append(("flush", names(count.flush), count.flush_points))
+    if count.nobs is not None:
+        rows.append(("his nobs", name(count.nobs), 1))
+    return rows
+
+
+def as_json(count: show.Count) -> dict[str, Any]:
+    """The count as a JSON-able dict (cards written as text)."""
+    return {
+        "hand": names(count.hand).split(), "starter": name(count.starter), "crib": count.is_crib,
+        "total": count.total, "said": saying.say(count),
+        "fifteens": [names(c).split() for c in count.fifteens], "pairs": [names(c).split() for c in count.pairs],
+        "runs": [names(c).split() for c in count.runs], "flush": names(count.flush).split(),
+        "nobs": None if count.nobs is None else name(count.nobs),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    """Count the show and print it."""
+    try:
+        cards = parse_hand(args.cards)
+    except ValueError as error:
+        fail(args, str(error))
+        return USAGE_ERROR
+    if len(cards) != 5:
+        fail(args, "give 5 cards: the 4 of the hand (or crib), then the starter; got %d" % len(cards))
+        return USAGE_ERROR
+    count = show.count(cards[:4], cards[4], args.crib)
+    if args.json:
+        print(json.dumps(as_json(count)))
+        return 0
+    table = Table(title="%s %s, starter %s" % ("crib" if args.crib else "hand", names(cards[:4], True),
+                                               name(cards[4], True)))
+    table.add_column("what")
+    table.add_column("cards")
+    table.add_column("points", justify="right")
+    for what, shown, points in breakdown(count):
+        table.add_row(what, shown, str(points))
+    table.add_section()
+    table.add_row("total", "", str(count.total), style="bold")
+    console = Console()
+    console.print(table)
+    console.print(saying.say(count), highlight=False)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `score` sub-command."""
+    parser = sub.add_parser("score", help="count a hand or crib: total, breakdown and the spoken count")
+    parser.add_argument("cards", nargs="+", metavar="CARD",
+                        help="4 cards then the starter, like 5H 5C 5S JD 5D (10H or TH, or 5♥ also work)")
+    parser.add_argument("--crib", action="store_true", help="count it as the crib (only a 5-card flush counts)")
+    parser.add_argument("--json", action="store_true", help="print the count as JSON")
+    parser.set_defaults(func=run)

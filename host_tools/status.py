@@ -1,0 +1,58 @@
+"""`crib status`: the scores and the state of the game on the board."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from host_tools.talk import add_link_arguments, converse, side_name
+
+
+def show_state(console: Console, state: dict[str, Any]) -> None:
+    """Print a game state (the ``state`` of a protocol reply) for people."""
+    table = Table(title="game %s" % state.get("game_number", "?"))
+    for column in ("side", "front", "back", "games won"):
+        table.add_column(column, justify="left" if column == "side" else "right")
+    front = state.get("front") or []
+    back = state.get("back") or []
+    won = state.get("games_won") or []
+    for side, score in enumerate(front):
+        table.add_row(side_name(side), str(score), _at(back, side), _at(won, side))
+    console.print(table)
+    dealer = state.get("dealer")
+    lines = ["phase: %s" % state.get("phase", "?"),
+             "dealer: %s" % ("not cut yet" if dealer is None else "seat %d" % (dealer + 1))]
+    next_show = state.get("next_show")
+    if next_show:
+        seat, what = next_show
+        lines.append("next to count: %s" % ("the crib" if what == "crib" else "seat %d's hand" % (seat + 1)))
+    if state.get("winner") is not None:
+        lines.append("winner: %s (%s)" % (side_name(state["winner"]), state.get("result") or "win"))
+    ui = state.get("ui")
+    if isinstance(ui, dict) and "mode" in ui:
+        lines.append("board mode: %s" % ui["mode"])
+    for key in ("message", "store"):
+        if state.get(key):
+            lines.append("%s: %s" % ("refused" if key == "message" else "storage", state[key]))
+    for line in lines:
+        console.print(line)
+
+
+def _at(values: list[Any], index: int) -> str:
+    return str(values[index]) if index < len(values) else "-"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Ask the board for its state and print it."""
+    return converse(args, lambda link: link.request("state"),
+                    lambda console, reply: show_state(console, reply["state"]))
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `status` sub-command."""
+    parser = sub.add_parser("status", help="show the scores and game state on the board")
+    add_link_arguments(parser)
+    parser.set_defaults(func=run)

@@ -1,0 +1,51 @@
+"""What the board-facing sub-commands share: their options, the link, errors and output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+
+from host_tools.devices import LinkError, add_device_argument
+from host_tools.link import DEFAULT_TIMEOUT, BoardLink, connect
+
+
+def add_link_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--device``, ``--timeout`` and ``--json``."""
+    add_device_argument(parser)
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
+                        help="seconds to wait for each reply (default %(default)s)")
+    parser.add_argument("--json", action="store_true", help="print the board's raw JSON reply")
+
+
+def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str, Any]],
+             show: Callable[[Console, dict[str, Any]], None]) -> int:
+    """Open the link, run ``exchange`` on it, print its reply (raw with --json, else ``show``).
+
+    A LinkError is printed as one clear line, exit status 1, no traceback.
+    """
+    try:
+        with connect(args.device, timeout=args.timeout) as link:
+            reply = exchange(link)
+    except LinkError as error:
+        fail(args, str(error))
+        return 1
+    if args.json:
+        print(json.dumps(reply))
+    else:
+        show(Console(), reply)
+    return 0
+
+
+def fail(args: argparse.Namespace, message: str) -> None:
+    """Print ``crib COMMAND: error: message`` to stderr."""
+    print("crib %s: error: %s" % (getattr(args, "command", ""), message), file=sys.stderr)
+
+
+def side_name(side: int) -> str:
+    """A score track as people call it: sides count from 1 (buttons p1, p2)."""
+    return "P%d" % (side + 1)

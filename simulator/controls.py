@@ -1,0 +1,65 @@
+"""Keyboard and mouse -> the board's input events, with the hardware layer's own logic.
+
+A key or mouse button held on a control is a button held on the board: ``hal.debounce``
+decides press or long press exactly as on the device (long fires once while held, the
+release after it says nothing), and the encoder's speed-up comes from ``hal.acceleration``.
+Keys are clean switches, so no settling time is needed.
+"""
+
+from __future__ import annotations
+
+from app.events import BACK, CONTROLS, ENCODER, PLAYER_1, PLAYER_2, TURN
+from hal.acceleration import Acceleration
+from hal.debounce import Button
+
+# Tk key names -> what they do: a control held, or the encoder turned (+ is clockwise).
+HOLD_KEYS = {
+    "Return": ENCODER, "KP_Enter": ENCODER, "space": ENCODER,
+    "1": PLAYER_1, "KP_1": PLAYER_1, "2": PLAYER_2, "KP_2": PLAYER_2,
+    "BackSpace": BACK, "Escape": BACK,
+}
+TURN_KEYS = {"Right": 1, "Up": 1, "plus": 1, "KP_Add": 1, "Left": -1, "Down": -1, "minus": -1, "KP_Subtract": -1}
+PLUG_KEYS = ("F12",)  # and Ctrl-K
+
+HELP = ("turn: ←/→ or the wheel · push: Enter/Space or click the knob (hold = long press) · "
+        "players: 1, 2 · back: Backspace · pull the plug: F12 or Ctrl-K")
+
+
+class Controls:
+    """Edges of held controls and encoder detents in; input event tuples out."""
+
+    def __init__(self) -> None:
+        self.buttons = {name: Button(settle_ms=0) for name in CONTROLS}
+        self.acceleration = Acceleration()
+        self.knob = 0  # detents turned so far, for drawing the knob's pointer
+
+    def held(self) -> frozenset[str]:
+        """The controls held down now."""
+        return frozenset(name for name, button in self.buttons.items() if button.down)
+
+    def down(self, name: str, now_ms: int) -> list[tuple]:
+        """A control was pushed down (a repeat while already down changes nothing)."""
+        return self._update(name, True, now_ms)
+
+    def up(self, name: str, now_ms: int) -> list[tuple]:
+        """A control was let go: a short press, unless it already fired a long press."""
+        return self._update(name, False, now_ms)
+
+    def poll(self, now_ms: int) -> list[tuple]:
+        """Long presses of controls still held; call every loop."""
+        events = []
+        for name, button in self.buttons.items():
+            if button.down:
+                events += self._update(name, True, now_ms)
+        return events
+
+    def turn(self, detents: int, now_ms: int) -> list[tuple]:
+        """The encoder turned ``detents`` (negative: anticlockwise), speeded up like the device."""
+        if not detents:
+            return []
+        self.knob += detents
+        return [(TURN, self.acceleration.scale(detents, now_ms))]
+
+    def _update(self, name: str, down: bool, now_ms: int) -> list[tuple]:
+        kind = self.buttons[name].update(down, now_ms)
+        return [(kind, name)] if kind else []

@@ -1,0 +1,80 @@
+"""The board's geometry from ``hardware/board.json``, and the millimetre -> pixel transform.
+
+Everything the simulator draws (window, PNG snapshot, terminal) places holes and controls
+from this one file, the same data the hardware is built from.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+BOARD_JSON = Path(__file__).resolve().parent.parent / "hardware" / "board.json"
+HOLES_PER_TRACK = 121
+
+
+class Geometry:
+    """Hole and control positions in millimetres, as read from board.json."""
+
+    def __init__(self, data: dict) -> None:
+        self.width_mm = float(data["board"]["width_mm"])
+        self.height_mm = float(data["board"]["height_mm"])
+        self.holes: dict[tuple[int, int], tuple[float, float]] = {
+            (int(t), int(h)): (float(x), float(y)) for t, h, x, y in data["holes"]
+        }
+        self.controls: dict[str, tuple[float, float]] = {
+            name: (float(x), float(y)) for name, (x, y) in data["controls"].items()
+        }
+        self.led_count = int(data["leds"]["count"])
+        self.tracks = self.led_count // HOLES_PER_TRACK
+
+    @classmethod
+    def load(cls, path: Path = BOARD_JSON) -> Geometry:
+        """Read the geometry from a board.json file."""
+        return cls(json.loads(Path(path).read_text()))
+
+    def hole_at(self, index: int) -> tuple[int, int]:
+        """(track, hole) of a logical LED index (track * 121 + hole - 1)."""
+        return divmod(index, HOLES_PER_TRACK)[0], index % HOLES_PER_TRACK + 1
+
+    def pitch_mm(self) -> float:
+        """The smallest hole-to-hole distance along a row (the spacing inside a street)."""
+        xs = sorted({x for x, _ in self.holes.values()})
+        return min(b - a for a, b in zip(xs, xs[1:], strict=False))
+
+
+class Layout:
+    """Pixel placement of a Geometry at ``scale`` pixels per millimetre (window and PNG alike)."""
+
+    def __init__(self, geometry: Geometry, scale: float) -> None:
+        if scale <= 0:
+            raise ValueError("scale must be positive")
+        self.geometry = geometry
+        self.scale = scale
+        self.size = (round(geometry.width_mm * scale), round(geometry.height_mm * scale))
+
+    def px(self, x_mm: float, y_mm: float) -> tuple[int, int]:
+        """Pixel (x, y) of a point given in millimetres from the board's top left corner."""
+        return round(x_mm * self.scale), round(y_mm * self.scale)
+
+    def length(self, mm: float) -> int:
+        """A length in millimetres, in whole pixels (at least 1)."""
+        return max(1, round(mm * self.scale))
+
+    def hole_px(self, track: int, hole: int) -> tuple[int, int]:
+        """Pixel centre of hole 1..121 of track ``track``."""
+        return self.px(*self.geometry.holes[(track, hole)])
+
+    def control_px(self, name: str) -> tuple[int, int]:
+        """Pixel centre of a control ("enc", "p1", "p2", "back")."""
+        return self.px(*self.geometry.controls[name])
+
+    def control_at(self, x: int, y: int, radius_mm: float = 12.0) -> str | None:
+        """The control under pixel (x, y), if any (within ``radius_mm`` of its centre)."""
+        best = None
+        for name in self.geometry.controls:
+            cx, cy = self.control_px(name)
+            d2 = (x - cx) ** 2 + (y - cy) ** 2
+            if d2 <= (radius_mm * self.scale) ** 2 and (best is None or d2 < best[0]):
+                best = (d2, name)
+        return best[1] if best else None

@@ -1,0 +1,109 @@
+"""Make the README's screenshot from the real window: ``python -m simulator.screenshot docs/screenshot.png``.
+
+Starts Xvfb, opens the simulator's window on it with an empty flash folder, plays a game
+to mid-way through the protocol's ``input`` command (the same events as the controls),
+and saves the window. Needs Xvfb and xdotool (``scripts/setup`` installs them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from PIL import Image, ImageGrab, ImageStat
+
+from simulator import script
+
+SCALE = 3.2
+# Player 1 deals; both peg through the play; the starter is a five; player 2's hand is counted.
+GAME = """
+press p1
+press p2
+turn 8
+press enc
+press p1
+turn 11
+press enc
+long p2
+press p1
+turn 5
+press enc
+press p2
+turn 14
+press enc
+press p1
+turn 9
+press enc
+press p2
+turn 12
+press enc
+press p1
+turn 15
+press enc
+long p2
+press enc
+turn 4
+press enc
+turn 4
+press enc
+press p2
+press enc
+turn 5
+press enc
+turn 1
+press enc
+"""
+
+
+def run(command: list[str], env: dict[str, str]) -> str:
+    """Run a command, return its output."""
+    return subprocess.run(command, env=env, capture_output=True, text=True, check=True, timeout=30).stdout
+
+
+def main(out: Path) -> None:
+    """Take the screenshot into ``out``."""
+    read, write = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
+                            pass_fds=(write,), stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as numbers:
+        display = ":" + numbers.readline().strip()
+    env = dict(os.environ, DISPLAY=display)
+    with tempfile.TemporaryDirectory() as flash:
+        sim = subprocess.Popen([sys.executable, "-m", "host_tools.cli", "sim", "--flash", flash, "--port", "0",
+                                "--scale", str(SCALE)], env=env, stdout=subprocess.PIPE, text=True)
+        try:
+            assert sim.stdout is not None
+            port = int(sim.stdout.readline().rsplit(":", 1)[1])
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as conn, conn.makefile("r") as replies:
+                for _, kind, event in script.parse(GAME):
+                    if kind == "event":
+                        request = {"cmd": "input", "event": list(event)}
+                        conn.sendall((json.dumps(request) + "\n").encode())
+                        replies.readline()
+            window = run(["xdotool", "search", "--sync", "--onlyvisible", "--name", "^Cribbage board$"], env).split()[0]
+            shell = run(["xdotool", "getwindowgeometry", "--shell", window], env)
+            where = dict(line.split("=") for line in shell.split())
+            x, y, w, h = (int(where[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
+            time.sleep(1.0)
+            shots: list[Image.Image] = []
+            for _ in range(8):  # the preview peg blinks: keep the frame with the most light
+                shots.append(ImageGrab.grab(bbox=(x, y, x + w, y + h), xdisplay=display))
+                time.sleep(0.09)
+            best = max(shots, key=lambda shot: sum(ImageStat.Stat(shot).sum))
+            best.save(out, optimize=True)
+        finally:
+            sim.terminate()
+            sim.wait(timeout=10)
+            xvfb.terminate()
+            xvfb.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshot.png"))

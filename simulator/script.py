@@ -1,0 +1,93 @@
+"""Headless scripts: a text file of input events played on the simulated board.
+
+One step per line; blank lines and ``#`` comments are ignored::
+
+    turn 3              # the encoder turned 3 detents clockwise (negative: anticlockwise)
+    press enc           # a short press of a control: enc, p1, p2 or back
+    long p1             # a long press (held past the long-press time)
+    wait 700            # let 700 ms pass on the board's clock (animations, timeouts)
+    cmd {"cmd": "undo"} # one line of the serial protocol; the reply is printed
+    plug                # pull the plug: the app restarts from what reached the flash
+
+Each input event is followed by 20 ms of the board's clock, so a script plays like quick,
+clean hands on the controls and gives the same result every time (the clock is simulated).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from app.events import CONTROLS, LONG, PRESS, TURN
+from simulator.device import Device
+
+Step = tuple[int, str, Any]  # (line number, kind, argument)
+STEP_MS = 20  # board time after each input event, and the loop period while waiting
+
+
+class ScriptError(ValueError):
+    """A line of a script that cannot be understood; the message names the line."""
+
+
+def parse(text: str) -> list[Step]:
+    """The steps of a script as (line number, kind, argument); kinds: event, wait, cmd, plug."""
+    steps: list[Step] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if line.startswith("cmd "):
+            steps.append((number, "cmd", line[4:].strip()))
+            continue
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        word, _, rest = line.partition(" ")
+        rest = rest.strip()
+        try:
+            steps.append((number, *_step(word, rest)))
+        except ValueError as error:
+            raise ScriptError("line %d: %s: %r" % (number, error, raw.strip())) from None
+    return steps
+
+
+def _step(word: str, rest: str) -> tuple[str, Any]:
+    if word == TURN:
+        detents = int(rest)
+        if detents == 0:
+            raise ValueError("turn needs a non-zero number of detents")
+        return "event", (TURN, detents)
+    if word in (PRESS, LONG):
+        if rest not in CONTROLS:
+            raise ValueError("unknown control (use one of %s)" % ", ".join(CONTROLS))
+        return "event", (word, rest)
+    if word == "wait":
+        ms = int(rest)
+        if ms < 0:
+            raise ValueError("wait needs a number of milliseconds >= 0")
+        return "wait", ms
+    if word == "plug" and not rest:
+        return "plug", None
+    raise ValueError("unknown step (use turn, press, long, wait, cmd or plug)")
+
+
+def play(device: Device, steps: list[Step], echo: Callable[[str], None] = print) -> None:
+    """Play ``steps`` on a device with a manual clock; protocol replies go to ``echo``."""
+    for _, kind, argument in steps:
+        if kind == "event":
+            device.push([argument])
+            device.step()
+            _wait(device, STEP_MS)
+        elif kind == "wait":
+            _wait(device, argument)
+        elif kind == "cmd":
+            echo(device.command(argument))
+            device.step()
+        else:
+            device.pull_plug()
+
+
+def _wait(device: Device, ms: int) -> None:
+    while ms > 0:
+        tick = min(STEP_MS, ms)
+        device.hw.advance(tick)
+        device.step()
+        ms -= tick

@@ -1,0 +1,208 @@
+"""A fake of the board's hardware interface, for tests and as the simulator's base.
+
+Plain Python that runs on CPython and inside ``micropython`` (no typing, no dataclasses),
+so the same app tests run on both. It has the duck-typed shape the app expects (see the
+team brief, "app <-> hardware layer"):
+
+  hw.led_count, hw.show(frame), hw.poll_events(), hw.ticks_ms(), hw.storage_root,
+  hw.display (None or .show_lines(lines)), hw.serial (None or .read_line()/.write_line()),
+  hw.feed_watchdog()
+
+and, for the test side: ``push(event)`` / ``push_many(events)`` queue input events,
+``advance(ms)`` moves the manual clock, ``frame`` / ``frames`` / ``pixel(track, hole)``
+read what was shown, ``serial.send(line)`` / ``serial.replies()`` talk to the app,
+``display.lines`` is the last text shown, ``watchdog_feeds`` counts feeds.
+
+``RamFlash`` is a flash chip in RAM with MicroPython's block-device interface, for
+mounting a real littlefs (``os.VfsLfs2``) in tests and benchmarks; it can "cut the power"
+after a given number of block writes and erases.
+"""
+
+import os
+
+HOLES = 121  # per track; logical LED index = track * HOLES + (hole - 1)
+
+
+def temp_dir(prefix: str = "crib-") -> str:
+    """Make a new empty directory for saved files and return its path (both interpreters)."""
+    try:
+        import tempfile
+    except ImportError:  # MicroPython unix port: no tempfile, but a writable /tmp
+        path = "/tmp/" + prefix + "".join("%02x" % b for b in os.urandom(8))
+        os.mkdir(path)
+        return path
+    return tempfile.mkdtemp(prefix=prefix)
+
+
+class VirtualDisplay:
+    """A text display that remembers the last lines shown."""
+
+    def __init__(self) -> None:
+        self.lines = []
+        self.updates = 0
+
+    def show_lines(self, lines: list) -> None:
+        """Show ``lines`` (a list of short strings), replacing what was there."""
+        self.lines = list(lines)
+        self.updates += 1
+
+
+class VirtualSerial:
+    """A serial line: the app reads what the test ``send``s; the test reads the app's ``replies``."""
+
+    def __init__(self) -> None:
+        self._incoming = []
+        self._outgoing = []
+
+    def read_line(self) -> "str | None":
+        """App side: the next received line, or None if there is none (never blocks)."""
+        return self._incoming.pop(0) if self._incoming else None
+
+    def write_line(self, line: str) -> None:
+        """App side: send one line."""
+        self._outgoing.append(line)
+
+    def send(self, line: str) -> None:
+        """Test side: queue a line for the app to read."""
+        self._incoming.append(line)
+
+    def replies(self) -> list:
+        """Test side: the lines the app wrote since the last call, oldest first."""
+        out = self._outgoing
+        self._outgoing = []
+        return out
+
+
+class VirtualHardware:
+    """The hardware interface with a frame buffer, an input queue and a manual clock."""
+
+    def __init__(self, storage_root: str, led_count: int = 2 * HOLES, display: bool = False,
+                 serial: bool = False) -> None:
+        if led_count <= 0:
+            raise ValueError("led_count must be positive, not %r" % (led_count,))
+        self.led_count = led_count
+        self.storage_root = storage_root
+        self.display = VirtualDisplay() if display else None
+        self.serial = VirtualSerial() if serial else None
+        self.frame = bytearray(3 * led_count)  # copy of the last frame shown
+        self.frames = 0
+        self.watchdog_feeds = 0
+        self._now = 0
+        self._events = []
+
+    # --- the interface the app uses ---
+
+    def show(self, frame: bytearray) -> None:
+        """Show a frame: 3 bytes (R, G, B) per LED in logical order."""
+        if len(frame) != len(self.frame):
+            raise ValueError("frame has %d bytes, expected %d" % (len(frame), len(self.frame)))
+        self.frame[:] = frame
+        self.frames += 1
+
+    def poll_events(self) -> list:
+        """The input events queued since the last poll (possibly none); clears the queue."""
+        events = self._events
+        self._events = []
+        return events
+
+    def ticks_ms(self) -> int:
+        """The manual clock, in milliseconds (moves only with ``advance``)."""
+        return self._now
+
+    def feed_watchdog(self) -> None:
+        """Count a watchdog feed."""
+        self.watchdog_feeds += 1
+
+    # --- the test side ---
+
+    def push(self, event: tuple) -> None:
+        """Queue one input event, e.g. ("press", "enc")."""
+        self._events.append(event)
+
+    def push_many(self, events: list) -> None:
+        """Queue several input events, in order."""
+        for event in events:
+            self._events.append(event)
+
+    def advance(self, ms: int) -> None:
+        """Move the clock forward by ``ms`` milliseconds."""
+        if ms < 0:
+            raise ValueError("the clock only moves forward")
+        self._now += ms
+
+    def pixel(self, track: int, hole: int) -> tuple:
+        """(r, g, b) of hole 1..121 on track 0/1 in the last frame shown."""
+        if not 0 <= track < self.led_count // HOLES or not 1 <= hole <= HOLES:
+            raise ValueError("no LED at track %r, hole %r" % (track, hole))
+        i = 3 * (track * HOLES + hole - 1)
+        return (self.frame[i], self.frame[i + 1], self.frame[i + 2])
+
+
+class RamFlash:
+    """A flash chip in RAM with MicroPython's extended block-device interface.
+
+    Mount it with ``os.VfsLfs2(flash)`` (MicroPython). ``cut_after(n, torn)`` lets n more
+    block programs/erases happen; the next one programs only the first ``torn`` bytes of its
+    buffer (a write torn by the power going off mid-way; an erase is left undone) and from
+    then on the chip is unpowered: ``off`` is True and nothing more changes. No exception is
+    raised: unwinding through littlefs's C code would leave it pointing into dead stack
+    frames. The code keeps running (an artefact of the simulation; it cannot touch the
+    bytes any more), so a test checks ``off`` after each step. A fresh
+    ``RamFlash(blocks, block_size, data=old.data)`` over the same bytes is the board after
+    the reboot.
+    """
+
+    def __init__(self, blocks: int = 64, block_size: int = 4096, data: "bytearray | None" = None) -> None:
+        self.block_size = block_size
+        self.blocks = blocks
+        self.data = data if data is not None else bytearray(b"\xff" * (blocks * block_size))
+        if len(self.data) != blocks * block_size:
+            raise ValueError("data must be blocks * block_size bytes")
+        self.writes = 0  # block programs and erases done
+        self.off = False  # the power was cut
+        self._budget = -1  # writes left before the cut; negative: no cut planned
+        self._torn = 0
+
+    def cut_after(self, writes: int, torn: int = 0) -> None:
+        """Cut the power after ``writes`` more programs or erases (negative: never); see the class."""
+        self._budget = writes
+        self._torn = torn
+
+    def _powered(self, start: int, buf: "bytes | None") -> bool:
+        """Count one program (``buf``) or erase; False from the cut on (tearing the write cut)."""
+        if self.off:
+            return False
+        if self._budget == 0:
+            self.off = True
+            if buf is not None and self._torn:
+                torn = min(self._torn, len(buf))
+                self.data[start:start + torn] = memoryview(buf)[:torn]
+            return False
+        if self._budget > 0:
+            self._budget -= 1
+        self.writes += 1
+        return True
+
+    def readblocks(self, block: int, buf: bytearray, offset: int = 0) -> None:
+        """Read ``len(buf)`` bytes from ``block`` at ``offset``."""
+        start = block * self.block_size + offset
+        buf[:] = self.data[start:start + len(buf)]
+
+    def writeblocks(self, block: int, buf: bytearray, offset: "int | None" = None) -> None:
+        """Program ``buf`` into ``block`` at ``offset`` (no offset: erase and write whole blocks)."""
+        start = block * self.block_size + (offset or 0)
+        if self._powered(start, buf):
+            self.data[start:start + len(buf)] = buf
+
+    def ioctl(self, op: int, arg: int) -> "int | None":
+        """Block-device control: 4 = block count, 5 = block size, 6 = erase a block."""
+        if op == 4:
+            return self.blocks
+        if op == 5:
+            return self.block_size
+        if op == 6:
+            start = arg * self.block_size
+            if self._powered(start, None):
+                self.data[start:start + self.block_size] = b"\xff" * self.block_size
+            return 0
+        return None

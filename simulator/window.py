@@ -1,0 +1,140 @@
+"""The simulator's window (Tk): the board as a picture, played with keyboard and mouse.
+
+The picture is ``simulator.picture``'s, shown through ImageTk, so the window and the PNG
+snapshot are the same drawing. The board image sits at the window's top left corner, at
+``layout`` scale: hole (track, hole) is at ``layout.hole_px(track, hole)`` inside the window.
+Tk's ``after`` runs the device loop at about 30 frames a second; key and mouse handlers
+only record input, which the loop hands to the board, so everything stays on one thread.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+
+from PIL import ImageTk
+
+from simulator.controls import HELP, HOLD_KEYS, PLUG_KEYS, TURN_KEYS, Controls
+from simulator.device import Device
+from simulator.geometry import Geometry, Layout
+from simulator.picture import TABLE, BoardPicture
+from simulator.server import ProtocolServer
+
+FRAME_MS = 33
+TITLE = "Cribbage board"
+# X repeats a held key as release+press pairs; a release not followed by a press this soon is real.
+RELEASE_GRACE_MS = 40
+MAX_SCALE = 4.0
+
+
+def fit_scale(geometry: Geometry, screen: tuple[int, int]) -> float:
+    """Pixels per millimetre that fit the board (and the help line) on a screen of that size."""
+    width, height = screen
+    return round(min(MAX_SCALE, width * 0.95 / geometry.width_mm, (height * 0.88 - 40) / geometry.height_mm), 2)
+
+
+class Window:
+    """The Tk window around a Device, with an optional protocol server polled by the same loop."""
+
+    def __init__(self, device: Device, server: ProtocolServer | None = None, scale: float | None = None) -> None:
+        self.device = device
+        self.server = server
+        self.root = tk.Tk(className="cribbage-board")
+        self.root.title(TITLE)
+        background = "#%02x%02x%02x" % TABLE
+        self.root.configure(bg=background)
+        geometry = Geometry.load()
+        if scale is None:
+            scale = fit_scale(geometry, (self.root.winfo_screenwidth(), self.root.winfo_screenheight()))
+        self.layout = Layout(geometry, scale)
+        self.picture = BoardPicture(self.layout)
+        self.controls = Controls()
+        self.photo = ImageTk.PhotoImage(self.picture.base)
+        self.board_label = tk.Label(self.root, image=self.photo, bd=0, highlightthickness=0, bg=background)
+        self.board_label.pack(side=tk.TOP, anchor=tk.NW)
+        self.status = tk.Label(self.root, text=HELP, fg="#c8b8a0", bg=background, anchor=tk.W, justify=tk.LEFT,
+                               wraplength=self.layout.size[0] - 16)
+        self.status.pack(side=tk.TOP, fill=tk.X, padx=8, pady=4)
+        self.root.resizable(False, False)
+        self.pending: list[tuple] = []
+        self.releases: dict[str, str] = {}  # key -> Tk after id of its delayed release
+        self.mouse_control: str | None = None
+        self.shown: tuple | None = None
+        self._bind()
+
+    def _bind(self) -> None:
+        root, board = self.root, self.board_label
+        root.bind("<KeyPress>", self._key_down)
+        root.bind("<KeyRelease>", self._key_up)
+        root.bind("<Control-k>", lambda _e: self.pull_plug())
+        board.bind("<ButtonPress-1>", self._mouse_down)
+        board.bind("<ButtonRelease-1>", self._mouse_up)
+        board.bind("<Button-4>", lambda _e: self._turn(1))  # X11 wheel
+        board.bind("<Button-5>", lambda _e: self._turn(-1))
+        board.bind("<MouseWheel>", lambda e: self._turn(1 if e.delta > 0 else -1))
+        root.protocol("WM_DELETE_WINDOW", root.destroy)
+
+    def now(self) -> int:
+        """The board's clock."""
+        return self.device.hw.ticks_ms()
+
+    def _turn(self, detents: int) -> None:
+        self.pending += self.controls.turn(detents, self.now())
+
+    def _key_down(self, event: tk.Event) -> None:
+        key = event.keysym
+        if key in self.releases:  # an auto-repeat: the key never went up
+            self.root.after_cancel(self.releases.pop(key))
+            return
+        if key in TURN_KEYS:
+            self._turn(TURN_KEYS[key])
+        elif key in HOLD_KEYS:
+            self.pending += self.controls.down(HOLD_KEYS[key], self.now())
+        elif key in PLUG_KEYS:
+            self.pull_plug()
+
+    def _key_up(self, event: tk.Event) -> None:
+        key = event.keysym
+        if key in HOLD_KEYS:
+            self.releases[key] = self.root.after(RELEASE_GRACE_MS, self._release, key)
+
+    def _release(self, key: str) -> None:
+        self.releases.pop(key, None)
+        self.pending += self.controls.up(HOLD_KEYS[key], self.now())
+
+    def _mouse_down(self, event: tk.Event) -> None:
+        self.mouse_control = self.layout.control_at(event.x, event.y)
+        if self.mouse_control:
+            self.pending += self.controls.down(self.mouse_control, self.now())
+
+    def _mouse_up(self, _event: tk.Event) -> None:
+        if self.mouse_control:
+            self.pending += self.controls.up(self.mouse_control, self.now())
+            self.mouse_control = None
+
+    def pull_plug(self) -> None:
+        """Cut the power and boot again from the flash folder."""
+        self.pending = []
+        self.device.pull_plug()
+        self.status.configure(text="Power cut: booted again from flash (boot %d).   %s" % (self.device.boots, HELP))
+
+    def loop(self) -> None:
+        """One frame: input to the board, protocol lines answered, board stepped, picture redrawn."""
+        self.pending += self.controls.poll(self.now())
+        if self.pending:
+            self.device.push(self.pending)
+            self.pending = []
+        if self.server is not None:
+            self.server.serve(self.device.command)
+        self.device.step()
+        lines = self.device.lines
+        shown = (bytes(self.device.frame), None if lines is None else tuple(lines), self.controls.held(),
+                 self.controls.knob)
+        if shown != self.shown:
+            self.shown = shown
+            self.photo.paste(self.picture.render(shown[0], lines, shown[2], shown[3]))
+        self.root.after(FRAME_MS, self.loop)
+
+    def run(self) -> None:
+        """Show the window until it is closed."""
+        self.root.after(0, self.loop)
+        self.root.mainloop()

@@ -1,0 +1,123 @@
+"""Helpers for the app scenario tests: a board on fake hardware, driven by input events only.
+
+Runs under pytest and inside MicroPython (no typing, no pytest). ``Driver`` pushes events
+through the fake hardware's queue into the board, like the asyncio shell does.
+"""
+
+import gc
+
+import cribbage.match  # noqa: F401  the largest sources first, while MicroPython's heap is least fragmented
+
+gc.collect()
+from simulator.virtual_hardware import VirtualHardware, temp_dir  # noqa: E402
+
+gc.collect()
+from app.board import Board  # noqa: E402
+from app.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN  # noqa: E402
+from cribbage.cards import parse  # noqa: E402
+
+gc.collect()
+
+P1 = (PRESS, PLAYER_1)
+P2 = (PRESS, PLAYER_2)
+ENC = (PRESS, ENCODER)
+BACK_PRESS = (PRESS, BACK)
+HOLD_ENC = (LONG, ENCODER)
+HOLD_P1 = (LONG, PLAYER_1)
+HOLD_P2 = (LONG, PLAYER_2)
+HOLD_BACK = (LONG, BACK)
+
+
+def turn(n):
+    return (TURN, n)
+
+
+class Driver:
+    """A board on a ``VirtualHardware`` in a fresh (or given) storage directory."""
+
+    def __init__(self, root=None, display=True, serial=True):
+        self.root = root or temp_dir()
+        self.hw = VirtualHardware(self.root, display=display, serial=serial)
+        self.board = Board(self.hw)
+
+    def reboot(self):
+        """The power goes off and on: a new board on the same saved files (fresh hardware)."""
+        return Driver(self.root)
+
+    def press(self, *events):
+        """Feed input events, as the input task would."""
+        self.hw.push_many(list(events))
+        for event in self.hw.poll_events():
+            self.board.handle(event)
+
+    @property
+    def match(self):
+        return self.board.match
+
+    @property
+    def mode(self):
+        return self.board.mode
+
+    def frame_at(self, ms):
+        """Render with the clock at ``ms`` (moves forward only) and return the fake hardware."""
+        now = self.hw.ticks_ms()
+        if ms > now:
+            self.hw.advance(ms - now)
+        self.board.render()
+        return self.hw
+
+    def frame_phase(self, period, at):
+        """Render at the next instant whose time modulo ``period`` is ``at`` (for blinking)."""
+        now = self.hw.ticks_ms()
+        target = now - now % period + at
+        if target <= now:
+            target += period
+        return self.frame_at(target)
+
+    def pick(self, text):
+        """Pick one card (``"5H"``) in the open card picker with turns, suit steps and a press."""
+        card = parse(text)
+        picker = self.mode.picker
+        for _ in range(30):
+            if picker.rank == card >> 2:
+                break
+            self.press(turn(1 if (card >> 2) > picker.rank else -1))
+        for _ in range(4):
+            if picker.suit == card & 3:
+                break
+            self.press(P2)
+        if picker.card != card:
+            raise AssertionError("the picker cannot reach %s" % text)
+        self.press(ENC)
+
+    def pick_all(self, texts):
+        for text in texts.split():
+            self.pick(text)
+
+    def deal(self, dealer_button):
+        """Before the first deal: the player of ``dealer_button`` (P1/P2) deals."""
+        self.press(dealer_button)
+
+    def peg(self, button, points):
+        """Peg ``points`` in the play with a player button, turns and the encoder press."""
+        self.press(button)
+        if points > 1:
+            self.press(turn(points - 1))
+        self.press(ENC)
+
+    def count_show(self, cards):
+        """With the count open at a hand or crib: pick 4 cards and confirm the total."""
+        self.pick_all(cards)
+        self.press(ENC)
+
+
+def is_hue(rgb, colour):
+    """True if the lit ``rgb`` keeps the channel order of ``colour`` (brightest channel first)."""
+    if max(rgb) == 0:
+        return False
+    order = sorted(range(3), key=lambda i: -colour[i])
+    return rgb[order[0]] >= rgb[order[1]] >= rgb[order[2]] and rgb[order[0]] > rgb[order[2]]
+
+
+def brightness(rgb):
+    return rgb[0] + rgb[1] + rgb[2]

@@ -1,0 +1,78 @@
+"""Random input events for the board (a seeded LCG: the same sequence on both interpreters).
+
+Checked after every event: nothing escapes, every score stays on the board, back pegs never
+pass front pegs; every ``check_every`` events: a replay of the log equals the live state.
+"""
+
+from app.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN
+from cribbage.match import Match
+
+
+class Lcg:
+    """A tiny linear congruential generator (numbers from Numerical Recipes)."""
+
+    def __init__(self, seed):
+        self.state = seed & 0xFFFFFFFF
+
+    def below(self, n):
+        self.state = (self.state * 1664525 + 1013904223) & 0xFFFFFFFF
+        return (self.state >> 8) % n
+
+
+# Presses by weight: the encoder and the player buttons often, back (cancel, undo) rarely,
+# so that games get played to the end; long presses of the encoder (the menu) rarest.
+_PRESSES = (ENCODER,) * 4 + (PLAYER_1,) * 3 + (PLAYER_2,) * 3 + (BACK,)
+_LONGS = (PLAYER_1, PLAYER_2, PLAYER_1, PLAYER_2, BACK, ENCODER)
+_MENUS = ("menu", "settings", "advise")
+
+
+def random_event(rng, mode_name="peg"):
+    """One random input event (see the weights above); menus are left more often, like people do."""
+    if mode_name in _MENUS and rng.below(4) == 0:
+        return (PRESS, BACK)
+    roll = rng.below(100)
+    if roll < 40:
+        n = rng.below(9) - 4
+        return (TURN, n if n else 1)
+    if roll < 88:
+        return (PRESS, _PRESSES[rng.below(len(_PRESSES))])
+    return (LONG, _LONGS[rng.below(len(_LONGS))])
+
+
+def check_state(board):
+    """Scores on the board, back pegs behind front pegs."""
+    match = board.match
+    target = match.settings.target
+    for side in range(len(match.front)):
+        front, back = match.front[side], match.back[side]
+        if not (0 <= back <= front <= target):
+            raise AssertionError("side %d: back %d, front %d, target %d" % (side, back, front, target))
+
+
+def check_replay(board):
+    """The state rebuilt from the settings and the log equals the live state."""
+    match = board.match
+    replay = Match(match.settings.to_dict(), [list(e) for e in match.log])
+    if replay.state() != match.state():
+        raise AssertionError("replay differs: %r != %r" % (replay.state(), match.state()))
+
+
+def fuzz(driver, seed, events, check_every=50, render_every=25):
+    """Feed ``events`` random input events; return how many game events the log saw in total."""
+    rng = Lcg(seed)
+    board = driver.board
+    hw = driver.hw
+    applied = 0
+    for i in range(events):
+        before = len(board.match.log)
+        board.handle(random_event(rng, board.mode.name))
+        applied += max(0, len(board.match.log) - before)
+        check_state(board)
+        if i % render_every == 0:
+            hw.advance(1 + rng.below(700))
+            board.tick()
+            board.render()
+        if i % check_every == 0:
+            check_replay(board)
+    check_replay(board)
+    return applied

@@ -1,0 +1,123 @@
+"""Counting the show with cards through the controls: starter, heels, hands, crib, muggins, the win."""
+
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, Driver, brightness, is_hue, turn
+
+from app import palette
+from app.modes.cards import card_hole
+from cribbage.cards import parse
+
+
+def dealt(*settings_presses):
+    d = Driver()
+    if settings_presses:
+        d.press(HOLD_ENC, turn(2), ENC, *settings_presses)
+        d.press(BACK_PRESS)
+    d.press(P1)  # player 1 deals; player 2 is the pone
+    return d
+
+
+def test_a_whole_deal_counted_in_order_with_published_hands():
+    d = dealt()
+    d.press(ENC)
+    assert d.mode.name == "count" and d.mode.step == 0  # the starter first
+    d.pick("5D")
+    assert d.mode.title(d.board) == "P2 HAND"  # pone counts first
+    d.count_show("5C 5H 5S JD")  # the 29 hand
+    assert d.match.front == [0, 29]
+    assert d.mode.title(d.board) == "P1 HAND"  # then the dealer
+    d.count_show("4C 4D 6S 6H")  # 4 4 6 6 with 5: 24
+    assert d.match.front == [24, 29]
+    assert d.mode.title(d.board) == "P1 CRIB"
+    # A-2-3-4 of hearts with the 5D: a run of 5 and fifteen 2 = 7; the 4-card flush (4 more
+    # in a hand) does not count in the crib.
+    d.count_show("AH 2H 3H 4H")
+    assert d.match.front == [31, 29] and d.match.back == [24, 0]
+    # the deal is over: the deal passes, the board is idle, the next starter is unknown
+    assert d.mode.name == "peg" and d.match.dealer == 1 and d.match.starter is None
+
+
+def test_used_cards_cannot_be_picked():
+    d = dealt()
+    d.press(ENC)
+    d.pick("5D")
+    d.pick_all("5C 5H 5S")
+    picker = d.mode.picker
+    assert picker.rank != 4  # every five is on the table: the picker moved on to the sixes
+    for _ in range(12):
+        d.press(turn(1))
+        assert picker.rank != 4 and picker.free(picker.card)
+    hw = d.frame_phase(600, 10)  # cursor on: the grid shows used cards dim, picked ones in suit colour
+    track, hole = card_hole(parse("5D"))
+    used = hw.pixel(track, hole)
+    track, hole = card_hole(parse("5H"))
+    picked = hw.pixel(track, hole)
+    assert 0 < brightness(used) < brightness(picked)
+    assert is_hue(picked, palette.VERMILLION)
+
+
+def test_the_picker_grid_puts_suits_in_rows_and_ranks_in_columns():
+    # The same column for the same rank in all four rows, per hardware/board.json's geometry.
+    from app_geometry import hole_positions
+
+    where = hole_positions([card_hole(card) for card in range(52)])
+    assert len(where) == 52
+    for rank in range(13):
+        xs = [where[card_hole(rank * 4 + suit)][0] for suit in range(4)]
+        ys = [where[card_hole(rank * 4 + suit)][1] for suit in range(4)]
+        assert xs[0] == xs[1] == xs[2] == xs[3]
+        assert ys[0] < ys[1] < ys[2] < ys[3]  # clubs, diamonds, hearts, spades from the top
+
+
+def test_his_heels_and_a_dialled_total():
+    d = dealt()
+    d.press(ENC)
+    d.pick("JH")
+    assert d.match.front == [2, 0]  # the dealer pegs his heels at once
+    d.press(BACK_PRESS)  # back to the play
+    d.press(HOLD_P2)
+    d.press(ENC, HOLD_ENC, turn(19), ENC)  # pone's hand dialled as 19: impossible
+    assert d.match.front == [2, 2] and d.mode.step == 3
+    hw = d.frame_phase(120, 10)
+    assert is_hue(hw.pixel(1, 21), palette.VERMILLION)  # the refused preview flickers vermillion
+    d.press(turn(1), ENC)  # 20 is fine
+    assert d.match.front == [2, 22]
+
+
+def test_muggins_gives_the_overlooked_points_to_the_opponent():
+    d = dealt(turn(5), ENC, turn(1), ENC)  # settings: muggins on
+    assert d.match.settings.muggins
+    d.press(ENC)
+    d.pick("5D")
+    d.pick_all("5C 5H 5S JD")
+    assert d.mode.step == 2  # the claim
+    d.press(turn(20), ENC, ENC)  # claims 20 of 29
+    assert d.match.front == [9, 20]
+
+
+def test_counting_stops_when_the_pone_wins():
+    d = dealt()
+    for _ in range(55):
+        d.press(HOLD_P2)  # pone to 110
+    for _ in range(50):
+        d.press(HOLD_P1)  # dealer to 100
+    assert d.match.front == [100, 110]
+    d.press(ENC)
+    d.pick("5D")
+    d.count_show("5C 5H 5S JD")  # 29: the pone goes out
+    assert d.match.winner == 1 and d.match.result == "win" and d.match.front == [100, 121]
+    assert d.mode.name == "peg"  # the dealer's hand is never counted
+    d.press(ENC)  # next game: the loser deals
+    assert d.match.game_number == 2 and d.match.dealer == 0 and d.match.front == [0, 0]
+
+
+def test_back_in_the_count_puts_cards_back():
+    d = dealt()
+    d.press(ENC)
+    d.pick("5D")
+    d.pick_all("5C 5H 5S JD")
+    assert d.mode.step == 4 and d.mode.points == 29
+    d.press(BACK_PRESS)  # the last card goes back
+    assert d.mode.picker.picked == [parse("5C"), parse("5H"), parse("5S")]
+    d.pick("QD")
+    d.press(ENC)
+    assert d.match.front == [0, 28]  # four fives and a ten-card: the well-known 28

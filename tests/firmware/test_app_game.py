@@ -1,0 +1,125 @@
+"""Whole games through the controls: win, skunk, double skunk, lurch, the match, power cuts; the end display."""
+
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, P1, P2, Driver, brightness, is_hue, turn
+
+from app import palette
+
+
+def play_to(d, button, points):
+    """Peg ``points`` for the player of ``button`` in pegs of at most 31."""
+    while points > 0:
+        step = min(points, 31)
+        d.peg(button, step)
+        points -= step
+
+
+def rules(d, *presses):
+    """Change settings through the menu, then leave it."""
+    d.press(HOLD_ENC, turn(2), ENC, *presses)
+    d.press(BACK_PRESS)
+
+
+def flashes_in_a_cycle(d, track, hole):
+    """How many separate flashes a hole shows over one 1.6 s end-display cycle (sampled every 50 ms)."""
+    start = d.hw.ticks_ms() + 1600 - d.hw.ticks_ms() % 1600
+    count = 0
+    lit_before = False
+    for t in range(0, 1600, 50):
+        lit = brightness(d.frame_at(start + t).pixel(track, hole)) > 0
+        if lit and not lit_before:
+            count += 1
+        lit_before = lit
+    return count
+
+
+def test_a_plain_win_and_the_next_game():
+    d = Driver()
+    d.press(P2)  # player 2 deals
+    play_to(d, P2, 100)
+    play_to(d, P1, 121)
+    m = d.match
+    assert m.winner == 0 and m.result == "win" and m.games_won == [1, 0] and m.phase == "over"
+    hw = d.frame_phase(1000, 100)
+    assert brightness(hw.pixel(0, 121)) > 0 and hw.pixel(0, 121)[0] == hw.pixel(0, 121)[2]  # white flash
+    assert flashes_in_a_cycle(d, 1, 103) == 0  # no skunk: the loser's track shows no flashing gap
+    d.press(P1, ENC)  # pegging after the end is refused
+    assert m.front == [121, 100] and d.board.message is not None
+    d.press(BACK_PRESS)  # cancels the dial
+    d.press(ENC)  # the next game; the loser (player 2) deals
+    assert m.game_number == 2 and m.dealer == 1 and m.front == [0, 0] and m.games_won == [1, 0]
+    hw = d.frame_at(d.hw.ticks_ms() + 10)
+    assert is_hue(hw.pixel(0, 1), palette.BLUE) and hw.pixel(0, 2) == (0, 0, 0)  # the tally: one game
+    assert hw.pixel(1, 1) == (0, 0, 0)
+
+
+def test_skunk_double_skunk_and_lurch_look_different():
+    seen = {}
+    for name, setup, loser in (("skunk", (), 80), ("double skunk", (), 40),
+                               ("lurch", (turn(1), ENC, turn(1), ENC), 40)):
+        d = Driver()
+        if setup:
+            rules(d, *setup)
+        d.press(P1)
+        play_to(d, P2, loser)
+        play_to(d, P1, 121)
+        assert d.match.result == name, (name, d.match.result)
+        gap_hole = loser + 3
+        seen[name] = flashes_in_a_cycle(d, 1, gap_hole)
+        hw = d.frame_phase(1600, 50)
+        assert is_hue(hw.pixel(1, gap_hole), palette.VERMILLION)
+        assert is_hue(hw.pixel(1, loser), palette.ORANGE)  # the loser's front peg stays visible
+    assert seen == {"skunk": 1, "double skunk": 2, "lurch": 3}
+
+
+def test_the_match_tally_counts_skunks_double():
+    d = Driver()
+    d.press(P1)
+    play_to(d, P1, 121)  # player 2 never pegged: a double skunk, worth 3
+    assert d.match.games_won == [3, 0]
+    d.press(ENC)
+    play_to(d, P2, 121)
+    assert d.match.games_won == [3, 3] and d.match.game_number == 2
+    hw = d.frame_phase(1600, 1500)  # between flashes: the tally holes show steady
+    for hole in (1, 2, 3):
+        assert is_hue(hw.pixel(0, hole), palette.BLUE)
+    d.press(HOLD_ENC, turn(1), ENC)  # menu: new match asks twice
+    assert d.match.games_won == [3, 3]
+    d.press(ENC)
+    assert d.match.games_won == [0, 0] and d.match.game_number == 1 and d.match.log == []
+
+
+def test_power_cut_in_the_middle_of_a_count_loses_nothing():
+    d = Driver()
+    d.press(P1, HOLD_P1, P2, turn(4), ENC)
+    d.press(ENC)
+    d.pick("JS")  # his heels: 2 for the dealer
+    d.pick_all("5C 5H")  # half-way through picking pone's hand: the power goes
+    before = d.match.state()
+    log = [list(e) for e in d.match.log]
+    after = d.reboot()
+    assert after.match.state() == before and after.match.log == log
+    assert after.match.front == [4, 5] and after.board.notice is None
+    # the same frame once the old board is idle too (the new one starts idle)
+    d.board.idle()
+    t = d.hw.ticks_ms() + 123
+    assert d.frame_at(t).frame == after.frame_at(t).frame
+    # and undo history survives: undo all the way back
+    after.press(BACK_PRESS, BACK_PRESS)  # the starter (and its heels), then player 2's 5
+    assert after.match.front == [2, 0]
+    after.press(BACK_PRESS, BACK_PRESS)
+    assert after.match.front == [0, 0] and after.match.phase == "cut"
+
+
+def test_settings_survive_a_power_cycle():
+    d = Driver()
+    rules(d, ENC, turn(1), ENC)  # game length 61
+    hw = d.frame_at(10)
+    # the lines move with the game length: skunk at 46, double skunk at 31 of 61
+    assert is_hue(hw.pixel(0, 46), palette.VERMILLION) and is_hue(hw.pixel(0, 31), palette.PURPLE)
+    assert hw.pixel(0, 91) == (0, 0, 0) and hw.pixel(0, 61) == (0, 0, 0)
+    d.press(HOLD_ENC, turn(2), ENC, turn(10), ENC, turn(-3), ENC)  # brightness 160 -> 64
+    d.press(BACK_PRESS)
+    again = d.reboot()
+    assert again.match.settings.target == 61 and again.board.prefs["brightness"] == 64
+    dim = again.frame_at(20)
+    assert 0 < brightness(dim.pixel(0, 46)) <= brightness(hw.pixel(0, 46))

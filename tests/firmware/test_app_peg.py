@@ -1,0 +1,107 @@
+"""Pegging through the controls: quick paths, dialling, cancel, undo, player 3, refusals; the frame."""
+
+from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, brightness, is_hue, turn
+
+from app import palette
+
+
+def dealt():
+    d = Driver()
+    d.press(P1)  # before the first deal p1 names the dealer: player 1 deals
+    assert d.match.dealer == 0 and d.match.phase == "play"
+    return d
+
+
+def test_quick_paths_one_and_two():
+    d = dealt()
+    d.press(P2, ENC)  # a 1 (the go) in two actions
+    assert d.match.front == [0, 1]
+    d.press(P1, P1, ENC)  # a 2 in three actions
+    assert d.match.front == [2, 1]
+    d.press(HOLD_P2)  # a 2 in one action
+    assert d.match.front == [2, 3] and d.match.back == [0, 1]
+
+
+def test_dial_with_the_encoder_and_preview_blinks():
+    d = dealt()
+    d.press(P1, turn(4))  # 1 + 4 = 5 points dialled
+    assert d.match.front == [0, 0]
+    on = d.frame_phase(400, 10)
+    assert is_hue(on.pixel(0, 5), palette.BLUE)
+    off = d.frame_phase(400, 350)
+    assert brightness(off.pixel(0, 5)) < brightness(d.frame_phase(400, 10).pixel(0, 5))
+    d.press(ENC)
+    assert d.match.front == [5, 0]
+    hw = d.frame_at(d.hw.ticks_ms() + 1)
+    assert is_hue(hw.pixel(0, 5), palette.BLUE)
+
+
+def test_dial_is_clamped_and_switches_player():
+    d = dealt()
+    d.press(P1, turn(-5))
+    assert d.mode.points == 1
+    d.press(turn(100))
+    assert d.mode.points == 31
+    d.press(P2)  # the other player's button moves the peg to them
+    assert d.mode.side == 1
+    d.press(turn(-29), ENC)
+    assert d.match.front == [0, 2]
+
+
+def test_back_cancels_then_undoes_repeatedly():
+    d = dealt()
+    d.press(HOLD_P1, HOLD_P2, HOLD_P1)
+    assert d.match.front == [4, 2]
+    d.press(P1, turn(3), BACK_PRESS)  # cancel: nothing pegged
+    assert d.match.front == [4, 2] and d.mode.side is None
+    d.press(BACK_PRESS)
+    assert d.match.front == [2, 2]
+    d.press(BACK_PRESS, BACK_PRESS)
+    assert d.match.front == [0, 0]
+    d.press(BACK_PRESS)  # undoes naming the dealer
+    assert d.match.phase == "cut"
+    d.press(BACK_PRESS)  # nothing left: refused, nothing breaks
+    assert d.board.message == "nothing to undo"
+
+
+def test_front_and_back_pegs_told_apart_by_brightness():
+    d = dealt()
+    d.press(HOLD_P1)
+    d.peg(P1, 7)
+    hw = d.frame_at(5000)
+    front, back = hw.pixel(0, 9), hw.pixel(0, 2)
+    assert is_hue(front, palette.BLUE) and is_hue(back, palette.BLUE)
+    assert brightness(front) > 2 * brightness(back)
+    assert hw.pixel(0, 1) == (0, 0, 0) and hw.pixel(0, 3) == (0, 0, 0)
+
+
+def test_three_players_third_uses_back_long_press():
+    d = Driver()
+    d.press(HOLD_ENC)  # menu
+    d.press(turn(2), ENC)  # settings
+    d.press(turn(3), ENC, turn(1), ENC)  # players: 2 -> 3
+    assert d.match.settings.players == 3
+    d.press(BACK_PRESS)
+    d.press(turn(2), ENC)  # who deals: seat 2
+    assert d.match.dealer == 2
+    d.press(HOLD_BACK, turn(2), ENC)  # player 3 pegs 3
+    assert d.match.front == [0, 0, 3]
+    d.press(HOLD_BACK, HOLD_BACK, ENC)  # again: 1 + 1
+    assert d.match.front == [0, 0, 5]
+    hw = d.frame_phase(1000, 700)
+    # side 2 shares track 0 with side 0; its front peg is drawn in its own colour
+    assert is_hue(hw.pixel(0, 5), palette.GREEN)
+
+
+def test_pegging_refused_once_the_show_began_is_signalled():
+    d = dealt()
+    d.press(ENC)
+    d.pick("5D")  # starter
+    d.press(HOLD_ENC, turn(4), ENC)  # pone's hand dialled as a total of 4
+    assert d.match.phase == "show" and d.match.front == [0, 4]
+    d.press(BACK_PRESS)  # leave the count (nothing picked yet)
+    d.press(P1, ENC)
+    assert d.match.front == [0, 4]
+    assert "show" in d.board.message
+    hw = d.frame_phase(120, 10)
+    assert is_hue(hw.pixel(0, 1), palette.VERMILLION)

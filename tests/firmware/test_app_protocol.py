@@ -1,0 +1,123 @@
+"""The serial line protocol: every command, errors that change nothing, duplicate ids (also after a reboot)."""
+
+import json
+
+from app_driver import Driver
+
+
+def ask(d, request):
+    """Send one request (a dict, or a raw line) and return the decoded reply."""
+    line = request if isinstance(request, str) else json.dumps(request)
+    return json.loads(d.board.handle_command(line))
+
+
+def saved(d):
+    """What a reboot would restore: the state and the log."""
+    again = d.reboot()
+    return again.match.state(), again.match.log, again.board.settings_dict()
+
+
+def test_state_log_and_game_events():
+    d = Driver()
+    r = ask(d, {"cmd": "state", "id": "a"})
+    assert r["ok"] and r["id"] == "a" and r["state"]["phase"] == "cut" and r["state"]["ui"]["mode"] == "peg"
+    assert r["state"]["settings"]["target"] == 121 and r["state"]["store"] is None
+    assert ask(d, {"cmd": "event", "event": ["dealer", 1]})["state"]["dealer"] == 1
+    r = ask(d, {"cmd": "event", "event": ["peg", 0, 5], "id": 7})
+    assert r["ok"] and r["id"] == 7 and r["state"]["front"] == [5, 0]
+    r = ask(d, {"cmd": "log"})
+    assert r["log"] == [["dealer", 1], ["peg", 0, 5]] and r["games"] == [] and r["settings"]["players"] == 2
+    assert ask(d, {"cmd": "undo"})["state"]["front"] == [0, 0]
+    assert d.reboot().match.log == [["dealer", 1]]
+
+
+def test_input_is_the_same_as_a_control():
+    d = Driver()
+    ask(d, {"cmd": "input", "event": ["press", "p1"]})  # p1 deals
+    ask(d, {"cmd": "input", "event": ["press", "p2"]})
+    r = ask(d, {"cmd": "input", "event": ["turn", 3]})
+    assert r["ui"] == {"mode": "peg", "side": 1, "points": 4}
+    ask(d, {"cmd": "input", "event": ["press", "enc"]})
+    assert d.match.front == [0, 4]
+    r = ask(d, {"cmd": "input", "event": ["long", "enc"]})
+    assert r["ui"]["mode"] == "menu"
+
+
+def test_new_game_new_match_and_settings():
+    d = Driver()
+    assert not ask(d, {"cmd": "new_game"})["ok"]  # nothing to start again
+    assert not ask(d, {"cmd": "new_match"})["ok"]
+    r = ask(d, {"cmd": "settings", "set": {"target": 61, "muggins": True, "colour0": 3, "milliamps": 900}})
+    assert r["ok"] and r["settings"]["target"] == 61 and r["settings"]["colour0"] == 3
+    assert ask(d, {"cmd": "settings"})["settings"]["muggins"] is True
+    ask(d, {"cmd": "event", "event": ["dealer", 0]})
+    ask(d, {"cmd": "event", "event": ["peg", 1, 30]})
+    r = ask(d, {"cmd": "settings", "set": {"players": 3}})
+    assert not r["ok"] and "new match" in r["error"]  # rules do not change mid-match
+    assert ask(d, {"cmd": "settings", "set": {"brightness": 30}})["ok"]  # preferences do
+    assert ask(d, {"cmd": "new_game"})["state"]["front"] == [0, 0]
+    assert ask(d, {"cmd": "new_match"})["state"]["events"] == 0
+    assert ask(d, {"cmd": "settings", "set": {"players": 3}})["settings"]["players"] == 3
+    state, log, settings = saved(d)
+    assert settings["players"] == 3 and settings["brightness"] == 30 and settings["target"] == 61 and log == []
+
+
+def test_errors_change_nothing():
+    d = Driver()
+    ask(d, {"cmd": "event", "event": ["dealer", 0]})
+    ask(d, {"cmd": "event", "event": ["peg", 0, 3]})
+    before = saved(d)
+    bad = [
+        "not json", "[1, 2]", '"state"', "{}", '{"cmd": "fly"}', '{"cmd": 3}',
+        {"cmd": "state", "id": [1]}, {"cmd": "state", "id": True}, {"cmd": "state", "extra": 1},
+        {"cmd": "event"}, {"cmd": "event", "event": "peg"}, {"cmd": "event", "event": ["peg", 0, 40]},
+        {"cmd": "event", "event": ["peg", 5, 1]}, {"cmd": "event", "event": ["fly"]},
+        {"cmd": "event", "event": ["hand", 1, [1, 2, 3], None]}, {"cmd": "event", "event": ["starter", [1]]},
+        {"cmd": "event", "event": []}, {"cmd": "input", "event": ["press", "nose"]},
+        {"cmd": "input", "event": ["turn", 0]}, {"cmd": "input", "event": ["turn", "2"]},
+        {"cmd": "input", "event": ["press"]}, {"cmd": "input"},
+        {"cmd": "settings", "set": {"target": 100}}, {"cmd": "settings", "set": {"nose": 1}},
+        {"cmd": "settings", "set": {"brightness": 0}}, {"cmd": "settings", "set": {"colour0": 99}},
+        {"cmd": "settings", "set": {"brightness": True}}, {"cmd": "settings", "set": []},
+        {"cmd": "settings", "set": {}},
+    ]
+    for request in bad:
+        r = ask(d, request)
+        assert r["ok"] is False and isinstance(r["error"], str) and r["error"], request
+        assert "duplicate" not in r
+    assert saved(d) == before
+    assert ask(d, {"cmd": "event", "event": ["peg", 5, 1], "id": "x"})["id"] == "x"  # errors echo the id
+
+
+def test_duplicate_ids_apply_once_even_after_a_reboot():
+    d = Driver()
+    ask(d, {"cmd": "event", "event": ["dealer", 0]})
+    first = ask(d, {"cmd": "event", "event": ["peg", 1, 2], "id": "peg-1"})
+    again = ask(d, {"cmd": "event", "event": ["peg", 1, 2], "id": "peg-1"})
+    assert d.match.front == [0, 2]
+    assert again.pop("duplicate") is True and again == first
+    # the string id "5" and the int id 5 are different ids
+    ask(d, {"cmd": "input", "event": ["long", "p1"], "id": 5})
+    ask(d, {"cmd": "input", "event": ["long", "p1"], "id": "5"})
+    assert d.match.front == [4, 2]
+    rebooted = d.reboot()
+    r = json.loads(rebooted.board.handle_command(json.dumps({"cmd": "input", "event": ["long", "p1"], "id": 5})))
+    assert r["duplicate"] is True and rebooted.match.front == [4, 2]
+    # a failed request is not remembered: the same id may be sent again once it can succeed
+    fresh = Driver()
+    assert not ask(fresh, {"cmd": "undo", "id": "u"})["ok"]
+    assert not ask(fresh, {"cmd": "undo", "id": "u"}).get("duplicate")
+    # requests that change nothing are not remembered: state answers the current state
+    ask(fresh, {"cmd": "state", "id": "s"})
+    ask(fresh, {"cmd": "event", "event": ["dealer", 0]})
+    assert ask(fresh, {"cmd": "state", "id": "s"})["state"]["dealer"] == 0
+
+
+def test_the_id_memory_is_bounded():
+    d = Driver()
+    ask(d, {"cmd": "event", "event": ["dealer", 0]})
+    for i in range(40):
+        ask(d, {"cmd": "event", "event": ["peg", 0, 1], "id": i})
+    assert len(d.board.ids) <= 16 and d.match.front == [40, 0]
+    assert ask(d, {"cmd": "event", "event": ["peg", 0, 1], "id": 39})["duplicate"] is True
+    assert d.match.front == [40, 0]

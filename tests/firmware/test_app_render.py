@@ -1,0 +1,97 @@
+"""What the LEDs show: marks, the deal and the count, the current cap; the menus and the advice on the LEDs."""
+
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, Driver, brightness, is_hue, turn
+
+from app import palette, power
+
+
+def test_street_marks_and_lines_of_a_121_game():
+    d = Driver()
+    hw = d.frame_phase(500, 400)  # (outside the blink of "who deals?", which marks hole 1 and 121)
+    for track in (0, 1):
+        for hole in range(1, 121):
+            rgb = hw.pixel(track, hole)
+            if hole == 91:
+                assert is_hue(rgb, palette.VERMILLION)
+            elif hole == 61:
+                assert is_hue(rgb, palette.PURPLE)
+            elif hole % 5 == 0:
+                assert rgb[0] == rgb[1] == rgb[2] > 0  # dim white
+            else:
+                assert rgb == (0, 0, 0), (track, hole, rgb)
+        assert brightness(hw.pixel(track, 5)) < brightness(hw.pixel(track, 91))
+
+
+def test_the_lurch_rule_marks_only_the_lurch_line_and_none_marks_nothing():
+    d = Driver()
+    d.board.handle_command('{"cmd": "settings", "set": {"skunk": "lurch"}}')
+    hw = d.frame_phase(500, 400)
+    assert is_hue(hw.pixel(0, 61), palette.PURPLE) and hw.pixel(0, 91) == (0, 0, 0)
+    d.board.handle_command('{"cmd": "settings", "set": {"skunk": "none"}}')
+    hw = d.frame_phase(500, 400)
+    assert hw.pixel(0, 61) == (0, 0, 0) and hw.pixel(1, 91) == (0, 0, 0) and hw.pixel(1, 90)[0] > 0
+
+
+def test_the_dealer_and_who_counts_next():
+    d = Driver()
+    d.press(P1)  # player 1 deals
+    hw = d.frame_at(10)
+    assert is_hue(hw.pixel(0, 121), palette.BLUE) and hw.pixel(1, 121) == (0, 0, 0)
+    d.press(ENC)
+    d.pick("5D")
+    # counting pone's hand: pone's game hole breathes (changes over 2 s), the picker grid is up
+    levels = [brightness(d.frame_at(d.hw.ticks_ms() + 250).pixel(1, 121)) for _ in range(8)]
+    assert min(levels) > 0 and max(levels) > 2 * min(levels)
+    assert is_hue(d.hw.pixel(1, 121), palette.ORANGE)
+
+
+def test_the_current_never_exceeds_the_supply():
+    for milliamps in (300, 500, 900):
+        d = Driver()
+        d.board.handle_command('{"cmd": "settings", "set": {"brightness": 255, "milliamps": %d}}' % milliamps)
+        d.press(P1)
+        for _ in range(4):  # long pegs: long trails in the previews too
+            d.press(P1, turn(30))
+            for t in range(0, 400, 100):
+                hw = d.frame_at(d.hw.ticks_ms() + t + 1)
+                assert power.estimate_milliamps(hw.frame) + power.BOARD_MA <= milliamps
+            d.press(ENC)
+
+
+def test_brightness_follows_the_setting():
+    d = Driver()
+    d.press(P1, P1, turn(10), ENC)  # player 1 deals, then pegs 11
+    bright = brightness(d.frame_at(10).pixel(0, 11))
+    d.board.handle_command('{"cmd": "settings", "set": {"brightness": 64}}')
+    dim = brightness(d.frame_at(20).pixel(0, 11))
+    assert 0 < dim < bright
+
+
+def test_the_menu_items_are_holes_of_track_0():
+    d = Driver()
+    d.press(HOLD_ENC, turn(2))
+    assert d.mode.name == "menu" and d.mode.item == 2
+    hw = d.frame_phase(600, 10)
+    assert brightness(hw.pixel(0, 3)) > brightness(hw.pixel(0, 1)) > 0
+    assert hw.pixel(0, 5) == (0, 0, 0)  # no street marks in the menu
+    d.press(BACK_PRESS)
+    assert d.mode.name == "peg"
+
+
+def test_advice_through_the_menu_shows_the_best_keep():
+    d = Driver()
+    d.press(HOLD_ENC, turn(3), ENC)
+    assert d.mode.name == "advise"
+    d.pick_all("5H 5D JS QC 2C 9D")
+    d.press(P1, ENC)  # I deal
+    info = d.mode.describe()
+    assert info["step"] == "keeps" and info["rank"] == 1 and len(info["keep"]) == 4
+    keeps = d.mode.keeps
+    assert keeps[0].expected >= keeps[1].expected
+    # 5 5 J Q already holds 10 (four fifteens and a pair), more than any other keep, and the
+    # dealer's crib gets 2 and 9: the board shows it first
+    assert sorted(info["keep"]) == sorted(d.mode.picker.picked[:4])
+    d.press(turn(1))
+    assert d.mode.describe()["rank"] == 2
+    d.press(BACK_PRESS, BACK_PRESS)  # to the deal question, then the picker without the last card
+    assert d.mode.describe()["step"] == "pick" and len(d.mode.picker.picked) == 5

@@ -1,0 +1,60 @@
+"""The asyncio shell: inputs, frames, serial and the watchdog, on both interpreters' asyncio."""
+
+import asyncio
+import json
+
+from app_driver import ENC, HOLD_P2, P1, Driver, turn
+
+from app.run import Shell
+
+
+def run_for(shell, seconds, during=None):
+    """Serve for ``seconds`` of real time; ``during`` (a coroutine function) runs alongside."""
+
+    async def main():
+        task = asyncio.create_task(shell.serve())
+        if during is not None:
+            await during()
+        await asyncio.sleep(seconds)
+        task.cancel()
+        try:
+            await task
+        except asyncio.CancelledError:
+            pass
+
+    asyncio.run(main())
+
+
+def test_the_shell_handles_inputs_serial_and_frames_and_feeds_the_watchdog():
+    d = Driver()
+    d.hw.push_many([P1, P1, turn(2), ENC, HOLD_P2])
+    d.hw.serial.send(json.dumps({"cmd": "state", "id": 1}))
+    d.hw.serial.send("nonsense")
+    shell = Shell(d.hw, d.board, feed_ms=10)
+    run_for(shell, 0.15)
+    assert d.match.front == [3, 2]
+    replies = [json.loads(line) for line in d.hw.serial.replies()]
+    assert replies[0]["id"] == 1 and replies[0]["ok"] and replies[1]["ok"] is False
+    assert d.hw.frames >= 1 and d.hw.watchdog_feeds >= 2
+    assert d.hw.display.lines[0].startswith("GAME 1")
+
+
+def test_a_failing_frame_step_stops_the_feeding_but_not_the_game():
+    d = Driver()
+    shell = Shell(d.hw, d.board, feed_ms=10)
+
+    def broken():
+        raise RuntimeError("a bug in the renderer")
+
+    async def break_it():
+        await asyncio.sleep(0.05)
+        d.board.render = broken
+        d.hw.advance(2500)  # the frame task has not proved itself alive for 2.5 s
+        await asyncio.sleep(0.03)
+        shell.fed_when_broken = d.hw.watchdog_feeds
+        d.hw.push(HOLD_P2)  # the controls still work meanwhile; the game still saves
+
+    d.hw.push(P1)
+    run_for(shell, 0.1, break_it)
+    assert d.hw.watchdog_feeds == shell.fed_when_broken and d.hw.watchdog_feeds > 0
+    assert d.match.front == [0, 2] and d.reboot().match.front == [0, 2]

@@ -1,0 +1,37 @@
+"""Encoder acceleration: slow turns are exact, fast turns in one direction are multiplied."""
+
+from hal.acceleration import Acceleration
+from portable import raises
+
+
+def test_first_turn_and_slow_turns_count_one_each():
+    acc = Acceleration(((15, 5), (40, 2)))
+    assert acc.scale(1, 0) == 1
+    assert acc.scale(1, 200) == 1
+    assert acc.scale(-1, 400) == -1
+    assert acc.scale(3, 1000) == 3
+
+
+def test_fast_turns_are_multiplied_by_speed():
+    acc = Acceleration(((15, 5), (40, 2)))
+    acc.scale(1, 0)
+    assert acc.scale(1, 30) == 2  # 30 ms a detent
+    assert acc.scale(2, 50) == 10  # 10 ms a detent
+    assert acc.scale(-1, 60) == -1  # direction change starts again at x1
+    assert acc.scale(-1, 70) == -5
+    assert acc.scale(-1, 500) == -1  # a pause starts again too
+
+
+def test_speed_is_per_detent():
+    acc = Acceleration(((15, 5), (40, 2)))
+    acc.scale(1, 0)
+    assert acc.scale(4, 100) == 8  # 4 detents in 100 ms: 25 ms each
+
+
+def test_zero_stays_zero():
+    assert Acceleration().scale(0, 0) == 0
+
+
+def test_thresholds_must_be_ordered():
+    with raises(ValueError):
+        Acceleration(((40, 2), (15, 5)))

@@ -1,0 +1,235 @@
+"""The match event log: the deal, the cut, heels, the play, the show and illegal events."""
+
+import json
+
+from match_helpers import card, cards, new_match, rejected
+
+from cribbage.match import Match, RuleError
+from cribbage.settings import Settings
+
+# Hands whose counts are worked out by hand (the show module's own tests check scoring).
+BEST = cards("5C 5D 5H JS")  # with the 5S starter: 29
+BEST_STARTER = card("5S")
+RUN_HAND = cards("2C 3D 4H 9S")  # with KC: fifteens 2+4+9, 2+3+K (4), run 2-3-4 (3): 7
+ZERO_HAND = cards("2D 4D 6H 8S")  # with KC: no fifteen, pair, run, flush or nobs: 0
+
+
+def test_rule_error_is_a_value_error():
+    assert issubclass(RuleError, ValueError)
+
+
+def test_the_lowest_cut_deals():
+    m = Match()
+    assert (m.phase, m.dealer, m.next_show) == ("cut", None, None)
+    m.apply(["cut", cards("9C 3D")])
+    assert (m.phase, m.dealer, m.next_show) == ("play", 1, (0, "hand"))
+    m = new_match(players=3)
+    m.apply(["cut", cards("2C 9D 9H")])  # a tie above the lowest card does not matter
+    assert m.dealer == 0
+    m = new_match(players=4)
+    m.apply(["cut", cards("KC QD JH 10S")])
+    assert m.dealer == 3
+
+
+def test_a_tie_for_lowest_cuts_again():
+    m = Match()
+    rejected(m, ["cut", cards("3C 3D")], "cut again")
+    rejected(new_match(players=3), ["cut", cards("9C 2D 2H")], "cut again")
+    m.apply(["cut", cards("3C 4D")])
+    assert m.dealer == 0
+
+
+def test_bad_cuts_and_dealers():
+    m = Match()
+    rejected(m, ["cut", cards("3C")], "2 cards")
+    rejected(m, ["cut", [3, 3]], "twice")
+    rejected(m, ["cut", [3, 52]], "52")
+    rejected(m, ["cut", [3, "5H"]], "card number")
+    rejected(m, ["cut", None], "2 cards")
+    rejected(m, ["dealer", 2], "seat")
+    rejected(m, ["dealer", -1], "seat")
+    rejected(m, ["dealer", True], "seat")
+    rejected(m, ["dealer"], '["dealer", seat]')
+    m.apply(["dealer", 1])
+    rejected(m, ["dealer", 0], "already known")
+    rejected(m, ["cut", cards("3C 4D")], "already known")
+    teams = new_match(players=4)
+    teams.apply(["dealer", 3])
+    assert teams.next_show == (0, "hand")
+
+
+def test_malformed_events():
+    m = new_match([["dealer", 0]])
+    for event in (None, [], "peg", 7, [1, 2], ["pegs", 0, 1], {"peg": 1}):
+        rejected(m, event)
+    rejected(m, ["peg", 0], '["peg", side, points]')
+    rejected(m, ["peg", 0, 1, 2], '["peg", side, points]')
+    rejected(m, ["heels", 1], '["heels"]')
+    rejected(m, ["starter"], '["starter", card]')
+    rejected(m, ["hand", 1, None], '["hand", seat')
+    rejected(m, ["crib", None], '["crib"')
+    rejected(m, ["new_game", 1], '["new_game"]')
+    rejected(m, ["new_match", 0], '["new_match"]')
+
+
+def test_two_player_show_order_and_the_deal_passing():
+    m = new_match([["dealer", 0], ["starter", card("KC")]])
+    assert m.next_show == (1, "hand")
+    rejected(m, ["hand", 0, None, 4], "seat 1 counts")
+    rejected(m, ["crib", None, 4], "seat 1 counts")
+    m.apply(["hand", 1, RUN_HAND, None])
+    assert (m.phase, m.front, m.next_show) == ("show", [0, 7], (0, "hand"))
+    rejected(m, ["hand", 1, None, 4], "seat 0 counts")
+    m.apply(["hand", 0, ZERO_HAND, None])
+    assert m.next_show == (None, "crib")
+    rejected(m, ["hand", 0, None, 2], "crib counts next")
+    m.apply(["crib", None, 6])
+    assert (m.dealer, m.phase, m.front, m.starter, m.used) == (1, "play", [6, 7], None, [])
+    assert m.next_show == (0, "hand")
+
+
+def test_three_player_show_order():
+    m = new_match([["dealer", 1]], players=3)
+    order = []
+    while m.next_show[1] == "hand":
+        seat = m.next_show[0]
+        order.append(seat)
+        m.apply(["hand", seat, None, 10 + seat])
+    assert order == [2, 0, 1]
+    m.apply(["crib", None, 5])
+    assert m.front == [10, 11 + 5, 12]
+    assert m.dealer == 2 and m.next_show == (0, "hand")
+
+
+def test_team_show_order_and_shared_tracks():
+    m = new_match([["dealer", 3]], players=4)
+    order = []
+    for points in (1, 2, 3, 4):
+        order.append(m.next_show[0])
+        m.apply(["hand", m.next_show[0], None, points])
+    assert order == [0, 1, 2, 3]
+    assert m.front == [1 + 3, 2 + 4]  # seats 0 and 2 are side 0, seats 1 and 3 side 1
+    assert m.back == [1, 2]
+    m.apply(["crib", None, 8])  # the dealer's crib: seat 3, side 1
+    assert m.front == [4, 14] and m.dealer == 0
+    m.apply(["peg", 1, 2])
+    assert m.front == [4, 16]
+    rejected(m, ["peg", 2, 2], "side")
+
+
+def test_his_heels():
+    m = new_match([["dealer", 0]])
+    m.apply(["starter", card("JD")])
+    assert (m.front, m.heels, m.used) == ([2, 0], True, [card("JD")])
+    rejected(m, ["heels"], "already")
+    rejected(m, ["starter", card("5D")], "already")
+    teams = new_match([["dealer", 3]], players=4)
+    teams.apply(["starter", card("JH")])
+    assert teams.front == [0, 2]
+    m = new_match([["dealer", 1], ["starter", card("QD")]])
+    assert m.front == [0, 0] and not m.heels
+    rejected(m, ["heels"], "not a jack")
+
+
+def test_heels_without_the_starter():
+    m = new_match([["dealer", 1], ["heels"]])
+    assert (m.front, m.heels, m.starter) == ([0, 2], True, None)
+    rejected(m, ["heels"], "already")
+    rejected(m, ["starter", card("QD")], "must be a jack")
+    m.apply(["starter", card("JC")])  # the jack confirms the heels: no second 2
+    assert m.front == [0, 2] and m.starter == card("JC")
+
+
+def test_a_starter_dialled_late():
+    m = new_match([["dealer", 0], ["peg", 1, 3], ["hand", 1, None, 4]])
+    m.apply(["starter", card("JS")])  # heels come when the board learns of them
+    assert m.front == [2, 7]
+    # Three 5+Q, three 5+J and 5+5+5 are seven fifteens (14), a pair royal 6: 20.
+    m.apply(["hand", 0, cards("5C 5D 5H QS"), None])
+    assert m.front == [2 + 20, 7]
+
+
+def test_starter_rules():
+    rejected(Match(), ["starter", card("5C")], "no dealer")
+    m = new_match([["dealer", 0]])
+    rejected(m, ["starter", 52], "card number")
+    rejected(m, ["starter", None], "card number")
+    rejected(m, ["starter", [4]], "card number")
+    m.apply(["starter", BEST_STARTER])
+    rejected(m, ["starter", card("6C")], "already")
+
+
+def test_counting_from_cards():
+    m = new_match([["dealer", 0], ["starter", BEST_STARTER]])
+    m.apply(["hand", 1, BEST, None])
+    assert m.front == [0, 29] and m.last_count.total == 29
+    assert m.used == [BEST_STARTER] + BEST
+    assert m.last_count.nobs == card("JS")
+    m.apply(["hand", 0, cards("2D 4D 6H 8C"), None])  # with 5S: 2+8+5, 4+6+5 (4), run 4-5-6 (3)
+    assert m.front == [7, 29] and m.last_count.total == 7
+    # Crib with 5S: K+5, Q+5 (4) and the pair of aces (2): 6.
+    rejected(m, ["crib", cards("AC AD KH QH"), 0], "counts 6, not 0")
+    m.apply(["crib", cards("AC AD KH QH"), None])
+    assert m.front == [13, 29] and m.last_count.total == 6 and m.last_count.is_crib
+    assert m.used == [] and m.dealer == 1 and m.last_count.starter == BEST_STARTER
+
+
+def test_cards_already_on_the_table():
+    m = new_match([["dealer", 0], ["starter", BEST_STARTER]])
+    rejected(m, ["hand", 1, cards("5S 2C 3C 4C"), None], "already on the table")
+    m.apply(["hand", 1, BEST, None])
+    rejected(m, ["hand", 0, cards("JS 2C 3C 4C"), None], "already on the table")
+    rejected(m, ["hand", 0, cards("2C 3C 4C"), None], "4 cards")
+    rejected(m, ["hand", 0, [4, 4, 8, 12], None], "twice")
+    rejected(m, ["hand", 0, [4, 8, 12, 99], None], "card number")
+
+
+def test_cards_need_the_starter():
+    m = new_match([["dealer", 0]])
+    rejected(m, ["hand", 1, BEST, None], "starter first")
+    m.apply(["hand", 1, None, 12])  # a total alone needs no starter
+    assert m.front == [0, 12]
+
+
+def test_totals_without_cards():
+    m = new_match([["dealer", 0]])
+    for bad in (19, 25, 26, 27, 30, -1, 1.5, "4", True):
+        rejected(m, ["hand", 1, None, bad])
+    rejected(m, ["hand", 1, None, None], "give the cards")
+    m.apply(["hand", 1, None, 0])
+    assert (m.front, m.back, m.phase) == ([0, 0], [0, 0], "show")  # a nineteen moves no peg
+    m.apply(["hand", 0, None, 29])
+    assert m.front == [29, 0]
+
+
+def test_claims_must_match_without_muggins():
+    m = new_match([["dealer", 0], ["starter", BEST_STARTER]])
+    rejected(m, ["hand", 1, BEST, 28], "counts 29, not 28")
+    rejected(m, ["hand", 1, BEST, 30], "counts 29, not 30")
+    m.apply(["hand", 1, BEST, 29])
+    assert m.front == [0, 29]
+
+
+def test_pegging_rules():
+    rejected(Match(), ["peg", 0, 2], "no dealer")
+    m = new_match([["dealer", 0]])
+    for side, points in ((0, 0), (0, -1), (0, 32), (0, "2"), (0, True), (0, 2.0), (0, None)):
+        rejected(m, ["peg", side, points], "points")
+    for side in (2, -1, None, "0", False):
+        rejected(m, ["peg", side, 2], "side")
+    m.apply(["peg", 0, 31])
+    m.apply(["peg", 0, 1])
+    assert (m.front, m.back) == ([32, 0], [31, 0])
+    m.apply(["hand", 1, None, 2])
+    rejected(m, ["peg", 0, 2], "show has begun")
+
+
+def test_state_is_json_and_replays_from_json():
+    m = new_match([["dealer", 0], ["starter", BEST_STARTER], ["peg", 1, 2], ["hand", 1, tuple(BEST), None]],
+                  muggins=True)
+    text = json.dumps({"settings": m.settings.to_dict(), "log": m.log, "state": m.state()})
+    saved = json.loads(text)
+    again = Match(Settings.from_dict(saved["settings"]), saved["log"])
+    assert again.state() == m.state() == saved["state"]
+    assert again.log == m.log and m.log[-1] == ["hand", 1, BEST, None]
+    assert Match(saved["settings"], saved["log"]).state() == m.state()  # settings as a dict

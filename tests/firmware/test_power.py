@@ -1,0 +1,155 @@
+"""Brightness, gamma and the current cap (app.power) on both interpreters."""
+
+import random
+
+from app import power
+from portable import raises
+
+# Adafruit's published gamma8 table (NeoPixel Uberguide, "LED tricks: gamma correction"),
+# rows starting at 0, 16, 80, 128, 192 and 240.
+ADAFRUIT_GAMMA8_ROWS = {
+    0: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+    16: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1),
+    80: (10, 10, 11, 11, 11, 12, 12, 13, 13, 13, 14, 14, 15, 15, 16, 16),
+    128: (37, 38, 39, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 50),
+    192: (115, 117, 119, 120, 122, 124, 126, 127, 129, 131, 133, 135, 137, 138, 140, 142),
+    240: (215, 218, 220, 223, 225, 228, 231, 233, 236, 239, 241, 244, 247, 249, 252, 255),
+}
+LEDS = 242
+
+
+def frame_of(rgb, leds=LEDS):
+    return bytearray(bytes(rgb) * leds)
+
+
+def brute_estimate(frame):
+    """The current model spelled out per channel, in exact fractions of a mA (times 255)."""
+    return sum(255 * power.IDLE_MA for _ in range(len(frame) // 3)) + sum(v * power.CHANNEL_MA for v in frame)
+
+
+def random_frame(lit_share):
+    """A frame where about lit_share/256 of the channels are lit at random levels."""
+    frame = bytearray(3 * LEDS)
+    for i in range(len(frame)):
+        if random.getrandbits(8) < lit_share:
+            frame[i] = random.getrandbits(8)
+    return frame
+
+
+def fits(frame, supply):
+    return power.estimate_milliamps(frame) + power.BOARD_MA <= supply
+
+
+def test_gamma_is_adafruits_table():
+    assert len(power.gamma) == 256
+    for start, row in ADAFRUIT_GAMMA8_ROWS.items():
+        assert tuple(power.gamma[start:start + 16]) == row
+    for v in range(255):
+        assert power.gamma[v] <= power.gamma[v + 1]
+
+
+def test_estimate_matches_the_model():
+    random.seed(5)
+    for lit_share in (0, 30, 255):
+        frame = random_frame(lit_share)
+        exact = brute_estimate(frame)  # in mA * 255
+        estimate = power.estimate_milliamps(frame)
+        assert estimate * 255 >= exact > (estimate - 1) * 255
+    assert power.estimate_milliamps(frame_of((0, 0, 0))) == LEDS * power.IDLE_MA
+    # full white: 60 mA a pixel plus idle, the figure the hardware power budget uses
+    assert power.estimate_milliamps(frame_of((255, 255, 255))) == LEDS * (3 * power.CHANNEL_MA + power.IDLE_MA)
+
+
+def test_full_white_stays_within_the_usb_budget():
+    for brightness in (255, 128, 40):
+        frame = frame_of((255, 255, 255))
+        power.limit(frame, brightness, power.USB_SUPPLY_MA)
+        assert fits(frame, power.USB_SUPPLY_MA)
+        assert len(set(frame)) == 1
+        # not needlessly dark: the brightest even white that fits, found by trying them all
+        brightest = max(v for v in range(256) if fits(frame_of((v, v, v)), power.USB_SUPPLY_MA))
+        assert frame[0] == min(brightest, power.gamma[brightness])
+
+
+def test_under_budget_frame_only_gets_brightness_and_gamma():
+    original = bytearray(3 * LEDS)
+    original[0:9] = bytes((255, 0, 0, 0, 200, 0, 30, 30, 30))
+    original[600:603] = bytes((1, 2, 3))
+    for brightness in (255, 100, 1):
+        frame = bytearray(original)
+        power.limit(frame, brightness, power.USB_SUPPLY_MA)
+        for i in range(len(frame)):
+            v = original[i]
+            expected = power.gamma[(v * brightness + 127) // 255]
+            if v and not expected:
+                expected = 1  # lit stays lit
+            assert frame[i] == expected, (brightness, i, v, frame[i])
+
+
+def test_capped_frames_keep_order_zero_and_light_within_budget():
+    random.seed(11)
+    supplies = (300, 310, 400, 500, 1000, 2000, 5000)
+    for case in range(40):
+        original = random_frame(random.getrandbits(8))
+        supply = supplies[random.getrandbits(8) % len(supplies)]
+        brightness = (255, 200, 90, 10)[random.getrandbits(2)]
+        frame = bytearray(original)
+        power.limit(frame, brightness, supply)
+        assert fits(frame, supply), (case, supply)
+        # lit channels stay lit whenever the budget has one step for each of them
+        one_step_each = bytearray(1 if v else 0 for v in original)
+        keeps_lit = fits(one_step_each, supply)
+        for i in range(len(frame)):
+            assert (frame[i] == 0) == (original[i] == 0) or not keeps_lit and frame[i] == 0, (case, i)
+        # order kept: a brighter channel in never comes out darker
+        pairs = sorted((original[i], frame[i]) for i in range(len(frame)))
+        for k in range(1, len(pairs)):
+            assert pairs[k - 1][1] <= pairs[k][1], (case, pairs[k - 1], pairs[k])
+
+
+def test_tiny_budgets():
+    # the idle current alone eats the supply: everything off
+    frame = frame_of((255, 10, 0))
+    power.limit(frame, 255, power.BOARD_MA + LEDS * power.IDLE_MA)
+    assert frame == bytearray(3 * LEDS)
+    # room for fewer steps than lit channels: within budget (here: dark), never over
+    for extra in (1, 3, 20):
+        frame = frame_of((255, 10, 0))
+        supply = power.BOARD_MA + LEDS * power.IDLE_MA + extra
+        power.limit(frame, 255, supply)
+        assert fits(frame, supply)
+        assert frame[0] >= frame[1] >= frame[2] == 0
+
+
+def test_brightness_zero_is_dark_and_bad_input_is_refused():
+    frame = frame_of((255, 255, 255))
+    power.limit(frame, 0, 5000)
+    assert frame == bytearray(3 * LEDS)
+    with raises(ValueError, "brightness"):
+        power.limit(frame, 256, 500)
+    with raises(ValueError, "brightness"):
+        power.limit(frame, -1, 500)
+    with raises(ValueError, "3 bytes"):
+        power.limit(bytearray(4), 255, 500)
+
+
+def test_limit_allocates_nothing():
+    """On MicroPython the heap is locked during the call, so any allocation raises MemoryError.
+
+    CPython has no heap lock: there this test only checks that a locked-style call works.
+    """
+    import micropython
+
+    frame = frame_of((255, 255, 255))
+    power.limit(frame, 77, 500)  # build the brightness table outside the lock
+    frame = frame_of((255, 255, 255))
+    lock = getattr(micropython, "heap_lock", None)
+    unlock = getattr(micropython, "heap_unlock", None)
+    if lock:
+        lock()
+    try:
+        power.limit(frame, 77, 500)
+    finally:
+        if unlock:
+            unlock()
+    assert power.estimate_milliamps(frame) + power.BOARD_MA <= 500

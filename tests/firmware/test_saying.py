@@ -1,0 +1,62 @@
+"""Saying a counted show. Runs on CPython and MicroPython."""
+
+from cribbage import saying, show
+from cribbage.cards import parse_hand
+
+
+def counted(text, is_crib=False):
+    cards = parse_hand(text)
+    return show.count(cards[:4], cards[4], is_crib)
+
+
+def test_words():
+    assert [saying.words(n) for n in (0, 1, 15, 19, 20, 21, 29)] == [
+        "zero", "one", "fifteen", "nineteen", "twenty", "twenty-one", "twenty-nine"]
+
+
+def test_fifteens_pair_and_nobs():
+    c = counted("5H 5S TD JH 2C")  # 5+T and 5+J, each with either five; the Jack is not the starter's suit
+    assert saying.say(c) == "fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten"
+    c = counted("5H 5S TD JC 2C")  # same cards, the Jack now matches the starter's suit
+    assert saying.say(c) == ("fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten,"
+                             " and nobs is eleven")
+
+
+def test_zero_is_nineteen():
+    c = counted("2C 4D 7H JS KD")
+    assert saying.say(c) == "nineteen"
+    assert saying.say_lines(c)[0] == "nineteen"
+
+
+def test_runs():
+    assert saying.say(counted("AC 2D 3H 4S 6D")) == "fifteen two, and a run of four is six"
+    assert saying.say(counted("3C 4D 5H 5S KD")) == "fifteen two, fifteen four, and a double run of three is twelve"
+    assert saying.say(counted("3C 3D 3H 4S 5D")) == (
+        "fifteen two, fifteen four, fifteen six, and a triple run is twenty-one")
+    assert saying.say(counted("3C 3D 4H 4S 5D")) == "fifteen two, fifteen four, and a double double run is twenty"
+    assert saying.say(counted("9C TD JH QS 2D")) == "a run of four is four"
+
+
+def test_pairs_outside_runs_and_flush():
+    assert saying.say(counted("KC KD 5H 5S 6D")) == (
+        "fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten, and another pair is twelve")
+    assert saying.say(counted("5C 5D 5H JS 5S")).endswith(
+        "fifteen sixteen, and double pair royal is twenty-eight, and nobs is twenty-nine")
+    assert saying.say(counted("2H 4H 6H 8H TS")) == "a flush is four"
+    assert saying.say(counted("7C 7D 7H AS 2D")) == "fifteen two, fifteen four, fifteen six, and pair royal is twelve"
+
+
+def test_every_saying_ends_on_the_total():
+    for text in ("5C 5D 5H JS 5S", "3C 3D 4H 4S 5D", "4C 4D 5H 6S 6D", "AH 2H 3H JH KH", "JH 2C 4D 8S 6H"):
+        for crib in (False, True):
+            c = counted(text, crib)
+            assert saying.say(c).endswith(" " + saying.words(c.total)), text
+
+
+def test_lines_fit_a_small_display():
+    for text in ("5C 5D 5H JS 5S", "3C 3D 4H 4S 5D", "KC KD 5H 5S 6D", "3C 4D 5H 6S 6D", "2C 4D 7H JS KD"):
+        lines = saying.say_lines(counted(text))
+        assert len(lines) <= 8
+        assert all(len(line) <= 16 for line in lines), lines
+    lines = saying.say_lines(counted("5C 5D 5H JS 5S"))
+    assert lines == ["fifteen x8    16", "4 of a kind   28", "nobs          29", "total         29"]

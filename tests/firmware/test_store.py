@@ -1,0 +1,230 @@
+"""Saving the game (app.store): round trips, and every kind of damage falls back and says so.
+
+Runs on both interpreters in a fresh directory. The power-cut test on a real littlefs is
+in store_power_cut.py (MicroPython only, run by tests/test_store_power_cut.py).
+"""
+
+import os
+from binascii import crc32
+
+from app.store import FORMAT, Store
+from portable import raises
+from simulator.virtual_hardware import temp_dir
+
+
+def event(k):
+    """Event ``k`` of a made-up match log."""
+    if k == 0:
+        return ["dealer", 0]
+    if k == 1:
+        return ["cut", [3, 17]]
+    return ["peg", k % 2, 1 + k % 6] if k % 5 else ["hand", k % 2, [k % 52, 7, 20, 33], None]
+
+
+def game(n_events, tag=0):
+    """Board data of the shape the app saves, with a log of ``n_events`` events."""
+    return {
+        "settings": {"players": 2, "target": 121, "skunk": "skunk", "muggins": False},
+        "log": [event(k) for k in range(n_events)],
+        "games": [[1, 0, "win"]],
+        "ids": ["a1", 7, "héllo"],
+        "tag": tag,
+    }
+
+
+def save_game(store, n_events, tag):
+    """Save game(n_events, tag); in a frame of its own so the data is garbage once it returns."""
+    store.save(game(n_events, tag))
+
+
+def is_game(data, n_events, tag):
+    """``data == game(n_events, tag)`` without a second copy of a long log in RAM."""
+    log = data["log"]
+    if len(log) != n_events or any(log[k] != event(k) for k in range(n_events)):
+        return False
+    data["log"] = []
+    same = data == game(0, tag)
+    data["log"] = log
+    return same
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def write(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def listing(root):
+    return sorted(os.listdir(root))
+
+
+def seq_of(path):
+    """The save number in a slot file's trailer line (format as documented in app.store)."""
+    return int(read(path).rstrip(b"\n").split(b"\n")[-1].split(b", ")[2])
+
+
+def slot_file(body, fmt, seq):
+    """A slot file around ``body`` (the JSON of [data, ...) built from the documented format."""
+    head = b'["crib-save", %d, %d, %d, "' % (fmt, seq, len(body))
+    return body + head + b'%08x"]]\n' % crc32(head, crc32(body))
+
+
+def two_saves():
+    """A store with two saves: returns (root, store, older data, newer data, path of the newer)."""
+    root = temp_dir()
+    store = Store(root)
+    older, newer = game(30, 1), game(31, 2)
+    store.save(older)
+    store.save(newer)
+    slots = [root + "/game.a", root + "/game.b"]
+    newest = max(slots, key=seq_of)
+    return root, store, older, newer, newest
+
+
+def test_nothing_saved_is_a_quiet_fresh_start():
+    root = temp_dir()
+    assert Store(root).load() == (None, None)
+    write(root + "/game.tmp", b"an unfinished save")  # a save cut before its rename
+    assert Store(root).load() == (None, None)
+
+
+def test_round_trip_and_newest_wins():
+    root = temp_dir()
+    store = Store(root)
+    for n in (1, 2, 200, 1000):
+        save_game(store, n, n)
+        data, message = Store(root).load()
+        assert message is None and is_game(data, n, n)
+        data = None
+    assert listing(root) == ["game.a", "game.b"]
+
+
+def test_root_with_trailing_slash_and_other_names():
+    root = temp_dir()
+    Store(root + "/", name="prefs").save({"brightness": 80})
+    assert listing(root) == ["prefs.a"]
+    assert Store(root, name="prefs").load() == ({"brightness": 80}, None)
+    assert Store(root).load() == (None, None)
+
+
+def test_save_without_load_continues_the_sequence():
+    root, _, older, newer, newest = two_saves()
+    third = game(40, 3)
+    Store(root).save(third)  # a new Store (after a reboot) that did not load first
+    assert Store(root).load() == (third, None)
+    # the newest copy before it was kept, not overwritten
+    other = root + "/game.a" if newest.endswith(".b") else root + "/game.b"
+    assert other != newest and seq_of(newest) == 2 and seq_of(other) == 3
+
+
+def test_only_dicts_are_saved():
+    store = Store(temp_dir())
+    for bad in ([1, 2], "x", None):
+        with raises(TypeError):
+            store.save(bad)
+
+
+def test_every_truncation_falls_back_to_the_previous_copy():
+    root, _, older, newer, newest = two_saves()
+    good = read(newest)
+    for size in range(len(good)):
+        write(newest, good[:size])
+        data, message = Store(root).load()
+        assert data == older, size
+        assert "damaged" in message and "kept as" in message, message
+        assert read(newest + ".bad") == good[:size]
+        assert not _exists(newest)
+
+
+def test_every_flipped_bit_falls_back_to_the_previous_copy():
+    root, _, older, newer, newest = two_saves()
+    good = read(newest)
+    for i in range(len(good)):
+        for bit in range(8):
+            damaged = bytearray(good)
+            damaged[i] ^= 1 << bit
+            write(newest, damaged)
+            data, message = Store(root).load()
+            assert data == older, (i, bit)
+            assert "damaged" in message
+
+
+def test_a_newer_format_is_not_read_as_this_one():
+    root, _, older, newer, newest = two_saves()
+    body = read(newest).split(b"\n")[0] + b"\n"
+    write(newest, slot_file(body, FORMAT + 1, 9))
+    data, message = Store(root).load()
+    assert data == older
+    assert "format %d" % (FORMAT + 1) in message
+
+
+def test_after_a_fallback_the_good_copy_is_kept():
+    root, _, older, newer, newest = two_saves()
+    write(newest, b"garbage")
+    store = Store(root)
+    assert store.load()[0] == older
+    later = game(50, 4)
+    store.save(later)  # goes where the damaged copy was, not over the good one
+    assert Store(root).load() == (later, None)
+    damaged_again = max([root + "/game.a", root + "/game.b"], key=seq_of)
+    write(damaged_again, b"")
+    assert Store(root).load()[0] == older
+
+
+def test_one_copy_missing_is_no_damage():
+    root, _, older, newer, newest = two_saves()
+    os.remove(newest)
+    assert Store(root).load() == (older, None)
+
+
+def test_a_damaged_older_copy_is_reported_but_the_newest_loads():
+    root, _, older, newer, newest = two_saves()
+    other = root + "/game.a" if newest.endswith(".b") else root + "/game.b"
+    write(other, b"\x00" * 100)
+    data, message = Store(root).load()
+    assert data == newer
+    assert "damaged" in message and other in message
+
+
+def test_both_copies_bad_starts_fresh_and_says_so():
+    cases = (
+        (b"", b""),
+        (b"\xff" * 4096, b"\x00" * 10),
+        (b'[{"log": []},\n["crib-save", 1, 1, 14, "00000000"]]\n', b'["crib-save", 1, 1, 0, "00000000"]]\n'),
+        (b"\n" * 80, b'["crib-save", 1, 5, 999999999, "ffffffff"]]\n'),
+        (slot_file(b"not json at all\n", FORMAT, 3), b"[1, 2]"),
+        (slot_file(b'[{"a": 1}, 5, 6,\n', FORMAT, 3), slot_file(b"[{},\n", FORMAT - 1, 4)),
+    )
+    for a, b in cases:
+        root = temp_dir()
+        write(root + "/game.a", a)
+        write(root + "/game.b", b)
+        data, message = Store(root).load()
+        assert data is None
+        assert "starting fresh" in message and "game.a" in message and "game.b" in message
+        # kept aside for a look, not deleted
+        assert listing(root) == ["game.a.bad", "game.b.bad"]
+        assert read(root + "/game.a.bad") == a and read(root + "/game.b.bad") == b
+        store = Store(root)
+        store.load()
+        store.save(game(3))
+        assert Store(root).load() == (game(3), None)
+
+
+def test_a_valid_copy_of_something_that_is_not_a_dict_is_refused():
+    root, _, older, newer, newest = two_saves()
+    write(newest, slot_file(b"[[1, 2, 3],\n", FORMAT, seq_of(newest)))
+    data, message = Store(root).load()
+    assert data == older and "not a saved game" in message
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+    except OSError:
+        return False
+    return True

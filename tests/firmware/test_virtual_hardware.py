@@ -1,0 +1,148 @@
+"""The fake hardware layer behaves like the interface the app is written against."""
+
+import os
+
+from portable import raises
+from simulator.virtual_hardware import HOLES, RamFlash, VirtualHardware, temp_dir
+
+
+def test_shape_of_the_interface():
+    hw = VirtualHardware("/x")
+    assert hw.led_count == 242 and hw.storage_root == "/x"
+    assert hw.display is None and hw.serial is None
+    hw = VirtualHardware("/x", led_count=10, display=True, serial=True)
+    assert hw.led_count == 10
+    assert hw.display is not None and hw.serial is not None
+
+
+def test_show_keeps_a_copy_of_the_last_frame():
+    hw = VirtualHardware("/x")
+    frame = bytearray(3 * 242)
+    frame[0:3] = b"\x01\x02\x03"  # track 0, hole 1
+    frame[3 * 120:3 * 121] = b"\x04\x05\x06"  # track 0, hole 121
+    frame[3 * 121:3 * 122] = b"\x07\x08\x09"  # track 1, hole 1
+    frame[-3:] = b"\x0a\x0b\x0c"  # track 1, hole 121
+    hw.show(frame)
+    frame[0] = 99  # the app reuses its buffer: what was shown must not change
+    assert hw.frames == 1
+    assert hw.pixel(0, 1) == (1, 2, 3)
+    assert hw.pixel(0, HOLES) == (4, 5, 6)
+    assert hw.pixel(1, 1) == (7, 8, 9)
+    assert hw.pixel(1, HOLES) == (10, 11, 12)
+    assert hw.pixel(0, 2) == (0, 0, 0)
+    hw.show(bytearray(3 * 242))
+    assert hw.frames == 2 and hw.pixel(0, 1) == (0, 0, 0)
+
+
+def test_bad_frames_and_holes_are_refused():
+    hw = VirtualHardware("/x")
+    with raises(ValueError, "726"):
+        hw.show(bytearray(3 * 241))
+    for track, hole in ((0, 0), (0, 122), (2, 1), (-1, 5)):
+        with raises(ValueError):
+            hw.pixel(track, hole)
+    with raises(ValueError):
+        VirtualHardware("/x", led_count=0)
+
+
+def test_events_come_out_once_in_order():
+    hw = VirtualHardware("/x")
+    assert hw.poll_events() == []
+    hw.push(("turn", 3))
+    hw.push_many([("press", "enc"), ("long", "back")])
+    assert hw.poll_events() == [("turn", 3), ("press", "enc"), ("long", "back")]
+    assert hw.poll_events() == []
+
+
+def test_manual_clock_and_watchdog():
+    hw = VirtualHardware("/x")
+    assert hw.ticks_ms() == 0
+    hw.advance(20)
+    hw.advance(5)
+    assert hw.ticks_ms() == 25
+    with raises(ValueError):
+        hw.advance(-1)
+    hw.feed_watchdog()
+    hw.feed_watchdog()
+    assert hw.watchdog_feeds == 2
+
+
+def test_display_keeps_the_last_lines():
+    hw = VirtualHardware("/x", display=True)
+    assert hw.display.lines == []
+    lines = ["fifteen two", "and a pair is four"]
+    hw.display.show_lines(lines)
+    lines.append("changed later")
+    assert hw.display.lines == ["fifteen two", "and a pair is four"]
+    assert hw.display.updates == 1
+
+
+def test_serial_both_ways():
+    hw = VirtualHardware("/x", serial=True)
+    assert hw.serial.read_line() is None
+    hw.serial.send('{"cmd": "state"}')
+    hw.serial.send('{"cmd": "log"}')
+    assert hw.serial.read_line() == '{"cmd": "state"}'
+    assert hw.serial.read_line() == '{"cmd": "log"}'
+    assert hw.serial.read_line() is None
+    hw.serial.write_line("a")
+    hw.serial.write_line("b")
+    assert hw.serial.replies() == ["a", "b"]
+    assert hw.serial.replies() == []
+
+
+def test_temp_dir_is_new_and_writable():
+    a, b = temp_dir(), temp_dir()
+    assert a != b
+    assert os.listdir(a) == []
+    with open(a + "/f", "w") as f:
+        f.write("x")
+    assert os.listdir(a) == ["f"]
+    os.remove(a + "/f")
+    os.rmdir(a)
+    os.rmdir(b)
+
+
+def test_ram_flash_blocks_and_erase():
+    flash = RamFlash(4, 16)
+    assert flash.ioctl(4, 0) == 4 and flash.ioctl(5, 0) == 16
+    assert flash.data == bytearray(b"\xff" * 64)
+    flash.writeblocks(1, bytearray(b"abcd"), 2)
+    buf = bytearray(6)
+    flash.readblocks(1, buf, 1)
+    assert buf == bytearray(b"\xffabcd\xff")
+    assert flash.ioctl(6, 1) == 0
+    flash.readblocks(1, buf, 1)
+    assert buf == bytearray(b"\xff" * 6)
+    flash.writeblocks(2, bytearray(b"z" * 32))  # no offset: whole blocks 2 and 3
+    assert flash.data[32:] == bytearray(b"z" * 32)
+    assert flash.writes == 3
+
+
+def test_ram_flash_power_cut_tears_one_write_then_writes_nothing():
+    flash = RamFlash(2, 16)
+    flash.cut_after(1, torn=3)
+    flash.writeblocks(0, bytearray(b"aaaa"), 0)
+    assert not flash.off
+    flash.writeblocks(0, bytearray(b"bbbbbb"), 4)  # the power goes during this one
+    assert flash.off
+    flash.writeblocks(1, bytearray(b"cccc"), 0)  # the power is off: no effect
+    flash.ioctl(6, 0)
+    assert bytes(flash.data[:12]) == b"aaaabbb\xff\xff\xff\xff\xff"
+    assert bytes(flash.data[16:20]) == b"\xff\xff\xff\xff"
+    assert flash.writes == 1
+    buf = bytearray(4)
+    flash.readblocks(0, buf)  # reading still works
+    assert buf == bytearray(b"aaaa")
+    rebooted = RamFlash(2, 16, data=flash.data)
+    rebooted.writeblocks(1, bytearray(b"ok"), 0)  # no cut planned after a reboot
+    assert bytes(flash.data[16:18]) == b"ok"
+
+
+def test_ram_flash_cut_on_an_erase_leaves_the_block():
+    flash = RamFlash(2, 16)
+    flash.writeblocks(0, bytearray(b"x" * 16), 0)
+    flash.cut_after(0, torn=8)
+    assert flash.ioctl(6, 0) == 0
+    assert flash.off
+    assert bytes(flash.data[:16]) == b"x" * 16

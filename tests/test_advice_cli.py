@@ -1,0 +1,67 @@
+"""`crib advise`: the ranking printed as a table or JSON, and clear errors on bad input."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from cribbage.cards import parse_hand
+from cribbage.show import score
+from host_tools import advise, cli
+
+
+def run_advise(argv: list[str]) -> int:
+    """Run the `advise` sub-command alone, as `crib advise ARGV` would."""
+    parser = argparse.ArgumentParser(prog="crib")
+    advise.register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["advise", *argv])
+    return args.func(args)
+
+
+def test_registered_in_the_crib_command() -> None:
+    assert "host_tools.advise" in cli.COMMAND_MODULES
+
+
+def test_json_ranking_matches_brute_force(capsys: pytest.CaptureFixture[str]) -> None:
+    dealt = "5H 5C JD QS 4C 9H".split()
+    assert run_advise([*dealt, "--dealer", "--json"]) == 0
+    ranking = json.loads(capsys.readouterr().out)
+    assert len(ranking) == 15
+    cards = parse_hand(dealt)
+    for row in ranking:
+        keep = parse_hand(row["keep"])
+        shows = [score(keep, s) for s in range(52) if s not in cards]
+        assert row["hand_expected"] == pytest.approx(sum(shows) / 46)
+        assert (row["hand_min"], row["hand_max"]) == (min(shows), max(shows))
+        assert row["expected"] == pytest.approx(row["hand_expected"] + row["crib_expected"])
+        assert sum(row["chances"].values()) == 46
+    assert [r["expected"] for r in ranking] == sorted((r["expected"] for r in ranking), reverse=True)
+
+
+def test_table_shows_every_column(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_advise(["5H", "5C", "JD", "QS", "4C", "9H", "--dealer", "--top", "3"]) == 0
+    out = capsys.readouterr().out
+    for column in ("keep", "discard", "expected", "hand EV", "crib EV", "min", "max"):
+        assert column in out
+    assert "your crib" in out and "best keep shows" in out
+
+
+def test_pone_subtracts_the_crib(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_advise(["5H", "5C", "JD", "QS", "4C", "9H", "--json"]) == 0
+    for row in json.loads(capsys.readouterr().out):
+        assert row["expected"] == pytest.approx(row["hand_expected"] - row["crib_expected"])
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["5H", "5C", "JD", "QS", "4C"], "give the 6 cards dealt to you"),
+    (["5H", "5C", "JD", "QS", "4C", "9H", "--players", "3"], "give the 5 cards dealt to you"),
+    (["5H", "5C", "JD", "QS", "4C", "ZZ"], "unknown rank in card 'ZZ'"),
+    (["5H", "5C", "JD", "QS", "4C", "5X"], "unknown suit"),
+    (["5H", "5C", "JD", "QS", "4C", "5H"], "card 5H appears twice"),
+])
+def test_bad_cards_are_a_clear_error(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_advise(argv) == advise.USAGE_ERROR
+    captured = capsys.readouterr()
+    assert message in captured.err and captured.out == ""

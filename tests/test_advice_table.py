@@ -1,0 +1,155 @@
+"""The crib-value table (cribbage.crib_values) against brute force and an exact identity.
+
+- A few entries by plain brute force: every crib completion and starter counted by
+  show.score, no grouping (one-card entries use only the symmetry of the three suits other
+  than the laid card's, which is exact).
+- The identity: the pair table averaged over all 1326 two-card discards, and the one-card
+  table averaged over all 52 cards, both equal the mean crib score over every crib of 4
+  cards with every starter (C(52,4) * 48 cases). That mean is computed here a different way
+  from the generator: by rank multisets, counting suit assignments in closed form.
+- The module in the repository is exactly what the generator writes.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations, combinations_with_replacement
+from math import comb, prod
+
+import pytest
+
+from cribbage import advice, crib_values
+from cribbage.cards import JACK, parse_hand
+from cribbage.show import score
+from host_tools import make_crib_table
+
+ALL_CRIBS = comb(52, 4) * 48
+
+
+def brute_pair_total(laid: tuple[int, int]) -> int:
+    """Sum of crib scores over every 2 of the other 50 cards and every starter left."""
+    others = [c for c in range(52) if c not in laid]
+    return sum(score(laid + fill, s, True)
+               for fill in combinations(others, 2) for s in others if s not in fill)
+
+
+def brute_single_total(laid: int) -> int:
+    """Sum over every 3 of the other 51 cards and every starter left, by starter suit symmetry.
+
+    Permuting the three suits other than the laid card's changes no score, so starters of
+    those suits all give the same sum: count one of them three times.
+    """
+    own, other = laid & 3, (laid & 3) ^ 1
+    total = 0
+    for s in range(52):
+        if s == laid or (s & 3) not in (own, other):
+            continue
+        rest = [c for c in range(52) if c not in (laid, s)]
+        part = sum(score((laid, *fill), s, True) for fill in combinations(rest, 3))
+        total += part if s & 3 == own else 3 * part
+    return total
+
+
+@pytest.mark.parametrize("text", ["5H 5C", "JS 5S", "2D 3D", "TC KH", "JH JD", "AS 4C"])
+def test_pair_entries_match_brute_force(text: str) -> None:
+    laid = tuple(parse_hand(text))
+    assert advice.crib_sum(laid) == (brute_pair_total(laid), crib_values.PAIR_CASES)
+
+
+def test_single_entry_matches_brute_force() -> None:
+    laid = parse_hand("JD")[0]  # the Jack: his nobs depends on the starter's suit
+    assert advice.crib_sum([laid]) == (brute_single_total(laid), crib_values.SINGLE_CASES)
+
+
+def suit_choices(ranks: dict[int, int], starter_rank: int, jack_suits: list[int]) -> list[int]:
+    """One crib (card ints) with ``ranks`` (rank -> count), the starter being suit 0 of its rank.
+
+    Jacks take ``jack_suits`` in order; other ranks take suits 1, 2, 3, then 0 (0 is skipped
+    for the starter's rank): so no card but a Jack given suit 0 shares the starter's suit
+    unless four of a rank force it.
+    """
+    crib = []
+    for r, n in ranks.items():
+        order = jack_suits if r == JACK else [1, 2, 3, 0]
+        order = [t for t in order if not (r == starter_rank and t == 0)]
+        crib += [r * 4 + t for t in order[:n]]
+    return crib
+
+
+def mean_crib_score() -> Fraction:
+    """Mean crib score over all C(52,4) * 48 cribs with starter, by rank multisets.
+
+    By suit symmetry the starter is taken of suit 0 (times 4). For crib ranks with counts
+    m_r (and a_r suits left for each rank), the suit assignments number prod C(a_r, m_r);
+    among them, those where all four crib cards are of suit 0 (the crib flush, possible
+    only with four distinct ranks, none the starter's) and those where a crib Jack is of
+    suit 0 (his nobs) are counted in closed form. One crib of each class is scored.
+    """
+    total = 0
+    for starter_rank in range(13):
+        starter = starter_rank * 4
+        for crib_ranks in combinations_with_replacement(range(13), 4):
+            counts = {r: crib_ranks.count(r) for r in set(crib_ranks)}
+            avail = {r: 4 - (r == starter_rank) for r in counts}
+            if any(counts[r] > avail[r] for r in counts):
+                continue
+            ways = prod(comb(avail[r], counts[r]) for r in counts)
+            jacks = counts.get(JACK, 0)
+            nobs = 0
+            if jacks and starter_rank != JACK:
+                nobs = comb(3, jacks - 1) * prod(comb(avail[r], counts[r]) for r in counts if r != JACK)
+            flush = int(len(counts) == 4 and starter_rank not in counts)
+            flush_nobs = flush if jacks else 0
+            classes = [
+                (flush_nobs, [r * 4 for r in crib_ranks]),
+                (flush - flush_nobs, [r * 4 for r in crib_ranks]),
+                (nobs - flush_nobs, suit_choices(counts, starter_rank, [0, 1, 2, 3])),
+                (ways - nobs - flush + flush_nobs, suit_choices(counts, starter_rank, [1, 2, 3])),
+            ]
+            for n, crib in classes:
+                if n:
+                    total += n * score(crib, starter, True)
+    return Fraction(4 * total, ALL_CRIBS)
+
+
+@pytest.fixture(scope="module")
+def mean_crib() -> Fraction:
+    return mean_crib_score()
+
+
+def test_mean_crib_count_covers_every_crib() -> None:
+    # The closed-form class counts add up to every crib once (starter of suit 0, times 4).
+    cribs = 0
+    for starter_rank in range(13):
+        for crib_ranks in combinations_with_replacement(range(13), 4):
+            counts = {r: crib_ranks.count(r) for r in set(crib_ranks)}
+            avail = {r: 4 - (r == starter_rank) for r in counts}
+            cribs += prod(comb(avail[r], counts[r]) for r in counts)
+    assert 4 * cribs == ALL_CRIBS
+
+
+def test_pair_table_averages_to_the_mean_crib(mean_crib: Fraction) -> None:
+    weighted = 0
+    for lo in range(13):
+        for hi in range(lo, 13):
+            for suited in (False, True) if lo != hi else (False,):
+                kinds = 6 if lo == hi else 4 if suited else 12  # two-card discards of this type
+                laid = (lo * 4, hi * 4 + (0 if suited else 1))
+                total, cases = advice.crib_sum(laid)
+                weighted += kinds * total
+    assert Fraction(weighted, comb(52, 2) * crib_values.PAIR_CASES) == mean_crib
+
+
+def test_single_table_averages_to_the_mean_crib(mean_crib: Fraction) -> None:
+    weighted = sum(4 * advice.crib_sum([r * 4])[0] for r in range(13))
+    assert Fraction(weighted, 52 * crib_values.SINGLE_CASES) == mean_crib
+
+
+def test_cases_count_every_completion_and_starter() -> None:
+    assert crib_values.PAIR_CASES == comb(50, 2) * 48
+    assert crib_values.SINGLE_CASES == comb(51, 3) * 48
+
+
+def test_module_is_what_the_generator_writes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert make_crib_table.main(["--check"]) == 0, "run: python -m host_tools.make_crib_table"
+    assert "up to date" in capsys.readouterr().out

@@ -1,0 +1,201 @@
+"""`crib export` (CSV and JSON) and `crib plot` (PNG) of game logs, from the simulator and from files."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from test_host_helpers import play_match, simulator
+
+from cribbage import show
+from cribbage.cards import JACK
+from host_tools import gamelog, plot
+from host_tools.cli import main
+from host_tools.link import connect
+
+TARGET = 121
+
+
+def expected_games(log: list[list]) -> list[dict]:
+    """Truth by plain bookkeeping: every side's running total (pegs, his heels, shows), the game
+    hole capping the last score, per game; and the deal number of every event."""
+    games: list[dict] = [{"rows": [], "totals": [0, 0]}]
+    dealer = starter = None
+    deal = 1
+    for seq, event in enumerate(log):
+        kind = event[0]
+        if kind == "new_game":
+            games.append({"rows": [], "totals": [0, 0]})
+            deal = 1
+            continue
+        game = games[-1]
+        gained = [0, 0]
+        if kind == "dealer":
+            dealer = event[1]
+        elif kind == "starter":
+            starter = event[1]
+            if starter >> 2 == JACK:
+                gained[dealer] += 2
+        elif kind == "peg":
+            gained[event[1]] += event[2]
+        elif kind == "hand":
+            gained[event[1]] += show.score(event[2], starter)
+        elif kind == "crib":
+            gained[dealer] += show.score(event[1], starter, True)
+        before = game["totals"][:]
+        game["totals"] = [min(TARGET, t + g) for t, g in zip(game["totals"], gained, strict=True)]
+        points = [a - b for a, b in zip(game["totals"], before, strict=True)]
+        game["rows"].append({"seq": seq, "deal": deal, "points": points, "scores": game["totals"][:]})
+        if kind == "crib":
+            deal += 1
+            dealer = 1 - dealer
+        if TARGET in game["totals"]:
+            loser = min(game["totals"])
+            game["winner"] = game["totals"].index(TARGET)
+            game["result"] = "double skunk" if loser < 61 else "skunk" if loser < 91 else "win"
+            dealer = 1 - game["winner"]  # the loser deals the next game
+    return games
+
+
+@pytest.fixture(scope="module")
+def match_log() -> list[list]:
+    return play_match(seed=7, games=3)
+
+
+@pytest.fixture(scope="module")
+def served(match_log: list[list], tmp_path_factory: pytest.TempPathFactory):
+    """The simulator with the whole match played into it over the protocol."""
+    with simulator(tmp_path_factory.mktemp("flash")) as url:
+        with connect(url) as link:
+            for event in match_log:
+                link.request("new_game" if event == ["new_game"] else "event",
+                             **({} if event == ["new_game"] else {"event": event}))
+        yield url
+
+
+def test_export_csv_from_the_board(served: str, match_log: list[list], tmp_path: Path,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "match.csv"
+    assert main(["export", "--format", "csv", "--out", str(out), "-d", served]) == 0
+    rows = list(csv.DictReader(io.StringIO(out.read_text())))
+    truth = expected_games(match_log)
+    assert len(truth) == 3 and [g.get("winner") is not None for g in truth] == [True, True, True]
+    want = [(n, r) for n, g in enumerate(truth, 1) for r in g["rows"]]
+    assert len(rows) == len(want)
+    for row, (number, expected) in zip(rows, want, strict=True):
+        assert int(row["seq"]) == expected["seq"] and int(row["game"]) == number
+        assert int(row["deal"]) == expected["deal"]
+        assert [int(row["p1_points"]), int(row["p2_points"])] == expected["points"]
+        assert [int(row["p1_score"]), int(row["p2_score"])] == expected["scores"]
+        event = match_log[expected["seq"]]
+        assert row["event"] == event[0] and json.loads(row["detail"]) == event[1:]
+    assert rows[0]["description"].startswith("seat ") and "deals first" in rows[0]["description"]
+
+
+def test_export_json_from_a_saved_log(served: str, match_log: list[list], tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["log", "--json", "-d", served]) == 0
+    saved = tmp_path / "match.json"
+    saved.write_text(capsys.readouterr().out)
+    assert main(["export", "--format", "json", "--from", str(saved)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    truth = expected_games(match_log)
+    assert data["settings"]["target"] == TARGET and len(data["games"]) == 3
+    for game, expected in zip(data["games"], truth, strict=True):
+        assert (game["winner"], game["result"]) == (expected["winner"], expected["result"])
+        assert game["worth"] == {"win": 1, "skunk": 2, "double skunk": 3}[expected["result"]]
+        assert game["final"] == expected["totals"] and not game["abandoned"]
+        assert [(s["seq"], s["deal"], s["points"], s["scores"]) for s in game["steps"]] == [
+            (r["seq"], r["deal"], r["points"], r["scores"]) for r in expected["rows"]]
+    # The board's reply and a bare list of events give the same export.
+    bare = tmp_path / "bare.json"
+    bare.write_text(json.dumps(match_log))
+    assert main(["export", "--format", "json", "--from", str(bare)]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == data["games"]
+
+
+def test_export_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"log": [["peg", 0, 2]]}')  # pegging before anyone dealt
+    assert main(["export", "--from", str(broken)]) == 1
+    err = capsys.readouterr().err
+    assert "event 0" in err and "Traceback" not in err
+    broken.write_text("not json")
+    assert main(["export", "--from", str(broken)]) == 1
+    assert "is not JSON" in capsys.readouterr().err
+
+
+def test_race_x_is_the_deal_number(match_log: list[list]) -> None:
+    game = gamelog.replay({}, match_log)[0]
+    lines = plot.race(game)
+    winner_line = lines[game.winner]
+    assert winner_line[0] == (0.0, 0) and winner_line[-1][1] == TARGET
+    assert winner_line[-1][0] == pytest.approx(game.deals)  # the winning score is the last of its deal
+    # The score at each whole deal number is the score once that deal was over (truth: after its crib).
+    for side, line in enumerate(lines):
+        at_deal_end = {round(x): y for x, y in line if x == int(x) and x > 0}
+        for step in game.steps:
+            if step.event[0] == "crib" and step.points[side]:
+                assert at_deal_end[step.deal] == step.scores[side]
+
+
+def _colour_rows(image: Image.Image, colour: tuple[int, int, int], at_least: int) -> list[int]:
+    """Rows with at least ``at_least`` pixels of exactly ``colour``."""
+    width, height = image.size
+    data = image.load()
+    return [y for y in range(height) if sum(data[x, y] == colour for x in range(0, width)) >= at_least]
+
+
+def test_plot_a_match(served: str, match_log: list[list], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "race.png"
+    assert main(["plot", "--out", str(out), "-d", served]) == 0
+    image = Image.open(out).convert("RGB")
+    assert image.size == (plot.PANEL[0], 3 * plot.PANEL[1])
+    colours = image.getcolors(maxcolors=1 << 16)
+    counts = {c: n for n, c in colours}
+    blue, orange = plot.side_colours({})[:2]
+    assert counts.get(blue, 0) > 500 and counts.get(orange, 0) > 500
+    # Two dashed lines a panel, at 91 and 61 of 121 (the skunk and double-skunk lines).
+    dashed = _colour_rows(image, plot.SKUNK_INK, 200)
+    top = plot.MARGIN[1]
+    bottom = plot.PANEL[1] - plot.MARGIN[3]
+    expected = []
+    for panel in range(3):
+        for score in (91, 61):
+            y = panel * plot.PANEL[1] + round(bottom - (bottom - top) * score / TARGET)
+            expected += [y, y + 1]  # lines two pixels wide
+    assert sorted(set(dashed) & set(expected)) == sorted(expected)
+    # The winner reached the game hole: its colour is on the 121 row of its panel, the loser's is not.
+    truth = expected_games(match_log)
+    pixels = image.load()
+    for panel, game in enumerate(truth):
+        y = panel * plot.PANEL[1] + top
+        row = {pixels[x, y] for x in range(plot.MARGIN[0], plot.PANEL[0] - plot.MARGIN[2])}
+        colour = plot.side_colours({})
+        assert colour[game["winner"]] in row and colour[1 - game["winner"]] not in row
+
+
+def test_plot_one_game_in_the_board_colours(match_log: list[list], tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "log.json"
+    saved.write_text(json.dumps({"log": match_log, "settings": {"colour0": 4, "colour1": 5}}))
+    out = tmp_path / "game2.png"
+    assert main(["plot", "--from", str(saved), "--game", "2", "--out", str(out)]) == 0
+    image = Image.open(out).convert("RGB")
+    assert image.size == plot.PANEL
+    counts = {c: n for n, c in image.getcolors(maxcolors=1 << 16)}
+    yellow, vermillion = plot.CHOICES[4], plot.CHOICES[5]
+    assert counts.get(yellow, 0) > 500 and counts.get(vermillion, 0) > 500
+    assert counts.get(plot.CHOICES[0], 0) == 0
+    assert main(["plot", "--from", str(saved), "--game", "9", "--out", str(out)]) == 1
+    assert "no game 9" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("rule", "lines"), [("skunk", [91, 61]), ("lurch", [61]), ("none", [])])
+def test_the_lines_drawn_follow_the_skunk_rule(rule: str, lines: list[int]) -> None:
+    game = gamelog.GameRecord(1, gamelog.Match({"skunk": rule}).settings)
+    assert [score for score, _ in plot.marked_lines(game)] == lines

@@ -1,0 +1,178 @@
+"""Property tests of the match event log (CPython, hypothesis).
+
+Random sequences of events, legal and illegal, under every kind of settings:
+- a rejected event changes nothing (state and log);
+- scores stay between 0 and the target, the winner is on the target exactly when the game is
+  over, pegs only move forward (except by undo, a new game or a new match) and the back peg
+  is where the front was;
+- without house rules each side's score is exactly the points credited to it by an
+  independent tally of the accepted events (show totals from ``cribbage.show.score``);
+- undo returns to the state before the last event; replaying the log gives the live state;
+  undoing k events and applying them again gives the same state.
+"""
+
+from __future__ import annotations
+
+from hypothesis import event as hypothesis_event
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cribbage import show
+from cribbage.match import Match, RuleError
+from cribbage.settings import Settings
+
+SETTINGS = st.builds(
+    Settings,
+    players=st.sampled_from([2, 3, 4]),
+    target=st.sampled_from([121, 61]),
+    skunk=st.sampled_from(["none", "skunk", "lurch"]),
+    double_skunk_games=st.sampled_from([3, 4]),
+    peg_out_exactly=st.booleans(),
+    muggins=st.booleans(),
+    stinkhole=st.booleans(),
+)
+
+# What to try next, by phase: mostly what moves the game on, sometimes anything.
+ACTIONS = {
+    "cut": ["dealer", "cut", "cut", "peg", "show", "undo", "junk"],
+    "play": ["peg"] * 8 + ["show"] * 5 + ["starter"] * 3 + ["heels", "dealer", "cut", "new_game", "new_match",
+                                                             "undo", "undo", "junk"],
+    "show": ["show"] * 8 + ["peg", "starter", "starter", "heels", "new_game", "undo", "junk"],
+    "over": ["new_game"] * 3 + ["new_match", "undo", "peg", "show", "starter", "heels", "junk"],
+}
+
+
+def draw_show(data: st.DataObject, m: Match) -> list:
+    """A show event: usually the one due, with cards not yet on the table and a plausible claim."""
+    due = m.next_show or (0, "hand")
+    seat = due[0] if data.draw(st.integers(0, 9)) else data.draw(st.integers(-1, m.settings.seats))
+    crib = due[1] == "crib" if data.draw(st.integers(0, 9)) else data.draw(st.booleans())
+    free = [c for c in range(52) if c not in m.used]
+    cards = data.draw(st.one_of(
+        st.none(),
+        st.permutations(free).map(lambda p: p[:4]),
+        st.lists(st.integers(0, 51), min_size=3, max_size=5),
+    ))
+    true = None
+    if cards is not None and m.starter is not None and len(cards) == 4 and len(set(cards) | {m.starter}) == 5:
+        true = show.score(cards, m.starter, crib)
+    options = [st.none(), st.integers(-1, 31)]
+    if true is not None:
+        options += [st.just(true), st.integers(0, true)]
+    claim = data.draw(st.one_of(*options))
+    return ["crib", cards, claim] if crib else ["hand", seat, cards, claim]
+
+
+def draw_event(data: st.DataObject, m: Match, action: str) -> list:
+    """An event of the given kind with arguments that are mostly, not always, legal."""
+    seats, sides = m.settings.seats, m.settings.sides
+    if action == "peg":
+        return ["peg", data.draw(st.integers(-1, sides)), data.draw(st.one_of(st.integers(1, 31), st.integers(-2, 40)))]
+    if action == "show":
+        return draw_show(data, m)
+    if action == "starter":
+        return ["starter", data.draw(st.integers(0, 52))]
+    if action == "heels":
+        return ["heels"]
+    if action == "dealer":
+        return ["dealer", data.draw(st.integers(-1, seats))]
+    if action == "cut":
+        return ["cut", data.draw(st.lists(st.integers(0, 51), min_size=seats, max_size=seats, unique=True))]
+    if action in ("new_game", "new_match"):
+        return [action]
+    return data.draw(st.sampled_from([[], ["peg"], ["nope", 1], ["peg", 0, "2"], ["hand", 0, None], None, "peg",
+                                      ["peg", True, 2], ["crib", [1, 2, 3, 4]]]))
+
+
+def credits(rules: Settings, deal: tuple, event: list) -> list[int]:
+    """Points an accepted event credited to each side, tallied independently of game.py.
+
+    ``deal`` is (dealer, starter, heels) as they were before the event.
+    """
+    dealer, starter, heels = deal
+    got = [0] * rules.sides
+    kind = event[0]
+    if kind == "peg":
+        got[event[1]] += event[2]
+    elif kind == "heels" or (kind == "starter" and event[1] >> 2 == 10 and not heels):
+        got[rules.side_of(dealer)] += 2
+    elif kind in ("hand", "crib"):
+        seat = dealer if kind == "crib" else event[1]
+        cards, claim = event[-2], event[-1]
+        true = claim if cards is None else show.score(cards, starter, kind == "crib")
+        claim = true if claim is None else claim
+        got[rules.side_of(seat)] += claim
+        got[rules.side_of((seat + 1) % rules.seats)] += true - claim
+    return got
+
+
+def check_invariants(m: Match, before: dict, event: list) -> None:
+    target = m.settings.target
+    after = m.state()
+    assert all(0 <= f <= target for f in after["front"])
+    assert all(0 <= b <= f for b, f in zip(after["back"], after["front"], strict=True))
+    assert (after["phase"] == "over") == (after["winner"] is not None)
+    if after["winner"] is not None:
+        assert after["front"][after["winner"]] == target
+        assert sorted(after["front"]).count(target) == 1
+    if event[0] not in ("new_game", "new_match"):
+        for side, (old, new) in enumerate(zip(before["front"], after["front"], strict=True)):
+            assert new >= old
+            if new > old:
+                assert after["back"][side] == old
+            else:
+                assert after["back"][side] == before["back"][side]
+
+
+@settings(max_examples=150, deadline=None)
+@given(SETTINGS, st.data())
+def test_random_event_sequences(rules: Settings, data: st.DataObject) -> None:
+    m = Match(rules)
+    history = [m.state()]  # history[i]: the state after the first i events
+    tally = [0] * rules.sides  # independent running score of the current game
+    tallies = [tally[:]]
+    house_rules = rules.peg_out_exactly or rules.stinkhole
+    for _ in range(data.draw(st.integers(1, 120))):
+        action = data.draw(st.sampled_from(ACTIONS[m.phase]))
+        if action == "undo":
+            if m.log:
+                m.undo()
+                history.pop()
+                tallies.pop()
+                tally = tallies[-1][:]
+                assert m.state() == history[-1]
+            continue
+        event = draw_event(data, m, action)
+        before = m.state()
+        deal = (m.dealer, m.starter, m.heels)
+        log = [e[:] for e in m.log]
+        try:
+            m.apply(event)
+        except RuleError:
+            assert m.state() == before and m.log == log
+            continue
+        check_invariants(m, before, event)
+        hypothesis_event("accepted " + event[0])
+        if m.phase == "over":
+            hypothesis_event("a game was won")
+        if event[0] in ("new_game", "new_match"):
+            tally = [0] * rules.sides
+        else:
+            tally = [t + c for t, c in zip(tally, credits(rules, deal, event), strict=True)]
+        if m.phase != "over":
+            if house_rules:
+                assert all(f <= t for f, t in zip(m.front, tally, strict=True))
+            else:
+                assert m.front == tally
+        history.append(m.state())
+        tallies.append(tally[:])
+    assert history[-1] == m.state()
+    assert Match(rules, m.log).state() == m.state()
+    k = data.draw(st.integers(0, len(m.log)))
+    log = [e[:] for e in m.log]
+    for _ in range(k):
+        m.undo()
+    assert m.state() == history[len(m.log)]
+    for event in log[len(m.log):]:
+        m.apply(event)
+    assert m.state() == history[-1] and m.log == log

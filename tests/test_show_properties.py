@@ -1,0 +1,123 @@
+"""Property tests of the show: ``score``, ``count`` and a naive scorer written here from RULES.md agree."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cribbage import saying, show
+
+FIVE_CARDS = st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True)
+
+
+def naive(hand: list[int], starter: int, is_crib: bool) -> dict[str, list]:
+    """Every scoring combination found by brute force over the subsets of the five cards."""
+    five = [*hand, starter]
+
+    def worth(c: int) -> int:
+        return min(c // 4 + 1, 10)
+
+    def is_run(cards: tuple[int, ...]) -> bool:
+        ranks = sorted(c // 4 for c in cards)
+        return ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+
+    found: dict[str, list] = {
+        "fifteens": [s for n in range(2, 6) for s in combinations(five, n) if sum(map(worth, s)) == 15],
+        "pairs": [s for s in combinations(five, 2) if s[0] // 4 == s[1] // 4],
+        "runs": [],
+    }
+    for n in (5, 4, 3):  # the longest runs only: a run of 4 is not also two runs of 3
+        found["runs"] = [s for s in combinations(five, n) if is_run(s)]
+        if found["runs"]:
+            break
+    suits = Counter(c % 4 for c in five)
+    hand_suits = {c % 4 for c in hand}
+    flush: list[int] = []
+    if suits.most_common(1)[0][1] == 5:
+        flush = five
+    elif len(hand_suits) == 1 and not is_crib:
+        flush = list(hand)
+    found["flush"] = flush
+    found["nobs"] = [c for c in hand if c // 4 == 10 and c % 4 == starter % 4]
+    return found
+
+
+def naive_total(found: dict[str, list]) -> int:
+    return (2 * len(found["fifteens"]) + 2 * len(found["pairs"]) + sum(len(r) for r in found["runs"])
+            + len(found["flush"]) + len(found["nobs"]))
+
+
+def as_sets(groups) -> set[frozenset[int]]:
+    return {frozenset(g) for g in groups}
+
+
+@settings(max_examples=3000, deadline=None)
+@given(FIVE_CARDS, st.booleans())
+def test_score_count_and_naive_agree(cards: list[int], is_crib: bool) -> None:
+    hand, starter = cards[:4], cards[4]
+    found = naive(hand, starter, is_crib)
+    counted = show.count(hand, starter, is_crib)
+    assert show.score(hand, starter, is_crib) == counted.total == naive_total(found)
+    assert as_sets(counted.fifteens) == as_sets(found["fifteens"])
+    assert as_sets(counted.pairs) == as_sets(found["pairs"])
+    assert as_sets(counted.runs) == as_sets(found["runs"])
+    assert len(counted.fifteens) == len(found["fifteens"]) and len(counted.runs) == len(found["runs"])
+    assert set(counted.flush) == set(found["flush"])
+    assert ([counted.nobs] if counted.nobs is not None else []) == found["nobs"]
+    assert show.is_possible_total(counted.total)
+
+
+@settings(max_examples=500, deadline=None)
+@given(FIVE_CARDS)
+def test_order_of_the_hand_does_not_matter(cards: list[int]) -> None:
+    hand, starter = cards[:4], cards[4]
+    for is_crib in (False, True):
+        assert show.score(hand[::-1], starter, is_crib) == show.score(hand, starter, is_crib)
+        assert show.score(tuple(hand), starter, is_crib) == show.score(hand, starter, is_crib)
+
+
+@settings(max_examples=500, deadline=None)
+@given(FIVE_CARDS, st.permutations(range(4)))
+def test_renaming_suits_changes_nothing(cards: list[int], rename: list[int]) -> None:
+    def renamed(c: int) -> int:
+        return c // 4 * 4 + rename[c % 4]
+
+    hand, starter = cards[:4], cards[4]
+    for is_crib in (False, True):
+        assert show.score([renamed(c) for c in hand], renamed(starter), is_crib) == show.score(hand, starter, is_crib)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(-3, 60), min_size=0, max_size=6), st.integers(-3, 60))
+def test_anything_else_is_a_value_error(hand: list[int], starter: int) -> None:
+    cards = [*hand, starter]
+    valid = len(hand) == 4 and len(set(cards)) == 5 and all(0 <= c < 52 for c in cards)
+    if valid:
+        assert 0 <= show.score(hand, starter) <= show.MAX_SHOW
+    else:
+        for scorer in (show.score, show.count):
+            try:
+                scorer(hand, starter)
+            except ValueError:
+                pass
+            else:
+                raise AssertionError("accepted %r with starter %r" % (hand, starter))
+
+
+@settings(max_examples=1000, deadline=None)
+@given(FIVE_CARDS, st.booleans())
+def test_the_saying_adds_up_to_the_total(cards: list[int], is_crib: bool) -> None:
+    counted = show.count(cards[:4], cards[4], is_crib)
+    said = saying.say(counted)
+    lines = saying.say_lines(counted)
+    if counted.total == 0:
+        assert said == "nineteen"
+    else:
+        assert said.endswith(" " + saying.words(counted.total))
+        running = [int(line.split()[-1]) for line in lines]
+        assert running == sorted(running) and running[-1] == running[-2] == counted.total
+    assert lines[-1].split() == ["total", str(counted.total)]
+    assert all(len(line) <= 16 for line in lines) and len(lines) <= 8

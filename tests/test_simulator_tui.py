@@ -1,0 +1,131 @@
+"""The terminal mode inside tmux: keys with send-keys, the coloured holes read back with capture-pane -e."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from test_simulator_server import CRIB, TIMEOUT_S, Connection, wait_for
+
+from app import palette, power
+from app.board import PREFS
+from simulator.geometry import Geometry
+from simulator.picture import led_colour
+from simulator.tui import HOLE, TerminalLayout
+
+pytestmark = pytest.mark.skipif(not shutil.which("tmux"), reason="needs tmux (scripts/setup installs it)")
+SGR = re.compile(r"\x1b\[([0-9;]*)m")
+Cell = tuple[str, "tuple[int, int, int] | None"]
+
+
+def lit_colour(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The bytes the app sends a full-brightness LED of colour ``rgb`` (its own brightness/gamma)."""
+    frame = bytearray(rgb)
+    power.limit(frame, PREFS["brightness"], PREFS["milliamps"])
+    return frame[0], frame[1], frame[2]
+
+
+def parse_screen(text: str) -> list[list[Cell]]:
+    """capture-pane -e output -> rows of (character, 24-bit foreground colour or None)."""
+    rows = []
+    for line in text.split("\n"):
+        fg = None
+        cells: list[Cell] = []
+        pos = 0
+        for match in SGR.finditer(line + "\x1b[m"):
+            cells += [(ch, fg) for ch in line[pos:match.start()]]
+            pos = match.end()
+            params = [int(p) if p else 0 for p in match.group(1).split(";")]
+            i = 0
+            while i < len(params):
+                p = params[i]
+                if p == 0 or p == 39:
+                    fg = None
+                elif p in (38, 48) and params[i + 1] == 2:
+                    if p == 38:
+                        fg = tuple(params[i + 2:i + 5])  # type: ignore[assignment]
+                    i += 4
+                elif p in (38, 48) and params[i + 1] == 5:
+                    i += 2
+                i += 1
+        rows.append(cells)
+    return rows
+
+
+class Tmux:
+    """A private tmux server running one command in a detached session."""
+
+    def __init__(self, command: list[str], tmp_path: Path) -> None:
+        self.base = ["tmux", "-L", "crib-test-%d" % os.getpid(), "-f", os.devnull]
+        env = dict(os.environ)
+        env.pop("DISPLAY", None)  # no display: the simulator must choose the terminal by itself
+        subprocess.run([*self.base, "new-session", "-d", "-x", "100", "-y", "40", "-s", "sim",
+                        " ".join(command)], env=env, check=True, timeout=TIMEOUT_S, cwd=tmp_path)
+
+    def keys(self, *keys: str) -> None:
+        """Type keys (tmux key names) into the session."""
+        for key in keys:
+            subprocess.run([*self.base, "send-keys", "-t", "sim", key], check=True, timeout=TIMEOUT_S)
+
+    def screen(self) -> str:
+        """The visible screen with its colours."""
+        return subprocess.run([*self.base, "capture-pane", "-p", "-e", "-t", "sim"], capture_output=True,
+                              text=True, timeout=TIMEOUT_S).stdout
+
+    def alive(self) -> bool:
+        """True while the session (the simulator) runs."""
+        return subprocess.run([*self.base, "has-session", "-t", "sim"], capture_output=True).returncode == 0
+
+    def stop(self) -> None:
+        """End the private tmux server and what runs in it."""
+        subprocess.run([*self.base, "kill-server"], capture_output=True, timeout=TIMEOUT_S)
+
+
+@pytest.fixture()
+def terminal(tmp_path: Path) -> Iterator[tuple[Tmux, Connection]]:
+    """The simulator in tmux (no DISPLAY), with a protocol connection to it."""
+    tmux = Tmux([CRIB, "sim", "--flash", str(tmp_path / "flash"), "--port", "0"], tmp_path)
+    try:
+        port = wait_for(lambda: re.findall(r"serving on 127\.0\.0\.1:(\d+)", tmux.screen()), "the terminal board")
+        connection = Connection(int(port[0]))
+        yield tmux, connection
+        connection.close()
+    finally:
+        tmux.stop()
+
+
+def test_the_terminal_board_plays_with_keys(terminal: tuple[Tmux, Connection]) -> None:
+    tmux, board = terminal
+    layout = TerminalLayout(Geometry.load())
+    blue, orange = led_colour(lit_colour(palette.BLUE)), led_colour(lit_colour(palette.ORANGE))
+
+    def holes_show(expected: dict[tuple[int, int], tuple[int, int, int] | None]) -> bool:
+        rows = parse_screen(tmux.screen())
+        for (track, hole), colour in expected.items():
+            row, col = layout.cell(track, hole)
+            char, fg = rows[row][col]
+            if char != HOLE or (fg != colour if colour else fg in (blue, orange)):
+                return False
+        return True
+
+    tmux.keys("1", "1", "Right", "Right", "Right", "Right", "Enter")  # player 1 deals, then pegs 1 + 4
+    wait_for(lambda: board.state()["front"] == [5, 0], "player 1 at 5")
+    wait_for(lambda: holes_show({(0, 5): blue, (0, 6): None, (1, 5): None}), "player 1's peg in hole 5")
+
+    tmux.keys("l", "2")  # a long press of player 2's button pegs 2
+    wait_for(lambda: board.state()["front"] == [5, 2], "player 2 at 2")
+    wait_for(lambda: holes_show({(0, 5): blue, (1, 2): orange}), "player 2's peg in hole 2")
+
+    tmux.keys("1", "Right")  # dialling 2 for player 1 when the plug is pulled: the dial is lost
+    wait_for(lambda: board.state()["ui"]["points"] == 2, "a peg being dialled")
+    tmux.keys("F12")
+    wait_for(lambda: "Power cut" in tmux.screen(), "the reboot")
+    state = board.state()
+    assert state["front"] == [5, 2] and state["ui"]["side"] is None
+    tmux.keys("q")
+    wait_for(lambda: not tmux.alive(), "the simulator to quit")

@@ -1,0 +1,142 @@
+"""The real Tk window under Xvfb: keys and mouse through xdotool, LEDs checked on a screenshot."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageGrab
+from test_simulator_server import TIMEOUT_S, Simulator, wait_for
+
+from app import palette, power
+from app.board import PREFS
+from simulator.geometry import Geometry, Layout
+from simulator.picture import BoardPicture
+
+SCALE = 3.0
+pytestmark = pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")),
+                                reason="needs Xvfb and xdotool (scripts/setup installs them)")
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[str]:
+    """A fresh Xvfb server on a free display number."""
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                              pass_fds=(write,), stderr=subprocess.DEVNULL)
+    os.close(write)
+    try:
+        with os.fdopen(read) as numbers:
+            number = numbers.readline().strip()  # Xvfb writes it once it accepts clients
+        assert number, "Xvfb did not start"
+        yield ":" + number
+    finally:
+        server.terminate()
+        server.wait(timeout=TIMEOUT_S)
+
+
+def xdotool(display: str, *args: str) -> str:
+    """Run xdotool on the test display."""
+    done = subprocess.run(["xdotool", *args], env=dict(os.environ, DISPLAY=display), capture_output=True,
+                          text=True, timeout=TIMEOUT_S, check=True)
+    return done.stdout
+
+
+def lit_colour(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The bytes the app sends a full-brightness LED of colour ``rgb`` (its own brightness/gamma)."""
+    frame = bytearray(rgb)
+    power.limit(frame, PREFS["brightness"], PREFS["milliamps"])
+    return frame[0], frame[1], frame[2]
+
+
+class Screen:
+    """Screenshots of the window, read at hole positions."""
+
+    def __init__(self, display: str, window: str) -> None:
+        self.display = display
+        geometry = xdotool(display, "getwindowgeometry", "--shell", window)
+        where = dict(line.split("=") for line in geometry.split())
+        self.origin = (int(where["X"]), int(where["Y"]))
+        self.layout = Layout(Geometry.load(), SCALE)
+        self.picture = BoardPicture(self.layout)
+
+    def at(self, x: int, y: int) -> tuple[int, int]:
+        """Screen coordinates of a point of the board picture."""
+        return self.origin[0] + x, self.origin[1] + y
+
+    def hole(self, shot: Image.Image, track: int, hole: int) -> tuple[int, int, int]:
+        """The colour on screen at the centre of a hole."""
+        return shot.getpixel(self.at(*self.layout.hole_px(track, hole)))  # type: ignore[return-value]
+
+    def expected(self, track: int, hole: int, rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+        """The pixel the picture gives that hole when its LED alone shows ``rgb``."""
+        frame = bytearray(3 * self.layout.geometry.led_count)
+        i = 3 * (track * 121 + hole - 1)
+        frame[i:i + 3] = bytes(rgb)
+        return self.picture.render(frame, None).getpixel(self.layout.hole_px(track, hole))  # type: ignore[return-value]
+
+    def wait_for_leds(self, leds: dict[tuple[int, int], tuple[int, int, int] | None]) -> None:
+        """Wait until every hole shows its LED colour (None: unlit)."""
+        def matches() -> bool:
+            shot = ImageGrab.grab(xdisplay=self.display)
+            for (track, hole), rgb in leds.items():
+                seen = self.hole(shot, track, hole)
+                if rgb is None:
+                    if max(seen) > 90:
+                        return False
+                elif any(abs(a - b) > 12 for a, b in zip(seen, self.expected(track, hole, rgb), strict=True)):
+                    return False
+            return True
+
+        wait_for(matches, "LEDs %r on screen" % (leds,))
+
+
+def test_the_window_plays_with_keys_and_mouse(display: str, tmp_path: Path) -> None:
+    env = dict(os.environ, DISPLAY=display)
+    sim = Simulator(["--flash", str(tmp_path), "--scale", str(SCALE)], env=env)
+    try:
+        window = xdotool(display, "search", "--sync", "--onlyvisible", "--name", "^Cribbage board$").split()[0]
+        xdotool(display, "windowfocus", "--sync", window)
+        screen = Screen(display, window)
+        layout = screen.layout
+        blue, orange = lit_colour(palette.BLUE), lit_colour(palette.ORANGE)
+
+        # Keys: 1 = player 1 deals; then 1, four turns right, Enter = peg 5 for player 1.
+        xdotool(display, "key", "--delay", "120", "1", "1", "Right", "Right", "Right", "Right", "Return")
+        wait_for(lambda: sim.state()["front"] == [5, 0], "player 1 at 5")
+        screen.wait_for_leds({(0, 5): blue, (0, 4): None, (0, 6): None, (1, 4): None})
+
+        # Mouse: click player 2's button, the wheel up twice, click the knob: peg 3 for player 2.
+        for control, clicks in (("p2", ["click", "1"]),
+                                ("enc", ["click", "4", "sleep", "0.15", "click", "4", "sleep", "0.15", "click", "1"])):
+            xdotool(display, "mousemove", "--sync", *map(str, screen.at(*layout.control_px(control))), *clicks)
+        wait_for(lambda: sim.state()["front"] == [5, 3], "player 2 at 3")
+        screen.wait_for_leds({(1, 3): orange, (0, 5): blue})
+
+        # Long presses: hold the mouse on player 2's button, hold the 1 key: 2 points each.
+        xdotool(display, "mousemove", "--sync", *map(str, screen.at(*layout.control_px("p2"))), "mousedown", "1")
+        wait_for(lambda: sim.state()["front"] == [5, 5], "player 2's long press")
+        xdotool(display, "mouseup", "1", "keydown", "1")
+        wait_for(lambda: sim.state()["front"] == [7, 5], "player 1's long press")
+        xdotool(display, "keyup", "1")
+        screen.wait_for_leds({(0, 7): blue, (1, 5): orange, (0, 8): None, (1, 6): None})
+
+        # Pull the plug while player 2's peg is being dialled: the board boots again from its
+        # flash folder with the game, and the dial (only in memory) is gone, so Enter now
+        # opens the count instead of pegging.
+        xdotool(display, "key", "2")
+        wait_for(lambda: sim.state()["ui"]["side"] == 1, "player 2's peg being dialled")
+        xdotool(display, "key", "--delay", "200", "F12", "Return")
+        wait_for(lambda: sim.state()["ui"]["mode"] == "count", "the count to open")
+        assert sim.state()["front"] == [7, 5]
+        xdotool(display, "key", "BackSpace")  # out of the count, and on with the game
+        wait_for(lambda: sim.state()["ui"]["mode"] == "peg", "the count to close")
+        xdotool(display, "key", "--delay", "120", "2", "Return")
+        wait_for(lambda: sim.state()["front"] == [7, 6], "player 2 at 6")
+        screen.wait_for_leds({(0, 7): blue, (1, 6): orange, (1, 7): None})
+    finally:
+        sim.stop()
