@@ -94,7 +94,7 @@ def main():
     start = ticks_us()
     for i in range(n):
         board.handle(("turn", 1 if i % 2 else -1))
-    report("handle an encoder turn", elapsed_us(start) // n, "us")
+    report("handle an encoder turn (ui only)", "%.1f" % (elapsed_us(start) / n), "us")
     board.handle(("press", "back"))
     n = 30
     start = ticks_us()
@@ -102,6 +102,27 @@ def main():
         board.handle(("press", "p2"))
         board.handle(("press", "enc"))  # pegs 1 and saves the game
     report("peg 1 point (2 events, incl. the save)", elapsed_us(start) // n, "us")
+    note_heap()
+
+    # the end of a game (skunk display: the longest drawing) and the card picker
+    while board.match.winner is None:
+        board.handle(("press", "p1"))
+        board.handle(("turn", 30))
+        board.handle(("press", "enc"))
+    note_heap()
+    n = 100
+    start = ticks_us()
+    for _ in range(n):
+        hw.advance(33)
+        board.render()
+    report("render one frame (end of game: %s)" % board.match.result, elapsed_us(start) // n, "us")
+    board.handle(("press", "enc"))  # next game
+    board.handle(("press", "enc"))  # the starter picker
+    start = ticks_us()
+    for _ in range(n):
+        hw.advance(33)
+        board.render()
+    report("render one frame (card picker)", elapsed_us(start) // n, "us")
     note_heap()
     if HEAP:
         report("heap: app code loaded", CODE, "bytes")

@@ -7,6 +7,10 @@
 
 Every mode keeps its flash in ``--flash`` (a folder; by default a per-user one), so a game
 survives quitting, and serves the serial line protocol on 127.0.0.1:``--port``.
+
+A script has one step a line (simulator/script.py has the details): ``turn 3``, ``turn -1``,
+``press enc``, ``long p1`` (controls: enc, p1, p2, back), ``wait 700`` (ms), ``cmd {...}``
+(a protocol line; the reply is printed), ``plug`` (power cut and reboot), ``# comments``.
 """
 
 from __future__ import annotations
@@ -61,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         if not (args.script or args.serve):
             print("crib sim --headless needs --script FILE and/or --serve", file=sys.stderr)
             return 2
-        return run_headless(args, Device(flash, manual_clock=not args.serve))
+        return run_headless(args, Device(flash, manual_clock=True))
     if (args.script or args.state_out or args.png_out or args.serve):
         print("--script, --state-out, --png-out and --serve go with --headless", file=sys.stderr)
         return 2
@@ -72,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
             server = listen(args.port)
         except OSError as error:  # another simulator has the port: play anyway
             print("not serving the protocol on 127.0.0.1:%d: %s" % (args.port, error.strerror), file=sys.stderr)
-    if not args.tui and os.environ.get("DISPLAY"):
+    if not args.tui and has_display():
         try:
             from simulator.window import Window
 
@@ -86,6 +90,11 @@ def run(args: argparse.Namespace) -> int:
 
     note = "serving on 127.0.0.1:%d" % server.port if server else ""
     return Terminal(device, server, note=note).run()
+
+
+def has_display() -> bool:
+    """True if a window can be opened (X11 or Wayland session, or macOS, where Tk needs no DISPLAY)."""
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or sys.platform == "darwin"
 
 
 def listen(port: int) -> ProtocolServer:
@@ -119,6 +128,7 @@ def run_headless(args: argparse.Namespace, device: Device) -> int:
         except OSError as error:
             print("crib sim: cannot listen on 127.0.0.1:%d: %s" % (args.port, error.strerror), file=sys.stderr)
             return 1
+        device.use_real_clock()
         serve_forever(device, server)
     return 0
 

@@ -33,6 +33,12 @@ class SimHardware(VirtualHardware):
         self._manual = manual_clock
         self._started = time.monotonic()
 
+    def start_real_clock(self) -> None:
+        """From now on follow the real clock, carrying on from the manual clock's time."""
+        if self._manual:
+            self._manual = False
+            self._started = time.monotonic() - super().ticks_ms() / 1000
+
     def ticks_ms(self) -> int:
         """Milliseconds since power-on: the real clock, or the manual one moved by ``advance``."""
         if self._manual:
@@ -63,6 +69,11 @@ class Device:
         """Cut the power now (queued input and anything not yet saved is lost) and boot again."""
         del self.board
         self.power_on()
+
+    def use_real_clock(self) -> None:
+        """Switch from the manual clock to the real one (after a script, to serve in real time)."""
+        self.manual_clock = False
+        self.hw.start_real_clock()
 
     def push(self, events: list[tuple]) -> None:
         """Input events, as if from the controls."""

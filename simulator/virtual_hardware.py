@@ -38,7 +38,7 @@ class VirtualDisplay:
     """A text display that remembers the last lines shown."""
 
     def __init__(self) -> None:
-        self.lines = []
+        self.lines = []  # type: list[str]
         self.updates = 0
 
     def show_lines(self, lines: list) -> None:
@@ -51,8 +51,8 @@ class VirtualSerial:
     """A serial line: the app reads what the test ``send``s; the test reads the app's ``replies``."""
 
     def __init__(self) -> None:
-        self._incoming = []
-        self._outgoing = []
+        self._incoming = []  # type: list[str]
+        self._outgoing = []  # type: list[str]
 
     def read_line(self) -> "str | None":
         """App side: the next received line, or None if there is none (never blocks)."""
@@ -88,7 +88,7 @@ class VirtualHardware:
         self.frames = 0
         self.watchdog_feeds = 0
         self._now = 0
-        self._events = []
+        self._events = []  # type: list[tuple]
 
     # --- the interface the app uses ---
 
@@ -155,9 +155,15 @@ class RamFlash:
     def __init__(self, blocks: int = 64, block_size: int = 4096, data: "bytearray | None" = None) -> None:
         self.block_size = block_size
         self.blocks = blocks
-        self.data = data if data is not None else bytearray(b"\xff" * (blocks * block_size))
-        if len(self.data) != blocks * block_size:
+        if data is None:  # a new chip, all erased (filled a block at a time: RAM is short)
+            data = bytearray(blocks * block_size)
+            erased = b"\xff" * block_size
+            for i in range(blocks):
+                data[i * block_size:(i + 1) * block_size] = erased
+        if len(data) != blocks * block_size:
             raise ValueError("data must be blocks * block_size bytes")
+        self.data = data
+        self._view = memoryview(data)  # reads copy from it without a temporary copy
         self.writes = 0  # block programs and erases done
         self.off = False  # the power was cut
         self._budget = -1  # writes left before the cut; negative: no cut planned
@@ -168,7 +174,7 @@ class RamFlash:
         self._budget = writes
         self._torn = torn
 
-    def _powered(self, start: int, buf: "bytes | None") -> bool:
+    def _powered(self, start: int, buf: "bytearray | None") -> bool:
         """Count one program (``buf``) or erase; False from the cut on (tearing the write cut)."""
         if self.off:
             return False
@@ -186,7 +192,7 @@ class RamFlash:
     def readblocks(self, block: int, buf: bytearray, offset: int = 0) -> None:
         """Read ``len(buf)`` bytes from ``block`` at ``offset``."""
         start = block * self.block_size + offset
-        buf[:] = self.data[start:start + len(buf)]
+        buf[:] = self._view[start:start + len(buf)]
 
     def writeblocks(self, block: int, buf: bytearray, offset: "int | None" = None) -> None:
         """Program ``buf`` into ``block`` at ``offset`` (no offset: erase and write whole blocks)."""

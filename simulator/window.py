@@ -23,7 +23,7 @@ FRAME_MS = 33
 TITLE = "Cribbage board"
 # X repeats a held key as release+press pairs; a release not followed by a press this soon is real.
 RELEASE_GRACE_MS = 40
-MAX_SCALE = 4.0
+MAX_SCALE = 5.0
 
 
 def fit_scale(geometry: Geometry, screen: tuple[int, int]) -> float:
@@ -98,8 +98,10 @@ class Window:
             self.releases[key] = self.root.after(RELEASE_GRACE_MS, self._release, key)
 
     def _release(self, key: str) -> None:
-        self.releases.pop(key, None)
-        self.pending += self.controls.up(HOLD_KEYS[key], self.now())
+        # A busy loop may run this timer before the repeat's press is handled: handle it first.
+        self.root.update()
+        if self.releases.pop(key, None) is not None:
+            self.pending += self.controls.up(HOLD_KEYS[key], self.now())
 
     def _mouse_down(self, event: tk.Event) -> None:
         self.mouse_control = self.layout.control_at(event.x, event.y)

@@ -57,7 +57,12 @@ def random_request(rng: random.Random) -> str:
     return json.dumps(request)
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: ",".join("%s=%s" % kv for kv in sorted(c.items())) or "default")
+def config_id(config: dict) -> str:
+    """A readable test id for a settings configuration."""
+    return ",".join("%s=%s" % kv for kv in sorted(config.items())) or "default"
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_random_inputs_and_serial_lines(config: dict) -> None:
     seed = 1000 + CONFIGS.index(config)
     d = Driver()

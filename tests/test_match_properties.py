@@ -115,6 +115,8 @@ def check_invariants(m: Match, before: dict, event: list) -> None:
     if after["winner"] is not None:
         assert after["front"][after["winner"]] == target
         assert sorted(after["front"]).count(target) == 1
+    if event[0] == "hand" and event[2] is not None:
+        assert all(c in after["used"] for c in event[2])  # shown cards are on the table
     if event[0] not in ("new_game", "new_match"):
         for side, (old, new) in enumerate(zip(before["front"], after["front"], strict=True)):
             assert new >= old

@@ -63,7 +63,8 @@ class Tmux:
     def __init__(self, command: list[str], tmp_path: Path) -> None:
         self.base = ["tmux", "-L", "crib-test-%d" % os.getpid(), "-f", os.devnull]
         env = dict(os.environ)
-        env.pop("DISPLAY", None)  # no display: the simulator must choose the terminal by itself
+        for name in ("DISPLAY", "WAYLAND_DISPLAY"):  # no display: the simulator must choose the terminal itself
+            env.pop(name, None)
         subprocess.run([*self.base, "new-session", "-d", "-x", "100", "-y", "40", "-s", "sim",
                         " ".join(command)], env=env, check=True, timeout=TIMEOUT_S, cwd=tmp_path)
 

@@ -9,7 +9,7 @@ import re
 
 from micropython_env import ROOT, run_micropython
 
-CUTS = 4000
+CUTS = 3000
 
 
 def test_every_power_cut_leaves_the_last_or_the_previous_state() -> None:

@@ -29,6 +29,8 @@ PREFS = {"colour0": 0, "colour1": 1, "colour2": 2, "brightness": 160, "milliamps
 _LIMITS = {"brightness": (1, 255), "milliamps": (300, 10000)}
 _REFUSED_MS = const(700)
 _MAX_IDS = const(8)
+_WIDTH = const(16)  # a 128x64 SSD1306 with the 8x8 font: 16 characters, 8 lines
+_LINES = const(8)
 
 
 def check_prefs(changes, prefs):
@@ -244,8 +246,8 @@ class Board:
 
     # --- the reducer ------------------------------------------------------------------
 
-    def handle(self, event):
-        """Take one input event (malformed ones are ignored); save if the game changed."""
+    def handle(self, event, save=True):
+        """Take one input event (malformed ones are ignored); save if the game changed (unless ``save`` is False)."""
         if not events.is_event(event):
             return
         self.notice = None
@@ -253,7 +255,8 @@ class Board:
         self._refused_at = None
         self.mode.handle(self, event)
         self._display_dirty = True
-        self.save_if_changed()
+        if save:
+            self.save_if_changed()
 
     def handle_command(self, line):
         """Answer one serial line (see app.protocol); the reply is one JSON line without newline."""
@@ -284,19 +287,19 @@ class Board:
     # --- words ------------------------------------------------------------------------
 
     def lines(self):
-        """What the text display shows: the mode's lines, then a refusal or a store notice."""
+        """What the text display shows (8 lines of 16 at most): the mode's lines, then a refusal or a store notice."""
         lines = self.mode.lines(self)
         if self.message is not None:
-            lines = lines[:5] + ["NO:"] + [self.message[:16], self.message[16:32]]
+            lines = lines[:5] + ["NO:", self.message[:_WIDTH], self.message[_WIDTH:2 * _WIDTH]]
         elif self.notice is not None:
-            lines = lines[:5] + ["OLDER SAVE USED", self.notice[:16]]
-        return lines
+            lines = lines[:5] + ["OLDER SAVE USED", self.notice[:_WIDTH]]
+        return [line[:_WIDTH] for line in lines[:_LINES]]
 
     def score_lines(self):
         """The idle display: scores, deal, whose count, tally."""
         match = self.match
         sides = len(match.front)
-        out = ["GAME %d" % match.game_number]
+        out = ["GAME %d" % match.game_number if match.dealer is None else "G%d" % match.game_number]
         for side in range(sides):
             out.append("%s %3d (%d)" % (self.side_name(side), match.front[side], match.back[side]))
         if match.winner is not None:

@@ -13,7 +13,6 @@ YELLOW = (240, 228, 66)
 VERMILLION = (213, 94, 0)
 PURPLE = (204, 121, 167)
 WHITE = (255, 255, 255)
-OFF = (0, 0, 0)
 
 # Colours a player may choose from (the settings menu cycles through them by index).
 CHOICES = (BLUE, ORANGE, GREEN, SKY, YELLOW, VERMILLION, PURPLE, WHITE)

@@ -7,13 +7,13 @@ LED) and allocates nothing, so it can run every frame:
    Adafruit's published ``gamma8`` table) makes equal steps look equal. A channel that was
    lit stays lit (at least 1) so a dim peg never disappears; 0 stays 0.
 2. the current cap: if the frame would draw more than ``supply_ma - BOARD_MA`` by
-   ``estimate_milliamps``, every channel is scaled down by the same factor (order kept,
+   ``estimate_milliamps``, all channels are scaled down together (order kept,
    lit channels stay lit while the budget allows one step each), so it never does.
 
 Current model of a WS2812B (used by the cap and by the hardware power budget):
-  * CHANNEL_MA = 20 mA per colour channel at 255, linear in the PWM value (Adafruit's
-    NeoPixel Uberguide: about 60 mA per pixel at full white; Worldsemi datasheets give
-    12 to 18.5 mA per channel depending on the revision, so 20 errs on the safe side);
+  * CHANNEL_MA = 20 mA per colour channel at 255, linear in the PWM value (the usual
+    NeoPixel planning figure: about 60 mA per pixel at full white; some Worldsemi sheets,
+    e.g. the WS2812B-2020's, state 12 mA per channel, so 20 errs on the safe side);
   * IDLE_MA = 1 mA per LED even when dark (the driver chip's quiescent current, measured
     just under 1 mA per pixel): 242 LEDs draw about 242 mA doing nothing;
   * BOARD_MA = 50 mA for everything that is not an LED (Pico at 125 MHz, encoder pull-ups,
@@ -63,17 +63,20 @@ def limit(frame, brightness, supply_ma):
         _build_scaled(brightness)
     table = _scaled
     total = 0
-    lit = 0
     for i in range(n):
-        v = table[frame[i]]
-        frame[i] = v
-        if v:
+        v = frame[i]
+        if v:  # most of a board frame is dark, and dark stays dark
+            v = table[v]
+            frame[i] = v
             total += v
-            lit += 1
     # channel steps the budget allows once every LED's idle current is paid
     allowed = (supply_ma - BOARD_MA - (n // 3) * IDLE_MA) * 255 // CHANNEL_MA
     if total <= allowed:
         return
+    lit = 0
+    for i in range(n):
+        if frame[i]:
+            lit += 1
     if allowed <= 0:
         for i in range(n):
             frame[i] = 0

@@ -33,7 +33,7 @@ def _input(board, request):
     if not events.is_event(event):
         raise ValueError('input event must be ["turn", n] (n a non-zero whole number) or '
                          '["press" or "long", one of %s], not %r' % (", ".join(events.CONTROLS), event))
-    board.handle((event[0], event[1]))
+    board.handle((event[0], event[1]), False)  # saved once below, with the request id
     out = {"ui": board.mode.describe()}
     if board.message is not None:
         out["refused"] = board.message

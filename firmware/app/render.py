@@ -40,11 +40,23 @@ class Canvas:
     def __init__(self, led_count):
         self.frame = bytearray(3 * led_count)
         self._blank = bytes(3 * led_count)
+        self._marks = bytearray(3 * led_count)
+        self._marks_for = None
         self.tracks = led_count // HOLES
 
     def clear(self):
         """All LEDs off (copies a blank frame: no allocation)."""
         self.frame[:] = self._blank
+
+    def marks(self, settings):
+        """The street marks and lines of ``settings``: drawn once, then copied (about half the drawing time)."""
+        if self._marks_for is not settings:
+            self.clear()
+            draw_marks(self, settings)
+            self._marks[:] = self.frame
+            self._marks_for = settings
+        else:
+            self.frame[:] = self._marks
 
     def put(self, track, hole, colour, level=256):
         """Set hole 1..121 of ``track`` to ``colour`` scaled by ``level``/256 (off-board: ignored)."""
@@ -54,11 +66,6 @@ class Canvas:
             f[i] = colour[0] * level >> 8
             f[i + 1] = colour[1] * level >> 8
             f[i + 2] = colour[2] * level >> 8
-
-    def get(self, track, hole):
-        """The (r, g, b) drawn at a hole (for tests; allocates a tuple)."""
-        i = 3 * (track * HOLES + hole - 1)
-        return (self.frame[i], self.frame[i + 1], self.frame[i + 2])
 
 
 def pulse(now, period, low, high):
@@ -164,13 +171,13 @@ def draw_preview(board, canvas, now, side, points, refused=False):
 
 def render(board, canvas, now):
     """Draw the whole frame for the board's current state and mode."""
-    canvas.clear()
     mode = board.mode
     if mode.full_screen:
+        canvas.clear()
         mode.draw(board, canvas, now)
     else:
         match = board.match
-        draw_marks(canvas, match.settings)
+        canvas.marks(match.settings)
         if match.winner is not None:
             draw_end(board, canvas, now)
         else:

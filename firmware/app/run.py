@@ -58,9 +58,14 @@ class Shell:
         now = hw.ticks_ms()
         self.alive = {"inputs": now, "frames": now}
         self.task_died = False
+        self.errors = 0
 
     def _step_failed(self, where, e):
-        log_exception(where, e)
+        # The log goes to the USB serial line the host also reads: a bug that fails every
+        # step is reported at first and then only now and again, not 200 times a second.
+        self.errors += 1
+        if self.errors <= 3 or self.errors % 1000 == 0:
+            log_exception("%s (error %d)" % (where, self.errors), e)
         try:
             self.board.idle()
         except Exception as e2:  # the home mode itself failing: let the watchdog decide

@@ -89,14 +89,15 @@ class Store:
         present = 0
         for i in range(2):
             try:
-                trailer = self._trailer(self._slots[i])
+                size = os.stat(self._slots[i])[6]
             except OSError:
                 continue  # no such file
-            except ValueError as e:
-                present += 1
+            present += 1
+            try:
+                trailer = self._trailer(self._slots[i], size)
+            except (OSError, ValueError) as e:
                 problems.append(self._set_aside(i, e))
                 continue
-            present += 1
             found.append((trailer[0], i, trailer[1], trailer[2]))
         found.sort()
         while found:
@@ -123,9 +124,8 @@ class Store:
             return None, "; ".join(problems) + "; no readable saved game: starting fresh"
         return None, None
 
-    def _trailer(self, path):
-        """(seq, length, crc) from the trailer line of ``path``; ValueError if it is not sound."""
-        size = os.stat(path)[6]
+    def _trailer(self, path, size):
+        """(seq, length, crc) from the trailer line of ``path`` (``size`` bytes); ValueError if unsound."""
         with open(path, "rb") as f:
             if size > _TAIL:
                 f.seek(size - _TAIL)
@@ -175,7 +175,7 @@ class Store:
         """Learn which slot holds the newest copy, for a save without a load first."""
         for i in range(2):
             try:
-                seq = self._trailer(self._slots[i])[0]
+                seq = self._trailer(self._slots[i], os.stat(self._slots[i])[6])[0]
             except (OSError, ValueError):
                 continue
             if self.seq is None or seq > self.seq:

@@ -2,8 +2,8 @@
 
 ``Match(settings=None, log=None)``: ``settings`` is a ``Settings`` or a dict for
 ``Settings.from_dict`` (None: the defaults); ``log`` is a list of events to replay (a saved
-log). ``apply(event)`` checks one event and appends it to ``log``, or raises ``RuleError``
-(a ValueError) saying why and changes nothing at all. ``undo()`` drops the last event (any
+log). ``apply(event)`` checks one event and appends it to ``log``, or raises ``RuleError`` (a
+ValueError) saying why and changes nothing at all. ``undo()`` drops the last event (any
 number of times, across games too). ``Match(settings, m.log)`` always rebuilds exactly the
 state of ``m``: the state is a pure function of settings and log.
 
@@ -55,7 +55,8 @@ Events (JSON lists; cards are ints 0-51 as in cribbage.cards; null is None)
     deal). Rejected if the current game has no events yet.
 ``["new_match"]``
     Abandons everything: the tally goes back to zero and game 1 begins with a cut.
-    Rejected if the match has no events yet. (A board may also just start a new Match.)
+    Rejected if the match has no events yet (none since it began or since the last
+    ``["new_match"]``). A board may also simply start a new Match.
 
 Scoring and the end of a game
 -----------------------------
@@ -83,13 +84,24 @@ outside a deal), ``starter`` (card or None), ``used`` (cards on the table this d
 "skunk", "double skunk", "lurch" or None), ``games_won`` (match points per side),
 ``game_number`` (1, 2, ...), ``games`` (finished games: dicts with "winner", "result",
 "points" (what it counted in the match) and "scores" (final front pegs)), ``last_count``
-(the Count of the last show counted from cards this game, or None), ``log``, ``settings``.
-``state()`` returns all of it as a JSON-able dict of copies.
+(the Count of the last show counted from cards this game, or None), ``log`` (a new list
+of the events each time it is read), ``events`` (how many), ``can_undo``, ``settings``.
+Treat the lists as read-only. ``state()`` returns the derived state as a JSON-able dict of
+copies: front, back, dealer, phase, next_show ([seat, kind] or None), starter, used, heels,
+winner, result, games_won, game_number, games_played, last_show ([cards, starter, is_crib]
+or None) and events. ``landing(side, points)`` is the hole the front peg would reach (house
+rules applied), for a preview.
 
 Undo keeps checkpoints (the state at the start of every game, and at the start of each deal
-of the current game) and replays from the nearest one, so an undo costs one deal's events,
-one game's when it crosses the end of a deal.
+of the current game) and replays from the nearest one, so an undo replays at most one deal's
+events, or one whole game's when it crosses back over a ``new_game``.
+
+Memory: the whole match is kept (undo goes back across games) but compactly: an event is
+stored as one small int (a hand or crib with cards: a 2-tuple of them). ``log`` builds the
+JSON-able lists on demand (a new list each time: read ``events`` for its length).
 """
+
+from micropython import const
 
 from cribbage.game import Game, RuleError, is_int
 from cribbage.settings import Settings
@@ -97,13 +109,60 @@ from cribbage.settings import Settings
 EVENTS = ("dealer", "cut", "starter", "heels", "peg", "hand", "crib", "new_game", "new_match")
 
 
-def _normalize(event):
-    """A fresh list copy of ``event`` (nested card lists copied too); RuleError if not an event."""
+def _check_form(event):
+    """RuleError unless ``event`` is a list (or tuple) starting with a known event name."""
     if not isinstance(event, (list, tuple)) or not event or not isinstance(event[0], str):
         raise RuleError('an event is a list starting with its name, like ["peg", 0, 2], not %r' % (event,))
     if event[0] not in EVENTS:
         raise RuleError("unknown event %r (known: %s)" % (event[0], ", ".join(EVENTS)))
-    return [list(x) if isinstance(x, (list, tuple)) else x for x in event]
+
+
+# The log is kept as small ints, not lists: no heap object for most events (a list would
+# cost 32-64 bytes each on the chip and scatter small blocks all over the heap). Bits 0-3
+# are the index in EVENTS; then: dealer/starter: seat/card << 4; peg: side << 4 | points
+# << 6; cut: card i << (4 + 6 i); hand/crib: seat << 4 | claim << 6 (_NO_CLAIM for null),
+# and with cards a 2-tuple (that, card i << 6 i). Only accepted events are encoded, so
+# every field is in range (a cut has at most 4 cards: 28 bits, a small int on the chip).
+_NO_CLAIM = const(63)
+
+
+def _encode(event):
+    kind = event[0]
+    code = EVENTS.index(kind)
+    if kind == "peg":
+        return code | event[1] << 4 | event[2] << 6
+    if kind == "dealer" or kind == "starter":
+        return code | event[1] << 4
+    if kind == "cut":
+        for i in range(len(event[1])):
+            code |= event[1][i] << (4 + 6 * i)
+        return code
+    if kind == "hand" or kind == "crib":
+        cards, claim = event[-2], event[-1]
+        code |= (event[1] if kind == "hand" else 0) << 4 | (_NO_CLAIM if claim is None else claim) << 6
+        if cards is None:
+            return code
+        return (code, cards[0] | cards[1] << 6 | cards[2] << 12 | cards[3] << 18)
+    return code
+
+
+def _decode(code, seats):
+    cards = None
+    if isinstance(code, tuple):
+        code, packed = code
+        cards = [packed & 63, packed >> 6 & 63, packed >> 12 & 63, packed >> 18 & 63]
+    kind = EVENTS[code & 15]
+    if kind == "peg":
+        return [kind, code >> 4 & 3, code >> 6]
+    if kind == "dealer" or kind == "starter":
+        return [kind, code >> 4]
+    if kind == "cut":
+        return [kind, [code >> (4 + 6 * i) & 63 for i in range(seats)]]
+    if kind == "hand" or kind == "crib":
+        claim = code >> 6
+        claim = None if claim == _NO_CLAIM else claim
+        return [kind, code >> 4 & 3, cards, claim] if kind == "hand" else [kind, cards, claim]
+    return [kind]
 
 
 class Match:
@@ -117,7 +176,7 @@ class Match:
         elif not isinstance(settings, Settings):
             raise ValueError("settings must be a Settings or a dict, not %r" % (settings,))
         self.settings = settings
-        self.log = []
+        self._codes = []  # the log, encoded: see _encode
         self._start_match(0)
         # Undo checkpoints: (index, starts_game, state) meaning the state after the first
         # index events; see _mark and undo.
@@ -200,23 +259,35 @@ class Match:
             "winner": g.winner, "result": g.result, "games_won": self.games_won[:],
             "game_number": self.game_number, "games_played": len(self.games),
             "last_show": None if last is None else [list(last[0]), last[1], last[2]],
-            "events": len(self.log),
+            "events": len(self._codes),
         }
 
     # --- events ----------------------------------------------------------------------
 
+    @property
+    def log(self):
+        """The events applied so far, oldest first: a new list of JSON-able lists each time."""
+        seats = self.settings.seats
+        return [_decode(code, seats) for code in self._codes]
+
+    @property
+    def events(self):
+        """How many events the log holds (``len(log)`` without building it)."""
+        return len(self._codes)
+
     def apply(self, event):
         """Apply one event; RuleError (and nothing changed) if it is not legal now."""
-        event = _normalize(event)
-        self._step(event, len(self.log) + 1)
-        self.log.append(event)
+        _check_form(event)
+        self._step(event, len(self._codes) + 1)
+        self._codes.append(_encode(event))
 
     def undo(self):
         """Drop the last event of the log and go back to the state before it."""
-        if not self.log:
+        codes = self._codes
+        if not codes:
             raise RuleError("nothing to undo")
-        self.log.pop()
-        n = len(self.log)
+        codes.pop()
+        n = len(codes)
         marks = self._marks
         while marks[-1][0] > n:
             marks.pop()
@@ -225,15 +296,16 @@ class Match:
         self.games_won = list(won)
         self.games = games
         del games[games_len:]
+        seats = self.settings.seats
         for i in range(index, n):
-            self._step(self.log[i], i + 1)
+            self._step(_decode(codes[i], seats), i + 1)
 
     @property
     def can_undo(self):
-        return len(self.log) > 0
+        return len(self._codes) > 0
 
     def _step(self, event, index):
-        """Apply a normalized event that will be the ``index``-th of the log."""
+        """Apply ``event`` (checked to be a list with a known name) as the ``index``-th of the log."""
         kind = event[0]
         if kind == "new_game":
             self._new_game(event, index)

@@ -40,7 +40,10 @@ def random_event(rng, mode_name="peg"):
 
 
 def check_state(board):
-    """Scores on the board, back pegs behind front pegs."""
+    """Scores on the board, back pegs behind front pegs, the mode's text fits a 16x8 display."""
+    text = board.mode.lines(board)
+    if len(text) > 8 or max(len(line) for line in text) > 16:
+        raise AssertionError("text does not fit the display: %r" % (text,))
     match = board.match
     target = match.settings.target
     for side in range(len(match.front)):

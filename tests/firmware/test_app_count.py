@@ -121,3 +121,21 @@ def test_back_in_the_count_puts_cards_back():
     d.pick("QD")
     d.press(ENC)
     assert d.match.front == [0, 28]  # four fives and a ten-card: the well-known 28
+
+
+def test_teams_count_four_hands_then_the_crib_on_two_tracks():
+    d = Driver()
+    d.board.handle_command('{"cmd": "settings", "set": {"players": 4}}')
+    d.press(turn(2), ENC)  # seat 2 (team 1's second partner) deals
+    assert d.match.dealer == 2
+    d.press(ENC)
+    d.pick("2C")
+    titles = []
+    for total in (4, 6, 8, 10):  # seats 3, 0, 1 and the dealer count hands, dialled as totals
+        titles.append(d.mode.title(d.board))
+        d.press(HOLD_ENC, turn(total), ENC)
+    titles.append(d.mode.title(d.board))
+    d.press(HOLD_ENC, turn(2), ENC)
+    assert titles == ["T2b HAND", "T1a HAND", "T2a HAND", "T1b HAND", "T1b CRIB"]
+    # team 1 (seats 0 and 2): 6 + 10 + the crib's 2; team 2 (seats 1 and 3): 8 + 4
+    assert d.match.front == [18, 12] and d.match.dealer == 3

@@ -1,4 +1,4 @@
-"""A seeded fuzz of the board small enough for MicroPython's test heap (tests/test_app_fuzz.py does tens of thousands)."""
+"""A seeded fuzz of the board, small enough for MicroPython (tests/test_app_fuzz.py does tens of thousands)."""
 
 from app_driver import Driver
 from app_fuzz import fuzz

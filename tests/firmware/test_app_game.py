@@ -1,6 +1,8 @@
 """Whole games through the controls: win, skunk, double skunk, lurch, the match, power cuts; the end display."""
 
-from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, P1, P2, Driver, brightness, is_hue, turn
+import json
+
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, brightness, is_hue, turn
 
 from app import palette
 
@@ -123,3 +125,39 @@ def test_settings_survive_a_power_cycle():
     assert again.match.settings.target == 61 and again.board.prefs["brightness"] == 64
     dim = again.frame_at(20)
     assert 0 < brightness(dim.pixel(0, 46)) <= brightness(hw.pixel(0, 46))
+
+
+def newest_slot(root, log):
+    """The save file holding ``log`` in full (the older copy holds one event less)."""
+    text = json.dumps(log).encode()
+    for name in ("game.a", "game.b"):
+        with open(root + "/" + name, "rb") as f:
+            if text in f.read():
+                return root + "/" + name
+    raise AssertionError("no save holds the log")
+
+
+def test_a_damaged_save_falls_back_to_the_previous_one_and_says_so():
+    d = Driver()
+    d.press(P1, HOLD_P1)
+    previous = d.match.state()
+    d.press(HOLD_P1)
+    path = newest_slot(d.root, d.match.log)
+    with open(path, "rb") as f:
+        data = bytearray(f.read())
+    data[5] ^= 0x20  # one flipped bit inside the JSON
+    with open(path, "wb") as f:
+        f.write(data)
+    again = d.reboot()
+    assert again.match.state() == previous  # the copy before the damaged one
+    notice = again.board.notice
+    assert notice is not None and "damaged" in notice
+    reply = again.board.handle_command('{"cmd": "state"}')
+    assert "damaged" in reply
+    hw = again.frame_phase(1000, 100)
+    assert is_hue(hw.pixel(0, 121), palette.VERMILLION) and is_hue(hw.pixel(1, 121), palette.VERMILLION)
+    assert again.hw.display.lines[-2] == "OLDER SAVE USED"
+    again.press(HOLD_P2)  # the next input ends the flashing; the game goes on from there
+    assert again.board.notice is None and again.match.front == [2, 2]
+    hw = again.frame_phase(1000, 100)
+    assert not is_hue(hw.pixel(1, 121), palette.VERMILLION)

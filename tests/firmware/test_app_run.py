@@ -36,7 +36,7 @@ def test_the_shell_handles_inputs_serial_and_frames_and_feeds_the_watchdog():
     replies = [json.loads(line) for line in d.hw.serial.replies()]
     assert replies[0]["id"] == 1 and replies[0]["ok"] and replies[1]["ok"] is False
     assert d.hw.frames >= 1 and d.hw.watchdog_feeds >= 2
-    assert d.hw.display.lines[0].startswith("GAME 1")
+    assert d.hw.display.lines[0] == "G1 P1 deals" and d.hw.display.lines[1] == "P1   3 (0)"
 
 
 def test_a_failing_frame_step_stops_the_feeding_but_not_the_game():

@@ -233,3 +233,20 @@ def test_state_is_json_and_replays_from_json():
     assert again.state() == m.state() == saved["state"]
     assert again.log == m.log and m.log[-1] == ["hand", 1, BEST, None]
     assert Match(saved["settings"], saved["log"]).state() == m.state()  # settings as a dict
+
+
+def test_the_log_gives_back_every_event_exactly():
+    # Extreme values of every field: the log is stored compactly and must decode to the same.
+    teams = [["cut", [51, 50, 49, 0]], ["starter", 47], ["peg", 1, 31], ["peg", 0, 1],
+             ["hand", 0, [51, 50, 49, 48], None], ["hand", 1, None, 29], ["hand", 2, None, 0],
+             ["hand", 3, [0, 1, 2, 3], None], ["crib", [4, 5, 6, 7], None], ["heels"], ["hand", 1, None, 28]]
+    m = new_match(teams, players=4)
+    assert m.log == teams and m.events == len(teams) and m.dealer == 0
+    three = [["dealer", 2], ["peg", 2, 31], ["starter", 0], ["hand", 0, [51, 50, 49, 48], 0], ["new_game"],
+             ["new_match"], ["cut", [4, 8, 12]], ["new_game"]]
+    m = new_match(three, players=3, muggins=True)
+    assert m.log == three and m.events == 8
+    m.log[0][1] = 1  # a copy: changing it changes nothing
+    assert m.log == three
+    m.apply(("dealer", 1))  # tuples are accepted and logged as lists
+    assert m.log[-1] == ["dealer", 1]

@@ -77,7 +77,7 @@ def two_saves():
     """A store with two saves: returns (root, store, older data, newer data, path of the newer)."""
     root = temp_dir()
     store = Store(root)
-    older, newer = game(30, 1), game(31, 2)
+    older, newer = game(5, 1), game(6, 2)  # small: every byte of the newer gets damaged in turn
     store.save(older)
     store.save(newer)
     slots = [root + "/game.a", root + "/game.b"]
@@ -228,3 +228,11 @@ def _exists(path):
     except OSError:
         return False
     return True
+
+
+def test_a_slot_that_cannot_be_read_is_damage_not_absence():
+    root, _, older, newer, newest = two_saves()
+    os.remove(newest)
+    os.mkdir(newest)  # present, but opening it fails
+    data, message = Store(root).load()
+    assert data == older and "damaged" in message

@@ -11,7 +11,7 @@ the next best; back returns to the previous step.
 from micropython import const
 
 from app import events, palette
-from app.modes.cards import Picker, card_hole
+from app.modes.cards import Picker, card_hole, wrap
 from app.render import HOLES
 from cribbage.advice import dealt_count, rank_keeps
 from cribbage.cards import names
@@ -96,12 +96,12 @@ class Advise:
     def lines(self, board):
         if self.step == PICK:
             picker = self.picker
-            return ["ADVICE", picker.text(), "%d/%d cards" % (len(picker.picked), picker.need)]
+            return ["ADVICE"] + picker.text() + ["%d/%d cards" % (len(picker.picked), picker.need)]
         if self.step == DEAL:
-            return ["ADVICE", names(self.picker.picked), "I deal" if self.dealer else "I do not deal",
-                    "p1=deal p2=not"]
+            return ["ADVICE"] + self.picker.text() + ["I deal" if self.dealer else "I do not deal",
+                                                      "p1=deal p2=not"]
         keep = self.keeps[self.index]
-        return ["KEEP #%d of %d" % (self.index + 1, len(self.keeps)), names(keep.keep),
+        return ["KEEP #%d of %d" % (self.index + 1, len(self.keeps))] + wrap(names(keep.keep).split()) + [
                 "away " + names(keep.discard),
                 "avg %.2f" % keep.expected,
                 "hand %d-%d" % (keep.hand_min, keep.hand_max)]

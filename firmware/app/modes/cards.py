@@ -120,9 +120,23 @@ class Picker:
             track, hole = card_hole(self.card)
             canvas.put(track, hole, palette.SUIT_COLOURS[self.suit], palette.FULL)
 
-    def text(self):
-        """The picked cards and the cursor as a short line, e.g. ``5H JD >7S``."""
+    def text(self, width=16):
+        """The picked cards and the cursor as short lines, e.g. ``["5H JD >7S"]``, each ``width`` at most."""
         parts = [name(c) for c in self.picked]
         if not self.done:
             parts.append(">" + name(self.card))
-        return " ".join(parts)
+        return wrap(parts, width)
+
+
+def wrap(words, width=16):
+    """Words joined by spaces into lines of at most ``width`` characters."""
+    lines = []
+    line = ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = line + " " + word if line else word
+    lines.append(line)
+    return lines

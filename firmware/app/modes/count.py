@@ -169,8 +169,9 @@ class Count:
         step = self.step
         title = self.title(board)
         if step == STARTER or step == CARDS:
-            return [title, self.picker.text(), "%d/%d cards" % (len(self.picker.picked), self.picker.need),
-                    "turn=rank", "p1/p2=suit", "enc=take", "hold enc=total"]
+            return ([title] + self.picker.text()
+                    + ["%d/%d cards" % (len(self.picker.picked), self.picker.need),
+                       "turn=rank", "p1/p2=suit", "enc=take", "hold enc=total"])
         if step == TOTAL:
             note = "impossible!" if not show.is_possible_total(self.points) else "enc=peg"
             return [title, "total %d" % self.points, note]

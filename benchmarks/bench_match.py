@@ -1,0 +1,134 @@
+# The match event log: time to apply an event, to replay a long log, to undo; the heap a
+# match holds. Runs under CPython and MicroPython; prints label<TAB>value<TAB>unit lines.
+#
+# The log is a seeded five-game match (real deals counted from cards, random play points)
+# played by the test helpers, the same on both interpreters. Heap figures (MicroPython
+# only) come from gc.mem_alloc(); the unix port's objects are about twice the chip's size.
+import gc
+import sys
+import time
+
+sys.path.append((sys.argv[0].rpartition("/")[0] or ".") + "/../tests/firmware")
+
+from match_helpers import play_game  # noqa: E402  (the helpers live beside the tests)
+
+from cribbage import deck  # noqa: E402
+from cribbage.match import Match  # noqa: E402
+from cribbage.settings import Settings  # noqa: E402
+
+if hasattr(time, "ticks_us"):
+    def now_us():
+        return time.ticks_us()
+
+    def since_us(start):
+        return time.ticks_diff(time.ticks_us(), start)
+else:
+    def now_us():
+        return time.perf_counter()
+
+    def since_us(start):
+        return (time.perf_counter() - start) * 1e6
+
+ON_MICROPYTHON = hasattr(gc, "mem_alloc")
+GAMES = 5
+REPEAT = 5
+
+
+def row(label, value, unit):
+    print("%s\t%s\t%s" % (label, value, unit))
+
+
+def heap_in_use():
+    gc.collect()
+    return gc.mem_alloc()
+
+
+def seeded_match(settings):
+    m = Match(settings)
+    rand = deck.Xorshift32(2463534242)
+    for game in range(GAMES):
+        play_game(m, rand)
+        if game < GAMES - 1:
+            m.apply(["new_game"])
+    return m
+
+
+def best_of(action):
+    """The fastest of REPEAT runs of ``action()``, in microseconds."""
+    best = None
+    for _ in range(REPEAT):
+        gc.collect()
+        start = now_us()
+        action()
+        t = since_us(start)
+        best = t if best is None or t < best else best
+    return best
+
+
+def time_apply(m, event):
+    """Microseconds to apply ``event`` (best of REPEAT; undone after each try)."""
+    best = None
+    for _ in range(REPEAT):
+        gc.collect()
+        start = now_us()
+        m.apply(event)
+        t = since_us(start)
+        m.undo()
+        best = t if best is None or t < best else best
+    return best
+
+
+def time_undo(m, at):
+    """Microseconds to undo event number ``at`` (1-based) of the log (best of REPEAT)."""
+    while len(m.log) > at:
+        m.undo()
+    event = m.log[-1]
+    best = None
+    for _ in range(REPEAT):
+        gc.collect()
+        start = now_us()
+        m.undo()
+        t = since_us(start)
+        m.apply(event)
+        best = t if best is None or t < best else best
+    return best
+
+
+def last_index(log, test):
+    return [i for i in range(len(log)) if test(i)][-1]
+
+
+def main():
+    settings = Settings()
+    base = heap_in_use() if ON_MICROPYTHON else 0
+    m = seeded_match(settings)
+    n = m.events
+    row("events in a %d-game match" % GAMES, n, "events")
+    if ON_MICROPYTHON:
+        held = heap_in_use() - base
+        row("heap held by the %d-event match" % n, held, "bytes")
+        row("heap held per event", "%.0f" % (held / n), "bytes")
+    log = m.log
+    m = None
+    if ON_MICROPYTHON:
+        row("heap held by its log as JSON-able lists (m.log)", heap_in_use() - base, "bytes")
+
+    replay = best_of(lambda: Match(settings, log))
+    row("replay the whole log", "%.1f" % (replay / 1000), "ms")
+    row("replay, per event", "%.1f" % (replay / n), "us")
+
+    peg = last_index(log, lambda i: log[i][0] == "peg")
+    row("apply a peg event", "%.0f" % time_apply(Match(settings, log[:peg]), log[peg]), "us")
+    hand = last_index(log, lambda i: log[i][0] == "hand")
+    row("apply a hand counted from cards", "%.0f" % time_apply(Match(settings, log[:hand]), log[hand]), "us")
+
+    m = Match(settings, log)
+    mid = last_index(log, lambda i: log[i - 1][0] == "peg" and log[i][0] == "peg")
+    crib = last_index(log, lambda i: log[i][0] == "crib")
+    new_game = last_index(log, lambda i: log[i][0] == "new_game")
+    row("undo mid-deal (replays the deal)", "%.0f" % time_undo(m, mid + 1), "us")
+    row("undo a crib (replays the deal before)", "%.0f" % time_undo(m, crib + 1), "us")
+    row("undo a new game (replays the game before)", "%.0f" % time_undo(m, new_game + 1), "us")
+
+
+main()

@@ -1,0 +1,72 @@
+# Brightness, gamma and the current cap on a whole frame (app.power.limit), per call.
+# Runs under CPython and MicroPython; prints label<TAB>value<TAB>unit. A unix-port time
+# times about 66 approximates an RP2040 at 125 MHz (see DESIGN.md).
+import gc
+import time
+
+from app import power
+
+if hasattr(time, "ticks_us"):
+    def now_us():
+        return time.ticks_us()
+
+    def since_us(start):
+        return time.ticks_diff(time.ticks_us(), start)
+else:
+    def now_us():
+        return time.perf_counter()
+
+    def since_us(start):
+        return (time.perf_counter() - start) * 1e6
+
+LEDS = 242
+ROUNDS = 200
+
+
+def row(label, value, unit):
+    print("%s\t%s\t%s" % (label, value, unit))
+
+
+def board_frame():
+    """A frame like the board's: dim street marks, two front and two back pegs."""
+    frame = bytearray(3 * LEDS)
+    for hole in range(5, 121, 5):
+        for track in (0, 1):
+            i = 3 * (track * 121 + hole - 1)
+            frame[i:i + 3] = b"\x10\x10\x10"
+    frame[3 * 40:3 * 41] = b"\x00\x72\xb2"
+    frame[3 * 35:3 * 36] = b"\x00\x24\x38"
+    frame[3 * 160:3 * 161] = b"\xe6\x9f\x00"
+    frame[3 * 150:3 * 151] = b"\x48\x32\x00"
+    return frame
+
+
+def bench(label, template, brightness):
+    frame = bytearray(template)
+    total = 0
+    for _ in range(ROUNDS):
+        frame[:] = template
+        start = now_us()
+        power.limit(frame, brightness, power.USB_SUPPLY_MA)
+        total += since_us(start)
+    row(label, "%.1f" % (total / ROUNDS), "us")
+    if hasattr(gc, "mem_alloc"):
+        frame[:] = template
+        row(label + ", heap", allocated(power.limit, frame, brightness, power.USB_SUPPLY_MA), "bytes")
+    return frame
+
+
+def allocated(function, *args):
+    """Bytes of heap ``function(*args)`` allocates (MicroPython), with the collector off."""
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    function(*args)
+    after = gc.mem_alloc()
+    gc.enable()
+    return after - before
+
+
+bench("limit, board frame", board_frame(), 200)
+white = bench("limit, full white (capped)", bytearray(b"\xff" * (3 * LEDS)), 255)
+row("full white after the cap, whole board", power.estimate_milliamps(white) + power.BOARD_MA, "mA")
