@@ -3,26 +3,14 @@
 # prints label<TAB>value<TAB>unit lines. Budget: 1 s on an RP2040, a few hundred ms on the
 # unix port at most (the unix port runs roughly 66 times faster than the chip).
 import gc
-import time
+
+from timing import now_us, since_us
 
 from cribbage.advice import rank_keeps
 from cribbage.cards import parse_hand
 
 ROUNDS = 20
 DEALS = (("5H 5C JD QS 4C 9H", 2), ("2S 3S 4S 5S JS KD", 2), ("7C 8C 8D 9H AS KS", 2), ("5H 5C JD QS 4C", 3))
-
-if hasattr(time, "ticks_us"):
-    def now_us():
-        return time.ticks_us()
-
-    def since_us(start):
-        return time.ticks_diff(time.ticks_us(), start)
-else:
-    def now_us():
-        return time.perf_counter()
-
-    def since_us(start):
-        return (time.perf_counter() - start) * 1e6
 
 
 def heap_used(action):

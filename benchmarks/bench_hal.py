@@ -3,43 +3,15 @@
 # CPython and MicroPython (`crib bench --only hal`); prints label<TAB>value<TAB>unit.
 # On MicroPython it also reports heap allocated per frame pack (should be 0: it runs every
 # frame) and per decoded edge (must be 0: it runs in a hard IRQ). Unix-port x ~66 ~ RP2040.
-import gc
 import json
-import time
+
+from timing import ON_MICROPYTHON, allocated, now_us, row, since_us
 
 from hal.chain import Chain
 from hal.quadrature import Quadrature
 
 FRAMES = 50
 DETENTS = 2000
-
-if hasattr(time, "ticks_us"):
-    def now_us():
-        return time.ticks_us()
-
-    def since_us(start):
-        return time.ticks_diff(time.ticks_us(), start)
-else:
-    def now_us():
-        return time.perf_counter()
-
-    def since_us(start):
-        return (time.perf_counter() - start) * 1e6
-
-
-def row(label, value, unit):
-    print("%s\t%s\t%s" % (label, value, unit))
-
-
-def allocated(action):
-    """Bytes allocated while ``action`` runs with the collector off (MicroPython only)."""
-    gc.collect()
-    gc.disable()
-    before = gc.mem_alloc()
-    action()
-    used = gc.mem_alloc() - before
-    gc.enable()
-    return used
 
 
 with open("hardware/board.json") as f:
@@ -61,7 +33,7 @@ row("decode one encoder edge", "%.2f" % (since_us(start) / len(edges)), "us")
 if decoder.take() != DETENTS:
     raise RuntimeError("decoder lost steps")
 
-if hasattr(gc, "mem_alloc"):
+if ON_MICROPYTHON:
     row("heap per frame pack", allocated(lambda: chain.pack(frame, out)), "bytes")
     decoder = Quadrature()
 

@@ -6,7 +6,8 @@
 # only) come from gc.mem_alloc(); the unix port's objects are about twice the chip's size.
 import gc
 import sys
-import time
+
+from timing import ON_MICROPYTHON, heap_in_use, now_us, row, since_us
 
 sys.path.append((sys.argv[0].rpartition("/")[0] or ".") + "/../tests/firmware")
 
@@ -16,31 +17,8 @@ from cribbage import deck  # noqa: E402
 from cribbage.match import Match  # noqa: E402
 from cribbage.settings import Settings  # noqa: E402
 
-if hasattr(time, "ticks_us"):
-    def now_us():
-        return time.ticks_us()
-
-    def since_us(start):
-        return time.ticks_diff(time.ticks_us(), start)
-else:
-    def now_us():
-        return time.perf_counter()
-
-    def since_us(start):
-        return (time.perf_counter() - start) * 1e6
-
-ON_MICROPYTHON = hasattr(gc, "mem_alloc")
 GAMES = 5
 REPEAT = 5
-
-
-def row(label, value, unit):
-    print("%s\t%s\t%s" % (label, value, unit))
-
-
-def heap_in_use():
-    gc.collect()
-    return gc.mem_alloc()
 
 
 def seeded_match(settings):

@@ -1,30 +1,12 @@
 # Brightness, gamma and the current cap on a whole frame (app.power.limit), per call.
 # Runs under CPython and MicroPython; prints label<TAB>value<TAB>unit. A unix-port time
 # times about 66 approximates an RP2040 at 125 MHz (see DESIGN.md).
-import gc
-import time
+from timing import ON_MICROPYTHON, allocated, now_us, row, since_us
 
 from app import power
 
-if hasattr(time, "ticks_us"):
-    def now_us():
-        return time.ticks_us()
-
-    def since_us(start):
-        return time.ticks_diff(time.ticks_us(), start)
-else:
-    def now_us():
-        return time.perf_counter()
-
-    def since_us(start):
-        return (time.perf_counter() - start) * 1e6
-
 LEDS = 242
 ROUNDS = 200
-
-
-def row(label, value, unit):
-    print("%s\t%s\t%s" % (label, value, unit))
 
 
 def board_frame():
@@ -50,21 +32,10 @@ def bench(label, template, brightness):
         power.limit(frame, brightness, power.USB_SUPPLY_MA)
         total += since_us(start)
     row(label, "%.1f" % (total / ROUNDS), "us")
-    if hasattr(gc, "mem_alloc"):
+    if ON_MICROPYTHON:
         frame[:] = template
         row(label + ", heap", allocated(power.limit, frame, brightness, power.USB_SUPPLY_MA), "bytes")
     return frame
-
-
-def allocated(function, *args):
-    """Bytes of heap ``function(*args)`` allocates (MicroPython), with the collector off."""
-    gc.collect()
-    gc.disable()
-    before = gc.mem_alloc()
-    function(*args)
-    after = gc.mem_alloc()
-    gc.enable()
-    return after - before
 
 
 bench("limit, board frame", board_frame(), 200)

@@ -2,34 +2,10 @@
 #
 # The hands are a fixed pseudo-random set (a small LCG, so both interpreters score the
 # same hands). Heap figures on MicroPython come from gc.mem_alloc() with the collector off.
-import gc
-import time
+from timing import ON_MICROPYTHON, allocated, heap_in_use, now_us, row, since_us
 
-if hasattr(time, "ticks_us"):
-    def now_us():
-        return time.ticks_us()
-
-    def since_us(start):
-        return time.ticks_diff(time.ticks_us(), start)
-else:
-    def now_us():
-        return time.perf_counter()
-
-    def since_us(start):
-        return (time.perf_counter() - start) * 1e6
-
-ON_MICROPYTHON = hasattr(gc, "mem_alloc")
 HANDS = 250
 COMBINATIONS = 12994800
-
-
-def row(label, value, unit):
-    print("%s\t%s\t%s" % (label, value, unit))
-
-
-def heap_in_use():
-    gc.collect()
-    return gc.mem_alloc()
 
 
 def sample_hands(n):
@@ -89,17 +65,6 @@ row("enumerate all 12,994,800 hands (grouped, cribbage.census)", "%.3f" % (elaps
 row("  equivalent hands per second", int(COMBINATIONS * 1e6 / elapsed), "hands/s")
 
 if ON_MICROPYTHON:
-
-    def allocated(action, *args):
-        """Bytes ``action(*args)`` takes from the heap with the collector off (its peak need)."""
-        gc.collect()
-        gc.disable()
-        try:
-            base = gc.mem_alloc()
-            action(*args)
-            return gc.mem_alloc() - base
-        finally:
-            gc.enable()
 
     def score_all():
         for hand, starter in hands:

@@ -15,10 +15,8 @@ from rich.console import Console
 from rich.table import Table
 
 from cribbage import advice
-from cribbage.cards import names, parse_hand
-from host_tools.talk import fail
-
-USAGE_ERROR = 2
+from cribbage.cards import names
+from host_tools.card_args import USAGE_ERROR, cards_given
 
 
 def as_json(keeps: list[advice.Keep]) -> list[dict[str, Any]]:
@@ -52,14 +50,9 @@ def print_ranking(console: Console, keeps: list[advice.Keep], dealer: bool, top:
 
 def run(args: argparse.Namespace) -> int:
     """Rank the keeps of the dealt cards and print them."""
-    try:
-        cards = parse_hand(args.cards)
-    except ValueError as error:
-        fail(args, str(error))
-        return USAGE_ERROR
     need = advice.dealt_count(args.players)
-    if len(cards) != need:
-        fail(args, "give the %d cards dealt to you (%d players); got %d" % (need, args.players, len(cards)))
+    cards = cards_given(args, need, "the %d cards dealt to you (%d players)" % (need, args.players))
+    if cards is None:
         return USAGE_ERROR
     keeps = advice.rank_keeps(cards, args.dealer, args.players)
     if args.json:

@@ -1,7 +1,9 @@
 """`crib bench`: run the benchmark scripts under CPython and MicroPython and print the figures.
 
 Every ``benchmarks/bench_*.py`` is a plain script that runs on both interpreters and prints
-lines ``label<TAB>value<TAB>unit``. Nothing here is a test: figures are only reported.
+lines ``label<TAB>value<TAB>unit``; they share the clock and heap readings of
+``benchmarks/timing.py`` (both interpreters put a script's own folder first on its path).
+Nothing here is a test: figures are only reported.
 """
 
 from __future__ import annotations

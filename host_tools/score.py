@@ -14,10 +14,8 @@ from rich.console import Console
 from rich.table import Table
 
 from cribbage import saying, show
-from cribbage.cards import name, names, parse_hand
-from host_tools.talk import fail
-
-USAGE_ERROR = 2
+from cribbage.cards import name, names
+from host_tools.card_args import USAGE_ERROR, cards_given
 
 
 def breakdown(count: show.Count) -> list[tuple[str, str, int]]:
@@ -45,13 +43,8 @@ def as_json(count: show.Count) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Count the show and print it."""
-    try:
-        cards = parse_hand(args.cards)
-    except ValueError as error:
-        fail(args, str(error))
-        return USAGE_ERROR
-    if len(cards) != 5:
-        fail(args, "give 5 cards: the 4 of the hand (or crib), then the starter; got %d" % len(cards))
+    cards = cards_given(args, 5, "5 cards: the 4 of the hand (or crib), then the starter")
+    if cards is None:
         return USAGE_ERROR
     count = show.count(cards[:4], cards[4], args.crib)
     if args.json:

@@ -20,7 +20,7 @@ import sys
 here = sys.argv[0].rpartition("/")[0] or "."
 sys.path[:0] = [here + "/../firmware", here + "/firmware", here + "/.."]
 
-from test_store import game, is_game  # noqa: E402
+from test_store import game, is_game, listed, streamed  # noqa: E402
 
 from app.store import Store  # noqa: E402
 from simulator.virtual_hardware import RamFlash  # noqa: E402
@@ -42,8 +42,11 @@ def boot(flash):
 
 
 def save(store, n):
-    """Save the state with an ``n``-event log (its own frame: the data is garbage after)."""
-    store.save(game(n, n))
+    """Save the state with an ``n``-event log (its own frame: the data is garbage after).
+
+    Odd lengths are saved streamed, one event at a time, as the board saves; even ones whole.
+    """
+    store.save(streamed(game(n, n)) if n % 2 else game(n, n))
 
 
 def next_length(n):
@@ -73,7 +76,8 @@ def main(cuts, seed):
         device = boot(flash)
         store = Store(MOUNT)
         try:
-            data, message = store.load()
+            data, message = store.load(stream="log")
+            listed(data)  # a streamed log is read from the flash only now
         except Exception as e:
             fail("cut %d: load raised %r" % (cut, e))
         n = None if data is None else data["tag"]

@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from test_host_helpers import free_port
+from host_helpers import free_port
 
 from host_tools import deploy as deploy_module
 from host_tools import devices

@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
+from host_helpers import play_match, simulator
 from PIL import Image
-from test_host_helpers import play_match, simulator
 
 from cribbage import show
 from cribbage.cards import JACK

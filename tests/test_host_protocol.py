@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 import serial
+from host_helpers import FakeBoard, free_port, simulator
 from serial.tools.list_ports_common import ListPortInfo
-from test_host_helpers import FakeBoard, free_port, simulator
 
 from host_tools import devices
 from host_tools.cli import main

@@ -62,7 +62,7 @@ class Board:
         self._changed = False
         self._shown_lines = None
         self._display_dirty = True
-        data, self.notice = self.store.load()
+        data, self.notice = self.store.load(stream="log")  # the log is replayed as it is read
         self.store_message = self.notice  # kept for the state reply after the flashing stops
         self._set_prefs(dict(PREFS))
         self.ids = []
@@ -182,7 +182,7 @@ class Board:
 
     def new_match(self):
         """A new match with the same settings (the tally and the undo history start again)."""
-        if not self.match.log:
+        if not self.match.events:
             raise RuleError("this match has not begun: nothing to start again")
         self.match = Match(self.match.settings)
         self._changed = True
@@ -206,7 +206,7 @@ class Board:
         settings = self.match.settings.changed(rules)
         match = self.match
         if settings != match.settings:
-            if match.log:
+            if match.events:
                 raise ValueError("the rules change only before the first event of a match: start a new match first")
             match = Match(settings)
         self.match = match
@@ -240,8 +240,9 @@ class Board:
     def save_if_changed(self):
         """Save after accepted changes (once per input or command)."""
         if self._changed:
+            # the log streamed one event at a time: never built whole in RAM
             self.store.save({"settings": self.match.settings.to_dict(), "prefs": self.prefs,
-                             "log": self.match.log, "ids": self.ids})
+                             "log": self.match.iter_log(), "ids": self.ids})
             self._changed = False
 
     # --- the reducer ------------------------------------------------------------------

@@ -19,15 +19,20 @@ CHOICES = (BLUE, ORANGE, GREEN, SKY, YELLOW, VERMILLION, PURPLE, WHITE)
 CHOICE_NAMES = ("blue", "orange", "green", "sky", "yellow", "vermillion", "purple", "white")
 DEFAULT_COLOURS = (0, 1, 2)  # per side: blue, orange, bluish green
 
-# Levels out of 256 (applied while drawing). They are perceptual: app.power's gamma then
-# spreads them apart, so at the default brightness a back peg gets about 1/8 of the front
-# peg's LED current and a street mark the dimmest step or two.
+# Levels out of 256 (applied while drawing). app.power keeps their order and each one's
+# hue at every brightness: front peg > preview > back peg > trail > the marks (dealer,
+# lines, street marks). At low brightness they sit on app.power's linear toe, where a
+# level's share of the front peg's light is about its share of 256 (a back peg: 3/8,
+# rounding makes it 3/7 at worst); higher up, gamma spreads them further apart (a back
+# peg gets 1/6 to 1/16 of the front peg's light at full brightness, by colour).
 FULL = 256
-BACK_PEG = 120  # the back peg: clearly dimmer than the front one
-STREET = 70  # street marks every 5 holes
-LINE = 150  # skunk / double-skunk / lurch line
-DEAL = 170  # the dealer's game hole
-DIM = 90  # trails, menu items, cards already on the table
+PREVIEW = 180  # where a peg being dialled lands (it blinks too)
+BACK_PEG = 96  # the back peg: clearly dimmer than the front one, still in its colour
+TRAIL = 80  # the holes a peg being dialled passes over
+DEAL = 60  # the dealer's game hole
+LINE = 40  # skunk / double-skunk / lurch line: brighter than a street mark
+STREET = 12  # street marks every 5 holes: the dimmest step or two
+DIM = 45  # menu items and cards already on the table, against FULL for the chosen one
 
 # Suits in the card picker: a colour each, plus a row of the board each (the position cue).
 SUIT_COLOURS = (GREEN, ORANGE, VERMILLION, BLUE)  # clubs, diamonds, hearts, spades

@@ -1,14 +1,25 @@
 """From the colours the renderer wants to the bytes the LEDs may get: brightness, gamma, current cap.
 
 ``limit(frame, brightness, supply_ma)`` works in place on a frame (bytearray, 3 bytes per
-LED) and allocates nothing, so it can run every frame:
+LED) and allocates nothing, so it can run every frame. It works per LED, on the LED's
+brightest channel (its "peak"), so a dim colour keeps its hue:
 
-1. brightness (0..255) scales each channel, then ``gamma`` (the usual 2.8 curve, equal to
-   Adafruit's published ``gamma8`` table) makes equal steps look equal. A channel that was
-   lit stays lit (at least 1) so a dim peg never disappears; 0 stays 0.
-2. the current cap: if the frame would draw more than ``supply_ma - BOARD_MA`` by
-   ``estimate_milliamps``, all channels are scaled down together (order kept,
-   lit channels stay lit while the budget allows one step each), so it never does.
+1. the peak: brightness (0..255) scales it, then ``gamma`` (the usual 2.8 curve, equal to
+   Adafruit's published ``gamma8`` table) makes equal steps look equal. Below that curve
+   lies a straight "toe": a peak ``p`` never gets fewer than ``p / 255`` of ``TOE`` PWM
+   steps at brightness 0 rising to ``TOE_TOP`` at 255 (rounded up: a lit LED stays lit).
+   Without it the curve squashes every dim thing into step 1 at low brightness, where all
+   colours look alike and front and back pegs look the same; on the toe the renderer's
+   levels keep their ratios and enough steps for a hue. So the menu's lowest brightness
+   (16) shows a full white at 19 steps, not at 1. Brightness 0 is dark.
+2. the other channels follow the peak in linear light: a channel ``c`` gets the peak's
+   steps times ``gamma[c * 255 / p] / 255``. For the big values that is what gamma per
+   channel gives, but it never rounds a dim blue into teal or white: a channel below the
+   peak stays below it, and 0 stays 0.
+3. the current cap: if the frame would draw more than ``supply_ma - BOARD_MA`` by
+   ``estimate_milliamps``, every LED's peak is scaled down (order kept, lit LEDs stay lit
+   while the budget allows one step per lit channel) and its other channels follow it,
+   rounded down, so it never does.
 
 Current model of a WS2812B (used by the cap and by the hardware power budget):
   * CHANNEL_MA = 20 mA per colour channel at 255, linear in the PWM value (the usual
@@ -26,22 +37,31 @@ CHANNEL_MA = const(20)
 IDLE_MA = const(1)
 BOARD_MA = const(50)
 USB_SUPPLY_MA = const(500)
+# the toe (see 1. above): PWM steps of a full-scale peak at brightness 0 and at 255
+TOE = const(16)
+TOE_TOP = const(48)
 
 # gamma[v]: PWM value that looks like v/255 of full brightness (gamma 2.8).
 gamma = bytes(int((i / 255) ** 2.8 * 255 + 0.5) for i in range(256))
 
-# brightness+gamma in one table, rebuilt only when the brightness changes.
-_scaled = bytearray(256)
-_scaled_for = [-1]
+# peak steps for each peak value at one brightness, rebuilt only when the brightness changes.
+_peak = bytearray(256)
+_peak_for = [-1]
 
 
-def _build_scaled(brightness):
-    table = _scaled
-    table[0] = 0
-    for v in range(1, 256):
-        g = gamma[(v * brightness + 127) // 255]
-        table[v] = g if g or not brightness else 1
-    _scaled_for[0] = brightness
+def peak_steps(p, brightness):
+    """PWM steps for an LED whose brightest channel is ``p`` (0..255) at ``brightness``."""
+    if not (p and brightness):
+        return 0
+    toe = p * (TOE * (255 - brightness) + TOE_TOP * brightness)  # times 255 * 255
+    return max(gamma[(p * brightness + 127) // 255], (toe + 65024) // 65025)
+
+
+def _build_peak(brightness):
+    table = _peak
+    for p in range(256):
+        table[p] = peak_steps(p, brightness)
+    _peak_for[0] = brightness
 
 
 def estimate_milliamps(frame):
@@ -59,37 +79,65 @@ def limit(frame, brightness, supply_ma):
     n = len(frame)
     if n % 3:
         raise ValueError("a frame has 3 bytes per LED, not %d bytes" % n)
-    if _scaled_for[0] != brightness:
-        _build_scaled(brightness)
-    table = _scaled
+    if _peak_for[0] != brightness:
+        _build_peak(brightness)
+    table = _peak
+    curve = gamma
     total = 0
-    for i in range(n):
-        v = frame[i]
-        if v:  # most of a board frame is dark, and dark stays dark
-            v = table[v]
-            frame[i] = v
-            total += v
+    lit = 0
+    for i in range(0, n, 3):
+        r = frame[i]
+        g = frame[i + 1]
+        b = frame[i + 2]
+        if r == g == b:  # most of a board frame is dark, and dark stays dark; greys stay grey
+            if r:
+                top = table[r]
+                frame[i] = frame[i + 1] = frame[i + 2] = top
+                total += 3 * top
+                lit += 3
+        else:
+            p = r if r > g else g
+            if b > p:
+                p = b
+            top = table[p]
+            half = p >> 1
+            for j in range(i, i + 3):
+                c = frame[j]
+                if c:
+                    if c == p:
+                        c = top
+                    else:
+                        c = (top * curve[(c * 255 + half) // p] + 127) // 255
+                        if c >= top:
+                            c = top - 1  # the brightest channel stays the brightest
+                    frame[j] = c
+                    if c:
+                        total += c
+                        lit += 1
     # channel steps the budget allows once every LED's idle current is paid
     allowed = (supply_ma - BOARD_MA - (n // 3) * IDLE_MA) * 255 // CHANNEL_MA
-    if total <= allowed:
-        return
-    lit = 0
-    for i in range(n):
-        if frame[i]:
-            lit += 1
+    if total > allowed:
+        _cap(frame, total, lit, allowed)
+
+
+def _cap(frame, total, lit, allowed):
+    """Scale every LED's peak so the ``total`` steps of ``lit`` channels come to ``allowed`` or fewer."""
     if allowed <= 0:
-        for i in range(n):
+        for i in range(len(frame)):
             frame[i] = 0
-    elif allowed >= lit:
-        # every lit channel keeps 1 step; the steps above 1 share what is left
-        above = total - lit
-        share = allowed - lit
-        for i in range(n):
-            v = frame[i]
-            if v:
-                frame[i] = 1 + (v - 1) * share // above
-    else:
-        for i in range(n):
-            v = frame[i]
-            if v:
-                frame[i] = v * allowed // total
+        return
+    # lit channels keep 1 step each where the budget allows, and the steps above share the rest;
+    # a channel below its LED's peak is scaled like the peak and rounded down, so none grows
+    above = total - lit
+    share = allowed - lit
+    for i in range(0, len(frame), 3):
+        r = frame[i]
+        g = frame[i + 1]
+        b = frame[i + 2]
+        if r or g or b:
+            p = r if r > g else g
+            if b > p:
+                p = b
+            top = 1 + (p - 1) * share // above if share >= 0 else p * allowed // total
+            for j in range(i, i + 3):
+                frame[j] = frame[j] * top // p

@@ -6,12 +6,15 @@ and the current cap to the finished frame. The frame and a blank copy are alloca
 and drawing allocates nothing per frame (benchmarks/bench_app.py measures it).
 
 What the LEDs mean (docs/USING.md has the player's version):
-- front peg: full brightness; back peg: the same colour, much dimmer.
+- front peg: full brightness; back peg: the same colour, clearly dimmer.
 - every 5th hole: a dim white street mark; the skunk and double-skunk (or lurch) lines:
   a dim vermillion / purple hole, at the lines of the current game length and rule.
+  Marks are dimmer than any back peg (palette has the levels; app.power keeps their order
+  and hue at every brightness).
 - the game hole of the dealer's track glows dim in the dealer's colour; the game hole of
   whoever counts next (during the show) breathes slowly.
-- a blinking hole: the preview of a peg being dialled; a fast vermillion flicker: refused.
+- a blinking hole between front and back peg brightness: the preview of a peg being dialled;
+  a fast bright vermillion flicker: refused.
 - game over: the winner's game hole flashes; the loser's missing holes up to the line they
   failed to reach flash in vermillion 1, 2 or 3 times a cycle for a skunk, a double skunk or
   a lurch; the match tally (games won) lights holes from the start of each side's track.
@@ -163,10 +166,10 @@ def draw_preview(board, canvas, now, side, points, refused=False):
     to = match.landing(side, points)
     colour = palette.VERMILLION if refused else board.colour(side)
     for hole in range(start + 1, to):
-        canvas.put(track, hole, colour, palette.DIM)
+        canvas.put(track, hole, colour, palette.TRAIL)
     period = 120 if refused else 400
     if now % period < period * 2 // 3:
-        canvas.put(track, to if to > start else start, colour, palette.FULL)
+        canvas.put(track, to if to > start else start, colour, palette.FULL if refused else palette.PREVIEW)
 
 
 def render(board, canvas, now):

@@ -4,7 +4,13 @@
     data, message = store.load()       # at power-on
     store.save(data)                   # after every accepted event
 
-``data`` is a dict of JSON values. ``load()`` returns:
+``data`` is a dict (string keys) of JSON values; one value may instead be an iterator (a
+generator, say) of JSON values: it is saved as a JSON list written one element at a time,
+so a long list (the match log) never has to be built in RAM. ``load(stream=key)`` hands
+such a list back as an iterator that reads one element at a time from the file (a list if
+the file holds it otherwise); it holds no file open until iterated, and must be read
+before the second save after the load (which overwrites the copy it reads). The damage
+checks (length, CRC) are all done by ``load`` itself. ``load()`` returns:
   * ``(data, None)``: the newest copy, all sound;
   * ``(data, message)``: a copy was damaged; ``data`` is the newest sound one (the copy
     before a damaged newest) and ``message`` says what happened (show it to the players);
@@ -31,6 +37,17 @@ or flipped file is caught; the trailer must be in exactly this form. The trailer
 last so that ``json.dump`` streams the data straight to the file and ``json.load`` parses
 it straight from the file: a long log never sits in RAM as text. The CRC is taken by
 reading the file back in small chunks, which also checks what the flash really holds.
+
+A streamed value comes last in the object, one element per line (JSON text has no raw
+newline of its own), so the loader can read it line by line:
+
+    [{"settings": {...}, "ids": [...], "log": [
+    ["dealer", 0],
+    ["peg", 0, 2]
+    ]},
+    ["crib-save", ...]]
+
+Any reader of JSON reads both layouts as the same data; format 1 covers both.
 """
 
 import json
@@ -43,6 +60,8 @@ FORMAT = const(1)
 _MAGIC = b'["crib-save", '
 _CHUNK = const(256)
 _TAIL = const(80)  # more than any trailer line
+_PLAIN = (dict, list, tuple, str, int, float, bool)  # saved whole by json.dump; other values are streamed
+_STREAM_END = b"]},\n"
 _replace = getattr(os, "replace", os.rename)  # CPython on Windows cannot rename onto a file
 
 
@@ -71,9 +90,7 @@ class Store:
         seq = self.seq + 1 if self.seq is not None else 1
         target = 1 if self._newest == 0 else 0
         with open(self._tmp, "w") as f:
-            f.write("[")
-            json.dump(data, f)
-            f.write(",\n")
+            _write_data(f, data)
         length = os.stat(self._tmp)[6]
         crc = self._crc(self._tmp, seq, length)
         with open(self._tmp, "ab") as f:
@@ -82,8 +99,12 @@ class Store:
         self.seq = seq
         self._newest = target
 
-    def load(self):
-        """The saved data and a message about damage: see the module docstring."""
+    def load(self, stream=None):
+        """The saved data and a message about damage: see the module docstring.
+
+        ``stream``: the key of a list to hand back as an iterator (read from the file one
+        element at a time) if it was saved streamed.
+        """
         found = []  # (seq, slot index, length, crc) of slots with a sound trailer
         problems = []
         present = 0
@@ -103,7 +124,7 @@ class Store:
         while found:
             seq, i, length, crc = found.pop()
             try:
-                data = self._read(self._slots[i], seq, length, crc)
+                data = self._read(self._slots[i], seq, length, crc, stream)
             except (OSError, ValueError, RuntimeError) as e:
                 problems.append(self._set_aside(i, e))
                 continue
@@ -146,11 +167,21 @@ class Store:
             raise ValueError("length does not match")
         return seq, length, crc
 
-    def _read(self, path, seq, length, crc):
+    def _read(self, path, seq, length, crc, stream):
         """The data in ``path`` after checking it against its trailer; ValueError if damaged."""
         if self._crc(path, seq, length) != crc:
             raise ValueError("checksum mismatch")
         with open(path, "rb") as f:  # bytes: UTF-8 whatever the host's locale
+            if stream is not None:
+                head = f.readline()
+                tail = b"%s: [\n" % json.dumps(stream).encode()
+                if head.startswith(b"[{") and head.endswith(tail):
+                    body = head[2:-len(tail)]
+                    data = json.loads(b"{" + body[:-2] + b"}" if body else b"{}")
+                    data[stream] = _elements(path, len(head))
+                    return data
+                head = None  # an older layout: the whole data on one line; freed before parsing it
+                f.seek(0)
             whole = json.load(f)
         if not isinstance(whole, list) or len(whole) != 2 or not isinstance(whole[0], dict):
             raise ValueError("not a saved game")
@@ -190,3 +221,48 @@ class Store:
         except OSError:
             return "%s is damaged (%s)" % (path, error)
         return "%s is damaged (%s), kept as %s.bad" % (path, error, path)
+
+
+def _write_data(f, data):
+    """Write ``[<data>,\n`` to text file ``f``, a streamed value last, one element per line."""
+    streamed = None
+    sep = ""
+    f.write("[{")
+    for key in data:
+        if not isinstance(key, str):
+            raise TypeError("the store saves string keys, not %r" % (key,))
+        value = data[key]
+        if value is None or isinstance(value, _PLAIN):
+            f.write(sep)
+            json.dump(key, f)
+            f.write(": ")
+            json.dump(value, f)
+            sep = ", "
+        elif streamed is None:
+            streamed = key
+        else:
+            raise TypeError("only one value can be streamed, not %r and %r" % (streamed, key))
+    if streamed is not None:
+        f.write(sep)
+        json.dump(streamed, f)
+        f.write(": [")
+        sep = "\n"
+        for element in data[streamed]:
+            f.write(sep)
+            json.dump(element, f)
+            sep = ",\n"
+        f.write("\n]")
+    f.write("},\n")
+
+
+def _elements(path, offset):
+    """The elements of a streamed list starting at byte ``offset`` of ``path``, one line each."""
+    with open(path, "rb") as f:
+        f.seek(offset)
+        while True:
+            line = f.readline()
+            if line == _STREAM_END:
+                return
+            if not line.endswith(b"\n"):
+                raise ValueError("%s: streamed list cut short" % path)  # the CRC passed: only a writer's bug
+            yield json.loads(line[:-2] if line.endswith(b",\n") else line[:-1])

@@ -85,7 +85,8 @@ outside a deal), ``starter`` (card or None), ``used`` (cards on the table this d
 ``game_number`` (1, 2, ...), ``games`` (finished games: dicts with "winner", "result",
 "points" (what it counted in the match) and "scores" (final front pegs)), ``last_count``
 (the Count of the last show counted from cards this game, or None), ``log`` (a new list
-of the events each time it is read), ``events`` (how many), ``can_undo``, ``settings``.
+of the events each time it is read; ``iter_log()`` yields them one at a time), ``events``
+(how many), ``can_undo``, ``settings``.
 Treat the lists as read-only. ``state()`` returns the derived state as a JSON-able dict of
 copies: front, back, dealer, phase, next_show ([seat, kind] or None), starter, used, heels,
 winner, result, games_won, game_number, games_played, last_show ([cards, starter, is_crib]
@@ -98,7 +99,9 @@ events, or one whole game's when it crosses back over a ``new_game``.
 
 Memory: the whole match is kept (undo goes back across games) but compactly: an event is
 stored as one small int (a hand or crib with cards: a 2-tuple of them). ``log`` builds the
-JSON-able lists on demand (a new list each time: read ``events`` for its length).
+JSON-able lists on demand (a new list each time: read ``events`` for its length, and save
+from ``iter_log()``, which builds one event at a time). ``log`` given to the constructor
+may be any iterable, a generator reading a file included: it is replayed one event at a time.
 """
 
 from micropython import const
@@ -267,8 +270,17 @@ class Match:
     @property
     def log(self):
         """The events applied so far, oldest first: a new list of JSON-able lists each time."""
+        return list(self.iter_log())
+
+    def iter_log(self):
+        """The events applied so far, oldest first, one new JSON-able list at a time.
+
+        For saving or sending a long log without building all of it at once: the log must
+        not change while this runs.
+        """
         seats = self.settings.seats
-        return [_decode(code, seats) for code in self._codes]
+        for code in self._codes:
+            yield _decode(code, seats)
 
     @property
     def events(self):

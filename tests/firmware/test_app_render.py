@@ -1,8 +1,11 @@
 """What the LEDs show: marks, the deal and the count, the current cap; the menus and the advice on the LEDs."""
 
-from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, Driver, brightness, is_hue, turn
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, brightness, is_hue, turn
 
 from app import palette, power
+from app.modes.settings import ITEMS
+
+MENU_BRIGHTNESS = [values for key, _, values in ITEMS if key == "brightness"][0]
 
 
 def test_street_marks_and_lines_of_a_121_game():
@@ -19,7 +22,7 @@ def test_street_marks_and_lines_of_a_121_game():
                 assert rgb[0] == rgb[1] == rgb[2] > 0  # dim white
             else:
                 assert rgb == (0, 0, 0), (track, hole, rgb)
-        assert brightness(hw.pixel(track, 5)) < brightness(hw.pixel(track, 91))
+        assert max(hw.pixel(track, 5)) < max(hw.pixel(track, 91))  # the line: brighter at its brightest
 
 
 def test_the_lurch_rule_marks_only_the_lurch_line_and_none_marks_nothing():
@@ -95,3 +98,77 @@ def test_advice_through_the_menu_shows_the_best_keep():
     assert d.mode.describe()["rank"] == 2
     d.press(BACK_PRESS, BACK_PRESS)  # to the deal question, then the picker without the last card
     assert d.mode.describe()["step"] == "pick" and len(d.mode.picker.picked) == 5
+
+
+def dominant(rgb):
+    top = max(rgb)
+    return tuple(i for i in range(3) if rgb[i] == top)
+
+
+def keeps_hue(rgb, colour):
+    """Lit, with the brightest channel(s) of ``colour`` brightest, and dark where ``colour`` is dark."""
+    if max(rgb) == 0:
+        return False
+    for i in range(3):
+        if rgb[i] and not colour[i]:
+            return False
+    return dominant(rgb) == dominant(colour)
+
+
+def pegged_board():
+    """Player 1 deals; pegs: side 0 back 6, front 18; side 1 back 8, front 11 (no street holes)."""
+    d = Driver()
+    d.press(P1)
+    d.peg(P1, 6)
+    d.peg(P1, 12)
+    d.peg(P2, 8)
+    d.peg(P2, 3)
+    assert d.match.front == [18, 11] and d.match.back == [6, 8]
+    return d
+
+
+def check_pegs_and_marks(hw, colour, where):
+    """Front > back peg > every mark (by the LED's brightest channel), each in its colour."""
+    front, back = hw.pixel(0, 18), hw.pixel(0, 6)
+    street, dealer = hw.pixel(0, 15), hw.pixel(0, 121)
+    skunk, double = hw.pixel(0, 91), hw.pixel(0, 61)
+    for rgb in (front, back, dealer):
+        assert keeps_hue(rgb, colour), (where, front, back, dealer)
+    assert street[0] == street[1] == street[2] > 0, (where, street)
+    assert keeps_hue(skunk, palette.VERMILLION) and keeps_hue(double, palette.PURPLE), (where, skunk, double)
+    marks = max(max(street), max(dealer), max(skunk), max(double))
+    assert max(front) > max(back) > marks, (where, front, back, street, dealer, skunk, double)
+
+
+def check_preview(hw, colour, where, landing_hole=21):
+    """Side 1 dialling from 11: front 11 > where it lands (blinking) > back 8 > the trail in between."""
+    front, landing, back, trail = hw.pixel(1, 11), hw.pixel(1, landing_hole), hw.pixel(1, 8), hw.pixel(1, 13)
+    for rgb in (front, landing, back, trail):
+        assert keeps_hue(rgb, colour), (where, front, landing, back, trail)
+    assert max(front) > max(landing) > max(back) > max(trail), (where, front, landing, back, trail)
+
+
+def test_every_colour_keeps_its_hue_and_order_at_every_brightness():
+    d = pegged_board()
+    for brightness_level in MENU_BRIGHTNESS:
+        for k in range(len(palette.CHOICES)):
+            other = (k + 1) % len(palette.CHOICES)
+            reply = d.board.handle_command(
+                '{"cmd": "settings", "set": {"colour0": %d, "colour1": %d, "brightness": %d}}'
+                % (k, other, brightness_level))
+            assert '"ok": true' in reply, reply
+            where = (brightness_level, palette.CHOICE_NAMES[k])
+            check_pegs_and_marks(d.frame_at(d.hw.ticks_ms() + 1), palette.CHOICES[k], where)
+            d.press(P2, turn(9))
+            check_preview(d.frame_phase(400, 10), palette.CHOICES[other], where)
+            d.press(BACK_PRESS)
+
+
+def test_a_busy_frame_keeps_hue_order_and_the_cap():
+    d = pegged_board()
+    d.board.handle_command('{"cmd": "settings", "set": {"brightness": 255, "milliamps": 500}}')
+    d.press(P2, turn(30))  # 31 points: a 30-hole trail ahead of side 1's front peg
+    hw = d.frame_phase(400, 10)
+    assert power.estimate_milliamps(hw.frame) + power.BOARD_MA <= 500
+    check_pegs_and_marks(hw, palette.BLUE, "busy")
+    check_preview(hw, palette.ORANGE, "busy", 11 + 31)

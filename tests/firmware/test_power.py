@@ -68,25 +68,79 @@ def test_full_white_stays_within_the_usb_budget():
         assert len(set(frame)) == 1
         # not needlessly dark: the brightest even white that fits, found by trying them all
         brightest = max(v for v in range(256) if fits(frame_of((v, v, v)), power.USB_SUPPLY_MA))
-        assert frame[0] == min(brightest, power.gamma[brightness])
+        assert frame[0] == min(brightest, power.peak_steps(255, brightness))
+        assert frame[0] >= min(brightest, power.gamma[brightness])
 
 
-def test_under_budget_frame_only_gets_brightness_and_gamma():
-    original = bytearray(3 * LEDS)
-    original[0:9] = bytes((255, 0, 0, 0, 200, 0, 30, 30, 30))
-    original[600:603] = bytes((1, 2, 3))
-    for brightness in (255, 100, 1):
-        frame = bytearray(original)
-        power.limit(frame, brightness, power.USB_SUPPLY_MA)
-        for i in range(len(frame)):
-            v = original[i]
-            expected = power.gamma[(v * brightness + 127) // 255]
-            if v and not expected:
-                expected = 1  # lit stays lit
-            assert frame[i] == expected, (brightness, i, v, frame[i])
+def test_the_peak_follows_gamma_with_a_linear_toe():
+    for brightness in (1, 16, 64, 128, 160, 255):
+        previous = 0
+        for p in range(256):
+            steps = power.peak_steps(p, brightness)
+            on_the_curve = power.gamma[(p * brightness + 127) // 255]
+            # never darker than gamma, nor than the toe: p/255 of TOE steps at brightness 0 to
+            # TOE_TOP at 255, linear in between (all times 65025 to stay in integers)
+            toe = p * (power.TOE * (255 - brightness) + power.TOE_TOP * brightness)
+            assert steps >= on_the_curve and steps * 65025 >= toe
+            # and not brighter than the larger of the two, rounded up
+            assert steps == on_the_curve or (steps - 1) * 65025 < toe
+            assert steps >= previous and (steps > 0) == (p > 0)
+            previous = steps
+    # bright colours at full brightness: gamma rules, as in Adafruit's table
+    for p in range(128, 256):
+        assert power.peak_steps(p, 255) == power.gamma[p]
+    assert power.peak_steps(255, 0) == 0
 
 
-def test_capped_frames_keep_order_zero_and_light_within_budget():
+def dominant(rgb):
+    top = max(rgb)
+    return tuple(i for i in range(3) if rgb[i] == top)
+
+
+def test_colours_keep_their_hue_in_linear_light():
+    """Every colour at every level: the peak channel(s) stay the peak, 0 stays 0, ratios as gamma 2.8 says."""
+    random.seed(3)
+    colours = [tuple(random.getrandbits(8) for _ in range(3)) for _ in range(60)]
+    colours += [(0, 114, 178), (230, 159, 0), (0, 158, 115), (204, 121, 167), (255, 10, 0), (1, 1, 0), (2, 1, 0)]
+    for brightness in (1, 16, 96, 160, 255):
+        frame = bytearray(3 * LEDS)
+        leds = []
+        for k in range(LEDS):
+            colour = colours[k % len(colours)]
+            level = 1 + k * 255 // LEDS
+            rgb = tuple(c * level >> 8 for c in colour)
+            frame[3 * k:3 * k + 3] = bytes(rgb)
+            leds.append(rgb)
+        power.limit(frame, brightness, 100000)  # no cap
+        for k in range(LEDS):
+            rgb = leds[k]
+            out = tuple(frame[3 * k:3 * k + 3])
+            if max(rgb) == 0:
+                assert out == (0, 0, 0)
+                continue
+            p = max(rgb)
+            top = power.peak_steps(p, brightness)
+            assert max(out) == top and dominant(out) == dominant(rgb), (brightness, rgb, out)
+            for i in range(3):
+                ideal = top * (rgb[i] / p) ** 2.8  # this channel's share of the peak's light
+                assert (out[i] == 0) == (rgb[i] == 0) or rgb[i] and out[i] == 0 and ideal < 1, (rgb, out)
+                assert abs(out[i] - ideal) <= 1, (brightness, rgb, out)
+                if brightness == 255 and top == power.gamma[p]:  # bright: as Adafruit's table per channel
+                    assert abs(out[i] - power.gamma[rgb[i]]) <= 1, (rgb, out)
+
+
+def test_a_dim_blue_stays_blue():
+    """The reported fault: a dim Okabe-Ito blue came out teal (0, 1, 1) or white (1, 1, 1)."""
+    for brightness in (16, 32, 64, 96, 128, 160, 192, 255):
+        for level in (40, 80, 120, 160):
+            frame = bytearray(3 * LEDS)
+            frame[0:3] = bytes(c * level >> 8 for c in (0, 114, 178))
+            power.limit(frame, brightness, power.USB_SUPPLY_MA)
+            r, g, b = frame[0:3]
+            assert r == 0 and b > g and b >= 2, (brightness, level, tuple(frame[0:3]))
+
+
+def test_capped_frames_keep_order_zero_hue_and_light_within_budget():
     random.seed(11)
     supplies = (300, 310, 400, 500, 1000, 2000, 5000)
     for case in range(40):
@@ -96,15 +150,24 @@ def test_capped_frames_keep_order_zero_and_light_within_budget():
         frame = bytearray(original)
         power.limit(frame, brightness, supply)
         assert fits(frame, supply), (case, supply)
-        # lit channels stay lit whenever the budget has one step for each of them
+        # lit LEDs stay lit whenever the budget has one step for each lit channel
         one_step_each = bytearray(1 if v else 0 for v in original)
         keeps_lit = fits(one_step_each, supply)
-        for i in range(len(frame)):
-            assert (frame[i] == 0) == (original[i] == 0) or not keeps_lit and frame[i] == 0, (case, i)
-        # order kept: a brighter channel in never comes out darker
-        pairs = sorted((original[i], frame[i]) for i in range(len(frame)))
-        for k in range(1, len(pairs)):
-            assert pairs[k - 1][1] <= pairs[k][1], (case, pairs[k - 1], pairs[k])
+        peaks = []
+        for k in range(0, len(frame), 3):
+            rgb = tuple(original[k:k + 3])
+            out = tuple(frame[k:k + 3])
+            for i in range(3):
+                assert out[i] == 0 or rgb[i], (case, k)  # dark stays dark
+            if max(out):
+                assert dominant(out) == dominant(rgb), (case, rgb, out)
+            else:
+                assert max(rgb) == 0 or not keeps_lit, (case, rgb)
+            peaks.append((max(rgb), max(out)))
+        # order kept: a brighter LED in never comes out darker
+        peaks.sort()
+        for k in range(1, len(peaks)):
+            assert peaks[k - 1][1] <= peaks[k][1], (case, peaks[k - 1], peaks[k])
 
 
 def test_tiny_budgets():

@@ -73,13 +73,30 @@ def slot_file(body, fmt, seq):
     return body + head + b'%08x"]]\n' % crc32(head, crc32(body))
 
 
-def two_saves():
-    """A store with two saves: returns (root, store, older data, newer data, path of the newer)."""
+def streamed(data):
+    """``data`` with its log as a generator: the store writes it one event at a time."""
+    out = dict(data)
+    out["log"] = (event for event in data["log"])
+    return out
+
+
+def listed(data):
+    """``data`` loaded with ``stream="log"``, its log iterator read into a list (None stays None)."""
+    if data is not None:
+        data["log"] = list(data["log"])
+    return data
+
+
+def two_saves(stream=False):
+    """A store with two saves: returns (root, store, older data, newer data, path of the newer).
+
+    ``stream``: the log is saved streamed (one event per line), as the board saves it.
+    """
     root = temp_dir()
     store = Store(root)
     older, newer = game(5, 1), game(6, 2)  # small: every byte of the newer gets damaged in turn
-    store.save(older)
-    store.save(newer)
+    store.save(streamed(older) if stream else older)
+    store.save(streamed(newer) if stream else newer)
     slots = [root + "/game.a", root + "/game.b"]
     newest = max(slots, key=seq_of)
     return root, store, older, newer, newest
@@ -128,29 +145,65 @@ def test_only_dicts_are_saved():
             store.save(bad)
 
 
+def test_a_streamed_list_is_saved_one_element_per_line_and_read_back_either_way():
+    for n in (0, 1, 2, 300):
+        root = temp_dir()
+        store = Store(root)
+        store.save(streamed(game(n, n)))
+        lines = read(root + "/game.a").split(b"\n")
+        assert len(lines) == n + 4  # head, n events, the closing line, the trailer, ""
+        assert lines[n + 1] == b"]},"
+        data, message = Store(root).load(stream="log")
+        assert message is None and not isinstance(data["log"], list)  # read as it is iterated
+        assert is_game(listed(data), n, n)
+        data, message = Store(root).load()  # any JSON reader sees the same data
+        assert message is None and is_game(data, n, n)
+        data = None
+
+
+def test_a_list_saved_whole_loads_when_asked_for_streamed():
+    root = temp_dir()
+    Store(root).save(game(7, 1))
+    assert Store(root).load(stream="log") == (game(7, 1), None)
+    Store(root).save({"log": [1, 2]})  # empty head: "log" the only key
+    assert Store(root).load(stream="other") == ({"log": [1, 2]}, None)
+
+
+def test_what_cannot_be_streamed_is_refused():
+    store = Store(temp_dir())
+    with raises(TypeError):
+        store.save({"log": iter([1]), "games": iter([2])})  # one streamed value at most
+    with raises(TypeError):
+        store.save({1: "x"})
+    with raises(TypeError):
+        store.save({"log": object()})  # not JSON, not iterable
+
+
 def test_every_truncation_falls_back_to_the_previous_copy():
-    root, _, older, newer, newest = two_saves()
-    good = read(newest)
-    for size in range(len(good)):
-        write(newest, good[:size])
-        data, message = Store(root).load()
-        assert data == older, size
-        assert "damaged" in message and "kept as" in message, message
-        assert read(newest + ".bad") == good[:size]
-        assert not _exists(newest)
+    for stream in (False, True):
+        root, _, older, newer, newest = two_saves(stream)
+        good = read(newest)
+        for size in range(len(good)):
+            write(newest, good[:size])
+            data, message = Store(root).load(stream="log" if stream else None)
+            assert (listed(data) if stream else data) == older, size
+            assert "damaged" in message and "kept as" in message, message
+            assert read(newest + ".bad") == good[:size]
+            assert not _exists(newest)
 
 
 def test_every_flipped_bit_falls_back_to_the_previous_copy():
-    root, _, older, newer, newest = two_saves()
-    good = read(newest)
-    for i in range(len(good)):
-        for bit in range(8):
-            damaged = bytearray(good)
-            damaged[i] ^= 1 << bit
-            write(newest, damaged)
-            data, message = Store(root).load()
-            assert data == older, (i, bit)
-            assert "damaged" in message
+    for stream in (False, True):
+        root, _, older, newer, newest = two_saves(stream)
+        good = read(newest)
+        for i in range(len(good)):
+            for bit in range(8):
+                damaged = bytearray(good)
+                damaged[i] ^= 1 << bit
+                write(newest, damaged)
+                data, message = Store(root).load(stream="log" if stream else None)
+                assert (listed(data) if stream else data) == older, (i, bit)
+                assert "damaged" in message
 
 
 def test_a_newer_format_is_not_read_as_this_one():

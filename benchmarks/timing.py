@@ -1,0 +1,48 @@
+# What every benchmark script shares: a microsecond clock, the output line, heap readings.
+# Runs under CPython and MicroPython. A script imports it as ``from timing import ...``:
+# both interpreters put the running script's own folder (benchmarks/) first on sys.path.
+import gc
+import time
+
+# Heap figures need gc.mem_alloc(), which only MicroPython has.
+ON_MICROPYTHON = hasattr(gc, "mem_alloc")
+
+if hasattr(time, "ticks_us"):
+    def now_us():
+        """A start mark in microseconds, for ``since_us`` (the ticks wrap: never subtract them)."""
+        return time.ticks_us()
+
+    def since_us(start):
+        """Microseconds since ``start`` (a ``now_us()`` mark)."""
+        return time.ticks_diff(time.ticks_us(), start)
+else:
+    def now_us():
+        """A start mark in microseconds, for ``since_us``."""
+        return time.perf_counter() * 1e6
+
+    def since_us(start):
+        """Microseconds since ``start`` (a ``now_us()`` mark)."""
+        return time.perf_counter() * 1e6 - start
+
+
+def row(label, value, unit):
+    """Print one figure as the ``label<TAB>value<TAB>unit`` line `crib bench` reads."""
+    print("%s\t%s\t%s" % (label, value, unit))
+
+
+def heap_in_use():
+    """Bytes of heap in use after a full collection (MicroPython only)."""
+    gc.collect()
+    return gc.mem_alloc()
+
+
+def allocated(action, *args):
+    """Bytes of heap ``action(*args)`` allocates with the collector off: its peak need (MicroPython only)."""
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        action(*args)
+        return gc.mem_alloc() - before
+    finally:
+        gc.enable()

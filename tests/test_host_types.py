@@ -1,0 +1,40 @@
+"""The host code (host_tools/, simulator/) type-checks with mypy against the firmware it imports.
+
+mypy finds the firmware packages (``cribbage``, ``app``, ``hal``) in firmware/ and the
+``micropython`` shim in cpython_shims/, the way the host tools import them on CPython. The
+second test feeds it known type errors, one against a host module and one against the
+firmware, to prove both are really read (with ``--ignore-missing-imports`` a path that
+found nothing would type everything as Any and pass anything).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+from micropython_env import FIRMWARE, ROOT, tool
+
+HOST_PACKAGES = [ROOT / "host_tools", ROOT / "simulator"]
+
+
+def mypy(tmp_path: Path, targets: list[Path]) -> subprocess.CompletedProcess[str]:
+    """Run mypy on ``targets`` with the firmware and the CPython shims on its path."""
+    env = dict(os.environ, MYPYPATH=os.pathsep.join([str(FIRMWARE), str(ROOT / "cpython_shims")]))
+    return subprocess.run([tool("mypy"), "--ignore-missing-imports", "--cache-dir", str(tmp_path / "cache"),
+                           *map(str, targets)], capture_output=True, text=True, cwd=ROOT, env=env)
+
+
+def test_host_code_type_checks(tmp_path: Path) -> None:
+    result = mypy(tmp_path, HOST_PACKAGES)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_type_errors_against_host_and_firmware_are_caught(tmp_path: Path) -> None:
+    bad = tmp_path / "host_bad.py"
+    bad.write_text("from cribbage.cards import no_such_name\nfrom host_tools.talk import side_name\n\n"
+                   "side_name('one')\n")
+    result = mypy(tmp_path, [bad])
+    assert result.returncode == 1
+    assert 'Module "cribbage.cards" has no attribute "no_such_name"' in result.stdout
+    assert 'Argument 1 to "side_name" has incompatible type "str"' in result.stdout
