@@ -8,12 +8,14 @@
 # - "code": what importing the app holds, from .mpy files compiled by mpy-cross into a
 #   temporary folder as `crib deploy` sends them (on rp2 that bytecode lives in the heap;
 #   frozen into the firmware image it runs from flash instead: see firmware/manifest.py).
-#   Without mpy-cross the sources are imported and the label says so.
-# - "data": everything else the running app holds (match, ui, frame, store buffers),
-#   sampled after every input event and after every event written or read while the log
-#   is saved or loaded: its peak is what the 64 KB budget is about once the code is frozen.
+#   Without mpy-cross the sources are imported and the label says so. At power-on, and
+#   with the modules loaded only when first used (menu, settings, advice, protocol).
+# - "data": everything else the running app holds (match, ui, frame, store buffers, and
+#   the fake hardware's buffers standing in for the hal's), sampled after every input
+#   event and after every event written or read while the log is saved or loaded: its
+#   peak is what the 64 KB budget is about once the code is frozen.
 # The scripted match is played with input events only (pegs by button, every show counted
-# by picking its cards), seeded, a real deal each time.
+# by picking its cards), seeded, a real deal each time: tests/firmware/match_player.py.
 import gc
 import os
 import sys
@@ -23,6 +25,7 @@ from timing import ON_MICROPYTHON, heap_in_use, now_us, row, since_us
 HERE = sys.argv[0].rpartition("/")[0] or "."
 if "firmware" not in sys.path:
     sys.path[:0] = [HERE + "/../firmware", HERE + "/.."]
+sys.path.append(HERE + "/../tests/firmware")
 from simulator.virtual_hardware import VirtualHardware, temp_dir  # noqa: E402  (the fake hardware: not the app)
 
 GAMES = 5
@@ -55,18 +58,28 @@ import cribbage.match  # noqa: E402,F401  (the largest modules first: less fragm
 
 gc.collect()
 from app import board as board_module  # noqa: E402
+from app import run  # noqa: E402,F401  (main.py starts it)
 from app.board import Board  # noqa: E402
 from app.store import Store  # noqa: E402
-from cribbage import deck  # noqa: E402
 
 CODE = heap_in_use() - BASE if ON_MICROPYTHON else 0
+# the modules loaded only when first used: the menu and what it opens, the serial protocol
+from app import protocol  # noqa: E402,F401,I001
+from app.modes import advise, menu, settings  # noqa: E402,F401
+from cribbage import crib_values  # noqa: E402,F401
+
+ALL_CODE = heap_in_use() - BASE if ON_MICROPYTHON else 0
+from match_player import Player  # noqa: E402, I001  (a test helper: not the app's code)
+
 peak = [0]
+data_start = [0]  # the heap in use before the first board is built: what is above it is the app's data
+sampling = [True]  # off while timing
 
 
 def note_heap():
     """Record the app's data heap now (MicroPython)."""
-    if ON_MICROPYTHON:
-        used = heap_in_use() - BASE - CODE
+    if ON_MICROPYTHON and sampling[0]:
+        used = heap_in_use() - data_start[0]
         if used > peak[0]:
             peak[0] = used
 
@@ -89,68 +102,11 @@ class SampledStore(Store):
         return data, message
 
 
-class Player:
-    """Plays a seeded match on a board through its input events, noting the heap after each."""
-
-    def __init__(self, board, hw, seed):
-        self.board = board
-        self.hw = hw
-        self.rand = deck.Xorshift32(seed)
-        self.inputs = 0
-        match = board.match
-        match.iter_log = lambda: sampled(cribbage.match.Match.iter_log(match))  # the saves
-
-    def press(self, kind, what):
-        self.board.handle((kind, what))
-        self.hw.advance(40)
-        self.board.render()
-        self.inputs += 1
-        note_heap()
-
-    def pick(self, card):
-        """Pick ``card`` in the card picker: turn to its rank, step to its suit, press."""
-        picker = self.board.mode.picker
-        while picker.rank != card >> 2:
-            self.press("turn", 1 if (card >> 2) > picker.rank else -1)
-        while picker.card != card:
-            self.press("press", "p2")
-        self.press("press", "enc")
-
-    def deal(self):
-        """One deal: starter, pegging (1s and 2s by button), then each show counted from its cards."""
-        match = self.board.match
-        rand = self.rand
-        seats = match.settings.seats
-        hands, crib, stock = deck.deal(deck.shuffle(deck.new_pack(), rand), seats, match.dealer)
-        for hand in hands:
-            crib = crib + hand[4:4 + (2 if seats == 2 else 1)]
-        self.press("press", "enc")
-        self.pick(deck.cut(stock, rand))
-        for _ in range(4 + deck.randbelow(rand, 6)):
-            if match.winner is not None:
-                return
-            button = "p1" if deck.randbelow(rand, 2) else "p2"
-            if deck.randbelow(rand, 2):
-                self.press("long", button)  # a 2
-            else:
-                self.press("press", button)  # a 1...
-                self.press("press", "enc")  # ...pegged
-        if match.winner is None:
-            self.press("press", "enc")  # count: the first show's card picker
-        while match.winner is None and self.board.mode.name == "count":
-            mode = self.board.mode
-            cards = crib if mode.crib else hands[mode.seat]
-            for card in cards[:4]:
-                self.pick(card)
-            self.press("press", "enc")  # confirm: pegged, on to the next show
-
-    def game(self):
-        """A game from its first deal to its end; the dealer chosen by button if a cut is due."""
-        match = self.board.match
-        if match.phase == "cut":
-            self.press("press", "p1")
-        while match.winner is None:
-            self.deal()
+def match_player(board, hw):
+    """The seeded player (tests/firmware/match_player.py); every save of the board's log is sampled too."""
+    match = board.match
+    match.iter_log = lambda: sampled(cribbage.match.Match.iter_log(match))
+    return Player(board, hw, 2463534242, note_heap)
 
 
 def timed_renders(board, hw, n):
@@ -158,25 +114,22 @@ def timed_renders(board, hw, n):
     for _ in range(n):
         hw.advance(33)
         board.render()
-    return since_us(start) // n
+    return int(since_us(start) // n)
 
 
-def main():
-    root = temp_dir("bench-")
-    board_module.Store = SampledStore
+def play_match(root, figures):
+    """Play the match on a new board, timing the ui on the way; the heap figures go into ``figures``."""
     hw = VirtualHardware(root, display=True)
     board = Board(hw)
     note_heap()
-    player = Player(board, hw, 2463534242)
+    player = match_player(board, hw)
     player.game()
     match = board.match
-    game_peak = peak[0]
-    game_events = match.events
-    game_inputs = player.inputs
+    figures["game"] = (peak[0], match.events, player.inputs)
 
     # render: a mid-game frame (pegs, marks, dial preview)
-    player.press("press", "enc")  # the next game
-    player.press("press", "p1")  # p1 deals
+    sampling[0] = False
+    player.press("press", "enc")  # the next game: its loser deals
     player.deal()
     board.handle(("press", "p1"))
     board.handle(("turn", 6))
@@ -201,60 +154,73 @@ def main():
     for _ in range(n):
         board.handle(("press", "p2"))
         board.handle(("press", "enc"))  # pegs 1 and saves the game
-    row("peg 1 point (2 events, incl. the save; log of %d events)" % match.events, since_us(start) // n, "us")
+    row("peg 1 point (2 events, incl. the save; log of %d events)" % match.events, int(since_us(start) // n), "us")
     for _ in range(n):
         board.undo()
     board.save_if_changed()
+    sampling[0] = True
 
-    # the rest of the match, then the end of a game (skunk display: the longest drawing) and the picker
+    # the rest of the match, then the frame at the end of a game and the card picker's
     player.game()
-    for _ in range(GAMES - 2):
-        player.press("press", "enc")
-        player.game()
+    player.press("press", "enc")
+    player.match(GAMES - 2)
+    sampling[0] = False
     row("render one frame (end of game: %s)" % match.result, timed_renders(board, hw, 100), "us")
     board.handle(("press", "enc"))  # next game
-    board.handle(("press", "enc"))  # p1 deals
     board.handle(("press", "enc"))  # the starter picker
     row("render one frame (card picker)", timed_renders(board, hw, 100), "us")
-    if not ON_MICROPYTHON:
-        return
-    games = len(match.games)
-    match_peak = peak[0]
+    board.handle(("press", "back"))
+    figures["match"] = (peak[0], len(match.games))
+    sampling[0] = True
 
     # one save of the whole match, alone; then the same data with the log built whole (as saved before streaming)
     peak[0] = 0
     board._changed = True
     board.save_if_changed()
-    save_peak = peak[0]
-    log = match.log
-    whole_log = heap_in_use() - BASE - CODE
-    log = None
+    figures["save"] = peak[0]
+    if ON_MICROPYTHON:
+        log = match.log  # noqa: F841  (held while measured)
+        figures["whole log"] = heap_in_use() - data_start[0]
 
-    # power on again: the board restores the match from the flash
-    board = match = player = hw = None
+
+def power_on(root, figures):
+    """A new board restores the match from the flash (the heap sampled at every event read)."""
     peak[0] = 0
     board = Board(VirtualHardware(root, display=True))
-    load_peak = peak[0]
-    if len(board.match.games) != games:
+    figures["load"] = (peak[0], board.match.events)
+    if len(board.match.games) != figures["match"][1]:
         raise RuntimeError("the match did not come back")
-    events = board.match.events
-    data, _ = Store(root).load()  # the log read whole, as the board loaded it before streaming
-    whole_load = heap_in_use() - BASE - CODE
-    data = None
+    data = Store(root).load()  # noqa: F841  (the log read whole, as the board loaded it before streaming)
+    figures["whole load"] = heap_in_use() - data_start[0]
 
+
+def main():
+    root = temp_dir("bench-")
+    board_module.Store = SampledStore
+    figures = {}
+    data_start[0] = heap_in_use() if ON_MICROPYTHON else 0
+    play_match(root, figures)
+    if not ON_MICROPYTHON:
+        return
+    power_on(root, figures)
+    word = "unix port, 64-bit: ~1.5-2x the RP2040"
     source = "from .mpy" if COMPILED else "from source (no mpy-cross found)"
-    word = "64-bit unix port, ~1.5-2x the RP2040"
-    row("heap: app code loaded %s (%s; frozen: 0)" % (source, word), CODE, "bytes")
-    row("heap: app data peak, one game (%d events, %d inputs, %s)" % (game_events, game_inputs, word),
-        game_peak, "bytes")
+    row("heap: app code at power-on, loaded %s (%s; frozen: 0)" % (source, word), CODE, "bytes")
+    row("heap: app code with all modes, advice and protocol loaded %s (%s; frozen: 0)" % (source, word),
+        ALL_CODE, "bytes")
+    row("heap: app data peak, one game (%d events, %d inputs, %s)" % (figures["game"][1], figures["game"][2], word),
+        figures["game"][0], "bytes")
+    peak_match, games = figures["match"]
+    load_peak, events = figures["load"]
     row("heap: app data peak, %d-game match (%d events, saved after each, %s)" % (games, events, word),
-        match_peak, "bytes")
-    row("heap: app data peak, saving the %d-event match (log streamed, %s)" % (events, word), save_peak, "bytes")
-    row("heap: app data with the log built whole, as saves did before (%s)" % word, whole_log, "bytes")
+        peak_match, "bytes")
+    row("heap: app data peak, saving the %d-event match (log streamed, %s)" % (events, word), figures["save"], "bytes")
+    row("heap: app data with the log built whole, as saves did before (%s)" % word, figures["whole log"], "bytes")
     row("heap: app data peak, power-on restoring the %d-event match (streamed, %s)" % (events, word),
         load_peak, "bytes")
-    row("heap: app data with the log read whole, as loads did before (%s)" % word, whole_load, "bytes")
-    row("heap: app code + data peak (%s)" % word, CODE + max(match_peak, save_peak, load_peak), "bytes")
+    row("heap: app data with the log read whole, as loads did before (%s)" % word, figures["whole load"], "bytes")
+    row("heap: app code (all loaded) + data peak (%s)" % word, ALL_CODE + max(peak_match, figures["save"], load_peak),
+        "bytes")
 
 
 main()

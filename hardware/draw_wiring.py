@@ -20,6 +20,16 @@ MARGIN = 20  # px around the board
 PANEL_W = 430  # px: the parts panel right of the board
 TRACK_COLOURS = ("#d62728", "#1f77b4")
 WIRE = {"data": "#2ca02c", "power": "#d62728", "ground": "#222222", "signal": "#9467bd", "i2c": "#ff7f0e"}
+# The Pico's power pins in use: (name, physical pin, label, wire colour). Which of VBUS and VSYS
+# is wired depends on the supply (power.md): USB only takes the LEDs' 5 V from VBUS; the 4 A
+# adapter feeds VSYS through a diode instead and leaves VBUS unconnected.
+POWER_PINS = (
+    ("VBUS", 40, "USB 5 V out", WIRE["power"]),
+    ("VSYS", 39, "5 V in (diode)", WIRE["power"]),
+    ("3V3", 36, "3.3 V out", WIRE["power"]),
+    ("GND", 38, "ground", WIRE["ground"]),
+)
+ONE_OR_OTHER = "5,3"  # dash pattern of the wires that depend on the supply
 
 
 def px(mm: float) -> float:
@@ -93,8 +103,7 @@ def draw_parts(board: dict) -> list[str]:
     i2c = pins["i2c"]
     rows += [(f"GP{i2c['sda']}", f"I2C{i2c['id']} SDA", WIRE["i2c"]), (f"GP{i2c['scl']}", f"I2C{i2c['id']} SCL",
                                                                          WIRE["i2c"])]
-    rows += [("VSYS", "5 V in (via diode)", WIRE["power"]), ("3V3", "3.3 V out", WIRE["power"]),
-             ("GND", "ground", WIRE["ground"])]
+    rows += [(f"{name} ({number})", label, colour) for name, number, label, colour in POWER_PINS]
     pin_y = {}
     for i, (pin, label, colour) in enumerate(rows):
         y = pico_y + 36 + i * 16
@@ -127,13 +136,16 @@ def draw_parts(board: dict) -> list[str]:
     out.append(text(shifter_x - 6, shifter_y + 24, "330 ohm in series", 9, "end"))
     # Power.
     supply_x, supply_y = left - 50, MARGIN + 110
-    out += box(supply_x, supply_y, 170, 92, "5 V supply", "#fde8e8")
-    out.append(text(supply_x + 8, supply_y + 34, "USB only: 500 mA (default cap)", 9))
-    out.append(text(supply_x + 8, supply_y + 50, "or 5 V 4 A adapter: set 4000 mA", 9))
-    out.append(text(supply_x + 8, supply_y + 66, "1000 uF across the LED supply", 9))
-    out.append(text(supply_x + 8, supply_y + 82, "feed 5 V + GND at both chain ends", 9))
-    out.append(line(supply_x + 170, supply_y + 20, pico_x - 12, pin_y["5 V in (via diode)"], WIRE["power"], 2))
-    out.append(line(supply_x + 170, supply_y + 40, pico_x - 12, pin_y["ground"], WIRE["ground"], 2))
+    notes = ("USB only (default cap 500 mA):", "LED 5 V from VBUS, VSYS open", "or 5 V 4 A adapter (set 4000 mA):",
+             "VSYS via diode, VBUS open", "dashed: one or the other", "1000 uF across the LED supply",
+             "feed 5 V + GND at both chain ends")
+    out += box(supply_x, supply_y, 170, 28 + 16 * len(notes), "5 V supply", "#fde8e8")
+    for i, note in enumerate(notes):
+        out.append(text(supply_x + 8, supply_y + 34 + 16 * i, note, 9))
+    power = [(label, colour, ONE_OR_OTHER if name in ("VBUS", "VSYS") else "")
+             for name, _, label, colour in POWER_PINS if name != "3V3"]
+    for i, (label, colour, dash) in enumerate(power):
+        out.append(line(supply_x + 170, supply_y + 20 + 20 * i, pico_x - 12, pin_y[label], colour, 2, dash))
     # Optional display.
     oled_x, oled_y = pico_x, pico_y + pico_h + 30
     out += box(oled_x, oled_y, 140, 48, "SSD1306 OLED (optional)")

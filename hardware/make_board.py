@@ -39,6 +39,9 @@ GAME_HOLE_OFFSET_MM = 16  # game holes sit this far left of the rows
 WIDTH_MM = 340
 HEIGHT_MM = 190
 CONTROLS_Y_MM = 160
+# Byte order the LEDs take their colours in: "GRB" for WS2812B; if red and green come out
+# swapped, your LEDs are "RGB" (any order of the three letters is allowed).
+COLOUR_ORDER = "GRB"
 
 # (track, first hole) of each physical row, top to bottom; odd "laps" run right to left.
 ROWS = [(0, 1), (1, 1), (1, 31), (0, 31), (0, 61), (1, 61), (1, 91), (0, 91)]
@@ -94,7 +97,7 @@ def board() -> dict:
     return {
         "version": 1,
         "pins": PINS,
-        "leds": {"count": TRACKS * HOLES_PER_TRACK, "colour_order": "GRB",
+        "leds": {"count": TRACKS * HOLES_PER_TRACK, "colour_order": COLOUR_ORDER,
                  "chain": [list(th) for th in chain(where)]},
         "board": {"width_mm": WIDTH_MM, "height_mm": HEIGHT_MM},
         "holes": [[t, h, *where[(t, h)]] for t in range(TRACKS) for h in range(1, HOLES_PER_TRACK + 1)],

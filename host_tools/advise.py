@@ -33,14 +33,14 @@ def chances_line(keep: advice.Keep) -> str:
     return ", ".join("%d: %.0f%%" % (total, 100 * keep.chance(total)) for total in sorted(keep.chances))
 
 
-def print_ranking(console: Console, keeps: list[advice.Keep], dealer: bool, top: int | None) -> None:
+def print_ranking(console: Console, keeps: list[advice.Keep], dealer: bool) -> None:
     """Print the ranking as a table, then the chances of each total for the best keep."""
     whose = "your crib" if dealer else "opponent's crib"
     table = Table(title="discard advice (%s, %d starters)" % (whose, keeps[0].starters))
     for column in ("#", "keep", "discard", "expected", "hand EV", "crib EV", "min", "max"):
         table.add_column(column, justify="left" if column in ("keep", "discard") else "right")
     sign = "+" if dealer else "-"
-    for i, k in enumerate(keeps[:top] if top else keeps):
+    for i, k in enumerate(keeps):
         table.add_row(str(i + 1), names(k.keep, True), names(k.discard, True), "%.2f" % k.expected,
                       "%.2f" % k.hand_expected, "%s%.2f" % (sign, k.crib_expected),
                       str(k.hand_min), str(k.hand_max), style="bold" if i == 0 else None)
@@ -54,12 +54,23 @@ def run(args: argparse.Namespace) -> int:
     cards = cards_given(args, need, "the %d cards dealt to you (%d players)" % (need, args.players))
     if cards is None:
         return USAGE_ERROR
-    keeps = advice.rank_keeps(cards, args.dealer, args.players)
+    keeps = advice.rank_keeps(cards, args.dealer, args.players)[:args.top]  # --top for the table and JSON alike
     if args.json:
         print(json.dumps(as_json(keeps)))
     else:
-        print_ranking(Console(), keeps, args.dealer, args.top)
+        print_ranking(Console(), keeps, args.dealer)
     return 0
+
+
+def at_least_one(text: str) -> int:
+    """An argparse type: a whole number of 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a whole number" % text) from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more, not %d" % value)
+    return value
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -71,6 +82,6 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="the crib is yours (your side's in the team game); without it, it is the opponent's")
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
                         help="2 (6 cards, lay away 2), 3 or 4 = two teams (5 cards, lay away 1)")
-    parser.add_argument("--top", type=int, help="print only the best N keeps")
+    parser.add_argument("--top", type=at_least_one, metavar="N", help="print only the best N keeps")
     parser.add_argument("--json", action="store_true", help="print the ranking as JSON")
     parser.set_defaults(func=run)

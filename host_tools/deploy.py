@@ -44,6 +44,8 @@ FIRMWARE = ROOT / "firmware"
 BOARD_JSON = ROOT / "hardware" / "board.json"
 # Sent as source whatever happens: MicroPython runs these files by name at boot.
 SOURCE_ONLY = (MAIN, "boot.py")
+# Never sent: the manifest that freezes the firmware into a MicroPython build (hardware/BUILD.md).
+HOST_ONLY = ("manifest.py",)
 # The Pico's architecture, assumed when planning without a board.
 PICO_ARCH = "armv6m"
 
@@ -68,7 +70,7 @@ def firmware_files(firmware: Path) -> list[str]:
     found = []
     for path in sorted(firmware.rglob("*")):
         rel = path.relative_to(firmware)
-        if path.is_file() and path.suffix != ".pyc" \
+        if path.is_file() and path.suffix != ".pyc" and rel.as_posix() not in HOST_ONLY \
                 and not any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
             found.append(rel.as_posix())
     return found

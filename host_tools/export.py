@@ -18,7 +18,7 @@ from typing import Any
 from host_tools import gamelog
 from host_tools.devices import LinkError, add_device_argument
 from host_tools.link import DEFAULT_TIMEOUT, connect
-from host_tools.talk import fail
+from host_tools.talk import fail, read_log
 
 
 def fetch_log(args: argparse.Namespace) -> tuple[dict[str, Any], list[list[Any]]]:
@@ -26,7 +26,7 @@ def fetch_log(args: argparse.Namespace) -> tuple[dict[str, Any], list[list[Any]]
     if args.source:
         return gamelog.load(Path(args.source))
     with connect(args.device, timeout=args.timeout) as link:
-        reply = link.request("log")
+        reply = read_log(link)
     return reply.get("settings") or {}, reply["log"]
 
 

@@ -3,7 +3,12 @@
 Every request carries a fresh ``id``; the reply echoes it. A request whose reply did not
 come in time is sent once more with the SAME id: the board applies an id only once and
 answers a repeat with the original reply, so a retry can never peg twice. Replies to
-other ids (late answers to an earlier request) are skipped.
+other ids (late answers to an earlier request) are skipped, and so are lines that are not
+JSON at all: the board prints its log (an app error and its traceback) on the same USB line.
+
+A board whose app is not running answers from MicroPython's REPL instead: the prompt
+(``>>>``, or ``raw REPL``), or our own request echoed back (the REPL echoes what is typed and
+waits for a carriage return, so the line never ends). That is reported as BoardAtRepl.
 """
 
 from __future__ import annotations
@@ -33,6 +38,14 @@ class ReplyTimeout(LinkError):
 
 class MalformedReply(LinkError):
     """The board answered something that is not a protocol reply."""
+
+
+class BoardAtRepl(LinkError):
+    """The board is at MicroPython's REPL, not running the app."""
+
+
+AT_REPL = "the board is at the REPL (safe mode or app stopped): reset it or run crib deploy"
+REPL_PROMPTS = (">>>", "raw REPL")
 
 
 class BoardRefused(LinkError):
@@ -86,26 +99,31 @@ class BoardLink:
     def request(self, cmd: str, **fields: Any) -> dict[str, Any]:
         """Send one request and return its reply (a dict with ``"ok": true``).
 
-        Raises ReplyTimeout, MalformedReply, or BoardRefused with the board's own message.
+        Raises ReplyTimeout, MalformedReply, BoardAtRepl, or BoardRefused with the board's own message.
         """
         message = {"cmd": cmd, "id": new_id(), **fields}
-        line = (json.dumps(message) + "\n").encode()
+        text = json.dumps(message)
+        printed: list[str] = []  # what the board said that was not a reply
         for _attempt in range(self.retries + 1):
             try:
-                self.port.write(line)
+                self.port.write((text + "\n").encode())
                 self.port.flush()
-                reply = self._read_reply(message["id"])
+                reply = self._read_reply(message["id"], printed)
             except (serial.SerialException, OSError) as error:
                 raise LinkError("lost the connection to the board: %s" % error) from error
             if reply is not None:
                 if not reply["ok"]:
                     raise BoardRefused(str(reply.get("error", "the board refused %r without saying why" % cmd)))
                 return reply
-        raise ReplyTimeout("no reply to %r within %g s (%d tries): is the board running the cribbage app?"
-                           % (cmd, self.timeout, self.retries + 1))
+            if at_repl(printed, text):
+                raise BoardAtRepl(AT_REPL)  # no use trying again: the app is not there to answer
+        said = "; it printed: %r" % _shorten(printed[-1]) if printed else ""
+        raise ReplyTimeout("no reply to %r within %g s (%d tries): is the board running the cribbage app?%s"
+                           % (cmd, self.timeout, self.retries + 1, said))
 
-    def _read_reply(self, request_id: str) -> dict[str, Any] | None:
-        """The reply to ``request_id``, or None if none came within the timeout."""
+    def _read_reply(self, request_id: str, printed: list[str]) -> dict[str, Any] | None:
+        """The reply to ``request_id``, or None if none came within the timeout. Lines that are
+        not JSON (the board's log) are added to ``printed``, and so is an unfinished last line."""
         deadline = time.monotonic() + self.timeout
         while True:
             left = deadline - time.monotonic()
@@ -113,28 +131,34 @@ class BoardLink:
                 return None
             self.port.timeout = left
             raw = self.port.read_until(b"\n")
+            text = raw.decode("utf-8", errors="replace").strip()
             if not raw.endswith(b"\n"):
+                if text:
+                    printed.append(text)  # a prompt, or an echo waiting for a carriage return
                 return None
-            reply = parse_reply(raw)
-            if reply is None:
+            if not text:
                 continue
+            try:
+                value = json.loads(text)
+            except ValueError:
+                printed.append(text)  # a log line (or a garbled one: the retry gets the reply again)
+                continue
+            reply = check_reply(value, text)
             if "id" in reply and reply["id"] != request_id:
                 continue  # a late answer to an earlier request
             return reply
 
 
-def parse_reply(raw: bytes) -> dict[str, Any] | None:
-    """One reply line decoded and checked; None for a blank line. Raises MalformedReply."""
-    text = raw.decode("utf-8", errors="replace").strip()
-    if not text:
-        return None
-    try:
-        reply = json.loads(text)
-    except ValueError:
-        raise MalformedReply("the board's reply is not JSON: %r" % _shorten(text)) from None
-    if not isinstance(reply, dict) or not isinstance(reply.get("ok"), bool):
+def at_repl(printed: list[str], request: str) -> bool:
+    """True if what the board printed is MicroPython's REPL: a prompt, or ``request`` echoed."""
+    return any(request in text or any(prompt in text for prompt in REPL_PROMPTS) for text in printed)
+
+
+def check_reply(value: Any, text: str) -> dict[str, Any]:
+    """``value`` (the decoded JSON ``text``) if it is a protocol reply; else MalformedReply."""
+    if not isinstance(value, dict) or not isinstance(value.get("ok"), bool):
         raise MalformedReply('the board\'s reply has no "ok": true/false: %r' % _shorten(text))
-    return reply
+    return value
 
 
 def _shorten(text: str, limit: int = 120) -> str:

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from host_tools.gamelog import describe
-from host_tools.talk import add_link_arguments, converse
+from host_tools.talk import add_link_arguments, converse, read_log
 
 
 def show(console: Console, reply: dict[str, Any]) -> None:
@@ -29,7 +29,7 @@ def show(console: Console, reply: dict[str, Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Fetch and print the log."""
-    return converse(args, lambda link: link.request("log"), show)
+    return converse(args, read_log, show)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -41,6 +41,32 @@ def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str,
     return 0
 
 
+LOG_TRIES = 3  # a log that keeps changing while it is read (someone is playing) is refused after this
+
+
+def read_log(link: BoardLink) -> dict[str, Any]:
+    """The board's whole log as one ``log`` reply (``log`` holds every event, ``from`` is 0).
+
+    The board sends the log a page at a time (app.protocol); the pages are fetched until
+    ``total`` events are in. If the total changes between pages the log changed meanwhile:
+    it is read again from the start, and a LinkError is raised after ``LOG_TRIES`` tries.
+    A reply without ``total`` (firmware from before paging) is the whole log.
+    """
+    for _attempt in range(LOG_TRIES):
+        reply = link.request("log")
+        events = list(reply["log"])
+        total = reply.get("total", len(events))
+        while len(events) < total:
+            reply = link.request("log", **{"from": len(events)})
+            if reply["total"] != total or not reply["log"]:
+                break
+            events.extend(reply["log"])
+        if reply.get("total", total) == total and len(events) == total:
+            return dict(reply, log=events, **{"from": 0})
+    raise LinkError("the board's log kept changing while it was read (%d tries): try again when play stops"
+                    % LOG_TRIES)
+
+
 def fail(args: argparse.Namespace, message: str) -> None:
     """Print ``crib COMMAND: error: message`` to stderr."""
     print("crib %s: error: %s" % (getattr(args, "command", ""), message), file=sys.stderr)

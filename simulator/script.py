@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.events import CONTROLS, LONG, PRESS, TURN
+from app.events import CONTROLS, LONG, MAX_TURN, PRESS, TURN
 from simulator.device import Device
 
 Step = tuple[int, str, Any]  # (line number, kind, argument)
@@ -52,8 +52,8 @@ def parse(text: str) -> list[Step]:
 def _step(word: str, rest: str) -> tuple[str, Any]:
     if word == TURN:
         detents = int(rest)
-        if detents == 0:
-            raise ValueError("turn needs a non-zero number of detents")
+        if detents == 0 or abs(detents) > MAX_TURN:
+            raise ValueError("turn needs 1 to %d detents either way" % MAX_TURN)
         return "event", (TURN, detents)
     if word in (PRESS, LONG):
         if rest not in CONTROLS:

@@ -65,3 +65,18 @@ def test_bad_cards_are_a_clear_error(argv: list[str], message: str, capsys: pyte
     assert run_advise(argv) == advise.USAGE_ERROR
     captured = capsys.readouterr()
     assert message in captured.err and captured.out == ""
+
+
+def test_top_limits_the_json_ranking_to_the_best_n(capsys: pytest.CaptureFixture[str]) -> None:
+    dealt = ["5H", "5C", "JD", "QS", "4C", "9H"]
+    assert run_advise([*dealt, "--json"]) == 0
+    everything = json.loads(capsys.readouterr().out)
+    assert run_advise([*dealt, "--json", "--top", "3"]) == 0
+    assert json.loads(capsys.readouterr().out) == everything[:3]
+
+
+@pytest.mark.parametrize("top", ["0", "-2", "two"])
+def test_top_must_be_a_positive_number(top: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        run_advise(["5H", "5C", "JD", "QS", "4C", "9H", "--top", top])
+    assert exit_.value.code == 2 and "--top" in capsys.readouterr().err

@@ -33,5 +33,19 @@ def test_svg_is_well_formed_and_names_every_pin() -> None:
                *pins["buttons"].values(), pins["i2c"]["sda"], pins["i2c"]["scl"]]
     for number in numbers:
         assert f"GP{number}" in labels
+    for name, number in (("VBUS", 40), ("VSYS", 39), ("3V3", 36), ("GND", 38)):  # the Pico's pinout
+        assert f"{name} ({number})" in labels
     holes = [e for e in root.iter("{http://www.w3.org/2000/svg}circle")]
     assert len(holes) == len(board["holes"]) + len(board["controls"])
+
+
+def test_the_supply_wires_follow_power_md() -> None:
+    """USB only: the LEDs' 5 V from VBUS; the adapter: VSYS through the diode. Both are drawn,
+    dashed (one or the other), at the pins power.md names."""
+    power = (HARDWARE / "power.md").read_text()
+    assert "VBUS pin (pin 40)" in power and "VSYS (pin 39)" in power
+    root = ET.fromstring((HARDWARE / "wiring.svg").read_text())
+    svg = "{http://www.w3.org/2000/svg}"
+    rows = {e.text: float(e.get("y")) - 4 for e in root.iter(svg + "text") if e.text in ("VBUS (40)", "VSYS (39)")}
+    dashed_ends = {float(e.get("y2")) for e in root.iter(svg + "line") if e.get("stroke-dasharray")}
+    assert set(rows.values()) <= dashed_ends

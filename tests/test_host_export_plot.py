@@ -11,6 +11,7 @@ import pytest
 from host_helpers import play_match, simulator
 from PIL import Image
 
+from app.protocol import MAX_PAGE
 from cribbage import show
 from cribbage.cards import JACK
 from host_tools import gamelog, plot
@@ -101,6 +102,8 @@ def test_export_json_from_a_saved_log(served: str, match_log: list[list], tmp_pa
     assert main(["log", "--json", "-d", served]) == 0
     saved = tmp_path / "match.json"
     saved.write_text(capsys.readouterr().out)
+    whole = json.loads(saved.read_text())  # the board sends it in pages; the host joins them
+    assert whole["log"] == match_log and whole["total"] == len(match_log) > 2 * MAX_PAGE
     assert main(["export", "--format", "json", "--from", str(saved)]) == 0
     data = json.loads(capsys.readouterr().out)
     truth = expected_games(match_log)

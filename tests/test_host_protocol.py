@@ -123,18 +123,62 @@ def test_a_late_reply_to_another_request_is_skipped(capsys: pytest.CaptureFixtur
         board.close()
 
 
-@pytest.mark.parametrize(("reply", "message"), [
-    (b"Traceback (most recent call last):\n", "not JSON"),
-    (b'{"state": {}}\n', 'no "ok"'),
-    (b"[1, 2]\n", 'no "ok"'),
-])
-def test_malformed_replies(reply: bytes, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("reply", [b'{"state": {}}\n', b"[1, 2]\n"])
+def test_malformed_replies(reply: bytes, capsys: pytest.CaptureFixture[str]) -> None:
     board = FakeBoard(lambda line: reply)
     try:
         status, _, err = crib(capsys, "status", "-d", board.url, "--timeout", "2")
     finally:
         board.close()
-    assert status == 1 and message in err and "Traceback (most recent call last):\n" not in err
+    assert status == 1 and 'no "ok"' in err
+
+
+# What the app prints on the USB line when a step fails (app.run.log_exception), as the board sends it.
+APP_ERROR = (b"error in serial (error 1): ValueError('bad')\r\nTraceback (most recent call last):\r\n"
+             b'  File "app/run.py", line 98, in serial\r\nValueError: bad\r\n')
+
+
+def test_log_lines_before_the_reply_are_skipped(capsys: pytest.CaptureFixture[str]) -> None:
+    def answer(line: str) -> bytes:
+        mine = {"ok": True, "id": json.loads(line)["id"], "state": {"front": [3, 4], "phase": "play"}}
+        return APP_ERROR + (json.dumps(mine) + "\r\n").encode()
+
+    board = FakeBoard(answer)
+    try:
+        assert crib_json(capsys, "status", "-d", board.url)["state"]["front"] == [3, 4]
+    finally:
+        board.close()
+
+
+def test_only_log_lines_is_no_reply_and_says_what_the_board_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    board = FakeBoard(lambda line: APP_ERROR)
+    try:
+        status, _, err = crib(capsys, "status", "-d", board.url, "--timeout", "0.3")
+    finally:
+        board.close()
+    assert status == 1 and "no reply to 'state'" in err and "ValueError: bad" in err
+    assert len(board.received) == 2  # not the REPL: worth one retry
+
+
+@pytest.mark.parametrize("answer", [
+    # the friendly REPL echoes what is typed and waits for a carriage return: the line never ends
+    lambda line: line.encode(),
+    # reset into safe mode while the host waits: the banner, then the prompt
+    lambda line: (b"safe mode: BOOTSEL pressed at power-on; the app is not started\r\n"
+                  b"MicroPython v1.23.0 on 2024-06-02; Raspberry Pi Pico with RP2040\r\n"
+                  b'Type "help()" for more information.\r\n>>> '),
+    # another program left the board in the raw REPL
+    lambda line: b"raw REPL; CTRL-B to exit\r\n>",
+], ids=["echo", "prompt", "raw"])
+def test_a_board_at_the_repl_is_named(answer: Callable[[str], bytes], capsys: pytest.CaptureFixture[str]) -> None:
+    board = FakeBoard(answer)
+    try:
+        status, _, err = crib(capsys, "status", "-d", board.url, "--timeout", "0.3")
+    finally:
+        board.close()
+    assert status == 1 and "the board is at the REPL (safe mode or app stopped)" in err
+    assert "reset it or run crib deploy" in err and "Traceback" not in err
+    assert len(board.received) == 1  # no retry: nothing there would answer it
 
 
 def test_busy_port(capsys: pytest.CaptureFixture[str]) -> None:
@@ -211,3 +255,53 @@ def test_over_a_serial_port(sim: str, capsys: pytest.CaptureFixture[str]) -> Non
         upstream.close()
         os.close(controller)
         os.close(device)
+
+
+def paged_board(logs: list[list[list]], page: int = 3) -> FakeBoard:
+    """A fake board answering ``log`` pages of ``page`` events; its log is ``logs[k]`` at its k-th
+    request (the last one from then on), as if someone played on while the host was reading."""
+    asked = [0]
+
+    def answer(line: str) -> bytes:
+        request = json.loads(line)
+        log = logs[min(asked[0], len(logs) - 1)]
+        asked[0] += 1
+        start = request.get("from", 0)
+        reply = {"ok": True, "id": request["id"], "log": log[start:start + page], "from": start,
+                 "total": len(log), "settings": {"target": 121}, "games": []}
+        return (json.dumps(reply) + "\n").encode()
+
+    return FakeBoard(answer)
+
+
+def test_a_log_read_while_it_changes_is_read_again(capsys: pytest.CaptureFixture[str]) -> None:
+    before = [["dealer", 0]] + [["peg", 1, 1]] * 6
+    after = before + [["peg", 0, 2]]
+    board = paged_board([before, after])  # the event comes between the first and the second page
+    try:
+        reply = crib_json(capsys, "log", "-d", board.url)
+    finally:
+        board.close()
+    assert reply["log"] == after and reply["total"] == len(after) and reply["from"] == 0
+    starts = [json.loads(line).get("from", 0) for line in board.received]
+    assert starts == [0, 3, 0, 3, 6]  # read again from the start, a page at a time
+
+
+def test_a_log_that_keeps_changing_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    logs = [[["dealer", 0]] + [["peg", 1, 1]] * n for n in range(5, 30)]
+    board = paged_board(logs)
+    try:
+        status, out, err = crib(capsys, "log", "-d", board.url)
+    finally:
+        board.close()
+    assert status == 1 and out == "" and "kept changing" in err and "Traceback" not in err
+
+
+def test_a_log_reply_without_pages_is_the_whole_log(capsys: pytest.CaptureFixture[str]) -> None:
+    log = [["dealer", 0]] + [["peg", 1, 1]] * 40
+    board = FakeBoard(lambda line: (json.dumps({"ok": True, "id": json.loads(line)["id"], "log": log}) + "\n").encode())
+    try:
+        assert crib_json(capsys, "log", "-d", board.url)["log"] == log  # firmware from before paging
+    finally:
+        board.close()
+    assert len(board.received) == 1

@@ -9,16 +9,17 @@ waits: ``app.run`` is the asyncio shell around it, and tests call these directly
 Saved data: ``{"settings": game rules, "prefs": board preferences, "log": the match's
 event log (its undo history), "ids": recent serial request ids and their replies}``.
 If the store fell back to an older copy (or to nothing), ``notice`` says so: both game holes
-flash until the next input, the display shows it and the state reply carries it.
+flash until the next input, the display shows it and the state reply carries it. Restoring
+takes each part on its own: a game this firmware cannot replay starts a fresh match, and a
+preference it does not take (an unknown key, a value out of range) is dropped or reset to
+its default, each said in the notice too, without costing the rest.
 """
 
 from micropython import const
 
 from app import events, palette, power
 from app.modes.count import Count
-from app.modes.menu import Menu
 from app.modes.peg import Peg
-from app.protocol import reply
 from app.render import HOLES, Canvas, render, track_of
 from app.store import Store
 from app.ticks import ticks_diff
@@ -49,6 +50,28 @@ def check_prefs(changes, prefs):
     return out
 
 
+def restore_prefs(saved):
+    """Saved preferences made usable: ``(prefs, None)``, or ``(prefs, message)`` naming what was fixed.
+
+    Unknown keys are dropped and bad values go back to their defaults, one by one (say after
+    a firmware change): a bad preference never costs the rest, nor the saved game.
+    """
+    prefs = dict(PREFS)
+    if saved is None:
+        return prefs, None
+    if not isinstance(saved, dict):
+        return prefs, "saved preferences not an object: defaults used"
+    fixed = []
+    for key in sorted(saved):  # sorted: the same message on every interpreter
+        try:
+            prefs = check_prefs({key: saved[key]}, prefs)
+        except ValueError as e:
+            fixed.append(str(e))
+    if not fixed:
+        return prefs, None
+    return prefs, "saved preferences not taken (defaults used): " + "; ".join(fixed)
+
+
 class Board:
     """The whole app; see the module docstring. ``match``, ``prefs`` and ``mode`` are read by modes and render."""
 
@@ -63,6 +86,7 @@ class Board:
         self._shown_lines = None
         self._display_dirty = True
         data, self.notice = self.store.load(stream="log")  # the log is replayed as it is read
+        self.notice_title = "OLDER SAVE USED"  # the display's line above the notice
         self.store_message = self.notice  # kept for the state reply after the flashing stops
         self._set_prefs(dict(PREFS))
         self.ids = []
@@ -71,18 +95,32 @@ class Board:
             self._restore(data)
 
     def _restore(self, data):
-        try:
-            match = Match(data.get("settings"), data.get("log"))
-            prefs = check_prefs(data.get("prefs") or {}, PREFS)
-            ids = data.get("ids") or []
-        except (ValueError, TypeError, AttributeError) as e:
-            # A sound file this firmware cannot replay: start fresh, but say so.
-            self.notice = "saved game not replayable (%s): starting fresh" % e
-            self.store_message = self.notice
+        if not isinstance(data, dict):
+            self._announce("SAVE UNPLAYABLE", "saved data %r not readable: starting fresh" % (type(data),))
             return
-        self.match = match
+        try:
+            self.match = Match(data.get("settings"), data.get("log"))
+        except (ValueError, TypeError, AttributeError) as e:
+            # A sound file this firmware cannot replay: a fresh match, but say so.
+            self._announce("SAVE UNPLAYABLE", "saved game not replayable (%s): starting fresh" % e)
+        else:
+            ids = data.get("ids")  # replies to requests of that match only
+            if isinstance(ids, list):
+                self.ids = [entry for entry in ids if isinstance(entry, list) and len(entry) == 2]
+        # Apart from the game: a preference this firmware does not take costs only itself.
+        prefs, fixed = restore_prefs(data.get("prefs"))
         self._set_prefs(prefs)
-        self.ids = [entry for entry in ids if isinstance(entry, list) and len(entry) == 2]
+        if fixed is not None:
+            self._announce("PREFS RESET", fixed)
+
+    def _announce(self, title, message):
+        """Add ``message`` to the power-on notice (flashing game holes, the display, the state reply)."""
+        if self.notice is None:
+            self.notice_title = title
+            self.notice = message
+        else:
+            self.notice += "; " + message
+        self.store_message = self.notice
 
     # --- what modes and the renderer use ------------------------------------------------
 
@@ -151,6 +189,8 @@ class Board:
         mode.begin(self)
 
     def open_menu(self):
+        from app.modes.menu import Menu  # loaded when first opened: heap, if the code is not frozen
+
         self.mode = Menu()
 
     # --- changes (each marks the data to be saved) --------------------------------------
@@ -181,7 +221,11 @@ class Board:
             self.refuse(str(e))
 
     def new_match(self):
-        """A new match with the same settings (the tally and the undo history start again)."""
+        """A new match with the same settings (the tally and the undo history start again).
+
+        A fresh Match, not the core's ``["new_match"]`` event: the saved log holds one match
+        only (RAM and flash), so a new match cannot be undone (the menu asks twice).
+        """
         if not self.match.events:
             raise RuleError("this match has not begun: nothing to start again")
         self.match = Match(self.match.settings)
@@ -254,13 +298,19 @@ class Board:
         self.notice = None
         self.message = None
         self._refused_at = None
-        self.mode.handle(self, event)
+        try:
+            self.mode.handle(self, event)
+        except RuleError as e:
+            # One place for every mode: whatever the rules refuse is shown, never raised out.
+            self.refuse(str(e))
         self._display_dirty = True
         if save:
             self.save_if_changed()
 
     def handle_command(self, line):
         """Answer one serial line (see app.protocol); the reply is one JSON line without newline."""
+        from app.protocol import reply  # loaded once a host talks: heap, if the code is not frozen
+
         self._display_dirty = True
         return reply(self, line)
 
@@ -293,7 +343,7 @@ class Board:
         if self.message is not None:
             lines = lines[:5] + ["NO:", self.message[:_WIDTH], self.message[_WIDTH:2 * _WIDTH]]
         elif self.notice is not None:
-            lines = lines[:5] + ["OLDER SAVE USED", self.notice[:_WIDTH]]
+            lines = lines[:5] + [self.notice_title, self.notice[:_WIDTH]]
         return [line[:_WIDTH] for line in lines[:_LINES]]
 
     def score_lines(self):

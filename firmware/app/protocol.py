@@ -1,10 +1,18 @@
 """The serial line protocol: one JSON object per line each way (see the team brief).
 
-Requests: ``{"cmd": ..., "id": optional string or int, ...}``; commands ``state``, ``log``,
-``input`` (``"event": ["press", "enc"]``, the same as a control), ``event`` (``"event":
-["peg", 0, 2]``, one game event), ``undo``, ``new_game``, ``new_match``, ``settings``
-(get; with ``"set": {...}`` change, validated). Replies: ``{"ok": true, ...}`` or ``{"ok":
-false, "error": "..."}``, with the request's id echoed; an error changes nothing.
+Requests: ``{"cmd": ..., "id": optional string or int, ...}``; commands ``state``, ``log``
+(one page of the match log, see below), ``input`` (``"event": ["press", "enc"]``, the same
+as a control), ``event`` (``"event": ["peg", 0, 2]``, one game event), ``undo``,
+``new_game``, ``new_match``, ``settings`` (get; with ``"set": {...}`` change, validated).
+Replies: ``{"ok": true, ...}`` or ``{"ok": false, "error": "..."}``, with the request's id
+echoed; an error changes nothing.
+
+``log`` pages, because a long match's whole log does not fit the board's heap as one reply:
+``{"cmd": "log", "from": N, "count": M}`` (``from`` defaults to 0, ``count`` to and at most
+``MAX_PAGE`` = 32) replies ``{"ok": true, "log": [events N .. N+M-1], "from": N, "total": T,
+"settings": {...}, "games": [...]}``, where T is the number of events in the log; ``from``
+may be T (an empty page). A reader asks again from ``from + len(log)`` until it reaches T;
+if T changes between pages the log changed meanwhile and it starts again.
 
 A request that changes something and carries an id is remembered with its reply (the last
 few ids, saved with the game, so a re-send after a reboot is still recognised): sending it
@@ -13,10 +21,13 @@ again applies nothing and returns the original reply plus ``"duplicate": true``.
 
 import json
 
+from micropython import const
+
 from app import events
 
+MAX_PAGE = const(32)  # events per log reply: about 1 KB of reply, whatever the match's length
 _FIELDS = {
-    "state": (), "log": (), "input": ("event",), "event": ("event",), "undo": (), "new_game": (),
+    "state": (), "log": ("from", "count"), "input": ("event",), "event": ("event",), "undo": (), "new_game": (),
     "new_match": (), "settings": ("set",),
 }
 
@@ -31,8 +42,9 @@ def _error(request_id, message):
 def _input(board, request):
     event = request.get("event")
     if not events.is_event(event):
-        raise ValueError('input event must be ["turn", n] (n a non-zero whole number) or '
-                         '["press" or "long", one of %s], not %r' % (", ".join(events.CONTROLS), event))
+        raise ValueError('input event must be ["turn", n] (n a whole number from -%d to %d, not 0) or '
+                         '["press" or "long", one of %s], not %r'
+                         % (events.MAX_TURN, events.MAX_TURN, ", ".join(events.CONTROLS), event))
     board.handle((event[0], event[1]), False)  # saved once below, with the request id
     out = {"ui": board.mode.describe()}
     if board.message is not None:
@@ -78,9 +90,27 @@ def _state(board, request):
     return {"state": board.state()}
 
 
+def _whole(request, key, default, low, high):
+    value = request.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ValueError("log %s must be a whole number from %d to %d, not %r" % (key, low, high, value))
+    return value
+
+
 def _log(board, request):
     match = board.match
-    return {"log": match.log, "settings": board.settings_dict(), "games": match.games}
+    total = match.events
+    first = _whole(request, "from", 0, 0, total)
+    end = first + _whole(request, "count", MAX_PAGE, 1, MAX_PAGE)
+    page = []
+    index = 0
+    for event in match.iter_log():  # one event at a time: the whole log is never built
+        if index >= end:
+            break
+        if index >= first:
+            page.append(event)
+        index += 1
+    return {"log": page, "from": first, "total": total, "settings": board.settings_dict(), "games": match.games}
 
 
 _HANDLERS = {

@@ -12,9 +12,12 @@ What the LEDs mean (docs/USING.md has the player's version):
   Marks are dimmer than any back peg (palette has the levels; app.power keeps their order
   and hue at every brightness).
 - the game hole of the dealer's track glows dim in the dealer's colour; the game hole of
-  whoever counts next (during the show) breathes slowly.
+  whoever counts next breathes slowly once the show has begun (``Board.counting_side``);
+  during the play nothing marks the pone, who counts first: the board does not know whose
+  turn it is to lay a card, and a still marker would look like one.
 - a blinking hole between front and back peg brightness: the preview of a peg being dialled;
-  a fast bright vermillion flicker: refused.
+  refused (in any mode): both game holes flicker fast in bright vermillion for a moment
+  (``Board.refused``), and so does a preview being dialled.
 - game over: the winner's game hole flashes; the loser's missing holes up to the line they
   failed to reach flash in vermillion 1, 2 or 3 times a cycle for a skunk, a double skunk or
   a lurch; the match tally (games won) lights holes from the start of each side's track.
@@ -30,6 +33,7 @@ HOLES = const(121)
 _LAP = const(30)
 _END_CYCLE = const(1600)
 _TALLY_LEVEL = const(170)
+_FLICKER = const(120)  # ms: the period of the refusal signal's fast flicker
 
 
 def track_of(side):
@@ -167,7 +171,7 @@ def draw_preview(board, canvas, now, side, points, refused=False):
     colour = palette.VERMILLION if refused else board.colour(side)
     for hole in range(start + 1, to):
         canvas.put(track, hole, colour, palette.TRAIL)
-    period = 120 if refused else 400
+    period = _FLICKER if refused else 400
     if now % period < period * 2 // 3:
         canvas.put(track, to if to > start else start, colour, palette.FULL if refused else palette.PREVIEW)
 
@@ -192,5 +196,9 @@ def render(board, canvas, now):
         mode.draw(board, canvas, now)
     if board.notice is not None and now % 1000 < 500:
         # The store fell back to an older copy: both game holes flash until the next input.
+        for track in range(canvas.tracks):
+            canvas.put(track, HOLES, palette.VERMILLION, palette.FULL)
+    if board.refused(now) and now % _FLICKER < _FLICKER * 2 // 3:
+        # Refused, in any mode: both game holes flicker fast for a moment (faster than the notice).
         for track in range(canvas.tracks):
             canvas.put(track, HOLES, palette.VERMILLION, palette.FULL)

@@ -98,7 +98,8 @@ of the current game) and replays from the nearest one, so an undo replays at mos
 events, or one whole game's when it crosses back over a ``new_game``.
 
 Memory: the whole match is kept (undo goes back across games) but compactly: an event is
-stored as one small int (a hand or crib with cards: a 2-tuple of them). ``log`` builds the
+stored as one small int (a hand or crib with cards: plus one for its cards), in chunks of
+64 (``Chunked``) so that no large block of heap is ever needed. ``log`` builds the
 JSON-able lists on demand (a new list each time: read ``events`` for its length, and save
 from ``iter_log()``, which builds one event at a time). ``log`` given to the constructor
 may be any iterable, a generator reading a file included: it is replayed one event at a time.
@@ -120,16 +121,20 @@ def _check_form(event):
         raise RuleError("unknown event %r (known: %s)" % (event[0], ", ".join(EVENTS)))
 
 
-# The log is kept as small ints, not lists: no heap object for most events (a list would
-# cost 32-64 bytes each on the chip and scatter small blocks all over the heap). Bits 0-3
-# are the index in EVENTS; then: dealer/starter: seat/card << 4; peg: side << 4 | points
-# << 6; cut: card i << (4 + 6 i); hand/crib: seat << 4 | claim << 6 (_NO_CLAIM for null),
-# and with cards a 2-tuple (that, card i << 6 i). Only accepted events are encoded, so
-# every field is in range (a cut has at most 4 cards: 28 bits, a small int on the chip).
+# The log is kept as small ints, not lists: no heap object per event (a list would cost
+# 32-64 bytes each on the chip, and long-lived small blocks scattered over the heap leave
+# no hole big enough when the log's own array grows: a MemoryError with most of the heap
+# free). Bits 0-3 are the index in EVENTS; then: dealer/starter: seat/card << 4; peg:
+# side << 4 | points << 6; cut: card i << (4 + 6 i); hand/crib: seat << 4 | claim << 6
+# (_NO_CLAIM for null) | n << 12, n > 0 if it has cards: they are card i << 6 i in
+# entry n - 1 of a second list of small ints (4 cards and the rest do not fit in the
+# chip's 31-bit small ints). Only accepted events are encoded, so every field is in range
+# (a cut has at most 4 cards: 28 bits).
 _NO_CLAIM = const(63)
 
 
-def _encode(event):
+def _encode(event, packs):
+    """The code of ``event``; the cards of a hand or crib are appended to ``packs``."""
     kind = event[0]
     code = EVENTS.index(kind)
     if kind == "peg":
@@ -145,16 +150,24 @@ def _encode(event):
         code |= (event[1] if kind == "hand" else 0) << 4 | (_NO_CLAIM if claim is None else claim) << 6
         if cards is None:
             return code
-        return (code, cards[0] | cards[1] << 6 | cards[2] << 12 | cards[3] << 18)
+        packs.append(cards[0] | cards[1] << 6 | cards[2] << 12 | cards[3] << 18)
+        return code | len(packs) << 12
     return code
 
 
-def _decode(code, seats):
-    cards = None
-    if isinstance(code, tuple):
-        code, packed = code
-        cards = [packed & 63, packed >> 6 & 63, packed >> 12 & 63, packed >> 18 & 63]
+def _has_cards(code):
+    """True if ``code`` is a hand or crib with cards (they are in the packs list)."""
     kind = EVENTS[code & 15]
+    return (kind == "hand" or kind == "crib") and code >> 12 > 0
+
+
+def _decode(code, seats, packs):
+    kind = EVENTS[code & 15]
+    cards = None
+    if _has_cards(code):
+        packed = packs[(code >> 12) - 1]
+        cards = [packed & 63, packed >> 6 & 63, packed >> 12 & 63, packed >> 18 & 63]
+        code &= 0xFFF
     if kind == "peg":
         return [kind, code >> 4 & 3, code >> 6]
     if kind == "dealer" or kind == "starter":
@@ -168,6 +181,49 @@ def _decode(code, seats):
     return [kind]
 
 
+_CHUNK_BITS = const(6)
+_CHUNK = const(64)
+
+
+class Chunked:
+    """A list of small ints (``append``, ``pop``, ``len``, ``[i]``, iteration) kept in chunks of 64.
+
+    A long log in one list needs a single block of 2-4 KB to grow into, which a fragmented
+    heap may not have even with most of it free (a MemoryError in the middle of a match);
+    chunks of 256 bytes (on the chip) always find room.
+    """
+
+    def __init__(self):
+        self._chunks = []
+        self._len = 0
+
+    def __len__(self):
+        return self._len
+
+    def append(self, value):
+        if self._len % _CHUNK == 0:
+            self._chunks.append([])
+        self._chunks[-1].append(value)
+        self._len += 1
+
+    def pop(self):
+        chunk = self._chunks[-1]
+        value = chunk.pop()
+        self._len -= 1
+        if not chunk:
+            self._chunks.pop()
+        return value
+
+    def __getitem__(self, i):
+        if not 0 <= i < self._len:
+            raise IndexError("index %r out of range" % (i,))
+        return self._chunks[i >> _CHUNK_BITS][i % _CHUNK]
+
+    def __iter__(self):
+        for chunk in self._chunks:
+            yield from chunk
+
+
 class Match:
     """A match as an event log; see the module docstring for events and state."""
 
@@ -179,7 +235,8 @@ class Match:
         elif not isinstance(settings, Settings):
             raise ValueError("settings must be a Settings or a dict, not %r" % (settings,))
         self.settings = settings
-        self._codes = []  # the log, encoded: see _encode
+        self._codes = Chunked()  # the log, encoded: see _encode
+        self._packs = Chunked()  # the cards of the hands and cribs in it
         self._start_match(0)
         # Undo checkpoints: (index, starts_game, state) meaning the state after the first
         # index events; see _mark and undo.
@@ -279,8 +336,9 @@ class Match:
         not change while this runs.
         """
         seats = self.settings.seats
+        packs = self._packs
         for code in self._codes:
-            yield _decode(code, seats)
+            yield _decode(code, seats, packs)
 
     @property
     def events(self):
@@ -291,14 +349,15 @@ class Match:
         """Apply one event; RuleError (and nothing changed) if it is not legal now."""
         _check_form(event)
         self._step(event, len(self._codes) + 1)
-        self._codes.append(_encode(event))
+        self._codes.append(_encode(event, self._packs))
 
     def undo(self):
         """Drop the last event of the log and go back to the state before it."""
         codes = self._codes
         if not codes:
             raise RuleError("nothing to undo")
-        codes.pop()
+        if _has_cards(codes.pop()):
+            self._packs.pop()
         n = len(codes)
         marks = self._marks
         while marks[-1][0] > n:
@@ -310,7 +369,7 @@ class Match:
         del games[games_len:]
         seats = self.settings.seats
         for i in range(index, n):
-            self._step(_decode(codes[i], seats), i + 1)
+            self._step(_decode(codes[i], seats, self._packs), i + 1)
 
     @property
     def can_undo(self):

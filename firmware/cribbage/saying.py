@@ -1,19 +1,20 @@
-"""A counted show said the way players say it, and as short lines for a small display.
+"""A counted show said the way players say it, and the same words as short lines for a small display.
 
 Order: the fifteens ("fifteen two, fifteen four"), then pairs ("a pair", "pair royal",
 "double pair royal"), then runs, then the flush and his nobs, each with the running total.
 A run with duplicates is said together with the pairs inside it ("a double run of three
 is eight" = two runs of three and their pair; "a triple run", "a double double run").
 A hand worth nothing is "nineteen", the cribbage joke: no hand can count 19.
+``phrases`` is the one source of the words: ``say`` joins them into a sentence,
+``say_lines`` wraps them, a phrase or more lines each, for a display.
 """
 
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
           "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
           "eighteen", "nineteen", "twenty")
 _MULTIPLE_RUN = ("", "", "a double run of %s", "a triple run", "a double double run")
-_MULTIPLE_RUN_SHORT = ("", "", "double run %d", "triple run", "double-double")
 _ALIKE = ("", "", "a pair", "pair royal", "double pair royal")
-_ALIKE_SHORT = ("", "", "pair", "pair royal", "4 of a kind")
+_AND = "and "
 
 
 def words(n):
@@ -25,7 +26,7 @@ def words(n):
 
 
 def _items(count):
-    """The count as (spoken label, short label, points) after the fifteens, in saying order."""
+    """The count after the fifteens as (spoken label, points), in saying order."""
     alike = []  # (rank, cards of that rank) for every rank that pairs, first seen first
     for pair in count.pairs:
         rank = pair[0] >> 2
@@ -49,58 +50,63 @@ def _items(count):
         if rank in run_ranks:
             pair_pts += k * (k - 1)
             continue
-        first = not any(label == "a pair" for label, _, _ in items)
+        first = not any(label == "a pair" for label, _ in items)
         label = _ALIKE[k] if k > 2 or first else "another pair"
-        items.append((label, _ALIKE_SHORT[k], k * (k - 1)))
+        items.append((label, k * (k - 1)))
     if multiple == 1:
-        n = len(count.runs[0])
-        items.append(("a run of " + words(n), "run of %d" % n, n))
+        items.append(("a run of " + words(len(count.runs[0])), len(count.runs[0])))
     elif multiple > 1:
-        n = len(count.runs[0])
         spoken = _MULTIPLE_RUN[multiple]
-        short = _MULTIPLE_RUN_SHORT[multiple]
         if multiple == 2:
-            spoken = spoken % words(n)
-            short = short % n
-        items.append((spoken, short, count.run_points + pair_pts))
+            spoken = spoken % words(len(count.runs[0]))
+        items.append((spoken, count.run_points + pair_pts))
     if count.flush_points:
-        items.append(("a flush", "flush %d" % count.flush_points, count.flush_points))
+        items.append(("a flush", count.flush_points))
     if count.nobs_points:
-        items.append(("nobs", "nobs", 1))
+        items.append(("nobs", 1))
     return items
 
 
-def say(count):
-    """The whole count in one sentence, e.g. ``fifteen two, fifteen four, and a pair is six``."""
+def phrases(count):
+    """The count as spoken phrases, each ending on the running total: ``["fifteen two", "and a pair is four"]``."""
     if count.total == 0:
-        return "nineteen"
+        return ["nineteen"]
     parts = []
     running = 0
     for _ in count.fifteens:
         running += 2
         parts.append("fifteen " + words(running))
-    for spoken, _, pts in _items(count):
+    for spoken, pts in _items(count):
         running += pts
-        parts.append(("and " if parts else "") + spoken + " is " + words(running))
-    return ", ".join(parts)
+        parts.append((_AND if parts else "") + spoken + " is " + words(running))
+    return parts
+
+
+def say(count):
+    """The whole count in one sentence, e.g. ``fifteen two, fifteen four, and a pair is six``."""
+    return ", ".join(phrases(count))
 
 
 def say_lines(count, width=16):
-    """The count as short lines (label and running total, ``width`` characters at most), last ``total N``."""
-    if count.total == 0:
-        return ["nineteen", "total 0"]
+    """The spoken phrases as display lines of ``width`` characters at most: each phrase starts a line
+    (without its "and"; a long one goes on over the next lines), e.g. ``["fifteen two", "a pair is four"]``."""
     lines = []
-    running = 0
-    if count.fifteens:
-        running = count.fifteen_points
-        lines.append(_line("fifteen x%d" % len(count.fifteens), running, width))
-    for _, short, pts in _items(count):
-        running += pts
-        lines.append(_line(short, running, width))
-    lines.append(_line("total", count.total, width))
+    for phrase in phrases(count):
+        if phrase.startswith(_AND):
+            phrase = phrase[len(_AND):]
+        lines.extend(wrap(phrase.split(" "), width))
     return lines
 
 
-def _line(label, n, width):
-    number = str(n)
-    return label[:width - len(number) - 1] + " " * max(1, width - len(label) - len(number)) + number
+def wrap(parts, width=16):
+    """Words (``parts``) joined by spaces into lines of at most ``width`` characters (a longer word: its own line)."""
+    lines = []
+    line = ""
+    for word in parts:
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = line + " " + word if line else word
+    lines.append(line)
+    return lines

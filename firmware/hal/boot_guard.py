@@ -5,7 +5,10 @@ healthy, and adds this one. Once the app has run for a while, ``healthy()`` sets
 count back to 0. If ``limit`` boots in a row never got there (the app crashed, or hung
 and the watchdog reset the board), ``begin()`` says so and the board starts in safe mode
 instead of resetting forever; the count is cleared then, so the next power-on tries the
-app again. Writes go through a temporary file and a rename, which littlefs makes atomic.
+app again. A deliberate stop (Ctrl-C from ``mpremote`` or ``crib deploy``, often within the
+first seconds) is no failure either: ``stopped()`` clears the count too, or a few quick
+deploys in a row would put the board in safe mode. Writes go through a temporary file and a
+rename, which littlefs makes atomic.
 """
 
 import os
@@ -51,4 +54,8 @@ class BootGuard:
 
     def healthy(self):
         """The app is running well: this boot did not fail."""
+        self.write(0)
+
+    def stopped(self):
+        """The app was stopped on purpose (Ctrl-C): this boot did not fail, whenever it ended."""
         self.write(0)

@@ -3,7 +3,8 @@
 This is the one place that knows pins (from ``/board.json``, a copy of
 ``hardware/board.json``), the LED driver, the inputs, the optional display, the USB serial
 line, the watchdog and the boot guard. ``firmware/main.py`` uses it in three steps:
-``load_board()``, ``safe_mode(board)``, ``build(board)``.
+``load_board()``, ``safe_mode(board)``, ``build(board)``, and ``stopped_on_purpose()`` after
+a Ctrl-C.
 """
 
 import json
@@ -18,6 +19,7 @@ from machine import I2C, WDT, Pin
 from micropython import const
 
 from hal.boot_guard import BootGuard
+from hal.boot_window import first_pressed
 from hal.rp2_inputs import Inputs
 from hal.rp2_leds import Leds
 from hal.ssd1306 import SSD1306
@@ -42,18 +44,29 @@ def load_board(path=BOARD_JSON):
 
 
 def safe_mode(board):
-    """True if the app must not start: encoder switch or BOOTSEL held, or a crash loop.
+    """True if the app must not start: the encoder switch held at power-on, it or BOOTSEL
+    pressed in the first second after power-on (``hal.boot_window``; the Pico's LED is lit
+    meanwhile), or a crash loop. BOOTSEL held *while* powering on starts the RP2040's USB
+    bootloader instead, so it is pressed just after.
 
     In safe mode main.py simply returns, leaving the REPL free for ``mpremote`` (on rp2
     ``sys.exit()`` would soft-reboot into main.py again instead).
     """
     switch = Pin(board["pins"]["encoder_switch"], Pin.IN, Pin.PULL_UP)
     sleep_ms(20)  # let the pull-up charge the line
-    if switch.value() == 0:
-        print("safe mode: encoder switch held at power-on; the app is not started")
-        return True
-    if hasattr(rp2, "bootsel_button") and rp2.bootsel_button():
-        print("safe mode: BOOTSEL held at power-on; the app is not started")
+    controls = [("encoder switch", lambda: switch.value() == 0)]
+    if hasattr(rp2, "bootsel_button"):
+        controls.append(("BOOTSEL", lambda: rp2.bootsel_button() == 1))
+    led = status_led()
+    if led is not None:
+        led.on()
+    try:
+        pressed = first_pressed(controls, ticks_ms, sleep_ms)
+    finally:
+        if led is not None:
+            led.off()
+    if pressed is not None:
+        print("safe mode: %s pressed at power-on; the app is not started" % pressed)
         return True
     if BootGuard(BOOT_COUNT).begin():
         print("safe mode: the app failed to start several times in a row; next power-on tries again")
@@ -61,12 +74,23 @@ def safe_mode(board):
     return False
 
 
-def stop_watchdog():
-    """Stop the watchdog after the app was stopped on purpose (Ctrl-C from ``mpremote``), so
-    the REPL is not reset 8 s later. ``machine.WDT`` cannot be stopped, the RP2040's
-    register can; on other chips (the register is elsewhere) this does nothing."""
+def status_led():
+    """The Pico's own LED (Pico and Pico W alike), or None on a board that names none."""
+    try:
+        return Pin("LED", Pin.OUT)
+    except (ValueError, TypeError):
+        return None
+
+
+def stopped_on_purpose():
+    """The app was stopped on purpose (Ctrl-C from ``mpremote`` or ``crib deploy``): stop the
+    watchdog, so the REPL is not reset 8 s later, and do not count this boot as a failed one,
+    so a few deploys soon after power-on do not end in safe mode. ``machine.WDT`` cannot be
+    stopped, the RP2040's register can; on other chips (the register is elsewhere) the
+    watchdog is left alone."""
     if "RP2040" in os.uname().machine:
         machine.mem32[_WATCHDOG_CTRL_CLEAR] = _WATCHDOG_ENABLE
+    BootGuard(BOOT_COUNT).stopped()
 
 
 def find_display(i2c_pins):

@@ -3,6 +3,11 @@
 import json
 
 from app_driver import Driver
+from match_helpers import play_game
+
+from app.protocol import MAX_PAGE
+from cribbage import deck
+from cribbage.match import Match
 
 
 def ask(d, request):
@@ -29,6 +34,68 @@ def test_state_log_and_game_events():
     assert r["log"] == [["dealer", 1], ["peg", 0, 5]] and r["games"] == [] and r["settings"]["players"] == 2
     assert ask(d, {"cmd": "undo"})["state"]["front"] == [0, 0]
     assert d.reboot().match.log == [["dealer", 1]]
+
+
+def long_match(games=2, seed=2463534242):
+    """A board holding a seeded match of ``games`` games (a few hundred events), and the events applied."""
+    m = Match()
+    applied = []
+
+    def apply(event):
+        m.apply(event)
+        applied.append(event)
+
+    rand = deck.Xorshift32(seed)
+    for game in range(games):
+        play_game(m, rand, apply)
+        if game < games - 1:
+            apply(["new_game"])
+    d = Driver()
+    d.board.match = m  # as if played on the board
+    return d, applied
+
+
+def test_a_long_log_comes_a_page_at_a_time_and_the_pages_are_the_log():
+    d, log = long_match()
+    total = len(log)
+    assert total > 2 * MAX_PAGE
+    games = d.match.games
+    assert len(games) == 2
+    for count in (None, 1, 7, MAX_PAGE):
+        start = 0
+        while True:
+            request = {"cmd": "log", "from": start}
+            if count is not None:
+                request["count"] = count
+            r = ask(d, request)
+            assert r["ok"] and r["from"] == start and r["total"] == total
+            assert r["games"] == games and r["settings"]["target"] == 121
+            page = r["log"]
+            assert len(page) == min(count or MAX_PAGE, total - start)
+            for event in page:
+                assert event == log[start], (start, event)
+                start += 1
+            if not page:
+                break
+        assert start == total
+    r = ask(d, {"cmd": "log"})  # from 0, a full page, by default
+    assert r["from"] == 0 and r["log"] == log[:MAX_PAGE]
+    assert ask(d, {"cmd": "log", "from": total - 3, "count": MAX_PAGE})["log"] == log[-3:]
+
+
+def test_bad_log_pages_are_refused_clearly():
+    d, log = long_match(1)
+    total = len(log)
+    state = d.match.state()
+    for request, word in (({"from": total + 1}, "from"), ({"from": -1}, "from"), ({"from": "3"}, "from"),
+                          ({"from": True}, "from"), ({"from": 1.5}, "from"), ({"count": 0}, "count"),
+                          ({"count": MAX_PAGE + 1}, "count"), ({"count": None}, "count"), ({"page": 2}, "page")):
+        request["cmd"] = "log"
+        r = ask(d, request)
+        assert not r["ok"] and word in r["error"], (request, r)
+        if word != "page":
+            assert "from 0 to" in r["error"] or "from 1 to" in r["error"]
+    assert d.match.state() == state and d.match.log == log
 
 
 def test_input_is_the_same_as_a_control():

@@ -75,3 +75,15 @@ def test_limit_is_configurable():
         assert one.begin() is True
 
     with_guard(check)
+
+
+def test_deliberate_stops_never_lead_to_safe_mode():
+    def check(guard, folder):
+        for _ in range(5):  # deploys in a row, each stopping the app (Ctrl-C) within its first seconds
+            assert guard.begin() is False
+            guard.stopped()
+        assert guard.failed_boots() == 0
+        assert [guard.begin() for _ in range(3)] == [False, False, False]  # real failures still count
+        assert guard.begin() is True
+
+    with_guard(check)

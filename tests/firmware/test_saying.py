@@ -53,10 +53,25 @@ def test_every_saying_ends_on_the_total():
             assert saying.say(c).endswith(" " + saying.words(c.total)), text
 
 
-def test_lines_fit_a_small_display():
-    for text in ("5C 5D 5H JS 5S", "3C 3D 4H 4S 5D", "KC KD 5H 5S 6D", "3C 4D 5H 6S 6D", "2C 4D 7H JS KD"):
-        lines = saying.say_lines(counted(text))
-        assert len(lines) <= 8
-        assert all(len(line) <= 16 for line in lines), lines
+def test_lines_are_the_spoken_phrases_wrapped_for_a_small_display():
+    for text in ("5C 5D 5H JS 5S", "3C 3D 4H 4S 5D", "KC KD 5H 5S 6D", "3C 4D 5H 6S 6D", "2C 4D 7H JS KD",
+                 "AH 2H 3H JH KH"):
+        c = counted(text)
+        lines = saying.say_lines(c)
+        assert all(0 < len(line) <= 16 for line in lines), lines
+        # the same words as say(), in order, without the joining "and"s
+        assert " ".join(lines) == saying.say(c).replace(", and ", " ").replace(", ", " ")
     lines = saying.say_lines(counted("5C 5D 5H JS 5S"))
-    assert lines == ["fifteen x8    16", "4 of a kind   28", "nobs          29", "total         29"]
+    assert lines == ["fifteen two", "fifteen four", "fifteen six", "fifteen eight", "fifteen ten", "fifteen twelve",
+                     "fifteen fourteen", "fifteen sixteen", "double pair", "royal is", "twenty-eight", "nobs is",
+                     "twenty-nine"]
+    assert saying.say_lines(counted("KC KD 5H 5S 6D")) == [
+        "fifteen two", "fifteen four", "fifteen six", "fifteen eight", "a pair is ten", "another pair is", "twelve"]
+    assert saying.say_lines(counted("3C 4D 5H 5S KD"), 40) == ["fifteen two", "fifteen four",
+                                                                "a double run of three is twelve"]
+    assert saying.say_lines(counted("2C 4D 7H JS KD")) == ["nineteen"]
+
+
+def test_wrap():
+    assert saying.wrap("a double run of three is eight".split(), 16) == ["a double run of", "three is eight"]
+    assert saying.wrap(["twenty-eight", "x"], 5) == ["twenty-eight", "x"]  # a word longer than the line

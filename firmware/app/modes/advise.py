@@ -11,10 +11,11 @@ the next best; back returns to the previous step.
 from micropython import const
 
 from app import events, palette
-from app.modes.cards import Picker, card_hole, wrap
+from app.modes.cards import Picker, card_hole
 from app.render import HOLES
 from cribbage.advice import dealt_count, rank_keeps
 from cribbage.cards import names
+from cribbage.saying import wrap
 
 PICK = const(0)
 DEAL = const(1)

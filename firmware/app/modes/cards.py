@@ -16,6 +16,7 @@ from micropython import const
 
 from app import palette
 from cribbage.cards import name
+from cribbage.saying import wrap
 
 _RANKS = const(13)
 _SUITS = const(4)
@@ -74,13 +75,19 @@ class Picker:
             self.rank = (self.rank + 1) % _RANKS
 
     def turn(self, steps):
-        """Move ``steps`` ranks (negative: down), skipping ranks with no free card, wrapping."""
-        step = 1 if steps > 0 else -1
-        for _ in range(abs(steps)):
-            for _ in range(_RANKS):
-                self.rank = (self.rank + step) % _RANKS
-                if self._rank_free(self.rank):
-                    break
+        """Move ``steps`` ranks (negative: down), skipping ranks with no free card, wrapping.
+
+        The same as ``steps`` single steps, in one move: the free ranks form a ring, and
+        the cursor moves ``steps`` places round it (any number of steps costs the same).
+        """
+        free = [r for r in range(_RANKS) if self._rank_free(r)]
+        if free:
+            i = 0  # where the cursor's rank is, or would be, among the free ranks
+            while i < len(free) and free[i] < self.rank:
+                i += 1
+            on_free = i < len(free) and free[i] == self.rank
+            # From a rank with no free card, the first step up lands on free[i] itself.
+            self.rank = free[(i + steps - (0 if on_free or steps < 0 else 1)) % len(free)]
         self._settle()
 
     def step_suit(self, step):
@@ -127,16 +134,3 @@ class Picker:
             parts.append(">" + name(self.card))
         return wrap(parts, width)
 
-
-def wrap(words, width=16):
-    """Words joined by spaces into lines of at most ``width`` characters."""
-    lines = []
-    line = ""
-    for word in words:
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = line + " " + word if line else word
-    lines.append(line)
-    return lines

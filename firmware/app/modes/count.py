@@ -2,15 +2,21 @@
 
 Steps, in the core's counting order (pone's hand, ..., the dealer's hand, the crib):
 - starter: pick the starter card (a Jack pegs his heels: the core does it). A long press of
-  the encoder skips it: the hands of this deal are then dialled as totals.
+  the encoder skips it: the hands of this deal are then dialled as totals (once a hand is
+  counted without the starter, the count goes straight to the total for the rest of the deal).
+- his heels: while the starter is unknown (its picker, or totals after skipping it), a long
+  press of the dealer's button pegs the core's ``["heels"]``; from the starter picker the
+  board then goes back to the play, where the pegs show it. A starter picked later must be
+  a Jack, and does not peg them again.
 - cards: pick the 4 cards of the hand or crib (cards on the table are skipped); back puts
   the last card back, or leaves when none is picked; a long press of the encoder dials the
   total instead of cards.
 - claim (muggins on): dial the points claimed; overlooked points go to the next player.
 - total: dial the total directly; impossible totals (19, 25, 26, 27) are refused with a
   vermillion flicker.
-- confirm: the total is previewed on the track (and said on the display); the encoder
-  press pegs it and moves on to the next show; back returns to the cards.
+- confirm: the total (the claim, with muggins) is previewed on the track and said on the
+  display; turning scrolls the saying (the total stays the board's count), the encoder
+  press pegs it and moves on to the next show; back returns to the claim or the cards.
 Counting stops the moment someone wins, and after the crib.
 """
 
@@ -18,6 +24,7 @@ from micropython import const
 
 from app import events, palette
 from app.modes.cards import Picker
+from app.modes.peg import button_side
 from app.render import HOLES, draw_preview, pulse, track_of
 from cribbage import saying, show
 
@@ -28,6 +35,8 @@ TOTAL = const(3)
 CONFIRM = const(4)
 _STEP_NAMES = ("starter", "cards", "claim", "total", "confirm")
 _HAND_CARDS = const(4)
+_SAID_LINES = const(7)  # the display's 8 lines less the title
+_BUTTONS = ("p1", "p2", "back")  # the button of each side (see peg.button_side)
 
 
 def _suit_step(what):
@@ -47,6 +56,7 @@ class Count:
         self.points = 0
         self.cards = None
         self.count = None
+        self.scroll = 0  # the first line of the saying shown
 
     @property
     def full_screen(self):
@@ -60,14 +70,20 @@ class Count:
             return
         self.cards = None
         self.count = None
-        if match.starter is None:
+        if match.starter is None and match.phase == "play":
             self.step = STARTER
             self.picker = Picker(1, match.used)
             return
         self.seat, kind = match.next_show
         self.crib = kind == "crib"
-        self.step = CARDS
-        self.picker = Picker(_HAND_CARDS, match.used)
+        if match.starter is None:
+            # A hand was counted without the starter: it was skipped for this deal.
+            self.step = TOTAL
+            self.points = 0
+            self.picker = None
+        else:
+            self.step = CARDS
+            self.picker = Picker(_HAND_CARDS, match.used)
 
     def side(self, board):
         """The side that pegs the show being counted (None while picking the starter)."""
@@ -91,13 +107,24 @@ class Count:
     def handle(self, board, event):
         kind, what = event
         step = self.step
-        if step == STARTER or step == CARDS:
+        side = button_side(board, event)
+        if kind == events.LONG and side is not None:
+            self._heels(board, side)
+        elif step == STARTER or step == CARDS:
             self._picking(board, kind, what)
         elif kind == events.TURN:
-            self.points = max(0, min(show.MAX_SHOW, self.points + what))
+            if step == CONFIRM:
+                # The total is the board's count (muggins: the claim dialled before it).
+                most = len(saying.say_lines(self.count)) - _SAID_LINES
+                self.scroll = max(0, min(most, self.scroll + what))
+            else:
+                self.points = max(0, min(show.MAX_SHOW, self.points + what))
         elif kind == events.PRESS and what == events.BACK:
             if step == TOTAL:
-                self.begin(board)
+                if self.picker is None:
+                    board.idle()  # the starter was skipped: there are no cards to go back to
+                else:
+                    self.begin(board)
             elif step == CONFIRM and board.match.settings.muggins:
                 self.step = CLAIM
             else:
@@ -115,6 +142,15 @@ class Count:
                 claim = self.points if board.match.settings.muggins else None
                 if board.apply(self._event(self.cards, claim)):
                     self._counted(board)
+
+    def _heels(self, board, side):
+        """His heels from the dealer's button (the core refuses them once the starter is known)."""
+        match = board.match
+        dealer = match.settings.side_of(match.dealer)
+        if side != dealer:
+            board.refuse("his heels go to the dealer, " + board.side_name(dealer))
+        elif board.apply(["heels"]) and (self.step == STARTER or match.winner is not None):
+            board.idle()
 
     def _picking(self, board, kind, what):
         picker = self.picker
@@ -138,6 +174,7 @@ class Count:
             elif picker.take():
                 self.cards = picker.picked[:]
                 self.count = show.count(self.cards, board.match.starter, self.crib)
+                self.scroll = 0
                 if board.match.settings.muggins:
                     self.step = CLAIM
                     self.points = 0
@@ -168,7 +205,11 @@ class Count:
     def lines(self, board):
         step = self.step
         title = self.title(board)
-        if step == STARTER or step == CARDS:
+        if step == STARTER:
+            dealer = board.match.settings.side_of(board.match.dealer)
+            return ([title] + self.picker.text()
+                    + ["turn=rank", "p1/p2=suit", "enc=take", "hold enc=skip", "hold %s=heels" % _BUTTONS[dealer]])
+        if step == CARDS:
             return ([title] + self.picker.text()
                     + ["%d/%d cards" % (len(self.picker.picked), self.picker.need),
                        "turn=rank", "p1/p2=suit", "enc=take", "hold enc=total"])
@@ -177,7 +218,8 @@ class Count:
             return [title, "total %d" % self.points, note]
         if step == CLAIM:
             return [title, "claim %d" % self.points, "muggins is on", "enc=ok"]
-        return [title + " %d" % self.points] + saying.say_lines(self.count)[:7]
+        scroll = self.scroll
+        return [title + " %d" % self.points] + saying.say_lines(self.count)[scroll:scroll + _SAID_LINES]
 
     def describe(self):
         return {"mode": self.name, "step": _STEP_NAMES[self.step], "seat": self.seat, "crib": self.crib,

@@ -2,8 +2,8 @@
 
 On the LEDs the items are the first holes of track 0 (1 new game, 2 new match, 3 settings,
 4 advice): dim, the chosen one blinking. Turn to choose, press the encoder to open, back to
-leave. A new match forgets the tally, so it asks again: the item flickers fast and a second
-press is needed.
+leave. A new match forgets the tally and cannot be undone (``Board.new_match``), so it asks
+again: the item flickers fast and a second press is needed.
 """
 
 from app import events, palette
@@ -39,7 +39,8 @@ class Menu:
                 if not self.sure:
                     self.sure = True
                 else:
-                    board.new_match()
+                    self.sure = False
+                    board.new_match()  # refused (a RuleError: Board.handle shows it) on a match not begun
                     board.idle()
             elif item == _SETTINGS:
                 from app.modes.settings import SettingsMode  # loaded when first used: RAM

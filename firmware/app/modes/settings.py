@@ -22,7 +22,7 @@ ITEMS = (
     ("colour1", "colour p2", tuple(range(len(palette.CHOICES)))),
     ("colour2", "colour p3", tuple(range(len(palette.CHOICES)))),
     ("brightness", "brightness", (16, 32, 64, 96, 128, 160, 192, 255)),
-    ("milliamps", "current mA", (300, 500, 900, 1500, 2500)),
+    ("milliamps", "current mA", (300, 500, 900, 1500, 2500, 3000, 4000)),  # 4000: the 5 V 4 A supply of power.md
 )
 
 
@@ -37,6 +37,18 @@ def value_text(key, value):
     if key == "players" and value == 4:
         return "2 teams"
     return str(value)
+
+
+def start_index(values, current):
+    """Where the choice starts: ``current``, or the nearest value if the serial line set one the
+    menu does not offer (say 1000 mA), so a press without turning keeps about what was set."""
+    if current in values:
+        return values.index(current)
+    best = 0
+    for i in range(1, len(values)):
+        if abs(values[i] - current) < abs(values[best] - current):
+            best = i
+    return best
 
 
 class SettingsMode:
@@ -68,7 +80,7 @@ class SettingsMode:
             if not self.editing:
                 current = board.settings_dict().get(key)
                 values = self._values()
-                self.choice = values.index(current) if current in values else 0
+                self.choice = start_index(values, current)
                 self.editing = True
             elif board.change_settings({key: self._values()[self.choice]}):
                 self.editing = False
@@ -83,7 +95,7 @@ class SettingsMode:
         shown = self.choice if self.editing else None
         if shown is None:
             current = board.settings_dict().get(key)
-            shown = values.index(current) if current in values else 0
+            shown = start_index(values, current)
         colours = key.startswith("colour")
         for i in range(len(values)):
             colour = palette.CHOICES[values[i]] if colours else palette.WHITE

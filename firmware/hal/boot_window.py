@@ -1,0 +1,30 @@
+"""Asking for safe mode at power-on: the control, if any, pressed in the first moments.
+
+The encoder's switch can simply be held while the board is powered on. BOOTSEL cannot: held
+while the RP2040 starts, it makes the chip boot its USB bootloader (the RPI-RP2 drive), not
+MicroPython. So ``main.py`` watches the controls for ``WINDOW_MS`` after power-on (the Pico's
+own LED is lit meanwhile), and BOOTSEL pressed in that time asks for safe mode too.
+"""
+
+from micropython import const
+
+from app.ticks import ticks_diff
+
+WINDOW_MS = const(1000)
+POLL_MS = const(20)
+
+
+def first_pressed(controls, ticks_ms, sleep_ms, window_ms=WINDOW_MS, poll_ms=POLL_MS):
+    """The name of the first control seen pressed within ``window_ms``, or None once it is over.
+
+    ``controls`` is a sequence of ``(name, is_pressed)`` pairs, read every ``poll_ms``; the clock
+    (``ticks_ms()``, ``sleep_ms(ms)``) is passed in so tests can run it on a fake one.
+    """
+    start = ticks_ms()
+    while True:
+        for name, is_pressed in controls:
+            if is_pressed():
+                return name
+        if ticks_diff(ticks_ms(), start) >= window_ms:
+            return None
+        sleep_ms(poll_ms)

@@ -1,0 +1,133 @@
+"""Refusals: in every mode a visible signal (both game holes flicker vermillion), never an escaping exception;
+turns too big for the board are refused at the edge, and turning the card picker costs the same for any size."""
+
+import json
+
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, Driver, is_hue, turn
+
+from app import palette
+from app.modes.cards import Picker
+from cribbage.cards import parse
+
+
+def game_holes_vermillion(hw):
+    return is_hue(hw.pixel(0, 121), palette.VERMILLION) and is_hue(hw.pixel(1, 121), palette.VERMILLION)
+
+
+def flicker(d, start, stop):
+    """(frames with both game holes vermillion, frames without) sampled every 10 ms from ``start`` to ``stop`` ms
+    after now."""
+    now = d.hw.ticks_ms()
+    on = off = 0
+    for t in range(start, stop, 10):
+        if game_holes_vermillion(d.frame_at(now + t)):
+            on += 1
+        else:
+            off += 1
+    return on, off
+
+
+def assert_refusal_signal(d):
+    """A fast flicker in the first half second after the refusal, then nothing."""
+    on, off = flicker(d, 0, 500)
+    assert on >= 10 and off >= 10, (on, off)  # it flickers: on and off several times
+    assert flicker(d, 500, 1500)[0] == 0  # and stops by itself
+
+
+def test_a_new_match_before_the_match_began_is_refused_not_raised():
+    d = Driver()
+    d.press(HOLD_ENC, turn(1), ENC)
+    assert d.mode.name == "menu" and d.mode.sure
+    assert flicker(d, 0, 300)[0] == 0  # (no signal before the refusal)
+    d.press(ENC)  # used to raise RuleError out of Board.handle
+    assert d.board.message is not None and "not begun" in d.board.message
+    assert d.match.events == 0 and d.mode.name == "menu" and not d.mode.sure
+    assert_refusal_signal(d)
+    assert d.board.handle_command('{"cmd": "state"}')  # the board goes on
+
+
+def test_a_new_match_from_the_menu_starts_again_and_cannot_be_undone():
+    d = Driver()
+    d.press(P1, HOLD_P2)
+    d.press(HOLD_ENC, turn(1), ENC, ENC)
+    assert d.mode.name == "peg" and d.match.events == 0 and d.match.phase == "cut"
+    d.press(BACK_PRESS)  # as USING.md says: the match before is gone
+    assert d.board.message == "nothing to undo" and d.match.events == 0
+    assert d.reboot().match.events == 0
+
+
+def test_refused_in_peg_idle_during_the_show():
+    d = Driver()
+    d.press(P1)  # player 1 deals
+    d.press(ENC)
+    d.pick("5D")
+    d.press(HOLD_ENC, turn(4), ENC)  # pone's hand as a total: the show has begun
+    d.press(BACK_PRESS)  # leave the count: idle
+    assert d.mode.name == "peg" and d.mode.side is None
+    assert flicker(d, 0, 300)[0] == 0
+    d.press(HOLD_P1)  # peg 2 in the play: refused, the play is over
+    assert d.match.front == [0, 4] and "show" in d.board.message
+    assert_refusal_signal(d)
+
+
+def test_refused_in_settings():
+    d = Driver()
+    d.press(P1)  # the match has begun: the rules are fixed
+    d.press(HOLD_ENC, turn(2), ENC)  # settings
+    d.press(turn(3), ENC, turn(1))  # players: 2 -> 3
+    assert d.mode.name == "settings" and flicker(d, 0, 300)[0] == 0
+    d.press(ENC)
+    assert d.match.settings.players == 2 and d.board.message is not None
+    assert_refusal_signal(d)
+
+
+def test_refused_in_the_card_picker():
+    d = Driver()
+    d.press(P1)
+    d.press(ENC)
+    assert d.mode.full_screen and flicker(d, 0, 300)[0] == 0
+    d.press(HOLD_P2)  # his heels are the dealer's (player 1's), not player 2's
+    assert d.match.front == [0, 0] and d.mode.name == "count" and d.board.message is not None
+    assert_refusal_signal(d)
+
+
+def test_a_turn_beyond_the_limit_is_refused_at_the_serial_edge():
+    d = Driver()
+    d.press(P1, P1)  # dialling 1 for player 1
+    for n in (101, -101, 1000000, 10 ** 9):
+        reply = json.loads(d.board.handle_command(json.dumps({"cmd": "input", "event": ["turn", n]})))
+        assert not reply["ok"] and "100" in reply["error"]
+    assert d.mode.points == 1
+    reply = json.loads(d.board.handle_command('{"cmd": "input", "event": ["turn", 100]}'))
+    assert reply["ok"] and d.mode.points == 31
+    d.board.handle(("turn", -1000000))  # from any other source: ignored as malformed
+    assert d.mode.points == 31
+
+
+def stepped(taken, start, steps):
+    """The truth, one detent at a time: each moves to the next rank round the ring with a card not ``taken``."""
+    rank = start
+    for _ in range(abs(steps)):
+        for _ in range(13):
+            rank = (rank + (1 if steps > 0 else -1)) % 13
+            if [s for s in range(4) if rank * 4 + s not in taken]:
+                break
+    return rank
+
+
+def test_a_big_turn_of_the_card_picker_is_the_same_as_single_steps():
+    used = [parse(c) for c in "5D 5C 5H 5S AC AD AH AS KD".split()]  # no free five or ace
+    for picked in ([], ["2C", "2D", "2H", "2S"]):
+        taken = used + [parse(c) for c in picked]
+        for start in range(13):  # the cursor on a free rank, or (after the last take) maybe not
+            for steps in (1, -1, 2, -2, 5, 11, -12, 13, 26, -27, 100, -99):
+                p = Picker(5, used)
+                p.picked = [parse(c) for c in picked]
+                p.rank = start
+                p.turn(steps)
+                assert p.rank == stepped(taken, start, steps), (picked, start, steps)
+                assert p.free(p.card)
+    # eleven free ranks: a huge turn is the same as its remainder, and does not take a billion steps
+    p = Picker(4, used)
+    p.turn(10 ** 9 + 3)
+    assert p.rank == stepped(used, 1, (10 ** 9 + 3) % 11) and p.free(p.card)

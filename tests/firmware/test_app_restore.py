@@ -1,0 +1,75 @@
+"""Power-on restore takes each saved part on its own: a bad preference never costs the saved game."""
+
+import json
+
+from app_driver import ENC, P1, P2, Driver, turn
+
+from app.board import PREFS
+from app.store import Store
+
+
+def played():
+    """A board with a few events, an id remembered and preferences changed from the defaults."""
+    d = Driver()
+    d.press(P1, P2, turn(4), ENC)  # player 1 deals; player 2 pegs 5
+    reply = d.board.handle_command('{"cmd": "settings", "set": {"colour0": 3, "brightness": 90}, "id": "s"}')
+    assert json.loads(reply)["ok"]
+    assert d.match.events == 2 and d.board.prefs["brightness"] == 90
+    return d
+
+
+def resave(d, prefs):
+    """Save the board's own data again, but with ``prefs`` (as an older or newer firmware might have)."""
+    board = d.board
+    Store(d.root).save({"settings": board.match.settings.to_dict(), "prefs": prefs,
+                        "log": board.match.log, "ids": board.ids})
+
+
+def test_bad_preferences_are_dropped_or_reset_and_the_game_is_kept():
+    d = played()
+    log = d.match.log
+    state = d.match.state()
+    resave(d, {"colour0": 3, "brightness": 999, "colour1": "red", "sparkle": True})
+    again = d.reboot()
+    board = again.board
+    assert again.match.log == log and again.match.state() == state  # the whole game, undo history too
+    expected = dict(PREFS)
+    expected["colour0"] = 3  # the good one kept; the bad ones back to their defaults
+    assert board.prefs == expected and "sparkle" not in board.settings_dict()
+    notice = board.notice
+    assert "brightness" in notice and "colour1" in notice and "sparkle" in notice
+    assert "colour0" not in notice and "not replayable" not in notice
+    reply = json.loads(board.handle_command('{"cmd": "state"}'))
+    assert reply["state"]["store"] == notice and reply["state"]["events"] == 2
+    again.frame_at(10)
+    assert again.hw.display.lines[-2] == "PREFS RESET"
+    # the remembered request id survived with the game: a re-send is still recognised
+    assert json.loads(board.handle_command('{"cmd": "settings", "set": {"colour0": 5}, "id": "s"}'))["duplicate"]
+    assert board.prefs["colour0"] == 3
+
+
+def test_preferences_that_are_not_an_object_give_the_defaults():
+    d = played()
+    resave(d, [1, 2])
+    again = d.reboot()
+    assert again.match.log == d.match.log and again.board.prefs == PREFS
+    assert "preferences" in again.board.notice
+
+
+def test_sound_preferences_restore_without_a_notice():
+    d = played()
+    again = d.reboot()
+    assert again.board.notice is None and again.board.prefs["brightness"] == 90 and again.match.events == 2
+
+
+def test_a_game_that_cannot_be_replayed_keeps_its_preferences():
+    d = played()
+    board = d.board
+    Store(d.root).save({"settings": board.match.settings.to_dict(), "prefs": board.prefs,
+                        "log": [["peg", 0, 2]], "ids": board.ids})  # pegging before anyone dealt
+    again = d.reboot()
+    assert again.match.events == 0 and again.board.ids == []  # the replies belonged to that game
+    assert "not replayable" in again.board.notice and "preferences" not in again.board.notice
+    assert again.board.prefs["brightness"] == 90 and again.board.prefs["colour0"] == 3
+    again.frame_at(10)
+    assert again.hw.display.lines[-2] == "SAVE UNPLAYABLE"
