@@ -1,0 +1,163 @@
+"""The advice mode's keeps view, read from the LEDs and the display against ``rank_keeps``.
+
+Each card's LED is classed by what it shows in the long look (the shown keep) and in the
+short look (the next keep) of the cycle; the expected points are counted as lit holes of
+track 1. The truth is ``cribbage.advice.rank_keeps`` on the same cards, called here.
+"""
+
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, brightness, is_hue, turn
+
+from app import palette
+from app.modes.cards import card_hole
+from cribbage.advice import rank_keeps
+from cribbage.cards import names, parse_hand
+
+CYCLE = 1600
+SHOWN_AT = 300  # ms into the cycle: the look at the shown keep
+NEXT_AT = 1300  # the look at the next keep
+GRID = tuple(range(1, 14)) + tuple(range(48, 61))  # the picker's holes on each track
+
+
+def open_keeps(cards, dealer, players=2):
+    """A fresh board (``players``), the advice opened from the menu, ``cards`` picked, the deal answered."""
+    d = Driver()
+    # a supply the frame never reaches: the current cap (a scale of the whole frame) stays out
+    assert '"ok": true' in d.board.handle_command('{"cmd": "settings", "set": {"milliamps": 4000}}')
+    if players != 2:
+        assert '"ok": true' in d.board.handle_command('{"cmd": "settings", "set": {"players": %d}}' % players)
+    d.press(HOLD_ENC, turn(3), ENC)
+    assert d.mode.name == "advise"
+    d.pick_all(cards)
+    d.press(P1 if dealer else P2, ENC)
+    assert d.mode.describe()["step"] == "keeps"
+    return d
+
+
+def rounded(x):
+    """Nearest int, halves away from zero."""
+    whole = int(abs(x) + 0.5)
+    return whole if x >= 0 else -whole
+
+
+def is_dim_white(rgb):
+    return rgb[0] == rgb[1] == rgb[2] > 0
+
+
+def read_cards(hw, dealt):
+    """Per dealt card: (lit in its suit colour?, brightness); every other grid hole must be dark."""
+    holes = {}
+    for card in dealt:
+        holes[card_hole(card)] = card
+    for track in (0, 1):
+        for hole in GRID:
+            if (track, hole) not in holes:
+                assert hw.pixel(track, hole) == (0, 0, 0), (track, hole)
+    out = {}
+    for card in dealt:
+        rgb = hw.pixel(*card_hole(card))
+        coloured = is_hue(rgb, palette.SUIT_COLOURS[card & 3]) and not is_dim_white(rgb)
+        assert coloured or is_dim_white(rgb), (names([card]), rgb)  # never dark: every dealt card shows
+        out[card] = (coloured, brightness(rgb))
+    return out
+
+
+def read_points(hw):
+    """The value lit on track 1: holes from 16 up (positive), or from 45 down (negative)."""
+    up = 0
+    while up < 32 and brightness(hw.pixel(1, 16 + up)) > 0:
+        up += 1
+    down = 0
+    while down < 15 and brightness(hw.pixel(1, 45 - down)) > 0:
+        down += 1
+    if up:
+        assert all(hw.pixel(1, h) == (0, 0, 0) for h in range(16 + up, 48)), "a gap in the bar"
+        return up
+    assert all(hw.pixel(1, h) == (0, 0, 0) for h in range(14, 46 - down)), "a gap in the bar"
+    return -down
+
+
+def read_rank(hw):
+    rank = 0
+    while brightness(hw.pixel(0, 16 + rank)) > 0:
+        rank += 1
+    assert all(hw.pixel(0, h) == (0, 0, 0) for h in range(16 + rank, 48))
+    return rank
+
+
+def check_view(d, dealt, keeps, index):
+    """Keep ``index`` is shown with keep ``index + 1`` as its next, on the LEDs and the display."""
+    shown = keeps[index]
+    nxt = keeps[index + 1] if index + 1 < len(keeps) else None
+    long_look = d.frame_phase(CYCLE, SHOWN_AT)
+    cards_long = read_cards(long_look, dealt)
+    points_long, rank_long = read_points(long_look), read_rank(long_look)
+    short_look = d.frame_phase(CYCLE, NEXT_AT)
+    cards_short = read_cards(short_look, dealt)
+    points_short, rank_short = read_points(short_look), read_rank(short_look)
+    # the long look: exactly the shown keep's cards in colour
+    assert set(c for c in dealt if cards_long[c][0]) == set(shown.keep)
+    assert points_long == rounded(shown.expected)
+    assert rank_long == rank_short == index + 1
+    if nxt is None:  # the last keep: nothing changes
+        assert cards_short == cards_long and points_short == points_long
+        lines = d.hw.display.lines
+        assert lines[1:] == ["#%d %s" % (index + 1, names(shown.keep)),
+                             "exp %.1f (%d-%d)" % (shown.expected, shown.hand_min, shown.hand_max)]
+        return
+    # the short look: exactly the next keep's cards in colour, and its value
+    assert set(c for c in dealt if cards_short[c][0]) == set(nxt.keep)
+    assert points_short == rounded(nxt.expected)
+    for card in dealt:
+        if card in shown.keep and card in nxt.keep:  # kept by both: steady
+            assert cards_short[card] == cards_long[card]
+        elif card in nxt.keep:  # the next keeps it instead: dimmer than the shown keep's cards
+            assert cards_short[card][1] < min(cards_long[c][1] for c in shown.keep)
+        elif card not in shown.keep:  # laid away by both: steady dim white
+            assert cards_short[card] == cards_long[card]
+            assert cards_long[card][1] < min(cards_long[c][1] for c in shown.keep)
+    lines = d.hw.display.lines
+    assert lines[0] == "ADVICE #%d of %d" % (index + 1, len(keeps))
+    assert lines[1:] == ["#%d %s" % (index + 1, names(shown.keep)),
+                         "exp %.1f (%d-%d)" % (shown.expected, shown.hand_min, shown.hand_max),
+                         "#%d %s" % (index + 2, names(nxt.keep)),
+                         "exp %.1f (%d-%d)" % (nxt.expected, nxt.hand_min, nxt.hand_max)]
+
+
+def test_the_best_keep_and_the_next_are_both_on_the_board():
+    text = "5H 5C JD QS 4C 9H"
+    d = open_keeps(text, True)
+    dealt = parse_hand(text)
+    keeps = rank_keeps(dealt, True)
+    check_view(d, dealt, keeps, 0)
+    info = d.mode.describe()
+    assert info["rank"] == 1 and info["keep"] == list(keeps[0].keep) and info["next"] == list(keeps[1].keep)
+
+
+def test_turning_steps_through_the_ranking_with_values_below_zero():
+    # as pone, laying away the fives costs more than the rest of the hand is worth: the
+    # ranking goes from above zero to below it
+    text = "5H 5C AD 3S 9S KC"
+    d = open_keeps(text, False)
+    dealt = parse_hand(text)
+    keeps = rank_keeps(dealt, False)
+    assert keeps[0].expected > 0 > keeps[-1].expected
+    for index in range(len(keeps)):
+        check_view(d, dealt, keeps, index)
+        d.press(turn(1))
+    d.press(turn(5))  # past the end: stays on the last
+    assert d.mode.describe()["rank"] == len(keeps) and d.mode.describe()["next"] is None
+    d.press(turn(-100))
+    check_view(d, dealt, keeps, 0)
+    d.press(BACK_PRESS)
+    assert d.mode.describe()["step"] == "deal"
+
+
+def test_five_cards_with_three_players():
+    text = "5H JD QS 4C 9H"
+    d = open_keeps(text, True, players=3)
+    dealt = parse_hand(text)
+    keeps = rank_keeps(dealt, True, 3)
+    assert len(keeps) == 5
+    check_view(d, dealt, keeps, 0)
+    d.press(turn(4))
+    check_view(d, dealt, keeps, 4)
