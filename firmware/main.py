@@ -1,5 +1,5 @@
 # Runs at power-on. Safe mode (the encoder switch held at power-on, it or BOOTSEL pressed in
-# the first second after, or a crash loop) returns at once, leaving the REPL free for
+# the first half second after, or a crash loop) returns at once, leaving the REPL free for
 # mpremote; otherwise the app runs on the real board.
 from hal import rp2_board
 

@@ -4,6 +4,7 @@ Speed is measured as the time per detent since the previous turn in the same dir
 a change of direction or a pause starts again at x1, so slow, careful turns are exact.
 """
 
+from app.events import MAX_TURN
 from app.ticks import ticks_diff
 
 # (at most this many ms per detent, multiplier), fastest first.
@@ -36,7 +37,9 @@ class Acceleration:
         return factor
 
     def scale(self, detents, now_ms):
-        """``detents`` times the multiplier for the current speed (0 stays 0)."""
+        """``detents`` times the multiplier for the current speed (0 stays 0), at most
+        ``MAX_TURN`` either way: after a long stall the app would refuse a bigger turn."""
         if detents == 0:
             return 0
-        return detents * self.multiplier(detents, now_ms)
+        scaled = detents * self.multiplier(detents, now_ms)
+        return max(-MAX_TURN, min(MAX_TURN, scaled))

@@ -10,7 +10,7 @@ from micropython import const
 
 from app.ticks import ticks_diff
 
-WINDOW_MS = const(1000)
+WINDOW_MS = const(500)  # short: it adds to the time from power-on to the score shown
 POLL_MS = const(20)
 
 

@@ -45,7 +45,7 @@ def load_board(path=BOARD_JSON):
 
 def safe_mode(board):
     """True if the app must not start: the encoder switch held at power-on, it or BOOTSEL
-    pressed in the first second after power-on (``hal.boot_window``; the Pico's LED is lit
+    pressed in the first half second after power-on (``hal.boot_window``; the Pico's LED is lit
     meanwhile), or a crash loop. BOOTSEL held *while* powering on starts the RP2040's USB
     bootloader instead, so it is pressed just after.
 

@@ -111,6 +111,16 @@ class Driver:
         self.press(ENC)
 
 
+def dealt(*settings_presses):
+    """A fresh board (after the given settings-menu presses) where player 1 deals; player 2 is the pone."""
+    d = Driver()
+    if settings_presses:
+        d.press(HOLD_ENC, turn(2), ENC, *settings_presses)
+        d.press(BACK_PRESS)
+    d.press(P1)
+    return d
+
+
 def is_hue(rgb, colour):
     """True if the lit ``rgb`` keeps the channel order of ``colour`` (brightest channel first)."""
     if max(rgb) == 0:

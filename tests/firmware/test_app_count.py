@@ -1,19 +1,10 @@
 """Counting the show with cards through the controls: starter, heels, hands, crib, muggins, the win."""
 
-from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, Driver, brightness, is_hue, turn
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, Driver, brightness, dealt, is_hue, turn
 
 from app import palette
 from app.modes.cards import card_hole
 from cribbage.cards import parse
-
-
-def dealt(*settings_presses):
-    d = Driver()
-    if settings_presses:
-        d.press(HOLD_ENC, turn(2), ENC, *settings_presses)
-        d.press(BACK_PRESS)
-    d.press(P1)  # player 1 deals; player 2 is the pone
-    return d
 
 
 def test_a_whole_deal_counted_in_order_with_published_hands():

@@ -1,19 +1,10 @@
 """The show's controls: the counted total cannot be dialled away, a skipped starter stays skipped for the deal,
 his heels has its own control (and is never pegged twice), and the display says the count in words."""
 
-from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, turn
+from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, dealt, turn
 
 from cribbage import saying, show
 from cribbage.cards import parse, parse_hand
-
-
-def dealt(*settings_presses):
-    d = Driver()
-    if settings_presses:
-        d.press(HOLD_ENC, turn(2), ENC, *settings_presses)
-        d.press(BACK_PRESS)
-    d.press(P1)  # player 1 deals; player 2 is the pone
-    return d
 
 
 def display(d):

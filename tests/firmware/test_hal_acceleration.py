@@ -1,5 +1,6 @@
 """Encoder acceleration: slow turns are exact, fast turns in one direction are multiplied."""
 
+from app.events import MAX_TURN, is_event
 from hal.acceleration import Acceleration
 from portable import raises
 
@@ -35,3 +36,12 @@ def test_zero_stays_zero():
 def test_thresholds_must_be_ordered():
     with raises(ValueError):
         Acceleration(((40, 2), (15, 5)))
+
+
+def test_a_huge_backlog_is_clamped_to_a_turn_the_app_accepts():
+    acc = Acceleration()
+    acc.scale(1, 0)
+    for detents in (150, -150, 1000, -1000):
+        turned = acc.scale(detents, 1)
+        assert abs(turned) == MAX_TURN and (turned > 0) == (detents > 0)
+        assert is_event(("turn", turned))
