@@ -11,7 +11,7 @@ from timing import ON_MICROPYTHON, heap_in_use, now_us, row, since_us
 
 sys.path.append((sys.argv[0].rpartition("/")[0] or ".") + "/../tests/firmware")
 
-from match_helpers import play_game  # noqa: E402  (the helpers live beside the tests)
+from match_helpers import play_games  # noqa: E402  (the helpers live beside the tests)
 
 from cribbage import deck  # noqa: E402
 from cribbage.match import Match  # noqa: E402
@@ -22,13 +22,7 @@ REPEAT = 5
 
 
 def seeded_match(settings):
-    m = Match(settings)
-    rand = deck.Xorshift32(2463534242)
-    for game in range(GAMES):
-        play_game(m, rand)
-        if game < GAMES - 1:
-            m.apply(["new_game"])
-    return m
+    return play_games(Match(settings), deck.Xorshift32(2463534242), GAMES)
 
 
 def best_of(action):

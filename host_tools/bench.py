@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
+
+from host_tools.executables import find
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "benchmarks"
@@ -27,8 +28,8 @@ RP2040_HEAP = "240K"
 def interpreters() -> list[tuple[str, list[str]]]:
     """The interpreters to run each benchmark under, with their command lines."""
     found = [("CPython", [sys.executable])]
-    micropython = shutil.which("micropython") or str(Path(sys.executable).parent / "micropython")
-    if Path(micropython).exists():
+    micropython = find("micropython")
+    if micropython:
         found.append(("MicroPython", [micropython, "-X", f"heapsize={RP2040_HEAP}"]))
     return found
 

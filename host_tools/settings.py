@@ -37,9 +37,8 @@ def show(console: Console, reply: dict[str, Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Get or set the settings."""
     changes = dict(args.assignments)
-    if changes:
-        return converse(args, lambda link: link.request("settings", set=changes), show)
-    return converse(args, lambda link: link.request("settings"), show)
+    fields = {"set": changes} if changes else {}
+    return converse(args, lambda link: link.request("settings", **fields), show)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

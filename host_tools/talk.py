@@ -41,6 +41,13 @@ def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str,
     return 0
 
 
+def with_state(link: BoardLink, reply: dict[str, Any]) -> dict[str, Any]:
+    """``reply`` with the board's ``state`` in it: its own, or fetched with a ``state`` request."""
+    if "state" in reply:
+        return reply
+    return dict(reply, state=link.request("state")["state"])
+
+
 LOG_TRIES = 3  # a log that keeps changing while it is read (someone is playing) is refused after this
 
 

@@ -9,15 +9,12 @@ from rich.console import Console
 
 from host_tools.link import BoardLink
 from host_tools.status import show_state
-from host_tools.talk import add_link_arguments, converse
+from host_tools.talk import add_link_arguments, converse, with_state
 
 
 def undo_and_fetch(link: BoardLink) -> dict[str, Any]:
     """Undo, then fetch the state to show (the undo reply is returned with it)."""
-    reply = link.request("undo")
-    if "state" not in reply:
-        reply = dict(reply, state=link.request("state")["state"])
-    return reply
+    return with_state(link, link.request("undo"))
 
 
 def show(console: Console, reply: dict[str, Any]) -> None:

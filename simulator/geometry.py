@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from hal.chain import HOLES_PER_TRACK
+
 BOARD_JSON = Path(__file__).resolve().parent.parent / "hardware" / "board.json"
-HOLES_PER_TRACK = 121
 
 
 class Geometry:
@@ -35,7 +36,8 @@ class Geometry:
 
     def hole_at(self, index: int) -> tuple[int, int]:
         """(track, hole) of a logical LED index (track * 121 + hole - 1)."""
-        return divmod(index, HOLES_PER_TRACK)[0], index % HOLES_PER_TRACK + 1
+        track, offset = divmod(index, HOLES_PER_TRACK)
+        return track, offset + 1
 
     def pitch_mm(self) -> float:
         """The smallest hole-to-hole distance along a row (the spacing inside a street)."""

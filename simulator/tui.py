@@ -17,14 +17,13 @@ from typing import TextIO
 from app.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN
 from simulator.device import Device
 from simulator.geometry import Geometry
-from simulator.picture import led_colour
+from simulator.picture import OLED_GLASS, OLED_TEXT, led_colour
 from simulator.server import ProtocolServer
 
 FRAME_S = 0.04
 WOOD = (92, 54, 26)
 EMPTY = (44, 26, 12)
 TEXT = (236, 214, 180)
-OLED = (150, 220, 255)
 HOLE = "●"
 TOP = 2  # screen rows above the board: the title and a blank line
 LEFT = 2
@@ -110,7 +109,7 @@ class Terminal:
         text = self.device.lines
         if text is not None:
             for line in (text or [""]) + [""] * max(0, 4 - len(text)):
-                lines.append(bg((8, 10, 14)) + fg(OLED) + " " + line[: width - 2].ljust(width - 1) + RESET)
+                lines.append(bg(OLED_GLASS) + fg(OLED_TEXT) + " " + line[: width - 2].ljust(width - 1) + RESET)
         lines += ["long press: next key…", ""] if self.long_next else [line[:width] for line in HELP]
         if self.note:
             lines.append(self.note[:width])

@@ -27,8 +27,8 @@ def temp_dir(prefix: str = "crib-") -> str:
     """Make a new empty directory for saved files and return its path (both interpreters)."""
     try:
         import tempfile
-    except ImportError:  # MicroPython unix port: no tempfile, but a writable /tmp
-        path = "/tmp/" + prefix + "".join("%02x" % b for b in os.urandom(8))
+    except ImportError:  # MicroPython unix port: no tempfile, but $TMPDIR or a writable /tmp
+        path = (os.getenv("TMPDIR") or "/tmp") + "/" + prefix + "".join("%02x" % b for b in os.urandom(8))
         os.mkdir(path)
         return path
     return tempfile.mkdtemp(prefix=prefix)

@@ -3,33 +3,27 @@
 from __future__ import annotations
 
 import socket
-import subprocess
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from micropython_env import tool
+from sim_process import Simulator, wait_for
 
 
 @contextmanager
 def simulator(flash: Path) -> Iterator[str]:
     """Run `crib sim --headless --serve --port 0`; yield its socket:// URL."""
-    proc = subprocess.Popen([tool("crib"), "sim", "--headless", "--serve", "--port", "0", "--flash", str(flash)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    sim = Simulator(["--headless", "--serve", "--flash", str(flash)])
     try:
-        line = proc.stdout.readline() if proc.stdout else ""
-        if not line.startswith("listening on "):
-            raise RuntimeError("the simulator did not start: %r %s" % (line, proc.stderr.read() if proc.stderr else ""))
-        yield "socket://" + line.split()[-1]
+        yield "socket://127.0.0.1:%d" % sim.port
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        sim.stop()
 
 
 class FakeBoard:
     """A TCP server that answers each request line with whatever ``answer(line)`` returns (bytes,
-    maybe empty); None hangs up."""
+    maybe empty); None hangs up. A context manager: leaving it stops listening."""
 
     def __init__(self, answer: Callable[[str], bytes | None]) -> None:
         self.answer = answer
@@ -51,6 +45,17 @@ class FakeBoard:
                 if out is None:
                     return
                 conn.sendall(out)
+
+    def wait_received(self, count: int) -> list[str]:
+        """The lines received, once there are at least ``count`` (the last may still be on its way
+        when the host gives up waiting for its reply)."""
+        return wait_for(lambda: len(self.received) >= count and self.received, "%d request lines" % count)
+
+    def __enter__(self) -> FakeBoard:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def close(self) -> None:
         """Stop listening."""

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
-import sys
 from pathlib import Path
+
+from host_tools.executables import find
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
@@ -15,8 +15,7 @@ RP2040_HEAP = "192K"
 
 def tool(name: str) -> str:
     """Path of a console script installed beside this interpreter, or on PATH."""
-    beside = Path(sys.executable).parent / name
-    found = str(beside) if beside.exists() else shutil.which(name)
+    found = find(name)
     if not found:
         raise RuntimeError(f"{name} is not installed: pip install -e '.[dev]'")
     return found

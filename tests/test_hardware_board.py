@@ -3,16 +3,14 @@ usable pins, everything on the board; and make_board.py still writes exactly thi
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
+from hardware_scripts import HARDWARE, load_script
 
-ROOT = Path(__file__).resolve().parent.parent
-BOARD_JSON = ROOT / "hardware" / "board.json"
+BOARD_JSON = HARDWARE / "board.json"
 HOLES = 121
 # Raspberry Pi Pico: GP0-GP22 and GP26-GP28 reach the header; GP23-25 and GP29 are used on the board.
 PICO_HEADER_GPIOS = set(range(23)) | {26, 27, 28}
@@ -25,10 +23,12 @@ MIN_SPACING_MM = 8  # 5 mm LEDs need room
 
 @pytest.fixture(scope="module")
 def board() -> dict:
+    """The committed hardware/board.json."""
     return json.loads(BOARD_JSON.read_text())
 
 
 def positions(board: dict) -> dict[tuple[int, int], tuple[float, float]]:
+    """(track, hole) -> (x, y) in millimetres."""
     return {(t, h): (x, y) for t, h, x, y in board["holes"]}
 
 
@@ -104,8 +104,5 @@ def test_pins_are_distinct_usable_gpios(board: dict) -> None:
 
 
 def test_make_board_reproduces_the_committed_json() -> None:
-    spec = importlib.util.spec_from_file_location("make_board", ROOT / "hardware" / "make_board.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("make_board")
     assert module.dumps(module.board()) == BOARD_JSON.read_text()

@@ -3,27 +3,14 @@ model, and those figures are right: the lit-LED counts agree with a plain scan o
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
 import pytest
+from hardware_scripts import HARDWARE, load_script
 
 from app import power
 
-HARDWARE = Path(__file__).resolve().parent.parent / "hardware"
-
-
-def load_table() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("power_table", HARDWARE / "power_table.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_power_md_is_what_power_table_writes() -> None:
-    table = load_table()
+    table = load_script("power_table")
     text = (HARDWARE / "power.md").read_text()
     assert table.render(text, table.led_count()) == text, \
         "power.md is stale: run `python hardware/power_table.py` after changing app.power or the board defaults"
@@ -46,7 +33,7 @@ def scan(rgb: tuple[int, int, int], brightness: int, supply_ma: int, leds: int) 
 @pytest.mark.parametrize("rgb", [(255, 255, 255), (255, 0, 0), (0, 90, 200)])
 def test_lit_counts_agree_with_a_scan_of_the_estimate(rgb: tuple[int, int, int], brightness: int,
                                                       supply_ma: int) -> None:
-    table = load_table()
+    table = load_script("power_table")
     leds = table.led_count()
     assert table.lit_within_cap(rgb, brightness, supply_ma, leds) == scan(rgb, brightness, supply_ma, leds)
 

@@ -31,6 +31,7 @@ print(json.dumps({"init": init, "lines": bus.writes}))
 
 
 def run() -> dict:
+    """Run SCRIPT in micropython; what it printed, decoded."""
     result = run_micropython(["-c", SCRIPT % str(FIRMWARE)])
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)

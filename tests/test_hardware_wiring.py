@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-HARDWARE = ROOT / "hardware"
-
-
-def load_drawer():
-    spec = importlib.util.spec_from_file_location("draw_wiring", HARDWARE / "draw_wiring.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from hardware_scripts import HARDWARE, load_script
 
 
 def test_committed_svg_is_regenerated_identically() -> None:
     board = json.loads((HARDWARE / "board.json").read_text())
-    assert load_drawer().render(board) == (HARDWARE / "wiring.svg").read_text()
+    assert load_script("draw_wiring").render(board) == (HARDWARE / "wiring.svg").read_text()
 
 
 def test_svg_is_well_formed_and_names_every_pin() -> None:

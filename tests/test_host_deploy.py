@@ -106,6 +106,7 @@ def test_board_listing_runs_on_micropython(tmp_path: Path) -> None:
 # --- the plan -------------------------------------------------------------------------
 
 def lf(path: str, content: str = "") -> LocalFile:
+    """A LocalFile going to ``path`` holding ``content`` (default: the path itself, so every file differs)."""
     import hashlib
     data = (content or path).encode()
     return LocalFile(path, Path("/src") / path, len(data), hashlib.sha256(data).hexdigest())
@@ -116,6 +117,7 @@ LOCAL = [lf("main.py"), lf("app/modes/peg.mpy"), lf("board.json"), lf("app/__ini
 
 
 def same(files: list[LocalFile]) -> dict[str, BoardFile]:
+    """A board listing holding exactly ``files``."""
     return {f.path: BoardFile(f.size, f.sha256) for f in files}
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -64,11 +65,12 @@ def expected_games(log: list[list]) -> list[dict]:
 
 @pytest.fixture(scope="module")
 def match_log() -> list[list]:
+    """A seeded log of three whole games."""
     return play_match(seed=7, games=3)
 
 
 @pytest.fixture(scope="module")
-def served(match_log: list[list], tmp_path_factory: pytest.TempPathFactory):
+def served(match_log: list[list], tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The simulator with the whole match played into it over the protocol."""
     with simulator(tmp_path_factory.mktemp("flash")) as url:
         with connect(url) as link:

@@ -7,7 +7,7 @@ import json
 import os
 import socket
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -28,13 +28,15 @@ def crib(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 
 
 def crib_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
+    """Run `crib ARGV --json`, which must succeed, and return what it printed, decoded."""
     status, out, err = crib(capsys, *argv, "--json")
     assert status == 0, err
     return json.loads(out)
 
 
 @pytest.fixture
-def sim(tmp_path: Path):
+def sim(tmp_path: Path) -> Iterator[str]:
+    """A headless simulator serving the protocol; its socket:// URL."""
     with simulator(tmp_path / "flash") as url:
         yield url
 
@@ -99,13 +101,10 @@ def test_nothing_listening(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_no_reply_times_out_after_one_retry_with_the_same_id(capsys: pytest.CaptureFixture[str]) -> None:
-    silent = FakeBoard(lambda line: b"")
-    try:
+    with FakeBoard(lambda line: b"") as silent:
         status, _, err = crib(capsys, "status", "-d", silent.url, "--timeout", "0.2")
-    finally:
-        silent.close()
     assert status == 1 and "no reply to 'state'" in err
-    sent = [json.loads(line) for line in silent.received]
+    sent = [json.loads(line) for line in silent.wait_received(2)]
     assert len(sent) == 2 and sent[0] == sent[1] and sent[0]["cmd"] == "state" and sent[0]["id"]
 
 
@@ -116,20 +115,14 @@ def test_a_late_reply_to_another_request_is_skipped(capsys: pytest.CaptureFixtur
         mine = {"ok": True, "id": request["id"], "state": {"front": [1, 2], "phase": "play"}}
         return (json.dumps(stale) + "\n\n" + json.dumps(mine) + "\n").encode()
 
-    board = FakeBoard(answer)
-    try:
+    with FakeBoard(answer) as board:
         assert crib_json(capsys, "status", "-d", board.url)["state"]["front"] == [1, 2]
-    finally:
-        board.close()
 
 
 @pytest.mark.parametrize("reply", [b'{"state": {}}\n', b"[1, 2]\n"])
 def test_malformed_replies(reply: bytes, capsys: pytest.CaptureFixture[str]) -> None:
-    board = FakeBoard(lambda line: reply)
-    try:
+    with FakeBoard(lambda line: reply) as board:
         status, _, err = crib(capsys, "status", "-d", board.url, "--timeout", "2")
-    finally:
-        board.close()
     assert status == 1 and 'no "ok"' in err
 
 
@@ -143,21 +136,15 @@ def test_log_lines_before_the_reply_are_skipped(capsys: pytest.CaptureFixture[st
         mine = {"ok": True, "id": json.loads(line)["id"], "state": {"front": [3, 4], "phase": "play"}}
         return APP_ERROR + (json.dumps(mine) + "\r\n").encode()
 
-    board = FakeBoard(answer)
-    try:
+    with FakeBoard(answer) as board:
         assert crib_json(capsys, "status", "-d", board.url)["state"]["front"] == [3, 4]
-    finally:
-        board.close()
 
 
 def test_only_log_lines_is_no_reply_and_says_what_the_board_printed(capsys: pytest.CaptureFixture[str]) -> None:
-    board = FakeBoard(lambda line: APP_ERROR)
-    try:
+    with FakeBoard(lambda line: APP_ERROR) as board:
         status, _, err = crib(capsys, "status", "-d", board.url, "--timeout", "0.3")
-    finally:
-        board.close()
     assert status == 1 and "no reply to 'state'" in err and "ValueError: bad" in err
-    assert len(board.received) == 2  # not the REPL: worth one retry
+    assert len(board.wait_received(2)) == 2  # not the REPL: worth one retry
 
 
 @pytest.mark.parametrize("answer", [
@@ -171,11 +158,8 @@ def test_only_log_lines_is_no_reply_and_says_what_the_board_printed(capsys: pyte
     lambda line: b"raw REPL; CTRL-B to exit\r\n>",
 ], ids=["echo", "prompt", "raw"])
 def test_a_board_at_the_repl_is_named(answer: Callable[[str], bytes], capsys: pytest.CaptureFixture[str]) -> None:
-    board = FakeBoard(answer)
-    try:
+    with FakeBoard(answer) as board:
         status, _, err = crib(capsys, "status", "-d", board.url, "--timeout", "0.3")
-    finally:
-        board.close()
     assert status == 1 and "the board is at the REPL (safe mode or app stopped)" in err
     assert "reset it or run crib deploy" in err and "Traceback" not in err
     assert len(board.received) == 1  # no retry: nothing there would answer it
@@ -225,8 +209,8 @@ def test_device_names_like_mpremote(given: str, port: str) -> None:
 
 
 def test_a_board_that_hangs_up(capsys: pytest.CaptureFixture[str]) -> None:
-    board = FakeBoard(lambda line: None)
-    status, _, err = crib(capsys, "status", "-d", board.url, "--timeout", "2")
+    with FakeBoard(lambda line: None) as board:
+        status, _, err = crib(capsys, "status", "-d", board.url, "--timeout", "2")
     assert status == 1 and "lost the connection" in err
 
 
@@ -277,11 +261,8 @@ def paged_board(logs: list[list[list]], page: int = 3) -> FakeBoard:
 def test_a_log_read_while_it_changes_is_read_again(capsys: pytest.CaptureFixture[str]) -> None:
     before = [["dealer", 0]] + [["peg", 1, 1]] * 6
     after = before + [["peg", 0, 2]]
-    board = paged_board([before, after])  # the event comes between the first and the second page
-    try:
+    with paged_board([before, after]) as board:  # the event comes between the first and the second page
         reply = crib_json(capsys, "log", "-d", board.url)
-    finally:
-        board.close()
     assert reply["log"] == after and reply["total"] == len(after) and reply["from"] == 0
     starts = [json.loads(line).get("from", 0) for line in board.received]
     assert starts == [0, 3, 0, 3, 6]  # read again from the start, a page at a time
@@ -289,19 +270,14 @@ def test_a_log_read_while_it_changes_is_read_again(capsys: pytest.CaptureFixture
 
 def test_a_log_that_keeps_changing_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     logs = [[["dealer", 0]] + [["peg", 1, 1]] * n for n in range(5, 30)]
-    board = paged_board(logs)
-    try:
+    with paged_board(logs) as board:
         status, out, err = crib(capsys, "log", "-d", board.url)
-    finally:
-        board.close()
     assert status == 1 and out == "" and "kept changing" in err and "Traceback" not in err
 
 
 def test_a_log_reply_without_pages_is_the_whole_log(capsys: pytest.CaptureFixture[str]) -> None:
     log = [["dealer", 0]] + [["peg", 1, 1]] * 40
-    board = FakeBoard(lambda line: (json.dumps({"ok": True, "id": json.loads(line)["id"], "log": log}) + "\n").encode())
-    try:
+    whole = FakeBoard(lambda line: (json.dumps({"ok": True, "id": json.loads(line)["id"], "log": log}) + "\n").encode())
+    with whole as board:
         assert crib_json(capsys, "log", "-d", board.url)["log"] == log  # firmware from before paging
-    finally:
-        board.close()
     assert len(board.received) == 1

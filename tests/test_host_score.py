@@ -12,6 +12,7 @@ from micropython_env import tool
 
 
 def score_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
+    """Run `crib score ARGV --json`, which must succeed, and return the count it printed."""
     assert main(["score", *argv, "--json"]) == 0
     return json.loads(capsys.readouterr().out)
 
@@ -33,14 +34,14 @@ def test_the_best_hand(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_breakdown_rows_add_up(capsys: pytest.CaptureFixture[str]) -> None:
-    # A double run of three with a fifteen: 3 4 4 5 + K -> 5+K, 4+... fifteens; the table must sum to the total.
+    # A double run of three (8: two runs and the pair) and one fifteen (5+K): 10; the table must sum to it.
     assert main(["score", "3C", "4D", "4H", "5S", "KC"]) == 0
     out = capsys.readouterr().out
     rows = [line.split("│") for line in out.splitlines() if line.startswith("│")]
     points = [int(r[3]) for r in rows if r[1].strip() not in ("", "total")]
     total = [int(r[3]) for r in rows if r[1].strip() == "total"]
     data = score_json(capsys, "3C", "4D", "4H", "5S", "KC")
-    assert sum(points) == total[0] == data["total"]
+    assert sum(points) == total[0] == data["total"] == 10
     assert len(data["runs"]) == 2 and all(len(run) == 3 for run in data["runs"])
 
 

@@ -17,6 +17,7 @@ MODULES = sorted(p.stem for p in (ROOT / "tests" / "firmware").glob("test_*.py")
 
 @pytest.fixture(scope="session")
 def compiled_firmware(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The firmware packages compiled with ``mpy-cross -O2`` (which strips asserts)."""
     target = tmp_path_factory.mktemp("mpy")
     for package in ("cribbage", "app", "hal"):
         compile_tree(FIRMWARE / package, target / package, "-O2")
@@ -24,6 +25,7 @@ def compiled_firmware(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def check(libdir: Path, module: str) -> None:
+    """Run the firmware test module ``module`` in micropython against the packages in ``libdir``."""
     result = run_micropython([str(ROOT / "tests" / "mpy_runner.py"), str(libdir), module])
     print(result.stdout, result.stderr)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]

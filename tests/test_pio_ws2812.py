@@ -73,6 +73,7 @@ def waveform(colours: list[int]) -> list[tuple[int, int, int]]:
 
 
 def bits_of(colours: list[int]) -> list[int]:
+    """The bits the strip should receive for 24-bit ``colours``, most significant first."""
     return [(c >> (23 - i)) & 1 for c in colours for i in range(24)]
 
 

@@ -47,6 +47,7 @@ def stub_config(tmp_path: Path) -> Path:
 
 
 def mypy(config: Path, files: list[Path]) -> subprocess.CompletedProcess[str]:
+    """Run mypy with ``config`` on ``files``."""
     return subprocess.run([tool("mypy"), "--config-file", str(config), *map(str, files)],
                           capture_output=True, text=True)
 

@@ -10,24 +10,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_simulator_server import CRIB, TIMEOUT_S, Connection, wait_for
+from sim_process import CRIB, TIMEOUT_S, Connection, lit_colour, wait_for
 
-from app import palette, power
-from app.board import PREFS
+from app import palette
 from simulator.geometry import Geometry
 from simulator.picture import led_colour
 from simulator.tui import HOLE, TerminalLayout
 
-pytestmark = pytest.mark.skipif(not shutil.which("tmux"), reason="needs tmux (scripts/setup installs it)")
+# Not skipped when missing: scripts/setup installs it, and a silent skip would hide the terminal tests in CI.
+if not shutil.which("tmux"):
+    raise RuntimeError("tmux is not installed: run scripts/setup (it installs tmux)")
 SGR = re.compile(r"\x1b\[([0-9;]*)m")
 Cell = tuple[str, "tuple[int, int, int] | None"]
-
-
-def lit_colour(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
-    """The bytes the app sends a full-brightness LED of colour ``rgb`` (its own brightness/gamma)."""
-    frame = bytearray(rgb)
-    power.limit(frame, PREFS["brightness"], PREFS["milliamps"])
-    return frame[0], frame[1], frame[2]
 
 
 def parse_screen(text: str) -> list[list[Cell]]:

@@ -23,10 +23,12 @@ from app.modes.peg import Peg
 from app.render import HOLES, Canvas, render, track_of
 from app.store import Store
 from app.ticks import ticks_diff
+from cribbage.cards import is_int
 from cribbage.match import Match, RuleError
 from cribbage.settings import FIELDS
 
-PREFS = {"colour0": 0, "colour1": 1, "colour2": 2, "brightness": 160, "milliamps": power.USB_SUPPLY_MA}
+PREFS = {"colour0": palette.DEFAULT_COLOURS[0], "colour1": palette.DEFAULT_COLOURS[1],
+         "colour2": palette.DEFAULT_COLOURS[2], "brightness": 160, "milliamps": power.USB_SUPPLY_MA}
 _LIMITS = {"brightness": (1, 255), "milliamps": (300, 10000)}
 _REFUSED_MS = const(700)
 _MAX_IDS = const(8)
@@ -41,7 +43,7 @@ def check_prefs(changes, prefs):
         value = changes[key]
         if key not in PREFS:
             raise ValueError("unknown setting %r" % (key,))
-        if not isinstance(value, int) or isinstance(value, bool):
+        if not is_int(value):
             raise ValueError("%s must be a whole number, not %r" % (key, value))
         low, high = _LIMITS.get(key, (0, len(palette.CHOICES) - 1))
         if not low <= value <= high:
@@ -157,10 +159,16 @@ class Board:
         if isinstance(mode, Count):
             return mode.side(self)
         match = self.match
-        if match.phase == "show" and match.next_show is not None:
+        if match.phase == "show":  # so someone counts next
             seat, kind = match.next_show
             return match.settings.side_of(match.dealer if kind == "crib" else seat)
         return None
+
+    def setting(self, key):
+        """One game rule or board preference (what ``settings_dict`` holds, without building it)."""
+        if key in self.prefs:
+            return self.prefs[key]
+        return getattr(self.match.settings, key)
 
     def settings_dict(self):
         """Game rules and board preferences in one dict (the serial ``settings`` reply)."""

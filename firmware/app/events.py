@@ -9,6 +9,8 @@ An input event is a tuple:
 Control names are those of ``hardware/board.json``: ENCODER and the buttons below.
 """
 
+from micropython import const
+
 TURN = "turn"
 PRESS = "press"
 LONG = "long"
@@ -18,7 +20,7 @@ PLAYER_1 = "p1"
 PLAYER_2 = "p2"
 BACK = "back"
 CONTROLS = (ENCODER, PLAYER_1, PLAYER_2, BACK)
-MAX_TURN = 100  # far more than any choice needs (31 points, 13 ranks) or a quick, accelerated turn gives
+MAX_TURN = const(100)  # far more than any choice needs (31 points, 13 ranks) or a quick, accelerated turn gives
 
 
 def is_event(event):

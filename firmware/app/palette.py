@@ -5,6 +5,8 @@ the common kinds of colour blindness; nothing on the board relies on colour alon
 differ by brightness, blinking and position too). Colours are (r, g, b) tuples made once.
 """
 
+from micropython import const
+
 BLUE = (0, 114, 178)
 ORANGE = (230, 159, 0)
 GREEN = (0, 158, 115)  # Okabe-Ito bluish green
@@ -25,14 +27,14 @@ DEFAULT_COLOURS = (0, 1, 2)  # per side: blue, orange, bluish green
 # level's share of the front peg's light is about its share of 256 (a back peg: 3/8,
 # rounding makes it 3/7 at worst); higher up, gamma spreads them further apart (a back
 # peg gets 1/6 to 1/16 of the front peg's light at full brightness, by colour).
-FULL = 256
-PREVIEW = 180  # where a peg being dialled lands (it blinks too)
-BACK_PEG = 96  # the back peg: clearly dimmer than the front one, still in its colour
-TRAIL = 80  # the holes a peg being dialled passes over
-DEAL = 60  # the dealer's game hole
-LINE = 40  # skunk / double-skunk / lurch line: brighter than a street mark
-STREET = 12  # street marks every 5 holes: the dimmest step or two
-DIM = 45  # menu items and cards already on the table, against FULL for the chosen one
+FULL = const(256)
+PREVIEW = const(180)  # where a peg being dialled lands (it blinks too)
+BACK_PEG = const(96)  # the back peg: clearly dimmer than the front one, still in its colour
+TRAIL = const(80)  # the holes a peg being dialled passes over
+DEAL = const(60)  # the dealer's game hole
+LINE = const(40)  # skunk / double-skunk / lurch line: brighter than a street mark
+STREET = const(12)  # street marks every 5 holes: the dimmest step or two
+DIM = const(45)  # menu items and cards already on the table, against FULL for the chosen one
 
 # Suits in the card picker: a colour each, plus a row of the board each (the position cue).
 SUIT_COLOURS = (GREEN, ORANGE, VERMILLION, BLUE)  # clubs, diamonds, hearts, spades

@@ -1,4 +1,4 @@
-"""The serial line protocol: one JSON object per line each way (see the team brief).
+"""The serial line protocol: one JSON object per line each way (the board and the simulator serve it).
 
 Requests: ``{"cmd": ..., "id": optional string or int, ...}``; commands ``state``, ``log``
 (one page of the match log, see below), ``input`` (``"event": ["press", "enc"]``, the same
@@ -24,12 +24,9 @@ import json
 from micropython import const
 
 from app import events
+from cribbage.cards import is_int
 
 MAX_PAGE = const(32)  # events per log reply: about 1 KB of reply, whatever the match's length
-_FIELDS = {
-    "state": (), "log": ("from", "count"), "input": ("event",), "event": ("event",), "undo": (), "new_game": (),
-    "new_match": (), "settings": ("set",),
-}
 
 
 def _error(request_id, message):
@@ -57,24 +54,26 @@ def _event(board, request):
     if not isinstance(event, list):
         raise ValueError('event must be a JSON list like ["peg", 0, 2], not %r' % (event,))
     board.apply_event(event)
-    board.idle()
-    return {"state": board.match.state()}
+    return _changed_state(board)
 
 
 def _undo(board, request):
     board.undo_event()
-    board.idle()
-    return {"state": board.match.state()}
+    return _changed_state(board)
 
 
 def _new_game(board, request):
     board.apply_event(["new_game"])
-    board.idle()
-    return {"state": board.match.state()}
+    return _changed_state(board)
 
 
 def _new_match(board, request):
     board.new_match()
+    return _changed_state(board)
+
+
+def _changed_state(board):
+    """The reply to a game change from the host: the ui goes home (no dial left over the old state)."""
     board.idle()
     return {"state": board.match.state()}
 
@@ -92,7 +91,7 @@ def _state(board, request):
 
 def _whole(request, key, default, low, high):
     value = request.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+    if not is_int(value) or not low <= value <= high:
         raise ValueError("log %s must be a whole number from %d to %d, not %r" % (key, low, high, value))
     return value
 
@@ -113,9 +112,11 @@ def _log(board, request):
     return {"log": page, "from": first, "total": total, "settings": board.settings_dict(), "games": match.games}
 
 
-_HANDLERS = {
-    "state": _state, "log": _log, "input": _input, "event": _event, "undo": _undo,
-    "new_game": _new_game, "new_match": _new_match, "settings": _settings,
+# cmd -> (handler, the fields it takes besides "cmd" and "id")
+_COMMANDS = {
+    "state": (_state, ()), "log": (_log, ("from", "count")), "input": (_input, ("event",)),
+    "event": (_event, ("event",)), "undo": (_undo, ()), "new_game": (_new_game, ()),
+    "new_match": (_new_match, ()), "settings": (_settings, ("set",)),
 }
 
 
@@ -133,13 +134,14 @@ def reply(board, line):
     if not isinstance(request, dict):
         return _error(None, "a request is a JSON object, like {\"cmd\": \"state\"}")
     request_id = request.get("id")
-    if request_id is not None and (isinstance(request_id, bool) or not isinstance(request_id, (str, int))):
+    if request_id is not None and not (isinstance(request_id, str) or is_int(request_id)):
         return _error(None, "id must be a string or a whole number, not %r" % (request_id,))
     cmd = request.get("cmd")
-    if not isinstance(cmd, str) or cmd not in _HANDLERS:
-        return _error(request_id, "unknown cmd %r (known: %s)" % (cmd, ", ".join(sorted(_HANDLERS))))
+    if not isinstance(cmd, str) or cmd not in _COMMANDS:
+        return _error(request_id, "unknown cmd %r (known: %s)" % (cmd, ", ".join(sorted(_COMMANDS))))
+    handler, fields = _COMMANDS[cmd]
     for key in request:
-        if key != "cmd" and key != "id" and key not in _FIELDS[cmd]:
+        if key != "cmd" and key != "id" and key not in fields:
             return _error(request_id, "%s takes no %r" % (cmd, key))
     if request_id is not None:
         earlier = board.recall(request_id)
@@ -148,7 +150,7 @@ def reply(board, line):
             out["duplicate"] = True
             return json.dumps(out)
     try:
-        out = _HANDLERS[cmd](board, request)
+        out = handler(board, request)
     except (ValueError, TypeError) as e:  # RuleError is a ValueError; the board changed nothing
         return _error(request_id, str(e))
     out["ok"] = True

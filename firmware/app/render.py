@@ -2,8 +2,8 @@
 
 The renderer reads the board (the match, the preferences, the current mode) and changes
 nothing. Colours are drawn at full scale; ``app.power`` then applies brightness, gamma
-and the current cap to the finished frame. The frame and a blank copy are allocated once,
-and drawing allocates nothing per frame (benchmarks/bench_app.py measures it).
+and the current cap to the finished frame. The frame, a blank copy and the marks are
+allocated once, and drawing allocates nothing per frame (benchmarks/bench_app.py measures it).
 
 What the LEDs mean (docs/USING.md has the player's version):
 - front peg: full brightness; back peg: the same colour, clearly dimmer.
@@ -20,7 +20,8 @@ What the LEDs mean (docs/USING.md has the player's version):
   (``Board.refused``), and so does a preview being dialled.
 - game over: the winner's game hole flashes; the loser's missing holes up to the line they
   failed to reach flash in vermillion 1, 2 or 3 times a cycle for a skunk, a double skunk or
-  a lurch; the match tally (games won) lights holes from the start of each side's track.
+  a lurch. The match tally (games won) lights holes from the start of each side's track
+  at the end of a game and again until the next one's first score.
 Three players share two tracks: side 2 pegs on track 0 with side 0; where two pegs fall in
 one hole the hole alternates between their colours.
 """
@@ -84,6 +85,11 @@ def pulse(now, period, low, high):
     return low + (high - low) * phase // half
 
 
+def breathing(now):
+    """The level of a game hole that breathes slowly: whoever counts next (or what is being picked)."""
+    return pulse(now, 2000, 60, 256)
+
+
 def flashes(now, count):
     """True during one of ``count`` short flashes at the start of each end-display cycle."""
     phase = now % _END_CYCLE
@@ -125,7 +131,7 @@ def draw_turns(board, canvas, now, counting=None):
         side = settings.side_of(match.dealer)
         canvas.put(track_of(side), HOLES, board.colour(side), palette.DEAL)
     if counting is not None:
-        canvas.put(track_of(counting), HOLES, board.colour(counting), pulse(now, 2000, 60, 256))
+        canvas.put(track_of(counting), HOLES, board.colour(counting), breathing(now))
 
 
 def draw_tally(board, canvas):
@@ -194,11 +200,8 @@ def render(board, canvas, now):
             draw_turns(board, canvas, now, counting)
             draw_pegs(board, canvas, now)
         mode.draw(board, canvas, now)
-    if board.notice is not None and now % 1000 < 500:
-        # The store fell back to an older copy: both game holes flash until the next input.
-        for track in range(canvas.tracks):
-            canvas.put(track, HOLES, palette.VERMILLION, palette.FULL)
-    if board.refused(now) and now % _FLICKER < _FLICKER * 2 // 3:
-        # Refused, in any mode: both game holes flicker fast for a moment (faster than the notice).
+    # The store fell back to an older copy: both game holes flash until the next input;
+    # refused, in any mode: they flicker fast for a moment (faster than the notice).
+    if (board.notice is not None and now % 1000 < 500) or (board.refused(now) and now % _FLICKER < _FLICKER * 2 // 3):
         for track in range(canvas.tracks):
             canvas.put(track, HOLES, palette.VERMILLION, palette.FULL)

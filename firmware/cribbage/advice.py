@@ -27,20 +27,11 @@ seen (not the choices of skilled players); docs/ADVICE.md compares it with exper
 
 from micropython import const
 
-from cribbage.cards import check_distinct
+from cribbage.cards import DECK_SIZE, check_distinct
+from cribbage.deck import dealt_count
 from cribbage.show import score
 
 _RANKS = const(13)
-_DECK = const(52)
-
-
-def dealt_count(players):
-    """Cards dealt to each player: 6 with 2 players, 5 with 3 players or 4 (two teams)."""
-    if players == 2:
-        return 6
-    if players == 3 or players == 4:
-        return 5
-    raise ValueError("players must be 2, 3 or 4, not %r" % (players,))
 
 
 def pair_index(rank_a, rank_b, suited):
@@ -101,7 +92,6 @@ class Keep:
         self.hand_min = min(chances)
         self.hand_max = max(chances)
         self.crib_expected = crib_total / crib_cases
-        self._hand_sum = hand_sum
         # Exact value over the common denominator starters * crib_cases.
         crib_part = crib_total * starters
         self.expected_fraction = (hand_sum * crib_cases + (crib_part if dealer else -crib_part),
@@ -137,7 +127,7 @@ def rank_keeps(cards, dealer, players=2):
     seen = 0
     for c in cards:
         seen |= 1 << c
-    starters = [s for s in range(_DECK) if not seen >> s & 1]
+    starters = [s for s in range(DECK_SIZE) if not seen >> s & 1]
     n = len(cards)
     splits = []
     if n == 6:

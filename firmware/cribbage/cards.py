@@ -10,10 +10,12 @@ DECK_SIZE = const(52)
 RANK_LETTERS = "A23456789TJQK"
 SUIT_LETTERS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-              "ten", "jack", "queen", "king")
 JACK = const(10)
+
+
+def is_int(x):
+    """True for a real int (not a bool: JSON ``true`` is no card, seat, score or setting)."""
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def make(rank, suit):

@@ -16,8 +16,6 @@ from micropython import const
 from cribbage.cards import DECK_SIZE
 
 _MASK32 = const(0xFFFFFFFF)
-# Cards each player is dealt, by number of players (3 players: one more goes to the crib).
-_DEAL_SIZE = {2: 6, 3: 5, 4: 5}
 # A cut leaves at least this many cards in each part.
 _CUT_MARGIN = const(4)
 
@@ -66,6 +64,15 @@ def randbelow(rand, n):
             return r
 
 
+def dealt_count(players):
+    """Cards dealt to each player: 6 with 2 players, 5 with 3 players (one more goes to the crib) or 4 (two teams)."""
+    if players == 2:
+        return 6
+    if players == 3 or players == 4:
+        return 5
+    raise ValueError("players must be 2, 3 or 4, not %r" % (players,))
+
+
 def new_pack():
     """A fresh pack in card order (Ace of clubs on top)."""
     return list(range(DECK_SIZE))
@@ -86,11 +93,9 @@ def deal(pack, players, dealer=0):
     5 each. Returns ``(hands, crib, stock)``: ``hands[seat]`` lists that seat's cards in
     the order dealt, ``crib`` the cards dealt to it, ``stock`` the rest of the pack.
     """
-    if players not in _DEAL_SIZE:
-        raise ValueError("players must be 2, 3 or 4, not %r" % (players,))
+    size = dealt_count(players)
     if not isinstance(dealer, int) or not 0 <= dealer < players:
         raise ValueError("dealer must be a seat from 0 to %d, not %r" % (players - 1, dealer))
-    size = _DEAL_SIZE[players]
     crib_cards = 1 if players == 3 else 0
     if len(pack) < size * players + crib_cards + 2 * _CUT_MARGIN:
         raise ValueError("a pack of %d cards is too small to deal" % len(pack))

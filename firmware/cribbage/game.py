@@ -11,21 +11,15 @@ The game knows nothing of the log, undo or the match tally: ``cribbage.match`` d
 from micropython import const
 
 from cribbage import show
-from cribbage.cards import DECK_SIZE, JACK, name, names
+from cribbage.cards import DECK_SIZE, JACK, is_int, name, names
 from cribbage.deck import cut_dealer
 
-_HAND_CARDS = const(4)
-_MAX_PLAY_POINTS = const(31)
+MAX_PLAY_POINTS = const(31)  # the most one peg event of the play may score
 _HEELS_POINTS = const(2)
 
 
 class RuleError(ValueError):
     """An event the rules do not allow now; nothing was changed."""
-
-
-def is_int(x):
-    """True for a real int (not a bool: JSON ``true`` is no seat or score)."""
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def _check_cards(cards, count, what):
@@ -210,8 +204,8 @@ class Game:
         sides = self.settings.sides
         if not is_int(side) or not 0 <= side < sides:
             raise RuleError("side must be from 0 to %d, not %r" % (sides - 1, side))
-        if not is_int(points) or not 1 <= points <= _MAX_PLAY_POINTS:
-            raise RuleError("points in the play must be from 1 to %d, not %r" % (_MAX_PLAY_POINTS, points))
+        if not is_int(points) or not 1 <= points <= MAX_PLAY_POINTS:
+            raise RuleError("points in the play must be from 1 to %d, not %r" % (MAX_PLAY_POINTS, points))
         self._peg(side, points)
 
     def _show_event(self, event):
@@ -240,7 +234,7 @@ class Game:
                 raise RuleError("no hand counts %d (possible: 0 to 29 except 19, 25, 26, 27)" % claim)
             true = claim
         else:
-            _check_cards(cards, _HAND_CARDS, what)
+            _check_cards(cards, show.HAND_SIZE, what)
             if self.starter is None:
                 raise RuleError("dial the starter first: %s is counted with it" % what)
             for c in cards:

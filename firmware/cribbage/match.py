@@ -107,7 +107,8 @@ may be any iterable, a generator reading a file included: it is replayed one eve
 
 from micropython import const
 
-from cribbage.game import Game, RuleError, is_int
+from cribbage.cards import is_int
+from cribbage.game import Game, RuleError
 from cribbage.settings import Settings
 
 EVENTS = ("dealer", "cut", "starter", "heels", "peg", "hand", "crib", "new_game", "new_match")
@@ -182,7 +183,7 @@ def _decode(code, seats, packs):
 
 
 _CHUNK_BITS = const(6)
-_CHUNK = const(64)
+_CHUNK = const(1 << _CHUNK_BITS)  # 64
 
 
 class Chunked:

@@ -27,9 +27,11 @@ Semantics (RULES.md, "The play"), for 2 seats, or 3 or 4 (teams sit alternately)
 - After every action ``scorer`` is the seat that pegs ``reasons`` (None if nothing is pegged).
 """
 
+from micropython import const
+
 from cribbage.cards import DECK_SIZE, value
 
-GAME_COUNT = 31
+GAME_COUNT = const(31)
 _PAIR_REASONS = ((), ("pair", 2), ("pair royal", 6), ("double pair royal", 12))
 
 

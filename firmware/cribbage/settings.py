@@ -23,6 +23,8 @@ the table), and the lines on the board. A line is the lowest score that is NOT b
 
 from micropython import const
 
+from cribbage.cards import is_int
+
 SKUNK_RULES = ("none", "skunk", "lurch")
 TARGETS = (121, 61)
 PLAYERS = (2, 3, 4)
@@ -32,23 +34,18 @@ _SKUNK_GAMES = const(2)
 _LURCH_GAMES = const(2)
 
 
-def _is_int(x):
-    # bool is an int subclass on both interpreters; True players makes no sense.
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
 class Settings:
     """Validated settings; treat as read-only (make a new one with ``changed``)."""
 
     def __init__(self, players=2, target=121, skunk="skunk", double_skunk_games=3,
                  peg_out_exactly=False, muggins=False, stinkhole=False):
-        if not _is_int(players) or players not in PLAYERS:
+        if not is_int(players) or players not in PLAYERS:
             raise ValueError("players must be 2, 3 or 4 (two teams of two), not %r" % (players,))
-        if not _is_int(target) or target not in TARGETS:
+        if not is_int(target) or target not in TARGETS:
             raise ValueError("target must be 121 or 61, not %r" % (target,))
         if skunk not in SKUNK_RULES:
             raise ValueError("skunk must be one of none, skunk, lurch, not %r" % (skunk,))
-        if not _is_int(double_skunk_games) or double_skunk_games not in (3, 4):
+        if not is_int(double_skunk_games) or double_skunk_games not in (3, 4):
             raise ValueError("double_skunk_games must be 3 or 4, not %r" % (double_skunk_games,))
         for name, flag in (("peg_out_exactly", peg_out_exactly), ("muggins", muggins),
                            ("stinkhole", stinkhole)):

@@ -1,4 +1,4 @@
-"""Button debouncing with short and long presses, for buttons polled every 10-20 ms.
+"""Button debouncing with short and long presses, for buttons polled every few milliseconds.
 
 A reading must stay the same for ``settle_ms`` before it is believed. A short press is
 reported on release; a long press is reported once, while the button is still held, as

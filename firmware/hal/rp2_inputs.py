@@ -3,7 +3,7 @@
 The encoder contacts are read in a hard pin IRQ that only feeds the quadrature state
 machine (small-int arithmetic, no allocation); ``poll`` takes the counted detents with
 interrupts briefly off. Buttons, the encoder's switch among them, are humans: they are
-polled from the main loop every 10-20 ms and debounced there. All contacts pull to ground
+polled from the main loop (every 5 ms, app.run) and debounced there. All contacts pull to ground
 (internal pull-ups). If the encoder counts the wrong way round, swap encoder_a and
 encoder_b in board.json.
 """

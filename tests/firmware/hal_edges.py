@@ -2,27 +2,24 @@
 
 A rotor position is counted in quarter steps ``q``; the contacts read ``AB[q % 4]``, with
 both open (11) at a detent, as on an EC11 with one Gray cycle per detent. Random numbers
-come from a small xorshift generator, because MicroPython's ``random`` gives other numbers
-than CPython's for the same seed.
+come from the rules core's xorshift generator, because MicroPython's ``random`` gives other
+numbers than CPython's for the same seed.
 """
+
+from cribbage.deck import Xorshift32, randbelow
 
 AB = (3, 1, 0, 2)  # contacts at quarter positions 0..3 of a detent: 11 -> 01 -> 00 -> 10
 
 
-class Xorshift:
-    """xorshift32: a seeded random source giving the same numbers everywhere."""
+class Xorshift(Xorshift32):
+    """The rules core's seeded xorshift32 (any small seed, 0 too), with ``below(n)``."""
 
     def __init__(self, seed):
-        self.state = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
+        super().__init__((seed * 2654435761 + 1) & 0xFFFFFFFF or 1)
 
     def below(self, n):
         """A number in 0..n-1."""
-        x = self.state
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.state = x
-        return x % n
+        return randbelow(self, n)
 
 
 def bounced_move(q, direction, rng, max_bounces=4):

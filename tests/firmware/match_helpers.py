@@ -79,3 +79,12 @@ def play_game(m, rand, apply=None):
         apply(["cut", deck.cut_for_deal(rand, m.settings.seats)])
     while m.phase != "over":
         play_deal(m, rand, apply)
+
+
+def play_games(m, rand, games):
+    """Play ``games`` seeded games on ``m``, starting a new game between them; return ``m``."""
+    for game in range(games):
+        play_game(m, rand)
+        if game < games - 1:
+            m.apply(["new_game"])
+    return m

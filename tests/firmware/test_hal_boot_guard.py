@@ -3,22 +3,7 @@
 import os
 
 from hal.boot_guard import BootGuard
-
-
-def scratch_dir():
-    """A new empty directory (CPython: tempfile; MicroPython has none, so under $TMPDIR or /tmp)."""
-    try:
-        import tempfile
-    except ImportError:
-        base = (os.getenv("TMPDIR") or "/tmp") + "/boot_guard_test"
-        n = 0
-        while True:
-            try:
-                os.mkdir("%s%d" % (base, n))
-                return "%s%d" % (base, n)
-            except OSError:
-                n += 1
-    return tempfile.mkdtemp()
+from simulator.virtual_hardware import temp_dir
 
 
 def remove(folder):
@@ -28,7 +13,7 @@ def remove(folder):
 
 
 def with_guard(check):
-    folder = scratch_dir()
+    folder = temp_dir("boot-guard-")
     try:
         check(BootGuard(folder + "/boot_count"), folder)
     finally:

@@ -1,6 +1,6 @@
 """The match log one event at a time (iter_log, replay from a generator) and its chunked storage."""
 
-from match_helpers import play_game
+from match_helpers import play_games
 
 from cribbage import deck
 from cribbage.match import Chunked, Match
@@ -8,13 +8,7 @@ from portable import raises
 
 
 def seeded_match(games, seed=2463534242):
-    m = Match()
-    rand = deck.Xorshift32(seed)
-    for game in range(games):
-        play_game(m, rand)
-        if game < games - 1:
-            m.apply(["new_game"])
-    return m
+    return play_games(Match(), deck.Xorshift32(seed), games)
 
 
 def test_chunked_behaves_like_a_list_across_chunk_borders():

@@ -28,10 +28,11 @@ brackets (e.g. "#1 5H 5C JD QS", "exp 16.9 (10-21)": 16 characters a line).
 from micropython import const
 
 from app import events, palette
-from app.modes.cards import Picker, card_hole
+from app.modes.cards import Picker, card_hole, suit_step
 from app.render import HOLES
-from cribbage.advice import dealt_count, rank_keeps
+from cribbage.advice import rank_keeps
 from cribbage.cards import names
+from cribbage.deck import dealt_count
 
 PICK = const(0)
 DEAL = const(1)
@@ -89,7 +90,7 @@ class Advise:
             if kind == events.TURN:
                 picker.turn(what)
             elif kind == events.PRESS and (what == events.PLAYER_1 or what == events.PLAYER_2):
-                picker.step_suit(-1 if what == events.PLAYER_1 else 1)
+                picker.step_suit(suit_step(what))
             elif back and not picker.drop():
                 board.idle()
             elif press and picker.take():

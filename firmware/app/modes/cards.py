@@ -14,13 +14,18 @@ the card. Cards already on the table this deal (``used``) and those picked are s
 
 from micropython import const
 
-from app import palette
+from app import events, palette
 from cribbage.cards import name
 from cribbage.saying import wrap
 
 _RANKS = const(13)
 _SUITS = const(4)
 _PICKED_LEVEL = const(170)
+
+
+def suit_step(control):
+    """The ``step_suit`` step of a player button: p1 the previous suit (-1), p2 the next (1)."""
+    return -1 if control == events.PLAYER_1 else 1
 
 
 def card_hole(card):

@@ -23,9 +23,9 @@ Counting stops the moment someone wins, and after the crib.
 from micropython import const
 
 from app import events, palette
-from app.modes.cards import Picker
+from app.modes.cards import Picker, suit_step
 from app.modes.peg import button_side
-from app.render import HOLES, draw_preview, pulse, track_of
+from app.render import HOLES, breathing, draw_preview, track_of
 from cribbage import saying, show
 
 STARTER = const(0)
@@ -34,13 +34,8 @@ CLAIM = const(2)
 TOTAL = const(3)
 CONFIRM = const(4)
 _STEP_NAMES = ("starter", "cards", "claim", "total", "confirm")
-_HAND_CARDS = const(4)
 _SAID_LINES = const(7)  # the display's 8 lines less the title
-_BUTTONS = ("p1", "p2", "back")  # the button of each side (see peg.button_side)
-
-
-def _suit_step(what):
-    return -1 if what == events.PLAYER_1 else 1
+_BUTTONS = (events.PLAYER_1, events.PLAYER_2, events.BACK)  # the button of each side (see peg.button_side)
 
 
 class Count:
@@ -55,7 +50,7 @@ class Count:
         self.crib = False
         self.points = 0
         self.cards = None
-        self.count = None
+        self.said = None  # the count of the cards as said on the display (saying.say_lines)
         self.scroll = 0  # the first line of the saying shown
 
     @property
@@ -69,7 +64,7 @@ class Count:
             board.idle()
             return
         self.cards = None
-        self.count = None
+        self.said = None
         if match.starter is None and match.phase == "play":
             self.step = STARTER
             self.picker = Picker(1, match.used)
@@ -83,7 +78,7 @@ class Count:
             self.picker = None
         else:
             self.step = CARDS
-            self.picker = Picker(_HAND_CARDS, match.used)
+            self.picker = Picker(show.HAND_SIZE, match.used)
 
     def side(self, board):
         """The side that pegs the show being counted (None while picking the starter)."""
@@ -115,7 +110,7 @@ class Count:
         elif kind == events.TURN:
             if step == CONFIRM:
                 # The total is the board's count (muggins: the claim dialled before it).
-                most = len(saying.say_lines(self.count)) - _SAID_LINES
+                most = len(self.said) - _SAID_LINES
                 self.scroll = max(0, min(most, self.scroll + what))
             else:
                 self.points = max(0, min(show.MAX_SHOW, self.points + what))
@@ -157,7 +152,7 @@ class Count:
         if kind == events.TURN:
             picker.turn(what)
         elif kind == events.PRESS and (what == events.PLAYER_1 or what == events.PLAYER_2):
-            picker.step_suit(_suit_step(what))
+            picker.step_suit(suit_step(what))
         elif kind == events.PRESS and what == events.BACK:
             if not picker.drop():
                 board.idle()
@@ -173,24 +168,26 @@ class Count:
                     self.begin(board)
             elif picker.take():
                 self.cards = picker.picked[:]
-                self.count = show.count(self.cards, board.match.starter, self.crib)
+                count = show.count(self.cards, board.match.starter, self.crib)
+                self.said = saying.say_lines(count)
                 self.scroll = 0
                 if board.match.settings.muggins:
                     self.step = CLAIM
                     self.points = 0
                 else:
                     self.step = CONFIRM
-                    self.points = self.count.total
+                    self.points = count.total
 
     def draw(self, board, canvas, now):
         side = self.side(board)
         if self.full_screen:
             self.picker.draw(canvas, now)
+            level = breathing(now)
             if side is None:
                 for track in range(canvas.tracks):
-                    canvas.put(track, HOLES, palette.WHITE, pulse(now, 2000, 60, 256))
+                    canvas.put(track, HOLES, palette.WHITE, level)
             else:
-                canvas.put(track_of(side), HOLES, board.colour(side), pulse(now, 2000, 60, 256))
+                canvas.put(track_of(side), HOLES, board.colour(side), level)
         else:
             refused = board.refused(now) or (self.step == TOTAL and not show.is_possible_total(self.points))
             draw_preview(board, canvas, now, side, self.points, refused)
@@ -219,7 +216,7 @@ class Count:
         if step == CLAIM:
             return [title, "claim %d" % self.points, "muggins is on", "enc=ok"]
         scroll = self.scroll
-        return [title + " %d" % self.points] + saying.say_lines(self.count)[scroll:scroll + _SAID_LINES]
+        return [title + " %d" % self.points] + self.said[scroll:scroll + _SAID_LINES]
 
     def describe(self):
         return {"mode": self.name, "step": _STEP_NAMES[self.step], "seat": self.seat, "crib": self.crib,

@@ -6,13 +6,14 @@ leave. A new match forgets the tally and cannot be undone (``Board.new_match``),
 again: the item flickers fast and a second press is needed.
 """
 
+from micropython import const
+
 from app import events, palette
 
 ITEMS = ("new game", "new match", "settings", "advice")
-_NEW_GAME = 0
-_NEW_MATCH = 1
-_SETTINGS = 2
-_ADVICE = 3
+_NEW_GAME = const(0)
+_NEW_MATCH = const(1)
+_SETTINGS = const(2)
 
 
 class Menu:
@@ -46,7 +47,7 @@ class Menu:
                 from app.modes.settings import SettingsMode  # loaded when first used: RAM
 
                 board.mode = SettingsMode()
-            else:
+            else:  # advice
                 from app.modes.advise import Advise  # with the advice tables, only when asked
 
                 board.mode = Advise(board)

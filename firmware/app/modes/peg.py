@@ -13,12 +13,9 @@ Idle (no peg being dialled):
 - encoder long press: the menu.
 """
 
-from micropython import const
-
 from app import events
 from app.render import draw_preview
-
-_MAX_PLAY_POINTS = const(31)
+from cribbage.game import MAX_PLAY_POINTS
 
 
 def button_side(board, event):
@@ -92,10 +89,10 @@ class Peg:
         kind, what = event
         side = button_side(board, event)
         if kind == events.TURN:
-            self.points = max(1, min(_MAX_PLAY_POINTS, self.points + what))
+            self.points = max(1, min(MAX_PLAY_POINTS, self.points + what))
         elif side is not None:
             if side == self.side:
-                self.points = min(_MAX_PLAY_POINTS, self.points + 1)
+                self.points = min(MAX_PLAY_POINTS, self.points + 1)
             else:
                 self.side = side
         elif kind == events.PRESS and what == events.ENCODER:

@@ -3,24 +3,26 @@
 Turn to choose a setting, press the encoder to change it, turn to choose the value, press
 to keep it (back: leave it unchanged). On the LEDs: settings are the first holes of track 0
 (in the order of ``ITEMS``), values the first holes of track 1 (colours in the colour
-itself), the one being changed blinking. Rules that the current game cannot take (say a
-different number of players mid-game) are refused: start a new match first.
+itself), the one being changed blinking. The rules of the game change only before the first
+event of a match (``Board.change_settings`` refuses them later): start a new match first.
 """
 
 from app import events, palette
+from cribbage.settings import PLAYERS, TARGETS
 
+_COLOURS = tuple(range(len(palette.CHOICES)))
 # (key, label, values); game rules first, then the board's own preferences.
 ITEMS = (
-    ("target", "game length", (121, 61)),
+    ("target", "game length", TARGETS),
     ("skunk", "skunk rule", ("skunk", "lurch", "none")),
     ("double_skunk_games", "double skunk", (3, 4)),
-    ("players", "players", (2, 3, 4)),
+    ("players", "players", PLAYERS),
     ("peg_out_exactly", "peg out exact", (False, True)),
     ("muggins", "muggins", (False, True)),
     ("stinkhole", "stinkhole", (False, True)),
-    ("colour0", "colour p1", tuple(range(len(palette.CHOICES)))),
-    ("colour1", "colour p2", tuple(range(len(palette.CHOICES)))),
-    ("colour2", "colour p3", tuple(range(len(palette.CHOICES)))),
+    ("colour0", "colour p1", _COLOURS),
+    ("colour1", "colour p2", _COLOURS),
+    ("colour2", "colour p3", _COLOURS),
     ("brightness", "brightness", (16, 32, 64, 96, 128, 160, 192, 255)),
     ("milliamps", "current mA", (300, 500, 900, 1500, 2500, 3000, 4000)),  # 4000: the 5 V 4 A supply of power.md
 )
@@ -78,9 +80,7 @@ class SettingsMode:
         elif kind == events.PRESS and what == events.ENCODER:
             key = ITEMS[self.item][0]
             if not self.editing:
-                current = board.settings_dict().get(key)
-                values = self._values()
-                self.choice = start_index(values, current)
+                self.choice = start_index(self._values(), board.setting(key))
                 self.editing = True
             elif board.change_settings({key: self._values()[self.choice]}):
                 self.editing = False
@@ -94,8 +94,7 @@ class SettingsMode:
         values = self._values()
         shown = self.choice if self.editing else None
         if shown is None:
-            current = board.settings_dict().get(key)
-            shown = start_index(values, current)
+            shown = start_index(values, board.setting(key))
         colours = key.startswith("colour")
         for i in range(len(values)):
             colour = palette.CHOICES[values[i]] if colours else palette.WHITE
@@ -104,7 +103,7 @@ class SettingsMode:
 
     def lines(self, board):
         key, label, values = ITEMS[self.item]
-        value = values[self.choice] if self.editing else board.settings_dict().get(key)
+        value = values[self.choice] if self.editing else board.setting(key)
         return ["SETTINGS %d/%d" % (self.item + 1, len(ITEMS)), label,
                 ("> " if self.editing else "  ") + value_text(key, value),
                 "enc=change" if not self.editing else "enc=keep back=no"]

@@ -1,0 +1,108 @@
+"""Shared by the simulator and host-tool tests (no tests here): a `crib sim` process on a free
+port, a protocol connection to it, waiting for a condition instead of sleeping, and the
+colour a lit LED is sent in."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import signal
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+from app import power
+from app.board import PREFS
+from micropython_env import tool
+
+CRIB = tool("crib")
+TIMEOUT_S = 20.0
+T = TypeVar("T")
+
+
+def wait_for(condition: Callable[[], T], what: str, timeout: float = TIMEOUT_S) -> T:
+    """Poll ``condition`` until it returns something true; fail after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting for %s" % what)
+        time.sleep(0.05)
+
+
+def lit_colour(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The bytes the app sends a full-brightness LED of colour ``rgb`` (its own brightness/gamma)."""
+    frame = bytearray(rgb)
+    power.limit(frame, PREFS["brightness"], PREFS["milliamps"])
+    return frame[0], frame[1], frame[2]
+
+
+class Connection:
+    """A protocol connection to a simulator on 127.0.0.1:``port``."""
+
+    def __init__(self, port: int) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT_S)
+        self.replies = self.sock.makefile("r", encoding="utf-8")
+
+    def ask(self, request: dict | str) -> dict:
+        """Send one request line, return the reply."""
+        line = request if isinstance(request, str) else json.dumps(request)
+        self.sock.sendall((line + "\n").encode())
+        return json.loads(self.replies.readline())
+
+    def state(self) -> dict:
+        """The board's state."""
+        reply = self.ask({"cmd": "state"})
+        assert reply["ok"], reply
+        return reply["state"]
+
+    def close(self) -> None:
+        """Hang up."""
+        self.replies.close()
+        self.sock.close()
+
+
+class Simulator(Connection):
+    """A `crib sim` process listening on a free port, connected to it."""
+
+    def __init__(self, args: list[str], env: dict[str, str] | None = None) -> None:
+        self.process = subprocess.Popen([CRIB, "sim", "--port", "0", *args], stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, text=True, env=env, start_new_session=True)
+        self.output: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._drain, daemon=True).start()
+        try:
+            self.port = wait_for(self._listening, "the simulator to listen")
+            super().__init__(self.port)
+        except BaseException:  # no simulator left running behind a failed start
+            self._end()
+            raise
+
+    def _drain(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.output.put(line)
+
+    def _listening(self) -> int:
+        if self.process.poll() is not None and self.output.empty():
+            raise AssertionError("the simulator exited with %s" % self.process.returncode)
+        try:
+            line = self.output.get_nowait()
+        except queue.Empty:
+            return 0
+        return int(line.rsplit(":", 1)[1]) if line.startswith("listening on 127.0.0.1:") else 0
+
+    def stop(self) -> None:
+        """Hang up and end the process (and any it started)."""
+        self.close()
+        self._end()
+
+    def _end(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+        self.process.wait(timeout=TIMEOUT_S)
