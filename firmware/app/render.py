@@ -34,6 +34,8 @@ HOLES = const(121)
 _LAP = const(30)
 _END_CYCLE = const(1600)
 _TALLY_LEVEL = const(170)
+# How many times a cycle the losers' missing holes flash, by result.
+_END_FLASHES = {"skunk": 1, "double skunk": 2, "lurch": 3}
 _FLICKER = const(120)  # ms: the period of the refusal signal's fast flicker
 
 
@@ -98,15 +100,12 @@ def flashes(now, count):
 
 def draw_marks(canvas, settings):
     """Street marks every 5 holes and the lines of the skunk rule, on every track."""
-    rule = settings.skunk
     for track in range(canvas.tracks):
         for hole in range(5, HOLES, 5):
             canvas.put(track, hole, palette.WHITE, palette.STREET)
-        if rule == "skunk":
-            canvas.put(track, settings.skunk_line, palette.VERMILLION, palette.LINE)
-            canvas.put(track, settings.double_skunk_line, palette.PURPLE, palette.LINE)
-        elif rule == "lurch":
-            canvas.put(track, settings.lurch_line, palette.PURPLE, palette.LINE)
+        for result, hole in settings.lines:
+            colour = palette.VERMILLION if result == "skunk" else palette.PURPLE
+            canvas.put(track, hole, colour, palette.LINE)
 
 
 def draw_pegs(board, canvas, now):
@@ -149,14 +148,8 @@ def draw_end(board, canvas, now):
     settings = match.settings
     winner = match.winner
     result = match.result
-    if result == "skunk":
-        line, count = settings.skunk_line, 1
-    elif result == "double skunk":
-        line, count = settings.double_skunk_line, 2
-    elif result == "lurch":
-        line, count = settings.lurch_line, 3
-    else:
-        line, count = 0, 0
+    line = settings.line_of(result)
+    count = _END_FLASHES.get(result, 0)
     if count and flashes(now, count):
         for side in range(len(match.front)):
             if side != winner:

@@ -63,6 +63,20 @@ class Settings:
         self.skunk_line = (3 * target + 3) // 4
         self.double_skunk_line = (target + 1) // 2
         self.lurch_line = (target + 1) // 2
+        # The lines this rule draws on the board: (result of a loser below it, hole).
+        if skunk == "skunk":
+            self.lines = (("skunk", self.skunk_line), ("double skunk", self.double_skunk_line))
+        elif skunk == "lurch":
+            self.lines = (("lurch", self.lurch_line),)
+        else:
+            self.lines = ()
+
+    def line_of(self, result):
+        """The hole a loser had to reach to escape ``result`` ("skunk", ...); 0 for a plain win."""
+        for name, hole in self.lines:
+            if name == result:
+                return hole
+        return 0
 
     def side_of(self, seat):
         """The score track of ``seat`` (partners in a team game share one)."""

@@ -121,3 +121,18 @@ def test_from_dict_fills_defaults_and_changed_validates():
         s.changed({"target": 60})
     with raises(ValueError, "unknown setting"):
         s.changed({"targt": 121})
+
+
+def test_the_lines_drawn_are_the_lines_outcome_judges_by():
+    for target in (121, 61):
+        for rule in ("none", "skunk", "lurch"):
+            s = Settings(target=target, skunk=rule)
+            assert [name for name, _ in s.lines] == {"none": [], "skunk": ["skunk", "double skunk"],
+                                                     "lurch": ["lurch"]}[rule]
+            for name, hole in s.lines:
+                assert s.line_of(name) == hole
+                assert s.outcome(hole - 1)[0] == name  # one below the line: this result
+                assert s.outcome(hole)[0] != name  # on the line: escaped it
+            assert s.line_of("win") == 0 and s.line_of(None) == 0
+    assert Settings(target=121).lines == (("skunk", 91), ("double skunk", 61))
+    assert Settings(target=61, skunk="lurch").lines == (("lurch", 31),)
