@@ -208,14 +208,18 @@ class Board:
         self.match.apply(event)
         self._changed = True
 
-    def apply(self, event):
-        """Apply a game event from the ui: True, or False after showing the refusal."""
+    def _attempt(self, refusals, action, *args):
+        """``action(*args)`` from the ui: True, or False after showing the refusal (``refusals``)."""
         try:
-            self.apply_event(event)
-        except RuleError as e:
+            action(*args)
+        except refusals as e:
             self.refuse(str(e))
             return False
         return True
+
+    def apply(self, event):
+        """Apply a game event from the ui: True, or False after showing the refusal."""
+        return self._attempt(RuleError, self.apply_event, event)
 
     def undo_event(self):
         """Undo the last event; RuleError if there is none."""
@@ -223,10 +227,8 @@ class Board:
         self._changed = True
 
     def undo(self):
-        try:
-            self.undo_event()
-        except RuleError as e:
-            self.refuse(str(e))
+        """Undo from the ui; with nothing to undo, the refusal is shown."""
+        self._attempt(RuleError, self.undo_event)
 
     def new_match(self):
         """A new match with the same settings (the tally and the undo history start again).
@@ -267,12 +269,7 @@ class Board:
 
     def change_settings(self, changes):
         """Like ``change_settings_strict`` from the ui: True, or False after showing the refusal."""
-        try:
-            self.change_settings_strict(changes)
-        except ValueError as e:
-            self.refuse(str(e))
-            return False
-        return True
+        return self._attempt(ValueError, self.change_settings_strict, changes)
 
     def remember(self, request_id, reply_line):
         """Keep the reply to a request id (the last few, saved with the game)."""
