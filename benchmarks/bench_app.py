@@ -2,18 +2,16 @@
 #
 # Runs under CPython and MicroPython (`crib bench`); prints label<TAB>value<TAB>unit lines.
 #
-# Heap (MicroPython only, from gc.mem_alloc() after a collection). The unix port is 64-bit:
-# its objects and gc blocks are twice the size of the RP2040's 32-bit ones (bytecode itself
-# is the same size), so the figures are upper bounds, roughly 1.5-2x what the chip uses.
+# Heap (MicroPython only, from gc.mem_alloc() after a collection), on the 64-bit unix port:
+# its objects and gc blocks are up to twice the RP2040's, so these are upper bounds; the
+# chip's own figures, and the 64 KB budget, come from bench_heap32.py (a 32-bit MicroPython).
 # - "code": what importing the app holds, from .mpy files compiled by mpy-cross into a
-#   temporary folder as `crib deploy` sends them (on rp2 that bytecode lives in the heap;
-#   frozen into the firmware image it runs from flash instead: see firmware/manifest.py).
-#   Without mpy-cross the sources are imported and the label says so. At power-on, and
-#   with the modules loaded only when first used (menu, settings, advice, protocol).
+#   temporary folder as `crib deploy` sends them to a stock firmware. Without mpy-cross the
+#   sources are imported and the label says so. At power-on, and with the modules loaded
+#   only when first used (menu, settings, advice, protocol).
 # - "data": everything else the running app holds (match, ui, frame, store buffers, and
-#   the fake hardware's buffers standing in for the hal's), sampled after every input
-#   event and after every event written or read while the log is saved or loaded: its
-#   peak is what the 64 KB budget is about once the code is frozen.
+#   the fake hardware's buffers), sampled after every input event and after every event
+#   written or read while the log is saved or loaded.
 # The scripted match is played with input events only (pegs by button, every show counted
 # by picking its cards), seeded, a real deal each time: tests/firmware/match_player.py.
 import gc
@@ -97,15 +95,15 @@ class SampledStore(Store):
 
     def load(self, stream=None):
         data, message = Store.load(self, stream)
-        if data is not None and "log" in data:
-            data["log"] = sampled(data["log"])
+        if data is not None and "codes" in data:
+            data["codes"] = sampled(data["codes"])
         return data, message
 
 
 def match_player(board, hw):
     """The seeded player (tests/firmware/match_player.py); every save of the board's log is sampled too."""
     match = board.match
-    match.iter_log = lambda: sampled(cribbage.match.Match.iter_log(match))
+    match.iter_saved = lambda: sampled(cribbage.match.Match.iter_saved(match))
     return Player(board, hw, 2463534242, note_heap)
 
 
@@ -205,8 +203,8 @@ def main():
     power_on(root, figures)
     word = "unix port, 64-bit: ~1.5-2x the RP2040"
     source = "from .mpy" if COMPILED else "from source (no mpy-cross found)"
-    row("heap: app code at power-on, loaded %s (%s; frozen: 0)" % (source, word), CODE, "bytes")
-    row("heap: app code with all modes, advice and protocol loaded %s (%s; frozen: 0)" % (source, word),
+    row("heap: app code at power-on, loaded %s (%s)" % (source, word), CODE, "bytes")
+    row("heap: app code with all modes, advice and protocol loaded %s (%s)" % (source, word),
         ALL_CODE, "bytes")
     row("heap: app data peak, one game (%d events, %d inputs, %s)" % (figures["game"][1], figures["game"][2], word),
         figures["game"][0], "bytes")

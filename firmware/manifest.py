@@ -1,7 +1,8 @@
 # Freezes the board's firmware into a MicroPython build for the Pico (rp2 port), so that
-# its bytecode runs from flash instead of being loaded into the heap (~80 KB of RAM saved;
-# see hardware/BUILD.md, "Freezing the firmware"). Not copied to the board (crib deploy
-# leaves it out). Build from the micropython repository:
+# its bytecode, names and constants stay in flash instead of the heap (loaded from .mpy
+# files the code takes 69 KB of heap at power-on; see hardware/BUILD.md, section 4.1 and
+# "Freezing the firmware"). Not copied to the board (crib deploy leaves it out). Build
+# from the micropython repository:
 #
 #   make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/this/firmware/manifest.py
 #

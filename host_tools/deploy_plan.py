@@ -12,6 +12,18 @@ Order of the steps, and why:
    version of each module is importable.
 Unchanged files (same size and SHA-256 as on the board) are skipped, unless ``force``.
 A board without ``hashlib.sha256`` cannot prove a file unchanged: everything is copied.
+
+On a board with a ROMFS partition (``make_romfs_plan``) the packages go into one ROMFS
+image instead, and only the top-level files (``main.py``, ``board.json``) stay on the
+littlefs:
+1. ``romfs`` writes the image (``mpremote romfs deploy``), unless the partition already holds
+   exactly these bytes (same size and SHA-256, read by the probe from the partition itself);
+2. ``mkdir``/``cp`` the top-level files as above, but for main.py;
+3. ``rmtree`` each package directory left on the littlefs: the littlefs is mounted at ``/``
+   and is the current directory, ``''``, which is always the first entry of ``sys.path``
+   (before ``.frozen``, ``/rom`` and ``/rom/lib``), so an old ``/cribbage`` would be
+   imported instead of ``/rom/cribbage``;
+4. ``cp main.py`` last, as above.
 """
 
 from __future__ import annotations
@@ -50,12 +62,37 @@ class Step:
     why: str = ""
 
 
+@dataclass(frozen=True)
+class RomPartition:
+    """The board's ROMFS partition: its size, and the image found in it (sizes in bytes).
+
+    ``image_size`` is None when the partition holds no valid image; ``image_sha256`` is None
+    then, or when the board cannot hash.
+    """
+
+    size: int
+    image_size: int | None
+    image_sha256: str | None
+
+
+@dataclass(frozen=True)
+class RomImage:
+    """A ROMFS image built for the board: the file, its size and SHA-256, the packages in it."""
+
+    source: Path
+    size: int
+    sha256: str
+    packages: tuple[str, ...]
+
+
 @dataclass
 class Plan:
-    """The steps in order, and the files left alone because the board has them already."""
+    """The steps in order, the files left alone because the board has them already, and
+    the ROMFS image (when the packages go into one)."""
 
     steps: list[Step] = field(default_factory=list)
     skipped: list[LocalFile] = field(default_factory=list)
+    image: RomImage | None = None
 
 
 def twin(path: str) -> str | None:
@@ -120,3 +157,40 @@ def mismatches(local: list[LocalFile], board_files: dict[str, BoardFile]) -> lis
         if there is None or there.size != f.size or (there.sha256 is not None and there.sha256 != f.sha256):
             bad.append(f.path)
     return bad
+
+
+def fits(image: RomImage, partition: RomPartition | None) -> bool:
+    """False if the image is bigger than the partition (True when the partition is unknown)."""
+    return partition is None or image.size <= partition.size
+
+
+def holds(partition: RomPartition | None, image: RomImage) -> bool:
+    """True if the partition holds exactly ``image`` (its size and SHA-256 both match)."""
+    return partition is not None and partition.image_size == image.size and partition.image_sha256 == image.sha256
+
+
+def make_romfs_plan(image: RomImage, partition: RomPartition | None, local: list[LocalFile],
+                    board_files: dict[str, BoardFile], board_dirs: set[str], force: bool = False) -> Plan:
+    """The steps that put ``image`` in the ROMFS partition and ``local`` (the top-level files)
+    on the littlefs, and remove the littlefs packages that would shadow the image (see the
+    module docstring). ``partition`` None: not known (planning without a board)."""
+    if partition is None or partition.image_size is None:
+        why = "new image"
+    elif force:
+        why = "forced"
+    elif partition.image_sha256 is None:
+        why = "board cannot hash: written to be sure"
+    elif holds(partition, image):
+        why = ""
+    else:
+        why = "image changed"
+    files = make_plan(local, board_files, board_dirs, force)
+    plan = Plan(skipped=files.skipped, image=image)
+    if why:
+        plan.steps.append(Step("romfs", "rom", image.source, why))
+    plan.steps.extend(s for s in files.steps if s.path != MAIN)
+    for package in sorted(image.packages):
+        if package in board_dirs:
+            plan.steps.append(Step("rmtree", package, why="would shadow /rom/%s" % package))
+    plan.steps.extend(s for s in files.steps if s.path == MAIN)
+    return plan

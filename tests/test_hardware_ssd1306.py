@@ -25,7 +25,7 @@ bus = Bus()
 display = SSD1306(bus, 0x3C, 64)
 init = bus.writes[:]
 bus.writes.clear()
-display.show_lines(["X", "", "", "", "", "", "", "Y", "cut off"])
+display.show_lines(["X", "", "", "", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "", "", "Y", "cut off"])
 print(json.dumps({"init": init, "lines": bus.writes}))
 """
 
@@ -56,5 +56,7 @@ def test_lines_are_drawn_on_their_own_pages() -> None:
     assert data[0] == 0x40 and len(data) == 1 + 128 * 8  # control byte 0x40: display data
     pixels = data[1:]
     lit_pages = sorted({i // 128 for i, byte in enumerate(pixels) if byte})
-    assert lit_pages == [0, 7]  # "X" on line 0, "Y" on line 7; the ninth line is cut off
-    assert all(i % 128 < 8 for i, byte in enumerate(pixels) if byte)  # one character wide each
+    assert lit_pages == [0, 4, 7]  # "X" on line 0, "Y" on line 7; the ninth line is cut off
+    for page in (0, 7):
+        assert all(i % 128 < 8 for i, byte in enumerate(pixels) if byte and i // 128 == page)  # one character
+    assert any(pixels[4 * 128 + 120:5 * 128]), "the long line fills its page to the edge"  # and stops there

@@ -1,8 +1,11 @@
 """`crib deploy`: the mpy-cross step for real, the .mpy compatibility rule against the real
-loader, the board listing run on real MicroPython, the plan, and the exact mpremote calls."""
+loader, the board listing run on real MicroPython, the plan, and the exact mpremote calls;
+with a ROMFS partition, the image mounted and imported from on real MicroPython."""
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import re
 import shutil
@@ -11,14 +14,26 @@ from pathlib import Path
 
 import pytest
 from host_helpers import free_port
+from mpremote.romfs import make_romfs
+from rich.console import Console
 
 from host_tools import deploy as deploy_module
 from host_tools import devices
-from host_tools.board_probe import parse_probe, probe_code
-from host_tools.deploy import deploy, mpremote_commands
-from host_tools.deploy_plan import BoardFile, LocalFile, Step, make_plan, mismatches
+from host_tools.board_probe import BoardListing, parse_probe, probe_code
+from host_tools.deploy import HEAP_NOTE, DeployError, deploy, mpremote_commands
+from host_tools.deploy_plan import (
+    BoardFile,
+    LocalFile,
+    RomImage,
+    RomPartition,
+    Step,
+    make_plan,
+    make_romfs_plan,
+    mismatches,
+)
 from host_tools.mpy import MpyFormat, compile_module, why_not_loadable
-from micropython_env import run_micropython, tool
+from host_tools.romfs_image import build_romfs_image
+from micropython_env import FIRMWARE, RP2040_HEAP, compile_tree, run_micropython, tool
 
 VIPER = "import micropython\n\n@micropython.viper\ndef add(x: int) -> int:\n    return x + 1\n"
 PLAIN = "def add(x):\n    return x + 1\n"
@@ -101,6 +116,7 @@ def test_board_listing_runs_on_micropython(tmp_path: Path) -> None:
         "pkg/mod.py": BoardFile(3000, hashlib.sha256(b"x = 1\n" * 500).hexdigest()),
     }
     assert listing.dirs == {"pkg"} and listing.can_hash and listing.mpy == unix_port_reads()
+    assert listing.rom is None  # the unix port has no vfs.rom_ioctl, like stock rp2 firmware
 
 
 # --- the plan -------------------------------------------------------------------------
@@ -163,13 +179,37 @@ def test_mpremote_command_is_one_chain() -> None:
 
 # --- deploy end to end, with mpremote replaced by a fake board on disk ----------------
 
-class FakeMpremote:
-    """Does what mpremote would on a board whose flash is a folder; the listing runs on real MicroPython."""
+# What the rp2 port's vfs.rom_ioctl answers (rp2_flash.c): 1 segment, segment 0 readable as a buffer
+# (there an rp2.Flash object, here the partition's bytes), -EINVAL for anything else.
+FAKE_ROM_IOCTL = """
+def rom_ioctl(op, *args):
+    if op == 1:
+        return %(segments)d
+    if op == 2 and args == (0,):
+        with open(%(partition)r, "rb") as f:
+            return f.read()
+    return -22
+"""
 
-    def __init__(self, root: Path, mpy: int | None = None) -> None:
+
+def with_rom_ioctl(code: str, partition: Path, segments: int = 1) -> str:
+    """The probe ``code`` on a MicroPython whose vfs.rom_ioctl reads ``partition`` (a file)."""
+    fake = FAKE_ROM_IOCTL % {"segments": segments, "partition": str(partition)}
+    return code.replace("\n_crib_probe(", fake + "_crib_probe(")
+
+
+class FakeMpremote:
+    """Does what mpremote would on a board whose flash is a folder, and whose ROMFS partition (if
+    ``rom_size``) is a file of that size; the listing runs on real MicroPython."""
+
+    def __init__(self, root: Path, mpy: int | None = None, rom_size: int | None = None) -> None:
         self.root = root
         self.calls: list[list[str]] = []
         self.mpy = mpy  # pretend the board reads another .mpy version
+        self.rom = None
+        if rom_size is not None:
+            self.rom = root.parent / "rom.bin"
+            self.rom.write_bytes(b"\xff" * rom_size)  # erased flash
 
     def __call__(self, args: list[str]) -> str:
         self.calls.append(list(args))
@@ -177,9 +217,12 @@ class FakeMpremote:
         commands = args[2:]
         if commands[0] == "exec":
             code = commands[1].replace("_crib_probe('/', ", "_crib_probe(%r, " % (str(self.root) + "/"))
+            if self.rom is not None:
+                code = with_rom_ioctl(code, self.rom)
             script = self.root.parent / "probe.py"
             script.write_text(code)
-            out = run_micropython([str(script)]).stdout
+            # The fake partition is read into the heap (on the board it is flash): room for it.
+            out = run_micropython([str(script)], heap="2M" if self.rom is not None else RP2040_HEAP).stdout
             if self.mpy is not None:
                 marker, data = out.split(" ", 1)
                 out = marker + " " + json.dumps(dict(json.loads(data), mpy=self.mpy)) + "\n"
@@ -190,9 +233,22 @@ class FakeMpremote:
                 (self.root / operands[0][1:]).mkdir()
             elif op == "cp":
                 shutil.copyfile(operands[0], self.root / operands[1][1:])
+            elif op == "rm" and operands[0] == "-r":
+                shutil.rmtree(self.root / operands[1][1:])
             elif op == "rm":
                 (self.root / operands[0][1:]).unlink()
+            elif op == "romfs":
+                self.romfs_deploy(operands)
         return ""
+
+    def romfs_deploy(self, operands: list[str]) -> None:
+        """``romfs deploy IMAGE``: like mpremote, erase and write whole 4 KB blocks from the start."""
+        assert self.rom is not None and operands[0] == "deploy" and operands[1].endswith(".romfs")
+        image = Path(operands[1]).read_bytes()
+        partition = self.rom.read_bytes()
+        assert len(image) <= len(partition), "mpremote: ROMFS image is too big for the target partition"
+        written = image + bytes(-len(image) % 4096)
+        self.rom.write_bytes(written + partition[len(written):])
 
 
 def _split(commands: list[str]) -> list[list[str]]:
@@ -311,3 +367,207 @@ def test_deploy_command_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Cap
     monkeypatch.setattr(deploy_module, "run_mpremote", lambda args: "MicroPython v1.24\n>>> ")
     assert main(["deploy", "-d", "a0"]) == 1
     assert "did not answer the listing" in capsys.readouterr().err
+
+
+# --- ROMFS -------------------------------------------------------------------------------
+
+def compiled_firmware(out: Path) -> Path:
+    """The firmware's packages compiled by mpy-cross (bytecode only, so the unix port loads them) into ``out``."""
+    for package in ("cribbage", "app", "hal"):
+        compile_tree(FIRMWARE / package, out / package)
+    return out
+
+
+def test_romfs_image_mounts_and_imports_on_micropython(tmp_path: Path) -> None:
+    compiled = compiled_firmware(tmp_path / "lib")
+    (compiled / "main.mpy").write_bytes(b"M")  # a top-level file: left out of the image
+    image = build_romfs_image(compiled)
+    assert image[:3] == b"\xd2\xcd\x31" and image == build_romfs_image(compiled)
+    # The same bytes as mpremote's own `romfs build` of the tree the image holds.
+    tree = tmp_path / "tree"
+    shutil.copytree(compiled, tree, ignore=shutil.ignore_patterns("main.mpy"))
+    assert make_romfs(str(tree), mpy_cross=False) == image
+    (tmp_path / "crib.romfs").write_bytes(image)
+    (tmp_path / "empty").mkdir()
+    script = tmp_path / "rom.py"
+    script.write_text(
+        "import os, sys, vfs\n"
+        "vfs.mount(vfs.VfsRom(open(%r, 'rb').read()), '/rom')\n"
+        "os.chdir(%r)\n"  # '' (the littlefs on the board) holds no packages
+        "sys.path[:] = ['', '.frozen', '/rom', '/rom/lib']\n"
+        "import cribbage.match, app.board\n"
+        "match = cribbage.match.Match()\n"
+        "print(cribbage.match.__file__, app.board.__file__, sorted(os.listdir('/rom')),"
+        " match.state() is not None)\n"
+        % (str(tmp_path / "crib.romfs"), str(tmp_path / "empty")))
+    done = run_micropython([str(script)])
+    assert done.stdout.split() == ["/rom/cribbage/match.mpy", "/rom/app/board.mpy", "['app',", "'cribbage',",
+                                   "'hal']", "True"], done.stderr
+
+
+def test_romfs_image_refuses_sources(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "mod.py").write_text(PLAIN)
+    with pytest.raises(ValueError, match="compile it with mpy-cross first"):
+        build_romfs_image(tmp_path)
+
+
+def probe_rom(tmp_path: Path, partition: bytes | None, segments: int = 1) -> BoardListing:
+    """Run the probe on real MicroPython whose vfs.rom_ioctl serves ``partition``."""
+    code = probe_code([], [], root=str(tmp_path) + "/")
+    if partition is not None:
+        (tmp_path / "rom.bin").write_bytes(partition)
+        code = with_rom_ioctl(code, tmp_path / "rom.bin", segments)
+    (tmp_path / "probe.py").write_text(code)
+    done = run_micropython([str(tmp_path / "probe.py")])
+    return parse_probe(done.stdout + done.stderr)
+
+
+def test_probe_reports_the_rom_partition_on_micropython(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "x.mpy").write_bytes(b"M\x06\x00\x1f" + bytes(300))
+    image = build_romfs_image(tmp_path)
+    sha = hashlib.sha256(image).hexdigest()
+    size = 64 * 1024
+    assert probe_rom(tmp_path, image + b"\xff" * (size - len(image))).rom == RomPartition(size, len(image), sha)
+    # What mpremote leaves after a smaller image: its blocks padded with zeros, the old bytes after them.
+    assert probe_rom(tmp_path, image + bytes(100) + image).rom == RomPartition(2 * len(image) + 100, len(image), sha)
+    assert probe_rom(tmp_path, b"\xff" * size).rom == RomPartition(size, None, None)  # erased: no image
+    assert probe_rom(tmp_path, image[:-1]).rom == RomPartition(len(image) - 1, None, None)  # cut short
+    assert probe_rom(tmp_path, image, segments=0).rom is None
+    assert probe_rom(tmp_path, image, segments=-22).rom is None  # rp2 built without a partition: -EINVAL
+    assert probe_rom(tmp_path, None).rom is None  # no vfs.rom_ioctl at all (stock firmware, 1.23, 1.24)
+
+
+IMAGE = RomImage(Path("/tmp/crib.romfs"), 1000, "a" * 64, ("app", "cribbage", "hal"))
+TOP = [lf("main.py"), lf("board.json")]
+
+
+def test_romfs_plan() -> None:
+    # A board that had the packages as files: write the image, remove the littlefs copies, main.py last.
+    board = same(TOP)
+    board["main.py"] = BoardFile(1, "b" * 64)
+    plan = make_romfs_plan(IMAGE, RomPartition(256 * 1024, None, None), TOP, board, {"app", "app/modes", "cribbage"})
+    assert [(s.op, s.path, s.why) for s in plan.steps] == [
+        ("romfs", "rom", "new image"), ("rmtree", "app", "would shadow /rom/app"),
+        ("rmtree", "cribbage", "would shadow /rom/cribbage"), ("cp", "main.py", "changed")]
+    assert plan.steps[0].source == IMAGE.source and plan.image == IMAGE and plan.skipped == [TOP[1]]
+    # The same image already in the partition: nothing to do.
+    there = RomPartition(256 * 1024, 1000, "a" * 64)
+    assert make_romfs_plan(IMAGE, there, TOP, same(TOP), set()).steps == []
+    assert [s.why for s in make_romfs_plan(IMAGE, there, TOP, same(TOP), set(), force=True).steps] == [
+        "forced", "forced", "forced"]
+    changed = make_romfs_plan(IMAGE, RomPartition(256 * 1024, 1000, "c" * 64), TOP, same(TOP), set())
+    assert [(s.op, s.why) for s in changed.steps] == [("romfs", "image changed")]
+    blind = make_romfs_plan(IMAGE, RomPartition(256 * 1024, 1000, None), TOP, same(TOP), set())
+    assert [(s.op, s.why) for s in blind.steps] == [("romfs", "board cannot hash: written to be sure")]
+    # An empty board: the littlefs gets main.py and board.json only.
+    fresh = make_romfs_plan(IMAGE, None, TOP, {}, set())
+    assert [(s.op, s.path) for s in fresh.steps] == [("romfs", "rom"), ("cp", "board.json"), ("cp", "main.py")]
+
+
+def test_mpremote_romfs_and_tree_removal() -> None:
+    steps = [Step("romfs", "rom", Path("/t/crib.romfs")), Step("rmtree", "app"), Step("cp", "main.py", Path("/m.py"))]
+    assert mpremote_commands("COM3", steps) == [
+        "connect", "COM3", "romfs", "deploy", "/t/crib.romfs", "+", "rm", "-r", ":app", "+", "cp", "/m.py", ":main.py"]
+
+
+def quiet() -> tuple[Console, io.StringIO]:
+    """A console writing into a string."""
+    out = io.StringIO()
+    return Console(file=out, width=200), out
+
+
+def test_deploy_to_a_romfs_partition(tree: tuple[Path, Path, Path]) -> None:
+    firmware, board_json, board = tree
+    fake = FakeMpremote(board, rom_size=256 * 1024)
+    deploy("a0", runner=fake, firmware=firmware, board_json=board_json, romfs=False, console=quiet()[0])
+    assert (board / "pkg" / "mod.mpy").exists()  # the packages as files, as on a stock board
+    fake.calls.clear()
+    console, out = quiet()
+    plan = deploy("a0", runner=fake, firmware=firmware, board_json=board_json, console=console)
+    # One chain: write the image, remove the littlefs package; main.py and board.json are unchanged.
+    assert fake.calls[1][:4] == ["connect", "/dev/ttyACM0", "romfs", "deploy"]
+    assert fake.calls[1][4].endswith("/crib.romfs") and fake.calls[1][5:] == ["+", "rm", "-r", ":pkg"]
+    assert [c[2] for c in fake.calls] == ["exec", "romfs", "exec", "reset"] and len(fake.calls) == 4
+    assert plan.image is not None and plan.image.packages == ("pkg",)
+    assert "ROMFS image of pkg (at /rom): %d bytes for a partition of 262144" % plan.image.size in out.getvalue()
+    assert sorted(p.relative_to(board).as_posix() for p in board.rglob("*")) == ["board.json", "main.py"]
+    # The partition, mounted at /rom as MicroPython does at boot, serves the package to main.py's import.
+    (board.parent / "mount.py").write_text(
+        "import os, sys, vfs\n"
+        "vfs.mount(vfs.VfsRom(open(%r, 'rb').read()), '/rom')\n"
+        "os.chdir(%r)\n"
+        "sys.path[:] = ['', '.frozen', '/rom', '/rom/lib']\n"
+        "import pkg.mod\n"
+        "print(pkg.mod.__file__, pkg.mod.add(1), open('/rom/pkg/data.json').read())\n"
+        % (str(fake.rom), str(board)))
+    done = run_micropython([str(board.parent / "mount.py")], heap="2M")  # the whole partition, read into the heap
+    assert done.stdout.split() == ["/rom/pkg/mod.mpy", "2", "{}"], done.stdout + done.stderr
+
+    # Nothing changed: the partition holds these very bytes, so no write; only the listings and the reset.
+    fake.calls.clear()
+    plan = deploy("a0", runner=fake, firmware=firmware, board_json=board_json, console=quiet()[0])
+    assert plan.steps == [] and [c[2] for c in fake.calls] == ["exec", "exec", "reset"]
+
+    # A module changed: only the image is written again.
+    (firmware / "pkg" / "mod.py").write_text(PLAIN + "\nY = 2\n")
+    fake.calls.clear()
+    deploy("a0", runner=fake, firmware=firmware, board_json=board_json, console=quiet()[0])
+    assert [w for w in fake.calls[1] if not w.endswith(".romfs")] == ["connect", "/dev/ttyACM0", "romfs", "deploy"]
+
+
+def test_romfs_image_too_big_changes_nothing(tree: tuple[Path, Path, Path]) -> None:
+    firmware, board_json, board = tree
+    fake = FakeMpremote(board, rom_size=64)
+    with pytest.raises(DeployError, match=r"the ROMFS image \(\d+ bytes\) does not fit the board's partition "
+                                          r"\(64 bytes\): nothing changed"):
+        deploy("a0", runner=fake, firmware=firmware, board_json=board_json, console=quiet()[0])
+    assert [c[2] for c in fake.calls] == ["exec", "reset"]
+    assert list(board.iterdir()) == [] and fake.rom is not None and fake.rom.read_bytes() == b"\xff" * 64
+
+
+def test_without_a_partition_the_code_goes_to_files_and_heap(tree: tuple[Path, Path, Path]) -> None:
+    firmware, board_json, board = tree
+    fake = FakeMpremote(board)
+    console, out = quiet()
+    plan = deploy("a0", runner=fake, firmware=firmware, board_json=board_json, console=console)
+    assert plan.image is None and (board / "pkg" / "mod.mpy").exists()
+    assert out.getvalue().count(HEAP_NOTE) == 1 and "hardware/BUILD.md" in HEAP_NOTE
+    with pytest.raises(DeployError, match="has no ROMFS partition"):
+        deploy("a0", runner=fake, firmware=firmware, board_json=board_json, romfs=True, console=quiet()[0])
+
+
+def test_romfs_flags(tree: tuple[Path, Path, Path]) -> None:
+    firmware, board_json, board = tree
+    fake = FakeMpremote(board, rom_size=256 * 1024)
+    with pytest.raises(DeployError, match="--romfs needs the modules compiled"):
+        deploy("a0", runner=fake, firmware=firmware, board_json=board_json, romfs=True, compile_modules=False,
+               console=quiet()[0])
+    fake.calls.clear()
+    console, out = quiet()
+    plan = deploy("a0", runner=fake, firmware=firmware, board_json=board_json, compile_modules=False, console=console)
+    assert plan.image is None and "ROMFS partition left alone" in out.getvalue()
+    assert (board / "pkg" / "mod.py").exists() and fake.rom is not None and fake.rom.read_bytes()[:1] == b"\xff"
+
+
+def test_romfs_dry_run(tree: tuple[Path, Path, Path], monkeypatch: pytest.MonkeyPatch,
+                       capsys: pytest.CaptureFixture[str]) -> None:
+    firmware, board_json, board = tree
+    fake = FakeMpremote(board, rom_size=256 * 1024)
+    deploy("a0", runner=fake, firmware=firmware, board_json=board_json, romfs=False, console=quiet()[0])
+    before = sorted(p.relative_to(board).as_posix() for p in board.rglob("*"))
+    fake.calls.clear()
+    console, out = quiet()
+    plan = deploy("a0", dry_run=True, runner=fake, firmware=firmware, board_json=board_json, console=console)
+    assert [c[2] for c in fake.calls] == ["exec", "reset"]
+    assert sorted(p.relative_to(board).as_posix() for p in board.rglob("*")) == before
+    assert plan.image is not None and [s.op for s in plan.steps] == ["romfs", "rmtree"]
+    text = out.getvalue()
+    assert "for a partition of 262144 (" in text and "removed from the littlefs (the image replaces them): pkg" in text
+    # No board, --romfs: the plan with the image, the partition unknown.
+    from host_tools.cli import main
+    monkeypatch.setattr(devices.list_ports, "comports", lambda: [])
+    assert main(["deploy", "--dry-run", "--romfs"]) == 0
+    printed = capsys.readouterr().out
+    assert "ROMFS image of app cribbage hal (at /rom)" in printed and "partition size unknown" in printed

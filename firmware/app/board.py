@@ -6,8 +6,10 @@ change (``app.store``: atomic, two copies). ``handle(event)`` takes an input eve
 shows one frame (and the text display, if any), ``tick()`` runs the timers. Nothing here
 waits: ``app.run`` is the asyncio shell around it, and tests call these directly.
 
-Saved data: ``{"settings": game rules, "prefs": board preferences, "log": the match's
-event log (its undo history), "ids": recent serial request ids and their replies}``.
+Saved data: ``{"settings": game rules, "prefs": board preferences, "ids": recent serial
+request ids and their replies, "codes": the match's event log (its undo history) in its
+compact saved form, ints (``Match.iter_saved``), streamed last}``. A save of older firmware
+has "log" instead, the events as JSON lists (``Match.iter_log``): it is still restored.
 If the store fell back to an older copy (or to nothing), ``notice`` says so: both game holes
 flash until the next input, the display shows it and the state reply carries it. Restoring
 takes each part on its own: a game this firmware cannot replay starts a fresh match, and a
@@ -15,10 +17,11 @@ preference it does not take (an unknown key, a value out of range) is dropped or
 its default, each said in the notice too, without costing the rest.
 """
 
+import sys
+
 from micropython import const
 
 from app import events, palette, power
-from app.modes.count import Count
 from app.modes.peg import Peg
 from app.render import HOLES, Canvas, render, track_of
 from app.store import Store
@@ -31,9 +34,24 @@ PREFS = {"colour0": palette.DEFAULT_COLOURS[0], "colour1": palette.DEFAULT_COLOU
          "colour2": palette.DEFAULT_COLOURS[2], "brightness": 160, "milliamps": power.USB_SUPPLY_MA}
 _LIMITS = {"brightness": (1, 255), "milliamps": (300, 10000)}
 _REFUSED_MS = const(700)
-_MAX_IDS = const(8)
+_MAX_IDS = const(4)  # a host retries its last request or two; each reply kept is ~300 B of heap
 _WIDTH = const(16)  # a 128x64 SSD1306 with the 8x8 font: 16 characters, 8 lines
 _LINES = const(8)
+# Loaded when the menu opens them, dropped when the board goes home: on a stock firmware
+# their code sits in the heap, and even from ROMFS their functions and tables do.
+_MENU_MODULES = ("app.modes.menu", "app.modes.settings", "app.modes.advise", "cribbage.advice",
+                 "cribbage.crib_values")
+_COUNT_MODULES = ("app.modes.count", "cribbage.saying")  # dropped while the menu is open: never used together
+
+
+def _forget(names):
+    """Drop modules ``names`` so their code leaves the heap; the next import loads them again."""
+    for name in names:
+        if name in sys.modules:
+            del sys.modules[name]
+            package, _, attr = name.rpartition(".")
+            if hasattr(sys.modules[package], attr):  # the import set it on its package too
+                delattr(sys.modules[package], attr)
 
 
 def check_prefs(changes, prefs):
@@ -87,7 +105,7 @@ class Board:
         self._changed = False
         self._shown_lines = None
         self._display_dirty = True
-        data, self.notice = self.store.load(stream="log")  # the log is replayed as it is read
+        data, self.notice = self.store.load(stream=("codes", "log"))  # the log is replayed as it is read
         self.notice_title = "OLDER SAVE USED"  # the display's line above the notice
         self.store_message = self.notice  # kept for the state reply after the flashing stops
         self._set_prefs(dict(PREFS))
@@ -101,7 +119,11 @@ class Board:
             self._announce("SAVE UNPLAYABLE", "saved data %r not readable: starting fresh" % (type(data),))
             return
         try:
-            self.match = Match(data.get("settings"), data.get("log"))
+            saved = data.get("codes")
+            if saved is None:  # saved by older firmware: events as lists
+                self.match = Match(data.get("settings"), data.get("log"))
+            else:
+                self.match = Match(data.get("settings"), saved=saved)
         except (ValueError, TypeError, AttributeError) as e:
             # A sound file this firmware cannot replay: a fresh match, but say so.
             self._announce("SAVE UNPLAYABLE", "saved game not replayable (%s): starting fresh" % e)
@@ -156,7 +178,7 @@ class Board:
     def counting_side(self):
         """The side whose show is being counted or counts next (None during the play)."""
         mode = self.mode
-        if isinstance(mode, Count):
+        if mode.name == "count":
             return mode.side(self)
         match = self.match
         if match.phase == "show":  # so someone counts next
@@ -187,17 +209,22 @@ class Board:
         self._refused_at = self.hw.ticks_ms()
 
     def idle(self):
-        """Back to the home mode."""
+        """Back to the home mode; the menu's modules leave the heap (they load again when next opened)."""
         self.mode = Peg()
+        _forget(_MENU_MODULES)
 
     def open_count(self):
         """Count the starter or the next show (the board goes idle if there is nothing to count)."""
+        from app.modes.count import Count  # loaded when counting: the menu's modes drop it
+
         mode = Count()
         self.mode = mode
         mode.begin(self)
 
     def open_menu(self):
-        from app.modes.menu import Menu  # loaded when first opened: heap, if the code is not frozen
+        """The menu (settings, advice, new game or match)."""
+        _forget(_COUNT_MODULES)
+        from app.modes.menu import Menu
 
         self.mode = Menu()
 
@@ -289,9 +316,9 @@ class Board:
     def save_if_changed(self):
         """Save after accepted changes (once per input or command)."""
         if self._changed:
-            # the log streamed one event at a time: never built whole in RAM
+            # the log streamed as the ints the match keeps: never built whole, nothing built per event
             self.store.save({"settings": self.match.settings.to_dict(), "prefs": self.prefs,
-                             "log": self.match.iter_log(), "ids": self.ids})
+                             "codes": self.match.iter_saved(), "ids": self.ids})
             self._changed = False
 
     # --- the reducer ------------------------------------------------------------------

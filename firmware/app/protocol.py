@@ -100,15 +100,8 @@ def _log(board, request):
     match = board.match
     total = match.events
     first = _whole(request, "from", 0, 0, total)
-    end = first + _whole(request, "count", MAX_PAGE, 1, MAX_PAGE)
-    page = []
-    index = 0
-    for event in match.iter_log():  # one event at a time: the whole log is never built
-        if index >= end:
-            break
-        if index >= first:
-            page.append(event)
-        index += 1
+    count = _whole(request, "count", MAX_PAGE, 1, MAX_PAGE)
+    page = list(match.iter_log(first, first + count))  # only this page is ever built
     return {"log": page, "from": first, "total": total, "settings": board.settings_dict(), "games": match.games}
 
 

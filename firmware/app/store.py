@@ -9,8 +9,10 @@ generator, say) of JSON values: it is saved as a JSON list written one element a
 so a long list (the match log) never has to be built in RAM. ``load(stream=key)`` hands
 such a list back as an iterator that reads one element at a time from the file (a list if
 the file holds it otherwise); it holds no file open until iterated, and must be read
-before the second save after the load (which overwrites the copy it reads). The damage
-checks (length, CRC) are all done by ``load`` itself. ``load()`` returns:
+before the second save after the load (which overwrites the copy it reads). ``stream``
+may be a tuple of keys: whichever of them the file streams (a key renamed by a newer
+firmware, the old one still read as it was saved). The damage checks (length, CRC) are
+all done by ``load`` itself. ``load()`` returns:
   * ``(data, None)``: the newest copy, all sound;
   * ``(data, message)``: a copy was damaged; ``data`` is the newest sound one (the copy
     before a damaged newest) and ``message`` says what happened (show it to the players);
@@ -41,9 +43,9 @@ reading the file back in small chunks, which also checks what the flash really h
 A streamed value comes last in the object, one element per line (JSON text has no raw
 newline of its own), so the loader can read it line by line:
 
-    [{"settings": {...}, "ids": [...], "log": [
-    ["dealer", 0],
-    ["peg", 0, 2]
+    [{"settings": {...}, "ids": [...], "codes": [
+    16,
+    132
     ]},
     ["crib-save", ...]]
 
@@ -103,7 +105,7 @@ class Store:
         """The saved data and a message about damage: see the module docstring.
 
         ``stream``: the key of a list to hand back as an iterator (read from the file one
-        element at a time) if it was saved streamed.
+        element at a time) if it was saved streamed, or a tuple of such keys.
         """
         found = []  # (seq, slot index, length, crc) of slots with a sound trailer
         problems = []
@@ -174,12 +176,13 @@ class Store:
         with open(path, "rb") as f:  # bytes: UTF-8 whatever the host's locale
             if stream is not None:
                 head = f.readline()
-                tail = b"%s: [\n" % json.dumps(stream).encode()
-                if head.startswith(b"[{") and head.endswith(tail):
-                    body = head[2:-len(tail)]
-                    data = json.loads(b"{" + body[:-2] + b"}" if body else b"{}")
-                    data[stream] = _elements(path, len(head))
-                    return data
+                for key in stream if isinstance(stream, tuple) else (stream,):
+                    tail = b"%s: [\n" % json.dumps(key).encode()
+                    if head.startswith(b"[{") and head.endswith(tail):
+                        body = head[2:-len(tail)]
+                        data = json.loads(b"{" + body[:-2] + b"}" if body else b"{}")
+                        data[key] = _elements(path, len(head))
+                        return data
                 head = None  # an older layout: the whole data on one line; freed before parsing it
                 f.seek(0)
             whole = json.load(f)
@@ -198,7 +201,7 @@ class Store:
                 n = f.readinto(view[:left] if left < _CHUNK else buf)
                 if not n:
                     break  # shorter than said: the CRC cannot match
-                crc = crc32(view[:n], crc)
+                crc = crc32(buf if n == _CHUNK else view[:n], crc)  # a slice only for the last piece
                 left -= n
         return crc32(_head(seq, length), crc)
 

@@ -9,7 +9,8 @@ every possible keep, best first, as ``Keep`` objects:
   cards you have not seen: 46 of them with 6 dealt, 47 with 5), counted by ``show.score``;
 - ``hand_min``, ``hand_max``: the worst and best of those shows;
 - ``chances``: dict total -> number of starters giving that total (exact counts; the
-  chance of a total is ``chances[total] / starters``, see ``chance(total)``);
+  chance of a total is ``chances[total] / starters``, see ``chance(total)``), built from
+  ``counts``, the same counts as a bytearray indexed by total;
 - ``starters``: how many starters were counted (46 or 47);
 - ``crib_expected``: the mean crib score of the laid-away cards (always >= 0), from the
   table in ``cribbage.crib_values`` (see docs/ADVICE.md for how it is made);
@@ -27,9 +28,10 @@ seen (not the choices of skilled players); docs/ADVICE.md compares it with exper
 
 from micropython import const
 
+from cribbage import crib_values
 from cribbage.cards import DECK_SIZE, check_distinct
 from cribbage.deck import dealt_count
-from cribbage.show import score
+from cribbage.show import MAX_SHOW, score
 
 _RANKS = const(13)
 
@@ -62,8 +64,6 @@ def crib_sum(discard):
     ``discard`` is 2 cards (two-player game) or 1 card (3 players or teams). The mean crib
     score is ``sum / cases``; see ``cribbage.crib_values`` for what ``cases`` counts.
     """
-    from cribbage import crib_values  # loaded on first use: the board needs it only here
-
     check_distinct(discard)
     if len(discard) == 2:
         a, b = discard
@@ -81,40 +81,100 @@ def crib_expected(discard):
 
 
 class Keep:
-    """One way to split the dealt cards: what you keep, what you lay away, what it is worth."""
+    """One way to split the dealt cards: what you keep, what you lay away, what it is worth.
 
-    def __init__(self, keep, discard, hand_sum, starters, chances, crib_total, crib_cases, dealer):
+    The board holds every keep of a deal while the player scrolls through them, so a keep
+    stores only its counts (``counts[total]``: starters showing that total, in 30 bytes)
+    and sums; the means, min, max and the ``chances`` dict are worked out when read.
+    """
+
+    def __init__(self, keep, discard, hand_sum, starters, counts, crib_total, crib_cases, dealer):
         self.keep = keep
         self.discard = discard
-        self.starters = starters
-        self.chances = chances
-        self.hand_expected = hand_sum / starters
-        self.hand_min = min(chances)
-        self.hand_max = max(chances)
-        self.crib_expected = crib_total / crib_cases
-        # Exact value over the common denominator starters * crib_cases.
+        self.counts = counts
+        # The exact value over the common denominator starters * crib_cases, then what it is made of.
         crib_part = crib_total * starters
-        self.expected_fraction = (hand_sum * crib_cases + (crib_part if dealer else -crib_part),
-                                  starters * crib_cases)
-        self.expected = self.expected_fraction[0] / self.expected_fraction[1]
+        self._sums = (hand_sum * crib_cases + (crib_part if dealer else -crib_part), starters * crib_cases,
+                      hand_sum, starters, crib_total, crib_cases)
+
+    @property
+    def expected_fraction(self):
+        return self._sums[0], self._sums[1]
+
+    @property
+    def expected(self):
+        return self._sums[0] / self._sums[1]
+
+    @property
+    def starters(self):
+        return self._sums[3]
+
+    @property
+    def hand_expected(self):
+        return self._sums[2] / self._sums[3]
+
+    @property
+    def crib_expected(self):
+        return self._sums[4] / self._sums[5]
+
+    @property
+    def chances(self):
+        return {total: n for total, n in enumerate(self.counts) if n}
+
+    @property
+    def hand_min(self):
+        counts = self.counts
+        total = 0
+        while not counts[total]:
+            total += 1
+        return total
+
+    @property
+    def hand_max(self):
+        counts = self.counts
+        total = MAX_SHOW
+        while not counts[total]:
+            total -= 1
+        return total
 
     def chance(self, total):
         """Probability (0.0-1.0) that the kept hand shows exactly ``total``."""
-        return self.chances.get(total, 0) / self.starters
+        return self.counts[total] / self._sums[3] if 0 <= total <= MAX_SHOW else 0.0
+
+    def ranks_before(self, other):
+        """True if this keep ranks before ``other``: a higher exact value, then a higher hand value."""
+        mine, theirs = self._sums, other._sums
+        return mine[0] > theirs[0] or mine[0] == theirs[0] and mine[2] > theirs[2]
 
     def __repr__(self):
         return "Keep(keep=%r, discard=%r, expected=%.3f)" % (self.keep, self.discard, self.expected)
 
 
 def hand_outcomes(keep, starters):
-    """Show totals of ``keep`` over ``starters``: (sum, dict total -> number of starters)."""
-    chances = {}
+    """Show totals of ``keep`` over ``starters``: (sum, counts) with ``counts[total]`` the
+    number of starters giving that total (a bytearray, 0 to 29)."""
+    counts = bytearray(MAX_SHOW + 1)
     total = 0
     for s in starters:
         points = score(keep, s)
         total += points
-        chances[points] = chances.get(points, 0) + 1
-    return total, chances
+        counts[points] += 1
+    return total, counts
+
+
+def _splits(cards):
+    """Every (keep, discard) of ``cards``: 6 cards lay away 2, 5 cards 1; in the order given."""
+    n = len(cards)
+    for i in range(n):
+        for j in range(i + 1, n) if n == 6 else (i,):
+            keep = (cards[_kept(0, i, j)], cards[_kept(1, i, j)], cards[_kept(2, i, j)], cards[_kept(3, i, j)])
+            yield keep, (cards[i], cards[j]) if j != i else (cards[i],)
+
+
+def _kept(m, i, j):
+    """Position of the m-th kept card when positions i <= j are laid away (i == j: one card)."""
+    m += m >= i  # a bool counts as 1: no slices, no lists (the board ranks 15 keeps at a time)
+    return m + (m >= j) if j != i else m
 
 
 def rank_keeps(cards, dealer, players=2):
@@ -124,26 +184,14 @@ def rank_keeps(cards, dealer, players=2):
     if len(cards) != need:
         raise ValueError("%d players are dealt %d cards, got %d" % (players, need, len(cards)))
     check_distinct(cards)
-    seen = 0
-    for c in cards:
-        seen |= 1 << c
-    starters = [s for s in range(DECK_SIZE) if not seen >> s & 1]
-    n = len(cards)
-    splits = []
-    if n == 6:
-        for i in range(n - 1):
-            for j in range(i + 1, n):
-                splits.append((i, j))
-    else:
-        for i in range(n):
-            splits.append((i,))
-    keeps = []
-    for order, out in enumerate(splits):
-        keep = tuple(cards[k] for k in range(n) if k not in out)
-        discard = tuple(cards[k] for k in out)
-        hand_sum, chances = hand_outcomes(keep, starters)
+    starters = [s for s in range(DECK_SIZE) if s not in cards]
+    ranked = []
+    for keep, discard in _splits(cards):
+        hand_sum, counts = hand_outcomes(keep, starters)
         crib_total, crib_cases = crib_sum(discard)
-        k = Keep(keep, discard, hand_sum, len(starters), chances, crib_total, crib_cases, dealer)
-        keeps.append((-k.expected_fraction[0], -hand_sum, order, k))
-    keeps.sort()
-    return [entry[3] for entry in keeps]
+        k = Keep(keep, discard, hand_sum, len(starters), counts, crib_total, crib_cases, dealer)
+        i = len(ranked)
+        while i and k.ranks_before(ranked[i - 1]):  # insertion, after equals: ties keep the order given
+            i -= 1
+        ranked.insert(i, k)
+    return ranked

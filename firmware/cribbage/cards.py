@@ -7,6 +7,7 @@ clubs, diamonds, hearts, spades. Ints are cheap on the board, hashable and fast.
 from micropython import const
 
 DECK_SIZE = const(52)
+_HALF_DECK = const(26)
 RANK_LETTERS = "A23456789TJQK"
 SUIT_LETTERS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -92,11 +93,16 @@ def names(cards, symbols=False):
 
 def check_distinct(cards):
     """Raise ValueError if any card number is out of range or repeated."""
-    seen = 0
+    # Seen cards as two 26-bit masks: a 52-bit int would be a heap object on the 32-bit board.
+    low = high = 0
     for c in cards:
-        if not isinstance(c, int) or not 0 <= c < DECK_SIZE:
-            raise ValueError("not a card number: %r" % (c,))
-        bit = 1 << c
-        if seen & bit:
+        if not is_int(c) or not 0 <= c < DECK_SIZE:
+            raise ValueError("%r is not a card number (0-51)" % (c,))
+        upper = c >= _HALF_DECK
+        bit = 1 << (c - _HALF_DECK if upper else c)
+        if (high if upper else low) & bit:
             raise ValueError("card %s appears twice" % name(c))
-        seen |= bit
+        if upper:
+            high |= bit
+        else:
+            low |= bit

@@ -11,7 +11,7 @@ The game knows nothing of the log, undo or the match tally: ``cribbage.match`` d
 from micropython import const
 
 from cribbage import show
-from cribbage.cards import DECK_SIZE, JACK, is_int, name, names
+from cribbage.cards import JACK, check_distinct, is_int, name, names
 from cribbage.deck import cut_dealer
 
 MAX_PLAY_POINTS = const(31)  # the most one peg event of the play may score
@@ -26,13 +26,10 @@ def _check_cards(cards, count, what):
     """Raise RuleError unless ``cards`` is a list/tuple of ``count`` distinct card ints."""
     if not isinstance(cards, (list, tuple)) or len(cards) != count:
         raise RuleError("%s needs %d cards, got %r" % (what, count, cards))
-    seen = 0
-    for c in cards:
-        if not is_int(c) or not 0 <= c < DECK_SIZE:
-            raise RuleError("%s: %r is not a card number (0-51)" % (what, c))
-        if seen >> c & 1:
-            raise RuleError("%s: card %s appears twice" % (what, name(c)))
-        seen |= 1 << c
+    try:
+        check_distinct(cards)
+    except ValueError as e:
+        raise RuleError("%s: %s" % (what, e)) from None
 
 
 class Game:

@@ -1,8 +1,9 @@
 """A match of cribbage as an event log with derived state, undo and replay.
 
-``Match(settings=None, log=None)``: ``settings`` is a ``Settings`` or a dict for
-``Settings.from_dict`` (None: the defaults); ``log`` is a list of events to replay (a saved
-log). ``apply(event)`` checks one event and appends it to ``log``, or raises ``RuleError`` (a
+``Match(settings=None, log=None, saved=None)``: ``settings`` is a ``Settings`` or a dict
+for ``Settings.from_dict`` (None: the defaults); ``log`` is a list of events to replay, or
+``saved`` the ints of ``iter_saved()`` (the form a board saves; one of the two).
+``apply(event)`` checks one event and appends it to ``log``, or raises ``RuleError`` (a
 ValueError) saying why and changes nothing at all. ``undo()`` drops the last event (any
 number of times, across games too). ``Match(settings, m.log)`` always rebuilds exactly the
 state of ``m``: the state is a pure function of settings and log.
@@ -100,9 +101,12 @@ events, or one whole game's when it crosses back over a ``new_game``.
 Memory: the whole match is kept (undo goes back across games) but compactly: an event is
 stored as one small int (a hand or crib with cards: plus one for its cards), in chunks of
 64 (``Chunked``) so that no large block of heap is ever needed. ``log`` builds the
-JSON-able lists on demand (a new list each time: read ``events`` for its length, and save
-from ``iter_log()``, which builds one event at a time). ``log`` given to the constructor
-may be any iterable, a generator reading a file included: it is replayed one event at a time.
+JSON-able lists on demand (a new list each time: read ``events`` for its length;
+``iter_log()`` builds one event at a time). ``iter_saved()`` yields those stored ints
+themselves, building nothing per event: that is what to save after every event.
+``log`` and ``saved`` given to the constructor may be any iterable, a generator reading a
+file included: they are replayed one event at a time, each event checked by ``apply``; a
+damaged ``saved`` raises ValueError (RuleError for an event the rules refuse).
 """
 
 from micropython import const
@@ -131,6 +135,10 @@ def _check_form(event):
 # entry n - 1 of a second list of small ints (4 cards and the rest do not fit in the
 # chip's 31-bit small ints). Only accepted events are encoded, so every field is in range
 # (a cut has at most 4 cards: 28 bits).
+# This is also the saved form (Match.iter_saved, Match(saved=...)): the codes in log order,
+# each one with cards followed by its pack, so n counts those packs 1, 2, 3 ... A board
+# keeps it on the flash: changing any field here needs a new save key (app.board saves
+# "codes") or a version, with the old form still read.
 _NO_CLAIM = const(63)
 
 
@@ -162,11 +170,16 @@ def _has_cards(code):
     return (kind == "hand" or kind == "crib") and code >> 12 > 0
 
 
-def _decode(code, seats, packs):
+def _pack_of(code, packs):
+    """The pack (the int of its 4 cards) of ``code`` from ``packs``, or None if it has no cards."""
+    return packs[(code >> 12) - 1] if _has_cards(code) else None
+
+
+def _decode(code, seats, packed):
+    """The event list of ``code`` (a known kind); ``packed``: its pack if it has cards, else None."""
     kind = EVENTS[code & 15]
     cards = None
-    if _has_cards(code):
-        packed = packs[(code >> 12) - 1]
+    if packed is not None:
         cards = [packed & 63, packed >> 6 & 63, packed >> 12 & 63, packed >> 18 & 63]
         code &= 0xFFF
     if kind == "peg":
@@ -222,13 +235,16 @@ class Chunked:
 
     def __iter__(self):
         for chunk in self._chunks:
-            yield from chunk
+            # not ``yield from``: on MicroPython that allocates an iterator per chunk; a for
+            # loop keeps its iterator in the generator's frame (saving allocates nothing per event)
+            for value in chunk:  # noqa: UP028
+                yield value
 
 
 class Match:
     """A match as an event log; see the module docstring for events and state."""
 
-    def __init__(self, settings=None, log=None):
+    def __init__(self, settings=None, log=None, saved=None):
         if settings is None:
             settings = Settings()
         elif isinstance(settings, dict):
@@ -242,11 +258,47 @@ class Match:
         # Undo checkpoints: (index, starts_game, state) meaning the state after the first
         # index events; see _mark and undo.
         self._marks = [(0, True, self._checkpoint())]
+        if log is not None and saved is not None:
+            raise ValueError("replay a log or a saved log, not both")
         for i, event in enumerate(log or ()):
             try:
                 self.apply(event)
             except RuleError as e:
                 raise RuleError("event %d %r: %s" % (i, event, e)) from None
+        if saved is not None:
+            self._replay_saved(saved)
+
+    def _replay_saved(self, saved):
+        """Apply the events of ``saved`` (ints as ``iter_saved`` yields them); ValueError if damaged."""
+        seats = self.settings.seats
+        packs = self._packs
+        code = None  # a show with cards, once read: its pack comes next
+        for value in saved:
+            index = self.events
+            if not is_int(value) or value < 0:
+                raise ValueError("saved event %d: %r is not a code or a pack" % (index, value))
+            if code is not None:
+                packed = value
+            elif value & 15 >= len(EVENTS):
+                raise ValueError("saved event %d: code %d is of no known kind" % (index, value))
+            elif _has_cards(value):
+                if value >> 12 != len(packs) + 1:
+                    raise ValueError("saved event %d: code %d names pack %d, next is %d"
+                                     % (index, value, value >> 12, len(packs) + 1))
+                code = value
+                continue
+            else:
+                code, packed = value, None
+            event = _decode(code, seats, packed)
+            try:
+                self.apply(event)
+            except RuleError as e:
+                raise RuleError("saved event %d %r: %s" % (index, event, e)) from None
+            if self._codes[index] != code or _pack_of(code, packs) != packed:  # stray bits, say
+                raise ValueError("saved event %d %r: not written as %d %r" % (index, event, code, packed))
+            code = None
+        if code is not None:
+            raise ValueError("saved event %d: the saved log ends before its cards" % self.events)
 
     def _start_match(self, index):
         self.games_won = [0] * self.settings.sides
@@ -330,16 +382,33 @@ class Match:
         """The events applied so far, oldest first: a new list of JSON-able lists each time."""
         return list(self.iter_log())
 
-    def iter_log(self):
-        """The events applied so far, oldest first, one new JSON-able list at a time.
+    def iter_log(self, start=0, stop=None):
+        """The events applied so far (those from index ``start`` up to ``stop``), oldest first,
+        one new JSON-able list at a time.
 
-        For saving or sending a long log without building all of it at once: the log must
-        not change while this runs.
+        For sending a long log without building all of it at once, and a page of it without
+        decoding the events before it: the log must not change while this runs.
         """
         seats = self.settings.seats
+        codes = self._codes
+        packs = self._packs
+        for i in range(start, len(codes) if stop is None else min(stop, len(codes))):
+            code = codes[i]
+            yield _decode(code, seats, _pack_of(code, packs))
+
+    def iter_saved(self):
+        """The log in its saved form, for ``Match(settings, saved=...)``: ints, oldest first.
+
+        Each event's code, a show with cards followed by its pack (see ``_encode``): the
+        ints the match keeps, so nothing is built per event (a board saves after every
+        one). The log must not change while this runs.
+        """
         packs = self._packs
         for code in self._codes:
-            yield _decode(code, seats, packs)
+            yield code
+            packed = _pack_of(code, packs)
+            if packed is not None:
+                yield packed
 
     @property
     def events(self):
@@ -369,8 +438,10 @@ class Match:
         self.games = games
         del games[games_len:]
         seats = self.settings.seats
+        packs = self._packs
         for i in range(index, n):
-            self._step(_decode(codes[i], seats, self._packs), i + 1)
+            code = codes[i]
+            self._step(_decode(code, seats, _pack_of(code, packs)), i + 1)
 
     @property
     def can_undo(self):

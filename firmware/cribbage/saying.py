@@ -9,6 +9,8 @@ A hand worth nothing is "nineteen", the cribbage joke: no hand can count 19.
 ``say_lines`` wraps them, a phrase or more lines each, for a display.
 """
 
+from cribbage.wrap import wrap
+
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
           "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
           "eighteen", "nineteen", "twenty")
@@ -95,18 +97,4 @@ def say_lines(count, width=16):
         if phrase.startswith(_AND):
             phrase = phrase[len(_AND):]
         lines.extend(wrap(phrase.split(" "), width))
-    return lines
-
-
-def wrap(parts, width=16):
-    """Words (``parts``) joined by spaces into lines of at most ``width`` characters (a longer word: its own line)."""
-    lines = []
-    line = ""
-    for word in parts:
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = line + " " + word if line else word
-    lines.append(line)
     return lines

@@ -40,11 +40,11 @@ class Leds:
     def __init__(self, pin, chain, colour_order="GRB", sm_id=0):
         self.chain = Chain(chain, colour_order)
         self.count = self.chain.count
-        # Two word buffers, so a frame can be packed while the DMA may still read the last one;
-        # each is filled bytewise through a bytearray aliasing the same memory.
-        self.words = (array("I", bytes(4 * self.count)), array("I", bytes(4 * self.count)))
-        self.bytes = tuple(uctypes.bytearray_at(uctypes.addressof(w), 4 * self.count) for w in self.words)
-        self.next_buffer = 0
+        # One word buffer, filled bytewise through a bytearray aliasing the same memory. Frames
+        # are 33 ms apart and leave the wire in 7.5 ms, so a second buffer (to pack while the
+        # DMA still reads) would save the rare few ms after an input, for 1 KB of heap.
+        self.words = array("I", bytes(4 * self.count))
+        self.bytes = uctypes.bytearray_at(uctypes.addressof(self.words), 4 * self.count)
         self.frame_us = self.count * _US_PER_LED + _LATCH_US
         self.started_us = ticks_us()
         self.sm = rp2.StateMachine(sm_id, PROGRAM, freq=ws2812_pio.FREQ, sideset_base=Pin(pin))
@@ -62,11 +62,10 @@ class Leds:
 
     def show(self, frame):
         """Send a logical RGB frame (3 bytes an LED, gamma and cap already applied)."""
-        words = self.words[self.next_buffer]
-        self.chain.pack(frame, self.bytes[self.next_buffer])
-        self.wait()
+        words = self.words
+        self.wait()  # the DMA may still be reading the last frame out of the buffer
+        self.chain.pack(frame, self.bytes)
         self.started_us = ticks_us()
-        self.next_buffer ^= 1
         if self.dma is None:
             self.sm.put(words)
         else:

@@ -40,6 +40,9 @@ class SSD1306:
         self.pages = height // 8
         self.buffer = bytearray(WIDTH * self.pages)
         self.fb = framebuf.FrameBuffer(self.buffer, WIDTH, height, framebuf.MONO_VLSB)
+        # Made once: showing a screen then allocates nothing but what writevto needs.
+        self._window = bytes((0x00, 0x21, 0, WIDTH - 1, 0x22, 0, self.pages - 1))
+        self._data = (b"\x40", self.buffer)
         for command in _INIT:
             self.command(command)
         self.command(bytes((0xA8, height - 1)))  # multiplex ratio = rows
@@ -53,12 +56,12 @@ class SSD1306:
 
     def show(self):
         """Copy the frame buffer to the display."""
-        self.command(bytes((0x21, 0, WIDTH - 1, 0x22, 0, self.pages - 1)))
-        self.i2c.writevto(self.address, (b"\x40", self.buffer))
+        self.i2c.writeto(self.address, self._window)  # column and page window: the whole screen
+        self.i2c.writevto(self.address, self._data)
 
     def show_lines(self, lines):
         """Clear the screen and write ``lines`` (extra lines and characters are cut off)."""
         self.fb.fill(0)
-        for row, line in enumerate(lines[: self.height // CHAR]):
-            self.fb.text(line[: WIDTH // CHAR], 0, row * CHAR, 1)
+        for row in range(min(len(lines), self.height // CHAR)):
+            self.fb.text(lines[row], 0, row * CHAR, 1)  # the frame buffer clips a long line
         self.show()

@@ -88,3 +88,8 @@ def play_games(m, rand, games):
         if game < games - 1:
             m.apply(["new_game"])
     return m
+
+
+def seeded_match(games, seed=2463534242, **settings):
+    """A Match with ``Settings(**settings)`` after ``games`` seeded games (real cards, every show from cards)."""
+    return play_games(Match(Settings(**settings)), deck.Xorshift32(seed), games)

@@ -1,8 +1,9 @@
 """The settings menu starts its choice at the value in force, also one set over the serial line."""
 
 import json
+import sys
 
-from app_driver import ENC, HOLD_ENC, Driver, turn
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, Driver, turn
 
 from app.modes.settings import ITEMS
 
@@ -39,3 +40,16 @@ def test_a_value_the_menu_does_not_offer_starts_at_the_nearest():
     d = Driver()
     assert ask(d, {"cmd": "settings", "set": {"brightness": 100}})["ok"]
     assert edit(d, "brightness")["choice"] == 96
+
+
+def test_the_menus_code_leaves_the_heap_when_the_board_goes_home_and_comes_back_when_opened():
+    menu_modules = ("app.modes.menu", "app.modes.settings")
+    d = Driver()
+    edit(d, "brightness")
+    assert all(name in sys.modules for name in menu_modules)
+    d.press(BACK_PRESS, BACK_PRESS, BACK_PRESS)  # out of the choice, the settings, the menu
+    assert d.board.mode.name == "peg"
+    assert not any(name in sys.modules for name in menu_modules)
+    assert not hasattr(sys.modules["app.modes"], "settings")  # no reference left to keep its code alive
+    ui = edit(d, "brightness")  # loaded again, working as before
+    assert ui["mode"] == "settings" and ui["editing"]

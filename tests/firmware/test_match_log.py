@@ -1,14 +1,10 @@
 """The match log one event at a time (iter_log, replay from a generator) and its chunked storage."""
 
-from match_helpers import play_games
+from match_helpers import seeded_match
 
 from cribbage import deck
 from cribbage.match import Chunked, Match
 from portable import raises
-
-
-def seeded_match(games, seed=2463534242):
-    return play_games(Match(), deck.Xorshift32(seed), games)
 
 
 def test_chunked_behaves_like_a_list_across_chunk_borders():
@@ -42,6 +38,13 @@ def test_iter_log_is_the_log_and_a_generator_replays_it():
     assert list(m.iter_log()) == log
     again = Match(m.settings, m.iter_log())  # one event at a time, as the board loads a save
     assert again.log == log and again.state() == m.state()
+
+
+def test_iter_log_reads_a_slice_of_the_log():
+    m = seeded_match(2)
+    log = m.log
+    for start, stop in ((0, 5), (17, 49), (len(log) - 3, None), (len(log) - 3, len(log) + 10), (len(log), None)):
+        assert list(m.iter_log(start, stop)) == log[start:stop]
 
 
 def test_undo_across_shows_with_cards_keeps_their_cards():

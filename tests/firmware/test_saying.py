@@ -2,6 +2,7 @@
 
 from cribbage import saying, show
 from cribbage.cards import parse_hand
+from cribbage.wrap import wrap
 
 
 def counted(text, is_crib=False):
@@ -75,3 +76,10 @@ def test_lines_are_the_spoken_phrases_wrapped_for_a_small_display():
 def test_wrap():
     assert saying.wrap("a double run of three is eight".split(), 16) == ["a double run of", "three is eight"]
     assert saying.wrap(["twenty-eight", "x"], 5) == ["twenty-eight", "x"]  # a word longer than the line
+
+
+def test_wrap_fills_lines_up_to_the_width_and_gives_a_long_word_its_own_line():
+    assert wrap(["5H", "JD", "7S", "2C", "3D", ">KS"], 8) == ["5H JD 7S", "2C 3D", ">KS"]
+    assert wrap(["fifteen", "two"], 16) == ["fifteen two"]
+    assert wrap(["a", "muchtoolongword", "b"], 5) == ["a", "muchtoolongword", "b"]
+    assert wrap([], 16) == [""]

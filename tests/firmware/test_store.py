@@ -156,6 +156,9 @@ def test_a_streamed_list_is_saved_one_element_per_line_and_read_back_either_way(
         data, message = Store(root).load(stream="log")
         assert message is None and not isinstance(data["log"], list)  # read as it is iterated
         assert is_game(listed(data), n, n)
+        data, message = Store(root).load(stream=("codes", "log"))  # whichever key the file streams
+        assert message is None and not isinstance(data["log"], list) and "codes" not in data
+        assert is_game(listed(data), n, n)
         data, message = Store(root).load()  # any JSON reader sees the same data
         assert message is None and is_game(data, n, n)
         data = None
@@ -167,6 +170,7 @@ def test_a_list_saved_whole_loads_when_asked_for_streamed():
     assert Store(root).load(stream="log") == (game(7, 1), None)
     Store(root).save({"log": [1, 2]})  # empty head: "log" the only key
     assert Store(root).load(stream="other") == ({"log": [1, 2]}, None)
+    assert Store(root).load(stream=("other", "log")) == ({"log": [1, 2]}, None)
 
 
 def test_what_cannot_be_streamed_is_refused():

@@ -16,7 +16,7 @@ from micropython import const
 
 from app import events, palette
 from cribbage.cards import name
-from cribbage.saying import wrap
+from cribbage.wrap import wrap
 
 _RANKS = const(13)
 _SUITS = const(4)

@@ -1,0 +1,150 @@
+"""The match log in its saved form (``iter_saved``, ``Match(saved=...)``): ints the match
+already keeps, nothing built per event, every event checked again when it is replayed."""
+
+import gc
+import json
+import sys
+
+from match_helpers import card, cards, new_match, seeded_match
+
+from cribbage.cards import is_int
+from cribbage.match import Match, RuleError
+from cribbage.settings import Settings
+from portable import raises
+
+ON_MICROPYTHON = sys.implementation.name == "micropython"
+
+
+def shows_with_cards(m):
+    return sum(1 for event in m.iter_log() if event[0] in ("hand", "crib") and event[-2] is not None)
+
+
+def every_kind():
+    """A short match with every kind of event: claims, muggins, shows by total, abandoned games."""
+    return new_match([
+        ["dealer", 1], ["starter", card("JH")], ["peg", 0, 2], ["hand", 0, None, 8],
+        ["hand", 1, cards("5H 5C 5S QD"), 18], ["crib", None, 6], ["heels"],
+        ["peg", 1, 31], ["new_game"], ["cut", [card("AH"), card("KS")]], ["starter", card("2C")],
+        ["hand", 1, cards("3C 4D 5S 6H"), None], ["new_match"], ["dealer", 0],
+    ], muggins=True)
+
+
+def rebuilt(m):
+    """``m`` rebuilt from its saved form, read one int at a time through JSON (as from the flash)."""
+    return Match(m.settings.to_dict(), saved=(json.loads(json.dumps(v)) for v in m.iter_saved()))
+
+
+def test_the_saved_form_is_each_code_and_after_a_show_with_cards_its_pack():
+    m = seeded_match(3)
+    saved = list(m.iter_saved())
+    shows = shows_with_cards(m)
+    assert shows > 30 and len(saved) == m.events + shows
+    assert all(is_int(v) and 0 <= v < 1 << 30 for v in saved)  # small ints on the chip too
+    again = rebuilt(m)
+    assert again.log == m.log and again.state() == m.state() and list(again.iter_saved()) == saved
+
+
+def test_every_kind_of_event_and_table_size_comes_back():
+    m = every_kind()
+    assert [e[0] for e in m.log][-3:] == ["hand", "new_match", "dealer"] and m.log[4][2] is not None
+    for match in (m, seeded_match(1, 99, players=3), seeded_match(1, 5, players=4), Match()):
+        again = rebuilt(match)
+        assert again.log == match.log and again.state() == match.state()
+
+
+def allocated(iterate):
+    """Heap bytes that ``iterate()`` allocates, the collector off (MicroPython only)."""
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        iterate()
+        return gc.mem_alloc() - before
+    finally:
+        gc.enable()
+
+
+def drain(items):
+    for _ in items:
+        pass
+
+
+def test_saving_builds_nothing_per_event():
+    short = seeded_match(1)
+    long = seeded_match(4)
+    assert long.events > 4 * short.events
+    if ON_MICROPYTHON:
+        # the same few blocks (the generators) however long the match
+        assert allocated(lambda: drain(long.iter_saved())) == allocated(lambda: drain(short.iter_saved()))
+        # while the events as lists grow with it: the measurement sees per-event garbage
+        assert allocated(lambda: drain(long.iter_log())) > allocated(lambda: drain(short.iter_log())) + 10000
+    for m in (short, long):  # CPython: the stream is all ints and rebuilds the match
+        saved = list(m.iter_saved())
+        assert all(is_int(v) for v in saved) and list(Match(m.settings, saved=saved).iter_saved()) == saved
+
+
+def test_a_rebuilt_match_undoes_the_same_way_back_to_the_start():
+    m = seeded_match(2, 77)
+    again = rebuilt(m)
+    while m.can_undo:
+        m.undo()
+        again.undo()
+        assert again.state() == m.state() and again.events == m.events
+        if m.events % 16 == 0:
+            assert list(again.iter_saved()) == list(m.iter_saved())
+    assert not again.can_undo and again.state() == Match().state()
+
+
+def replaced(saved, i, value):
+    """A copy of ``saved`` with element ``i`` replaced by ``value``."""
+    out = saved[:]
+    out[i] = value
+    return out
+
+
+def damaged_logs():
+    """(saved ints, what the error says) for sound JSON that is not a log this firmware writes."""
+    m = seeded_match(1)
+    saved = list(m.iter_saved())
+    log = m.log
+    show = [i for i in range(len(log)) if log[i][0] == "hand"][0]  # the first with cards: saved[i] is log[i]
+    assert saved[show] >> 12 == 1 and saved[show + 2] >> 12 == 2  # the next show: its code after this one's pack
+    assert log[0][0] == "cut" and len(log[0][1]) == 2  # two cards: bits 4-15 of its code
+    return [
+        (saved[:show + 1], "ends before its cards"),
+        (replaced(saved, 3, str(saved[3])), "not a code"),
+        (replaced(saved, show + 1, str(saved[show + 1])), "not a code or a pack"),
+        (replaced(saved, 3, float(saved[3])), "not a code"),
+        (replaced(saved, 0, True), "not a code"),
+        (replaced(saved, 0, None), "not a code"),
+        (replaced(saved, 0, log[0]), "not a code"),
+        (replaced(saved, 3, -saved[3]), "not a code"),
+        (replaced(saved, show + 2, saved[show]), "names pack 1, next is 2"),
+        (replaced(saved, show, saved[show] + (5 << 12)), "names pack 6, next is 1"),
+        (replaced(saved, 2, saved[2] | 15), "no known kind"),
+        (replaced(saved, 0, saved[0] | 1 << 20), "not written as"),  # a third card cut by nobody
+        (replaced(saved, show + 1, saved[show + 1] | 1 << 24), "not written as"),
+        (replaced(saved, show + 1, 63 << 18), "saved event %d" % show),  # no such card: the rules refuse it
+        (saved[1:], "saved event 0"),  # the first dealing event missing: pegging before a dealer
+    ]
+
+
+def test_a_damaged_saved_log_raises_a_value_error_naming_the_event():
+    for saved, says in damaged_logs():
+        for stream in (saved, iter(saved)):
+            try:
+                Match(saved=stream)
+            except ValueError as e:  # anything else (StopIteration, IndexError) fails the test
+                assert "saved event" in str(e) and says in str(e), (says, str(e))
+            else:
+                raise AssertionError("accepted, but %s" % says)
+    with raises(RuleError):
+        Match(saved=damaged_logs()[-1][0])
+    with raises(TypeError):
+        Match(saved=7)
+    with raises(ValueError, "not both"):
+        Match(log=[["dealer", 0]], saved=[0])
+
+
+def test_an_empty_saved_log_is_a_new_match():
+    assert Match(Settings(players=3), saved=[]).state() == Match(Settings(players=3)).state()

@@ -1,0 +1,64 @@
+// Runs a Python driver on a 32-bit MicroPython (the WebAssembly port) and reads its heap
+// between steps, as tests/micropython32_env.py asks:
+//
+//   node run.mjs VERSION HEAP_BYTES DRIVER.py STEPS.json [HOST_DIR=/PATH ...] [-- ARGS ...]
+//
+// VERSION names one of the MicroPython releases in package.json (1.23 or 1.29).
+// Each HOST_DIR is copied into the interpreter's in-memory filesystem at /PATH, ARGS become
+// sys.argv[1:]. The driver defines start(), step(*args), settle() and finish(); start() is
+// called once, step() once per entry of STEPS.json (an array of arrays), and finish() last.
+// This port can only collect garbage between calls from JavaScript (the roots in wasm locals
+// are out of its sight): a gc.collect() inside a call is deferred to the boundary and, until
+// then, the heap grows instead. So after start() and every step this runner asks for a
+// collection and then calls settle(), which therefore sees only live objects; and what a
+// step allocates is all still counted when it returns, an upper bound of its peak.
+import fs from "node:fs";
+import path from "node:path";
+
+const argv = process.argv.slice(2);
+const split = argv.indexOf("--");
+const [version, heap, driver, stepsFile, ...mounts] = split < 0 ? argv : argv.slice(0, split);
+const args = split < 0 ? [] : argv.slice(split + 1);
+const { loadMicroPython } = await import("micropython-" + version);
+
+const mp = await loadMicroPython({
+  heapsize: parseInt(heap, 10),
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  linebuffer: false,
+});
+
+function copy(host, target) {
+  if (fs.statSync(host).isDirectory()) {
+    mp.FS.mkdirTree(target);
+    for (const name of fs.readdirSync(host)) copy(path.join(host, name), target + "/" + name);
+  } else {
+    mp.FS.writeFile(target, fs.readFileSync(host));
+  }
+}
+
+for (const mount of mounts) {
+  const at = mount.lastIndexOf("=");
+  copy(mount.slice(0, at), mount.slice(at + 1));
+}
+const steps = JSON.parse(fs.readFileSync(stepsFile, "utf8"));
+
+try {
+  mp.runPython("import sys\nsys.argv[:] = " + JSON.stringify([driver, ...args]));
+  mp.runPython(fs.readFileSync(driver, "utf8"));
+  const settle = () => {
+    mp.runPython("gc.collect()");
+    mp.runPython("settle()");
+  };
+  mp.runPython("start()");
+  settle();
+  const step = mp.globals.get("step");
+  for (const entry of steps) {
+    step(...entry);
+    settle();
+  }
+  mp.runPython("finish()");
+} catch (error) {
+  process.stderr.write(String(error) + "\n");
+  process.exit(1);
+}

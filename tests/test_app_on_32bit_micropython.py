@@ -1,0 +1,56 @@
+"""The whole app on a 32-bit MicroPython: within its 64 KB heap budget, and on the oldest release.
+
+tests/micropython32_env.py plays the memory scenario (a seeded 5-game match by input
+events, serial take-backs, settings, discard advice, a power cycle, the whole log read over
+the serial line) on MicroPython's 32-bit WebAssembly port, with the firmware compiled as
+`crib deploy` sends it and the real board's hal over stand-ins of the chip's modules,
+reading the heap between steps. Code, the app's and the hal's data and what each step
+allocates count, above the interpreter and the test's own driver. Every run must end in
+the match CPython plays from the same inputs.
+
+- ROMFS (the product firmware of hardware/BUILD.md: the bytecode runs from flash): the live
+  heap, every input's and request's peak, and the heap after a power-on stay within 64 KB.
+- .mpy files (any stock firmware: the code is loaded into the heap): the same match, with
+  the code taking far more heap; `crib bench --only heap32` prints both deployments' figures.
+- MicroPython 1.23, the oldest release the firmware supports, plays the same match.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from micropython32_env import OLDEST, Scenario, measure, record_scenario
+
+BUDGET = 64 * 1024
+
+
+@pytest.fixture(scope="module")
+def scenario(tmp_path_factory: pytest.TempPathFactory) -> Scenario:
+    return record_scenario(tmp_path_factory.mktemp("scenario"))
+
+
+@pytest.fixture(scope="module")
+def from_romfs(scenario: Scenario, tmp_path_factory: pytest.TempPathFactory) -> dict:
+    return measure(scenario, "romfs", tmp_path_factory.mktemp("romfs"))
+
+
+def test_from_romfs_the_app_runs_within_64_kb(scenario: Scenario, from_romfs: dict) -> None:
+    assert scenario.inputs > 4000 and from_romfs["events"] > 400
+    assert from_romfs["state"] == scenario.state
+    assert from_romfs["live"] <= BUDGET, from_romfs
+    assert from_romfs["peak"] <= BUDGET, from_romfs  # all a step allocates counted: an upper bound
+    assert from_romfs["power_on_live"] <= BUDGET, from_romfs
+
+
+def test_from_mpy_files_the_same_match_with_the_code_in_the_heap(scenario: Scenario, from_romfs: dict,
+                                                                 tmp_path: Path) -> None:
+    report = measure(scenario, "mpy", tmp_path)
+    assert report["state"] == scenario.state
+    assert report["code"] > from_romfs["code"] + 20 * 1024, (report["code"], from_romfs["code"])
+
+
+def test_micropython_1_23_plays_the_same_match(scenario: Scenario, tmp_path: Path) -> None:
+    report = measure(scenario, "mpy", tmp_path, version=OLDEST)
+    assert report["events"] > 400
+    assert report["state"] == scenario.state
