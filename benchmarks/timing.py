@@ -2,6 +2,8 @@
 # Runs under CPython and MicroPython. A script imports it as ``from timing import ...``:
 # both interpreters put the running script's own folder (benchmarks/) first on sys.path.
 import gc
+import os
+import sys
 import time
 
 # Heap figures need gc.mem_alloc(), which only MicroPython has.
@@ -46,3 +48,30 @@ def allocated(action, *args):
         return gc.mem_alloc() - before
     finally:
         gc.enable()
+
+
+def use_compiled_firmware():
+    """On MicroPython, compile firmware/ with mpy-cross (beside the interpreter) into a temporary
+    folder put first on sys.path, as `crib deploy` sends it: the app is then imported from .mpy
+    files, not compiled from source in the heap. Returns the folder, or None (CPython, or no
+    mpy-cross: the sources are imported)."""
+    if not ON_MICROPYTHON or not hasattr(os, "system"):
+        return None
+    from simulator.virtual_hardware import temp_dir
+
+    tool = sys.executable.rpartition("/")[0] + "/mpy-cross"
+    firmware = __file__.rpartition("/")[0] + "/../firmware"
+    try:
+        os.stat(tool)
+    except OSError:
+        return None
+    out = temp_dir("bench-mpy-")
+    for package in ("cribbage", "app", "app/modes", "hal"):
+        os.mkdir(out + "/" + package)
+        for name in os.listdir(firmware + "/" + package):
+            if name.endswith(".py"):
+                target = "%s/%s/%s.mpy" % (out, package, name[:-3])
+                if os.system("%s -o %s %s/%s/%s" % (tool, target, firmware, package, name)) != 0:
+                    return None
+    sys.path.insert(0, out)
+    return out

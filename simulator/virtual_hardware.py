@@ -155,11 +155,11 @@ class RamFlash:
     def __init__(self, blocks: int = 64, block_size: int = 4096, data: "bytearray | None" = None) -> None:
         self.block_size = block_size
         self.blocks = blocks
+        self._erased = b"\xff" * block_size  # made once: an erase allocates nothing
         if data is None:  # a new chip, all erased (filled a block at a time: RAM is short)
             data = bytearray(blocks * block_size)
-            erased = b"\xff" * block_size
             for i in range(blocks):
-                data[i * block_size:(i + 1) * block_size] = erased
+                data[i * block_size:(i + 1) * block_size] = self._erased
         if len(data) != blocks * block_size:
             raise ValueError("data must be blocks * block_size bytes")
         self.data = data
@@ -209,6 +209,6 @@ class RamFlash:
         if op == 6:
             start = arg * self.block_size
             if self._powered(start, None):
-                self.data[start:start + self.block_size] = b"\xff" * self.block_size
+                self.data[start:start + self.block_size] = self._erased
             return 0
         return None

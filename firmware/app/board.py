@@ -316,10 +316,14 @@ class Board:
     def save_if_changed(self):
         """Save after accepted changes (once per input or command)."""
         if self._changed:
-            # the log streamed as the ints the match keeps: never built whole, nothing built per event
-            self.store.save({"settings": self.match.settings.to_dict(), "prefs": self.prefs,
-                             "codes": self.match.iter_saved(), "ids": self.ids})
-            self._changed = False
+            self.save()
+
+    def save(self):
+        """Save the board's data now (see the module docstring)."""
+        # the log streamed as the ints the match keeps: never built whole, nothing built per event
+        self.store.save({"settings": self.match.settings.to_dict(), "prefs": self.prefs,
+                         "codes": self.match.iter_saved(), "ids": self.ids})
+        self._changed = False
 
     # --- the reducer ------------------------------------------------------------------
 
