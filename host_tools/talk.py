@@ -55,23 +55,30 @@ def read_log(link: BoardLink) -> dict[str, Any]:
     """The board's whole log as one ``log`` reply (``log`` holds every event, ``from`` is 0).
 
     The board sends the log a page at a time (app.protocol); the pages are fetched until
-    ``total`` events are in. If the total changes between pages the log changed meanwhile:
-    it is read again from the start, and a LinkError is raised after ``LOG_TRIES`` tries.
-    A reply without ``total`` (firmware from before paging) is the whole log.
+    ``total`` events are in. If the total or the count of ``edits`` changes between pages,
+    the log changed meanwhile: it is read again from the start, and a LinkError is raised
+    after ``LOG_TRIES`` tries. A reply without ``total`` (firmware from before paging) is the
+    whole log; one without ``edits`` (before that count) is checked by its total alone.
     """
     for _attempt in range(LOG_TRIES):
         reply = link.request("log")
         events = list(reply["log"])
+        first = reply
         total = reply.get("total", len(events))
         while len(events) < total:
             reply = link.request("log", **{"from": len(events)})
-            if reply["total"] != total or not reply["log"]:
+            if not same_log(first, reply) or not reply["log"]:
                 break
             events.extend(reply["log"])
-        if reply.get("total", total) == total and len(events) == total:
+        if same_log(first, reply) and len(events) == total:
             return dict(reply, log=events, **{"from": 0})
     raise LinkError("the board's log kept changing while it was read (%d tries): try again when play stops"
                     % LOG_TRIES)
+
+
+def same_log(first: dict[str, Any], later: dict[str, Any]) -> bool:
+    """True if two ``log`` replies are pages of the same log (no change in between)."""
+    return all(later.get(key) == first.get(key) for key in ("total", "edits"))
 
 
 def fail(args: argparse.Namespace, message: str) -> None:

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from app.board import Board
-from app.run import log_exception
+from app.run import Shell
 from simulator.virtual_hardware import VirtualHardware
 
 
@@ -62,6 +62,7 @@ class Device:
         """Boot a fresh app on fresh hardware over the same flash folder."""
         self.hw = SimHardware(self.flash_dir, manual_clock=self.manual_clock, display=self.with_display)
         self.board = Board(self.hw)
+        self._shell = Shell(self.hw, self.board)  # its recovery from a failed step, not its tasks
         self.boots += 1
         self.board.render()
 
@@ -82,8 +83,8 @@ class Device:
     def step(self) -> None:
         """One pass of the device loop: handle the queued input, tick, render, feed the watchdog.
 
-        As in ``app.run``, an exception in the app is logged and the ui goes back to its home
-        mode (the game is saved after every change); ``errors`` counts them.
+        As on the board, an exception in the app is logged and the ui goes back to its home
+        mode (``app.run.Shell.step_failed``); ``errors`` counts them.
         """
         try:
             for event in self.hw.poll_events():
@@ -92,8 +93,7 @@ class Device:
             self.board.render()
         except Exception as error:
             self.errors += 1
-            log_exception("simulator step", error)
-            self.board.idle()
+            self._shell.step_failed("simulator step", error)
         self.hw.feed_watchdog()
 
     def command(self, line: str) -> str:

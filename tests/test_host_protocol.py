@@ -243,16 +243,19 @@ def test_over_a_serial_port(sim: str, capsys: pytest.CaptureFixture[str]) -> Non
 
 def paged_board(logs: list[list[list]], page: int = 3) -> FakeBoard:
     """A fake board answering ``log`` pages of ``page`` events; its log is ``logs[k]`` at its k-th
-    request (the last one from then on), as if someone played on while the host was reading."""
+    request (the last one from then on), as if someone played on while the host was reading;
+    its count of ``edits`` goes up by one with each new log."""
     asked = [0]
 
     def answer(line: str) -> bytes:
         request = json.loads(line)
-        log = logs[min(asked[0], len(logs) - 1)]
+        version = min(asked[0], len(logs) - 1)
+        log = logs[version]
         asked[0] += 1
         start = request.get("from", 0)
         reply = {"ok": True, "id": request["id"], "log": log[start:start + page], "from": start,
-                 "total": len(log), "settings": {"target": 121}, "games": []}
+                 "total": len(log), "edits": version,
+                 "settings": {"target": 121}, "games": []}
         return (json.dumps(reply) + "\n").encode()
 
     return FakeBoard(answer)
@@ -266,6 +269,16 @@ def test_a_log_read_while_it_changes_is_read_again(capsys: pytest.CaptureFixture
     assert reply["log"] == after and reply["total"] == len(after) and reply["from"] == 0
     starts = [json.loads(line).get("from", 0) for line in board.received]
     assert starts == [0, 3, 0, 3, 6]  # read again from the start, a page at a time
+
+
+def test_a_log_changed_to_the_same_length_between_pages_is_read_again(capsys: pytest.CaptureFixture[str]) -> None:
+    before = [["dealer", 0]] + [["peg", 1, 1]] * 6
+    after = before[:-1] + [["peg", 0, 2]]  # an undo and another event: the same total
+    with paged_board([before, after]) as board:
+        reply = crib_json(capsys, "log", "-d", board.url)
+    assert reply["log"] == after
+    starts = [json.loads(line).get("from", 0) for line in board.received]
+    assert starts == [0, 3, 0, 3, 6]
 
 
 def test_a_log_that_keeps_changing_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,8 +7,9 @@ shows one frame (and the text display, if any), ``tick()`` runs the timers. Noth
 waits: ``app.run`` is the asyncio shell around it, and tests call these directly.
 
 Saved data: ``{"settings": game rules, "prefs": board preferences, "ids": recent serial
-request ids and their replies, "codes": the match's event log (its undo history) in its
-compact saved form, ints (``Match.iter_saved``), streamed last}``. A save of older firmware
+request ids and their replies, "edits": how many times the log changed (``Match.edits``),
+"codes": the match's event log (its undo history) in its compact saved form, ints
+(``Match.iter_saved``), streamed last}``. A save of older firmware
 has "log" instead, the events as JSON lists (``Match.iter_log``): it is still restored.
 If the store fell back to an older copy (or to nothing), ``notice`` says so: both game holes
 flash until the next input, the display shows it and the state reply carries it. Restoring
@@ -121,13 +122,15 @@ class Board:
         try:
             saved = data.get("codes")
             if saved is None:  # saved by older firmware: events as lists
-                self.match = Match(data.get("settings"), data.get("log"))
+                self.match = Match(data.get("settings"), data.get("log"), edits=data.get("edits"))
             else:
-                self.match = Match(data.get("settings"), saved=saved)
+                self.match = Match(data.get("settings"), saved=saved, edits=data.get("edits"))
         except (ValueError, TypeError, AttributeError) as e:
             # A sound file this firmware cannot replay: a fresh match, but say so.
             self._announce("SAVE UNPLAYABLE", "saved game not replayable (%s): starting fresh" % e)
+            replayed = False
         else:
+            replayed = True
             ids = data.get("ids")  # replies to requests of that match only
             if isinstance(ids, list):
                 self.ids = [entry for entry in ids if isinstance(entry, list) and len(entry) == 2]
@@ -136,6 +139,8 @@ class Board:
         self._set_prefs(prefs)
         if fixed is not None:
             self._announce("PREFS RESET", fixed)
+            if replayed:  # written back at once, so the next power-on has nothing to repair
+                self.save()  # (not over an unplayable game: it stays on the flash until play goes on)
 
     def _announce(self, title, message):
         """Add ``message`` to the power-on notice (flashing game holes, the display, the state reply)."""
@@ -321,8 +326,8 @@ class Board:
     def save(self):
         """Save the board's data now (see the module docstring)."""
         # the log streamed as the ints the match keeps: never built whole, nothing built per event
-        self.store.save({"settings": self.match.settings.to_dict(), "prefs": self.prefs,
-                         "codes": self.match.iter_saved(), "ids": self.ids})
+        self.store.save({"settings": self.match.settings.to_dict(), "prefs": self.prefs, "ids": self.ids,
+                         "edits": self.match.edits, "codes": self.match.iter_saved()})
         self._changed = False
 
     # --- the reducer ------------------------------------------------------------------

@@ -10,9 +10,11 @@ echoed; an error changes nothing.
 ``log`` pages, because a long match's whole log does not fit the board's heap as one reply:
 ``{"cmd": "log", "from": N, "count": M}`` (``from`` defaults to 0, ``count`` to and at most
 ``MAX_PAGE`` = 32) replies ``{"ok": true, "log": [events N .. N+M-1], "from": N, "total": T,
-"settings": {...}, "games": [...]}``, where T is the number of events in the log; ``from``
-may be T (an empty page). A reader asks again from ``from + len(log)`` until it reaches T;
-if T changes between pages the log changed meanwhile and it starts again.
+"edits": E, "settings": {...}, "games": [...]}``, where T is the number of events in the
+log and E counts the changes it has had (events applied plus undone, kept across power
+cycles); ``from`` may be T (an empty page). A reader asks again from ``from + len(log)``
+until it reaches T; if T or E changes between pages the log changed meanwhile (an undo and
+a new event leave T as it was, not E) and it starts again.
 
 A request that changes something and carries an id is remembered with its reply (the last
 few ids, saved with the game, so a re-send after a reboot is still recognised): sending it
@@ -102,7 +104,8 @@ def _log(board, request):
     first = _whole(request, "from", 0, 0, total)
     count = _whole(request, "count", MAX_PAGE, 1, MAX_PAGE)
     page = list(match.iter_log(first, first + count))  # only this page is ever built
-    return {"log": page, "from": first, "total": total, "settings": board.settings_dict(), "games": match.games}
+    return {"log": page, "from": first, "total": total, "edits": match.edits, "settings": board.settings_dict(),
+            "games": match.games}
 
 
 # cmd -> (handler, the fields it takes besides "cmd" and "id")

@@ -60,7 +60,9 @@ class Shell:
         self.task_died = False
         self.errors = 0
 
-    def _step_failed(self, where, e):
+    def step_failed(self, where, e):
+        """A step of task ``where`` raised ``e``: log it and take the ui back to its home mode
+        (the game is saved after every change, so nothing is lost)."""
         # The log goes to the USB serial line the host also reads: a bug that fails every
         # step is reported at first and then only now and again, not 200 times a second.
         self.errors += 1
@@ -82,7 +84,7 @@ class Shell:
                 board.tick()
                 self.alive["inputs"] = hw.ticks_ms()
             except Exception as e:
-                self._step_failed("inputs", e)
+                self.step_failed("inputs", e)
             await sleep_ms(_INPUT_MS)
 
     async def frames(self):
@@ -97,7 +99,7 @@ class Shell:
                     self.board.render()
                     self.alive["frames"] = now  # only a frame that went out proves the task healthy
                 except Exception as e:
-                    self._step_failed("frames", e)
+                    self.step_failed("frames", e)
             await sleep_ms(_INPUT_MS)
 
     async def serial(self):
@@ -108,7 +110,7 @@ class Shell:
                 try:
                     port.write_line(self.board.handle_command(line))
                 except Exception as e:
-                    self._step_failed("serial", e)
+                    self.step_failed("serial", e)
                 self.dirty = True
                 line = port.read_line()
             await sleep_ms(_SERIAL_MS)

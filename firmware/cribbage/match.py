@@ -87,7 +87,8 @@ outside a deal), ``starter`` (card or None), ``used`` (cards on the table this d
 "points" (what it counted in the match) and "scores" (final front pegs)), ``last_count``
 (the Count of the last show counted from cards this game, or None), ``log`` (a new list
 of the events each time it is read; ``iter_log()`` yields them one at a time), ``events``
-(how many), ``can_undo``, ``settings``.
+(how many), ``edits`` (how many times the log changed: events applied plus undone; give
+``edits`` to the constructor to go on from a saved count), ``can_undo``, ``settings``.
 Treat the lists as read-only. ``state()`` returns the derived state as a JSON-able dict of
 copies: front, back, dealer, phase, next_show ([seat, kind] or None), starter, used, heels,
 winner, result, games_won, game_number, games_played, last_show ([cards, starter, is_crib]
@@ -244,7 +245,7 @@ class Chunked:
 class Match:
     """A match as an event log; see the module docstring for events and state."""
 
-    def __init__(self, settings=None, log=None, saved=None):
+    def __init__(self, settings=None, log=None, saved=None, edits=None):
         if settings is None:
             settings = Settings()
         elif isinstance(settings, dict):
@@ -254,6 +255,7 @@ class Match:
         self.settings = settings
         self._codes = Chunked()  # the log, encoded: see _encode
         self._packs = Chunked()  # the cards of the hands and cribs in it
+        self.edits = 0  # changes of the log (events applied or undone): a reader of its pages sees one
         self._start_match(0)
         # Undo checkpoints: (index, starts_game, state) meaning the state after the first
         # index events; see _mark and undo.
@@ -267,6 +269,10 @@ class Match:
                 raise RuleError("event %d %r: %s" % (i, event, e)) from None
         if saved is not None:
             self._replay_saved(saved)
+        if edits is not None:  # the count the log had reached (saved with it): it goes on from there
+            if not is_int(edits) or edits < self.edits:
+                raise ValueError("edits must be a whole number of at least %d, not %r" % (self.edits, edits))
+            self.edits = edits
 
     def _replay_saved(self, saved):
         """Apply the events of ``saved`` (ints as ``iter_saved`` yields them); ValueError if damaged."""
@@ -420,6 +426,7 @@ class Match:
         _check_form(event)
         self._step(event, len(self._codes) + 1)
         self._codes.append(_encode(event, self._packs))
+        self.edits += 1
 
     def undo(self):
         """Drop the last event of the log and go back to the state before it."""
@@ -428,6 +435,7 @@ class Match:
             raise RuleError("nothing to undo")
         if _has_cards(codes.pop()):
             self._packs.pop()
+        self.edits += 1
         n = len(codes)
         marks = self._marks
         while marks[-1][0] > n:

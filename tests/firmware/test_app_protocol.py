@@ -83,6 +83,21 @@ def test_a_long_log_comes_a_page_at_a_time_and_the_pages_are_the_log():
     assert ask(d, {"cmd": "log", "from": total - 3, "count": MAX_PAGE})["log"] == log[-3:]
 
 
+def test_an_undo_and_a_new_event_between_two_pages_change_the_edits_not_the_total():
+    d = Driver()
+    for event in (["dealer", 0], ["peg", 0, 2], ["peg", 1, 3], ["peg", 0, 1]):
+        assert ask(d, {"cmd": "event", "event": event})["ok"]
+    first = ask(d, {"cmd": "log", "count": 2})
+    assert ask(d, {"cmd": "undo"})["ok"] and ask(d, {"cmd": "event", "event": ["peg", 1, 2]})["ok"]
+    second = ask(d, {"cmd": "log", "from": 2})
+    assert second["total"] == first["total"] == 4  # the total alone would not tell
+    assert second["edits"] == first["edits"] + 2 == 6
+    assert second["log"] == [["peg", 1, 3], ["peg", 1, 2]]
+    again = d.reboot()  # the count goes on after a power cycle, saved with the game
+    assert ask(again, {"cmd": "log"})["edits"] == 6
+    assert ask(again, {"cmd": "undo"})["ok"] and ask(again, {"cmd": "log"})["edits"] == 7
+
+
 def test_bad_log_pages_are_refused_clearly():
     d, log = long_match(1)
     total = len(log)

@@ -49,6 +49,9 @@ def test_bad_preferences_are_dropped_or_reset_and_the_game_is_kept():
     # the remembered request id survived with the game: a re-send is still recognised
     assert json.loads(board.handle_command('{"cmd": "settings", "set": {"colour0": 5}, "id": "s"}'))["duplicate"]
     assert board.prefs["colour0"] == 3
+    third = d.reboot()  # the repair was written back at once: nothing to say the next time
+    assert third.board.notice is None and third.board.prefs == expected
+    assert third.match.log == log and third.match.state() == state
 
 
 def test_preferences_that_are_not_an_object_give_the_defaults():

@@ -28,7 +28,7 @@ brackets (e.g. "#1 5H 5C JD QS", "exp 16.9 (10-21)": 16 characters a line).
 from micropython import const
 
 from app import events, palette
-from app.modes.cards import Picker, card_hole, suit_step
+from app.modes.cards import Picker, card_hole
 from app.render import HOLES
 from cribbage.advice import rank_keeps
 from cribbage.cards import names
@@ -87,10 +87,8 @@ class Advise:
         press = kind == events.PRESS and what == events.ENCODER
         if step == PICK:
             picker = self.picker
-            if kind == events.TURN:
-                picker.turn(what)
-            elif kind == events.PRESS and (what == events.PLAYER_1 or what == events.PLAYER_2):
-                picker.step_suit(suit_step(what))
+            if picker.move(kind, what):  # the cursor moved: nothing more to do
+                pass
             elif back and not picker.drop():
                 board.idle()
             elif press and picker.take():

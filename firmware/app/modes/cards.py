@@ -23,11 +23,6 @@ _SUITS = const(4)
 _PICKED_LEVEL = const(170)
 
 
-def suit_step(control):
-    """The ``step_suit`` step of a player button: p1 the previous suit (-1), p2 the next (1)."""
-    return -1 if control == events.PLAYER_1 else 1
-
-
 def card_hole(card):
     """(track, hole) of ``card`` in the picker's grid (see the module docstring)."""
     rank = card >> 2
@@ -102,6 +97,17 @@ class Picker:
             if self.free(self.rank * 4 + s):
                 self.suit = s
                 return
+
+    def move(self, kind, what):
+        """Move the cursor for input event (``kind``, ``what``): the encoder turns the rank, p1
+        and p2 step to the previous and next suit. True if the event was one of those."""
+        if kind == events.TURN:
+            self.turn(what)
+        elif kind == events.PRESS and (what == events.PLAYER_1 or what == events.PLAYER_2):
+            self.step_suit(-1 if what == events.PLAYER_1 else 1)
+        else:
+            return False
+        return True
 
     def take(self):
         """Pick the card under the cursor; return True when enough cards are picked."""

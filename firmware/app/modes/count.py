@@ -23,7 +23,7 @@ Counting stops the moment someone wins, and after the crib.
 from micropython import const
 
 from app import events, palette
-from app.modes.cards import Picker, suit_step
+from app.modes.cards import Picker
 from app.modes.peg import button_side
 from app.render import HOLES, breathing, draw_preview, track_of
 from cribbage import saying, show
@@ -84,9 +84,11 @@ class Count:
         """The side that pegs the show being counted (None while picking the starter)."""
         if self.step == STARTER:
             return None
-        match = board.match
-        seat = match.dealer if self.crib else self.seat
-        return match.settings.side_of(seat)
+        return board.match.settings.side_of(self.counted_seat(board))
+
+    def counted_seat(self, board):
+        """The seat whose show this is: the dealer's for the crib."""
+        return board.match.dealer if self.crib else self.seat
 
     def _event(self, cards, claim):
         if self.crib:
@@ -149,10 +151,8 @@ class Count:
 
     def _picking(self, board, kind, what):
         picker = self.picker
-        if kind == events.TURN:
-            picker.turn(what)
-        elif kind == events.PRESS and (what == events.PLAYER_1 or what == events.PLAYER_2):
-            picker.step_suit(suit_step(what))
+        if picker.move(kind, what):  # the cursor moved: nothing more to do
+            pass
         elif kind == events.PRESS and what == events.BACK:
             if not picker.drop():
                 board.idle()
@@ -196,8 +196,7 @@ class Count:
         """``P1 HAND`` / ``P2 CRIB`` / ``STARTER``."""
         if self.step == STARTER:
             return "STARTER"
-        seat = board.match.dealer if self.crib else self.seat
-        return board.seat_name(seat) + (" CRIB" if self.crib else " HAND")
+        return board.seat_name(self.counted_seat(board)) + (" CRIB" if self.crib else " HAND")
 
     def lines(self, board):
         step = self.step
