@@ -11,6 +11,8 @@ Control names are those of ``hardware/board.json``: ENCODER and the buttons belo
 
 from micropython import const
 
+from cribbage.cards import is_int, is_sequence
+
 TURN = "turn"
 PRESS = "press"
 LONG = "long"
@@ -25,9 +27,9 @@ MAX_TURN = const(100)  # far more than any choice needs (31 points, 13 ranks) or
 
 def is_event(event):
     """True if ``event`` is a well-formed input event (a turn of 1 to MAX_TURN detents either way, or a control)."""
-    if not isinstance(event, (tuple, list)) or len(event) != 2:
+    if not is_sequence(event) or len(event) != 2:
         return False
     kind, what = event
     if kind == TURN:
-        return isinstance(what, int) and not isinstance(what, bool) and what != 0 and -MAX_TURN <= what <= MAX_TURN
+        return is_int(what) and what != 0 and -MAX_TURN <= what <= MAX_TURN
     return (kind == PRESS or kind == LONG) and what in CONTROLS

@@ -19,6 +19,14 @@ def is_int(x):
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+_SEQUENCES = (list, tuple)  # made once: a tuple written in the call is built (on the heap) every time
+
+
+def is_sequence(x):
+    """True for a list or tuple (events and card groups come as either, from JSON or from code)."""
+    return isinstance(x, _SEQUENCES)
+
+
 def make(rank, suit):
     """The card of ``rank`` (0 = Ace .. 12 = King) and ``suit`` (0-3)."""
     if not 0 <= rank < 13 or not 0 <= suit < 4:

@@ -11,7 +11,7 @@ The game knows nothing of the log, undo or the match tally: ``cribbage.match`` d
 from micropython import const
 
 from cribbage import show
-from cribbage.cards import JACK, check_distinct, is_int, name, names
+from cribbage.cards import JACK, check_distinct, is_int, is_sequence, name, names
 from cribbage.deck import cut_dealer
 
 MAX_PLAY_POINTS = const(31)  # the most one peg event of the play may score
@@ -24,7 +24,7 @@ class RuleError(ValueError):
 
 def _check_cards(cards, count, what):
     """Raise RuleError unless ``cards`` is a list/tuple of ``count`` distinct card ints."""
-    if not isinstance(cards, (list, tuple)) or len(cards) != count:
+    if not is_sequence(cards) or len(cards) != count:
         raise RuleError("%s needs %d cards, got %r" % (what, count, cards))
     try:
         check_distinct(cards)

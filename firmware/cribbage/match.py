@@ -112,7 +112,7 @@ damaged ``saved`` raises ValueError (RuleError for an event the rules refuse).
 
 from micropython import const
 
-from cribbage.cards import is_int
+from cribbage.cards import is_int, is_sequence
 from cribbage.game import Game, RuleError
 from cribbage.settings import Settings
 
@@ -121,7 +121,7 @@ EVENTS = ("dealer", "cut", "starter", "heels", "peg", "hand", "crib", "new_game"
 
 def _check_form(event):
     """RuleError unless ``event`` is a list (or tuple) starting with a known event name."""
-    if not isinstance(event, (list, tuple)) or not event or not isinstance(event[0], str):
+    if not is_sequence(event) or not event or not isinstance(event[0], str):
         raise RuleError('an event is a list starting with its name, like ["peg", 0, 2], not %r' % (event,))
     if event[0] not in EVENTS:
         raise RuleError("unknown event %r (known: %s)" % (event[0], ", ".join(EVENTS)))
