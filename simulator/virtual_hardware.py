@@ -27,10 +27,17 @@ def temp_dir(prefix: str = "crib-") -> str:
     """Make a new empty directory for saved files and return its path (both interpreters)."""
     try:
         import tempfile
-    except ImportError:  # MicroPython unix port: no tempfile, but $TMPDIR or a writable /tmp
-        path = (os.getenv("TMPDIR") or "/tmp") + "/" + prefix + "".join("%02x" % b for b in os.urandom(8))
-        os.mkdir(path)
-        return path
+    except ImportError:  # MicroPython: no tempfile, but $TMPDIR (unix port) or a writable /tmp
+        folder = (os.getenv("TMPDIR") if hasattr(os, "getenv") else None) or "/tmp"
+        for n in range(1000):  # random names where os.urandom exists, else numbered ones
+            path = folder + "/" + prefix + ("".join("%02x" % b for b in os.urandom(8)) if hasattr(os, "urandom")
+                                             else str(n))
+            try:
+                os.mkdir(path)
+            except OSError:  # taken: another name
+                continue
+            return path
+        raise OSError("no free name for a directory in " + folder) from None
     return tempfile.mkdtemp(prefix=prefix)
 
 

@@ -102,18 +102,25 @@ def deploy_tree(deployment: str, out: Path) -> Path:
     return image
 
 
+def run_driver(version: str, driver: str, steps_file: Path, mounts: dict[Path, str], args: list[str]) -> str:
+    """Run ``driver`` (a file in tests/micropython32) on MicroPython ``version`` with each host
+    folder of ``mounts`` copied to its path; what it printed. RuntimeError if it failed."""
+    result = subprocess.run(
+        [node(), str(HERE / "run.mjs"), version, str(START_HEAP), str(HERE / driver), str(steps_file),
+         *("%s=%s" % (host, path) for host, path in mounts.items()), "--", *args],
+        capture_output=True, text=True, timeout=600, cwd=HERE,
+    )
+    if result.returncode != 0:
+        raise RuntimeError("32-bit MicroPython %s failed: %s%s"
+                           % (version, result.stdout[-3000:], result.stderr[-3000:]))
+    return result.stdout
+
+
 def measure(scenario: Scenario, deployment: str, out: Path, version: str = LATEST) -> dict:
     """Play ``scenario`` on the 32-bit MicroPython ``version`` with the firmware deployed in ``out``.
 
     Its report: the heap figures of app_heap.py in bytes, and the match ``state`` it ended in.
     """
-    deployed = deploy_tree(deployment, out)
-    result = subprocess.run(
-        [node(), str(HERE / "run.mjs"), version, str(START_HEAP), str(HERE / "app_heap.py"),
-         str(scenario.steps_file), "%s=/deploy" % deployed, "%s=/stubs" % (HERE / "stubs"),
-         "%s=/board.json" % BOARD_JSON, "--", deployment],
-        capture_output=True, text=True, timeout=600, cwd=HERE,
-    )
-    if result.returncode != 0:
-        raise RuntimeError("32-bit MicroPython failed: " + result.stdout[-2000:] + result.stderr[-3000:])
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    mounts = {deploy_tree(deployment, out): "/deploy", HERE / "stubs": "/stubs", BOARD_JSON: "/board.json"}
+    printed = run_driver(version, "app_heap.py", scenario.steps_file, mounts, [deployment])
+    return json.loads(printed.strip().splitlines()[-1])

@@ -41,7 +41,10 @@ class Xorshift32:
         """``n`` (1 to 32) random bits: the top bits of the next output."""
         if not 1 <= n <= 32:
             raise ValueError("getrandbits takes 1 to 32 bits, not %r" % (n,))
-        return self.next32() >> (32 - n)
+        bits = self.next32() >> (32 - n)
+        # Through bytes: on a 32-bit MicroPython before 1.24 the result of big-int arithmetic
+        # stays a heap object even when small, and so would every card dealt from it.
+        return int.from_bytes(bits.to_bytes(4, "little"), "little") if n <= 30 else bits
 
 
 def randbelow(rand, n):
