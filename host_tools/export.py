@@ -42,7 +42,7 @@ def to_csv(games: list[gamelog.GameRecord]) -> str:
         for step in game.steps:
             pad = [""] * (sides - len(step.points))
             writer.writerow([step.seq, game.number, step.deal, step.event[0], json.dumps(step.event[1:]),
-                             gamelog.describe(step.event)] + step.points + pad + step.scores + pad)
+                             gamelog.describe(step.event, game.settings)] + step.points + pad + step.scores + pad)
     return out.getvalue()
 
 

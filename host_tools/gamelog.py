@@ -17,7 +17,8 @@ from typing import Any
 
 from cribbage.cards import names
 from cribbage.match import Match
-from cribbage.settings import FIELDS, Settings
+from cribbage.settings import Settings
+from host_tools.talk import game_rules
 
 
 @dataclass
@@ -74,7 +75,7 @@ def load(path: Path) -> tuple[dict[str, Any], list[list[Any]]]:
 def replay(settings: dict[str, Any], log: list[list[Any]]) -> list[GameRecord]:
     """The games of ``log`` played with ``settings`` (the board's preferences in it, such as
     colours, are ignored). Raises cribbage.match.RuleError (naming the event) if the log breaks the rules."""
-    match = Match({key: value for key, value in settings.items() if key in FIELDS})
+    match = Match(game_rules(settings))
     games = [GameRecord(match.game_number, match.settings)]
     deal = 1
     for seq, event in enumerate(log):
@@ -102,12 +103,12 @@ def replay(settings: dict[str, Any], log: list[list[Any]]) -> list[GameRecord]:
     return games
 
 
-def describe(event: list[Any]) -> str:
-    """An event in words (seats and sides counted from 1, as on the board)."""
+def describe(event: list[Any], rules: Settings) -> str:
+    """An event in words, its seats and sides named as the board names them under ``rules``."""
     kind, args = event[0], event[1:]
     try:
         if kind == "dealer":
-            return "seat %d deals first" % (args[0] + 1)
+            return "%s deals first" % rules.seat_name(args[0])
         if kind == "cut":
             return "cut for deal: %s" % names(args[0])
         if kind == "starter":
@@ -115,9 +116,9 @@ def describe(event: list[Any]) -> str:
         if kind == "heels":
             return "his heels: 2 to the dealer"
         if kind == "peg":
-            return "P%d pegs %d" % (args[0] + 1, args[1])
+            return "%s pegs %d" % (rules.side_name(args[0]), args[1])
         if kind in ("hand", "crib"):
-            who = "crib" if kind == "crib" else "seat %d's hand" % (args[0] + 1)
+            who = "crib" if kind == "crib" else "%s's hand" % rules.seat_name(args[0])
             cards, claim = (args[0], args[1]) if kind == "crib" else (args[1], args[2])
             shown = names(cards) if cards else "cards not dialled"
             return "%s: %s%s" % (who, shown, "" if claim is None else ", claims %d" % claim)

@@ -10,21 +10,23 @@ from rich.console import Console
 from rich.table import Table
 
 from host_tools.gamelog import describe
-from host_tools.talk import add_link_arguments, converse, read_log
+from host_tools.talk import add_link_arguments, converse, game_rules, read_log
 
 
 def show(console: Console, reply: dict[str, Any]) -> None:
-    """Print the events, numbered, in words, and the finished games."""
+    """Print the events, numbered, in words, and the finished games (sides and seats named as
+    the board names them under the reply's ``settings``)."""
+    rules = game_rules(reply.get("settings"))
     table = Table(title="game log")
     table.add_column("#", justify="right")
     table.add_column("event")
     table.add_column("as sent", style="dim")
     for seq, event in enumerate(reply["log"]):
-        table.add_row(str(seq), describe(event), json.dumps(event))
+        table.add_row(str(seq), describe(event, rules), json.dumps(event))
     console.print(table)
     for number, game in enumerate(reply.get("games") or (), 1):
-        console.print("finished game %d: P%d wins (%s), worth %s" % (
-            number, game.get("winner", -1) + 1, game.get("result"), game.get("points")))
+        console.print("finished game %d: %s wins (%s), worth %s" % (
+            number, rules.side_name(game["winner"]), game.get("result"), game.get("points")))
 
 
 def run(args: argparse.Namespace) -> int:

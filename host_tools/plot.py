@@ -18,7 +18,7 @@ from app.palette import CHOICES, DEFAULT_COLOURS
 from host_tools import gamelog
 from host_tools.devices import LinkError
 from host_tools.export import add_source_arguments, fetch_log
-from host_tools.talk import fail, side_name
+from host_tools.talk import fail
 
 PANEL = (900, 380)
 MARGIN = (60, 40, 20, 40)  # left, top, right, bottom of a panel's plot area
@@ -70,9 +70,10 @@ def marked_lines(game: gamelog.GameRecord) -> list[tuple[int, str]]:
 
 def title(game: gamelog.GameRecord) -> str:
     """Panel title: the game number, the final scores and the outcome."""
-    scores = ", ".join("%s %d" % (side_name(side), score) for side, score in enumerate(game.final))
+    name = game.settings.side_name  # as the board names the sides (T1, T2 in a team game)
+    scores = ", ".join("%s %d" % (name(side), score) for side, score in enumerate(game.final))
     if game.winner is not None:
-        outcome = "%s wins" % side_name(game.winner)
+        outcome = "%s wins" % name(game.winner)
         if game.result != "win":
             outcome += " with a %s (counts %d games)" % (game.result, game.worth)
     else:
@@ -110,11 +111,11 @@ def draw_game(draw: ImageDraw.ImageDraw, top: int, game: gamelog.GameRecord,
     if game.winner is not None:
         x, y = at(*lines[game.winner][-1])
         draw.ellipse([x - 7, y - 7, x + 7, y + 7], outline=INK, fill=colours[game.winner], width=2)
-        draw.text((x - 60, y + 10), "%s wins" % side_name(game.winner), fill=INK, font=font)
+        draw.text((x - 60, y + 10), "%s wins" % game.settings.side_name(game.winner), fill=INK, font=font)
     for side in range(game.settings.sides):
         lx = left + 10 + 70 * side
         draw.line([(lx, y0 + 8), (lx + 20, y0 + 8)], fill=colours[side], width=LINE_WIDTH)
-        draw.text((lx + 25, y0 + 3), side_name(side), fill=INK, font=font)
+        draw.text((lx + 25, y0 + 3), game.settings.side_name(side), fill=INK, font=font)
 
 
 def _dashed(draw: ImageDraw.ImageDraw, start: tuple[int, int], end: tuple[int, int],

@@ -8,11 +8,13 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from host_tools.talk import add_link_arguments, converse, side_name
+from host_tools.talk import add_link_arguments, converse, game_rules
 
 
 def show_state(console: Console, state: dict[str, Any]) -> None:
-    """Print a game state (the ``state`` of a protocol reply) for people."""
+    """Print a game state (the ``state`` of a protocol reply) for people, its sides and seats
+    named as the board names them under the state's ``settings``."""
+    rules = game_rules(state.get("settings"))
     table = Table(title="game %s" % state.get("game_number", "?"))
     for column in ("side", "front", "back", "games won"):
         table.add_column(column, justify="left" if column == "side" else "right")
@@ -20,17 +22,17 @@ def show_state(console: Console, state: dict[str, Any]) -> None:
     back = state.get("back") or []
     won = state.get("games_won") or []
     for side, score in enumerate(front):
-        table.add_row(side_name(side), str(score), _at(back, side), _at(won, side))
+        table.add_row(rules.side_name(side), str(score), _at(back, side), _at(won, side))
     console.print(table)
     dealer = state.get("dealer")
     lines = ["phase: %s" % state.get("phase", "?"),
-             "dealer: %s" % ("not cut yet" if dealer is None else "seat %d" % (dealer + 1))]
+             "dealer: %s" % ("not cut yet" if dealer is None else rules.seat_name(dealer))]
     next_show = state.get("next_show")
     if next_show:
         seat, what = next_show
-        lines.append("next to count: %s" % ("the crib" if what == "crib" else "seat %d's hand" % (seat + 1)))
+        lines.append("next to count: %s" % ("the crib" if what == "crib" else "%s's hand" % rules.seat_name(seat)))
     if state.get("winner") is not None:
-        lines.append("winner: %s (%s)" % (side_name(state["winner"]), state.get("result") or "win"))
+        lines.append("winner: %s (%s)" % (rules.side_name(state["winner"]), state.get("result") or "win"))
     ui = state.get("ui")
     if isinstance(ui, dict) and "mode" in ui:
         lines.append("board mode: %s" % ui["mode"])

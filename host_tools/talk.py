@@ -10,6 +10,7 @@ from typing import Any
 
 from rich.console import Console
 
+from cribbage.settings import FIELDS, Settings
 from host_tools.devices import LinkError, add_device_argument
 from host_tools.link import DEFAULT_TIMEOUT, BoardLink, connect
 
@@ -42,8 +43,10 @@ def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str,
 
 
 def with_state(link: BoardLink, reply: dict[str, Any]) -> dict[str, Any]:
-    """``reply`` with the board's ``state`` in it: its own, or fetched with a ``state`` request."""
-    if "state" in reply:
+    """``reply`` with the board's whole ``state`` in it, settings included: its own if it has
+    them, else fetched with a ``state`` request (a game change replies with the match's state
+    alone, and the settings name the sides)."""
+    if "settings" in reply.get("state", {}):
         return reply
     return dict(reply, state=link.request("state")["state"])
 
@@ -86,6 +89,10 @@ def fail(args: argparse.Namespace, message: str) -> None:
     print("crib %s: error: %s" % (getattr(args, "command", ""), message), file=sys.stderr)
 
 
-def side_name(side: int) -> str:
-    """A score track as people call it: sides count from 1 (buttons p1, p2)."""
-    return "P%d" % (side + 1)
+def game_rules(settings: dict[str, Any] | None) -> Settings:
+    """The game rules in a ``settings`` dict as the board's ``state``, ``log`` and ``settings``
+    replies carry it (its preferences, such as colours, are left out). They name sides and seats
+    as the board does (``side_name``, ``seat_name``). A field missing, or no dict at all (firmware
+    that did not send them), takes its default.
+    """
+    return Settings.from_dict({key: value for key, value in (settings or {}).items() if key in FIELDS})

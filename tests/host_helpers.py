@@ -8,7 +8,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from match_helpers import play_games, recording
 from sim_process import Simulator, wait_for
+
+from cribbage import deck
+from cribbage.match import Match
 
 
 @contextmanager
@@ -69,38 +73,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def play_match(seed: int, games: int, settings: dict | None = None) -> list[list]:
-    """A legal log of ``games`` whole two-player games: deals with some pegging and every show
-    dialled in card by card, from a seeded random source (the rules core only says whose turn it is)."""
-    import random
+def play_match(seed: int, games: int) -> list[list]:
+    """The events of a seeded match of ``games`` whole two-player games, as applied.
 
-    from cribbage.match import Match
-
-    rand = random.Random(seed)
-    match = Match(settings or {})
+    Played by the firmware tests' helper (``match_helpers.play_games``: real deals, random
+    play points, every show counted from cards); the match opens with a "dealer" event (a
+    seeded seat named to deal first) rather than a cut for deal.
+    """
+    rand = deck.Xorshift32(seed)
+    match = Match()
     log: list[list] = []
-
-    def apply(event: list) -> None:
-        match.apply(event)
-        log.append(event)
-
-    apply(["dealer", rand.randrange(2)])
-    while True:
-        cards = rand.sample(range(52), 13)
-        apply(["starter", cards[12]])
-        for _ in range(rand.randrange(4)):
-            if match.phase != "play":
-                break
-            apply(["peg", rand.randrange(2), rand.randint(1, 4)])
-        hands = {}
-        while match.phase not in ("over",) and match.next_show is not None:
-            seat, what = match.next_show
-            if what == "crib":
-                apply(["crib", cards[8:12], None])
-                break
-            hands.setdefault(seat, cards[4 * len(hands):4 * len(hands) + 4])
-            apply(["hand", seat, hands[seat], None])
-        if match.phase == "over":
-            if len(match.games) == games:
-                return log
-            apply(["new_game"])
+    apply = recording(match, log)
+    apply(["dealer", deck.randbelow(rand, match.settings.seats)])
+    play_games(match, rand, games, apply)
+    return log

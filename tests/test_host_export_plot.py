@@ -96,7 +96,7 @@ def test_export_csv_from_the_board(served: str, match_log: list[list], tmp_path:
         assert [int(row["p1_score"]), int(row["p2_score"])] == expected["scores"]
         event = match_log[expected["seq"]]
         assert row["event"] == event[0] and json.loads(row["detail"]) == event[1:]
-    assert rows[0]["description"].startswith("seat ") and "deals first" in rows[0]["description"]
+    assert rows[0]["description"] == "P%d deals first" % (match_log[0][1] + 1)
 
 
 def test_export_json_from_a_saved_log(served: str, match_log: list[list], tmp_path: Path,
@@ -198,6 +198,28 @@ def test_plot_one_game_in_the_board_colours(match_log: list[list], tmp_path: Pat
     assert counts.get(plot.CHOICES[0], 0) == 0
     assert main(["plot", "--from", str(saved), "--game", "9", "--out", str(out)]) == 1
     assert "no game 9" in capsys.readouterr().err
+
+
+# A team game: seat 2 (team 1's second partner) deals, team 2 pegs out with seat 3's hand.
+TEAM_LOG = [["dealer", 2], ["peg", 1, 29], ["peg", 1, 29], ["peg", 1, 29], ["peg", 1, 29], ["peg", 0, 20],
+            ["hand", 3, None, 10]]
+
+
+def test_a_team_game_is_exported_and_plotted_with_the_boards_names(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "teams.json"
+    saved.write_text(json.dumps({"log": TEAM_LOG, "settings": {"players": 4, "colour0": 4}}))
+    assert main(["export", "--format", "csv", "--from", str(saved)]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [row["description"] for row in rows] == (
+        ["T1b deals first"] + ["T2 pegs 29"] * 4 + ["T1 pegs 20", "T2b's hand: cards not dialled, claims 10"])
+    game = gamelog.replay({"players": 4}, TEAM_LOG)[0]
+    assert plot.title(game) == "game 1: T1 20, T2 121 - T2 wins with a double skunk (counts 3 games)"
+    assert plot.title(gamelog.replay({"players": 3}, [["dealer", 0], ["peg", 2, 5]])[0]) == (
+        "game 1: P1 0, P2 0, P3 5 - in progress")
+    out = tmp_path / "teams.png"
+    assert main(["plot", "--from", str(saved), "--out", str(out)]) == 0
+    assert Image.open(out).size == plot.PANEL
 
 
 @pytest.mark.parametrize(("rule", "lines"), [("skunk", [91, 61]), ("lurch", [61]), ("none", [])])

@@ -61,12 +61,37 @@ def test_peg_log_and_undo(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
     log = crib_json(capsys, "log", "-d", sim)
     assert log["log"] == [["dealer", 1], ["peg", 0, 5], ["peg", 1, 3]]
     status, out, _ = crib(capsys, "log", "-d", sim)
-    assert "seat 2 deals first" in out and "P1 pegs 5" in out and "P2 pegs 3" in out
+    assert "P2 deals first" in out and "P1 pegs 5" in out and "P2 pegs 3" in out
     status, out, _ = crib(capsys, "undo", "-d", sim)
     assert status == 0 and "undone" in out
     state = crib_json(capsys, "status", "-d", sim)["state"]
     assert state["front"] == [5, 0] and state["back"] == [0, 0]
     assert crib_json(capsys, "log", "-d", sim)["log"] == [["dealer", 1], ["peg", 0, 5]]
+
+
+def test_a_team_game_names_teams_and_partners_as_the_board_does(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert crib_json(capsys, "settings", "players=4", "-d", sim)["settings"]["players"] == 4
+    with connect(sim) as link:
+        link.request("event", event=["dealer", 2])  # seat 2: team 1's second partner
+    status, out, err = crib(capsys, "status", "-d", sim)
+    assert status == 0, err
+    assert "T1 " in out and "T2 " in out and "dealer: T1b" in out and "next to count: T2b's hand" in out
+    status, out, err = crib(capsys, "peg", "t2", "29", "-d", sim)  # the reply's state has no settings
+    assert status == 0, err
+    assert "T2 pegs 29." in out and "dealer: T1b" in out
+    with connect(sim) as link:
+        for event in (["peg", 1, 29], ["peg", 1, 29], ["peg", 1, 29], ["peg", 0, 20], ["hand", 3, None, 10]):
+            link.request("event", event=event)
+    status, out, _ = crib(capsys, "status", "-d", sim)
+    assert "winner: T2 (double skunk)" in out
+    status, out, _ = crib(capsys, "log", "-d", sim)
+    assert status == 0
+    assert "T1b deals first" in out and "T2 pegs 29" in out and "T1 pegs 20" in out and "T2b's hand" in out
+    assert "finished game 1: T2 wins (double skunk), worth 3" in out
+    status, out, _ = crib(capsys, "undo", "-d", sim)
+    assert status == 0 and "T2 " in out and "next to count: T2b's hand" in out and "winner" not in out
+    for text in (out, crib(capsys, "status", "-d", sim)[1], crib(capsys, "log", "-d", sim)[1]):
+        assert "P1" not in text and "P2" not in text and "seat" not in text
 
 
 def test_board_refusals_are_one_clear_line(sim: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -32,9 +32,9 @@ def test_host_code_type_checks(tmp_path: Path) -> None:
 
 def test_type_errors_against_host_and_firmware_are_caught(tmp_path: Path) -> None:
     bad = tmp_path / "host_bad.py"
-    bad.write_text("from cribbage.cards import no_such_name\nfrom host_tools.talk import side_name\n\n"
-                   "side_name('one')\n")
+    bad.write_text("from cribbage.cards import no_such_name\nfrom host_tools.talk import game_rules\n\n"
+                   "game_rules('one')\n")
     result = mypy(tmp_path, [bad])
     assert result.returncode == 1
     assert 'Module "cribbage.cards" has no attribute "no_such_name"' in result.stdout
-    assert 'Argument 1 to "side_name" has incompatible type "str"' in result.stdout
+    assert 'Argument 1 to "game_rules" has incompatible type "str"' in result.stdout

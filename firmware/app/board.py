@@ -163,14 +163,12 @@ class Board:
         self._colours = [palette.CHOICES[prefs["colour%d" % side]] for side in range(3)]
 
     def side_name(self, side):
-        """P1, P2, P3 (teams: T1, T2)."""
-        return ("T%d" if self.match.settings.players == 4 else "P%d") % (side + 1)
+        """P1, P2, P3 (teams: T1, T2): ``Settings.side_name``."""
+        return self.match.settings.side_name(side)
 
     def seat_name(self, seat):
-        """P1.. for players; in a team game T1a, T2a, T1b, T2b (team, then which partner)."""
-        if self.match.settings.players == 4:
-            return "T%d%s" % (seat % 2 + 1, "ab"[seat // 2])
-        return "P%d" % (seat + 1)
+        """P1.. (teams: T1a, T2a, T1b, T2b): ``Settings.seat_name``."""
+        return self.match.settings.seat_name(seat)
 
     def mark_seat(self, canvas, seat):
         """Light a seat: its side's game hole, plus one hole per partner number from hole 1."""

@@ -11,7 +11,8 @@ Fields (all checked in the constructor, ``ValueError`` naming the bad field):
   meaning is in match.py's docstring, where they are applied).
 
 Derived: ``sides`` (score tracks: 3 for three players, otherwise 2), ``seats`` (players at
-the table), and the lines on the board. A line is the lowest score that is NOT below it:
+the table), and the lines on the board (``side_name`` and ``seat_name`` are the one naming of
+sides and seats, the board's and the host tools'). A line is the lowest score NOT below it:
 
 - ``skunk_line``: 3/4 of the board. "Below 3/4" is read literally: a loser skunked has
   less than 3/4 of the target, so the line is 3/4 rounded up: 91 of 121 (3/4 is 90.75, so
@@ -81,6 +82,16 @@ class Settings:
     def side_of(self, seat):
         """The score track of ``seat`` (partners in a team game share one)."""
         return seat % self.sides
+
+    def side_name(self, side):
+        """What the players call a score track: P1, P2, P3; in a team game T1, T2."""
+        return ("T%d" if self.players == 4 else "P%d") % (side + 1)
+
+    def seat_name(self, seat):
+        """What the players call a seat: its side's name; in a team game with the partner
+        after it: T1a, T2a, T1b, T2b (seat ``s`` is partner ``s // 2`` of team ``s % 2``)."""
+        name = self.side_name(self.side_of(seat))
+        return name + "ab"[seat // self.sides] if self.players == 4 else name
 
     def outcome(self, loser_score):
         """``(result, games)`` of a win whose (best) loser ended on ``loser_score``.

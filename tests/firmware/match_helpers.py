@@ -81,13 +81,27 @@ def play_game(m, rand, apply=None):
         play_deal(m, rand, apply)
 
 
-def play_games(m, rand, games):
-    """Play ``games`` seeded games on ``m``, starting a new game between them; return ``m``."""
+def play_games(m, rand, games, apply=None):
+    """Play ``games`` seeded games on ``m``, starting a new game between them; return ``m``.
+
+    Events go through ``apply`` (default ``m.apply``).
+    """
+    apply = apply or m.apply
     for game in range(games):
-        play_game(m, rand)
+        play_game(m, rand, apply)
         if game < games - 1:
-            m.apply(["new_game"])
+            apply(["new_game"])
     return m
+
+
+def recording(m, log):
+    """An ``apply`` for the helpers above that applies each event to ``m``, then appends it to ``log``."""
+
+    def apply(event):
+        m.apply(event)
+        log.append(event)
+
+    return apply
 
 
 def seeded_match(games, seed=2463534242, **settings):

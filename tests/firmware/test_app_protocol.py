@@ -3,7 +3,7 @@
 import json
 
 from app_driver import Driver
-from match_helpers import play_game
+from match_helpers import play_games, recording
 
 from app.protocol import MAX_PAGE
 from cribbage import deck
@@ -40,16 +40,7 @@ def long_match(games=2, seed=2463534242):
     """A board holding a seeded match of ``games`` games (a few hundred events), and the events applied."""
     m = Match()
     applied = []
-
-    def apply(event):
-        m.apply(event)
-        applied.append(event)
-
-    rand = deck.Xorshift32(seed)
-    for game in range(games):
-        play_game(m, rand, apply)
-        if game < games - 1:
-            apply(["new_game"])
+    play_games(m, deck.Xorshift32(seed), games, recording(m, applied))
     d = Driver()
     d.board.match = m  # as if played on the board
     return d, applied

@@ -42,6 +42,20 @@ def test_sides_and_seats():
     assert [Settings(players=3).side_of(s) for s in range(3)] == [0, 1, 2]
 
 
+def test_side_and_seat_names_as_the_players_call_them():
+    two, three, teams = Settings(players=2), Settings(players=3), Settings(players=4)
+    assert [two.side_name(s) for s in range(2)] == ["P1", "P2"]
+    assert [two.seat_name(s) for s in range(2)] == ["P1", "P2"]
+    assert [three.side_name(s) for s in range(3)] == ["P1", "P2", "P3"]
+    assert [three.seat_name(s) for s in range(3)] == ["P1", "P2", "P3"]
+    assert [teams.side_name(s) for s in range(2)] == ["T1", "T2"]
+    # Partners sit opposite: seats 0 and 2 are team 1, seats 1 and 3 team 2.
+    assert [teams.seat_name(s) for s in range(4)] == ["T1a", "T2a", "T1b", "T2b"]
+    for rules in (two, three, teams):  # a seat's name begins with its side's
+        for seat in range(rules.seats):
+            assert rules.seat_name(seat)[:2] == rules.side_name(rules.side_of(seat))
+
+
 def test_lines_follow_their_definitions():
     # Skunked: below 3/4 of the board; double skunk and lurch: below half (not reached it).
     for target in (121, 61):
