@@ -2,8 +2,8 @@
 
 The renderer reads the board (the match, the preferences, the current mode) and changes
 nothing. Colours are drawn at full scale; ``app.power`` then applies brightness, gamma
-and the current cap to the finished frame. The frame, a blank copy and the marks are
-allocated once, and drawing allocates nothing per frame (benchmarks/bench_app.py measures it).
+and the current cap to the finished frame. The frame and the marks are allocated once,
+and drawing allocates nothing per frame (benchmarks/bench_app.py measures it).
 
 What the LEDs mean (docs/USING.md has the player's version):
 - front peg: full brightness; back peg: the same colour, clearly dimmer.
@@ -30,6 +30,11 @@ from micropython import const
 
 from app import palette
 
+try:
+    from framebuf import GS8, FrameBuffer  # its fill clears a frame in C, allocating nothing
+except ImportError:  # CPython (the simulator, the tests): a frame is cleared with a new blank
+    FrameBuffer = None
+
 HOLES = const(121)
 _LAP = const(30)
 _END_CYCLE = const(1600)
@@ -49,14 +54,17 @@ class Canvas:
 
     def __init__(self, led_count):
         self.frame = bytearray(3 * led_count)
-        self._blank = bytes(3 * led_count)
+        self._clearer = None if FrameBuffer is None else FrameBuffer(self.frame, 3 * led_count, 1, GS8)
         self._marks = bytearray(3 * led_count)
         self._marks_for = None
         self.tracks = led_count // HOLES
 
     def clear(self):
-        """All LEDs off (copies a blank frame: no allocation)."""
-        self.frame[:] = self._blank
+        """All LEDs off (on MicroPython without allocating)."""
+        if self._clearer is None:
+            self.frame[:] = bytes(len(self.frame))
+        else:
+            self._clearer.fill(0)
 
     def marks(self, settings):
         """The street marks and lines of ``settings``: drawn once, then copied (about half the drawing time)."""
