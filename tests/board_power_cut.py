@@ -34,7 +34,7 @@ from simulator.virtual_hardware import RamFlash, VirtualHardware  # noqa: E402
 
 MOUNT = "/flash"
 LONGEST_LOG = 300  # events; then the match starts again
-MOST_WRITES = 150  # a save of the longest log takes about 100 block writes
+MOST_WRITES = 150  # a save of the longest log takes about 70 block writes
 POSSIBLE_TOTALS = [n for n in range(30) if n not in (19, 25, 26, 27)]
 
 
@@ -109,7 +109,7 @@ def game_event(match):
     return ["hand", seat, cards, claim]
 
 
-def settings_change(match):
+def settings_change():
     """A random change of one game rule or board preference (some refused: rules mid-match, bad values)."""
     roll = below(12)
     if roll == 0:
@@ -168,7 +168,7 @@ def actions(board):
     if roll < 40:
         return [command("undo")]
     if roll < 72 or (match.events == 0 and roll < 160):
-        return [command("settings", set=settings_change(match))]
+        return [command("settings", set=settings_change())]
     if roll < 192:
         steps = inputs(board)
         if steps is not None:

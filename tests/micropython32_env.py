@@ -11,7 +11,8 @@ input events and serial requests; ``measure`` plays them again on the 32-bit Mic
 running the real board's hal over stand-ins of the chip's modules (see app_heap.py), with
 the firmware compiled by mpy-cross as `crib deploy` sends it: "mpy" (.mpy files on the
 littlefs: the code is loaded into the heap) or "romfs" (a ROMFS image: the bytecode runs in
-place from flash).
+place from flash). ``run_driver`` runs any driver of that folder: run_tests.py runs the
+firmware's test modules there (tests/test_firmware_on_32bit_micropython.py).
 """
 
 from __future__ import annotations
@@ -36,10 +37,10 @@ LATEST = "1.29"
 
 
 def node() -> str:
-    """The node executable, with the pinned MicroPython package installed beside run.mjs."""
+    """The node executable, with the pinned MicroPython packages installed beside run.mjs."""
     found = shutil.which("node")
     if found is None or not all((HERE / "node_modules" / ("micropython-" + v)).is_dir() for v in (OLDEST, LATEST)):
-        raise RuntimeError("Node.js and tests/micropython32's npm package are needed: run scripts/setup")
+        raise RuntimeError("Node.js and tests/micropython32's npm packages are needed: run scripts/setup")
     return found
 
 
