@@ -83,18 +83,23 @@ class Device:
     def step(self) -> None:
         """One pass of the device loop: handle the queued input, tick, render, feed the watchdog.
 
-        As on the board, an exception in the app is logged and the ui goes back to its home
-        mode (``app.run.Shell.step_failed``); ``errors`` counts them.
+        As on the board (``app.run``), the frame goes out before the changes are saved, and an
+        exception in the app is logged and the ui goes back to its home mode
+        (``app.run.Shell.step_failed``); ``errors`` counts them.
         """
-        try:
-            for event in self.hw.poll_events():
-                self.board.handle(event)
-            self.board.tick()
-            self.board.render()
-        except Exception as error:
-            self.errors += 1
-            self._shell.step_failed("simulator step", error)
+        for action in (self._inputs_and_frame, self.board.save_if_changed):
+            try:
+                action()
+            except Exception as error:
+                self.errors += 1
+                self._shell.step_failed("simulator step", error)
         self.hw.feed_watchdog()
+
+    def _inputs_and_frame(self) -> None:
+        for event in self.hw.poll_events():
+            self.board.handle(event, save=False)
+        self.board.tick()
+        self.board.render()
 
     def command(self, line: str) -> str:
         """One line of the serial protocol in, its reply line out."""

@@ -3,7 +3,9 @@ line, and the watchdog.
 
 Tasks: ``inputs`` polls the controls every 5 ms and hands events to the board; ``frames``
 draws a frame 30 times a second, or at once (within 5 ms) after an input so an encoder step
-shows without waiting for the next period; ``serial`` answers request lines; ``watchdog``
+shows without waiting for the next period, and then saves what the inputs changed (the peg
+lights up first; a save of a long match takes the flash tens of milliseconds); ``serial``
+answers request lines, each saved before its reply; ``watchdog``
 feeds the watchdog once a second, but only while the input and frame tasks have proved
 alive (a step that completed) in the last 2 s. An exception inside one step is logged and
 the ui goes back to its home mode (the game is saved after every change, so nothing is
@@ -79,7 +81,7 @@ class Shell:
         while True:
             try:
                 for event in hw.poll_events():
-                    board.handle(event)
+                    board.handle(event, save=False)  # saved by the frames task, once the frame is out
                     self.dirty = True
                 board.tick()
                 self.alive["inputs"] = hw.ticks_ms()
@@ -100,6 +102,10 @@ class Shell:
                     self.alive["frames"] = now  # only a frame that went out proves the task healthy
                 except Exception as e:
                     self.step_failed("frames", e)
+                try:
+                    self.board.save_if_changed()  # even if the frame failed: the game comes first
+                except Exception as e:
+                    self.step_failed("save", e)
             await sleep_ms(_INPUT_MS)
 
     async def serial(self):

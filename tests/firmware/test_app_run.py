@@ -58,3 +58,25 @@ def test_a_failing_frame_step_stops_the_feeding_but_not_the_game():
     run_for(shell, 0.1, break_it)
     assert d.hw.watchdog_feeds == shell.fed_when_broken and d.hw.watchdog_feeds > 0
     assert d.match.front == [0, 2] and d.reboot().match.front == [0, 2]
+
+
+def test_a_peg_is_shown_before_it_is_saved_and_saved_within_a_frame():
+    d = Driver()
+    order = []
+    show, save = d.hw.show, d.board.save
+
+    def shown(frame):
+        order.append("frame %d" % d.board.match.events)
+        show(frame)
+
+    def saved():
+        order.append("save %d" % d.board.match.events)
+        save()
+
+    d.hw.show, d.board.save = shown, saved
+    d.hw.push_many([P1, HOLD_P2])  # P1 names the dealer, then p2 pegs 2: two saved changes
+    run_for(Shell(d.hw, d.board, feed_ms=10), 0.1)
+    assert d.match.front == [0, 2] and d.reboot().match.front == [0, 2]
+    events = d.match.events
+    assert order.index("frame %d" % events) < order.index("save %d" % events)  # lit up, then written
+    assert order.count("save %d" % events) == 1  # and saved once
