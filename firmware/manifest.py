@@ -1,6 +1,6 @@
 # Freezes the board's firmware into a MicroPython build for the Pico (rp2 port), so that
 # its bytecode, names and constants stay in flash instead of the heap (loaded from .mpy
-# files the code takes 69 KB of heap at power-on; see hardware/BUILD.md, section 4.1 and
+# files the code takes 70 KB of heap at power-on; see hardware/BUILD.md, section 4.1 and
 # "Freezing the firmware"). Not copied to the board (crib deploy leaves it out). Build
 # from the micropython repository:
 #
