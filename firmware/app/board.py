@@ -9,8 +9,8 @@ waits: ``app.run`` is the asyncio shell around it, and tests call these directly
 Saved data: ``{"settings": game rules, "prefs": board preferences, "ids": recent serial
 request ids and their replies, "edits": how many times the log changed (``Match.edits``),
 "codes": the match's event log (its undo history) in its compact saved form, ints
-(``Match.iter_saved``), streamed last}``. A save of older firmware
-has "log" instead, the events as JSON lists (``Match.iter_log``): it is still restored.
+(``Match.iter_saved``), streamed last}``. A save of older firmware has "log" instead, the
+events as JSON lists (``Match.iter_log``): it is still restored.
 If the store fell back to an older copy (or to nothing), ``notice`` says so: both game holes
 flash until the next input, the display shows it and the state reply carries it. Restoring
 takes each part on its own: a game this firmware cannot replay starts a fresh match, and a

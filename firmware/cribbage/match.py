@@ -1,8 +1,9 @@
 """A match of cribbage as an event log with derived state, undo and replay.
 
-``Match(settings=None, log=None, saved=None)``: ``settings`` is a ``Settings`` or a dict
-for ``Settings.from_dict`` (None: the defaults); ``log`` is a list of events to replay, or
-``saved`` the ints of ``iter_saved()`` (the form a board saves; one of the two).
+``Match(settings=None, log=None, saved=None, edits=None)``: ``settings`` is a ``Settings``
+or a dict for ``Settings.from_dict`` (None: the defaults); ``log`` is a list of events to
+replay, or ``saved`` the ints of ``iter_saved()`` (the form a board saves; one of the two);
+``edits`` the saved count of changes (see ``edits`` below).
 ``apply(event)`` checks one event and appends it to ``log``, or raises ``RuleError`` (a
 ValueError) saying why and changes nothing at all. ``undo()`` drops the last event (any
 number of times, across games too). ``Match(settings, m.log)`` always rebuilds exactly the

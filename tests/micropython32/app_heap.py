@@ -77,12 +77,7 @@ def step(kind, *args):
             raise RuntimeError(board.notice)
     else:
         raise ValueError("unknown step %r" % (kind,))
-    used = gc.mem_alloc() - harness
-    if kind == "power_on":
-        report["power_on"] = max(report["power_on"], used)
-    elif used > report["peak"]:
-        report["peak"] = used
-        report["peak_at"] = where
+    note("power_on" if kind == "power_on" else "peak", gc.mem_alloc() - harness)
 
 
 def settle():
@@ -91,10 +86,16 @@ def settle():
     if kind_now is None:
         report["code"] = used
     elif kind_now == "power_on":
-        report["power_on_live"] = max(report["power_on_live"], used)
-    if used > report["live"]:
-        report["live"] = used
-        report["live_at"] = where
+        note("power_on_live", used)
+    note("live", used)
+
+
+def note(key, used):
+    """Keep the most heap ``used`` seen under ``key`` (and the step, where the report names it)."""
+    if used > report[key]:
+        report[key] = used
+        if key + "_at" in report:
+            report[key + "_at"] = where
 
 
 def finish():
