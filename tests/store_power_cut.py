@@ -13,32 +13,19 @@
 # from what it loaded. The last line sums up; the exit status is 1 on the first failure.
 # CPython has no VfsLfs2: tests/test_store_power_cut.py runs this under `micropython`.
 import gc
-import os
 import random
 import sys
 
 here = sys.argv[0].rpartition("/")[0] or "."
 sys.path[:0] = [here + "/../firmware", here + "/firmware", here + "/.."]
 
+from power_cuts import MOUNT, boot, fail, formatted_flash, plan_cut, report  # noqa: E402
 from test_store import game, is_game, listed, streamed  # noqa: E402
 
 from app.store import Store  # noqa: E402
-from simulator.virtual_hardware import RamFlash  # noqa: E402
 
-MOUNT = "/flash"
 LONGEST_LOG = 400  # events; then a new match starts
 MOST_WRITES = 150  # a save of the longest log takes about 100 block writes
-
-
-def boot(flash):
-    """Mount the bytes of ``flash`` afresh, as after a reboot; return the new device."""
-    try:
-        os.umount(MOUNT)
-    except Exception:  # the filesystem that lost power may not unmount cleanly: drop it
-        pass
-    device = RamFlash(flash.blocks, flash.block_size, data=flash.data)
-    os.mount(os.VfsLfs2(device), MOUNT)
-    return device
 
 
 def save(store, n):
@@ -59,15 +46,9 @@ def next_length(n):
     return n + 1 + roll % 3
 
 
-def fail(text):
-    print("FAIL", text)
-    sys.exit(1)
-
-
 def main(cuts, seed):
     random.seed(seed)
-    flash = RamFlash(24, 4096)
-    os.VfsLfs2.mkfs(flash)
+    flash = formatted_flash()
     accepted = None  # log length of the last save that returned
     saving = None  # log length of the save the power cut interrupted
     new = old = saves = 0
@@ -95,12 +76,7 @@ def main(cuts, seed):
         data = None
         gc.collect()
         accepted = n
-        if last_writes and random.getrandbits(1):
-            # near the end of the first save, where the rename commits it
-            budget = max(0, last_writes - 4 + random.getrandbits(3))
-        else:
-            budget = random.getrandbits(8) % MOST_WRITES
-        device.cut_after(budget, torn=random.getrandbits(7))
+        plan_cut(device, last_writes, MOST_WRITES)
         while True:
             saving = next_length(accepted or 0)
             before = device.writes
@@ -114,7 +90,7 @@ def main(cuts, seed):
             accepted = saving
             saves += 1
             last_writes = device.writes - before
-    print("power cuts %d: new state kept %d, previous state kept %d; saves completed %d" % (cuts, new, old, saves))
+    report(cuts, new, old, saves)
 
 
 main(int(sys.argv[1]), int(sys.argv[2]))
