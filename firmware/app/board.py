@@ -140,7 +140,11 @@ class Board:
         if fixed is not None:
             self._announce("PREFS RESET", fixed)
             if replayed:  # written back at once, so the next power-on has nothing to repair
-                self.save()  # (not over an unplayable game: it stays on the flash until play goes on)
+                self._changed = True  # (not over an unplayable game: it stays until play goes on)
+                try:
+                    self.save()
+                except OSError:  # the flash refused: tried again with the next change, not fatal here
+                    pass
 
     def _announce(self, title, message):
         """Add ``message`` to the power-on notice (flashing game holes, the display, the state reply)."""

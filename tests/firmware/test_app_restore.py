@@ -54,6 +54,24 @@ def test_bad_preferences_are_dropped_or_reset_and_the_game_is_kept():
     assert third.match.log == log and third.match.state() == state
 
 
+def test_a_flash_that_refuses_the_write_back_of_repaired_preferences_does_not_stop_the_board():
+    d = played()
+    resave(d, {"brightness": 999})
+    save = Store.save
+
+    def refused(store, data):
+        raise OSError(5, "the flash refused the write")
+
+    Store.save = refused
+    try:
+        again = d.reboot()  # the repair cannot be written back: the board starts all the same
+    finally:
+        Store.save = save
+    assert again.match.log == d.match.log and again.board.prefs == PREFS
+    again.board.save_if_changed()  # the next save writes the repair
+    assert d.reboot().board.notice is None
+
+
 def test_preferences_that_are_not_an_object_give_the_defaults():
     d = played()
     resave(d, [1, 2])
