@@ -55,19 +55,20 @@ class Device:
         self.manual_clock = manual_clock
         self.with_display = display
         self.boots = 0
-        self.errors = 0  # exceptions the app raised and the loop recovered from
+        self._past_errors = 0  # those of the boots before this one
         self.power_on()
 
     def power_on(self) -> None:
         """Boot a fresh app on fresh hardware over the same flash folder."""
         self.hw = SimHardware(self.flash_dir, manual_clock=self.manual_clock, display=self.with_display)
         self.board = Board(self.hw)
-        self._shell = Shell(self.hw, self.board)  # its recovery from a failed step, not its tasks
+        self._shell = Shell(self.hw, self.board)  # its handling of failed steps and saves, not its tasks
         self.boots += 1
         self.board.render()
 
     def pull_plug(self) -> None:
         """Cut the power now (queued input and anything not yet saved is lost) and boot again."""
+        self._past_errors = self.errors
         del self.board
         self.power_on()
 
@@ -83,17 +84,21 @@ class Device:
     def step(self) -> None:
         """One pass of the device loop: handle the queued input, tick, render, feed the watchdog.
 
-        As on the board (``app.run``), the frame goes out before the changes are saved, and an
-        exception in the app is logged and the ui goes back to its home mode
-        (``app.run.Shell.step_failed``); ``errors`` counts them.
+        As on the board (``app.run.Shell``), the frame goes out before the changes are saved,
+        and an exception in the app is logged and the ui goes back to its home mode;
+        ``errors`` counts them.
         """
-        for action in (self._inputs_and_frame, self.board.save_if_changed):
-            try:
-                action()
-            except Exception as error:
-                self.errors += 1
-                self._shell.step_failed("simulator step", error)
+        try:
+            self._inputs_and_frame()
+        except Exception as error:
+            self._shell.step_failed("simulator step", error)
+        self._shell.save_changes()
         self.hw.feed_watchdog()
+
+    @property
+    def errors(self) -> int:
+        """Exceptions the app raised and the loop recovered from, since the simulator started."""
+        return self._past_errors + self._shell.errors
 
     def _inputs_and_frame(self) -> None:
         for event in self.hw.poll_events():

@@ -65,15 +65,30 @@ class Shell:
     def step_failed(self, where, e):
         """A step of task ``where`` raised ``e``: log it and take the ui back to its home mode
         (the game is saved after every change, so nothing is lost)."""
+        self.failed(where, e)
+        try:
+            self.board.idle()
+        except Exception as e2:  # the home mode itself failing: let the watchdog decide
+            log_exception("recovery", e2)
+
+    def save_changes(self):
+        """Save what the inputs changed. If the flash fails, that is logged and the change
+        stays marked, to be saved with the next frame; the ui carries on (it is not what
+        went wrong)."""
+        try:
+            self.board.save_if_changed()
+        except OSError as e:
+            self.failed("save", e)
+        except Exception as e:
+            self.step_failed("save", e)
+
+    def failed(self, where, e):
+        """Log that ``where`` raised ``e``: the first few times, then only now and again."""
         # The log goes to the USB serial line the host also reads: a bug that fails every
         # step is reported at first and then only now and again, not 200 times a second.
         self.errors += 1
         if self.errors <= 3 or self.errors % 1000 == 0:
             log_exception("%s (error %d)" % (where, self.errors), e)
-        try:
-            self.board.idle()
-        except Exception as e2:  # the home mode itself failing: let the watchdog decide
-            log_exception("recovery", e2)
 
     async def inputs(self):
         hw = self.hw
@@ -102,10 +117,7 @@ class Shell:
                     self.alive["frames"] = now  # only a frame that went out proves the task healthy
                 except Exception as e:
                     self.step_failed("frames", e)
-                try:
-                    self.board.save_if_changed()  # even if the frame failed: the game comes first
-                except Exception as e:
-                    self.step_failed("save", e)
+                self.save_changes()  # even if the frame failed: the game comes first
             await sleep_ms(_INPUT_MS)
 
     async def serial(self):

@@ -3,7 +3,7 @@
 import asyncio
 import json
 
-from app_driver import ENC, HOLD_P2, P1, Driver, turn
+from app_driver import ENC, HOLD_ENC, HOLD_P2, P1, Driver, turn
 
 from app.run import Shell
 
@@ -80,3 +80,28 @@ def test_a_peg_is_shown_before_it_is_saved_and_saved_within_a_frame():
     events = d.match.events
     assert order.index("frame %d" % events) < order.index("save %d" % events)  # lit up, then written
     assert order.count("save %d" % events) == 1  # and saved once
+
+
+def test_a_flash_that_fails_for_a_while_loses_nothing_and_leaves_the_ui_alone():
+    d = Driver()
+    save = d.board.store.save
+    failing = [True]
+
+    def flaky(data):
+        if failing[0]:
+            raise OSError(5, "the flash is failing")
+        save(data)
+
+    d.board.store.save = flaky
+
+    async def recover():
+        await asyncio.sleep(0.06)  # several frames' saves have failed meanwhile
+        shell.mode_while_failing = d.board.mode.name
+        failing[0] = False
+        d.hw.advance(40)  # the next frame's time (this clock moves only when told)
+
+    d.hw.push_many([P1, HOLD_ENC])  # P1 deals (a change to save), then the menu opens
+    shell = Shell(d.hw, d.board, feed_ms=10)
+    run_for(shell, 0.12, recover)
+    assert shell.mode_while_failing == "menu" and d.board.mode.name == "menu"  # not sent home
+    assert d.reboot().match.dealer == 0  # saved once the flash took writes again
