@@ -13,9 +13,9 @@ sys.path.append((sys.argv[0].rpartition("/")[0] or ".") + "/../tests/firmware")
 
 from match_helpers import play_games  # noqa: E402  (the helpers live beside the tests)
 
-from cribbage import deck  # noqa: E402
 from cribbage.match import Match  # noqa: E402
 from cribbage.settings import Settings  # noqa: E402
+from cribbage_lab import deck  # noqa: E402
 
 GAMES = 5
 REPEAT = 5

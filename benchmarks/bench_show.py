@@ -29,10 +29,10 @@ from cribbage import play, saying, show  # noqa: E402  (imported after the heap 
 if ON_MICROPYTHON:
     after_core = heap_in_use()
     row("heap held by the loaded core (cards, show, saying, play)", after_core - before_import, "bytes")
-from cribbage import census  # noqa: E402  (not needed on the board: for tests and this bench)
+from cribbage_lab import census  # noqa: E402  (not needed on the board: for tests and this bench)
 
 if ON_MICROPYTHON:
-    row("heap held by cribbage.census once loaded", heap_in_use() - after_core, "bytes")
+    row("heap held by cribbage_lab.census once loaded", heap_in_use() - after_core, "bytes")
 
 hands = sample_hands(HANDS)
 score = show.score
@@ -61,7 +61,7 @@ totals = census.census()
 elapsed = since_us(start)
 if sum(totals) != COMBINATIONS:
     raise SystemExit("census counted %d combinations, not %d" % (sum(totals), COMBINATIONS))
-row("enumerate all 12,994,800 hands (grouped, cribbage.census)", "%.3f" % (elapsed / 1e6), "s")
+row("enumerate all 12,994,800 hands (grouped, cribbage_lab.census)", "%.3f" % (elapsed / 1e6), "s")
 row("  equivalent hands per second", int(COMBINATIONS * 1e6 / elapsed), "hands/s")
 
 if ON_MICROPYTHON:

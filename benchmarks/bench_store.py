@@ -76,8 +76,8 @@ def bench(games):
         start = now_us()
         restored = Board(VirtualHardware(root))
         total += since_us(start)
-        if restored.notice is not None or restored.match.state() != match.state():
-            raise RuntimeError("the restore went wrong: %r" % (restored.notice,))
+        if restored.messages.notice is not None or restored.match.state() != match.state():
+            raise RuntimeError("the restore went wrong: %r" % (restored.messages.notice,))
         restored = None
     row("power-on restore, %d-event match" % n, "%.2f" % (total / ROUNDS / 1000), "ms")
     for name in os.listdir(root):  # room on the RAM chip for the next size

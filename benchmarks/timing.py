@@ -66,7 +66,7 @@ def use_compiled_firmware():
     except OSError:
         return None
     out = temp_dir("bench-mpy-")
-    for package in ("cribbage", "app", "app/modes", "hal"):
+    for package in ("cribbage", "app", "app/modes", "hal", "shared"):
         os.mkdir(out + "/" + package)
         for name in os.listdir(firmware + "/" + package):
             if name.endswith(".py"):

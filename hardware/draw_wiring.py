@@ -1,5 +1,6 @@
 """Draw ``hardware/wiring.svg`` from ``hardware/board.json``: the LED chain as wired, the
-controls, and the Pico with every connection the firmware expects.
+controls, and the Pico with every connection the firmware expects. An overview, not to scale:
+the 1:1 drilling template is ``drill_template.py``'s, the full circuit ``schematic-*.svg``.
 
 Run ``python hardware/draw_wiring.py`` after changing board.json; a test regenerates the
 drawing and compares it with the committed file, so the two never disagree.
@@ -64,12 +65,15 @@ def draw_board(board: dict) -> list[str]:
            f'fill="#e8d2a6" stroke="#8b5a2b" stroke-width="2"/>']
     chain = [tuple(pair) for pair in board["leds"]["chain"]]
     points = " ".join(f"{px(where[p][0])},{px(where[p][1])}" for p in chain)
-    out.append(f'<polyline points="{points}" fill="none" stroke="{WIRE["data"]}" stroke-width="1.2" '
-               f'stroke-opacity="0.7"/>')
+    chain_line = (f'<polyline points="{points}" fill="none" stroke="{WIRE["data"]}" stroke-width="1.2" '
+                  f'stroke-opacity="0.9"/>')
+    radius = board["build"]["hole_mm"]["led"] / 2 * SCALE  # holes at their real size, the chain drawn over them
     for (track, hole), (x, y) in sorted(where.items()):
-        out.append(f'<circle cx="{px(x)}" cy="{px(y)}" r="{2.5 * SCALE / 2}" fill="{TRACK_COLOURS[track]}"/>')
+        out.append(f'<circle cx="{px(x)}" cy="{px(y)}" r="{radius}" fill="{TRACK_COLOURS[track]}" '
+                   f'fill-opacity="0.6"/>')
         if hole % 5 == 0 or hole in (1, 121):
             out.append(text(px(x), px(y) - 6, str(hole), 7, "middle"))
+    out.append(chain_line)
     first, last = where[chain[0]], where[chain[-1]]
     out.append(text(px(first[0]) - 8, px(first[1]) - 10, "DIN (LED 0)", 10, "end", "bold"))
     out.append(text(px(last[0]) - 8, px(last[1]) + 4, f"LED {len(chain) - 1}", 10, "end", "bold"))
@@ -80,8 +84,8 @@ def draw_board(board: dict) -> list[str]:
         out.append(f'<circle cx="{px(x)}" cy="{px(y)}" r="{radius}" fill="#bbb" stroke="#333"/>')
         out.append(text(px(x), px(y) + radius + 12, "encoder" if name == "enc" else name, 10, "middle", "bold"))
     legend_y = px(height) + 16
-    out.append(text(MARGIN, legend_y, "holes: track 0 (red), track 1 (blue); green line: the LED data chain "
-                                      "in wire order, serpentine row by row", 10))
+    out.append(text(MARGIN, legend_y, "holes: track 1 (red), track 2 (blue); green line: the LED data chain "
+                                      "in wire order. Not to scale: drill from drill-template-*.pdf", 10))
     return out
 
 

@@ -8,14 +8,21 @@ Layout (seen from above, data line entering at the top left):
 
 - Eight rows of 30 holes. Each track goes out and back twice: holes 1-30 left to right,
   31-60 right to left, 61-90 left to right, 91-120 right to left, then its game hole 121
-  in a column left of the rows. The two tracks run side by side, track 1 inside track 0:
-  rows top to bottom are T0 1-30, T1 1-30, T1 31-60, T0 31-60, T0 61-90, T1 61-90,
-  T1 91-120, T0 91-120.
+  in a column left of the rows. The two tracks run side by side, track 2 (player 2's)
+  inside track 1 (player 1's): rows top to bottom are T1 1-30, T2 1-30, T2 31-60,
+  T1 31-60, T1 61-90, T2 61-90, T2 91-120, T1 91-120. (board.json and the code below
+  number the tracks from 0: track 1 is 0 there.)
 - Holes come in streets of 5 with a wider gap between streets.
 - The LED chain is wired serpentine over the physical rows (row 0 left to right, row 1
   right to left, ...), so it ends at the bottom left, next to the two game holes, which
-  close the chain (T0's game hole, then T1's just above it).
-- The encoder and the three buttons sit in a strip below the rows.
+  close the chain (T1's game hole, then T2's just above it).
+- The encoder, the three buttons and the display window sit in a strip below the rows.
+- The electronics sit under the left edge, between LED 0 (top left, where the data enters)
+  and the game holes (bottom left, where the chain ends): the data wire and both power feeds
+  stay short.
+
+The build's supply is part of the description (``SUPPLY``): the firmware never lets its
+current setting go above the supply's ``supply_ma`` (see power.md for the two variants).
 """
 
 from __future__ import annotations
@@ -58,6 +65,35 @@ PINS = {
 CONTROLS = {"p1": [60, CONTROLS_Y_MM], "back": [130, CONTROLS_Y_MM], "enc": [170, CONTROLS_Y_MM],
             "p2": [280, CONTROLS_Y_MM]}
 
+# The build's supply: "usb" (everything from the Pico's USB socket, LEDs behind a current-limited
+# switch) or "adapter" (a 5 V 4 A adapter on a 5.5 x 2.1 mm jack). Change it, regenerate, deploy.
+SUPPLY = "usb"
+SUPPLIES = {
+    # USB 2.0's most after enumeration. The LEDs' 5 V goes through a TPS2553 switch (limit set by
+    # 43.2 kohm to 544..673 mA) that the firmware turns on after boot with `led_power.enable`.
+    "usb": {"supply_ma": 500},
+    # The 5 V 4 A adapter of bom.csv, fused at 5 A (time-lag) right after the jack.
+    "adapter": {"supply_ma": 4000},
+}
+# The USB build's LED supply switch: EN (high = on, 100 k pull-down keeps it off until the firmware
+# says so) and /FAULT (open drain, low while the switch limits current or is too hot).
+LED_POWER_PINS = {"enable": 3, "fault": 6}
+
+# What the builder drills and routes (docs, drilling template, BOM; the firmware ignores it).
+BLANK_MM = [WIDTH_MM, HEIGHT_MM, 18]  # hardwood blank: width, height, thickness
+HOLE_MM = {"led": 5.0, "enc": 7.5, "button": 12.0}  # through the top skin
+# Wood left above each underside pocket. A 5 mm LED (8.6 mm from flange to dome) pushed up to its
+# flange sits 0.6 mm below the top of an 8 mm skin; a PEC11R's 7 mm bushing takes a 3 mm skin plus
+# washer and nut, and so do 12 mm panel buttons; the power pocket is deep enough for a panel jack.
+SKIN_MM = {"leds": 8, "controls": 3, "power": 4}
+# Underside pockets [x0, y0, x1, y1] (as seen from above); they overlap where wires pass between them.
+POCKETS = {"leds": [4, 4, 310, 122], "power": [4, 120, 52, 184], "controls": [44, 142, 300, 178]}
+# Where the parts sit [x0, y0, x1, y1]: the shifter beside LED 0, the Pico below it (USB end down),
+# the jack, fuse, bulk capacitor and star ground between the game holes and the bottom edge.
+PARTS = {"shifter": [8, 8, 30, 26], "pico": [8, 36, 29, 87], "power_entry": [8, 122, 48, 180]}
+EDGE_LEFT_Y = {"usb": 136, "jack": 166}  # y of the panel USB socket and the DC jack in the left edge
+DISPLAY_WINDOW = {"centre": [225, CONTROLS_Y_MM], "size": [24, 13]}  # SSD1306 0.96": 21.7 x 10.9 active
+
 
 def column_x(column: int) -> int:
     """x of the hole in physical column 0..29 (left to right), streets spaced out."""
@@ -94,14 +130,18 @@ def chain(where: dict[tuple[int, int], tuple[int, int]]) -> list[tuple[int, int]
 def board() -> dict:
     """The whole board description, as written to board.json."""
     where = holes()
+    pins = dict(PINS, led_power=LED_POWER_PINS) if SUPPLY == "usb" else PINS
     return {
         "version": 1,
-        "pins": PINS,
+        "pins": pins,
         "leds": {"count": TRACKS * HOLES_PER_TRACK, "colour_order": COLOUR_ORDER,
                  "chain": [list(th) for th in chain(where)]},
         "board": {"width_mm": WIDTH_MM, "height_mm": HEIGHT_MM},
         "holes": [[t, h, *where[(t, h)]] for t in range(TRACKS) for h in range(1, HOLES_PER_TRACK + 1)],
         "controls": CONTROLS,
+        "supply": {"variant": SUPPLY, **SUPPLIES[SUPPLY]},
+        "build": {"blank_mm": BLANK_MM, "hole_mm": HOLE_MM, "skin_mm": SKIN_MM, "display": DISPLAY_WINDOW,
+                  "pockets": POCKETS, "parts": PARTS, "edge_left_y": EDGE_LEFT_Y},
     }
 
 

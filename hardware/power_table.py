@@ -8,14 +8,16 @@ exactly what this script writes, so its numbers can never drift from the code.
 Only the part of power.md between the two marker comments is written; the prose around it
 (the choice of supply, the wiring) is edited by hand. Every figure comes from the code: the
 constants of ``app.power``, the defaults of ``app.board.PREFS``, the preference limits
-enforced by ``app.board.check_prefs``, and counts of lit LEDs found by running frames
-through ``app.power.limit`` itself.
+enforced by ``app.board.check_prefs``, the two supplies of ``make_board.SUPPLIES``, and counts
+of lit LEDs found by running frames through ``app.power.limit`` itself.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+
+from make_board import SUPPLIES
 
 from app import board, power
 
@@ -25,10 +27,21 @@ BOARD_JSON = HERE / "board.json"
 BEGIN = "<!-- begin: written by hardware/power_table.py from the firmware; edit that script, not this -->"
 END = "<!-- end: written by hardware/power_table.py -->"
 
-ADAPTER_MA = 4000  # the 5 V 4 A supply of bom.csv (PS1), and the cap the docs tell its builders to set
 WHITE = (255, 255, 255)
 RED = (255, 0, 0)  # one full colour channel
 UNCAPPED_MA = 10**9
+# What USB promises (USB 2.0 specification, 7.2.1 and 7.2.4.1): 100 mA before the host configures
+# the device, then what the device's descriptor asked for; at most 10 uF across VBUS at attach.
+USB_UNCONFIGURED_MA = 100
+USB_ATTACH_UF = 10
+# What MicroPython's USB descriptor asks for (USBD_MAX_POWER_MA in its shared/tinyusb/mp_usbd.h,
+# a fixed 250 mA that a board definition cannot change).
+MICROPYTHON_USB_MA = 250
+# The USB build's LED supply switch, a TPS2553 with a 43.2 kohm 1 % limit resistor: its current
+# limit at worst (TI SLVS841, "Common RILIM resistor selections": 544.3 to 673.1 mA).
+SWITCH_LIMIT_MA = (544, 673)
+BULK_UF = 1000  # C243 of bom.csv, where the supply enters the LED bus
+LED_CAP_NF = 100  # beside every LED
 
 
 def lit_within_cap(rgb: tuple[int, int, int], brightness: int, supply_ma: int, leds: int) -> int:
@@ -79,15 +92,16 @@ def lit_count(n: int, leds: int) -> str:
 def section(leds: int) -> str:
     """The generated part of power.md (without the markers)."""
     channel, idle, rest = power.CHANNEL_MA, power.IDLE_MA, power.BOARD_MA
-    usb = board.PREFS["milliamps"]
+    usb, adapter = SUPPLIES["usb"]["supply_ma"], SUPPLIES["adapter"]["supply_ma"]
     default = board.PREFS["brightness"]
     low, high = accepted_range("milliamps")
     idle_all = leds * idle
     white_ma = leds * (3 * channel + idle)
-    lit_usb = usb - rest - idle_all
-    lit_adapter = ADAPTER_MA - rest - idle_all
     full = power.peak_steps(255, 255)
     steps = power.peak_steps(255, default)
+    bus_uf = BULK_UF + leds * LED_CAP_NF / 1000
+    # Charging the LED bus through the switch: its limit less what the idle LEDs already take.
+    charge_ms = [bus_uf * 5 / (limit - idle_all) for limit in SWITCH_LIMIT_MA]
     rows = [
         ("full white, full brightness (255)", WHITE, 255),
         ("one full colour channel (say red), full brightness", RED, 255),
@@ -99,38 +113,61 @@ def section(leds: int) -> str:
         "current cap also uses: %d mA per colour channel at full PWM (about %d mA per LED at full"
         % (channel, 3 * channel),
         "white, the usual WS2812B figure), %d mA per LED quiescent even when dark, and %d mA for the" % (idle, rest),
-        "Pico, encoder and OLED.",
+        "Pico, encoder and OLED. Measure your own board (BUILD.md, stage 6) and set these from it.",
         "",
-        "| case | LEDs | current |",
+        "| case | USB build (`supply_ma` %d) | adapter build (`supply_ma` %d) |" % (usb, adapter),
         "| --- | --- | --- |",
-        "| all dark | %d x %d mA idle | %s + %s = **%s** |"
-        % (leds, idle, amps(idle_all), amps(rest), amps(idle_all + rest)),
-        "| default: USB supply, cap %d mA | %d mA idle + at most %d mA lit | **%s** (never more) |"
-        % (usb, idle_all, lit_usb, amps(usb)),
-        "| full white, no cap | %d x (3 x %d mA + %d mA) | %s + %s = **about %s** |"
-        % (leds, channel, idle, amps(white_ma), amps(rest), amps(white_ma + rest, 1)),
-        "| 5 V %d A supply, cap %d mA | %d mA idle + at most %d mA lit | **%s** |"
-        % (ADAPTER_MA // 1000, ADAPTER_MA, idle_all, lit_adapter, amps(ADAPTER_MA, 1)),
+        "| before the firmware turns the LEDs on | %s (the switch is off: Pico only) | %s (%d LEDs idle + board) |"
+        % (amps(rest), amps(idle_all + rest), leds),
+        "| all dark, LEDs on | %s (%d x %d mA idle + %s) | %s |"
+        % (amps(idle_all + rest), leds, idle, amps(rest), amps(idle_all + rest)),
+        "| most the firmware lets the LEDs draw | %s idle + %s lit = **%s** | %s idle + %s lit = **%s** |"
+        % (amps(idle_all), amps(usb - rest - idle_all), amps(usb), amps(idle_all), amps(adapter - rest - idle_all),
+           amps(adapter)),
+        "| most the hardware lets through | the switch's limit, %s to %s, + %s | the 5 A fuse (time-lag) |"
+        % (amps(SWITCH_LIMIT_MA[0]), amps(SWITCH_LIMIT_MA[1]), amps(rest)),
+        "| full white, no cap (never: for scale) | %s + %s = about %s | the same |"
+        % (amps(white_ma), amps(rest), amps(white_ma + rest, 1)),
         "",
         "What the cap means in light: how many LEDs can show a colour (the others dark) before",
         "`app.power.limit` starts dimming them all to stay within the budget. At full brightness",
         "a full channel gets %d of 255 PWM steps; at the default brightness (%d of 255) the" % (full, default),
         "brightness curve of `app.power` gives it %d steps, %.1f mA." % (steps, steps * channel / 255),
         "",
-        "| lit at once, undimmed | USB, cap %d mA | 5 V %d A, cap %d mA |" % (usb, ADAPTER_MA // 1000, ADAPTER_MA),
+        "| lit at once, undimmed | USB, %d mA | adapter, %d mA |" % (usb, adapter),
         "| --- | --- | --- |",
     ]
     for label, rgb, brightness in rows:
         lines.append("| %s | %s | %s |" % (label, lit_count(lit_within_cap(rgb, brightness, usb, leds), leds),
-                                           lit_count(lit_within_cap(rgb, brightness, ADAPTER_MA, leds), leds)))
+                                           lit_count(lit_within_cap(rgb, brightness, adapter, leds), leds)))
     lines += [
         "| every LED the same white, PWM at most | %.1f %% of full | %.0f %% of full |"
-        % (100 * lit_usb / (leds * 3 * channel), 100 * lit_adapter / (leds * 3 * channel)),
+        % tuple(100 * (supply - rest - idle_all) / (leds * 3 * channel) for supply in (usb, adapter)),
         "",
         "The cap is enforced in software on every frame (`app.power.limit`): the frame is scaled",
         "down uniformly when its estimate exceeds the budget, so no animation, menu or celebration",
         "can draw more than the setting allows. The setting is the board preference `milliamps`",
-        "(%d to %d, default %d)." % (low, high, usb),
+        "(the firmware accepts %d to %d, default %d)." % (low, high, board.PREFS["milliamps"]),
+    ]
+    if high > usb:
+        lines += [
+            "The firmware does not yet hold it below the build's `supply_ma` (board.json): until it",
+            "does, never set it above %d mA on a USB build nor above %d mA on an adapter build." % (usb, adapter),
+        ]
+    lines += [
+        "",
+        "### What USB allows, and what the USB build asks of it",
+        "",
+        "| | USB allows | the USB build |",
+        "| --- | --- | --- |",
+        "| current before the host configures the board | %d mA | %s: the LED switch stays off until the "
+        "firmware runs |" % (USB_UNCONFIGURED_MA, amps(rest)),
+        "| current after | what the board asked for: MicroPython asks %d mA | %s dark, up to %s lit |"
+        % (MICROPYTHON_USB_MA, amps(idle_all + rest), amps(usb)),
+        "| capacitance across VBUS at plug-in | %d uF | the Pico's own only; the LED bus's %.0f uF "
+        "(%d uF + %d x %d nF) sits behind the switch |" % (USB_ATTACH_UF, bus_uf, BULK_UF, leds, LED_CAP_NF),
+        "| inrush when the LEDs are switched on | (no more than the port's limit) | at most the switch's "
+        "limit, %.0f to %.0f ms to charge the bus |" % (min(charge_ms), max(charge_ms)),
     ]
     return "\n".join(lines) + "\n"
 

@@ -17,6 +17,7 @@ from rich.table import Table
 from cribbage import advice
 from cribbage.cards import names
 from host_tools.card_args import USAGE_ERROR, cards_given
+from host_tools.untrusted import shorten
 
 
 def as_json(keeps: list[advice.Keep]) -> list[dict[str, Any]]:
@@ -67,7 +68,7 @@ def at_least_one(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError("%r is not a whole number" % text) from None
+        raise argparse.ArgumentTypeError("%r is not a whole number" % shorten(text)) from None
     if value < 1:
         raise argparse.ArgumentTypeError("must be 1 or more, not %d" % value)
     return value

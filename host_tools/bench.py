@@ -4,7 +4,16 @@ Every ``benchmarks/bench_*.py`` is a plain script that runs on both interpreters
 lines ``label<TAB>value<TAB>unit``; they share the clock and heap readings of
 ``benchmarks/timing.py`` (both interpreters put a script's own folder first on its path).
 Those in ``HOST_ONLY`` drive a 32-bit MicroPython themselves and run under CPython only.
+``--chip`` adds the figures of ``benchmarks/chip_figures.py``: the firmware as deployed on an
+emulated RP2040 (rp2040py, a dev dependency), in emulated time, once per MicroPython image
+(``CHIP_IMAGES``); they take minutes, the emulator being about 25 times slower than the chip.
 Nothing here is a test: figures are only reported.
+
+The figures come from ``Run``s: a benchmark measured in one place (an interpreter, say),
+whose ``rows()`` yields each (label, value, unit) as soon as it is measured. ``report``
+prints them as they come, under a heading per run, in columns that fit the terminal (80
+columns and up), with a line saying what is being measured meanwhile. Another source of
+figures is another list of Runs added to ``planned``.
 """
 
 from __future__ import annotations
@@ -13,18 +22,39 @@ import argparse
 import os
 import subprocess
 import sys
+import tempfile
+import textwrap
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from rich.console import Console
-from rich.table import Table
 
 from host_tools.executables import find
+from host_tools.talk import fail
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "benchmarks"
 HOST_ONLY = ("bench_heap32",)  # drive a 32-bit MicroPython themselves: run under CPython only
+CHIP_FIGURES = BENCHMARKS / "chip_figures.py"
+CHIP_IMAGES = ("CRIB_PICO", "stock")  # tests/chip/flash_layout.py: the images and their flash layouts
 # Like the free heap of MicroPython on an RP2040 (about 240 KB).
 RP2040_HEAP = "240K"
+VALUE_WIDTH = 12
+UNIT_WIDTH = 9
+USAGE_ERROR = 2
+
+Row = tuple[str, str, str]  # label, value, unit
+
+
+@dataclass(frozen=True)
+class Run:
+    """One benchmark measured in one place; ``rows()`` measures, yielding each row as it comes."""
+
+    benchmark: str
+    where: str
+    rows: Callable[[], Iterator[Row]]
 
 
 def interpreters() -> list[tuple[str, list[str]]]:
@@ -36,39 +66,88 @@ def interpreters() -> list[tuple[str, list[str]]]:
     return found
 
 
-def run_script(command: list[str], script: Path) -> list[tuple[str, str, str]]:
-    """Run one benchmark script; return its (label, value, unit) rows."""
+def script_rows(command: list[str], script: Path, *args: str) -> Iterator[Row]:
+    """Run one benchmark script (with ``args``), yielding its (label, value, unit) rows as it prints them; a
+    script that fails ends with the row ("failed", its last line of error, "")."""
     env = dict(os.environ, MICROPYPATH=f"{ROOT / 'firmware'}:{ROOT}:.frozen")
-    done = subprocess.run([*command, str(script)], capture_output=True, text=True, cwd=ROOT, env=env)
-    if done.returncode != 0:
-        return [("failed", done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "?", "")]
-    rows = []
-    for line in done.stdout.splitlines():
-        parts = line.split("\t")
-        if len(parts) == 3:
-            rows.append((parts[0], parts[1], parts[2]))
-    return rows
+    with tempfile.TemporaryFile("w+") as errors, subprocess.Popen(
+            [*command, str(script), *args], stdout=subprocess.PIPE, stderr=errors, text=True, cwd=ROOT,
+            env=env) as process:
+        assert process.stdout is not None
+        for line in process.stdout:
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) == 3:
+                yield parts[0], parts[1], parts[2]
+        if process.wait() != 0:
+            errors.seek(0)
+            said = errors.read().strip().splitlines()
+            yield "failed", said[-1] if said else "exit status %d" % process.returncode, ""
+
+
+def benchmark_names() -> list[str]:
+    """The benchmarks, by the names --only matches: ``show`` for bench_show.py."""
+    return [script.stem.removeprefix("bench_") for script in sorted(BENCHMARKS.glob("bench_*.py"))]
+
+
+def planned(only: str | None, chip: bool = False) -> list[Run]:
+    """The runs to make: every benchmark script (its name containing ``only``) under each
+    interpreter; with ``chip``, the figures of the emulated RP2040 for each image too."""
+    runs = []
+    for name in benchmark_names():
+        if only and only not in name:
+            continue
+        script = BENCHMARKS / ("bench_%s.py" % name)
+        where = [("MicroPython 32-bit", [sys.executable])] if script.stem in HOST_ONLY else interpreters()
+        for place, command in where:
+            runs.append(Run(name, place, partial(script_rows, command, script)))
+    if chip:
+        for image in CHIP_IMAGES:
+            runs.append(Run("chip", "RP2040 (emulated), %s" % image,
+                            partial(script_rows, [sys.executable], CHIP_FIGURES, image)))
+    return runs
+
+
+def row_lines(row: Row, width: int) -> list[str]:
+    """One figure as lines of ``width`` columns: the label (wrapped), the value and unit at the right."""
+    label, value, unit = row
+    room = max(20, width - VALUE_WIDTH - UNIT_WIDTH - 4)
+    wrapped = textwrap.wrap(label, room) or [""]
+    last = "  %-*s %*s %-*s" % (room, wrapped[-1], VALUE_WIDTH, value, UNIT_WIDTH, unit)
+    return ["  " + line for line in wrapped[:-1]] + [last.rstrip()]
+
+
+def report(runs: list[Run], console: Console) -> None:
+    """Print every run's rows as they are measured, saying meanwhile which run is going on."""
+    with console.status("") as status:
+        for number, run in enumerate(runs, 1):
+            status.update("measuring %s on %s (%d of %d) ..." % (run.benchmark, run.where, number, len(runs)))
+            console.print("%s · %s" % (run.benchmark, run.where), style="bold", highlight=False)
+            for row in run.rows():
+                for line in row_lines(row, console.width):
+                    console.print(line, highlight=False, soft_wrap=True)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the selected benchmarks and print one table."""
-    table = Table(title="cribbage board benchmarks")
-    for column in ("benchmark", "interpreter", "figure", "value", "unit"):
-        table.add_column(column, justify="right" if column == "value" else "left")
-    scripts = sorted(BENCHMARKS.glob("bench_*.py"))
-    if args.only:
-        scripts = [s for s in scripts if args.only in s.stem]
-    for script in scripts:
-        runs = [("MicroPython 32-bit", [sys.executable])] if script.stem in HOST_ONLY else interpreters()
-        for name, command in runs:
-            for label, value, unit in run_script(command, script):
-                table.add_row(script.stem.removeprefix("bench_"), name, label, value, unit)
-    Console().print(table)
+    """Run the selected benchmarks, printing figures as they come."""
+    if args.chip:
+        try:
+            import rp2040py  # noqa: F401
+        except ImportError:
+            fail(args, "crib bench --chip needs the rp2040py emulator: pip install -e '.[dev]' (or ./scripts/test)")
+            return USAGE_ERROR
+    runs = planned(args.only, args.chip)
+    if not runs:
+        fail(args, "no benchmark's name contains %r (known: %s)" % (args.only, ", ".join(benchmark_names())))
+        return USAGE_ERROR
+    report(runs, Console())
     return 0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `bench` sub-command."""
     parser = sub.add_parser("bench", help="print performance and memory figures (CPython and MicroPython)")
-    parser.add_argument("--only", help="run only the benchmarks whose name contains this")
+    parser.add_argument("--only", help="run only the benchmarks whose name contains this (%s)"
+                        % ", ".join(benchmark_names()))
+    parser.add_argument("--chip", action="store_true",
+                        help="also the firmware on an emulated RP2040, both MicroPython images (minutes)")
     parser.set_defaults(func=run)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 # Each module named here defines register(subparsers), which adds its sub-command(s) and
@@ -15,7 +16,7 @@ COMMAND_MODULES = [
     "host_tools.status",
     "host_tools.log",
     "host_tools.undo",
-    "host_tools.peg",
+    "host_tools.game_commands",
     "host_tools.settings",
     "host_tools.export",
     "host_tools.plot",
@@ -41,6 +42,12 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # Whoever read our output stopped (crib ... | head): end quietly with status 1, as rich's
+        # console does for the tables. Standard output now goes nowhere, so that Python's last
+        # flush cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -17,6 +17,9 @@
 4. Do it in one chained ``mpremote`` call, list the board again to verify everything
    landed (same hash, or size where the board cannot hash), and reset the board.
 
+The simulator (``-d socket://127.0.0.1:4121``) is refused at once: it runs this checkout's
+``firmware/`` itself, so there is nothing to deploy to.
+
 ``--dry-run`` prints the plan and changes nothing: it only lists the board (when one is
 found; mpremote stops the running app to do that, so the board is reset afterwards to run
 it again) and compiles into a temporary directory.
@@ -56,9 +59,11 @@ from host_tools.deploy_plan import (
     paths_to_probe,
 )
 from host_tools.devices import LinkError, NoBoardError, add_device_argument, resolve
+from host_tools.link import ReplyTimeout, connect
 from host_tools.mpy import MpyFormat, compile_module, why_not_loadable
 from host_tools.romfs_image import MOUNT, build_romfs_image
 from host_tools.talk import fail
+from simulator import instances
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
@@ -78,6 +83,30 @@ Runner = Callable[[list[str]], str]
 
 class DeployError(Exception):
     """A deploy step failed; the message says which and why."""
+
+
+NOTHING_TO_DEPLOY = ("it runs this checkout's firmware/ itself, so there is nothing to deploy to (quit it "
+                     "and start `crib sim` again to run changed code); crib deploy is for a board on USB")
+PROBE_S = 1.0  # how long a socket:// address may take to answer the protocol (the simulator answers at once)
+
+
+def simulator_at(url: str) -> bool:
+    """True if ``url`` is a simulator: a running one's runtime file names its port, or it
+    answers the protocol (a board reached over a socket would answer mpremote's REPL instead)."""
+    if not url.startswith("socket://"):
+        return False
+    host, _, port = url[len("socket://"):].rpartition(":")
+    if host in ("127.0.0.1", "localhost") and port.isdigit() and instances.serving_on(int(port)):
+        return True
+    try:
+        with connect(url, timeout=PROBE_S) as link:
+            link.retries = 0
+            link.request("state")
+    except ReplyTimeout:
+        return False
+    except LinkError:
+        return False  # nothing there, or not the protocol: mpremote says what it finds
+    return True
 
 
 def run_mpremote(args: list[str]) -> str:
@@ -312,11 +341,19 @@ def deploy(device: str, dry_run: bool = False, compile_modules: bool = True, for
     candidates.append(local_file("board.json", board_json))
     files_to_ask, dirs_to_ask = paths_to_probe(candidates)
     try:
-        port: str | None = resolve(device)
-    except NoBoardError:
+        port: str | None = resolve(device, simulator=False)
+    except NoBoardError as error:
+        running, _others = instances.pick()
+        if running is not None:  # what was meant, perhaps
+            error = NoBoardError("%s; a simulator runs on 127.0.0.1:%d, but %s"
+                                 % (error, running.port, NOTHING_TO_DEPLOY))
         if not dry_run:
-            raise
+            raise error from None
+        if running is not None:
+            console.print(str(error))
         port = None
+    if port is not None and simulator_at(port):
+        raise DeployError("%s is the simulator: %s" % (port, NOTHING_TO_DEPLOY))
     listing = probe(runner, port, files_to_ask, dirs_to_ask) if port is not None else None
     with tempfile.TemporaryDirectory(prefix="crib-mpy-") as tmp:
         sources_because = None

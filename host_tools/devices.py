@@ -1,17 +1,22 @@
 """Which port the board is on: mpremote's device names, resolved to one pyserial URL.
 
 Accepted, as with ``mpremote connect``: ``auto`` (the first USB serial port whose vendor is
-Raspberry Pi, VID 0x2E8A, the Pico's), a path such as ``/dev/ttyACM0`` or ``COM3``,
-``socket://host:port``, ``rfc2217://host:port``, and mpremote's shortcuts ``a0`` (ttyACM0),
-``u0`` (ttyUSB0), ``c3`` (COM3).
+Raspberry Pi, VID 0x2E8A, the Pico's; failing that, a running simulator, see
+simulator.instances), a path such as ``/dev/ttyACM0`` or ``COM3``, ``socket://host:port``,
+``rfc2217://host:port``, and mpremote's shortcuts ``a0`` (ttyACM0), ``u0`` (ttyUSB0), ``c3`` (COM3).
 """
 
 from __future__ import annotations
 
 import argparse
 import re
+import sys
+from urllib.parse import urlsplit
 
 from serial.tools import list_ports
+
+from host_tools.untrusted import shorten
+from simulator import instances
 
 PICO_VID = 0x2E8A
 _SHORTCUT = re.compile(r"^([auc])(\d+)$")
@@ -31,24 +36,47 @@ def pico_ports() -> list[str]:
     return sorted(p.device for p in list_ports.comports() if p.vid == PICO_VID)
 
 
-def resolve(device: str) -> str:
+def resolve(device: str, simulator: bool = True) -> str:
     """The pyserial URL or port name of ``device`` (see the module docstring).
 
-    Raises NoBoardError if ``auto`` finds no Pico.
+    ``auto`` takes the first Pico on USB, else (with ``simulator``) the running simulator,
+    and says on stderr which it talks to. Raises NoBoardError if it finds neither.
     """
     if device in ("", "auto"):
         found = pico_ports()
-        if not found:
-            raise NoBoardError(
-                "no board found: no USB serial port with the Raspberry Pi vendor id %04X "
-                "(plug the board in, or give --device PORT or socket://HOST:PORT)" % PICO_VID)
-        return found[0]
+        if found:
+            print("crib: talking to the board on %s" % found[0], file=sys.stderr)
+            return found[0]
+        running, others = instances.pick() if simulator else (None, [])
+        if running is None:
+            raise NoBoardError("no board found: no USB serial port with the Raspberry Pi vendor id %04X%s" % (
+                PICO_VID, " and no simulator running (plug the board in, or start the simulator: `crib sim`)"
+                if simulator else " (plug the board in)"))
+        also = "; other simulators: %s" % ", ".join("-d " + i.url for i in others) if others else ""
+        print("crib: no board on USB: talking to %s on 127.0.0.1:%d%s" % (running.describe(), running.port, also),
+              file=sys.stderr)
+        return running.url
     shortcut = _SHORTCUT.match(device)
     if shortcut:
         return _SHORTCUT_PREFIX[shortcut.group(1)] + shortcut.group(2)
     if device.startswith("port:"):  # mpremote's explicit form
         return device[len("port:"):]
+    if device.startswith(("socket://", "rfc2217://")):
+        check_network_address(device)
     return device
+
+
+def check_network_address(url: str) -> None:
+    """Raise NoBoardError unless ``url`` (socket:// or rfc2217://) names a host and a port."""
+    scheme = url.split("://", 1)[0]
+    try:
+        parts = urlsplit(url)
+        host, port = parts.hostname, parts.port
+    except ValueError:  # a port that is not a number from 0 to 65535, a broken [IPv6] address
+        host, port = None, None
+    if not host or not port:
+        raise NoBoardError("%s:// needs a host and a port from 1 to 65535, like %s://127.0.0.1:4121, not %s"
+                           % (scheme, scheme, shorten(url)))
 
 
 def add_device_argument(parser: argparse.ArgumentParser) -> None:
@@ -57,4 +85,4 @@ def add_device_argument(parser: argparse.ArgumentParser) -> None:
         "-d", "--device", default="auto",
         help="auto (default: the first Raspberry Pi Pico found), a port such as /dev/ttyACM0 or COM3, "
              "a shortcut a0/u0/c3, or socket://HOST:PORT / rfc2217://HOST:PORT (the simulator: "
-             "socket://127.0.0.1:4121)")
+             "socket://127.0.0.1:4121; without -d a running simulator is found when no board is plugged in)")

@@ -17,8 +17,8 @@ from typing import Any
 
 from host_tools import gamelog
 from host_tools.devices import LinkError, add_device_argument
-from host_tools.link import DEFAULT_TIMEOUT, connect
-from host_tools.talk import fail, read_log
+from host_tools.link import connect
+from host_tools.talk import add_timeout_argument, fail, read_log
 
 
 def fetch_log(args: argparse.Namespace) -> tuple[dict[str, Any], list[list[Any]]]:
@@ -27,7 +27,8 @@ def fetch_log(args: argparse.Namespace) -> tuple[dict[str, Any], list[list[Any]]
         return gamelog.load(Path(args.source))
     with connect(args.device, timeout=args.timeout) as link:
         reply = read_log(link)
-    return reply.get("settings") or {}, reply["log"]
+    settings = reply.get("settings")
+    return settings if isinstance(settings, dict) else {}, reply["log"]  # no settings: the defaults
 
 
 def to_csv(games: list[gamelog.GameRecord]) -> str:
@@ -68,11 +69,22 @@ def run(args: argparse.Namespace) -> int:
         fail(args, str(error))
         return 1
     text = to_csv(games) if args.format == "csv" else to_json(settings, games) + "\n"
-    if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
-    else:
+    if not args.out:
         sys.stdout.write(text)
+        return 0
+    try:
+        Path(args.out).write_text(text, encoding="utf-8")
+    except OSError as error:
+        fail(args, "cannot write %s: %s" % (args.out, error.strerror or error))
+        return 1
+    print("wrote %s (%s: %s, %s)" % (args.out, args.format.upper(), counted(len(games), "game"),
+                                      counted(sum(len(g.steps) for g in games), "event")))
     return 0
+
+
+def counted(number: int, thing: str) -> str:
+    """``1 game``, ``3 games``."""
+    return "%d %s%s" % (number, thing, "" if number == 1 else "s")
 
 
 def add_source_arguments(parser: argparse.ArgumentParser) -> None:
@@ -80,7 +92,7 @@ def add_source_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--from", dest="source", metavar="FILE",
                         help="a saved log (crib log --json > FILE) instead of the board")
     add_device_argument(parser)
-    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds to wait for the board")
+    add_timeout_argument(parser)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

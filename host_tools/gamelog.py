@@ -15,10 +15,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cribbage.cards import names
+from cribbage.cards import names, rank_name
 from cribbage.match import Match
 from cribbage.settings import Settings
 from host_tools.talk import game_rules
+from host_tools.untrusted import parse_json, read_text, shorten
+
+MAX_LOG_BYTES = 16 * 1024 * 1024  # a long match's log is some tens of KB
 
 
 @dataclass
@@ -59,16 +62,18 @@ def load(path: Path) -> tuple[dict[str, Any], list[list[Any]]]:
     """Settings and events from a saved log: the JSON ``crib log --json`` prints (an object with
     ``log`` and ``settings``), or a bare JSON list of events. Raises ValueError if it is neither.
     """
+    text = read_text(path, MAX_LOG_BYTES)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise ValueError("cannot read %s: %s" % (path, error)) from error
-    except json.JSONDecodeError as error:
-        raise ValueError("%s is not JSON: %s" % (path, error)) from error
+        data = parse_json(text)
+    except ValueError as error:
+        raise ValueError("%s is %s" % (path, error)) from None
     if isinstance(data, list):
         return {}, data
     if isinstance(data, dict) and isinstance(data.get("log"), list):
-        return data.get("settings") or {}, data["log"]
+        settings = data.get("settings") or {}
+        if not isinstance(settings, dict):
+            raise ValueError('%s: "settings" must be a JSON object, like {"target": 121}' % path)
+        return settings, data["log"]
     raise ValueError('%s holds no game log (expected a JSON list of events or an object with "log")' % path)
 
 
@@ -83,7 +88,7 @@ def replay(settings: dict[str, Any], log: list[list[Any]]) -> list[GameRecord]:
         try:
             match.apply(event)
         except ValueError as error:
-            raise type(error)("event %d %s: %s" % (seq, json.dumps(event), error)) from None
+            raise type(error)("event %d %s: %s" % (seq, shorten(json.dumps(event)), error)) from None
         kind = event[0]
         if kind in ("new_game", "new_match"):
             games[-1].abandoned = games[-1].winner is None
@@ -92,7 +97,10 @@ def replay(settings: dict[str, Any], log: list[list[Any]]) -> list[GameRecord]:
             continue
         game = games[-1]
         after = match.front[:]
-        game.steps.append(Step(seq, deal, list(event), [a - b for a, b in zip(after, before, strict=True)], after))
+        # a call on the crib comes after the deal has passed: it belongs to the crib's deal
+        called_crib = kind == "muggins" and bool(game.steps) and game.steps[-1].event[0] == "crib"
+        game.steps.append(Step(seq, deal - 1 if called_crib else deal, list(event),
+                               [a - b for a, b in zip(after, before, strict=True)], after))
         if match.winner is not None and game.winner is None:
             game.winner, game.result = match.winner, match.result
             game.worth = match.games[-1]["points"]
@@ -111,6 +119,11 @@ def describe(event: list[Any], rules: Settings) -> str:
             return "%s deals first" % rules.seat_name(args[0])
         if kind == "cut":
             return "cut for deal: %s" % names(args[0])
+        if kind == "cut_ranks":
+            return "cut for deal: " + ", ".join("%s %s" % (rules.seat_name(seat), rank_name(rank))
+                                                for seat, rank in enumerate(args[0]) if rank is not None)
+        if kind == "muggins":
+            return "%s calls muggins" % rules.side_name(args[0])
         if kind == "starter":
             return "starter %s" % names([args[0]])
         if kind == "heels":

@@ -17,15 +17,20 @@ import errno
 import json
 import time
 import uuid
+from collections import deque
 from types import TracebackType
 from typing import Any
 
 import serial
 
 from host_tools.devices import LinkError, NoBoardError, resolve
+from host_tools.untrusted import parse_json, shorten
+from shared.serial_lines import MAX_LINE
 
 BAUDRATE = 115200
 DEFAULT_TIMEOUT = 3.0
+MAX_REPLY = 256 * 1024  # bytes in one line from the board; its replies are a few KB
+KEPT_PRINTS = 8  # lines the board printed that were not replies, kept to say what it printed
 
 
 class BusyPortError(LinkError):
@@ -44,7 +49,7 @@ class BoardAtRepl(LinkError):
     """The board is at MicroPython's REPL, not running the app."""
 
 
-AT_REPL = "the board is at the REPL (safe mode or app stopped): reset it or run crib deploy"
+AT_REPL = "the board is at the REPL (safe mode or app stopped): reset it or run `crib deploy`"
 REPL_PROMPTS = (">>>", "raw REPL")
 
 
@@ -73,7 +78,7 @@ def classify_open_error(url: str, error: serial.SerialException) -> LinkError:
     if code == errno.EACCES:
         return LinkError("no permission to open %s (on Linux, add yourself to the dialout group)" % url)
     if url.startswith(("socket://", "rfc2217://")):
-        return NoBoardError("nothing answers at %s (is the simulator running? crib sim --serve): %s" % (url, text))
+        return NoBoardError("nothing answers at %s (%s): is the simulator running? Start it: `crib sim`" % (url, text))
     return NoBoardError("no board at %s: %s" % (url, text))
 
 
@@ -99,11 +104,15 @@ class BoardLink:
     def request(self, cmd: str, **fields: Any) -> dict[str, Any]:
         """Send one request and return its reply (a dict with ``"ok": true``).
 
-        Raises ReplyTimeout, MalformedReply, BoardAtRepl, or BoardRefused with the board's own message.
+        Raises ReplyTimeout, MalformedReply, BoardAtRepl, or BoardRefused with the board's own
+        message; LinkError if the request is longer than the board takes (it would drop it).
         """
         message = {"cmd": cmd, "id": new_id(), **fields}
         text = json.dumps(message)
-        printed: list[str] = []  # what the board said that was not a reply
+        if len(text) > MAX_LINE:
+            raise LinkError("the request is %d characters long; the board takes lines of at most %d"
+                            % (len(text), MAX_LINE))
+        printed: deque[str] = deque(maxlen=KEPT_PRINTS)  # the last things the board said that were not replies
         for _attempt in range(self.retries + 1):
             try:
                 self.port.write((text + "\n").encode())
@@ -117,21 +126,24 @@ class BoardLink:
                 return reply
             if at_repl(printed, text):
                 raise BoardAtRepl(AT_REPL)  # no use trying again: the app is not there to answer
-        said = "; it printed: %r" % _shorten(printed[-1]) if printed else ""
+        said = "; it printed: %r" % shorten(printed[-1], 120) if printed else ""
         raise ReplyTimeout("no reply to %r within %g s (%d tries): is the board running the cribbage app?%s"
                            % (cmd, self.timeout, self.retries + 1, said))
 
-    def _read_reply(self, request_id: str, printed: list[str]) -> dict[str, Any] | None:
+    def _read_reply(self, request_id: str, printed: deque[str]) -> dict[str, Any] | None:
         """The reply to ``request_id``, or None if none came within the timeout. Lines that are
-        not JSON (the board's log) are added to ``printed``, and so is an unfinished last line."""
+        not JSON (the board's log) are added to ``printed``, and so is an unfinished last line;
+        a line longer than MAX_REPLY is MalformedReply."""
         deadline = time.monotonic() + self.timeout
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
                 return None
             self.port.timeout = left
-            raw = self.port.read_until(b"\n")
+            raw = self.port.read_until(b"\n", MAX_REPLY)
             text = raw.decode("utf-8", errors="replace").strip()
+            if len(raw) >= MAX_REPLY and not raw.endswith(b"\n"):
+                raise MalformedReply("the board sent a line longer than %d bytes: %r" % (MAX_REPLY, shorten(text)))
             if not raw.endswith(b"\n"):
                 if text:
                     printed.append(text)  # a prompt, or an echo waiting for a carriage return
@@ -139,7 +151,7 @@ class BoardLink:
             if not text:
                 continue
             try:
-                value = json.loads(text)
+                value = parse_json(text)
             except ValueError:
                 printed.append(text)  # a log line (or a garbled one: the retry gets the reply again)
                 continue
@@ -149,7 +161,7 @@ class BoardLink:
             return reply
 
 
-def at_repl(printed: list[str], request: str) -> bool:
+def at_repl(printed: deque[str], request: str) -> bool:
     """True if what the board printed is MicroPython's REPL: a prompt, or ``request`` echoed."""
     return any(request in text or any(prompt in text for prompt in REPL_PROMPTS) for text in printed)
 
@@ -157,12 +169,8 @@ def at_repl(printed: list[str], request: str) -> bool:
 def check_reply(value: Any, text: str) -> dict[str, Any]:
     """``value`` (the decoded JSON ``text``) if it is a protocol reply; else MalformedReply."""
     if not isinstance(value, dict) or not isinstance(value.get("ok"), bool):
-        raise MalformedReply('the board\'s reply has no "ok": true/false: %r' % _shorten(text))
+        raise MalformedReply('the board\'s reply has no "ok": true/false: %r' % shorten(text, 120))
     return value
-
-
-def _shorten(text: str, limit: int = 120) -> str:
-    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def new_id() -> str:

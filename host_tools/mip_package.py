@@ -5,16 +5,16 @@ the repository and fetches each ``urls`` entry: [path on the board, path in the 
 (relative URLs resolve against package.json's place)]. The files are the ones `crib deploy`
 sends, as sources (mip cannot know the board's .mpy version): every file in firmware/ and
 hardware/board.json at the board's root. ``--target /`` matters: mip's default is /lib,
-where main.py would never run.
+where main.py would never run. The version is the firmware's own (``app.VERSION``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from importlib.metadata import version
 from pathlib import Path
 
+from app import VERSION
 from host_tools.deploy import BOARD_JSON, FIRMWARE, ROOT, firmware_files
 from host_tools.talk import fail
 
@@ -25,7 +25,7 @@ def package(firmware: Path = FIRMWARE, board_json: Path = BOARD_JSON, root: Path
     """The package.json content for the current firmware tree."""
     urls = [[rel, (firmware / rel).relative_to(root).as_posix()] for rel in firmware_files(firmware)]
     urls.append(["board.json", board_json.relative_to(root).as_posix()])
-    return {"urls": urls, "deps": [], "version": version("cribbage-board")}
+    return {"urls": urls, "deps": [], "version": VERSION}
 
 
 def render(data: dict[str, object]) -> str:
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     text = render(package())
     if args.check:
         if not PACKAGE_JSON.exists() or PACKAGE_JSON.read_text(encoding="utf-8") != text:
-            fail(args, "package.json is out of date: run crib mip-package")
+            fail(args, "package.json is out of date: run `crib mip-package`")
             return 1
         print("package.json is up to date")
         return 0
@@ -51,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `mip-package` sub-command."""
-    parser = sub.add_parser("mip-package", help="write package.json for mpremote mip install github:OWNER/REPO")
+    parser = sub.add_parser("mip-package",
+                            help="write package.json for mpremote mip install github:OWNER/REPO (your fork)")
     parser.add_argument("--check", action="store_true", help="only check that package.json is up to date")
     parser.set_defaults(func=run)

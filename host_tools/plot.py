@@ -1,10 +1,11 @@
 """`crib plot [--out race.png] [--game N]`: the race of a game, or of every game of a match, as a PNG.
 
-x is the deal number (the scores of a deal spread evenly across it, so the play and the
-show can be told apart), y the score; the skunk and double-skunk lines (or the lurch line)
-are drawn where the settings put them, and the winner's game hole is marked. Players'
-colours are the board's own (its colour preferences, app.palette). Drawn with Pillow, without anti-aliasing, so
-each player's line is exactly their colour.
+x counts the deals: deal n spans n - 1 to n, its number written in the middle (the scores
+of a deal spread evenly across it, so the play and the show can be told apart), y the
+score; the skunk and double-skunk lines (or the lurch line) are drawn where the settings
+put them, and the winner's game hole is marked. Players' colours are the board's own (its
+colour preferences, app.palette). Drawn with Pillow, without anti-aliasing, so each
+player's line is exactly their colour.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 from app.palette import CHOICES, DEFAULT_COLOURS
 from host_tools import gamelog
 from host_tools.devices import LinkError
-from host_tools.export import add_source_arguments, fetch_log
+from host_tools.export import add_source_arguments, counted, fetch_log
 from host_tools.talk import fail
 
 PANEL = (900, 380)
@@ -56,6 +57,11 @@ def race(game: gamelog.GameRecord) -> list[list[tuple[float, int]]]:
         if side != game.winner and line[-1][0] < end:
             line.append((end, line[-1][1]))
     return lines
+
+
+def deal_ticks(deals: int) -> list[tuple[float, str]]:
+    """The x axis's labels, (x, text): each deal's number, whole, in the middle of its span."""
+    return [(deal - 0.5, str(deal)) for deal in range(1, deals + 1)]
 
 
 def marked_lines(game: gamelog.GameRecord) -> list[tuple[int, str]]:
@@ -99,7 +105,8 @@ def draw_game(draw: ImageDraw.ImageDraw, top: int, game: gamelog.GameRecord,
         draw.text((left - 30, at(0, score)[1] - 5), str(score), fill=INK, font=font)
     for deal in range(deals + 1):
         draw.line([at(deal, 0), at(deal, target)], fill=GRID)
-        draw.text((at(deal, 0)[0] - 3, y1 + 6), str(deal), fill=INK, font=font)
+    for x, label in deal_ticks(deals):
+        draw.text((at(x, 0)[0], y1 + 6), label, fill=INK, font=font, anchor="mt")
     draw.text(((left + right) // 2 - 12, y1 + 20), "deal", fill=INK, font=font)
     for score, label in marked_lines(game):
         _dashed(draw, at(0, score), at(deals, score), SKUNK_INK)
@@ -148,8 +155,12 @@ def run(args: argparse.Namespace) -> int:
     if not games:
         fail(args, "nothing to plot: no game %s in the log" % ("" if args.game is None else args.game))
         return 1
-    render(games, side_colours(settings)).save(args.out)
-    print("wrote %s (%d game%s)" % (args.out, len(games), "" if len(games) == 1 else "s"))
+    try:
+        render(games, side_colours(settings)).save(args.out)
+    except (OSError, ValueError) as error:  # ValueError: Pillow knows no image format by that name
+        fail(args, "cannot write %s: %s" % (args.out, getattr(error, "strerror", None) or error))
+        return 1
+    print("wrote %s (%s)" % (args.out, counted(len(games), "game")))
     return 0
 
 

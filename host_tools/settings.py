@@ -10,15 +10,17 @@ from rich.console import Console
 from rich.table import Table
 
 from host_tools.talk import add_link_arguments, converse
+from host_tools.untrusted import parse_json, shorten
 
 
 def parse_assignment(text: str) -> tuple[str, Any]:
     """``target=61`` -> ("target", 61); values are JSON (numbers, true/false) or else plain words."""
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise argparse.ArgumentTypeError("expected KEY=VALUE, such as target=61 or muggins=true, not %r" % text)
+        raise argparse.ArgumentTypeError("expected KEY=VALUE, such as target=61 or muggins=true, not %r"
+                                         % shorten(text))
     try:
-        parsed = json.loads(value)
+        parsed = parse_json(value)
     except ValueError:
         parsed = value
     return key.strip(), parsed

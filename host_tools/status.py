@@ -8,6 +8,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from cribbage.cards import name
 from host_tools.talk import add_link_arguments, converse, game_rules
 
 
@@ -27,6 +28,9 @@ def show_state(console: Console, state: dict[str, Any]) -> None:
     dealer = state.get("dealer")
     lines = ["phase: %s" % state.get("phase", "?"),
              "dealer: %s" % ("not cut yet" if dealer is None else rules.seat_name(dealer))]
+    if state.get("phase") in ("play", "show"):
+        starter = state.get("starter")
+        lines.append("starter: %s" % ("not named yet" if starter is None else name(starter)))
     next_show = state.get("next_show")
     if next_show:
         seat, what = next_show

@@ -12,34 +12,64 @@ from rich.console import Console
 
 from cribbage.settings import FIELDS, Settings
 from host_tools.devices import LinkError, add_device_argument
-from host_tools.link import DEFAULT_TIMEOUT, BoardLink, connect
+from host_tools.link import DEFAULT_TIMEOUT, BoardLink, MalformedReply, connect
+from host_tools.untrusted import shorten
+
+MAX_TIMEOUT = 3600.0  # seconds; a longer wait for a reply is a mistake (and overflows the serial layer)
 
 
 def add_link_arguments(parser: argparse.ArgumentParser) -> None:
     """``--device``, ``--timeout`` and ``--json``."""
     add_device_argument(parser)
-    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
-                        help="seconds to wait for each reply (default %(default)s)")
+    add_timeout_argument(parser)
     parser.add_argument("--json", action="store_true", help="print the board's raw JSON reply")
+
+
+def add_timeout_argument(parser: argparse.ArgumentParser) -> None:
+    """``--timeout SECONDS`` (for each reply)."""
+    parser.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                        help="seconds to wait for each reply (default %(default)s)")
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a number of seconds above 0 and at most MAX_TIMEOUT (not inf, not nan)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a number of seconds" % shorten(text)) from None
+    if not 0 < value <= MAX_TIMEOUT:  # false for nan too
+        raise argparse.ArgumentTypeError("must be more than 0 and at most %g seconds, not %s"
+                                         % (MAX_TIMEOUT, shorten(text)))
+    return value
 
 
 def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str, Any]],
              show: Callable[[Console, dict[str, Any]], None]) -> int:
     """Open the link, run ``exchange`` on it, print its reply (raw with --json, else ``show``).
 
-    A LinkError is printed as one clear line, exit status 1, no traceback.
+    A LinkError, or a reply ``show`` cannot make sense of (a board with other firmware, a
+    garbled answer), is printed as one clear line, exit status 1, no traceback.
     """
     try:
         with connect(args.device, timeout=args.timeout) as link:
             reply = exchange(link)
+        if args.json:
+            print(json.dumps(reply))
+        else:
+            show(Console(), reply)
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError) as error:
+        fail(args, str(not_understood(error)))
+        return 1
     except LinkError as error:
         fail(args, str(error))
         return 1
-    if args.json:
-        print(json.dumps(reply))
-    else:
-        show(Console(), reply)
     return 0
+
+
+def not_understood(error: Exception) -> MalformedReply:
+    """The error to report for a reply whose content raised ``error`` when it was read."""
+    return MalformedReply("the board's reply is not one this crib understands (%s: %s)"
+                          % (type(error).__name__, shorten(str(error))))
 
 
 def with_state(link: BoardLink, reply: dict[str, Any]) -> dict[str, Any]:
@@ -64,12 +94,12 @@ def read_log(link: BoardLink) -> dict[str, Any]:
     whole log; one without ``edits`` (before that count) is checked by its total alone.
     """
     for _attempt in range(LOG_TRIES):
-        reply = link.request("log")
+        reply = log_page(link.request("log"))
         events = list(reply["log"])
         first = reply
         total = reply.get("total", len(events))
         while len(events) < total:
-            reply = link.request("log", **{"from": len(events)})
+            reply = log_page(link.request("log", **{"from": len(events)}))
             if not same_log(first, reply) or not reply["log"]:
                 break
             events.extend(reply["log"])
@@ -79,13 +109,26 @@ def read_log(link: BoardLink) -> dict[str, Any]:
                     % LOG_TRIES)
 
 
+def log_page(reply: dict[str, Any]) -> dict[str, Any]:
+    """``reply`` if it is a page of the log (a list ``log``, whole numbers ``total`` and ``edits``
+    if there), else MalformedReply."""
+    if not isinstance(reply.get("log"), list) or not all(
+            type(reply.get(key, 0)) is int for key in ("total", "edits")):
+        raise MalformedReply('the board\'s log reply is not a page of its log: %s' % shorten(json.dumps(reply)))
+    return reply
+
+
 def same_log(first: dict[str, Any], later: dict[str, Any]) -> bool:
     """True if two ``log`` replies are pages of the same log (no change in between)."""
     return all(later.get(key) == first.get(key) for key in ("total", "edits"))
 
 
+FAIL_LIMIT = 400  # characters of an error message: what it echoes of a bad input is cut to a short start
+
+
 def fail(args: argparse.Namespace, message: str) -> None:
-    """Print ``crib COMMAND: error: message`` to stderr."""
+    """Print ``crib COMMAND: error: message`` to stderr, on one line of at most FAIL_LIMIT characters."""
+    message = shorten(" ".join(message.splitlines()), FAIL_LIMIT)
     print("crib %s: error: %s" % (getattr(args, "command", ""), message), file=sys.stderr)
 
 
@@ -95,4 +138,6 @@ def game_rules(settings: dict[str, Any] | None) -> Settings:
     as the board does (``side_name``, ``seat_name``). A field missing, or no dict at all (firmware
     that did not send them), takes its default.
     """
-    return Settings.from_dict({key: value for key, value in (settings or {}).items() if key in FIELDS})
+    if not isinstance(settings, dict):
+        return Settings()
+    return Settings.from_dict({key: value for key, value in settings.items() if key in FIELDS})

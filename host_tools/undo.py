@@ -7,20 +7,28 @@ from typing import Any
 
 from rich.console import Console
 
+from host_tools.gamelog import describe
 from host_tools.link import BoardLink
 from host_tools.status import show_state
-from host_tools.talk import add_link_arguments, converse, with_state
+from host_tools.talk import add_link_arguments, converse, game_rules, with_state
 
 
 def undo_and_fetch(link: BoardLink) -> dict[str, Any]:
-    """Undo, then fetch the state to show (the undo reply is returned with it)."""
-    return with_state(link, link.request("undo"))
+    """Read the last event, undo it, then fetch the state to show: the undo reply with the
+    state and ``undone``, the event taken back (None if the log was empty: the board refuses)."""
+    events = link.request("state")["state"].get("events", 0)
+    last = link.request("log", **{"from": events - 1, "count": 1})["log"] if events else []
+    reply = with_state(link, link.request("undo"))
+    return dict(reply, undone=last[0] if last else None)
 
 
 def show(console: Console, reply: dict[str, Any]) -> None:
-    """Print what the board looks like after the undo."""
-    console.print("undone.")
-    show_state(console, reply["state"])
+    """Say what was taken back, and what the board looks like now."""
+    state = reply["state"]
+    undone = reply.get("undone")
+    console.print("undone: %s." % describe(undone, game_rules(state.get("settings"))) if undone else "undone.",
+                  highlight=False)
+    show_state(console, state)
 
 
 def run(args: argparse.Namespace) -> int:

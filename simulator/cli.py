@@ -5,8 +5,12 @@
     crib sim --headless --script F --state-out state.json --png-out frame.png
     crib sim --headless --serve      only the serial protocol on TCP, until killed
 
-Every mode keeps its flash in ``--flash`` (a folder; by default a per-user one), so a game
-survives quitting, and serves the serial line protocol on 127.0.0.1:``--port``.
+The window and the terminal keep their flash in ``--flash`` (a folder; by default a
+per-user one), so a game survives quitting; a script starts from a fresh board unless
+``--flash`` is given. Two simulators never share a flash folder: the second one says so
+and stops. Every mode but a plain script serves the serial line protocol on
+127.0.0.1:``--port``; if that port is taken the simulator serves on a free one and says
+so, and `crib` commands find a running simulator without ``-d``.
 
 A script has one step a line (simulator/script.py has the details): ``turn 3``, ``turn -1``,
 ``press enc``, ``long p1`` (controls: enc, p1, p2, back), ``wait 700`` (ms), ``cmd {...}``
@@ -18,10 +22,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
+import signal
 import sys
+import tempfile
+import threading
+from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from host_tools.untrusted import read_text, shorten
+from simulator.instances import FlashInUse, announce, default_flash_dir, lock_flash, serving_on, unlock_flash, withdraw
 from simulator.server import DEFAULT_PORT, ProtocolServer
 
 if TYPE_CHECKING:  # the app is imported only when the simulator starts, not for every `crib` command
@@ -30,6 +41,7 @@ if TYPE_CHECKING:  # the app is imported only when the simulator starts, not for
     from simulator.device import Device
 
 PNG_SCALE = 4.0  # pixels per millimetre of headless snapshots
+SEPARATE_FLASH = "board-2"  # the folder suggested for a second board
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -40,55 +52,99 @@ def register(sub: argparse._SubParsersAction) -> None:
     mode.add_argument("--tui", action="store_true", help="play in the terminal even if there is a display")
     mode.add_argument("--headless", action="store_true", help="no window: play --script and/or --serve")
     parser.add_argument("--script", type=Path,
-                        help="headless: a file of input events to play (format: simulator/script.py)")
+                        help="headless: a file of input events to play (format: simulator/script.py); "
+                        "on a fresh board unless --flash is given")
     parser.add_argument("--state-out", type=Path, help="headless: write the final state here as JSON")
     parser.add_argument("--png-out", type=Path, help="headless: write a snapshot of the board here as PNG")
     parser.add_argument("--serve", action="store_true", help="headless: serve the protocol until killed")
     parser.add_argument("--flash", type=Path, default=None,
-                        help="the folder standing in for the board's flash "
-                        "(default: ~/.local/share/cribbage-board/flash)")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
-                        help="serve the serial protocol on TCP 127.0.0.1:PORT (0: any free port; default %d)"
-                        % DEFAULT_PORT)
+                        help="the folder standing in for the board's flash (default: %s; "
+                        "a script without --flash: a fresh one, deleted afterwards)" % default_flash_dir())
+    parser.add_argument("--port", type=port_number, default=DEFAULT_PORT,
+                        help="serve the serial protocol on TCP 127.0.0.1:PORT (0: any free port; default %d; "
+                        "if it is taken, a free one)" % DEFAULT_PORT)
     parser.add_argument("--no-serve", action="store_true", help="window/terminal: do not serve the protocol")
     parser.add_argument("--scale", type=float, default=None,
                         help="window: pixels per millimetre (default: fit the screen)")
     parser.set_defaults(func=run)
 
 
+def port_number(text: str) -> int:
+    """An argparse type: a TCP port, 0 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError("a port is a whole number from 0 to 65535, not %r" % shorten(text))
+    return port
+
+
 def run(args: argparse.Namespace) -> int:
     """Start the simulator in the chosen mode."""
-    from simulator.device import Device, default_flash_dir
-
-    flash = args.flash or default_flash_dir()
-    if args.headless:
-        if not (args.script or args.serve):
-            print("crib sim --headless needs --script FILE and/or --serve", file=sys.stderr)
-            return 2
-        return run_headless(args, Device(flash, manual_clock=True))
-    if (args.script or args.state_out or args.png_out or args.serve):
+    if args.headless and not (args.script or args.serve):
+        print("crib sim --headless needs --script FILE and/or --serve", file=sys.stderr)
+        return 2
+    if not args.headless and (args.script or args.state_out or args.png_out or args.serve):
         print("--script, --state-out, --png-out and --serve go with --headless", file=sys.stderr)
         return 2
-    device = Device(flash)
-    server = None
-    if not args.no_serve:
+    with ExitStack() as held:
+        flash = args.flash
+        if flash is None and args.script:  # a script plays on a fresh board, not on the saved game
+            flash = Path(held.enter_context(tempfile.TemporaryDirectory(prefix="crib-sim-")))
+        flash = flash or default_flash_dir()
         try:
-            server = listen(args.port)
-        except OSError as error:  # another simulator has the port: play anyway
-            print("not serving the protocol on 127.0.0.1:%d: %s" % (args.port, error.strerror), file=sys.stderr)
+            held.callback(unlock_flash, lock_flash(flash))
+        except FlashInUse as error:
+            print("crib sim: %s.\nQuit that one first, or play a separate board: `%s`"
+                  % (error, with_own_flash(args)), file=sys.stderr)
+            return 1
+        if args.serve or not args.headless:
+            stop_on_sigterm()  # killed: the lock and the runtime file are still removed
+        from simulator.device import Device
+
+        if args.headless:
+            return run_headless(args, Device(flash, manual_clock=True), flash, held)
+        return run_interactive(args, Device(flash), flash, held)
+
+
+def with_own_flash(args: argparse.Namespace) -> str:
+    """The command line of this simulator with a flash folder of its own (``SEPARATE_FLASH``)."""
+    words = ["crib", "sim"]
+    words += ["--tui"] if args.tui else ["--headless"] if args.headless else []
+    for option, value in (("--script", args.script), ("--state-out", args.state_out), ("--png-out", args.png_out),
+                          ("--scale", args.scale)):
+        if value is not None:
+            words += [option, str(value)]
+    words += ["--serve"] if args.serve else []
+    words += ["--no-serve"] if args.no_serve else []
+    words += ["--port", str(args.port)] if args.port != DEFAULT_PORT else []
+    return shlex.join(words + ["--flash", SEPARATE_FLASH])
+
+
+def stop_on_sigterm() -> None:
+    """Turn SIGTERM into SystemExit, so that a killed simulator lets go of what it holds."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(128 + signal.SIGTERM))
+
+
+def run_interactive(args: argparse.Namespace, device: Device, flash: Path, held: ExitStack) -> int:
+    """The window, or the terminal; both say where the protocol is served (or why not)."""
+    server, note = (None, "not serving the protocol (--no-serve)") if args.no_serve else \
+        start_server(args.port, flash, held)
     if not args.tui and has_display():
         try:
             from simulator.window import Window
 
-            window = Window(device, server, scale=args.scale)
+            window = Window(device, server, scale=args.scale, note=note)
         except Exception as error:  # no usable display after all (or no Tk): fall back to the terminal
             print("no window (%s): using the terminal" % error, file=sys.stderr)
         else:
+            print(note, file=sys.stderr, flush=True)  # in the terminal it came from, too
             window.run()
             return 0
     from simulator.tui import Terminal
 
-    note = "serving on 127.0.0.1:%d" % server.port if server else ""
     return Terminal(device, server, note=note).run()
 
 
@@ -97,36 +153,63 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or sys.platform == "darwin"
 
 
-def listen(port: int) -> ProtocolServer:
-    """Start the protocol server and say where (tests and host tools read this line)."""
-    server = ProtocolServer(port)
+def start_server(port: int, flash: Path, held: ExitStack) -> tuple[ProtocolServer | None, str]:
+    """Serve the protocol on ``port``, or on a free port if it is taken; return the server (None
+    if none could start) and a line for people saying where it serves and, after a clash, why
+    there and how to reach it. Prints ``listening on 127.0.0.1:PORT`` (tests and tools read it)."""
+    try:
+        server = ProtocolServer(port)
+        note = "serving on 127.0.0.1:%d" % server.port
+    except OSError as error:
+        holder = serving_on(port)
+        taken = "port %d is taken by %s" % (port, holder.describe() if holder else "another program (%s)"
+                                           % error.strerror)
+        if holder:
+            taken += ", which crib commands reach without -d"
+        try:
+            server = ProtocolServer(0)
+        except OSError as again:
+            return None, "%s, and no free port was found (%s): not serving the protocol" % (taken, again.strerror)
+        note = "%s.\nThis one serves on 127.0.0.1:%d instead: `crib status -d socket://127.0.0.1:%d`" % (
+            taken, server.port, server.port)
+    held.callback(server.close)
+    held.callback(withdraw, announce(server.port, flash))
     print("listening on 127.0.0.1:%d" % server.port, flush=True)
-    return server
+    return server, note
 
 
-def run_headless(args: argparse.Namespace, device: Device) -> int:
+def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: ExitStack) -> int:
     """Play the script, write the outputs, then serve if asked."""
     from simulator import script
 
     if args.script:
         try:
-            steps = script.parse(args.script.read_text())
-        except (OSError, script.ScriptError) as error:
+            steps = script.parse(read_text(args.script, script.MAX_BYTES))
+        except script.ScriptError as error:
             print("crib sim: %s: %s" % (args.script, error), file=sys.stderr)
             return 2
+        except ValueError as error:  # the file could not be read
+            print("crib sim: %s" % error, file=sys.stderr)
+            return 2
         script.play(device, steps)
-    if args.state_out:
-        args.state_out.write_text(json.dumps(device.state(), indent=2, sort_keys=True) + "\n")
-    if args.png_out:
-        snapshot(device).save(args.png_out)
+    outputs = [(args.state_out, lambda path: path.write_text(json.dumps(device.state(), indent=2, sort_keys=True)
+                                                             + "\n")),
+               (args.png_out, lambda path: snapshot(device).save(path))]
+    for path, write in outputs:
+        try:
+            if path:
+                write(path)
+        except (OSError, ValueError) as error:  # ValueError: Pillow knows no image format by that name
+            print("crib sim: cannot write %s: %s" % (path, getattr(error, "strerror", None) or error), file=sys.stderr)
+            return 1
     if device.errors:
         print("crib sim: the app raised %d exception(s) (see above)" % device.errors, file=sys.stderr)
         return 1
     if args.serve:
-        try:
-            server = listen(args.port)
-        except OSError as error:
-            print("crib sim: cannot listen on 127.0.0.1:%d: %s" % (args.port, error.strerror), file=sys.stderr)
+        server, note = start_server(args.port, flash, held)
+        if not note.startswith("serving on"):
+            print("crib sim: %s" % note, file=sys.stderr, flush=True)
+        if server is None:
             return 1
         device.use_real_clock()
         serve_forever(device, server)
@@ -136,10 +219,10 @@ def run_headless(args: argparse.Namespace, device: Device) -> int:
 def snapshot(device: Device) -> Image.Image:
     """The board as a PIL image, drawn like the window."""
     from simulator.geometry import Geometry, Layout
-    from simulator.picture import BoardPicture
+    from simulator.picture import BoardPicture, track_names
 
     picture = BoardPicture(Layout(Geometry.load(), PNG_SCALE))
-    return picture.render(device.frame, device.lines)
+    return picture.render(device.frame, device.lines, names=track_names(device.board))
 
 
 def serve_forever(device: Device, server: ProtocolServer) -> None:

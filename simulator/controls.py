@@ -2,15 +2,17 @@
 
 A key or mouse button held on a control is a button held on the board: ``hal.debounce``
 decides press or long press exactly as on the device (long fires once while held, the
-release after it says nothing), and the encoder's speed-up comes from ``hal.acceleration``.
-Keys are clean switches, so no settling time is needed.
+release after it says nothing). The mouse wheel spins like the knob and speeds up like it
+(``hal.acceleration``); an arrow key is no spinning knob: each press is exactly one detent
+(with Shift ``BIG_STEP``), and a held key repeats at the keyboard's rate.
+Keys are clean switches: no bounce to wait out, and a tap counts however short.
 """
 
 from __future__ import annotations
 
-from app.events import BACK, CONTROLS, ENCODER, PLAYER_1, PLAYER_2, TURN
 from hal.acceleration import Acceleration
 from hal.debounce import Button
+from shared.events import BACK, CONTROLS, ENCODER, PLAYER_1, PLAYER_2, TURN
 
 # Tk key names -> what they do: a control held, or the encoder turned (+ is clockwise).
 HOLD_KEYS = {
@@ -19,17 +21,19 @@ HOLD_KEYS = {
     "BackSpace": BACK, "Escape": BACK,
 }
 TURN_KEYS = {"Right": 1, "Up": 1, "plus": 1, "KP_Add": 1, "Left": -1, "Down": -1, "minus": -1, "KP_Subtract": -1}
+BIG_STEP = 5  # detents of a Shift+arrow
 PLUG_KEYS = ("F12",)  # and Ctrl-K
+QUIT_KEYS = ("q", "Q")  # and Ctrl-Q
 
-HELP = ("turn: ←/→ or the wheel · push: Enter/Space or click the knob (hold = long press) · "
-        "players: 1, 2 · back: Backspace · pull the plug: F12 or Ctrl-K")
+HELP = ("turn: ←/→ one step (Shift: %d) or the wheel · push: Enter/Space or click the knob (hold = long press) · "
+        "players: 1, 2 · back: Backspace · pull the plug: F12 or Ctrl-K · quit: q" % BIG_STEP)
 
 
 class Controls:
     """Edges of held controls and encoder detents in; input event tuples out."""
 
     def __init__(self) -> None:
-        self.buttons = {name: Button(settle_ms=0) for name in CONTROLS}
+        self.buttons = {name: Button(tap_ms=0, bounce_ms=0) for name in CONTROLS}
         self.acceleration = Acceleration()
         self.knob = 0  # detents turned so far, for drawing the knob's pointer
 
@@ -39,18 +43,20 @@ class Controls:
 
     def down(self, name: str, now_ms: int) -> list[tuple]:
         """A control was pushed down (a repeat while already down changes nothing)."""
-        return self._update(name, True, now_ms)
+        if self.buttons[name].down:
+            return self._update(name, True, now_ms, None)
+        return self._update(name, True, now_ms, now_ms)
 
     def up(self, name: str, now_ms: int) -> list[tuple]:
         """A control was let go: a short press, unless it already fired a long press."""
-        return self._update(name, False, now_ms)
+        return self._update(name, False, now_ms, now_ms)
 
     def poll(self, now_ms: int) -> list[tuple]:
         """Long presses of controls still held; call every loop."""
         events = []
         for name, button in self.buttons.items():
             if button.down:
-                events += self._update(name, True, now_ms)
+                events += self._update(name, True, now_ms, None)
         return events
 
     def turn(self, detents: int, now_ms: int) -> list[tuple]:
@@ -60,6 +66,13 @@ class Controls:
         self.knob += detents
         return [(TURN, self.acceleration.scale(detents, now_ms))]
 
-    def _update(self, name: str, down: bool, now_ms: int) -> list[tuple]:
-        kind = self.buttons[name].update(down, now_ms)
+    def step(self, detents: int) -> list[tuple]:
+        """Exactly ``detents`` (an arrow key: no speed-up, however quick the taps)."""
+        if not detents:
+            return []
+        self.knob += detents
+        return [(TURN, detents)]
+
+    def _update(self, name: str, down: bool, now_ms: int, edge_ms: int | None) -> list[tuple]:
+        kind = self.buttons[name].update(down, edge_ms, now_ms)
         return [(kind, name)] if kind else []

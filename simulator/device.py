@@ -2,15 +2,15 @@
 
 ``SimHardware`` is the test fake ``VirtualHardware`` with a flash folder on disk, the real
 clock (or the manual one, for scripts) and the text display. ``Device`` powers it on (a new
-``app.board.Board`` over that flash), feeds it input and serial lines, runs its loop step by
-step, and can pull the plug: the app is dropped mid-way, with whatever sat in memory, and a
-new one boots from what reached the flash folder, as after a power cut.
+``app.board.Board`` over that flash), feeds it input and serial lines, runs the board's own
+loop (``app.run.Shell``'s steps: the simulator re-implements none of it) step by step, and
+can pull the plug: the app is dropped mid-way, with whatever sat in memory, and a new one
+boots from what reached the flash folder, as after a power cut.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import time
 from pathlib import Path
 
@@ -19,31 +19,31 @@ from app.run import Shell
 from simulator.virtual_hardware import VirtualHardware
 
 
-def default_flash_dir() -> Path:
-    """The per-user flash folder (``$XDG_DATA_HOME/cribbage-board/flash``), outside the repository."""
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "cribbage-board" / "flash"
-
-
 class SimHardware(VirtualHardware):
-    """VirtualHardware on a flash folder; real milliseconds since power-on unless ``manual_clock``."""
+    """VirtualHardware on a flash folder; its ticks follow the real clock unless ``manual_clock``."""
 
     def __init__(self, flash_dir: Path, manual_clock: bool = False, display: bool = True) -> None:
         super().__init__(str(flash_dir), display=display)
         self._manual = manual_clock
-        self._started = time.monotonic()
+        self._real_ms = _real_ms()  # the real clock when the ticks last followed it
 
     def start_real_clock(self) -> None:
         """From now on follow the real clock, carrying on from the manual clock's time."""
         if self._manual:
             self._manual = False
-            self._started = time.monotonic() - super().ticks_ms() / 1000
+            self._real_ms = _real_ms()
 
     def ticks_ms(self) -> int:
-        """Milliseconds since power-on: the real clock, or the manual one moved by ``advance``."""
-        if self._manual:
-            return super().ticks_ms()
-        return int((time.monotonic() - self._started) * 1000)
+        """The ticks (wrapping as on the board): moved by the real clock, or by ``advance`` alone."""
+        if not self._manual:
+            now = _real_ms()
+            self.advance(now - self._real_ms)
+            self._real_ms = now
+        return super().ticks_ms()
+
+
+def _real_ms() -> int:
+    return time.monotonic_ns() // 1_000_000
 
 
 class Device:
@@ -62,9 +62,9 @@ class Device:
         """Boot a fresh app on fresh hardware over the same flash folder."""
         self.hw = SimHardware(self.flash_dir, manual_clock=self.manual_clock, display=self.with_display)
         self.board = Board(self.hw)
-        self._shell = Shell(self.hw, self.board)  # its handling of failed steps and saves, not its tasks
+        self._shell = Shell(self.hw, self.board)  # the board's loop: its steps, not its asyncio tasks
         self.boots += 1
-        self.board.render()
+        self._shell.frame_step(self.hw.ticks_ms())  # the first frame
 
     def pull_plug(self) -> None:
         """Cut the power now (queued input and anything not yet saved is lost) and boot again."""
@@ -82,33 +82,25 @@ class Device:
         self.hw.push_many(events)
 
     def step(self) -> None:
-        """One pass of the device loop: handle the queued input, tick, render, feed the watchdog.
-
-        As on the board (``app.run.Shell``), the frame goes out before the changes are saved,
-        and an exception in the app is logged and the ui goes back to its home mode;
-        ``errors`` counts them.
-        """
-        try:
-            self._inputs_and_frame()
-        except Exception as error:
-            self._shell.step_failed("simulator step", error)
-        self._shell.save_changes()
-        self.hw.feed_watchdog()
+        """One pass of the board's loop (``app.run.Shell``): the queued input, the timers, a frame
+        if one is due (then the save), the watchdog fed only while the app is healthy."""
+        shell = self._shell
+        shell.input_step()
+        shell.frame_step(self.hw.ticks_ms())
+        shell.watchdog_step()
 
     @property
     def errors(self) -> int:
         """Exceptions the app raised and the loop recovered from, since the simulator started."""
         return self._past_errors + self._shell.errors
 
-    def _inputs_and_frame(self) -> None:
-        for event in self.hw.poll_events():
-            self.board.handle(event, save=False)
-        self.board.tick()
-        self.board.render()
-
     def command(self, line: str) -> str:
-        """One line of the serial protocol in, its reply line out."""
-        return self.board.handle_command(line)
+        """One line of the serial protocol in, its reply line out (as the board's serial task
+        answers it; if the app fails, which the board would only log, an error reply)."""
+        reply = self._shell.answer(line)
+        if reply is None:
+            return json.dumps({"ok": False, "error": "the board failed to answer: see its log"})
+        return reply
 
     def state(self) -> dict:
         """The board's state, as the protocol's ``state`` command gives it."""

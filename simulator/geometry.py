@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hal.chain import HOLES_PER_TRACK
+from shared.holes import HOLES, place
 
 BOARD_JSON = Path(__file__).resolve().parent.parent / "hardware" / "board.json"
 
@@ -27,7 +27,7 @@ class Geometry:
             name: (float(x), float(y)) for name, (x, y) in data["controls"].items()
         }
         self.led_count = int(data["leds"]["count"])
-        self.tracks = self.led_count // HOLES_PER_TRACK
+        self.tracks = self.led_count // HOLES
 
     @classmethod
     def load(cls, path: Path = BOARD_JSON) -> Geometry:
@@ -36,8 +36,7 @@ class Geometry:
 
     def hole_at(self, index: int) -> tuple[int, int]:
         """(track, hole) of a logical LED index (track * 121 + hole - 1)."""
-        track, offset = divmod(index, HOLES_PER_TRACK)
-        return track, offset + 1
+        return place(index)
 
     def pitch_mm(self) -> float:
         """The smallest hole-to-hole distance along a row (the spacing inside a street)."""

@@ -4,15 +4,22 @@ One picture serves the window (shown through ImageTk) and the headless PNG snaps
 what a test sees in a snapshot is what a person sees on screen. The static parts (wood,
 engraving, empty holes) are drawn once, supersampled for smooth edges; each frame only
 pastes the lit LEDs, their halos and the moving parts of the controls on a copy.
+
+Engraved for people who have never seen the board: the hole numbers at every fifth hole
+(between the two tracks' rows, which count alike), and a legend of how a track snakes
+along the board; each track's name (P1, P2, T1 ...) is painted at its start in its
+player's colour, from the board's own settings (``track_names``).
 """
 
 from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
+from app.render import track_of
 from simulator.geometry import Layout
 
 TABLE = (28, 24, 22)  # around the board, and the window background
@@ -34,6 +41,23 @@ SCREEN_GAMMA = 2.2
 DISPLAY_BOX_MM = (192.0, 146.0, 266.0, 176.0)  # the optional text display, in the control strip
 SUPERSAMPLE = 3
 LABELS = {"enc": "TURN · PUSH", "p1": "PLAYER 1", "p2": "PLAYER 2", "back": "BACK"}
+NUMBER_EVERY = 5  # holes between engraved hole numbers
+LEGEND = ("Each track snakes: holes 1-30 left to right, 31-60 back, 61-90 on again, 91-120 back, "
+          "then the game hole (121) at the left.")
+NAME_MM = 4.5  # height of a track's name
+NAME_GAP_MM = 4.0  # between a track's name and its first hole
+Colour = tuple[int, int, int]
+TrackNames = list[list[tuple[str, Colour]]]  # per track: the names on it, each in its colour
+
+
+def track_names(board: Any) -> TrackNames:
+    """The names painted at the start of each track, from an ``app.board.Board``: its sides'
+    names (P1, P2, P3; T1, T2) in their colours (three players: P1 and P3 share track 1)."""
+    settings = board.match.settings
+    names: TrackNames = [[], []]
+    for side in range(settings.sides):
+        names[track_of(side)].append((settings.side_name(side), board.colour(side)))
+    return names
 
 
 def led_colour(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -68,7 +92,7 @@ def font(size: int, serif: bool = False, mono: bool = False) -> Font:
 def _noise(size: tuple[int, int], cells: tuple[int, int], rng: random.Random) -> Image.Image:
     """Smooth value noise: a small grid of random greys enlarged with bicubic filtering."""
     w, h = max(2, cells[0]), max(2, cells[1])
-    grid = Image.frombytes("L", (w, h), bytes(rng.randrange(256) for _ in range(w * h)))
+    grid = Image.frombytes("L", (w, h), rng.randbytes(w * h))
     return grid.resize(size, Image.Resampling.BICUBIC)
 
 
@@ -126,6 +150,7 @@ class BoardPicture:
         self._scaled: dict[tuple[int, int], Image.Image] = {}
         self.base = self._draw_base()
         self.text_font_cache: dict[int, Font] = {}
+        self._name_font = font(layout.length(NAME_MM))
         self.hole_index = [geometry.hole_at(i) for i in range(geometry.led_count)]
 
     # --- static parts, drawn once ---
@@ -148,7 +173,9 @@ class BoardPicture:
                                outline=(120, 70, 36), width=edge)
         draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=corner, outline=(60, 30, 12), width=max(1, edge // 3))
         self._draw_street_marks(draw, big)
+        self._draw_hole_numbers(draw, big)
         self._draw_title(draw, big)
+        self._draw_legend(draw, big)
         for x, y in (big.px(*xy) for xy in big.geometry.holes.values()):
             self._draw_hole(draw, big, x, y)
         for name in big.geometry.controls:
@@ -185,6 +212,32 @@ class BoardPicture:
             draw.line((mx + lip, my - half + lip, mx + lip, my + half + lip), fill=ENGRAVE_LIGHT, width=lip * 2)
             draw.line((mx, my - half, mx, my + half), fill=ENGRAVE, width=lip * 2)
 
+    def _draw_hole_numbers(self, draw: ImageDraw.ImageDraw, big: Layout) -> None:
+        """The number of every fifth hole, between the rows of that hole on each track."""
+        holes = big.geometry.holes
+        face = font(big.length(3.0))
+        for hole in range(NUMBER_EVERY, 121, NUMBER_EVERY):
+            places = [xy for (_, h), xy in holes.items() if h == hole]
+            ys = [y for _, y in places]
+            self._engrave(draw, big.px(places[0][0], (min(ys) + max(ys)) / 2), str(hole), face)
+
+    def _draw_legend(self, draw: ImageDraw.ImageDraw, big: Layout) -> None:
+        """How a track runs, under the tracks."""
+        bottom = max(y for _, y in big.geometry.holes.values())
+        self._engrave(draw, big.px(big.geometry.width_mm / 2, bottom + 12), LEGEND, font(big.length(3.4)))
+
+    def _draw_names(self, image: Image.Image, names: TrackNames) -> None:
+        """Each track's names at its start (left of hole 1), right-aligned, each in its colour."""
+        draw = ImageDraw.Draw(image)
+        face = self._name_font
+        for track, on_track in enumerate(names):
+            x, y = self.layout.hole_px(track, 1)
+            right = x - self.layout.length(HOLE_RADIUS_MM + NAME_GAP_MM)
+            for text, colour in reversed(on_track):
+                draw.text((right, y), text, fill=colour, font=face, anchor="rm", stroke_width=1,
+                          stroke_fill=ENGRAVE)
+                right -= round(draw.textlength(text + " ", font=face))
+
     def _draw_hole(self, draw: ImageDraw.ImageDraw, big: Layout, x: int, y: int) -> None:
         """A drilled hole with an unlit, milky LED dome in it."""
         rh = big.length(HOLE_RADIUS_MM)
@@ -213,10 +266,13 @@ class BoardPicture:
         image.paste(colour, (x - w // 2, y - h // 2), mask)
 
     def render(self, frame: bytes | bytearray, lines: list[str] | None = None, pressed: frozenset[str] = frozenset(),
-               knob: int = 0) -> Image.Image:
+               knob: int = 0, names: TrackNames | None = None) -> Image.Image:
         """The board showing ``frame`` (RGB per LED, logical order), the display ``lines``
-        (None: no display fitted), the controls held down, and the knob turned ``knob`` detents."""
+        (None: no display fitted), the controls held down, the knob turned ``knob`` detents,
+        and the tracks' ``names`` (``track_names``; None: none painted)."""
         image = self.base.copy()
+        if names:
+            self._draw_names(image, names)
         lit = []
         for i, (track, hole) in enumerate(self.hole_index):
             rgb = (frame[3 * i], frame[3 * i + 1], frame[3 * i + 2])

@@ -5,7 +5,7 @@ One step per line; blank lines and ``#`` comments are ignored::
     turn 3              # the encoder turned 3 detents clockwise (negative: anticlockwise)
     press enc           # a short press of a control: enc, p1, p2 or back
     long p1             # a long press (held past the long-press time)
-    wait 700            # let 700 ms pass on the board's clock (animations, timeouts)
+    wait 700            # let 700 ms pass on the board's clock (animations, timeouts; at most 10 minutes)
     cmd {"cmd": "undo"} # one line of the serial protocol; the reply is printed
     plug                # pull the plug: the app restarts from what reached the flash
 
@@ -18,11 +18,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.events import CONTROLS, LONG, MAX_TURN, PRESS, TURN
+from host_tools.untrusted import shorten
+from shared.events import CONTROLS, LONG, MAX_TURN, PRESS, TURN
+from shared.serial_lines import MAX_LINE
 from simulator.device import Device
 
 Step = tuple[int, str, Any]  # (line number, kind, argument)
 STEP_MS = 20  # board time after each input event, and the loop period while waiting
+MAX_WAIT_MS = 600_000  # one wait: 10 minutes of board time, played in a few seconds
+MAX_BYTES = 1024 * 1024  # a script file
 
 
 class ScriptError(ValueError):
@@ -34,19 +38,23 @@ def parse(text: str) -> list[Step]:
     steps: list[Step] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
-        if line.startswith("cmd "):
-            steps.append((number, "cmd", line[4:].strip()))
-            continue
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            continue
-        word, _, rest = line.partition(" ")
-        rest = rest.strip()
         try:
-            steps.append((number, *_step(word, rest)))
+            if line.startswith("cmd "):
+                steps.append((number, "cmd", _protocol_line(line[4:].strip())))
+                continue
+            line = line.split("#", 1)[0].strip()
+            if line:
+                word, _, rest = line.partition(" ")
+                steps.append((number, *_step(word, rest.strip())))
         except ValueError as error:
-            raise ScriptError("line %d: %s: %r" % (number, error, raw.strip())) from None
+            raise ScriptError("line %d: %s: %r" % (number, shorten(str(error)), shorten(raw.strip()))) from None
     return steps
+
+
+def _protocol_line(line: str) -> str:
+    if len(line) > MAX_LINE:
+        raise ValueError("a protocol line longer than %d characters (the board drops it)" % MAX_LINE)
+    return line
 
 
 def _step(word: str, rest: str) -> tuple[str, Any]:
@@ -61,8 +69,8 @@ def _step(word: str, rest: str) -> tuple[str, Any]:
         return "event", (word, rest)
     if word == "wait":
         ms = int(rest)
-        if ms < 0:
-            raise ValueError("wait needs a number of milliseconds >= 0")
+        if not 0 <= ms <= MAX_WAIT_MS:
+            raise ValueError("wait needs a number of milliseconds from 0 to %d" % MAX_WAIT_MS)
         return "wait", ms
     if word == "plug" and not rest:
         return "plug", None

@@ -1,22 +1,101 @@
 """The board's serial line protocol served on TCP 127.0.0.1, as a board serves it on USB serial.
 
-Client threads only read lines and queue them; the thread that owns the board takes them
-from the queue (``serve``), lets the board answer, and writes the replies back, so the
-board is only ever touched from one thread. Host tools reach it as ``socket://127.0.0.1:PORT``.
+Everything happens in ``serve``, called by the thread that owns the board (the headless
+loop, or the window's or the terminal's frame loop), so the board is only ever touched from
+one thread: it accepts connections, reads what has arrived without waiting, answers
+complete lines one client at a time in turn, and writes the replies as fast as each client
+takes them. Host tools reach it as ``socket://127.0.0.1:PORT``. No client can hold up the
+others, nor make the process grow:
+
+- a line longer than MAX_LINE characters is dropped, never buffered to its end, and answered
+  with TOO_LONG, as the board does (``shared.serial_lines``); a line that is not UTF-8 text
+  is answered with an error; blank lines are ignored;
+- a client stops being read (what it sends waits in the system's buffers, then it blocks)
+  while MAX_QUEUED of its lines wait for the board or MAX_UNSENT bytes of replies wait for
+  it to read them;
+- at most MAX_CLIENTS connections are kept: beyond that, one is closed, those that hung up
+  or were refused first, then those that misbehaved (sent lines the board cannot take, or
+  stopped reading), then the one quiet the longest;
+- a connection whose first line is an HTTP request line (a web page in a browser, curl) is
+  answered with HTTP 400 and closed without anything applied: only a program that speaks
+  the protocol may drive the board;
+- only complete lines are applied: a request without its newline when the client hangs
+  up is dropped, as a serial line never delivers it.
 """
 
 from __future__ import annotations
 
-import queue
+import json
+import re
+import selectors
 import socket
-import threading
+import time
+from collections import deque
 from collections.abc import Callable
 
+from shared.serial_lines import MAX_LINE, TOO_LONG
+
 DEFAULT_PORT = 4121
+MAX_LINE_BYTES = 4 * MAX_LINE  # a UTF-8 character takes at most 4: a line without its newline by then is too long
+MAX_QUEUED = 8  # lines of one client waiting for the board
+MAX_UNSENT = 64 * 1024  # bytes of replies waiting for one client to read them
+MAX_CLIENTS = 16
+MAX_ANSWERS = 32  # lines answered per call of ``serve``: the window's frame loop stays smooth
+READ_SIZE = 64 * 1024
+READS_PER_CLIENT = 4  # per call of ``serve``: a flood is read at a pace, never all at once
+CLOSE_GRACE_S = 2.0  # how long a refused connection may take to hang up after our answer
+
+# A request line as every HTTP client sends first ("POST / HTTP/1.1"); a protocol line starts with "{".
+HTTP_REQUEST = re.compile(rb"[A-Z]+ \S")
+HTTP_REFUSAL = (b"HTTP/1.0 400 Bad Request\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n"
+                b"This is the cribbage board's serial line protocol (one JSON object a line), not HTTP.\n")
+
+
+def error_line(message: str) -> str:
+    """A protocol error reply (no id: the request could not be read)."""
+    return json.dumps({"ok": False, "error": message})
+
+
+NOT_TEXT = error_line("line is not UTF-8 text: send one JSON object a line, like {\"cmd\": \"state\"}")
+
+
+class _Client:
+    """One connection: bytes received and not yet split into lines, the lines waiting for the
+    board (a line, or the reply already made to a line refused), the replies not yet sent."""
+
+    def __init__(self, sock: socket.socket, now: float) -> None:
+        self.sock = sock
+        self.received = bytearray()
+        self.overlong = False  # the bytes received are the rest of a line too long to take
+        self.lines: deque[tuple[str, bool]] = deque()  # (text, True if it is already the reply)
+        self.unsent = bytearray()
+        self.first = True  # no line has ended yet: an HTTP request line would be this one
+        self.hung_up = False  # it sends no more; its complete lines are still answered
+        self.refused_at: float | None = None  # when it was refused and told so, to be closed
+        self.shut = False  # our side is shut (after the refusal went out)
+        self.active = now
+        self.refusals = 0  # lines refused before they reached the board (too long, not text)
+        self.events = 0  # what the selector watches it for
+
+    def wants_input(self) -> bool:
+        return not self.hung_up and len(self.received) < READ_SIZE and len(self.unsent) < MAX_UNSENT
+
+    def can_answer(self) -> bool:
+        return bool(self.lines) and len(self.unsent) < MAX_UNSENT
+
+    def keep_order(self) -> tuple[bool, bool, float]:
+        """Sorts the clients least worth keeping first."""
+        misbehaved = self.refusals > 0 or len(self.unsent) >= MAX_UNSENT
+        return (not self.hung_up and self.refused_at is None, not misbehaved, self.active)
+
+    def done(self, now: float) -> bool:
+        if self.refused_at is not None:
+            return self.hung_up or now - self.refused_at > CLOSE_GRACE_S
+        return self.hung_up and not (self.received or self.lines or self.unsent)
 
 
 class ProtocolServer:
-    """Listens on 127.0.0.1:``port`` (0: any free port, see ``.port``) in a background thread."""
+    """Listens on 127.0.0.1:``port`` (0: any free port, see ``.port``); ``serve`` does the rest."""
 
     def __init__(self, port: int = DEFAULT_PORT) -> None:
         self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -27,50 +106,177 @@ class ProtocolServer:
             self.listener.close()
             raise
         self.listener.listen()
+        self.listener.setblocking(False)
         self.port: int = self.listener.getsockname()[1]
-        self.inbox: queue.Queue[tuple[socket.socket, str]] = queue.Queue()
-        self._closed = False
-        threading.Thread(target=self._accept, name="protocol-accept", daemon=True).start()
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(self.listener, selectors.EVENT_READ)
+        self.clients: list[_Client] = []
 
-    def _accept(self) -> None:
-        while not self._closed:
+    def serve(self, handle: Callable[[str], str], wait_s: float = 0.0) -> int:
+        """Take in what clients sent (waiting up to ``wait_s`` for something to happen), answer
+        their complete lines with ``handle`` (one line in, its reply line out, no newlines),
+        send the replies; return how many lines were answered."""
+        if not any(client.can_answer() for client in self.clients):
+            self.selector.select(wait_s)
+        now = time.monotonic()
+        self._accept(now)
+        for client in self.clients:
+            self._read(client, now)
+            self._split(client, now)
+        self._close_done(now)
+        while len(self.clients) > MAX_CLIENTS:
+            self._drop(min(self.clients, key=_Client.keep_order))
+        served = self._answer(handle, now)
+        for client in self.clients:
+            self._send(client)
+        self._close_done(now)
+        for client in self.clients:
+            self._watch(client)
+        return served
+
+    def _accept(self, now: float) -> None:
+        """Take up to MAX_CLIENTS new connections (more wait in the system's backlog)."""
+        for _ in range(MAX_CLIENTS):
             try:
-                conn, _ = self.listener.accept()
-            except OSError:
+                sock, _ = self.listener.accept()
+            except OSError:  # none waiting (or the listener closed)
                 return
-            threading.Thread(target=self._read, args=(conn,), name="protocol-client", daemon=True).start()
+            sock.setblocking(False)
+            self.clients.append(_Client(sock, now))
 
-    def _read(self, conn: socket.socket) -> None:
-        with conn, conn.makefile("rb") as lines:
+    def _read(self, client: _Client, now: float) -> None:
+        for _ in range(READS_PER_CLIENT):
+            if not client.wants_input():
+                return
             try:
-                for raw in lines:
-                    line = raw.decode("utf-8", "replace").strip("\r\n")
-                    if line.strip():
-                        self.inbox.put((conn, line))
+                data = client.sock.recv(READ_SIZE)
+            except BlockingIOError:
+                return
+            except OSError:  # reset by the client: nothing more comes, nothing can be sent
+                self._gone(client)
+                return
+            if not data:
+                client.hung_up = True
+                return
+            client.active = now
+            if client.refused_at is None:
+                client.received += data
+
+    def _split(self, client: _Client, now: float) -> None:
+        """Move complete lines from the bytes received to the lines waiting, up to MAX_QUEUED."""
+        received = client.received
+        while received and len(client.lines) < MAX_QUEUED and client.refused_at is None:
+            # the end of the line: anywhere in what is being dropped, else within MAX_LINE_BYTES
+            end = received.find(b"\n") if client.overlong else received.find(b"\n", 0, MAX_LINE_BYTES + 1)
+            if end >= 0:
+                line = bytes(received[:end])
+                del received[:end + 1]
+                if client.overlong:
+                    client.overlong = False
+                    client.refusals += 1
+                    client.lines.append((TOO_LONG, True))
+                else:
+                    self._line(client, line, now)
+            elif client.overlong:
+                received.clear()  # still the line being dropped
+            elif len(received) > MAX_LINE_BYTES:
+                self._line(client, bytes(received[:MAX_LINE]), now, whole=False)
+                client.overlong = True
+                del received[:MAX_LINE_BYTES + 1]  # no newline there: the rest of the line is dropped as it comes
+            else:
+                if client.hung_up:
+                    received.clear()  # a line without its newline is never applied
+                return
+
+    def _line(self, client: _Client, line: bytes, now: float, whole: bool = True) -> None:
+        """A line has ended (or, not ``whole``, grown too long: here is only its start)."""
+        if client.first and HTTP_REQUEST.match(line):
+            client.lines.clear()
+            client.received.clear()
+            client.unsent[:] = HTTP_REFUSAL
+            client.refused_at = now
+            return
+        client.first = False
+        if not whole:
+            return
+        try:
+            text = line.decode("utf-8")
+        except UnicodeDecodeError:
+            client.refusals += 1
+            client.lines.append((NOT_TEXT, True))
+            return
+        if len(text) > MAX_LINE:  # a "\r" before the newline counts, as on the board
+            client.refusals += 1
+            client.lines.append((TOO_LONG, True))
+        elif text.strip():
+            client.lines.append((text.rstrip("\r"), False))
+
+    def _answer(self, handle: Callable[[str], str], now: float) -> int:
+        """Answer waiting lines, one client after the other, at most MAX_ANSWERS."""
+        served = 0
+        while served < MAX_ANSWERS:
+            ready = [client for client in self.clients if client.can_answer()]
+            if not ready:
+                return served
+            for client in ready[:MAX_ANSWERS - served]:
+                text, is_reply = client.lines.popleft()
+                client.unsent += ((text if is_reply else handle(text)) + "\n").encode("utf-8")
+                served += 1
+                self._split(client, now)
+        return served
+
+    def _send(self, client: _Client) -> None:
+        if client.unsent:
+            try:
+                sent = client.sock.send(client.unsent)
+            except BlockingIOError:
+                return
+            except OSError:  # the client left; what it asked was still applied, as on a serial line
+                self._gone(client)
+                return
+            del client.unsent[:sent]
+        if client.refused_at is not None and not client.unsent and not client.shut:
+            client.shut = True
+            try:
+                client.sock.shutdown(socket.SHUT_WR)  # our answer is out: the client may hang up now
             except OSError:
                 pass
 
-    def serve(self, handle: Callable[[str], str], wait_s: float = 0.0) -> int:
-        """Answer every queued line with ``handle`` (waiting up to ``wait_s`` for the first); return how many."""
-        served = 0
-        try:
-            item = self.inbox.get(timeout=wait_s) if wait_s > 0 else self.inbox.get_nowait()
-        except queue.Empty:
-            return 0
-        while True:
-            conn, line = item
-            reply = handle(line)
-            try:
-                conn.sendall((reply + "\n").encode("utf-8"))
-            except OSError:
-                pass  # the client left; the command was still applied, as on a serial line
-            served += 1
-            try:
-                item = self.inbox.get_nowait()
-            except queue.Empty:
-                return served
+    def _gone(self, client: _Client) -> None:
+        """The connection broke: nothing more comes from the client, nothing reaches it."""
+        client.hung_up = True
+        client.received.clear()
+        client.lines.clear()
+        client.unsent.clear()
+
+    def _watch(self, client: _Client) -> None:
+        """Have ``select`` wake ``serve`` when this client can be read or written to, and not
+        while it is not to be read (it would wake ``serve`` again and again for nothing)."""
+        events = (selectors.EVENT_READ if client.wants_input() else 0) \
+            | (selectors.EVENT_WRITE if client.unsent else 0)
+        if events == client.events:
+            return
+        if not client.events:
+            self.selector.register(client.sock, events)
+        elif not events:
+            self.selector.unregister(client.sock)
+        else:
+            self.selector.modify(client.sock, events)
+        client.events = events
+
+    def _close_done(self, now: float) -> None:
+        for client in [c for c in self.clients if c.done(now)]:
+            self._drop(client)
+
+    def _drop(self, client: _Client) -> None:
+        if client.events:
+            self.selector.unregister(client.sock)
+        client.sock.close()
+        self.clients.remove(client)
 
     def close(self) -> None:
-        """Stop listening."""
-        self._closed = True
+        """Stop listening and hang up on every client."""
+        for client in list(self.clients):
+            self._drop(client)
+        self.selector.close()
         self.listener.close()

@@ -3,21 +3,28 @@
 Used with ``--tui`` or when there is no display. Terminals report no key releases, so a
 long press is asked for explicitly: ``l`` then the control's key. Hole (track, hole) is
 drawn at ``TerminalLayout.cell(track, hole)`` (0-based row and column on the screen).
+A terminal smaller than the screen gets a line saying how big it must be instead; the
+screen is drawn again whenever the terminal's size changes.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import select
+import shutil
 import sys
 import termios
+import textwrap
 import tty
 from typing import TextIO
 
-from app.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN
+from shared.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN
+from shared.holes import HOLES
+from simulator.controls import BIG_STEP
 from simulator.device import Device
 from simulator.geometry import Geometry
-from simulator.picture import OLED_GLASS, OLED_TEXT, led_colour
+from simulator.picture import LEGEND, NUMBER_EVERY, OLED_GLASS, OLED_TEXT, TrackNames, led_colour, track_names
 from simulator.server import ProtocolServer
 
 FRAME_S = 0.04
@@ -30,11 +37,12 @@ LEFT = 2
 
 KEYS = {"\r": ENCODER, "\n": ENCODER, " ": ENCODER, "1": PLAYER_1, "2": PLAYER_2, "\x7f": BACK, "\x08": BACK,
         "\x1b": BACK}
-TURNS = {"\x1b[C": 1, "\x1b[A": 1, "+": 1, "=": 1, "\x1b[D": -1, "\x1b[B": -1, "-": -1}
+TURNS = {"\x1b[C": 1, "\x1b[A": 1, "+": 1, "=": 1, "\x1b[D": -1, "\x1b[B": -1, "-": -1,
+         "\x1b[1;2C": BIG_STEP, "\x1b[1;2A": BIG_STEP, "\x1b[1;2D": -BIG_STEP, "\x1b[1;2B": -BIG_STEP}  # Shift
 PLUG = ("\x1b[24~", "\x0b")  # F12, Ctrl-K
 QUIT = ("q", "\x03")
 LONG_PREFIX = "l"
-HELP = ("←/→ turn · Enter/Space push · 1, 2 players · Backspace back",
+HELP = ("←/→ turn (Shift: %d) · Enter/Space push · 1, 2 players · Backspace back" % BIG_STEP,
         "l then a key: long press · F12/Ctrl-K pull the plug · q quit")
 
 
@@ -49,10 +57,17 @@ def bg(rgb: tuple[int, int, int]) -> str:
 
 
 RESET = "\x1b[0m"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def strip_ansi(text: str) -> str:
+    """``text`` as it shows: without its colour codes."""
+    return ANSI.sub("", text)
 
 
 class TerminalLayout:
-    """Holes placed on a character grid: one column pair a hole, an extra column between streets."""
+    """Holes placed on a character grid: one column pair a hole, an extra column between streets;
+    the rows come in twos (the same holes of both tracks) with a line of hole numbers between them."""
 
     def __init__(self, geometry: Geometry) -> None:
         self.geometry = geometry
@@ -66,23 +81,39 @@ class TerminalLayout:
                 col += 2 + (1 if x - xs[n - 1] > pitch * 1.2 else 0)
             column[x] = col
         self.columns = {hole: LEFT + column[x] for hole, (x, _) in geometry.holes.items()}
-        self.rows = {hole: TOP + ys.index(y) for hole, (_, y) in geometry.holes.items()}
+        row = {y: TOP + 3 * (i // 2) + 2 * (i % 2) for i, y in enumerate(ys)}
+        self.rows = {hole: row[y] for hole, (_, y) in geometry.holes.items()}
         self.width = LEFT + col + 1 + LEFT
-        self.height = TOP + len(ys)
+        self.height = max(self.rows.values()) + 1
 
     def cell(self, track: int, hole: int) -> tuple[int, int]:
         """(row, column) on the screen of hole 1..121 of ``track``."""
         return self.rows[(track, hole)], self.columns[(track, hole)]
 
-    def board_lines(self, frame: bytes | bytearray) -> list[str]:
-        """The board rows as ANSI text: wood background, each hole a dot in its LED's colour."""
+    def board_lines(self, frame: bytes | bytearray, names: TrackNames | None = None) -> list[str]:
+        """The board rows as ANSI text: wood background, each hole a dot in its LED's colour,
+        every fifth hole's number between its rows, each track's ``names`` at its start."""
         grid = [[bg(WOOD) + " "] * self.width for _ in range(self.height - TOP)]
+
+        def write(row: int, end: int, text: str, colour: tuple[int, int, int]) -> None:
+            for i, char in enumerate(text):
+                grid[row - TOP][end - len(text) + 1 + i] = bg(WOOD) + fg(colour) + char
+
         for index in range(self.geometry.led_count):
             track, hole = self.geometry.hole_at(index)
             rgb = (frame[3 * index], frame[3 * index + 1], frame[3 * index + 2])
             colour = led_colour(rgb) if rgb != (0, 0, 0) else EMPTY
             row, col = self.cell(track, hole)
             grid[row - TOP][col] = bg(WOOD) + fg(colour) + HOLE
+        for hole in range(NUMBER_EVERY, HOLES, NUMBER_EVERY):
+            rows = [self.cell(track, hole)[0] for track in range(self.geometry.tracks)]
+            write((min(rows) + max(rows)) // 2, self.cell(0, hole)[1], str(hole), TEXT)
+        for track, on_track in enumerate(names or ()):
+            row, col = self.cell(track, 1)
+            end = col - 2
+            for text, colour in reversed(on_track):
+                write(row, end, text, colour)
+                end -= len(text)
         title = "C R I B B A G E".center(self.width)
         return [bg(WOOD) + fg(TEXT) + title + RESET, bg(WOOD) + " " * self.width + RESET] + [
             "".join(cells) + RESET for cells in grid]
@@ -99,11 +130,13 @@ class Terminal:
         self.long_next = False
         self.buffer = ""
         self.shown: tuple | None = None
+        self.size = os.terminal_size((0, 0))
 
     def screen(self) -> list[str]:
         """Every line of the screen, as ANSI text."""
-        lines = self.layout.board_lines(self.device.frame)
+        lines = self.layout.board_lines(self.device.frame, track_names(self.device.board))
         width = self.layout.width
+        lines += [bg(WOOD) + fg(TEXT) + line.center(width) + RESET for line in textwrap.wrap(LEGEND, width - 2)]
         lines.append(bg(WOOD) + fg(TEXT) + "  [1] PLAYER 1   [⌫] BACK   (←⏎→) TURN·PUSH   [2] PLAYER 2".ljust(width)
                      + RESET)
         text = self.device.lines
@@ -111,9 +144,21 @@ class Terminal:
             for line in (text or [""]) + [""] * max(0, 4 - len(text)):
                 lines.append(bg(OLED_GLASS) + fg(OLED_TEXT) + " " + line[: width - 2].ljust(width - 1) + RESET)
         lines += ["long press: next key…", ""] if self.long_next else [line[:width] for line in HELP]
-        if self.note:
-            lines.append(self.note[:width])
+        for line in self.note.splitlines():  # a command in it stays on one line where it fits
+            lines += textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False)
         return lines
+
+    def fitted(self, size: tuple[int, int]) -> list[str]:
+        """The screen for a terminal of ``size`` (columns, rows): all of it, or if it does not
+        fit, why not and how big the terminal must be."""
+        lines = self.screen()
+        columns, rows = size
+        need = (max(self.layout.width, max(len(strip_ansi(line)) for line in lines)), len(lines))
+        if columns >= need[0] and rows >= need[1]:
+            return lines
+        text = "The terminal is %dx%d; the board needs %dx%d: make the terminal bigger (q quits)." % (
+            columns, rows, *need)
+        return textwrap.wrap(text, max(10, columns))[:max(1, rows)]
 
     def key(self, chars: str) -> bool:
         """Act on one key (a character or an escape sequence); False means quit."""
@@ -159,6 +204,10 @@ class Terminal:
             tty.setraw(fd)
             out.write("\x1b[?1049h\x1b[?25l\x1b[2J")
             while True:
+                size = shutil.get_terminal_size()
+                if size != self.size:  # resized: everything is drawn again
+                    self.size, self.shown = size, None
+                    out.write("\x1b[2J")
                 ready, _, _ = select.select([fd], [], [], FRAME_S)
                 if ready:
                     for key in self._keys(os.read(fd, 256).decode("utf-8", "replace")):
@@ -174,7 +223,7 @@ class Terminal:
             termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
     def _draw(self, out: TextIO) -> None:
-        lines = self.screen()
+        lines = self.fitted((self.size.columns, self.size.lines))
         if tuple(lines) == self.shown:
             return
         self.shown = tuple(lines)

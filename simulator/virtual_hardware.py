@@ -1,17 +1,13 @@
-"""A fake of the board's hardware interface, for tests and as the simulator's base.
+"""A fake of the board's hardware layer, for tests and as the simulator's base.
 
 Plain Python that runs on CPython and inside ``micropython`` (no typing, no dataclasses),
-so the same app tests run on both. It has the duck-typed shape the app expects (see the
-team brief, "app <-> hardware layer"):
-
-  hw.led_count, hw.show(frame), hw.poll_events(), hw.ticks_ms(), hw.storage_root,
-  hw.display (None or .show_lines(lines)), hw.serial (None or .read_line()/.write_line()),
-  hw.feed_watchdog()
-
-and, for the test side: ``push(event)`` / ``push_many(events)`` queue input events,
-``advance(ms)`` moves the manual clock, ``frame`` / ``frames`` / ``pixel(track, hole)``
-read what was shown, ``serial.send(line)`` / ``serial.replies()`` talk to the app,
-``display.lines`` is the last text shown, ``watchdog_feeds`` counts feeds.
+so the same app tests run on both. ``VirtualHardware`` meets the hw contract stated in
+``firmware/hal/__init__.py`` (``led_count``, ``storage_root``, ``show``, ``poll_events``,
+``ticks_ms``, ``feed_watchdog``, ``display``, ``serial``) and adds, for the test side:
+``push(event)`` / ``push_many(events)`` queue input events, ``advance(ms)`` moves the
+manual clock (ticks that wrap as MicroPython's, from ``CLOCK_START``), ``frame`` / ``frames``
+/ ``pixel(track, hole)`` read what was shown, ``serial.send(line)`` / ``serial.replies()``
+talk to the app, ``display.lines`` is the last text shown, ``watchdog_feeds`` counts feeds.
 
 ``RamFlash`` is a flash chip in RAM with MicroPython's block-device interface, for
 mounting a real littlefs (``os.VfsLfs2``) in tests and benchmarks; it can "cut the power"
@@ -20,7 +16,12 @@ after a given number of block writes and erases.
 
 import os
 
-HOLES = 121  # per track; logical LED index = track * HOLES + (hole - 1)
+from shared.holes import LEDS, index
+from shared.ticks import ticks_add
+
+# The manual clock starts 2 s before the ticks wrap (MicroPython's ticks_ms wraps; on the RP2040
+# after 2**30 ms), so every test that lets more time pass sees the wrap.
+CLOCK_START = ticks_add(0, -2000)
 
 
 def temp_dir(prefix: str = "crib-") -> str:
@@ -83,7 +84,7 @@ class VirtualSerial:
 class VirtualHardware:
     """The hardware interface with a frame buffer, an input queue and a manual clock."""
 
-    def __init__(self, storage_root: str, led_count: int = 2 * HOLES, display: bool = False,
+    def __init__(self, storage_root: str, led_count: int = LEDS, display: bool = False,
                  serial: bool = False) -> None:
         if led_count <= 0:
             raise ValueError("led_count must be positive, not %r" % (led_count,))
@@ -94,7 +95,7 @@ class VirtualHardware:
         self.frame = bytearray(3 * led_count)  # copy of the last frame shown
         self.frames = 0
         self.watchdog_feeds = 0
-        self._now = 0
+        self._now = CLOCK_START
         self._events = []  # type: list[tuple]
 
     # --- the interface the app uses ---
@@ -106,14 +107,16 @@ class VirtualHardware:
         self.frame[:] = frame
         self.frames += 1
 
-    def poll_events(self) -> list:
-        """The input events queued since the last poll (possibly none); clears the queue."""
+    def poll_events(self) -> "list | tuple":
+        """The input events queued since the last poll; ``()`` when there are none (no new list)."""
         events = self._events
+        if not events:
+            return ()
         self._events = []
         return events
 
     def ticks_ms(self) -> int:
-        """The manual clock, in milliseconds (moves only with ``advance``)."""
+        """The manual clock: a tick in milliseconds, wrapping as MicroPython's (moves only with ``advance``)."""
         return self._now
 
     def feed_watchdog(self) -> None:
@@ -135,13 +138,13 @@ class VirtualHardware:
         """Move the clock forward by ``ms`` milliseconds."""
         if ms < 0:
             raise ValueError("the clock only moves forward")
-        self._now += ms
+        self._now = ticks_add(self._now, ms)
 
     def pixel(self, track: int, hole: int) -> tuple:
         """(r, g, b) of hole 1..121 on track 0/1 in the last frame shown."""
-        if not 0 <= track < self.led_count // HOLES or not 1 <= hole <= HOLES:
+        i = 3 * index(track, hole)
+        if i >= len(self.frame):
             raise ValueError("no LED at track %r, hole %r" % (track, hole))
-        i = 3 * (track * HOLES + hole - 1)
         return (self.frame[i], self.frame[i + 1], self.frame[i + 2])
 
 

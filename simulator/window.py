@@ -13,10 +13,10 @@ import tkinter as tk
 
 from PIL import ImageTk
 
-from simulator.controls import HELP, HOLD_KEYS, PLUG_KEYS, TURN_KEYS, Controls
+from simulator.controls import BIG_STEP, HELP, HOLD_KEYS, PLUG_KEYS, QUIT_KEYS, TURN_KEYS, Controls
 from simulator.device import Device
 from simulator.geometry import Geometry, Layout
-from simulator.picture import TABLE, BoardPicture
+from simulator.picture import TABLE, BoardPicture, track_names
 from simulator.server import ProtocolServer
 
 FRAME_MS = 33
@@ -24,20 +24,29 @@ TITLE = "Cribbage board"
 # X repeats a held key as release+press pairs; a release not followed by a press this soon is real.
 RELEASE_GRACE_MS = 40
 MAX_SCALE = 5.0
+SHIFT, CONTROL = 0x0001, 0x0004  # Tk's state bits for a Shift or Control key held
+STATUS_PX = 72  # the lines under the board
 
 
 def fit_scale(geometry: Geometry, screen: tuple[int, int]) -> float:
     """Pixels per millimetre that fit the board (and the help line) on a screen of that size."""
     width, height = screen
-    return round(min(MAX_SCALE, width * 0.95 / geometry.width_mm, (height * 0.88 - 40) / geometry.height_mm), 2)
+    return round(min(MAX_SCALE, width * 0.95 / geometry.width_mm, (height * 0.88 - STATUS_PX) / geometry.height_mm), 2)
+
+
+def held(event: tk.Event, modifier: int) -> bool:
+    """True if the key ``modifier`` (SHIFT, CONTROL) was held during ``event``."""
+    return isinstance(event.state, int) and bool(event.state & modifier)
 
 
 class Window:
     """The Tk window around a Device, with an optional protocol server polled by the same loop."""
 
-    def __init__(self, device: Device, server: ProtocolServer | None = None, scale: float | None = None) -> None:
+    def __init__(self, device: Device, server: ProtocolServer | None = None, scale: float | None = None,
+                 note: str = "") -> None:
         self.device = device
         self.server = server
+        self.note = note  # where the protocol is served (or why not)
         self.root = tk.Tk(className="cribbage-board")
         self.root.title(TITLE)
         background = "#%02x%02x%02x" % TABLE
@@ -51,8 +60,8 @@ class Window:
         self.photo = ImageTk.PhotoImage(self.picture.base)
         self.board_label = tk.Label(self.root, image=self.photo, bd=0, highlightthickness=0, bg=background)
         self.board_label.pack(side=tk.TOP, anchor=tk.NW)
-        self.status = tk.Label(self.root, text=HELP, fg="#c8b8a0", bg=background, anchor=tk.W, justify=tk.LEFT,
-                               wraplength=self.layout.size[0] - 16)
+        self.status = tk.Label(self.root, text=self._status(), fg="#c8b8a0", bg=background, anchor=tk.W,
+                               justify=tk.LEFT, wraplength=self.layout.size[0] - 16)
         self.status.pack(side=tk.TOP, fill=tk.X, padx=8, pady=4)
         self.root.resizable(False, False)
         self.pending: list[tuple] = []
@@ -66,6 +75,7 @@ class Window:
         root.bind("<KeyPress>", self._key_down)
         root.bind("<KeyRelease>", self._key_up)
         root.bind("<Control-k>", lambda _e: self.pull_plug())
+        root.bind("<Control-q>", lambda _e: root.destroy())
         board.bind("<ButtonPress-1>", self._mouse_down)
         board.bind("<ButtonRelease-1>", self._mouse_up)
         board.bind("<Button-4>", lambda _e: self._turn(1))  # X11 wheel
@@ -86,11 +96,13 @@ class Window:
             self.root.after_cancel(self.releases.pop(key))
             return
         if key in TURN_KEYS:
-            self._turn(TURN_KEYS[key])
+            self.pending += self.controls.step(TURN_KEYS[key] * (BIG_STEP if held(event, SHIFT) else 1))
         elif key in HOLD_KEYS:
             self.pending += self.controls.down(HOLD_KEYS[key], self.now())
         elif key in PLUG_KEYS:
             self.pull_plug()
+        elif key in QUIT_KEYS and not held(event, CONTROL):  # Ctrl-Q has its own binding
+            self.root.destroy()
 
     def _key_up(self, event: tk.Event) -> None:
         key = event.keysym
@@ -117,7 +129,11 @@ class Window:
         """Cut the power and boot again from the flash folder."""
         self.pending = []
         self.device.pull_plug()
-        self.status.configure(text="Power cut: booted again from flash (boot %d).   %s" % (self.device.boots, HELP))
+        self.status.configure(text=self._status("Power cut: booted again from flash (boot %d)." % self.device.boots))
+
+    def _status(self, event: str = "") -> str:
+        """The lines under the board: what just happened, where the protocol is served, the keys."""
+        return "\n".join(line for line in (event, self.note, HELP) if line)
 
     def loop(self) -> None:
         """One frame: input to the board, protocol lines answered, board stepped, picture redrawn."""
@@ -129,11 +145,12 @@ class Window:
             self.server.serve(self.device.command)
         self.device.step()
         lines = self.device.lines
+        names = track_names(self.device.board)
         shown = (bytes(self.device.frame), None if lines is None else tuple(lines), self.controls.held(),
-                 self.controls.knob)
+                 self.controls.knob, tuple(map(tuple, names)))
         if shown != self.shown:
             self.shown = shown
-            self.photo.paste(self.picture.render(shown[0], lines, shown[2], shown[3]))
+            self.photo.paste(self.picture.render(shown[0], lines, shown[2], shown[3], names))
         self.root.after(FRAME_MS, self.loop)
 
     def run(self) -> None:

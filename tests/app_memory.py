@@ -50,8 +50,8 @@ def main():
         print("played %d games, %d events, %d inputs" % (games, events, inputs))
     else:
         board = Board(VirtualHardware(sys.argv[3], display=True))
-        if board.notice is not None:
-            raise RuntimeError(board.notice)
+        if board.messages.notice is not None:
+            raise RuntimeError(board.messages.notice)
         memory_scenario.send_log(board)
         print(json.dumps(board.match.state()))
         print("restored %d games, %d events" % (len(board.match.games), board.match.events))

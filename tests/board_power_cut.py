@@ -30,7 +30,7 @@ from power_cuts import MOUNT, boot, fail, formatted_flash, plan_cut, report  # n
 
 from app import palette  # noqa: E402
 from app.board import Board  # noqa: E402
-from app.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN  # noqa: E402
+from shared.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN  # noqa: E402
 from simulator.virtual_hardware import VirtualHardware  # noqa: E402
 
 LONGEST_LOG = 300  # events; then the match starts again
@@ -183,8 +183,8 @@ def main(cuts, seed):
             got = snapshot(board)
         except Exception as e:
             fail("seed %d cut %d: restore raised %r" % (seed, cut, e))
-        if board.notice is not None:
-            fail("seed %d cut %d: notice %r" % (seed, cut, board.notice))
+        if board.messages.notice is not None:
+            fail("seed %d cut %d: notice %r" % (seed, cut, board.messages.notice))
         if accepted is None:
             accepted = got  # a fresh board on an empty flash
         if got == saving and saving != accepted:

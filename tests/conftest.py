@@ -1,8 +1,75 @@
+import os
+import shutil
 import sys
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
+
+import pytest
+from filelock import FileLock
 
 # Shared test helpers (micropython_env, firmware/portable) are plain modules beside the tests.
 HERE = Path(__file__).resolve().parent
 for folder in (HERE, HERE / "firmware"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
+
+from micropython_env import compile_firmware  # noqa: E402
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked slow first (in their order), so that no worker is left with a long one at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def temporary_folders_are_removed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """What the tests leave in temporary folders goes, when the session ends.
+
+    The fake hardware's ``temp_dir()``, ``tempfile`` and the ``$TMPDIR`` of the interpreters
+    and simulators the tests start all use one folder of this session (of this worker, in
+    parallel runs), removed at the end. ``tmp_path`` folders are pytest's: it keeps the last
+    three sessions' for a look after a failure.
+    """
+    folder = tmp_path_factory.mktemp("tmp")
+    patch = pytest.MonkeyPatch()
+    patch.setenv("TMPDIR", str(folder))
+    patch.setattr(tempfile, "tempdir", str(folder))
+    yield
+    patch.undo()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def compiled_firmware(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
+    """``compiled_firmware(*flags)``: a folder with the firmware packages compiled by mpy-cross
+    with ``flags``, made once per test session: the parallel workers share it, so never
+    change it (copy it first).
+    """
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    shared = tmp_path_factory.getbasetemp()
+    if worker is not None:  # each worker's basetemp is a folder of the session's
+        shared = shared.parent
+
+    def compiled(*flags: str) -> Path:
+        out = shared / ("firmware-mpy" + "".join(flags))
+        with FileLock(str(out) + ".lock"):
+            done = Path(str(out) + ".complete")
+            if not done.exists():
+                shutil.rmtree(out, ignore_errors=True)  # a worker that stopped half-way
+                compile_firmware(out, *flags)
+                done.touch()
+        return out
+
+    return compiled
+
+
+
+@pytest.fixture(autouse=True)
+def own_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test has its own per-user data and runtime folders (the simulator's default flash,
+    the files saying where simulators serve), inherited by the processes it starts: a simulator
+    the developer has open is never found by a test, nor its saved game touched."""
+    home = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(home / "run"))

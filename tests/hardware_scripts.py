@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
 
 HARDWARE = Path(__file__).resolve().parent.parent / "hardware"
+if str(HARDWARE) not in sys.path:
+    sys.path.append(str(HARDWARE))  # the scripts import each other as siblings, as when run from there
 
 
 def load_script(name: str) -> ModuleType:
-    """Import ``hardware/NAME.py`` as a module named ``name``."""
+    """Import ``hardware/NAME.py`` afresh as a module named ``name``."""
     spec = importlib.util.spec_from_file_location(name, HARDWARE / (name + ".py"))
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # as an import would (dataclasses look their module up there)
     spec.loader.exec_module(module)
     return module

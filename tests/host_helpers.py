@@ -11,8 +11,8 @@ from pathlib import Path
 from match_helpers import play_games, recording
 from sim_process import Simulator, wait_for
 
-from cribbage import deck
 from cribbage.match import Match
+from cribbage_lab import deck
 
 
 @contextmanager

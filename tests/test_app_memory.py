@@ -20,9 +20,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
-from micropython_env import FIRMWARE, ROOT, compile_tree, run_micropython
+import pytest
+
+from micropython_env import ROOT, run_micropython
+
+pytestmark = pytest.mark.slow  # seconds a test: started first, so the parallel run ends together
 
 DATA_BUDGET_KB = 96  # 64 KB on the 32-bit chip, x1.5 on the 64-bit unix port (see above)
 SCRIPT = str(ROOT / "tests" / "app_memory.py")
@@ -36,10 +41,9 @@ def run_in_budget(args: list[str], heap: str) -> tuple[dict, str]:
     return json.loads(state), summary
 
 
-def test_a_whole_match_and_the_next_power_on_run_within_the_heap_budget(tmp_path: Path) -> None:
-    lib = tmp_path / "lib"  # the firmware as `crib deploy` sends it
-    for package in ("cribbage", "app", "hal"):
-        compile_tree(FIRMWARE / package, lib / package)
+def test_a_whole_match_and_the_next_power_on_run_within_the_heap_budget(
+        tmp_path: Path, compiled_firmware: Callable[..., Path]) -> None:
+    lib = compiled_firmware()  # the firmware as `crib deploy` sends it
     saved = tmp_path / "flash"
     saved.mkdir()
     probe = run_micropython([SCRIPT, str(lib), "probe"], heap="1M")

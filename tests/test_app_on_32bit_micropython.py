@@ -17,10 +17,13 @@ the match CPython plays from the same inputs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from micropython32_env import OLDEST, Scenario, measure, record_scenario
+
+pytestmark = pytest.mark.slow  # seconds a test: started first, so the parallel run ends together
 
 BUDGET = 64 * 1024
 
@@ -31,8 +34,9 @@ def scenario(tmp_path_factory: pytest.TempPathFactory) -> Scenario:
 
 
 @pytest.fixture(scope="module")
-def from_romfs(scenario: Scenario, tmp_path_factory: pytest.TempPathFactory) -> dict:
-    return measure(scenario, "romfs", tmp_path_factory.mktemp("romfs"))
+def from_romfs(scenario: Scenario, tmp_path_factory: pytest.TempPathFactory,
+               compiled_firmware: Callable[..., Path]) -> dict:
+    return measure(scenario, "romfs", tmp_path_factory.mktemp("romfs"), lib=compiled_firmware("-O2"))
 
 
 def test_from_romfs_the_app_runs_within_64_kb(scenario: Scenario, from_romfs: dict) -> None:
@@ -43,14 +47,15 @@ def test_from_romfs_the_app_runs_within_64_kb(scenario: Scenario, from_romfs: di
     assert from_romfs["power_on_live"] <= BUDGET, from_romfs
 
 
-def test_from_mpy_files_the_same_match_with_the_code_in_the_heap(scenario: Scenario, from_romfs: dict,
-                                                                 tmp_path: Path) -> None:
-    report = measure(scenario, "mpy", tmp_path)
+def test_from_mpy_files_the_same_match_with_the_code_in_the_heap(scenario: Scenario, from_romfs: dict, tmp_path: Path,
+                                                                 compiled_firmware: Callable[..., Path]) -> None:
+    report = measure(scenario, "mpy", tmp_path, lib=compiled_firmware("-O2"))
     assert report["state"] == scenario.state
     assert report["code"] > from_romfs["code"] + 20 * 1024, (report["code"], from_romfs["code"])
 
 
-def test_micropython_1_23_plays_the_same_match(scenario: Scenario, tmp_path: Path) -> None:
-    report = measure(scenario, "mpy", tmp_path, version=OLDEST)
+def test_micropython_1_23_plays_the_same_match(scenario: Scenario, tmp_path: Path,
+                                               compiled_firmware: Callable[..., Path]) -> None:
+    report = measure(scenario, "mpy", tmp_path, version=OLDEST, lib=compiled_firmware("-O2"))
     assert report["events"] > 400
     assert report["state"] == scenario.state

@@ -7,7 +7,13 @@ the `micropython` interpreter.
 
 from __future__ import annotations
 
-from micropython_env import run_power_cuts
+import re
+
+import pytest
+
+from micropython_env import ROOT, run_micropython, run_power_cuts
+
+pytestmark = pytest.mark.slow  # seconds a test: started first, so the parallel run ends together
 
 CUTS = 4000
 
@@ -19,3 +25,17 @@ def test_every_power_cut_restores_the_board_after_the_last_or_the_previous_chang
     # both outcomes really happened: cuts after the rename and cuts before it
     assert new > 50 and old > 2000 and new + old == CUTS - 1
     assert saves > CUTS // 2
+
+
+FALLBACK_SUMMARY = re.compile(r"fallback: older copy kept (\d+), first change kept (\d+), second change kept (\d+)")
+
+
+def test_every_power_cut_while_the_board_falls_back_to_its_older_copy_keeps_it_or_a_later_change() -> None:
+    """fallback_power_cut.py: the newest copy unusable (five ways), a cut at every block write of
+    the power-on that sets it aside and of the two changes after."""
+    result = run_micropython([str(ROOT / "tests" / "fallback_power_cut.py")], heap="2M")
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    found = FALLBACK_SUMMARY.search(result.stdout)
+    assert found, result.stdout[-2000:]
+    older, first, second = (int(n) for n in found.groups())
+    assert older > 50 and first > 50 and second > 0  # every outcome really happened

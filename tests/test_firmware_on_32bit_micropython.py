@@ -1,38 +1,57 @@
 """Every firmware test module also runs on a 32-bit MicroPython: the oldest release the
-firmware supports (1.23) and a current one, as `crib deploy` sends the firmware (.mpy).
+firmware supports (1.23) and a current one, as `crib deploy` sends the firmware (.mpy, here
+compiled by `mpy-cross -O2`, which strips `assert`).
 
 The unix port the other runs use is 64-bit and one release; the RP2040 is 32-bit (small
-ints of 31 bits, other object sizes) and may run any release from 1.23 on. This runs each
-module in tests/firmware on MicroPython's 32-bit WebAssembly port (tests/micropython32), but
-one: test_app_run drives the asyncio shell with ``asyncio.run``, which that port's asyncio
-(run by the JavaScript event loop) does not have; the shell's tests run on the unix port.
+ints of 31 bits, other object sizes) and may run any release from 1.23 on. This runs the
+modules of tests/firmware on MicroPython's 32-bit WebAssembly port (tests/micropython32),
+all in one interpreter for each release, but those in NOT_ON_32BIT (see micropython32_env).
+Each module is one test here, failing with the names and tracebacks of its failed tests;
+the tests of one release share a worker (an xdist group), so its interpreter runs once.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from micropython32_env import LATEST, OLDEST, deploy_tree, run_driver
+from micropython32_env import LATEST, NOT_ON_32BIT, OLDEST, run_driver
 
-from micropython_env import ROOT
+from micropython_env import FIRMWARE_TESTS, ROOT, check_module_ran
 
-NOT_ON_THIS_PORT = {"test_app_run"}  # needs asyncio.run (see above)
-MODULES = sorted(p.stem for p in (ROOT / "tests" / "firmware").glob("test_*.py"))
+MODULES = [m for m in FIRMWARE_TESTS if m not in NOT_ON_32BIT]
 
 
 def test_only_the_shell_is_left_out() -> None:
-    assert NOT_ON_THIS_PORT <= set(MODULES)
+    assert NOT_ON_32BIT == {"test_app_run"} and NOT_ON_32BIT <= set(FIRMWARE_TESTS)
 
 
-@pytest.mark.parametrize("version", [OLDEST, LATEST])
-def test_firmware_tests_pass_on_32bit_micropython(version: str, tmp_path: Path) -> None:
-    steps = tmp_path / "no-steps.json"
-    steps.write_text("[]")
-    mounts = {deploy_tree("mpy", tmp_path / "deploy"): "/deploy", ROOT / "tests" / "firmware": "/tests/firmware",
-              ROOT / "simulator": "/repo/simulator", ROOT / "hardware": "/hardware"}
-    modules = [m for m in MODULES if m not in NOT_ON_THIS_PORT]
-    printed = run_driver(version, "run_tests.py", steps, mounts, modules)
-    last = printed.strip().splitlines()[-1]
-    assert last.endswith(" 0 failed"), printed[-4000:]
-    assert int(last.split()[1]) > 250, last
+@pytest.fixture(scope="session")
+def printed_on_32bit(compiled_firmware: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+                     ) -> Callable[[str], str]:
+    """``printed_on_32bit(version)``: what running every module there printed (run once per version)."""
+    printed: dict[str, str] = {}
+
+    def run(version: str) -> str:
+        if version not in printed:
+            steps = tmp_path_factory.mktemp("no-steps") / "steps.json"
+            steps.write_text("[]")
+            mounts = {compiled_firmware("-O2"): "/deploy", ROOT / "tests" / "firmware": "/tests/firmware",
+                      ROOT / "simulator": "/repo/simulator", ROOT / "cribbage_lab": "/repo/cribbage_lab",
+                      ROOT / "hardware": "/hardware"}
+            try:
+                printed[version] = run_driver(version, "run_tests.py", steps, mounts, MODULES)
+            except RuntimeError as e:  # the interpreter failed: each module says so
+                printed[version] = str(e)
+        return printed[version]
+
+    return run
+
+
+@pytest.mark.parametrize("version, module", [
+    pytest.param(version, module, marks=pytest.mark.xdist_group("micropython-" + version))
+    for version in (OLDEST, LATEST) for module in MODULES])
+def test_firmware_module_on_32bit_micropython(version: str, module: str,
+                                              printed_on_32bit: Callable[[str], str]) -> None:
+    check_module_ran(printed_on_32bit(version), module, "32-bit MicroPython " + version)

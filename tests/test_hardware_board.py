@@ -81,7 +81,7 @@ def test_holes_do_not_overlap_and_fit_on_the_board(board: dict) -> None:
 
 
 def test_controls_are_on_the_board_and_named_as_the_app_names_them(board: dict) -> None:
-    from app.events import CONTROLS
+    from shared.events import CONTROLS
 
     width, height = board["board"]["width_mm"], board["board"]["height_mm"]
     assert sorted(board["controls"]) == sorted(CONTROLS)
@@ -94,7 +94,7 @@ def test_pins_are_distinct_usable_gpios(board: dict) -> None:
     pins = board["pins"]
     i2c = pins["i2c"]
     used = [pins["led_data"], pins["encoder_a"], pins["encoder_b"], pins["encoder_switch"],
-            *pins["buttons"].values(), i2c["sda"], i2c["scl"]]
+            *pins["buttons"].values(), i2c["sda"], i2c["scl"], *pins.get("led_power", {}).values()]
     assert len(set(used)) == len(used)
     assert set(used) <= PICO_HEADER_GPIOS
     assert i2c["sda"] in I2C_SDA[i2c["id"]] and i2c["scl"] in I2C_SCL[i2c["id"]]
@@ -106,3 +106,70 @@ def test_pins_are_distinct_usable_gpios(board: dict) -> None:
 def test_make_board_reproduces_the_committed_json() -> None:
     module = load_script("make_board")
     assert module.dumps(module.board()) == BOARD_JSON.read_text()
+
+
+def test_the_supply_is_one_of_the_two_builds_and_only_the_usb_build_switches_the_leds(board: dict) -> None:
+    module = load_script("make_board")
+    supply = board["supply"]
+    assert supply == {"variant": supply["variant"], **module.SUPPLIES[supply["variant"]]}
+    assert set(module.SUPPLIES) == {"usb", "adapter"}
+    # USB 2.0 gives at most 500 mA after configuration; the adapter of bom.csv is 5 V 4 A.
+    assert module.SUPPLIES["usb"]["supply_ma"] == 500 and module.SUPPLIES["adapter"]["supply_ma"] == 4000
+    assert ("led_power" in board["pins"]) == (supply["variant"] == "usb")
+
+
+def test_both_builds_are_written_consistently(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = load_script("make_board")
+    for variant, supply in module.SUPPLIES.items():
+        monkeypatch.setattr(module, "SUPPLY", variant)
+        data = json.loads(module.dumps(module.board()))
+        assert data["supply"] == {"variant": variant, "supply_ma": supply["supply_ma"]}
+        assert data["pins"].get("led_power") == (module.LED_POWER_PINS if variant == "usb" else None)
+
+
+def inside(box: list[float], x: float, y: float, margin: float = 0.0) -> bool:
+    """Whether (x, y) lies in ``box`` [x0, y0, x1, y1] at least ``margin`` from its edges."""
+    return box[0] + margin <= x <= box[2] - margin and box[1] + margin <= y <= box[3] - margin
+
+
+def test_every_hole_goes_through_the_skin_made_for_it(board: dict) -> None:
+    """LEDs over the LED pocket and clear of the deeper ones; controls and the display window over
+    the controls pocket (a 7 mm encoder bushing cannot pass more than a few mm of wood)."""
+    build = board["build"]
+    pockets, holes = build["pockets"], build["hole_mm"]
+    assert build["blank_mm"][:2] == [board["board"]["width_mm"], board["board"]["height_mm"]]
+    led_radius = holes["led"] / 2
+    for _, _, x, y in board["holes"]:
+        assert inside(pockets["leds"], x, y, led_radius)
+        for name in ("power", "controls"):
+            assert not inside(pockets[name], x, y, -led_radius), (x, y, name)
+    assert build["skin_mm"]["controls"] <= 3 < build["skin_mm"]["leds"] < build["blank_mm"][2]
+    for name, (x, y) in board["controls"].items():
+        radius = holes["enc" if name == "enc" else "button"] / 2
+        assert inside(pockets["controls"], x, y, radius), name
+    (cx, cy), (w, h) = build["display"]["centre"], build["display"]["size"]
+    assert inside(pockets["controls"], cx - w / 2, cy - h / 2) and inside(pockets["controls"], cx + w / 2, cy + h / 2)
+
+
+def test_the_electronics_sit_by_the_ends_of_the_chain(board: dict) -> None:
+    """The shifter beside LED 0 (a short data wire), the power entry beside the chain's last LED
+    (short feeds), each part inside a pocket, none under an LED hole."""
+    build = board["build"]
+    where = positions(board)
+    first, last = where[tuple(board["leds"]["chain"][0])], where[tuple(board["leds"]["chain"][-1])]
+    parts = build["parts"]
+
+    def distance(box: list[float], point: tuple[float, float]) -> float:
+        dx = max(box[0] - point[0], 0, point[0] - box[2])
+        dy = max(box[1] - point[1], 0, point[1] - box[3])
+        return math.hypot(dx, dy)
+
+    assert distance(parts["shifter"], first) <= 15
+    assert distance(parts["power_entry"], last) <= 25
+    assert distance(parts["pico"], first) <= 25
+    for name, box in parts.items():
+        assert any(inside(p, box[0], box[1]) and inside(p, box[2], box[3]) for p in build["pockets"].values()), name
+        for x, y in where.values():
+            assert distance(box, (x, y)) > build["hole_mm"]["led"] / 2, (name, x, y)
+    assert all(build["pockets"]["power"][1] <= y <= build["pockets"]["power"][3]
+               for y in build["edge_left_y"].values())

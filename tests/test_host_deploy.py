@@ -10,6 +10,7 @@ import json
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -33,7 +34,7 @@ from host_tools.deploy_plan import (
 )
 from host_tools.mpy import MpyFormat, compile_module, why_not_loadable
 from host_tools.romfs_image import build_romfs_image
-from micropython_env import FIRMWARE, RP2040_HEAP, compile_tree, run_micropython, tool
+from micropython_env import RP2040_HEAP, run_micropython, tool
 
 VIPER = "import micropython\n\n@micropython.viper\ndef add(x: int) -> int:\n    return x + 1\n"
 PLAIN = "def add(x):\n    return x + 1\n"
@@ -346,7 +347,7 @@ def test_dry_run_changes_nothing(tree: tuple[Path, Path, Path], monkeypatch: pyt
     assert list(board.iterdir()) == []
     assert [s.path for s in plan.steps][-1] == "main.py" and plan.steps[0] == Step("mkdir", "pkg", why="new directory")
     # Without any board: no mpremote call at all, a plan for an empty board.
-    monkeypatch.setattr(devices.list_ports, "comports", lambda: [])
+    monkeypatch.setattr(devices.list_ports, "comports", list)
     calls: list[list[str]] = []
     plan = deploy("auto", dry_run=True, runner=calls.append, firmware=firmware, board_json=board_json)  # type: ignore[arg-type]
     assert calls == [] and len([s for s in plan.steps if s.op == "cp"]) == 5
@@ -354,7 +355,7 @@ def test_dry_run_changes_nothing(tree: tuple[Path, Path, Path], monkeypatch: pyt
 
 def test_deploy_command_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     from host_tools.cli import main
-    monkeypatch.setattr(devices.list_ports, "comports", lambda: [])
+    monkeypatch.setattr(devices.list_ports, "comports", list)
     assert main(["deploy", "--dry-run"]) == 0
     out = capsys.readouterr().out
     assert "no board found" in out and "compiled" in out and ":main.py" in out
@@ -371,15 +372,9 @@ def test_deploy_command_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Cap
 
 # --- ROMFS -------------------------------------------------------------------------------
 
-def compiled_firmware(out: Path) -> Path:
-    """The firmware's packages compiled by mpy-cross (bytecode only, so the unix port loads them) into ``out``."""
-    for package in ("cribbage", "app", "hal"):
-        compile_tree(FIRMWARE / package, out / package)
-    return out
-
-
-def test_romfs_image_mounts_and_imports_on_micropython(tmp_path: Path) -> None:
-    compiled = compiled_firmware(tmp_path / "lib")
+def test_romfs_image_mounts_and_imports_on_micropython(tmp_path: Path, compiled_firmware: Callable[..., Path]) -> None:
+    # the firmware's packages compiled by mpy-cross (bytecode only, so the unix port loads them)
+    compiled = Path(shutil.copytree(compiled_firmware(), tmp_path / "lib"))
     (compiled / "main.mpy").write_bytes(b"M")  # a top-level file: left out of the image
     image = build_romfs_image(compiled)
     assert image[:3] == b"\xd2\xcd\x31" and image == build_romfs_image(compiled)
@@ -402,7 +397,7 @@ def test_romfs_image_mounts_and_imports_on_micropython(tmp_path: Path) -> None:
         % (str(tmp_path / "crib.romfs"), str(tmp_path / "empty")))
     done = run_micropython([str(script)])
     assert done.stdout.split() == ["/rom/cribbage/match.mpy", "/rom/app/board.mpy", "['app',", "'cribbage',",
-                                   "'hal']", "True"], done.stderr
+                                   "'hal',", "'shared']", "True"], done.stderr
 
 
 def test_romfs_image_refuses_sources(tmp_path: Path) -> None:
@@ -567,7 +562,7 @@ def test_romfs_dry_run(tree: tuple[Path, Path, Path], monkeypatch: pytest.Monkey
     assert "for a partition of 262144 (" in text and "removed from the littlefs (the image replaces them): pkg" in text
     # No board, --romfs: the plan with the image, the partition unknown.
     from host_tools.cli import main
-    monkeypatch.setattr(devices.list_ports, "comports", lambda: [])
+    monkeypatch.setattr(devices.list_ports, "comports", list)
     assert main(["deploy", "--dry-run", "--romfs"]) == 0
     printed = capsys.readouterr().out
-    assert "ROMFS image of app cribbage hal (at /rom)" in printed and "partition size unknown" in printed
+    assert "ROMFS image of app cribbage hal shared (at /rom)" in printed and "partition size unknown" in printed

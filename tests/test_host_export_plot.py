@@ -13,7 +13,7 @@ from host_helpers import play_match, simulator
 from PIL import Image
 
 from app.protocol import MAX_PAGE
-from cribbage import show
+from cribbage import cards, show
 from cribbage.cards import JACK
 from host_tools import gamelog, plot
 from host_tools.cli import main
@@ -152,7 +152,7 @@ def _colour_rows(image: Image.Image, colour: tuple[int, int, int], at_least: int
     """Rows with at least ``at_least`` pixels of exactly ``colour``."""
     width, height = image.size
     data = image.load()
-    return [y for y in range(height) if sum(data[x, y] == colour for x in range(0, width)) >= at_least]
+    return [y for y in range(height) if sum(data[x, y] == colour for x in range(width)) >= at_least]
 
 
 def test_plot_a_match(served: str, match_log: list[list], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -226,3 +226,20 @@ def test_a_team_game_is_exported_and_plotted_with_the_boards_names(tmp_path: Pat
 def test_the_lines_drawn_follow_the_skunk_rule(rule: str, lines: list[int]) -> None:
     game = gamelog.GameRecord(1, gamelog.Match({"skunk": rule}).settings)
     assert [score for score, _ in plot.marked_lines(game)] == lines
+
+
+def test_the_cut_by_ranks_and_a_muggins_call_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    hand = [cards.parse(c) for c in "5H 5D JC 10C".split()]
+    crib = [cards.parse(c) for c in "4C 4D 6H 6S".split()]
+    log = [["cut_ranks", [12, 9]], ["starter", cards.parse("5S")], ["hand", 0, hand, 12], ["muggins", 1],
+           ["hand", 1, None, 7], ["crib", crib, 10], ["muggins", 0]]
+    saved = tmp_path / "muggins.json"
+    saved.write_text(json.dumps({"log": log, "settings": {"muggins": True}}))
+    assert main(["export", "--format", "csv", "--from", str(saved)]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [row["description"] for row in rows] == [
+        "cut for deal: P1 K, P2 10", "starter 5S", "P1's hand: 5H 5D JC 10C, claims 12", "P2 calls muggins",
+        "P2's hand: cards not dialled, claims 7", "crib: 4C 4D 6H 6S, claims 10", "P1 calls muggins"]
+    game = gamelog.replay({"muggins": True}, log)[0]
+    assert [(step.event[0], step.deal, step.points) for step in game.steps[-2:]] == [
+        ("crib", 1, [0, 10]), ("muggins", 1, [14, 0])]  # the crib's call, in the crib's deal

@@ -1,11 +1,15 @@
-"""package.json (for `mpremote mip install github:OWNER/REPO`) lists exactly what deploy sends."""
+"""package.json (for `mpremote mip install github:OWNER/REPO`) lists exactly what deploy sends;
+the firmware has one version, said alike everywhere."""
 
 from __future__ import annotations
 
 import json
-from importlib.metadata import version
+import re
 from pathlib import Path
 
+import pytest
+
+from app import VERSION
 from host_tools.cli import main
 from host_tools.deploy import FIRMWARE, ROOT, firmware_files
 
@@ -14,7 +18,7 @@ PACKAGE = ROOT / "package.json"
 
 def test_package_json_is_up_to_date() -> None:
     data = json.loads(PACKAGE.read_text())
-    assert data["version"] == version("cribbage-board")
+    assert data["version"] == VERSION
     board_paths = [board for board, _ in data["urls"]]
     assert sorted(board_paths) == sorted(firmware_files(FIRMWARE) + ["board.json"])
     for board, source in data["urls"]:
@@ -22,3 +26,35 @@ def test_package_json_is_up_to_date() -> None:
         assert Path(source).name == Path(board).name
     assert ["main.py", "firmware/main.py"] in data["urls"] and ["board.json", "hardware/board.json"] in data["urls"]
     assert main(["mip-package", "--check"]) == 0
+
+
+def manifest_metadata() -> dict[str, str]:
+    """The keywords of firmware/manifest.py's ``metadata(...)``, its other commands run as no-ops."""
+    found: dict[str, str] = {}
+
+    def ignore(*args: object, **kwargs: object) -> None:
+        return None
+
+    code = compile((FIRMWARE / "manifest.py").read_text(), "manifest.py", "exec")
+    exec(code, {"metadata": found.update, "include": ignore, "package": ignore, "module": ignore})
+    return found
+
+
+def test_one_version_in_the_manifest_package_json_pyproject_and_the_firmware() -> None:
+    pyproject = re.search(r'(?m)^version = "([^"]+)"$', (ROOT / "pyproject.toml").read_text())
+    assert pyproject is not None
+    metadata = manifest_metadata()
+    assert metadata["version"] == json.loads(PACKAGE.read_text())["version"] == pyproject.group(1) == VERSION
+    assert re.fullmatch(r"\d+\.\d+\.\d+", VERSION)
+    assert metadata["license"] == "MIT" and (ROOT / "LICENSE").read_text().startswith("MIT License")
+
+
+def test_the_board_prints_its_version_at_power_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    import app.run
+    from simulator.virtual_hardware import VirtualHardware
+
+    served = []
+    monkeypatch.setattr(app.run.asyncio, "run", lambda main: served.append(main.close()))  # not served forever
+    app.run.run(VirtualHardware(str(tmp_path)))
+    assert served == [None] and capsys.readouterr().out == "cribbage board firmware %s\n" % VERSION

@@ -106,7 +106,15 @@ def test_bad_side_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["peg", "4", "2", "-d", "socket://127.0.0.1:1"])
     assert exit_.value.code == 2
-    assert "side must be 1, 2 or 3" in capsys.readouterr().err
+    assert "player must be 1, 2 or 3 (or p1, p2, p3; teams t1, t2), not '4'" in capsys.readouterr().err
+
+
+def test_a_player_the_game_has_not_is_named_as_typed(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with connect(sim) as link:
+        link.request("event", event=["dealer", 0])
+    status, out, err = crib(capsys, "peg", "3", "999", "-d", sim)  # a two-player game: no player 3
+    assert status == 1 and out == ""
+    assert err == "crib peg: error: peg for P1 or P2, not P3\n"
 
 
 def test_settings_get_and_set(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -186,7 +194,7 @@ def test_a_board_at_the_repl_is_named(answer: Callable[[str], bytes], capsys: py
     with FakeBoard(answer) as board:
         status, _, err = crib(capsys, "status", "-d", board.url, "--timeout", "0.3")
     assert status == 1 and "the board is at the REPL (safe mode or app stopped)" in err
-    assert "reset it or run crib deploy" in err and "Traceback" not in err
+    assert "reset it or run `crib deploy`" in err and "Traceback" not in err
     assert len(board.received) == 1  # no retry: nothing there would answer it
 
 

@@ -26,7 +26,7 @@ def test_the_best_hand(capsys: pytest.CaptureFixture[str]) -> None:
     assert kinds.count("fifteen") == 8 and kinds.count("pair") == 6 and kinds.count("his nobs") == 1
     assert rows[-1] == ["total", "", "29"]
     assert words.startswith("hand 5♥ 5♣ 5♠ J♦, starter 5♦")
-    assert "fifteen two, fifteen four," in words and words.endswith("and nobs is twenty-nine")
+    assert "fifteen two, fifteen four," in words and words.endswith("and his nobs is twenty-nine")
     data = score_json(capsys, "5H", "5C", "5S", "JD", "5D")
     # The best hand, as published: 16 for the eight fifteens, 12 for the double pair royal, 1 for nobs.
     assert data["total"] == 29 and len(data["fifteens"]) == 8 and len(data["pairs"]) == 6

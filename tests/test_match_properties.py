@@ -30,15 +30,16 @@ SETTINGS = st.builds(
     peg_out_exactly=st.booleans(),
     muggins=st.booleans(),
     stinkhole=st.booleans(),
+    match_to=st.sampled_from([0, 3, 5]),
 )
 
 # What to try next, by phase: mostly what moves the game on, sometimes anything.
 ACTIONS = {
-    "cut": ["dealer", "cut", "cut", "peg", "show", "undo", "junk"],
-    "play": ["peg"] * 8 + ["show"] * 5 + ["starter"] * 3 + ["heels", "dealer", "cut", "new_game", "new_match",
-                                                             "undo", "undo", "junk"],
-    "show": ["show"] * 8 + ["peg", "starter", "starter", "heels", "new_game", "undo", "junk"],
-    "over": ["new_game"] * 3 + ["new_match", "undo", "peg", "show", "starter", "heels", "junk"],
+    "cut": ["dealer", "cut", "cut", "cut_ranks", "cut_ranks", "peg", "show", "muggins", "undo", "junk"],
+    "play": ["peg"] * 8 + ["show"] * 5 + ["starter"] * 3 + ["muggins"] * 2 + [
+        "heels", "dealer", "cut", "cut_ranks", "new_game", "new_match", "undo", "undo", "junk"],
+    "show": ["show"] * 8 + ["muggins"] * 3 + ["peg", "starter", "starter", "heels", "new_game", "undo", "junk"],
+    "over": ["new_game"] * 3 + ["new_match", "undo", "peg", "show", "starter", "heels", "muggins", "junk"],
 }
 
 
@@ -78,32 +79,42 @@ def draw_event(data: st.DataObject, m: Match, action: str) -> list:
         return ["dealer", data.draw(st.integers(-1, seats))]
     if action == "cut":
         return ["cut", data.draw(st.lists(st.integers(0, 51), min_size=seats, max_size=seats, unique=True))]
+    if action == "cut_ranks":
+        return ["cut_ranks", data.draw(st.lists(st.one_of(st.none(), st.integers(-1, 13)), min_size=seats - 1,
+                                                max_size=seats + 1))]
+    if action == "muggins":
+        return ["muggins", data.draw(st.integers(-1, sides))]
     if action in ("new_game", "new_match"):
         return [action]
     return data.draw(st.sampled_from([[], ["peg"], ["nope", 1], ["peg", 0, "2"], ["hand", 0, None], None, "peg",
                                       ["peg", True, 2], ["crib", [1, 2, 3, 4]]]))
 
 
-def credits(rules: Settings, deal: tuple, event: list) -> list[int]:
-    """Points an accepted event credited to each side, tallied independently of game.py.
+def credits(rules: Settings, deal: tuple, event: list, call: tuple | None) -> tuple[list[int], tuple | None]:
+    """Points an accepted event credited to each side, tallied independently of game.py, and the
+    muggins call it leaves open ((claimer's side, points overlooked) or None).
 
-    ``deal`` is (dealer, starter, heels) as they were before the event.
+    ``deal`` is (dealer, starter, heels, phase) as they were before the event, ``call`` the call open then.
     """
-    dealer, starter, heels = deal
+    dealer, starter, heels, phase = deal
     got = [0] * rules.sides
     kind = event[0]
+    opened = None
     if kind == "peg":
         got[event[1]] += event[2]
-    elif kind == "heels" or (kind == "starter" and event[1] >> 2 == 10 and not heels):
+    elif kind == "heels" or (kind == "starter" and event[1] >> 2 == 10 and not heels and phase == "play"):
         got[rules.side_of(dealer)] += 2
+    elif kind == "muggins":
+        assert call is not None and event[1] != call[0]  # accepted only right after a claim, by another side
+        got[event[1]] += call[1]
     elif kind in ("hand", "crib"):
         seat = dealer if kind == "crib" else event[1]
         cards, claim = event[-2], event[-1]
         true = claim if cards is None else show.score(cards, starter, kind == "crib")
-        claim = true if claim is None else claim
-        got[rules.side_of(seat)] += claim
-        got[rules.side_of((seat + 1) % rules.seats)] += true - claim
-    return got
+        got[rules.side_of(seat)] += true if claim is None else claim
+        if cards is not None and claim is not None and rules.muggins:
+            opened = (rules.side_of(seat), true - claim)  # what a call would peg to its caller
+    return got, opened
 
 
 def check_invariants(m: Match, before: dict, event: list) -> None:
@@ -132,7 +143,8 @@ def test_random_event_sequences(rules: Settings, data: st.DataObject) -> None:
     m = Match(rules)
     history = [m.state()]  # history[i]: the state after the first i events
     tally = [0] * rules.sides  # independent running score of the current game
-    tallies = [tally[:]]
+    call = None  # the muggins call open, in the same independent model
+    tallies = [(tally[:], call)]
     house_rules = rules.peg_out_exactly or rules.stinkhole
     for _ in range(data.draw(st.integers(1, 120))):
         action = data.draw(st.sampled_from(ACTIONS[m.phase]))
@@ -141,12 +153,12 @@ def test_random_event_sequences(rules: Settings, data: st.DataObject) -> None:
                 m.undo()
                 history.pop()
                 tallies.pop()
-                tally = tallies[-1][:]
+                tally, call = tallies[-1][0][:], tallies[-1][1]
                 assert m.state() == history[-1]
             continue
         event = draw_event(data, m, action)
         before = m.state()
-        deal = (m.dealer, m.starter, m.heels)
+        deal = (m.dealer, m.starter, m.heels, m.phase)
         log = [e[:] for e in m.log]
         try:
             m.apply(event)
@@ -159,15 +171,18 @@ def test_random_event_sequences(rules: Settings, data: st.DataObject) -> None:
             hypothesis_event("a game was won")
         if event[0] in ("new_game", "new_match"):
             tally = [0] * rules.sides
+            call = None
         else:
-            tally = [t + c for t, c in zip(tally, credits(rules, deal, event), strict=True)]
+            got, call = credits(rules, deal, event, call)
+            tally = [t + c for t, c in zip(tally, got, strict=True)]
+        assert m.muggins == (None if call is None or m.phase == "over" else call[0])
         if m.phase != "over":
             if house_rules:
                 assert all(f <= t for f, t in zip(m.front, tally, strict=True))
             else:
                 assert m.front == tally
         history.append(m.state())
-        tallies.append(tally[:])
+        tallies.append((tally[:], call))
     assert history[-1] == m.state()
     assert Match(rules, m.log).state() == m.state()
     k = data.draw(st.integers(0, len(m.log)))

@@ -14,8 +14,8 @@ from micropython_env import FIRMWARE, ROOT, run_micropython
 
 SCRIPT = """
 import json, sys
-sys.path[:0] = [%r, %r]
-from cribbage import deck
+sys.path[:0] = [%r, %r, %r]
+from cribbage_lab import deck
 from cribbage.match import Match
 from cribbage.settings import Settings
 from match_helpers import play_game
@@ -30,7 +30,7 @@ for seed in (1, 2463534242, 0xDEADBEEF):
         play_game(m, rand)
         print(json.dumps([m.log, m.state()]))
         m = None
-""" % (str(FIRMWARE), str(ROOT / "tests" / "firmware"))
+""" % (str(FIRMWARE), str(ROOT), str(ROOT / "tests" / "firmware"))
 
 
 def test_same_deals_and_games_on_both_interpreters() -> None:

@@ -8,7 +8,7 @@ cites and reproduces; its zero count 1,009,008 and the impossible 19, 25, 26, 27
 the Wikipedia article, which gives 1,022,208 zero-point cribs.
 
 Scoring them one by one takes about 40 s on CPython, so they are counted by
-``cribbage.census``, which groups them by ranks and suit shape and scores with
+``cribbage_lab.census``, which groups them by ranks and suit shape and scores with
 ``show.score``; that grouped path is checked here against plain ``score`` of every
 combination of reduced decks.
 """
@@ -20,7 +20,7 @@ from itertools import combinations
 import pytest
 
 from cribbage import show
-from cribbage.census import census
+from cribbage_lab.census import census
 
 COMBINATIONS = 12_994_800
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from app.events import CONTROLS
 from hal.debounce import LONG_MS
-from simulator.controls import Controls
+from shared.events import CONTROLS
+from simulator.controls import BIG_STEP, Controls
 from simulator.geometry import Geometry, Layout
 from simulator.picture import BoardPicture, led_colour
-from simulator.tui import TerminalLayout
+from simulator.tui import TerminalLayout, strip_ansi
 
 GEOMETRY = Geometry.load()
 
@@ -66,3 +66,40 @@ def test_terminal_cells_follow_the_board_rows() -> None:
     row, col = layout.cell(0, 1)
     assert layout.cell(0, 30)[0] == row and layout.cell(0, 30)[1] > col
     assert layout.cell(0, 31)[1] == layout.cell(0, 30)[1]
+
+
+NAMES = [[("P1", (0, 114, 178)), ("P3", (0, 158, 115))], [("P2", (230, 159, 0))]]
+
+
+def test_each_track_is_named_at_its_start_in_its_players_colour() -> None:
+    layout = Layout(GEOMETRY, 3.0)
+    picture = BoardPicture(layout)
+    frame = bytearray(3 * GEOMETRY.led_count)
+    for names, painted in ((NAMES, True), (None, False)):
+        image = picture.render(frame, None, names=names)
+        for track, on_track in enumerate(NAMES):
+            x, y = layout.hole_px(track, 1)
+            box = image.crop((0, y - 8, x, y + 8))  # left of hole 1, on its row
+            colours = {colour for _, colour in box.getcolors(maxcolors=1 << 16)}
+            for _, colour in on_track:
+                assert (colour in colours) is painted
+
+
+def test_the_terminal_names_the_tracks_and_numbers_every_fifth_hole() -> None:
+    layout = TerminalLayout(GEOMETRY)
+    lines = [strip_ansi(line) for line in layout.board_lines(bytearray(3 * GEOMETRY.led_count), NAMES)]
+    row, col = layout.cell(0, 1)
+    assert lines[row][:col].strip() == "P1P3" and lines[layout.cell(1, 1)[0]][:col].strip() == "P2"
+    for hole in range(5, 121, 5):
+        row, col = layout.cell(0, hole)
+        other = layout.cell(1, hole)[0]
+        between = lines[(row + other) // 2]
+        assert abs(row - other) == 2 and between[:col + 1].endswith(str(hole)), hole
+
+
+def test_arrow_keys_step_exactly_and_the_wheel_speeds_up() -> None:
+    controls = Controls()
+    assert [controls.step(1) for _ in range(4)] == [[("turn", 1)]] * 4  # however quick the taps
+    assert controls.step(-BIG_STEP) == [("turn", -BIG_STEP)]
+    quick = [controls.turn(1, now) for now in range(0, 100, 10)]  # a spun wheel: 10 detents in 0.1 s
+    assert sum(event[0][1] for event in quick) > 10

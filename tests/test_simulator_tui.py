@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sim_process import CRIB, TIMEOUT_S, Connection, lit_colour, wait_for
+from sim_process import CRIB, TIMEOUT_S, Connection, Simulator, lit_colour, wait_for
 
 from app import palette
 from simulator.geometry import Geometry
@@ -57,7 +57,9 @@ class Tmux:
     def __init__(self, command: list[str], tmp_path: Path) -> None:
         self.base = ["tmux", "-L", "crib-test-%d" % os.getpid(), "-f", os.devnull]
         env = dict(os.environ)
-        for name in ("DISPLAY", "WAYLAND_DISPLAY"):  # no display: the simulator must choose the terminal itself
+        # no display: the simulator must choose the terminal itself; its size is the session's, not
+        # COLUMNS/LINES inherited from the test run (set under pytest-xdist workers)
+        for name in ("DISPLAY", "WAYLAND_DISPLAY", "COLUMNS", "LINES"):
             env.pop(name, None)
         subprocess.run([*self.base, "new-session", "-d", "-x", "100", "-y", "40", "-s", "sim",
                         " ".join(command)], env=env, check=True, timeout=TIMEOUT_S, cwd=tmp_path)
@@ -103,6 +105,8 @@ def test_the_terminal_board_plays_with_keys(terminal: tuple[Tmux, Connection]) -
         rows = parse_screen(tmux.screen())
         for (track, hole), colour in expected.items():
             row, col = layout.cell(track, hole)
+            if row >= len(rows) or col >= len(rows[row]):
+                return False  # caught mid-redraw: look again
             char, fg = rows[row][col]
             if char != HOLE or (fg != colour if colour else fg in (blue, orange)):
                 return False
@@ -124,3 +128,28 @@ def test_the_terminal_board_plays_with_keys(terminal: tuple[Tmux, Connection]) -
     assert state["front"] == [5, 2] and state["ui"]["side"] is None
     tmux.keys("q")
     wait_for(lambda: not tmux.alive(), "the simulator to quit")
+
+
+def test_the_terminal_says_a_port_clash_and_when_it_is_too_small(tmp_path: Path) -> None:
+    first = Simulator(["--headless", "--serve", "--flash", str(tmp_path / "one")])
+    tmux = Tmux([CRIB, "sim", "--flash", str(tmp_path / "two"), "--port", str(first.port)], tmp_path)
+    try:
+        def text() -> str:
+            return " ".join(tmux.screen().split())  # the note is wrapped to the terminal's width
+
+        wait_for(lambda: "port %d is taken by the simulator pid %d" % (first.port, first.process.pid) in text(),
+                 "the port clash on the screen")
+        port = int(re.findall(r"`crib status -d socket://127\.0\.0\.1:(\d+)`", text())[0])
+        second = Connection(port)  # served where the screen says
+        assert second.state()["phase"] == "cut"
+        second.close()
+
+        subprocess.run([*tmux.base, "resize-window", "-t", "sim", "-x", "40", "-y", "12"], check=True)
+        wait_for(lambda: "The terminal is 40x12; the board needs" in text(), "the terminal to say it is too small")
+        subprocess.run([*tmux.base, "resize-window", "-t", "sim", "-x", "100", "-y", "40"], check=True)
+        wait_for(lambda: "C R I B B A G E" in text() and "bigger" not in text(), "the board drawn again")
+        tmux.keys("q")
+        wait_for(lambda: not tmux.alive(), "the simulator to quit")
+    finally:
+        tmux.stop()
+        first.stop()

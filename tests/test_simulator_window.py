@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -15,8 +16,13 @@ from sim_process import TIMEOUT_S, Simulator, lit_colour, wait_for
 
 from app import palette
 from hal.acceleration import DEFAULT_STEPS
+from simulator.controls import HELP
+from simulator.device import Device
 from simulator.geometry import Geometry, Layout
-from simulator.picture import BoardPicture
+from simulator.picture import BoardPicture, track_names
+from simulator.window import Window
+
+pytestmark = pytest.mark.slow  # seconds a test: started first, so the parallel run ends together
 
 SCALE = 3.0
 # Not skipped when missing: scripts/setup installs them, and a silent skip would hide the window tests in CI.
@@ -110,11 +116,16 @@ def test_the_window_plays_with_keys_and_mouse(display: str, tmp_path: Path) -> N
         layout = screen.layout
         blue, orange = lit_colour(palette.BLUE), lit_colour(palette.ORANGE)
 
-        # Keys: 1 = player 1 deals; then 1, four turns right, Enter = peg 5 for player 1.
+        # Keys: 1 = player 1 deals; then 1, four quick taps right, Enter = peg 5 for player 1: a key
+        # is one detent however quick the taps (no speed-up as on a spun knob); Shift+arrow is 5.
         xdotool(display, "key", "--delay", "120", "1", "1")
         wait_for(lambda: sim.state()["ui"].get("points") == 1, "player 1's peg being dialled")
-        for points in range(2, 6):
-            detent(sim, lambda: xdotool(display, "key", "Right"), points)
+        xdotool(display, "key", "--delay", "15", "Right", "Right", "Right", "Right")
+        wait_for(lambda: sim.state()["ui"].get("points") == 5, "the dial at 5")
+        xdotool(display, "key", "shift+Right")
+        wait_for(lambda: sim.state()["ui"].get("points") == 10, "the dial at 10")
+        xdotool(display, "key", "shift+Left")
+        wait_for(lambda: sim.state()["ui"].get("points") == 5, "the dial at 5 again")
         xdotool(display, "key", "Return")
         wait_for(lambda: sim.state()["front"] == [5, 0], "player 1 at 5")
         screen.wait_for_leds({(0, 5): blue, (0, 4): None, (0, 6): None, (1, 4): None})
@@ -139,16 +150,35 @@ def test_the_window_plays_with_keys_and_mouse(display: str, tmp_path: Path) -> N
 
         # Pull the plug while player 2's peg is being dialled: the board boots again from its
         # flash folder with the game, and the dial (only in memory) is gone, so Enter now
-        # opens the count instead of pegging.
+        # opens the count (at the starter: none is known yet) instead of pegging.
         xdotool(display, "key", "2")
         wait_for(lambda: sim.state()["ui"]["side"] == 1, "player 2's peg being dialled")
         xdotool(display, "key", "--delay", "200", "F12", "Return")
-        wait_for(lambda: sim.state()["ui"]["mode"] == "count", "the count to open")
+        wait_for(lambda: sim.state()["ui"]["mode"] == "starter", "the count to open")
         assert sim.state()["front"] == [7, 5]
         xdotool(display, "key", "BackSpace")  # out of the count, and on with the game
         wait_for(lambda: sim.state()["ui"]["mode"] == "peg", "the count to close")
         xdotool(display, "key", "--delay", "120", "2", "Return")
         wait_for(lambda: sim.state()["front"] == [7, 6], "player 2 at 6")
         screen.wait_for_leds({(0, 7): blue, (1, 6): orange, (1, 7): None})
+        xdotool(display, "key", "q")  # quits, as in the terminal
+        assert sim.process.wait(timeout=TIMEOUT_S) == 0
     finally:
         sim.stop()
+
+
+def test_the_window_says_where_it_serves_and_names_the_tracks(display: str, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISPLAY", display)
+    device = Device(tmp_path)
+    window = Window(device, None, scale=SCALE, note="serving on 127.0.0.1:4121")
+    try:
+        assert window.status.cget("text").splitlines() == ["serving on 127.0.0.1:4121", HELP]
+        window.pull_plug()
+        assert window.status.cget("text").splitlines()[:2] == ["Power cut: booted again from flash (boot 2).",
+                                                               "serving on 127.0.0.1:4121"]
+        assert track_names(device.board) == [[("P1", palette.BLUE)], [("P2", palette.ORANGE)]]
+        device.command(json.dumps({"cmd": "settings", "set": {"players": 3, "colour2": 4}}))
+        assert track_names(device.board) == [[("P1", palette.BLUE), ("P3", palette.YELLOW)], [("P2", palette.ORANGE)]]
+    finally:
+        window.root.destroy()

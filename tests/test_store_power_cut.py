@@ -5,7 +5,11 @@ CPython has no ``os.VfsLfs2``, so the script runs inside the `micropython` inter
 
 from __future__ import annotations
 
+import pytest
+
 from micropython_env import run_power_cuts
+
+pytestmark = pytest.mark.slow  # seconds a test: started first, so the parallel run ends together
 
 CUTS = 3000
 

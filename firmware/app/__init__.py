@@ -1,1 +1,8 @@
-"""The device application: input events, ui modes, rendering, persistence, serial protocol."""
+"""The device application: ui modes, rendering, persistence, the serial protocol, the main loop.
+
+``VERSION`` is the firmware's version: the ``state`` reply carries it and the board prints
+it at power-on. ``firmware/manifest.py``, ``package.json`` and ``pyproject.toml`` say the
+same (tests/test_host_package.py checks).
+"""
+
+VERSION = "0.1.0"

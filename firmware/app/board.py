@@ -1,48 +1,61 @@
 """The board application as a synchronous reducer: input events and serial lines in, frames out.
 
-``Board(hw)`` restores the saved match at construction and saves after every accepted
-change (``app.store``: atomic, two copies). ``handle(event)`` takes an input event,
-``handle_command(line)`` a serial line (``app.protocol``), ``render()`` draws, limits and
-shows one frame (and the text display, if any), ``tick()`` runs the timers. Nothing here
-waits: ``app.run`` is the asyncio shell around it, and tests call these directly.
+``Board(hw)`` (``hw``: the hw contract of ``hal/__init__.py``) restores the saved match at
+construction and saves after every accepted change (``app.store``: atomic, two copies).
+``handle(event)`` takes an input event, ``handle_command(line)`` a serial line
+(``app.protocol``), ``render()`` draws, limits and shows one frame (and the text display,
+if any), ``tick()`` runs the timers. Nothing here waits: ``app.run`` is the asyncio shell
+around it, and tests call these directly.
 
-Saved data: ``{"settings": game rules, "prefs": board preferences, "ids": recent serial
-request ids and their replies, "edits": how many times the log changed (``Match.edits``),
-"codes": the match's event log (its undo history) in its compact saved form, ints
-(``Match.iter_saved``), streamed last}``. A save of older firmware has "log" instead, the
-events as JSON lists (``Match.iter_log``): it is still restored.
-If the store fell back to an older copy (or to nothing), ``notice`` says so: both game holes
-flash until the next input, the display shows it and the state reply carries it. Restoring
-takes each part on its own: a game this firmware cannot replay starts a fresh match, and a
-preference it does not take (an unknown key, a value out of range) is dropped or reset to
-its default, each said in the notice too, without costing the rest.
+What the board holds, and who reads it: ``match`` (the rules core's ``Match``), ``prefs``
+(``app.prefs``), ``mode`` (the ui mode, ``app.modes``: changed only by ``open``),
+``messages`` (``app.messages``: a refusal, the power-on notice) and ``ids`` (the serial
+request ids answered last and their replies: ``app.protocol`` keeps them; the board only
+saves and restores them, so the protocol's code is not loaded at power-on).
+
+Actions come in two versions, one name apiece: ``apply(event)``, ``undo()``,
+``new_match()`` and ``change_settings(changes)`` raise ValueError (``RuleError`` from the
+rules) and change nothing when refused: the serial protocol uses them, its reply says
+why. ``try_apply``, ``try_undo``, ``try_new_match`` and ``try_change_settings`` are the
+same from the controls: True, or False after showing the refusal (``messages.refuse``).
+
+Saved data: ``{"version": 1 (the layout of this dict), "settings": game rules, "prefs":
+board preferences, "ids": recent serial request ids and their replies, "edits": how many
+times the log changed (``Match.edits``), "codes": the match's event log (its undo history)
+in its compact saved form, ints (``Match.iter_saved``), streamed last}``. A firmware that
+changes the layout raises the version and keys its reading on it; a version this firmware
+does not know is not guessed at. A copy whose game this firmware cannot replay (another
+version, a log or settings it refuses) is of no use: the store sets it aside and the older
+copy is tried (``Store.load(use=...)``); only if none can be used does the board start a
+fresh match. The power-on notice says which copy was used and why, or that it starts
+fresh; the copies set aside are kept as ``.bad`` files, so no save overwrites them.
+Restoring the rest takes each part on its own: a preference this firmware does not take
+(an unknown key, a value out of range) is dropped or reset to its default, and a
+remembered request id that is not sound is dropped, each said in the notice too, without
+costing the rest; the repair is written back at once.
 """
 
 import sys
 
 from micropython import const
 
-from app import events, palette, power
+from app import palette, power
+from app.messages import Messages
 from app.modes.peg import Peg
-from app.render import HOLES, Canvas, render, track_of
+from app.prefs import PREFS, check_prefs, restore_prefs
+from app.render import Canvas, render
 from app.store import Store
-from app.ticks import ticks_diff
-from cribbage.cards import is_int
 from cribbage.match import Match, RuleError
 from cribbage.settings import FIELDS
+from shared import events
 
-PREFS = {"colour0": palette.DEFAULT_COLOURS[0], "colour1": palette.DEFAULT_COLOURS[1],
-         "colour2": palette.DEFAULT_COLOURS[2], "brightness": 160, "milliamps": power.USB_SUPPLY_MA}
-_LIMITS = {"brightness": (1, 255), "milliamps": (300, 10000)}
-_REFUSED_MS = const(700)
-_MAX_IDS = const(4)  # a host retries its last request or two; each reply kept is ~300 B of heap
-_WIDTH = const(16)  # a 128x64 SSD1306 with the 8x8 font: 16 characters, 8 lines
-_LINES = const(8)
-# Loaded when the menu opens them, dropped when the board goes home: on a stock firmware
+_DATA_VERSION = const(1)  # the layout of the saved data (the store's file format is its own)
+# Loaded when the menu (or the cut for deal) opens them, dropped when the board goes home: on a stock firmware
 # their code sits in the heap, and even from ROMFS their functions and tables do.
 _MENU_MODULES = ("app.modes.menu", "app.modes.settings", "app.modes.advise", "cribbage.advice",
-                 "cribbage.crib_values")
-_COUNT_MODULES = ("app.modes.count", "cribbage.saying")  # dropped while the menu is open: never used together
+                 "cribbage.crib_values", "app.modes.cut")
+# dropped while the menu is open: never used together
+_COUNT_MODULES = ("app.modes.count", "app.modes.starter", "app.modes.muggins", "app.modes.said", "cribbage.saying")
 
 
 def _forget(names):
@@ -55,214 +68,141 @@ def _forget(names):
                 delattr(sys.modules[package], attr)
 
 
-def check_prefs(changes, prefs):
-    """``prefs`` updated with ``changes`` (a new dict); ValueError naming a bad key or value."""
-    out = dict(prefs)
-    for key in changes:
-        value = changes[key]
-        if key not in PREFS:
-            raise ValueError("unknown setting %r" % (key,))
-        if not is_int(value):
-            raise ValueError("%s must be a whole number, not %r" % (key, value))
-        low, high = _LIMITS.get(key, (0, len(palette.CHOICES) - 1))
-        if not low <= value <= high:
-            raise ValueError("%s must be from %d to %d, not %r" % (key, low, high, value))
-        out[key] = value
-    return out
-
-
-def restore_prefs(saved):
-    """Saved preferences made usable: ``(prefs, None)``, or ``(prefs, message)`` naming what was fixed.
-
-    Unknown keys are dropped and bad values go back to their defaults, one by one (say after
-    a firmware change): a bad preference never costs the rest, nor the saved game.
-    """
-    prefs = dict(PREFS)
-    if saved is None:
-        return prefs, None
-    if not isinstance(saved, dict):
-        return prefs, "saved preferences not an object: defaults used"
-    fixed = []
-    for key in sorted(saved):  # sorted: the same message on every interpreter
-        try:
-            prefs = check_prefs({key: saved[key]}, prefs)
-        except ValueError as e:
-            fixed.append(str(e))
-    if not fixed:
-        return prefs, None
-    return prefs, "saved preferences not taken (defaults used): " + "; ".join(fixed)
-
-
 class Board:
-    """The whole app; see the module docstring. ``match``, ``prefs`` and ``mode`` are read by modes and render."""
+    """The whole app; see the module docstring."""
 
     def __init__(self, hw):
         self.hw = hw
         self.canvas = Canvas(hw.led_count)
         self.store = Store(hw.storage_root)
-        self.mode = Peg()
-        self.message = None  # the last refusal, for the display and the serial reply
-        self._refused_at = None
+        self.messages = Messages(hw)
+        self.match = Match()
+        self.ids = []
+        self._set_prefs(dict(PREFS))
+        self.mode = Peg(self)
         self._changed = False
         self._shown_lines = None
         self._display_dirty = True
-        data, self.notice = self.store.load(stream=("codes", "log"))  # the log is replayed as it is read
-        self.notice_title = "OLDER SAVE USED"  # the display's line above the notice
-        self.store_message = self.notice  # kept for the state reply after the flashing stops
-        self._set_prefs(dict(PREFS))
-        self.ids = []
-        self.match = Match()
-        if data is not None:
-            self._restore(data)
+        self._unplayed_prefs = None  # the preferences of the newest copy whose game is of no use
+        # the log is replayed as it is read; a copy that cannot be replayed gives way to the older
+        loaded, damage = self.store.load(stream="codes", use=self._replay)
+        if damage is not None:
+            self.messages.announce("OLDER SAVE USED" if loaded is not None else "SAVE UNPLAYABLE", damage)
+        if loaded is not None:
+            self._restore(*loaded)
+        elif self._unplayed_prefs is not None:  # no game to keep: its preferences at least
+            self._restore_prefs(self._unplayed_prefs)  # (saved with the first deliberate change)
+        self._unplayed_prefs = None
 
-    def _restore(self, data):
+    # --- save and restore -------------------------------------------------------------
+
+    def _replay(self, data):
+        """(the match replayed from saved ``data``, ``data``); ValueError if this firmware
+        cannot use it (the store then tries the older copy)."""
         if not isinstance(data, dict):
-            self._announce("SAVE UNPLAYABLE", "saved data %r not readable: starting fresh" % (type(data),))
-            return
+            raise ValueError("saved data is a %s, not a dict" % type(data).__name__)
+        version = data.get("version")
+        if version != _DATA_VERSION:  # another firmware's layout: nothing in it is guessed at
+            raise ValueError("saved data of version %r, this firmware reads %d" % (version, _DATA_VERSION))
         try:
-            saved = data.get("codes")
-            if saved is None:  # saved by older firmware: events as lists
-                self.match = Match(data.get("settings"), data.get("log"), edits=data.get("edits"))
-            else:
-                self.match = Match(data.get("settings"), saved=saved, edits=data.get("edits"))
+            return Match(data.get("settings"), saved=data.get("codes", ()), edits=data.get("edits")), data
         except (ValueError, TypeError, AttributeError) as e:
-            # A sound file this firmware cannot replay: a fresh match, but say so.
-            self._announce("SAVE UNPLAYABLE", "saved game not replayable (%s): starting fresh" % e)
-            replayed = False
-        else:
-            replayed = True
-            ids = data.get("ids")  # replies to requests of that match only
-            if isinstance(ids, list):
-                self.ids = [entry for entry in ids if isinstance(entry, list) and len(entry) == 2]
-        # Apart from the game: a preference this firmware does not take costs only itself.
-        prefs, fixed = restore_prefs(data.get("prefs"))
+            if self._unplayed_prefs is None:
+                self._unplayed_prefs = data.get("prefs", {})
+            raise ValueError("saved game not replayable (%s)" % e) from None
+
+    def _restore(self, match, data):
+        """Take the replayed ``match`` of saved ``data`` and the rest of it (see the module docstring)."""
+        self.match = match
+        repaired = self._restore_prefs(data.get("prefs"))
+        ids = data.get("ids")  # replies to requests of that match only
+        if ids:  # checked by the protocol (loaded here only if a host had spoken)
+            from app.protocol import restore_ids
+
+            self.ids, dropped = restore_ids(ids)
+            if dropped is not None:
+                self.messages.announce("IDS DROPPED", dropped)
+                repaired = True
+        if repaired:
+            self._changed = True  # written back at once, so the next power-on has nothing to repair
+            try:
+                self.save()
+            except OSError:  # the flash refused: tried again with the next change, not fatal here
+                pass
+
+    def _restore_prefs(self, saved):
+        """Take the saved preferences; True if some had to be dropped or reset (said in the notice)."""
+        prefs, fixed = restore_prefs(saved)
         self._set_prefs(prefs)
-        if fixed is not None:
-            self._announce("PREFS RESET", fixed)
-            if replayed:  # written back at once, so the next power-on has nothing to repair
-                self._changed = True  # (not over an unplayable game: it stays until play goes on)
-                try:
-                    self.save()
-                except OSError:  # the flash refused: tried again with the next change, not fatal here
-                    pass
+        if fixed is None:
+            return False
+        self.messages.announce("PREFS RESET", fixed)
+        return True
 
-    def _announce(self, title, message):
-        """Add ``message`` to the power-on notice (flashing game holes, the display, the state reply)."""
-        if self.notice is None:
-            self.notice_title = title
-            self.notice = message
-        else:
-            self.notice += "; " + message
-        self.store_message = self.notice
+    def saved_data(self):
+        """What ``save`` writes (see the module docstring): the log as an iterator, streamed."""
+        # the log streamed as the ints the match keeps: never built whole, nothing built per event
+        return {"version": _DATA_VERSION, "settings": self.match.settings.to_dict(), "prefs": self.prefs,
+                "ids": self.ids, "edits": self.match.edits, "codes": self.match.iter_saved()}
 
-    # --- what modes and the renderer use ------------------------------------------------
+    def save(self):
+        """Save the board's data now."""
+        self.store.save(self.saved_data())
+        self._changed = False
 
-    def colour(self, side):
-        """The colour of a side (from the preferences)."""
-        return self._colours[side]
+    def save_if_changed(self):
+        """Save after accepted changes (once per input or command)."""
+        if self._changed:
+            self.save()
+
+    # --- preferences --------------------------------------------------------------------
 
     def _set_prefs(self, prefs):
         self.prefs = prefs
         # looked up every frame: kept ready so drawing allocates nothing
         self._colours = [palette.CHOICES[prefs["colour%d" % side]] for side in range(3)]
 
-    def side_name(self, side):
-        """P1, P2, P3 (teams: T1, T2): ``Settings.side_name``."""
-        return self.match.settings.side_name(side)
+    def colour(self, side):
+        """The colour of a side (from the preferences)."""
+        return self._colours[side]
 
-    def seat_name(self, seat):
-        """P1.. (teams: T1a, T2a, T1b, T2b): ``Settings.seat_name``."""
-        return self.match.settings.seat_name(seat)
+    # --- modes: every change of mode goes through ``open`` ------------------------------
 
-    def mark_seat(self, canvas, seat):
-        """Light a seat: its side's game hole, plus one hole per partner number from hole 1."""
-        side = self.match.settings.side_of(seat)
-        track = track_of(side)
-        canvas.put(track, HOLES, self.colour(side), palette.FULL)
-        for i in range(seat // self.match.settings.sides + 1):
-            canvas.put(track, 1 + i, self.colour(side), palette.FULL)
-
-    def counting_side(self):
-        """The side whose show is being counted or counts next (None during the play)."""
-        mode = self.mode
-        if mode.name == "count":
-            return mode.side(self)
-        match = self.match
-        if match.phase == "show":  # so someone counts next
-            seat, kind = match.next_show
-            return match.settings.side_of(match.dealer if kind == "crib" else seat)
-        return None
-
-    def setting(self, key):
-        """One game rule or board preference (what ``settings_dict`` holds, without building it)."""
-        if key in self.prefs:
-            return self.prefs[key]
-        return getattr(self.match.settings, key)
-
-    def settings_dict(self):
-        """Game rules and board preferences in one dict (the serial ``settings`` reply)."""
-        out = self.match.settings.to_dict()
-        for key in self.prefs:
-            out[key] = self.prefs[key]
-        return out
-
-    def refused(self, now):
-        """True while the refusal signal shows."""
-        return self._refused_at is not None and ticks_diff(now, self._refused_at) < _REFUSED_MS
-
-    def refuse(self, message):
-        """Show that an action was refused: a vermillion flicker and the reason on the display."""
-        self.message = message
-        self._refused_at = self.hw.ticks_ms()
+    def open(self, mode_class):
+        """Switch to a new ``mode_class(board)`` (see ``app.modes``) and return it."""
+        mode = mode_class(self)
+        self.mode = mode
+        return mode
 
     def idle(self):
         """Back to the home mode; the menu's modules leave the heap (they load again when next opened)."""
-        self.mode = Peg()
+        self.open(Peg)
         _forget(_MENU_MODULES)
 
     def open_count(self):
         """Count the starter or the next show (the board goes idle if there is nothing to count)."""
         from app.modes.count import Count  # loaded when counting: the menu's modes drop it
 
-        mode = Count()
-        self.mode = mode
-        mode.begin(self)
+        self.open(Count).begin(self)
 
     def open_menu(self):
         """The menu (settings, advice, new game or match)."""
         _forget(_COUNT_MODULES)
         from app.modes.menu import Menu
 
-        self.mode = Menu()
+        self.open(Menu)
 
-    # --- changes (each marks the data to be saved) --------------------------------------
+    # --- actions (see the module docstring); each accepted one marks the data changed ----
 
-    def apply_event(self, event):
+    def apply(self, event):
         """Apply a game event; RuleError (nothing changed) if the rules refuse it."""
         self.match.apply(event)
         self._changed = True
 
-    def _attempt(self, refusals, action, *args):
-        """``action(*args)`` from the ui: True, or False after showing the refusal (``refusals``)."""
-        try:
-            action(*args)
-        except refusals as e:
-            self.refuse(str(e))
-            return False
-        return True
-
-    def apply(self, event):
-        """Apply a game event from the ui: True, or False after showing the refusal."""
-        return self._attempt(RuleError, self.apply_event, event)
-
-    def undo_event(self):
+    def undo(self):
         """Undo the last event; RuleError if there is none."""
         self.match.undo()
         self._changed = True
-
-    def undo(self):
-        """Undo from the ui; with nothing to undo, the refusal is shown."""
-        self._attempt(RuleError, self.undo_event)
 
     def new_match(self):
         """A new match with the same settings (the tally and the undo history start again).
@@ -275,7 +215,7 @@ class Board:
         self.match = Match(self.match.settings)
         self._changed = True
 
-    def change_settings_strict(self, changes):
+    def change_settings(self, changes):
         """Change game rules and/or preferences; ValueError (nothing changed) if refused.
 
         Game rules change only while the match has no events (a rule changed mid-game
@@ -301,36 +241,30 @@ class Board:
         self._set_prefs(new_prefs)
         self._changed = True
 
-    def change_settings(self, changes):
-        """Like ``change_settings_strict`` from the ui: True, or False after showing the refusal."""
-        return self._attempt(ValueError, self.change_settings_strict, changes)
+    def _attempt(self, refusals, action, *args):
+        """``action(*args)`` from the controls: True, or False after showing the refusal (``refusals``)."""
+        try:
+            action(*args)
+        except refusals as e:
+            self.messages.refuse(str(e))
+            return False
+        return True
 
-    def remember(self, request_id, reply_line):
-        """Keep the reply to a request id (the last few, saved with the game)."""
-        ids = self.ids
-        ids.append([request_id, reply_line])
-        if len(ids) > _MAX_IDS:
-            ids.pop(0)
-        self._changed = True
+    def try_apply(self, event):
+        """``apply`` from the controls: True, or False after showing the refusal."""
+        return self._attempt(RuleError, self.apply, event)
 
-    def recall(self, request_id):
-        """The reply already given to ``request_id``, or None."""
-        for entry in self.ids:
-            if entry[0] == request_id and type(entry[0]) is type(request_id):
-                return entry[1]
-        return None
+    def try_undo(self):
+        """``undo`` from the controls: True, or False after showing the refusal."""
+        return self._attempt(RuleError, self.undo)
 
-    def save_if_changed(self):
-        """Save after accepted changes (once per input or command)."""
-        if self._changed:
-            self.save()
+    def try_new_match(self):
+        """``new_match`` from the controls: True, or False after showing the refusal."""
+        return self._attempt(RuleError, self.new_match)
 
-    def save(self):
-        """Save the board's data now (see the module docstring)."""
-        # the log streamed as the ints the match keeps: never built whole, nothing built per event
-        self.store.save({"settings": self.match.settings.to_dict(), "prefs": self.prefs, "ids": self.ids,
-                         "edits": self.match.edits, "codes": self.match.iter_saved()})
-        self._changed = False
+    def try_change_settings(self, changes):
+        """``change_settings`` from the controls: True, or False after showing the refusal."""
+        return self._attempt(ValueError, self.change_settings, changes)
 
     # --- the reducer ------------------------------------------------------------------
 
@@ -338,14 +272,12 @@ class Board:
         """Take one input event (malformed ones are ignored); save if the game changed (unless ``save`` is False)."""
         if not events.is_event(event):
             return
-        self.notice = None
-        self.message = None
-        self._refused_at = None
+        self.messages.dismiss()
         try:
             self.mode.handle(self, event)
         except RuleError as e:
             # One place for every mode: whatever the rules refuse is shown, never raised out.
-            self.refuse(str(e))
+            self.messages.refuse(str(e))
         self._display_dirty = True
         if save:
             self.save_if_changed()
@@ -358,10 +290,8 @@ class Board:
         return reply(self, line)
 
     def tick(self):
-        """Timers: the refusal signal ends by itself (the display then drops the reason)."""
-        if self._refused_at is not None and not self.refused(self.hw.ticks_ms()):
-            self._refused_at = None
-            self._display_dirty = True
+        """Timers: the refusal signal ends by itself (its text stays on the display until the next input)."""
+        self.messages.refused(self.hw.ticks_ms())
 
     def render(self):
         """Draw the frame, apply brightness, gamma and the current cap, show it; update the display."""
@@ -373,49 +303,7 @@ class Board:
         if display is not None and self._display_dirty:
             # text is rebuilt only after a change: a frame allocates nothing
             self._display_dirty = False
-            lines = self.lines()
+            lines = self.messages.lines(self.mode.lines(self))
             if lines != self._shown_lines:
                 display.show_lines(lines)
                 self._shown_lines = lines
-
-    # --- words ------------------------------------------------------------------------
-
-    def lines(self):
-        """What the text display shows (8 lines of 16 at most): the mode's lines, then a refusal or a store notice."""
-        lines = self.mode.lines(self)
-        if self.message is not None:
-            lines = lines[:5] + ["NO:", self.message[:_WIDTH], self.message[_WIDTH:2 * _WIDTH]]
-        elif self.notice is not None:
-            lines = lines[:5] + [self.notice_title, self.notice[:_WIDTH]]
-        return [line[:_WIDTH] for line in lines[:_LINES]]
-
-    def score_lines(self):
-        """The idle display: scores, deal, whose count, tally."""
-        match = self.match
-        sides = len(match.front)
-        out = ["GAME %d" % match.game_number if match.dealer is None else "G%d" % match.game_number]
-        for side in range(sides):
-            out.append("%s %3d (%d)" % (self.side_name(side), match.front[side], match.back[side]))
-        if match.winner is not None:
-            out.append("%s %s" % (self.side_name(match.winner), match.result.upper()))
-            out.append("enc=next game")
-        else:
-            if match.dealer is not None:
-                out[0] += " %s deals" % self.seat_name(match.dealer)
-            nxt = match.next_show
-            if match.phase == "show" and nxt is not None:
-                out.append("next: " + ("crib" if nxt[1] == "crib" else self.seat_name(nxt[0]) + " hand"))
-            elif match.starter is None and match.phase == "play":
-                out.append("enc=starter")
-        out.append("won " + "-".join(str(n) for n in match.games_won))
-        return out
-
-    def state(self):
-        """The serial ``state`` reply: the match, settings, ui mode and any store notice."""
-        out = self.match.state()
-        out["settings"] = self.settings_dict()
-        out["ui"] = self.mode.describe()
-        out["store"] = self.store_message
-        out["message"] = self.message
-        out["can_undo"] = self.match.can_undo
-        return out

@@ -81,8 +81,27 @@ def limit(frame, brightness, supply_ma):
         raise ValueError("a frame has 3 bytes per LED, not %d bytes" % n)
     if _peak_for[0] != brightness:
         _build_peak(brightness)
-    table = _peak
-    curve = gamma
+    steps = shade(frame, n, _peak, gamma)
+    total = steps >> 10
+    lit = steps & 0x3FF
+    # channel steps the budget allows once every LED's idle current is paid
+    allowed = (supply_ma - BOARD_MA - (n // 3) * IDLE_MA) * 255 // CHANNEL_MA
+    if total > allowed:
+        if allowed <= 0:
+            for i in range(n):
+                frame[i] = 0
+        else:
+            cap(frame, n, total, lit, allowed)
+
+
+# The two per-LED passes of ``limit``. They are written twice: here in plain Python (CPython,
+# the tests, a port without a native emitter) and in app.power_viper for the chip, where they
+# are 20 times faster. tests/firmware/test_power_viper.py checks both give the same bytes.
+
+
+def plain_shade(frame, n, table, curve):
+    """Brightness and gamma on the first ``n`` bytes of ``frame``, in place (see the module
+    docstring); returns the PWM steps of the lit channels << 10 | how many channels are lit."""
     total = 0
     lit = 0
     for i in range(0, n, 3):
@@ -94,7 +113,7 @@ def limit(frame, brightness, supply_ma):
                 top = table[r]
                 frame[i] = frame[i + 1] = frame[i + 2] = top
                 total += 3 * top
-                lit += 3
+                lit += 3 if top else 0
         else:
             p = r if r > g else g
             if b > p:
@@ -104,7 +123,9 @@ def limit(frame, brightness, supply_ma):
             for j in range(i, i + 3):
                 c = frame[j]
                 if c:
-                    if c == p:
+                    if not top:
+                        c = 0  # brightness 0: dark
+                    elif c == p:
                         c = top
                     else:
                         c = (top * curve[(c * 255 + half) // p] + 127) // 255
@@ -114,23 +135,16 @@ def limit(frame, brightness, supply_ma):
                     if c:
                         total += c
                         lit += 1
-    # channel steps the budget allows once every LED's idle current is paid
-    allowed = (supply_ma - BOARD_MA - (n // 3) * IDLE_MA) * 255 // CHANNEL_MA
-    if total > allowed:
-        _cap(frame, total, lit, allowed)
+    return total << 10 | lit
 
 
-def _cap(frame, total, lit, allowed):
-    """Scale every LED's peak so the ``total`` steps of ``lit`` channels come to ``allowed`` or fewer."""
-    if allowed <= 0:
-        for i in range(len(frame)):
-            frame[i] = 0
-        return
+def plain_cap(frame, n, total, lit, allowed):
+    """Scale every LED's peak so the ``total`` steps of ``lit`` channels come to ``allowed`` (> 0) or fewer."""
     # lit channels keep 1 step each where the budget allows, and the steps above share the rest;
     # a channel below its LED's peak is scaled like the peak and rounded down, so none grows
     above = total - lit
     share = allowed - lit
-    for i in range(0, len(frame), 3):
+    for i in range(0, n, 3):
         r = frame[i]
         g = frame[i + 1]
         b = frame[i + 2]
@@ -141,3 +155,10 @@ def _cap(frame, total, lit, allowed):
             top = 1 + (p - 1) * share // above if share >= 0 else p * allowed // total
             for j in range(i, i + 3):
                 frame[j] = frame[j] * top // p
+
+
+try:  # viper: the chip, and the unix port from source
+    from app.power_viper import cap, shade
+except (ImportError, SyntaxError, AttributeError):  # CPython, and ports without a native emitter
+    shade = plain_shade
+    cap = plain_cap

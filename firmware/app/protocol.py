@@ -1,71 +1,87 @@
 """The serial line protocol: one JSON object per line each way (the board and the simulator serve it).
 
-Requests: ``{"cmd": ..., "id": optional string or int, ...}``; commands ``state``, ``log``
-(one page of the match log, see below), ``input`` (``"event": ["press", "enc"]``, the same
-as a control), ``event`` (``"event": ["peg", 0, 2]``, one game event), ``undo``,
-``new_game``, ``new_match``, ``settings`` (get; with ``"set": {...}`` change, validated).
-Replies: ``{"ok": true, ...}`` or ``{"ok": false, "error": "..."}``, with the request's id
-echoed; an error changes nothing.
-
-``log`` pages, because a long match's whole log does not fit the board's heap as one reply:
-``{"cmd": "log", "from": N, "count": M}`` (``from`` defaults to 0, ``count`` to and at most
-``MAX_PAGE`` = 32) replies ``{"ok": true, "log": [events N .. N+M-1], "from": N, "total": T,
-"edits": E, "settings": {...}, "games": [...]}``, where T is the number of events in the
-log and E counts the changes it has had (events applied plus undone, kept across power
-cycles); ``from`` may be T (an empty page). A reader asks again from ``from + len(log)``
-until it reaches T; if T or E changes between pages the log changed meanwhile (an undo and
-a new event leave T as it was, not E) and it starts again.
+docs/PROTOCOL.md is its specification: every command, its fields, its reply. ``COMMANDS``
+below is the one list of commands: the docs, the fuzz tests and ``reply`` read it.
 
 A request that changes something and carries an id is remembered with its reply (the last
-few ids, saved with the game, so a re-send after a reboot is still recognised): sending it
-again applies nothing and returns the original reply plus ``"duplicate": true``.
+few ids, ``board.ids``, saved with the game, so a re-send after a reboot is still
+recognised): sending it again applies nothing and returns the original reply plus
+``"duplicate": true``. A request that changes nothing is never remembered. An id is at
+most MAX_ID characters, so no host can make saves or the heap grow with it.
+
+No request line can stop the board: one nested too deep or too big to parse is answered
+with an error (CPython raises RecursionError, MicroPython MemoryError, besides ValueError),
+and an error echoes at most a short start of a rejected value (``_shown``).
 """
 
 import json
 
 from micropython import const
 
-from app import events
+from app import VERSION
 from cribbage.cards import is_int
+from shared import events
 
 MAX_PAGE = const(32)  # events per log reply: about 1 KB of reply, whatever the match's length
+MAX_ID = const(64)  # characters of a request id (a whole number's digits count as characters)
+_MAX_IDS = const(4)  # a host retries its last request or two; each reply kept is ~300 B of heap
+_SHOWN = const(40)  # characters of a rejected value echoed in an error
+_MAX_ERROR = const(240)  # characters of an error message (what the rules core says is cut too)
 
 
 def _error(request_id, message):
+    if len(message) > _MAX_ERROR:
+        message = message[:_MAX_ERROR] + "..."
     out = {"ok": False, "error": message}
     if request_id is not None:
         out["id"] = request_id
     return json.dumps(out)
 
 
+def _shown(value):
+    """A rejected value as an error shows it: its repr, cut to a short start."""
+    try:
+        text = repr(value)
+    except (RuntimeError, MemoryError):  # nested too deep to print (CPython's RecursionError)
+        return "a value nested too deep"
+    return text if len(text) <= _SHOWN else text[:_SHOWN] + "..."
+
+
+def _valid_id(request_id):
+    """True if ``request_id`` may be an id: a string or a whole number of at most MAX_ID characters."""
+    if isinstance(request_id, str):
+        return len(request_id) <= MAX_ID
+    return is_int(request_id) and len(str(request_id)) <= MAX_ID
+
+
 def _input(board, request):
     event = request.get("event")
     if not events.is_event(event):
         raise ValueError('input event must be ["turn", n] (n a whole number from -%d to %d, not 0) or '
-                         '["press" or "long", one of %s], not %r'
-                         % (events.MAX_TURN, events.MAX_TURN, ", ".join(events.CONTROLS), event))
+                         '["press" or "long", one of %s], not %s'
+                         % (events.MAX_TURN, events.MAX_TURN, ", ".join(events.CONTROLS), _shown(event)))
     board.handle((event[0], event[1]), False)  # saved once below, with the request id
     out = {"ui": board.mode.describe()}
-    if board.message is not None:
-        out["refused"] = board.message
+    if board.messages.refusal is not None:
+        out["refused"] = board.messages.refusal
     return out
 
 
 def _event(board, request):
     event = request.get("event")
     if not isinstance(event, list):
-        raise ValueError('event must be a JSON list like ["peg", 0, 2], not %r' % (event,))
-    board.apply_event(event)
+        raise ValueError('event must be a JSON list like ["peg", 0, 2], not %s' % _shown(event))
+    board.apply(event)
     return _changed_state(board)
 
 
 def _undo(board, request):
-    board.undo_event()
+    board.undo()
     return _changed_state(board)
 
 
 def _new_game(board, request):
-    board.apply_event(["new_game"])
+    board.apply(["new_game"])
     return _changed_state(board)
 
 
@@ -80,21 +96,36 @@ def _changed_state(board):
     return {"state": board.match.state()}
 
 
+def settings_dict(board):
+    """The game rules and the board preferences of ``board`` in one dict (the ``settings`` reply)."""
+    out = board.match.settings.to_dict()
+    for key in board.prefs:
+        out[key] = board.prefs[key]
+    return out
+
+
 def _settings(board, request):
     if "set" in request:
-        board.change_settings_strict(request["set"])
+        board.change_settings(request["set"])
         board.idle()
-    return {"settings": board.settings_dict()}
+    return {"settings": settings_dict(board)}
 
 
 def _state(board, request):
-    return {"state": board.state()}
+    out = board.match.state()
+    out["settings"] = settings_dict(board)
+    out["ui"] = board.mode.describe()
+    out["store"] = board.messages.at_power_on
+    out["message"] = board.messages.refusal
+    out["can_undo"] = board.match.can_undo
+    out["version"] = VERSION
+    return {"state": out}
 
 
 def _whole(request, key, default, low, high):
     value = request.get(key, default)
     if not is_int(value) or not low <= value <= high:
-        raise ValueError("log %s must be a whole number from %d to %d, not %r" % (key, low, high, value))
+        raise ValueError("log %s must be a whole number from %d to %d, not %s" % (key, low, high, _shown(value)))
     return value
 
 
@@ -104,21 +135,67 @@ def _log(board, request):
     first = _whole(request, "from", 0, 0, total)
     count = _whole(request, "count", MAX_PAGE, 1, MAX_PAGE)
     page = list(match.iter_log(first, first + count))  # only this page is ever built
-    return {"log": page, "from": first, "total": total, "edits": match.edits, "settings": board.settings_dict(),
+    return {"log": page, "from": first, "total": total, "edits": match.edits, "settings": settings_dict(board),
             "games": match.games}
 
 
-# cmd -> (handler, the fields it takes besides "cmd" and "id")
-_COMMANDS = {
-    "state": (_state, ()), "log": (_log, ("from", "count")), "input": (_input, ("event",)),
-    "event": (_event, ("event",)), "undo": (_undo, ()), "new_game": (_new_game, ()),
-    "new_match": (_new_match, ()), "settings": (_settings, ("set",)),
+# The commands: cmd -> (handler, the fields it takes besides "cmd" and "id", whether it
+# changes the board: True, False, or the field whose presence makes it a change). A
+# request that changes nothing is never remembered with its id (docs/PROTOCOL.md).
+COMMANDS = {
+    "state": (_state, (), False),
+    "log": (_log, ("from", "count"), False),
+    "settings": (_settings, ("set",), "set"),
+    "input": (_input, ("event",), True),
+    "event": (_event, ("event",), True),
+    "undo": (_undo, (), True),
+    "new_game": (_new_game, (), True),
+    "new_match": (_new_match, (), True),
 }
 
 
-def _changes(request):
-    cmd = request["cmd"]
-    return cmd != "state" and cmd != "log" and (cmd != "settings" or "set" in request)
+def remember(board, request_id, reply_line):
+    """Keep the reply to a request id (the last few, in ``board.ids``: saved with the game)."""
+    ids = board.ids
+    ids.append([request_id, reply_line])
+    if len(ids) > _MAX_IDS:
+        ids.pop(0)
+
+
+def recall(board, request_id):
+    """The reply already given to ``request_id``, or None. ``board.ids`` is as the save held
+    it: an entry that is not an ``[id, reply line]`` pair is skipped (and ages out)."""
+    for entry in board.ids:
+        if (isinstance(entry, list) and len(entry) == 2 and entry[0] == request_id
+                and type(entry[0]) is type(request_id) and isinstance(entry[1], str)):
+            return entry[1]
+    return None
+
+
+def restore_ids(saved):
+    """The remembered ids of a save, checked: ``(ids, None)``, or ``(ids, message)`` if some
+    had to be dropped. An entry is kept only if it is ``[id, reply]`` with a valid id and a
+    reply that is the JSON text of an object (what ``recall`` hands back), the last _MAX_IDS."""
+    if not isinstance(saved, list):
+        return [], "saved request ids not a list: dropped"
+    ids = []
+    for entry in saved:
+        if isinstance(entry, list) and len(entry) == 2 and _valid_id(entry[0]) and _is_object_text(entry[1]):
+            ids.append(entry)
+    dropped = len(saved) - len(ids)
+    ids = ids[-_MAX_IDS:]
+    if not dropped:
+        return ids, None
+    return ids, "%d saved request id(s) not [id, reply] pairs: dropped" % dropped
+
+
+def _is_object_text(text):
+    if not isinstance(text, str):
+        return False
+    try:
+        return isinstance(json.loads(text), dict)
+    except (ValueError, RuntimeError, MemoryError):
+        return False
 
 
 def reply(board, line):
@@ -127,20 +204,23 @@ def reply(board, line):
         request = json.loads(line)
     except ValueError:
         return _error(None, "malformed JSON: send one object per line, like {\"cmd\": \"state\"}")
+    except (RuntimeError, MemoryError):  # RecursionError on CPython; MicroPython runs out of heap
+        return _error(None, "request nested too deep or too big for the board: send one flat object per line")
     if not isinstance(request, dict):
         return _error(None, "a request is a JSON object, like {\"cmd\": \"state\"}")
     request_id = request.get("id")
-    if request_id is not None and not (isinstance(request_id, str) or is_int(request_id)):
-        return _error(None, "id must be a string or a whole number, not %r" % (request_id,))
+    if request_id is not None and not _valid_id(request_id):
+        return _error(None, "id must be a string or a whole number of at most %d characters, not %s"
+                      % (MAX_ID, _shown(request_id)))
     cmd = request.get("cmd")
-    if not isinstance(cmd, str) or cmd not in _COMMANDS:
-        return _error(request_id, "unknown cmd %r (known: %s)" % (cmd, ", ".join(sorted(_COMMANDS))))
-    handler, fields = _COMMANDS[cmd]
+    if not isinstance(cmd, str) or cmd not in COMMANDS:
+        return _error(request_id, "unknown cmd %s (known: %s)" % (_shown(cmd), ", ".join(sorted(COMMANDS))))
+    handler, fields, change = COMMANDS[cmd]
     for key in request:
         if key != "cmd" and key != "id" and key not in fields:
-            return _error(request_id, "%s takes no %r" % (cmd, key))
+            return _error(request_id, "%s takes no %s" % (cmd, _shown(key)))
     if request_id is not None:
-        earlier = board.recall(request_id)
+        earlier = recall(board, request_id)
         if earlier is not None:
             out = json.loads(earlier)
             out["duplicate"] = True
@@ -153,7 +233,11 @@ def reply(board, line):
     if request_id is not None:
         out["id"] = request_id
     text = json.dumps(out)
-    if request_id is not None and _changes(request):
-        board.remember(request_id, text)
-    board.save_if_changed()
+    if isinstance(change, str):  # a change only with that field (settings with "set")
+        change = change in request
+    if request_id is not None and change:
+        remember(board, request_id, text)
+        board.save()  # the reply is kept with the game, changed or not
+    else:
+        board.save_if_changed()
     return text

@@ -11,17 +11,20 @@ What the LEDs mean (docs/USING.md has the player's version):
   a dim vermillion / purple hole, at the lines of the current game length and rule.
   Marks are dimmer than any back peg (palette has the levels; app.power keeps their order
   and hue at every brightness).
+- the game hole is the target's (121, or 61 in a 61 game: ``game_hole``).
 - the game hole of the dealer's track glows dim in the dealer's colour; the game hole of
-  whoever counts next breathes slowly once the show has begun (``Board.counting_side``);
+  whoever counts next breathes slowly once the show has begun (``Mode.counting_side``);
   during the play nothing marks the pone, who counts first: the board does not know whose
   turn it is to lay a card, and a still marker would look like one.
 - a blinking hole between front and back peg brightness: the preview of a peg being dialled;
   refused (in any mode): both game holes flicker fast in bright vermillion for a moment
-  (``Board.refused``), and so does a preview being dialled.
+  (``app.messages``), and so does a preview being dialled.
 - game over: the winner's game hole flashes; the loser's missing holes up to the line they
-  failed to reach flash in vermillion 1, 2 or 3 times a cycle for a skunk, a double skunk or
-  a lurch. The match tally (games won) lights holes from the start of each side's track
-  at the end of a game and again until the next one's first score.
+  failed to reach flash in vermillion as many times a cycle as the games the win counts (a
+  skunk or a lurch 2, a double skunk 3 or 4). The match tally (games won) lights holes from
+  the start of each side's track at the end of a game and again until the next one's first
+  score, with a dim white mark on the hole a side must reach to win the match (match_to);
+  once a side has, its tally blinks with its game hole.
 Three players share two tracks: side 2 pegs on track 0 with side 0; where two pegs fall in
 one hole the hole alternates between their colours.
 """
@@ -29,24 +32,27 @@ one hole the hole alternates between their colours.
 from micropython import const
 
 from app import palette
+from shared.holes import HOLES
 
 try:
     from framebuf import GS8, FrameBuffer  # its fill clears a frame in C, allocating nothing
 except ImportError:  # CPython (the simulator, the tests): a frame is cleared with a new blank
     FrameBuffer = None
 
-HOLES = const(121)
 _LAP = const(30)
 _END_CYCLE = const(1600)
 _TALLY_LEVEL = const(170)
-# How many times a cycle the losers' missing holes flash, by result.
-_END_FLASHES = {"skunk": 1, "double skunk": 2, "lurch": 3}
 _FLICKER = const(120)  # ms: the period of the refusal signal's fast flicker
 
 
 def track_of(side):
     """The track a side pegs on (three players: side 2 shares track 0)."""
     return side & 1
+
+
+def game_hole(board):
+    """The hole that ends the game: the target's (121, or 61 in a 61 game)."""
+    return board.match.settings.target
 
 
 class Canvas:
@@ -79,7 +85,7 @@ class Canvas:
     def put(self, track, hole, colour, level=256):
         """Set hole 1..121 of ``track`` to ``colour`` scaled by ``level``/256 (off-board: ignored)."""
         if 0 <= track < self.tracks and 1 <= hole <= HOLES:
-            i = 3 * (track * HOLES + hole - 1)
+            i = 3 * (track * HOLES + hole - 1)  # shared.holes.index, inlined: drawing calls this most
             f = self.frame
             f[i] = colour[0] * level >> 8
             f[i + 1] = colour[1] * level >> 8
@@ -134,20 +140,29 @@ def draw_turns(board, canvas, now, counting=None):
     """Dealer's game hole dim; the game hole of whoever counts next breathes (``counting`` side)."""
     match = board.match
     settings = match.settings
+    hole = settings.target
     if match.dealer is not None:
         side = settings.side_of(match.dealer)
-        canvas.put(track_of(side), HOLES, board.colour(side), palette.DEAL)
+        canvas.put(track_of(side), hole, board.colour(side), palette.DEAL)
     if counting is not None:
-        canvas.put(track_of(counting), HOLES, board.colour(counting), breathing(now))
+        canvas.put(track_of(counting), hole, board.colour(counting), breathing(now))
 
 
-def draw_tally(board, canvas):
-    """Match points of each side as lit holes from the start of its track (side 2: second lap)."""
-    won = board.match.games_won
+def draw_tally(board, canvas, lit=True):
+    """Match points of each side as lit holes from the start of its track (side 2: second lap),
+    and the hole that wins the match marked dim white; ``lit`` False leaves the match's winner's dark."""
+    match = board.match
+    won = match.games_won
+    goal = match.settings.match_to
+    winner = match.match_winner
     for side in range(len(won)):
         first = 1 + _LAP * (side >> 1)
-        for i in range(min(won[side], _LAP)):
-            canvas.put(track_of(side), first + i, board.colour(side), _TALLY_LEVEL)
+        track = track_of(side)
+        if goal:
+            canvas.put(track, first + goal - 1, palette.WHITE, palette.LINE)
+        if lit or side != winner:
+            for i in range(min(won[side], _LAP)):
+                canvas.put(track, first + i, board.colour(side), _TALLY_LEVEL)
 
 
 def draw_end(board, canvas, now):
@@ -157,16 +172,26 @@ def draw_end(board, canvas, now):
     winner = match.winner
     result = match.result
     line = settings.line_of(result)
-    count = _END_FLASHES.get(result, 0)
-    if count and flashes(now, count):
+    if line and flashes(now, match.games[-1]["points"]):  # a flash for each game the win counts
         for side in range(len(match.front)):
             if side != winner:
                 for hole in range(match.front[side] + 1, line):
                     canvas.put(track_of(side), hole, palette.VERMILLION, palette.FULL)
-    draw_tally(board, canvas)
+    blink = now % 1000 < 500
+    draw_tally(board, canvas, blink or match.match_winner is None)
     draw_pegs(board, canvas, now)
-    if now % 1000 < 500:
-        canvas.put(track_of(winner), HOLES, palette.WHITE, palette.FULL)
+    if blink:
+        canvas.put(track_of(winner), settings.target, palette.WHITE, palette.FULL)
+
+
+def mark_seat(board, canvas, seat):
+    """Light a seat: its side's game hole, plus one hole per partner number from hole 1."""
+    settings = board.match.settings
+    side = settings.side_of(seat)
+    track = track_of(side)
+    canvas.put(track, settings.target, board.colour(side), palette.FULL)
+    for i in range(seat // settings.sides + 1):
+        canvas.put(track, 1 + i, board.colour(side), palette.FULL)
 
 
 def draw_preview(board, canvas, now, side, points, refused=False):
@@ -197,12 +222,14 @@ def render(board, canvas, now):
         else:
             if max(match.front) == 0:
                 draw_tally(board, canvas)
-            counting = board.counting_side()
-            draw_turns(board, canvas, now, counting)
+            draw_turns(board, canvas, now, mode.counting_side(board))
             draw_pegs(board, canvas, now)
         mode.draw(board, canvas, now)
-    # The store fell back to an older copy: both game holes flash until the next input;
+    # A power-on notice (app.messages): both game holes flash until the next input;
     # refused, in any mode: they flicker fast for a moment (faster than the notice).
-    if (board.notice is not None and now % 1000 < 500) or (board.refused(now) and now % _FLICKER < _FLICKER * 2 // 3):
+    messages = board.messages
+    if (messages.notice is not None and now % 1000 < 500) or (
+            messages.refused(now) and now % _FLICKER < _FLICKER * 2 // 3):
+        hole = game_hole(board)
         for track in range(canvas.tracks):
-            canvas.put(track, HOLES, palette.VERMILLION, palette.FULL)
+            canvas.put(track, hole, palette.VERMILLION, palette.FULL)

@@ -1,12 +1,14 @@
 """The thin asyncio shell around ``Board``: input polling, frames at a fixed rate, the serial
 line, and the watchdog.
 
-Tasks: ``inputs`` polls the controls every 5 ms and hands events to the board; ``frames``
-draws a frame 30 times a second, or at once (within 5 ms) after an input so an encoder step
-shows without waiting for the next period, and then saves what the inputs changed (the peg
-lights up first; a save of a long match takes the flash tens of milliseconds); ``serial``
+Tasks (each a loop around synchronous steps of ``Shell``, which the simulator steps too):
+``controls`` polls the controls every 5 ms and hands events to the board, then draws a frame
+at once after an input (or 30 times a second) and saves what the inputs changed (the peg
+lights up first; a save of a long match takes the flash tens of milliseconds, interrupts
+off); after a frame it polls again at once, so an input that came during the save is handled
+right after it, in order (the controls keep every edge meanwhile: hal.rp2_inputs); ``serial``
 answers request lines, each saved before its reply; ``watchdog``
-feeds the watchdog once a second, but only while the input and frame tasks have proved
+feeds the watchdog once a second, but only while the input and frame steps have proved
 alive (a step that completed) in the last 2 s. An exception inside one step is logged and
 the ui goes back to its home mode (the game is saved after every change, so nothing is
 lost); a step that keeps failing stops proving its task alive; an exception that
@@ -20,8 +22,9 @@ import sys
 
 from micropython import const
 
+from app import VERSION
 from app.board import Board
-from app.ticks import ticks_diff
+from shared.ticks import ticks_diff
 
 _INPUT_MS = const(5)
 _FRAME_MS = const(33)
@@ -41,16 +44,19 @@ def log_exception(where, e):
         traceback.print_exception(type(e), e, e.__traceback__)
 
 
-async def sleep_ms(ms):
-    """``asyncio.sleep_ms`` on MicroPython, ``asyncio.sleep`` on CPython."""
-    if hasattr(asyncio, "sleep_ms"):
-        await asyncio.sleep_ms(ms)
-    else:
-        await asyncio.sleep(ms / 1000)
+try:
+    sleep_ms = asyncio.sleep_ms  # type: ignore[attr-defined]  # MicroPython: allocates nothing (a task sleeps ~500 times a second)
+except AttributeError:  # CPython's asyncio (the tests): chosen once here, not per call
+
+    def sleep_ms(ms):
+        """``asyncio.sleep`` in milliseconds."""
+        return asyncio.sleep(ms / 1000)
 
 
 class Shell:
-    """The tasks around one board; ``alive`` holds the last tick each task proved itself."""
+    """The tasks around one board. Each task is a loop around a synchronous step
+    (``input_step``, ``frame_step``, ``answer``, ``watchdog_step``), which the simulator
+    (simulator/device.py) calls too, so both run the same loop."""
 
     def __init__(self, hw, board, feed_ms=_FEED_MS):
         self.hw = hw
@@ -58,9 +64,66 @@ class Shell:
         self.feed_ms = feed_ms
         self.dirty = True  # an input arrived: draw now
         now = hw.ticks_ms()
-        self.alive = {"inputs": now, "frames": now}
+        self.last_frame = now
+        self.inputs_alive = now  # the last tick each task proved itself (a step that completed)
+        self.frames_alive = now
         self.task_died = False
         self.errors = 0
+
+    # --- the steps ----------------------------------------------------------------------
+
+    def input_step(self):
+        """Hand the input events since the last step to the board (saved after the next frame)
+        and run its timers."""
+        hw = self.hw
+        board = self.board
+        try:
+            for event in hw.poll_events():  # () when nothing happened: nothing allocated
+                board.handle(event, save=False)  # saved by the frame step, once the frame is out
+                self.dirty = True
+            board.tick()
+            self.inputs_alive = hw.ticks_ms()
+        except Exception as e:
+            self.step_failed("inputs", e)
+
+    def frame_step(self, now):
+        """Draw a frame if one is due at ``now`` (an input came, or a frame period passed),
+        then save what the inputs changed: the peg lights up first. True if it drew one."""
+        if not (self.dirty or ticks_diff(now, self.last_frame) >= _FRAME_MS):
+            return False
+        self.dirty = False
+        self.last_frame = now
+        try:
+            self.board.render()
+            self.frames_alive = now  # only a frame that went out proves the task healthy
+        except Exception as e:
+            self.step_failed("frames", e)
+        self.save_changes()  # even if the frame failed: the game comes first
+        return True
+
+    def answer(self, line):
+        """The reply to one serial line (saved before it is returned), or None if the app failed
+        (logged; the ui goes home). The next frame is drawn at once."""
+        self.dirty = True
+        try:
+            return self.board.handle_command(line)
+        except Exception as e:
+            self.step_failed("serial", e)
+            return None
+
+    def watchdog_step(self):
+        """Feed the watchdog, but only while the app is healthy."""
+        if self.healthy():
+            self.hw.feed_watchdog()
+
+    def healthy(self):
+        """True if no task died and the input and frame steps proved alive recently."""
+        if self.task_died:
+            return False
+        now = self.hw.ticks_ms()
+        return ticks_diff(now, self.inputs_alive) <= _ALIVE_MS and ticks_diff(now, self.frames_alive) <= _ALIVE_MS
+
+    # --- when a step fails ----------------------------------------------------------------
 
     def step_failed(self, where, e):
         """A step of task ``where`` raised ``e``: log it and take the ui back to its home mode
@@ -90,63 +153,34 @@ class Shell:
         if self.errors <= 3 or self.errors % 1000 == 0:
             log_exception("%s (error %d)" % (where, self.errors), e)
 
-    async def inputs(self):
-        hw = self.hw
-        board = self.board
-        while True:
-            try:
-                for event in hw.poll_events():
-                    board.handle(event, save=False)  # saved by the frames task, once the frame is out
-                    self.dirty = True
-                board.tick()
-                self.alive["inputs"] = hw.ticks_ms()
-            except Exception as e:
-                self.step_failed("inputs", e)
-            await sleep_ms(_INPUT_MS)
+    # --- the tasks ------------------------------------------------------------------------
 
-    async def frames(self):
+    async def controls(self):
         hw = self.hw
-        last = hw.ticks_ms()
         while True:
-            now = hw.ticks_ms()
-            if self.dirty or ticks_diff(now, last) >= _FRAME_MS:
-                self.dirty = False
-                last = now
-                try:
-                    self.board.render()
-                    self.alive["frames"] = now  # only a frame that went out proves the task healthy
-                except Exception as e:
-                    self.step_failed("frames", e)
-                self.save_changes()  # even if the frame failed: the game comes first
-            await sleep_ms(_INPUT_MS)
+            self.input_step()
+            if self.frame_step(hw.ticks_ms()):
+                await sleep_ms(0)  # the others' turn, then the inputs that came meanwhile, at once
+            else:
+                await sleep_ms(_INPUT_MS)
 
     async def serial(self):
         port = self.hw.serial
         while True:
             line = port.read_line()
             while line is not None:
-                try:
-                    port.write_line(self.board.handle_command(line))
-                except Exception as e:
-                    self.step_failed("serial", e)
-                self.dirty = True
+                text = self.answer(line)
+                if text is not None:
+                    try:
+                        port.write_line(text)
+                    except Exception as e:
+                        self.step_failed("serial", e)
                 line = port.read_line()
             await sleep_ms(_SERIAL_MS)
 
-    def healthy(self):
-        """True if no task died and the input and frame tasks proved alive recently."""
-        if self.task_died:
-            return False
-        now = self.hw.ticks_ms()
-        for name in ("inputs", "frames"):
-            if ticks_diff(now, self.alive[name]) > _ALIVE_MS:
-                return False
-        return True
-
     async def watchdog(self):
         while True:
-            if self.healthy():
-                self.hw.feed_watchdog()
+            self.watchdog_step()
             await sleep_ms(self.feed_ms)
 
     def on_task_error(self, loop, context):
@@ -157,8 +191,7 @@ class Shell:
     async def serve(self):
         """Run all tasks until cancelled."""
         asyncio.get_event_loop().set_exception_handler(self.on_task_error)
-        tasks = [asyncio.create_task(self.inputs()), asyncio.create_task(self.frames()),
-                 asyncio.create_task(self.watchdog())]
+        tasks = [asyncio.create_task(self.controls()), asyncio.create_task(self.watchdog())]
         if self.hw.serial is not None:
             tasks.append(asyncio.create_task(self.serial()))
         try:
@@ -171,4 +204,5 @@ class Shell:
 
 def run(hw):
     """Build the board on ``hw`` and run it forever (``firmware/main.py`` calls this)."""
+    print("cribbage board firmware %s" % VERSION)
     asyncio.run(Shell(hw, Board(hw)).serve())

@@ -1,7 +1,7 @@
 """Atomic, checked saving of the board's data (settings, the match log, ui prefs), two copies deep.
 
     store = Store(root, name="game")   # root: hw.storage_root ("/" on the board)
-    data, message = store.load()       # at power-on
+    data, message = store.load()       # at power-on (or load(use=...), see below)
     store.save(data)                   # after every accepted event
 
 ``data`` is a dict (string keys) of JSON values; one value may instead be an iterator (a
@@ -9,18 +9,23 @@ generator, say) of JSON values: it is saved as a JSON list written one element a
 so a long list (the match log) never has to be built in RAM. ``load(stream=key)`` hands
 such a list back as an iterator that reads one element at a time from the file (a list if
 the file holds it otherwise); it holds no file open until iterated, and must be read
-before the second save after the load (which overwrites the copy it reads). ``stream``
-may be a tuple of keys: whichever of them the file streams (a key renamed by a newer
-firmware, the old one still read as it was saved). The damage checks (length, CRC) are
-all done by ``load`` itself. ``load()`` returns:
+before the second save after the load (which overwrites the copy it reads). The damage
+checks (length, CRC) are all done by ``load`` itself. ``load()`` returns:
   * ``(data, None)``: the newest copy, all sound;
-  * ``(data, message)``: a copy was damaged; ``data`` is the newest sound one (the copy
-    before a damaged newest) and ``message`` says what happened (show it to the players);
+  * ``(data, message)``: a copy was damaged or missing; ``data`` is the newest sound one
+    (the copy before a damaged newest) and ``message`` says what happened and which save
+    was loaded (show it to the players);
   * ``(None, None)``: nothing saved yet: a fresh start;
   * ``(None, message)``: saved files exist but none is sound: a fresh start, said aloud.
-It never raises for what it finds on the flash (only MemoryError, which is no fault of the
-file, is let through). Damaged copies are renamed to ``<name>.a.bad`` / ``<name>.b.bad``
-(replacing an older one), never just deleted. ``save()`` raises OSError only if the flash
+``load(use=f)`` calls ``f(data)`` on the newest sound copy and returns what ``f`` returns in
+place of ``data``; if ``f`` raises ValueError, the copy is sound but of no use to the caller
+(a game this firmware cannot replay): it is set aside as a damaged one is, said so in the
+message, and the older copy is tried. A copy is missing when only one slot file is there
+though its save number says an older copy was written (every save after the first leaves
+two). ``load`` never raises for what it finds on the flash (only MemoryError, which is no
+fault of the file, is let through). Damaged and unusable copies are renamed to
+``<name>.a.bad`` / ``<name>.b.bad`` (replacing an older one), never just deleted, so the
+next save never overwrites the last good copy. ``save()`` raises OSError only if the flash
 itself fails; the copies already saved are then untouched. ``store.seq`` is the number of
 the newest save, once known.
 
@@ -101,11 +106,12 @@ class Store:
         self.seq = seq
         self._newest = target
 
-    def load(self, stream=None):
+    def load(self, stream=None, use=None):
         """The saved data and a message about damage: see the module docstring.
 
         ``stream``: the key of a list to hand back as an iterator (read from the file one
-        element at a time) if it was saved streamed, or a tuple of such keys.
+        element at a time) if it was saved streamed. ``use``: a function of the data whose
+        result is returned instead; a ValueError from it rejects the copy (the older is tried).
         """
         found = []  # (seq, slot index, length, crc) of slots with a sound trailer
         problems = []
@@ -123,6 +129,8 @@ class Store:
                 continue
             found.append((trailer[0], i, trailer[1], trailer[2]))
         found.sort()
+        if present == 1 and found and found[0][0] > 1:  # saves after the first leave two copies
+            problems.append("%s is missing" % self._slots[1 - found[0][1]])
         while found:
             seq, i, length, crc = found.pop()
             try:
@@ -130,6 +138,13 @@ class Store:
             except (OSError, ValueError, RuntimeError) as e:
                 problems.append(self._set_aside(i, e))
                 continue
+            if use is not None:
+                try:
+                    data = use(data)
+                except ValueError as e:
+                    _close(data, stream)  # the file is renamed next: nothing may hold it open
+                    problems.append(self._set_aside(i, e, "cannot be used"))
+                    continue
             self.seq = seq
             self._newest = i
             for older, j, length, crc in found:  # the copy to fall back on must be sound too
@@ -176,14 +191,13 @@ class Store:
         with open(path, "rb") as f:  # bytes: UTF-8 whatever the host's locale
             if stream is not None:
                 head = f.readline()
-                for key in stream if isinstance(stream, tuple) else (stream,):
-                    tail = b"%s: [\n" % json.dumps(key).encode()
-                    if head.startswith(b"[{") and head.endswith(tail):
-                        body = head[2:-len(tail)]
-                        data = json.loads(b"{" + body[:-2] + b"}" if body else b"{}")
-                        data[key] = _elements(path, len(head))
-                        return data
-                head = None  # an older layout: the whole data on one line; freed before parsing it
+                tail = b"%s: [\n" % json.dumps(stream).encode()
+                if head.startswith(b"[{") and head.endswith(tail):
+                    body = head[2:-len(tail)]
+                    data = json.loads(b"{" + body[:-2] + b"}" if body else b"{}")
+                    data[stream] = _elements(path, len(head))
+                    return data
+                head = None  # not streamed: the whole data on one line; freed before parsing it
                 f.seek(0)
             whole = json.load(f)
         if not isinstance(whole, list) or len(whole) != 2 or not isinstance(whole[0], dict):
@@ -216,14 +230,22 @@ class Store:
                 self.seq = seq
                 self._newest = i
 
-    def _set_aside(self, i, error):
-        """Rename damaged slot ``i`` to ``<slot>.bad``; return the sentence saying so."""
+    def _set_aside(self, i, error, what="is damaged"):
+        """Rename slot ``i`` (damaged, or what ``what`` says) to ``<slot>.bad``; return the sentence saying so."""
         path = self._slots[i]
         try:
             _replace(path, path + ".bad")
         except OSError:
-            return "%s is damaged (%s)" % (path, error)
-        return "%s is damaged (%s), kept as %s.bad" % (path, error, path)
+            return "%s %s (%s)" % (path, what, error)
+        return "%s %s (%s), kept as %s.bad" % (path, what, error, path)
+
+
+def _close(data, stream):
+    """Close the streamed list of ``data`` (a generator reading its file), if it has one."""
+    if isinstance(data, dict):
+        close = getattr(data.get(stream), "close", None)
+        if close is not None:
+            close()
 
 
 def _write_data(f, data):

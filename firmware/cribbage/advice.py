@@ -30,7 +30,7 @@ from micropython import const
 
 from cribbage import crib_values
 from cribbage.cards import DECK_SIZE, check_distinct
-from cribbage.deck import dealt_count
+from cribbage.settings import dealt_count
 from cribbage.show import MAX_SHOW, score
 
 _RANKS = const(13)

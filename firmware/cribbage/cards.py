@@ -50,15 +50,21 @@ def value(card):
     return r + 1 if r < 9 else 10
 
 
+def parse_rank(text):
+    """A rank as people write it (``A``, ``2``-``10`` or ``T``, ``J``, ``Q``, ``K``): 0 (Ace) to 12; -1 if none."""
+    t = text.strip().upper()
+    if t == "10":
+        t = "T"
+    return RANK_LETTERS.find(t) if len(t) == 1 else -1
+
+
 def parse(text):
     """Parse one card such as ``5H``, ``10H``, ``TH``, ``as`` or ``5♥``."""
     t = text.strip().upper()
     if len(t) < 2:
         raise ValueError("not a card: %r (write rank then suit, like 5H or 10♥)" % text)
-    rank_text, suit_text = t[:-1], t[-1]
-    if rank_text == "10":
-        rank_text = "T"
-    r = RANK_LETTERS.find(rank_text) if len(rank_text) == 1 else -1
+    suit_text = t[-1]
+    r = parse_rank(t[:-1])
     if r < 0:
         raise ValueError("unknown rank in card %r (use A 2-10 T J Q K)" % text)
     s = SUIT_LETTERS.find(suit_text)
@@ -89,9 +95,12 @@ def name(card, symbols=False):
     """Short text of a card: ``10H`` (or ``10♥`` with ``symbols``)."""
     if not 0 <= card < DECK_SIZE:
         raise ValueError("not a card number: %r" % card)
-    r = card >> 2
-    rank_text = "10" if r == 9 else RANK_LETTERS[r]
-    return rank_text + (SUIT_SYMBOLS if symbols else SUIT_LETTERS)[card & 3]
+    return rank_name(card >> 2) + (SUIT_SYMBOLS if symbols else SUIT_LETTERS)[card & 3]
+
+
+def rank_name(rank):
+    """Short text of a rank (0 = Ace .. 12 = King): ``A``, ``2`` .. ``10``, ``J``, ``Q``, ``K``."""
+    return "10" if rank == 9 else RANK_LETTERS[rank]
 
 
 def names(cards, symbols=False):

@@ -1,9 +1,10 @@
 """One game of cribbage as derived state: the pegs and the deal, changed by in-game events.
 
 ``Game.apply(event)`` takes the in-game events (``dealer``, ``cut``, ``starter``, ``heels``,
-``peg``, ``hand``, ``crib``; their exact rules are in match.py's docstring, which is the
-reference for the whole event log). Every handler checks everything first and only then
-changes state, so a rejected event (``RuleError``) leaves the game untouched.
+``peg``, ``hand``, ``crib``; their exact rules, the house rules applied here among them,
+are in docs/EVENTS.md, the reference for the whole event log). Every handler checks
+everything first and only then changes state, so a rejected event (``RuleError``) leaves
+the game untouched.
 
 The game knows nothing of the log, undo or the match tally: ``cribbage.match`` does that.
 """
@@ -11,21 +12,48 @@ The game knows nothing of the log, undo or the match tally: ``cribbage.match`` d
 from micropython import const
 
 from cribbage import show
-from cribbage.cards import JACK, check_distinct, is_int, is_sequence, name, names
-from cribbage.deck import cut_dealer
+from cribbage.cards import JACK, check_distinct, is_int, is_sequence, name, names, rank_name
 
 MAX_PLAY_POINTS = const(31)  # the most one peg event of the play may score
 _HEELS_POINTS = const(2)
+_KING = const(12)  # the highest rank (cribbage.cards: rank 0 is the Ace)
 
 
 class RuleError(ValueError):
     """An event the rules do not allow now; nothing was changed."""
 
 
+def cut_dealer(cut_cards):
+    """The seat that deals first after a cut for deal (one card per seat): the lowest rank.
+
+    Suits do not matter; None when the lowest rank is shared (those players cut again).
+    """
+    return lowest_seat([c >> 2 for c in cut_cards])
+
+
+def lowest_seat(ranks):
+    """The seat of the lowest rank in ``ranks`` (one per seat; None: that seat did not cut), or
+    None when the lowest is shared (those players cut again)."""
+    low = min(r for r in ranks if r is not None)
+    seats = [s for s in range(len(ranks)) if ranks[s] == low]
+    return seats[0] if len(seats) == 1 else None
+
+
+def _check_cut_ranks(ranks, seats):
+    """RuleError unless ``ranks`` holds one rank (0-12) or None per seat, at least two ranks."""
+    if is_sequence(ranks) and len(ranks) == seats:
+        cut = [r for r in ranks if r is not None]
+        if len(cut) > 1 and all(is_int(r) and 0 <= r <= _KING for r in cut):
+            return
+    raise RuleError("the cut is one rank per seat (0 = Ace .. 12 = King; null: did not cut), two at least, "
+                    "not %r" % (ranks,))
+
+
 def _check_cards(cards, count, what):
     """Raise RuleError unless ``cards`` is a list/tuple of ``count`` distinct card ints."""
     if not is_sequence(cards) or len(cards) != count:
-        raise RuleError("%s needs %d cards, got %r" % (what, count, cards))
+        got = len(cards) if is_sequence(cards) else repr(cards)
+        raise RuleError("%s needs %d cards, got %s" % (what, count, got))
     try:
         check_distinct(cards)
     except ValueError as e:
@@ -40,7 +68,9 @@ class Game:
     None), ``used`` (cards on the table this deal, in the order they appeared), ``heels``
     (his heels pegged this deal), ``winner`` (side or None), ``result`` and ``worth`` (what
     the win counts in the match), ``last_show`` ((cards, starter, is_crib) of the last show
-    counted from cards, or None; ``last_count`` is its Count).
+    counted from cards, or None; ``last_count`` is its Count), ``call`` ((the claimer's side,
+    the points it overlooked) of a claim that may be called "muggins" now, or None: the board
+    keeps the points to itself until the call).
     """
 
     def __init__(self, settings, dealer=None):
@@ -54,6 +84,9 @@ class Game:
         self.worth = 0
         self.last_show = None
         self._last_count = None
+        # A muggins call may follow a claim until the next event (a new deal does not clear it:
+        # the crib's call comes after the deal has passed)
+        self.call = None
         self._new_deal()
 
     def _new_deal(self):
@@ -65,12 +98,12 @@ class Game:
     def snapshot(self):
         """The whole state as one tuple (a compact undo checkpoint); see ``restore``."""
         return (self.dealer, self.phase, tuple(self.front), tuple(self.back), self.winner, self.result,
-                self.worth, self.last_show, self.shows, self.starter, tuple(self.used), self.heels)
+                self.worth, self.last_show, self.shows, self.starter, tuple(self.used), self.heels, self.call)
 
     def restore(self, snap):
         """Go back to the state ``snapshot`` returned."""
         (self.dealer, self.phase, front, back, self.winner, self.result, self.worth, self.last_show,
-         self.shows, self.starter, used, self.heels) = snap
+         self.shows, self.starter, used, self.heels, self.call) = snap
         self.front = list(front)
         self.back = list(back)
         self.used = list(used)
@@ -125,14 +158,18 @@ class Game:
             self._peg_event(event)
         elif kind == "hand" or kind == "crib":
             self._show_event(event)
+            return  # it opens (or closes) the muggins call itself
         elif kind == "starter":
             self._starter_event(event)
         elif kind == "heels":
             self._heels_event(event)
-        elif kind == "dealer" or kind == "cut":
+        elif kind == "muggins":
+            self._muggins_event(event)
+        elif kind == "dealer" or kind == "cut" or kind == "cut_ranks":
             self._dealer_event(event)
         else:
             raise RuleError("unknown event %r" % (kind,))
+        self.call = None  # any other event accepted: the call comes too late
 
     def _arity(self, event, n, usage):
         if len(event) != n:
@@ -148,19 +185,28 @@ class Game:
         if self.phase == "over":
             raise RuleError("the game is over: start a new game")
         if self.phase != "cut":
-            raise RuleError("the dealer is already known: seat %d deals" % self.dealer)
+            raise RuleError("the dealer is already known: %s deals" % self.settings.seat_name(self.dealer))
         seats = self.settings.seats
         if event[0] == "dealer":
             self._arity(event, 2, '["dealer", seat]')
             dealer = event[1]
             if not is_int(dealer) or not 0 <= dealer < seats:
-                raise RuleError("dealer must be a seat from 0 to %d, not %r" % (seats - 1, dealer))
-        else:
+                raise RuleError("the dealer must be %s, not %s"
+                                % (self.settings.choice(seat=True), self.settings.named(dealer, seat=True)))
+        elif event[0] == "cut":
             self._arity(event, 2, '["cut", [one card per seat]]')
             _check_cards(event[1], seats, "the cut")
             dealer = cut_dealer(event[1])
             if dealer is None:
                 raise RuleError("cut again: the lowest card is tied (%s)" % names(event[1]))
+        else:
+            self._arity(event, 2, '["cut_ranks", [one rank or null per seat]]')
+            ranks = event[1]
+            _check_cut_ranks(ranks, seats)
+            dealer = lowest_seat(ranks)
+            if dealer is None:
+                raise RuleError("cut again: the lowest rank is tied (%s)"
+                                % " ".join("-" if r is None else rank_name(r) for r in ranks))
         self.dealer = dealer
         self.phase = "play"
 
@@ -178,7 +224,7 @@ class Game:
             raise RuleError("his heels was pegged this deal, so the starter must be a jack, not %s" % name(card))
         self.starter = card
         self.used.append(card)
-        if jack and not self.heels:
+        if jack and not self.heels and self.phase == "play":  # his heels belong to the cut, not the show
             self.heels = True
             self._peg(self.settings.side_of(self.dealer), _HEELS_POINTS)
 
@@ -189,6 +235,9 @@ class Game:
             raise RuleError("his heels was already pegged this deal")
         if self.starter is not None:
             raise RuleError("the starter %s is not a jack: no heels" % name(self.starter))
+        if self.phase == "show":
+            raise RuleError("too late for his heels: they are pegged at the cut, before the show "
+                            "(undo back to the play to peg them)")
         self.heels = True
         self._peg(self.settings.side_of(self.dealer), _HEELS_POINTS)
 
@@ -200,7 +249,7 @@ class Game:
             raise RuleError("the play is over once the show has begun: count the hands")
         sides = self.settings.sides
         if not is_int(side) or not 0 <= side < sides:
-            raise RuleError("side must be from 0 to %d, not %r" % (sides - 1, side))
+            raise RuleError("peg for %s, not %s" % (self.settings.choice(), self.settings.named(side)))
         if not is_int(points) or not 1 <= points <= MAX_PLAY_POINTS:
             raise RuleError("points in the play must be from 1 to %d, not %r" % (MAX_PLAY_POINTS, points))
         self._peg(side, points)
@@ -214,13 +263,7 @@ class Game:
             self._arity(event, 4, '["hand", seat, cards or null, claim or null]')
             seat, cards, claim = event[1], event[2], event[3]
         self._in_deal("counting")
-        if not crib and (not is_int(seat) or not 0 <= seat < self.settings.seats):
-            raise RuleError("seat must be from 0 to %d, not %r" % (self.settings.seats - 1, seat))
-        expected = self.next_show
-        if crib != (expected[1] == "crib") or (not crib and seat != expected[0]):
-            if expected[1] == "crib":
-                raise RuleError("out of turn: the crib counts next")
-            raise RuleError("out of turn: seat %d counts a hand next" % expected[0])
+        self._check_turn(crib, seat)
         what = "the crib" if crib else "the hand"
         if claim is not None and (not is_int(claim) or claim < 0):
             raise RuleError("claim must be a number of points or null, not %r" % (claim,))
@@ -229,34 +272,81 @@ class Game:
                 raise RuleError("give the cards of %s, or its total as the claim" % what)
             if not show.is_possible_total(claim):
                 raise RuleError("no hand counts %d (possible: 0 to 29 except 19, 25, 26, 27)" % claim)
-            true = claim
+            overlooked = None  # a total alone: nothing to check it against
         else:
-            _check_cards(cards, show.HAND_SIZE, what)
-            if self.starter is None:
-                raise RuleError("dial the starter first: %s is counted with it" % what)
-            for c in cards:
-                if c in self.used:
-                    raise RuleError("%s is already on the table this deal" % name(c))
-            true = show.score(cards, self.starter, crib)
+            true = self._true_count(cards, crib, what)
+            overlooked = self._check_claim(true, claim, what)
             if claim is None:
                 claim = true
-            elif claim > true:
-                raise RuleError("%s counts %d, not %d" % (what, true, claim))
-            elif claim < true and not self.settings.muggins:
-                raise RuleError("%s counts %d, not %d (muggins is off)" % (what, true, claim))
             self.used.extend(cards)
             self.last_show = (tuple(cards), self.starter, crib)
             self._last_count = None
         self.shows += 1
         self.phase = "show"
-        self._peg(self.settings.side_of(seat), claim)
-        if true > claim and self.phase != "over":
-            # Muggins: the player to the claimer's left pegs what was overlooked.
-            self._peg(self.settings.side_of((seat + 1) % self.settings.seats), true - claim)
+        side = self.settings.side_of(seat)
+        self._peg(side, claim)
+        # A claim on cards may be called "muggins" right after it (the winning claim aside): what it
+        # overlooked is kept for the caller, and nothing tells the players whether it overlooked any.
+        self.call = None if overlooked is None or self.phase == "over" else (side, overlooked)
         if crib and self.phase != "over":
             self.dealer = (self.dealer + 1) % self.settings.seats
             self.phase = "play"
             self._new_deal()
+
+    def _check_claim(self, true, claim, what):
+        """The points a claim on cards overlooks, for a muggins call (None: no call can follow: no
+        claim, the board counts; or muggins is off). RuleError for a claim above the count, or
+        below it with muggins off; with muggins on the refusal does not tell the count."""
+        if claim is None:
+            return None
+        if claim > true:
+            if self.settings.muggins:
+                raise RuleError("%s does not count %d: claim less" % (what, claim))
+            raise RuleError("%s counts %d, not %d" % (what, true, claim))
+        if not self.settings.muggins:
+            if claim < true:
+                raise RuleError("%s counts %d, not %d (muggins is off)" % (what, true, claim))
+            return None  # the right count: nobody calls muggins with it off
+        return true - claim
+
+    def _muggins_event(self, event):
+        self._arity(event, 2, '["muggins", side]')
+        caller = event[1]
+        settings = self.settings
+        if not settings.muggins:
+            raise RuleError("muggins is off (a setting)")
+        self._in_deal("muggins")
+        sides = settings.sides
+        if not is_int(caller) or not 0 <= caller < sides:
+            raise RuleError("muggins is called by %s, not %s" % (settings.choice(), settings.named(caller)))
+        if self.call is None:
+            raise RuleError("muggins is called right after a claim on cards, before anything else")
+        claimer, overlooked = self.call
+        if caller == claimer:
+            raise RuleError("%s cannot call muggins on their own count" % settings.side_name(caller))
+        self._peg(caller, overlooked)
+
+    def _check_turn(self, crib, seat):
+        """RuleError unless the crib (``crib``) or ``seat``'s hand counts next."""
+        if not crib and (not is_int(seat) or not 0 <= seat < self.settings.seats):
+            raise RuleError("count the hand of %s, not %s"
+                            % (self.settings.choice(seat=True), self.settings.named(seat, seat=True)))
+        expected = self.next_show
+        if crib != (expected[1] == "crib") or (not crib and seat != expected[0]):
+            if expected[1] == "crib":
+                raise RuleError("out of turn: the crib counts next")
+            raise RuleError("out of turn: %s's hand counts next" % self.settings.seat_name(expected[0]))
+
+    def _true_count(self, cards, crib, what):
+        """What ``cards`` (``what``: the hand or the crib) count with the starter; RuleError if
+        they are no 4 distinct cards off the table, or the starter is not known. Changes nothing."""
+        _check_cards(cards, show.HAND_SIZE, what)
+        if self.starter is None:
+            raise RuleError("dial the starter first: %s is counted with it" % what)
+        for c in cards:
+            if c in self.used:
+                raise RuleError("%s is already on the table this deal" % name(c))
+        return show.score(cards, self.starter, crib)
 
     def _peg(self, side, points):
         """Move ``side``'s pegs by ``points`` (house rules applied); end the game on the target."""

@@ -1,114 +1,12 @@
 """A match of cribbage as an event log with derived state, undo and replay.
 
-``Match(settings=None, log=None, saved=None, edits=None)``: ``settings`` is a ``Settings``
-or a dict for ``Settings.from_dict`` (None: the defaults); ``log`` is a list of events to
-replay, or ``saved`` the ints of ``iter_saved()`` (the form a board saves; one of the two);
-``edits`` the saved count of changes (see ``edits`` below).
-``apply(event)`` checks one event and appends it to ``log``, or raises ``RuleError`` (a
-ValueError) saying why and changes nothing at all. ``undo()`` drops the last event (any
-number of times, across games too). ``Match(settings, m.log)`` always rebuilds exactly the
-state of ``m``: the state is a pure function of settings and log.
-
-Seats and sides
----------------
-Seats are numbered clockwise (to the left) from 0 to ``seats - 1``. A side is a score track:
-with 2 or 3 players the side of a seat is the seat; with 4 players (two teams) seat ``s``
-plays for side ``s % 2``, partners sharing one track.
-
-Events (JSON lists; cards are ints 0-51 as in cribbage.cards; null is None)
---------------------------------------------------------------------------
-``["dealer", seat]``
-    Names the first dealer of a game. Only in phase "cut".
-``["cut", [card, ...]]``
-    One card per seat cut for the first deal; the lowest rank deals (suits do not matter).
-    If the lowest rank is shared the event is rejected ("cut again"). Only in phase "cut".
-``["starter", card]``
-    The starter of this deal, once per deal, in phase "play" or "show"; not a card already
-    on the table. A Jack pegs 2 to the dealer's side at once (his heels, which can end the
-    game), unless ``["heels"]`` already pegged them this deal; after ``["heels"]`` only a
-    Jack is accepted. A starter dialled late (after hands were counted by total) still pegs
-    the heels then: the board cannot know earlier.
-``["heels"]``
-    His heels without dialling the starter: 2 to the dealer's side, once per deal, in
-    phase "play" or "show", only while no starter is known (a known Jack pegged them
-    already; a known other card has no heels).
-``["peg", side, points]``
-    Points in the play (pairs, fifteens, runs, go, 31, and a muggins call in the play),
-    1 to 31. Only in phase "play": not once the show of the deal has begun, not before
-    a dealer is known, not after the game is over.
-``["hand", seat, cards, claim]`` and ``["crib", cards, claim]``
-    The show, in its fixed order: the seats clockwise from the dealer's left (2 players:
-    the pone; 3 players: both others; teams: the three others), then the dealer's hand,
-    then the crib (the dealer's). Anything out of turn is rejected; the first show ends the
-    play (phase "show"). ``cards``: the 4 cards (hand or crib) counted with the starter,
-    which must be known; none of them may already be on the table this deal (the starter
-    and cards shown earlier); they join it. ``cards`` null: ``claim`` is the total, which
-    must be a possible one (0-29 but 19, 25, 26, 27). ``claim`` null: the true count is
-    pegged. A claim above the true count is rejected; below it, it is rejected too unless
-    muggins is on: then the claimer pegs the claim and the player to the claimer's left
-    (the next seat clockwise: the opponent with 2 players or teams, the next player with 3)
-    pegs the overlooked points. Once the crib is counted the deal is over: the deal passes
-    to the left (seat ``(dealer + 1) % seats``) and the phase is "play" again.
-``["new_game"]``
-    After a finished game: the next game of the match; the loser deals first (3 players:
-    the lower-placed loser; a tie, or a team's two seats, go to the first such seat
-    clockwise from the last dealer's left). During a game: abandons it; it does not count
-    in the tally, keeps its game number and the next game begins with a cut (no loser to
-    deal). Rejected if the current game has no events yet.
-``["new_match"]``
-    Abandons everything: the tally goes back to zero and game 1 begins with a cut.
-    Rejected if the match has no events yet (none since it began or since the last
-    ``["new_match"]``). A board may also simply start a new Match.
-
-Scoring and the end of a game
------------------------------
-Every score moves the side's front peg; the back peg takes the front's old place (as with
-real pegs: a score of 0, or one the house rules refuse, moves nothing). The game ends the
-instant a side reaches the target: its front peg stops in the game hole, the phase is
-"over", nothing later in that deal counts (the pone can win before the dealer counts; a
-muggins call after a winning claim is lost) and only ``["new_game"]``, ``["new_match"]``
-and ``undo()`` are accepted. ``result`` follows ``settings.skunk`` (see settings.py for the
-lines) judged on the best-placed loser, so with 3 players a skunk means both others were
-below the line; the match tally ``games_won`` adds what the win is worth.
-
-House rules: peg-out-exactly: points that would pass the game hole are not pegged at all
-(one must land exactly on it). Stinkhole: the hole before the game hole (120 of 121, 60
-of 61) is the stink hole: a score that would end exactly on it is not pegged; the peg
-stays where it was, so the last step must jump from below the stink hole into the game
-hole. Both apply to every score: play, heels, hands, crib and muggins.
-
-State (read-only attributes)
-----------------------------
-``front``, ``back`` (list per side), ``dealer`` (seat, None before the cut), ``phase``
-("cut", "play", "show", "over"), ``next_show`` ((seat, "hand"), (None, "crib"), or None
-outside a deal), ``starter`` (card or None), ``used`` (cards on the table this deal),
-``heels`` (his heels pegged this deal), ``winner`` (side or None), ``result`` ("win",
-"skunk", "double skunk", "lurch" or None), ``games_won`` (match points per side),
-``game_number`` (1, 2, ...), ``games`` (finished games: dicts with "winner", "result",
-"points" (what it counted in the match) and "scores" (final front pegs)), ``last_count``
-(the Count of the last show counted from cards this game, or None), ``log`` (a new list
-of the events each time it is read; ``iter_log()`` yields them one at a time), ``events``
-(how many), ``edits`` (how many times the log changed: events applied plus undone; give
-``edits`` to the constructor to go on from a saved count), ``can_undo``, ``settings``.
-Treat the lists as read-only. ``state()`` returns the derived state as a JSON-able dict of
-copies: front, back, dealer, phase, next_show ([seat, kind] or None), starter, used, heels,
-winner, result, games_won, game_number, games_played, last_show ([cards, starter, is_crib]
-or None) and events. ``landing(side, points)`` is the hole the front peg would reach (house
-rules applied), for a preview.
-
-Undo keeps checkpoints (the state at the start of every game, and at the start of each deal
-of the current game) and replays from the nearest one, so an undo replays at most one deal's
-events, or one whole game's when it crosses back over a ``new_game``.
-
-Memory: the whole match is kept (undo goes back across games) but compactly: an event is
-stored as one small int (a hand or crib with cards: plus one for its cards), in chunks of
-64 (``Chunked``) so that no large block of heap is ever needed. ``log`` builds the
-JSON-able lists on demand (a new list each time: read ``events`` for its length;
-``iter_log()`` builds one event at a time). ``iter_saved()`` yields those stored ints
-themselves, building nothing per event: that is what to save after every event.
-``log`` and ``saved`` given to the constructor may be any iterable, a generator reading a
-file included: they are replayed one event at a time, each event checked by ``apply``; a
-damaged ``saved`` raises ValueError (RuleError for an event the rules refuse).
+docs/EVENTS.md is the specification: every event and when it is accepted, scoring, the
+end of a game, the state, undo, and the memory and saved form. ``Match(settings, log=None,
+saved=None, edits=None)`` replays a log (or its saved form); ``apply(event)`` appends one
+event or raises ``RuleError`` (a ValueError) and changes nothing; ``undo()`` drops the last
+one; ``Match(settings, m.log)`` always rebuilds exactly the state of ``m``. ``game.py``
+applies the in-game events (house rules included); this module keeps the log, undo, the
+checkpoints and the match tally.
 """
 
 from micropython import const
@@ -117,7 +15,10 @@ from cribbage.cards import is_int, is_sequence
 from cribbage.game import Game, RuleError
 from cribbage.settings import Settings
 
-EVENTS = ("dealer", "cut", "starter", "heels", "peg", "hand", "crib", "new_game", "new_match")
+# A kind's index here is its code in the saved log (see _encode): new kinds go at the end, and
+# 16 kinds at most fit its 4 bits.
+EVENTS = ("dealer", "cut", "starter", "heels", "peg", "hand", "crib", "new_game", "new_match", "muggins",
+          "cut_ranks")
 
 
 def _check_form(event):
@@ -131,17 +32,19 @@ def _check_form(event):
 # The log is kept as small ints, not lists: no heap object per event (a list would cost
 # 32-64 bytes each on the chip, and long-lived small blocks scattered over the heap leave
 # no hole big enough when the log's own array grows: a MemoryError with most of the heap
-# free). Bits 0-3 are the index in EVENTS; then: dealer/starter: seat/card << 4; peg:
-# side << 4 | points << 6; cut: card i << (4 + 6 i); hand/crib: seat << 4 | claim << 6
+# free). Bits 0-3 are the index in EVENTS; then: dealer/starter/muggins: seat/card/side << 4;
+# peg: side << 4 | points << 6; cut: card i << (4 + 6 i); cut_ranks: rank i << (4 + 4 i)
+# (_NO_RANK for null); hand/crib: seat << 4 | claim << 6
 # (_NO_CLAIM for null) | n << 12, n > 0 if it has cards: they are card i << 6 i in
 # entry n - 1 of a second list of small ints (4 cards and the rest do not fit in the
 # chip's 31-bit small ints). Only accepted events are encoded, so every field is in range
 # (a cut has at most 4 cards: 28 bits).
 # This is also the saved form (Match.iter_saved, Match(saved=...)): the codes in log order,
 # each one with cards followed by its pack, so n counts those packs 1, 2, 3 ... A board
-# keeps it on the flash: changing any field here needs a new save key (app.board saves
-# "codes") or a version, with the old form still read.
+# keeps it on the flash: changing any field here needs a new version of the board's saved
+# data (app.board's "version"), the old form still read under the old version.
 _NO_CLAIM = const(63)
+_NO_RANK = const(15)
 
 
 def _encode(event, packs):
@@ -150,11 +53,16 @@ def _encode(event, packs):
     code = EVENTS.index(kind)
     if kind == "peg":
         return code | event[1] << 4 | event[2] << 6
-    if kind == "dealer" or kind == "starter":
+    if kind == "dealer" or kind == "starter" or kind == "muggins":
         return code | event[1] << 4
     if kind == "cut":
         for i in range(len(event[1])):
             code |= event[1][i] << (4 + 6 * i)
+        return code
+    if kind == "cut_ranks":
+        for i in range(len(event[1])):
+            rank = event[1][i]
+            code |= (_NO_RANK if rank is None else rank) << (4 + 4 * i)
         return code
     if kind == "hand" or kind == "crib":
         cards, claim = event[-2], event[-1]
@@ -186,10 +94,13 @@ def _decode(code, seats, packed):
         code &= 0xFFF
     if kind == "peg":
         return [kind, code >> 4 & 3, code >> 6]
-    if kind == "dealer" or kind == "starter":
+    if kind == "dealer" or kind == "starter" or kind == "muggins":
         return [kind, code >> 4]
     if kind == "cut":
         return [kind, [code >> (4 + 6 * i) & 63 for i in range(seats)]]
+    if kind == "cut_ranks":
+        ranks = [code >> (4 + 4 * i) & 15 for i in range(seats)]
+        return [kind, [None if r == _NO_RANK else r for r in ranks]]
     if kind == "hand" or kind == "crib":
         claim = code >> 6
         claim = None if claim == _NO_CLAIM else claim
@@ -244,7 +155,7 @@ class Chunked:
 
 
 class Match:
-    """A match as an event log; see the module docstring for events and state."""
+    """A match as an event log; docs/EVENTS.md specifies its events and state."""
 
     def __init__(self, settings=None, log=None, saved=None, edits=None):
         if settings is None:
@@ -361,10 +272,27 @@ class Match:
     def last_count(self):
         return self.game.last_count
 
+    @property
+    def muggins(self):
+        """The side whose claim may be called "muggins" now (right after its show), or None."""
+        call = self.game.call
+        return None if call is None else call[0]
+
+    @property
+    def match_winner(self):
+        """The side that has won the match (``settings.match_to`` game points), or None."""
+        target = self.settings.match_to
+        if target:
+            won = self.games_won
+            for side in range(len(won)):
+                if won[side] >= target:
+                    return side
+        return None
+
     def landing(self, side, points):
         """Where ``side``'s front peg would land with ``points`` (house rules applied): for a preview."""
         if not is_int(side) or not 0 <= side < self.settings.sides or not is_int(points) or points < 0:
-            raise RuleError("no side %r or points %r" % (side, points))
+            raise RuleError("no track %s or points %r" % (self.settings.named(side), points))
         return self.game.landing(side, points)
 
     def state(self):
@@ -376,7 +304,8 @@ class Match:
             "front": g.front[:], "back": g.back[:], "dealer": g.dealer, "phase": g.phase,
             "next_show": None if nxt is None else [nxt[0], nxt[1]],
             "starter": g.starter, "used": g.used[:], "heels": g.heels,
-            "winner": g.winner, "result": g.result, "games_won": self.games_won[:],
+            "winner": g.winner, "result": g.result, "muggins": self.muggins, "games_won": self.games_won[:],
+            "match_winner": self.match_winner,
             "game_number": self.game_number, "games_played": len(self.games),
             "last_show": None if last is None else [list(last[0]), last[1], last[2]],
             "events": len(self._codes),
@@ -481,6 +410,10 @@ class Match:
             raise RuleError("this game has not begun: nothing to start again")
         game = self.game
         dealer = None
+        won = self.match_winner
+        if won is not None:
+            raise RuleError("the match is over: %s won it %s; start a new match"
+                            % (self.settings.side_name(won), "-".join(str(n) for n in self.games_won)))
         if game.phase == "over":
             dealer = self._loser_seat(game)
             self.game_number += 1

@@ -65,7 +65,7 @@ def _items(count):
     if count.flush_points:
         items.append(("a flush", count.flush_points))
     if count.nobs_points:
-        items.append(("nobs", 1))
+        items.append(("his nobs", 1))
     return items
 
 

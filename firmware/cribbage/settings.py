@@ -8,7 +8,9 @@ Fields (all checked in the constructor, ``ValueError`` naming the bad field):
 - ``skunk``: ``"skunk"`` (default, RULES.md's common rule), ``"lurch"`` or ``"none"``.
 - ``double_skunk_games``: what a double skunk is worth, 3 (default) or 4.
 - ``peg_out_exactly``, ``muggins``, ``stinkhole``: house rules, off by default (their exact
-  meaning is in match.py's docstring, where they are applied).
+  meaning is in docs/EVENTS.md; game.py applies them).
+- ``match_to``: the match's length, the game points a side needs to win it (a skunk counts
+  the games it is worth): 0 (off: games go on until a new match, the default), 3, 5, 7, 9, 11.
 
 Derived: ``sides`` (score tracks: 3 for three players, otherwise 2), ``seats`` (players at
 the table), and the lines on the board (``side_name`` and ``seat_name`` are the one naming of
@@ -30,16 +32,26 @@ SKUNK_RULES = ("none", "skunk", "lurch")
 TARGETS = (121, 61)
 PLAYERS = (2, 3, 4)
 _BOOL_FIELDS = ("peg_out_exactly", "muggins", "stinkhole")
-FIELDS = ("players", "target", "skunk", "double_skunk_games") + _BOOL_FIELDS
+MATCH_LENGTHS = (0, 3, 5, 7, 9, 11)
+FIELDS = ("players", "target", "skunk", "double_skunk_games") + _BOOL_FIELDS + ("match_to",)
 _SKUNK_GAMES = const(2)
 _LURCH_GAMES = const(2)
+
+
+def dealt_count(players):
+    """Cards dealt to each player: 6 with 2 players, 5 with 3 players (one more goes to the crib) or 4 (two teams)."""
+    if players == 2:
+        return 6
+    if players == 3 or players == 4:
+        return 5
+    raise ValueError("players must be 2, 3 or 4, not %r" % (players,))
 
 
 class Settings:
     """Validated settings; treat as read-only (make a new one with ``changed``)."""
 
     def __init__(self, players=2, target=121, skunk="skunk", double_skunk_games=3,
-                 peg_out_exactly=False, muggins=False, stinkhole=False):
+                 peg_out_exactly=False, muggins=False, stinkhole=False, match_to=0):
         if not is_int(players) or players not in PLAYERS:
             raise ValueError("players must be 2, 3 or 4 (two teams of two), not %r" % (players,))
         if not is_int(target) or target not in TARGETS:
@@ -48,6 +60,8 @@ class Settings:
             raise ValueError("skunk must be one of none, skunk, lurch, not %r" % (skunk,))
         if not is_int(double_skunk_games) or double_skunk_games not in (3, 4):
             raise ValueError("double_skunk_games must be 3 or 4, not %r" % (double_skunk_games,))
+        if not is_int(match_to) or match_to not in MATCH_LENGTHS:
+            raise ValueError("match_to must be 0 (off), 3, 5, 7, 9 or 11 game points, not %r" % (match_to,))
         for name, flag in (("peg_out_exactly", peg_out_exactly), ("muggins", muggins),
                            ("stinkhole", stinkhole)):
             if flag is not True and flag is not False:
@@ -59,6 +73,7 @@ class Settings:
         self.peg_out_exactly = peg_out_exactly
         self.muggins = muggins
         self.stinkhole = stinkhole
+        self.match_to = match_to
         self.seats = players
         self.sides = 3 if players == 3 else 2
         self.skunk_line = (3 * target + 3) // 4
@@ -92,6 +107,22 @@ class Settings:
         after it: T1a, T2a, T1b, T2b (seat ``s`` is partner ``s // 2`` of team ``s % 2``)."""
         name = self.side_name(self.side_of(seat))
         return name + "ab"[seat // self.sides] if self.players == 4 else name
+
+    def named(self, value, seat=False):
+        """A side (or, with ``seat``, a seat) number from an event, as the board names it: P3,
+        T1b. Out of range too (a refusal names what was asked for: "P3" of a two-player game);
+        anything but a whole number from 0 is shown as given."""
+        if not is_int(value) or value < 0:
+            return repr(value)
+        if not seat:
+            return self.side_name(value)
+        return self.seat_name(value) if value < self.seats else "P%d" % (value + 1)
+
+    def choice(self, seat=False):
+        """The sides (or, with ``seat``, the seats) named as a choice: "P1 or P2", "T1a, T2a, T1b or T2b"."""
+        count = self.seats if seat else self.sides
+        names = [self.named(n, seat) for n in range(count)]
+        return ", ".join(names[:-1]) + " or " + names[-1]
 
     def outcome(self, loser_score):
         """``(result, games)`` of a win whose (best) loser ended on ``loser_score``.

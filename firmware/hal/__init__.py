@@ -1,7 +1,42 @@
-"""The thin hardware layer of the board.
+"""The thin hardware layer of the board, and the contract every hardware layer meets.
 
+The hw contract: what the app asks of a hardware layer
+------------------------------------------------------
+``app.run.run(hw)`` (and ``app.board.Board(hw)``) take one object, ``hw``, and use only:
+
+``hw.led_count``
+    LEDs in a frame: ``shared.holes.LEDS`` (242) on the board.
+``hw.storage_root``
+    The folder the game is saved in (``"/"`` on the board: its littlefs).
+``hw.show(frame)``
+    Light the LEDs: ``frame`` is a bytearray of 3 bytes (R, G, B) an LED in logical order
+    (``shared.holes``), brightness, gamma and the current cap already applied. It may
+    return before the LEDs have it, but the app draws the next frame into the same buffer.
+``hw.poll_events()``
+    The input events (``shared.events``) since the last call, oldest first, as a sequence.
+    Called every 5 ms: when nothing happened it returns the empty tuple ``()``, which
+    allocates nothing, so a quiet loop turn leaves the heap alone.
+``hw.ticks_ms()``
+    Milliseconds, wrapping as MicroPython's ``time.ticks_ms``: the app compares them only
+    with ``shared.ticks.ticks_diff``.
+``hw.feed_watchdog()``
+    Called about once a second while the app is healthy (``app.run.Shell.healthy``); the
+    first call may start the watchdog.
+``hw.display``
+    None, or an object with ``show_lines(lines)``: at most 8 lines of 16 characters.
+``hw.serial``
+    None, or an object with ``read_line()`` (a complete line without its end, or None;
+    it never blocks) and ``write_line(line)``.
+
+Layers that meet it: ``hal.rp2_board.Hardware`` (the real board, built by
+``hal.rp2_board.build``) and ``simulator.virtual_hardware.VirtualHardware`` (the tests'
+fake, and the desktop simulator's base).
+
+What lives here
+---------------
 Pure logic (chain mapping, quadrature decoding, debouncing, acceleration, the boot guard and
 boot window, the WS2812 PIO program text) runs on both interpreters and is tested everywhere;
 the SSD1306 driver needs only ``framebuf`` (the unix port has it); only the ``rp2_*`` modules
-touch ``machine`` and ``rp2`` and run on the chip alone.
+touch ``machine`` and ``rp2`` and run on the chip alone. Nothing here imports ``app``: what
+both need (event names, ``ticks_diff``, the holes) is in ``shared``.
 """

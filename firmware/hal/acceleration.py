@@ -4,8 +4,8 @@ Speed is measured as the time per detent since the previous turn in the same dir
 a change of direction or a pause starts again at x1, so slow, careful turns are exact.
 """
 
-from app.events import MAX_TURN
-from app.ticks import ticks_diff
+from shared.events import MAX_TURN
+from shared.ticks import ticks_diff
 
 # (at most this many ms per detent, multiplier), fastest first.
 DEFAULT_STEPS = ((15, 5), (40, 2))
@@ -29,7 +29,7 @@ class Acceleration:
         if self.last_ms is not None and sign == self.last_sign:
             per_detent = ticks_diff(now_ms, self.last_ms) // abs(detents)
             for limit, times in self.steps:
-                if per_detent <= limit:
+                if 0 <= per_detent <= limit:  # negative: more than half the ticks' period ago
                     factor = times
                     break
         self.last_ms = now_ms

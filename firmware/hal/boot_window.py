@@ -8,7 +8,7 @@ own LED is lit meanwhile), and BOOTSEL pressed in that time asks for safe mode t
 
 from micropython import const
 
-from app.ticks import ticks_diff
+from shared.ticks import ticks_diff
 
 WINDOW_MS = const(500)  # short: it adds to the time from power-on to the score shown
 POLL_MS = const(20)

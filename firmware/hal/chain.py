@@ -1,7 +1,7 @@
 """Logical LED order -> wire order, and RGB frames -> the 32-bit words the PIO program sends.
 
-The app renders in LOGICAL order (index = track * 121 + hole - 1); the LEDs are wired in
-the serpentine order of ``hardware/board.json`` ("leds" -> "chain"), and take their
+The app renders in LOGICAL order (``shared.holes``: index = track * 121 + hole - 1); the
+LEDs are wired in the serpentine order of ``hardware/board.json`` ("leds" -> "chain"), and take their
 colour bytes in the strip's own order (GRB for WS2812B). Gamma and the current cap are
 applied above this layer: these functions only move bytes.
 
@@ -13,17 +13,7 @@ building ints of 2**30 or more, which MicroPython would allocate on the heap.
 
 from array import array
 
-from micropython import const
-
-HOLES_PER_TRACK = const(121)
-TRACKS = const(2)
-
-
-def logical_index(track, hole):
-    """Index of (track, hole) in an app frame: track * 121 + hole - 1."""
-    if not 0 <= track < TRACKS or not 1 <= hole <= HOLES_PER_TRACK:
-        raise ValueError("no hole %r on track %r" % (hole, track))
-    return track * HOLES_PER_TRACK + hole - 1
+from shared.holes import LEDS, index
 
 
 def colour_offsets(colour_order):
@@ -42,16 +32,16 @@ class Chain:
 
     def __init__(self, chain, colour_order="GRB"):
         count = len(chain)
-        if count != TRACKS * HOLES_PER_TRACK:
-            raise ValueError("the chain has %d LEDs, expected %d" % (count, TRACKS * HOLES_PER_TRACK))
+        if count != LEDS:
+            raise ValueError("the chain has %d LEDs, expected %d" % (count, LEDS))
         order = array("H", bytes(2 * count))  # logical index per wire position
         seen = bytearray(count)
         for wire, pair in enumerate(chain):
-            index = logical_index(pair[0], pair[1])
-            if seen[index]:
+            logical = index(pair[0], pair[1])
+            if seen[logical]:
                 raise ValueError("chain position %d: hole %r is wired twice" % (wire, pair))
-            seen[index] = 1
-            order[wire] = index
+            seen[logical] = 1
+            order[wire] = logical
         self.count = count
         self.order = order
         self.offsets = colour_offsets(colour_order)
@@ -62,11 +52,23 @@ class Chain:
         if len(frame) != 3 * count or len(out) != 4 * count:
             raise ValueError("frame must have %d bytes and out %d" % (3 * count, 4 * count))
         r, g, b = self.offsets
-        order = self.order
-        for wire in range(count):
-            i = 3 * order[wire]
-            j = 4 * wire
-            out[j + r] = frame[i]
-            out[j + g] = frame[i + 1]
-            out[j + b] = frame[i + 2]
+        pack_words(frame, out, self.order, count, r, g, b)
         return out
+
+
+def plain_pack_words(frame, out, order, count, r, g, b):
+    """Wire position ``w`` of ``out`` gets LED ``order[w]`` of ``frame``, its colours at byte
+    offsets ``r``, ``g``, ``b`` of its word. Written twice: here in plain Python, and in
+    hal.chain_viper for the chip (tests/firmware/test_power_viper.py: the same bytes)."""
+    for wire in range(count):
+        i = 3 * order[wire]
+        j = 4 * wire
+        out[j + r] = frame[i]
+        out[j + g] = frame[i + 1]
+        out[j + b] = frame[i + 2]
+
+
+try:  # viper: the chip, and the unix port from source
+    from hal.chain_viper import pack_words
+except (ImportError, SyntaxError, AttributeError):  # CPython, and ports without a native emitter
+    pack_words = plain_pack_words

@@ -1,48 +1,97 @@
-"""Button debouncing with short and long presses, for buttons polled every few milliseconds.
+"""Button debouncing with short and long presses, from polls that know when the contact moved.
 
-A reading must stay the same for ``settle_ms`` before it is believed. A short press is
-reported on release; a long press is reported once, while the button is still held, as
-soon as it has been down for ``long_ms``, and its release then reports nothing.
+The main loop polls every few milliseconds, but not always: a frame, a save (a flash write
+keeps interrupts off for 45 ms, up to 400) or a long computation delays a poll. A pin IRQ
+stamps the first edge of the contact after each poll, so a poll knows the level now and
+whether (and from when) the contact moved since the last poll. Then:
+
+- a press begins when the contact reads closed at two polls in a row without moving between
+  them (bounce is over);
+- a short press is reported at the first poll that reads the contact open again: its release
+  is certain (the contact was stably closed, so opening it is no bounce). A tap is not missed
+  for a late poll: it is reported on release however long the poll was delayed;
+- a tap that began and ended between two polls is reported if those polls were at least
+  ``TAP_MS`` apart (a save or a frame delayed the poll: the tap may have lasted that long);
+  between polls closer than that it was a glitch, shorter than any press. So is a tap seen
+  closed at one poll only, if it had closed ``TAP_MS`` before that poll (a save held the
+  polls back while the IRQ stamped its first edge). Right after a
+  release, such a tap counts only if it began ``BOUNCE_MS`` or more after the release: before
+  that it is the release bouncing. (Edges while interrupts are off are stamped when they come
+  back on, late: a tap inside a flash write counts.)
+- after a release the contact must stay put for one poll before a press can begin again;
+- a long press is reported once, while the button is still held, ``LONG_MS`` after the
+  press began, and its release then reports nothing.
+So a 25 ms tap counts whatever the poll timing, and answers one poll after its release.
 """
 
 from micropython import const
 
-from app.events import LONG, PRESS
-from app.ticks import ticks_diff
+from shared.events import LONG, PRESS
+from shared.ticks import ticks_diff
 
-SETTLE_MS = const(20)
+TAP_MS = const(15)
+BOUNCE_MS = const(5)
 LONG_MS = const(600)
+_UP = const(0)
+_DOWN = const(1)
+_RELEASED = const(2)  # reported; the contact must settle open before the next press
 
 
 class Button:
-    """Debounced state of one button; ``update(down, now_ms)`` returns "press", "long" or None."""
+    """Debounced state of one button; ``update(down, first_edge_ms, now_ms)`` returns "press", "long" or None."""
 
-    def __init__(self, settle_ms=SETTLE_MS, long_ms=LONG_MS):
-        if settle_ms < 0 or long_ms <= settle_ms:
-            raise ValueError("need 0 <= settle_ms < long_ms")
-        self.settle_ms = settle_ms
+    def __init__(self, tap_ms=TAP_MS, long_ms=LONG_MS, bounce_ms=BOUNCE_MS):
+        if tap_ms < 0 or long_ms <= tap_ms or bounce_ms < 0:
+            raise ValueError("need 0 <= tap_ms < long_ms and bounce_ms >= 0")
+        self.tap_ms = tap_ms
         self.long_ms = long_ms
-        self.raw = False
-        self.raw_since = None
-        self.down = False
+        self.bounce_ms = bounce_ms
+        self.state = _UP
+        self.down = False  # the contact read closed at the last poll
+        self.last_ms = None  # when the last poll was
         self.down_since = 0
+        self.closed_at = 0  # when the contact closed (its first edge), since it reads closed
+        self.released_at = 0
         self.long_fired = False
 
-    def update(self, down, now_ms):
-        """Feed the raw reading ``down`` (True = pressed) taken at ``now_ms``."""
+    def update(self, down, first_edge_ms, now_ms):
+        """Feed a poll: ``down`` the level now (True = pressed), ``first_edge_ms`` when the contact
+        first moved since the last poll (None: it did not), at ``now_ms``."""
         down = bool(down)
-        if self.raw_since is None or down != self.raw:
-            self.raw = down
-            self.raw_since = now_ms
-        if down != self.down and ticks_diff(now_ms, self.raw_since) >= self.settle_ms:
-            self.down = down
-            if down:
-                # The press began when the contact first settled closed, not when we noticed.
-                self.down_since = self.raw_since
-                self.long_fired = False
-            elif not self.long_fired:
+        last = self.last_ms
+        was_down = self.down
+        moved = first_edge_ms is not None
+        steady = not moved and down == was_down and last is not None
+        # let go between two polls after a press that began at least tap_ms before the first
+        tapped = not down and moved and last is not None and (
+            ticks_diff(now_ms, last) >= self.tap_ms or (was_down and ticks_diff(last, self.closed_at) >= self.tap_ms))
+        if down and not was_down:
+            self.closed_at = first_edge_ms if moved else now_ms
+        self.down = down
+        self.last_ms = now_ms
+        state = self.state
+        if state == _DOWN:
+            if not down:
+                self.state = _RELEASED
+                self.released_at = first_edge_ms if moved else now_ms
+                return None if self.long_fired else PRESS
+            if not self.long_fired and ticks_diff(now_ms, self.down_since) >= self.long_ms:
+                self.long_fired = True
+                return LONG
+            return None
+        if state == _RELEASED and not steady:
+            if tapped and ticks_diff(first_edge_ms, self.released_at) >= self.bounce_ms:
+                self.released_at = now_ms  # a new tap, pressed and let go during a late poll
                 return PRESS
-        if self.down and not self.long_fired and ticks_diff(now_ms, self.down_since) >= self.long_ms:
-            self.long_fired = True
-            return LONG
+            return None  # the release may still bounce
+        # up, or released and settled
+        self.state = _UP
+        if down and steady:
+            self.state = _DOWN
+            self.down_since = self.closed_at
+            self.long_fired = False
+        elif tapped:
+            self.state = _RELEASED  # pressed and let go between two polls far apart
+            self.released_at = now_ms
+            return PRESS
         return None

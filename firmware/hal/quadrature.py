@@ -11,6 +11,19 @@ come back to 11 having moved exactly four quarters in one direction, so:
 - an invalid transition (both contacts changed at once: an edge was missed) poisons the
   current detent, which is then dropped, never guessed: a step may be lost, never invented.
 
+Readings alone cannot always tell: while interrupts are off (a flash write, up to 400 ms),
+edges pile up and the IRQ reads only where the contacts ended. Three quarters forward seen
+as one reading look exactly like one quarter back, so a wiggle ``11 -> 01 -> 00 -> 10 -> 11``
+seen as ``01, 11`` would count a step the knob never made. The IRQ knows more: which
+contact interrupted, and whether both its edges (rising and falling) were latched. So
+``feed(ab, contact, burst)`` takes them: a contact that interrupted with both edges
+latched, or that interrupted yet reads as before, had edges missed. Then the detent in
+progress is dropped and so are the detents counted since the last ``take()``: the IRQs of
+one window are all served before the main loop takes the count, so a step that the missed
+edges could have faked is never handed over. Turning loses steps near such a window; it
+never gains one. (The PIO decoder, ``hal.quadrature_pio``, loses none: it counts while the
+CPU has interrupts off.)
+
 Everything is small-int arithmetic and no allocation, so ``feed`` may run in a hard IRQ.
 """
 
@@ -26,13 +39,24 @@ class Quadrature:
     """Full-step quadrature state machine; ``take()`` returns and clears counted detents."""
 
     def __init__(self, ab=_DETENT):
+        self.ab = ab & 3
         self.phase = _PHASE[ab & 3]
         self.quarters = 0
         self.steps = 0
 
-    def feed(self, ab):
-        """Account for the contacts now reading ``ab`` (A << 1 | B)."""
-        phase = _PHASE[ab & 3]
+    def feed(self, ab, contact=0, burst=False):
+        """Account for the contacts now reading ``ab`` (A << 1 | B).
+
+        From an IRQ: ``contact`` is the contact that interrupted (0b10 for A, 0b01 for B; 0 when
+        not known) and ``burst`` True if both its edges were latched since its last IRQ.
+        """
+        ab &= 3
+        if burst or (contact and not (ab ^ self.ab) & contact):
+            # edges went by unseen: whatever the readings suggest may be a wiggle's alias
+            self.quarters = _POISONED
+            self.steps = 0
+        self.ab = ab
+        phase = _PHASE[ab]
         delta = (phase - self.phase) & 3
         if delta == 0:
             return

@@ -20,9 +20,10 @@ from micropython import const
 
 from hal.boot_guard import BootGuard
 from hal.boot_window import first_pressed
+from hal.line_reader import DROPPED, LineReader
 from hal.rp2_inputs import Inputs
 from hal.rp2_leds import Leds
-from hal.ssd1306 import SSD1306
+from shared.serial_lines import TOO_LONG
 
 BOARD_JSON = "/board.json"
 BOOT_COUNT = "/boot_count"
@@ -30,7 +31,6 @@ STORAGE_ROOT = "/"  # the built-in littlefs
 WATCHDOG_MS = 8000  # the RP2040 allows at most 8388 ms
 HEALTHY_AFTER_MS = 10000  # running this long after boot clears the crash-loop counter
 DISPLAY_ADDRESSES = (0x3C, 0x3D)
-MAX_LINE = 2048  # longer serial lines are dropped, not buffered without end
 # RP2040 datasheet 4.7: WATCHDOG CTRL at 0x40058000, bit 30 ENABLE; +0x3000 is the register's
 # atomic bit-clear alias (2.1.2). The same bit the Pico SDK's watchdog code clears.
 _WATCHDOG_CTRL_CLEAR = const(0x40058000 + 0x3000)
@@ -100,6 +100,8 @@ def find_display(i2c_pins):
         found = i2c.scan()
         for address in DISPLAY_ADDRESSES:
             if address in found:
+                from hal.ssd1306 import SSD1306  # imported only with a display: its code stays off the heap
+
                 return SSD1306(i2c, address)
     except OSError:  # no pull-ups or a stuck bus: run without a display
         pass
@@ -116,25 +118,18 @@ class UsbSerial:
     def __init__(self):
         self.poller = select.poll()
         self.poller.register(sys.stdin, select.POLLIN)
-        self.pending = []
-        self.overflow = False
+        self.reader = LineReader()
 
     def read_line(self):
-        """A complete line received (without its end), or None if none is complete yet."""
+        """A complete line received (without its end), or None if none is complete yet. A line
+        too long to take is answered here (shared.serial_lines.TOO_LONG) and never returned."""
+        reader = self.reader
         while self.poller.poll(0):
-            char = sys.stdin.read(1)
-            if char == "\n":
-                line = "".join(self.pending).rstrip("\r")
-                dropped = self.overflow
-                self.pending = []
-                self.overflow = False
-                if not dropped:
-                    return line
-            elif not self.overflow:
-                self.pending.append(char)
-                if len(self.pending) > MAX_LINE:
-                    self.pending = []
-                    self.overflow = True
+            line = reader.feed(sys.stdin.read(1))
+            if line is DROPPED:
+                self.write_line(TOO_LONG)
+            elif line is not None:
+                return line
         return None
 
     def write_line(self, line):
@@ -144,7 +139,7 @@ class UsbSerial:
 
 
 class Hardware:
-    """The ``hw`` object of the app <-> hardware contract, for the real board."""
+    """The ``hw`` object of the real board: the hw contract of ``hal/__init__.py``."""
 
     def __init__(self, leds, inputs, display, serial):
         self.led_count = leds.count

@@ -3,6 +3,9 @@
 ``show(frame)`` packs the app's logical RGB frame into wire-order words (``hal.chain``)
 and starts a DMA transfer into the state machine's TX FIFO; it returns at once, and the
 7.3 ms it takes 242 LEDs to go out on the wire happen without the CPU, with interrupts on.
+A frame still going out when the next one is shown (one drawn at once after an input) is
+cut short: the LEDs it had not reached keep what they showed, the latch follows, and the
+new frame goes out at once instead of up to 7.6 ms later.
 
 Fallback: ``rp2.DMA`` arrived in MicroPython 1.22. Without it ``sm.put(words)`` feeds the
 FIFO from the CPU; that call blocks for the whole frame, but interrupts stay enabled, so
@@ -11,7 +14,7 @@ them). Gamma and the current cap are applied by the app before ``show``.
 """
 
 from array import array
-from time import sleep_us, ticks_diff, ticks_us
+from time import sleep_us, ticks_add, ticks_diff, ticks_us
 
 import rp2
 import uctypes
@@ -60,10 +63,24 @@ class Leds:
         while ticks_diff(ticks_us(), self.started_us) < self.frame_us:
             sleep_us(50)
 
+    def cut(self):
+        """End the frame going out, if any: stop the DMA, let the words in the FIFO and the one
+        being shifted go, then the latch. Without the DMA (``sm.put``) the frame is waited for."""
+        if ticks_diff(ticks_us(), self.started_us) >= self.frame_us:
+            return
+        if self.dma is None:
+            self.wait()
+            return
+        self.dma.active(0)
+        while self.sm.tx_fifo():
+            pass  # at most a few words: 30 us each
+        sleep_us(_US_PER_LED + _LATCH_US)
+        self.started_us = ticks_add(ticks_us(), -self.frame_us)  # the wire is free
+
     def show(self, frame):
         """Send a logical RGB frame (3 bytes an LED, gamma and cap already applied)."""
         words = self.words
-        self.wait()  # the DMA may still be reading the last frame out of the buffer
+        self.cut()  # the DMA must not read the buffer being packed
         self.chain.pack(frame, self.bytes)
         self.started_us = ticks_us()
         if self.dma is None:

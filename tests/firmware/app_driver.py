@@ -13,8 +13,9 @@ from simulator.virtual_hardware import VirtualHardware, temp_dir  # noqa: E402
 
 gc.collect()
 from app.board import Board  # noqa: E402
-from app.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN  # noqa: E402
 from cribbage.cards import parse  # noqa: E402
+from shared.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN  # noqa: E402
+from shared.ticks import ticks_add, ticks_diff  # noqa: E402
 
 gc.collect()
 
@@ -58,20 +59,29 @@ class Driver:
     def mode(self):
         return self.board.mode
 
-    def frame_at(self, ms):
-        """Render with the clock at ``ms`` (moves forward only) and return the fake hardware."""
-        now = self.hw.ticks_ms()
-        if ms > now:
-            self.hw.advance(ms - now)
+    def where(self):
+        """Where the board is, as the serial line tells it: the mode's step (``cards``, ``call``, ...), or its name."""
+        described = self.board.mode.describe()
+        return described.get("step") or described["mode"]
+
+    def frame_at(self, tick):
+        """Render with the clock at ``tick`` (moves forward only) and return the fake hardware."""
+        wait = ticks_diff(tick, self.hw.ticks_ms())
+        if wait > 0:
+            self.hw.advance(wait)
         self.board.render()
         return self.hw
 
+    def frame_after(self, ms):
+        """Render ``ms`` milliseconds from now and return the fake hardware."""
+        return self.frame_at(ticks_add(self.hw.ticks_ms(), ms))
+
     def frame_phase(self, period, at):
-        """Render at the next instant whose time modulo ``period`` is ``at`` (for blinking)."""
+        """Render at the next instant whose tick modulo ``period`` is ``at`` (for blinking)."""
         now = self.hw.ticks_ms()
-        target = now - now % period + at
-        if target <= now:
-            target += period
+        target = ticks_add(now, (at - now % period) % period or period)
+        if target < now:  # the ticks wrapped on the way: from there the phases start again at 0
+            target = at
         return self.frame_at(target)
 
     def pick(self, text):

@@ -4,8 +4,8 @@ Checked after every event: nothing escapes, every score stays on the board, back
 pass front pegs; every ``check_every`` events: a replay of the log equals the live state.
 """
 
-from app.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN
 from cribbage.match import Match
+from shared.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN
 
 
 class Lcg:

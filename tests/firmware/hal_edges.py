@@ -6,7 +6,7 @@ come from the rules core's xorshift generator, because MicroPython's ``random`` 
 numbers than CPython's for the same seed.
 """
 
-from cribbage.deck import Xorshift32, randbelow
+from cribbage_lab.deck import Xorshift32, randbelow
 
 AB = (3, 1, 0, 2)  # contacts at quarter positions 0..3 of a detent: 11 -> 01 -> 00 -> 10
 
@@ -39,3 +39,21 @@ def turn(detents):
     """Clean readings for ``detents`` detents from a detent (negative: anticlockwise)."""
     direction = 1 if detents > 0 else -1
     return [AB[(direction * i) % 4] for i in range(1, 4 * abs(detents) + 1)]
+
+
+class DetentMoves:
+    """The moves a rotor made from one detent to the next, each way: ``at(q)`` after each quarter
+    (a wiggle that comes back to the same detent is no move)."""
+
+    def __init__(self):
+        self.last = 0
+        self.cw = 0
+        self.ccw = 0
+
+    def at(self, q):
+        if q % 4 == 0 and q // 4 != self.last:
+            if q // 4 > self.last:
+                self.cw += 1
+            else:
+                self.ccw += 1
+            self.last = q // 4

@@ -1,9 +1,9 @@
 """Helpers for the match tests: building matches, checking rejections, playing seeded deals."""
 
-from cribbage import deck
 from cribbage.cards import parse, parse_hand
 from cribbage.match import Match, RuleError
 from cribbage.settings import Settings
+from cribbage_lab import deck
 from portable import raises
 
 

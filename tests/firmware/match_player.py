@@ -1,11 +1,11 @@
 """A seeded match played on a ``Board`` through its input events only, like players would.
 
-Real deals (cribbage.deck), pegging by button (1s and 2s), the starter and every show
+Real deals (cribbage_lab.deck), pegging by button (1s and 2s), the starter and every show
 counted by picking its cards in the card picker. Used by the memory test
 (tests/app_memory.py) and benchmarks/bench_app.py; runs on both interpreters.
 """
 
-from cribbage import deck
+from cribbage_lab import deck
 
 
 class Player:

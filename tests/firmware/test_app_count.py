@@ -1,6 +1,6 @@
 """Counting the show with cards through the controls: starter, heels, hands, crib, muggins, the win."""
 
-from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, Driver, brightness, dealt, is_hue, turn
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, Driver, brightness, dealt, is_hue, turn
 
 from app import palette
 from app.modes.cards import card_hole
@@ -10,8 +10,10 @@ from cribbage.cards import parse
 def test_a_whole_deal_counted_in_order_with_published_hands():
     d = dealt()
     d.press(ENC)
-    assert d.mode.name == "count" and d.mode.step == 0  # the starter first
+    assert d.where() == "starter"  # the starter first
     d.pick("5D")
+    assert d.mode.name == "peg"  # then the play, which comes after the starter is turned
+    d.press(ENC)  # the play is over: the count
     assert d.mode.title(d.board) == "P2 HAND"  # pone counts first
     d.count_show("5C 5H 5S JD")  # the 29 hand
     assert d.match.front == [0, 29]
@@ -31,6 +33,7 @@ def test_used_cards_cannot_be_picked():
     d = dealt()
     d.press(ENC)
     d.pick("5D")
+    d.press(ENC)
     d.pick_all("5C 5H 5S")
     picker = d.mode.picker
     assert picker.rank != 4  # every five is on the table: the picker moved on to the sixes
@@ -63,11 +66,10 @@ def test_his_heels_and_a_dialled_total():
     d = dealt()
     d.press(ENC)
     d.pick("JH")
-    assert d.match.front == [2, 0]  # the dealer pegs his heels at once
-    d.press(BACK_PRESS)  # back to the play
+    assert d.match.front == [2, 0] and d.mode.name == "peg"  # the dealer pegs his heels at once; the play
     d.press(HOLD_P2)
     d.press(ENC, HOLD_ENC, turn(19), ENC)  # pone's hand dialled as 19: impossible
-    assert d.match.front == [2, 2] and d.mode.step == 3
+    assert d.match.front == [2, 2] and d.where() == "total"
     hw = d.frame_phase(120, 10)
     assert is_hue(hw.pixel(1, 21), palette.VERMILLION)  # the refused preview flickers vermillion
     d.press(turn(1), ENC)  # 20 is fine
@@ -79,10 +81,13 @@ def test_muggins_gives_the_overlooked_points_to_the_opponent():
     assert d.match.settings.muggins
     d.press(ENC)
     d.pick("5D")
+    d.press(ENC)
     d.pick_all("5C 5H 5S JD")
-    assert d.mode.step == 2  # the claim
-    d.press(turn(20), ENC, ENC)  # claims 20 of 29
-    assert d.match.front == [9, 20]
+    assert d.where() == "claim"  # the claim
+    d.press(turn(20), ENC)  # claims 20 of 29: pegged, nothing said of the count
+    assert d.match.front == [0, 20] and d.where() == "call"  # muggins may be called
+    d.press(P1)  # the opponent calls it
+    assert d.match.front == [9, 20] and d.where() == "called"  # and takes the 9
 
 
 def test_counting_stops_when_the_pone_wins():
@@ -94,6 +99,7 @@ def test_counting_stops_when_the_pone_wins():
     assert d.match.front == [100, 110]
     d.press(ENC)
     d.pick("5D")
+    d.press(ENC)
     d.count_show("5C 5H 5S JD")  # 29: the pone goes out
     assert d.match.winner == 1 and d.match.result == "win" and d.match.front == [100, 121]
     assert d.mode.name == "peg"  # the dealer's hand is never counted
@@ -101,13 +107,18 @@ def test_counting_stops_when_the_pone_wins():
     assert d.match.game_number == 2 and d.match.dealer == 0 and d.match.front == [0, 0]
 
 
-def test_back_in_the_count_puts_cards_back():
+def test_back_in_the_count_steps_back_one_step_at_a_time():
     d = dealt()
     d.press(ENC)
     d.pick("5D")
+    d.press(ENC)
     d.pick_all("5C 5H 5S JD")
-    assert d.mode.step == 4 and d.mode.points == 29
-    d.press(BACK_PRESS)  # the last card goes back
+    assert d.where() == "confirm" and d.mode.points == 29
+    d.press(BACK_PRESS)  # back to the picker, the 4 cards still picked
+    assert d.where() == "cards" and d.mode.picker.picked == [parse(c) for c in "5C 5H 5S JD".split()]
+    d.press(ENC)  # the same count again
+    assert d.where() == "confirm" and d.mode.points == 29
+    d.press(BACK_PRESS, BACK_PRESS)  # then the last card goes back
     assert d.mode.picker.picked == [parse("5C"), parse("5H"), parse("5S")]
     d.pick("QD")
     d.press(ENC)
@@ -117,10 +128,11 @@ def test_back_in_the_count_puts_cards_back():
 def test_teams_count_four_hands_then_the_crib_on_two_tracks():
     d = Driver()
     d.board.handle_command('{"cmd": "settings", "set": {"players": 4}}')
-    d.press(turn(2), ENC)  # seat 2 (team 1's second partner) deals
+    d.press(turn(3), ENC)  # past the cut for deal, seat 2 (team 1's second partner) deals
     assert d.match.dealer == 2
     d.press(ENC)
     d.pick("2C")
+    d.press(ENC)
     titles = []
     for total in (4, 6, 8, 10):  # seats 3, 0, 1 and the dealer count hands, dialled as totals
         titles.append(d.mode.title(d.board))

@@ -5,6 +5,7 @@ import json
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, brightness, is_hue, turn
 
 from app import palette
+from shared.ticks import ticks_add
 
 
 def play_to(d, button, points):
@@ -23,11 +24,10 @@ def rules(d, *presses):
 
 def flashes_in_a_cycle(d, track, hole):
     """How many separate flashes a hole shows over one 1.6 s end-display cycle (sampled every 50 ms)."""
-    start = d.hw.ticks_ms() + 1600 - d.hw.ticks_ms() % 1600
     count = 0
     lit_before = False
     for t in range(0, 1600, 50):
-        lit = brightness(d.frame_at(start + t).pixel(track, hole)) > 0
+        lit = brightness(d.frame_phase(1600, t).pixel(track, hole)) > 0
         if lit and not lit_before:
             count += 1
         lit_before = lit
@@ -45,32 +45,34 @@ def test_a_plain_win_and_the_next_game():
     assert brightness(hw.pixel(0, 121)) > 0 and hw.pixel(0, 121)[0] == hw.pixel(0, 121)[2]  # white flash
     assert flashes_in_a_cycle(d, 1, 103) == 0  # no skunk: the loser's track shows no flashing gap
     d.press(P1, ENC)  # pegging after the end is refused
-    assert m.front == [121, 100] and d.board.message is not None
+    assert m.front == [121, 100] and d.board.messages.refusal is not None
     d.press(BACK_PRESS)  # cancels the dial
     d.press(ENC)  # the next game; the loser (player 2) deals
     assert m.game_number == 2 and m.dealer == 1 and m.front == [0, 0] and m.games_won == [1, 0]
-    hw = d.frame_at(d.hw.ticks_ms() + 10)
+    hw = d.frame_after(10)
     assert is_hue(hw.pixel(0, 1), palette.BLUE) and hw.pixel(0, 2) == (0, 0, 0)  # the tally: one game
     assert hw.pixel(1, 1) == (0, 0, 0)
 
 
-def test_skunk_double_skunk_and_lurch_look_different():
+def test_the_end_flashes_count_the_games_won():
     seen = {}
     for name, setup, loser in (("skunk", (), 80), ("double skunk", (), 40),
-                               ("lurch", (turn(1), ENC, turn(1), ENC), 40)):
+                               ("lurch", (turn(1), ENC, turn(1), ENC), 40),
+                               ("double skunk 4", (turn(2), ENC, turn(1), ENC), 40)):
         d = Driver()
         if setup:
             rules(d, *setup)
         d.press(P1)
         play_to(d, P2, loser)
         play_to(d, P1, 121)
-        assert d.match.result == name, (name, d.match.result)
+        assert d.match.result == name.replace(" 4", ""), (name, d.match.result)
         gap_hole = loser + 3
         seen[name] = flashes_in_a_cycle(d, 1, gap_hole)
         hw = d.frame_phase(1600, 50)
         assert is_hue(hw.pixel(1, gap_hole), palette.VERMILLION)
         assert is_hue(hw.pixel(1, loser), palette.ORANGE)  # the loser's front peg stays visible
-    assert seen == {"skunk": 1, "double skunk": 2, "lurch": 3}
+    # a skunk and a lurch win 2 games, a double skunk 3 (or 4, a setting): as many flashes
+    assert seen == {"skunk": 2, "double skunk": 3, "lurch": 2, "double skunk 4": 4}
 
 
 def test_the_match_tally_counts_skunks_double():
@@ -95,15 +97,16 @@ def test_power_cut_in_the_middle_of_a_count_loses_nothing():
     d.press(P1, HOLD_P1, P2, turn(4), ENC)
     d.press(ENC)
     d.pick("JS")  # his heels: 2 for the dealer
+    d.press(ENC)
     d.pick_all("5C 5H")  # half-way through picking pone's hand: the power goes
     before = d.match.state()
     log = [list(e) for e in d.match.log]
     after = d.reboot()
     assert after.match.state() == before and after.match.log == log
-    assert after.match.front == [4, 5] and after.board.notice is None
+    assert after.match.front == [4, 5] and after.board.messages.notice is None
     # the same frame once the old board is idle too (the new one starts idle)
     d.board.idle()
-    t = d.hw.ticks_ms() + 123
+    t = ticks_add(d.hw.ticks_ms(), 123)
     assert d.frame_at(t).frame == after.frame_at(t).frame
     # and undo history survives: undo all the way back
     after.press(BACK_PRESS, BACK_PRESS)  # the starter (and its heels), then player 2's 5
@@ -115,15 +118,15 @@ def test_power_cut_in_the_middle_of_a_count_loses_nothing():
 def test_settings_survive_a_power_cycle():
     d = Driver()
     rules(d, ENC, turn(1), ENC)  # game length 61
-    hw = d.frame_at(10)
+    hw = d.frame_phase(500, 400)  # "who deals?" between its blinks (the cut: both game holes, 61)
     # the lines move with the game length: skunk at 46, double skunk at 31 of 61
     assert is_hue(hw.pixel(0, 46), palette.VERMILLION) and is_hue(hw.pixel(0, 31), palette.PURPLE)
     assert hw.pixel(0, 91) == (0, 0, 0) and hw.pixel(0, 61) == (0, 0, 0)
-    d.press(HOLD_ENC, turn(2), ENC, turn(10), ENC, turn(-3), ENC)  # brightness 160 -> 64
+    d.press(HOLD_ENC, turn(2), ENC, turn(11), ENC, turn(-3), ENC)  # brightness 160 -> 64
     d.press(BACK_PRESS)
     again = d.reboot()
     assert again.match.settings.target == 61 and again.board.prefs["brightness"] == 64
-    dim = again.frame_at(20)
+    dim = again.frame_after(20)
     assert 0 < brightness(dim.pixel(0, 46)) <= brightness(hw.pixel(0, 46))
 
 
@@ -149,7 +152,7 @@ def test_a_damaged_save_falls_back_to_the_previous_one_and_says_so():
         f.write(data)
     again = d.reboot()
     assert again.match.state() == previous  # the copy before the damaged one
-    notice = again.board.notice
+    notice = again.board.messages.notice
     assert notice is not None and "damaged" in notice
     reply = again.board.handle_command('{"cmd": "state"}')
     assert "damaged" in reply
@@ -157,6 +160,6 @@ def test_a_damaged_save_falls_back_to_the_previous_one_and_says_so():
     assert is_hue(hw.pixel(0, 121), palette.VERMILLION) and is_hue(hw.pixel(1, 121), palette.VERMILLION)
     assert again.hw.display.lines[-2] == "OLDER SAVE USED"
     again.press(HOLD_P2)  # the next input ends the flashing; the game goes on from there
-    assert again.board.notice is None and again.match.front == [2, 2]
+    assert again.board.messages.notice is None and again.match.front == [2, 2]
     hw = again.frame_phase(1000, 100)
     assert not is_hue(hw.pixel(1, 121), palette.VERMILLION)

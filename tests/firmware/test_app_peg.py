@@ -32,7 +32,7 @@ def test_dial_with_the_encoder_and_preview_blinks():
     assert brightness(off.pixel(0, 5)) < brightness(d.frame_phase(400, 10).pixel(0, 5))
     d.press(ENC)
     assert d.match.front == [5, 0]
-    hw = d.frame_at(d.hw.ticks_ms() + 1)
+    hw = d.frame_after(1)
     assert is_hue(hw.pixel(0, 5), palette.BLUE)
 
 
@@ -61,14 +61,14 @@ def test_back_cancels_then_undoes_repeatedly():
     d.press(BACK_PRESS)  # undoes naming the dealer
     assert d.match.phase == "cut"
     d.press(BACK_PRESS)  # nothing left: refused, nothing breaks
-    assert d.board.message == "nothing to undo"
+    assert d.board.messages.refusal == "nothing to undo"
 
 
 def test_front_and_back_pegs_told_apart_by_brightness():
     d = dealt()
     d.press(HOLD_P1)
     d.peg(P1, 7)
-    hw = d.frame_at(5000)
+    hw = d.frame_after(5000)
     front, back = hw.pixel(0, 9), hw.pixel(0, 2)
     assert is_hue(front, palette.BLUE) and is_hue(back, palette.BLUE)
     assert brightness(front) > 2 * brightness(back)
@@ -82,7 +82,7 @@ def test_three_players_third_uses_back_long_press():
     d.press(turn(3), ENC, turn(1), ENC)  # players: 2 -> 3
     assert d.match.settings.players == 3
     d.press(BACK_PRESS)
-    d.press(turn(2), ENC)  # who deals: seat 2
+    d.press(turn(3), ENC)  # who deals: past the cut for deal, seat 2
     assert d.match.dealer == 2
     d.press(HOLD_BACK, turn(2), ENC)  # player 3 pegs 3
     assert d.match.front == [0, 0, 3]
@@ -97,11 +97,11 @@ def test_pegging_refused_once_the_show_began_is_signalled():
     d = dealt()
     d.press(ENC)
     d.pick("5D")  # starter
-    d.press(HOLD_ENC, turn(4), ENC)  # pone's hand dialled as a total of 4
+    d.press(ENC, HOLD_ENC, turn(4), ENC)  # pone's hand dialled as a total of 4
     assert d.match.phase == "show" and d.match.front == [0, 4]
     d.press(BACK_PRESS)  # leave the count (nothing picked yet)
     d.press(P1, ENC)
     assert d.match.front == [0, 4]
-    assert "show" in d.board.message
+    assert "show" in d.board.messages.refusal
     hw = d.frame_phase(120, 10)
     assert is_hue(hw.pixel(0, 1), palette.VERMILLION)

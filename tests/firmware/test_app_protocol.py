@@ -5,9 +5,10 @@ import json
 from app_driver import Driver
 from match_helpers import play_games, recording
 
-from app.protocol import MAX_PAGE
-from cribbage import deck
+from app import VERSION
+from app.protocol import MAX_PAGE, settings_dict
 from cribbage.match import Match
+from cribbage_lab import deck
 
 
 def ask(d, request):
@@ -19,7 +20,7 @@ def ask(d, request):
 def saved(d):
     """What a reboot would restore: the state and the log."""
     again = d.reboot()
-    return again.match.state(), again.match.log, again.board.settings_dict()
+    return again.match.state(), again.match.log, settings_dict(again.board)
 
 
 def test_state_log_and_game_events():
@@ -27,6 +28,7 @@ def test_state_log_and_game_events():
     r = ask(d, {"cmd": "state", "id": "a"})
     assert r["ok"] and r["id"] == "a" and r["state"]["phase"] == "cut" and r["state"]["ui"]["mode"] == "peg"
     assert r["state"]["settings"]["target"] == 121 and r["state"]["store"] is None
+    assert r["state"]["version"] == VERSION  # the firmware's (app.VERSION)
     assert ask(d, {"cmd": "event", "event": ["dealer", 1]})["state"]["dealer"] == 1
     r = ask(d, {"cmd": "event", "event": ["peg", 0, 5], "id": 7})
     assert r["ok"] and r["id"] == 7 and r["state"]["front"] == [5, 0]
@@ -194,3 +196,43 @@ def test_the_id_memory_is_bounded():
     assert len(d.board.ids) <= 16 and d.match.front == [40, 0]
     assert ask(d, {"cmd": "event", "event": ["peg", 0, 1], "id": 39})["duplicate"] is True
     assert d.match.front == [40, 0]
+
+
+def test_a_request_nested_too_deep_or_too_big_is_refused_and_the_board_carries_on():
+    d = Driver()
+    ask(d, {"cmd": "event", "event": ["dealer", 0]})
+    before = saved(d)
+    # CPython's parser raises RecursionError, MicroPython's runs out of heap (MemoryError), on
+    # lines the board's serial line still takes (at most 2048 characters)
+    lines = ["[" * 2047, '{"a":' * 409, '{"a":[' * 341,
+             '{"cmd": "input", "event": ' + "[" * 900 + "]" * 900 + "}"]
+    for line in lines:
+        r = ask(d, line)
+        assert r["ok"] is False and len(r["error"]) < 300, r
+    assert saved(d) == before
+    assert ask(d, {"cmd": "event", "event": ["peg", 1, 2], "id": "after"})["state"]["front"] == [0, 2]
+
+
+def test_a_request_id_is_at_most_64_characters():
+    d = Driver()
+    for request_id in ("x" * 64, 10 ** 63, -10 ** 62):
+        assert ask(d, {"cmd": "event", "event": ["dealer", 0], "id": request_id})["id"] == request_id
+        ask(d, {"cmd": "undo"})
+    before = saved(d)
+    for request_id in ("x" * 65, "é" * 65, 10 ** 64, -10 ** 63, "y" * 1500):
+        r = ask(d, {"cmd": "event", "event": ["dealer", 0], "id": request_id})
+        assert r["ok"] is False and "at most 64 characters" in r["error"] and "id" not in r, r
+        assert len(r["error"]) < 200
+    assert saved(d) == before and len(d.board.ids) == 3
+
+
+def test_an_error_echoes_only_a_short_start_of_what_it_refuses():
+    d = Driver()
+    ask(d, {"cmd": "event", "event": ["dealer", 0]})
+    huge = "z" * 1500
+    for request in ({"cmd": huge}, {"cmd": "state", huge: 1}, {"cmd": "input", "event": [huge, 1]},
+                    {"cmd": "event", "event": huge}, {"cmd": "event", "event": ["peg", 0, huge]},
+                    {"cmd": "event", "event": [huge]}, {"cmd": "settings", "set": {huge: 1}},
+                    {"cmd": "settings", "set": {"brightness": huge}}, {"cmd": "log", "from": huge}):
+        r = ask(d, request)
+        assert r["ok"] is False and "zzz" in r["error"] and len(r["error"]) <= 250 and "..." in r["error"], r

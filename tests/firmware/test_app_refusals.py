@@ -8,6 +8,7 @@ from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, Driver, 
 from app import palette
 from app.modes.cards import Picker
 from cribbage.cards import parse
+from shared.ticks import ticks_add
 
 
 def game_holes_vermillion(hw):
@@ -20,7 +21,7 @@ def flicker(d, start, stop):
     now = d.hw.ticks_ms()
     on = off = 0
     for t in range(start, stop, 10):
-        if game_holes_vermillion(d.frame_at(now + t)):
+        if game_holes_vermillion(d.frame_at(ticks_add(now, t))):
             on += 1
         else:
             off += 1
@@ -40,7 +41,7 @@ def test_a_new_match_before_the_match_began_is_refused_not_raised():
     assert d.mode.name == "menu" and d.mode.sure
     assert flicker(d, 0, 300)[0] == 0  # (no signal before the refusal)
     d.press(ENC)  # used to raise RuleError out of Board.handle
-    assert d.board.message is not None and "not begun" in d.board.message
+    assert d.board.messages.refusal is not None and "not begun" in d.board.messages.refusal
     assert d.match.events == 0 and d.mode.name == "menu" and not d.mode.sure
     assert_refusal_signal(d)
     assert d.board.handle_command('{"cmd": "state"}')  # the board goes on
@@ -52,7 +53,7 @@ def test_a_new_match_from_the_menu_starts_again_and_cannot_be_undone():
     d.press(HOLD_ENC, turn(1), ENC, ENC)
     assert d.mode.name == "peg" and d.match.events == 0 and d.match.phase == "cut"
     d.press(BACK_PRESS)  # as USING.md says: the match before is gone
-    assert d.board.message == "nothing to undo" and d.match.events == 0
+    assert d.board.messages.refusal == "nothing to undo" and d.match.events == 0
     assert d.reboot().match.events == 0
 
 
@@ -61,12 +62,12 @@ def test_refused_in_peg_idle_during_the_show():
     d.press(P1)  # player 1 deals
     d.press(ENC)
     d.pick("5D")
-    d.press(HOLD_ENC, turn(4), ENC)  # pone's hand as a total: the show has begun
+    d.press(ENC, HOLD_ENC, turn(4), ENC)  # pone's hand as a total: the show has begun
     d.press(BACK_PRESS)  # leave the count: idle
     assert d.mode.name == "peg" and d.mode.side is None
     assert flicker(d, 0, 300)[0] == 0
     d.press(HOLD_P1)  # peg 2 in the play: refused, the play is over
-    assert d.match.front == [0, 4] and "show" in d.board.message
+    assert d.match.front == [0, 4] and "show" in d.board.messages.refusal
     assert_refusal_signal(d)
 
 
@@ -77,7 +78,7 @@ def test_refused_in_settings():
     d.press(turn(3), ENC, turn(1))  # players: 2 -> 3
     assert d.mode.name == "settings" and flicker(d, 0, 300)[0] == 0
     d.press(ENC)
-    assert d.match.settings.players == 2 and d.board.message is not None
+    assert d.match.settings.players == 2 and d.board.messages.refusal is not None
     assert_refusal_signal(d)
 
 
@@ -87,7 +88,7 @@ def test_refused_in_the_card_picker():
     d.press(ENC)
     assert d.mode.full_screen and flicker(d, 0, 300)[0] == 0
     d.press(HOLD_P2)  # his heels are the dealer's (player 1's), not player 2's
-    assert d.match.front == [0, 0] and d.mode.name == "count" and d.board.message is not None
+    assert d.match.front == [0, 0] and d.mode.name == "starter" and d.board.messages.refusal is not None
     assert_refusal_signal(d)
 
 

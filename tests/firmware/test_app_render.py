@@ -38,12 +38,13 @@ def test_the_lurch_rule_marks_only_the_lurch_line_and_none_marks_nothing():
 def test_the_dealer_and_who_counts_next():
     d = Driver()
     d.press(P1)  # player 1 deals
-    hw = d.frame_at(10)
+    hw = d.frame_after(10)
     assert is_hue(hw.pixel(0, 121), palette.BLUE) and hw.pixel(1, 121) == (0, 0, 0)
     d.press(ENC)
     d.pick("5D")
+    d.press(ENC)
     # counting pone's hand: pone's game hole breathes (changes over 2 s), the picker grid is up
-    levels = [brightness(d.frame_at(d.hw.ticks_ms() + 250).pixel(1, 121)) for _ in range(8)]
+    levels = [brightness(d.frame_after(250).pixel(1, 121)) for _ in range(8)]
     assert min(levels) > 0 and max(levels) > 2 * min(levels)
     assert is_hue(d.hw.pixel(1, 121), palette.ORANGE)
 
@@ -56,7 +57,7 @@ def test_the_current_never_exceeds_the_supply():
         for _ in range(4):  # long pegs: long trails in the previews too
             d.press(P1, turn(30))
             for t in range(0, 400, 100):
-                hw = d.frame_at(d.hw.ticks_ms() + t + 1)
+                hw = d.frame_after(t + 1)
                 assert power.estimate_milliamps(hw.frame) + power.BOARD_MA <= milliamps
             d.press(ENC)
 
@@ -64,9 +65,9 @@ def test_the_current_never_exceeds_the_supply():
 def test_brightness_follows_the_setting():
     d = Driver()
     d.press(P1, P1, turn(10), ENC)  # player 1 deals, then pegs 11
-    bright = brightness(d.frame_at(10).pixel(0, 11))
+    bright = brightness(d.frame_after(10).pixel(0, 11))
     d.board.handle_command('{"cmd": "settings", "set": {"brightness": 64}}')
-    dim = brightness(d.frame_at(20).pixel(0, 11))
+    dim = brightness(d.frame_after(20).pixel(0, 11))
     assert 0 < dim < bright
 
 
@@ -158,7 +159,7 @@ def test_every_colour_keeps_its_hue_and_order_at_every_brightness():
                 % (k, other, brightness_level))
             assert '"ok": true' in reply, reply
             where = (brightness_level, palette.CHOICE_NAMES[k])
-            check_pegs_and_marks(d.frame_at(d.hw.ticks_ms() + 1), palette.CHOICES[k], where)
+            check_pegs_and_marks(d.frame_after(1), palette.CHOICES[k], where)
             d.press(P2, turn(9))
             check_preview(d.frame_phase(400, 10), palette.CHOICES[other], where)
             d.press(BACK_PRESS)

@@ -1,12 +1,16 @@
-"""Power-on restore takes each saved part on its own: a bad preference never costs the saved game."""
+"""Power-on restore takes each saved part on its own: a bad preference never costs the saved game,
+and a copy whose game cannot be replayed gives way to the older copy, never to a fresh match
+while a usable one is there."""
 
 import json
+import os
 
-from app_driver import ENC, P1, P2, Driver, turn
+from app_driver import ENC, HOLD_P2, P1, P2, Driver, turn
 from match_helpers import seeded_match
 from test_match_saved import damaged_logs
 
-from app.board import PREFS
+from app.prefs import PREFS
+from app.protocol import settings_dict
 from app.store import Store
 from simulator.virtual_hardware import temp_dir
 
@@ -21,42 +25,48 @@ def played():
     return d
 
 
-def resave(d, prefs):
-    """Save the board's own data again, but with ``prefs`` (as an older or newer firmware might have)."""
-    board = d.board
-    Store(d.root).save({"settings": board.match.settings.to_dict(), "prefs": prefs,
-                        "codes": board.match.iter_saved(), "ids": board.ids})
+def resave(d, copies=1, **changes):
+    """Save the board's own data again, with ``changes`` (as another firmware might have saved
+    it): as the newest copy, or ``copies=2``: as both copies."""
+    for _ in range(copies):
+        data = d.board.saved_data()
+        data.update(changes)
+        Store(d.root).save(data)
+
+
+def slot_files(root):
+    return sorted(name for name in os.listdir(root) if name.startswith("game."))
 
 
 def test_bad_preferences_are_dropped_or_reset_and_the_game_is_kept():
     d = played()
     log = d.match.log
     state = d.match.state()
-    resave(d, {"colour0": 3, "brightness": 999, "colour1": "red", "sparkle": True})
+    resave(d, prefs={"colour0": 3, "brightness": 999, "colour1": "red", "sparkle": True})
     again = d.reboot()
     board = again.board
     assert again.match.log == log and again.match.state() == state  # the whole game, undo history too
     expected = dict(PREFS)
     expected["colour0"] = 3  # the good one kept; the bad ones back to their defaults
-    assert board.prefs == expected and "sparkle" not in board.settings_dict()
-    notice = board.notice
+    assert board.prefs == expected and "sparkle" not in settings_dict(board)
+    notice = board.messages.notice
     assert "brightness" in notice and "colour1" in notice and "sparkle" in notice
     assert "colour0" not in notice and "not replayable" not in notice
     reply = json.loads(board.handle_command('{"cmd": "state"}'))
     assert reply["state"]["store"] == notice and reply["state"]["events"] == 2
-    again.frame_at(10)
+    again.frame_after(10)
     assert again.hw.display.lines[-2] == "PREFS RESET"
     # the remembered request id survived with the game: a re-send is still recognised
     assert json.loads(board.handle_command('{"cmd": "settings", "set": {"colour0": 5}, "id": "s"}'))["duplicate"]
     assert board.prefs["colour0"] == 3
     third = d.reboot()  # the repair was written back at once: nothing to say the next time
-    assert third.board.notice is None and third.board.prefs == expected
+    assert third.board.messages.notice is None and third.board.prefs == expected
     assert third.match.log == log and third.match.state() == state
 
 
 def test_a_flash_that_refuses_the_write_back_of_repaired_preferences_does_not_stop_the_board():
     d = played()
-    resave(d, {"brightness": 999})
+    resave(d, prefs={"brightness": 999})
     save = Store.save
 
     def refused(store, data):
@@ -69,51 +79,123 @@ def test_a_flash_that_refuses_the_write_back_of_repaired_preferences_does_not_st
         Store.save = save
     assert again.match.log == d.match.log and again.board.prefs == PREFS
     again.board.save_if_changed()  # the next save writes the repair
-    assert d.reboot().board.notice is None
+    assert d.reboot().board.messages.notice is None
 
 
 def test_preferences_that_are_not_an_object_give_the_defaults():
     d = played()
-    resave(d, [1, 2])
+    resave(d, prefs=[1, 2])
     again = d.reboot()
     assert again.match.log == d.match.log and again.board.prefs == PREFS
-    assert "preferences" in again.board.notice
+    assert "preferences" in again.board.messages.notice
 
 
 def test_sound_preferences_restore_without_a_notice():
     d = played()
     again = d.reboot()
-    assert again.board.notice is None and again.board.prefs["brightness"] == 90 and again.match.events == 2
+    assert again.board.messages.notice is None and again.board.prefs["brightness"] == 90 and again.match.events == 2
 
 
-def test_a_game_that_cannot_be_replayed_keeps_its_preferences():
+def test_a_game_that_cannot_be_replayed_in_either_copy_starts_fresh_and_keeps_its_preferences():
     d = played()
-    board = d.board
-    # in older firmware's layout (events as lists); pegging before anyone dealt
-    Store(d.root).save({"settings": board.match.settings.to_dict(), "prefs": board.prefs,
-                        "log": [["peg", 0, 2]], "ids": board.ids})
+    for _ in range(2):  # both copies; a peg of 2 before anyone dealt: the rules refuse it
+        resave(d, codes=iter([4 | 2 << 6]))
     again = d.reboot()
     assert again.match.events == 0 and again.board.ids == []  # the replies belonged to that game
-    assert "not replayable" in again.board.notice and "preferences" not in again.board.notice
+    notice = again.board.messages.notice
+    assert "not replayable" in notice and "starting fresh" in notice and "preferences" not in notice
     assert again.board.prefs["brightness"] == 90 and again.board.prefs["colour0"] == 3
-    again.frame_at(10)
+    again.frame_after(10)
     assert again.hw.display.lines[-2] == "SAVE UNPLAYABLE"
+    assert slot_files(d.root) == ["game.a.bad", "game.b.bad"]  # both kept aside, neither overwritten
 
 
-def test_a_save_of_older_firmware_restores_the_same_match_and_is_saved_anew():
+def saved_without_version(d):
+    data = d.board.saved_data()
+    del data["version"]
+    return data
+
+
+def test_saved_data_of_an_unknown_version_is_not_guessed_at_and_the_board_says_so():
+    for version in (None, 2, "1"):
+        d = played()
+        if version is None:
+            for _ in range(2):
+                Store(d.root).save(saved_without_version(d))
+        else:
+            resave(d, copies=2, version=version)
+        again = d.reboot()
+        notice = again.board.messages.notice
+        assert again.match.events == 0 and again.board.prefs == PREFS and again.board.ids == []
+        assert notice is not None and "version %r" % (version,) in notice and "starting fresh" in notice
+        again.frame_after(10)
+        assert again.hw.display.lines[-2] == "SAVE UNPLAYABLE"
+        again.press(P1)  # and the board plays on from a fresh match, saved in its own version
+        assert d.reboot().match.events == 1 and d.reboot().board.messages.notice is None
+
+
+def unusable_newest(d):
+    """Ways another firmware (or a bug) could have saved the newest copy: sound, but not a game
+    this firmware can replay; each as a function saving it over ``d``'s board."""
+    return [
+        lambda: resave(d, version=2),
+        lambda: Store(d.root).save(saved_without_version(d)),
+        lambda: resave(d, settings={"players": 9}),
+        lambda: resave(d, settings=[1]),
+        lambda: resave(d, codes=iter([4 | 2 << 6])),
+        lambda: resave(d, codes=iter(["peg"])),
+        lambda: resave(d, edits=-5),
+        lambda: resave(d, edits="many"),
+    ]
+
+
+def test_a_newest_copy_that_cannot_be_replayed_gives_way_to_the_older_one():
+    for k in range(len(unusable_newest(played()))):
+        d = played()
+        older = (d.match.state(), d.match.log, dict(d.board.prefs), list(d.board.ids))
+        unusable_newest(d)[k]()
+        again = d.reboot()
+        board = again.board
+        assert (again.match.state(), again.match.log, board.prefs, board.ids) == older, k
+        notice = board.messages.notice
+        assert "cannot be used" in notice and "kept as" in notice and "loaded save" in notice, notice
+        again.frame_after(10)
+        assert again.hw.display.lines[-2] == "OLDER SAVE USED"
+        assert json.loads(board.handle_command('{"cmd": "state"}'))["state"]["store"] == notice
+        # the copy used is still there after another power-on, and after the first action
+        assert d.reboot().match.log == older[1]
+        again.press(HOLD_P2)
+        assert d.reboot().match.events == len(older[1]) + 1
+        again.press(HOLD_P2)
+        later = d.reboot()
+        assert later.match.events == len(older[1]) + 2 and later.board.messages.notice is None
+
+
+def test_a_missing_newest_copy_is_said_as_a_damaged_one_is():
+    d = played()
+    store = d.board.store
+    newest, older = store._slots[store._newest], store._slots[1 - store._newest]
+    alone = temp_dir()  # only the older copy (copied, not removed: a port's file system may keep a renamed file)
+    name = older[older.rindex("/"):]
+    with open(older, "rb") as f, open(alone + name, "wb") as g:
+        g.write(f.read())
+    again = Driver(alone)
+    notice = again.board.messages.notice
+    gone = alone + newest[newest.rindex("/"):]
+    assert notice is not None and gone + " is missing" in notice and "loaded save" in notice, notice
+    assert again.match.events >= 1
+
+
+def test_the_saved_data_carries_its_version_and_restores_the_same_match():
     m = seeded_match(2, 41)
-    root = temp_dir()
-    # as the firmware before "codes" saved: the events as lists, streamed under "log"
-    Store(root).save({"settings": m.settings.to_dict(), "prefs": {"brightness": 90}, "log": m.iter_log(),
-                      "ids": [["x", '{"ok": true}']]})
-    d = Driver(root)
-    assert d.board.notice is None and d.board.prefs["brightness"] == 90 and d.board.recall("x") == '{"ok": true}'
-    assert d.match.log == m.log and d.match.state() == m.state()
-    d.press(ENC)  # the next game: saved in the new layout
-    m.apply(["new_game"])
+    d = Driver()
+    d.board.match = m  # as if played on the board
+    d.board.save()
+    data = d.board.saved_data()
+    assert data["version"] == 1 and list(data["codes"]) == list(m.iter_saved())
     again = d.reboot()
-    assert again.board.notice is None and again.match.state() == m.state()
-    while m.can_undo:  # the undo history came through both restores
+    assert again.board.messages.notice is None and again.match.log == m.log and again.match.state() == m.state()
+    while m.can_undo:  # the undo history came through the restore
         m.undo()
         again.match.undo()
         assert again.match.state() == m.state()
@@ -124,13 +206,34 @@ def test_a_damaged_saved_log_gives_a_fresh_match_and_says_so():
     for saved, says in damaged_logs():
         root = temp_dir()
         # the file itself sound (its CRC matches): only its log is not one this firmware writes
-        Store(root).save({"settings": {"players": 2}, "prefs": {"brightness": 90}, "codes": iter(saved),
-                          "ids": [["x", "{}"]]})
+        Store(root).save({"version": 1, "settings": {"players": 2}, "prefs": {"brightness": 90},
+                          "codes": iter(saved), "ids": [["x", "{}"]]})
         d = Driver(root)
         board = d.board
         assert d.match.events == 0 and board.ids == [] and board.prefs["brightness"] == 90
-        assert "not replayable" in board.notice and says in board.notice, (says, board.notice)
-        d.frame_at(10)
+        notice = board.messages.notice
+        assert "not replayable" in notice and says in notice, (says, notice)
+        d.frame_after(10)
         assert d.hw.display.lines[-2] == "SAVE UNPLAYABLE"
         d.press(P1)  # and the board plays on from a fresh match
         assert d.match.events == 1 and d.reboot().match.events == 1
+
+
+def test_saved_request_ids_that_are_not_sound_are_dropped_with_a_notice():
+    d = played()
+    good = d.board.ids[0]
+    resave(d, ids=[["a", 5], ["b", "not json"], ["c", "[1]"], [[1], "{}"], ["x" * 65, "{}"], "junk", ["d"], good])
+    again = d.reboot()
+    board = again.board
+    assert board.ids == [good] and again.match.events == 2
+    notice = board.messages.notice
+    assert "7 saved request id(s)" in notice and "dropped" in notice
+    again.frame_after(10)
+    assert again.hw.display.lines[-2] == "IDS DROPPED"
+    for request_id in ("a", "b", "c"):  # taken as new requests, never answered from the bad replies
+        r = json.loads(board.handle_command(json.dumps({"cmd": "input", "event": ["turn", 1], "id": request_id})))
+        assert r["ok"] and "duplicate" not in r
+    assert json.loads(board.handle_command('{"cmd": "settings", "set": {"colour0": 5}, "id": "s"}'))["duplicate"]
+    assert d.reboot().board.messages.notice is None  # the repair was written back at once
+    resave(d, ids={"a": "{}"})
+    assert "not a list" in d.reboot().board.messages.notice

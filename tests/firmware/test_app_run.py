@@ -1,6 +1,7 @@
 """The asyncio shell: inputs, frames, serial and the watchdog, on both interpreters' asyncio."""
 
 import asyncio
+import gc
 import json
 
 from app_driver import ENC, HOLD_ENC, HOLD_P2, P1, Driver, turn
@@ -105,3 +106,44 @@ def test_a_flash_that_fails_for_a_while_loses_nothing_and_leaves_the_ui_alone():
     run_for(shell, 0.12, recover)
     assert shell.mode_while_failing == "menu" and d.board.mode.name == "menu"  # not sent home
     assert d.reboot().match.dealer == 0  # saved once the flash took writes again
+
+
+def test_a_quiet_loop_turn_allocates_nothing():
+    # The board's loop turns ~400 times a second: one that finds nothing to do (no input, no
+    # frame due) must leave the heap alone (measured on MicroPython, whose heap it is).
+    d = Driver()
+    shell = Shell(d.hw, d.board)
+    now = d.hw.ticks_ms()
+    shell.frame_step(now)  # the first frame; then the clock stands still: no frame is due
+
+    def quiet_turns(n):
+        for _ in range(n):
+            shell.input_step()
+            shell.frame_step(now)
+            shell.watchdog_step()
+
+    quiet_turns(10)
+    assert d.hw.poll_events() == ()  # nothing happened: the hw contract's empty tuple
+    gc.collect()
+    before = gc.mem_alloc() if hasattr(gc, "mem_alloc") else None
+    quiet_turns(300)
+    if before is not None:
+        assert gc.mem_alloc() == before, gc.mem_alloc() - before
+    assert shell.errors == 0 and d.hw.frames == 1 and d.hw.watchdog_feeds == 310
+
+
+def test_the_loop_steps_draw_a_frame_when_due_and_save_after_it():
+    d = Driver()
+    shell = Shell(d.hw, d.board)
+    shell.frame_step(d.hw.ticks_ms())
+    d.hw.advance(20)
+    shell.frame_step(d.hw.ticks_ms())
+    assert d.hw.frames == 1  # 20 ms after the last frame and no input: none due yet
+    d.hw.push(P1)  # P1 deals
+    shell.input_step()
+    assert d.match.dealer == 0 and d.reboot().match.dealer is None  # handled, not saved yet
+    shell.frame_step(d.hw.ticks_ms())  # an input came: drawn at once, then saved
+    assert d.hw.frames == 2 and d.reboot().match.dealer == 0
+    d.hw.advance(33)
+    shell.frame_step(d.hw.ticks_ms())
+    assert d.hw.frames == 3  # a frame period passed

@@ -6,6 +6,7 @@ import sys
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, Driver, turn
 
 from app.modes.settings import ITEMS
+from app.protocol import settings_dict
 
 
 def ask(d, request):
@@ -28,7 +29,7 @@ def test_a_supply_limit_set_over_the_serial_line_is_offered_in_the_menu():
     d.board.render()
     assert "> 4000" in [line.strip() for line in d.hw.display.lines]
     d.press(ENC)  # keep it
-    assert d.board.settings_dict()["milliamps"] == 4000
+    assert settings_dict(d.board)["milliamps"] == 4000
 
 
 def test_a_value_the_menu_does_not_offer_starts_at_the_nearest():
@@ -36,7 +37,7 @@ def test_a_value_the_menu_does_not_offer_starts_at_the_nearest():
     assert ask(d, {"cmd": "settings", "set": {"milliamps": 1000, "brightness": 100}})["ok"]
     assert edit(d, "milliamps")["choice"] == 900  # not the first value, 300
     d.press(ENC)
-    assert d.board.settings_dict()["milliamps"] == 900
+    assert settings_dict(d.board)["milliamps"] == 900
     d = Driver()
     assert ask(d, {"cmd": "settings", "set": {"brightness": 100}})["ok"]
     assert edit(d, "brightness")["choice"] == 96

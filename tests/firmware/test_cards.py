@@ -12,6 +12,14 @@ def test_parse_forms():
     assert cards.parse(" kc ") == cards.make(12, 0)
 
 
+def test_ranks_as_people_write_them():
+    written = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    assert [cards.parse_rank(text) for text in written] == list(range(13))
+    assert cards.parse_rank(" t ") == cards.parse_rank("10") == 9 and cards.parse_rank("q") == 11
+    for text in ("", "1", "11", "0", "KH", "X", "AA"):
+        assert cards.parse_rank(text) == -1
+
+
 def test_every_card_round_trips():
     for c in range(52):
         assert cards.parse(cards.name(c)) == c

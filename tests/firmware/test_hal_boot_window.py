@@ -1,23 +1,30 @@
 """Safe mode asked for at power-on: a control pressed while main.py watches, before the app starts."""
 
 from hal.boot_window import POLL_MS, WINDOW_MS, first_pressed
+from shared.ticks import ticks_add, ticks_diff
+
+START = ticks_add(0, -300)  # 0.3 s before the ticks wrap: the window crosses it
 
 
 class Clock:
     """A fake millisecond clock that only moves when slept on."""
 
-    def __init__(self, start=12345):
+    def __init__(self, start=START):
         self.now = start
         self.start = start
+        self.slept = 0
 
     def ticks_ms(self):
         return self.now
 
     def sleep_ms(self, ms):
-        self.now += ms
+        self.now = ticks_add(self.now, ms)
+        self.slept += ms
+        if self.slept > 10 * WINDOW_MS:
+            raise AssertionError("the window never closed")
 
     def elapsed(self):
-        return self.now - self.start
+        return ticks_diff(self.now, self.start)
 
 
 def pressed_from(clock, at_ms):

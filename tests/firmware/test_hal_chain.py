@@ -2,7 +2,7 @@
 
 import json
 
-from hal.chain import Chain, colour_offsets, logical_index
+from hal.chain import Chain, colour_offsets
 from portable import raises
 
 BOARD_JSON = __file__.rpartition("/")[0] + "/../../hardware/board.json"
@@ -17,16 +17,6 @@ def word(out, wire):
     """The 32-bit little-endian word of LED ``wire`` (as the RP2040 DMA reads it)."""
     j = 4 * wire
     return out[j] | out[j + 1] << 8 | out[j + 2] << 16 | out[j + 3] << 24
-
-
-def test_logical_index_is_track_times_121_plus_hole():
-    assert logical_index(0, 1) == 0
-    assert logical_index(0, 121) == 120
-    assert logical_index(1, 1) == 121
-    assert logical_index(1, 121) == 241
-    for bad in ((0, 0), (0, 122), (2, 1), (-1, 5)):
-        with raises(ValueError):
-            logical_index(bad[0], bad[1])
 
 
 def test_each_led_gets_its_own_holes_colour_in_grb():

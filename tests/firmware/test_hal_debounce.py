@@ -1,79 +1,181 @@
-"""Button debouncing: bouncy contacts give exactly one short press or one long press."""
+"""Button debouncing: every press of 25 ms or more counts once, however late the polls come.
+
+A contact is modelled as a list of (time_us, closed) level changes, with bounce; polls come
+every few milliseconds, sometimes late (a frame being drawn, a flash write with interrupts
+off for 45 to 400 ms). At each poll the button gets the level then and whether the contact had
+an edge since the last poll, as the pin IRQ records it.
+"""
 
 from hal_edges import Xorshift
 
-from app.events import LONG, PRESS
-from hal.debounce import LONG_MS, SETTLE_MS, Button
+from hal.debounce import LONG_MS, Button
 from portable import raises
+from shared.events import LONG, PRESS
 
-POLL_MS = 10
+STALL_MS = 20  # a poll gap longer than this is a flash write: interrupts off all along
 
 
-def run(levels, button=None):
-    """Poll ``levels`` (one raw reading every POLL_MS); return [(time_ms, event), ...]."""
+def run(changes, polls_ms, button=None, stall_ms=STALL_MS):
+    """Poll the contact (``changes``: sorted (time_us, closed)) at ``polls_ms``; return
+    [(poll_ms, event), ...]. The IRQ stamps the first edge after each poll when it happens, or,
+    in a gap over ``stall_ms`` (a flash write, interrupts off), when the gap ends."""
     button = button or Button()
     events = []
-    for n, down in enumerate(levels):
-        event = button.update(down, n * POLL_MS)
+    i = 0
+    closed = False
+    last = None
+    for now in polls_ms:
+        first = None
+        while i < len(changes) and changes[i][0] <= now * 1000:
+            if first is None:
+                first = now if last is not None and now - last > stall_ms else changes[i][0] // 1000
+            closed = changes[i][1]
+            i += 1
+        event = button.update(closed, first, now)
+        last = now
         if event is not None:
-            events.append((n * POLL_MS, event))
+            events.append((now, event))
     return events
 
 
-def held(ms):
-    return [True] * (ms // POLL_MS)
+def regular_polls(end_ms, every_ms=5, start_ms=0):
+    return list(range(start_ms, end_ms, every_ms))
 
 
-def released(ms):
-    return [False] * (ms // POLL_MS)
+def press(at_ms, hold_ms, bounce=(), release_bounce=()):
+    """Level changes of one press at ``at_ms`` held ``hold_ms``; bounce: offsets in us of extra
+    open/close pairs after each edge."""
+    out = [(at_ms * 1000, True)]
+    for k, offset in enumerate(bounce):
+        out.append((at_ms * 1000 + offset, k % 2 == 1))
+    out.append(((at_ms + hold_ms) * 1000, False))
+    for k, offset in enumerate(release_bounce):
+        out.append(((at_ms + hold_ms) * 1000 + offset, k % 2 == 0))
+    out.sort()
+    return out
 
 
-def test_clean_short_press_reports_once_on_release():
-    events = run(released(50) + held(150) + released(100))
-    assert [e for _, e in events] == [PRESS]
-    assert events[0][0] >= 200  # not before the button was let go
+def test_short_presses_count_once_at_the_first_poll_after_release():
+    for hold in (25, 30, 40, 50, 200):
+        for phase in range(5):
+            changes = press(50 + phase, hold)
+            events = run(changes, regular_polls(400))
+            assert [e for _, e in events] == [PRESS], (hold, phase)
+            assert 50 + phase + hold <= events[0][0] <= 50 + phase + hold + 5
 
 
-def test_bouncy_short_press_reports_once():
-    bounce = [True, False, True, False, True]
-    events = run(released(50) + bounce + held(150) + [False, True, False] + released(100))
-    assert [e for _, e in events] == [PRESS]
+def test_bouncy_press_counts_once():
+    changes = press(50, 40, bounce=(300, 800, 1500, 2600), release_bounce=(200, 900, 1700, 3000))
+    assert [e for _, e in run(changes, regular_polls(300))] == [PRESS]
 
 
-def test_glitch_shorter_than_settle_time_is_ignored():
-    assert run(released(50) + [True] + released(50) + [True, False] * 5 + released(50)) == []
+def test_a_glitch_between_regular_polls_is_ignored():
+    changes = [(51000, True), (52500, False), (83000, True), (83400, False)]
+    assert run(changes, regular_polls(200)) == []
+
+
+def test_a_tap_during_a_flash_write_counts():
+    # Polls every 5 ms, then none for 45 ms (a sector erase with interrupts off), a 25 ms tap inside.
+    polls = regular_polls(100) + regular_polls(300, start_ms=145)
+    assert [e for _, e in run(press(110, 25), polls)] == [PRESS]
+    # pressed before the write and let go during it; pressed during it and let go after it
+    assert [e for _, e in run(press(90, 25), polls)] == [PRESS]
+    assert [e for _, e in run(press(130, 25), polls)] == [PRESS]
+
+
+def test_a_tap_seen_closed_at_one_poll_only_counts_if_it_began_long_before():
+    # A save keeps the CPU 30 ms with interrupts on (the IRQ stamps edges as they come); the tap
+    # began 8 ms into it and is let go before the poll after the next.
+    polls = regular_polls(100) + regular_polls(300, start_ms=125)
+    assert [e for _, e in run(press(103, 25), polls, stall_ms=1000)] == [PRESS]
+    # the same gap, a 3 ms glitch across its end: no press
+    assert run(press(123, 3), polls, stall_ms=1000) == []
+
+
+def test_presses_while_frames_delay_the_polls():
+    # Polls 5 ms apart, but 8 ms apart while a frame is drawn (3 ms of CPU) every 33 ms.
+    polls = []
+    t = 0
+    while t < 3000:
+        polls.append(t)
+        t += 8 if t % 33 < 8 else 5
+    for hold in (25, 30, 40):
+        for start in range(100, 2900, 97):
+            assert [e for _, e in run(press(start, hold), polls)] == [PRESS], (hold, start)
 
 
 def test_long_press_fires_once_while_held_and_release_is_silent():
-    events = run(released(50) + held(2000) + released(100))
+    events = run(press(50, 2000), regular_polls(2200))
     assert [e for _, e in events] == [LONG]
-    # Fires while still held, about LONG_MS after the press began at 50 ms.
-    assert 50 + LONG_MS <= events[0][0] <= 50 + LONG_MS + SETTLE_MS + POLL_MS
-    assert events[0][0] < 50 + 2000
+    assert 50 + LONG_MS <= events[0][0] <= 50 + LONG_MS + 10
 
 
-def test_bouncy_long_press_fires_once():
-    events = run(released(30) + [True, False] * 3 + held(900) + [False, True] * 3 + released(60))
-    assert [e for _, e in events] == [LONG]
+def bounce_offsets(rng):
+    """0, 2 or 4 extra edges (in us after an edge), 1 us to 0.7 ms apart: at most 3 ms of bounce."""
+    offsets = []
+    t = 0
+    for _ in range(2 * rng.below(3)):
+        t += 1 + rng.below(700)
+        offsets.append(t)
+    return offsets
 
 
-def test_random_bouncy_presses_give_one_event_each():
-    # Holds are kept away from the long-press boundary by more than the bounce and poll time.
+def random_presses(rng, count, short_only=False):
+    """(level changes, expected events, (start, end) ms of each press) of ``count`` bouncy presses
+    of 25 ms or more, with gaps of 25 ms or more; bounce up to 3 ms after each edge."""
+    changes = []
+    expected = []
+    spans = []
+    t = 50
+    for _ in range(count):
+        if short_only or rng.below(3):
+            hold = 25 + rng.below(25 if short_only else 400)
+        else:
+            hold = LONG_MS + 50 + rng.below(600)
+        changes += press(t, hold, bounce_offsets(rng), bounce_offsets(rng))
+        expected.append(PRESS if hold < LONG_MS else LONG)
+        spans.append((t, t + hold))
+        t += hold + 25 + rng.below(300)
+    return sorted(changes), expected, spans
+
+
+def test_random_bouncy_presses_with_jittery_polls_give_one_event_each():
     for seed in range(30):
         rng = Xorshift(seed)
-        levels = released(40)
-        expected = []
-        for _ in range(12):
-            hold = 60 + rng.below(400) if rng.below(2) else LONG_MS + 100 + rng.below(800)
-            expected.append(PRESS if hold < LONG_MS else LONG)
-            for edge_down in (True, False):
-                for _ in range(rng.below(4)):  # chatter, each reading shorter than the settle time
-                    levels.append(not edge_down)
-                    levels.append(edge_down)
-                levels += held(hold) if edge_down else released(60 + rng.below(200))
-        assert [e for _, e in run(levels)] == expected, seed
+        changes, expected, spans = random_presses(rng, 15)
+        assert [e for _, e in run(changes, jittery_polls(rng, spans[-1][1] + 700))] == expected, seed
+
+
+def jittery_polls(rng, end_ms):
+    """Poll times 4 to 8 ms apart (frames being drawn delay some), made as they are used: a list
+    of thousands would need one block of tens of KB of the test's heap."""
+    p = 0
+    while p < end_ms:
+        yield p
+        p += 4 + rng.below(5)
+
+
+def test_random_taps_during_flash_writes_give_one_event_each():
+    # A flash write (45 to 400 ms, no polls) starts during each tap, or just before it.
+    for seed in range(30):
+        rng = Xorshift(100 + seed)
+        changes, expected, spans = random_presses(rng, 10, short_only=True)
+        polls = []
+        p = 0
+        for k, (start, end) in enumerate(spans):
+            while p < start - 5 - rng.below(40):
+                polls.append(p)
+                p += 4 + rng.below(5)
+            polls.append(p)  # the last poll before the write
+            following = spans[k + 1][0] if k + 1 < len(spans) else end + 1000
+            p = min(max(p + 45, end + 1) + rng.below(356), following - 5)  # the write ends after the tap
+            while p < following - 5:
+                polls.append(p)
+                p += 4 + rng.below(5)
+        polls += [p + 5 * k for k in range(20)]
+        assert [e for _, e in run(changes, polls)] == expected, seed
 
 
 def test_settings_are_validated():
     with raises(ValueError):
-        Button(settle_ms=50, long_ms=20)
+        Button(tap_ms=50, long_ms=20)

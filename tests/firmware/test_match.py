@@ -46,15 +46,18 @@ def test_bad_cuts_and_dealers():
     rejected(m, ["cut", [3, 52]], "52")
     rejected(m, ["cut", [3, "5H"]], "card number")
     rejected(m, ["cut", None], "2 cards")
-    rejected(m, ["dealer", 2], "seat")
-    rejected(m, ["dealer", -1], "seat")
-    rejected(m, ["dealer", True], "seat")
+    # Players are named as the board names them (P1, P2), never by the protocol's 0-based number.
+    rejected(m, ["dealer", 2], "the dealer must be P1 or P2, not P3")
+    rejected(m, ["dealer", -1], "the dealer must be P1 or P2, not -1")
+    rejected(m, ["dealer", True], "the dealer must be P1 or P2, not True")
     rejected(m, ["dealer"], '["dealer", seat]')
     m.apply(["dealer", 1])
-    rejected(m, ["dealer", 0], "already known")
+    rejected(m, ["dealer", 0], "the dealer is already known: P2 deals")
     rejected(m, ["cut", cards("3C 4D")], "already known")
     teams = new_match(players=4)
+    rejected(teams, ["dealer", 4], "the dealer must be T1a, T2a, T1b or T2b, not P5")
     teams.apply(["dealer", 3])
+    rejected(teams, ["dealer", 0], "the dealer is already known: T2b deals")
     assert teams.next_show == (0, "hand")
 
 
@@ -75,11 +78,12 @@ def test_malformed_events():
 def test_two_player_show_order_and_the_deal_passing():
     m = new_match([["dealer", 0], ["starter", card("KC")]])
     assert m.next_show == (1, "hand")
-    rejected(m, ["hand", 0, None, 4], "seat 1 counts")
-    rejected(m, ["crib", None, 4], "seat 1 counts")
+    rejected(m, ["hand", 0, None, 4], "out of turn: P2's hand counts next")
+    rejected(m, ["crib", None, 4], "out of turn: P2's hand counts next")
+    rejected(m, ["hand", 2, None, 4], "count the hand of P1 or P2, not P3")
     m.apply(["hand", 1, RUN_HAND, None])
     assert (m.phase, m.front, m.next_show) == ("show", [0, 7], (0, "hand"))
-    rejected(m, ["hand", 1, None, 4], "seat 0 counts")
+    rejected(m, ["hand", 1, None, 4], "out of turn: P1's hand counts next")
     m.apply(["hand", 0, ZERO_HAND, None])
     assert m.next_show == (None, "crib")
     rejected(m, ["hand", 0, None, 2], "crib counts next")
@@ -114,7 +118,7 @@ def test_team_show_order_and_shared_tracks():
     assert m.front == [4, 14] and m.dealer == 0
     m.apply(["peg", 1, 2])
     assert m.front == [4, 16]
-    rejected(m, ["peg", 2, 2], "side")
+    rejected(m, ["peg", 2, 2], "peg for T1 or T2, not T3")
 
 
 def test_his_heels():
@@ -141,12 +145,47 @@ def test_heels_without_the_starter():
 
 
 def test_a_starter_dialled_late():
+    m = new_match([["dealer", 0], ["peg", 1, 3]])
+    m.apply(["starter", card("JS")])  # heels come when the board learns of them, in the play
+    assert m.front == [2, 3] and m.heels
     m = new_match([["dealer", 0], ["peg", 1, 3], ["hand", 1, None, 4]])
-    m.apply(["starter", card("JS")])  # heels come when the board learns of them
-    assert m.front == [2, 7]
+    m.apply(["starter", card("JS")])  # once the show has begun: too late for his heels
+    assert m.front == [0, 7] and not m.heels
     # Three 5+Q, three 5+J and 5+5+5 are seven fifteens (14), a pair royal 6: 20.
     m.apply(["hand", 0, cards("5C 5D 5H QS"), None])
-    assert m.front == [2 + 20, 7]
+    assert m.front == [20, 7]
+
+
+def test_his_heels_once_and_before_the_show():
+    m = new_match([["dealer", 0]])
+    m.apply(["heels"])
+    rejected(m, ["heels"], "already")
+    m.apply(["starter", card("JD")])  # the jack itself pegs nothing more
+    assert m.front == [2, 0]
+    m = new_match([["dealer", 0], ["starter", card("JD")]])
+    assert m.front == [2, 0]
+    rejected(m, ["heels"], "already")
+    m = new_match([["dealer", 0], ["hand", 1, None, 4]])
+    rejected(m, ["heels"], "too late for his heels")  # with both on 119 the pone's count would have won
+    m.undo()
+    m.apply(["heels"])  # undo is the way to peg a forgotten one
+    assert m.front == [2, 0]
+
+
+def test_the_cut_for_deal_by_ranks():
+    m = new_match()
+    rejected(m, ["cut_ranks", [3, 3]], "cut again")
+    for bad in ([3], [3, 13], [3, None], [3, True], [3, -1], None, [3, "K"]):
+        rejected(m, ["cut_ranks", bad], "one rank per seat")
+    m.apply(["cut_ranks", [12, 0]])  # a king and an ace: the ace deals
+    assert m.dealer == 1 and m.phase == "play"
+    rejected(m, ["cut_ranks", [0, 1]], "already known")
+    m = new_match(players=3)
+    rejected(m, ["cut_ranks", [4, 1, 1]], "tied (5 2 2)")
+    m.apply(["cut_ranks", [None, 9, 3]])  # seats 1 and 2 tied low and cut again: seat 0 is out
+    assert m.dealer == 2
+    assert m.log == [["cut_ranks", [None, 9, 3]]]
+    assert Match(m.settings, saved=list(m.iter_saved())).log == m.log
 
 
 def test_starter_rules():
@@ -215,8 +254,9 @@ def test_pegging_rules():
     m = new_match([["dealer", 0]])
     for side, points in ((0, 0), (0, -1), (0, 32), (0, "2"), (0, True), (0, 2.0), (0, None)):
         rejected(m, ["peg", side, points], "points")
-    for side in (2, -1, None, "0", False):
-        rejected(m, ["peg", side, 2], "side")
+    for side, shown in ((2, "P3"), (-1, "-1"), (None, "None"), ("0", "'0'"), (False, "False")):
+        rejected(m, ["peg", side, 2], "peg for P1 or P2, not %s" % shown)
+    rejected(new_match([["dealer", 0]], players=3), ["peg", 3, 2], "peg for P1, P2 or P3, not P4")
     m.apply(["peg", 0, 31])
     m.apply(["peg", 0, 1])
     assert (m.front, m.back) == ([32, 0], [31, 0])

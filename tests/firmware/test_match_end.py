@@ -142,32 +142,94 @@ def test_stinkhole_with_peg_out_exactly():
 
 def test_muggins_two_players():
     m = new_match([["dealer", 0], ["starter", BEST_STARTER]], muggins=True)
-    rejected(m, ["hand", 1, BEST, 30], "counts 29, not 30")
+    rejected(m, ["hand", 1, BEST, 30], "does not count 30")  # no count told: the players find it
     m.apply(["hand", 1, BEST, 20])
-    assert m.front == [9, 20]
-    m.apply(["hand", 0, None, 4])  # a total alone cannot be mugginsed
-    assert m.front == [13, 20]
-    m.apply(["crib", cards("AC AD KH QH"), 5])  # worth 6: the pone takes the overlooked 1
+    assert m.front == [0, 20] and m.muggins == 1 and m.state()["muggins"] == 1  # no hand-over by itself
+    rejected(m, ["muggins", 1], "own count")
+    rejected(m, ["muggins", 2], "called by P1 or P2, not P3")
+    m.apply(["muggins", 0])  # the opponent calls: the 9 overlooked points are theirs
+    assert m.front == [9, 20] and m.muggins is None
+    rejected(m, ["muggins", 0], "right after a claim")  # once
+    m.apply(["hand", 0, None, 4])  # a total alone cannot be called
+    assert m.front == [13, 20] and m.muggins is None
+    rejected(m, ["muggins", 1], "right after a claim")
+    m.apply(["crib", cards("AC AD KH QH"), 5])  # worth 6
+    assert m.front == [18, 20] and m.dealer == 1 and m.muggins == 0  # the deal passed; the call is still open
+    m.apply(["muggins", 1])
     assert m.front == [18, 21]
 
 
-def test_muggins_three_players_goes_to_the_left():
+def test_muggins_not_called_is_lost():
+    m = new_match([["dealer", 0], ["starter", BEST_STARTER]], muggins=True)
+    m.apply(["hand", 1, BEST, 20])
+    m.apply(["hand", 0, cards("AC AD KH QH"), 6])  # the next count begins: the call comes too late
+    assert m.front == [6, 20] and m.muggins == 0
+    m.apply(["crib", cards("2C 4C 6D 8D"), None])  # no claim: the board's count, nothing to call
+    assert m.muggins is None
+    rejected(m, ["muggins", 1], "right after a claim")
+
+
+def call_outcomes(m):
+    """What each muggins call (by every side, and a bad one) does to ``m``: accepted, or the refusal's words."""
+    out = []
+    for side in list(range(len(m.front))) + [7]:
+        try:
+            m.apply(["muggins", side])
+        except RuleError as e:
+            out.append(str(e))
+        else:
+            out.append("accepted")
+            m.undo()
+    return out
+
+
+def test_a_call_after_a_right_claim_pegs_nothing_and_refusals_tell_nothing():
+    m = new_match([["dealer", 0], ["starter", BEST_STARTER]], muggins=True)
+    m.apply(["hand", 1, BEST, 29])  # the whole count claimed
+    assert m.muggins == 1
+    m.apply(["muggins", 0])  # accepted like any call: "no muggins"
+    assert m.front == [0, 29] and m.log[-1] == ["muggins", 0]
+    m.undo()
+    assert m.muggins == 1  # undo opens the call again
+    # Every claim up to the count (the dealer's hand is worth 6) meets the same answers.
+    seen = []
+    for claim in range(7):
+        m2 = new_match([["dealer", 0], ["starter", BEST_STARTER], ["hand", 1, BEST, 29]], muggins=True)
+        m2.apply(["hand", 0, cards("AC AD KH QH"), claim])
+        seen.append(call_outcomes(m2))
+    assert seen[0] == ["P1 cannot call muggins on their own count", "accepted", "muggins is called by P1 or P2, not P8"]
+    assert all(outcomes == seen[0] for outcomes in seen)
+
+
+def test_muggins_off_refuses_the_call():
+    m = new_match([["dealer", 0], ["starter", BEST_STARTER], ["hand", 1, BEST, None]])
+    rejected(m, ["muggins", 0], "muggins is off")
+
+
+def test_muggins_three_players_either_other_player_calls():
     m = new_match([["dealer", 0], ["starter", BEST_STARTER]], players=3, muggins=True)
     m.apply(["hand", 1, BEST, 20])
+    m.apply(["muggins", 2])  # the player after the claimer calls first
     assert m.front == [0, 20, 9]
-    m.apply(["hand", 2, cards("AC AD KH QH"), 0])  # worth 6 with 5S: seat 0 takes it
+    m.apply(["hand", 2, cards("AC AD KH QH"), 0])  # worth 6 with 5S
+    rejected(m, ["muggins", 2], "own count")
+    m.apply(["muggins", 0])  # the dealer, not the next player, calls it
     assert m.front == [6, 20, 9]
-    m.apply(["hand", 0, cards("2D 4D 6H 8C"), 3])  # worth 7: seat 1 takes 4
-    assert m.front == [9, 24, 9]
-    m.apply(["crib", cards("2C 4C 6D 8D"), 2])  # worth 7, the dealer's: seat 1 again
-    assert m.front == [11, 29, 9]
+    m.apply(["hand", 0, cards("2D 4D 6H 8C"), 3])  # worth 7, not called
+    assert m.front == [9, 20, 9]
+    m.apply(["crib", cards("2C 4C 6D 8D"), 2])  # worth 7, the dealer's (side 0)
+    m.apply(["muggins", 1])
+    assert m.front == [11, 25, 9]
 
 
-def test_muggins_teams_goes_to_the_other_side():
+def test_muggins_teams_either_partner_of_the_other_team_calls_for_the_team():
     m = new_match([["dealer", 0], ["starter", BEST_STARTER]], players=4, muggins=True)
-    m.apply(["hand", 1, BEST, 25])
+    m.apply(["hand", 1, BEST, 25])  # seat 1: team 2 (side 1)
+    rejected(m, ["muggins", 1], "T2 cannot call")
+    m.apply(["muggins", 0])  # team 1's button
     assert m.front == [4, 25]
-    m.apply(["hand", 2, cards("AC AD KH QH"), 6])
+    m.apply(["hand", 2, cards("AC AD KH QH"), 6])  # seat 2: team 1, the right count
+    m.apply(["muggins", 1])
     assert m.front == [10, 25]
 
 
@@ -176,12 +238,27 @@ def test_muggins_at_the_end_of_a_game():
     m.apply(["starter", BEST_STARTER])
     m.apply(["hand", 1, BEST, 11])  # the claimer is out: the overlooked points are lost
     check_over(m, 1, "win", 1)
-    assert m.front == [100, 121]
+    assert m.front == [100, 121] and m.muggins is None
+    rejected(m, ["muggins", 0], "over")
     m = two_player_game(50, 115, muggins=True)
     m.apply(["starter", BEST_STARTER])
-    m.apply(["hand", 1, BEST, 0])  # the dealer's muggins call pegs him out
+    m.apply(["hand", 1, BEST, 0])
+    m.apply(["muggins", 0])  # the dealer's muggins call pegs him out
     check_over(m, 0, "double skunk", 3)
     assert m.front == [121, 50]
+
+
+def test_muggins_points_follow_the_house_rules():
+    m = two_player_game(50, 115, muggins=True, peg_out_exactly=True)
+    m.apply(["starter", BEST_STARTER])
+    m.apply(["hand", 1, BEST, 0])
+    m.apply(["muggins", 0])  # 29 would pass the game hole: not pegged
+    assert m.front == [115, 50] and m.winner is None
+    m = two_player_game(50, 91, muggins=True, stinkhole=True)
+    m.apply(["starter", BEST_STARTER])
+    m.apply(["hand", 1, BEST, 0])
+    m.apply(["muggins", 0])  # 91 + 29 = 120: the stink hole
+    assert m.front == [91, 50]
 
 
 def test_muggins_off_means_claims_must_be_exact():
@@ -263,3 +340,40 @@ def test_landing_checks_its_arguments():
         with raises(RuleError):
             m.landing(side, points)
     assert m.landing(1, 0) == 0
+
+
+def test_a_match_to_game_points_ends_with_the_match_won():
+    m = new_match([["dealer", 0]], match_to=3)
+    assert m.match_winner is None and m.state()["match_winner"] is None
+    peg_to(m, 1, 80)
+    peg_to(m, 0, 121)  # a skunk: 2 game points
+    assert m.games_won == [2, 0] and m.match_winner is None
+    m.apply(["new_game"])  # the loser, seat 1, deals
+    peg_to(m, 1, 100)
+    peg_to(m, 0, 121)  # a plain win: 1 more, and 3 is the match
+    assert m.games_won == [3, 0] and m.match_winner == 0 and m.state()["match_winner"] == 0
+    rejected(m, ["new_game"], "the match is over: P1 won it 3-0")
+    m.undo()  # the winning peg taken back: the match goes on
+    assert m.match_winner is None
+    peg_to(m, 0, 121)
+    m.apply(["new_match"])
+    assert m.games_won == [0, 0] and m.match_winner is None and m.phase == "cut"
+
+
+def test_a_match_length_off_never_ends():
+    m = new_match([["dealer", 0]])
+    for _ in range(6):
+        peg_to(m, 0, 121)
+        m.apply(["new_game"])
+    assert m.games_won == [18, 0] and m.match_winner is None
+
+
+def test_the_match_length_is_a_checked_setting():
+    from cribbage.settings import Settings
+
+    assert Settings().match_to == 0
+    for value in (0, 3, 5, 7, 9, 11):
+        assert Settings(match_to=value).to_dict()["match_to"] == value
+    for bad in (1, 2, 4, 12, True, "7", None):
+        with raises(ValueError, "match_to"):
+            Settings(match_to=bad)

@@ -2,8 +2,8 @@
 
 from match_helpers import seeded_match
 
-from cribbage import deck
 from cribbage.match import Chunked, Match
+from cribbage_lab import deck
 from portable import raises
 
 

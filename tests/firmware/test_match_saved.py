@@ -64,9 +64,12 @@ def allocated(iterate):
         gc.enable()
 
 
-def drain(items):
+def drain(items, limit=-1):
+    """Iterate over ``items`` (over the first ``limit`` of them, if given), keeping none."""
     for _ in items:
-        pass
+        limit -= 1
+        if limit == 0:
+            break
 
 
 def test_saving_builds_nothing_per_event():
@@ -76,11 +79,21 @@ def test_saving_builds_nothing_per_event():
     if ON_MICROPYTHON:
         # the same few blocks (the generators) however long the match
         assert allocated(lambda: drain(long.iter_saved())) == allocated(lambda: drain(short.iter_saved()))
-        # while the events as lists grow with it: the measurement sees per-event garbage
-        assert allocated(lambda: drain(long.iter_log())) > allocated(lambda: drain(short.iter_log())) + 10000
-    for m in (short, long):  # CPython: the stream is all ints and rebuilds the match
-        saved = list(m.iter_saved())
-        assert all(is_int(v) for v in saved) and list(Match(m.settings, saved=saved).iter_saved()) == saved
+        # while the events as lists grow with it: the measurement sees per-event garbage (twice
+        # the short match's events, not all: the heap would hold all the garbage of the long one)
+        per_short = allocated(lambda: drain(short.iter_log()))
+        assert allocated(lambda: drain(long.iter_log(), 2 * short.events)) > per_short * 3 // 2
+    # The stream is all ints and rebuilds the match: compared as streams, as a board reads them
+    # (a list of the long match's would need one 4 KB block of a heap this test has fragmented).
+    for m in (short, long):
+        assert all(is_int(v) for v in m.iter_saved())
+        again = Match(m.settings, saved=m.iter_saved())
+        theirs = m.iter_saved()
+        count = 0
+        for value in again.iter_saved():
+            assert value == next(theirs)  # StopIteration (a failure) if the rebuilt one is longer
+            count += 1
+        assert count == sum(1 for _ in m.iter_saved())
 
 
 def test_a_rebuilt_match_undoes_the_same_way_back_to_the_start():

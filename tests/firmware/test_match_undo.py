@@ -4,9 +4,9 @@ import json
 
 from match_helpers import new_match, peg_to, play_deal, play_game, rejected
 
-from cribbage import deck
 from cribbage.match import Match, RuleError
 from cribbage.settings import Settings
+from cribbage_lab import deck
 from portable import raises
 
 

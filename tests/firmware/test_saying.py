@@ -20,7 +20,7 @@ def test_fifteens_pair_and_nobs():
     assert saying.say(c) == "fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten"
     c = counted("5H 5S TD JC 2C")  # same cards, the Jack now matches the starter's suit
     assert saying.say(c) == ("fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten,"
-                             " and nobs is eleven")
+                             " and his nobs is eleven")
 
 
 def test_zero_is_nineteen():
@@ -42,7 +42,7 @@ def test_pairs_outside_runs_and_flush():
     assert saying.say(counted("KC KD 5H 5S 6D")) == (
         "fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten, and another pair is twelve")
     assert saying.say(counted("5C 5D 5H JS 5S")).endswith(
-        "fifteen sixteen, and double pair royal is twenty-eight, and nobs is twenty-nine")
+        "fifteen sixteen, and double pair royal is twenty-eight, and his nobs is twenty-nine")
     assert saying.say(counted("2H 4H 6H 8H TS")) == "a flush is four"
     assert saying.say(counted("7C 7D 7H AS 2D")) == "fifteen two, fifteen four, fifteen six, and pair royal is twelve"
 
@@ -64,8 +64,8 @@ def test_lines_are_the_spoken_phrases_wrapped_for_a_small_display():
         assert " ".join(lines) == saying.say(c).replace(", and ", " ").replace(", ", " ")
     lines = saying.say_lines(counted("5C 5D 5H JS 5S"))
     assert lines == ["fifteen two", "fifteen four", "fifteen six", "fifteen eight", "fifteen ten", "fifteen twelve",
-                     "fifteen fourteen", "fifteen sixteen", "double pair", "royal is", "twenty-eight", "nobs is",
-                     "twenty-nine"]
+                     "fifteen fourteen", "fifteen sixteen", "double pair", "royal is", "twenty-eight",
+                     "his nobs is", "twenty-nine"]
     assert saying.say_lines(counted("KC KD 5H 5S 6D")) == [
         "fifteen two", "fifteen four", "fifteen six", "fifteen eight", "a pair is ten", "another pair is", "twelve"]
     assert saying.say_lines(counted("3C 4D 5H 5S KD"), 40) == ["fifteen two", "fifteen four",

@@ -156,9 +156,6 @@ def test_a_streamed_list_is_saved_one_element_per_line_and_read_back_either_way(
         data, message = Store(root).load(stream="log")
         assert message is None and not isinstance(data["log"], list)  # read as it is iterated
         assert is_game(listed(data), n, n)
-        data, message = Store(root).load(stream=("codes", "log"))  # whichever key the file streams
-        assert message is None and not isinstance(data["log"], list) and "codes" not in data
-        assert is_game(listed(data), n, n)
         data, message = Store(root).load()  # any JSON reader sees the same data
         assert message is None and is_game(data, n, n)
         data = None
@@ -170,7 +167,6 @@ def test_a_list_saved_whole_loads_when_asked_for_streamed():
     assert Store(root).load(stream="log") == (game(7, 1), None)
     Store(root).save({"log": [1, 2]})  # empty head: "log" the only key
     assert Store(root).load(stream="other") == ({"log": [1, 2]}, None)
-    assert Store(root).load(stream=("other", "log")) == ({"log": [1, 2]}, None)
 
 
 def test_what_cannot_be_streamed_is_refused():
@@ -232,10 +228,69 @@ def test_after_a_fallback_the_good_copy_is_kept():
     assert Store(root).load()[0] == older
 
 
-def test_one_copy_missing_is_no_damage():
-    root, _, older, newer, newest = two_saves()
-    os.remove(newest)
-    assert Store(root).load() == (older, None)
+def test_a_single_first_save_is_no_damage():
+    root = temp_dir()
+    Store(root).save(game(3))
+    assert Store(root).load() == (game(3), None)
+
+
+def test_a_missing_copy_is_said_as_a_damaged_one_is():
+    root, store, older, newer, newest = two_saves()
+    third = game(7, 3)
+    store.save(third)  # save 3: the first slot again
+    for kept, gone, data in (("game.b", "game.a", newer), ("game.a", "game.b", third)):
+        alone = temp_dir()  # the other copy gone (copied, not removed: a port's file system may keep a renamed file)
+        write(alone + "/" + kept, read(root + "/" + kept))
+        loaded, message = Store(alone).load()
+        assert loaded == data, kept
+        assert "%s/%s is missing" % (alone, gone) in message, message
+        assert "loaded save %d from %s/%s" % (seq_of(root + "/" + kept), alone, kept) in message, message
+
+
+def test_a_copy_the_caller_cannot_use_gives_way_to_the_older_one():
+    for stream in (False, True):
+        root, _, older, newer, newest = two_saves(stream)
+        tried = []
+        use = tag_checker(stream, tried)
+        result, message = Store(root).load(stream="log" if stream else None, use=use)
+        assert result == ("used", older) and tried == [2, 1]
+        assert "%s cannot be used (tag 2 is no use), kept as %s.bad" % (newest, newest) in message
+        assert "loaded save 1" in message
+        other = "game.a" if newest.endswith("b") else "game.b"
+        assert listing(root) == sorted([newest[len(root) + 1:] + ".bad", other])
+        store = Store(root)
+        store.load(use=use)
+        store.save(game(9, 3))  # where the unusable copy was: the one used is kept
+        assert Store(root).load(use=use) == (("used", game(9, 3)), None)
+
+
+def tag_checker(stream, tried):
+    """A ``use`` for Store.load that refuses data tagged 2 (and notes the tags it sees in ``tried``)."""
+    def use(data):
+        data = listed(data) if stream else data
+        tried.append(data["tag"])
+        if data["tag"] == 2:
+            raise ValueError("tag 2 is no use")
+        return "used", data
+    return use
+
+
+def refuse_all(data):
+    """A ``use`` for Store.load that refuses every copy, after reading part of a streamed log
+    (the store closes the file before renaming it)."""
+    log = data["log"]
+    if not isinstance(log, list):
+        next(log)
+    raise ValueError("no use")
+
+
+def test_no_copy_the_caller_can_use_starts_fresh_and_keeps_both_aside():
+    for stream in (False, True):
+        root = two_saves(stream)[0]
+        data, message = Store(root).load(stream="log" if stream else None, use=refuse_all)
+        assert data is None and "starting fresh" in message and message.count("cannot be used (no use)") == 2
+        assert listing(root) == ["game.a.bad", "game.b.bad"]
+        assert Store(root).load() == (None, None)  # said once; the next power-on has nothing to say
 
 
 def test_a_damaged_older_copy_is_reported_but_the_newest_loads():

@@ -3,7 +3,9 @@
 import os
 
 from portable import raises
-from simulator.virtual_hardware import HOLES, RamFlash, VirtualHardware, temp_dir
+from shared.holes import HOLES
+from shared.ticks import ticks_add, ticks_diff
+from simulator.virtual_hardware import CLOCK_START, RamFlash, VirtualHardware, temp_dir
 
 
 def test_shape_of_the_interface():
@@ -47,19 +49,21 @@ def test_bad_frames_and_holes_are_refused():
 
 def test_events_come_out_once_in_order():
     hw = VirtualHardware("/x")
-    assert hw.poll_events() == []
+    assert hw.poll_events() == ()  # nothing happened: the empty tuple, no new list (hal's contract)
     hw.push(("turn", 3))
     hw.push_many([("press", "enc"), ("long", "back")])
     assert hw.poll_events() == [("turn", 3), ("press", "enc"), ("long", "back")]
-    assert hw.poll_events() == []
+    assert hw.poll_events() == ()
 
 
 def test_manual_clock_and_watchdog():
     hw = VirtualHardware("/x")
-    assert hw.ticks_ms() == 0
+    assert hw.ticks_ms() == CLOCK_START == ticks_add(0, -2000)  # 2 s before the ticks wrap
     hw.advance(20)
     hw.advance(5)
-    assert hw.ticks_ms() == 25
+    assert ticks_diff(hw.ticks_ms(), CLOCK_START) == 25
+    hw.advance(1975)
+    assert hw.ticks_ms() == 0  # wrapped, as MicroPython's ticks_ms does
     with raises(ValueError):
         hw.advance(-1)
     hw.feed_watchdog()

@@ -73,8 +73,8 @@ def step(kind, *args):
         hw = rp2_board.build(rp2_board.load_board())
         hw.leds.frame_us = 0  # frames go nowhere: no 7.5 ms on the wire to wait for
         board = Board(hw)
-        if board.notice is not None:
-            raise RuntimeError(board.notice)
+        if board.messages.notice is not None:
+            raise RuntimeError(board.messages.notice)
     else:
         raise ValueError("unknown step %r" % (kind,))
     note("power_on" if kind == "power_on" else "peak", gc.mem_alloc() - harness)

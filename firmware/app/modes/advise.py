@@ -1,38 +1,25 @@
 """Discard advice on the board: pick the cards dealt, say whether you deal, see the best keeps.
 
-Steps: pick the 6 cards dealt (5 with three players or teams) with the card picker; then
-the deal question: p1 = "I deal", p2 = "I do not" (turning switches, the encoder press
-confirms; the game holes are lit while the answer is "I deal"); then the keeps, best first.
-
-The keeps view shows a keep (at first the best) and the next one in the ranking together,
-in the picker's grid, as two looks of a 1.6 s cycle: for 1 s the shown keep (its 4 cards
-in their suit colour at full brightness), for 0.6 s the next keep (the cards it keeps
-instead at a lower level); every dealt card outside the keep of the moment is dim white
-(tracks and holes are numbered from 0 and 1 here, as in app.render). So, card by card:
-- steady bright: kept by both keeps;
-- bright with a short dip to dim white: kept by the shown keep, laid away by the next;
-- dim white with a short, dimmer flash of its colour: the next keep keeps it instead;
-- steady dim white: laid away by both.
-The expected points of the keep of the moment, rounded (halves away from zero), are lit
-holes on track 1 (full brightness for the shown keep, dimmer for the next): from
-hole 16 onwards when above zero (the holes that go dark in the short look show how much
-better the shown keep is); below zero, from hole 45 (the hole under 16 on the way back)
-down towards 31. The rank of the shown keep (1 = best) is the number of dim holes from
-hole 16 of track 0. Turning steps through the ranking (keep k shown, k + 1 as its next;
-the last keep has no next and shows steady); back returns to the deal question.
-The display says "ADVICE #k of n", then for the shown keep and its next "#k" and the kept
-cards, and "exp" with the expected points and the kept hand's worst and best show in
-brackets (e.g. "#1 5H 5C JD QS", "exp 16.9 (10-21)": 16 characters a line).
+What a player sees and does is in docs/USING.md ("Discard advice"). The steps: ``PICK`` the
+cards dealt (the card picker, ``app.modes.cards``), ``DEAL`` (do you deal?), ``KEEPS`` (the
+ranking of ``cribbage.advice.rank_keeps``, stepped through with the encoder). In the keeps
+view the shown keep and the next one take turns in the picker's grid (``_CYCLE``: the
+shown keep for ``_SHOWN_LOOK`` ms, then the next, dimmer); the expected points of the keep
+of the moment, rounded halves away from zero, are lit holes of track 1 from
+``_POINTS_HOLE`` up (below zero: from ``_MINUS_HOLE`` down), and the shown keep's rank is
+the number of dim holes from ``_RANK_HOLE`` of track 0 (tracks numbered from 0 here, as
+in ``app.render``; the manual counts them from 1).
 """
 
 from micropython import const
 
-from app import events, palette
+from app import palette
 from app.modes.cards import Picker, card_hole
-from app.render import HOLES
+from app.render import game_hole
 from cribbage.advice import rank_keeps
 from cribbage.cards import names
-from cribbage.deck import dealt_count
+from cribbage.settings import dealt_count
+from shared import events
 
 PICK = const(0)
 DEAL = const(1)
@@ -129,7 +116,7 @@ class Advise:
             self.picker.draw(canvas, now, False)
             if self.dealer:
                 for track in range(canvas.tracks):
-                    canvas.put(track, HOLES, palette.WHITE, palette.FULL)
+                    canvas.put(track, game_hole(board), palette.WHITE, palette.FULL)
             return
         shown = self.keeps[self.index]
         nxt = self.next_keep()

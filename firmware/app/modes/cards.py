@@ -14,9 +14,10 @@ the card. Cards already on the table this deal (``used``) and those picked are s
 
 from micropython import const
 
-from app import events, palette
+from app import palette
 from cribbage.cards import name
 from cribbage.wrap import wrap
+from shared import events
 
 _RANKS = const(13)
 _SUITS = const(4)

@@ -8,7 +8,8 @@ again: the item flickers fast and a second press is needed.
 
 from micropython import const
 
-from app import events, palette
+from app import palette
+from shared import events
 
 ITEMS = ("new game", "new match", "settings", "advice")
 _NEW_GAME = const(0)
@@ -20,7 +21,7 @@ class Menu:
     name = "menu"
     full_screen = True
 
-    def __init__(self):
+    def __init__(self, board):
         self.item = 0
         self.sure = False  # the new match asks twice
 
@@ -34,23 +35,23 @@ class Menu:
         elif kind == events.PRESS and what == events.ENCODER:
             item = self.item
             if item == _NEW_GAME:
-                if board.apply(["new_game"]):
+                if board.try_apply(["new_game"]):
                     board.idle()
             elif item == _NEW_MATCH:
                 if not self.sure:
                     self.sure = True
                 else:
                     self.sure = False
-                    board.new_match()  # refused (a RuleError: Board.handle shows it) on a match not begun
-                    board.idle()
+                    if board.try_new_match():  # refused on a match not begun
+                        board.idle()
             elif item == _SETTINGS:
                 from app.modes.settings import SettingsMode  # loaded when first used: RAM
 
-                board.mode = SettingsMode()
+                board.open(SettingsMode)
             else:  # advice
                 from app.modes.advise import Advise  # with the advice tables, only when asked
 
-                board.mode = Advise(board)
+                board.open(Advise)
 
     def draw(self, board, canvas, now):
         for i in range(len(ITEMS)):

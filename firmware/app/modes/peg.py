@@ -5,17 +5,24 @@ Idle (no peg being dialled):
   third); pressing the same button again adds 1, turning the encoder adds or removes
   points (1 to 31); a blinking preview peg shows where the front peg will land. The
   encoder press pegs it, back cancels, another player's button moves the peg to them.
-- p1 / p2 long press: peg 2 for that player at once (the most frequent score of the play).
+- p1 / p2 long press: peg 2 for that player at once (the most frequent score of the play;
+  his heels is pegged at the starter, in the count: see app.modes.count).
 - back press: undo the last action (again and again).
 - encoder press: count: dial the starter if this deal has none, else count the next show;
-  before the first deal it names the dealer picked with the encoder (or press p1 / p2:
-  that player deals); after a game it starts the next game of the match.
+  after a game it starts the next game of the match; once the match is won, it asks and a
+  second press starts a new match (any other input cancels).
 - encoder long press: the menu.
+Before the first deal of a game, "who deals?": p1 / p2 press: that player deals; or turn
+to choose the cut for deal (first: each player dials the rank cut, ``app.modes.cut``) or a
+seat, and press the encoder.
 """
 
-from app import events
-from app.render import draw_preview
+from app import palette
+from app.render import draw_preview, game_hole, mark_seat
 from cribbage.game import MAX_PLAY_POINTS
+from shared import events
+
+_RESULT_WORDS = {"skunk": "SKUNKED", "double skunk": "DOUBLE SKUNKED", "lurch": "LURCHED"}
 
 
 def button_side(board, event):
@@ -30,16 +37,78 @@ def button_side(board, event):
     return None
 
 
+def tally(match):
+    """The match's game points, side by side: ``7-3``."""
+    return "-".join(str(n) for n in match.games_won)
+
+
+def result_lines(match):
+    """Who won the game and what: ``P1 WINS 2 GAMES``, ``P2 SKUNKED`` (16 characters a line)."""
+    settings = match.settings
+    winner = match.winner
+    worth = match.games[-1]["points"]
+    out = [settings.side_name(winner) + " WINS" + (" %d GAMES" % worth if worth > 1 else "")]
+    words = _RESULT_WORDS.get(match.result)
+    if words is not None:
+        losers = " ".join(settings.side_name(side) for side in range(len(match.front)) if side != winner)
+        if len(losers) + len(words) < 16:
+            out.append(losers + " " + words)
+        else:  # three players' double skunk: two lines
+            out.extend((losers, words))
+    return out
+
+
+def score_lines(board, sure=False):
+    """The idle display: scores, deal, whose count, tally; at the end, who won (the match too)."""
+    match = board.match
+    settings = match.settings
+    over = match.winner is not None
+    if match.match_winner is not None:
+        out = ["MATCH OVER " + tally(match)]
+    elif over:
+        out = ["G%d  won %s" % (match.game_number, tally(match))]
+    else:
+        out = ["GAME %d" % match.game_number if match.dealer is None else "G%d" % match.game_number]
+    for side in range(len(match.front)):
+        out.append("%s %3d (%d)" % (settings.side_name(side), match.front[side], match.back[side]))
+    if match.match_winner is not None:
+        out.append(settings.side_name(match.match_winner) + " WINS MATCH")
+        out.extend(result_lines(match)[1:])
+        out.append("enc again=new" if sure else "enc x2=new match")
+    elif over:
+        out.extend(result_lines(match))
+        out.append("enc=next game")
+    else:
+        if match.dealer is not None:
+            out[0] += " %s deals" % settings.seat_name(match.dealer)
+        nxt = match.next_show
+        if match.phase == "show" and nxt is not None:
+            out.append("next: " + ("crib" if nxt[1] == "crib" else settings.seat_name(nxt[0]) + " hand"))
+        elif match.starter is None and match.phase == "play":
+            out.append("enc=starter")
+        out.append("won " + tally(match))
+    return out
+
+
 class Peg:
     """Idle, or dialling ``points`` for ``side`` (then ``side`` is not None)."""
 
     name = "peg"
     full_screen = False
 
-    def __init__(self):
+    def __init__(self, board):
         self.side = None
         self.points = 0
-        self.seat = 0  # the dealer being chosen before the first deal
+        self.choice = 0  # who deals, before the first deal: 0 the cut for deal, else seat choice - 1
+        self.sure = False  # the match is won: the encoder was pressed once for a new match
+
+    def counting_side(self, board):
+        """The side whose show counts next once the show has begun; None during the play."""
+        match = board.match
+        if match.phase == "show":
+            seat, kind = match.next_show
+            return match.settings.side_of(match.dealer if kind == "crib" else seat)
+        return None
 
     def handle(self, board, event):
         if self.side is None:
@@ -53,35 +122,54 @@ class Peg:
         if phase == "cut":
             self._choose_dealer(board, event)
             return
+        if board.match.match_winner is not None and self._match_over(board, event):
+            return
         side = button_side(board, event)
         if side is not None and (kind == events.PRESS or what == events.BACK):
             self.side = side
             self.points = 1
         elif side is not None:
-            board.apply(["peg", side, 2])
+            board.try_apply(["peg", side, 2])
         elif kind == events.PRESS and what == events.BACK:
-            board.undo()
+            board.try_undo()
         elif kind == events.PRESS and what == events.ENCODER:
             if phase == "over":
-                board.apply(["new_game"])
+                board.try_apply(["new_game"])
             else:
                 board.open_count()
         elif kind == events.LONG and what == events.ENCODER:
             board.open_menu()
 
+    def _match_over(self, board, event):
+        """The match is won: the encoder pressed twice starts a new one. True if the event was that."""
+        if event[0] == events.PRESS and event[1] == events.ENCODER:
+            if self.sure:
+                self.sure = False
+                board.try_new_match()
+            else:
+                self.sure = True
+            return True
+        self.sure = False
+        return False
+
     def _choose_dealer(self, board, event):
         kind, what = event
         seats = board.match.settings.seats
         if kind == events.TURN:
-            self.seat = (self.seat + what) % seats
+            self.choice = (self.choice + what) % (seats + 1)
         elif kind == events.PRESS and what == events.PLAYER_1:
-            board.apply(["dealer", 0])
+            board.try_apply(["dealer", 0])
         elif kind == events.PRESS and what == events.PLAYER_2:
-            board.apply(["dealer", 1])
+            board.try_apply(["dealer", 1])
         elif kind == events.PRESS and what == events.ENCODER:
-            board.apply(["dealer", self.seat % seats])
+            if self.choice:
+                board.try_apply(["dealer", self.choice - 1])
+            else:
+                from app.modes.cut import Cut  # only at the start of a game: dropped when the board goes home
+
+                board.open(Cut)
         elif kind == events.PRESS and what == events.BACK:
-            board.undo()
+            board.try_undo()
         elif kind == events.LONG and what == events.ENCODER:
             board.open_menu()
 
@@ -96,29 +184,37 @@ class Peg:
             else:
                 self.side = side
         elif kind == events.PRESS and what == events.ENCODER:
-            if board.apply(["peg", self.side, self.points]):
+            if board.try_apply(["peg", self.side, self.points]):
                 self.side = None
         elif kind == events.PRESS and what == events.BACK:
             self.side = None
 
     def draw(self, board, canvas, now):
         if self.side is not None:
-            draw_preview(board, canvas, now, self.side, self.points, board.refused(now))
+            draw_preview(board, canvas, now, self.side, self.points, board.messages.refused(now))
         elif board.match.phase == "cut":
-            # Who deals? The chosen seat blinks (see Board.mark_seat).
+            # Who deals? The chosen seat blinks (see render.mark_seat); the cut: both game holes.
             if now % 500 < 300:
-                board.mark_seat(canvas, self.seat % board.match.settings.seats)
+                if self.choice:
+                    mark_seat(board, canvas, self.choice - 1)
+                else:
+                    for track in range(canvas.tracks):
+                        canvas.put(track, game_hole(board), palette.WHITE, palette.FULL)
+        elif self.sure and now % 150 < 100:  # a new match asked for: the game holes flicker
+            for track in range(canvas.tracks):
+                canvas.put(track, game_hole(board), palette.WHITE, palette.FULL)
 
     def lines(self, board):
         match = board.match
+        settings = match.settings
         if self.side is not None:
             to = match.landing(self.side, self.points)
-            return ["PEG " + board.side_name(self.side), "+%d -> %d" % (self.points, to),
+            return ["PEG " + settings.side_name(self.side), "+%d -> %d" % (self.points, to),
                     "enc=peg back=no"]
         if match.phase == "cut":
-            return ["WHO DEALS?", "p1 / p2, or", "turn: " + board.seat_name(self.seat % match.settings.seats),
-                    "and press"]
-        return board.score_lines()
+            chosen = settings.seat_name(self.choice - 1) + " deals" if self.choice else "cut for deal"
+            return ["WHO DEALS?", "p1/p2: deals", "or turn, enc:", "> " + chosen]
+        return score_lines(board, self.sure)
 
     def describe(self):
         return {"mode": self.name, "side": self.side, "points": self.points}

@@ -4,11 +4,12 @@ Turn to choose a setting, press the encoder to change it, turn to choose the val
 to keep it (back: leave it unchanged). On the LEDs: settings are the first holes of track 0
 (in the order of ``ITEMS``), values the first holes of track 1 (colours in the colour
 itself), the one being changed blinking. The rules of the game change only before the first
-event of a match (``Board.change_settings`` refuses them later): start a new match first.
+event of a match (``Board.try_change_settings`` refuses them later): start a new match first.
 """
 
-from app import events, palette
-from cribbage.settings import PLAYERS, TARGETS
+from app import palette
+from cribbage.settings import MATCH_LENGTHS, PLAYERS, TARGETS
+from shared import events
 
 _COLOURS = tuple(range(len(palette.CHOICES)))
 # (key, label, values); game rules first, then the board's own preferences.
@@ -20,6 +21,7 @@ ITEMS = (
     ("peg_out_exactly", "peg out exact", (False, True)),
     ("muggins", "muggins", (False, True)),
     ("stinkhole", "stinkhole", (False, True)),
+    ("match_to", "match to", MATCH_LENGTHS),
     ("colour0", "colour p1", _COLOURS),
     ("colour1", "colour p2", _COLOURS),
     ("colour2", "colour p3", _COLOURS),
@@ -38,7 +40,16 @@ def value_text(key, value):
         return "off"
     if key == "players" and value == 4:
         return "2 teams"
+    if key == "match_to":
+        return "%d game points" % value if value else "off"
     return str(value)
+
+
+def setting(board, key):
+    """The current value of ``key``: a game rule or a board preference."""
+    if key in board.prefs:
+        return board.prefs[key]
+    return getattr(board.match.settings, key)
 
 
 def start_index(values, current):
@@ -57,7 +68,7 @@ class SettingsMode:
     name = "settings"
     full_screen = True
 
-    def __init__(self):
+    def __init__(self, board):
         self.item = 0
         self.editing = False
         self.choice = 0
@@ -80,9 +91,9 @@ class SettingsMode:
         elif kind == events.PRESS and what == events.ENCODER:
             key = ITEMS[self.item][0]
             if not self.editing:
-                self.choice = start_index(self._values(), board.setting(key))
+                self.choice = start_index(self._values(), setting(board, key))
                 self.editing = True
-            elif board.change_settings({key: self._values()[self.choice]}):
+            elif board.try_change_settings({key: self._values()[self.choice]}):
                 self.editing = False
 
     def draw(self, board, canvas, now):
@@ -94,7 +105,7 @@ class SettingsMode:
         values = self._values()
         shown = self.choice if self.editing else None
         if shown is None:
-            shown = start_index(values, board.setting(key))
+            shown = start_index(values, setting(board, key))
         colours = key.startswith("colour")
         for i in range(len(values)):
             colour = palette.CHOICES[values[i]] if colours else palette.WHITE
@@ -103,7 +114,7 @@ class SettingsMode:
 
     def lines(self, board):
         key, label, values = ITEMS[self.item]
-        value = values[self.choice] if self.editing else board.setting(key)
+        value = values[self.choice] if self.editing else setting(board, key)
         return ["SETTINGS %d/%d" % (self.item + 1, len(ITEMS)), label,
                 ("> " if self.editing else "  ") + value_text(key, value),
                 "enc=change" if not self.editing else "enc=keep back=no"]

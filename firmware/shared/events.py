@@ -11,8 +11,6 @@ Control names are those of ``hardware/board.json``: ENCODER and the buttons belo
 
 from micropython import const
 
-from cribbage.cards import is_int, is_sequence
-
 TURN = "turn"
 PRESS = "press"
 LONG = "long"
@@ -23,13 +21,14 @@ PLAYER_2 = "p2"
 BACK = "back"
 CONTROLS = (ENCODER, PLAYER_1, PLAYER_2, BACK)
 MAX_TURN = const(100)  # far more than any choice needs (31 points, 13 ranks) or a quick, accelerated turn gives
+_SEQUENCES = (list, tuple)  # an event from code is a tuple, from JSON a list; made once, not per call
 
 
 def is_event(event):
     """True if ``event`` is a well-formed input event (a turn of 1 to MAX_TURN detents either way, or a control)."""
-    if not is_sequence(event) or len(event) != 2:
+    if not isinstance(event, _SEQUENCES) or len(event) != 2:
         return False
     kind, what = event
-    if kind == TURN:
-        return is_int(what) and what != 0 and -MAX_TURN <= what <= MAX_TURN
+    if kind == TURN:  # a whole number: an int that is not a bool (JSON true is no turn)
+        return type(what) is int and what != 0 and -MAX_TURN <= what <= MAX_TURN
     return (kind == PRESS or kind == LONG) and what in CONTROLS

@@ -5,8 +5,8 @@ are from Steven S. Lumetta's table reproduced in Wikipedia's "Cribbage statistic
 whole table, and the recorded crib table, are checked in tests/test_show_exhaustive.py).
 """
 
-from cribbage.census import census
 from cribbage.show import IMPOSSIBLE, MAX_SHOW
+from cribbage_lab.census import census
 
 
 def test_hands():

@@ -1,7 +1,8 @@
 """Shuffling, dealing and cutting over an injected random source."""
 
-from cribbage import deck
 from cribbage.cards import parse_hand
+from cribbage.game import cut_dealer
+from cribbage_lab import deck
 from portable import raises
 
 
@@ -133,12 +134,12 @@ def test_cut_leaves_four_cards_each_side():
 
 
 def test_cut_dealer():
-    assert deck.cut_dealer(parse_hand("5H KS")) == 0
-    assert deck.cut_dealer(parse_hand("KS 5H")) == 1
-    assert deck.cut_dealer(parse_hand("AS AH")) is None  # suits do not break a tie
-    assert deck.cut_dealer(parse_hand("2C 9D 9H")) == 0  # a tie above the lowest does not matter
-    assert deck.cut_dealer(parse_hand("9C 2D 2H")) is None
-    assert deck.cut_dealer(parse_hand("QC JD 10H KS")) == 2
+    assert cut_dealer(parse_hand("5H KS")) == 0
+    assert cut_dealer(parse_hand("KS 5H")) == 1
+    assert cut_dealer(parse_hand("AS AH")) is None  # suits do not break a tie
+    assert cut_dealer(parse_hand("2C 9D 9H")) == 0  # a tie above the lowest does not matter
+    assert cut_dealer(parse_hand("9C 2D 2H")) is None
+    assert cut_dealer(parse_hand("QC JD 10H KS")) == 2
 
 
 def test_cut_for_deal_has_a_single_lowest_card():
@@ -148,4 +149,4 @@ def test_cut_for_deal_has_a_single_lowest_card():
         assert len(cards) == seats and len(set(cards)) == seats
         low = min(c >> 2 for c in cards)
         assert [c >> 2 for c in cards].count(low) == 1
-        assert deck.cut_dealer(cards) == [c >> 2 for c in cards].index(low)
+        assert cut_dealer(cards) == [c >> 2 for c in cards].index(low)

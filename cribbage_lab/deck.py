@@ -1,4 +1,8 @@
-"""Shuffling, dealing and cutting, over an injected random source.
+"""Shuffling, dealing and cutting real cards, over an injected random source (seeded games).
+
+The board never deals: players do, with a real pack. Tests, benchmarks and the host tools
+deal seeded games with this, so it lives outside ``firmware/`` (the tests that run inside
+``micropython`` import it too: a seeded game is the same on both interpreters).
 
 The random source ``rand`` is either an object with ``getrandbits(n)`` (CPython's
 ``random.Random``, MicroPython's ``random`` module, or ``Xorshift32`` below) or a function
@@ -14,6 +18,8 @@ before it.
 from micropython import const
 
 from cribbage.cards import DECK_SIZE
+from cribbage.game import cut_dealer
+from cribbage.settings import dealt_count
 
 _MASK32 = const(0xFFFFFFFF)
 # A cut leaves at least this many cards in each part.
@@ -67,15 +73,6 @@ def randbelow(rand, n):
             return r
 
 
-def dealt_count(players):
-    """Cards dealt to each player: 6 with 2 players, 5 with 3 players (one more goes to the crib) or 4 (two teams)."""
-    if players == 2:
-        return 6
-    if players == 3 or players == 4:
-        return 5
-    raise ValueError("players must be 2, 3 or 4, not %r" % (players,))
-
-
 def new_pack():
     """A fresh pack in card order (Ace of clubs on top)."""
     return list(range(DECK_SIZE))
@@ -118,16 +115,6 @@ def cut(stock, rand):
     if len(stock) < 2 * _CUT_MARGIN:
         raise ValueError("cannot cut %d cards leaving %d in each part" % (len(stock), _CUT_MARGIN))
     return stock[_CUT_MARGIN + randbelow(rand, len(stock) - 2 * _CUT_MARGIN + 1)]
-
-
-def cut_dealer(cut_cards):
-    """The seat that deals first after a cut for deal (one card per seat): the lowest rank.
-
-    Suits do not matter; None when the lowest rank is shared (those players cut again).
-    """
-    low = min(c >> 2 for c in cut_cards)
-    seats = [s for s in range(len(cut_cards)) if cut_cards[s] >> 2 == low]
-    return seats[0] if len(seats) == 1 else None
 
 
 def cut_for_deal(rand, seats):

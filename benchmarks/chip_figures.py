@@ -1,0 +1,256 @@
+# The board's figures on an emulated RP2040 at 125 MHz (rp2040py), in emulated time:
+# `crib bench --chip` runs this under CPython once per MicroPython image (stock: the code as
+# .mpy files on littlefs; CRIB_PICO: the code in a ROMFS image), deployed as `crib deploy`
+# lays it out (tests/chip/). Flash erases and programs stall the core as on the chip
+# (45 ms a sector, 0.7 ms a page, interrupts off). Prints label<TAB>value<TAB>unit as each
+# figure is measured. Nothing here is a test: the budgets of DESIGN.md are for reading.
+#
+#   python benchmarks/chip_figures.py IMAGE [FIGURE...]    IMAGE: stock or CRIB_PICO
+#
+# FIGUREs (all when none given): boot, frame, encoder, button, presses, heap.
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+from timing import row
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "tests" / "chip"), str(ROOT / "tests"), str(ROOT / "tests" / "firmware")]
+from board_on_chip import ChipBoard, control_pin  # noqa: E402
+from cpython_board import CPythonBoard  # noqa: E402
+from flash_layout import IMAGES_BY_NAME  # noqa: E402
+from pico import MS  # noqa: E402
+
+PRESS_TRIES = 8
+PRESS_MS = (25, 30, 40, 50)
+DETENTS = 6
+PEGS = 4
+ORACLE_MS = 1000  # every blink of the peg mode repeats within this
+
+# On the chip, after Ctrl-C: the app built as main.py builds it, then frames drawn step by step.
+FRAME_CODE = """
+import gc, time
+from hal import rp2_board
+hw = rp2_board.build(rp2_board.load_board())
+from app.board import Board
+from app.render import render
+from app import power
+b = Board(hw)
+canvas = b.canvas
+leds = hw.leds
+tr = tl = tp = 0
+N = 20
+for i in range(N):
+    now = time.ticks_ms() + 37 * i
+    t0 = time.ticks_us()
+    render(b, canvas, now)
+    t1 = time.ticks_us()
+    power.limit(canvas.frame, b.prefs["brightness"], b.prefs["milliamps"])
+    t2 = time.ticks_us()
+    leds.wait()
+    t3 = time.ticks_us()
+    leds.show(canvas.frame)
+    t4 = time.ticks_us()
+    tr += time.ticks_diff(t1, t0)
+    tl += time.ticks_diff(t2, t1)
+    tp += time.ticks_diff(t4, t3)
+print("FRAME", tr / N, tl / N, tp / N)
+"""
+
+# The heap of the app as main.py builds it, from a REPL where nothing was imported yet (the
+# board's main.py emptied): MicroPython's own share, then the app after start (code, hal,
+# board, shell, a few frames drawn), then the most live while the whole log is read over the
+# serial protocol a page at a time and frames are drawn.
+HEAP_CODE = """
+import gc, json
+gc.collect()
+base = gc.mem_alloc()
+from hal import rp2_board
+board = rp2_board.load_board()
+hw = rp2_board.build(board)
+del board
+from app.board import Board
+from app.run import Shell
+b = Board(hw)
+shell = Shell(hw, b)
+for i in range(3):
+    b.render()
+gc.collect()
+start = most = gc.mem_alloc()
+def note():
+    global most
+    gc.collect()
+    most = max(most, gc.mem_alloc())
+first = 0
+while True:
+    reply = json.loads(b.handle_command('{"cmd": "log", "from": %d}' % first))
+    note()
+    if not reply["log"]:
+        break
+    first += len(reply["log"])
+    reply = None
+    b.render()
+print("HEAP", base, start, most, b.match.events, len(b.match.games))
+"""
+
+
+def heap_figures(image, files):
+    """(REPL base, after start, most live, events, games) in bytes: see HEAP_CODE."""
+    board = ChipBoard(image, extra_files=dict(files or {}, **{"main.py": b""}))
+    board.pico.run_until(lambda: board.pico.connected, 3000 * MS)
+    board.pico.run_for(300 * MS)  # the REPL is up
+    return tuple(int(v) for v in board.exec_raw(HEAP_CODE).split("HEAP")[1].split())
+
+
+def boot(image, files=None):
+    board = ChipBoard(image, extra_files=files)
+    frame = board.first_frame()
+    return board, (frame.start_ns - board.powered_at) / MS
+
+
+def match_files():
+    """The flash files of the board after the memory scenario's seeded 5-game match (CPython)."""
+    import memory_scenario
+
+    from app.board import Board
+    from simulator.virtual_hardware import VirtualHardware
+
+    with tempfile.TemporaryDirectory() as tmp:
+        hw = VirtualHardware(tmp, display=True)
+        memory_scenario.play(Board(hw), hw)
+        return {p.name: p.read_bytes() for p in Path(tmp).iterdir() if p.is_file()}
+
+
+def changed_at(board, t_input, before, after, limit_ms=300):
+    """Emulated ms from ``t_input`` to the end of the first frame showing a change: a frame of
+    the ``after`` oracle set that is not in the ``before`` one."""
+    found = []
+
+    def seen():
+        for frame in board.frames_since(t_input - 10 * MS):
+            if frame.end_ns < t_input:
+                continue
+            rgb = board.rgb(frame)
+            if rgb not in before:
+                if rgb not in after:
+                    raise RuntimeError("a frame neither before nor after the input")
+                found.append(frame)
+                return True
+        return False
+
+    board.pico.run_until(seen, limit_ms * MS, step_ns=1 * MS)
+    return (found[0].end_ns - t_input) / MS
+
+
+def spread(values):
+    return "%.1f-%.1f" % (min(values), max(values))
+
+
+def measure_inputs(board, figures):
+    """Encoder and button latency, then short presses, on a fresh board (player 1 deals)."""
+    oracle = CPythonBoard()
+    board.press("p1", 80, 200)  # player 1 deals
+    oracle.handle(("press", "p1"))
+    if "encoder" in figures or "button" in figures:
+        turns = []
+        board.press("p2", 80, 200)  # player 2 dials a peg
+        oracle.handle(("press", "p2"))
+        for _ in range(DETENTS):
+            before = oracle.frames_over(ORACLE_MS)
+            oracle.handle(("turn", 1))
+            after = oracle.frames_over(ORACLE_MS)
+            last_edge = board.turn(1, gap_ms=0)
+            turns.append(changed_at(board, last_edge, before, after))
+            board.pico.run_for(100 * MS)
+        row("encoder detent -> LEDs show it (%d detents)" % DETENTS, spread(turns), "ms")
+        releases = []
+        for n in range(PEGS):
+            if n:
+                board.press("p2", 80, 200)
+                oracle.handle(("press", "p2"))
+            before = oracle.frames_over(ORACLE_MS)
+            oracle.handle(("press", "enc"))
+            after = oracle.frames_over(ORACLE_MS)
+            released = board.press("enc", 80, 0)
+            releases.append(changed_at(board, released, before, after))
+            board.pico.run_for(300 * MS)
+        row("button release -> LEDs show it (%d pegs)" % PEGS, spread(releases), "ms")
+    if "presses" in figures:
+        measure_presses(board)
+
+
+def dial(board):
+    """The peg being dialled: (side, points), from the board's state over USB."""
+    ui = board.request("state")["state"]["ui"]
+    return ui["side"], ui["points"]
+
+
+def measure_presses(board):
+    """Short presses of p1 at frame-clock phases spread over a frame period: each one that
+    registers adds a point to the peg dialled; then the same while a save runs."""
+    period = 33
+    for hold in PRESS_MS:
+        for n in range(PRESS_TRIES):
+            board.pico.run_for((period * n // PRESS_TRIES + 7) * MS)
+            board.press("p1", hold, 120)
+        side, points = dial(board)
+        registered = points if side == 0 else 0
+        row("short presses registered, %d ms, while frames are drawn" % hold, "%d/%d" % (registered, PRESS_TRIES),
+            "")
+        while dial(board)[0] is not None:
+            board.press("back", 80, 200)
+    # While a save runs: peg 1 (the save follows the frame that shows it), and press p1 as the
+    # flash is written. The first flash write after the peg's release tells when the save runs.
+    board.press("p2", 80, 200)
+    released = board.press("enc", 80, 400)
+    writes = [t for t, _ in board.pico.flash_writes if t > released]
+    if not writes:
+        raise RuntimeError("no flash write after a peg: nothing saved?")
+    offset_ms = (writes[0] - released) / MS
+    for hold in PRESS_MS:
+        registered = 0
+        for _ in range(PRESS_TRIES):
+            board.press("p2", 80, 200)
+            board.pico.drive_low(control_pin("enc"))
+            board.pico.run_for(80 * MS)
+            board.pico.release(control_pin("enc"))
+            board.pico.run_for(max(0.0, offset_ms - 5) * MS)
+            board.press("p1", hold, 300)
+            side, points = dial(board)
+            registered += side == 0
+            while dial(board)[0] is not None:
+                board.press("back", 80, 200)
+        row("short presses registered, %d ms, while a save runs" % hold, "%d/%d" % (registered, PRESS_TRIES), "")
+
+
+def main():
+    image = IMAGES_BY_NAME[sys.argv[1]]
+    figures = set(sys.argv[2:]) or {"boot", "frame", "encoder", "button", "presses", "heap"}
+    if figures & {"boot", "encoder", "button", "presses"}:
+        board, boot_ms = boot(image)
+        row("power-on to the first frame", "%.0f" % boot_ms, "ms")
+        wire = [(f.end_ns - f.start_ns) / MS for f in board.frames_since(board.powered_at)]
+        row("one frame on the wire (242 LEDs)", "%.2f" % statistics.median(wire), "ms")
+        if figures & {"encoder", "button", "presses"}:
+            measure_inputs(board, figures)
+    if "frame" in figures:
+        board, boot_ms = boot(image, match_files())
+        row("power-on to the first frame, restoring a 5-game match", "%.0f" % boot_ms, "ms")
+        board.stop_app()
+        render, limit, pack = (float(v) for v in board.exec_raw(FRAME_CODE).split("FRAME")[1].split())
+        row("frame CPU: render (end of a 5-game match)", "%.2f" % (render / 1000), "ms")
+        row("frame CPU: brightness, gamma, cap", "%.2f" % (limit / 1000), "ms")
+        row("frame CPU: packing and DMA start", "%.2f" % (pack / 1000), "ms")
+        row("frame CPU: total", "%.2f" % ((render + limit + pack) / 1000), "ms")
+    if "heap" in figures:
+        base, start, _, _, _ = heap_figures(image, None)
+        row("heap: MicroPython's own at its REPL", "%.1f" % (base / 1024), "KB")
+        row("heap used after start, fresh board", "%.1f" % (start / 1024), "KB")
+        _, start, most, events, games = heap_figures(image, match_files())
+        row("heap used after start, %d-game match restored (%d events)" % (games, events), "%.1f" % (start / 1024),
+            "KB")
+        row("heap used at most: that match, frames, its log read over USB", "%.1f" % (most / 1024), "KB")
+
+
+main()

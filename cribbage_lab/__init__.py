@@ -1,0 +1,8 @@
+"""The rules core's companions that never run on the board: seeded shuffling and dealing
+(``deck``: tests, benchmarks and host tools play whole seeded games with it) and the census
+of every show hand (``census``: the exhaustive checks of the scorer).
+
+They import the rules core (``firmware/cribbage``) and stay plain MicroPython-compatible
+Python: the firmware tests that run inside ``micropython`` import them too, and a seeded
+game is the same on both interpreters. ``crib deploy`` never sends them.
+"""

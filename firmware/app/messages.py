@@ -1,0 +1,76 @@
+"""What the board tells the players besides the game: a refusal, and the power-on notice.
+
+- A refusal (``refuse``): the rules or a check refused an action. Both game holes flicker
+  fast in bright vermillion for a moment (``refused(now)``, drawn by ``app.render``), and
+  the display says "NO:" and why (wrapped at spaces) until the next input. The serial ``input`` reply carries
+  it as ``refused``, the ``state`` reply as ``message``.
+- The power-on notice (``announce``): what restoring the saved game could not keep as it
+  was (a damaged copy, a game that cannot be replayed, a preference reset). Both game
+  holes flash until the next input, the display shows its title and text meanwhile, and
+  the ``state`` reply carries it as ``store`` until the next power-on.
+The next input dismisses both (``dismiss``). ``lines`` puts them under the mode's own text
+on the 16x8 display.
+"""
+
+from micropython import const
+
+from shared.ticks import ticks_diff
+
+_REFUSED_MS = const(700)  # how long the refusal signal flickers
+_WIDTH = const(16)  # a 128x64 SSD1306 with the 8x8 font: 16 characters, 8 lines
+_LINES = const(8)
+
+
+class Messages:
+    """The refusal and the notice being shown, on hardware ``hw`` (its clock: ``hw.ticks_ms``)."""
+
+    def __init__(self, hw):
+        self._hw = hw
+        self.refusal = None  # why the last action was refused, until the next input
+        self._refused_at = None  # when, while its signal shows
+        self.notice = None  # the power-on notice, while it is shown (until the next input)
+        self.notice_title = None  # the display's line above it
+        self.at_power_on = None  # the power-on notice, kept for the state reply
+
+    def refuse(self, text):
+        """Show that an action was refused, and why."""
+        self.refusal = text
+        self._refused_at = self._hw.ticks_ms()
+
+    def refused(self, now):
+        """True while the refusal signal shows; once it is over its time is forgotten (so the
+        clock, which wraps, never brings it back)."""
+        at = self._refused_at
+        if at is None:
+            return False
+        if ticks_diff(now, at) < _REFUSED_MS:
+            return True
+        self._refused_at = None
+        return False
+
+    def announce(self, title, text):
+        """Add ``text`` to the power-on notice (the first ``title`` is the display's)."""
+        if self.notice is None:
+            self.notice_title = title
+            self.notice = text
+        else:
+            self.notice += "; " + text
+        self.at_power_on = self.notice
+
+    def dismiss(self):
+        """A player acted: the refusal and the notice have been seen."""
+        self.refusal = None
+        self._refused_at = None
+        self.notice = None
+
+    def lines(self, lines):
+        """The display's text: the mode's ``lines``, then a refusal or the notice; 8 lines of 16 at most."""
+        refusal = self.refusal
+        if refusal is not None or self.notice is not None:
+            from cribbage.wrap import wrap  # wrapped at spaces: a number is never cut in two
+
+            if refusal is not None:
+                lines = lines[:5] + wrap(("NO: " + refusal).split(" "), _WIDTH)[:3]
+            else:
+                lines = lines[:5] + [self.notice_title] + wrap(self.notice.split(" "), _WIDTH)[:1]
+        return [line[:_WIDTH] for line in lines[:_LINES]]

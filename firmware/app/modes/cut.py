@@ -1,0 +1,110 @@
+"""The cut for deal: each player dials the rank they cut, the lowest deals; a tie cuts again.
+
+Opened from "who deals?" (``app.modes.peg``). The players cut in seat order: turn to the rank
+cut (Ace low, King high; each dial starts at the Ace), press the encoder to take it; back
+takes back the last rank taken (at the first player: back to "who deals?"). When the lowest
+rank is shared, the players who share it cut again (the others are out). The deciding round
+goes in the log as the core's ``["cut_ranks", [rank or null per seat]]`` (null: a seat out of
+that round), and the board goes back to the play with the dealer known.
+
+On the LEDs each seat has a row of 13 holes, Ace to King, on its side's track: the first
+seats (P1, P2; T1a, T2a) holes 1-13, the others (P3; T1b, T2b) the way back, holes 60-48.
+The rank being dialled blinks in the cutter's colour over its dim row, ranks taken shine
+steady, and the cutter's game hole breathes.
+"""
+
+from micropython import const
+
+from app import palette
+from app.render import breathing, game_hole, track_of
+from cribbage.cards import rank_name
+from cribbage.game import lowest_seat
+from shared import events
+
+_RANKS = const(13)
+_LAP_END = const(60)  # the last hole of a track's first lap: the second row of a track runs back from it
+
+
+def rank_hole(seat, rank):
+    """The hole of ``rank`` in ``seat``'s row (on its side's track: see the module docstring)."""
+    return 1 + rank if seat < 2 else _LAP_END - rank
+
+
+class Cut:
+    """Dialling the ranks cut; ``ranks`` (per seat, None until cut) and ``cutting`` (the seats of this round)."""
+
+    name = "cut"
+    full_screen = True
+
+    def __init__(self, board):
+        seats = board.match.settings.seats
+        self.ranks = [None] * seats
+        self.cutting = list(range(seats))
+        self.at = 0  # the index in ``cutting`` of the seat dialling now
+        self.rank = 0
+        self.tied = False  # this round is a cut again
+
+    def handle(self, board, event):
+        kind, what = event
+        if kind == events.TURN:
+            self.rank = (self.rank + what) % _RANKS
+        elif kind == events.PRESS and what == events.BACK:
+            if self.at == 0:
+                board.idle()
+            else:
+                self.at -= 1
+                seat = self.cutting[self.at]
+                self.rank = self.ranks[seat]
+                self.ranks[seat] = None
+        elif kind == events.PRESS and what == events.ENCODER:
+            self.ranks[self.cutting[self.at]] = self.rank
+            self.at += 1
+            self.rank = 0  # the next player dials from the Ace
+            if self.at == len(self.cutting):
+                self._decide(board)
+
+    def _decide(self, board):
+        """Everyone of this round has cut: the lowest deals, or those tied cut again."""
+        ranks = self.ranks
+        if lowest_seat(ranks) is not None:
+            if board.try_apply(["cut_ranks", ranks[:]]):
+                board.idle()
+            return
+        low = min(r for r in ranks if r is not None)
+        self.cutting = [s for s in range(len(ranks)) if ranks[s] == low]
+        self.ranks = [None] * len(ranks)
+        self.at = 0
+        self.tied = True
+
+    def seat(self):
+        """The seat dialling now."""
+        return self.cutting[self.at]
+
+    def draw(self, board, canvas, now):
+        settings = board.match.settings
+        seat = self.seat()
+        side = settings.side_of(seat)
+        track = track_of(side)
+        for rank in range(_RANKS):
+            canvas.put(track, rank_hole(seat, rank), palette.WHITE, palette.DIM)
+        for s in range(len(self.ranks)):
+            if self.ranks[s] is not None:
+                colour = board.colour(settings.side_of(s))
+                canvas.put(track_of(settings.side_of(s)), rank_hole(s, self.ranks[s]), colour, palette.FULL)
+        if now % 600 < 420:
+            canvas.put(track, rank_hole(seat, self.rank), board.colour(side), palette.FULL)
+        canvas.put(track, game_hole(board), board.colour(side), breathing(now))
+
+    def lines(self, board):
+        settings = board.match.settings
+        out = ["CUT FOR DEAL"]
+        if self.tied:
+            out.append("tie: cut again")
+        for s in range(len(self.ranks)):
+            if self.ranks[s] is not None:
+                out.append("%s cut %s" % (settings.seat_name(s), rank_name(self.ranks[s])))
+        out.append("%s cuts >%s" % (settings.seat_name(self.seat()), rank_name(self.rank)))
+        return out + ["turn=rank enc=ok", "lowest deals"]
+
+    def describe(self):
+        return {"mode": self.name, "seat": self.seat(), "rank": self.rank, "ranks": self.ranks[:]}

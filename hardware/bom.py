@@ -1,0 +1,158 @@
+"""Write ``hardware/bom.csv``, the bill of materials, from board.json.
+
+Run ``python hardware/bom.py`` after changing board.json. Counts follow the board (LEDs and their
+capacitors from ``leds.count``, with 5 % spares to order), wire lengths are measured on the
+board's geometry (the LED chain, the bus along it, the feeds and control wires from where the
+parts sit in ``build.parts``), and the reference designators are those of circuit.py's netlist.
+A test regenerates the file and checks it against board.json and both netlists.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+BOARD_JSON = HERE / "board.json"
+BOM_CSV = HERE / "bom.csv"
+SPARES = 0.05  # order 5 % more LEDs and capacitors than the board holds
+SLACK = 1.2  # wire cut 20 % longer than measured: bends, strip lengths, mistakes
+COLUMNS = ["ref", "qty", "order", "build", "part", "specification", "example part", "notes"]
+
+
+def metres(mm: float) -> float:
+    """Millimetres with slack, as metres rounded up to 0.1 m."""
+    return math.ceil(mm * SLACK / 100) / 10
+
+
+def centre(box: list[float]) -> tuple[float, float]:
+    """Middle of a box [x0, y0, x1, y1]."""
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+def manhattan(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Length of a wire run along x then y (as wires lie in a pocket)."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def wire_lengths(board: dict) -> dict[str, float]:
+    """Measured lengths in mm: the data links, the bus (each of +5 V and GND), the two feeds (each
+    conductor), and the control and display wires."""
+    where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
+    chain = [where[tuple(p)] for p in board["leds"]["chain"]]
+    links = sum(math.dist(a, b) for a, b in zip(chain, chain[1:], strict=False))
+    # The bus follows the chain, 4 mm past the end LEDs of each row.
+    bus = links + 8 * len({y for _, y in chain})
+    parts = board["build"]["parts"]
+    entry = centre(parts["power_entry"])
+    feeds = manhattan(entry, chain[0]) + manhattan(entry, chain[-1])
+    pico = centre(parts["pico"])
+    controls = board["controls"]
+    wires_per_control = {"enc": 5, "p1": 2, "p2": 2, "back": 2}  # encoder A, B, C, switch x 2; a button: 2
+    signal = sum(n * manhattan(pico, tuple(controls[name])) for name, n in wires_per_control.items())
+    signal += 4 * manhattan(pico, tuple(board["build"]["display"]["centre"]))  # GND, 3V3, SDA, SCL
+    signal += 3 * manhattan(pico, centre(parts["shifter"])) + manhattan(centre(parts["shifter"]), chain[0])
+    signal += 3 * manhattan(pico, entry)  # the Pico's supply and ground to the power entry, LED enable
+    return {"links": links, "bus": bus, "feeds": feeds, "signal": signal}
+
+
+def rows(board: dict) -> list[list[str]]:
+    """Every line of the BOM (without the header)."""
+    leds = board["leds"]["count"]
+    spare = math.ceil(leds * (1 + SPARES))
+    width, height, thickness = board["build"]["blank_mm"]
+    holes = board["build"]["hole_mm"]
+    lengths = wire_lengths(board)
+    red_black = metres(lengths["bus"] + lengths["feeds"])
+    led_refs = f"LED1-LED{leds}"
+    cap_refs = f"C1-C{leds}"
+    return [
+        ["U1", "1", "1", "both", "Microcontroller board", "Raspberry Pi Pico (RP2040)", "Raspberry Pi SC0915",
+         "MicroPython 1.23 or later; the H version has headers fitted. Its mounting holes take M2"],
+        [led_refs, str(leds), str(spare), "both", "Addressable RGB LED",
+         "WS2812B-compatible, 5 mm through-hole, 5 V, GRB order; leads DIN, VDD, GND, DOUT",
+         "Worldsemi WS2812D-F5", "One per hole, 5 % spare. Strips do not fit: 60 LED/m puts them 16.7 mm apart, "
+         "the board needs 8 mm. PL9823 uses different timing: not recommended"],
+        [cap_refs, str(leds), str(spare), "both", "Ceramic capacitor", "100 nF, 10 V or more, X7R, 2.54 mm leads",
+         "", "Beside every LED, across its VDD and GND leads; 5 % spare"],
+        ["C243", "1", "1", "both", "Electrolytic capacitor", "1000 uF, 10 V or more", "Panasonic EEU-FR1A102",
+         "At the power entry, across +5V_LED and GND: the star ground point"],
+        ["U2", "1", "1", "both", "Level shifter", "74AHCT125 quad buffer, DIP-14", "TI SN74AHCT125N",
+         "3.3 V data to 5 V for LED 1 (it needs 0.7 x VDD = 3.5 V); unused inputs and enables to GND"],
+        ["XU2", "1", "1", "both", "IC socket", "DIP-14, 2.54 mm", "", "So the shifter can be changed"],
+        ["C244", "1", "1", "both", "Ceramic capacitor", "100 nF", "", "At U2's VCC and GND pins"],
+        ["R1", "1", "1", "both", "Resistor", "330 ohm, 1/4 W", "", "In series with the data line, at LED 1's DIN"],
+        ["ENC1", "1", "1", "both", "Rotary encoder with push switch",
+         "EC11 type, 24 detents / 24 pulses, 7 mm M7 bushing, 20 mm D shaft", "Bourns PEC11R-4220F-S0024",
+         f"Hole {holes['enc']:g} mm through a {board['build']['skin_mm']['controls']} mm skin (see the drilling "
+         "template); A and B through the RC filter below"],
+        ["KNOB1", "1", "1", "both", "Knob", "for a 6 mm D shaft, 20-30 mm across", "", ""],
+        ["R2-R5", "4", "4", "both", "Resistor", "10 kohm, 1/4 W", "",
+         "Encoder RC filter (Bourns): R2, R4 pull-ups to 3V3 (never 5 V); R3, R5 in series"],
+        ["C245-C246", "2", "2", "both", "Ceramic capacitor", "10 nF", "", "Encoder RC filter, to GND"],
+        ["SW1-SW3", "3", "3", "both", "Momentary push button", f"normally open, panel mount, {holes['button']:g} mm",
+         "", "Player 1, player 2, back; the other contact to GND"],
+        ["DISP1", "1", "1", "both", "OLED display (optional)", "SSD1306 128x64, I2C, 3.3 V, 0.96 inch", "",
+         "Behind the display window; found at boot at 0x3C or 0x3D"],
+        ["R6-R7", "2", "2", "both", "Resistor (only if the display module has no pull-ups)", "4.7 kohm", "",
+         "I2C pull-ups to 3V3"],
+        ["U3", "1", "1", "usb", "Current-limited power switch", "TPS2553, enable high, SOT-23-6", "TI TPS2553DBVR",
+         "Between VBUS and the LED bus; on a SOT-23-6 to DIP adapter board"],
+        ["XU3", "1", "1", "usb", "Adapter board", "SOT-23-6 to 2.54 mm DIP", "", "For U3"],
+        ["R8", "1", "1", "usb", "Resistor", "43.2 kohm 1 %", "", "U3's current limit: 0.54 to 0.67 A"],
+        ["R9", "1", "1", "usb", "Resistor", "100 kohm", "", "Holds U3 off until the firmware turns the LEDs on"],
+        ["R10", "1", "1", "usb", "Resistor", "10 kohm", "", "U3's /FAULT pull-up to 3V3"],
+        ["C247", "1", "1", "usb", "Ceramic capacitor", "100 nF", "", "At U3's IN pin"],
+        ["J2", "1", "1", "usb", "USB panel socket", "micro-USB male to panel-mount socket, 0.3 m, with screws",
+         "", "From the Pico's socket to the board's left edge (see the drilling template)"],
+        ["PS1", "1", "1", "adapter", "Power supply", "5 V DC, 4 A (20 W), regulated, 5.5 x 2.1 mm plug, centre +",
+         "Mean Well GST25E05-P1J", "Measure it before the first connection: 4.8 to 5.3 V, centre positive"],
+        ["J1", "1", "1", "adapter", "DC jack", "5.5 x 2.1 mm, panel mount, 5 A or more", "",
+         "In the left edge (see the drilling template)"],
+        ["F1", "1", "2", "adapter", "Fuse", "5 A time-lag (T5A), 5 x 20 mm glass", "",
+         "Right after the jack's centre pin; one spare. Not a PTC: one that holds 5 A trips far above it"],
+        ["XF1", "1", "1", "adapter", "Fuse holder", "5 x 20 mm, inline or panel, 6 A or more", "", ""],
+        ["D1", "1", "1", "adapter", "Schottky diode", "1 A, 40 V", "1N5819",
+         "Fused 5 V to the Pico's VSYS (pin 39): USB and the adapter never feed each other"],
+        ["D2", "1", "1", "adapter", "Schottky diode", "5 A, 60 V", "SB560",
+         "Reverse-biased across the fused supply: a wrong-polarity plug makes it conduct and F1 blow"],
+        ["PB1", "1", "1", "both", "Perfboard", "2.54 mm, about 50 x 70 mm", "",
+         "For U2 (and U3 on the USB build), C244, R1, the encoder filter"],
+        ["H1", "2", "2", "both", "Pin headers", "1 x 20, 2.54 mm", "", "For the Pico (not needed with a Pico H)"],
+        ["W1", "1", f"{red_black:.1f} m", "both", "Power wire, red", "0.5 mm2 (20 AWG) stranded",
+         "", f"+5 V bus along the chain ({lengths['bus'] / 1000:.2f} m measured) and the feeds to both ends "
+         f"({lengths['feeds'] / 1000:.2f} m), +20 %"],
+        ["W2", "1", f"{red_black:.1f} m", "both", "Power wire, black", "0.5 mm2 (20 AWG) stranded", "",
+         "GND bus and feeds, as W1"],
+        ["W3", "1", f"{metres(lengths['links']):.1f} m", "both", "Data wire", "0.14-0.25 mm2 (26-24 AWG) stranded",
+         "", f"DOUT to DIN links along the chain ({lengths['links'] / 1000:.2f} m measured), +20 %"],
+        ["W4", "1", f"{metres(lengths['signal']):.1f} m", "both", "Signal wire, several colours",
+         "0.14-0.25 mm2 (26-24 AWG) stranded", "",
+         f"Controls, display, shifter and Pico ({lengths['signal'] / 1000:.2f} m measured), +20 %"],
+        ["X1", "1", "1", "both", "Board blank", f"hardwood, {width} x {height} x {thickness} mm (oak, maple, walnut)",
+         "", "Drill and rout with the drilling template (drill-template-*.pdf or .dxf)"],
+        ["X2", "1", "1", "both", "Back panel", f"3 mm plywood or hardboard, {width} x {height} mm", "",
+         "Closes the pockets; fixed with X4"],
+        ["X3", "4", "4", "both", "Screws, nuts and spacers", "M2 x 8 mm screws, M2 nuts, 3 mm M2 spacers", "",
+         "The Pico on the back panel (its holes take M2, not M2.5)"],
+        ["X4", "8", "8", "both", "Wood screws", "3 x 12 mm, countersunk", "", "Back panel to the blank"],
+        ["X5", "4", "4", "both", "Felt feet", "self-adhesive, 10-20 mm", "", ""],
+        ["X6", "1", "1", "both", "Heat-shrink tube", "assorted, 1.5-4 mm", "", "Over every joint on the bus"],
+    ]
+
+
+def render(board: dict) -> str:
+    """The BOM as CSV text."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    writer.writerows(rows(board))
+    return out.getvalue()
+
+
+if __name__ == "__main__":
+    BOM_CSV.write_text(render(json.loads(BOARD_JSON.read_text())))
+    print("wrote", BOM_CSV)

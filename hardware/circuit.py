@@ -1,0 +1,269 @@
+"""The board's circuit as a SKiDL netlist, for both supply variants, with an electrical rules check.
+
+Run ``python hardware/circuit.py`` after changing a pin in board.json or a part here: it builds
+the circuit of each variant ("usb" and "adapter", see power.md), runs SKiDL's ERC (an error or
+a warning fails), and writes ``netlist-usb.txt`` and ``netlist-adapter.txt``: one line per net,
+the pins on it. ``draw_schematic.py`` draws the schematics from these circuits, and tests
+regenerate both and check the circuit's safety rules (the fuse right after the jack, pull-ups
+to 3.3 V only, the LED switch off by default, ...).
+
+Every part is defined here (SKiDL's own tool, no KiCad libraries), so nothing is fetched.
+Reference designators match bom.csv.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from pathlib import Path
+
+from make_board import LED_POWER_PINS
+from skidl import POWER, SKIDL, TEMPLATE, Circuit, Net, Part, Pin, erc_logger
+
+HERE = Path(__file__).resolve().parent
+BOARD_JSON = HERE / "board.json"
+VARIANTS = ("usb", "adapter")
+NETLISTS = {variant: HERE / f"netlist-{variant}.txt" for variant in VARIANTS}
+
+T = Pin.types
+# Raspberry Pi Pico pinout (Pico datasheet, "Pinout"): physical pin -> name.
+PICO_PINS = {
+    1: "GP0", 2: "GP1", 3: "GND", 4: "GP2", 5: "GP3", 6: "GP4", 7: "GP5", 8: "GND", 9: "GP6", 10: "GP7",
+    11: "GP8", 12: "GP9", 13: "GND", 14: "GP10", 15: "GP11", 16: "GP12", 17: "GP13", 18: "GND", 19: "GP14",
+    20: "GP15", 21: "GP16", 22: "GP17", 23: "GND", 24: "GP18", 25: "GP19", 26: "GP20", 27: "GP21", 28: "GND",
+    29: "GP22", 30: "RUN", 31: "GP26", 32: "GP27", 33: "AGND", 34: "GP28", 35: "ADC_VREF", 36: "3V3",
+    37: "3V3_EN", 38: "GND", 39: "VSYS", 40: "VBUS",
+}
+# 74AHCT125 (SN74AHCT125N, DIP-14): four buffers, each with an active-low output enable.
+AHCT125_PINS = {1: "1OE", 2: "1A", 3: "1Y", 4: "2OE", 5: "2A", 6: "2Y", 7: "GND", 8: "3Y", 9: "3A", 10: "3OE",
+                11: "4Y", 12: "4A", 13: "4OE", 14: "VCC"}
+# TPS2553DBV (SOT-23-6, TI SLVS841): current-limited switch, enable active high.
+TPS2553_PINS = {1: "IN", 2: "GND", 3: "EN", 4: "FAULT", 5: "ILIM", 6: "OUT"}
+# WS2812D-F5 5 mm LED: data in, supply, ground, data out.
+LED_PINS = {1: "DIN", 2: "VDD", 3: "GND", 4: "DOUT"}
+
+
+def pico_pin_type(name: str, variant: str, inputs: set[str], outputs: set[str]) -> int:
+    """The electrical type of a Pico pin in this build: VBUS gives power only on the USB build; a
+    GPIO is an input or an output as the firmware uses it (bidirectional otherwise)."""
+    if name in ("GND", "AGND", "VSYS"):
+        return T.PWRIN
+    if name == "3V3" or (name == "VBUS" and variant == "usb"):
+        return T.PWROUT
+    if name in inputs:
+        return T.INPUT
+    if name in outputs:
+        return T.OUTPUT
+    return T.BIDIR if name.startswith("GP") else T.PASSIVE
+
+
+def template(name: str, prefix: str, pins: dict[int, str] | list[tuple[int, str, int]],
+             types: dict[str, int] | None = None) -> Part:
+    """A SKiDL part template from pin numbers and names (``types`` by name; passive otherwise)."""
+    if isinstance(pins, dict):
+        pins = [(num, pin, (types or {}).get(pin, T.PASSIVE)) for num, pin in pins.items()]
+    return Part(tool=SKIDL, name=name, ref_prefix=prefix, dest=TEMPLATE,
+                pins=[Pin(num=num, name=pin, func=func) for num, pin, func in pins])
+
+
+def gpio_name(number: int) -> str:
+    """``GP<number>``."""
+    return f"GP{number}"
+
+
+def build(board: dict, variant: str) -> Circuit:
+    """The whole circuit of one supply variant, from the pins and LED count of ``board`` (the LED
+    switch's pins are ``make_board.LED_POWER_PINS``, which board.json holds for a USB build only)."""
+    if variant not in VARIANTS:
+        raise ValueError(f"the supply is 'usb' or 'adapter', not {variant!r}")
+    pins = board["pins"]
+    circuit = Circuit()
+    circuit.no_files = True  # no log or ERC files beside the script
+    resistor = template("R", "R", {1: "1", 2: "2"})
+    capacitor = template("C", "C", {1: "1", 2: "2"})
+    polarised = template("CP", "C", {1: "+", 2: "-"})
+    diode = template("D", "D", {1: "K", 2: "A"})
+    switch = template("SW", "SW", {1: "1", 2: "2"})
+    with circuit:
+        gnd, v3, led5 = Net("GND"), Net("+3V3"), Net("+5V_LED")
+        gnd.drive = POWER  # the supply's return (the jack or USB); 3V3 and +5V_LED are driven by parts
+        inputs = {gpio_name(n) for n in (pins["encoder_a"], pins["encoder_b"], pins["encoder_switch"],
+                                         *pins["buttons"].values())}
+        outputs = {gpio_name(n) for n in (pins["led_data"], pins["i2c"]["scl"])}
+        if variant == "usb":
+            inputs.add(gpio_name(LED_POWER_PINS["fault"]))
+            outputs.add(gpio_name(LED_POWER_PINS["enable"]))
+        pico = template("RPi_Pico", "U", [(n, name, pico_pin_type(name, variant, inputs, outputs))
+                                          for n, name in PICO_PINS.items()])(ref="U1", value="Raspberry Pi Pico")
+        by_name: dict[str, list] = {}
+        for number, name in PICO_PINS.items():
+            by_name.setdefault(name, []).append(pico[number])
+        for p in by_name["GND"] + by_name["AGND"]:
+            gnd += p
+        v3 += by_name["3V3"][0]
+        used = {gpio_name(n) for n in (pins["led_data"], pins["encoder_a"], pins["encoder_b"],
+                                        pins["encoder_switch"], *pins["buttons"].values(), pins["i2c"]["sda"],
+                                        pins["i2c"]["scl"])}
+        if variant == "usb":
+            used |= {gpio_name(n) for n in LED_POWER_PINS.values()}
+
+        def gp(number: int, net_name: str) -> Net:
+            net = Net(net_name)
+            net += pico[[n for n, name in PICO_PINS.items() if name == gpio_name(number)][0]]
+            return net
+
+        # Supply.
+        bulk = polarised(ref="C243", value="1000uF 10V")
+        bulk["+"] += led5
+        bulk["-"] += gnd
+        if variant == "usb":
+            vbus = Net("VBUS")
+            vbus += by_name["VBUS"][0]
+            limiter = template("TPS2553", "U", TPS2553_PINS, {"IN": T.PWRIN, "GND": T.PWRIN, "EN": T.INPUT,
+                                                              "FAULT": T.OPENCOLL, "OUT": T.PWROUT})(
+                ref="U3", value="TPS2553DBVR")
+            limiter["IN"] += vbus
+            limiter["GND"] += gnd
+            limiter["OUT"] += led5
+            bypass = capacitor(ref="C247", value="100nF")
+            bypass[1, 2] += vbus, gnd
+            ilim = Net("ILIM")
+            ilim += limiter["ILIM"]
+            resistor(ref="R8", value="43.2k 1%")[1, 2] += ilim, gnd
+            enable = gp(LED_POWER_PINS["enable"], "LED_EN")
+            enable += limiter["EN"]
+            resistor(ref="R9", value="100k")[1, 2] += enable, gnd  # off until the firmware drives it high
+            fault = gp(LED_POWER_PINS["fault"], "LED_FAULT")
+            fault += limiter["FAULT"]
+            resistor(ref="R10", value="10k")[1, 2] += fault, v3
+            for name in ("VSYS",):
+                circuit.NC += by_name[name][0]
+        else:
+            jack = template("DC_JACK", "J", {1: "TIP", 2: "SLEEVE"}, {"TIP": T.PWROUT, "SLEEVE": T.PWROUT})(
+                ref="J1", value="5.5x2.1mm centre +")
+            raw = Net("+5V_JACK")
+            raw += jack["TIP"]
+            gnd += jack["SLEEVE"]
+            fuse = template("FUSE", "F", {1: "1", 2: "2"})(ref="F1", value="T5A 5x20")
+            fuse[1, 2] += raw, led5
+            led5.drive = POWER  # the jack's supply, through the fuse
+            shunt = diode(ref="D2", value="SB560")  # reverse-biased: wrong polarity blows F1
+            shunt["K", "A"] += led5, gnd
+            vsys = Net("VSYS")
+            vsys.drive = POWER  # the fused supply, through D1
+            vsys += by_name["VSYS"][0]
+            feed = diode(ref="D1", value="1N5819")
+            feed["A", "K"] += led5, vsys
+            circuit.NC += by_name["VBUS"][0]
+        for name in ("RUN", "3V3_EN", "ADC_VREF"):
+            circuit.NC += by_name[name][0]
+        for number, name in PICO_PINS.items():
+            if name.startswith("GP") and name not in used:
+                circuit.NC += pico[number]
+
+        # Data: GP -> one 74AHCT125 gate (3.3 V -> 5 V) -> 330 ohm -> DIN of LED 0.
+        shifter = template("74AHCT125", "U", AHCT125_PINS, {
+            "GND": T.PWRIN, "VCC": T.PWRIN, **{f"{g}A": T.INPUT for g in "1234"}, **{f"{g}OE": T.INPUT for g in "1234"},
+            **{f"{g}Y": T.TRISTATE for g in "1234"}})(ref="U2", value="SN74AHCT125N")
+        shifter["VCC"] += led5
+        shifter["GND"] += gnd
+        capacitor(ref="C244", value="100nF")[1, 2] += led5, gnd
+        data = gp(pins["led_data"], "LED_DATA_3V3")
+        data += shifter["1A"]
+        gnd += shifter["1OE"]
+        for gate in "234":  # unused gates: inputs and enables to ground, outputs open
+            gnd += shifter[f"{gate}A"], shifter[f"{gate}OE"]
+            circuit.NC += shifter[f"{gate}Y"]
+        shifted, din = Net("LED_DATA_5V"), Net("DIN0")
+        shifted += shifter["1Y"]
+        resistor(ref="R1", value="330")[1, 2] += shifted, din
+        led = template("WS2812D", "LED", LED_PINS, {"DIN": T.INPUT, "VDD": T.PWRIN, "GND": T.PWRIN,
+                                                    "DOUT": T.OUTPUT})
+        count = board["leds"]["count"]
+        for n in range(count):
+            part = led(ref=f"LED{n + 1}", value="WS2812D-F5")
+            part["VDD"] += led5
+            part["GND"] += gnd
+            part["DIN"] += din
+            capacitor(ref=f"C{n + 1}", value="100nF")[1, 2] += led5, gnd
+            if n + 1 < count:
+                din = Net(f"DIN{n + 1}")
+                part["DOUT"] += din
+            else:
+                circuit.NC += part["DOUT"]
+
+        # Controls: the encoder's RC filter (Bourns), pull-ups to 3V3; everything switches to ground.
+        encoder = template("ENCODER", "ENC", {1: "A", 2: "C", 3: "B", 4: "S1", 5: "S2"})(
+            ref="ENC1", value="PEC11R-4220F-S0024")
+        gnd += encoder["C"], encoder["S2"]
+        for contact, up, series, cap in (("A", "R2", "R3", "C245"), ("B", "R4", "R5", "C246")):
+            raw = Net(f"ENC_{contact}")
+            raw += encoder[contact]
+            filtered = gp(pins[f"encoder_{contact.lower()}"], f"ENC_{contact}_RC")
+            resistor(ref=up, value="10k")[1, 2] += v3, raw
+            resistor(ref=series, value="10k")[1, 2] += raw, filtered
+            capacitor(ref=cap, value="10nF")[1, 2] += filtered, gnd
+        gp(pins["encoder_switch"], "ENC_SW").__iadd__(encoder["S1"])
+        for ref, name in (("SW1", "p1"), ("SW2", "p2"), ("SW3", "back")):
+            button = switch(ref=ref, value=f"button {name}")
+            button[1] += gp(pins["buttons"][name], f"BTN_{name.upper()}")
+            button[2] += gnd
+
+        # Display (optional): SSD1306 module on 3V3, I2C pull-ups to 3V3 (most modules carry them).
+        oled = template("SSD1306", "DISP", {1: "GND", 2: "VCC", 3: "SCL", 4: "SDA"},
+                        {"GND": T.PWRIN, "VCC": T.PWRIN, "SCL": T.INPUT, "SDA": T.BIDIR})(
+            ref="DISP1", value="SSD1306 128x64 I2C")
+        gnd += oled["GND"]
+        v3 += oled["VCC"]
+        for line, ref in (("SCL", "R7"), ("SDA", "R6")):
+            net = gp(pins["i2c"][line.lower()], f"I2C_{line}")
+            net += oled[line]
+            resistor(ref=ref, value="4.7k")[1, 2] += v3, net
+    return circuit
+
+
+def erc(circuit: Circuit) -> tuple[int, int]:
+    """SKiDL's electrical rules check: (errors, warnings) it found in ``circuit`` (it counts afresh
+    at each run)."""
+    circuit.ERC()
+    return erc_logger.error.count, erc_logger.warning.count
+
+
+def natural(text: str) -> list:
+    """Sort key that puts LED2 before LED10."""
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", text)]
+
+
+def nets(circuit: Circuit) -> dict[str, list[str]]:
+    """Net name -> its pins as ``REF.NUMBER(NAME)``, both sorted naturally; no-connects as "NC"."""
+    out: dict[str, list[str]] = {}
+    for net in circuit.nets:
+        name = "NC" if net is circuit.NC or net.name.startswith("__NOCONNECT") else net.name
+        out.setdefault(name, []).extend(f"{p.part.ref}.{p.num}({p.name})" for p in net.pins)
+    return {name: sorted(pins, key=natural) for name, pins in sorted(out.items(), key=lambda kv: natural(kv[0]))}
+
+
+def netlist_text(circuit: Circuit, variant: str) -> str:
+    """The netlist file: a header, then ``NET: pin pin ...`` per line."""
+    lines = [f"# Netlist of the {variant} build, written by hardware/circuit.py from board.json (do not edit)."]
+    lines += [f"{name}: {' '.join(pins)}" for name, pins in nets(circuit).items()]
+    return "\n".join(lines) + "\n"
+
+
+def quiet() -> None:
+    """Keep SKiDL from warning about KiCad libraries it is not asked for."""
+    for name in ("skidl", "ERC_Logger", "Active_Logger"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+
+
+if __name__ == "__main__":
+    quiet()
+    board_data = json.loads(BOARD_JSON.read_text())
+    for variant_name in VARIANTS:
+        built = build(board_data, variant_name)
+        found = erc(built)
+        if found != (0, 0):
+            raise SystemExit(f"{variant_name}: ERC found {found[0]} errors and {found[1]} warnings")
+        NETLISTS[variant_name].write_text(netlist_text(built, variant_name))
+        print("wrote", NETLISTS[variant_name], "(ERC clean)")

@@ -1,0 +1,477 @@
+"""Draw the 1:1 drilling template from ``hardware/board.json``, in millimetres.
+
+Run ``python hardware/drill_template.py`` after changing board.json. It writes
+
+- ``drill-template.svg``: the top of the board, 1:1 (open it in a browser or Inkscape and
+  print at 100 %, or use the PDFs): every hole at its size, the display window, the
+  underside pockets dashed with their depths, a 100 mm scale bar;
+- ``drill-underside.svg``: the underside, mirrored (as you see it with the board face
+  down): the pockets, where the Pico, level shifter and power entry sit, the bus wires,
+  and every LED with its leads in the order they must face (the rows run both ways);
+- ``drill-template-a4.pdf`` and ``drill-template-a3.pdf``: both views tiled on A4 or A3
+  sheets, with + marks to line the sheets up and a scale bar on each sheet;
+- ``drill-template.dxf``: the top view for a CNC router or laser, one layer per kind of
+  feature (holes by size, display window, pockets by depth, the outline).
+
+Tests regenerate every file and compare it with the committed one, and find a hole on each
+(SVG, PDF and DXF) at the position board.json gives.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+import ezdxf
+from fpdf import FPDF
+
+HERE = Path(__file__).resolve().parent
+BOARD_JSON = HERE / "board.json"
+TOP_SVG = HERE / "drill-template.svg"
+UNDERSIDE_SVG = HERE / "drill-underside.svg"
+DXF = HERE / "drill-template.dxf"
+PAPERS = {"a4": (210, 297), "a3": (297, 420)}  # portrait width, height in mm
+PDFS = {paper: HERE / f"drill-template-{paper}.pdf" for paper in PAPERS}
+
+MARGIN_MM = 16  # around the board, for labels
+FOOTER_MM = 34  # below the board: notes and the scale bar
+SCALE_BAR_MM = 100
+MARK_GRID_MM = 50  # + marks to line up tiled sheets, on this grid of the drawing
+PAGE_MARGIN_MM = 8  # printers leave a few mm unprinted
+PAGE_FOOTER_MM = 14  # each sheet's label and scale bar
+OVERLAP_MM = 12  # tiled sheets overlap by this much, + marks included
+FIXED_DATE = datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc)  # no timestamps: stable files
+LEAD_PITCH_MM = 1.6  # drawn spacing of an LED's four leads (not to scale: the real ones are ~1.3 mm)
+# Lead order of the 5 mm WS2812D-F5 (and the PL9823): data in, +5 V, ground, data out.
+LEADS = (("DIN", "#2ca02c"), ("+5V", "#d62728"), ("GND", "#222222"), ("DOUT", "#1f77b4"))
+COLOURS = {"outline": "#8b5a2b", "led": "#d62728", "control": "#1f4fb4", "display": "#1f4fb4",
+           "pocket": "#777777", "part": "#2ca02c", "mark": "#000000", "text": "#000000", "bus": "#d62728",
+           "ground": "#222222", "data": "#2ca02c"}
+
+
+@dataclass(frozen=True)
+class Circle:
+    """A hole (or a lead): centre and diameter in mm."""
+    x: float
+    y: float
+    d: float
+    layer: str
+    cross: bool = False  # a centre cross, to put the drill's point on
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A rectangle (pocket, part, window) from corner to corner, in mm."""
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    layer: str
+    dashed: bool = False
+
+
+@dataclass(frozen=True)
+class Line:
+    """A straight line (a wire, a scale bar tick, an arrow stroke)."""
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    layer: str
+    width: float = 0.3
+
+
+@dataclass(frozen=True)
+class Text:
+    """A label; ``anchor`` is "start", "middle" or "end"; size in mm (cap height about 0.7 x)."""
+    x: float
+    y: float
+    text: str
+    size: float = 3.0
+    anchor: str = "start"
+    layer: str = "text"
+
+
+Shape = Circle | Rect | Line | Text
+
+
+@dataclass(frozen=True)
+class View:
+    """One drawing: its shapes in drawing mm (board origin at ``MARGIN_MM``), its size and title."""
+    title: str
+    width: float
+    height: float
+    shapes: list[Shape]
+
+
+def track_label(track: int) -> str:
+    """Tracks as people count them: from 1."""
+    return f"track {track + 1}"
+
+
+def rows(board: dict) -> list[tuple[float, list[tuple[int, int]]]]:
+    """The chain cut where it changes row: (y, [(track, hole) in wire order]) for each stretch
+    (the eight rows of 30, then each game hole on its own)."""
+    where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
+    out: list[tuple[float, list[tuple[int, int]]]] = []
+    for pair in board["leds"]["chain"]:
+        y = where[tuple(pair)][1]
+        if not out or out[-1][0] != y:
+            out.append((y, []))
+        out[-1][1].append(tuple(pair))
+    return out
+
+
+def shift(shapes: list[Shape], dx: float, dy: float) -> list[Shape]:
+    """``shapes`` moved by (dx, dy)."""
+    moved: list[Shape] = []
+    for s in shapes:
+        if isinstance(s, Circle | Text):
+            moved.append(type(s)(**{**s.__dict__, "x": s.x + dx, "y": s.y + dy}))
+        else:
+            moved.append(type(s)(**{**s.__dict__, "x0": s.x0 + dx, "y0": s.y0 + dy, "x1": s.x1 + dx,
+                                    "y1": s.y1 + dy}))
+    return moved
+
+
+def scale_bar(x: float, y: float) -> list[Shape]:
+    """A 100 mm bar with 10 mm ticks, to check the print's scale with a ruler."""
+    out: list[Shape] = [Line(x, y, x + SCALE_BAR_MM, y, "mark", 0.4)]
+    for i in range(0, SCALE_BAR_MM + 1, 10):
+        tall = 3 if i % 50 == 0 else 1.5
+        out.append(Line(x + i, y, x + i, y - tall, "mark", 0.3))
+    out.append(Text(x + SCALE_BAR_MM + 3, y, f"{SCALE_BAR_MM} mm: measure it before you drill", 2.8))
+    return out
+
+
+def alignment_marks(width: float, height: float) -> list[Shape]:
+    """+ marks on a grid over the whole drawing: tiled sheets line up on them."""
+    out: list[Shape] = []
+    for x in range(MARK_GRID_MM, int(width), MARK_GRID_MM):
+        for y in range(MARK_GRID_MM, int(height), MARK_GRID_MM):
+            out += [Line(x - 3, y, x + 3, y, "mark", 0.2), Line(x, y - 3, x, y + 3, "mark", 0.2)]
+    return out
+
+
+def top_view(board: dict) -> View:
+    """The top face, 1:1: holes at their drill sizes, pockets (from below) dashed."""
+    build = board["build"]
+    width, height, thickness = build["blank_mm"]
+    holes = build["hole_mm"]
+    out: list[Shape] = [Rect(0, 0, width, height, "outline")]
+    for name, (x0, y0, x1, y1) in build["pockets"].items():
+        depth = thickness - build["skin_mm"][name]
+        out.append(Rect(x0, y0, x1, y1, "pocket", dashed=True))
+        out.append(Text(x1 - 1, y1 - 1.5, f"{name} pocket from below: {depth} mm deep, "
+                                          f"{build['skin_mm'][name]} mm skin", 2.2, "end", "pocket"))
+    for _, hole, x, y in board["holes"]:
+        out.append(Circle(x, y, holes["led"], "led", cross=True))
+        if hole % 5 == 0 or hole in (1, 121):
+            out.append(Text(x, y - 3.6, str(hole), 2.0, "middle"))
+    for name, (x, y) in sorted(board["controls"].items()):
+        size = holes["enc" if name == "enc" else "button"]
+        label = "encoder" if name == "enc" else {"p1": "player 1", "p2": "player 2", "back": "back"}[name]
+        out.append(Circle(x, y, size, "control", cross=True))
+        out.append(Text(x, y + size / 2 + 4, f"{label}: {size:g} mm", 2.6, "middle"))
+    (cx, cy), (w, h) = build["display"]["centre"], build["display"]["size"]
+    out.append(Rect(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2, "display"))
+    out.append(Text(cx, cy + h / 2 + 4, f"display window {w} x {h} mm", 2.6, "middle"))
+    for name, y in build["edge_left_y"].items():
+        what = "USB panel socket" if name == "usb" else "DC jack (adapter build)"
+        out.append(Line(-4, y, 3, y, "part", 0.6))
+        out.append(Text(4, y + 1, f"{what} in the edge", 2.2))
+    tracks = sorted({t for t, _, _, _ in board["holes"]})
+    for track in tracks:  # name each track at its hole 1
+        x, y = next((x, y) for t, h, x, y in board["holes"] if (t, h) == (track, 1))
+        out.append(Text(x - 5, y + 1, f"{track_label(track)} ->", 2.4, "end"))
+    notes = [
+        f"TOP, 1:1. Blank {width} x {height} x {thickness} mm. Holes: LEDs {holes['led']:g} mm, encoder "
+        f"{holes['enc']:g} mm, buttons {holes['button']:g} mm; drill through from the top (centre cross).",
+        "Pockets (dashed) are routed from below, leaving the skin shown: an LED pushed up to its flange "
+        "sits just under the top; the encoder's 7 mm bushing and the buttons need the thin skin.",
+    ]
+    return framed("Drilling template, top (board.json)", width, height, out, notes)
+
+
+def lead_shapes(x: float, y: float, direction: int) -> list[Shape]:
+    """An LED's four leads in a line along its row, data in facing the previous LED."""
+    return [Circle(x + direction * (i - 1.5) * LEAD_PITCH_MM, y, 0.9, f"lead{i}") for i in range(4)]
+
+
+def underside_view(board: dict) -> View:
+    """The underside as seen with the board face down (mirrored left to right): pockets, parts,
+    bus wires, and each LED's leads in the orientation its row needs."""
+    build = board["build"]
+    width, height, thickness = build["blank_mm"]
+
+    def mx(x: float) -> float:
+        return width - x
+
+    out: list[Shape] = [Rect(0, 0, width, height, "outline")]
+    for name, (x0, y0, x1, y1) in build["pockets"].items():
+        out.append(Rect(mx(x1), y0, mx(x0), y1, "pocket", dashed=True))
+        out.append(Text(mx(x0) - 1, y1 - 1.5, f"{name}: {thickness - build['skin_mm'][name]} mm deep", 2.2,
+                        "end", "pocket"))
+    labels = {"shifter": ["74AHCT125", "on perfboard"], "pico": ["Pico", "USB end", "down"],
+              "power_entry": ["power entry:", "fuse, diode,", "1000 uF,", "star ground"]}
+    for name, (x0, y0, x1, y1) in build["parts"].items():
+        out.append(Rect(mx(x1), y0, mx(x0), y1, "part"))
+        for i, line in enumerate(labels[name]):
+            out.append(Text(mx((x0 + x1) / 2), (y0 + y1) / 2 + 3 * i, line, 2.2, "middle", "part"))
+    where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
+    chain = [tuple(pair) for pair in board["leds"]["chain"]]
+    start = 1  # LEDs counted from 1, as in the schematics (LED1 is the first on the wire)
+    for y, row in rows(board):
+        xs = [where[p][0] for p in row]
+        # Seen from below, a row the top view runs left to right runs right to left.
+        direction = -1 if xs[-1] >= xs[0] else 1
+        if len(row) > 1:
+            left, right = mx(max(xs)) - 4, mx(min(xs)) + 4
+            out.append(Line(left, y - 3, right, y - 3, "bus", 0.5))
+            out.append(Line(left, y + 3, right, y + 3, "ground", 0.5))
+        for pair in row:
+            out += lead_shapes(mx(where[pair][0]), y, direction)
+        track, hole = row[0]
+        end = start + len(row) - 1
+        what = f"LEDs {start}-{end}: {track_label(track)} holes {hole}-{row[-1][1]}" if len(row) > 1 else \
+            f"LED {start}: {track_label(track)} game hole"
+        arrow = "<- data" if direction < 0 else "data ->"
+        entry = mx(xs[0])  # where the data enters this stretch
+        if len(row) > 1:
+            out.append(Text(entry, y - 4.5, f"{what}, {arrow}" if direction > 0 else f"{arrow}, {what}", 2.0,
+                            "start" if direction > 0 else "end"))
+        else:
+            out.append(Text(entry, y - 4.5, what, 2.0, "middle"))
+        start = end + 1
+    # The short wires by the electronics: data from the shifter to LED 1, power to both chain ends.
+    first, last = where[chain[0]], where[chain[-1]]
+    shifter, entry_box = build["parts"]["shifter"], build["parts"]["power_entry"]
+    out.append(Line(mx(shifter[2]), (shifter[1] + shifter[3]) / 2, mx(first[0]), first[1], "data", 0.6))
+    feed_x = mx((build["parts"]["pico"][2] + first[0]) / 2)  # between the Pico and the first column
+    for target in (first, last):
+        for offset, layer in ((-3, "bus"), (3, "ground")):
+            x = feed_x + offset / 3
+            out.append(Line(x, entry_box[1], x, target[1] + offset, layer, 0.6))
+            out.append(Line(x, target[1] + offset, mx(target[0]), target[1] + offset, layer, 0.6))
+    out.append(Text(mx(first[0]) - 3, first[1] - 6, "LED 1: data in from the shifter (short wire)", 2.0, "end"))
+    x0, y0 = 150, 132  # a legend of the lead order
+    out.append(Text(x0, y0, "each LED from below, leads in a line along its row:", 2.6))
+    for i, (name, _) in enumerate(LEADS):
+        out.append(Circle(x0 + 4 + 10 * i, y0 + 5, 1.4, f"lead{i}"))
+        out.append(Text(x0 + 4 + 10 * i, y0 + 10, name, 2.4, "middle"))
+    out.append(Text(x0, y0 + 16, "DIN faces the previous LED, DOUT the next: LEDs in rows that run the other",
+                    2.4))
+    out.append(Text(x0, y0 + 20, "way are turned round. Red: +5 V bus above each row, black: GND below.", 2.4))
+    notes = [
+        "UNDERSIDE, 1:1, mirrored (board face down). Power: +5 V and GND fed at both ends of the chain "
+        "(LED 1, top right here, and the last LED, the game hole), star ground at the power entry.",
+        "Lead order as the WS2812D-F5 and PL9823 (DIN, +5V, GND, DOUT); if your LEDs' datasheet says "
+        "otherwise, keep DIN towards the previous LED.",
+    ]
+    return framed("Underside (mirrored) with LED orientation (board.json)", width, height, out, notes)
+
+
+def framed(title: str, width: float, height: float, board_shapes: list[Shape], notes: list[str]) -> View:
+    """Board shapes placed in a drawing with a margin, the title, notes, scale bar and + marks."""
+    shapes = shift(board_shapes, MARGIN_MM, MARGIN_MM)
+    total_w, total_h = width + 2 * MARGIN_MM, height + MARGIN_MM + FOOTER_MM
+    shapes.append(Text(MARGIN_MM, MARGIN_MM - 8, title, 4.0))
+    for i, note in enumerate(notes):
+        shapes.append(Text(MARGIN_MM, MARGIN_MM + height + 7 + 5 * i, note, 2.6))
+    shapes += scale_bar(MARGIN_MM, total_h - 8)
+    shapes += alignment_marks(total_w, total_h)
+    return View(title, total_w, total_h, shapes)
+
+
+def fmt(value: float) -> str:
+    """A coordinate for SVG: at most two decimals, no trailing zeros."""
+    return f"{round(value, 2):g}"
+
+
+def colour(layer: str) -> str:
+    """The drawing colour of a layer (the LED leads in their wire colours)."""
+    if layer.startswith("lead"):
+        return LEADS[int(layer[4:])][1]
+    return COLOURS[layer]
+
+
+def svg(view: View) -> str:
+    """The view as an SVG document whose user unit is 1 mm (width and height given in mm)."""
+    body = []
+    for s in view.shapes:
+        c = colour(s.layer)
+        if isinstance(s, Circle):
+            fill = c if s.layer.startswith("lead") else "none"
+            body.append(f'<circle cx="{fmt(s.x)}" cy="{fmt(s.y)}" r="{fmt(s.d / 2)}" fill="{fill}" stroke="{c}" '
+                        f'stroke-width="0.25" class="{s.layer}"/>')
+            if s.cross:
+                a = s.d / 2 + 1
+                body.append(f'<path d="M{fmt(s.x - a)} {fmt(s.y)}H{fmt(s.x + a)}M{fmt(s.x)} {fmt(s.y - a)}'
+                            f'V{fmt(s.y + a)}" stroke="{c}" stroke-width="0.15"/>')
+        elif isinstance(s, Rect):
+            dash = ' stroke-dasharray="3 2"' if s.dashed else ""
+            body.append(f'<rect x="{fmt(s.x0)}" y="{fmt(s.y0)}" width="{fmt(s.x1 - s.x0)}" '
+                        f'height="{fmt(s.y1 - s.y0)}" fill="none" stroke="{c}" stroke-width="0.35"{dash} '
+                        f'class="{s.layer}"/>')
+        elif isinstance(s, Line):
+            body.append(f'<line x1="{fmt(s.x0)}" y1="{fmt(s.y0)}" x2="{fmt(s.x1)}" y2="{fmt(s.y1)}" stroke="{c}" '
+                        f'stroke-width="{fmt(s.width)}"/>')
+        else:
+            body.append(f'<text x="{fmt(s.x)}" y="{fmt(s.y)}" font-size="{fmt(s.size)}" text-anchor="{s.anchor}" '
+                        f'fill="{c}">{escape(s.text)}</text>')
+    return "\n".join([
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(view.width)}mm" height="{fmt(view.height)}mm" '
+        f'viewBox="0 0 {fmt(view.width)} {fmt(view.height)}" font-family="sans-serif">',
+        f"<title>{escape(view.title)}</title>",
+        f'<rect width="{fmt(view.width)}" height="{fmt(view.height)}" fill="white"/>',
+        *body,
+        "</svg>",
+        "",
+    ])
+
+
+def tiles(view: View, paper: tuple[float, float]) -> tuple[str, list[tuple[float, float, float, float]]]:
+    """The orientation ("P" or "L") taking fewest sheets, and each sheet's window on the drawing
+    (x, y, width, height in drawing mm), overlapping by ``OVERLAP_MM``."""
+    best: tuple[int, str, list[tuple[float, float, float, float]]] | None = None
+    for orientation, (pw, ph) in (("P", paper), ("L", paper[::-1])):
+        w, h = pw - 2 * PAGE_MARGIN_MM, ph - 2 * PAGE_MARGIN_MM - PAGE_FOOTER_MM
+        across = max(1, math.ceil((view.width - OVERLAP_MM) / (w - OVERLAP_MM)))
+        down = max(1, math.ceil((view.height - OVERLAP_MM) / (h - OVERLAP_MM)))
+        windows = [(i * (w - OVERLAP_MM), j * (h - OVERLAP_MM), w, h) for j in range(down) for i in range(across)]
+        if best is None or len(windows) < best[0]:
+            best = (len(windows), orientation, windows)
+    assert best is not None
+    return best[1], best[2]
+
+
+def pdf(views: list[View], paper_name: str) -> bytes:
+    """The views tiled on sheets of ``paper_name``, 1:1, with + marks, a label and a scale bar on each."""
+    document = FPDF(unit="mm", format=paper_name.upper())
+    document.set_creation_date(FIXED_DATE)
+    document.set_title("Cribbage board drilling template")
+    document.set_auto_page_break(False)
+    for view in views:
+        orientation, windows = tiles(view, PAPERS[paper_name])
+        for n, (wx, wy, ww, wh) in enumerate(windows, 1):
+            document.add_page(orientation=orientation)
+            ox, oy = PAGE_MARGIN_MM - wx, PAGE_MARGIN_MM - wy
+            with document.rect_clip(PAGE_MARGIN_MM, PAGE_MARGIN_MM, ww, wh):
+                for s in view.shapes:
+                    draw_pdf(document, shift([s], ox, oy)[0])
+            document.set_draw_color(150)
+            document.set_dash_pattern(1, 1)
+            document.rect(PAGE_MARGIN_MM, PAGE_MARGIN_MM, ww, wh)
+            document.set_dash_pattern()
+            footer_y = PAGE_MARGIN_MM + wh + 5
+            label = (f"{view.title}: sheet {n} of {len(windows)}. Print at 100 % (no 'fit to page'); "
+                     f"overlap the sheets by {OVERLAP_MM} mm so the + marks meet.")
+            draw_pdf(document, Text(PAGE_MARGIN_MM, footer_y, label, 2.6))
+            for s in scale_bar(PAGE_MARGIN_MM, footer_y + 6):
+                draw_pdf(document, s)
+    return bytes(document.output())
+
+
+def draw_pdf(document: FPDF, s: Shape) -> None:
+    """One shape on the current page (page mm)."""
+    r, g, b = (int(colour(s.layer)[i:i + 2], 16) for i in (1, 3, 5))
+    document.set_draw_color(r, g, b)
+    document.set_fill_color(r, g, b)
+    if isinstance(s, Circle):
+        document.set_line_width(0.25)
+        style = "DF" if s.layer.startswith("lead") else "D"
+        document.ellipse(s.x - s.d / 2, s.y - s.d / 2, s.d, s.d, style)
+        if s.cross:
+            a = s.d / 2 + 1
+            document.set_line_width(0.15)
+            document.line(s.x - a, s.y, s.x + a, s.y)
+            document.line(s.x, s.y - a, s.x, s.y + a)
+    elif isinstance(s, Rect):
+        document.set_line_width(0.35)
+        if s.dashed:
+            document.set_dash_pattern(3, 2)
+        document.rect(s.x0, s.y0, s.x1 - s.x0, s.y1 - s.y0)
+        document.set_dash_pattern()
+    elif isinstance(s, Line):
+        document.set_line_width(s.width)
+        document.line(s.x0, s.y0, s.x1, s.y1)
+    else:
+        document.set_text_color(r, g, b)
+        document.set_font("helvetica", size=s.size / 0.3528 * 0.9)  # mm -> pt, about the SVG's size
+        width = document.get_string_width(s.text)
+        x = s.x - {"start": 0, "middle": width / 2, "end": width}[s.anchor]
+        document.text(x, s.y, s.text)
+
+
+DXF_LAYERS = {"led": 1, "control": 5, "display": 5, "pocket": 8, "outline": 30}  # AutoCAD colour numbers
+
+
+def dxf(board: dict) -> str:
+    """The top view for CNC: holes and window to cut through, pockets to route (by depth), the
+    outline. DXF's y axis points up, so y is flipped: (x, height - y), origin at the bottom left."""
+    ezdxf.options.write_fixed_meta_data_for_testing = True  # no timestamps or random ids
+    document = ezdxf.new("R2010", units=ezdxf.units.MM)
+    build = board["build"]
+    width, height, thickness = build["blank_mm"]
+    space = document.modelspace()
+
+    def layer(name: str, kind: str) -> str:
+        if name not in document.layers:
+            document.layers.add(name, color=DXF_LAYERS[kind])
+        return name
+
+    for shape in top_view_board_shapes(board):
+        if isinstance(shape, Circle):
+            name = layer(f"HOLE_{shape.d:g}MM".replace(".", "_"), shape.layer)
+            space.add_circle((shape.x, height - shape.y), shape.d / 2, dxfattribs={"layer": name})
+        elif isinstance(shape, Rect):
+            if shape.layer == "pocket":
+                continue
+            name = layer("OUTLINE" if shape.layer == "outline" else "DISPLAY_WINDOW", shape.layer)
+            corners = [(shape.x0, height - shape.y0), (shape.x1, height - shape.y0), (shape.x1, height - shape.y1),
+                       (shape.x0, height - shape.y1)]
+            space.add_lwpolyline(corners, close=True, dxfattribs={"layer": name})
+    for name, (x0, y0, x1, y1) in build["pockets"].items():
+        depth = thickness - build["skin_mm"][name]
+        lay = layer(f"POCKET_{name.upper()}_{depth}MM_DEEP_FROM_BELOW", "pocket")
+        space.add_lwpolyline([(x0, height - y0), (x1, height - y0), (x1, height - y1), (x0, height - y1)],
+                             close=True, dxfattribs={"layer": lay})
+    stream = io.StringIO()
+    document.write(stream)
+    return stream.getvalue()
+
+
+def top_view_board_shapes(board: dict) -> list[Shape]:
+    """The cut features of the top view in board mm (holes, window, outline), for the DXF."""
+    build = board["build"]
+    width, height, _ = build["blank_mm"]
+    out: list[Shape] = [Rect(0, 0, width, height, "outline")]
+    out += [Circle(x, y, build["hole_mm"]["led"], "led") for _, _, x, y in board["holes"]]
+    for name, (x, y) in sorted(board["controls"].items()):
+        out.append(Circle(x, y, build["hole_mm"]["enc" if name == "enc" else "button"], "control"))
+    (cx, cy), (w, h) = build["display"]["centre"], build["display"]["size"]
+    out.append(Rect(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2, "display"))
+    return out
+
+
+def outputs(board: dict) -> dict[Path, str | bytes]:
+    """Every file this script writes, by path."""
+    views = [top_view(board), underside_view(board)]
+    files: dict[Path, str | bytes] = {TOP_SVG: svg(views[0]), UNDERSIDE_SVG: svg(views[1]), DXF: dxf(board)}
+    for paper, path in PDFS.items():
+        files[path] = pdf(views, paper)
+    return files
+
+
+if __name__ == "__main__":
+    for path, content in outputs(json.loads(BOARD_JSON.read_text())).items():
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content)
+        print("wrote", path)

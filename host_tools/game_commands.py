@@ -1,0 +1,226 @@
+"""The whole game from the command line: `crib cut`, `crib dealer`, `crib starter`, `crib heels`,
+`crib peg`, `crib hand`, `crib crib`, `crib new-game`, `crib new-match`.
+
+Each is one row of ``COMMANDS``, mirroring the rules core's events (cribbage/match.py has
+their rules): the row names the command, its arguments (``Field``s: how people type a
+player, a card, points) and the protocol request it sends. A row without ``event`` sends
+``["NAME", field values in order]``, so an event of the play laid card by card is one row::
+
+    GameCommand("lay", "lay a card in the play (the board counts it)", (SEAT, RANK))
+
+with ``RANK = Field("rank", rank_typed, "RANK", "A, 2-10, J, Q or K")`` beside the fields
+below, and `crib lay 1 5` sends ``["lay", 0, 4]``.
+
+People type players 1, 2, 3 (and 4 in a team game; or p1.., t1a..) and cards as they write
+them (5H, 10H or TH, 5♥); the protocol counts seats and sides from 0 and sends cards as
+ints 0-51: that translation happens here and nowhere else. After the board accepts, the
+command says what happened, in words (host_tools.gamelog.describe), and shows the state.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+
+from cribbage import cards
+from cribbage.settings import Settings
+from host_tools.card_args import USAGE_ERROR
+from host_tools.gamelog import describe
+from host_tools.link import BoardLink
+from host_tools.status import show_state
+from host_tools.talk import add_link_arguments, converse, fail, game_rules, with_state
+
+# How people name seats and sides -> the protocol's numbers. Seats: clockwise from player 1;
+# in a team game T1a, T2a, T1b, T2b sit in that order (settings.seat_name).
+SEAT_WORDS = {"1": 0, "2": 1, "3": 2, "4": 3, "p1": 0, "p2": 1, "p3": 2, "p4": 3,
+              "t1a": 0, "t2a": 1, "t1b": 2, "t2b": 3}
+SIDE_WORDS = {"1": 0, "2": 1, "3": 2, "p1": 0, "p2": 1, "p3": 2, "t1": 0, "t2": 1}
+
+
+def seat_typed(text: str) -> int:
+    """A player as people name them -> the protocol's seat (0-based)."""
+    seat = SEAT_WORDS.get(text.strip().lower())
+    if seat is None:
+        raise argparse.ArgumentTypeError("player must be 1, 2 or 3 (or p1, p2, p3; in a team game 1-4 or t1a, "
+                                         "t2a, t1b, t2b), not %r" % text)
+    return seat
+
+
+def side_typed(text: str) -> int:
+    """A score track as people name it -> the protocol's side (0-based)."""
+    side = SIDE_WORDS.get(text.strip().lower())
+    if side is None:
+        raise argparse.ArgumentTypeError("player must be 1, 2 or 3 (or p1, p2, p3; teams t1, t2), not %r" % text)
+    return side
+
+
+def card_typed(text: str) -> int:
+    """A card as people write it -> its int."""
+    try:
+        return cards.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def rank_typed(text: str) -> int:
+    """A rank as people write it (A, 2-10, J, Q, K) -> 0 (Ace) to 12 (King)."""
+    rank = cards.parse_rank(text)
+    if rank < 0:
+        raise argparse.ArgumentTypeError("not a rank: %r (use A 2-10 T J Q K)" % text)
+    return rank
+
+
+def card_or_rank_typed(text: str) -> int | str:
+    """A card (its int), or a rank alone (kept as text: it is given a suit with the others)."""
+    if cards.parse_rank(text) >= 0:
+        return text
+    try:
+        return cards.parse(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("not a card or a rank: %r (a card like 5H or 10♥, a rank like 5 or K)"
+                                         % text) from None
+
+
+def card_or_total_typed(text: str) -> int | str:
+    """A card (its int), or a whole number: a show's total (kept as text)."""
+    return text if text.strip().isdigit() else card_typed(text)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One argument of a game command: its name on the parsed args, how it is typed, its help."""
+
+    dest: str
+    parse: Callable[[str], Any]
+    metavar: str
+    help: str
+    nargs: str | None = None
+    option: bool = False  # ``--dest VALUE``, None when not given; otherwise positional
+
+    def add_to(self, parser: argparse.ArgumentParser) -> None:
+        """Add this argument to a sub-command's parser."""
+        if self.option:
+            parser.add_argument("--" + self.dest, type=self.parse, metavar=self.metavar, help=self.help)
+        else:
+            parser.add_argument(self.dest, type=self.parse, metavar=self.metavar, help=self.help, nargs=self.nargs)
+
+
+SEAT = Field("seat", seat_typed, "PLAYER", "1, 2 or 3 (p1, p2, p3; in a team game 1-4 or t1a, t2a, t1b, t2b)")
+SIDE = Field("side", side_typed, "PLAYER", "1, 2 or 3 (p1, p2, p3; teams t1, t2): whose track")
+POINTS = Field("points", int, "POINTS", "points to peg (1 to 31)")
+CARD = Field("card", card_typed, "CARD", "a card as people write it: 5H, 10H or TH, 5♥")
+CUT = Field("cut", card_or_rank_typed, "CARD", "one card per player, in order: 5H KD, or ranks alone: 5 K "
+            "(a rank is given a suit, any: only ranks decide the deal)", nargs="+")
+SHOWN = Field("shown", card_or_total_typed, "CARD", "its 4 cards (5H 5C JS QD), or its total alone (14): the "
+              "board counts the cards with the starter", nargs="+")
+CLAIM = Field("claim", int, "POINTS", "muggins: the points claimed, if fewer than the count (the next player "
+              "pegs the rest)", option=True)
+
+
+def cut_cards(args: argparse.Namespace) -> list[int]:
+    """The cut as cards: a rank alone gets the first suit no other card of that rank has."""
+    given = [c for c in args.cut if isinstance(c, int)]
+    out = []
+    for typed in args.cut:
+        if isinstance(typed, int):
+            out.append(typed)
+            continue
+        rank = rank_typed(typed)
+        card = next(cards.make(rank, suit) for suit in range(4) if cards.make(rank, suit) not in given + out)
+        out.append(card)
+    return out
+
+
+def shown(args: argparse.Namespace) -> list[Any]:
+    """``[cards or None, claim or None]`` of a hand or crib: 4 cards, or a total alone (the claim)."""
+    typed = args.shown
+    if len(typed) == 1 and isinstance(typed[0], str):
+        if args.claim is not None:
+            raise ValueError("a total alone is the claim: give either the total or --claim")
+        return [None, int(typed[0])]
+    if len(typed) != 4 or not all(isinstance(c, int) for c in typed):
+        raise ValueError("give the 4 cards (like 5H 5C JS QD) or the total alone (like 14), not %s"
+                         % " ".join(cards.name(c) if isinstance(c, int) else c for c in typed))
+    return [typed, args.claim]
+
+
+@dataclass(frozen=True)
+class GameCommand:
+    """A `crib` sub-command that sends one game request (see the module docstring)."""
+
+    name: str
+    help: str
+    fields: tuple[Field, ...] = ()
+    event: Callable[[argparse.Namespace], list[Any]] | None = None  # None: [name, field values in order]
+    request: str = "event"  # the protocol command; "event" carries the event, the others nothing
+    aliases: tuple[str, ...] = ()
+
+    def message(self, args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
+        """The protocol request: (command, fields). ValueError if the arguments do not make one."""
+        if self.request != "event":
+            return self.request, {}
+        event = self.event(args) if self.event else [self.name] + [getattr(args, f.dest) for f in self.fields]
+        return "event", {"event": event}
+
+
+COMMANDS = (
+    GameCommand("cut", "cut for deal: the lowest card deals", (CUT,), lambda a: ["cut", cut_cards(a)]),
+    GameCommand("dealer", "name the first dealer of the game (instead of a cut)", (SEAT,), aliases=("deal",)),
+    GameCommand("starter", "the starter card turned up (a Jack pegs his heels for the dealer)", (CARD,)),
+    GameCommand("heels", "his heels: 2 for the dealer, without naming the starter"),
+    GameCommand("peg", "peg points in the play (fifteens, pairs, runs, go, 31)", (SIDE, POINTS)),
+    GameCommand("hand", "count a player's hand in the show, in turn (the pone first)", (SEAT, SHOWN, CLAIM),
+                lambda a: ["hand", a.seat, *shown(a)]),
+    GameCommand("crib", "count the dealer's crib (the deal then passes on)", (SHOWN, CLAIM),
+                lambda a: ["crib", *shown(a)]),
+    GameCommand("new-game", "abandon this game (or after a win: the next game, the loser deals)",
+                request="new_game"),
+    GameCommand("new-match", "start the match again: the tally goes to zero (cannot be undone)",
+                request="new_match"),
+)
+
+
+def run(command: GameCommand, args: argparse.Namespace) -> int:
+    """Send the command's request, then say what the board did and show the state."""
+    try:
+        cmd, fields = command.message(args)
+    except ValueError as error:
+        fail(args, str(error))
+        return USAGE_ERROR
+
+    def exchange(link: BoardLink) -> dict[str, Any]:
+        before = link.request("state")["state"]
+        return dict(with_state(link, link.request(cmd, **fields)), before=before)
+
+    def show(console: Console, reply: dict[str, Any]) -> None:
+        state = reply["state"]
+        rules = game_rules(state.get("settings"))
+        event = fields.get("event", [cmd])
+        console.print("%s%s." % (describe(event, rules), pegged(event, reply["before"], state, rules)), highlight=False)
+        show_state(console, state)
+
+    return converse(args, exchange, show)
+
+
+def pegged(event: list[Any], before: dict[str, Any], after: dict[str, Any], rules: Settings) -> str:
+    """What ``event`` pegged, track by track (``: P2 +14, P1 +2``); "" when the event says it
+    already (a peg that moved its peg so far), and when no peg moved on (a new game sets them back)."""
+    old, new = before.get("front") or [], after.get("front") or []
+    moved = [(side, new[side] - old[side]) for side in range(min(len(old), len(new))) if new[side] > old[side]]
+    if not moved or (event[0] == "peg" and moved == [(event[1], event[2])]):
+        return ""
+    return ": " + ", ".join("%s +%d" % (rules.side_name(side), points) for side, points in moved)
+
+
+def register(sub: argparse._SubParsersAction, commands: tuple[GameCommand, ...] = COMMANDS) -> None:
+    """Add a sub-command for every row of ``commands``."""
+    for command in commands:
+        parser = sub.add_parser(command.name, help=command.help, description=command.help, aliases=command.aliases)
+        for field in command.fields:
+            field.add_to(parser)
+        add_link_arguments(parser)
+        parser.set_defaults(func=lambda args, command=command: run(command, args))

@@ -1,0 +1,53 @@
+"""Input the host tools do not control (saved logs, scripts, what a board sends), taken in so
+that none of it can crash, hang or flood them: reads have a size limit, JSON that cannot be
+parsed (malformed, nested too deep, too big) is a ValueError with a clear message, and text
+echoed in a message is cut to a short start."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+ECHO_LIMIT = 80  # characters of untrusted text shown in a message
+
+
+def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` itself if short, else its first ``limit`` characters and "..."."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def parse_json(text: str | bytes) -> Any:
+    """The value of a JSON document; a ValueError that says why if there is none.
+
+    Python's decoder raises RecursionError on deep nesting (``[`` a thousand times) and
+    MemoryError on huge input, not only ValueError: all three are a ValueError here.
+    """
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("not JSON that can be read (nested too deep)") from None
+    except MemoryError:
+        raise ValueError("not JSON that can be read (too big)") from None
+    except UnicodeDecodeError as error:
+        raise ValueError("not UTF-8 text (byte %d)" % error.start) from None
+    except json.JSONDecodeError as error:
+        raise ValueError("not JSON: %s" % error) from None
+
+
+def read_text(path: Path, limit: int) -> str:
+    """The UTF-8 text of the file at ``path``, at most ``limit`` bytes of it (a bigger file, or
+    an endless one such as /dev/zero, is refused, not read to its end). Raises ValueError
+    naming the file and the trouble."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read(limit + 1)
+    except OSError as error:
+        raise ValueError("cannot read %s: %s" % (path, error.strerror or error)) from None
+    if len(data) > limit:
+        raise ValueError("%s is larger than %d bytes: not read" % (path, limit))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise ValueError("%s is not UTF-8 text (line %d: byte 0x%02x)" % (path, line, data[error.start])) from None

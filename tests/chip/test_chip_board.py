@@ -1,0 +1,98 @@
+"""The deployed firmware on the emulated chip: it boots, draws, plays through its pins, keeps the game.
+
+Stock Pico (the code as .mpy files on littlefs) and CRIB_PICO (the code in a ROMFS image,
+main.py and board.json on littlefs), each as ``crib deploy`` lays it out. The LED pin of
+``hardware/board.json`` is decoded and mapped back to the app's order; frames must equal
+what CPython's renderer draws for the same state (blinking holes: one of the frames it draws
+over a blink period). On the stock image ``crib status`` is asked over the emulated USB,
+through a TCP bridge, as a person would ask a board. On CRIB_PICO a hand is pegged and counted
+with the encoder and buttons through their pins, and the game is found as it was after a
+reset.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from board_on_chip import ChipBoard
+from cpython_board import CPythonBoard
+from flash_layout import CRIB_PICO, STOCK, Image
+from pico import MS
+
+BLINK_MS = 500  # the dealer's seat blinks with this period before the first deal
+
+
+@pytest.fixture(scope="module", params=[STOCK, CRIB_PICO], ids=lambda image: image.name)
+def booted(request: pytest.FixtureRequest) -> ChipBoard:
+    image: Image = request.param
+    board = ChipBoard(image)
+    board.first_frame()
+    yield board
+    board.pico.close()
+
+
+def test_boots_to_the_start_screen_drawn_as_cpython_draws_it(booted: ChipBoard) -> None:
+    oracle = CPythonBoard().frames_over(BLINK_MS)
+    assert len(oracle) == 2  # the blinking seat: on and off
+    start = booted.pico.now_ns
+    booted.pico.run_for(BLINK_MS * MS)
+    frames = [booted.rgb(f) for f in booted.frames_since(booted.powered_at)]
+    assert frames[0] in oracle
+    assert all(len(f.wire) == 3 * 242 for f in booted.frames_since(booted.powered_at))
+    later = {booted.rgb(f) for f in booted.frames_since(start)}
+    assert later == oracle  # over a blink period both phases show, and nothing else
+    assert booted.pico.watchdog_resets == 0
+
+
+@pytest.mark.parametrize("booted", [STOCK], ids=["stock"], indirect=True)  # the same protocol code on both
+def test_crib_status_over_the_emulated_usb(booted: ChipBoard) -> None:
+    port = booted.pico.serve_socket()
+    command = [sys.executable, "-m", "host_tools.cli", "status", "--json", "-d", "socket://127.0.0.1:%d" % port,
+               "--timeout", "60"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        booted.pico.run_until(lambda: process.poll() is not None, 20_000 * MS, step_ns=5 * MS)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        out, err = process.communicate()
+    assert process.returncode == 0, err
+    assert '"phase": "cut"' in out and '"front": [0, 0]' in out
+
+
+# Player 1 deals; player 2 pegs 3 (a button, two detents, the encoder); the count: the starter
+# (the ace of diamonds) and player 2's hand (ace and two of clubs, two of diamonds, three of
+# clubs: 16) picked card by card with turns and button presses, and pegged.
+PLAY = [("press", "p1"), ("press", "p2"), ("turn", 2), ("press", "enc"), ("press", "enc"), ("press", "p2"),
+        ("press", "enc"), ("press", "enc"), ("turn", 1), ("press", "p2"), ("press", "p2"), ("press", "enc"),
+        ("press", "enc"), ("turn", 1), ("press", "p2"), ("press", "p2"), ("press", "enc"), ("press", "enc")]
+PRESS_MS = 30
+AFTER_MS = 45  # more than the 40 ms between detents that the acceleration counts double
+
+
+@pytest.mark.parametrize("booted", [CRIB_PICO], ids=["CRIB_PICO"], indirect=True)  # the same app on both
+def test_pins_peg_and_count_a_hand_and_a_reset_keeps_the_game(booted: ChipBoard) -> None:
+    oracle = CPythonBoard()
+    for kind, what in PLAY:
+        if kind == "turn":
+            booted.turn(what, gap_ms=AFTER_MS)
+        else:
+            booted.press(what, PRESS_MS, AFTER_MS)
+        oracle.handle((kind, what))
+    expected = oracle.board.match
+    assert (expected.front, expected.back) == ([0, 19], [0, 3])  # the hand counted 16
+    state = booted.request("state")["state"]
+    assert (state["front"], state["back"], state["events"]) == (expected.front, expected.back, expected.events)
+    shown = oracle.frames_over()
+    assert booted.last_rgb() in shown
+    booted.pico.hard_reset()
+    booted.powered_at = booted.pico.now_ns
+    first = booted.rgb(booted.first_frame())
+    restored = CPythonBoard(oracle.root)
+    assert first in restored.frames_over()
+    state = booted.request("state")["state"]
+    assert (state["front"], state["back"], state["events"]) == (expected.front, expected.back, expected.events)
+    assert booted.pico.watchdog_resets == 0
+

@@ -1,0 +1,97 @@
+"""The cut for deal on the board: each player dials the rank cut, a tie cuts again, the lowest deals;
+"who deals?" stays the quick way."""
+
+import json
+
+from app_driver import BACK_PRESS, ENC, HOLD_P1, P2, Driver, brightness, is_hue, turn
+
+from app import palette
+from app.modes.cut import rank_hole
+
+
+def display(d):
+    d.frame_at(d.hw.ticks_ms() + 1)
+    return d.hw.display.lines
+
+
+def cut(d, rank):
+    """Dial ``rank`` (0 = Ace .. 12 = King) from the Ace and take it."""
+    d.press(turn(rank - d.mode.rank) if rank != d.mode.rank else turn(13), ENC)
+
+
+def test_the_cut_is_the_first_choice_and_the_lowest_rank_deals():
+    d = Driver()
+    assert display(d)[:4] == ["WHO DEALS?", "p1/p2: deals", "or turn, enc:", "> cut for deal"]
+    d.press(ENC)
+    assert d.mode.name == "cut" and display(d)[:2] == ["CUT FOR DEAL", "P1 cuts >A"]
+    cut(d, 12)  # player 1 cuts a King
+    assert display(d)[1:3] == ["P1 cut K", "P2 cuts >A"]
+    cut(d, 9)  # player 2 a ten
+    assert d.mode.name == "peg" and d.match.dealer == 1 and d.match.log == [["cut_ranks", [12, 9]]]
+    assert display(d)[0] == "G1 P2 deals"
+    assert d.reboot().match.dealer == 1
+
+
+def test_a_tie_cuts_again_and_the_log_keeps_the_deciding_cut():
+    d = Driver()
+    d.press(ENC)
+    cut(d, 4)
+    cut(d, 4)  # both fives: cut again
+    assert d.mode.name == "cut" and d.match.events == 0
+    assert display(d)[:3] == ["CUT FOR DEAL", "tie: cut again", "P1 cuts >A"]
+    cut(d, 2)
+    cut(d, 7)
+    assert d.match.dealer == 0 and d.match.log == [["cut_ranks", [2, 7]]]
+
+
+def test_three_players_tied_low_cut_again_without_the_third():
+    d = Driver()
+    d.board.handle_command(json.dumps({"cmd": "settings", "set": {"players": 3}}))
+    d.press(ENC)
+    cut(d, 8)
+    cut(d, 1)
+    cut(d, 1)  # players 2 and 3 tie low; player 1 is out
+    assert d.mode.cutting == [1, 2] and display(d)[1:3] == ["tie: cut again", "P2 cuts >A"]
+    cut(d, 6)
+    cut(d, 3)
+    assert d.match.dealer == 2 and d.match.log == [["cut_ranks", [None, 6, 3]]]
+
+
+def test_back_takes_back_the_last_rank_then_leaves():
+    d = Driver()
+    d.press(ENC)
+    cut(d, 5)
+    d.press(BACK_PRESS)  # player 1's six taken back: dialled again
+    assert d.mode.at == 0 and d.mode.rank == 5 and d.mode.ranks == [None, None]
+    d.press(BACK_PRESS)  # back to "who deals?"
+    assert d.mode.name == "peg" and d.match.phase == "cut"
+    d.press(P2)  # the quick way: player 2 deals
+    assert d.match.log == [["dealer", 1]]
+
+
+def test_the_cut_on_the_leds_a_row_of_ranks_per_player():
+    d = Driver()
+    d.press(ENC)
+    cut(d, 12)
+    d.press(turn(3))  # player 2 dials a four
+    hw = d.frame_phase(600, 100)  # the dial is lit
+    assert is_hue(hw.pixel(0, rank_hole(0, 12)), palette.BLUE)  # player 1's King, steady
+    assert is_hue(hw.pixel(1, rank_hole(1, 3)), palette.ORANGE)  # player 2's dial
+    assert 0 < brightness(hw.pixel(1, rank_hole(1, 5))) < brightness(hw.pixel(1, rank_hole(1, 3)))  # the row, dim
+    hw = d.frame_phase(600, 500)
+    assert not is_hue(hw.pixel(1, rank_hole(1, 3)), palette.ORANGE)  # the dial blinks
+
+
+def test_the_cut_over_the_serial_line_and_the_seat_choice_past_it():
+    d = Driver()
+    r = json.loads(d.board.handle_command(json.dumps({"cmd": "event", "event": ["cut_ranks", [3, 3]]})))
+    assert not r["ok"] and "cut again" in r["error"]
+    r = json.loads(d.board.handle_command(json.dumps({"cmd": "event", "event": ["cut_ranks", [0, 3]]})))
+    assert r["ok"] and r["state"]["dealer"] == 0
+    d = Driver()
+    d.press(turn(2))  # past the cut: player 2
+    assert display(d)[3] == "> P2 deals"
+    d.press(ENC)
+    assert d.match.log == [["dealer", 1]]
+    d.press(HOLD_P1)  # and the game goes on
+    assert d.match.front == [2, 0]

@@ -1,0 +1,109 @@
+"""Endings that read right: who won and what, the game hole of a 61 game, a match to N game points
+ended and the next one started on purpose, refusals wrapped at spaces."""
+
+import json
+
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, brightness, is_hue, turn
+
+from app import palette
+
+
+def display(d):
+    d.frame_at(d.hw.ticks_ms() + 1)
+    return d.hw.display.lines
+
+
+def play_to(d, button, points):
+    """Peg ``points`` for the player of ``button`` in pegs of at most 31."""
+    while points > 0:
+        step = min(points, 31)
+        d.peg(button, step)
+        points -= step
+
+
+def game(d, loser_points, settings=None):
+    """A fresh board (``settings`` over the serial line), player 1 deals; player 2 pegs
+    ``loser_points``, player 1 goes out."""
+    if settings:
+        d.board.handle_command(json.dumps({"cmd": "settings", "set": settings}))
+    d.press(P1)
+    play_to(d, P2, loser_points)
+    play_to(d, P1, d.match.settings.target - d.match.front[0])
+    return display(d)
+
+
+def test_the_end_says_who_won_and_what():
+    lines = game(Driver(), 100)
+    assert lines[0] == "G1  won 1-0" and lines[3:5] == ["P1 WINS", "enc=next game"]
+    assert game(Driver(), 80)[3:5] == ["P1 WINS 2 GAMES", "P2 SKUNKED"]
+    assert game(Driver(), 40)[3:6] == ["P1 WINS 3 GAMES", "P2", "DOUBLE SKUNKED"]
+    assert game(Driver(), 40, {"skunk": "lurch"})[3:5] == ["P1 WINS 2 GAMES", "P2 LURCHED"]
+    assert game(Driver(), 80, {"players": 3})[4:6] == ["P1 WINS 2 GAMES", "P2 P3 SKUNKED"]
+    assert game(Driver(), 80, {"players": 4})[3:5] == ["T1 WINS 2 GAMES", "T2 SKUNKED"]
+    assert all(len(line) <= 16 for line in game(Driver(), 40, {"players": 3}))
+
+
+def test_in_a_61_game_the_game_hole_is_61():
+    d = Driver()
+    d.board.handle_command(json.dumps({"cmd": "settings", "set": {"target": 61}}))
+    d.press(P1)
+    hw = d.frame_at(d.hw.ticks_ms() + 10)
+    assert is_hue(hw.pixel(0, 61), palette.BLUE) and hw.pixel(0, 121) == (0, 0, 0)  # the dealer's light
+    play_to(d, P1, 61)
+    assert d.match.winner == 0
+    hw = d.frame_phase(1000, 100)
+    assert hw.pixel(0, 61)[0] == hw.pixel(0, 61)[2] > 0 and hw.pixel(0, 121) == (0, 0, 0)  # the white flash
+    d.press(P1, ENC)  # refused: both game holes flicker, on 61
+    hw = d.frame_phase(120, 10)
+    assert is_hue(hw.pixel(1, 61), palette.VERMILLION) and hw.pixel(1, 121) == (0, 0, 0)
+
+
+def test_a_match_to_3_ends_and_the_next_starts_only_on_purpose():
+    d = Driver()
+    d.press(HOLD_ENC, turn(2), ENC, turn(7), ENC, turn(1), ENC)  # settings: match to 3
+    assert d.match.settings.match_to == 3
+    d.press(BACK_PRESS)
+    d.press(P1)
+    play_to(d, P2, 80)
+    play_to(d, P1, 121)  # a skunk: 2 game points
+    hw = d.frame_phase(1600, 1500)
+    assert is_hue(hw.pixel(0, 1), palette.BLUE) and is_hue(hw.pixel(0, 2), palette.BLUE)
+    assert hw.pixel(0, 3)[0] == hw.pixel(0, 3)[2] > 0  # the hole that wins the match, dim white
+    d.press(ENC)  # the next game: the loser deals
+    assert d.match.dealer == 1 and d.match.match_winner is None
+    play_to(d, P2, 100)
+    play_to(d, P1, 121)  # 3: the match
+    assert d.match.match_winner == 0 and d.match.games_won == [3, 0]
+    lines = display(d)
+    assert lines[0] == "MATCH OVER 3-0" and lines[3:5] == ["P1 WINS MATCH", "enc x2=new match"]
+    on = d.frame_phase(1000, 100).pixel(0, 1)
+    off = d.frame_phase(1000, 700).pixel(0, 1)
+    assert is_hue(on, palette.BLUE) and brightness(off) == 0  # the winner's tally blinks
+    d.press(ENC)  # once: asks
+    assert d.match.games_won == [3, 0] and display(d)[-1] == "enc again=new"
+    d.press(P2)  # anything else cancels (here: a peg dialled for player 2)
+    d.press(BACK_PRESS, ENC)  # the dial cancelled; the encoder asks again
+    assert d.match.games_won == [3, 0] and d.mode.sure
+    d.press(ENC)  # twice: the new match
+    assert d.match.games_won == [0, 0] and d.match.phase == "cut" and d.match.events == 0
+
+
+def test_back_at_the_end_of_a_match_undoes_the_winning_peg():
+    d = Driver()
+    d.board.handle_command(json.dumps({"cmd": "settings", "set": {"match_to": 3}}))
+    d.press(P1)
+    play_to(d, P1, 121)  # a double skunk: 3, the match at once
+    assert d.match.match_winner == 0
+    r = json.loads(d.board.handle_command('{"cmd": "new_game"}'))
+    assert not r["ok"] and r["error"] == "the match is over: P1 won it 3-0; start a new match"
+    d.press(BACK_PRESS)
+    assert d.match.match_winner is None and d.match.winner is None and d.match.front[0] < 121
+    r = json.loads(d.board.handle_command('{"cmd": "state"}'))
+    assert r["state"]["match_winner"] is None and r["state"]["settings"]["match_to"] == 3
+
+
+def test_a_refusal_wraps_at_spaces_never_inside_a_number():
+    d = Driver()
+    d.press(P1, ENC, HOLD_ENC, turn(19), ENC)  # the starter skipped; the pone's total: 19
+    lines = display(d)
+    assert lines[-2:] == ["NO: no hand", "counts 19"]

@@ -1,0 +1,184 @@
+"""Muggins as players call it, through the board's controls and the serial line: a claim is pegged
+without the true count; the other side may call it (their button) until the next count; the board
+then shows the count and pegs what was overlooked, or says the claim was right."""
+
+import json
+
+from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, P1, P2, Driver, turn
+
+from cribbage.cards import parse
+
+
+def display(d):
+    d.frame_at(d.hw.ticks_ms() + 1)
+    return d.hw.display.lines
+
+
+def ask(d, request):
+    return json.loads(d.board.handle_command(json.dumps(request)))
+
+
+def at_pones_hand(players=2):
+    """Muggins on (set over the serial line: the settings menu has its own tests), player 1 deals,
+    the starter 5S turned, the count open at the pone's cards."""
+    d = Driver()
+    assert ask(d, {"cmd": "settings", "set": {"muggins": True, "players": players}})["ok"]
+    d.press(P1, ENC)
+    d.pick("5S")
+    d.press(ENC)
+    return d
+
+
+def claim(d, cards, points):
+    """Pick a hand's 4 cards, dial the claim and peg it."""
+    d.pick_all(cards)
+    assert d.where() == "claim"  # the claim
+    d.press(turn(points) if points else turn(-1), ENC)
+
+
+def test_the_issues_hand_claimed_short_and_called():
+    d = at_pones_hand()
+    claim(d, "5H 5D JC 10C", 12)  # worth 20 with the 5S
+    assert d.match.front == [0, 12] and d.where() == "call"
+    lines = display(d)
+    assert lines[:3] == ["P2 HAND 12", "muggins?", "P1: p1"]  # the claim, never the count
+    assert not any("20" in line or "twenty" in line for line in lines)
+    assert ask(d, {"cmd": "state"})["state"]["muggins"] == 1  # the serial line: a call is open on P2's claim
+    d.press(P1)  # the opponent calls muggins
+    assert d.match.front == [8, 12] and d.where() == "called"
+    lines = display(d)
+    assert lines[:4] == ["P2 HAND 20", "muggins P1 +8", "claim 12", "fifteen two"]  # now the whole count
+    d.press(ENC)  # on to the dealer's hand
+    assert d.where() == "cards" and d.mode.title(d.board) == "P1 HAND"
+
+
+def test_a_right_claim_called_pegs_nothing_and_says_so():
+    d = at_pones_hand()
+    claim(d, "5H 5D JC 10C", 20)
+    d.press(P1)
+    assert d.match.front == [0, 20] and d.match.log[-1] == ["muggins", 0]
+    assert display(d)[:3] == ["P2 HAND 20", "no muggins:", "claim was right"]
+
+
+def test_a_claim_not_called_is_lost_once_the_next_count_is_pegged():
+    d = at_pones_hand()
+    claim(d, "5H 5D JC 10C", 12)
+    d.press(ENC)  # no call: the dealer counts
+    claim(d, "AC 2D 3H KS", 0)  # worth 7 (fifteen four, a run of three)
+    assert d.match.front == [0, 12] and d.match.log[-1] == ["hand", 0, [parse(c) for c in "AC 2D 3H KS".split()], 0]
+    d.press(ENC)  # not called yet: on to the crib
+    assert d.mode.title(d.board) == "P1 CRIB"
+    d.press(BACK_PRESS, ENC)  # out of the count and in again: nothing pegged since, the call is still open
+    assert d.where() == "call" and d.mode.title(d.board) == "P1 HAND"
+    d.press(ENC)
+    claim(d, "4C 4D 6H 6S", 24)  # the crib pegged: now the dealer's hand can no longer be called
+    assert d.match.log[-1][0] == "crib" and d.where() == "call"
+    d.press(ENC)  # the crib not called either: the next deal
+    assert d.mode.name == "peg" and d.match.front == [24, 12]
+    d.press(ENC)  # its starter (the crib's call is not offered again)
+    assert d.where() == "starter"
+
+
+def test_the_claimers_own_button_cannot_call():
+    d = at_pones_hand()
+    claim(d, "5H 5D JC 10C", 12)
+    d.press(P2)
+    assert d.match.front == [0, 12] and d.where() == "call"
+    assert "own count" in d.board.messages.refusal
+
+
+def test_a_claim_above_the_count_is_refused_without_the_count():
+    d = at_pones_hand()
+    claim(d, "5H 5D JC 10C", 24)
+    assert d.match.front == [0, 0] and d.where() == "claim"
+    refusal = d.board.messages.refusal
+    assert refusal == "the hand does not count 24: claim less" and "20" not in refusal
+
+
+def test_back_steps_back_one_step_through_the_claim_and_the_call():
+    d = at_pones_hand()
+    claim(d, "5H 5D JC 10C", 12)
+    d.press(P1)
+    assert d.where() == "called" and d.match.front == [8, 12]
+    d.press(BACK_PRESS)  # the call taken back
+    assert d.where() == "call" and d.match.front == [0, 12] and d.match.muggins == 1
+    d.press(BACK_PRESS)  # the claim taken back: dialled again
+    assert d.where() == "claim" and d.mode.points == 12 and d.match.front == [0, 0]
+    d.press(BACK_PRESS)  # the cards, all 4 still picked
+    assert d.where() == "cards" and len(d.mode.picker.picked) == 4
+    d.press(BACK_PRESS)  # the 4th card put back
+    assert d.mode.picker.picked == [parse(c) for c in "5H 5D JC".split()]
+
+
+def test_the_crib_can_be_called_after_the_deal_has_passed():
+    d = at_pones_hand()
+    claim(d, "5H 5D JC 10C", 20)
+    d.press(ENC)
+    claim(d, "AC 2D 3H KS", 5)
+    d.press(ENC)
+    assert d.mode.title(d.board) == "P1 CRIB"
+    claim(d, "4C 4D 6H 6S", 10)  # worth 24 with the 5S
+    assert d.match.dealer == 1 and d.where() == "call" and d.mode.title(d.board) == "P1 CRIB"
+    d.press(P2)  # the pone calls the crib
+    assert d.match.front == [15, 34] and display(d)[:2] == ["P1 CRIB 24", "muggins P2 +14"]
+    d.press(ENC)
+    assert d.mode.name == "peg"
+
+
+def test_a_call_survives_a_power_cut_and_can_still_be_taken_back():
+    d = at_pones_hand()
+    claim(d, "5H 5D JC 10C", 12)
+    again = d.reboot()
+    assert again.mode.name == "peg"
+    again.press(ENC)  # the count opens on the claim, still open to a call
+    assert again.where() == "call" and again.mode.title(again.board) == "P2 HAND"
+    again.press(BACK_PRESS)  # the claim taken back: its cards come from the log
+    assert again.where() == "claim" and again.match.front == [0, 0]
+    again.press(turn(8), ENC)  # 20 this time
+    assert again.match.front == [0, 20]
+
+
+def test_three_players_either_other_player_calls():
+    d = at_pones_hand(3)
+    assert d.match.settings.players == 3 and d.mode.title(d.board) == "P2 HAND"
+    claim(d, "5H 5D JC 10C", 12)
+    assert display(d)[:4] == ["P2 HAND 12", "muggins?", "P1: p1", "P3: hold back"]
+    d.press(HOLD_BACK)  # player 3 calls first
+    assert d.match.front == [0, 12, 8]
+    d.press(ENC)
+    claim(d, "AC 2D 3H KS", 0)  # player 3's hand, worth 7
+    d.press(P1)  # the dealer calls it: not only the next player
+    assert d.match.front == [7, 12, 8]
+
+
+def test_teams_call_with_their_teams_button():
+    d = at_pones_hand(4)
+    assert d.match.settings.players == 4
+    claim(d, "5H 5D JC 10C", 12)  # seat 1: team 2's first partner
+    assert display(d)[2] == "T1: p1"
+    d.press(P1)  # either partner of team 1
+    assert d.match.front == [8, 12]
+
+
+def test_muggins_over_the_serial_line():
+    d = at_pones_hand()
+    hand = [parse(c) for c in "5H 5D JC 10C".split()]
+    r = ask(d, {"cmd": "event", "event": ["hand", 1, hand, 12]})
+    assert r["ok"] and r["state"]["front"] == [0, 12] and r["state"]["muggins"] == 1
+    r = ask(d, {"cmd": "event", "event": ["muggins", 1]})
+    assert not r["ok"] and "own count" in r["error"]
+    r = ask(d, {"cmd": "event", "event": ["muggins", 0]})
+    assert r["ok"] and r["state"]["front"] == [8, 12] and r["state"]["muggins"] is None
+    assert ask(d, {"cmd": "log", "from": 2})["log"] == [["hand", 1, hand, 12], ["muggins", 0]]
+    assert d.reboot().match.front == [8, 12]
+    # through the controls as the serial line sends them
+    ask(d, {"cmd": "undo"})
+    ask(d, {"cmd": "input", "event": ["press", "enc"]})  # the count opens on the open call
+    r = ask(d, {"cmd": "input", "event": ["press", "p1"]})
+    assert r["ui"]["step"] == "called" and d.match.front == [8, 12]
+
+
+def test_no_call_on_a_dialled_total():
+    d = at_pones_hand()
+    d.press(HOLD_ENC, turn(12), ENC)  # a total: there are no cards to check
+    assert d.match.front == [0, 12] and d.match.muggins is None and d.where() == "cards"

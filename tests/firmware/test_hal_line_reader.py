@@ -1,0 +1,49 @@
+"""The USB serial line put together into protocol lines (hal.line_reader): whole lines only, at
+most MAX_LINE characters, a longer one dropped as it comes and reported once it ends."""
+
+from hal.line_reader import DROPPED, LineReader
+from shared.serial_lines import MAX_LINE, TOO_LONG
+
+
+def fed(reader, text):
+    """What ``reader`` gives for each character of ``text``, the Nones left out."""
+    out = []
+    for char in text:
+        got = reader.feed(char)
+        if got is not None:
+            out.append(got)
+    return out
+
+
+def test_whole_lines_come_out_without_their_end():
+    reader = LineReader()
+    assert fed(reader, '{"cmd": "state"}\r\n{"cmd": "log"}\n{"cmd": "un') == ['{"cmd": "state"}', '{"cmd": "log"}']
+    assert fed(reader, 'do"}\n') == ['{"cmd": "undo"}']
+
+
+def test_blank_lines_are_ignored():
+    assert fed(LineReader(), "\n\r\n  \n\t\r\nx\n") == ["x"]
+
+
+def test_the_longest_line_is_taken_and_one_more_character_drops_it():
+    reader = LineReader()
+    longest = "é" * MAX_LINE  # characters, not bytes
+    assert fed(reader, longest + "\n") == [longest]
+    assert fed(reader, "a" * (MAX_LINE - 1) + "\r\n") == ["a" * (MAX_LINE - 1)]
+    assert fed(reader, "b" * MAX_LINE + "\r\n") == [DROPPED]  # the "\r" counts, as on every transport
+    assert fed(reader, "c" * (MAX_LINE + 1) + "\nnext\n") == [DROPPED, "next"]
+
+
+def test_a_huge_line_is_dropped_as_it_comes_and_reported_once():
+    reader = LineReader()
+    for _ in range(20):
+        assert fed(reader, "[" * 1000) == []
+        assert len(reader._chars) <= MAX_LINE  # never buffered to its end
+    assert fed(reader, "\n" + '{"cmd": "state"}\n') == [DROPPED, '{"cmd": "state"}']
+
+
+def test_the_reply_to_a_dropped_line_is_a_protocol_error_without_an_id():
+    import json
+
+    reply = json.loads(TOO_LONG)
+    assert reply == {"ok": False, "error": "line longer than %d characters: dropped whole" % MAX_LINE}

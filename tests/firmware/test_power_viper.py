@@ -1,0 +1,82 @@
+"""The viper twins of the per-LED loops give the same bytes as the plain Python ones.
+
+``app.power_viper`` and ``hal.chain_viper`` compile where MicroPython has a native emitter (the
+chip; the unix port, from source and as .mpy for its own architecture); there ``app.power``
+and ``hal.chain`` use them, elsewhere (CPython, the 32-bit webassembly port) the plain loops.
+Here many frames go through both and must come out byte for byte the same.
+"""
+
+import json
+
+from hal_edges import Xorshift
+
+from app import power
+from hal import chain
+
+FRAMES = 60
+LEDS = 242
+BOARD_JSON = __file__.rpartition("/")[0] + "/../../hardware/board.json"
+
+
+def fast_kernels_compile():
+    try:
+        import app.power_viper  # noqa: F401
+    except (ImportError, SyntaxError, AttributeError):
+        return False
+    return True
+
+
+def random_frame(rng, lit_share):
+    """A frame like a board's: mostly dark, some greys, some colours, ``lit_share``/16 lit."""
+    frame = bytearray(3 * LEDS)
+    for led in range(LEDS):
+        if rng.below(16) < lit_share:
+            i = 3 * led
+            if rng.below(4) == 0:
+                frame[i] = frame[i + 1] = frame[i + 2] = rng.below(256)
+            else:
+                for k in range(3):
+                    frame[i + k] = rng.below(256) if rng.below(3) else 0
+    return frame
+
+
+def test_the_kernels_in_use_are_the_viper_ones_wherever_they_compile():
+    fast = fast_kernels_compile()
+    assert (power.shade is not power.plain_shade) == fast
+    assert (power.cap is not power.plain_cap) == fast
+    assert (chain.pack_words is not chain.plain_pack_words) == fast
+
+
+def test_limit_gives_the_same_bytes_with_either_kernels():
+    rng = Xorshift(77)
+    for n in range(FRAMES):
+        frame = random_frame(rng, n % 17)
+        brightness = rng.below(256)
+        supply = 300 + rng.below(3000)
+        fast = bytearray(frame)
+        power.limit(fast, brightness, supply)  # the kernels in use
+        plain = bytearray(frame)
+        power._build_peak(brightness)
+        steps = power.plain_shade(plain, len(plain), power._peak, power.gamma)
+        total = steps >> 10
+        allowed = (supply - power.BOARD_MA - LEDS * power.IDLE_MA) * 255 // power.CHANNEL_MA
+        if total > allowed:
+            if allowed <= 0:
+                plain[:] = bytearray(len(plain))
+            else:
+                power.plain_cap(plain, len(plain), total, steps & 0x3FF, allowed)
+        assert fast == plain, (n, brightness, supply)
+
+
+def test_packing_gives_the_same_words_with_either_kernel():
+    with open(BOARD_JSON) as f:
+        wired = chain.Chain(json.load(f)["leds"]["chain"])
+    rng = Xorshift(78)
+    for n in range(FRAMES):
+        frame = random_frame(rng, n % 17)
+        fast = bytearray(4 * LEDS)
+        wired.pack(frame, fast)
+        plain = bytearray(4 * LEDS)
+        r, g, b = wired.offsets
+        chain.plain_pack_words(frame, plain, wired.order, LEDS, r, g, b)
+        assert fast == plain, n

@@ -1,0 +1,57 @@
+"""hardware/bom.csv is what hardware/bom.py writes, agrees with board.json's counts and names every part
+of both builds' netlists; its wire lengths cover what the geometry measures."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+
+from hardware_scripts import HARDWARE, load_script
+
+
+def expand(refs: str) -> set[str]:
+    """``R2-R5`` -> {R2, R3, R4, R5}; ``C243`` -> {C243}."""
+    match = re.fullmatch(r"([A-Z]+)(\d+)-\1(\d+)", refs)
+    if not match:
+        return {refs}
+    prefix, first, last = match.group(1), int(match.group(2)), int(match.group(3))
+    return {f"{prefix}{n}" for n in range(first, last + 1)}
+
+
+def test_bom_is_regenerated_identically_and_counts_follow_board_json() -> None:
+    board = json.loads((HARDWARE / "board.json").read_text())
+    bom = load_script("bom")
+    text = (HARDWARE / "bom.csv").read_text()
+    assert bom.render(board) == text, "run python hardware/bom.py"
+    rows = list(csv.DictReader(text.splitlines()))
+    leds = board["leds"]["count"]
+    by_ref = {row["ref"]: row for row in rows}
+    assert int(by_ref[f"LED1-LED{leds}"]["qty"]) == leds and int(by_ref[f"C1-C{leds}"]["qty"]) == leds
+    assert int(by_ref[f"LED1-LED{leds}"]["order"]) >= leds * 1.05
+    for row in rows:
+        refs = expand(row["ref"])
+        if len(refs) > 1:
+            assert int(row["qty"]) == len(refs), row["ref"]
+
+
+def test_every_part_of_both_netlists_is_in_the_bom_for_its_build() -> None:
+    rows = list(csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines()))
+    for variant in ("usb", "adapter"):
+        netlist = (HARDWARE / f"netlist-{variant}.txt").read_text()
+        parts = set(re.findall(r"\b([A-Z]+\d+)\.\d+\(", netlist))
+        listed = set().union(*(expand(r["ref"]) for r in rows if r["build"] in ("both", variant)))
+        assert parts <= listed, sorted(parts - listed)
+
+
+def test_wire_lengths_cover_the_measured_runs() -> None:
+    board = json.loads((HARDWARE / "board.json").read_text())
+    lengths = load_script("bom").wire_lengths(board)
+    where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
+    chain = [where[tuple(p)] for p in board["leds"]["chain"]]
+    # At least the horizontal runs of the chain (a lower bound found another way than bom.py's).
+    assert lengths["links"] >= sum(abs(a[0] - b[0]) for a, b in zip(chain, chain[1:], strict=False)) > 2000
+    assert 2000 < lengths["bus"] < 3000  # "the bus is about 2 x 2.5 m": each conductor
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    ordered = float(rows["W1"]["order"].split()[0]) * 1000
+    assert ordered >= lengths["bus"] + lengths["feeds"]

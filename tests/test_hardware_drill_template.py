@@ -1,0 +1,145 @@
+"""The drilling template (hardware/drill_template.py) is what the script draws from board.json, and
+each of its files puts the holes where board.json says, at 1:1: the SVGs (mm user units), the tiled
+PDFs (read back with pypdf) and the DXF (read back with ezdxf)."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import xml.etree.ElementTree as ET
+from types import ModuleType
+
+import ezdxf
+import pytest
+from hardware_scripts import HARDWARE, load_script
+from pypdf import PdfReader
+
+SVG = "{http://www.w3.org/2000/svg}"
+MM_TO_PT = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def board() -> dict:
+    """The committed hardware/board.json."""
+    return json.loads((HARDWARE / "board.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def template() -> ModuleType:
+    """hardware/drill_template.py."""
+    return load_script("drill_template")
+
+
+@pytest.fixture(scope="module")
+def outputs(template: ModuleType, board: dict) -> dict:
+    """What the script writes now, by path."""
+    return template.outputs(board)
+
+
+def test_the_svgs_are_regenerated_identically(template: ModuleType, outputs: dict) -> None:
+    for path in (template.TOP_SVG, template.UNDERSIDE_SVG):
+        assert outputs[path] == path.read_text(), f"{path.name} is stale: run python hardware/drill_template.py"
+
+
+def test_the_top_svg_is_one_to_one_with_every_hole_at_its_place_and_size(template: ModuleType, board: dict) -> None:
+    root = ET.fromstring(template.TOP_SVG.read_text())
+    width, height = root.get("width"), root.get("height")
+    assert width.endswith("mm") and root.get("viewBox") == f"0 0 {width[:-2]} {height[:-2]}"  # 1 unit = 1 mm
+    margin = template.MARGIN_MM
+    drawn = sorted((float(c.get("cx")) - margin, float(c.get("cy")) - margin, 2 * float(c.get("r")))
+                   for c in root.iter(SVG + "circle") if c.get("class") == "led")
+    led = board["build"]["hole_mm"]["led"]
+    assert drawn == sorted((x, y, led) for _, _, x, y in board["holes"])
+    controls = {(float(c.get("cx")) - margin, float(c.get("cy")) - margin)
+                for c in root.iter(SVG + "circle") if c.get("class") == "control"}
+    assert controls == {tuple(map(float, xy)) for xy in board["controls"].values()}
+    texts = {t.text for t in root.iter(SVG + "text")}
+    assert any("100 mm" in t for t in texts)
+
+
+def test_the_underside_is_mirrored_with_each_led_facing_along_its_wire(template: ModuleType, board: dict) -> None:
+    """Each LED's DIN lead lies towards the LED before it on the wire, its DOUT towards the next."""
+    root = ET.fromstring(template.UNDERSIDE_SVG.read_text())
+    margin, width = template.MARGIN_MM, board["board"]["width_mm"]
+    leads: dict[str, list[tuple[float, float]]] = {}
+    for c in root.iter(SVG + "circle"):
+        if (c.get("class") or "").startswith("lead") and float(c.get("r")) < 0.5:
+            leads.setdefault(c.get("class"), []).append((float(c.get("cx")) - margin, float(c.get("cy")) - margin))
+    assert all(len(v) == board["leds"]["count"] for v in leads.values()) and len(leads) == 4
+    where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
+    chain = [tuple(p) for p in board["leds"]["chain"]]
+    for n in (1, 15, 45, 95, 200):  # inside rows running both ways
+        x, y = where[chain[n]]
+        mirrored = width - x
+        din = min(leads["lead0"], key=lambda p: (p[0] - mirrored) ** 2 + (p[1] - y) ** 2)
+        dout = min(leads["lead3"], key=lambda p: (p[0] - mirrored) ** 2 + (p[1] - y) ** 2)
+        before, after = width - where[chain[n - 1]][0], width - where[chain[n + 1]][0]
+        assert (dout[0] - din[0]) * (after - mirrored) > 0 and (din[0] - dout[0]) * (before - mirrored) > 0, n
+
+
+def content_lines(page: object) -> list[tuple[float, float, float, float]]:
+    """Straight segments ``x0 y0 m x1 y1 l`` drawn on a PDF page, in points."""
+    data = page.get_contents().get_data().decode("latin-1")  # type: ignore[attr-defined]
+    return [tuple(map(float, m)) for m in re.findall(
+        r"(-?[\d.]+) (-?[\d.]+) m (-?[\d.]+) (-?[\d.]+) l", data)]
+
+
+@pytest.mark.parametrize("paper, sheets", [("a4", 4), ("a3", 2)])
+def test_each_pdf_is_one_to_one_and_puts_hole_1_where_board_json_says(template: ModuleType, outputs: dict, board: dict,
+                                                                      paper: str, sheets: int) -> None:
+    path = template.PDFS[paper]
+    committed, fresh = PdfReader(path), PdfReader(io.BytesIO(outputs[path]))
+    assert len(committed.pages) == len(fresh.pages) == sheets
+    for old, new in zip(committed.pages, fresh.pages, strict=True):
+        assert old.get_contents().get_data() == new.get_contents().get_data(), \
+            f"{path.name} is stale: run python hardware/drill_template.py"
+    paper_mm = sorted(template.PAPERS[paper])
+    for page in committed.pages:
+        size = sorted((float(page.mediabox.width) / MM_TO_PT, float(page.mediabox.height) / MM_TO_PT))
+        assert size == pytest.approx(paper_mm, abs=0.1)  # the paper itself: drawn in mm, printed 1:1
+    # Hole 1 of track 1 on the first sheet of the top view: the centre cross of its drill mark.
+    x, y = next((x, y) for t, h, x, y in board["holes"] if (t, h) == (0, 1))
+    view = template.top_view(board)
+    _, windows = template.tiles(view, template.PAPERS[paper])
+    wx, wy, _, _ = windows[0]
+    page = committed.pages[0]
+    height_mm = float(page.mediabox.height) / MM_TO_PT
+    cx = (x + template.MARGIN_MM - wx + template.PAGE_MARGIN_MM) * MM_TO_PT
+    cy = (height_mm - (y + template.MARGIN_MM - wy + template.PAGE_MARGIN_MM)) * MM_TO_PT
+    half = (board["build"]["hole_mm"]["led"] / 2 + 1) * MM_TO_PT
+    assert any(abs(x0 - (cx - half)) < 0.1 and abs(x1 - (cx + half)) < 0.1 and abs(y0 - cy) < 0.1
+               and abs(y1 - cy) < 0.1 for x0, y0, x1, y1 in content_lines(page))
+    text = "".join(p.extract_text() for p in committed.pages)
+    assert "100 mm" in text and "sheet 1 of" in text
+
+
+def dxf_entities(text: str) -> list[tuple]:
+    """Every circle and polyline of a DXF: (type, layer, rounded geometry), sorted."""
+    document = ezdxf.read(io.StringIO(text))
+    out = []
+    for e in document.modelspace():
+        if e.dxftype() == "CIRCLE":
+            out.append(("CIRCLE", e.dxf.layer, round(e.dxf.center.x, 3), round(e.dxf.center.y, 3),
+                        round(e.dxf.radius, 3)))
+        else:
+            out.append((e.dxftype(), e.dxf.layer, tuple((round(x, 3), round(y, 3)) for x, y in e.get_points("xy"))))
+    return sorted(out)
+
+
+def test_the_dxf_has_every_hole_where_board_json_says(template: ModuleType, outputs: dict, board: dict) -> None:
+    committed = template.DXF.read_text()
+    assert dxf_entities(outputs[template.DXF]) == dxf_entities(committed), \
+        "drill-template.dxf is stale: run python hardware/drill_template.py"
+    height = board["board"]["height_mm"]
+    build = board["build"]
+    entities = dxf_entities(committed)
+    leds = sorted((e[2], round(height - e[3], 3)) for e in entities if e[0] == "CIRCLE" and e[1] == "HOLE_5MM")
+    assert leds == sorted((float(x), float(y)) for _, _, x, y in board["holes"])
+    assert {(e[1], e[4]) for e in entities if e[0] == "CIRCLE"} == {
+        ("HOLE_5MM", build["hole_mm"]["led"] / 2), ("HOLE_7_5MM", build["hole_mm"]["enc"] / 2),
+        ("HOLE_12MM", build["hole_mm"]["button"] / 2)}
+    layers = {e[1] for e in entities}
+    for name, skin in build["skin_mm"].items():
+        assert f"POCKET_{name.upper()}_{build['blank_mm'][2] - skin}MM_DEEP_FROM_BELOW" in layers
+    assert {"OUTLINE", "DISPLAY_WINDOW"} <= layers

@@ -1,0 +1,175 @@
+"""The circuit of both builds (hardware/circuit.py, SKiDL) passes its electrical rules check, keeps
+the safety rules a builder relies on, and is what netlist-*.txt and the schematics show."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from types import ModuleType
+
+import pytest
+from hardware_scripts import HARDWARE, load_script
+from pypdf import PdfReader
+
+# On one worker: the circuits are built once.
+pytestmark = pytest.mark.xdist_group("skidl")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """SKiDL writes (and removes) its log files in the working folder when it sees no script
+    (in a pytest-xdist worker): there, not in the repository."""
+    here = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("skidl"))
+    yield
+    os.chdir(here)
+
+# Raspberry Pi Pico datasheet, pinout: a few physical pins and their GPIOs, checked independently.
+PICO_DATASHEET = {1: "GP0", 4: "GP2", 5: "GP3", 9: "GP6", 14: "GP10", 20: "GP15", 21: "GP16", 29: "GP22",
+                  31: "GP26", 34: "GP28", 36: "3V3", 38: "GND", 39: "VSYS", 40: "VBUS"}
+
+
+@pytest.fixture(scope="module")
+def board() -> dict:
+    """The committed hardware/board.json."""
+    return json.loads((HARDWARE / "board.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def circuit() -> ModuleType:
+    """hardware/circuit.py, quiet."""
+    module = load_script("circuit")
+    module.quiet()
+    return module
+
+
+@pytest.fixture(scope="module")
+def built(circuit: ModuleType, board: dict) -> dict:
+    """Each variant's circuit."""
+    return {variant: circuit.build(board, variant) for variant in circuit.VARIANTS}
+
+
+@pytest.fixture(scope="module")
+def nets(circuit: ModuleType, built: dict) -> dict:
+    """Each variant's nets: name -> pins."""
+    return {variant: circuit.nets(c) for variant, c in built.items()}
+
+
+def test_the_pico_pinout_is_the_datasheets(circuit: ModuleType) -> None:
+    for number, name in PICO_DATASHEET.items():
+        assert circuit.PICO_PINS[number] == name
+    assert sorted(circuit.PICO_PINS) == list(range(1, 41))
+
+
+@pytest.mark.parametrize("variant", ["usb", "adapter"])
+def test_the_erc_finds_nothing(circuit: ModuleType, built: dict, variant: str) -> None:
+    assert circuit.erc(built[variant]) == (0, 0)
+
+
+def test_the_erc_catches_a_mistake(circuit: ModuleType, board: dict) -> None:
+    """An output driving an output is found (so a clean ERC above means something)."""
+    from skidl import Net
+
+    broken = circuit.build(board, "usb")
+    with broken:
+        clash = Net("CLASH")
+        leds = [p for p in broken.parts if p.ref in ("LED1", "LED2")]
+        clash += leds[0]["DOUT"], leds[1]["DOUT"]
+    errors, warnings = circuit.erc(broken)
+    assert errors + warnings > 0
+
+
+@pytest.mark.parametrize("variant", ["usb", "adapter"])
+def test_the_committed_netlist_is_regenerated_identically(circuit: ModuleType, built: dict, variant: str) -> None:
+    assert circuit.netlist_text(built[variant], variant) == circuit.NETLISTS[variant].read_text(), \
+        "run python hardware/circuit.py"
+
+
+def on(nets: dict, net: str) -> set[str]:
+    """The parts (refs) with a pin on ``net``."""
+    return {pin.split(".")[0] for pin in nets[net]}
+
+
+def pin_net(nets: dict, pin: str) -> str:
+    """The net a pin ``REF.NUMBER`` is on."""
+    return next(name for name, pins in nets.items() if any(p.startswith(pin + "(") for p in pins))
+
+
+@pytest.mark.parametrize("variant", ["usb", "adapter"])
+def test_board_json_pins_reach_what_they_name(nets: dict, board: dict, circuit: ModuleType, variant: str) -> None:
+    n = nets[variant]
+    physical = {f"GP{gp}": num for num, gp in ((k, v[2:]) for k, v in circuit.PICO_PINS.items() if v.startswith("GP"))}
+    pins = board["pins"]
+    assert "U2" in on(n, pin_net(n, f"U1.{physical['GP' + str(pins['led_data'])]}"))
+    assert "DISP1" in on(n, pin_net(n, f"U1.{physical['GP' + str(pins['i2c']['sda'])]}"))
+    assert "ENC1" in on(n, pin_net(n, f"U1.{physical['GP' + str(pins['encoder_switch'])]}"))
+    for name, ref in (("p1", "SW1"), ("p2", "SW2"), ("back", "SW3")):
+        assert ref in on(n, pin_net(n, f"U1.{physical['GP' + str(pins['buttons'][name])]}"))
+
+
+@pytest.mark.parametrize("variant", ["usb", "adapter"])
+def test_the_led_chain_runs_in_order_behind_the_shifter_and_series_resistor(nets: dict, board: dict,
+                                                                          variant: str) -> None:
+    n = nets[variant]
+    count = board["leds"]["count"]
+    assert on(n, "DIN0") == {"R1", "LED1"} and on(n, "LED_DATA_5V") == {"U2", "R1"}
+    for i in range(1, count):
+        assert n[f"DIN{i}"] == [f"LED{i}.4(DOUT)", f"LED{i + 1}.1(DIN)"]
+    assert {f"LED{i}" for i in range(1, count + 1)} | {f"C{i}" for i in range(1, count + 1)} <= on(n, "+5V_LED")
+    assert "U2" in on(n, "+5V_LED")  # the shifter's supply is the LEDs' 5 V
+
+
+@pytest.mark.parametrize("variant", ["usb", "adapter"])
+def test_pull_ups_go_to_3v3_and_nothing_5v_touches_a_pico_pin(nets: dict, variant: str) -> None:
+    n = nets[variant]
+    assert {"R2", "R4", "R6", "R7"} <= on(n, "+3V3")
+    for name, pins in n.items():
+        if name.startswith("+5V") or name in ("VBUS", "VSYS"):
+            continue
+        if any(p.startswith("U1.") for p in pins) and name not in ("GND", "NC"):
+            assert not on(n, name) & {"U2", "U3"} or name in ("LED_DATA_3V3", "LED_EN", "LED_FAULT"), name
+    assert on(n, "LED_DATA_5V") == {"U2", "R1"}
+
+
+def test_usb_build_switches_the_leds_off_by_default(nets: dict) -> None:
+    n = nets["usb"]
+    assert on(n, "VBUS") == {"U1", "U3", "C247"}  # the LED bus is not on VBUS
+    assert "R9" in on(n, "LED_EN") and pin_net(n, "R9.2") == "GND"  # pulled down: off until the firmware
+    assert "C243" in on(n, "+5V_LED") and "C243" not in on(n, "VBUS")
+    assert pin_net(n, "U3.6") == "+5V_LED" and pin_net(n, "U3.5") == "ILIM"
+
+
+def test_adapter_build_fuses_right_after_the_jack_and_survives_reversal(nets: dict) -> None:
+    n = nets["adapter"]
+    assert on(n, "+5V_JACK") == {"J1", "F1"}  # nothing before the fuse
+    assert pin_net(n, "D2.1") == "+5V_LED" and pin_net(n, "D2.2") == "GND"  # reverse-biased shunt
+    assert pin_net(n, "D1.2") == "+5V_LED" and pin_net(n, "D1.1") == "VSYS"  # adapter -> VSYS, one way
+    assert pin_net(n, "U1.40") == "NC"  # VBUS left open: USB only talks
+
+
+@pytest.fixture(scope="module")
+def schematic() -> ModuleType:
+    """hardware/draw_schematic.py."""
+    return load_script("draw_schematic")
+
+
+@pytest.mark.parametrize("variant", ["usb", "adapter"])
+def test_the_schematic_labels_every_pin_with_its_net(schematic: ModuleType, circuit: ModuleType, board: dict,
+                                                      built: dict, variant: str) -> None:
+    sheet = schematic.draw(board, variant)
+    assert schematic.svg(sheet) == schematic.SVGS[variant].read_text(), "run python hardware/draw_schematic.py"
+    expected = schematic.pin_nets(built[variant])
+    left_out = schematic.drawn_refs(board)
+    assert set(sheet.labels) == set(expected) - left_out
+    for ref, pins in sheet.labels.items():
+        assert pins == expected[ref], ref
+
+
+def test_the_pdf_holds_both_schematics(schematic: ModuleType) -> None:
+    reader = PdfReader(schematic.PDF)
+    assert len(reader.pages) == 2
+    text = [page.extract_text() for page in reader.pages]
+    assert "USB build" in text[0] and "Adapter build" in text[1]
+    for page in text:
+        assert "GP15" in page and "LED242" in page

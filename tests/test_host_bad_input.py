@@ -1,0 +1,195 @@
+"""Every way a host command was seen to fail on bad input (issue 14): each now ends with one
+short error line and a non-zero status, never a traceback or a hang."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+from host_helpers import FakeBoard
+from sim_process import CRIB, TIMEOUT_S
+
+from host_tools.cli import main
+from host_tools.link import MAX_REPLY
+from host_tools.settings import parse_assignment
+from host_tools.talk import FAIL_LIMIT
+
+A_LOG = [["dealer", 0], ["peg", 1, 2], ["peg", 0, 3]]
+
+
+def crib(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run `crib ARGV` in this process: (status, stdout, stderr); a usage error is status 2."""
+    try:
+        status = main(list(argv))
+    except SystemExit as exit_:
+        status = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def one_error(err: str, command: str) -> str:
+    """The one error line of ``err`` (checked: one line, short, no traceback)."""
+    assert "Traceback" not in err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert lines and lines[-1].startswith("crib %s: error: " % command), err[:500]
+    assert len(lines[-1]) <= FAIL_LIMIT + 100, len(lines[-1])
+    return lines[-1]
+
+
+@pytest.fixture
+def log_file(tmp_path: Path) -> Path:
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps({"log": A_LOG, "settings": {}}))
+    return path
+
+
+@pytest.mark.parametrize("timeout", ["inf", "-1", "0", "nan", "1e400", "-inf", "soon"])
+@pytest.mark.parametrize("command", ["status", "export"])
+def test_a_timeout_is_a_finite_number_of_seconds_above_zero(command: str, timeout: str,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = crib(capsys, command, "--timeout", timeout, "-d", "socket://127.0.0.1:9")
+    assert status == 2 and "--timeout" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["export", "plot"])
+def test_a_log_file_that_cannot_be_read(command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    status, _, err = crib(capsys, command, "--from", str(deep))
+    assert status == 1 and "nested too deep" in one_error(err, command)
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(b'{"log": [], "settings": {"name": "\xe9"}}')
+    status, _, err = crib(capsys, command, "--from", str(latin))
+    assert status == 1 and "not UTF-8" in one_error(err, command)
+    status, _, err = crib(capsys, command, "--from", "/dev/zero")  # endless: refused, not read to its end
+    assert status == 1 and "larger than" in one_error(err, command)
+    settings = tmp_path / "settings.json"
+    settings.write_text(json.dumps({"log": A_LOG, "settings": [5]}))
+    status, _, err = crib(capsys, command, "--from", str(settings))
+    assert status == 1 and '"settings" must be a JSON object' in one_error(err, command)
+
+
+def test_a_huge_bad_event_is_echoed_short(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps([["dealer", 0], ["peg", 0, "x" * 10_000_000]]))
+    status, _, err = crib(capsys, "export", "--from", str(bad))
+    assert status == 1 and "event 1" in one_error(err, "export")
+
+
+@pytest.mark.parametrize("out", ["/nonexistent/dir/x.csv", "DIRECTORY"])
+def test_export_to_a_file_that_cannot_be_written(out: str, log_file: Path, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = crib(capsys, "export", "--from", str(log_file), "--out", str(tmp_path) if out == "DIRECTORY"
+                          else out)
+    assert status == 1 and "cannot write" in one_error(err, "export")
+
+
+@pytest.mark.parametrize("out", ["/nonexistent/x.png", "race.unknown-format"])
+def test_plot_to_a_file_that_cannot_be_written(out: str, log_file: Path, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = crib(capsys, "plot", "--from", str(log_file), "--out", str(tmp_path / out)
+                          if not out.startswith("/") else out)
+    assert status == 1 and "cannot write" in one_error(err, "plot")
+
+
+@pytest.mark.parametrize(("command", "reply"), [
+    ("status", {"ok": True, "state": 5}),
+    ("status", {"ok": True, "state": {"front": 5, "settings": []}}),
+    ("status", {"ok": True}),
+    ("settings", {"ok": True, "settings": [1, 2]}),
+    ("log", {"ok": True, "log": 5}),
+    ("log", {"ok": True, "log": [], "total": "all"}),
+    ("export", {"ok": True, "log": {"a": 1}}),
+    ("plot", {"ok": True, "log": [["peg"]], "total": 1}),
+])
+def test_a_reply_of_another_shape(command: str, reply: dict, capsys: pytest.CaptureFixture[str]) -> None:
+    def answer(line: str) -> bytes:
+        return (json.dumps(dict(reply, id=json.loads(line)["id"])) + "\n").encode()
+
+    with FakeBoard(answer) as board:
+        status, _, err = crib(capsys, command, "-d", board.url, "--timeout", "2")
+    assert status == 1
+    one_error(err, command)
+
+
+def test_a_reply_nested_too_deep_is_not_a_reply(capsys: pytest.CaptureFixture[str]) -> None:
+    with FakeBoard(lambda line: b"[" * 5000 + b"\n") as board:
+        status, _, err = crib(capsys, "status", "-d", board.url, "--timeout", "0.3")
+    assert status == 1 and "no reply to 'state'" in one_error(err, "status")
+
+
+def test_an_endless_reply_line_is_cut_off(capsys: pytest.CaptureFixture[str]) -> None:
+    with FakeBoard(lambda line: b"{" * (MAX_REPLY + 10)) as board:
+        status, _, err = crib(capsys, "status", "-d", board.url, "--timeout", "5")
+    assert status == 1 and "longer than %d bytes" % MAX_REPLY in one_error(err, "status")
+
+
+def test_a_huge_refusal_is_echoed_short(capsys: pytest.CaptureFixture[str]) -> None:
+    def answer(line: str) -> bytes:
+        return (json.dumps({"ok": False, "id": json.loads(line)["id"], "error": "x" * 100_000}) + "\n").encode()
+
+    with FakeBoard(answer) as board:
+        status, _, err = crib(capsys, "status", "-d", board.url)
+    assert status == 1 and one_error(err, "status").endswith("x...")
+
+
+@pytest.mark.parametrize("url", ["socket://", "socket://:4121", "socket://127.0.0.1", "socket://127.0.0.1:99999",
+                                 "rfc2217://[::1"])
+def test_a_network_address_without_host_or_port(url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = crib(capsys, "status", "-d", url)
+    assert status == 1 and "needs a host and a port" in one_error(err, "status")
+
+
+def test_a_settings_value_nested_too_deep_is_a_word() -> None:
+    assert parse_assignment("target=" + "[" * 5000) == ("target", "[" * 5000)
+
+
+def test_output_cut_short_by_its_reader() -> None:
+    """`crib advise ... --json | head -c 10`: the reader went away before crib wrote."""
+    for table in ([], ["--json"]):
+        process = subprocess.Popen([CRIB, "advise", "5H", "5C", "JD", "QS", "4C", "9H", *table],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()
+        err = process.stderr.read().decode()
+        assert process.wait(TIMEOUT_S) == 1 and err == ""
+
+
+@pytest.mark.parametrize(("script", "message"), [
+    (b"wait 100000000000\n", "wait needs a number of milliseconds from 0 to 600000"),
+    (b"turn 1\npress \xe9\n", "not UTF-8 text (line 2: byte 0xe9)"),
+    (b"turn " + b"9" * 500_000 + b"\n", "line 1: "),
+    (b"cmd " + b"[" * 3000 + b"\n", "longer than 2048 characters"),
+    (b"# " + b"x" * (2 * 1024 * 1024) + b"\n", "larger than"),
+])
+def test_a_script_that_cannot_be_played(script: bytes, message: str, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "script.txt"
+    path.write_bytes(script)
+    status, _, err = crib(capsys, "sim", "--headless", "--flash", str(tmp_path / "flash"), "--script", str(path))
+    assert status == 2 and message in err and "Traceback" not in err and len(err) < 400
+
+
+@pytest.mark.parametrize("out", ["--state-out", "--png-out"])
+def test_a_simulator_output_that_cannot_be_written(out: str, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "script.txt"
+    script.write_text("press p1\n")
+    status, _, err = crib(capsys, "sim", "--headless", "--flash", str(tmp_path / "flash"), "--script", str(script),
+                          out, "/nonexistent/dir/out")
+    assert status == 1 and "cannot write /nonexistent/dir/out" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("port", ["99999", "-1", "http"])
+def test_a_simulator_port_out_of_range(port: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = crib(capsys, "sim", "--headless", "--serve", "--port", port)
+    assert status == 2 and "a port is a whole number from 0 to 65535" in err
+
+
+def test_a_request_longer_than_the_board_takes_is_not_sent(capsys: pytest.CaptureFixture[str]) -> None:
+    with FakeBoard(lambda line: b"") as board:
+        status, _, err = crib(capsys, "settings", "target=" + "9" * 3000, "-d", board.url)
+        assert status == 1 and "the board takes lines of at most 2048" in one_error(err, "settings")
+        assert board.received == []

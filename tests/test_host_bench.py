@@ -1,0 +1,57 @@
+"""`crib bench`: figures printed as they are measured, in 80 columns; an unknown --only is an error."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+from collections.abc import Iterator
+
+import pytest
+from rich.console import Console
+from sim_process import CRIB
+
+from host_tools import bench
+from host_tools.cli import main
+
+
+def test_an_unknown_benchmark_is_an_error_naming_the_known_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--only", "nosuch"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == "crib bench: error: no benchmark's name contains 'nosuch' (known: %s)\n" % ", ".join(
+        bench.benchmark_names())
+    assert "show" in bench.benchmark_names() and "heap32" in bench.benchmark_names()
+
+
+def test_rows_are_printed_as_they_are_measured() -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=80)
+    shown_before: list[str] = []
+
+    def rows() -> Iterator[bench.Row]:
+        yield "first figure", "1", "ms"
+        shown_before.append(out.getvalue())  # while the second is being measured
+        yield "second figure", "2", "ms"
+
+    bench.report([bench.Run("fake", "CPython", rows)], console)
+    assert "first figure" in shown_before[0] and "second figure" not in shown_before[0]
+    assert out.getvalue().splitlines()[0] == "fake · CPython"
+
+
+def test_long_labels_wrap_inside_80_columns() -> None:
+    label = "enumerate all 12,994,800 hands (grouped, by the census of equivalent hands) and more words"
+    lines = bench.row_lines((label, "76338066", "hands/s"), 80)
+    assert len(lines) == 2 and all(len(line) <= 80 for line in lines)
+    assert " ".join(line.strip() for line in lines).startswith(label)
+    assert lines[-1].endswith("76338066 hands/s")
+
+
+def test_a_real_benchmark_under_each_interpreter() -> None:
+    done = subprocess.run([CRIB, "bench", "--only", "hal"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line for line in lines if not line.startswith(" ")] == ["hal · CPython", "hal · MicroPython"]
+    assert all(len(line) <= 80 for line in lines)
+    figures = [line for line in lines if re.search(r"\s\d[\d.]*( \S+)?$", line)]
+    assert len(figures) >= 4 and not any("failed" in line for line in lines)

@@ -1,0 +1,147 @@
+"""The game from the command line (`crib cut`, `starter`, `peg`, `hand`, `crib`, `heels`, `dealer`,
+`new-game`, `new-match`, `undo`) against the simulator, the points counted by hand in the comments."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from host_helpers import simulator
+
+from cribbage.cards import parse, parse_hand
+from host_tools import game_commands, plot
+from host_tools.cli import main
+from host_tools.game_commands import SEAT, Field, GameCommand, rank_typed
+
+
+def crib(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run `crib ARGV` in this process: (status, stdout, stderr)."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture
+def sim(tmp_path: Path) -> Iterator[str]:
+    """A headless simulator serving the protocol; its socket:// URL."""
+    with simulator(tmp_path / "flash") as url:
+        yield url
+
+
+def said(capsys: pytest.CaptureFixture[str], sim: str, *argv: str) -> str:
+    """The first line `crib ARGV -d SIM` prints (it must succeed): what the board did."""
+    status, out, err = crib(capsys, *argv, "-d", sim)
+    assert status == 0, err
+    return out.splitlines()[0]
+
+
+def state(capsys: pytest.CaptureFixture[str], sim: str) -> dict:
+    """The board's state."""
+    status, out, _ = crib(capsys, "status", "--json", "-d", sim)
+    assert status == 0
+    return json.loads(out)["state"]
+
+
+def test_a_deal_from_the_cut_to_the_crib(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert said(capsys, sim, "cut", "K", "5") == "cut for deal: KC 5C."  # ranks alone: P2 cut lower
+    assert state(capsys, sim)["dealer"] == 1
+    assert said(capsys, sim, "starter", "5D") == "starter 5D."
+    status, out, _ = crib(capsys, "status", "-d", sim)
+    assert "starter: 5D" in out and "dealer: P2" in out
+    assert said(capsys, sim, "peg", "p1", "2") == "P1 pegs 2."
+    assert said(capsys, sim, "peg", "2", "1") == "P2 pegs 1."
+    # P1 is the pone: 5H 5C JS QD with 5D: three fives and two tens make six fifteens (12), the
+    # three fives one more (14), a pair royal (20).
+    assert said(capsys, sim, "hand", "1", "5H", "5C", "JS", "QD") == "P1's hand: 5H 5C JS QD: P1 +20."
+    assert said(capsys, sim, "hand", "2", "9") == "P2's hand: cards not dialled, claims 9: P2 +9."
+    # The crib 2C 3C 4D 9S with 5D: 2+4+9 (2), the run 2-3-4-5 (4).
+    assert said(capsys, sim, "crib", "2C", "3C", "4D", "9S") == "crib: 2C 3C 4D 9S: P2 +6."
+    now = state(capsys, sim)
+    assert now["front"] == [22, 16] and now["dealer"] == 0 and now["starter"] is None
+    assert said(capsys, sim, "undo") == "undone: crib: 2C 3C 4D 9S."
+    assert state(capsys, sim)["front"] == [22, 10]
+
+
+def test_heels_the_dealer_by_name_and_new_games(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert said(capsys, sim, "deal", "2") == "P2 deals first."
+    assert said(capsys, sim, "heels") == "his heels: 2 to the dealer: P2 +2."
+    assert said(capsys, sim, "starter", "JH") == "starter JH."  # a Jack now pegs nothing more
+    assert said(capsys, sim, "new-game") == "new game."
+    assert state(capsys, sim)["phase"] == "cut"
+    assert said(capsys, sim, "new-match") == "new match."
+    status, _, err = crib(capsys, "new-match", "-d", sim)
+    assert status == 1 and "nothing to start again" in err
+
+
+def test_muggins_and_a_team_game(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert crib(capsys, "settings", "muggins=true", "players=4", "-d", sim)[0] == 0
+    assert said(capsys, sim, "dealer", "t1b") == "T1b deals first."
+    assert said(capsys, sim, "starter", "5D") == "starter 5D."
+    # T2b (seat 3, the dealer's left) counts first: 5H 5C JS QD is 20; claimed 15, T1 pegs the 5 overlooked.
+    assert said(capsys, sim, "hand", "4", "5H", "5C", "JS", "QD", "--claim", "15") == (
+        "T2b's hand: 5H 5C JS QD, claims 15: T1 +5, T2 +15.")
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["cut", "5", "5"], "cut again: the lowest card is tied (5C 5D)"),
+    (["dealer", "3"], "the dealer must be P1 or P2, not P3"),
+    (["peg", "3", "4"], "no dealer yet: cut for deal (or name the dealer) before pegging"),
+])
+def test_the_boards_refusals(argv: list[str], message: str, sim: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = crib(capsys, *argv, "-d", sim)
+    assert status == 1 and out == "" and err == "crib %s: error: %s\n" % (argv[0], message)
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["hand", "1", "5H", "5C", "JS"], "give the 4 cards (like 5H 5C JS QD) or the total alone (like 14), not 5H 5C JS"),
+    (["hand", "1", "5H", "12"], "give the 4 cards"),
+    (["crib", "8", "--claim", "6"], "a total alone is the claim"),
+])
+def test_shows_that_are_neither_cards_nor_a_total(argv: list[str], message: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = crib(capsys, *argv, "-d", "socket://127.0.0.1:1")  # refused before any board is asked
+    assert status == 2 and err.startswith("crib %s: error: %s" % (argv[0], message))
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["hand", "5", "14"], "player must be 1, 2 or 3 (or p1, p2, p3; in a team game 1-4 or t1a, t2a, t1b, t2b), "
+                          "not '5'"),
+    (["peg", "t3", "2"], "player must be 1, 2 or 3 (or p1, p2, p3; teams t1, t2), not 't3'"),
+    (["starter", "5X"], "unknown suit in card '5X'"),
+    (["cut", "5", "Z"], "not a card or a rank: 'Z'"),
+])
+def test_typing_mistakes_are_usage_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main([*argv, "-d", "socket://127.0.0.1:1"])
+    assert exit_.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_a_rank_cut_takes_a_suit_no_other_card_of_its_rank_has() -> None:
+    args = argparse.Namespace(cut=[parse("5C"), "5", parse("5D")])
+    assert game_commands.cut_cards(args) == parse_hand("5C 5H 5D")
+
+
+def test_a_new_event_is_one_more_row() -> None:
+    """The play laid card by card, as the module docstring has it: ``crib lay 1 5`` sends ["lay", 0, 4]."""
+    lay = GameCommand("lay", "lay a card in the play", (SEAT, Field("rank", rank_typed, "RANK", "A, 2-10, J, Q or K")))
+    parser = argparse.ArgumentParser(prog="crib")
+    game_commands.register(parser.add_subparsers(dest="command"), (*game_commands.COMMANDS, lay))
+    args = parser.parse_args(["lay", "1", "5"])
+    assert lay.message(args) == ("event", {"event": ["lay", 0, 4]})
+    assert parser.parse_args(["lay", "t2b", "10"]).rank == 9
+
+
+def test_export_says_what_it_wrote_and_plot_numbers_the_deals(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "log.json"
+    saved.write_text(json.dumps({"log": [["dealer", 0], ["peg", 1, 5], ["new_game"], ["dealer", 1], ["peg", 0, 3],
+                                         ["peg", 1, 2]]}))
+    out = tmp_path / "match.csv"
+    assert main(["export", "--from", str(saved), "--out", str(out)]) == 0
+    assert capsys.readouterr().out == "wrote %s (CSV: 2 games, 5 events)\n" % out
+    assert len(out.read_text().splitlines()) == 1 + 5
+    assert plot.deal_ticks(1) == [(0.5, "1")]  # one deal: "1", in its middle (not an axis from 0 to 1)
+    assert plot.deal_ticks(3) == [(0.5, "1"), (1.5, "2"), (2.5, "3")]

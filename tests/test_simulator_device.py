@@ -1,0 +1,56 @@
+"""The simulated device runs the board's own loop (app.run.Shell's steps), watchdog gate included."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from simulator.device import Device
+
+
+def test_the_device_feeds_the_watchdog_only_while_the_board_is_healthy(tmp_path: Path) -> None:
+    device = Device(tmp_path / "flash", manual_clock=True)
+    for _ in range(5):
+        device.hw.advance(20)
+        device.step()
+    fed = device.hw.watchdog_feeds
+    assert fed == 5 and device.errors == 0
+
+    def broken() -> None:
+        raise RuntimeError("a bug in the renderer")
+
+    device.board.render = broken  # type: ignore[method-assign]
+    for _ in range(150):  # 3 s of steps: the frame step stops proving itself alive after 2 s
+        device.hw.advance(20)
+        device.step()
+    assert device.errors > 0
+    assert fed < device.hw.watchdog_feeds < fed + 150  # fed for a while, then no more
+    stopped = device.hw.watchdog_feeds
+    device.hw.advance(20)
+    device.step()
+    assert device.hw.watchdog_feeds == stopped
+
+
+def test_frames_are_drawn_when_due_as_on_the_board(tmp_path: Path) -> None:
+    device = Device(tmp_path / "flash", manual_clock=True)
+    first = device.hw.frames  # the power-on frame
+    device.hw.advance(10)
+    device.step()
+    assert device.hw.frames == first  # no input and 10 ms: no frame due
+    device.push([("press", "p1")])
+    device.step()
+    assert device.hw.frames == first + 1 and device.state()["dealer"] == 0
+    device.hw.advance(33)
+    device.step()
+    assert device.hw.frames == first + 2
+
+
+def test_a_command_the_app_fails_on_gets_an_error_reply_and_is_logged(tmp_path: Path) -> None:
+    device = Device(tmp_path / "flash", manual_clock=True)
+
+    def broken(line: str) -> str:
+        raise RuntimeError("a bug in the protocol")
+
+    device.board.handle_command = broken  # type: ignore[method-assign]
+    reply = json.loads(device.command('{"cmd": "state"}'))
+    assert reply["ok"] is False and "log" in reply["error"] and device.errors == 1

@@ -1,0 +1,122 @@
+"""Several simulators at once: never two on one flash folder, a script on a fresh board, a
+port clash said at start (and served elsewhere), and `crib` finding the running simulator."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+from sim_process import CRIB, TIMEOUT_S, Simulator
+
+from host_tools import devices
+from host_tools.cli import main
+from simulator import instances
+
+
+def finished_process_pid() -> int:
+    """The pid of a process that has ended (a lock it held is stale)."""
+    done = subprocess.Popen(["true"])
+    done.wait()
+    return done.pid
+
+
+def test_two_simulators_never_write_one_flash_folder(tmp_path: Path) -> None:
+    flash = tmp_path / "flash"
+    first = Simulator(["--headless", "--serve", "--flash", str(flash)])
+    try:
+        lock = flash / instances.LOCK_NAME
+        assert lock.read_text().strip() == str(first.process.pid)
+        second = subprocess.run([CRIB, "sim", "--headless", "--serve", "--port", "0", "--flash", str(flash)],
+                                capture_output=True, text=True, timeout=TIMEOUT_S, cwd=tmp_path)
+        assert second.returncode == 1 and second.stdout == ""
+        assert "the flash folder %s is in use by another simulator (pid %d)" % (flash, first.process.pid) \
+            in second.stderr
+        assert "`crib sim --headless --serve --port 0 --flash board-2`" in second.stderr
+        first.ask({"cmd": "event", "event": ["dealer", 1]})
+    finally:
+        first.stop()  # SIGTERM: it lets the folder go
+    assert not (flash / instances.LOCK_NAME).exists()
+    again = Simulator(["--headless", "--serve", "--flash", str(flash)])
+    try:
+        assert again.state()["dealer"] == 1  # the first one's game, not overwritten
+    finally:
+        again.stop()
+
+
+def test_a_lock_whose_simulator_is_gone_is_taken_over(tmp_path: Path) -> None:
+    lock = tmp_path / instances.LOCK_NAME
+    lock.write_text("%d\n" % finished_process_pid())
+    assert instances.lock_flash(tmp_path) == lock and lock.read_text().strip() == str(os.getpid())
+    instances.unlock_flash(lock)
+    assert not lock.exists()
+    lock.write_text("")  # being written by a simulator starting this instant: not stale yet
+    with pytest.raises(instances.FlashInUse, match="another simulator starting now"):
+        instances.lock_flash(tmp_path)
+
+
+def script_state(tmp_path: Path, script: str, *flash: str) -> dict:
+    """Run `crib sim --headless --script` (with ``flash``: ``--flash DIR``) and return the state it wrote."""
+    (tmp_path / "game.txt").write_text(script)
+    out = tmp_path / "state.json"
+    assert main(["sim", "--headless", *flash, "--script", str(tmp_path / "game.txt"), "--state-out", str(out)]) == 0
+    return json.loads(out.read_text())
+
+
+def test_a_script_plays_on_a_fresh_board_unless_given_a_flash(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    saved = str(instances.default_flash_dir())  # where the window keeps the game being played
+    played = script_state(tmp_path, "press p1\nlong p2\n", "--flash", saved)
+    assert played["dealer"] == 0 and played["front"] == [0, 2]
+    fresh = script_state(tmp_path, "press p2\n")
+    assert fresh["dealer"] == 1 and fresh["front"] == [0, 0] and fresh["events"] == 1
+    assert list((tmp_path / "tmp").iterdir()) == []  # its flash is gone with it
+    kept = script_state(tmp_path, "# nothing\n", "--flash", saved)
+    assert kept["front"] == [0, 2] and kept["events"] == played["events"]
+
+
+def test_a_port_clash_is_said_at_start_and_crib_finds_the_simulator(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(devices, "pico_ports", list)
+    first = Simulator(["--headless", "--serve", "--flash", str(tmp_path / "one")])
+    second = None
+    try:
+        second = Simulator(["--headless", "--serve", "--flash", str(tmp_path / "two"), "--port", str(first.port)])
+        assert second.port != first.port
+        said = second.said("is taken by")
+        assert "port %d is taken by the simulator pid %d (flash %s)" % (first.port, first.process.pid,
+                                                                       tmp_path / "one") in said
+        suggested = re.findall(r"`(crib [^`]+)`", second.said("instead"))
+        assert suggested == ["crib status -d socket://127.0.0.1:%d" % second.port]
+        second.ask({"cmd": "event", "event": ["dealer", 1]})
+        assert main(suggested[0].split()[1:]) == 0
+        assert "dealer: P2" in capsys.readouterr().out  # the second one's game
+        # Without -d: no board on USB, so the simulator; the first started, and the other one named.
+        assert main(["status"]) == 0
+        out, err = capsys.readouterr()
+        assert "dealer: not cut yet" in out
+        assert "talking to the simulator pid %d" % first.process.pid in err
+        assert "other simulators: -d socket://127.0.0.1:%d" % second.port in err
+    finally:
+        first.stop()
+        if second is not None:
+            second.stop()
+    assert instances.running() == []  # their runtime files went with them
+    assert main(["status"]) == 1
+    assert "no board found" in capsys.readouterr().err
+
+
+def test_runtime_files_of_processes_gone_are_not_simulators(tmp_path: Path) -> None:
+    folder = instances.runtime_dir()
+    folder.mkdir(parents=True)
+    stale = folder / "sim-1.json"
+    stale.write_text(json.dumps({"pid": finished_process_pid(), "port": 4121, "flash": "x", "started": 0}))
+    (folder / "sim-2.json").write_text("{not json")
+    assert instances.running() == [] and instances.pick() == (None, [])
+    assert not stale.exists()
