@@ -54,8 +54,10 @@ _DATA_VERSION = const(1)  # the layout of the saved data (the store's file forma
 # their code sits in the heap, and even from ROMFS their functions and tables do.
 _MENU_MODULES = ("app.modes.menu", "app.modes.settings", "app.modes.advise", "cribbage.advice",
                  "cribbage.crib_values", "app.modes.cut")
-# dropped while the menu is open: never used together
-_COUNT_MODULES = ("app.modes.count", "app.modes.starter", "app.modes.muggins", "app.modes.said", "cribbage.saying")
+# dropped when the menu opens, so the advice finds the most room: the count's modes (never used
+# together with the menu) and the serial protocol (loaded again by the next request)
+_COUNT_MODULES = ("app.modes.count", "app.modes.starter", "app.modes.muggins", "app.modes.said",
+                  "cribbage.saying", "app.protocol")
 
 
 def _forget(names):

@@ -45,6 +45,7 @@ def _check_form(event):
 # data (app.board's "version"), the old form still read under the old version.
 _NO_CLAIM = const(63)
 _NO_RANK = const(15)
+_DEAL_MARKS = const(2)  # undo checkpoints kept at the start of the current game's last deals
 
 
 def _encode(event, packs):
@@ -451,4 +452,10 @@ class Match:
             # Only the current game keeps its deal checkpoints: memory stays small.
             while not marks[-1][1]:
                 marks.pop()
+        else:
+            # ... and only its last _DEAL_MARKS deals (~200 B each on the chip): an undo further
+            # back replays from the game's start, once (that replay marks those deals again).
+            oldest = len(marks) - _DEAL_MARKS
+            if not marks[oldest][1]:  # already that many (the match's first mark starts a game)
+                del marks[oldest]
         marks.append((index, starts_game, self._checkpoint()))

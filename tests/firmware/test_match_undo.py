@@ -131,3 +131,14 @@ def test_rejections_do_not_disturb_undo():
     rejected(m, ["peg", 0, 40])
     m.undo()
     assert m.front == [0, 0] and m.log == [["dealer", 0]]
+
+
+def test_a_long_game_keeps_two_deal_checkpoints_and_still_undoes_each_state():
+    # memory: the current game's deal checkpoints (docs/EVENTS.md, "Undo") stay at two
+    m, prints = seeded_match(2, 424242)
+    deal_marks = [mark for mark in m._marks if not mark[1]]
+    assert len(deal_marks) == 2 and deal_marks[-1][0] < m.events
+    while m.events > len(prints) // 2:  # back across deals whose checkpoints were dropped
+        m.undo()
+        assert fingerprint(m) == prints[m.events]
+        assert len([mark for mark in m._marks if not mark[1]]) <= 2
