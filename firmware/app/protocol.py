@@ -5,7 +5,7 @@ below is the one list of commands: the docs, the fuzz tests and ``reply`` read i
 
 A request that changes something and carries an id is remembered with its reply (the last
 few ids, ``board.ids``, saved with the game, so a re-send after a reboot is still
-recognised): sending it again applies nothing and returns the original reply plus
+recognised: ``app.request_ids``): sending it again applies nothing and returns the original reply plus
 ``"duplicate": true``. A request that changes nothing is never remembered. An id is at
 most MAX_ID characters, so no host can make saves or the heap grow with it.
 
@@ -19,12 +19,11 @@ import json
 from micropython import const
 
 from app import VERSION
+from app.request_ids import MAX_ID, recall, remember, valid_id
 from cribbage.cards import is_int
 from shared import events
 
 MAX_PAGE = const(32)  # events per log reply: about 1 KB of reply, whatever the match's length
-MAX_ID = const(64)  # characters of a request id (a whole number's digits count as characters)
-_MAX_IDS = const(4)  # a host retries its last request or two; each reply kept is ~300 B of heap
 _SHOWN = const(40)  # characters of a rejected value echoed in an error
 _MAX_ERROR = const(240)  # characters of an error message (what the rules core says is cut too)
 
@@ -45,13 +44,6 @@ def _shown(value):
     except (RuntimeError, MemoryError):  # nested too deep to print (CPython's RecursionError)
         return "a value nested too deep"
     return text if len(text) <= _SHOWN else text[:_SHOWN] + "..."
-
-
-def _valid_id(request_id):
-    """True if ``request_id`` may be an id: a string or a whole number of at most MAX_ID characters."""
-    if isinstance(request_id, str):
-        return len(request_id) <= MAX_ID
-    return is_int(request_id) and len(str(request_id)) <= MAX_ID
 
 
 def _input(board, request):
@@ -154,50 +146,6 @@ COMMANDS = {
 }
 
 
-def remember(board, request_id, reply_line):
-    """Keep the reply to a request id (the last few, in ``board.ids``: saved with the game)."""
-    ids = board.ids
-    ids.append([request_id, reply_line])
-    if len(ids) > _MAX_IDS:
-        ids.pop(0)
-
-
-def recall(board, request_id):
-    """The reply already given to ``request_id``, or None. ``board.ids`` is as the save held
-    it: an entry that is not an ``[id, reply line]`` pair is skipped (and ages out)."""
-    for entry in board.ids:
-        if (isinstance(entry, list) and len(entry) == 2 and entry[0] == request_id
-                and type(entry[0]) is type(request_id) and isinstance(entry[1], str)):
-            return entry[1]
-    return None
-
-
-def restore_ids(saved):
-    """The remembered ids of a save, checked: ``(ids, None)``, or ``(ids, message)`` if some
-    had to be dropped. An entry is kept only if it is ``[id, reply]`` with a valid id and a
-    reply that is the JSON text of an object (what ``recall`` hands back), the last _MAX_IDS."""
-    if not isinstance(saved, list):
-        return [], "saved request ids not a list: dropped"
-    ids = []
-    for entry in saved:
-        if isinstance(entry, list) and len(entry) == 2 and _valid_id(entry[0]) and _is_object_text(entry[1]):
-            ids.append(entry)
-    dropped = len(saved) - len(ids)
-    ids = ids[-_MAX_IDS:]
-    if not dropped:
-        return ids, None
-    return ids, "%d saved request id(s) not [id, reply] pairs: dropped" % dropped
-
-
-def _is_object_text(text):
-    if not isinstance(text, str):
-        return False
-    try:
-        return isinstance(json.loads(text), dict)
-    except (ValueError, RuntimeError, MemoryError):
-        return False
-
-
 def reply(board, line):
     """The reply line (no newline) to one request line; applies the request at most once."""
     try:
@@ -209,7 +157,7 @@ def reply(board, line):
     if not isinstance(request, dict):
         return _error(None, "a request is a JSON object, like {\"cmd\": \"state\"}")
     request_id = request.get("id")
-    if request_id is not None and not _valid_id(request_id):
+    if request_id is not None and not valid_id(request_id):
         return _error(None, "id must be a string or a whole number of at most %d characters, not %s"
                       % (MAX_ID, _shown(request_id)))
     cmd = request.get("cmd")

@@ -1,0 +1,69 @@
+"""The serial request ids the board remembers with their replies (``board.ids``, saved with the game).
+
+A request that changes something and carries an id is kept with its reply, the last few
+(``remember``), so that the same request sent again is recognised (``recall``), after a
+reboot too: the ids are saved with the game and checked when restored (``restore_ids``).
+Apart from ``app.protocol``, which serves the requests, so that a power-on restoring a game
+checks the ids without loading the whole protocol (its code and names take heap until the
+next reboot: names once made never leave it).
+"""
+
+import json
+
+from micropython import const
+
+from cribbage.cards import is_int
+
+MAX_ID = const(64)  # characters of a request id (a whole number's digits count as characters)
+_MAX_IDS = const(4)  # a host retries its last request or two; each reply kept is ~300 B of heap
+
+
+def valid_id(request_id):
+    """True if ``request_id`` may be an id: a string or a whole number of at most MAX_ID characters."""
+    if isinstance(request_id, str):
+        return len(request_id) <= MAX_ID
+    return is_int(request_id) and len(str(request_id)) <= MAX_ID
+
+
+def remember(board, request_id, reply_line):
+    """Keep the reply to a request id (the last few, in ``board.ids``: saved with the game)."""
+    ids = board.ids
+    ids.append([request_id, reply_line])
+    if len(ids) > _MAX_IDS:
+        ids.pop(0)
+
+
+def recall(board, request_id):
+    """The reply already given to ``request_id``, or None. ``board.ids`` is as the save held
+    it: an entry that is not an ``[id, reply line]`` pair is skipped (and ages out)."""
+    for entry in board.ids:
+        if (isinstance(entry, list) and len(entry) == 2 and entry[0] == request_id
+                and type(entry[0]) is type(request_id) and isinstance(entry[1], str)):
+            return entry[1]
+    return None
+
+
+def restore_ids(saved):
+    """The remembered ids of a save, checked: ``(ids, None)``, or ``(ids, message)`` if some
+    had to be dropped. An entry is kept only if it is ``[id, reply]`` with a valid id and a
+    reply that is the JSON text of an object (what ``recall`` hands back), the last _MAX_IDS."""
+    if not isinstance(saved, list):
+        return [], "saved request ids not a list: dropped"
+    ids = []
+    for entry in saved:
+        if isinstance(entry, list) and len(entry) == 2 and valid_id(entry[0]) and _is_object_text(entry[1]):
+            ids.append(entry)
+    dropped = len(saved) - len(ids)
+    ids = ids[-_MAX_IDS:]
+    if not dropped:
+        return ids, None
+    return ids, "%d saved request id(s) not [id, reply] pairs: dropped" % dropped
+
+
+def _is_object_text(text):
+    if not isinstance(text, str):
+        return False
+    try:
+        return isinstance(json.loads(text), dict)
+    except (ValueError, RuntimeError, MemoryError):
+        return False
