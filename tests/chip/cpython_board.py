@@ -8,9 +8,12 @@ from app.board import Board
 from shared.ticks import ticks_add, ticks_diff
 from simulator.virtual_hardware import VirtualHardware
 
-# The longest cycle the renderer draws (the breathing game hole of whoever counts next): every
-# frame the board can show now is drawn within one.
-CYCLE_MS = 2000
+# The renderer's blinks (ms): the breathing game hole of whoever counts next 2000, the card
+# picker's cursor 600, a preview 400, pegs sharing a hole 500, the power-on notice 1000, the
+# refusal's flicker 120. The frames repeat only once all their phases do, after the least
+# common multiple of the periods: every frame the board can show now is drawn within it.
+# (The end display's and the advice's 1600 ms are not drawn where this is used.)
+CYCLE_MS = 6000
 
 
 class CPythonBoard:
@@ -33,6 +36,10 @@ class CPythonBoard:
         return bytes(self.hw.frame)
 
     def frames_over(self, period_ms: int = CYCLE_MS) -> set[bytes]:
-        """Every distinct frame drawn over ``period_ms`` (the longest cycle unless told), a millisecond apart."""
+        """Every distinct frame drawn over ``period_ms`` (the whole cycle unless told), a millisecond
+        apart. A window that would cross the ticks' wrap starts after it instead: the phases of
+        the blinks jump there (2**30 is no multiple of their periods), leaving some out."""
         start = self.hw.ticks_ms()
+        if 0 < ticks_diff(0, start) < period_ms:
+            start = 0
         return {self.frame_at(ticks_add(start, ms)) for ms in range(period_ms)}
