@@ -46,6 +46,7 @@ def _check_form(event):
 _NO_CLAIM = const(63)
 _NO_RANK = const(15)
 _DEAL_MARKS = const(2)  # undo checkpoints kept at the start of the current game's last deals
+_GAME_MARKS = const(2)  # ... and at the start of the last games (besides the match's first)
 
 
 def _encode(event, packs):
@@ -452,6 +453,11 @@ class Match:
             # Only the current game keeps its deal checkpoints: memory stays small.
             while not marks[-1][1]:
                 marks.pop()
+            # ... and only the last _GAME_MARKS games their start, besides the first mark (the
+            # state before any event): memory stays bounded however long the match. An undo
+            # back across more games than that replays from the first mark, once.
+            if len(marks) > _GAME_MARKS:
+                del marks[1]
         else:
             # ... and only its last _DEAL_MARKS deals (~200 B each on the chip): an undo further
             # back replays from the game's start, once (that replay marks those deals again).

@@ -142,3 +142,21 @@ def test_a_long_game_keeps_two_deal_checkpoints_and_still_undoes_each_state():
         m.undo()
         assert fingerprint(m) == prints[m.events]
         assert len([mark for mark in m._marks if not mark[1]]) <= 2
+
+
+def test_a_long_match_keeps_a_bounded_number_of_checkpoints_and_undoes_across_its_games():
+    m = Match()
+    prints = [fingerprint(m)]
+    rand = deck.Xorshift32(77)
+
+    def apply(event):
+        m.apply(event)
+        prints.append(fingerprint(m))
+
+    for _ in range(5):
+        play_game(m, rand, apply)
+        apply(["new_game"])
+        assert len([mark for mark in m._marks if mark[1]]) <= 3  # the first, the last two games' starts
+    while m.events:  # back across all five games, each state as it was
+        m.undo()
+        assert fingerprint(m) == prints[m.events]
