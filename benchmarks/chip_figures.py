@@ -61,7 +61,8 @@ print("FRAME", tr / N, tl / N, tp / N)
 # The heap of the app as main.py builds it, from a REPL where nothing was imported yet (the
 # board's main.py emptied): MicroPython's own share, then the app after start (code, hal,
 # board, shell, a few frames drawn), then the most live while the whole log is read over the
-# serial protocol a page at a time and frames are drawn.
+# serial protocol a page at a time (each reply line live, as the shell holds it while sending)
+# and frames are drawn.
 HEAP_CODE = """
 import gc, json
 gc.collect()
@@ -84,12 +85,13 @@ def note():
     most = max(most, gc.mem_alloc())
 first = 0
 while True:
-    reply = json.loads(b.handle_command('{"cmd": "log", "from": %d}' % first))
-    note()
-    if not reply["log"]:
+    text = b.handle_command('{"cmd": "log", "from": %d}' % first)
+    note()  # the reply line live, as the shell holds it while sending; read after, not counted
+    page = len(json.loads(text)["log"])
+    text = None
+    if not page:
         break
-    first += len(reply["log"])
-    reply = None
+    first += page
     b.render()
 print("HEAP", base, start, most, b.match.events, len(b.match.games))
 """
