@@ -3,7 +3,7 @@
 Plain Python that runs on CPython and inside ``micropython`` (no typing, no dataclasses),
 so the same app tests run on both. ``VirtualHardware`` meets the hw contract stated in
 ``firmware/hal/__init__.py`` (``led_count``, ``storage_root``, ``show``, ``poll_events``,
-``ticks_ms``, ``feed_watchdog``, ``display``, ``serial``) and adds, for the test side:
+``ticks_ms``, ``feed_watchdog``, ``display``, ``serial``, ``supply_ma``) and adds, for the test side:
 ``push(event)`` / ``push_many(events)`` queue input events, ``advance(ms)`` moves the
 manual clock (ticks that wrap as MicroPython's, from ``CLOCK_START``), ``frame`` / ``frames``
 / ``pixel(track, hole)`` read what was shown, ``serial.send(line)`` / ``serial.replies()``
@@ -17,6 +17,7 @@ after a given number of block writes and erases.
 import os
 
 from shared.holes import LEDS, index
+from shared.supply import USB_MA
 from shared.ticks import ticks_add
 
 # The manual clock starts 2 s before the ticks wrap (MicroPython's ticks_ms wraps; on the RP2040
@@ -85,10 +86,11 @@ class VirtualHardware:
     """The hardware interface with a frame buffer, an input queue and a manual clock."""
 
     def __init__(self, storage_root: str, led_count: int = LEDS, display: bool = False,
-                 serial: bool = False) -> None:
+                 serial: bool = False, supply_ma: int = USB_MA) -> None:
         if led_count <= 0:
             raise ValueError("led_count must be positive, not %r" % (led_count,))
         self.led_count = led_count
+        self.supply_ma = supply_ma  # the build's supply: a USB build unless told
         self.storage_root = storage_root
         self.display = VirtualDisplay() if display else None
         self.serial = VirtualSerial() if serial else None

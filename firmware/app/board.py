@@ -42,7 +42,7 @@ from micropython import const
 from app import palette, power
 from app.messages import Messages
 from app.modes.peg import Peg
-from app.prefs import PREFS, check_prefs, restore_prefs
+from app.prefs import check_prefs, defaults, restore_prefs
 from app.render import Canvas, render
 from app.store import Store
 from cribbage.match import Match, RuleError
@@ -78,7 +78,7 @@ class Board:
         self.messages = Messages(hw)
         self.match = Match()
         self.ids = []
-        self._set_prefs(dict(PREFS))
+        self._set_prefs(defaults(hw.supply_ma))
         self.mode = Peg(self)
         self._changed = False
         self._shown_lines = None
@@ -132,7 +132,7 @@ class Board:
 
     def _restore_prefs(self, saved):
         """Take the saved preferences; True if some had to be dropped or reset (said in the notice)."""
-        prefs, fixed = restore_prefs(saved)
+        prefs, fixed = restore_prefs(saved, self.hw.supply_ma)
         self._set_prefs(prefs)
         if fixed is None:
             return False
@@ -230,7 +230,7 @@ class Board:
                 rules[key] = changes[key]
             else:
                 prefs[key] = changes[key]
-        new_prefs = check_prefs(prefs, self.prefs)
+        new_prefs = check_prefs(prefs, self.prefs, self.hw.supply_ma)
         settings = self.match.settings.changed(rules)
         match = self.match
         if settings != match.settings:

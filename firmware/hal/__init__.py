@@ -6,6 +6,9 @@ The hw contract: what the app asks of a hardware layer
 
 ``hw.led_count``
     LEDs in a frame: ``shared.holes.LEDS`` (242) on the board.
+``hw.supply_ma``
+    The most current (mA) the build's supply gives: board.json ``supply`` -> ``supply_ma``
+    (``shared.supply``). The app's current setting never goes above it.
 ``hw.storage_root``
     The folder the game is saved in (``"/"`` on the board: its littlefs).
 ``hw.show(frame)``

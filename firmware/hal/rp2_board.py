@@ -24,6 +24,7 @@ from hal.line_reader import DROPPED, LineReader
 from hal.rp2_inputs import Inputs
 from hal.rp2_leds import Leds
 from shared.serial_lines import TOO_LONG
+from shared.supply import supply_ma
 
 BOARD_JSON = "/board.json"
 BOOT_COUNT = "/boot_count"
@@ -141,8 +142,9 @@ class UsbSerial:
 class Hardware:
     """The ``hw`` object of the real board: the hw contract of ``hal/__init__.py``."""
 
-    def __init__(self, leds, inputs, display, serial):
+    def __init__(self, leds, inputs, display, serial, supply):
         self.led_count = leds.count
+        self.supply_ma = supply
         self.storage_root = STORAGE_ROOT
         self.leds = leds
         self.inputs = inputs
@@ -180,4 +182,4 @@ def build(board):
     """The real board's ``hw``, from the board description."""
     pins = board["pins"]
     leds = Leds(pins["led_data"], board["leds"]["chain"], board["leds"]["colour_order"])
-    return Hardware(leds, Inputs(pins), find_display(pins["i2c"]), UsbSerial())
+    return Hardware(leds, Inputs(pins), find_display(pins["i2c"]), UsbSerial(), supply_ma(board))

@@ -51,8 +51,9 @@ def test_the_dealer_and_who_counts_next():
 
 def test_the_current_never_exceeds_the_supply():
     for milliamps in (300, 500, 900):
-        d = Driver()
-        d.board.handle_command('{"cmd": "settings", "set": {"brightness": 255, "milliamps": %d}}' % milliamps)
+        d = Driver(supply_ma=900)
+        reply = d.board.handle_command('{"cmd": "settings", "set": {"brightness": 255, "milliamps": %d}}' % milliamps)
+        assert '"ok": true' in reply
         d.press(P1)
         for _ in range(4):  # long pegs: long trails in the previews too
             d.press(P1, turn(30))
