@@ -10,7 +10,7 @@ import functools
 import json
 from pathlib import Path
 
-from shared.holes import HOLES, place
+from shared.holes import HOLES, index, place
 from shared.supply import supply_ma
 
 BOARD_JSON = Path(__file__).resolve().parent.parent / "hardware" / "board.json"
@@ -31,6 +31,7 @@ class Geometry:
         self.led_count = int(data["leds"]["count"])
         self.tracks = self.led_count // HOLES
         self.supply_ma = supply_ma(data)  # the build's supply, as the board's hardware layer reads it
+        self.wire_order = [index(int(t), int(h)) for t, h in data["leds"]["chain"]]  # logical index, wire order
 
     @classmethod
     def load(cls, path: Path = BOARD_JSON) -> Geometry:

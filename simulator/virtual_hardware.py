@@ -3,7 +3,7 @@
 Plain Python that runs on CPython and inside ``micropython`` (no typing, no dataclasses),
 so the same app tests run on both. ``VirtualHardware`` meets the hw contract stated in
 ``firmware/hal/__init__.py`` (``led_count``, ``storage_root``, ``show``, ``poll_events``,
-``ticks_ms``, ``feed_watchdog``, ``display``, ``serial``, ``supply_ma``) and adds, for the test side:
+``ticks_ms``, ``feed_watchdog``, ``display``, ``serial``, ``supply_ma``, ``wire_order``) and adds, for the test side:
 ``push(event)`` / ``push_many(events)`` queue input events, ``advance(ms)`` moves the
 manual clock (ticks that wrap as MicroPython's, from ``CLOCK_START``), ``frame`` / ``frames``
 / ``pixel(track, hole)`` read what was shown, ``serial.send(line)`` / ``serial.replies()``
@@ -86,11 +86,13 @@ class VirtualHardware:
     """The hardware interface with a frame buffer, an input queue and a manual clock."""
 
     def __init__(self, storage_root: str, led_count: int = LEDS, display: bool = False,
-                 serial: bool = False, supply_ma: int = USB_MA) -> None:
+                 serial: bool = False, supply_ma: int = USB_MA, wire_order: "list | None" = None) -> None:
         if led_count <= 0:
             raise ValueError("led_count must be positive, not %r" % (led_count,))
         self.led_count = led_count
         self.supply_ma = supply_ma  # the build's supply: a USB build unless told
+        # wired in logical order unless told (the simulator: as board.json's chain)
+        self.wire_order = range(led_count) if wire_order is None else wire_order
         self.storage_root = storage_root
         self.display = VirtualDisplay() if display else None
         self.serial = VirtualSerial() if serial else None

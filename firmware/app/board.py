@@ -53,7 +53,7 @@ _DATA_VERSION = const(1)  # the layout of the saved data (the store's file forma
 # Loaded when the menu (or the cut for deal) opens them, dropped when the board goes home: on a stock firmware
 # their code sits in the heap, and even from ROMFS their functions and tables do.
 _MENU_MODULES = ("app.modes.menu", "app.modes.settings", "app.modes.advise", "cribbage.advice",
-                 "cribbage.crib_values", "app.modes.cut")
+                 "cribbage.crib_values", "app.modes.cut", "app.modes.led_test")
 # dropped while the menu is open: never used together
 _COUNT_MODULES = ("app.modes.count", "app.modes.starter", "app.modes.muggins", "app.modes.said", "cribbage.saying")
 
@@ -186,7 +186,7 @@ class Board:
         self.open(Count).begin(self)
 
     def open_menu(self):
-        """The menu (settings, advice, new game or match)."""
+        """The menu (settings, advice, new game or match, the LED test)."""
         _forget(_COUNT_MODULES)
         from app.modes.menu import Menu
 

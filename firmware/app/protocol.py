@@ -96,6 +96,19 @@ def _changed_state(board):
     return {"state": board.match.state()}
 
 
+def _test_leds(board, request):
+    stop = request.get("stop", False)
+    if stop is not True and stop is not False:
+        raise ValueError("test_leds stop must be true or false, not %s" % _shown(stop))
+    if not stop:
+        from app.modes.led_test import LedTest  # loaded when asked for: it leaves with the menu's modules
+
+        board.open(LedTest)
+    elif board.mode.name == "led_test":  # nothing else is stopped: a game mode stays as it was
+        board.idle()
+    return {"ui": board.mode.describe()}
+
+
 def settings_dict(board):
     """The game rules and the board preferences of ``board`` in one dict (the ``settings`` reply)."""
     out = board.match.settings.to_dict()
@@ -151,6 +164,7 @@ COMMANDS = {
     "undo": (_undo, (), True),
     "new_game": (_new_game, (), True),
     "new_match": (_new_match, (), True),
+    "test_leds": (_test_leds, ("stop",), True),
 }
 
 

@@ -9,6 +9,10 @@ The hw contract: what the app asks of a hardware layer
 ``hw.supply_ma``
     The most current (mA) the build's supply gives: board.json ``supply`` -> ``supply_ma``
     (``shared.supply``). The app's current setting never goes above it.
+``hw.wire_order``
+    The LEDs in the order the data line reaches them: ``hw.wire_order[k]`` is the logical
+    index (``shared.holes``) of the k-th LED on the wire (board.json ``leds`` -> ``chain``).
+    The LED test walks along it.
 ``hw.storage_root``
     The folder the game is saved in (``"/"`` on the board: its littlefs).
 ``hw.show(frame)``

@@ -145,6 +145,7 @@ class Hardware:
     def __init__(self, leds, inputs, display, serial, supply):
         self.led_count = leds.count
         self.supply_ma = supply
+        self.wire_order = leds.chain.order
         self.storage_root = STORAGE_ROOT
         self.leds = leds
         self.inputs = inputs

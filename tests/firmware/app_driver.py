@@ -34,21 +34,20 @@ def turn(n):
 
 
 class Driver:
-    """A board on a ``VirtualHardware`` in a fresh (or given) storage directory, on a build
-    whose supply gives ``supply_ma`` (the fake hardware's, a USB build's, unless told)."""
+    """A board on a ``VirtualHardware`` in a fresh (or given) storage directory; ``build``:
+    the fake hardware's ``supply_ma`` and ``wire_order``, if not its own (a USB build wired in
+    logical order)."""
 
-    def __init__(self, root=None, display=True, serial=True, supply_ma=None):
+    def __init__(self, root=None, display=True, serial=True, **build):
         self.root = root or temp_dir()
-        if supply_ma is None:
-            self.hw = VirtualHardware(self.root, display=display, serial=serial)
-        else:
-            self.hw = VirtualHardware(self.root, display=display, serial=serial, supply_ma=supply_ma)
+        self.hw = VirtualHardware(self.root, display=display, serial=serial, **build)
         self.board = Board(self.hw)
 
     def reboot(self, supply_ma=None):
         """The power goes off and on: a new board on the same saved files (fresh hardware; the
         same build unless ``supply_ma`` names another)."""
-        return Driver(self.root, supply_ma=self.hw.supply_ma if supply_ma is None else supply_ma)
+        return Driver(self.root, supply_ma=self.hw.supply_ma if supply_ma is None else supply_ma,
+                      wire_order=self.hw.wire_order)
 
     def press(self, *events):
         """Feed input events, as the input task would."""

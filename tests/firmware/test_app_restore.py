@@ -241,21 +241,3 @@ def test_saved_request_ids_that_are_not_sound_are_dropped_with_a_notice():
     resave(d, ids={"a": "{}"})
     assert "not a list" in d.reboot().board.messages.notice
 
-
-def test_a_current_limit_above_the_builds_supply_comes_down_to_it_and_the_board_says_so():
-    d = Driver(supply_ma=4000)  # saved on an adapter build ...
-    assert json.loads(d.board.handle_command('{"cmd": "settings", "set": {"milliamps": 3000, "brightness": 90}}'))["ok"]
-    d.press(P1)
-    again = d.reboot(supply_ma=500)  # ... and restored on a USB build: the game and the rest kept
-    assert again.board.prefs["milliamps"] == 500 and again.board.prefs["brightness"] == 90
-    assert again.match.log == d.match.log
-    notice = again.board.messages.notice
-    assert "milliamps 3000" in notice and "supply" in notice and "500" in notice
-    assert d.reboot(supply_ma=500).board.messages.notice is None  # the clamp was written back
-    within = d.reboot(supply_ma=4000)  # at or below the supply: kept as saved, nothing said
-    assert within.board.prefs["milliamps"] == 500 and within.board.messages.notice is None
-
-
-def test_a_fresh_board_limits_the_current_to_its_builds_supply():
-    for supply in (300, 500, 4000, 10000):
-        assert Driver(supply_ma=supply).board.prefs["milliamps"] == supply

@@ -43,39 +43,6 @@ def test_a_value_the_menu_does_not_offer_starts_at_the_nearest():
     assert edit(d, "brightness")["choice"] == 96
 
 
-def menu_currents(d):
-    """Every current limit the settings menu offers, turning through them once."""
-    ui = edit(d, "milliamps")
-    first = ui["choice"]
-    seen = [first]
-    while True:
-        d.press(turn(1))
-        choice = ask(d, {"cmd": "state"})["state"]["ui"]["choice"]
-        if choice == first:
-            return sorted(seen)
-        seen.append(choice)
-
-
-def test_the_menu_offers_current_limits_up_to_the_builds_supply_and_the_supply_itself():
-    menu_values = ITEMS[[item[0] for item in ITEMS].index("milliamps")][2]
-    for supply in (300, 500, 1000, 4000, 10000):
-        offered = menu_currents(Driver(supply_ma=supply))
-        assert max(offered) == supply and all(v in menu_values for v in offered[:-1])
-        assert [v for v in menu_values if v < supply] == offered[:-1]  # every menu value below the supply
-
-
-def test_a_current_limit_above_the_supply_is_refused_and_changes_nothing():
-    d = Driver()  # a USB build: 500 mA
-    before = settings_dict(d.board)
-    for value in (501, 4000, 10000, 20000):
-        reply = ask(d, {"cmd": "settings", "set": {"milliamps": value, "brightness": 90}})
-        assert not reply["ok"] and "supply" in reply["error"] and "500" in reply["error"], reply
-        assert settings_dict(d.board) == before
-    assert not ask(d, {"cmd": "settings", "set": {"milliamps": 299}})["ok"]
-    assert ask(d, {"cmd": "settings", "set": {"milliamps": 500}})["ok"]
-    assert ask(d, {"cmd": "settings", "set": {"milliamps": 300}})["ok"] and settings_dict(d.board)["milliamps"] == 300
-
-
 def test_the_menus_code_leaves_the_heap_when_the_board_goes_home_and_comes_back_when_opened():
     menu_modules = ("app.modes.menu", "app.modes.settings")
     d = Driver()
