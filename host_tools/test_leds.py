@@ -10,7 +10,8 @@ from rich.console import Console
 from host_tools.link import BoardLink
 from host_tools.talk import add_link_arguments, converse
 
-WHAT_IT_DOES = ("LED test running: the first LED on the wire shows red, then green, then blue; then one dim LED "
+WHAT_IT_DOES = ("LED test running: the first LED on the wire shows red, then green, then blue, then white; then one "
+                "dim LED "
                 "walks along the chain (the last one lit before the rest stays dark is the one before a fault). "
                 "Every control echoes: turning steps the walk, the encoder press pauses it, p1, p2 and back light "
                 "the game holes. Hold the encoder, or run `crib test-leds --stop`, to go back to the game.")

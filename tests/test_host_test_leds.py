@@ -26,8 +26,8 @@ def test_the_led_test_starts_and_stops_from_the_host_and_leaves_the_game_alone(
         crib(capsys, "dealer", "1", "-d", sim)
         crib(capsys, "peg", "2", "5", "-d", sim)
         before = json.loads(crib(capsys, "status", "--json", "-d", sim))["state"]
-        out = crib(capsys, "test-leds", "-d", sim)
-        assert "red, then green, then blue" in out and "242 LEDs" in out and "--stop" in out
+        out = " ".join(crib(capsys, "test-leds", "-d", sim).split())  # as said, not as the terminal wraps it
+        assert "red, then green, then blue, then white" in out and "242 LEDs" in out and "--stop" in out
         assert json.loads(crib(capsys, "status", "--json", "-d", sim))["state"]["ui"]["mode"] == "led_test"
         assert "stopped" in crib(capsys, "test-leds", "--stop", "-d", sim)
         after = json.loads(crib(capsys, "status", "--json", "-d", sim))["state"]

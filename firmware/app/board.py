@@ -290,8 +290,12 @@ class Board:
         return reply(self, line)
 
     def tick(self):
-        """Timers: the refusal signal ends by itself (its text stays on the display until the next input)."""
-        self.messages.refused(self.hw.ticks_ms())
+        """Timers: the refusal signal ends by itself (its text stays on the display until the next
+        input); a hardware fault is taken as the hardware reports it."""
+        messages = self.messages
+        messages.refused(self.hw.ticks_ms())
+        if messages.hardware(self.hw.fault()):
+            self._display_dirty = True
 
     def render(self):
         """Draw the frame, apply brightness, gamma and the current cap, show it; update the display."""

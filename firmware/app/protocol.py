@@ -130,6 +130,7 @@ def _state(board, request):
     out["ui"] = board.mode.describe()
     out["store"] = board.messages.at_power_on
     out["message"] = board.messages.refusal
+    out["fault"] = board.messages.fault
     out["can_undo"] = board.match.can_undo
     out["version"] = VERSION
     return {"state": out}

@@ -26,6 +26,10 @@ The hw contract: what the app asks of a hardware layer
 ``hw.ticks_ms()``
     Milliseconds, wrapping as MicroPython's ``time.ticks_ms``: the app compares them only
     with ``shared.ticks.ticks_diff``.
+``hw.fault()``
+    None, or the short name (at most 10 characters) of a part the hardware reports failing
+    now, like ``"LED supply"`` (a USB build's LED supply switch limiting the current or too
+    hot). Called every 5 ms: it allocates nothing.
 ``hw.feed_watchdog()``
     Called about once a second while the app is healthy (``app.run.Shell.healthy``); the
     first call may start the watchdog.

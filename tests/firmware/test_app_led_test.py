@@ -11,7 +11,7 @@ from app.modes.led_test import STEP_MS
 from shared.holes import HOLES, LEDS, place
 from shared.ticks import ticks_add
 
-CHECK_STEPS = 15  # red, green, blue: 5 steps (1 s) each
+CHECK_STEPS = 20  # red, green, blue, white: 5 steps (1 s) each
 
 
 def serpentine():
@@ -75,7 +75,8 @@ def test_the_first_led_on_the_wire_shows_red_green_blue_then_one_dim_led_walks_t
         shown = at_step(d, step)
         assert list(shown) == [first]
         r, g, b = shown[first]
-        assert [r > 0, g > 0, b > 0] == [step < 5, 5 <= step < 10, step >= 10], (step, shown)
+        colour = step // 5
+        assert [r > 0, g > 0, b > 0] == [colour in (0, 3), colour in (1, 3), colour in (2, 3)], (step, shown)
     brightest = None
     for k in range(LEDS):
         shown = at_step(d, CHECK_STEPS + k)
@@ -97,7 +98,7 @@ def test_turning_steps_the_walk_and_the_encoder_press_pauses_it():
     assert ask(d, {"cmd": "state"})["state"]["ui"]["led"] == 7
     d.press(turn(-3))
     ui = ask(d, {"cmd": "state"})["state"]["ui"]
-    assert ui["led"] == 4 and ui["colour"] == "white" and not ui["paused"] and ui["echo"] == "turn -3"
+    assert ui["led"] == 4 and ui["colour"] == "dim white" and not ui["paused"] and ui["echo"] == "turn -3"
     d.press(ENC)  # pause: the light stays where it is
     for _ in range(5):
         d.hw.advance(4 * STEP_MS)  # past the press's echo on the game holes too
@@ -109,9 +110,11 @@ def test_turning_steps_the_walk_and_the_encoder_press_pauses_it():
     d.press(ENC)  # walking on from there
     d.hw.advance(4 * STEP_MS)
     assert list(lit(d.frame_after(0))) == [9]
-    d.press(turn(-10))  # back past the first LED: the colour check's last step, blue
+    d.press(turn(-10))  # back past the first LED: the colour check's last step, white
     ui = ask(d, {"cmd": "state"})["state"]["ui"]
-    assert ui["led"] == 0 and ui["colour"] == "blue"
+    assert ui["led"] == 0 and ui["colour"] == "white"
+    d.press(turn(-5))
+    assert ask(d, {"cmd": "state"})["state"]["ui"]["colour"] == "blue"
     d.press(turn(-15))  # and back past the start: the last LED of the chain
     assert ask(d, {"cmd": "state"})["state"]["ui"]["led"] == LEDS - 1
 

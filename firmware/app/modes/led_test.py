@@ -4,8 +4,9 @@ Opened from the menu ("LED test"), from safe mode (``app.safe``) or over the ser
 (``test_leds``). It goes along the LEDs in WIRE order (``hw.wire_order``: the k-th LED on the
 data line), not by holes, so it follows the build:
 
-1. the colour check: the first LED on the wire shows red, then green, then blue, a second
-   each (if green comes first, board.json's colour order is not the LEDs');
+1. the colour check: the first LED on the wire shows red, then green, then blue, then white,
+   a second each, at full brightness (if green comes first, board.json's colour order is not
+   the LEDs'; the white, paused, is the single full-white LED BUILD.md measures);
 2. the walk: one dim white LED steps along the chain, STEP_MS an LED; then the colour check
    again. Where the chain is broken, the walk's light vanishes: the last LED it lit is the
    one before the fault.
@@ -15,8 +16,8 @@ press pauses or resumes it, and a press or hold of p1, p2 or back (the encoder's
 lights the game holes for a moment (p1: track 1's in player 1's colour, p2: track 2's in
 player 2's, back: both vermillion, the encoder: both white); the display names each control.
 Holding the encoder leaves the test for the game, exactly as it was (the test changes
-nothing). At most two game holes and one LED are lit, and the current cap holds as always:
-the test stays well within the build's supply.
+nothing). At most two game holes and one LED are lit (the walk's dim), and the current cap
+holds as always: the test stays well within the build's supply.
 """
 
 from micropython import const
@@ -28,11 +29,11 @@ from shared.ticks import ticks_diff
 
 STEP_MS = const(200)  # the walk: five LEDs a second (a row of 30 in 6 s)
 _COLOUR_STEPS = const(5)  # each colour of the check shows this many steps (1 s)
-_CHECK = const(15)  # steps of the colour check: red, green, blue
+_CHECK = const(20)  # steps of the colour check: red, green, blue, white
 _ECHO_MS = const(700)
 _WALK_LEVEL = const(64)  # dim: a quarter of full
-COLOURS = ((255, 0, 0), (0, 255, 0), (0, 0, 255))
-_COLOUR_NAMES = ("red", "green", "blue")
+COLOURS = ((255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255))
+_COLOUR_NAMES = ("red", "green", "blue", "white")
 
 
 class LedTest:
@@ -117,5 +118,5 @@ class LedTest:
         step = self.step(self.hw.ticks_ms())
         check = step < _CHECK
         return {"mode": self.name, "led": 0 if check else step - _CHECK, "leds": self.count,
-                "colour": _COLOUR_NAMES[step // _COLOUR_STEPS] if check else "white", "paused": self.paused,
-                "echo": self.echo}
+                "colour": _COLOUR_NAMES[step // _COLOUR_STEPS] if check else "dim white",
+                "paused": self.paused, "echo": self.echo}
