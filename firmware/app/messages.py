@@ -68,10 +68,7 @@ class Messages:
         if fault == was:
             return False
         self.fault = fault
-        if fault is None:
-            print("hardware fault over: %s works again" % was)
-        else:
-            print("hardware fault: %s (too much current, a short or too hot: hardware/BUILD.md, checks)" % fault)
+        print("hardware fault: %s" % fault if fault else "hardware fault over: %s" % was)
         return True
 
     def dismiss(self):

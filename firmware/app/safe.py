@@ -33,7 +33,8 @@ except ImportError:  # CPython (the tests call SafeBoard's steps, not run_safe)
         sleep(ms / 1000)
 
 
-_STEP_MS = const(20)
+_STEP_MS = const(20)  # the controls are read this often
+_FRAME_MS = const(100)  # a frame this often, or at once after an input: the CPU idles most of the time
 _SAY_MS = const(10000)  # the serial log repeats why this often
 _BREATH_MS = const(4000)
 _LOW = const(16)
@@ -78,6 +79,7 @@ class SafeBoard:
         self.mode = SafeHome(self)
         self._shown_lines = None
         self.said_at = None
+        self.drawn_at = None
 
     def open(self, mode_class):
         """Switch to ``mode_class(board)``."""
@@ -100,12 +102,20 @@ class SafeBoard:
                   "power off and on to play." % self.why)
 
     def step(self, now):
-        """The inputs since the last step, a frame, the display if its text changed, the log."""
+        """The inputs since the last step; a frame if one is due (after an input, or _FRAME_MS
+        after the last), with the display if its text changed; the log."""
         hw = self.hw
+        due = self.drawn_at is None or ticks_diff(now, self.drawn_at) >= _FRAME_MS
         for event in hw.poll_events():
             if events.is_event(event):
                 self.mode.handle(self, event)
-        self.messages.hardware(hw.fault())
+                due = True
+        if self.messages.hardware(hw.fault()):
+            due = True
+        self.say(now)
+        if not due:
+            return
+        self.drawn_at = now
         canvas = self.canvas
         canvas.clear()
         self.mode.draw(self, canvas, now)
@@ -116,7 +126,6 @@ class SafeBoard:
             if lines != self._shown_lines:
                 hw.display.show_lines(lines)
                 self._shown_lines = lines
-        self.say(now)
 
 
 def run_safe(hw, why):

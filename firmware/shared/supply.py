@@ -3,8 +3,8 @@
 ``hardware/make_board.py`` writes it into board.json (``"supply": {"variant": ..., "supply_ma":
 ...}``: 500 for the USB build, 4000 for the 5 V 4 A adapter). The hardware layer reads it with
 ``supply_ma(board)`` and hands it to the app as ``hw.supply_ma``; the app's current setting (the
-preference ``milliamps``) may only go at or below it: ``check_ma``. Messages name the file, so a
-builder knows where the ceiling comes from.
+preference ``milliamps``) may only go at or below it: ``check_ma``. Messages name board.json, so
+a builder knows where the ceiling comes from.
 """
 
 from micropython import const
@@ -14,31 +14,21 @@ USB_MA = const(500)  # a board.json that names no supply (written before builds 
 MOST_MA = const(10000)  # no supply of a board like this gives more
 
 
-def _whole(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def supply_ma(board):
     """The build's supply in mA from the board description ``board`` (board.json read as a dict):
     ``USB_MA`` if it names none; ValueError if what it names is no supply."""
-    supply = board.get("supply")
-    if supply is None:
-        return USB_MA
+    supply = board.get("supply", {"supply_ma": USB_MA})
     value = supply.get("supply_ma") if isinstance(supply, dict) else None
-    if not _whole(value) or not LEAST_MA <= value <= MOST_MA:
-        raise ValueError("board.json: supply_ma must be a whole number from %d to %d, not %r"
-                         % (LEAST_MA, MOST_MA, value))
+    if type(value) is not int or not LEAST_MA <= value <= MOST_MA:
+        raise ValueError("board.json supply_ma: %r, not %d to %d" % (value, LEAST_MA, MOST_MA))
     return value
 
 
 def check_ma(value, supply):
     """``value`` if the current setting may take it on a build whose supply gives ``supply`` mA;
     else ValueError saying why (above the supply: the build's ceiling, from board.json)."""
-    if not _whole(value):
-        raise ValueError("milliamps must be a whole number, not %r" % (value,))
+    if type(value) is not int or value < LEAST_MA:
+        raise ValueError("milliamps must be a whole number from %d to %d, not %r" % (LEAST_MA, supply, value))
     if value > supply:
-        raise ValueError("milliamps %d is more than this build's supply gives (supply_ma %d in board.json): "
-                         "%d to %d" % (value, supply, LEAST_MA, supply))
-    if value < LEAST_MA:
-        raise ValueError("milliamps must be from %d to %d, not %d" % (LEAST_MA, supply, value))
+        raise ValueError("milliamps %d is above this build's supply (supply_ma %d in board.json)" % (value, supply))
     return value

@@ -25,6 +25,8 @@ def test_a_current_limit_goes_from_the_least_up_to_the_supply_and_no_further():
             check_ma(supply + 1, supply)
         with raises(ValueError, "from %d to %d" % (LEAST_MA, supply)):
             check_ma(LEAST_MA - 1, supply)
+        with raises(ValueError, "not %d to %d" % (LEAST_MA, MOST_MA)):
+            supply_ma({"supply": {"supply_ma": supply + MOST_MA}})
         for bad in ("500", 500.0, True, None):
-            with raises(ValueError, "whole number"):
+            with raises(ValueError, "whole number from %d" % LEAST_MA):
                 check_ma(bad, supply)

@@ -12,9 +12,9 @@ data line), not by holes, so it follows the build:
    one before the fault.
 
 Every control echoes: turning steps the walk by as many LEDs (back and forth), the encoder
-press pauses or resumes it, and a press or hold of p1, p2 or back (the encoder's press too)
-lights the game holes for a moment (p1: track 1's in player 1's colour, p2: track 2's in
-player 2's, back: both vermillion, the encoder: both white); the display names each control.
+press pauses or resumes it (the light stops or goes on at once), and a press or hold of p1,
+p2 or back lights the game holes for a moment (p1: track 1's in player 1's colour, p2: track
+2's in player 2's, back: both vermillion); the display names each control.
 Holding the encoder leaves the test for the game, exactly as it was (the test changes
 nothing). At most two game holes and one LED are lit (the walk's dim), and the current cap
 holds as always: the test stays well within the build's supply.
@@ -69,13 +69,15 @@ class LedTest:
             self.echo = "turn %d" % what
             self.echo_control = None  # a turn's echo is the walk itself
         else:
-            if what == events.ENCODER and kind == events.PRESS:
-                self.offset = self.step(now)  # paused here, or walking on from here
+            self.echo = "%s %s" % (kind, what)
+            if what == events.ENCODER:  # its echo: the walk stops here, or walks on from here
+                self.offset = self.step(now)
                 self.started = now
                 self.paused = not self.paused
-            self.echo = "%s %s" % (kind, what)
-            self.echo_control = what
-            self.echo_at = now
+                self.echo_control = None
+            else:
+                self.echo_control = what
+                self.echo_at = now
 
     def echoing(self, now):
         """The control whose echo shows on the game holes at ``now``, or None."""
@@ -94,13 +96,12 @@ class LedTest:
         control = self.echoing(now)
         if control is None:
             return
-        if control == events.PLAYER_1 or control == events.PLAYER_2:
+        if control == events.BACK:
+            for track in range(canvas.tracks):
+                canvas.put(track, HOLES, palette.VERMILLION, palette.FULL)
+        else:
             side = 0 if control == events.PLAYER_1 else 1
             canvas.put(side, HOLES, board.colour(side), palette.FULL)
-        else:
-            colour = palette.WHITE if control == events.ENCODER else palette.VERMILLION
-            for track in range(canvas.tracks):
-                canvas.put(track, HOLES, colour, palette.FULL)
 
     def lines(self, board):
         # the display changes only after an input: where the walk is, it says while paused
