@@ -61,14 +61,10 @@ def restore_prefs(saved, supply):
         return prefs, "saved preferences not an object: defaults used"
     fixed = []
     for key in sorted(saved):  # sorted: the same message on every interpreter
-        value = saved[key]
         try:
-            prefs = check_prefs({key: value}, prefs, supply)
-        except ValueError as e:
-            if key == "milliamps" and is_int(value) and value > supply:
-                fixed.append("milliamps %d above this build's supply: %d used" % (value, supply))
-            else:
-                fixed.append(str(e))
+            prefs = check_prefs({key: saved[key]}, prefs, supply)
+        except ValueError as e:  # (a current limit above the supply: the default, the supply)
+            fixed.append(str(e))
     if not fixed:
         return prefs, None
     return prefs, "saved preferences not taken (defaults used): " + "; ".join(fixed)

@@ -6,6 +6,8 @@ is loaded (not the saved one, not the match, not the saved preferences): what fa
 Instead both game holes breathe slowly in dim white, the display says SAFE MODE and why, and
 the serial log says why every few seconds (a terminal opened later sees it too). A press of
 the encoder opens the LED test (``app.modes.led_test``); holding the encoder there comes back.
+The controls count from _SETTLE_MS on: the encoder that asked for safe mode, let go just
+after, must not open the test.
 Ctrl-C (``mpremote``) stops it and leaves the REPL free; power off and on to play again. No
 watchdog runs, so a hang here resets nothing.
 """
@@ -35,6 +37,7 @@ except ImportError:  # CPython (the tests call SafeBoard's steps, not run_safe)
 
 _STEP_MS = const(20)  # the controls are read this often
 _FRAME_MS = const(100)  # a frame this often, or at once after an input: the CPU idles most of the time
+_SETTLE_MS = const(1000)  # a press held at power-on ends by then (or has become a long press)
 _SAY_MS = const(10000)  # the serial log repeats why this often
 _BREATH_MS = const(4000)
 _LOW = const(16)
@@ -80,6 +83,7 @@ class SafeBoard:
         self._shown_lines = None
         self.said_at = None
         self.drawn_at = None
+        self.started = hw.ticks_ms()
 
     def open(self, mode_class):
         """Switch to ``mode_class(board)``."""
@@ -106,8 +110,9 @@ class SafeBoard:
         after the last), with the display if its text changed; the log."""
         hw = self.hw
         due = self.drawn_at is None or ticks_diff(now, self.drawn_at) >= _FRAME_MS
+        settled = ticks_diff(now, self.started) >= _SETTLE_MS
         for event in hw.poll_events():
-            if events.is_event(event):
+            if settled and events.is_event(event):
                 self.mode.handle(self, event)
                 due = True
         if self.messages.hardware(hw.fault()):

@@ -91,7 +91,7 @@ def test_safe_mode_lights_the_game_holes_and_opens_the_led_test(board: Board) ->
     chip.pico.release(switch)
     game_holes = [HOLES - 1, 2 * HOLES - 1]
     seen = {first}
-    for _ in range(3):
+    for _ in range(5):  # 1 s: the switch let go as safe mode starts opens nothing
         chip.pico.run_for(200 * MS)
         seen.add(chip.last_rgb())
     for frame in seen:
@@ -99,6 +99,6 @@ def test_safe_mode_lights_the_game_holes_and_opens_the_led_test(board: Board) ->
         assert sorted(lit) == game_holes and len({*lit[game_holes[0]]}) == 1  # both game holes, white
     assert len(seen) > 1  # breathing
     assert b"safe mode: encoder switch pressed at power-on" in bytes(chip.pico.output)
-    chip.press("enc")  # the LED test: the first LED on the wire, red
+    chip.press("enc")  # now the LED test: the first LED on the wire, red
     lit = board.last_lit(100)
     assert list(lit) == [WIRE[0]] and lit[WIRE[0]][0] > 0 and lit[WIRE[0]][1:] == (0, 0)

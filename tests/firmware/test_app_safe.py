@@ -47,8 +47,11 @@ def test_safe_mode_breathes_both_game_holes_dim_and_says_why_and_touches_no_save
 def test_safe_mode_opens_the_led_test_with_the_encoder_and_comes_back_from_it():
     order = list(range(LEDS - 1, -1, -1))  # wired backwards
     board, hw = safe(wire_order=order)
+    hw.push(ENC)  # the press that asked for safe mode, let go just after: it opens nothing
+    step(board, hw, 900)
+    assert board.mode.name == "safe"
     hw.push(P1)  # any other control: nothing happens
-    step(board, hw, 10)
+    step(board, hw, 100)
     assert board.mode.name == "safe"
     hw.push(ENC)
     step(board, hw, 10)
