@@ -79,6 +79,7 @@ def safe_mode(board):
     main.py then runs ``app.safe`` instead of the app: no game, the board lit so it never looks
     dead, the LED test a press away, Ctrl-C leaves the REPL free for ``mpremote``.
     """
+    timed_out = watchdog_reset()  # read (and marked counted) at every boot
     switch = Pin(board["pins"]["encoder_switch"], Pin.IN, Pin.PULL_UP)
     sleep_ms(20)  # let the pull-up charge the line
     controls = [("encoder switch", lambda: switch.value() == 0)]
@@ -94,7 +95,7 @@ def safe_mode(board):
             led.off()
     if pressed is not None:
         return "%s pressed at power-on" % pressed
-    if BootGuard(BOOT_COUNT).begin(watchdog_reset()):
+    if BootGuard(BOOT_COUNT).begin(timed_out):
         return "the app failed %d times in a row (a hang or an error: see the log)" % LIMIT
     return None
 
