@@ -1,5 +1,5 @@
 """The whole game from the command line: `crib cut`, `crib dealer`, `crib starter`, `crib heels`,
-`crib peg`, `crib hand`, `crib crib`, `crib new-game`, `crib new-match`.
+`crib peg`, `crib hand`, `crib crib`, `crib muggins`, `crib new-game`, `crib new-match`.
 
 Each is one row of ``COMMANDS``, mirroring the rules core's events (cribbage/match.py has
 their rules): the row names the command, its arguments (``Field``s: how people type a
@@ -117,8 +117,8 @@ CUT = Field("cut", card_or_rank_typed, "CARD", "one card per player, in order: 5
             "(a rank is given a suit, any: only ranks decide the deal)", nargs="+")
 SHOWN = Field("shown", card_or_total_typed, "CARD", "its 4 cards (5H 5C JS QD), or its total alone (14): the "
               "board counts the cards with the starter", nargs="+")
-CLAIM = Field("claim", int, "POINTS", "muggins: the points claimed, if fewer than the count (the next player "
-              "pegs the rest)", option=True)
+CLAIM = Field("claim", int, "POINTS", "muggins: the points claimed, if fewer than the count (another player "
+              "may then call muggins and peg the rest: crib muggins)", option=True)
 
 
 def cut_cards(args: argparse.Namespace) -> list[int]:
@@ -177,6 +177,8 @@ COMMANDS = (
                 lambda a: ["hand", a.seat, *shown(a)]),
     GameCommand("crib", "count the dealer's crib (the deal then passes on)", (SHOWN, CLAIM),
                 lambda a: ["crib", *shown(a)]),
+    GameCommand("muggins", "call muggins right after a claim (muggins on): the points it overlooked are yours",
+                (SIDE,)),
     GameCommand("new-game", "abandon this game (or after a win: the next game, the loser deals)",
                 request="new_game"),
     GameCommand("new-match", "start the match again: the tally goes to zero (cannot be undone)",

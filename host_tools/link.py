@@ -89,6 +89,7 @@ class BoardLink:
         self.port = port
         self.timeout = timeout
         self.retries = retries
+        self._received = bytearray()  # bytes read past the last line taken
 
     def __enter__(self) -> BoardLink:
         return self
@@ -139,8 +140,7 @@ class BoardLink:
             left = deadline - time.monotonic()
             if left <= 0:
                 return None
-            self.port.timeout = left
-            raw = self.port.read_until(b"\n", MAX_REPLY)
+            raw = self._read_line(left)
             text = raw.decode("utf-8", errors="replace").strip()
             if len(raw) >= MAX_REPLY and not raw.endswith(b"\n"):
                 raise MalformedReply("the board sent a line longer than %d bytes: %r" % (MAX_REPLY, shorten(text)))
@@ -159,6 +159,25 @@ class BoardLink:
             if "id" in reply and reply["id"] != request_id:
                 continue  # a late answer to an earlier request
             return reply
+
+    def _read_line(self, timeout: float) -> bytes:
+        """The next line with its b"\\n", or at most MAX_REPLY bytes without one: a line too long,
+        or what came before ``timeout`` ran out. Reads whatever has arrived at once, not byte by
+        byte (pyserial's ``read_until`` takes seconds over a long line)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            end = self._received.find(b"\n", 0, MAX_REPLY)
+            left = deadline - time.monotonic()
+            if end >= 0 or len(self._received) >= MAX_REPLY or left <= 0:
+                cut = end + 1 if end >= 0 else MAX_REPLY
+                line = bytes(self._received[:cut])
+                del self._received[:cut]
+                return line
+            self.port.timeout = left
+            first = self.port.read(1)  # waits for the board
+            if first:
+                self.port.timeout = 0  # then takes the rest of what has come, without waiting
+                self._received += first + self.port.read(MAX_REPLY)
 
 
 def at_repl(printed: deque[str], request: str) -> bool:

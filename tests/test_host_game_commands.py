@@ -80,9 +80,13 @@ def test_muggins_and_a_team_game(sim: str, capsys: pytest.CaptureFixture[str]) -
     assert crib(capsys, "settings", "muggins=true", "players=4", "-d", sim)[0] == 0
     assert said(capsys, sim, "dealer", "t1b") == "T1b deals first."
     assert said(capsys, sim, "starter", "5D") == "starter 5D."
-    # T2b (seat 3, the dealer's left) counts first: 5H 5C JS QD is 20; claimed 15, T1 pegs the 5 overlooked.
+    # T2b (seat 3, the dealer's left) counts first: 5H 5C JS QD is 20; claimed 15, T1 calls muggins
+    # and pegs the 5 overlooked; T2 cannot call it on its own claim.
     assert said(capsys, sim, "hand", "4", "5H", "5C", "JS", "QD", "--claim", "15") == (
-        "T2b's hand: 5H 5C JS QD, claims 15: T1 +5, T2 +15.")
+        "T2b's hand: 5H 5C JS QD, claims 15: T2 +15.")
+    status, _, err = crib(capsys, "muggins", "t2", "-d", sim)
+    assert status == 1 and err == "crib muggins: error: T2 cannot call muggins on their own count\n"
+    assert said(capsys, sim, "muggins", "t1") == "T1 calls muggins: T1 +5."
 
 
 @pytest.mark.parametrize(("argv", "message"), [

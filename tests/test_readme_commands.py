@@ -26,6 +26,7 @@ NOT_RUN = {
     "./scripts/test": "is this test suite",
     "crib sim": "the window or the terminal until quit: test_simulator_window and test_simulator_tui play it",
     "crib bench": "takes minutes: test_host_bench runs it on one benchmark",
+    "crib bench --chip": "takes many minutes of emulated chip time; tests/chip use the same harness",
 }
 NEEDS_A_BOARD = {"crib deploy": "crib deploy is for a board on USB"}  # command -> what it must say instead
 
