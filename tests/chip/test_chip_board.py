@@ -28,7 +28,7 @@ BLINK_MS = 500  # the dealer's seat blinks with this period before the first dea
 def booted(request: pytest.FixtureRequest) -> ChipBoard:
     image: Image = request.param
     board = ChipBoard(image)
-    board.first_frame()
+    board.first_app_frame()
     yield board
     board.pico.close()
 
