@@ -32,7 +32,8 @@ ORACLE_MS = 1000  # every blink of the peg mode repeats within this
 FRAME_CODE = """
 import gc, time
 from hal import rp2_board
-hw = rp2_board.build(rp2_board.load_board())
+board = rp2_board.load_board()
+hw = rp2_board.build(board, rp2_board.dark_leds(board))
 from app.board import Board
 from app.render import render
 from app import power
@@ -69,7 +70,7 @@ gc.collect()
 base = gc.mem_alloc()
 from hal import rp2_board
 board = rp2_board.load_board()
-hw = rp2_board.build(board)
+hw = rp2_board.build(board, rp2_board.dark_leds(board))
 del board
 from app.board import Board
 from app.run import Shell
@@ -107,7 +108,7 @@ def heap_figures(image, files):
 
 def boot(image, files=None):
     board = ChipBoard(image, extra_files=files)
-    frame = board.first_frame()
+    frame = board.first_app_frame()  # the score shown (main.py's dark frame goes out before it)
     return board, (frame.start_ns - board.powered_at) / MS
 
 

@@ -1,16 +1,27 @@
-# Runs at power-on. Safe mode (the encoder switch held at power-on, it or BOOTSEL pressed in
-# the first half second after, or a crash loop) returns at once, leaving the REPL free for
-# mpremote; otherwise the app runs on the real board.
+# Runs at power-on: one dark frame first (every build), then safe mode (a control held or pressed
+# at power-on, or failures in a row: the board lit, the LED test a press away, Ctrl-C for the REPL)
+# or the app; a USB build's LED supply comes on only after the dark frame and the safe-mode window.
 from hal import rp2_board
 
 board = rp2_board.load_board()
+leds = rp2_board.dark_leds(board)
+why = "starting"  # an error before the app's turn (the safe-mode check) is no failure of the app
 try:
-    if not rp2_board.safe_mode(board):
-        hw = rp2_board.build(board)
-        del board
+    why = rp2_board.safe_mode(board)
+    hw = rp2_board.build(board, leds)
+    del board
+    if why is None:
         from app.run import run
 
         run(hw)
+    else:
+        from app.safe import run_safe
+
+        run_safe(hw, why)
 except KeyboardInterrupt:  # Ctrl-C (mpremote, crib deploy): keep the REPL; not a failed boot
     rp2_board.stopped_on_purpose()
     print("app stopped")
+except Exception as e:  # out of the app: counted, and the board starts again; safe mode: the REPL
+    if why is None:
+        rp2_board.app_failed(e)
+    raise

@@ -7,8 +7,8 @@ exactly what this script writes, so its numbers can never drift from the code.
 
 Only the part of power.md between the two marker comments is written; the prose around it
 (the choice of supply, the wiring) is edited by hand. Every figure comes from the code: the
-constants of ``app.power``, the defaults of ``app.board.PREFS``, the preference limits
-enforced by ``app.board.check_prefs``, the two supplies of ``make_board.SUPPLIES``, and counts
+constants of ``app.power``, the defaults of ``app.prefs.defaults``, the preference limits
+enforced by ``app.prefs.check_prefs`` on each build, the two supplies of ``make_board.SUPPLIES``, and counts
 of lit LEDs found by running frames through ``app.power.limit`` itself.
 """
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from make_board import SUPPLIES
 
-from app import board, power
+from app import power, prefs
 
 HERE = Path(__file__).resolve().parent
 POWER_MD = HERE / "power.md"
@@ -67,12 +67,14 @@ def lit_within_cap(rgb: tuple[int, int, int], brightness: int, supply_ma: int, l
     return low
 
 
-def accepted_range(key: str, search: int = 100_000) -> tuple[int, int]:
-    """The lowest and highest value of the board preference ``key`` that ``check_prefs`` accepts."""
+def accepted_range(key: str, supply_ma: int, search: int = 100_000) -> tuple[int, int]:
+    """The lowest and highest value of the board preference ``key`` that ``check_prefs`` accepts
+    on a build whose supply gives ``supply_ma``."""
     accepted = []
+    start = prefs.defaults(supply_ma)
     for value in range(search + 1):
         try:
-            board.check_prefs({key: value}, board.PREFS)
+            prefs.check_prefs({key: value}, start, supply_ma)
         except ValueError:
             continue
         accepted.append(value)
@@ -93,8 +95,8 @@ def section(leds: int) -> str:
     """The generated part of power.md (without the markers)."""
     channel, idle, rest = power.CHANNEL_MA, power.IDLE_MA, power.BOARD_MA
     usb, adapter = SUPPLIES["usb"]["supply_ma"], SUPPLIES["adapter"]["supply_ma"]
-    default = board.PREFS["brightness"]
-    low, high = accepted_range("milliamps")
+    default = prefs.defaults(usb)["brightness"]
+    ranges = [accepted_range("milliamps", supply) for supply in (usb, adapter)]
     idle_all = leds * idle
     white_ma = leds * (3 * channel + idle)
     full = power.peak_steps(255, 255)
@@ -147,13 +149,9 @@ def section(leds: int) -> str:
         "The cap is enforced in software on every frame (`app.power.limit`): the frame is scaled",
         "down uniformly when its estimate exceeds the budget, so no animation, menu or celebration",
         "can draw more than the setting allows. The setting is the board preference `milliamps`",
-        "(the firmware accepts %d to %d, default %d)." % (low, high, board.PREFS["milliamps"]),
+        "(default: the build's `supply_ma`, which is also the most it takes: the firmware accepts",
+        "%d to %d mA on the USB build, %d to %d mA on the adapter build)." % (*ranges[0], *ranges[1]),
     ]
-    if high > usb:
-        lines += [
-            "The firmware does not yet hold it below the build's `supply_ma` (board.json): until it",
-            "does, never set it above %d mA on a USB build nor above %d mA on an adapter build." % (usb, adapter),
-        ]
     lines += [
         "",
         "### What USB allows, and what the USB build asks of it",

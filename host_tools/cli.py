@@ -18,6 +18,7 @@ COMMAND_MODULES = [
     "host_tools.undo",
     "host_tools.game_commands",
     "host_tools.settings",
+    "host_tools.test_leds",
     "host_tools.export",
     "host_tools.plot",
     "host_tools.score",

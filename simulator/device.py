@@ -1,7 +1,8 @@
 """The simulated device: the firmware app on a simulated hardware layer, with a power switch.
 
 ``SimHardware`` is the test fake ``VirtualHardware`` with a flash folder on disk, the real
-clock (or the manual one, for scripts) and the text display. ``Device`` powers it on (a new
+clock (or the manual one, for scripts), the text display, and the build's supply and LED
+chain of ``hardware/board.json``. ``Device`` powers it on (a new
 ``app.board.Board`` over that flash), feeds it input and serial lines, runs the board's own
 loop (``app.run.Shell``'s steps: the simulator re-implements none of it) step by step, and
 can pull the plug: the app is dropped mid-way, with whatever sat in memory, and a new one
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from app.board import Board
 from app.run import Shell
+from simulator.geometry import Geometry
 from simulator.virtual_hardware import VirtualHardware
 
 
@@ -23,7 +25,8 @@ class SimHardware(VirtualHardware):
     """VirtualHardware on a flash folder; its ticks follow the real clock unless ``manual_clock``."""
 
     def __init__(self, flash_dir: Path, manual_clock: bool = False, display: bool = True) -> None:
-        super().__init__(str(flash_dir), display=display)
+        build = Geometry.built()
+        super().__init__(str(flash_dir), display=display, supply_ma=build.supply_ma, wire_order=build.wire_order)
         self._manual = manual_clock
         self._real_ms = _real_ms()  # the real clock when the ticks last followed it
 

@@ -6,10 +6,12 @@ from this one file, the same data the hardware is built from.
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
-from shared.holes import HOLES, place
+from shared.holes import HOLES, index, place
+from shared.supply import supply_ma
 
 BOARD_JSON = Path(__file__).resolve().parent.parent / "hardware" / "board.json"
 
@@ -28,11 +30,19 @@ class Geometry:
         }
         self.led_count = int(data["leds"]["count"])
         self.tracks = self.led_count // HOLES
+        self.supply_ma = supply_ma(data)  # the build's supply, as the board's hardware layer reads it
+        self.wire_order = [index(int(t), int(h)) for t, h in data["leds"]["chain"]]  # logical index, wire order
 
     @classmethod
     def load(cls, path: Path = BOARD_JSON) -> Geometry:
         """Read the geometry from a board.json file."""
         return cls(json.loads(Path(path).read_text()))
+
+    @classmethod
+    @functools.cache
+    def built(cls) -> Geometry:
+        """The geometry of this checkout's ``hardware/board.json``, read once."""
+        return cls.load()
 
     def hole_at(self, index: int) -> tuple[int, int]:
         """(track, hole) of a logical LED index (track * 121 + hole - 1)."""

@@ -2,12 +2,13 @@
 
 Plain Python that runs on CPython and inside ``micropython`` (no typing, no dataclasses),
 so the same app tests run on both. ``VirtualHardware`` meets the hw contract stated in
-``firmware/hal/__init__.py`` (``led_count``, ``storage_root``, ``show``, ``poll_events``,
-``ticks_ms``, ``feed_watchdog``, ``display``, ``serial``) and adds, for the test side:
-``push(event)`` / ``push_many(events)`` queue input events, ``advance(ms)`` moves the
-manual clock (ticks that wrap as MicroPython's, from ``CLOCK_START``), ``frame`` / ``frames``
-/ ``pixel(track, hole)`` read what was shown, ``serial.send(line)`` / ``serial.replies()``
-talk to the app, ``display.lines`` is the last text shown, ``watchdog_feeds`` counts feeds.
+``firmware/hal/__init__.py`` (``led_count``, ``supply_ma``, ``wire_order``, ``storage_root``,
+``show``, ``poll_events``, ``ticks_ms``, ``fault``, ``feed_watchdog``, ``display``,
+``serial``) and adds, for the test side: ``push(event)`` / ``push_many(events)`` queue input
+events, ``advance(ms)`` moves the manual clock (ticks that wrap as MicroPython's, from
+``CLOCK_START``), ``frame`` / ``frames`` / ``pixel(track, hole)`` read what was shown,
+``serial.send(line)`` / ``serial.replies()`` talk to the app, ``display.lines`` is the last
+text shown, ``watchdog_feeds`` counts feeds, ``faulty`` is what ``fault()`` reports.
 
 ``RamFlash`` is a flash chip in RAM with MicroPython's block-device interface, for
 mounting a real littlefs (``os.VfsLfs2``) in tests and benchmarks; it can "cut the power"
@@ -17,6 +18,7 @@ after a given number of block writes and erases.
 import os
 
 from shared.holes import LEDS, index
+from shared.supply import USB_MA
 from shared.ticks import ticks_add
 
 # The manual clock starts 2 s before the ticks wrap (MicroPython's ticks_ms wraps; on the RP2040
@@ -85,16 +87,20 @@ class VirtualHardware:
     """The hardware interface with a frame buffer, an input queue and a manual clock."""
 
     def __init__(self, storage_root: str, led_count: int = LEDS, display: bool = False,
-                 serial: bool = False) -> None:
+                 serial: bool = False, supply_ma: int = USB_MA, wire_order: "list | None" = None) -> None:
         if led_count <= 0:
             raise ValueError("led_count must be positive, not %r" % (led_count,))
         self.led_count = led_count
+        self.supply_ma = supply_ma  # the build's supply: a USB build unless told
+        # wired in logical order unless told (the simulator: as board.json's chain)
+        self.wire_order = range(led_count) if wire_order is None else wire_order
         self.storage_root = storage_root
         self.display = VirtualDisplay() if display else None
         self.serial = VirtualSerial() if serial else None
         self.frame = bytearray(3 * led_count)  # copy of the last frame shown
         self.frames = 0
         self.watchdog_feeds = 0
+        self.faulty = None  # what fault() reports: a part's name while the test makes it fail
         self._now = CLOCK_START
         self._events = []  # type: list[tuple]
 
@@ -118,6 +124,10 @@ class VirtualHardware:
     def ticks_ms(self) -> int:
         """The manual clock: a tick in milliseconds, wrapping as MicroPython's (moves only with ``advance``)."""
         return self._now
+
+    def fault(self) -> "str | None":
+        """The part the test says is failing (``faulty``), or None."""
+        return self.faulty
 
     def feed_watchdog(self) -> None:
         """Count a watchdog feed."""

@@ -16,8 +16,9 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from app import power
-from app.prefs import PREFS
+from app.prefs import defaults
 from micropython_env import tool
+from simulator.geometry import Geometry
 
 CRIB = tool("crib")
 TIMEOUT_S = 20.0
@@ -39,7 +40,8 @@ def wait_for(condition: Callable[[], T], what: str, timeout: float = TIMEOUT_S) 
 def lit_colour(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
     """The bytes the app sends a full-brightness LED of colour ``rgb`` (its own brightness/gamma)."""
     frame = bytearray(rgb)
-    power.limit(frame, PREFS["brightness"], PREFS["milliamps"])
+    prefs = defaults(Geometry.built().supply_ma)  # the simulator's, a fresh board's: its build's supply
+    power.limit(frame, prefs["brightness"], prefs["milliamps"])
     return frame[0], frame[1], frame[2]
 
 

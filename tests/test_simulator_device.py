@@ -54,3 +54,12 @@ def test_a_command_the_app_fails_on_gets_an_error_reply_and_is_logged(tmp_path: 
     device.board.handle_command = broken  # type: ignore[method-assign]
     reply = json.loads(device.command('{"cmd": "state"}'))
     assert reply["ok"] is False and "log" in reply["error"] and device.errors == 1
+
+
+def test_the_simulated_board_is_the_build_of_board_json_and_limits_its_current_to_the_supply(tmp_path: Path) -> None:
+    board_json = json.loads((Path(__file__).resolve().parent.parent / "hardware" / "board.json").read_text())
+    supply = board_json["supply"]["supply_ma"]
+    device = Device(tmp_path / "flash", manual_clock=True)
+    assert device.hw.supply_ma == supply and device.state()["settings"]["milliamps"] == supply
+    above = json.loads(device.command(json.dumps({"cmd": "settings", "set": {"milliamps": supply + 1}})))
+    assert not above["ok"] and "supply" in above["error"]

@@ -43,7 +43,7 @@ from micropython import const
 from app import palette, power
 from app.messages import Messages
 from app.modes.peg import Peg
-from app.prefs import PREFS, check_prefs, restore_prefs
+from app.prefs import check_prefs, defaults, restore_prefs
 from app.render import Canvas, render
 from app.store import Store
 from cribbage.match import Match, RuleError
@@ -54,7 +54,7 @@ _DATA_VERSION = const(1)  # the layout of the saved data (the store's file forma
 # Loaded when the menu (or the cut for deal) opens them, dropped when the board goes home: on a stock firmware
 # their code sits in the heap, and even from ROMFS their functions and tables do.
 _MENU_MODULES = ("app.modes.menu", "app.modes.settings", "app.modes.advise", "cribbage.advice",
-                 "cribbage.crib_values", "app.modes.cut")
+                 "cribbage.crib_values", "app.modes.cut", "app.modes.led_test")
 # dropped when the menu opens, so the advice finds the most room: the count's modes (never used
 # together with the menu) and the serial protocol (loaded again by the next request)
 _COUNT_MODULES = ("app.modes.count", "app.modes.starter", "app.modes.muggins", "app.modes.said",
@@ -81,7 +81,7 @@ class Board:
         self.messages = Messages(hw)
         self.match = Match()
         self.ids = []
-        self._set_prefs(dict(PREFS))
+        self._set_prefs(defaults(hw.supply_ma))
         self.mode = Peg(self)
         self._changed = False
         self._shown_lines = None
@@ -135,7 +135,7 @@ class Board:
 
     def _restore_prefs(self, saved):
         """Take the saved preferences; True if some had to be dropped or reset (said in the notice)."""
-        prefs, fixed = restore_prefs(saved)
+        prefs, fixed = restore_prefs(saved, self.hw.supply_ma)
         self._set_prefs(prefs)
         if fixed is None:
             return False
@@ -189,7 +189,7 @@ class Board:
         self.open(Count).begin(self)
 
     def open_menu(self):
-        """The menu (settings, advice, new game or match)."""
+        """The menu (settings, advice, new game or match, the LED test)."""
         _forget(_COUNT_MODULES)
         from app.modes.menu import Menu
 
@@ -233,7 +233,7 @@ class Board:
                 rules[key] = changes[key]
             else:
                 prefs[key] = changes[key]
-        new_prefs = check_prefs(prefs, self.prefs)
+        new_prefs = check_prefs(prefs, self.prefs, self.hw.supply_ma)
         settings = self.match.settings.changed(rules)
         match = self.match
         if settings != match.settings:
@@ -293,8 +293,12 @@ class Board:
         return reply(self, line)
 
     def tick(self):
-        """Timers: the refusal signal ends by itself (its text stays on the display until the next input)."""
-        self.messages.refused(self.hw.ticks_ms())
+        """Timers: the refusal signal ends by itself (its text stays on the display until the next
+        input); a hardware fault is taken as the hardware reports it."""
+        messages = self.messages
+        messages.refused(self.hw.ticks_ms())
+        if messages.hardware(self.hw.fault()):
+            self._display_dirty = True
 
     def render(self):
         """Draw the frame, apply brightness, gamma and the current cap, show it; update the display."""

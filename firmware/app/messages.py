@@ -8,8 +8,11 @@
   was (a damaged copy, a game that cannot be replayed, a preference reset). Both game
   holes flash until the next input, the display shows its title and text meanwhile, and
   the ``state`` reply carries it as ``store`` until the next power-on.
-The next input dismisses both (``dismiss``). ``lines`` puts them under the mode's own text
-on the 16x8 display.
+- A hardware fault (``hardware``): what ``hw.fault()`` reports failing, like the LED supply.
+  Said on the serial log when it starts and ends, and on the display's last line while it
+  lasts (no input dismisses it); the ``state`` reply carries it as ``fault``.
+The next input dismisses the first two (``dismiss``). ``lines`` puts them under the mode's own
+text on the 16x8 display.
 """
 
 from micropython import const
@@ -31,6 +34,7 @@ class Messages:
         self.notice = None  # the power-on notice, while it is shown (until the next input)
         self.notice_title = None  # the display's line above it
         self.at_power_on = None  # the power-on notice, kept for the state reply
+        self.fault = None  # the part the hardware reports failing, while it does
 
     def refuse(self, text):
         """Show that an action was refused, and why."""
@@ -57,6 +61,16 @@ class Messages:
             self.notice += "; " + text
         self.at_power_on = self.notice
 
+    def hardware(self, fault):
+        """Take what the hardware reports failing now (``hw.fault()``); True if that changed
+        (said on the serial log)."""
+        was = self.fault
+        if fault == was:
+            return False
+        self.fault = fault
+        print("hardware fault: %s" % fault if fault else "hardware fault over: %s" % was)
+        return True
+
     def dismiss(self):
         """A player acted: the refusal and the notice have been seen."""
         self.refusal = None
@@ -73,4 +87,6 @@ class Messages:
                 lines = lines[:5] + wrap(("NO: " + refusal).split(" "), _WIDTH)[:3]
             else:
                 lines = lines[:5] + [self.notice_title] + wrap(self.notice.split(" "), _WIDTH)[:1]
+        if self.fault is not None:
+            lines = lines[:_LINES - 1] + ["FAULT " + self.fault]
         return [line[:_WIDTH] for line in lines[:_LINES]]

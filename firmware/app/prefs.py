@@ -1,45 +1,60 @@
-"""The board's own preferences, beside the rules of the game: colours, brightness, the supply.
+"""The board's own preferences, beside the rules of the game: colours, brightness, the current limit.
 
-``PREFS`` holds their defaults: ``colour0`` .. ``colour2`` (an index into
-``palette.CHOICES`` for each side), ``brightness`` (1-255) and ``milliamps`` (what the
-supply gives, 300-10000: ``app.power`` caps the LEDs' current under it). A player changes
+``defaults(supply)`` holds their defaults: ``colour0`` .. ``colour2`` (an index into
+``palette.CHOICES`` for each side), ``brightness`` (1-255) and ``milliamps`` (the current the
+LEDs may draw, ``app.power`` caps them under it): from ``shared.supply.LEAST_MA`` up to the
+build's supply (``hw.supply_ma``, from board.json), which is also its default. A player changes
 them in the settings menu or with the serial ``settings`` command, as the game rules.
 ``check_prefs`` validates a change, ``restore_prefs`` repairs what a save holds. Read
 together with the rules, they are the settings of the serial protocol
 (``app.protocol.settings_dict``) and of the settings menu (``app.modes.settings``).
 """
 
-from app import palette, power
+from app import palette
 from cribbage.cards import is_int
+from shared.supply import check_ma
 
-PREFS = {"colour0": palette.DEFAULT_COLOURS[0], "colour1": palette.DEFAULT_COLOURS[1],
-         "colour2": palette.DEFAULT_COLOURS[2], "brightness": 160, "milliamps": power.USB_SUPPLY_MA}
-_LIMITS = {"brightness": (1, 255), "milliamps": (300, 10000)}  # the colours: any palette choice
+_KEYS = ("colour0", "colour1", "colour2", "brightness", "milliamps")
+_BRIGHTNESS = (1, 255)  # the colours: any palette choice; milliamps: shared.supply
 
 
-def check_prefs(changes, prefs):
-    """``prefs`` updated with ``changes`` (a new dict); ValueError naming a bad key or value."""
+def defaults(supply):
+    """The preferences of a fresh board whose supply gives ``supply`` mA (a new dict)."""
+    colours = palette.DEFAULT_COLOURS
+    return {"colour0": colours[0], "colour1": colours[1], "colour2": colours[2], "brightness": 160,
+            "milliamps": supply}
+
+
+def check_prefs(changes, prefs, supply):
+    """``prefs`` updated with ``changes`` (a new dict) on a build whose supply gives ``supply`` mA;
+    ValueError naming a bad key or value."""
     out = dict(prefs)
     for key in changes:
         value = changes[key]
-        if key not in PREFS:
+        if key not in _KEYS:
             raise ValueError("unknown setting %r" % (key,))
+        if key == "milliamps":
+            out[key] = check_ma(value, supply)
+            continue
         if not is_int(value):
             raise ValueError("%s must be a whole number, not %r" % (key, value))
-        low, high = _LIMITS.get(key, (0, len(palette.CHOICES) - 1))
+        low, high = _BRIGHTNESS if key == "brightness" else (0, len(palette.CHOICES) - 1)
         if not low <= value <= high:
             raise ValueError("%s must be from %d to %d, not %r" % (key, low, high, value))
         out[key] = value
     return out
 
 
-def restore_prefs(saved):
-    """Saved preferences made usable: ``(prefs, None)``, or ``(prefs, message)`` naming what was fixed.
+def restore_prefs(saved, supply):
+    """Saved preferences made usable on a build whose supply gives ``supply`` mA: ``(prefs,
+    None)``, or ``(prefs, message)`` naming what was fixed.
 
     Unknown keys are dropped and bad values go back to their defaults, one by one (say after
-    a firmware change): a bad preference never costs the rest, nor the saved game.
+    a firmware change): a bad preference never costs the rest, nor the saved game. A current
+    limit above the supply (saved on another build, or before the build's supply was known)
+    comes down to the supply.
     """
-    prefs = dict(PREFS)
+    prefs = defaults(supply)
     if saved is None:
         return prefs, None
     if not isinstance(saved, dict):
@@ -47,8 +62,8 @@ def restore_prefs(saved):
     fixed = []
     for key in sorted(saved):  # sorted: the same message on every interpreter
         try:
-            prefs = check_prefs({key: saved[key]}, prefs)
-        except ValueError as e:
+            prefs = check_prefs({key: saved[key]}, prefs, supply)
+        except ValueError as e:  # (a current limit above the supply: the default, the supply)
             fixed.append(str(e))
     if not fixed:
         return prefs, None

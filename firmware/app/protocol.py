@@ -88,6 +88,19 @@ def _changed_state(board):
     return {"state": board.match.state()}
 
 
+def _test_leds(board, request):
+    stop = request.get("stop", False)
+    if stop is not True and stop is not False:
+        raise ValueError("test_leds stop must be true or false, not %s" % _shown(stop))
+    if not stop:
+        from app.modes.led_test import LedTest  # loaded when asked for: it leaves with the menu's modules
+
+        board.open(LedTest)
+    elif board.mode.name == "led_test":  # nothing else is stopped: a game mode stays as it was
+        board.idle()
+    return {"ui": board.mode.describe()}
+
+
 def settings_dict(board):
     """The game rules and the board preferences of ``board`` in one dict (the ``settings`` reply)."""
     out = board.match.settings.to_dict()
@@ -109,6 +122,7 @@ def _state(board, request):
     out["ui"] = board.mode.describe()
     out["store"] = board.messages.at_power_on
     out["message"] = board.messages.refusal
+    out["fault"] = board.messages.fault
     out["can_undo"] = board.match.can_undo
     out["version"] = VERSION
     return {"state": out}
@@ -143,6 +157,7 @@ COMMANDS = {
     "undo": (_undo, (), True),
     "new_game": (_new_game, (), True),
     "new_match": (_new_match, (), True),
+    "test_leds": (_test_leds, ("stop",), True),
 }
 
 

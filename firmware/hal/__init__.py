@@ -6,6 +6,13 @@ The hw contract: what the app asks of a hardware layer
 
 ``hw.led_count``
     LEDs in a frame: ``shared.holes.LEDS`` (242) on the board.
+``hw.supply_ma``
+    The most current (mA) the build's supply gives: board.json ``supply`` -> ``supply_ma``
+    (``shared.supply``). The app's current setting never goes above it.
+``hw.wire_order``
+    The LEDs in the order the data line reaches them: ``hw.wire_order[k]`` is the logical
+    index (``shared.holes``) of the k-th LED on the wire (board.json ``leds`` -> ``chain``).
+    The LED test walks along it.
 ``hw.storage_root``
     The folder the game is saved in (``"/"`` on the board: its littlefs).
 ``hw.show(frame)``
@@ -19,6 +26,10 @@ The hw contract: what the app asks of a hardware layer
 ``hw.ticks_ms()``
     Milliseconds, wrapping as MicroPython's ``time.ticks_ms``: the app compares them only
     with ``shared.ticks.ticks_diff``.
+``hw.fault()``
+    None, or the short name (at most 10 characters) of a part the hardware reports failing
+    now, like ``"LED supply"`` (a USB build's LED supply switch limiting the current or too
+    hot). Called every 5 ms: it allocates nothing.
 ``hw.feed_watchdog()``
     Called about once a second while the app is healthy (``app.run.Shell.healthy``); the
     first call may start the watchdog.
@@ -35,8 +46,9 @@ fake, and the desktop simulator's base).
 What lives here
 ---------------
 Pure logic (chain mapping, quadrature decoding, debouncing, acceleration, the boot guard and
-boot window, the WS2812 PIO program text) runs on both interpreters and is tested everywhere;
+boot window, the LED supply switch given its pins, the WS2812 PIO program text) runs on both
+interpreters and is tested everywhere;
 the SSD1306 driver needs only ``framebuf`` (the unix port has it); only the ``rp2_*`` modules
 touch ``machine`` and ``rp2`` and run on the chip alone. Nothing here imports ``app``: what
-both need (event names, ``ticks_diff``, the holes) is in ``shared``.
+both need (event names, the build's supply, ``ticks_diff``, the holes) is in ``shared``.
 """

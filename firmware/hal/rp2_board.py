@@ -1,10 +1,11 @@
 """The wiring module of the real board: builds the ``hw`` object the app runs on.
 
 This is the one place that knows pins (from ``/board.json``, a copy of
-``hardware/board.json``), the LED driver, the inputs, the optional display, the USB serial
-line, the watchdog and the boot guard. ``firmware/main.py`` uses it in three steps:
-``load_board()``, ``safe_mode(board)``, ``build(board)``, and ``stopped_on_purpose()`` after
-a Ctrl-C.
+``hardware/board.json``), the LED driver, the LED supply switch, the inputs, the optional
+display, the USB serial line, the watchdog and the boot guard. ``firmware/main.py`` uses it
+in four steps: ``load_board()``, ``dark_leds(board)`` (one dark frame, first thing),
+``safe_mode(board)``, ``build(board, leds)`` (a USB build's LED supply turned on only then);
+``stopped_on_purpose()`` after a Ctrl-C, ``app_failed(e)`` after an exception out of the app.
 """
 
 import json
@@ -18,18 +19,21 @@ import rp2
 from machine import I2C, WDT, Pin
 from micropython import const
 
-from hal.boot_guard import BootGuard
+from hal.boot_guard import LIMIT, BootGuard, watchdog_started, watchdog_stopped, watchdog_timed_out
 from hal.boot_window import first_pressed
+from hal.led_power import LedPower
 from hal.line_reader import DROPPED, LineReader
 from hal.rp2_inputs import Inputs
 from hal.rp2_leds import Leds
 from shared.serial_lines import TOO_LONG
+from shared.supply import supply_ma
 
 BOARD_JSON = "/board.json"
 BOOT_COUNT = "/boot_count"
 STORAGE_ROOT = "/"  # the built-in littlefs
 WATCHDOG_MS = 8000  # the RP2040 allows at most 8388 ms
 HEALTHY_AFTER_MS = 10000  # running this long after boot clears the crash-loop counter
+LED_SUPPLY = "LED supply"  # what hw.fault() names while the LED supply switch reports a fault
 DISPLAY_ADDRESSES = (0x3C, 0x3D)
 # RP2040 datasheet 4.7: WATCHDOG CTRL at 0x40058000, bit 30 ENABLE; +0x3000 is the register's
 # atomic bit-clear alias (2.1.2). The same bit the Pico SDK's watchdog code clears.
@@ -43,15 +47,39 @@ def load_board(path=BOARD_JSON):
         return json.load(f)
 
 
+def dark_leds(board):
+    """The LED driver, after it has sent one dark frame: the first thing at boot on every build
+    (LEDs that powered up showing noise go dark; a USB build's are still unpowered, and light
+    nothing when their supply comes on)."""
+    leds = Leds(board["pins"]["led_data"], board["leds"]["chain"], board["leds"]["colour_order"])
+    leds.show(bytearray(3 * leds.count))
+    return leds
+
+
+def _is_rp2040():
+    return "RP2040" in os.uname().machine
+
+
+def watchdog_reset():
+    """True if the watchdog reset the board because the app hung (counted once: hal.boot_guard).
+    On the RP2040 from its watchdog's registers (``reset_cause`` also says WDT_RESET after
+    ``machine.reset()``, a deploy's reset); on other chips ``reset_cause`` must do."""
+    if _is_rp2040():
+        return watchdog_timed_out(machine.mem32)
+    return machine.reset_cause() == machine.WDT_RESET
+
+
 def safe_mode(board):
-    """True if the app must not start: the encoder switch held at power-on, it or BOOTSEL
-    pressed in the first half second after power-on (``hal.boot_window``; the Pico's LED is lit
-    meanwhile), or a crash loop. BOOTSEL held *while* powering on starts the RP2040's USB
+    """Why the app must not start (a short text), or None: the encoder switch held at power-on,
+    it or BOOTSEL pressed in the first half second after power-on (``hal.boot_window``; the
+    Pico's LED is lit meanwhile), or failures in a row (``hal.boot_guard``: the watchdog reset
+    the board, or the app raised). BOOTSEL held *while* powering on starts the RP2040's USB
     bootloader instead, so it is pressed just after.
 
-    In safe mode main.py simply returns, leaving the REPL free for ``mpremote`` (on rp2
-    ``sys.exit()`` would soft-reboot into main.py again instead).
+    main.py then runs ``app.safe`` instead of the app: no game, the board lit so it never looks
+    dead, the LED test a press away, Ctrl-C leaves the REPL free for ``mpremote``.
     """
+    timed_out = watchdog_reset()  # read (and marked counted) at every boot
     switch = Pin(board["pins"]["encoder_switch"], Pin.IN, Pin.PULL_UP)
     sleep_ms(20)  # let the pull-up charge the line
     controls = [("encoder switch", lambda: switch.value() == 0)]
@@ -66,12 +94,10 @@ def safe_mode(board):
         if led is not None:
             led.off()
     if pressed is not None:
-        print("safe mode: %s pressed at power-on; the app is not started" % pressed)
-        return True
-    if BootGuard(BOOT_COUNT).begin():
-        print("safe mode: the app failed to start several times in a row; next power-on tries again")
-        return True
-    return False
+        return "%s pressed at power-on" % pressed
+    if BootGuard(BOOT_COUNT).begin(timed_out):
+        return "the app failed %d times in a row (a hang or an error: see the log)" % LIMIT
+    return None
 
 
 def status_led():
@@ -88,9 +114,19 @@ def stopped_on_purpose():
     so a few deploys soon after power-on do not end in safe mode. ``machine.WDT`` cannot be
     stopped, the RP2040's register can; on other chips (the register is elsewhere) the
     watchdog is left alone."""
-    if "RP2040" in os.uname().machine:
+    if _is_rp2040():
         machine.mem32[_WATCHDOG_CTRL_CLEAR] = _WATCHDOG_ENABLE
+        watchdog_stopped(machine.mem32)
     BootGuard(BOOT_COUNT).stopped()
+
+
+def app_failed(e):
+    """An exception came out of the app (``e``): log it, count a failure (``hal.boot_guard``) and
+    reset, so the app starts again; failures in a row end in safe mode."""
+    print("the app failed: %r" % (e,))
+    sys.print_exception(e)
+    BootGuard(BOOT_COUNT).failed()
+    machine.reset()
 
 
 def find_display(i2c_pins):
@@ -141,8 +177,11 @@ class UsbSerial:
 class Hardware:
     """The ``hw`` object of the real board: the hw contract of ``hal/__init__.py``."""
 
-    def __init__(self, leds, inputs, display, serial):
+    def __init__(self, leds, inputs, display, serial, supply, power):
         self.led_count = leds.count
+        self.supply_ma = supply
+        self.wire_order = leds.chain.order
+        self.power = power  # the LED supply switch, or None (a build without one)
         self.storage_root = STORAGE_ROOT
         self.leds = leds
         self.inputs = inputs
@@ -164,20 +203,38 @@ class Hardware:
         """Milliseconds, wrapping: compare with ``time.ticks_diff``."""
         return ticks_ms()
 
+    def fault(self):
+        """``LED_SUPPLY`` while the LED supply switch reports a fault, else None."""
+        power = self.power
+        return LED_SUPPLY if power is not None and power.fault() else None
+
     def feed_watchdog(self):
         """Called by a healthy main loop. The first call starts the watchdog (it cannot be
         stopped), so a slow boot is never reset; after HEALTHY_AFTER_MS of feeding, this boot
         counts as good and the crash-loop counter is cleared."""
         if self.watchdog is None:
             self.watchdog = WDT(timeout=WATCHDOG_MS)
+            if _is_rp2040():
+                watchdog_started(machine.mem32)
         self.watchdog.feed()
         if not self.proven and ticks_diff(ticks_ms(), self.boot_ms) >= HEALTHY_AFTER_MS:
             BootGuard(BOOT_COUNT).healthy()
             self.proven = True
 
 
-def build(board):
-    """The real board's ``hw``, from the board description."""
+def led_power(pins):
+    """The LED supply switch of board.json ``pins`` (a USB build's ``led_power``), turned on; None
+    on a build without one."""
+    switch = pins.get("led_power")
+    if switch is None:
+        return None
+    power = LedPower(Pin(switch["enable"], Pin.OUT, value=0), Pin(switch["fault"], Pin.IN, Pin.PULL_UP), ticks_ms)
+    power.on()
+    return power
+
+
+def build(board, leds):
+    """The real board's ``hw``, from the board description and the LED driver of ``dark_leds``;
+    a USB build's LED supply is turned on here, after boot."""
     pins = board["pins"]
-    leds = Leds(pins["led_data"], board["leds"]["chain"], board["leds"]["colour_order"])
-    return Hardware(leds, Inputs(pins), find_display(pins["i2c"]), UsbSerial())
+    return Hardware(leds, Inputs(pins), find_display(pins["i2c"]), UsbSerial(), supply_ma(board), led_power(pins))

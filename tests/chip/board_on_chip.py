@@ -57,9 +57,18 @@ class ChipBoard:
         return [f for f in self.leds.frames if f.start_ns >= t_ns]
 
     def first_frame(self, limit_ms: float = 3000) -> Frame:
-        """Run until the first LED frame has gone out since power-on; that frame."""
-        self.pico.run_until(lambda: bool(self.frames_since(self.powered_at)), limit_ms * MS)
-        return self.frames_since(self.powered_at)[0]
+        """Run until the first LED frame has gone out since power-on (main.py's dark frame); that frame."""
+        return self.nth_frame(0, limit_ms)
+
+    def first_app_frame(self, limit_ms: float = 3000) -> Frame:
+        """Run until the first frame after the dark one of power-on has gone out (the app's, or
+        safe mode's); that frame."""
+        return self.nth_frame(1, limit_ms)
+
+    def nth_frame(self, n: int, limit_ms: float) -> Frame:
+        """Run until ``n + 1`` frames have gone out since power-on; the last of them."""
+        self.pico.run_until(lambda: len(self.frames_since(self.powered_at)) > n, limit_ms * MS)
+        return self.frames_since(self.powered_at)[n]
 
     @staticmethod
     def rgb(frame: Frame) -> bytes:

@@ -2,12 +2,12 @@
 
 Stock Pico (the code as .mpy files on littlefs) and CRIB_PICO (the code in a ROMFS image,
 main.py and board.json on littlefs), each as ``crib deploy`` lays it out. The LED pin of
-``hardware/board.json`` is decoded and mapped back to the app's order; frames must equal
-what CPython's renderer draws for the same state (blinking holes: one of the frames it draws
-over a blink period). On the stock image ``crib status`` is asked over the emulated USB,
-through a TCP bridge, as a person would ask a board. On CRIB_PICO a hand is pegged and counted
-with the encoder and buttons through their pins, and the game is found as it was after a
-reset.
+``hardware/board.json`` is decoded and mapped back to the app's order; after main.py's dark
+frame of power-on, frames must equal what CPython's renderer draws for the same state
+(blinking holes: one of the frames it draws over a blink period). On the stock image
+``crib status`` is asked over the emulated USB, through a TCP bridge, as a person would ask
+a board. On CRIB_PICO a hand is pegged and counted with the encoder and buttons through
+their pins, and the game is found as it was after a reset.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ BLINK_MS = 500  # the dealer's seat blinks with this period before the first dea
 
 def boot(image: Image) -> Iterator[ChipBoard]:
     board = ChipBoard(image)
-    board.first_frame()
+    board.first_app_frame()
     yield board
     board.pico.close()
 
@@ -56,7 +56,8 @@ def test_boots_to_the_start_screen_drawn_as_cpython_draws_it(booted: ChipBoard) 
     start = booted.pico.now_ns
     booted.pico.run_for(BLINK_MS * MS)
     frames = [booted.rgb(f) for f in booted.frames_since(booted.powered_at)]
-    assert frames[0] in oracle
+    assert frames[0] == bytes(3 * 242)  # main.py's dark frame, first thing at power-on
+    assert frames[1] in oracle
     assert all(len(f.wire) == 3 * 242 for f in booted.frames_since(booted.powered_at))
     later = {booted.rgb(f) for f in booted.frames_since(start)}
     assert later == oracle  # over a blink period both phases show, and nothing else
@@ -106,7 +107,8 @@ def test_pins_peg_and_count_a_hand_and_a_reset_keeps_the_game(crib_pico: ChipBoa
     assert crib_pico.last_rgb() in shown
     crib_pico.pico.hard_reset()
     crib_pico.powered_at = crib_pico.pico.now_ns
-    first = crib_pico.rgb(crib_pico.first_frame())
+    assert crib_pico.rgb(crib_pico.first_frame()) == bytes(3 * 242)
+    first = crib_pico.rgb(crib_pico.first_app_frame())
     restored = CPythonBoard(oracle.root)
     assert first in restored.frames_over()
     state = crib_pico.request("state")["state"]

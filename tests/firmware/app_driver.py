@@ -34,16 +34,20 @@ def turn(n):
 
 
 class Driver:
-    """A board on a ``VirtualHardware`` in a fresh (or given) storage directory."""
+    """A board on a ``VirtualHardware`` in a fresh (or given) storage directory; ``build``:
+    the fake hardware's ``supply_ma`` and ``wire_order``, if not its own (a USB build wired in
+    logical order)."""
 
-    def __init__(self, root=None, display=True, serial=True):
+    def __init__(self, root=None, display=True, serial=True, **build):
         self.root = root or temp_dir()
-        self.hw = VirtualHardware(self.root, display=display, serial=serial)
+        self.hw = VirtualHardware(self.root, display=display, serial=serial, **build)
         self.board = Board(self.hw)
 
-    def reboot(self):
-        """The power goes off and on: a new board on the same saved files (fresh hardware)."""
-        return Driver(self.root)
+    def reboot(self, supply_ma=None):
+        """The power goes off and on: a new board on the same saved files (fresh hardware; the
+        same build unless ``supply_ma`` names another)."""
+        return Driver(self.root, supply_ma=self.hw.supply_ma if supply_ma is None else supply_ma,
+                      wire_order=self.hw.wire_order)
 
     def press(self, *events):
         """Feed input events, as the input task would."""

@@ -30,6 +30,8 @@ def random_event(rng, mode_name="peg"):
     """One random input event (see the weights above); menus are left more often, like people do."""
     if mode_name in _MENUS and rng.below(4) == 0:
         return (PRESS, BACK)
+    if mode_name == "led_test" and rng.below(4) == 0:  # back echoes there: holding the encoder leaves
+        return (LONG, ENCODER)
     roll = rng.below(100)
     if roll < 40:
         n = rng.below(9) - 4

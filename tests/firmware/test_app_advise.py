@@ -20,7 +20,7 @@ GRID = tuple(range(1, 14)) + tuple(range(48, 61))  # the picker's holes on each 
 
 def open_keeps(cards, dealer, players=2):
     """A fresh board (``players``), the advice opened from the menu, ``cards`` picked, the deal answered."""
-    d = Driver()
+    d = Driver(supply_ma=4000)
     # a supply the frame never reaches: the current cap (a scale of the whole frame) stays out
     assert '"ok": true' in d.board.handle_command('{"cmd": "settings", "set": {"milliamps": 4000}}')
     if players != 2:

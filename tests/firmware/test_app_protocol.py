@@ -122,7 +122,7 @@ def test_new_game_new_match_and_settings():
     d = Driver()
     assert not ask(d, {"cmd": "new_game"})["ok"]  # nothing to start again
     assert not ask(d, {"cmd": "new_match"})["ok"]
-    r = ask(d, {"cmd": "settings", "set": {"target": 61, "muggins": True, "colour0": 3, "milliamps": 900}})
+    r = ask(d, {"cmd": "settings", "set": {"target": 61, "muggins": True, "colour0": 3, "milliamps": 400}})
     assert r["ok"] and r["settings"]["target"] == 61 and r["settings"]["colour0"] == 3
     assert ask(d, {"cmd": "settings"})["settings"]["muggins"] is True
     ask(d, {"cmd": "event", "event": ["dealer", 0]})

@@ -51,8 +51,9 @@ def test_the_dealer_and_who_counts_next():
 
 def test_the_current_never_exceeds_the_supply():
     for milliamps in (300, 500, 900):
-        d = Driver()
-        d.board.handle_command('{"cmd": "settings", "set": {"brightness": 255, "milliamps": %d}}' % milliamps)
+        d = Driver(supply_ma=900)
+        reply = d.board.handle_command('{"cmd": "settings", "set": {"brightness": 255, "milliamps": %d}}' % milliamps)
+        assert '"ok": true' in reply
         d.press(P1)
         for _ in range(4):  # long pegs: long trails in the previews too
             d.press(P1, turn(30))
@@ -77,7 +78,8 @@ def test_the_menu_items_are_holes_of_track_0():
     assert d.mode.name == "menu" and d.mode.item == 2
     hw = d.frame_phase(600, 10)
     assert brightness(hw.pixel(0, 3)) > brightness(hw.pixel(0, 1)) > 0
-    assert hw.pixel(0, 5) == (0, 0, 0)  # no street marks in the menu
+    assert brightness(hw.pixel(0, 5)) > 0 and hw.pixel(0, 6) == (0, 0, 0)  # five items: the LED test last
+    assert hw.pixel(0, 10) == (0, 0, 0)  # no street marks in the menu
     d.press(BACK_PRESS)
     assert d.mode.name == "peg"
 

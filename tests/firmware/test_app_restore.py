@@ -9,10 +9,13 @@ from app_driver import ENC, HOLD_P2, P1, P2, Driver, turn
 from match_helpers import seeded_match
 from test_match_saved import damaged_logs
 
-from app.prefs import PREFS
+from app.prefs import defaults
 from app.protocol import settings_dict
 from app.store import Store
+from shared.supply import USB_MA
 from simulator.virtual_hardware import temp_dir
+
+PREFS = defaults(USB_MA)  # the fake hardware is a USB build
 
 
 def played():
@@ -237,3 +240,4 @@ def test_saved_request_ids_that_are_not_sound_are_dropped_with_a_notice():
     assert d.reboot().board.messages.notice is None  # the repair was written back at once
     resave(d, ids={"a": "{}"})
     assert "not a list" in d.reboot().board.messages.notice
+

@@ -22,7 +22,7 @@ def edit(d, key):
 
 
 def test_a_supply_limit_set_over_the_serial_line_is_offered_in_the_menu():
-    d = Driver()
+    d = Driver(supply_ma=4000)  # an adapter build
     assert ask(d, {"cmd": "settings", "set": {"milliamps": 4000}})["ok"]  # power.md: the 5 V 4 A supply
     ui = edit(d, "milliamps")
     assert ui["mode"] == "settings" and ui["editing"] and ui["choice"] == 4000
@@ -33,7 +33,7 @@ def test_a_supply_limit_set_over_the_serial_line_is_offered_in_the_menu():
 
 
 def test_a_value_the_menu_does_not_offer_starts_at_the_nearest():
-    d = Driver()
+    d = Driver(supply_ma=4000)
     assert ask(d, {"cmd": "settings", "set": {"milliamps": 1000, "brightness": 100}})["ok"]
     assert edit(d, "milliamps")["choice"] == 900  # not the first value, 300
     d.press(ENC)

@@ -70,7 +70,8 @@ def step(kind, *args):
         from app.board import Board
         from hal import rp2_board
 
-        hw = rp2_board.build(rp2_board.load_board())
+        board_json = rp2_board.load_board()
+        hw = rp2_board.build(board_json, rp2_board.dark_leds(board_json))
         hw.leds.frame_us = 0  # frames go nowhere: no 7.5 ms on the wire to wait for
         board = Board(hw)
         if board.messages.notice is not None:

@@ -1,7 +1,7 @@
-"""The menu (encoder long press): new game, new match, settings, discard advice.
+"""The menu (encoder long press): new game, new match, settings, discard advice, the LED test.
 
 On the LEDs the items are the first holes of track 0 (1 new game, 2 new match, 3 settings,
-4 advice): dim, the chosen one blinking. Turn to choose, press the encoder to open, back to
+4 advice, 5 LED test): dim, the chosen one blinking. Turn to choose, press the encoder to open, back to
 leave. A new match forgets the tally and cannot be undone (``Board.new_match``), so it asks
 again: the item flickers fast and a second press is needed.
 """
@@ -11,10 +11,11 @@ from micropython import const
 from app import palette
 from shared import events
 
-ITEMS = ("new game", "new match", "settings", "advice")
+ITEMS = ("new game", "new match", "settings", "advice", "LED test")
 _NEW_GAME = const(0)
 _NEW_MATCH = const(1)
 _SETTINGS = const(2)
+_ADVICE = const(3)
 
 
 class Menu:
@@ -48,10 +49,14 @@ class Menu:
                 from app.modes.settings import SettingsMode  # loaded when first used: RAM
 
                 board.open(SettingsMode)
-            else:  # advice
+            elif item == _ADVICE:
                 from app.modes.advise import Advise  # with the advice tables, only when asked
 
                 board.open(Advise)
+            else:
+                from app.modes.led_test import LedTest
+
+                board.open(LedTest)
 
     def draw(self, board, canvas, now):
         for i in range(len(ITEMS)):

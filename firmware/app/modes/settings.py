@@ -5,6 +5,8 @@ to keep it (back: leave it unchanged). On the LEDs: settings are the first holes
 (in the order of ``ITEMS``), values the first holes of track 1 (colours in the colour
 itself), the one being changed blinking. The rules of the game change only before the first
 event of a match (``Board.try_change_settings`` refuses them later): start a new match first.
+The current limit offers only values up to the build's supply (``hw.supply_ma``), the supply
+itself the last.
 """
 
 from app import palette
@@ -28,6 +30,13 @@ ITEMS = (
     ("brightness", "brightness", (16, 32, 64, 96, 128, 160, 192, 255)),
     ("milliamps", "current mA", (300, 500, 900, 1500, 2500, 3000, 4000)),  # 4000: the 5 V 4 A supply of power.md
 )
+_MILLIAMPS = [item[0] for item in ITEMS].index("milliamps")
+
+
+def up_to(values, supply):
+    """The current limits the menu offers on a build whose supply gives ``supply`` mA: ``values``
+    below it, then the supply itself."""
+    return tuple(v for v in values if v < supply) + (supply,)
 
 
 def value_text(key, value):
@@ -72,9 +81,10 @@ class SettingsMode:
         self.item = 0
         self.editing = False
         self.choice = 0
+        self.milliamps = up_to(ITEMS[_MILLIAMPS][2], board.hw.supply_ma)
 
     def _values(self):
-        return ITEMS[self.item][2]
+        return self.milliamps if self.item == _MILLIAMPS else ITEMS[self.item][2]
 
     def handle(self, board, event):
         kind, what = event
@@ -113,8 +123,8 @@ class SettingsMode:
             canvas.put(1, 1 + i, colour, palette.FULL if lit else palette.DIM)
 
     def lines(self, board):
-        key, label, values = ITEMS[self.item]
-        value = values[self.choice] if self.editing else setting(board, key)
+        key, label, _ = ITEMS[self.item]
+        value = self._values()[self.choice] if self.editing else setting(board, key)
         return ["SETTINGS %d/%d" % (self.item + 1, len(ITEMS)), label,
                 ("> " if self.editing else "  ") + value_text(key, value),
                 "enc=change" if not self.editing else "enc=keep back=no"]

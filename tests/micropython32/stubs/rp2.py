@@ -14,6 +14,9 @@ class StateMachine:
     def put(self, *args):
         pass
 
+    def tx_fifo(self):
+        return 0
+
 
 class DMA:
     def pack_ctrl(self, **kwargs):
@@ -21,6 +24,9 @@ class DMA:
 
     def config(self, **kwargs):
         pass
+
+    def active(self, *args):
+        return 0
 
 
 def asm_pio(**settings):

@@ -1,0 +1,141 @@
+"""Safe mode: the game is not started, but the board never looks dead.
+
+``firmware/main.py`` runs ``run_safe(hw, why)`` instead of the app when safe mode was asked for
+(a control at power-on) or the app failed several times in a row (``hal.boot_guard``). No game
+is loaded (not the saved one, not the match, not the saved preferences): what failed may be there.
+Instead both game holes breathe slowly in dim white, the display says SAFE MODE and why, and
+the serial log says why every few seconds (a terminal opened later sees it too). A press of
+the encoder opens the LED test (``app.modes.led_test``); holding the encoder there comes back.
+The controls count from _SETTLE_MS on: the encoder that asked for safe mode, let go just
+after, must not open the test.
+Ctrl-C (``mpremote``) stops it and leaves the REPL free; power off and on to play again. No
+watchdog runs, so a hang here resets nothing.
+"""
+
+from micropython import const
+
+from app import palette, power
+from app.messages import Messages
+from app.modes.led_test import LedTest
+from app.prefs import defaults
+from app.render import Canvas, pulse
+from cribbage.wrap import wrap
+from shared import events
+from shared.holes import HOLES
+from shared.ticks import ticks_diff
+
+try:
+    from time import sleep_ms
+except ImportError:  # CPython (the tests call SafeBoard's steps, not run_safe)
+
+    def sleep_ms(ms):
+        """``time.sleep`` in milliseconds."""
+        from time import sleep
+
+        sleep(ms / 1000)
+
+
+_STEP_MS = const(20)  # the controls are read this often
+_FRAME_MS = const(100)  # a frame this often, or at once after an input: the CPU idles most of the time
+_SETTLE_MS = const(1000)  # a press held at power-on ends by then (or has become a long press)
+_SAY_MS = const(10000)  # the serial log repeats why this often
+_BREATH_MS = const(4000)
+_LOW = const(16)
+_HIGH = const(96)  # out of 256: dim, whatever the build's supply
+
+
+class SafeHome:
+    """Safe mode's own screen: both game holes breathing slowly in dim white, why on the display."""
+
+    name = "safe"
+    full_screen = True
+
+    def __init__(self, board):
+        pass
+
+    def handle(self, board, event):
+        if event[0] == events.PRESS and event[1] == events.ENCODER:
+            board.open(LedTest)
+
+    def draw(self, board, canvas, now):
+        level = pulse(now, _BREATH_MS, _LOW, _HIGH)
+        for track in range(canvas.tracks):
+            canvas.put(track, HOLES, palette.WHITE, level)
+
+    def lines(self, board):
+        return ["SAFE MODE"] + wrap(board.why.split(" "), 16)[:4] + ["enc: LED test", "off+on: play"]
+
+    def describe(self):
+        return {"mode": self.name}
+
+
+class SafeBoard:
+    """What the modes of safe mode ask of a board (``hw``, ``open``, ``idle``, ``colour``,
+    ``messages``), with no game; ``step(now)`` is one turn of its loop."""
+
+    def __init__(self, hw, why):
+        self.hw = hw
+        self.why = why
+        self.prefs = defaults(hw.supply_ma)
+        self.messages = Messages(hw)  # for a hardware fault, said as in the app
+        self.canvas = Canvas(hw.led_count)
+        self.mode = SafeHome(self)
+        self._shown_lines = None
+        self.said_at = None
+        self.drawn_at = None
+        self.started = hw.ticks_ms()
+
+    def open(self, mode_class):
+        """Switch to ``mode_class(board)``."""
+        self.mode = mode_class(self)
+        return self.mode
+
+    def idle(self):
+        """Back to safe mode's own screen (the LED test leaves this way)."""
+        self.open(SafeHome)
+
+    def colour(self, side):
+        """A side's colour: the default ones (the saved preferences are not read in safe mode)."""
+        return palette.CHOICES[self.prefs["colour%d" % side]]
+
+    def say(self, now):
+        """Print why the board is in safe mode, at once and then every _SAY_MS."""
+        if self.said_at is None or ticks_diff(now, self.said_at) >= _SAY_MS:
+            self.said_at = now
+            print("safe mode: %s; the game is not started. Encoder press: the LED test; Ctrl-C: the REPL; "
+                  "power off and on to play." % self.why)
+
+    def step(self, now):
+        """The inputs since the last step; a frame if one is due (after an input, or _FRAME_MS
+        after the last), with the display if its text changed; the log."""
+        hw = self.hw
+        due = self.drawn_at is None or ticks_diff(now, self.drawn_at) >= _FRAME_MS
+        settled = ticks_diff(now, self.started) >= _SETTLE_MS
+        for event in hw.poll_events():
+            if settled and events.is_event(event):
+                self.mode.handle(self, event)
+                due = True
+        if self.messages.hardware(hw.fault()):
+            due = True
+        self.say(now)
+        if not due:
+            return
+        self.drawn_at = now
+        canvas = self.canvas
+        canvas.clear()
+        self.mode.draw(self, canvas, now)
+        power.limit(canvas.frame, self.prefs["brightness"], self.prefs["milliamps"])
+        hw.show(canvas.frame)
+        if hw.display is not None:
+            lines = self.messages.lines(self.mode.lines(self))
+            if lines != self._shown_lines:
+                hw.display.show_lines(lines)
+                self._shown_lines = lines
+
+
+def run_safe(hw, why):
+    """Safe mode on ``hw`` until Ctrl-C (``firmware/main.py``); ``why`` a short text."""
+    board = SafeBoard(hw, why)
+    while True:
+        board.step(hw.ticks_ms())
+        sleep_ms(_STEP_MS)

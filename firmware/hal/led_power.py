@@ -1,0 +1,40 @@
+"""The USB build's LED supply switch (a TPS2553): turned on after boot, its /FAULT watched.
+
+A USB build (board.json ``pins`` -> ``led_power``) feeds the LEDs' 5 V through a current-limited
+switch: EN high turns it on (a pull-down keeps it off while the Pico boots or sits in BOOTSEL),
+/FAULT (open drain, pulled up) is low while the switch limits the current or is too hot.
+Charging the LED bus's capacitors after EN rises takes the switch 12-17 ms at its limit, which
+/FAULT may report too: a fault counts only SETTLE_MS after the switch was turned on.
+
+Only the pins touch ``machine``: ``hal.rp2_board`` makes them (``Pin`` objects: ``value()``)
+and passes them in with the clock; the tests pass fakes.
+"""
+
+from micropython import const
+
+from shared.ticks import ticks_diff
+
+SETTLE_MS = const(100)  # after EN rises: the bus charges at the switch's limit (power.md: 12-17 ms)
+
+
+class LedPower:
+    """The switch on ``enable`` (an output, low) with its ``fault`` input; ``ticks_ms()`` the clock."""
+
+    def __init__(self, enable, fault, ticks_ms):
+        self._enable = enable
+        self._fault = fault
+        self._ticks_ms = ticks_ms
+        self.on_at = None  # when the switch was turned on; None while it is off
+
+    def on(self):
+        """Turn the LEDs' supply on (once; the dark frame has gone out before)."""
+        if self.on_at is None:
+            self._enable.value(1)
+            self.on_at = self._ticks_ms()
+
+    def fault(self):
+        """True while the switch reports a fault (limiting the current, or too hot), once it has
+        settled after turning on; False while it is off."""
+        if self.on_at is None or ticks_diff(self._ticks_ms(), self.on_at) < SETTLE_MS:
+            return False
+        return self._fault.value() == 0

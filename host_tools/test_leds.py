@@ -1,0 +1,43 @@
+"""`crib test-leds`: the board's LED test, for building it stage by stage (hardware/BUILD.md)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rich.console import Console
+
+from host_tools.link import BoardLink
+from host_tools.talk import add_link_arguments, converse
+
+WHAT_IT_DOES = ("LED test running: the first LED on the wire shows red, then green, then blue, then white; then one "
+                "dim LED "
+                "walks along the chain (the last one lit before the rest stays dark is the one before a fault). "
+                "Every control echoes: turning steps the walk, the encoder press pauses it, p1, p2 and back light "
+                "the game holes. Hold the encoder, or run `crib test-leds --stop`, to go back to the game.")
+
+
+def show(console: Console, reply: dict[str, Any]) -> None:
+    """Say what the board is doing now."""
+    ui = reply["ui"]
+    if ui["mode"] == "led_test":
+        console.print(WHAT_IT_DOES + " (%d LEDs)" % ui["leds"], highlight=False)
+    else:
+        console.print("LED test stopped: the board shows the game (%s)." % ui["mode"], highlight=False)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start or stop the LED test."""
+
+    def exchange(link: BoardLink) -> dict[str, Any]:
+        return link.request("test_leds", stop=True) if args.stop else link.request("test_leds")
+
+    return converse(args, exchange, show)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `test-leds` sub-command."""
+    parser = sub.add_parser("test-leds", help="the LED test: colour order, one LED walking the chain, controls echoed")
+    parser.add_argument("--stop", action="store_true", help="leave the LED test (the game is as it was)")
+    add_link_arguments(parser)
+    parser.set_defaults(func=run)

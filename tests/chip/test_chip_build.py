@@ -1,0 +1,104 @@
+"""What a builder relies on, on the emulated chip (CRIB_PICO, the product image): a dark frame
+first at power-on and the USB build's LED supply switch turned on only after it, the current
+limit held to board.json's supply, the LED test stepping along the chain in wire order, and
+safe mode lit (never dark) with the LED test a press away."""
+
+from __future__ import annotations
+
+import pytest
+from board_on_chip import BOARD, CHAIN, PINS, ChipBoard, control_pin
+from flash_layout import CRIB_PICO
+from pico import MS
+
+from shared.holes import HOLES, LEDS, index
+
+DARK = bytes(3 * LEDS)
+ENABLE = PINS["led_power"]["enable"]  # the USB build of board.json
+WIRE = [index(track, hole) for track, hole in CHAIN]  # logical index of each LED on the wire
+WALK = 20  # the LED test's steps before the walk: red, green, blue, white, 5 each
+
+
+class Board:
+    """A booted chip with the level changes of the LED supply's enable pin since power-on."""
+
+    def __init__(self) -> None:
+        self.enable: list[tuple[bool, float]] = []
+        self.chip = ChipBoard(CRIB_PICO)
+        self.chip.pico.watch(ENABLE, lambda level, ns: self.enable.append((level, ns)))
+
+    def lit(self, frame_rgb: bytes) -> dict[int, tuple[int, int, int]]:
+        return {i: tuple(frame_rgb[3 * i:3 * i + 3]) for i in range(LEDS) if frame_rgb[3 * i:3 * i + 3] != bytes(3)}
+
+    def last_lit(self, run_ms: float = 80) -> dict[int, tuple[int, int, int]]:
+        """Run ``run_ms`` (a frame or two), then what the last whole frame lights."""
+        self.chip.pico.run_for(run_ms * MS)
+        return self.lit(self.chip.last_rgb())
+
+    def ui(self, cmd: str, **fields: object) -> dict:
+        reply = self.chip.request(cmd, **fields)
+        assert reply["ok"], reply
+        return reply["ui"]
+
+
+@pytest.fixture(scope="module")
+def board() -> Board:
+    made = Board()
+    yield made
+    made.chip.pico.close()
+
+
+def test_a_dark_frame_goes_out_first_and_the_led_supply_comes_on_only_after_it(board: Board) -> None:
+    chip = board.chip
+    app = chip.first_app_frame()
+    dark = chip.frames_since(chip.powered_at)[0]
+    assert chip.rgb(dark) == DARK
+    rises = [ns for level, ns in board.enable if level]
+    assert len(rises) == 1 and dark.end_ns < rises[0] < app.start_ns
+    assert rises[0] - chip.powered_at >= 500 * MS  # after the safe-mode window too: after boot
+    assert chip.rgb(app) != DARK  # then the app (test_chip_board: as CPython draws it)
+
+
+def test_the_current_limit_never_goes_above_the_builds_supply(board: Board) -> None:
+    supply = BOARD["supply"]["supply_ma"]
+    settings = board.chip.request("settings")["settings"]
+    assert settings["milliamps"] == supply  # the default: the supply
+    refused = board.chip.request("settings", set={"milliamps": supply + 1})
+    assert not refused["ok"] and "supply" in refused["error"]
+    assert board.chip.request("settings")["settings"] == settings
+
+
+def test_the_led_test_steps_along_the_chain_in_wire_order(board: Board) -> None:
+    assert board.ui("test_leds")["mode"] == "led_test"
+    ui = board.ui("input", event=["press", "enc"])  # paused where it is: the colour check's red
+    assert ui["paused"] and (ui["led"], ui["colour"]) == (0, "red")
+    lit = board.last_lit()
+    assert list(lit) == [WIRE[0]] and lit[WIRE[0]][0] > 0 and lit[WIRE[0]][1:] == (0, 0)
+    ui = board.ui("input", event=["turn", WALK + 37])  # the 38th LED on the wire
+    assert (ui["led"], ui["colour"]) == (37, "dim white")
+    lit = board.last_lit()
+    assert list(lit) == [WIRE[37]] and len(set(lit[WIRE[37]])) == 1
+    assert board.ui("test_leds", stop=True)["mode"] == "peg"  # (the game as it was: test_app_led_test)
+
+
+def test_safe_mode_lights_the_game_holes_and_opens_the_led_test(board: Board) -> None:
+    chip = board.chip
+    switch = control_pin("enc")
+    chip.pico.drive_low(switch)  # the encoder held while the power comes on: safe mode
+    chip.pico.hard_reset()
+    chip.powered_at = chip.pico.now_ns
+    assert chip.rgb(chip.first_frame()) == DARK
+    first = chip.rgb(chip.first_app_frame())
+    chip.pico.release(switch)
+    game_holes = [HOLES - 1, 2 * HOLES - 1]
+    seen = {first}
+    for _ in range(5):  # 1 s: the switch let go as safe mode starts opens nothing
+        chip.pico.run_for(200 * MS)
+        seen.add(chip.last_rgb())
+    for frame in seen:
+        lit = board.lit(frame)
+        assert sorted(lit) == game_holes and len({*lit[game_holes[0]]}) == 1  # both game holes, white
+    assert len(seen) > 1  # breathing
+    assert b"safe mode: encoder switch pressed at power-on" in bytes(chip.pico.output)
+    chip.press("enc")  # now the LED test: the first LED on the wire, red
+    lit = board.last_lit(100)
+    assert list(lit) == [WIRE[0]] and lit[WIRE[0]][0] > 0 and lit[WIRE[0]][1:] == (0, 0)

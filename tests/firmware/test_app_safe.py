@@ -1,0 +1,91 @@
+"""Safe mode never looks dead: both game holes breathe dim, the display says why, the LED test is
+a press away; no game is read or written. A hardware fault is said on the display and the state."""
+
+import json
+import os
+
+from app_driver import ENC, HOLD_ENC, P1, Driver
+
+from app import palette, power
+from app.modes.led_test import STEP_MS
+from app.safe import SafeBoard
+from shared.holes import HOLES, LEDS
+from simulator.virtual_hardware import VirtualHardware, temp_dir
+
+WHY = "the app failed 3 times in a row"
+
+
+def safe(**build):
+    hw = VirtualHardware(temp_dir(), display=True, **build)
+    return SafeBoard(hw, WHY), hw
+
+
+def step(board, hw, ms):
+    hw.advance(ms)
+    board.step(hw.ticks_ms())
+    return {i: tuple(hw.frame[3 * i:3 * i + 3]) for i in range(LEDS) if hw.frame[3 * i:3 * i + 3] != bytes(3)}
+
+
+def test_safe_mode_breathes_both_game_holes_dim_and_says_why_and_touches_no_saved_game():
+    board, hw = safe()
+    game_holes = [HOLES - 1, 2 * HOLES - 1]
+    levels = set()
+    full_white = bytearray(palette.WHITE)
+    power.limit(full_white, board.prefs["brightness"], hw.supply_ma)
+    for _ in range(40):  # 4 s: one slow breath
+        lit = step(board, hw, 100)
+        assert sorted(lit) == game_holes
+        r, g, b = lit[game_holes[0]]
+        assert r == g == b and 0 < r < full_white[0] and lit[game_holes[1]] == (r, g, b)  # dim white
+        levels.add(r)
+    assert len(levels) > 3  # it breathes: never dark, never still
+    assert hw.display.lines[0] == "SAFE MODE" and "failed 3 times" in " ".join(hw.display.lines)
+    assert "enc: LED test" in hw.display.lines
+    assert os.listdir(hw.storage_root) == []
+
+
+def test_safe_mode_opens_the_led_test_with_the_encoder_and_comes_back_from_it():
+    order = list(range(LEDS - 1, -1, -1))  # wired backwards
+    board, hw = safe(wire_order=order)
+    hw.push(ENC)  # the press that asked for safe mode, let go just after: it opens nothing
+    step(board, hw, 900)
+    assert board.mode.name == "safe"
+    hw.push(P1)  # any other control: nothing happens
+    step(board, hw, 100)
+    assert board.mode.name == "safe"
+    hw.push(ENC)
+    step(board, hw, 10)
+    assert board.mode.name == "led_test"
+    lit = step(board, hw, STEP_MS // 2)
+    assert list(lit) == [order[0]] and lit[order[0]][1:] == (0, 0)  # the first LED on the wire, red
+    assert hw.display.lines[0] == "LED TEST"
+    hw.push(HOLD_ENC)
+    step(board, hw, 10)
+    assert board.mode.name == "safe" and hw.display.lines[0] == "SAFE MODE"
+    assert os.listdir(hw.storage_root) == []
+
+
+def test_a_hardware_fault_shows_on_the_display_and_in_the_state_while_it_lasts():
+    d = Driver()
+    d.press(P1)
+    d.hw.faulty = "LED supply"
+    d.board.tick()
+    d.board.render()
+    assert d.hw.display.lines[-1] == "FAULT LED supply"
+    assert json.loads(d.board.handle_command('{"cmd": "state"}'))["state"]["fault"] == "LED supply"
+    d.press(ENC)  # no input dismisses it
+    d.board.tick()
+    d.board.render()
+    assert d.hw.display.lines[-1] == "FAULT LED supply"
+    d.hw.faulty = None
+    d.board.tick()
+    d.board.render()
+    assert "FAULT LED supply" not in d.hw.display.lines
+    assert json.loads(d.board.handle_command('{"cmd": "state"}'))["state"]["fault"] is None
+
+
+def test_a_hardware_fault_shows_in_safe_mode_too():
+    board, hw = safe()
+    hw.faulty = "LED supply"
+    step(board, hw, 10)
+    assert hw.display.lines[-1] == "FAULT LED supply"
