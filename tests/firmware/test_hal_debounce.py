@@ -189,15 +189,17 @@ def test_polls_that_skip_an_idle_button_give_the_same_events():
         changes, expected, spans = random_presses(rng, 6)
         end = spans[-1][1] + 700
         stall = rng.below(end)  # a flash write: no polls for 45 to 400 ms from here
-
-        def polls():
-            return (p for p in jittery_polls(Xorshift(seed), end) if not stall <= p < stall + 45 + seed * 18)
-
-        assert run(changes, polls(), skip_idle=True) == run(changes, polls()), seed
+        window = (seed, end, stall, stall + 45 + seed * 18)
+        assert run(changes, stalled_polls(*window), skip_idle=True) == run(changes, stalled_polls(*window)), seed
         glitches = []
         for t in range(40, 2000, 97):  # contacts closed 1 to 3 ms: glitches, ignored either way
             glitches += press(t, 1 + rng.below(3))
-        assert run(glitches, polls(), skip_idle=True) == run(glitches, polls()), seed
+        assert run(glitches, stalled_polls(*window), skip_idle=True) == run(glitches, stalled_polls(*window)), seed
+
+
+def stalled_polls(seed, end_ms, stall_ms, resume_ms):
+    """Jittery polls up to ``end_ms`` but none from ``stall_ms`` to ``resume_ms``."""
+    return (p for p in jittery_polls(Xorshift(seed), end_ms) if not stall_ms <= p < resume_ms)
 
 
 def test_settings_are_validated():
