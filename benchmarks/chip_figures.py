@@ -28,7 +28,10 @@ DETENTS = 6
 PEGS = 4
 ORACLE_MS = 1000  # every blink of the peg mode repeats within this
 
-# On the chip, after Ctrl-C: the app built as main.py builds it, then frames drawn step by step.
+# On the chip, after Ctrl-C: the app built as main.py builds it, then frames drawn step by step,
+# inside a function as the app draws them (the same loop at the REPL's top level runs about
+# twice as slow in emulated time), each with the wire idle (frames are 33 ms apart). The first
+# frame draws the street marks for the settings (once per settings change): left out.
 FRAME_CODE = """
 import gc, time
 from hal import rp2_board
@@ -37,25 +40,26 @@ from app.board import Board
 from app.render import render
 from app import power
 b = Board(hw)
-canvas = b.canvas
-leds = hw.leds
-tr = tl = tp = 0
-N = 20
-for i in range(N):
-    now = time.ticks_ms() + 37 * i
-    t0 = time.ticks_us()
-    render(b, canvas, now)
-    t1 = time.ticks_us()
-    power.limit(canvas.frame, b.prefs["brightness"], b.prefs["milliamps"])
-    t2 = time.ticks_us()
-    leds.wait()
-    t3 = time.ticks_us()
-    leds.show(canvas.frame)
-    t4 = time.ticks_us()
-    tr += time.ticks_diff(t1, t0)
-    tl += time.ticks_diff(t2, t1)
-    tp += time.ticks_diff(t4, t3)
-print("FRAME", tr / N, tl / N, tp / N)
+def frames(n):
+    canvas = b.canvas
+    leds = hw.leds
+    tr = tl = tp = 0
+    for i in range(n):
+        now = time.ticks_ms() + 37 * i
+        leds.wait()
+        t0 = time.ticks_us()
+        render(b, canvas, now)
+        t1 = time.ticks_us()
+        power.limit(canvas.frame, b.prefs["brightness"], b.prefs["milliamps"])
+        t2 = time.ticks_us()
+        leds.show(canvas.frame)
+        t3 = time.ticks_us()
+        tr += time.ticks_diff(t1, t0)
+        tl += time.ticks_diff(t2, t1)
+        tp += time.ticks_diff(t3, t2)
+    return tr / n, tl / n, tp / n
+frames(1)
+print("FRAME", *frames(20))
 """
 
 # The heap of the app as main.py builds it, from a REPL where nothing was imported yet (the

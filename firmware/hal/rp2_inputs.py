@@ -113,7 +113,7 @@ class Inputs:
 
     def poll(self, now_ms):
         """Input events since the last call: at most one turn, then button presses; ``()`` when
-        nothing happened (a quiet poll, every 5 ms, allocates nothing: the hw contract in hal/__init__.py)."""
+        nothing happened (a quiet poll, every 4 ms, allocates nothing: the hw contract in hal/__init__.py)."""
         events = None  # a list only once something happened
         # transfers done so far (the rp2 stubs lack the DMA's register attributes)
         written = _TRANSFERS - self.dma.count  # type: ignore[attr-defined]
@@ -126,7 +126,7 @@ class Inputs:
         debounced = self.debounced
         if self.quiet and not first_edge[_ANY]:
             # Every button up and settled, none moved since: what update() would do. A poll
-            # runs every 5 ms, and four updates would take the chip half a millisecond.
+            # runs every 4 ms, and four updates would take the chip half a millisecond.
             for button in debounced:
                 button.last_ms = now_ms
             return () if events is None else events
