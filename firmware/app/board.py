@@ -163,11 +163,11 @@ class Board:
     def _set_prefs(self, prefs):
         self.prefs = prefs
         # looked up every frame: kept ready so drawing allocates nothing
-        self._colours = [palette.CHOICES[prefs["colour%d" % side]] for side in range(3)]
+        self.colours = [palette.CHOICES[prefs["colour%d" % side]] for side in range(3)]
 
     def colour(self, side):
-        """The colour of a side (from the preferences)."""
-        return self._colours[side]
+        """The colour of a side (from the preferences; the renderer reads ``colours[side]``)."""
+        return self.colours[side]
 
     # --- modes: every change of mode goes through ``open`` ------------------------------
 

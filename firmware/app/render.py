@@ -91,6 +91,25 @@ class Canvas:
             f[i + 1] = colour[1] * level >> 8
             f[i + 2] = colour[2] * level >> 8
 
+    def fill(self, track, first, stop, colour, level=256):
+        """``put`` on holes ``first`` up to (not including) ``stop`` of ``track``: one call for a
+        run of holes (the trail of a peg, a tally), as a call costs the chip more than a hole."""
+        if not 0 <= track < self.tracks:
+            return
+        first = max(first, 1)
+        stop = min(stop, HOLES + 1)
+        r = colour[0] * level >> 8
+        g = colour[1] * level >> 8
+        b = colour[2] * level >> 8
+        f = self.frame
+        i = 3 * (track * HOLES + first - 1)
+        end = 3 * (track * HOLES + stop - 1)
+        while i < end:
+            f[i] = r
+            f[i + 1] = g
+            f[i + 2] = b
+            i += 3
+
 
 def pulse(now, period, low, high):
     """A triangle wave between ``low`` and ``high`` with ``period`` ms (a slow "breathing")."""
@@ -124,16 +143,24 @@ def draw_marks(canvas, settings):
 
 def draw_pegs(board, canvas, now):
     """Back pegs dim, then front pegs bright; shared holes alternate between the sides."""
+    # Locals, not match.front[side] in the loop: each property read is a call, and on the
+    # chip a call costs tens of microseconds (benchmarks/chip_figures.py: frame CPU).
     match = board.match
-    sides = len(match.front)
+    front = match.front
+    back = match.back
+    colours = board.colours
+    sides = len(front)
     alternate = (now // 500) % sides
-    for level_pass in (0, 1):
-        for k in range(sides):
-            side = (k + alternate) % sides  # the side drawn last wins a shared hole
-            hole = match.back[side] if level_pass == 0 else match.front[side]
-            if hole > 0 and (level_pass == 1 or hole != match.front[side]):
-                level = palette.BACK_PEG if level_pass == 0 else palette.FULL
-                canvas.put(track_of(side), hole, board.colour(side), level)
+    for k in range(sides):
+        side = (k + alternate) % sides  # the side drawn last wins a shared hole
+        hole = back[side]
+        if hole > 0 and hole != front[side]:
+            canvas.put(side & 1, hole, colours[side], palette.BACK_PEG)  # side & 1: track_of, inlined
+    for k in range(sides):
+        side = (k + alternate) % sides
+        hole = front[side]
+        if hole > 0:
+            canvas.put(side & 1, hole, colours[side], palette.FULL)
 
 
 def draw_turns(board, canvas, now, counting=None):
@@ -141,11 +168,12 @@ def draw_turns(board, canvas, now, counting=None):
     match = board.match
     settings = match.settings
     hole = settings.target
-    if match.dealer is not None:
-        side = settings.side_of(match.dealer)
-        canvas.put(track_of(side), hole, board.colour(side), palette.DEAL)
+    dealer = match.dealer
+    if dealer is not None:
+        side = settings.side_of(dealer)
+        canvas.put(side & 1, hole, board.colours[side], palette.DEAL)  # side & 1: track_of, inlined
     if counting is not None:
-        canvas.put(track_of(counting), hole, board.colour(counting), breathing(now))
+        canvas.put(counting & 1, hole, board.colours[counting], breathing(now))
 
 
 def draw_tally(board, canvas, lit=True):
@@ -154,15 +182,15 @@ def draw_tally(board, canvas, lit=True):
     match = board.match
     won = match.games_won
     goal = match.settings.match_to
-    winner = match.match_winner
+    winner = match.match_winner if goal else None  # no goal, no match winner: spare the call
+    colours = board.colours
     for side in range(len(won)):
         first = 1 + _LAP * (side >> 1)
-        track = track_of(side)
+        track = side & 1  # track_of, inlined
         if goal:
             canvas.put(track, first + goal - 1, palette.WHITE, palette.LINE)
         if lit or side != winner:
-            for i in range(min(won[side], _LAP)):
-                canvas.put(track, first + i, board.colour(side), _TALLY_LEVEL)
+            canvas.fill(track, first, first + min(won[side], _LAP), colours[side], _TALLY_LEVEL)
 
 
 def draw_end(board, canvas, now):
@@ -173,12 +201,12 @@ def draw_end(board, canvas, now):
     result = match.result
     line = settings.line_of(result)
     if line and flashes(now, match.games[-1]["points"]):  # a flash for each game the win counts
-        for side in range(len(match.front)):
+        front = match.front
+        for side in range(len(front)):
             if side != winner:
-                for hole in range(match.front[side] + 1, line):
-                    canvas.put(track_of(side), hole, palette.VERMILLION, palette.FULL)
+                canvas.fill(side & 1, front[side] + 1, line, palette.VERMILLION, palette.FULL)
     blink = now % 1000 < 500
-    draw_tally(board, canvas, blink or match.match_winner is None)
+    draw_tally(board, canvas, blink or not settings.match_to or match.match_winner is None)
     draw_pegs(board, canvas, now)
     if blink:
         canvas.put(track_of(winner), settings.target, palette.WHITE, palette.FULL)
@@ -201,8 +229,7 @@ def draw_preview(board, canvas, now, side, points, refused=False):
     start = match.front[side]
     to = match.landing(side, points)
     colour = palette.VERMILLION if refused else board.colour(side)
-    for hole in range(start + 1, to):
-        canvas.put(track, hole, colour, palette.TRAIL)
+    canvas.fill(track, start + 1, to, colour, palette.TRAIL)
     period = _FLICKER if refused else 400
     if now % period < period * 2 // 3:
         canvas.put(track, to if to > start else start, colour, palette.FULL if refused else palette.PREVIEW)

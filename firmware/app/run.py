@@ -2,7 +2,7 @@
 line, and the watchdog.
 
 Tasks (each a loop around synchronous steps of ``Shell``, which the simulator steps too):
-``controls`` polls the controls every 5 ms and hands events to the board, then draws a frame
+``controls`` polls the controls every 4 ms and hands events to the board, then draws a frame
 at once after an input (or 30 times a second) and saves what the inputs changed (the peg
 lights up first; a save of a long match takes the flash tens of milliseconds, interrupts
 off); after a frame it polls again at once, so an input that came during the save is handled
@@ -26,7 +26,7 @@ from app import VERSION
 from app.board import Board
 from shared.ticks import ticks_diff
 
-_INPUT_MS = const(5)
+_INPUT_MS = const(4)  # at most this late for a detent: 4 + frame CPU + 7.3 on the wire <= 15 ms
 _FRAME_MS = const(33)
 _SERIAL_MS = const(10)
 _FEED_MS = const(1000)

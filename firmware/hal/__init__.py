@@ -21,7 +21,7 @@ The hw contract: what the app asks of a hardware layer
     return before the LEDs have it, but the app draws the next frame into the same buffer.
 ``hw.poll_events()``
     The input events (``shared.events``) since the last call, oldest first, as a sequence.
-    Called every 5 ms: when nothing happened it returns the empty tuple ``()``, which
+    Called every 4 ms: when nothing happened it returns the empty tuple ``()``, which
     allocates nothing, so a quiet loop turn leaves the heap alone.
 ``hw.ticks_ms()``
     Milliseconds, wrapping as MicroPython's ``time.ticks_ms``: the app compares them only

@@ -27,7 +27,8 @@ class Chain:
     """Packs logical RGB frames into the wire-order words the LED driver sends.
 
     ``chain`` is the list of [track, hole] pairs in wire order (board.json "leds" ->
-    "chain"). ``pack`` fills a caller-owned buffer of 4 bytes an LED in place.
+    "chain"). ``pack`` fills a caller-owned buffer of 4 bytes an LED in place (word-aligned:
+    the viper twin stores whole words).
     """
 
     def __init__(self, chain, colour_order="GRB"):

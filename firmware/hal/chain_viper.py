@@ -6,12 +6,13 @@ import micropython
 
 
 @micropython.viper  # type: ignore[attr-defined]  # the CPython shim (type checks) has no viper
-def pack_words(frame: ptr8, out: ptr8, order: ptr16, count: int, r: int, g: int, b: int):  # type: ignore[name-defined]  # noqa: F821  # viper's pointer types
+def pack_words(frame: ptr8, out: ptr32, order: ptr16, count: int, r: int, g: int, b: int):  # type: ignore[name-defined]  # noqa: F821  # viper's pointer types
+    # a whole word a store (``out`` is word-aligned: the driver's array("I")); byte 0 stays 0
+    rs = r << 3
+    gs = g << 3
+    bs = b << 3
     wire = 0
     while wire < count:
         i = 3 * order[wire]
-        j = 4 * wire
-        out[j + r] = frame[i]
-        out[j + g] = frame[i + 1]
-        out[j + b] = frame[i + 2]
+        out[wire] = (frame[i] << rs) | (frame[i + 1] << gs) | (frame[i + 2] << bs)
         wire += 1

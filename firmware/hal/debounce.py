@@ -54,6 +54,11 @@ class Button:
         self.released_at = 0
         self.long_fired = False
 
+    def idle(self):
+        """True if the button is up and settled: until its contact moves, ``update`` only
+        notes the poll's time in ``last_ms`` (a caller may do just that)."""
+        return self.state == _UP and not self.down
+
     def update(self, down, first_edge_ms, now_ms):
         """Feed a poll: ``down`` the level now (True = pressed), ``first_edge_ms`` when the contact
         first moved since the last poll (None: it did not), at ``now_ms``."""

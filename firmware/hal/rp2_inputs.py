@@ -36,6 +36,8 @@ _RING_BITS = const(8)
 _RING = const(256)  # bytes, one per change: 64 detents of bounce-free turning
 _TRANSFERS = const(0x3FFFFFFF)  # the ring's writes before the channel stops: 34 years of turning
 _NO_EDGE = const(-1)
+_BUTTONS = const(4)  # the encoder's switch, p1, p2, back
+_ANY = const(4)  # first_edge[_ANY] is 1 once any button moved since the last poll
 _BOTH_EDGES = Pin.IRQ_RISING | Pin.IRQ_FALLING
 
 PROGRAM = rp2.asm_pio(in_shiftdir=rp2.PIO.SHIFT_LEFT)(encoder_pio.encoder_changes)
@@ -55,14 +57,15 @@ class Inputs:
         self.decoder = Quadrature(self.contacts())
         self.acceleration = Acceleration()
         self._start_encoder(min(a, b))
-        names = (ENCODER, PLAYER_1, PLAYER_2, BACK)
+        names = (ENCODER, PLAYER_1, PLAYER_2, BACK)  # _BUTTONS of them
         numbers = (pins["encoder_switch"], pins["buttons"][PLAYER_1], pins["buttons"][PLAYER_2],
                    pins["buttons"][BACK])
         self.names = names
         self.pins = tuple(Pin(n, Pin.IN, Pin.PULL_UP) for n in numbers)
         self.debounced = tuple(Button() for _ in names)
-        self.first_edge = array("i", [_NO_EDGE] * len(names))  # written by the IRQ
-        self.taken = array("i", [_NO_EDGE] * len(names))
+        self.first_edge = array("i", [_NO_EDGE] * _BUTTONS + [0])  # written by the IRQ; the last: _ANY
+        self.taken = array("i", [_NO_EDGE] * _BUTTONS)
+        self.quiet = False  # every button up and settled at the last poll
         edge = self.button_edge  # bound once: the IRQ must not allocate a bound method per call
         for pin in self.pins:
             pin.irq(handler=edge, trigger=_BOTH_EDGES, hard=True)
@@ -91,11 +94,10 @@ class Inputs:
             if pins[k] is pin:
                 if self.first_edge[k] == _NO_EDGE:
                     self.first_edge[k] = ticks_ms()  # type: ignore[call-overload]  # ticks are ints
+                    self.first_edge[_ANY] = 1
                 return
 
-    def _decode_ring(self):
-        # transfers done so far (the rp2 stubs lack the DMA's register attributes)
-        written = _TRANSFERS - self.dma.count  # type: ignore[attr-defined]
+    def _decode_ring(self, written):
         read = self.read
         if written - read > _RING:  # overrun: the oldest entries were written over
             self.decoder.feed(self.contacts(), 0, True)
@@ -111,24 +113,39 @@ class Inputs:
 
     def poll(self, now_ms):
         """Input events since the last call: at most one turn, then button presses; ``()`` when
-        nothing happened (a quiet poll, every 5 ms, allocates nothing: the hw contract in hal/__init__.py)."""
+        nothing happened (a quiet poll, every 4 ms, allocates nothing: the hw contract in hal/__init__.py)."""
         events = None  # a list only once something happened
-        self._decode_ring()
-        detents = self.decoder.take()
-        if detents:
-            events = [(TURN, self.acceleration.scale(detents, now_ms))]
+        # transfers done so far (the rp2 stubs lack the DMA's register attributes)
+        written = _TRANSFERS - self.dma.count  # type: ignore[attr-defined]
+        if written != self.read:
+            self._decode_ring(written)
+            detents = self.decoder.take()
+            if detents:
+                events = [(TURN, self.acceleration.scale(detents, now_ms))]
         first_edge = self.first_edge
+        debounced = self.debounced
+        if self.quiet and not first_edge[_ANY]:
+            # Every button up and settled, none moved since: what update() would do. A poll
+            # runs every 4 ms, and four updates would take the chip half a millisecond.
+            for button in debounced:
+                button.last_ms = now_ms
+            return () if events is None else events
         taken = self.taken
         state = machine.disable_irq()
-        for k in range(len(taken)):
+        for k in range(_BUTTONS):
             taken[k] = first_edge[k]
             first_edge[k] = _NO_EDGE
+        first_edge[_ANY] = 0
         machine.enable_irq(state)
-        for k in range(len(taken)):
+        quiet = True
+        for k in range(_BUTTONS):
             edge = taken[k]
-            kind = self.debounced[k].update(not self.pins[k].value(), None if edge == _NO_EDGE else edge, now_ms)
+            button = debounced[k]
+            kind = button.update(not self.pins[k].value(), None if edge == _NO_EDGE else edge, now_ms)
             if kind is not None:
                 if events is None:
                     events = []
                 events.append((kind, self.names[k]))
+            quiet = quiet and button.idle()
+        self.quiet = quiet
         return () if events is None else events

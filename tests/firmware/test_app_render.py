@@ -175,3 +175,23 @@ def test_a_busy_frame_keeps_hue_order_and_the_cap():
     assert power.estimate_milliamps(hw.frame) + power.BOARD_MA <= 500
     check_pegs_and_marks(hw, palette.BLUE, "busy")
     check_preview(hw, palette.ORANGE, "busy", 11 + 31)
+
+
+def test_fill_colours_a_run_of_holes_as_put_colours_each():
+    from hal_edges import Xorshift
+
+    from app.render import Canvas
+
+    rng = Xorshift(5)
+    for _ in range(200):
+        track = rng.below(4) - 1  # -1 and 2: off the board
+        first = rng.below(130) - 4
+        stop = first + rng.below(40) - 5
+        colour = (rng.below(256), rng.below(256), rng.below(256))
+        level = 1 + rng.below(256)
+        filled = Canvas(242)
+        filled.fill(track, first, stop, colour, level)
+        put = Canvas(242)
+        for hole in range(first, stop):
+            put.put(track, hole, colour, level)
+        assert filled.frame == put.frame, (track, first, stop)

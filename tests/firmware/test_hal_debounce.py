@@ -15,10 +15,12 @@ from shared.events import LONG, PRESS
 STALL_MS = 20  # a poll gap longer than this is a flash write: interrupts off all along
 
 
-def run(changes, polls_ms, button=None, stall_ms=STALL_MS):
+def run(changes, polls_ms, button=None, stall_ms=STALL_MS, skip_idle=False):
     """Poll the contact (``changes``: sorted (time_us, closed)) at ``polls_ms``; return
     [(poll_ms, event), ...]. The IRQ stamps the first edge after each poll when it happens, or,
-    in a gap over ``stall_ms`` (a flash write, interrupts off), when the gap ends."""
+    in a gap over ``stall_ms`` (a flash write, interrupts off), when the gap ends. ``skip_idle``:
+    while the button is idle and its contact did not move, only note the poll's time, as
+    hal.rp2_inputs does."""
     button = button or Button()
     events = []
     i = 0
@@ -31,6 +33,10 @@ def run(changes, polls_ms, button=None, stall_ms=STALL_MS):
                 first = now if last is not None and now - last > stall_ms else changes[i][0] // 1000
             closed = changes[i][1]
             i += 1
+        if skip_idle and first is None and button.idle():
+            button.last_ms = now
+            last = now
+            continue
         event = button.update(closed, first, now)
         last = now
         if event is not None:
@@ -174,6 +180,26 @@ def test_random_taps_during_flash_writes_give_one_event_each():
                 p += 4 + rng.below(5)
         polls += [p + 5 * k for k in range(20)]
         assert [e for _, e in run(changes, polls)] == expected, seed
+
+
+def test_polls_that_skip_an_idle_button_give_the_same_events():
+    # hal.rp2_inputs skips update() while every button is idle and none moved: the same presses
+    for seed in range(20):
+        rng = Xorshift(200 + seed)
+        changes, expected, spans = random_presses(rng, 6)
+        end = spans[-1][1] + 700
+        stall = rng.below(end)  # a flash write: no polls for 45 to 400 ms from here
+        window = (seed, end, stall, stall + 45 + seed * 18)
+        assert run(changes, stalled_polls(*window), skip_idle=True) == run(changes, stalled_polls(*window)), seed
+        glitches = []
+        for t in range(40, 2000, 97):  # contacts closed 1 to 3 ms: glitches, ignored either way
+            glitches += press(t, 1 + rng.below(3))
+        assert run(glitches, stalled_polls(*window), skip_idle=True) == run(glitches, stalled_polls(*window)), seed
+
+
+def stalled_polls(seed, end_ms, stall_ms, resume_ms):
+    """Jittery polls up to ``end_ms`` but none from ``stall_ms`` to ``resume_ms``."""
+    return (p for p in jittery_polls(Xorshift(seed), end_ms) if not stall_ms <= p < resume_ms)
 
 
 def test_settings_are_validated():
