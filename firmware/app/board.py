@@ -55,7 +55,8 @@ _DATA_VERSION = const(1)  # the layout of the saved data (the store's file forma
 _MENU_MODULES = ("app.modes.menu", "app.modes.settings", "app.modes.advise", "cribbage.advice",
                  "cribbage.crib_values", "app.modes.cut")
 # dropped while the menu is open: never used together
-_COUNT_MODULES = ("app.modes.count", "app.modes.starter", "app.modes.muggins", "app.modes.said", "cribbage.saying")
+_COUNT_MODULES = ("app.modes.count", "app.modes.starter", "app.modes.muggins", "app.modes.said", "cribbage.saying",
+                  "app.modes.lay")
 
 
 def _forget(names):
@@ -93,6 +94,7 @@ class Board:
         elif self._unplayed_prefs is not None:  # no game to keep: its preferences at least
             self._restore_prefs(self._unplayed_prefs)  # (saved with the first deliberate change)
         self._unplayed_prefs = None
+        self._home()  # a play laid card by card goes on where it was
 
     # --- save and restore -------------------------------------------------------------
 
@@ -176,8 +178,18 @@ class Board:
 
     def idle(self):
         """Back to the home mode; the menu's modules leave the heap (they load again when next opened)."""
-        self.open(Peg)
+        self._home()
         _forget(_MENU_MODULES)
+
+    def _home(self):
+        """Open the home mode: pegging, or during a play laid card by card (a preference) laying cards."""
+        if self.prefs["play"] == 1:
+            from app.modes.lay import Lay, playing  # only on a board that lays the play card by card
+
+            if playing(self):
+                self.open(Lay)
+                return
+        self.open(Peg)
 
     def open_count(self):
         """Count the starter or the next show (the board goes idle if there is nothing to count)."""

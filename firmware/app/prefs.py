@@ -1,8 +1,10 @@
 """The board's own preferences, beside the rules of the game: colours, brightness, the supply.
 
 ``PREFS`` holds their defaults: ``colour0`` .. ``colour2`` (an index into
-``palette.CHOICES`` for each side), ``brightness`` (1-255) and ``milliamps`` (what the
-supply gives, 300-10000: ``app.power`` caps the LEDs' current under it). A player changes
+``palette.CHOICES`` for each side), ``brightness`` (1-255), ``milliamps`` (what the
+supply gives, 300-10000: ``app.power`` caps the LEDs' current under it) and ``play`` (how
+the play is entered: 0 by points, 1 card by card, ``app.modes.lay``; not a rule: the same
+game either way). A player changes
 them in the settings menu or with the serial ``settings`` command, as the game rules.
 ``check_prefs`` validates a change, ``restore_prefs`` repairs what a save holds. Read
 together with the rules, they are the settings of the serial protocol
@@ -13,8 +15,8 @@ from app import palette, power
 from cribbage.cards import is_int
 
 PREFS = {"colour0": palette.DEFAULT_COLOURS[0], "colour1": palette.DEFAULT_COLOURS[1],
-         "colour2": palette.DEFAULT_COLOURS[2], "brightness": 160, "milliamps": power.USB_SUPPLY_MA}
-_LIMITS = {"brightness": (1, 255), "milliamps": (300, 10000)}  # the colours: any palette choice
+         "colour2": palette.DEFAULT_COLOURS[2], "brightness": 160, "milliamps": power.USB_SUPPLY_MA, "play": 0}
+_LIMITS = {"brightness": (1, 255), "milliamps": (300, 10000), "play": (0, 1)}  # the colours: any palette choice
 
 
 def check_prefs(changes, prefs):

@@ -285,18 +285,6 @@ class Match:
         laying = self.game.laying
         return None if laying is None else laying.ranks()
 
-    def play_state(self):
-        """The ``play`` of ``state()``: ``{"count", "turn", "series", "laid"}`` during the play (phase
-        "play" with a dealer, before the first show), else None. Before the first card: count 0,
-        the pone's turn."""
-        g = self.game
-        if g.phase != "play" or g.dealer is None:
-            return None
-        if g.laying is None:
-            seats = self.settings.seats
-            return {"count": 0, "turn": (g.dealer + 1) % seats, "series": [], "laid": [[] for _ in range(seats)]}
-        return g.laying.state()
-
     @property
     def muggins(self):
         """The side whose claim may be called "muggins" now (right after its show), or None."""
@@ -333,7 +321,9 @@ class Match:
             "match_winner": self.match_winner,
             "game_number": self.game_number, "games_played": len(self.games),
             "last_show": None if last is None else [list(last[0]), last[1], last[2]],
-            "events": len(self._codes), "play": self.play_state(),
+            "events": len(self._codes),
+            # the play laid card by card (docs/EVENTS.md): from its first card or go until the show
+            "play": None if g.laying is None or g.phase != "play" else g.laying.state(),
         }
 
     # --- events ----------------------------------------------------------------------

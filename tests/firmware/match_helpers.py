@@ -1,6 +1,5 @@
 """Helpers for the match tests: building matches, checking rejections, playing seeded deals."""
 
-from play_reference import play_out
 
 from cribbage.cards import parse, parse_hand
 from cribbage.match import Match, RuleError
@@ -79,6 +78,8 @@ def play_deal(m, rand, apply=None, by_card=False):
 
 def lay_hands(m, hands, rand, apply):
     """Lay ``hands`` (4 cards a seat) card by card, choices at random, until the play or the game is over."""
+    from play_reference import play_out  # only where plays are laid: the heap of the other tests stays as it was
+
     leader = (m.dealer + 1) % m.settings.seats
     for step in play_out([hand[:] for hand in hands], leader, lambda fits: fits[deck.randbelow(rand, len(fits))]):
         if m.phase != "play":

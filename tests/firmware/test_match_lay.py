@@ -20,7 +20,7 @@ def play(m):
 
 def test_a_two_player_play_worked_by_hand():
     m = new_match([["dealer", 0]])
-    assert play(m) == (0, 1, [], [[], []])  # the pone leads
+    assert m.state()["play"] is None and m.laying is None  # nothing laid yet: the pone leads
     m.apply(["lay", 1, 5])
     assert (m.front, play(m)) == ([0, 0], (5, 0, [5], [[], [5]]))
     m.apply(["lay", 0, 10])  # fifteen two
@@ -48,7 +48,9 @@ def test_a_two_player_play_worked_by_hand():
     assert m.state()["play"] is None and m.laid == [[10, 5, 13, 12], [5, 5, 5, 1]]
     m.apply(["hand", 0, None, 2])
     m.apply(["crib", None, 0])
-    assert m.laid is None and play(m) == (0, 0, [], [[], []])  # P2 deals: P1 leads
+    assert m.laid is None and m.state()["play"] is None
+    m.apply(["lay", 0, 1])  # P2 deals: P1 leads
+    assert play(m) == (1, 1, [1], [[1], []])
 
 
 def test_turns_and_refusals():
