@@ -94,7 +94,7 @@ class Board:
         elif self._unplayed_prefs is not None:  # no game to keep: its preferences at least
             self._restore_prefs(self._unplayed_prefs)  # (saved with the first deliberate change)
         self._unplayed_prefs = None
-        self._home()  # a play laid card by card goes on where it was
+        self.idle()  # a play laid card by card goes on where it was
 
     # --- save and restore -------------------------------------------------------------
 
@@ -177,12 +177,9 @@ class Board:
         return mode
 
     def idle(self):
-        """Back to the home mode; the menu's modules leave the heap (they load again when next opened)."""
-        self._home()
+        """Back to the home mode: pegging, or during a play laid card by card (a preference) laying
+        cards; the menu's modules leave the heap (they load again when next opened)."""
         _forget(_MENU_MODULES)
-
-    def _home(self):
-        """Open the home mode: pegging, or during a play laid card by card (a preference) laying cards."""
         if self.prefs["play"] == 1:
             from app.modes.lay import Lay, playing  # only on a board that lays the play card by card
 

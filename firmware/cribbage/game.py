@@ -160,7 +160,9 @@ class Game:
         if kind == "peg":
             self._peg_event(event)
         elif kind == "lay" or kind == "go":
-            self._lay_event(event)
+            from cribbage.laying import lay_event  # loaded only when the play is laid card by card
+
+            lay_event(self, event)
         elif kind == "hand" or kind == "crib":
             self._show_event(event)
             return  # it opens (or closes) the muggins call itself
@@ -224,9 +226,8 @@ class Game:
         _check_cards((card,), 1, "the starter")
         if card in self.used:
             raise RuleError("%s is already on the table this deal" % name(card))
-        laying = self.laying
-        if laying is not None and laying.out(card >> 2) == 4:
-            raise RuleError("all four %ss were laid in the play: the starter is another rank" % rank_name(card >> 2))
+        if self.laying is not None:
+            self.laying.check_starter(card)
         jack = card >> 2 == JACK
         if self.heels and not jack:
             raise RuleError("his heels was pegged this deal, so the starter must be a jack, not %s" % name(card))
@@ -253,8 +254,7 @@ class Game:
         self._arity(event, 3, '["peg", side, points]')
         side, points = event[1], event[2]
         self._in_deal("pegging")
-        if self.phase == "show":
-            raise RuleError("the play is over once the show has begun: count the hands")
+        self._in_play()
         sides = self.settings.sides
         if not is_int(side) or not 0 <= side < sides:
             raise RuleError("peg for %s, not %s" % (self.settings.choice(), self.settings.named(side)))
@@ -262,28 +262,9 @@ class Game:
             raise RuleError("points in the play must be from 1 to %d, not %r" % (MAX_PLAY_POINTS, points))
         self._peg(side, points)
 
-    def _lay_event(self, event):
-        """A card laid (``["lay", seat, rank]``) or a go (``["go", seat]``) in the play laid card by card."""
-        lay = event[0] == "lay"
-        if lay:
-            self._arity(event, 3, '["lay", seat, rank 1-13]')
-        else:
-            self._arity(event, 2, '["go", seat]')
-        self._in_deal("card laid" if lay else "go")
+    def _in_play(self):
         if self.phase == "show":
             raise RuleError("the play is over once the show has begun: count the hands")
-        laying = self.laying
-        if laying is None:  # the first card of the deal: loaded only when the play is laid card by card
-            from cribbage.laying import Laying
-
-            laying = Laying(self.settings, self.dealer, show.HAND_SIZE)
-        if lay:
-            seat, points = laying.lay(event[1], event[2], self.starter)
-        else:
-            seat, points = laying.go(event[1])
-        self.laying = laying
-        if points:
-            self._peg(self.settings.side_of(seat), points)
 
     def _show_event(self, event):
         crib = event[0] == "crib"

@@ -8,8 +8,8 @@ time (the starter counts as one of its four), a seat whose cards are all laid sa
 itself, so the last card of the play pegs 1 unless it made 31. docs/EVENTS.md has the
 events (``["lay", seat, rank]``, ``["go", seat]``) and their refusals.
 
-Loaded by ``cribbage.game`` at the first card or go of a deal: a board pegging by points
-never holds this module.
+Loaded by ``cribbage.game`` at the first card or go of a deal (``lay_event``): a board
+pegging by points never holds this module.
 """
 
 from micropython import const
@@ -17,9 +17,30 @@ from micropython import const
 from cribbage.cards import is_int, rank_name, value
 from cribbage.game import RuleError
 from cribbage.play import GAME_COUNT, Play
+from cribbage.show import HAND_SIZE
 
 _KING = const(13)  # the ranks of the events: 1 (Ace) to 13 (King)
 _ALL_FIT = const(21)  # 31 less the highest value: at this count or below every card fits, no go
+
+
+def lay_event(game, event):
+    """Apply ``["lay", seat, rank]`` or ``["go", seat]`` to ``game`` (a ``cribbage.game.Game``): its
+    ``laying`` is made at the first of the deal, the points go to the seat's side. RuleError and
+    nothing changed if the rules refuse it."""
+    lay = event[0] == "lay"
+    game._arity(event, 3 if lay else 2, '["lay", seat, rank 1-13]' if lay else '["go", seat]')
+    game._in_deal("pegging")
+    game._in_play()
+    laying = game.laying
+    if laying is None:  # the first card or go of the deal
+        laying = Laying(game.settings, game.dealer, HAND_SIZE)
+    if lay:
+        seat, points = laying.lay(event[1], event[2], game.starter)
+    else:
+        seat, points = laying.go(event[1])
+    game.laying = laying
+    if points:
+        game._peg(game.settings.side_of(seat), points)
 
 
 class Laying:
@@ -94,6 +115,11 @@ class Laying:
             scorer = auto
         self.said = (seat, None, reasons, scorer)
         return scorer, sum(p for _, p in reasons)
+
+    def check_starter(self, card):
+        """RuleError if the four cards of the rank of ``card`` (the starter) were laid this deal."""
+        if self.out(card >> 2) == 4:
+            raise RuleError("all four %ss were laid in the play: the starter is another rank" % rank_name(card >> 2))
 
     def out(self, r):
         """How many cards of rank ``r`` (0-12) were laid this deal."""

@@ -273,11 +273,6 @@ class Match:
         return self.game.last_count
 
     @property
-    def laying(self):
-        """The play laid card by card this deal (``cribbage.laying.Laying``: ``turn``, ``said``...), or None."""
-        return self.game.laying
-
-    @property
     def laid(self):
         """The ranks (1 Ace .. 13 King) each seat laid in the play of this deal, in order (a new list
         of lists, one a seat), kept through the show until the crib is counted; None if no card or go

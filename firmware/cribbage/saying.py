@@ -104,16 +104,13 @@ def say_lines(count, width=16):
     return lines
 
 
-_PLAY_ITEMS = {"pair": "a pair", "pair royal": "pair royal", "double pair royal": "double pair royal"}
-
-
 def _play_item(reason, points, over):
     """One point of the play in words (not the count's own fifteen or thirty-one)."""
     if reason == "run":
         return "a run of " + words(points)
     if reason == "go":
         return "one for last" if over else "one for the go"
-    return _PLAY_ITEMS[reason]
+    return "a pair" if reason == "pair" else reason  # pair royal, double pair royal
 
 
 def say_play(count, reasons, over=False):

@@ -1,12 +1,8 @@
 """The play card by card through the controls: set it, lay ranks, go, refusals, undo, the LEDs, the show after."""
 
-from app_driver import BACK_PRESS, ENC, HOLD_BACK, P1, P2, brightness, dealt, is_hue, turn
+from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, P1, P2, Driver, brightness, dealt, is_hue, turn
 
 from app import palette
-from app.modes.settings import ITEMS
-
-PLAY_ITEM = [item[0] for item in ITEMS].index("play")
-CARD_BY_CARD = (turn(PLAY_ITEM), ENC, turn(1), ENC)  # in the settings menu: the play, card by card
 
 
 def display(d):
@@ -14,10 +10,13 @@ def display(d):
     return d.hw.display.lines
 
 
-def laying(*settings_presses):
-    """A board set to lay the play card by card, player 1 dealing, the starter KH taken."""
-    d = dealt(*(CARD_BY_CARD + settings_presses))
-    assert d.board.prefs["play"] == 1
+def laying(**rules):
+    """A board set to lay the play card by card (as the settings menu sets it: test_the_menu_sets_it),
+    player 1 dealing, the starter KH taken."""
+    d = Driver()
+    rules["play"] = 1
+    d.board.change_settings(rules)
+    d.press(P1)
     d.press(ENC)  # no starter yet: the picker
     d.pick("KH")
     assert d.where() == "lay" and d.match.starter is not None
@@ -31,13 +30,18 @@ def lay(d, rank):
     d.press(ENC)
 
 
-def test_set_card_by_card_in_the_menu_and_peg_by_points_stays_the_default():
+def test_peg_by_points_stays_the_default_and_the_menu_sets_card_by_card():
     d = dealt()
     d.press(ENC)
     d.pick("KH")
     assert d.where() == "peg"  # by points: home is pegging, as before
-    d = laying()
-    assert "count 0: P2" in display(d) and "> 5" in display(d)  # the pone leads; the dial starts at 5
+    d.press(HOLD_ENC, turn(2), ENC)  # the menu's settings
+    while display(d)[1] != "the play":
+        d.press(turn(1))
+    assert display(d)[2] == "  by points"
+    d.press(ENC, turn(1), ENC, BACK_PRESS)
+    assert d.board.prefs["play"] == 1 and d.where() == "lay"
+    assert display(d)[2] == "P2 >5 count 0"  # the pone leads; the dial starts at 5
 
 
 def test_a_play_laid_with_the_encoder_pegs_and_says_each_card():
@@ -47,13 +51,14 @@ def test_a_play_laid_with_the_encoder_pegs_and_says_each_card():
     assert d.match.front == [2, 0] and "P1: fifteen two" in display(d)
     lay(d, 13)  # P2: 25
     lay(d, 6)  # P1: 31 for two
-    assert d.match.front == [4, 0] and display(d)[5:7] == ["P1: thirty-one", "for two"]
+    assert d.match.front == [4, 0] and display(d)[3:5] == ["P1: thirty-one", "for two"]
     lay(d, 4)  # P2 leads the next series
     lay(d, 3)
     lay(d, 5)  # P2: a run of three
-    assert d.match.front == [4, 3] and display(d)[5:7] == ["P2: twelve for a", "run of three"]
+    assert d.match.front == [4, 3] and display(d)[2:5] == ["P1 >5 count 12", "P2: twelve for a", "run of three"]
     lay(d, 13)  # P2 has laid its four: P1's last card, 22, pegs one for last
-    assert d.match.front == [5, 3] and display(d)[3:6] == ["PLAY OVER", "P1: twenty-two", "and one for last"]
+    assert d.match.front == [5, 3] and display(d)[2:6] == [
+        "PLAY OVER", "P1: twenty-two", "and one for last", "enc=count"]
     assert d.match.laid == [[10, 6, 3, 13], [5, 13, 4, 5]]
     d.press(ENC)  # the show, as from home: the pone's hand
     assert d.where() == "cards" and d.match.next_show == (1, "hand")
@@ -69,8 +74,8 @@ def test_go_is_the_players_button_and_the_last_to_lay_pegs_it():
     d.press(P1)  # P1: go
     assert d.match.log[-1] == ["go", 0]
     d.press(P2)  # P2 says go too: P2 laid last, one for the go
-    assert d.match.front == [2, 1] and display(d)[5:7] == ["P2: one for the", "go"]
-    assert "count 0: P1" in display(d)  # P1 leads the next series
+    assert d.match.front == [2, 1] and display(d)[3:5] == ["P2: one for the", "go"]
+    assert display(d)[2] == "P1 >2 count 0"  # P1 leads the next series
 
 
 def test_refused_cards_flicker_and_change_nothing():
@@ -94,7 +99,7 @@ def test_back_undoes_a_card_and_undoing_the_starter_goes_home():
     lay(d, 10)
     assert d.match.front == [2, 0]
     d.press(BACK_PRESS)
-    assert d.match.front == [0, 0] and d.match.laying.play.count == 5 and d.where() == "lay"
+    assert d.match.front == [0, 0] and d.match.game.laying.play.count == 5 and d.where() == "lay"
     d.press(BACK_PRESS, BACK_PRESS)  # the five, then the starter
     assert d.match.starter is None and d.where() == "peg"
 
@@ -131,14 +136,11 @@ def test_the_play_goes_on_after_a_power_cut():
     lay(d, 5)
     lay(d, 10)
     d = d.reboot()
-    assert d.where() == "lay" and d.match.laying.play.count == 15 and d.match.front == [2, 0]
+    assert d.where() == "lay" and d.match.game.laying.play.count == 15 and d.match.front == [2, 0]
 
 
 def test_three_players_player_three_says_go_with_back_held():
-    d = dealt(turn(3), ENC, turn(1), ENC, turn(PLAY_ITEM - 3), ENC, turn(1), ENC)  # 3 players, card by card
-    assert d.match.settings.players == 3 and d.board.prefs["play"] == 1
-    d.press(ENC)
-    d.pick("KH")
+    d = laying(players=3)
     lay(d, 10)  # P2
     lay(d, 10)  # P3: a pair
     lay(d, 10)  # P1: pair royal

@@ -20,11 +20,11 @@ def play(m):
 
 def test_a_two_player_play_worked_by_hand():
     m = new_match([["dealer", 0]])
-    assert m.state()["play"] is None and m.laying is None  # nothing laid yet: the pone leads
+    assert m.state()["play"] is None and m.game.laying is None  # nothing laid yet: the pone leads
     m.apply(["lay", 1, 5])
     assert (m.front, play(m)) == ([0, 0], (5, 0, [5], [[], [5]]))
     m.apply(["lay", 0, 10])  # fifteen two
-    assert m.front == [2, 0] and m.laying.said == (0, 15, [("fifteen", 2)], 0)
+    assert m.front == [2, 0] and m.game.laying.said == (0, 15, [("fifteen", 2)], 0)
     m.apply(["lay", 1, 5])  # 20: no pair (a ten between)
     m.apply(["lay", 0, 5])  # 25, a pair
     m.apply(["lay", 1, 5])  # 30, pair royal
@@ -38,7 +38,7 @@ def test_a_two_player_play_worked_by_hand():
     m.apply(["lay", 0, 13])  # P2 has no card left: P1 lays on
     assert play(m)[:2] == (10, 0)
     m.apply(["lay", 0, 12])  # the last card: one for last
-    assert m.front == [5, 8] and m.laying.said == (0, 20, [("go", 1)], 0)
+    assert m.front == [5, 8] and m.game.laying.said == (0, 20, [("go", 1)], 0)
     assert play(m) == (0, None, [], [[10, 5, 13, 12], [5, 5, 5, 1]])
     rejected(m, ["lay", 0, 1], "the play is over")
     rejected(m, ["go", 1], "the play is over")

@@ -59,13 +59,13 @@ class Lay:
 
     def _turn(self, board):
         """The seat to lay or say go, or None once every card is laid."""
-        laying = board.match.laying
+        laying = board.match.game.laying
         if laying is None:
             return (board.match.dealer + 1) % board.match.settings.seats
         return laying.turn
 
     def _count(self, board):
-        laying = board.match.laying
+        laying = board.match.game.laying
         return 0 if laying is None else laying.play.count
 
     def counting_side(self, board):
@@ -124,13 +124,12 @@ class Lay:
         match = board.match
         turn = self._turn(board)
         settings = match.settings
-        laying = match.laying
-        out = score_lines(board)[:1 + len(match.front)]
+        laying = match.game.laying
+        out = score_lines(board)[1:1 + len(match.front)]  # the scores (the dealer's game hole glows)
         if turn is None:
             out.append("PLAY OVER")
-        else:
-            out.append("count %d: %s" % (self._count(board), settings.seat_name(turn)))
-            out.append("> " + rank_name(self.rank - 1))
+        else:  # whose turn, the rank dialled, the count: "P1 >10 count 24"
+            out.append("%s >%s count %d" % (settings.seat_name(turn), rank_name(self.rank - 1), self._count(board)))
         if laying is not None and laying.said is not None:
             from cribbage.saying import say_play
             from cribbage.wrap import wrap
