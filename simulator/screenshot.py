@@ -65,7 +65,7 @@ press enc
 
 # The play card by card (the settings' last item): player 1 deals, the starter 5H; player 2
 # lays 5, player 1 10 (fifteen two), 3, 4, and player 2's 2 makes twenty-four for a run of
-# three; player 1 has a 5 dialled (29 blinks at the end of the count's bar).
+# three; player 1 has a 5 dialled (hole 5; the count, 24, a bar from hole 60, the five after it).
 PLAY = """
 long enc
 turn 2

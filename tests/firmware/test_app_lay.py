@@ -104,17 +104,23 @@ def test_back_undoes_a_card_and_undoing_the_starter_goes_home():
     assert d.match.starter is None and d.where() == "peg"
 
 
-def test_the_leds_show_whose_turn_and_the_count():
+def test_the_leds_show_whose_turn_the_rank_and_the_count():
     d = laying()
     lay(d, 9)  # P2 lays a 9: P1's turn at 9
     d.press(turn(-4))  # a 5 dialled: the count would be 14
     on = d.frame_phase(400, 10)
-    for hole in range(1, 10):  # the count: a bar on P1's track
-        assert is_hue(on.pixel(0, hole), palette.BLUE) and brightness(on.pixel(0, hole)) < 200
-    assert is_hue(on.pixel(0, 14), palette.BLUE) and brightness(on.pixel(0, 14)) > brightness(on.pixel(0, 5))
-    assert on.pixel(0, 11) == (0, 0, 0) and on.pixel(1, 3) == (0, 0, 0)  # past the count, P2's track: dark
+    for hole in range(52, 61):  # the count, 9: a bar on P1's track from hole 60 along the way back
+        assert is_hue(on.pixel(0, hole), palette.BLUE) and brightness(on.pixel(0, hole)) < 200, hole
+    for hole in range(47, 52):  # the five's value after it, brighter, blinking
+        assert brightness(on.pixel(0, hole)) > brightness(on.pixel(0, 55)), hole
     off = d.frame_phase(400, 300)
-    assert brightness(off.pixel(0, 14)) == 0  # the dialled card's hole blinks
+    assert off.pixel(0, 48) == (0, 0, 0) and off.pixel(0, 52) == on.pixel(0, 52)
+    assert on.pixel(0, 46) == (0, 0, 0) and on.pixel(1, 54) == (0, 0, 0)  # past it, P2's track: dark
+    for frame in (on, off):  # the rank dialled: hole 5, steady
+        assert is_hue(frame.pixel(0, 5), palette.BLUE) and frame.pixel(0, 4) == frame.pixel(0, 6) == (0, 0, 0)
+    d.press(turn(8))  # a King: hole 13; worth 10, to 19
+    on = d.frame_phase(400, 10)
+    assert is_hue(on.pixel(0, 13), palette.BLUE) and brightness(on.pixel(0, 5)) < 10 and brightness(on.pixel(0, 42)) > 0
     breathing = [brightness(d.frame_phase(2000, at).pixel(0, 121)) for at in (0, 1000)]
     assert breathing[0] != breathing[1]  # P1's game hole breathes: P1's turn
 

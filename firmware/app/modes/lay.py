@@ -14,10 +14,12 @@ makes, and the display says it as players do ("fifteen two", "thirty-one for two
 A card the core refuses (past 31, a fifth of a rank, the play over) flickers vermillion
 and changes nothing.
 
-On the LEDs, without the display: the game hole of the side whose turn it is breathes (as
-for the show); the running count is a bar of dim holes from hole 1 of that side's track (a
-team's second partner: every other hole), and the hole the dialled card would take the count
-to blinks in the side's colour, so the count, the rank and whose turn are all seen.
+On the LEDs, without the display, all on the track of the side whose turn it is: its game
+hole breathes (as for the show); the rank dialled is lit in the first row, Ace at hole 1 to
+King at hole 13 (as in the cut for deal); the running count is a bar of dim holes along the
+way back from hole 60 (under hole 1: a count of 31 reaches hole 30; a team's second
+partner: every other hole), and the dialled card's value blinks on after it (vermillion past
+31). So the count, the card and whose turn are all seen.
 """
 
 from micropython import const
@@ -29,6 +31,8 @@ from cribbage.cards import rank_name, value
 from shared import events
 
 _KING = const(13)
+_MOST = const(31)  # the count never passes it (cribbage.play.GAME_COUNT: not imported before the first card)
+_COUNT_START = const(61)  # count n lights hole 61 - n: hole 60 (under hole 1) onwards, 31 at hole 30
 
 
 def playing(board):
@@ -113,12 +117,15 @@ class Lay:
         colour = board.colour(side)
         count = self._count(board)
         step = 2 if turn >= settings.sides and settings.players == 4 else 1  # a team's second partner
-        for hole in range(1, count + 1, step):
-            if not _peg_at(match, track, hole):  # the pegs stay in sight
-                canvas.put(track, hole, colour, palette.TRAIL)
+        for i in range(1, count + 1, step):  # the count: from hole 60 along the way back
+            if not _peg_at(match, track, _COUNT_START - i):  # the pegs stay in sight
+                canvas.put(track, _COUNT_START - i, colour, palette.TRAIL)
         to = count + value((self.rank - 1) * 4)
-        if now % 400 < 260:
-            canvas.put(track, to, palette.VERMILLION if to > 31 else colour, palette.FULL)
+        if now % 400 < 260:  # the card dialled, added to the count
+            over = palette.VERMILLION if to > _MOST else colour
+            for i in range(count + 1, to + 1):
+                canvas.put(track, _COUNT_START - i, over, palette.PREVIEW)
+        canvas.put(track, self.rank, colour, palette.FULL)  # the rank dialled, as in the cut: Ace at hole 1
 
     def lines(self, board):
         match = board.match
