@@ -11,25 +11,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from match_helpers import peg_to
 from play_reference import play_out
+from test_play_properties import deals  # a table of 2-4 seats, the leader (the pone) and 4 cards a seat
 
 from cribbage.match import Match
 from cribbage.settings import Settings
 
 
-@st.composite
-def deals(draw: st.DrawFn) -> tuple[int, int, list[list[int]]]:
-    """A table of 2-4 players, the dealer and 4 cards a seat from one deck."""
-    players = draw(st.integers(2, 4))
-    cards = draw(st.lists(st.integers(0, 51), min_size=4 * players, max_size=4 * players, unique=True))
-    return players, draw(st.integers(0, players - 1)), [cards[4 * i:4 * i + 4] for i in range(players)]
-
-
 @settings(max_examples=400, deadline=None)
 @given(deals(), st.randoms(use_true_random=False))
 def test_whole_plays_peg_what_the_reference_pegs(deal: tuple[int, int, list[list[int]]], rnd) -> None:
-    players, dealer, hands = deal
-    steps = play_out([h[:] for h in hands], (dealer + 1) % players, rnd.choice)
-    m = Match(Settings(players=players), [["dealer", dealer]])
+    players, leader, hands = deal
+    steps = play_out([h[:] for h in hands], leader, rnd.choice)
+    m = Match(Settings(players=players), [["dealer", (leader - 1) % players]])
     expected = [0] * m.settings.sides
     for event, scorer, points, count, turn in steps:
         m.apply(event)
@@ -46,10 +39,10 @@ def test_whole_plays_peg_what_the_reference_pegs(deal: tuple[int, int, list[list
        st.booleans(), st.booleans())
 def test_near_the_end_the_house_rules_and_the_win_apply(deal: tuple[int, int, list[list[int]]], rnd, start0: int,
                                                        start1: int, exactly: bool, stink: bool) -> None:
-    players, dealer, hands = deal
+    players, leader, hands = deal
     rules = Settings(players=players, peg_out_exactly=exactly, stinkhole=stink)
-    steps = play_out([h[:] for h in hands], (dealer + 1) % players, rnd.choice)
-    m = Match(rules, [["dealer", dealer]])
+    steps = play_out([h[:] for h in hands], leader, rnd.choice)
+    m = Match(rules, [["dealer", (leader - 1) % players]])
     peg_to(m, 0, start0)  # 119 at most: 120 is the stink hole, where no peg lands
     peg_to(m, 1, start1)
     front = m.front[:]

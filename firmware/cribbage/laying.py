@@ -58,12 +58,13 @@ class Laying:
         self.play = Play(seats, (dealer + 1) % seats)
         self.laid = [[] for _ in range(seats)]
         self.hand = hand
+        self.left = hand * seats  # cards still to lay: read every frame, so kept, not summed
         self.said = None
 
     @property
     def over(self):
         """True once every card of every hand is laid (the count is then 0)."""
-        return sum(len(ranks) for ranks in self.laid) == self.hand * len(self.laid) and not self.play.count
+        return not self.left and not self.play.count
 
     @property
     def turn(self):
@@ -94,6 +95,7 @@ class Laying:
             raise RuleError("the count is %d: a %s makes %d, past 31" % (play.count, rank_name(r), count))
         play.lay(r * 4 + out)  # a card of that rank not played yet: the suit plays no part
         self.laid[seat].append(r)
+        self.left -= 1
         reasons = play.reasons
         self._auto_goes(reasons)
         self.said = (seat, count, reasons, seat if reasons else None)

@@ -26,7 +26,7 @@ from micropython import const
 
 from app import palette
 from app.modes.peg import button_side, score_lines
-from app.render import track_of
+from app.render import draw_pegs, track_of
 from cribbage.cards import rank_name, value
 from shared import events
 
@@ -40,16 +40,6 @@ def playing(board):
     starter is known and the play is on (phase "play", before the first show)."""
     match = board.match
     return board.prefs["play"] == 1 and match.starter is not None and match.phase == "play"
-
-
-def _peg_at(match, track, hole):
-    """True if a front or back peg on ``track`` is in ``hole``."""
-    front = match.front
-    back = match.back
-    for side in range(len(front)):
-        if track_of(side) == track and (front[side] == hole or back[side] == hole):
-            return True
-    return False
 
 
 class Lay:
@@ -118,13 +108,13 @@ class Lay:
         count = self._count(board)
         step = 2 if turn >= settings.sides and settings.players == 4 else 1  # a team's second partner
         for i in range(1, count + 1, step):  # the count: from hole 60 along the way back
-            if not _peg_at(match, track, _COUNT_START - i):  # the pegs stay in sight
-                canvas.put(track, _COUNT_START - i, colour, palette.TRAIL)
+            canvas.put(track, _COUNT_START - i, colour, palette.TRAIL)
         to = count + value((self.rank - 1) * 4)
         if now % 400 < 260:  # the card dialled, added to the count
             over = palette.VERMILLION if to > _MOST else colour
             for i in range(count + 1, to + 1):
                 canvas.put(track, _COUNT_START - i, over, palette.PREVIEW)
+        draw_pegs(board, canvas, now)  # again: the pegs stay in sight over the count
         canvas.put(track, self.rank, colour, palette.FULL)  # the rank dialled, as in the cut: Ace at hole 1
 
     def lines(self, board):
