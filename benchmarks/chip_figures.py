@@ -7,7 +7,8 @@
 #
 #   python benchmarks/chip_figures.py IMAGE [FIGURE...]    IMAGE: stock or CRIB_PICO
 #
-# FIGUREs (all when none given): boot, frame, encoder, button, presses, heap.
+# FIGUREs (all when none given): boot, frame, encoder, button, presses, lay, heap.
+import json
 import statistics
 import sys
 import tempfile
@@ -28,6 +29,10 @@ PRESS_MS = (25, 30, 40, 50)
 DETENTS = 6
 PEGS = 4
 ORACLE_MS = 1000  # every blink of the peg mode repeats within this
+PLAY_MS = 2000  # and of the play laid card by card (the game hole of whose turn it is breathes)
+# The play laid card by card: P1 deals, the starter, P2 (the pone) lays a 5; P1's turn.
+PLAY_SETUP = ({"cmd": "settings", "set": {"play": 1}}, {"cmd": "event", "event": ["dealer", 0]},
+              {"cmd": "event", "event": ["starter", 48]}, {"cmd": "event", "event": ["lay", 1, 5]})
 
 # On the chip, after Ctrl-C: the app built as main.py builds it, then frames drawn step by step,
 # inside a function as the app draws them (the same loop at the REPL's top level runs about
@@ -211,6 +216,32 @@ def measure_inputs(board, figures):
         measure_presses(board)
 
 
+def measure_lay(board):
+    """The play laid card by card on a fresh board: each detent dialling the rank to a ten, then the
+    encoder press that lays it (fifteen two for P1), each to the first frame that shows it."""
+    oracle = CPythonBoard()
+    for request in PLAY_SETUP:
+        fields = {k: request[k] for k in request if k != "cmd"}
+        if not board.request(request["cmd"], **fields).get("ok"):
+            raise RuntimeError("the board refused %r" % request)
+        oracle.board.handle_command(json.dumps(request))
+    turns = []
+    for _ in range(5):  # from the 5 to a ten
+        before = oracle.frames_over(PLAY_MS)
+        oracle.handle(("turn", 1))
+        after = oracle.frames_over(PLAY_MS)
+        turns.append(changed_at(board, board.turn(1, gap_ms=0), before, after))
+        board.pico.run_for(100 * MS)
+    row("the play card by card: encoder detent -> LEDs show the rank (%d detents)" % len(turns), spread(turns), "ms")
+    before = oracle.frames_over(PLAY_MS)
+    oracle.handle(("press", "enc"))
+    after = oracle.frames_over(PLAY_MS)
+    if oracle.board.match.front != [2, 0]:
+        raise RuntimeError("the ten laid did not peg fifteen two: %r" % oracle.board.match.front)
+    laid = changed_at(board, board.press("enc", 80, 0), before, after)
+    row("the play card by card: encoder press -> LEDs show the card laid and its points", "%.1f" % laid, "ms")
+
+
 def dial(board):
     """The peg being dialled: (side, points), from the board's state over USB."""
     ui = board.request("state")["state"]["ui"]
@@ -257,7 +288,7 @@ def measure_presses(board):
 
 def main():
     image = IMAGES_BY_NAME[sys.argv[1]]
-    figures = set(sys.argv[2:]) or {"boot", "frame", "encoder", "button", "presses", "heap"}
+    figures = set(sys.argv[2:]) or {"boot", "frame", "encoder", "button", "presses", "lay", "heap"}
     if figures & {"boot", "encoder", "button", "presses"}:
         board, boot_ms = boot(image)
         row("power-on to the first frame", "%.0f" % boot_ms, "ms")
@@ -265,6 +296,9 @@ def main():
         row("one frame on the wire (242 LEDs)", "%.2f" % statistics.median(wire), "ms")
         if figures & {"encoder", "button", "presses"}:
             measure_inputs(board, figures)
+    if "lay" in figures:
+        board, _ = boot(image)
+        measure_lay(board)
     if "frame" in figures:
         board, boot_ms = boot(image, match_files())
         row("power-on to the first frame, restoring a 5-game match", "%.0f" % boot_ms, "ms")

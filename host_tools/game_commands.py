@@ -1,15 +1,11 @@
 """The whole game from the command line: `crib cut`, `crib dealer`, `crib starter`, `crib heels`,
-`crib peg`, `crib hand`, `crib crib`, `crib muggins`, `crib new-game`, `crib new-match`.
+`crib peg`, `crib lay`, `crib go`, `crib hand`, `crib crib`, `crib muggins`, `crib new-game`, `crib new-match`.
 
 Each is one row of ``COMMANDS``, mirroring the rules core's events (cribbage/match.py has
 their rules): the row names the command, its arguments (``Field``s: how people type a
 player, a card, points) and the protocol request it sends. A row without ``event`` sends
-``["NAME", field values in order]``, so an event of the play laid card by card is one row::
-
-    GameCommand("lay", "lay a card in the play (the board counts it)", (SEAT, RANK))
-
-with ``RANK = Field("rank", rank_typed, "RANK", "A, 2-10, J, Q or K")`` beside the fields
-below, and `crib lay 1 5` sends ``["lay", 0, 4]``.
+``["NAME", field values in order]``: `crib lay 2 5` is the row
+``GameCommand("lay", ..., (SEAT, RANK))`` and sends ``["lay", 1, 5]``.
 
 People type players 1, 2, 3 (and 4 in a team game; or p1.., t1a..) and cards as they write
 them (5H, 10H or TH, 5♥); the protocol counts seats and sides from 0 and sends cards as
@@ -74,6 +70,11 @@ def rank_typed(text: str) -> int:
     return rank
 
 
+def laid_rank_typed(text: str) -> int:
+    """A rank as people write it -> the rank of a ``lay`` event: 1 (Ace) to 13 (King)."""
+    return rank_typed(text) + 1
+
+
 def card_or_rank_typed(text: str) -> int | str:
     """A card (its int), or a rank alone (kept as text: it is given a suit with the others)."""
     if cards.parse_rank(text) >= 0:
@@ -112,6 +113,7 @@ class Field:
 SEAT = Field("seat", seat_typed, "PLAYER", "1, 2 or 3 (p1, p2, p3; in a team game 1-4 or t1a, t2a, t1b, t2b)")
 SIDE = Field("side", side_typed, "PLAYER", "1, 2 or 3 (p1, p2, p3; teams t1, t2): whose track")
 POINTS = Field("points", int, "POINTS", "points to peg (1 to 31)")
+RANK = Field("rank", laid_rank_typed, "RANK", "the rank of the card laid: A, 2-10 (or T), J, Q or K")
 CARD = Field("card", card_typed, "CARD", "a card as people write it: 5H, 10H or TH, 5♥")
 CUT = Field("cut", card_or_rank_typed, "CARD", "one card per player, in order: 5H KD, or ranks alone: 5 K "
             "(a rank is given a suit, any: only ranks decide the deal)", nargs="+")
@@ -173,6 +175,9 @@ COMMANDS = (
     GameCommand("starter", "the starter card turned up (a Jack pegs his heels for the dealer)", (CARD,)),
     GameCommand("heels", "his heels: 2 for the dealer, without naming the starter"),
     GameCommand("peg", "peg points in the play (fifteens, pairs, runs, go, 31)", (SIDE, POINTS)),
+    GameCommand("lay", "lay a card in the play, card by card: the board counts it and pegs what it makes",
+                (SEAT, RANK)),
+    GameCommand("go", "say go in the play, card by card (the last to lay pegs 1 when nobody can)", (SEAT,)),
     GameCommand("hand", "count a player's hand in the show, in turn (the pone first)", (SEAT, SHOWN, CLAIM),
                 lambda a: ["hand", a.seat, *shown(a)]),
     GameCommand("crib", "count the dealer's crib (the deal then passes on)", (SHOWN, CLAIM),

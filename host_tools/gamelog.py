@@ -130,6 +130,10 @@ def describe(event: list[Any], rules: Settings) -> str:
             return "his heels: 2 to the dealer"
         if kind == "peg":
             return "%s pegs %d" % (rules.side_name(args[0]), args[1])
+        if kind == "lay" and 1 <= args[1] <= 13:
+            return "%s lays %s" % (rules.seat_name(args[0]), rank_name(args[1] - 1))
+        if kind == "go":
+            return "%s says go" % rules.seat_name(args[0])
         if kind in ("hand", "crib"):
             who = "crib" if kind == "crib" else "%s's hand" % rules.seat_name(args[0])
             cards, claim = (args[0], args[1]) if kind == "crib" else (args[1], args[2])

@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from cribbage.cards import name
+from cribbage.cards import name, rank_name
 from host_tools.talk import add_link_arguments, converse, game_rules
 
 
@@ -31,6 +31,11 @@ def show_state(console: Console, state: dict[str, Any]) -> None:
     if state.get("phase") in ("play", "show"):
         starter = state.get("starter")
         lines.append("starter: %s" % ("not named yet" if starter is None else name(starter)))
+    play = state.get("play")
+    if isinstance(play, dict) and play.get("turn") is not None:
+        series = " ".join(rank_name(r - 1) for r in play.get("series") or [])
+        lines.append("the play: count %s, %s to lay or say go%s" % (play.get("count"), rules.seat_name(play["turn"]),
+                                                                     " (since 0: %s)" % series if series else ""))
     next_show = state.get("next_show")
     if next_show:
         seat, what = next_show

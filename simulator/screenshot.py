@@ -1,4 +1,6 @@
-"""Make the README's screenshot from the real window: ``python -m simulator.screenshot docs/screenshot.png``.
+"""Make the docs' screenshots from the real window: ``python -m simulator.screenshot docs/screenshot.png``
+(the README's: a hand counted) and ``python -m simulator.screenshot docs/play.png play`` (docs/USING.md's:
+the play laid card by card, the running count on the track).
 
 Starts Xvfb, opens the simulator's window on it with an empty flash folder, plays a game
 to mid-way through the protocol's ``input`` command (the same events as the controls),
@@ -61,13 +63,45 @@ press enc
 """
 
 
+# The play card by card (the settings' last item): player 1 deals, the starter 5H; player 2
+# lays 5, player 1 10 (fifteen two), 3, 4, and player 2's 2 makes twenty-four for a run of
+# three; player 1 has a 5 dialled (hole 5; the count, 24, a bar from hole 60, the five after it).
+PLAY = """
+long enc
+turn 2
+press enc
+turn 13
+press enc
+turn 1
+press enc
+press back
+press p1
+press enc
+turn 4
+press p2
+press p2
+press enc
+press enc
+turn 5
+press enc
+turn -7
+press enc
+turn 1
+press enc
+turn -2
+press enc
+turn 3
+"""
+SCENES = {"show": GAME, "play": PLAY}
+
+
 def run(command: list[str], env: dict[str, str]) -> str:
     """Run a command, return its output."""
     return subprocess.run(command, env=env, capture_output=True, text=True, check=True, timeout=30).stdout
 
 
-def main(out: Path) -> None:
-    """Take the screenshot into ``out``."""
+def main(out: Path, scene: str = "show") -> None:
+    """Take the screenshot of ``scene`` (a key of ``SCENES``) into ``out``."""
     read, write = os.pipe()
     xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
                             pass_fds=(write,), stderr=subprocess.DEVNULL)
@@ -82,7 +116,7 @@ def main(out: Path) -> None:
             assert sim.stdout is not None
             port = int(sim.stdout.readline().rsplit(":", 1)[1])
             with socket.create_connection(("127.0.0.1", port), timeout=10) as conn, conn.makefile("r") as replies:
-                for _, kind, event in script.parse(GAME):
+                for _, kind, event in script.parse(SCENES[scene]):
                     if kind == "event":
                         request = {"cmd": "input", "event": list(event)}
                         conn.sendall((json.dumps(request) + "\n").encode())
@@ -106,4 +140,4 @@ def main(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshot.png"))
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshot.png"), *sys.argv[2:3])

@@ -1,9 +1,11 @@
-"""The game from the command line (`crib cut`, `starter`, `peg`, `hand`, `crib`, `heels`, `dealer`,
-`new-game`, `new-match`, `undo`) against the simulator, the points counted by hand in the comments."""
+"""The game from the command line (`crib cut`, `starter`, `peg`, `lay`, `go`, `hand`, `crib`, `heels`,
+`dealer`, `new-game`, `new-match`, `undo`) against the simulator, the points counted by hand in the comments."""
 
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +16,6 @@ from host_helpers import simulator
 from cribbage.cards import parse, parse_hand
 from host_tools import game_commands, plot
 from host_tools.cli import main
-from host_tools.game_commands import SEAT, Field, GameCommand, rank_typed
 
 
 def crib(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -128,14 +129,32 @@ def test_a_rank_cut_takes_a_suit_no_other_card_of_its_rank_has() -> None:
     assert game_commands.cut_cards(args) == parse_hand("5C 5H 5D")
 
 
-def test_a_new_event_is_one_more_row() -> None:
-    """The play laid card by card, as the module docstring has it: ``crib lay 1 5`` sends ["lay", 0, 4]."""
-    lay = GameCommand("lay", "lay a card in the play", (SEAT, Field("rank", rank_typed, "RANK", "A, 2-10, J, Q or K")))
+def test_the_play_card_by_card_is_a_row_each_for_lay_and_go() -> None:
     parser = argparse.ArgumentParser(prog="crib")
-    game_commands.register(parser.add_subparsers(dest="command"), (*game_commands.COMMANDS, lay))
-    args = parser.parse_args(["lay", "1", "5"])
-    assert lay.message(args) == ("event", {"event": ["lay", 0, 4]})
-    assert parser.parse_args(["lay", "t2b", "10"]).rank == 9
+    game_commands.register(parser.add_subparsers(dest="command"))
+    lay = next(c for c in game_commands.COMMANDS if c.name == "lay")
+    assert lay.message(parser.parse_args(["lay", "1", "5"])) == ("event", {"event": ["lay", 0, 5]})
+    assert lay.message(parser.parse_args(["lay", "t2b", "K"])) == ("event", {"event": ["lay", 3, 13]})
+    assert parser.parse_args(["lay", "2", "10"]).rank == parser.parse_args(["lay", "2", "T"]).rank == 10
+    go = next(c for c in game_commands.COMMANDS if c.name == "go")
+    assert go.message(parser.parse_args(["go", "p3"])) == ("event", {"event": ["go", 2]})
+
+
+def test_a_play_laid_from_the_command_line(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert said(capsys, sim, "dealer", "1") == "P1 deals first."
+    assert said(capsys, sim, "lay", "2", "5") == "P2 lays 5."
+    assert said(capsys, sim, "lay", "1", "K") == "P1 lays K: P1 +2."  # fifteen two
+    status, out, _ = crib(capsys, "status", "-d", sim)
+    assert "the play: count 15, P2 to lay or say go (since 0: 5 K)" in out
+    status, out, err = crib(capsys, "go", "2", "-d", sim)
+    assert status == 1 and err == "crib go: error: no go at a count of 15: every card fits under 31\n"
+    assert said(capsys, sim, "lay", "2", "J") == "P2 lays J."
+    assert said(capsys, sim, "lay", "1", "6") == "P1 lays 6: P1 +2."  # thirty-one for two
+    assert state(capsys, sim)["play"] == {"count": 0, "turn": 1, "series": [], "laid": [[13, 6], [5, 11]]}
+    status, out, _ = crib(capsys, "export", "--format", "csv", "-d", sim)
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [(row["description"], row["p1_points"]) for row in rows] == [
+        ("P1 deals first", "0"), ("P2 lays 5", "0"), ("P1 lays K", "2"), ("P2 lays J", "0"), ("P1 lays 6", "2")]
 
 
 def test_export_says_what_it_wrote_and_plot_numbers_the_deals(tmp_path: Path,

@@ -55,10 +55,10 @@ _DATA_VERSION = const(1)  # the layout of the saved data (the store's file forma
 # their code sits in the heap, and even from ROMFS their functions and tables do.
 _MENU_MODULES = ("app.modes.menu", "app.modes.settings", "app.modes.advise", "cribbage.advice",
                  "cribbage.crib_values", "app.modes.cut", "app.modes.led_test")
-# dropped when the menu opens, so the advice finds the most room: the count's modes (never used
-# together with the menu) and the serial protocol (loaded again by the next request)
+# dropped when the menu opens, so the advice finds the most room: the count's and the play's
+# modes (never used together with the menu) and the serial protocol (loaded again by the next request)
 _COUNT_MODULES = ("app.modes.count", "app.modes.starter", "app.modes.muggins", "app.modes.said",
-                  "cribbage.saying", "app.protocol")
+                  "cribbage.saying", "app.protocol", "app.modes.lay")
 
 
 def _forget(names):
@@ -96,6 +96,7 @@ class Board:
         elif self._unplayed_prefs is not None:  # no game to keep: its preferences at least
             self._restore_prefs(self._unplayed_prefs)  # (saved with the first deliberate change)
         self._unplayed_prefs = None
+        self.idle()  # a play laid card by card goes on where it was
 
     # --- save and restore -------------------------------------------------------------
 
@@ -178,9 +179,16 @@ class Board:
         return mode
 
     def idle(self):
-        """Back to the home mode; the menu's modules leave the heap (they load again when next opened)."""
-        self.open(Peg)
+        """Back to the home mode: pegging, or during a play laid card by card (a preference) laying
+        cards; the menu's modules leave the heap (they load again when next opened)."""
         _forget(_MENU_MODULES)
+        if self.prefs["play"] == 1:
+            from app.modes.lay import Lay, playing  # only on a board that lays the play card by card
+
+            if playing(self):
+                self.open(Lay)
+                return
+        self.open(Peg)
 
     def open_count(self):
         """Count the starter or the next show (the board goes idle if there is nothing to count)."""

@@ -1,9 +1,11 @@
 """The board's own preferences, beside the rules of the game: colours, brightness, the current limit.
 
 ``defaults(supply)`` holds their defaults: ``colour0`` .. ``colour2`` (an index into
-``palette.CHOICES`` for each side), ``brightness`` (1-255) and ``milliamps`` (the current the
+``palette.CHOICES`` for each side), ``brightness`` (1-255), ``milliamps`` (the current the
 LEDs may draw, ``app.power`` caps them under it): from ``shared.supply.LEAST_MA`` up to the
-build's supply (``hw.supply_ma``, from board.json), which is also its default. A player changes
+build's supply (``hw.supply_ma``, from board.json), which is also its default; and ``play``
+(how the play is entered: 0 by points, 1 card by card, ``app.modes.lay``; not a rule: the
+same game either way). A player changes
 them in the settings menu or with the serial ``settings`` command, as the game rules.
 ``check_prefs`` validates a change, ``restore_prefs`` repairs what a save holds. Read
 together with the rules, they are the settings of the serial protocol
@@ -14,15 +16,15 @@ from app import palette
 from cribbage.cards import is_int
 from shared.supply import check_ma
 
-_KEYS = ("colour0", "colour1", "colour2", "brightness", "milliamps")
-_BRIGHTNESS = (1, 255)  # the colours: any palette choice; milliamps: shared.supply
+_KEYS = ("colour0", "colour1", "colour2", "brightness", "milliamps", "play")
+_LIMITS = {"brightness": (1, 255), "play": (0, 1)}  # the colours: any palette choice; milliamps: shared.supply
 
 
 def defaults(supply):
     """The preferences of a fresh board whose supply gives ``supply`` mA (a new dict)."""
     colours = palette.DEFAULT_COLOURS
     return {"colour0": colours[0], "colour1": colours[1], "colour2": colours[2], "brightness": 160,
-            "milliamps": supply}
+            "milliamps": supply, "play": 0}
 
 
 def check_prefs(changes, prefs, supply):
@@ -38,7 +40,7 @@ def check_prefs(changes, prefs, supply):
             continue
         if not is_int(value):
             raise ValueError("%s must be a whole number, not %r" % (key, value))
-        low, high = _BRIGHTNESS if key == "brightness" else (0, len(palette.CHOICES) - 1)
+        low, high = _LIMITS.get(key, (0, len(palette.CHOICES) - 1))
         if not low <= value <= high:
             raise ValueError("%s must be from %d to %d, not %r" % (key, low, high, value))
         out[key] = value

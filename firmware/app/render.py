@@ -14,8 +14,9 @@ What the LEDs mean (docs/USING.md has the player's version):
 - the game hole is the target's (121, or 61 in a 61 game: ``game_hole``).
 - the game hole of the dealer's track glows dim in the dealer's colour; the game hole of
   whoever counts next breathes slowly once the show has begun (``Mode.counting_side``);
-  during the play nothing marks the pone, who counts first: the board does not know whose
-  turn it is to lay a card, and a still marker would look like one.
+  during a play pegged by points nothing marks the pone, who counts first: the board does not
+  know whose turn it is to lay a card, and a still marker would look like one (laid card by
+  card it does: ``app.modes.lay`` gives the turn's side as ``counting_side``).
 - a blinking hole between front and back peg brightness: the preview of a peg being dialled;
   refused (in any mode): both game holes flicker fast in bright vermillion for a moment
   (``app.messages``), and so does a preview being dialled.

@@ -1,7 +1,7 @@
 """One game of cribbage as derived state: the pegs and the deal, changed by in-game events.
 
 ``Game.apply(event)`` takes the in-game events (``dealer``, ``cut``, ``starter``, ``heels``,
-``peg``, ``hand``, ``crib``; their exact rules, the house rules applied here among them,
+``peg``, ``lay``, ``go``, ``hand``, ``crib``; their exact rules, the house rules applied here among them,
 are in docs/EVENTS.md, the reference for the whole event log). Every handler checks
 everything first and only then changes state, so a rejected event (``RuleError``) leaves
 the game untouched.
@@ -70,7 +70,8 @@ class Game:
     the win counts in the match), ``last_show`` ((cards, starter, is_crib) of the last show
     counted from cards, or None; ``last_count`` is its Count), ``call`` ((the claimer's side,
     the points it overlooked) of a claim that may be called "muggins" now, or None: the board
-    keeps the points to itself until the call).
+    keeps the points to itself until the call), ``laying`` (the play laid card by card this
+    deal, a ``cribbage.laying.Laying``, or None if no card or go was given this deal).
     """
 
     def __init__(self, settings, dealer=None):
@@ -94,6 +95,7 @@ class Game:
         self.starter = None
         self.used = []
         self.heels = False
+        self.laying = None
 
     def snapshot(self):
         """The whole state as one tuple (a compact undo checkpoint); see ``restore``."""
@@ -101,12 +103,13 @@ class Game:
                 self.worth, self.last_show, self.shows, self.starter, tuple(self.used), self.heels, self.call)
 
     def restore(self, snap):
-        """Go back to the state ``snapshot`` returned."""
+        """Go back to the state ``snapshot`` returned (taken between deals: no card of a play is laid)."""
         (self.dealer, self.phase, front, back, self.winner, self.result, self.worth, self.last_show,
          self.shows, self.starter, used, self.heels, self.call) = snap
         self.front = list(front)
         self.back = list(back)
         self.used = list(used)
+        self.laying = None
         self._last_count = None
 
     # --- what the display asks -------------------------------------------------------
@@ -156,6 +159,10 @@ class Game:
         kind = event[0]
         if kind == "peg":
             self._peg_event(event)
+        elif kind == "lay" or kind == "go":
+            from cribbage.laying import lay_event  # loaded only when the play is laid card by card
+
+            lay_event(self, event)
         elif kind == "hand" or kind == "crib":
             self._show_event(event)
             return  # it opens (or closes) the muggins call itself
@@ -219,6 +226,8 @@ class Game:
         _check_cards((card,), 1, "the starter")
         if card in self.used:
             raise RuleError("%s is already on the table this deal" % name(card))
+        if self.laying is not None:
+            self.laying.check_starter(card)
         jack = card >> 2 == JACK
         if self.heels and not jack:
             raise RuleError("his heels was pegged this deal, so the starter must be a jack, not %s" % name(card))
@@ -245,14 +254,17 @@ class Game:
         self._arity(event, 3, '["peg", side, points]')
         side, points = event[1], event[2]
         self._in_deal("pegging")
-        if self.phase == "show":
-            raise RuleError("the play is over once the show has begun: count the hands")
+        self._in_play()
         sides = self.settings.sides
         if not is_int(side) or not 0 <= side < sides:
             raise RuleError("peg for %s, not %s" % (self.settings.choice(), self.settings.named(side)))
         if not is_int(points) or not 1 <= points <= MAX_PLAY_POINTS:
             raise RuleError("points in the play must be from 1 to %d, not %r" % (MAX_PLAY_POINTS, points))
         self._peg(side, points)
+
+    def _in_play(self):
+        if self.phase == "show":
+            raise RuleError("the play is over once the show has begun: count the hands")
 
     def _show_event(self, event):
         crib = event[0] == "crib"

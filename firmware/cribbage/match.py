@@ -18,7 +18,7 @@ from cribbage.settings import Settings
 # A kind's index here is its code in the saved log (see _encode): new kinds go at the end, and
 # 16 kinds at most fit its 4 bits.
 EVENTS = ("dealer", "cut", "starter", "heels", "peg", "hand", "crib", "new_game", "new_match", "muggins",
-          "cut_ranks")
+          "cut_ranks", "lay", "go")
 
 
 def _check_form(event):
@@ -32,8 +32,8 @@ def _check_form(event):
 # The log is kept as small ints, not lists: no heap object per event (a list would cost
 # 32-64 bytes each on the chip, and long-lived small blocks scattered over the heap leave
 # no hole big enough when the log's own array grows: a MemoryError with most of the heap
-# free). Bits 0-3 are the index in EVENTS; then: dealer/starter/muggins: seat/card/side << 4;
-# peg: side << 4 | points << 6; cut: card i << (4 + 6 i); cut_ranks: rank i << (4 + 4 i)
+# free). Bits 0-3 are the index in EVENTS; then: dealer/starter/muggins/go: seat/card/side/seat << 4;
+# peg: side << 4 | points << 6; lay: seat << 4 | rank << 6; cut: card i << (4 + 6 i); cut_ranks: rank i << (4 + 4 i)
 # (_NO_RANK for null); hand/crib: seat << 4 | claim << 6
 # (_NO_CLAIM for null) | n << 12, n > 0 if it has cards: they are card i << 6 i in
 # entry n - 1 of a second list of small ints (4 cards and the rest do not fit in the
@@ -53,9 +53,9 @@ def _encode(event, packs):
     """The code of ``event``; the cards of a hand or crib are appended to ``packs``."""
     kind = event[0]
     code = EVENTS.index(kind)
-    if kind == "peg":
+    if kind == "peg" or kind == "lay":
         return code | event[1] << 4 | event[2] << 6
-    if kind == "dealer" or kind == "starter" or kind == "muggins":
+    if kind == "dealer" or kind == "starter" or kind == "muggins" or kind == "go":
         return code | event[1] << 4
     if kind == "cut":
         for i in range(len(event[1])):
@@ -94,9 +94,9 @@ def _decode(code, seats, packed):
     if packed is not None:
         cards = [packed & 63, packed >> 6 & 63, packed >> 12 & 63, packed >> 18 & 63]
         code &= 0xFFF
-    if kind == "peg":
+    if kind == "peg" or kind == "lay":
         return [kind, code >> 4 & 3, code >> 6]
-    if kind == "dealer" or kind == "starter" or kind == "muggins":
+    if kind == "dealer" or kind == "starter" or kind == "muggins" or kind == "go":
         return [kind, code >> 4]
     if kind == "cut":
         return [kind, [code >> (4 + 6 * i) & 63 for i in range(seats)]]
@@ -275,6 +275,14 @@ class Match:
         return self.game.last_count
 
     @property
+    def laid(self):
+        """The ranks (1 Ace .. 13 King) each seat laid in the play of this deal, in order (a new list
+        of lists, one a seat), kept through the show until the crib is counted; None if no card or go
+        was given this deal (the play was pegged by points)."""
+        laying = self.game.laying
+        return None if laying is None else laying.ranks()
+
+    @property
     def muggins(self):
         """The side whose claim may be called "muggins" now (right after its show), or None."""
         call = self.game.call
@@ -311,6 +319,8 @@ class Match:
             "game_number": self.game_number, "games_played": len(self.games),
             "last_show": None if last is None else [list(last[0]), last[1], last[2]],
             "events": len(self._codes),
+            # the play laid card by card (docs/EVENTS.md): from its first card or go until the show
+            "play": None if g.laying is None or g.phase != "play" else g.laying.state(),
         }
 
     # --- events ----------------------------------------------------------------------

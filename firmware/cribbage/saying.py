@@ -7,6 +7,10 @@ is eight" = two runs of three and their pair; "a triple run", "a double double r
 A hand worth nothing is "nineteen", the cribbage joke: no hand can count 19.
 ``phrases`` is the one source of the words: ``say`` joins them into a sentence,
 ``say_lines`` wraps them, a phrase or more lines each, for a display.
+
+A card of the play (``say_play``) is said with the count it makes: "fifteen two",
+"twenty-four for a run of three", "thirty-one for two", "twelve", and a go "one for the go"
+(at the end of the play "one for last").
 """
 
 from cribbage.wrap import wrap
@@ -98,3 +102,42 @@ def say_lines(count, width=16):
             phrase = phrase[len(_AND):]
         lines.extend(wrap(phrase.split(" "), width))
     return lines
+
+
+def _play_item(reason, points, over):
+    """One point of the play in words (not the count's own fifteen or thirty-one)."""
+    if reason == "run":
+        return "a run of " + words(points)
+    if reason == "go":
+        return "one for last" if over else "one for the go"
+    return "a pair" if reason == "pair" else reason  # pair royal, double pair royal
+
+
+def say_play(count, reasons, over=False):
+    """A card laid or a go said as players say it: ``count`` the count the card made (None for a
+    go), ``reasons`` what it pegs as ``cribbage.play.Play.reasons`` ((reason, points) pairs, a go
+    point ``("go", 1)``), ``over`` True once the play has ended (the go point is for the last card)."""
+    items = list(reasons)
+    running = 0
+    if count is None:
+        said = "go"
+    elif items and (items[0][0] == "fifteen" or items[0][0] == "thirty-one"):
+        said = words(count) + (" two" if count == 15 else " for two")
+        running = 2
+        items.pop(0)
+    elif items and items[0][0] != "go":
+        reason, points = items.pop(0)
+        said = words(count) + " for " + _play_item(reason, points, over)
+        running = points
+    else:
+        said = words(count)
+    for reason, points in items:
+        item = _play_item(reason, points, over)
+        if count is None:  # a go's point, said alone
+            said = item
+        elif not running:  # the first points of this card: no total to add them to
+            said += " and " + item
+        else:
+            said += " and " + item + " is " + words(running + points)
+        running += points
+    return said

@@ -1,5 +1,6 @@
 """Helpers for the match tests: building matches, checking rejections, playing seeded deals."""
 
+
 from cribbage.cards import parse, parse_hand
 from cribbage.match import Match, RuleError
 from cribbage.settings import Settings
@@ -48,8 +49,9 @@ def two_player_game(pone_score, dealer_score, **settings):
     return m
 
 
-def play_deal(m, rand, apply=None):
-    """Play one seeded deal: real cards, random play points, every show counted from cards.
+def play_deal(m, rand, apply=None, by_card=False):
+    """Play one seeded deal: real cards, random play points (``by_card``: the hands laid card by
+    card, chosen at random, as ``play_reference`` plays them), every show counted from cards.
 
     Stops as soon as the game is over. Events go through ``apply`` (default ``m.apply``).
     """
@@ -60,7 +62,9 @@ def play_deal(m, rand, apply=None):
     for hand in hands:
         crib = crib + hand[4:4 + per_player]
     apply(["starter", deck.cut(stock, rand)])
-    for _ in range(deck.randbelow(rand, 7)):
+    if by_card:
+        lay_hands(m, [hand[:4] for hand in hands], rand, apply)
+    for _ in range(0 if by_card else deck.randbelow(rand, 7)):
         if m.phase != "play":
             return
         apply(["peg", deck.randbelow(rand, m.settings.sides), 1 + deck.randbelow(rand, 6)])
@@ -72,13 +76,24 @@ def play_deal(m, rand, apply=None):
         apply(["hand", seat, hands[seat][:4], None])
 
 
-def play_game(m, rand, apply=None):
-    """Cut for deal if needed, then play seeded deals until the game is over."""
+def lay_hands(m, hands, rand, apply):
+    """Lay ``hands`` (4 cards a seat) card by card, choices at random, until the play or the game is over."""
+    from play_reference import play_out  # only where plays are laid: the heap of the other tests stays as it was
+
+    leader = (m.dealer + 1) % m.settings.seats
+    for step in play_out([hand[:] for hand in hands], leader, lambda fits: fits[deck.randbelow(rand, len(fits))]):
+        if m.phase != "play":
+            return
+        apply(step[0])
+
+
+def play_game(m, rand, apply=None, by_card=False):
+    """Cut for deal if needed, then play seeded deals until the game is over (``by_card``: see ``play_deal``)."""
     apply = apply or m.apply
     if m.phase == "cut":
         apply(["cut", deck.cut_for_deal(rand, m.settings.seats)])
     while m.phase != "over":
-        play_deal(m, rand, apply)
+        play_deal(m, rand, apply, by_card)
 
 
 def play_games(m, rand, games, apply=None):

@@ -20,10 +20,12 @@ def shows_with_cards(m):
 
 
 def every_kind():
-    """A short match with every kind of event: claims, muggins, shows by total, abandoned games."""
+    """A short match with every kind of event: claims, muggins, shows by total, a play laid card by
+    card, abandoned games."""
     return new_match([
         ["dealer", 1], ["starter", card("JH")], ["peg", 0, 2], ["hand", 0, None, 8],
         ["hand", 1, cards("5H 5C 5S QD"), 18], ["crib", None, 6], ["heels"],
+        ["lay", 1, 13], ["lay", 0, 12], ["lay", 1, 2], ["go", 0],
         ["peg", 1, 31], ["new_game"], ["cut", [card("AH"), card("KS")]], ["starter", card("2C")],
         ["hand", 1, cards("3C 4D 5S 6H"), None], ["new_match"], ["dealer", 0],
     ], muggins=True)

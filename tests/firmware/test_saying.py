@@ -83,3 +83,21 @@ def test_wrap_fills_lines_up_to_the_width_and_gives_a_long_word_its_own_line():
     assert wrap(["fifteen", "two"], 16) == ["fifteen two"]
     assert wrap(["a", "muchtoolongword", "b"], 5) == ["a", "muchtoolongword", "b"]
     assert wrap([], 16) == [""]
+
+
+def test_a_card_of_the_play_is_said_with_its_count():
+    assert saying.say_play(15, [("fifteen", 2)]) == "fifteen two"
+    assert saying.say_play(24, [("run", 3)]) == "twenty-four for a run of three"
+    assert saying.say_play(31, [("thirty-one", 2)]) == "thirty-one for two"
+    assert saying.say_play(12, []) == "twelve"
+    assert saying.say_play(20, [("pair", 2)]) == "twenty for a pair"
+    assert saying.say_play(30, [("pair royal", 6)]) == "thirty for pair royal"
+    assert saying.say_play(28, [("double pair royal", 12)]) == "twenty-eight for double pair royal"
+    assert saying.say_play(15, [("fifteen", 2), ("pair", 2)]) == "fifteen two and a pair is four"
+    assert saying.say_play(31, [("thirty-one", 2), ("run", 4)]) == "thirty-one for two and a run of four is six"
+    assert saying.say_play(24, [("run", 3), ("go", 1)], True) == (
+        "twenty-four for a run of three and one for last is four")
+    assert saying.say_play(22, [("go", 1)], True) == "twenty-two and one for last"
+    assert saying.say_play(None, [("go", 1)]) == "one for the go"
+    assert saying.say_play(None, [("go", 1)], True) == "one for last"
+    assert saying.say_play(None, []) == "go"

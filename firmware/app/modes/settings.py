@@ -29,8 +29,10 @@ ITEMS = (
     ("colour2", "colour p3", _COLOURS),
     ("brightness", "brightness", (16, 32, 64, 96, 128, 160, 192, 255)),
     ("milliamps", "current mA", (300, 500, 900, 1500, 2500, 3000, 4000)),  # 4000: the 5 V 4 A supply of power.md
+    ("play", "the play", (0, 1)),
 )
 _MILLIAMPS = [item[0] for item in ITEMS].index("milliamps")
+_PLAY_WAYS = ("by points", "card by card")
 
 
 def up_to(values, supply):
@@ -49,6 +51,8 @@ def value_text(key, value):
         return "off"
     if key == "players" and value == 4:
         return "2 teams"
+    if key == "play":
+        return _PLAY_WAYS[value]
     if key == "match_to":
         return "%d game points" % value if value else "off"
     return str(value)

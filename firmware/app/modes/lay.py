@@ -1,0 +1,140 @@
+"""The play, card by card (the ``play`` preference set to card by card): the board counts the pegging.
+
+The board's home during the play once the starter is known (``Board.idle`` opens it): the
+seat whose turn it is (the pone leads, then round to the left) dials the rank of the card it
+lays and presses; the core (``["lay", seat, rank]``) adds it to the count and pegs what it
+makes, and the display says it as players do ("fifteen two", "thirty-one for two").
+- turn: the rank, Ace to King (it stays where it was for the next card);
+- encoder press: the seat whose turn it is lays a card of that rank; once every card is
+  laid, it counts the hands (as from the home mode);
+- its player's button (p1, p2; player 3: back held; a team's button for either partner):
+  that seat says go (``["go", seat]``); another player's button is refused;
+- back: undo the last card or go (or whatever was last), as at home;
+- encoder long press: the menu.
+A card the core refuses (past 31, a fifth of a rank, the play over) flickers vermillion
+and changes nothing.
+
+On the LEDs, without the display, all on the track of the side whose turn it is: its game
+hole breathes (as for the show); the rank dialled is lit in the first row, Ace at hole 1 to
+King at hole 13 (as in the cut for deal); the running count is a bar of dim holes along the
+way back from hole 60 (under hole 1: a count of 31 reaches hole 30; a team's second
+partner: every other hole), and the dialled card's value blinks on after it (vermillion past
+31). So the count, the card and whose turn are all seen.
+"""
+
+from micropython import const
+
+from app import palette
+from app.modes.peg import button_side, score_lines
+from app.render import draw_pegs, track_of
+from cribbage.cards import rank_name, value
+from shared import events
+
+_KING = const(13)
+_MOST = const(31)  # the count never passes it (cribbage.play.GAME_COUNT: not imported before the first card)
+_COUNT_START = const(61)  # count n lights hole 61 - n: hole 60 (under hole 1) onwards, 31 at hole 30
+
+
+def playing(board):
+    """True while the play is laid card by card on ``board``: the preference is set, the deal's
+    starter is known and the play is on (phase "play", before the first show)."""
+    match = board.match
+    return board.prefs["play"] == 1 and match.starter is not None and match.phase == "play"
+
+
+class Lay:
+    """Laying cards: ``rank`` (1-13) is the rank dialled."""
+
+    name = "lay"
+    full_screen = False
+
+    def __init__(self, board):
+        self.rank = 5
+
+    def _turn(self, board):
+        """The seat to lay or say go, or None once every card is laid."""
+        laying = board.match.game.laying
+        if laying is None:
+            return (board.match.dealer + 1) % board.match.settings.seats
+        return laying.turn
+
+    def _count(self, board):
+        laying = board.match.game.laying
+        return 0 if laying is None else laying.play.count
+
+    def counting_side(self, board):
+        turn = self._turn(board)
+        return None if turn is None else board.match.settings.side_of(turn)
+
+    def handle(self, board, event):
+        kind, what = event
+        side = button_side(board, event)
+        turn = self._turn(board)
+        if kind == events.TURN:
+            self.rank = max(1, min(_KING, self.rank + what))
+        elif side is not None:
+            self._go(board, side, turn)
+        elif kind == events.PRESS and what == events.ENCODER:
+            if turn is None:
+                board.open_count()
+            else:
+                board.try_apply(["lay", turn, self.rank])
+        elif kind == events.PRESS and what == events.BACK:
+            if board.try_undo() and not playing(board):
+                board.idle()
+        elif kind == events.LONG and what == events.ENCODER:
+            board.open_menu()
+        if board.mode is self and board.match.winner is not None:
+            board.idle()  # a card won the game: home shows the end
+
+    def _go(self, board, side, turn):
+        settings = board.match.settings
+        if turn is None:
+            board.messages.refuse("the play is over: press the encoder to count the hands")
+        elif settings.side_of(turn) != side:
+            board.messages.refuse("%s's turn, not %s's" % (settings.seat_name(turn), settings.side_name(side)))
+        else:
+            board.try_apply(["go", turn])
+
+    def draw(self, board, canvas, now):
+        turn = self._turn(board)
+        if turn is None:
+            return
+        match = board.match
+        settings = match.settings
+        side = settings.side_of(turn)
+        track = track_of(side)
+        colour = board.colour(side)
+        count = self._count(board)
+        step = 2 if turn >= settings.sides and settings.players == 4 else 1  # a team's second partner
+        for i in range(1, count + 1, step):  # the count: from hole 60 along the way back
+            canvas.put(track, _COUNT_START - i, colour, palette.TRAIL)
+        to = count + value((self.rank - 1) * 4)
+        if now % 400 < 260:  # the card dialled, added to the count
+            over = palette.VERMILLION if to > _MOST else colour
+            for i in range(count + 1, to + 1):
+                canvas.put(track, _COUNT_START - i, over, palette.PREVIEW)
+        draw_pegs(board, canvas, now)  # again: the pegs stay in sight over the count
+        canvas.put(track, self.rank, colour, palette.FULL)  # the rank dialled, as in the cut: Ace at hole 1
+
+    def lines(self, board):
+        match = board.match
+        turn = self._turn(board)
+        settings = match.settings
+        laying = match.game.laying
+        out = score_lines(board)[1:1 + len(match.front)]  # the scores (the dealer's game hole glows)
+        if turn is None:
+            out.append("PLAY OVER")
+        else:  # whose turn, the rank dialled, the count: "P1 >10 count 24"
+            out.append("%s >%s count %d" % (settings.seat_name(turn), rank_name(self.rank - 1), self._count(board)))
+        if laying is not None and laying.said is not None:
+            from cribbage.saying import say_play
+            from cribbage.wrap import wrap
+
+            seat, count, reasons, _ = laying.said
+            said = settings.seat_name(seat) + ": " + say_play(count, reasons, turn is None)
+            out.extend(wrap(said.split(" "), 16))
+        return out[:7] + ["enc=count" if turn is None else "enc=lay btn=go"]
+
+    def describe(self):
+        return {"mode": self.name, "rank": self.rank}

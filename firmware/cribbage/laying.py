@@ -1,0 +1,154 @@
+"""The play laid card by card: each seat's ranks, whose turn it is, and what each card or go pegs.
+
+The board knows ranks, not cards (the play needs no suits); ``cribbage.play.Play`` is the
+one implementation of the points (a rank becomes a card of that rank not yet played: only
+the rank and its value count). This adds what a table of real hands brings: every seat holds
+``hand`` cards in the play (4: dealt cards minus those laid away), no rank is laid a fifth
+time (the starter counts as one of its four), a seat whose cards are all laid says go by
+itself, so the last card of the play pegs 1 unless it made 31. docs/EVENTS.md has the
+events (``["lay", seat, rank]``, ``["go", seat]``) and their refusals.
+
+Loaded by ``cribbage.game`` at the first card or go of a deal (``lay_event``): a board
+pegging by points never holds this module.
+"""
+
+from micropython import const
+
+from cribbage.cards import is_int, rank_name, value
+from cribbage.game import RuleError
+from cribbage.play import GAME_COUNT, Play
+from cribbage.show import HAND_SIZE
+
+_KING = const(13)  # the ranks of the events: 1 (Ace) to 13 (King)
+_ALL_FIT = const(21)  # 31 less the highest value: at this count or below every card fits, no go
+
+
+def lay_event(game, event):
+    """Apply ``["lay", seat, rank]`` or ``["go", seat]`` to ``game`` (a ``cribbage.game.Game``): its
+    ``laying`` is made at the first of the deal, the points go to the seat's side. RuleError and
+    nothing changed if the rules refuse it."""
+    lay = event[0] == "lay"
+    game._arity(event, 3 if lay else 2, '["lay", seat, rank 1-13]' if lay else '["go", seat]')
+    game._in_deal("pegging")
+    game._in_play()
+    laying = game.laying
+    if laying is None:  # the first card or go of the deal
+        laying = Laying(game.settings, game.dealer, HAND_SIZE)
+    if lay:
+        seat, points = laying.lay(event[1], event[2], game.starter)
+    else:
+        seat, points = laying.go(event[1])
+    game.laying = laying
+    if points:
+        game._peg(game.settings.side_of(seat), points)
+
+
+class Laying:
+    """The play of one deal; ``play`` is the core's Play, ``laid`` the ranks (0-12) each seat laid.
+
+    ``said`` is what the last card or go made: ``(seat, count, reasons, scorer)``: the count
+    the card made (None for a go), the points as ``Play.reasons`` (a go or the last card
+    adds ``("go", 1)``) and the seat that pegs them (None: nothing pegged); None before
+    the first action.
+    """
+
+    def __init__(self, settings, dealer, hand):
+        seats = settings.seats
+        self.settings = settings
+        self.play = Play(seats, (dealer + 1) % seats)
+        self.laid = [[] for _ in range(seats)]
+        self.hand = hand
+        self.left = hand * seats  # cards still to lay: read every frame, so kept, not summed
+        self.said = None
+
+    @property
+    def over(self):
+        """True once every card of every hand is laid (the count is then 0)."""
+        return not self.left and not self.play.count
+
+    @property
+    def turn(self):
+        """The seat that lays (or says go) next; None once the play is over."""
+        return None if self.over else self.play.turn
+
+    def _check_turn(self, seat, what):
+        settings = self.settings
+        if self.over:
+            raise RuleError("the play is over: every card is laid; count the hands")
+        if seat != self.play.turn:
+            raise RuleError("not %s's turn to %s: %s's" % (settings.named(seat, seat=True), what,
+                                                           settings.seat_name(self.play.turn)))
+
+    def lay(self, seat, rank, starter):
+        """``seat`` lays a card of ``rank`` (1-13; ``starter``: the starter card or None); returns
+        (scoring seat or None, points). RuleError and nothing changed if it may not."""
+        if not is_int(rank) or not 1 <= rank <= _KING:
+            raise RuleError("a card's rank is 1 (Ace) to 13 (King), not %r" % (rank,))
+        self._check_turn(seat, "lay")
+        r = rank - 1
+        play = self.play
+        out = self.out(r)
+        if out + (starter is not None and starter >> 2 == r) >= 4:
+            raise RuleError("all four %ss are out already" % rank_name(r))
+        count = play.count + value(r * 4)
+        if count > GAME_COUNT:
+            raise RuleError("the count is %d: a %s makes %d, past 31" % (play.count, rank_name(r), count))
+        play.lay(r * 4 + out)  # a card of that rank not played yet: the suit plays no part
+        self.laid[seat].append(r)
+        self.left -= 1
+        reasons = play.reasons
+        self._auto_goes(reasons)
+        self.said = (seat, count, reasons, seat if reasons else None)
+        return self.said[3], sum(p for _, p in reasons)
+
+    def go(self, seat):
+        """``seat`` says go; returns (scoring seat or None, points). RuleError (nothing changed) if
+        it may not: not its turn, or a card of any rank still fits."""
+        self._check_turn(seat, "say go")
+        play = self.play
+        if play.count <= _ALL_FIT:
+            raise RuleError("no go at a count of %d: every card fits under 31" % play.count)
+        play.go()
+        reasons = play.reasons
+        scorer = play.scorer
+        # the seats after it may have no card left: their goes can end the series (a point for the last card)
+        auto = self._auto_goes(reasons)
+        if auto is not None:
+            scorer = auto
+        self.said = (seat, None, reasons, scorer)
+        return scorer, sum(p for _, p in reasons)
+
+    def check_starter(self, card):
+        """RuleError if the four cards of the rank of ``card`` (the starter) were laid this deal."""
+        if self.out(card >> 2) == 4:
+            raise RuleError("all four %ss were laid in the play: the starter is another rank" % rank_name(card >> 2))
+
+    def out(self, r):
+        """How many cards of rank ``r`` (0-12) were laid this deal."""
+        n = 0
+        for card in self.play.played:
+            if card >> 2 == r:
+                n += 1
+        return n
+
+    def _auto_goes(self, reasons):
+        """The seats with no card left say go, until a seat with cards has the turn or the play is
+        over; a go point that follows is added to ``reasons``; returns the seat that pegs it."""
+        play = self.play
+        laid = self.laid
+        scorer = None
+        while len(laid[play.turn]) == self.hand and not self.over:
+            play.go()
+            if play.reasons:
+                reasons.extend(play.reasons)
+                scorer = play.scorer
+        return scorer
+
+    def state(self):
+        """The ``play`` of ``Match.state()``: count, turn, ranks of this series and laid by each seat (1-13)."""
+        return {"count": self.play.count, "turn": self.turn, "series": [(c >> 2) + 1 for c in self.play.cards],
+                "laid": self.ranks()}
+
+    def ranks(self):
+        """The ranks (1-13) each seat laid, in order: a new list of lists."""
+        return [[r + 1 for r in ranks] for ranks in self.laid]

@@ -1,0 +1,154 @@
+"""The play card by card through the controls: set it, lay ranks, go, refusals, undo, the LEDs, the show after."""
+
+from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, P1, P2, Driver, brightness, dealt, is_hue, turn
+
+from app import palette
+
+
+def display(d):
+    d.frame_at(d.hw.ticks_ms() + 1)
+    return d.hw.display.lines
+
+
+def laying(**rules):
+    """A board set to lay the play card by card (as the settings menu sets it: test_the_menu_sets_it),
+    player 1 dealing, the starter KH taken."""
+    d = Driver()
+    rules["play"] = 1
+    d.board.change_settings(rules)
+    d.press(P1)
+    d.press(ENC)  # no starter yet: the picker
+    d.pick("KH")
+    assert d.where() == "lay" and d.match.starter is not None
+    return d
+
+
+def lay(d, rank):
+    """Dial ``rank`` (1-13) from where the dial is, and lay it."""
+    if rank != d.mode.rank:
+        d.press(turn(rank - d.mode.rank))
+    d.press(ENC)
+
+
+def test_peg_by_points_stays_the_default_and_the_menu_sets_card_by_card():
+    d = dealt()
+    d.press(ENC)
+    d.pick("KH")
+    assert d.where() == "peg"  # by points: home is pegging, as before
+    d.press(HOLD_ENC, turn(2), ENC)  # the menu's settings
+    while display(d)[1] != "the play":
+        d.press(turn(1))
+    assert display(d)[2] == "  by points"
+    d.press(ENC, turn(1), ENC, BACK_PRESS)
+    assert d.board.prefs["play"] == 1 and d.where() == "lay"
+    assert display(d)[2] == "P2 >5 count 0"  # the pone leads; the dial starts at 5
+
+
+def test_a_play_laid_with_the_encoder_pegs_and_says_each_card():
+    d = laying()
+    lay(d, 5)  # P2: five
+    lay(d, 10)  # P1: fifteen two
+    assert d.match.front == [2, 0] and "P1: fifteen two" in display(d)
+    lay(d, 13)  # P2: 25
+    lay(d, 6)  # P1: 31 for two
+    assert d.match.front == [4, 0] and display(d)[3:5] == ["P1: thirty-one", "for two"]
+    lay(d, 4)  # P2 leads the next series
+    lay(d, 3)
+    lay(d, 5)  # P2: a run of three
+    assert d.match.front == [4, 3] and display(d)[2:5] == ["P1 >5 count 12", "P2: twelve for a", "run of three"]
+    lay(d, 13)  # P2 has laid its four: P1's last card, 22, pegs one for last
+    assert d.match.front == [5, 3] and display(d)[2:6] == [
+        "PLAY OVER", "P1: twenty-two", "and one for last", "enc=count"]
+    assert d.match.laid == [[10, 6, 3, 13], [5, 13, 4, 5]]
+    d.press(ENC)  # the show, as from home: the pone's hand
+    assert d.where() == "cards" and d.match.next_show == (1, "hand")
+
+
+def test_go_is_the_players_button_and_the_last_to_lay_pegs_it():
+    d = laying()
+    lay(d, 10)
+    lay(d, 10)  # P1: a pair
+    lay(d, 2)  # P2: 22
+    d.press(P2)  # not P2's turn: refused, nothing changed
+    assert d.board.messages.refusal == "P1's turn, not P2's" and d.match.front == [2, 0]
+    d.press(P1)  # P1: go
+    assert d.match.log[-1] == ["go", 0]
+    d.press(P2)  # P2 says go too: P2 laid last, one for the go
+    assert d.match.front == [2, 1] and display(d)[3:5] == ["P2: one for the", "go"]
+    assert display(d)[2] == "P1 >2 count 0"  # P1 leads the next series
+
+
+def test_refused_cards_flicker_and_change_nothing():
+    d = laying()
+    lay(d, 10)
+    lay(d, 12)
+    lay(d, 10)  # 30 (no pair: a queen between)
+    events = d.match.events
+    lay(d, 2)  # past 31
+    assert d.match.events == events and "past 31" in d.board.messages.refusal
+    hw = d.frame_phase(120, 10)
+    assert is_hue(hw.pixel(0, 121), palette.VERMILLION) and is_hue(hw.pixel(1, 121), palette.VERMILLION)
+    d.press(P1)  # P1 says go
+    lay(d, 1)  # P2: 31 for two
+    assert d.match.front == [0, 2]
+
+
+def test_back_undoes_a_card_and_undoing_the_starter_goes_home():
+    d = laying()
+    lay(d, 5)
+    lay(d, 10)
+    assert d.match.front == [2, 0]
+    d.press(BACK_PRESS)
+    assert d.match.front == [0, 0] and d.match.game.laying.play.count == 5 and d.where() == "lay"
+    d.press(BACK_PRESS, BACK_PRESS)  # the five, then the starter
+    assert d.match.starter is None and d.where() == "peg"
+
+
+def test_the_leds_show_whose_turn_the_rank_and_the_count():
+    d = laying()
+    lay(d, 9)  # P2 lays a 9: P1's turn at 9
+    d.press(turn(-4))  # a 5 dialled: the count would be 14
+    on = d.frame_phase(400, 10)
+    for hole in range(52, 61):  # the count, 9: a bar on P1's track from hole 60 along the way back
+        assert is_hue(on.pixel(0, hole), palette.BLUE) and brightness(on.pixel(0, hole)) < 200, hole
+    for hole in range(47, 52):  # the five's value after it, brighter, blinking
+        assert brightness(on.pixel(0, hole)) > brightness(on.pixel(0, 55)), hole
+    off = d.frame_phase(400, 300)
+    assert off.pixel(0, 48) == (0, 0, 0) and off.pixel(0, 52) == on.pixel(0, 52)
+    assert on.pixel(0, 46) == (0, 0, 0) and on.pixel(1, 54) == (0, 0, 0)  # past it, P2's track: dark
+    for frame in (on, off):  # the rank dialled: hole 5, steady
+        assert is_hue(frame.pixel(0, 5), palette.BLUE) and frame.pixel(0, 4) == frame.pixel(0, 6) == (0, 0, 0)
+    d.press(turn(8))  # a King: hole 13; worth 10, to 19
+    on = d.frame_phase(400, 10)
+    assert is_hue(on.pixel(0, 13), palette.BLUE) and brightness(on.pixel(0, 5)) < 10 and brightness(on.pixel(0, 42)) > 0
+    breathing = [brightness(d.frame_phase(2000, at).pixel(0, 121)) for at in (0, 1000)]
+    assert breathing[0] != breathing[1]  # P1's game hole breathes: P1's turn
+
+
+def test_a_card_that_wins_ends_the_game():
+    d = laying()
+    for points in (31, 31, 31, 25):  # P1 near the end, pegged from the serial line
+        d.board.handle_command('{"cmd": "event", "event": ["peg", 0, %d]}' % points)
+    assert d.match.front[0] == 118 and d.where() == "lay"
+    lay(d, 5)
+    lay(d, 10)  # fifteen two: 120
+    lay(d, 5)
+    lay(d, 5)  # P1: a pair, 122: the game hole
+    assert d.match.winner == 0 and d.where() == "peg"
+
+
+def test_the_play_goes_on_after_a_power_cut():
+    d = laying()
+    lay(d, 5)
+    lay(d, 10)
+    d = d.reboot()
+    assert d.where() == "lay" and d.match.game.laying.play.count == 15 and d.match.front == [2, 0]
+
+
+def test_three_players_player_three_says_go_with_back_held():
+    d = laying(players=3)
+    lay(d, 10)  # P2
+    lay(d, 10)  # P3: a pair
+    lay(d, 10)  # P1: pair royal
+    d.press(P2, HOLD_BACK, P1)  # all go: P1 laid last
+    assert d.match.front == [7, 0, 2] and [e[0] for e in d.match.log[-3:]] == ["go", "go", "go"]

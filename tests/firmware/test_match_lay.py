@@ -1,0 +1,179 @@
+"""The play laid card by card (``["lay", seat, rank]``, ``["go", seat]``): turns, points, goes, refusals, undo.
+
+Hand-worked plays, then whole seeded plays checked step by step against ``play_reference``
+(written from RULES.md, sharing no code with the core).
+"""
+
+from match_helpers import card, new_match, peg_to, play_game, rejected
+from play_reference import play_out
+
+from cribbage.match import Match
+from cribbage.settings import Settings
+from cribbage_lab import deck
+
+
+def play(m):
+    """``state()["play"]`` as (count, turn, series, laid)."""
+    p = m.state()["play"]
+    return p["count"], p["turn"], p["series"], p["laid"]
+
+
+def test_a_two_player_play_worked_by_hand():
+    m = new_match([["dealer", 0]])
+    assert m.state()["play"] is None and m.game.laying is None  # nothing laid yet: the pone leads
+    m.apply(["lay", 1, 5])
+    assert (m.front, play(m)) == ([0, 0], (5, 0, [5], [[], [5]]))
+    m.apply(["lay", 0, 10])  # fifteen two
+    assert m.front == [2, 0] and m.game.laying.said == (0, 15, [("fifteen", 2)], 0)
+    m.apply(["lay", 1, 5])  # 20: no pair (a ten between)
+    m.apply(["lay", 0, 5])  # 25, a pair
+    m.apply(["lay", 1, 5])  # 30, pair royal
+    assert m.front == [4, 6]
+    rejected(m, ["lay", 0, 2], "past 31")
+    m.apply(["go", 0])
+    assert (m.front, play(m)[:2]) == ([4, 6], (30, 1))
+    m.apply(["lay", 1, 1])  # 31 for two, and no point for the go besides
+    assert (m.front, play(m)) == ([4, 8], (0, 0, [], [[10, 5], [5, 5, 5, 1]]))
+    rejected(m, ["lay", 0, 5], "all four 5s are out")
+    m.apply(["lay", 0, 13])  # P2 has no card left: P1 lays on
+    assert play(m)[:2] == (10, 0)
+    m.apply(["lay", 0, 12])  # the last card: one for last
+    assert m.front == [5, 8] and m.game.laying.said == (0, 20, [("go", 1)], 0)
+    assert play(m) == (0, None, [], [[10, 5, 13, 12], [5, 5, 5, 1]])
+    rejected(m, ["lay", 0, 1], "the play is over")
+    rejected(m, ["go", 1], "the play is over")
+    rejected(m, ["starter", card("5H")], "all four 5s were laid")
+    m.apply(["starter", card("KH")])
+    m.apply(["hand", 1, None, 4])
+    assert m.state()["play"] is None and m.laid == [[10, 5, 13, 12], [5, 5, 5, 1]]
+    m.apply(["hand", 0, None, 2])
+    m.apply(["crib", None, 0])
+    assert m.laid is None and m.state()["play"] is None
+    m.apply(["lay", 0, 1])  # P2 deals: P1 leads
+    assert play(m) == (1, 1, [1], [[1], []])
+
+
+def test_turns_and_refusals():
+    m = new_match([["dealer", 0]])
+    rejected(m, ["lay", 0, 5], "not P1's turn to lay: P2's")
+    for rank in (0, 14, "5", True, None, 5.0):
+        rejected(m, ["lay", 1, rank], "rank is 1 (Ace) to 13")
+    rejected(m, ["lay", 2, 5], "not P3's turn")
+    rejected(m, ["lay", 1], '["lay", seat, rank 1-13]')
+    rejected(m, ["go", 1, 5], '["go", seat]')
+    m.apply(["lay", 1, 13])
+    rejected(m, ["go", 0], "no go at a count of 10")
+    m.apply(["lay", 0, 12])
+    m.apply(["lay", 1, 2])  # 22: a go may be true now
+    m.apply(["go", 0])
+    rejected(m, ["go", 0], "not P1's turn to say go")
+    rejected(new_match(), ["lay", 0, 5], "no dealer yet")
+    shown = new_match([["dealer", 0], ["hand", 1, None, 2]])
+    rejected(shown, ["lay", 1, 5], "the show has begun")
+    rejected(shown, ["go", 1], "the show has begun")
+    assert shown.state()["play"] is None
+
+
+def test_three_players_go_round_and_the_last_to_lay_pegs_the_go():
+    m = new_match([["dealer", 0]], players=3)
+    for event in (["lay", 1, 10], ["lay", 2, 10], ["lay", 0, 10]):  # a pair, then pair royal
+        m.apply(event)
+    assert (m.front, play(m)[:2]) == ([6, 0, 2], (30, 1))
+    m.apply(["go", 1])
+    m.apply(["go", 2])
+    assert (m.front, play(m)[:2]) == ([6, 0, 2], (30, 0))
+    m.apply(["go", 0])  # nobody can lay: P1 laid last and pegs 1
+    assert (m.front, play(m)[:2]) == ([7, 0, 2], (0, 1))  # the seat after P1 leads
+    m = new_match([["dealer", 0]], players=3)
+    for event in (["lay", 1, 10], ["lay", 2, 10], ["lay", 0, 9], ["go", 1], ["lay", 2, 2]):
+        m.apply(event)  # P2 said go: P3 goes on to 31
+    assert (m.front, play(m)[:2]) == ([0, 0, 4], (0, 0))  # 31 after the pair: P1 (after P3) leads
+
+
+def test_teams_go_round_the_table_and_partners_share_a_track():
+    m = new_match([["dealer", 3]], players=4)
+    for event in (["lay", 0, 7], ["lay", 1, 8], ["lay", 2, 6], ["lay", 3, 9]):
+        m.apply(event)  # T1a, T2a (fifteen two), T1b (run of three), T2b (run of four)
+    assert (m.front, play(m)[:2]) == ([3, 6], (30, 0))
+    for seat in (0, 1, 2, 3):
+        m.apply(["go", seat])
+    assert (m.front, play(m)[:2]) == ([3, 7], (0, 0))  # T2b laid last: one for the go; T1a leads
+
+
+def test_play_points_win_the_game_and_the_house_rules_apply():
+    m = new_match([["dealer", 0]])
+    peg_to(m, 0, 119)
+    m.apply(["lay", 1, 5])
+    m.apply(["lay", 0, 10])
+    assert (m.phase, m.winner, m.front) == ("over", 0, [121, 0])
+    rejected(m, ["lay", 1, 5], "the game is over")
+    m = new_match([["dealer", 0]], stinkhole=True)
+    peg_to(m, 0, 118)
+    m.apply(["lay", 1, 5])
+    m.apply(["lay", 0, 10])  # 120 is the stink hole: not pegged
+    assert m.front == [118, 0] and m.phase == "play"
+    m = new_match([["dealer", 0]], peg_out_exactly=True)
+    peg_to(m, 1, 120)
+    m.apply(["lay", 1, 7])
+    m.apply(["lay", 0, 7])  # a pair for P1
+    m.apply(["lay", 1, 7])  # pair royal would pass the game hole: not pegged
+    assert m.front == [2, 120]
+
+
+def test_a_peg_still_goes_in_the_play_and_undo_replays_the_cards():
+    m = new_match([["dealer", 0], ["lay", 1, 4], ["lay", 0, 5], ["peg", 0, 1], ["lay", 1, 6]])
+    assert (m.front, play(m)[:3]) == ([1, 5], (15, 0, [4, 5, 6]))  # fifteen two and a run of three
+    log = m.log
+    m.undo()
+    assert m.state() == Match(m.settings, log[:-1]).state() and play(m)[:3] == (9, 1, [4, 5])
+    m.apply(log[-1])
+    assert m.state() == Match(m.settings, log).state()
+    assert Match(m.settings, saved=list(m.iter_saved())).log == log
+
+
+def check_plays_against_the_reference(players, seed, deals):
+    rand = deck.Xorshift32(seed)
+    settings = Settings(players=players)
+    for _ in range(deals):
+        pack = deck.shuffle(deck.new_pack(), rand)
+        hands = [pack[4 * s:4 * s + 4] for s in range(players)]
+        dealer = deck.randbelow(rand, players)
+        steps = play_out([h[:] for h in hands], (dealer + 1) % players,
+                         lambda fits: fits[deck.randbelow(rand, len(fits))])
+        m = Match(settings, [["dealer", dealer]])
+        expected = [0] * settings.sides
+        for event, scorer, points, count, turn in steps:
+            m.apply(event)
+            if scorer is not None:
+                expected[settings.side_of(scorer)] += points
+            assert m.front == expected, (hands, dealer, event)
+            assert play(m)[:2] == (count, turn), (hands, dealer, event)
+        assert [sorted(r) for r in m.laid] == [sorted(c // 4 + 1 for c in h) for h in hands]
+        assert Match(settings, saved=list(m.iter_saved())).state() == m.state()
+
+
+def test_whole_plays_against_the_reference_two_players():
+    check_plays_against_the_reference(2, 2463534242, 60)
+
+
+def test_whole_plays_against_the_reference_three_players():
+    check_plays_against_the_reference(3, 88675123, 40)
+
+
+def test_whole_plays_against_the_reference_teams():
+    check_plays_against_the_reference(4, 521288629, 40)
+
+
+def test_whole_games_laid_card_by_card_undo_to_every_step():
+    m = Match(Settings(players=3, target=61))
+    play_game(m, deck.Xorshift32(7), by_card=True)
+    assert m.phase == "over"
+    log = m.log
+    states = []
+    while m.events > len(log) - 60:  # the last deals, through their plays
+        states.append(m.state())
+        m.undo()
+        assert m.state() == Match(m.settings, log[:m.events]).state()
+    while states:
+        m.apply(log[m.events])
+        assert m.state() == states.pop()
