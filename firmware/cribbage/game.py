@@ -1,8 +1,9 @@
 """One game of cribbage as derived state: the pegs and the deal, changed by in-game events.
 
-``Game.apply(event)`` takes the in-game events (``dealer``, ``cut``, ``starter``, ``heels``,
-``peg``, ``hand``, ``crib``; their exact rules, the house rules applied here among them,
-are in docs/EVENTS.md, the reference for the whole event log). Every handler checks
+``Game.apply(event)`` takes the in-game events (``dealer``, ``cut``, ``cut_ranks``, ``starter``,
+``starter_rank``, ``heels``, ``peg``, ``hand``, ``crib``, ``show_ranks``, ``muggins``; their
+exact rules, the house rules applied here among them, are in docs/EVENTS.md, the reference
+for the whole event log). Every handler checks
 everything first and only then changes state, so a rejected event (``RuleError``) leaves
 the game untouched.
 
@@ -65,10 +66,13 @@ class Game:
 
     ``front``/``back`` (list per side), ``dealer`` (seat or None), ``phase`` ("cut",
     "play", "show", "over"), ``shows`` (shows counted this deal), ``starter`` (card or
-    None), ``used`` (cards on the table this deal, in the order they appeared), ``heels``
-    (his heels pegged this deal), ``winner`` (side or None), ``result`` and ``worth`` (what
-    the win counts in the match), ``last_show`` ((cards, starter, is_crib) of the last show
-    counted from cards, or None; ``last_count`` is its Count), ``call`` ((the claimer's side,
+    None), ``starter_rank`` (its rank, also of a starter known by rank only, or None),
+    ``used`` (cards on the table this deal, in the order they appeared), ``ranks`` (ranks on
+    the table this deal whose suits are not known: a starter by rank first, then shows by
+    ranks), ``nobs`` (his nobs counted this deal), ``heels`` (his heels pegged this deal),
+    ``winner`` (side or None), ``result`` and ``worth`` (what the win counts in the match),
+    ``last_show`` (the last show counted from cards, (cards, starter, is_crib), or from ranks,
+    (ranks, starter rank, is_crib, flush, nobs); or None; ``last_count`` is its Count), ``call`` ((the claimer's side,
     the points it overlooked) of a claim that may be called "muggins" now, or None: the board
     keeps the points to itself until the call).
     """
@@ -93,20 +97,24 @@ class Game:
         self.shows = 0
         self.starter = None
         self.used = []
+        self.ranks = []
+        self.nobs = False
         self.heels = False
 
     def snapshot(self):
         """The whole state as one tuple (a compact undo checkpoint); see ``restore``."""
         return (self.dealer, self.phase, tuple(self.front), tuple(self.back), self.winner, self.result,
-                self.worth, self.last_show, self.shows, self.starter, tuple(self.used), self.heels, self.call)
+                self.worth, self.last_show, self.shows, self.starter, tuple(self.used), tuple(self.ranks), self.nobs,
+                self.heels, self.call)
 
     def restore(self, snap):
         """Go back to the state ``snapshot`` returned."""
         (self.dealer, self.phase, front, back, self.winner, self.result, self.worth, self.last_show,
-         self.shows, self.starter, used, self.heels, self.call) = snap
+         self.shows, self.starter, used, ranks, self.nobs, self.heels, self.call) = snap
         self.front = list(front)
         self.back = list(back)
         self.used = list(used)
+        self.ranks = list(ranks)
         self._last_count = None
 
     # --- what the display asks -------------------------------------------------------
@@ -125,10 +133,23 @@ class Game:
         return (None, "crib")
 
     @property
+    def starter_rank(self):
+        """The starter's rank (0-12), also when only its rank is known (the first of ``ranks``), or None."""
+        if self.starter is not None:
+            return self.starter >> 2
+        return self.ranks[0] if self.ranks else None  # shows by ranks come after the starter
+
+    @property
     def last_count(self):
-        """The Count (breakdown) of the last show counted from cards, or None."""
-        if self._last_count is None and self.last_show is not None:
-            self._last_count = show.count(*self.last_show)
+        """The Count (breakdown) of the last show counted from cards or ranks, or None."""
+        last = self.last_show
+        if self._last_count is None and last is not None:
+            if len(last) == 3:
+                self._last_count = show.count(*last)
+            else:
+                from cribbage import show_ranks  # loaded once a show is counted by ranks
+
+                self._last_count = show_ranks.count(last[0], last[1], last[3], last[4], last[2])
         return self._last_count
 
     def landing(self, side, points):
@@ -156,10 +177,10 @@ class Game:
         kind = event[0]
         if kind == "peg":
             self._peg_event(event)
-        elif kind == "hand" or kind == "crib":
+        elif kind == "hand" or kind == "crib" or kind == "show_ranks":
             self._show_event(event)
             return  # it opens (or closes) the muggins call itself
-        elif kind == "starter":
+        elif kind == "starter" or kind == "starter_rank":
             self._starter_event(event)
         elif kind == "heels":
             self._heels_event(event)
@@ -210,20 +231,35 @@ class Game:
         self.dealer = dealer
         self.phase = "play"
 
+    def _starter_name(self):
+        """The starter as the players know it: ``5H``, or ``a 5`` when only its rank is known."""
+        return name(self.starter) if self.starter is not None else "a " + rank_name(self.starter_rank)
+
     def _starter_event(self, event):
-        self._arity(event, 2, '["starter", card]')
-        card = event[1]
+        by_rank = event[0] == "starter_rank"
+        self._arity(event, 2, '["starter_rank", rank]' if by_rank else '["starter", card]')
         self._in_deal("starter")
-        if self.starter is not None:
-            raise RuleError("the starter of this deal is already %s" % name(self.starter))
-        _check_cards((card,), 1, "the starter")
-        if card in self.used:
-            raise RuleError("%s is already on the table this deal" % name(card))
-        jack = card >> 2 == JACK
+        if self.starter_rank is not None:
+            raise RuleError("the starter of this deal is already %s" % self._starter_name())
+        given = event[1]
+        if by_rank:
+            if not is_int(given) or not 0 <= given <= _KING:
+                raise RuleError("the starter's rank is 0 (Ace) to 12 (King), not %r" % (given,))
+            rank = given
+        else:
+            _check_cards((given,), 1, "the starter")
+            if given in self.used:
+                raise RuleError("%s is already on the table this deal" % name(given))
+            rank = given >> 2
+        jack = rank == JACK
         if self.heels and not jack:
-            raise RuleError("his heels was pegged this deal, so the starter must be a jack, not %s" % name(card))
-        self.starter = card
-        self.used.append(card)
+            raise RuleError("his heels was pegged this deal, so the starter must be a jack, not %s"
+                            % (rank_name(rank) if by_rank else name(given)))
+        if by_rank:
+            self.ranks.append(rank)
+        else:
+            self.starter = given
+            self.used.append(given)
         if jack and not self.heels and self.phase == "play":  # his heels belong to the cut, not the show
             self.heels = True
             self._peg(self.settings.side_of(self.dealer), _HEELS_POINTS)
@@ -233,8 +269,8 @@ class Game:
         self._in_deal("his heels")
         if self.heels:
             raise RuleError("his heels was already pegged this deal")
-        if self.starter is not None:
-            raise RuleError("the starter %s is not a jack: no heels" % name(self.starter))
+        if self.starter_rank is not None:
+            raise RuleError("the starter %s is not a jack: no heels" % self._starter_name())
         if self.phase == "show":
             raise RuleError("too late for his heels: they are pegged at the cut, before the show "
                             "(undo back to the play to peg them)")
@@ -255,8 +291,14 @@ class Game:
         self._peg(side, points)
 
     def _show_event(self, event):
+        by_ranks = event[0] == "show_ranks"
         crib = event[0] == "crib"
-        if crib:
+        if by_ranks:
+            self._arity(event, 6, '["show_ranks", seat or null (the crib), [4 ranks], flush (0, 4 or 5), '
+                                  'nobs (true or false), claim or null]')
+            crib = event[1] is None
+            seat, cards, claim = self.dealer if crib else event[1], event[2], event[5]
+        elif crib:
             self._arity(event, 3, '["crib", cards or null, claim or null]')
             seat, cards, claim = self.dealer, event[1], event[2]
         else:
@@ -267,19 +309,28 @@ class Game:
         what = "the crib" if crib else "the hand"
         if claim is not None and (not is_int(claim) or claim < 0):
             raise RuleError("claim must be a number of points or null, not %r" % (claim,))
-        if cards is None:
+        if cards is None and not by_ranks:
             if claim is None:
                 raise RuleError("give the cards of %s, or its total as the claim" % what)
             if not show.is_possible_total(claim):
                 raise RuleError("no hand counts %d (possible: 0 to 29 except 19, 25, 26, 27)" % claim)
             overlooked = None  # a total alone: nothing to check it against
         else:
-            true = self._true_count(cards, crib, what)
+            if by_ranks:
+                true = self._true_rank_count(cards, event[3], event[4], crib, what)
+            else:
+                true = self._true_count(cards, crib, what)
             overlooked = self._check_claim(true, claim, what)
             if claim is None:
                 claim = true
-            self.used.extend(cards)
-            self.last_show = (tuple(cards), self.starter, crib)
+            if by_ranks:
+                self.last_show = (tuple(cards), self.starter_rank, crib, event[3], event[4])
+                self.ranks.extend(cards)
+                self.nobs = self.nobs or event[4]
+            else:
+                self.used.extend(cards)
+                self.nobs = self.nobs or self._nobs_jack() in cards
+                self.last_show = (tuple(cards), self.starter, crib)
             self._last_count = None
         self.shows += 1
         self.phase = "show"
@@ -342,11 +393,45 @@ class Game:
         they are no 4 distinct cards off the table, or the starter is not known. Changes nothing."""
         _check_cards(cards, show.HAND_SIZE, what)
         if self.starter is None:
-            raise RuleError("dial the starter first: %s is counted with it" % what)
+            raise RuleError("dial the starter first: %s is counted with it" % what
+                            if self.starter_rank is None else
+                            "the starter is known by its rank only: count %s by its ranks" % what)
         for c in cards:
             if c in self.used:
                 raise RuleError("%s is already on the table this deal" % name(c))
+        if self.nobs and self._nobs_jack() in cards:
+            raise RuleError("his nobs was counted this deal already: %s is in another hand" % name(self._nobs_jack()))
+        self._check_room([c >> 2 for c in cards])
         return show.score(cards, self.starter, crib)
+
+    def _nobs_jack(self):
+        """The Jack of the starter's suit (the starter is known as a card)."""
+        return JACK << 2 | self.starter & 3
+
+    def _true_rank_count(self, ranks, flush, nobs, crib, what):
+        """What the show by ``ranks`` and the answers ``flush``, ``nobs`` counts; RuleError if the
+        starter is not known, or the answers are not possible, here or with this deal's table."""
+        if self.starter_rank is None:
+            raise RuleError("dial the starter first (its rank will do): %s is counted with it" % what)
+        from cribbage import show_ranks  # loaded once a show is counted by ranks
+
+        try:
+            show_ranks.check(ranks, self.starter_rank, flush, nobs, crib)
+        except ValueError as e:
+            raise RuleError("%s: %s" % (what, e)) from None
+        if nobs and self.nobs:
+            raise RuleError("his nobs was counted this deal already: only one jack is of the starter's suit")
+        self._check_room(ranks)
+        return show_ranks.score(ranks, self.starter_rank, flush, nobs, crib)
+
+    def _check_room(self, ranks):
+        """RuleError if ``ranks`` with the cards and ranks on the table this deal hold five of a rank."""
+        for r in ranks:
+            table = self.ranks.count(r)
+            for c in self.used:
+                table += c >> 2 == r
+            if table + ranks.count(r) > 4:
+                raise RuleError("a deck has four %ss: %d on the table this deal already" % (rank_name(r), table))
 
     def _peg(self, side, points):
         """Move ``side``'s pegs by ``points`` (house rules applied); end the game on the target."""
