@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from cribbage.cards import name
+from cribbage.cards import name, rank_name
 from host_tools.talk import add_link_arguments, converse, game_rules
 
 
@@ -29,8 +29,9 @@ def show_state(console: Console, state: dict[str, Any]) -> None:
     lines = ["phase: %s" % state.get("phase", "?"),
              "dealer: %s" % ("not cut yet" if dealer is None else rules.seat_name(dealer))]
     if state.get("phase") in ("play", "show"):
-        starter = state.get("starter")
-        lines.append("starter: %s" % ("not named yet" if starter is None else name(starter)))
+        starter, rank = state.get("starter"), state.get("starter_rank")
+        lines.append("starter: %s" % (name(starter) if starter is not None else "not named yet" if rank is None
+                                      else "a %s (its suit not dialled)" % rank_name(rank)))
     next_show = state.get("next_show")
     if next_show:
         seat, what = next_show
