@@ -13,8 +13,8 @@ below, and `crib lay 1 5` sends ``["lay", 0, 4]``.
 
 People type players 1, 2, 3 (and 4 in a team game; or p1.., t1a..) and cards as they write
 them (5H, 10H or TH, 5♥), or ranks alone (5, 10, J) for a starter or a show known by its
-ranks (the show's flush and his nobs then given as options); the protocol counts seats and sides from 0 and sends cards as
-ints 0-51: that translation happens here and nowhere else. After the board accepts, the
+ranks (the show's flush and his nobs then given as options); the protocol counts seats and
+sides from 0 and sends cards as ints 0-51: that translation happens here and nowhere else. After the board accepts, the
 command says what happened, in words (host_tools.gamelog.describe), and shows the state.
 """
 

@@ -91,14 +91,17 @@ def test_a_deal_by_ranks(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = crib(capsys, "status", "-d", sim)
     assert "starter: a 5 (its suit not dialled)" in out
     # 5 5 5 J and a 5 starter, the Jack of its suit: the 29
-    assert said(capsys, sim, "hand", "1", "5", "5", "5", "J", "--nobs") == "P1's hand by ranks: 5 5 5 J, his nobs: P1 +29."
+    assert said(capsys, sim, "hand", "1", "5", "5", "5", "J", "--nobs") == (
+        "P1's hand by ranks: 5 5 5 J, his nobs: P1 +29.")
     # A 2 3 4 of one suit, the starter too: a run of five (5), fifteen two (2), a flush of five (5)
     assert said(capsys, sim, "hand", "2", "A", "2", "3", "4", "--flush", "5") == (
         "P2's hand by ranks: A 2 3 4, a flush of 5: P2 +12.")
-    assert said(capsys, sim, "crib", "K", "Q", "10", "9") == "crib by ranks: K Q 10 9: P2 +6."  # 5 + K, 5 + Q, 5 + 10: no run without a J
+    # 5 + K, 5 + Q, 5 + 10: no run without a J
+    assert said(capsys, sim, "crib", "K", "Q", "10", "9") == "crib by ranks: K Q 10 9: P2 +6."
     log = json.loads(crib(capsys, "log", "--json", "-d", sim)[1])["log"]
     assert log[1:] == [["starter_rank", 4], ["show_ranks", 0, [4, 4, 4, 10], 0, True, None],
-                       ["show_ranks", 1, [0, 1, 2, 3], 5, False, None], ["show_ranks", None, [12, 11, 9, 8], 0, False, None]]
+                       ["show_ranks", 1, [0, 1, 2, 3], 5, False, None],
+                       ["show_ranks", None, [12, 11, 9, 8], 0, False, None]]
     assert said(capsys, sim, "starter", "J") == "starter: a J (its suit not dialled): P1 +2."  # his heels
     status, out, err = crib(capsys, "hand", "2", "5", "5", "A", "J", "--flush", "4", "-d", sim)
     assert status == 1 and err == "crib hand: error: the hand: no flush: a hand with a pair is of two suits\n"

@@ -55,7 +55,8 @@ _DATA_VERSION = const(1)  # the layout of the saved data (the store's file forma
 _MENU_MODULES = ("app.modes.menu", "app.modes.settings", "app.modes.advise", "cribbage.advice",
                  "cribbage.crib_values", "app.modes.cut")
 # dropped while the menu is open: never used together
-_COUNT_MODULES = ("app.modes.count", "app.modes.starter", "app.modes.muggins", "app.modes.said", "cribbage.saying")
+_COUNT_MODULES = ("app.modes.count", "app.modes.starter", "app.modes.muggins", "app.modes.said", "cribbage.saying",
+                  "app.modes.ranks", "cribbage.show_ranks")
 
 
 def _forget(names):

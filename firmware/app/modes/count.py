@@ -16,6 +16,10 @@ it is unknown). Steps (``back`` steps back exactly one of them), in the core's c
   vermillion flicker; no muggins can be called on a total (there are no cards to check).
   With the starter skipped, every hand of the deal is a total, and before the first one is
   pegged the dealer's button held pegs his heels.
+- ranks: with the starter known by its rank only, each show is counted by its ranks
+  (``app.modes.ranks``: dial them, then answer what ranks cannot tell), and so is a show
+  whose ranks the play gives (``by_ranks``); then claim or confirm as with cards, back
+  there taking back the last answer (or rank). A long press of the encoder dials the total.
 Counting stops the moment someone wins, and after the crib.
 """
 
@@ -32,7 +36,8 @@ CARDS = const(0)
 CLAIM = const(1)
 TOTAL = const(2)
 CONFIRM = const(3)
-_STEP_NAMES = ("cards", "claim", "total", "confirm")
+RANKS = const(4)
+_STEP_NAMES = ("cards", "claim", "total", "confirm", "ranks")
 
 
 class Count:
@@ -42,7 +47,8 @@ class Count:
 
     def __init__(self, board):
         self.step = CARDS
-        self.picker = None  # None: the starter was skipped, totals only
+        self.picker = None  # None: the starter was skipped, totals only; or the show is by ranks
+        self.ranks = None  # the show by ranks (app.modes.ranks.RankShow), or None
         self.seat = None
         self.crib = False
         self.points = 0  # dialled (claim, total) or counted (confirm)
@@ -50,7 +56,7 @@ class Count:
 
     @property
     def full_screen(self):
-        return self.step == CARDS
+        return self.step == CARDS or self.step == RANKS
 
     def begin(self, board):
         """Open on a hand's claim that may still be called (say after a power cut: the muggins
@@ -74,13 +80,31 @@ class Count:
             return
         self.seat, kind = match.next_show
         self.crib = kind == "crib"
-        if match.starter is None:  # skipped for this deal: totals only
+        self.picker = self.ranks = None
+        if match.starter_rank is None:  # skipped for this deal: totals only
             self.step = TOTAL
             self.points = 0
-            self.picker = None
+        elif match.starter is None:  # known by its rank only: the shows by ranks
+            self._by_ranks(())
         else:
             self.step = CARDS
             self.picker = Picker(show.HAND_SIZE, match.used)
+
+    def by_ranks(self, board, ranks):
+        """Count the next show from ``ranks`` (up to 4: those the play laid, say), dialling the rest and
+        asking what ranks cannot tell; the starter must be known (its rank at least)."""
+        self.next_count(board)
+        if board.mode is self and board.match.starter_rank is not None:
+            self._by_ranks(ranks)
+            if self.ranks.ready(board):
+                self._counted(board)
+
+    def _by_ranks(self, ranks):
+        from app.modes.ranks import RankShow  # loaded only for a show by ranks
+
+        self.ranks = RankShow(self.crib, ranks)
+        self.picker = None
+        self.step = RANKS
 
     def after(self, board, crib):
         """After a show (``crib``: the crib) and its call: the next show, or home after the crib or a win."""
@@ -89,12 +113,16 @@ class Count:
         else:
             self.next_count(board)
 
-    def reclaim(self, board, cards, claim):
-        """A claim on ``cards`` was taken back (in the muggins mode): dial it again."""
+    def reclaim(self, board, event):
+        """A claim (its ``event``, on cards or ranks) was taken back (in the muggins mode): dial it again."""
         self.next_count(board)
-        self.picker.picked = list(cards)
+        if event[0] == "show_ranks":
+            self._by_ranks(event[2])
+            self.ranks.answering(board.match.starter_rank, event[3], event[4])
+        else:
+            self.picker.picked = list(event[-2])
         self.step = CLAIM
-        self.points = claim
+        self.points = event[-1]
 
     def counting_side(self, board):
         """The side that pegs the show being counted."""
@@ -109,10 +137,18 @@ class Count:
             return ["crib", cards, claim]
         return ["hand", self.seat, cards, claim]
 
+    def _shown_event(self, board, claim):
+        """The event of the show as dialled (its cards, or its ranks and answers) with ``claim``."""
+        if self.ranks is not None:
+            return self.ranks.event(None if self.crib else self.seat, board.match.starter_rank, claim)
+        return self._event(self.picker.picked[:], claim)
+
     def handle(self, board, event):
         step = self.step
         if step == CARDS:
             self._picking(board, event)
+        elif step == RANKS:
+            self._ranking(board, event)
         elif step == CONFIRM:
             self._confirming(board, event)
         else:
@@ -133,16 +169,38 @@ class Count:
             self.step = TOTAL
             self.points = 0
         elif kind == events.PRESS and what == events.ENCODER and picker.take():
-            if board.match.settings.muggins:
-                self.step = CLAIM
-                self.points = 0
-            else:
-                from app.modes.said import Said  # loaded once a count is said
+            self._counted(board)
 
-                self.step = CONFIRM
-                count = show.count(picker.picked, board.match.starter, self.crib)
-                self.said = Said(count, 1)
-                self.points = count.total
+    def _ranking(self, board, event):
+        """The show by ranks: its ranks and questions (``app.modes.ranks``)."""
+        kind, what = event
+        side = button_side(board, event)
+        if kind == events.LONG and side is not None:
+            heels(board, side)  # refused here (the starter is known): the board says why
+        elif kind == events.LONG and what == events.ENCODER:
+            self.step = TOTAL
+            self.points = 0
+        elif not self.ranks.handle(board, event):
+            board.idle()
+        elif self.ranks.ready(board):
+            self._counted(board)
+
+    def _counted(self, board):
+        """The show is dialled: the claim (muggins on), else the count said before it is pegged."""
+        if board.match.settings.muggins:
+            self.step = CLAIM
+            self.points = 0
+        else:
+            from app.modes.said import Said  # loaded once a count is said
+
+            self.step = CONFIRM
+            match = board.match
+            if self.ranks is not None:
+                count = self.ranks.count(match.starter_rank)
+            else:
+                count = show.count(self.picker.picked, match.starter, self.crib)
+            self.said = Said(count, 1)
+            self.points = count.total
 
     def _dialling(self, board, event):
         """The claim or the total: turn to dial, press to peg."""
@@ -156,6 +214,8 @@ class Count:
         elif kind == events.PRESS and what == events.BACK:
             if self.picker is not None:
                 self.step = CARDS  # the cards as they were picked
+            elif self.ranks is not None:
+                self._back_to_ranks()
             elif board.match.phase == "play":
                 board.open_count()  # nothing counted yet: the starter again
             else:
@@ -171,14 +231,14 @@ class Count:
     def _claim(self, board):
         """Peg the claim; then the other side may call muggins on it (the muggins mode)."""
         seat = self.counted_seat(board)  # before the crib passes the deal
-        cards = self.picker.picked[:]
-        if board.try_apply(self._event(cards, self.points)):
+        event = self._shown_event(board, self.points)
+        if board.try_apply(event):
             if board.match.muggins is None:  # the claim won the game: no call after it
                 self.after(board, self.crib)
             else:
                 from app.modes.muggins import Muggins
 
-                board.open(Muggins).claimed(seat, self.crib, cards, self.points)
+                board.open(Muggins).claimed(seat, self.crib, event)
 
     def _confirming(self, board, event):
         """The count said on the display before it is pegged."""
@@ -186,15 +246,28 @@ class Count:
         if kind == events.TURN:
             self.said.turn(what)
         elif kind == events.PRESS and what == events.BACK:
-            self.step = CARDS  # the 4 cards still picked: back again puts the last one back
+            if self.ranks is not None:
+                self._back_to_ranks()
+            else:
+                self.step = CARDS  # the 4 cards still picked: back again puts the last one back
         elif kind == events.PRESS and what == events.ENCODER:
-            if board.try_apply(self._event(self.picker.picked[:], None)):
+            if board.try_apply(self._shown_event(board, None)):
                 self.after(board, self.crib)
+
+    def _back_to_ranks(self):
+        """Back from the claim, the total or the count said of a show by ranks: the last answer (or
+        rank) taken back; from a total dialled before all were given, where it was."""
+        if self.step != TOTAL:
+            self.ranks.back()
+        self.step = RANKS
 
     def draw(self, board, canvas, now):
         side = self.counting_side(board)
-        if self.step == CARDS:
-            self.picker.draw(canvas, now)
+        if self.step == CARDS or self.step == RANKS:
+            if self.step == CARDS:
+                self.picker.draw(canvas, now)
+            else:
+                self.ranks.draw(canvas, now, board.colour(side))
             canvas.put(track_of(side), game_hole(board), board.colour(side), breathing(now))
         else:
             refused = board.messages.refused(now) or (self.step == TOTAL and not show.is_possible_total(self.points))
@@ -207,6 +280,8 @@ class Count:
     def lines(self, board):
         step = self.step
         title = self.title(board)
+        if step == RANKS:
+            return self.ranks.lines(board, title)
         if step == CARDS:
             picker = self.picker
             return ([title] + picker.text()
@@ -221,4 +296,5 @@ class Count:
 
     def describe(self):
         return {"mode": self.name, "step": _STEP_NAMES[self.step], "seat": self.seat, "crib": self.crib,
-                "points": self.points, "picked": list(self.picker.picked) if self.picker else []}
+                "points": self.points, "picked": list(self.picker.picked) if self.picker else [],
+                "ranks": None if self.ranks is None else self.ranks.describe()}
