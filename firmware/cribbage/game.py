@@ -72,7 +72,7 @@ class Game:
     ranks), ``nobs`` (his nobs counted this deal), ``heels`` (his heels pegged this deal),
     ``winner`` (side or None), ``result`` and ``worth`` (what the win counts in the match),
     ``last_show`` (the last show counted from cards, (cards, starter, is_crib), or from ranks,
-    (ranks, starter rank, is_crib, flush, nobs); or None; ``last_count`` is its Count), ``call`` ((the claimer's side,
+    (ranks, starter rank, flush, nobs, is_crib); or None; ``last_count`` is its Count), ``call`` ((the claimer's side,
     the points it overlooked) of a claim that may be called "muggins" now, or None: the board
     keeps the points to itself until the call).
     """
@@ -149,7 +149,7 @@ class Game:
             else:
                 from cribbage import show_ranks  # loaded once a show is counted by ranks
 
-                self._last_count = show_ranks.count(last[0], last[1], last[3], last[4], last[2])
+                self._last_count = show_ranks.count(*last)
         return self._last_count
 
     def landing(self, side, points):
@@ -294,8 +294,7 @@ class Game:
         by_ranks = event[0] == "show_ranks"
         crib = event[0] == "crib"
         if by_ranks:
-            self._arity(event, 6, '["show_ranks", seat or null (the crib), [4 ranks], flush (0, 4 or 5), '
-                                  'nobs (true or false), claim or null]')
+            self._arity(event, 6, '["show_ranks", seat or null, ranks, flush, nobs, claim]')
             crib = event[1] is None
             seat, cards, claim = self.dealer if crib else event[1], event[2], event[5]
         elif crib:
@@ -309,28 +308,23 @@ class Game:
         what = "the crib" if crib else "the hand"
         if claim is not None and (not is_int(claim) or claim < 0):
             raise RuleError("claim must be a number of points or null, not %r" % (claim,))
-        if cards is None and not by_ranks:
+        if by_ranks:
+            from cribbage import show_ranks  # loaded once a show is counted by ranks
+
+            claim, overlooked = show_ranks.shown(self, event, crib, what)
+        elif cards is None:
             if claim is None:
                 raise RuleError("give the cards of %s, or its total as the claim" % what)
             if not show.is_possible_total(claim):
                 raise RuleError("no hand counts %d (possible: 0 to 29 except 19, 25, 26, 27)" % claim)
             overlooked = None  # a total alone: nothing to check it against
         else:
-            if by_ranks:
-                true = self._true_rank_count(cards, event[3], event[4], crib, what)
-            else:
-                true = self._true_count(cards, crib, what)
+            true = self._true_count(cards, crib, what)
             overlooked = self._check_claim(true, claim, what)
             if claim is None:
                 claim = true
-            if by_ranks:
-                self.last_show = (tuple(cards), self.starter_rank, crib, event[3], event[4])
-                self.ranks.extend(cards)
-                self.nobs = self.nobs or event[4]
-            else:
-                self.used.extend(cards)
-                self.nobs = self.nobs or self._nobs_jack() in cards
-                self.last_show = (tuple(cards), self.starter, crib)
+            self.used.extend(cards)
+            self.last_show = (tuple(cards), self.starter, crib)
             self._last_count = None
         self.shows += 1
         self.phase = "show"
@@ -399,39 +393,11 @@ class Game:
         for c in cards:
             if c in self.used:
                 raise RuleError("%s is already on the table this deal" % name(c))
-        if self.nobs and self._nobs_jack() in cards:
-            raise RuleError("his nobs was counted this deal already: %s is in another hand" % name(self._nobs_jack()))
-        self._check_room([c >> 2 for c in cards])
+        if self.ranks:  # shows by ranks beside (else the cards themselves are distinct)
+            from cribbage import show_ranks
+
+            show_ranks.check_beside(self, cards)
         return show.score(cards, self.starter, crib)
-
-    def _nobs_jack(self):
-        """The Jack of the starter's suit (the starter is known as a card)."""
-        return JACK << 2 | self.starter & 3
-
-    def _true_rank_count(self, ranks, flush, nobs, crib, what):
-        """What the show by ``ranks`` and the answers ``flush``, ``nobs`` counts; RuleError if the
-        starter is not known, or the answers are not possible, here or with this deal's table."""
-        if self.starter_rank is None:
-            raise RuleError("dial the starter first (its rank will do): %s is counted with it" % what)
-        from cribbage import show_ranks  # loaded once a show is counted by ranks
-
-        try:
-            show_ranks.check(ranks, self.starter_rank, flush, nobs, crib)
-        except ValueError as e:
-            raise RuleError("%s: %s" % (what, e)) from None
-        if nobs and self.nobs:
-            raise RuleError("his nobs was counted this deal already: only one jack is of the starter's suit")
-        self._check_room(ranks)
-        return show_ranks.score(ranks, self.starter_rank, flush, nobs, crib)
-
-    def _check_room(self, ranks):
-        """RuleError if ``ranks`` with the cards and ranks on the table this deal hold five of a rank."""
-        for r in ranks:
-            table = self.ranks.count(r)
-            for c in self.used:
-                table += c >> 2 == r
-            if table + ranks.count(r) > 4:
-                raise RuleError("a deck has four %ss: %d on the table this deal already" % (rank_name(r), table))
 
     def _peg(self, side, points):
         """Move ``side``'s pegs by ``points`` (house rules applied); end the game on the target."""

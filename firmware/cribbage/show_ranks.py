@@ -88,6 +88,57 @@ def check(ranks, starter_rank, flush, nobs, is_crib):
         raise ValueError("no nobs: the flush is not of the starter's suit")
 
 
+def shown(game, event, is_crib, what):
+    """Part of ``cribbage.game.Game``'s show, for a ``["show_ranks", ...]`` ``event`` (its code loads
+    only with a show by ranks): (the points pegged, the points a muggins call may peg or None).
+    RuleError, nothing changed, if its starter is unknown or the answers are impossible, in the
+    show or beside the cards and ranks on the table this deal (his nobs twice, a fifth of a rank)."""
+    from cribbage.game import RuleError
+
+    ranks, flush, nobs, claim = event[2], event[3], event[4], event[5]
+    starter_rank = game.starter_rank
+    if starter_rank is None:
+        raise RuleError("dial the starter first (its rank will do): %s is counted with it" % what)
+    try:
+        check(ranks, starter_rank, flush, nobs, is_crib)
+    except ValueError as e:
+        raise RuleError("%s: %s" % (what, e)) from None
+    starter = game.starter
+    if nobs and (game.nobs or starter is not None and _CLUB_JACK | starter & 3 in game.used):
+        raise RuleError("his nobs was counted this deal already: only one jack is of the starter's suit")
+    _check_room(game, ranks)
+    hand, starter = cards(ranks, starter_rank, flush, nobs)
+    true = show.score(hand, starter, is_crib)
+    overlooked = game._check_claim(true, claim, what)
+    game.last_show = (tuple(ranks), starter_rank, flush, nobs, is_crib)
+    game._last_count = None
+    game.ranks.extend(ranks)
+    game.nobs = game.nobs or nobs
+    return true if claim is None else claim, overlooked
+
+
+def check_beside(game, hand):
+    """RuleError if the cards ``hand`` of a show beside shows by ranks this deal in ``game`` hold his
+    nobs counted already, or a fifth card of a rank."""
+    from cribbage.game import RuleError
+
+    if game.nobs and _CLUB_JACK | game.starter & 3 in hand:
+        raise RuleError("his nobs was counted this deal already: only one jack is of the starter's suit")
+    _check_room(game, [c >> 2 for c in hand])
+
+
+def _check_room(game, ranks):
+    """RuleError if ``ranks`` with the cards and ranks on the table in ``game`` this deal hold five of a rank."""
+    from cribbage.game import RuleError
+
+    for r in ranks:
+        table = game.ranks.count(r)
+        for c in game.used:
+            table += c >> 2 == r
+        if table + ranks.count(r) > _SUITS:
+            raise RuleError("a deck has four %ss: %d on the table this deal already" % (rank_name(r), table))
+
+
 def cards(ranks, starter_rank, flush, nobs):
     """(4 cards, starter) of these ranks realising the answers (checked by ``check``); suits made up."""
     starter = starter_rank * _SUITS  # a club: the answers say how the hand's suits relate to it

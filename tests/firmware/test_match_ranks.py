@@ -36,10 +36,10 @@ def test_a_deal_counted_from_ranks():
     assert m.front[0] == pone + crib and m.dealer == 1 and m.phase == "play"
     assert m.ranks == [] and m.starter_rank is None
     state = m.state()
-    assert state["last_ranks"] == [ranks("6 7 8 9"), 4, True, 5, False] and state["last_show"] is None
+    assert state["last_ranks"] == [ranks("6 7 8 9"), 4, 5, False, True] and state["last_show"] is None
     assert rebuilt(m).state() == state
     m.undo()
-    assert m.phase == "show" and m.state()["last_ranks"] == [ranks("A 2 3 4"), 4, False, 4, False]
+    assert m.phase == "show" and m.state()["last_ranks"] == [ranks("A 2 3 4"), 4, 4, False, False]
     assert m.ranks == [4] + ranks("5 5 5 J A 2 3 4")
 
 
@@ -92,7 +92,7 @@ def test_his_nobs_once_a_deal():
     m.apply(["show_ranks", 0, ranks("J 2 3 6"), 0, False, None])
     # with the starter a card: a hand by cards holding the Jack of its suit after his nobs by ranks
     m = new_match([["dealer", 0], ["starter", card("5H")], ["show_ranks", 1, ranks("J 2 3 6"), 0, True, None]])
-    rejected(m, ["hand", 0, cards("JH 2C 3C 7C"), None], "JH is in another hand")
+    rejected(m, ["hand", 0, cards("JH 2C 3C 7C"), None], "his nobs was counted this deal already")
     m.apply(["hand", 0, cards("JC 2C 3C 7C"), None])
     m = new_match([["dealer", 0], ["starter", card("5H")], ["hand", 1, cards("JH 2C 3C 7C"), None]])
     rejected(m, ["show_ranks", 0, ranks("J 2 3 6"), 0, True, None], "his nobs was counted")

@@ -16,10 +16,7 @@ it is unknown). Steps (``back`` steps back exactly one of them), in the core's c
   vermillion flicker; no muggins can be called on a total (there are no cards to check).
   With the starter skipped, every hand of the deal is a total, and before the first one is
   pegged the dealer's button held pegs his heels.
-- ranks: with the starter known by its rank only, each show is counted by its ranks
-  (``app.modes.ranks``: dial them, then answer what ranks cannot tell), and so is a show
-  whose ranks the play gives (``by_ranks``); then claim or confirm as with cards, back
-  there taking back the last answer (or rank). A long press of the encoder dials the total.
+- ranks: a show by its ranks (``app.modes.ranks``), then claim or confirm as with cards.
 Counting stops the moment someone wins, and after the crib.
 """
 
@@ -75,7 +72,7 @@ class Count:
         if match.winner is not None or match.next_show is None:
             board.idle()
             return
-        if match.starter is None and match.phase == "play" and not skipped:
+        if match.starter_rank is None and match.phase == "play" and not skipped:
             board.open(Starter)
             return
         self.seat, kind = match.next_show
@@ -85,26 +82,18 @@ class Count:
             self.step = TOTAL
             self.points = 0
         elif match.starter is None:  # known by its rank only: the shows by ranks
-            self._by_ranks(())
+            self.by_ranks(board, ())
         else:
             self.step = CARDS
             self.picker = Picker(show.HAND_SIZE, match.used)
 
-    def by_ranks(self, board, ranks):
-        """Count the next show from ``ranks`` (up to 4: those the play laid, say), dialling the rest and
-        asking what ranks cannot tell; the starter must be known (its rank at least)."""
-        self.next_count(board)
-        if board.mode is self and board.match.starter_rank is not None:
-            self._by_ranks(ranks)
-            if self.ranks.ready(board):
-                self._counted(board)
-
-    def _by_ranks(self, ranks):
+    def by_ranks(self, board, ranks, event=None):
+        """Count this show from ``ranks`` (up to 4, say those laid in the play; the starter known), asking
+        what ranks cannot tell (``event``: a show by ranks taken back, its answers given again)."""
         from app.modes.ranks import RankShow  # loaded only for a show by ranks
 
         self.ranks = RankShow(self.crib, ranks)
-        self.picker = None
-        self.step = RANKS
+        self.ranks.begin(board, self, event)
 
     def after(self, board, crib):
         """After a show (``crib``: the crib) and its call: the next show, or home after the crib or a win."""
@@ -117,8 +106,7 @@ class Count:
         """A claim (its ``event``, on cards or ranks) was taken back (in the muggins mode): dial it again."""
         self.next_count(board)
         if event[0] == "show_ranks":
-            self._by_ranks(event[2])
-            self.ranks.answering(board.match.starter_rank, event[3], event[4])
+            self.by_ranks(board, event[2], event)
         else:
             self.picker.picked = list(event[-2])
         self.step = CLAIM
@@ -148,7 +136,7 @@ class Count:
         if step == CARDS:
             self._picking(board, event)
         elif step == RANKS:
-            self._ranking(board, event)
+            self.ranks.handle(board, self, event)
         elif step == CONFIRM:
             self._confirming(board, event)
         else:
@@ -171,20 +159,6 @@ class Count:
         elif kind == events.PRESS and what == events.ENCODER and picker.take():
             self._counted(board)
 
-    def _ranking(self, board, event):
-        """The show by ranks: its ranks and questions (``app.modes.ranks``)."""
-        kind, what = event
-        side = button_side(board, event)
-        if kind == events.LONG and side is not None:
-            heels(board, side)  # refused here (the starter is known): the board says why
-        elif kind == events.LONG and what == events.ENCODER:
-            self.step = TOTAL
-            self.points = 0
-        elif not self.ranks.handle(board, event):
-            board.idle()
-        elif self.ranks.ready(board):
-            self._counted(board)
-
     def _counted(self, board):
         """The show is dialled: the claim (muggins on), else the count said before it is pegged."""
         if board.match.settings.muggins:
@@ -195,10 +169,8 @@ class Count:
 
             self.step = CONFIRM
             match = board.match
-            if self.ranks is not None:
-                count = self.ranks.count(match.starter_rank)
-            else:
-                count = show.count(self.picker.picked, match.starter, self.crib)
+            count = (self.ranks.count(match.starter_rank) if self.ranks
+                     else show.count(self.picker.picked, match.starter, self.crib))
             self.said = Said(count, 1)
             self.points = count.total
 
@@ -212,10 +184,8 @@ class Count:
         elif kind == events.TURN:
             self.points = max(0, min(show.MAX_SHOW, self.points + what))
         elif kind == events.PRESS and what == events.BACK:
-            if self.picker is not None:
-                self.step = CARDS  # the cards as they were picked
-            elif self.ranks is not None:
-                self._back_to_ranks()
+            if self.picker is not None or self.ranks is not None:
+                self._back()
             elif board.match.phase == "play":
                 board.open_count()  # nothing counted yet: the starter again
             else:
@@ -246,17 +216,17 @@ class Count:
         if kind == events.TURN:
             self.said.turn(what)
         elif kind == events.PRESS and what == events.BACK:
-            if self.ranks is not None:
-                self._back_to_ranks()
-            else:
-                self.step = CARDS  # the 4 cards still picked: back again puts the last one back
+            self._back()
         elif kind == events.PRESS and what == events.ENCODER:
             if board.try_apply(self._shown_event(board, None)):
                 self.after(board, self.crib)
 
-    def _back_to_ranks(self):
-        """Back from the claim, the total or the count said of a show by ranks: the last answer (or
-        rank) taken back; from a total dialled before all were given, where it was."""
+    def _back(self):
+        """Back from the claim, the total or the count said: to the cards as picked (back again puts the
+        last one back); by ranks, the last answer (or rank) is taken back, from a total nothing."""
+        if self.ranks is None:
+            self.step = CARDS
+            return
         if self.step != TOTAL:
             self.ranks.back()
         self.step = RANKS

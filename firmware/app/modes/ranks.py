@@ -1,7 +1,10 @@
 """A show counted by its ranks: dial the 4 ranks (or take them from the play), then answer what ranks cannot tell.
 
 Used by the count (``app.modes.count``) when the starter is known by its rank only, or when
-the ranks come from the play (``Count.by_ranks``); loaded only then. Steps:
+the ranks come from the play (``Count.by_ranks``, after ``next_count``: the starter must be
+known); loaded only then. Both steps are the
+count's step "ranks"; as with cards a long press of the encoder dials the total instead,
+and the dealer's button held asks for his heels (refused: the starter is known). Steps:
 - ranks: turn to the rank (Ace to King, round), the encoder press takes it; back puts the
   last one back (none taken: the count leaves). A fifth card of a rank on the table this
   deal is refused. On the LEDs the picker's grid: the n-th rank taken in the n-th row (in
@@ -19,8 +22,12 @@ from micropython import const
 
 from app import palette
 from app.modes.cards import card_hole
+from app.modes.count import RANKS, TOTAL
+from app.modes.peg import button_side
+from app.modes.starter import heels
 from cribbage import show_ranks
 from cribbage.cards import rank_name
+from cribbage.wrap import wrap
 from shared import events
 
 _RANKS = const(13)
@@ -28,18 +35,28 @@ ONE_SUIT = const(1)
 STARTER_TOO = const(2)
 NOBS = const(3)
 _ASKED = ("", "one suit?", "starter too?", "his nobs?")
-_ASKED_LINE_2 = ("", "", "(flush of five)", "J of starter suit")
+_ASKED_LINE_2 = ("", "", "(flush of five)", "J starter's suit")
 
 
 class RankShow:
     """The ranks and answers of one show; ``ranks`` (taken), ``rank`` (being dialled), ``answers`` (given)."""
 
-    def __init__(self, crib, ranks=()):
+    def __init__(self, crib, ranks):
         self.crib = crib
         self.ranks = list(ranks)
         self.rank = 0
         self.answers = []
         self.answer = False  # the answer being dialled
+
+    def begin(self, board, count, event):
+        """Open in ``count`` (the count mode, its ``ranks`` this): the next rank or question, or at once
+        the count when nothing is left to ask; ``event``: a show by ranks whose answers to give again."""
+        count.picker = None
+        count.step = RANKS
+        if event is not None:
+            self._answer_again(board.match.starter_rank, event)
+        else:
+            self.handle(board, count, None)
 
     @property
     def taken(self):
@@ -80,23 +97,35 @@ class RankShow:
         flush, nobs, _ = self.asked(starter_rank)
         return show_ranks.count(self.ranks, starter_rank, flush, nobs, self.crib)
 
-    def handle(self, board, event):
-        """Take one input event; False when back leaves the show (nothing to take back)."""
-        kind, what = event
-        if kind == events.PRESS and what == events.BACK:
-            return self.back()
-        if not self.taken:
-            if kind == events.TURN:
-                self.rank = (self.rank + what) % _RANKS
+    def handle(self, board, count, event):
+        """Take one input ``event`` (None: none, the show as given) for ``count`` (the count mode): when
+        the show needs nothing more, the count goes on (the claim, or the count said)."""
+        if event is not None:
+            kind, what = event
+            side = button_side(board, event)
+            if kind == events.LONG and side is not None:
+                heels(board, side)  # refused here (the starter is known): the board says why
+            elif kind == events.LONG and what == events.ENCODER:
+                count.step = TOTAL
+                count.points = 0
+                return
+            elif kind == events.PRESS and what == events.BACK:
+                if not self.back():
+                    board.idle()
+                    return
+            elif not self.taken:
+                if kind == events.TURN:
+                    self.rank = (self.rank + what) % _RANKS
+                elif kind == events.PRESS and what == events.ENCODER:
+                    self._take(board)
+            elif kind == events.TURN:
+                if what % 2:
+                    self.answer = not self.answer
             elif kind == events.PRESS and what == events.ENCODER:
-                self._take(board)
-        elif kind == events.TURN:
-            if what % 2:
-                self.answer = not self.answer
-        elif kind == events.PRESS and what == events.ENCODER:
-            self.answers.append(self.answer)
-            self.answer = False
-        return True
+                self.answers.append(self.answer)
+                self.answer = False
+        if self.ready(board):
+            count._counted(board)
 
     def back(self):
         """Take back the last answer (asked again), else the last rank (dialled again); False if none."""
@@ -124,8 +153,9 @@ class RankShow:
         else:
             self.ranks.append(rank)
 
-    def answering(self, starter_rank, flush, nobs):
-        """Give the answers that make ``flush`` and ``nobs`` (those of a show taken back, to claim again)."""
+    def _answer_again(self, starter_rank, event):
+        """Give the answers of a ``["show_ranks", ...]`` ``event`` again (its claim taken back)."""
+        flush, nobs = event[3], event[4]
         while True:
             question = self.asked(starter_rank)[2]
             if not question:
@@ -155,10 +185,10 @@ class RankShow:
     def lines(self, board, title):
         """The display: what is taken, and the rank being dialled or the question."""
         starter_rank = board.match.starter_rank
-        shown = " ".join(rank_name(r) for r in self.ranks)
+        shown = [rank_name(r) for r in self.ranks]
         if not self.taken:
-            return [title, "ranks " + shown + " >" + rank_name(self.rank), "starter " + rank_name(starter_rank),
-                    "%d/4 ranks" % len(self.ranks), "turn=rank", "enc=take", "back=put back"]
+            return ([title] + wrap(shown + [">" + rank_name(self.rank)], 16)
+                    + ["starter " + rank_name(starter_rank), "%d/4 ranks" % len(self.ranks), "turn=rank", "enc=take"])
         question = self.asked(starter_rank)[2]
-        return [title, shown + " st " + rank_name(starter_rank), _ASKED[question], _ASKED_LINE_2[question],
+        return [title, " ".join(shown) + " st " + rank_name(starter_rank), _ASKED[question], _ASKED_LINE_2[question],
                 "> yes" if self.answer else "> no", "turn=yes/no", "enc=answer"]
