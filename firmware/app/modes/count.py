@@ -88,8 +88,7 @@ class Count:
             self.picker = Picker(show.HAND_SIZE, match.used)
 
     def by_ranks(self, board, ranks, event=None):
-        """Count this show from ``ranks`` (up to 4, say those laid in the play; the starter known), asking
-        what ranks cannot tell (``event``: a show by ranks taken back, its answers given again)."""
+        """Count this show from ``ranks`` (up to 4: laid in the play), see ``app.modes.ranks``."""
         from app.modes.ranks import RankShow  # loaded only for a show by ranks
 
         self.ranks = RankShow(self.crib, ranks)
@@ -103,7 +102,7 @@ class Count:
             self.next_count(board)
 
     def reclaim(self, board, event):
-        """A claim (its ``event``, on cards or ranks) was taken back (in the muggins mode): dial it again."""
+        """A claim (its ``event``) was taken back (in the muggins mode): dial it again."""
         self.next_count(board)
         if event[0] == "show_ranks":
             self.by_ranks(board, event[2], event)
@@ -126,7 +125,7 @@ class Count:
         return ["hand", self.seat, cards, claim]
 
     def _shown_event(self, board, claim):
-        """The event of the show as dialled (its cards, or its ranks and answers) with ``claim``."""
+        """The show's event (cards, or ranks and answers) with ``claim``."""
         if self.ranks is not None:
             return self.ranks.event(None if self.crib else self.seat, board.match.starter_rank, claim)
         return self._event(self.picker.picked[:], claim)
@@ -160,7 +159,7 @@ class Count:
             self._counted(board)
 
     def _counted(self, board):
-        """The show is dialled: the claim (muggins on), else the count said before it is pegged."""
+        """The claim (muggins on), else the count said."""
         if board.match.settings.muggins:
             self.step = CLAIM
             self.points = 0
@@ -222,8 +221,7 @@ class Count:
                 self.after(board, self.crib)
 
     def _back(self):
-        """Back from the claim, the total or the count said: to the cards as picked (back again puts the
-        last one back); by ranks, the last answer (or rank) is taken back, from a total nothing."""
+        """Back to the cards as picked, or the last answer (or rank) taken back."""
         if self.ranks is None:
             self.step = CARDS
             return
