@@ -2,9 +2,9 @@
 
 Used by the count (``app.modes.count``) when the starter is known by its rank only, or when
 the ranks come from the play (``Count.by_ranks``, after ``next_count``: the starter must be
-known); loaded only then. Both steps are the
-count's step "ranks"; as with cards a long press of the encoder dials the total instead,
-and the dealer's button held asks for his heels (refused: the starter is known). Steps:
+known); loaded only then. Both steps are the count's step "ranks"; as with cards a long
+press of the encoder dials the total instead, and the dealer's button held asks for his
+heels (refused: the starter is known). Steps:
 - ranks: turn to the rank (Ace to King, round), the encoder press takes it; back puts the
   last one back (none taken: the count leaves). A fifth card of a rank on the table this
   deal is refused. On the LEDs the picker's grid: the n-th rank taken in the n-th row (in
@@ -68,11 +68,11 @@ class RankShow:
         answers = self.answers
         flushes = show_ranks.flush_options(self.ranks, starter_rank, self.crib)
         flush = 0
-        i = 0
+        i = 0  # answers used
         if len(flushes) > 1:
-            if i == len(answers):
+            if not answers:
                 return 0, False, ONE_SUIT
-            i += 1
+            i = 1
             if answers[0]:
                 flush = flushes[-1] if self.crib else 4
                 if not self.crib and flushes[-1] == 5:
