@@ -8,8 +8,9 @@ player, a card, points) and the protocol request it sends. A row without ``event
 ``GameCommand("lay", ..., (SEAT, RANK))`` and sends ``["lay", 1, 5]``.
 
 People type players 1, 2, 3 (and 4 in a team game; or p1.., t1a..) and cards as they write
-them (5H, 10H or TH, 5♥); the protocol counts seats and sides from 0 and sends cards as
-ints 0-51: that translation happens here and nowhere else. After the board accepts, the
+them (5H, 10H or TH, 5♥), or ranks alone (5, 10, J) for a starter or a show known by its
+ranks (the show's flush and his nobs then given as options); the protocol counts seats and
+sides from 0 and sends cards as ints 0-51: that translation happens here and nowhere else. After the board accepts, the
 command says what happened, in words (host_tools.gamelog.describe), and shows the state.
 """
 
@@ -86,9 +87,9 @@ def card_or_rank_typed(text: str) -> int | str:
                                          % text) from None
 
 
-def card_or_total_typed(text: str) -> int | str:
-    """A card (its int), or a whole number: a show's total (kept as text)."""
-    return text if text.strip().isdigit() else card_typed(text)
+def card_rank_or_total_typed(text: str) -> int | str:
+    """A card (its int), or a rank or a whole number (kept as text: a show's ranks, or its total)."""
+    return text if text.strip().isdigit() or cards.parse_rank(text) >= 0 else card_typed(text)
 
 
 @dataclass(frozen=True)
@@ -101,10 +102,13 @@ class Field:
     help: str
     nargs: str | None = None
     option: bool = False  # ``--dest VALUE``, None when not given; otherwise positional
+    flag: bool = False  # ``--dest`` alone: True when given (``parse`` unused)
 
     def add_to(self, parser: argparse.ArgumentParser) -> None:
         """Add this argument to a sub-command's parser."""
-        if self.option:
+        if self.flag:
+            parser.add_argument("--" + self.dest, action="store_true", help=self.help)
+        elif self.option:
             parser.add_argument("--" + self.dest, type=self.parse, metavar=self.metavar, help=self.help)
         else:
             parser.add_argument(self.dest, type=self.parse, metavar=self.metavar, help=self.help, nargs=self.nargs)
@@ -114,13 +118,18 @@ SEAT = Field("seat", seat_typed, "PLAYER", "1, 2 or 3 (p1, p2, p3; in a team gam
 SIDE = Field("side", side_typed, "PLAYER", "1, 2 or 3 (p1, p2, p3; teams t1, t2): whose track")
 POINTS = Field("points", int, "POINTS", "points to peg (1 to 31)")
 RANK = Field("rank", laid_rank_typed, "RANK", "the rank of the card laid: A, 2-10 (or T), J, Q or K")
-CARD = Field("card", card_typed, "CARD", "a card as people write it: 5H, 10H or TH, 5♥")
+CARD = Field("card", card_or_rank_typed, "CARD", "a card as people write it: 5H, 10H or TH, 5♥; or its rank "
+             "alone (5, 10, J) when the suit is not dialled")
 CUT = Field("cut", card_or_rank_typed, "CARD", "one card per player, in order: 5H KD, or ranks alone: 5 K "
             "(a rank is given a suit, any: only ranks decide the deal)", nargs="+")
-SHOWN = Field("shown", card_or_total_typed, "CARD", "its 4 cards (5H 5C JS QD), or its total alone (14): the "
-              "board counts the cards with the starter", nargs="+")
+SHOWN = Field("shown", card_rank_or_total_typed, "CARD", "its 4 cards (5H 5C JS QD), or its 4 ranks (5 5 J Q: "
+              "with --flush and --nobs if they apply), or its total alone (14): the board counts them with the "
+              "starter", nargs="+")
 CLAIM = Field("claim", int, "POINTS", "muggins: the points claimed, if fewer than the count (another player "
               "may then call muggins and peg the rest: crib muggins)", option=True)
+FLUSH = Field("flush", int, "POINTS", "a show by ranks: 4 if the hand's four cards are of one suit, 5 if the "
+              "starter is too (a crib counts only 5)", option=True)
+NOBS = Field("nobs", str, "", "a show by ranks: a jack of it is of the starter's suit (his nobs)", flag=True)
 
 
 def cut_cards(args: argparse.Namespace) -> list[int]:
@@ -137,17 +146,30 @@ def cut_cards(args: argparse.Namespace) -> list[int]:
     return out
 
 
-def shown(args: argparse.Namespace) -> list[Any]:
-    """``[cards or None, claim or None]`` of a hand or crib: 4 cards, or a total alone (the claim)."""
+def starter(args: argparse.Namespace) -> list[Any]:
+    """``["starter", card]``, or ``["starter_rank", rank]`` for a rank alone."""
+    if isinstance(args.card, str):
+        return ["starter_rank", rank_typed(args.card)]
+    return ["starter", args.card]
+
+
+def shown(args: argparse.Namespace, seat: int | None) -> list[Any]:
+    """The show of ``seat``'s hand (None: the crib) as its event: 4 cards, 4 ranks with the
+    answers ``--flush`` and ``--nobs``, or a total alone (the claim)."""
     typed = args.shown
-    if len(typed) == 1 and isinstance(typed[0], str):
+    by_ranks = len(typed) == 4 and all(isinstance(c, str) for c in typed)
+    if not by_ranks and (args.flush is not None or args.nobs):
+        raise ValueError("--flush and --nobs are for a show by its ranks (cards show their suits)")
+    if len(typed) == 1 and isinstance(typed[0], str) and typed[0].strip().isdigit():
         if args.claim is not None:
             raise ValueError("a total alone is the claim: give either the total or --claim")
-        return [None, int(typed[0])]
+        return ["crib", None, int(typed[0])] if seat is None else ["hand", seat, None, int(typed[0])]
+    if by_ranks:
+        return ["show_ranks", seat, [rank_typed(t) for t in typed], args.flush or 0, args.nobs, args.claim]
     if len(typed) != 4 or not all(isinstance(c, int) for c in typed):
-        raise ValueError("give the 4 cards (like 5H 5C JS QD) or the total alone (like 14), not %s"
-                         % " ".join(cards.name(c) if isinstance(c, int) else c for c in typed))
-    return [typed, args.claim]
+        raise ValueError("give the 4 cards (like 5H 5C JS QD), the 4 ranks (like 5 5 J Q) or the total alone "
+                         "(like 14), not %s" % " ".join(cards.name(c) if isinstance(c, int) else c for c in typed))
+    return ["crib", typed, args.claim] if seat is None else ["hand", seat, typed, args.claim]
 
 
 @dataclass(frozen=True)
@@ -172,16 +194,17 @@ class GameCommand:
 COMMANDS = (
     GameCommand("cut", "cut for deal: the lowest card deals", (CUT,), lambda a: ["cut", cut_cards(a)]),
     GameCommand("dealer", "name the first dealer of the game (instead of a cut)", (SEAT,), aliases=("deal",)),
-    GameCommand("starter", "the starter card turned up (a Jack pegs his heels for the dealer)", (CARD,)),
+    GameCommand("starter", "the starter card turned up, or its rank alone (a Jack pegs his heels for the dealer)",
+                (CARD,), starter),
     GameCommand("heels", "his heels: 2 for the dealer, without naming the starter"),
     GameCommand("peg", "peg points in the play (fifteens, pairs, runs, go, 31)", (SIDE, POINTS)),
     GameCommand("lay", "lay a card in the play, card by card: the board counts it and pegs what it makes",
                 (SEAT, RANK)),
     GameCommand("go", "say go in the play, card by card (the last to lay pegs 1 when nobody can)", (SEAT,)),
-    GameCommand("hand", "count a player's hand in the show, in turn (the pone first)", (SEAT, SHOWN, CLAIM),
-                lambda a: ["hand", a.seat, *shown(a)]),
-    GameCommand("crib", "count the dealer's crib (the deal then passes on)", (SHOWN, CLAIM),
-                lambda a: ["crib", *shown(a)]),
+    GameCommand("hand", "count a player's hand in the show, in turn (the pone first)",
+                (SEAT, SHOWN, CLAIM, FLUSH, NOBS), lambda a: shown(a, a.seat)),
+    GameCommand("crib", "count the dealer's crib (the deal then passes on)", (SHOWN, CLAIM, FLUSH, NOBS),
+                lambda a: shown(a, None)),
     GameCommand("muggins", "call muggins right after a claim (muggins on): the points it overlooked are yours",
                 (SIDE,)),
     GameCommand("new-game", "abandon this game (or after a win: the next game, the loser deals)",

@@ -77,6 +77,11 @@ def load(path: Path) -> tuple[dict[str, Any], list[list[Any]]]:
     raise ValueError('%s holds no game log (expected a JSON list of events or an object with "log")' % path)
 
 
+def is_crib(event: list[Any]) -> bool:
+    """True if ``event`` counts the crib (by cards, by total or by ranks): the deal passes on after it."""
+    return event[0] == "crib" or (event[0] == "show_ranks" and event[1] is None)
+
+
 def replay(settings: dict[str, Any], log: list[list[Any]]) -> list[GameRecord]:
     """The games of ``log`` played with ``settings`` (the board's preferences in it, such as
     colours, are ignored). Raises cribbage.match.RuleError (naming the event) if the log breaks the rules."""
@@ -98,23 +103,29 @@ def replay(settings: dict[str, Any], log: list[list[Any]]) -> list[GameRecord]:
         game = games[-1]
         after = match.front[:]
         # a call on the crib comes after the deal has passed: it belongs to the crib's deal
-        called_crib = kind == "muggins" and bool(game.steps) and game.steps[-1].event[0] == "crib"
+        called_crib = kind == "muggins" and bool(game.steps) and is_crib(game.steps[-1].event)
         game.steps.append(Step(seq, deal - 1 if called_crib else deal, list(event),
                                [a - b for a, b in zip(after, before, strict=True)], after))
         if match.winner is not None and game.winner is None:
             game.winner, game.result = match.winner, match.result
             game.worth = match.games[-1]["points"]
-        if kind == "crib":
+        if is_crib(event):
             deal += 1
     if not games[-1].steps and len(games) > 1:
         games.pop()  # the log ends with a new game nothing has happened in yet
     return games
 
 
+# Events that say the same whoever made them.
+PLAIN_WORDS = {"heels": "his heels: 2 to the dealer", "new_game": "new game", "new_match": "new match"}
+
+
 def describe(event: list[Any], rules: Settings) -> str:
     """An event in words, its seats and sides named as the board names them under ``rules``."""
     kind, args = event[0], event[1:]
     try:
+        if kind in PLAIN_WORDS:
+            return PLAIN_WORDS[kind]
         if kind == "dealer":
             return "%s deals first" % rules.seat_name(args[0])
         if kind == "cut":
@@ -126,23 +137,30 @@ def describe(event: list[Any], rules: Settings) -> str:
             return "%s calls muggins" % rules.side_name(args[0])
         if kind == "starter":
             return "starter %s" % names([args[0]])
-        if kind == "heels":
-            return "his heels: 2 to the dealer"
+        if kind == "starter_rank":
+            return "starter: a %s (its suit not dialled)" % rank_name(args[0])
         if kind == "peg":
             return "%s pegs %d" % (rules.side_name(args[0]), args[1])
         if kind == "lay" and 1 <= args[1] <= 13:
             return "%s lays %s" % (rules.seat_name(args[0]), rank_name(args[1] - 1))
         if kind == "go":
             return "%s says go" % rules.seat_name(args[0])
-        if kind in ("hand", "crib"):
-            who = "crib" if kind == "crib" else "%s's hand" % rules.seat_name(args[0])
-            cards, claim = (args[0], args[1]) if kind == "crib" else (args[1], args[2])
-            shown = names(cards) if cards else "cards not dialled"
-            return "%s: %s%s" % (who, shown, "" if claim is None else ", claims %d" % claim)
-        if kind == "new_game":
-            return "new game"
-        if kind == "new_match":
-            return "new match"
+        if kind in ("hand", "crib", "show_ranks"):
+            return describe_show(kind, args, rules)
     except (IndexError, TypeError, ValueError):
         pass
     return json.dumps(event)
+
+
+def describe_show(kind: str, args: list[Any], rules: Settings) -> str:
+    """A hand or crib counted (by cards, by total or by ranks) in words."""
+    if kind == "show_ranks":
+        who = "crib" if args[0] is None else "%s's hand" % rules.seat_name(args[0])
+        answers = (["a flush of %d" % args[2]] if args[2] else []) + (["his nobs"] if args[3] else [])
+        return "%s by ranks: %s%s%s" % (who, " ".join(rank_name(r) for r in args[1]),
+                                        "".join(", " + a for a in answers),
+                                        "" if args[4] is None else ", claims %d" % args[4])
+    who = "crib" if kind == "crib" else "%s's hand" % rules.seat_name(args[0])
+    cards, claim = (args[0], args[1]) if kind == "crib" else (args[1], args[2])
+    shown = names(cards) if cards else "cards not dialled"
+    return "%s: %s%s" % (who, shown, "" if claim is None else ", claims %d" % claim)

@@ -29,8 +29,9 @@ def show_state(console: Console, state: dict[str, Any]) -> None:
     lines = ["phase: %s" % state.get("phase", "?"),
              "dealer: %s" % ("not cut yet" if dealer is None else rules.seat_name(dealer))]
     if state.get("phase") in ("play", "show"):
-        starter = state.get("starter")
-        lines.append("starter: %s" % ("not named yet" if starter is None else name(starter)))
+        starter, rank = state.get("starter"), state.get("starter_rank")
+        lines.append("starter: %s" % (name(starter) if starter is not None else "not named yet" if rank is None
+                                      else "a %s (its suit not dialled)" % rank_name(rank)))
     play = state.get("play")
     if isinstance(play, dict) and play.get("turn") is not None:
         series = " ".join(rank_name(r - 1) for r in play.get("series") or [])

@@ -90,6 +90,30 @@ def test_muggins_and_a_team_game(sim: str, capsys: pytest.CaptureFixture[str]) -
     assert said(capsys, sim, "muggins", "t1") == "T1 calls muggins: T1 +5."
 
 
+def test_a_deal_by_ranks(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert said(capsys, sim, "dealer", "2") == "P2 deals first."
+    assert said(capsys, sim, "starter", "5") == "starter: a 5 (its suit not dialled)."
+    status, out, _ = crib(capsys, "status", "-d", sim)
+    assert "starter: a 5 (its suit not dialled)" in out
+    # 5 5 5 J and a 5 starter, the Jack of its suit: the 29
+    assert said(capsys, sim, "hand", "1", "5", "5", "5", "J", "--nobs") == (
+        "P1's hand by ranks: 5 5 5 J, his nobs: P1 +29.")
+    # A 2 3 4 of one suit, the starter too: a run of five (5), fifteen two (2), a flush of five (5)
+    assert said(capsys, sim, "hand", "2", "A", "2", "3", "4", "--flush", "5") == (
+        "P2's hand by ranks: A 2 3 4, a flush of 5: P2 +12.")
+    # 5 + K, 5 + Q, 5 + 10: no run without a J
+    assert said(capsys, sim, "crib", "K", "Q", "10", "9") == "crib by ranks: K Q 10 9: P2 +6."
+    log = json.loads(crib(capsys, "log", "--json", "-d", sim)[1])["log"]
+    assert log[1:] == [["starter_rank", 4], ["show_ranks", 0, [4, 4, 4, 10], 0, True, None],
+                       ["show_ranks", 1, [0, 1, 2, 3], 5, False, None],
+                       ["show_ranks", None, [12, 11, 9, 8], 0, False, None]]
+    assert said(capsys, sim, "starter", "J") == "starter: a J (its suit not dialled): P1 +2."  # his heels
+    status, out, err = crib(capsys, "hand", "2", "5", "5", "A", "J", "--flush", "4", "-d", sim)
+    assert status == 1 and err == "crib hand: error: the hand: no flush: a hand with a pair is of two suits\n"
+    status, out, err = crib(capsys, "hand", "2", "5", "6", "A", "J", "--nobs", "-d", sim)
+    assert status == 1 and err == "crib hand: error: the hand: no nobs: the starter is the jack of its suit\n"
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["cut", "5", "5"], "cut again: the lowest card is tied (5C 5D)"),
     (["dealer", "3"], "the dealer must be P1 or P2, not P3"),
@@ -101,7 +125,11 @@ def test_the_boards_refusals(argv: list[str], message: str, sim: str, capsys: py
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["hand", "1", "5H", "5C", "JS"], "give the 4 cards (like 5H 5C JS QD) or the total alone (like 14), not 5H 5C JS"),
+    (["hand", "1", "5H", "5C", "JS"], "give the 4 cards (like 5H 5C JS QD), the 4 ranks (like 5 5 J Q) or the "
+                                      "total alone (like 14), not 5H 5C JS"),
+    (["hand", "1", "5H", "5", "J", "Q"], "give the 4 cards"),
+    (["hand", "1", "5H", "5C", "JS", "QD", "--nobs"], "--flush and --nobs are for a show by its ranks"),
+    (["crib", "14", "--flush", "5"], "--flush and --nobs are for a show by its ranks"),
     (["hand", "1", "5H", "12"], "give the 4 cards"),
     (["crib", "8", "--claim", "6"], "a total alone is the claim"),
 ])
@@ -115,7 +143,7 @@ def test_shows_that_are_neither_cards_nor_a_total(argv: list[str], message: str,
     (["hand", "5", "14"], "player must be 1, 2 or 3 (or p1, p2, p3; in a team game 1-4 or t1a, t2a, t1b, t2b), "
                           "not '5'"),
     (["peg", "t3", "2"], "player must be 1, 2 or 3 (or p1, p2, p3; teams t1, t2), not 't3'"),
-    (["starter", "5X"], "unknown suit in card '5X'"),
+    (["starter", "5X"], "not a card or a rank: '5X'"),
     (["cut", "5", "Z"], "not a card or a rank: 'Z'"),
 ])
 def test_typing_mistakes_are_usage_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

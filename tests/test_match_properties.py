@@ -6,7 +6,8 @@ Random sequences of events, legal and illegal, under every kind of settings:
   over, pegs only move forward (except by undo, a new game or a new match) and the back peg
   is where the front was;
 - without house rules each side's score is exactly the points credited to it by an
-  independent tally of the accepted events (show totals from ``cribbage.show.score``);
+  independent tally of the accepted events (show totals from ``cribbage.show.score``, and
+  ``cribbage.show_ranks.score`` for shows by ranks);
 - undo returns to the state before the last event; replaying the log gives the live state;
   undoing k events and applying them again gives the same state.
 """
@@ -17,7 +18,7 @@ from hypothesis import event as hypothesis_event
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribbage import show
+from cribbage import show, show_ranks
 from cribbage.match import Match, RuleError
 from cribbage.settings import Settings
 
@@ -36,9 +37,10 @@ SETTINGS = st.builds(
 # What to try next, by phase: mostly what moves the game on, sometimes anything.
 ACTIONS = {
     "cut": ["dealer", "cut", "cut", "cut_ranks", "cut_ranks", "peg", "show", "muggins", "undo", "junk"],
-    "play": ["peg"] * 8 + ["show"] * 5 + ["starter"] * 3 + ["muggins"] * 2 + [
+    "play": ["peg"] * 8 + ["show"] * 5 + ["ranks"] * 4 + ["starter"] * 3 + ["starter_rank"] * 2 + ["muggins"] * 2 + [
         "heels", "dealer", "cut", "cut_ranks", "new_game", "new_match", "undo", "undo", "junk"],
-    "show": ["show"] * 8 + ["muggins"] * 3 + ["peg", "starter", "starter", "heels", "new_game", "undo", "junk"],
+    "show": ["show"] * 8 + ["ranks"] * 6 + ["muggins"] * 3 + ["peg", "starter", "starter", "starter_rank", "heels",
+                                                                "new_game", "undo", "junk"],
     "over": ["new_game"] * 3 + ["new_match", "undo", "peg", "show", "starter", "heels", "muggins", "junk"],
 }
 
@@ -64,6 +66,32 @@ def draw_show(data: st.DataObject, m: Match) -> list:
     return ["crib", cards, claim] if crib else ["hand", seat, cards, claim]
 
 
+def draw_ranks_show(data: st.DataObject, m: Match) -> list:
+    """A show by ranks: usually the one due, of ranks not all on the table, with possible answers and claim."""
+    due = m.next_show or (0, "hand")
+    seat = due[0] if data.draw(st.integers(0, 9)) else data.draw(st.sampled_from([-1, 0, 1, 2, 3, None]))
+    crib = seat is None
+    on_table = [c >> 2 for c in m.used] + m.ranks
+    free = [r for r in range(13) for _ in range(4 - on_table.count(r))]
+    ranks = data.draw(st.one_of(st.permutations(free).map(lambda p: p[:4]),
+                                st.lists(st.integers(-1, 13), min_size=3, max_size=5)))
+    flush, nobs, true = data.draw(st.sampled_from([0, 4, 5, 1, True])), data.draw(st.booleans()), None
+    if m.starter_rank is not None and len(ranks) == 4 and all(0 <= r < 13 for r in ranks):
+        if data.draw(st.integers(0, 4)):  # mostly answers the ranks allow
+            flush = data.draw(st.sampled_from(show_ranks.flush_options(ranks, m.starter_rank, crib)))
+            options = show_ranks.nobs_options(ranks, m.starter_rank, flush)
+            nobs = data.draw(st.sampled_from([n for n in (False, True)
+                                              if options & (show_ranks.NOBS if n else show_ranks.NO_NOBS)]))
+        try:
+            true = show_ranks.score(ranks, m.starter_rank, flush, nobs, crib)
+        except ValueError:
+            pass
+    options = [st.none(), st.integers(-1, 31)]
+    if true is not None:
+        options += [st.just(true), st.integers(0, true)]
+    return ["show_ranks", seat, ranks, flush, nobs, data.draw(st.one_of(*options))]
+
+
 def draw_event(data: st.DataObject, m: Match, action: str) -> list:
     """An event of the given kind with arguments that are mostly, not always, legal."""
     seats, sides = m.settings.seats, m.settings.sides
@@ -71,8 +99,12 @@ def draw_event(data: st.DataObject, m: Match, action: str) -> list:
         return ["peg", data.draw(st.integers(-1, sides)), data.draw(st.one_of(st.integers(1, 31), st.integers(-2, 40)))]
     if action == "show":
         return draw_show(data, m)
+    if action == "ranks":
+        return draw_ranks_show(data, m)
     if action == "starter":
         return ["starter", data.draw(st.integers(0, 52))]
+    if action == "starter_rank":
+        return ["starter_rank", data.draw(st.integers(-1, 13))]
     if action == "heels":
         return ["heels"]
     if action == "dealer":
@@ -94,23 +126,30 @@ def credits(rules: Settings, deal: tuple, event: list, call: tuple | None) -> tu
     """Points an accepted event credited to each side, tallied independently of game.py, and the
     muggins call it leaves open ((claimer's side, points overlooked) or None).
 
-    ``deal`` is (dealer, starter, heels, phase) as they were before the event, ``call`` the call open then.
+    ``deal`` is (dealer, starter, starter's rank, heels, phase) as they were before the event, ``call``
+    the call open then.
     """
-    dealer, starter, heels, phase = deal
+    dealer, starter, starter_rank, heels, phase = deal
     got = [0] * rules.sides
     kind = event[0]
     opened = None
     if kind == "peg":
         got[event[1]] += event[2]
-    elif kind == "heels" or (kind == "starter" and event[1] >> 2 == 10 and not heels and phase == "play"):
+    elif kind == "heels" or (kind == "starter" and event[1] >> 2 == 10 and not heels and phase == "play") or (
+            kind == "starter_rank" and event[1] == 10 and not heels and phase == "play"):
         got[rules.side_of(dealer)] += 2
     elif kind == "muggins":
         assert call is not None and event[1] != call[0]  # accepted only right after a claim, by another side
         got[event[1]] += call[1]
-    elif kind in ("hand", "crib"):
-        seat = dealer if kind == "crib" else event[1]
-        cards, claim = event[-2], event[-1]
-        true = claim if cards is None else show.score(cards, starter, kind == "crib")
+    elif kind in ("hand", "crib", "show_ranks"):
+        crib = kind == "crib" or (kind == "show_ranks" and event[1] is None)
+        seat = dealer if crib else event[1]
+        if kind == "show_ranks":
+            cards, claim = event[2], event[5]
+            true = show_ranks.score(cards, starter_rank, event[3], event[4], crib)
+        else:
+            cards, claim = event[-2], event[-1]
+            true = claim if cards is None else show.score(cards, starter, crib)
         got[rules.side_of(seat)] += true if claim is None else claim
         if cards is not None and claim is not None and rules.muggins:
             opened = (rules.side_of(seat), true - claim)  # what a call would peg to its caller
@@ -128,6 +167,8 @@ def check_invariants(m: Match, before: dict, event: list) -> None:
         assert sorted(after["front"]).count(target) == 1
     if event[0] == "hand" and event[2] is not None:
         assert all(c in after["used"] for c in event[2])  # shown cards are on the table
+    on_table = [c >> 2 for c in after["used"]] + after["ranks"]
+    assert all(on_table.count(r) <= 4 for r in on_table)  # no fifth card of a rank
     if event[0] not in ("new_game", "new_match"):
         for side, (old, new) in enumerate(zip(before["front"], after["front"], strict=True)):
             assert new >= old
@@ -158,7 +199,7 @@ def test_random_event_sequences(rules: Settings, data: st.DataObject) -> None:
             continue
         event = draw_event(data, m, action)
         before = m.state()
-        deal = (m.dealer, m.starter, m.heels, m.phase)
+        deal = (m.dealer, m.starter, m.starter_rank, m.heels, m.phase)
         log = [e[:] for e in m.log]
         try:
             m.apply(event)
@@ -185,6 +226,7 @@ def test_random_event_sequences(rules: Settings, data: st.DataObject) -> None:
         tallies.append((tally[:], call))
     assert history[-1] == m.state()
     assert Match(rules, m.log).state() == m.state()
+    assert Match(rules, saved=list(m.iter_saved())).state() == m.state()
     k = data.draw(st.integers(0, len(m.log)))
     log = [e[:] for e in m.log]
     for _ in range(k):

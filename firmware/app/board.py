@@ -58,7 +58,7 @@ _MENU_MODULES = ("app.modes.menu", "app.modes.settings", "app.modes.advise", "cr
 # dropped when the menu opens, so the advice finds the most room: the count's and the play's
 # modes (never used together with the menu) and the serial protocol (loaded again by the next request)
 _COUNT_MODULES = ("app.modes.count", "app.modes.starter", "app.modes.muggins", "app.modes.said",
-                  "cribbage.saying", "app.protocol", "app.modes.lay")
+                  "cribbage.saying", "app.protocol", "app.modes.lay", "app.modes.ranks", "cribbage.show_ranks")
 
 
 def _forget(names):

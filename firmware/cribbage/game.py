@@ -1,8 +1,9 @@
 """One game of cribbage as derived state: the pegs and the deal, changed by in-game events.
 
-``Game.apply(event)`` takes the in-game events (``dealer``, ``cut``, ``starter``, ``heels``,
-``peg``, ``lay``, ``go``, ``hand``, ``crib``; their exact rules, the house rules applied here among them,
-are in docs/EVENTS.md, the reference for the whole event log). Every handler checks
+``Game.apply(event)`` takes the in-game events (``dealer``, ``cut``, ``cut_ranks``, ``starter``,
+``starter_rank``, ``heels``, ``peg``, ``lay``, ``go``, ``hand``, ``crib``, ``show_ranks``,
+``muggins``; their exact rules, the house rules applied here among them, are in
+docs/EVENTS.md, the reference for the whole event log). Every handler checks
 everything first and only then changes state, so a rejected event (``RuleError``) leaves
 the game untouched.
 
@@ -65,10 +66,13 @@ class Game:
 
     ``front``/``back`` (list per side), ``dealer`` (seat or None), ``phase`` ("cut",
     "play", "show", "over"), ``shows`` (shows counted this deal), ``starter`` (card or
-    None), ``used`` (cards on the table this deal, in the order they appeared), ``heels``
-    (his heels pegged this deal), ``winner`` (side or None), ``result`` and ``worth`` (what
-    the win counts in the match), ``last_show`` ((cards, starter, is_crib) of the last show
-    counted from cards, or None; ``last_count`` is its Count), ``call`` ((the claimer's side,
+    None), ``starter_rank`` (its rank, also of a starter known by rank only, or None),
+    ``used`` (cards on the table this deal, in the order they appeared), ``ranks`` (ranks on
+    the table this deal whose suits are not known: a starter by rank first, then shows by
+    ranks), ``nobs`` (his nobs counted this deal), ``heels`` (his heels pegged this deal),
+    ``winner`` (side or None), ``result`` and ``worth`` (what the win counts in the match),
+    ``last_show`` (the last show counted from cards, (cards, starter, is_crib), or from ranks,
+    (ranks, starter rank, flush, nobs, is_crib); or None; ``last_count`` is its Count), ``call`` ((the claimer's side,
     the points it overlooked) of a claim that may be called "muggins" now, or None: the board
     keeps the points to itself until the call), ``laying`` (the play laid card by card this
     deal, a ``cribbage.laying.Laying``, or None if no card or go was given this deal).
@@ -94,22 +98,26 @@ class Game:
         self.shows = 0
         self.starter = None
         self.used = []
+        self.ranks = []
+        self.nobs = False
         self.heels = False
         self.laying = None
 
     def snapshot(self):
         """The whole state as one tuple (a compact undo checkpoint); see ``restore``."""
         return (self.dealer, self.phase, tuple(self.front), tuple(self.back), self.winner, self.result,
-                self.worth, self.last_show, self.shows, self.starter, tuple(self.used), self.heels, self.call)
+                self.worth, self.last_show, self.shows, self.starter, tuple(self.used), tuple(self.ranks), self.nobs,
+                self.heels, self.call)
 
     def restore(self, snap):
         """Go back to the state ``snapshot`` returned (taken between deals: no card of a play is laid)."""
         (self.dealer, self.phase, front, back, self.winner, self.result, self.worth, self.last_show,
-         self.shows, self.starter, used, self.heels, self.call) = snap
+         self.shows, self.starter, used, ranks, self.nobs, self.heels, self.call) = snap
         self.front = list(front)
         self.back = list(back)
         self.used = list(used)
         self.laying = None
+        self.ranks = list(ranks)
         self._last_count = None
 
     # --- what the display asks -------------------------------------------------------
@@ -128,10 +136,23 @@ class Game:
         return (None, "crib")
 
     @property
+    def starter_rank(self):
+        """The starter's rank (0-12), also when only its rank is known (the first of ``ranks``), or None."""
+        if self.starter is not None:
+            return self.starter >> 2
+        return self.ranks[0] if self.ranks else None  # shows by ranks come after the starter
+
+    @property
     def last_count(self):
-        """The Count (breakdown) of the last show counted from cards, or None."""
-        if self._last_count is None and self.last_show is not None:
-            self._last_count = show.count(*self.last_show)
+        """The Count (breakdown) of the last show counted from cards or ranks, or None."""
+        last = self.last_show
+        if self._last_count is None and last is not None:
+            if len(last) == 3:
+                self._last_count = show.count(*last)
+            else:
+                from cribbage import show_ranks  # loaded once a show is counted by ranks
+
+                self._last_count = show_ranks.count(*last)
         return self._last_count
 
     def landing(self, side, points):
@@ -163,10 +184,10 @@ class Game:
             from cribbage.laying import lay_event  # loaded only when the play is laid card by card
 
             lay_event(self, event)
-        elif kind == "hand" or kind == "crib":
+        elif kind == "hand" or kind == "crib" or kind == "show_ranks":
             self._show_event(event)
             return  # it opens (or closes) the muggins call itself
-        elif kind == "starter":
+        elif kind == "starter" or kind == "starter_rank":
             self._starter_event(event)
         elif kind == "heels":
             self._heels_event(event)
@@ -217,22 +238,37 @@ class Game:
         self.dealer = dealer
         self.phase = "play"
 
+    def _starter_name(self):
+        """The starter as the players know it: ``5H``, or ``a 5`` when only its rank is known."""
+        return name(self.starter) if self.starter is not None else "a " + rank_name(self.starter_rank)
+
     def _starter_event(self, event):
-        self._arity(event, 2, '["starter", card]')
-        card = event[1]
+        by_rank = event[0] == "starter_rank"
+        self._arity(event, 2, '["starter_rank", rank]' if by_rank else '["starter", card]')
         self._in_deal("starter")
-        if self.starter is not None:
-            raise RuleError("the starter of this deal is already %s" % name(self.starter))
-        _check_cards((card,), 1, "the starter")
-        if card in self.used:
-            raise RuleError("%s is already on the table this deal" % name(card))
+        if self.starter_rank is not None:
+            raise RuleError("the starter of this deal is already %s" % self._starter_name())
+        given = event[1]
+        if by_rank:
+            if not is_int(given) or not 0 <= given <= _KING:
+                raise RuleError("the starter's rank is 0 (Ace) to 12 (King), not %r" % (given,))
+            rank = given
+        else:
+            _check_cards((given,), 1, "the starter")
+            if given in self.used:
+                raise RuleError("%s is already on the table this deal" % name(given))
+            rank = given >> 2
         if self.laying is not None:
-            self.laying.check_starter(card)
-        jack = card >> 2 == JACK
+            self.laying.check_starter(rank)
+        jack = rank == JACK
         if self.heels and not jack:
-            raise RuleError("his heels was pegged this deal, so the starter must be a jack, not %s" % name(card))
-        self.starter = card
-        self.used.append(card)
+            raise RuleError("his heels was pegged this deal, so the starter must be a jack, not %s"
+                            % (rank_name(rank) if by_rank else name(given)))
+        if by_rank:
+            self.ranks.append(rank)
+        else:
+            self.starter = given
+            self.used.append(given)
         if jack and not self.heels and self.phase == "play":  # his heels belong to the cut, not the show
             self.heels = True
             self._peg(self.settings.side_of(self.dealer), _HEELS_POINTS)
@@ -242,8 +278,8 @@ class Game:
         self._in_deal("his heels")
         if self.heels:
             raise RuleError("his heels was already pegged this deal")
-        if self.starter is not None:
-            raise RuleError("the starter %s is not a jack: no heels" % name(self.starter))
+        if self.starter_rank is not None:
+            raise RuleError("the starter %s is not a jack: no heels" % self._starter_name())
         if self.phase == "show":
             raise RuleError("too late for his heels: they are pegged at the cut, before the show "
                             "(undo back to the play to peg them)")
@@ -267,8 +303,13 @@ class Game:
             raise RuleError("the play is over once the show has begun: count the hands")
 
     def _show_event(self, event):
+        by_ranks = event[0] == "show_ranks"
         crib = event[0] == "crib"
-        if crib:
+        if by_ranks:
+            self._arity(event, 6, '["show_ranks", seat or null, ranks, flush, nobs, claim]')
+            crib = event[1] is None
+            seat, cards, claim = self.dealer if crib else event[1], event[2], event[5]
+        elif crib:
             self._arity(event, 3, '["crib", cards or null, claim or null]')
             seat, cards, claim = self.dealer, event[1], event[2]
         else:
@@ -279,7 +320,11 @@ class Game:
         what = "the crib" if crib else "the hand"
         if claim is not None and (not is_int(claim) or claim < 0):
             raise RuleError("claim must be a number of points or null, not %r" % (claim,))
-        if cards is None:
+        if by_ranks:
+            from cribbage import show_ranks  # loaded once a show is counted by ranks
+
+            claim, overlooked = show_ranks.shown(self, event, crib, what)
+        elif cards is None:
             if claim is None:
                 raise RuleError("give the cards of %s, or its total as the claim" % what)
             if not show.is_possible_total(claim):
@@ -354,10 +399,16 @@ class Game:
         they are no 4 distinct cards off the table, or the starter is not known. Changes nothing."""
         _check_cards(cards, show.HAND_SIZE, what)
         if self.starter is None:
-            raise RuleError("dial the starter first: %s is counted with it" % what)
+            raise RuleError("dial the starter first: %s is counted with it" % what
+                            if self.starter_rank is None else
+                            "the starter is known by its rank only: count %s by its ranks" % what)
         for c in cards:
             if c in self.used:
                 raise RuleError("%s is already on the table this deal" % name(c))
+        if self.ranks:  # shows by ranks beside (else the cards themselves are distinct)
+            from cribbage import show_ranks
+
+            show_ranks.check_beside(self, cards)
         return show.score(cards, self.starter, crib)
 
     def _peg(self, side, points):

@@ -35,7 +35,7 @@ def lay_event(game, event):
     if laying is None:  # the first card or go of the deal
         laying = Laying(game.settings, game.dealer, HAND_SIZE)
     if lay:
-        seat, points = laying.lay(event[1], event[2], game.starter)
+        seat, points = laying.lay(event[1], event[2], game.starter_rank)
     else:
         seat, points = laying.go(event[1])
     game.laying = laying
@@ -80,7 +80,7 @@ class Laying:
                                                            settings.seat_name(self.play.turn)))
 
     def lay(self, seat, rank, starter):
-        """``seat`` lays a card of ``rank`` (1-13; ``starter``: the starter card or None); returns
+        """``seat`` lays a card of ``rank`` (1-13; ``starter``: the starter's rank 0-12, or None); returns
         (scoring seat or None, points). RuleError and nothing changed if it may not."""
         if not is_int(rank) or not 1 <= rank <= _KING:
             raise RuleError("a card's rank is 1 (Ace) to 13 (King), not %r" % (rank,))
@@ -88,7 +88,7 @@ class Laying:
         r = rank - 1
         play = self.play
         out = self.out(r)
-        if out + (starter is not None and starter >> 2 == r) >= 4:
+        if out + (starter == r) >= 4:
             raise RuleError("all four %ss are out already" % rank_name(r))
         count = play.count + value(r * 4)
         if count > GAME_COUNT:
@@ -118,10 +118,10 @@ class Laying:
         self.said = (seat, None, reasons, scorer)
         return scorer, sum(p for _, p in reasons)
 
-    def check_starter(self, card):
-        """RuleError if the four cards of the rank of ``card`` (the starter) were laid this deal."""
-        if self.out(card >> 2) == 4:
-            raise RuleError("all four %ss were laid in the play: the starter is another rank" % rank_name(card >> 2))
+    def check_starter(self, rank):
+        """RuleError if the four cards of ``rank`` (0-12, the starter's) were laid this deal."""
+        if self.out(rank) == 4:
+            raise RuleError("all four %ss were laid in the play: the starter is another rank" % rank_name(rank))
 
     def out(self, r):
         """How many cards of rank ``r`` (0-12) were laid this deal."""

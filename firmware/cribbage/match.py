@@ -16,9 +16,10 @@ from cribbage.game import Game, RuleError
 from cribbage.settings import Settings
 
 # A kind's index here is its code in the saved log (see _encode): new kinds go at the end, and
-# 16 kinds at most fit its 4 bits.
+# 16 kinds at most fit its 4 bits. "lay" and "go" (the play card by card) come before the
+# shows by ranks: their codes are kept for them.
 EVENTS = ("dealer", "cut", "starter", "heels", "peg", "hand", "crib", "new_game", "new_match", "muggins",
-          "cut_ranks", "lay", "go")
+          "cut_ranks", "lay", "go", "starter_rank", "show_ranks")
 
 
 def _check_form(event):
@@ -32,15 +33,16 @@ def _check_form(event):
 # The log is kept as small ints, not lists: no heap object per event (a list would cost
 # 32-64 bytes each on the chip, and long-lived small blocks scattered over the heap leave
 # no hole big enough when the log's own array grows: a MemoryError with most of the heap
-# free). Bits 0-3 are the index in EVENTS; then: dealer/starter/muggins/go: seat/card/side/seat << 4;
-# peg: side << 4 | points << 6; lay: seat << 4 | rank << 6; cut: card i << (4 + 6 i); cut_ranks: rank i << (4 + 4 i)
-# (_NO_RANK for null); hand/crib: seat << 4 | claim << 6
-# (_NO_CLAIM for null) | n << 12, n > 0 if it has cards: they are card i << 6 i in
-# entry n - 1 of a second list of small ints (4 cards and the rest do not fit in the
-# chip's 31-bit small ints). Only accepted events are encoded, so every field is in range
-# (a cut has at most 4 cards: 28 bits).
+# free). Bits 0-3 are the index in EVENTS; then: dealer/starter/muggins/go/starter_rank:
+# seat/card/side/seat/rank << 4; peg: side << 4 | points << 6; lay: seat << 4 | rank << 6;
+# cut: card i << (4 + 6 i); cut_ranks: rank i << (4 + 4 i) (_NO_RANK for null);
+# hand/crib/show_ranks: seat (0 for a crib) << 4 | claim << 6 (_NO_CLAIM for null) | n << 12,
+# n > 0 if it has cards (or ranks): they are in entry n - 1 of a second list of small ints,
+# its "pack" (4 cards and the rest do not fit in the chip's 31-bit small ints): card i << 6 i;
+# for show_ranks rank i << 4 i | flush << 16 | nobs << 19 | crib << 20. Only accepted events
+# are encoded, so every field is in range (a cut has at most 4 cards: 28 bits).
 # This is also the saved form (Match.iter_saved, Match(saved=...)): the codes in log order,
-# each one with cards followed by its pack, so n counts those packs 1, 2, 3 ... A board
+# each one with a pack followed by it, so n counts those packs 1, 2, 3 ... A board
 # keeps it on the flash: changing any field here needs a new version of the board's saved
 # data (app.board's "version"), the old form still read under the old version.
 _NO_CLAIM = const(63)
@@ -55,7 +57,7 @@ def _encode(event, packs):
     code = EVENTS.index(kind)
     if kind == "peg" or kind == "lay":
         return code | event[1] << 4 | event[2] << 6
-    if kind == "dealer" or kind == "starter" or kind == "muggins" or kind == "go":
+    if kind == "dealer" or kind == "starter" or kind == "muggins" or kind == "go" or kind == "starter_rank":
         return code | event[1] << 4
     if kind == "cut":
         for i in range(len(event[1])):
@@ -66,6 +68,12 @@ def _encode(event, packs):
             rank = event[1][i]
             code |= (_NO_RANK if rank is None else rank) << (4 + 4 * i)
         return code
+    if kind == "show_ranks":
+        ranks, claim = event[2], event[5]
+        packs.append(ranks[0] | ranks[1] << 4 | ranks[2] << 8 | ranks[3] << 12 | event[3] << 16
+                     | (1 if event[4] else 0) << 19 | (1 if event[1] is None else 0) << 20)
+        return (code | (event[1] or 0) << 4 | (_NO_CLAIM if claim is None else claim) << 6
+                | len(packs) << 12)
     if kind == "hand" or kind == "crib":
         cards, claim = event[-2], event[-1]
         code |= (event[1] if kind == "hand" else 0) << 4 | (_NO_CLAIM if claim is None else claim) << 6
@@ -77,9 +85,9 @@ def _encode(event, packs):
 
 
 def _has_cards(code):
-    """True if ``code`` is a hand or crib with cards (they are in the packs list)."""
+    """True if ``code`` is a hand or crib with cards, or a show by ranks (they are in the packs list)."""
     kind = EVENTS[code & 15]
-    return (kind == "hand" or kind == "crib") and code >> 12 > 0
+    return (kind == "hand" or kind == "crib" or kind == "show_ranks") and code >> 12 > 0
 
 
 def _pack_of(code, packs):
@@ -92,11 +100,16 @@ def _decode(code, seats, packed):
     kind = EVENTS[code & 15]
     cards = None
     if packed is not None:
-        cards = [packed & 63, packed >> 6 & 63, packed >> 12 & 63, packed >> 18 & 63]
         code &= 0xFFF
+        if kind == "show_ranks":
+            claim = code >> 6
+            return [kind, None if packed >> 20 else code >> 4 & 3,
+                    [packed & 15, packed >> 4 & 15, packed >> 8 & 15, packed >> 12 & 15], packed >> 16 & 7,
+                    packed >> 19 & 1 == 1, None if claim == _NO_CLAIM else claim]
+        cards = [packed & 63, packed >> 6 & 63, packed >> 12 & 63, packed >> 18 & 63]
     if kind == "peg" or kind == "lay":
         return [kind, code >> 4 & 3, code >> 6]
-    if kind == "dealer" or kind == "starter" or kind == "muggins" or kind == "go":
+    if kind == "dealer" or kind == "starter" or kind == "muggins" or kind == "go" or kind == "starter_rank":
         return [kind, code >> 4]
     if kind == "cut":
         return [kind, [code >> (4 + 6 * i) & 63 for i in range(seats)]]
@@ -255,8 +268,16 @@ class Match:
         return self.game.starter
 
     @property
+    def starter_rank(self):
+        return self.game.starter_rank
+
+    @property
     def used(self):
         return self.game.used
+
+    @property
+    def ranks(self):
+        return self.game.ranks
 
     @property
     def heels(self):
@@ -310,14 +331,17 @@ class Match:
         g = self.game
         nxt = g.next_show
         last = g.last_show
+        by_cards = last is not None and len(last) == 3
         return {
             "front": g.front[:], "back": g.back[:], "dealer": g.dealer, "phase": g.phase,
             "next_show": None if nxt is None else [nxt[0], nxt[1]],
-            "starter": g.starter, "used": g.used[:], "heels": g.heels,
+            "starter": g.starter, "starter_rank": g.starter_rank, "used": g.used[:], "ranks": g.ranks[:],
+            "heels": g.heels,
             "winner": g.winner, "result": g.result, "muggins": self.muggins, "games_won": self.games_won[:],
             "match_winner": self.match_winner,
             "game_number": self.game_number, "games_played": len(self.games),
-            "last_show": None if last is None else [list(last[0]), last[1], last[2]],
+            "last_show": [list(last[0]), last[1], last[2]] if by_cards else None,
+            "last_ranks": None if last is None or by_cards else [list(last[0])] + list(last[1:]),
             "events": len(self._codes),
             # the play laid card by card (docs/EVENTS.md): from its first card or go until the show
             "play": None if g.laying is None or g.phase != "play" else g.laying.state(),

@@ -16,6 +16,7 @@ it is unknown). Steps (``back`` steps back exactly one of them), in the core's c
   vermillion flicker; no muggins can be called on a total (there are no cards to check).
   With the starter skipped, every hand of the deal is a total, and before the first one is
   pegged the dealer's button held pegs his heels.
+- ranks: a show by its ranks (``app.modes.ranks``), then claim or confirm as with cards.
 Counting stops the moment someone wins, and after the crib.
 """
 
@@ -32,7 +33,8 @@ CARDS = const(0)
 CLAIM = const(1)
 TOTAL = const(2)
 CONFIRM = const(3)
-_STEP_NAMES = ("cards", "claim", "total", "confirm")
+RANKS = const(4)
+_STEP_NAMES = ("cards", "claim", "total", "confirm", "ranks")
 
 
 class Count:
@@ -42,7 +44,8 @@ class Count:
 
     def __init__(self, board):
         self.step = CARDS
-        self.picker = None  # None: the starter was skipped, totals only
+        self.picker = None  # None: the starter was skipped, totals only; or the show is by ranks
+        self.ranks = None  # the show by ranks (app.modes.ranks.RankShow), or None
         self.seat = None
         self.crib = False
         self.points = 0  # dialled (claim, total) or counted (confirm)
@@ -50,7 +53,7 @@ class Count:
 
     @property
     def full_screen(self):
-        return self.step == CARDS
+        return self.step == CARDS or self.step == RANKS
 
     def begin(self, board):
         """Open on a hand's claim that may still be called (say after a power cut: the muggins
@@ -69,18 +72,27 @@ class Count:
         if match.winner is not None or match.next_show is None:
             board.idle()
             return
-        if match.starter is None and match.phase == "play" and not skipped:
+        if match.starter_rank is None and match.phase == "play" and not skipped:
             board.open(Starter)
             return
         self.seat, kind = match.next_show
         self.crib = kind == "crib"
-        if match.starter is None:  # skipped for this deal: totals only
+        self.picker = self.ranks = None
+        if match.starter_rank is None:  # skipped for this deal: totals only
             self.step = TOTAL
             self.points = 0
-            self.picker = None
+        elif match.starter is None:  # known by its rank only: the shows by ranks
+            self.by_ranks(board, ())
         else:
             self.step = CARDS
             self.picker = Picker(show.HAND_SIZE, match.used)
+
+    def by_ranks(self, board, ranks, event=None):
+        """Count this show from ``ranks`` (up to 4: laid in the play), see ``app.modes.ranks``."""
+        from app.modes.ranks import RankShow  # loaded only for a show by ranks
+
+        self.ranks = RankShow(self.crib, ranks)
+        self.ranks.begin(board, self, event)
 
     def after(self, board, crib):
         """After a show (``crib``: the crib) and its call: the next show, or home after the crib or a win."""
@@ -89,12 +101,15 @@ class Count:
         else:
             self.next_count(board)
 
-    def reclaim(self, board, cards, claim):
-        """A claim on ``cards`` was taken back (in the muggins mode): dial it again."""
+    def reclaim(self, board, event):
+        """A claim (its ``event``) was taken back (in the muggins mode): dial it again."""
         self.next_count(board)
-        self.picker.picked = list(cards)
+        if event[0] == "show_ranks":
+            self.by_ranks(board, event[2], event)
+        else:
+            self.picker.picked = list(event[-2])
         self.step = CLAIM
-        self.points = claim
+        self.points = event[-1]
 
     def counting_side(self, board):
         """The side that pegs the show being counted."""
@@ -109,10 +124,18 @@ class Count:
             return ["crib", cards, claim]
         return ["hand", self.seat, cards, claim]
 
+    def _shown_event(self, board, claim):
+        """The show's event (cards, or ranks and answers) with ``claim``."""
+        if self.ranks is not None:
+            return self.ranks.event(None if self.crib else self.seat, board.match.starter_rank, claim)
+        return self._event(self.picker.picked[:], claim)
+
     def handle(self, board, event):
         step = self.step
         if step == CARDS:
             self._picking(board, event)
+        elif step == RANKS:
+            self.ranks.handle(board, self, event)
         elif step == CONFIRM:
             self._confirming(board, event)
         else:
@@ -133,16 +156,22 @@ class Count:
             self.step = TOTAL
             self.points = 0
         elif kind == events.PRESS and what == events.ENCODER and picker.take():
-            if board.match.settings.muggins:
-                self.step = CLAIM
-                self.points = 0
-            else:
-                from app.modes.said import Said  # loaded once a count is said
+            self._counted(board)
 
-                self.step = CONFIRM
-                count = show.count(picker.picked, board.match.starter, self.crib)
-                self.said = Said(count, 1)
-                self.points = count.total
+    def _counted(self, board):
+        """The claim (muggins on), else the count said."""
+        if board.match.settings.muggins:
+            self.step = CLAIM
+            self.points = 0
+        else:
+            from app.modes.said import Said  # loaded once a count is said
+
+            self.step = CONFIRM
+            match = board.match
+            count = (self.ranks.count(match.starter_rank) if self.ranks
+                     else show.count(self.picker.picked, match.starter, self.crib))
+            self.said = Said(count, 1)
+            self.points = count.total
 
     def _dialling(self, board, event):
         """The claim or the total: turn to dial, press to peg."""
@@ -154,8 +183,8 @@ class Count:
         elif kind == events.TURN:
             self.points = max(0, min(show.MAX_SHOW, self.points + what))
         elif kind == events.PRESS and what == events.BACK:
-            if self.picker is not None:
-                self.step = CARDS  # the cards as they were picked
+            if self.picker is not None or self.ranks is not None:
+                self._back()
             elif board.match.phase == "play":
                 board.open_count()  # nothing counted yet: the starter again
             else:
@@ -171,14 +200,14 @@ class Count:
     def _claim(self, board):
         """Peg the claim; then the other side may call muggins on it (the muggins mode)."""
         seat = self.counted_seat(board)  # before the crib passes the deal
-        cards = self.picker.picked[:]
-        if board.try_apply(self._event(cards, self.points)):
+        event = self._shown_event(board, self.points)
+        if board.try_apply(event):
             if board.match.muggins is None:  # the claim won the game: no call after it
                 self.after(board, self.crib)
             else:
                 from app.modes.muggins import Muggins
 
-                board.open(Muggins).claimed(seat, self.crib, cards, self.points)
+                board.open(Muggins).claimed(seat, self.crib, event)
 
     def _confirming(self, board, event):
         """The count said on the display before it is pegged."""
@@ -186,15 +215,27 @@ class Count:
         if kind == events.TURN:
             self.said.turn(what)
         elif kind == events.PRESS and what == events.BACK:
-            self.step = CARDS  # the 4 cards still picked: back again puts the last one back
+            self._back()
         elif kind == events.PRESS and what == events.ENCODER:
-            if board.try_apply(self._event(self.picker.picked[:], None)):
+            if board.try_apply(self._shown_event(board, None)):
                 self.after(board, self.crib)
+
+    def _back(self):
+        """Back to the cards as picked, or the last answer (or rank) taken back."""
+        if self.ranks is None:
+            self.step = CARDS
+            return
+        if self.step != TOTAL:
+            self.ranks.back()
+        self.step = RANKS
 
     def draw(self, board, canvas, now):
         side = self.counting_side(board)
-        if self.step == CARDS:
-            self.picker.draw(canvas, now)
+        if self.step == CARDS or self.step == RANKS:
+            if self.step == CARDS:
+                self.picker.draw(canvas, now)
+            else:
+                self.ranks.draw(canvas, now, board.colour(side))
             canvas.put(track_of(side), game_hole(board), board.colour(side), breathing(now))
         else:
             refused = board.messages.refused(now) or (self.step == TOTAL and not show.is_possible_total(self.points))
@@ -207,6 +248,8 @@ class Count:
     def lines(self, board):
         step = self.step
         title = self.title(board)
+        if step == RANKS:
+            return self.ranks.lines(board, title)
         if step == CARDS:
             picker = self.picker
             return ([title] + picker.text()
@@ -221,4 +264,5 @@ class Count:
 
     def describe(self):
         return {"mode": self.name, "step": _STEP_NAMES[self.step], "seat": self.seat, "crib": self.crib,
-                "points": self.points, "picked": list(self.picker.picked) if self.picker else []}
+                "points": self.points, "picked": list(self.picker.picked) if self.picker else [],
+                "ranks": None if self.ranks is None else self.ranks.describe()}

@@ -1,6 +1,6 @@
 """Muggins (a house rule): after a claim is pegged, the other side may call it.
 
-Opened by the count (``app.modes.count``) once a claim on cards is pegged, or when the count
+Opened by the count (``app.modes.count``) once a claim on cards (or ranks) is pegged, or when the count
 reopens on a hand's claim that may still be called (after a power cut). The board has shown
 nothing of the true count. Steps:
 - call: the claim stands on the track; any other side may call "muggins" with its button
@@ -29,7 +29,8 @@ _CALL_KEYS = ("p1", "p2", "hold back")  # each side's button (see peg.button_sid
 
 
 class Muggins:
-    """The call after the claim of ``seat`` (its hand, or its crib with ``crib``) on ``cards`` for ``claim``."""
+    """The call after the claim of ``seat`` (its hand, or its crib with ``crib``): the core's ``event``,
+    its last item the claim."""
 
     name = "muggins"
     full_screen = False
@@ -38,23 +39,23 @@ class Muggins:
         self.step = CALL
         self.seat = 0
         self.crib = False
-        self.cards = None
+        self.event = None
         self.claim = 0
         self.said = None
         self.caller = None
         self.called = 0  # what the call pegged
 
-    def claimed(self, seat, crib, cards, claim):
-        """Open on the claim just pegged."""
+    def claimed(self, seat, crib, event):
+        """Open on the claim just pegged (``event``: its show, by cards or ranks)."""
         self.seat = seat
         self.crib = crib
-        self.cards = cards
-        self.claim = claim
+        self.event = event
+        self.claim = event[-1]
 
     def reopen(self, board):
         """Open on the last event of the log, a hand's claim still open to a call."""
         event = next(board.match.iter_log(board.match.events - 1))
-        self.claimed(event[1], False, event[2], event[3])
+        self.claimed(event[1], False, event)
 
     def counting_side(self, board):
         """The claimer's side: its game hole breathes."""
@@ -70,8 +71,8 @@ class Muggins:
             self._go_on(board)
         elif kind == events.PRESS and what == events.BACK:
             if board.try_undo():
-                if self.step == CALL:  # the claim taken back: dialled again, its cards still picked
-                    board.open(Count).reclaim(board, self.cards, self.claim)
+                if self.step == CALL:  # the claim taken back: dialled again, its cards (or ranks) still taken
+                    board.open(Count).reclaim(board, self.event)
                 else:
                     self.step = CALL
         elif self.step == CALLED:

@@ -5,6 +5,11 @@ is on. The card picker shows the deck (``app.modes.cards``); the encoder press t
 starter (a Jack pegs his heels: the core does it) and the board goes back to the play, which
 comes after the starter is turned. Back returns to the play without a starter.
 
+- the starter by its rank alone: p2 past the last free suit (or p1 before the first) stops at
+  "any suit", where the whole column of the rank blinks; the encoder press there takes the
+  rank only (the core's ``["starter_rank", rank]``), and the deal's shows are then counted
+  by their ranks (``app.modes.ranks``), as when the play gives them.
+
 - his heels without picking the Jack: a long press of the dealer's button pegs the core's
   ``["heels"]`` and the board goes back to the play; the other buttons are refused. The
   core refuses them twice, after a known starter other than a Jack, and once the show has
@@ -15,9 +20,10 @@ comes after the starter is turned. Back returns to the play without a starter.
 """
 
 from app import palette
-from app.modes.cards import Picker
+from app.modes.cards import Picker, card_hole
 from app.modes.peg import button_side
 from app.render import breathing, game_hole
+from cribbage.cards import rank_name
 from shared import events
 
 _BUTTONS = ("p1", "p2", "back")  # each side's button (see peg.button_side: player 3's is held)
@@ -42,6 +48,17 @@ class Starter:
 
     def __init__(self, board):
         self.picker = Picker(1, board.match.used)
+        self.any_suit = False  # the rank alone: its suit is not dialled
+
+    def _step_suit(self, step):
+        """The next (1) or previous (-1) free suit of the rank, with "any suit" after the last and before the first."""
+        picker = self.picker
+        stops = [s for s in range(4) if picker.free(picker.rank * 4 + s)] + [None]
+        at = len(stops) - 1 if self.any_suit else stops.index(picker.suit)
+        suit = stops[(at + step) % len(stops)]
+        self.any_suit = suit is None
+        if suit is not None:
+            picker.suit = suit
 
     def counting_side(self, board):
         return None
@@ -52,6 +69,8 @@ class Starter:
         if kind == events.LONG and side is not None:
             if heels(board, side):
                 board.idle()  # back to the play, where the dealer's peg shows them
+        elif kind == events.PRESS and (what == events.PLAYER_1 or what == events.PLAYER_2):
+            self._step_suit(-1 if what == events.PLAYER_1 else 1)
         elif self.picker.move(kind, what):
             pass
         elif kind == events.PRESS and what == events.BACK:
@@ -61,11 +80,18 @@ class Starter:
 
             board.open(Count).next_count(board, True)  # the totals of this deal, from the pone's
         elif kind == events.PRESS and what == events.ENCODER:
-            if board.try_apply(["starter", self.picker.card]):
+            picker = self.picker
+            if board.try_apply(["starter_rank", picker.rank] if self.any_suit else ["starter", picker.card]):
                 board.idle()  # the play comes after the starter is turned
 
     def draw(self, board, canvas, now):
-        self.picker.draw(canvas, now)
+        picker = self.picker
+        picker.draw(canvas, now, not self.any_suit)
+        if self.any_suit and now % 600 < 420:  # the whole column of the rank
+            for suit in range(4):
+                if picker.free(picker.rank * 4 + suit):
+                    track, hole = card_hole(picker.rank * 4 + suit)
+                    canvas.put(track, hole, palette.WHITE, palette.FULL)
         level = breathing(now)
         hole = game_hole(board)
         for track in range(canvas.tracks):
@@ -73,8 +99,9 @@ class Starter:
 
     def lines(self, board):
         dealer = board.match.settings.side_of(board.match.dealer)
-        return (["STARTER"] + self.picker.text()
-                + ["turn=rank", "p1/p2=suit", "enc=take", "hold enc=skip", "hold %s=heels" % _BUTTONS[dealer]])
+        text = [">" + rank_name(self.picker.rank) + " any suit"] if self.any_suit else self.picker.text()
+        return (["STARTER"] + text
+                + ["turn=rank", "p1/p2=suit/any", "enc=take", "hold enc=skip", "hold %s=heels" % _BUTTONS[dealer]])
 
     def describe(self):
-        return {"mode": self.name, "card": self.picker.card}
+        return {"mode": self.name, "card": None if self.any_suit else self.picker.card, "rank": self.picker.rank}

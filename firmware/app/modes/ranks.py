@@ -1,0 +1,194 @@
+"""A show counted by its ranks: dial the 4 ranks (or take them from the play), then answer what ranks cannot tell.
+
+Used by the count (``app.modes.count``) when the starter is known by its rank only, or when
+the ranks come from the play (``Count.by_ranks``, after ``next_count``: the starter must be
+known); loaded only then. Both steps are the count's step "ranks"; as with cards a long
+press of the encoder dials the total instead, and the dealer's button held asks for his
+heels (refused: the starter is known). Steps:
+- ranks: turn to the rank (Ace to King, round), the encoder press takes it; back puts the
+  last one back (none taken: the count leaves). A fifth card of a rank on the table this
+  deal is refused. On the LEDs the picker's grid: the n-th rank taken in the n-th row (in
+  the side's colour), the rank being dialled blinking in the next row.
+- questions, only those with two possible answers (``cribbage.show_ranks``): "one suit?"
+  (4 different ranks; for the crib, all five), then for a hand "starter too?" (the starter
+  could be of that suit), else "his nobs?" (a Jack in the show, the starter no Jack, no
+  flush: is one of its Jacks of the starter's suit?). Turning flips the answer, the encoder
+  press gives it, back takes back the last answer (none: back to the ranks, all 4 taken).
+  On the LEDs the ranks taken shine green for yes, vermillion for no.
+Then the count goes on as with cards: the claim (muggins on) or the count said and pegged.
+"""
+
+from micropython import const
+
+from app import palette
+from app.modes.cards import card_hole
+from app.modes.count import RANKS, TOTAL
+from app.modes.peg import button_side
+from app.modes.starter import heels
+from cribbage import show_ranks
+from cribbage.cards import rank_name
+from cribbage.wrap import wrap
+from shared import events
+
+_RANKS = const(13)
+ONE_SUIT = const(1)
+STARTER_TOO = const(2)
+NOBS = const(3)
+_ASKED = ("", "one suit?", "starter too?", "his nobs?")
+_ASKED_LINE_2 = ("", "", "(flush of five)", "J starter's suit")
+
+
+class RankShow:
+    """The ranks and answers of one show; ``ranks`` (taken), ``rank`` (being dialled), ``answers`` (given)."""
+
+    def __init__(self, crib, ranks):
+        self.crib = crib
+        self.ranks = list(ranks)
+        self.rank = 0
+        self.answers = []
+        self.answer = False  # the answer being dialled
+
+    def begin(self, board, count, event):
+        """Open in ``count`` (the count mode, its ``ranks`` this): the next rank or question, or at once
+        the count when nothing is left to ask; ``event``: a show by ranks whose answers to give again."""
+        count.picker = None
+        count.step = RANKS
+        if event is not None:
+            self._answer_again(board.match.starter_rank, event)
+        else:
+            self.handle(board, count, None)
+
+    @property
+    def taken(self):
+        """True once the 4 ranks are taken."""
+        return len(self.ranks) == 4
+
+    def asked(self, starter_rank):
+        """(flush, nobs, the next question or 0 when all are answered) from the answers given so far."""
+        answers = self.answers
+        flushes = show_ranks.flush_options(self.ranks, starter_rank, self.crib)
+        flush = 0
+        i = 0  # answers used
+        if len(flushes) > 1:
+            if not answers:
+                return 0, False, ONE_SUIT
+            i = 1
+            if answers[0]:
+                flush = flushes[-1] if self.crib else 4
+                if not self.crib and flushes[-1] == 5:
+                    if i == len(answers):
+                        return 4, False, STARTER_TOO
+                    flush = 5 if answers[i] else 4
+                    i += 1
+        options = show_ranks.nobs_options(self.ranks, starter_rank, flush)
+        if options == show_ranks.NO_NOBS | show_ranks.NOBS:
+            if i == len(answers):
+                return flush, False, NOBS
+            return flush, answers[i], 0
+        return flush, options == show_ranks.NOBS, 0
+
+    def event(self, seat, starter_rank, claim):
+        """The core's ``["show_ranks", ...]`` of this show (``seat`` None: the crib)."""
+        flush, nobs, _ = self.asked(starter_rank)
+        return ["show_ranks", seat, self.ranks[:], flush, nobs, claim]
+
+    def count(self, starter_rank):
+        """The show's Count, all questions answered."""
+        flush, nobs, _ = self.asked(starter_rank)
+        return show_ranks.count(self.ranks, starter_rank, flush, nobs, self.crib)
+
+    def handle(self, board, count, event):
+        """Take one input ``event`` (None: none, the show as given) for ``count`` (the count mode): when
+        the show needs nothing more, the count goes on (the claim, or the count said)."""
+        if event is not None:
+            kind, what = event
+            side = button_side(board, event)
+            if kind == events.LONG and side is not None:
+                heels(board, side)  # refused here (the starter is known): the board says why
+            elif kind == events.LONG and what == events.ENCODER:
+                count.step = TOTAL
+                count.points = 0
+                return
+            elif kind == events.PRESS and what == events.BACK:
+                if not self.back():
+                    board.idle()
+                    return
+            elif not self.taken:
+                if kind == events.TURN:
+                    self.rank = (self.rank + what) % _RANKS
+                elif kind == events.PRESS and what == events.ENCODER:
+                    self._take(board)
+            elif kind == events.TURN:
+                if what % 2:
+                    self.answer = not self.answer
+            elif kind == events.PRESS and what == events.ENCODER:
+                self.answers.append(self.answer)
+                self.answer = False
+        if self.ready(board):
+            count._counted(board)
+
+    def back(self):
+        """Take back the last answer (asked again), else the last rank (dialled again); False if none."""
+        if self.answers:
+            self.answer = self.answers.pop()
+        elif self.ranks:
+            self.rank = self.ranks.pop()
+        else:
+            return False
+        return True
+
+    def ready(self, board):
+        """True if the show needs nothing more (ranks taken, all answered)."""
+        return self.taken and not self.asked(board.match.starter_rank)[2]
+
+    def _take(self, board):
+        """Take the rank dialled, unless the table and the ranks taken hold its four cards."""
+        match = board.match
+        rank = self.rank
+        table = match.ranks.count(rank) + self.ranks.count(rank)
+        for card in match.used:
+            table += card >> 2 == rank
+        if table >= 4:
+            board.messages.refuse("all four %ss are on the table" % rank_name(rank))
+        else:
+            self.ranks.append(rank)
+
+    def _answer_again(self, starter_rank, event):
+        """Give the answers of a ``["show_ranks", ...]`` ``event`` again (its claim taken back)."""
+        flush, nobs = event[3], event[4]
+        while True:
+            question = self.asked(starter_rank)[2]
+            if not question:
+                return
+            self.answers.append(flush != 0 if question == ONE_SUIT else flush == 5 if question == STARTER_TOO
+                                else nobs)
+
+    def describe(self):
+        """The ranks taken, the rank dialled or the answer dialled, and the answers given (for the serial line)."""
+        return {"taken": self.ranks[:], "rank": self.rank, "answers": self.answers[:], "answer": self.answer}
+
+    def draw(self, canvas, now, colour):
+        """The ranks in the picker's grid, a row each; the rank dialled blinks, answers colour them."""
+        taken = self.ranks
+        if self.taken:
+            lit = palette.GREEN if self.answer else palette.VERMILLION
+            level = palette.FULL if now % 600 < 420 else palette.DIM
+        else:
+            lit, level = colour, palette.FULL
+        for row in range(len(taken)):
+            track, hole = card_hole(taken[row] * 4 + row)
+            canvas.put(track, hole, lit, level)
+        if not self.taken and now % 600 < 420:
+            track, hole = card_hole(self.rank * 4 + len(taken))
+            canvas.put(track, hole, colour, palette.FULL)
+
+    def lines(self, board, title):
+        """The display: what is taken, and the rank being dialled or the question."""
+        starter_rank = board.match.starter_rank
+        shown = [rank_name(r) for r in self.ranks]
+        if not self.taken:
+            return ([title] + wrap(shown + [">" + rank_name(self.rank)], 16)
+                    + ["starter " + rank_name(starter_rank), "%d/4 ranks" % len(self.ranks), "turn=rank", "enc=take"])
+        question = self.asked(starter_rank)[2]
+        return [title, " ".join(shown) + " st " + rank_name(starter_rank), _ASKED[question], _ASKED_LINE_2[question],
+                "> yes" if self.answer else "> no", "turn=yes/no", "enc=answer"]

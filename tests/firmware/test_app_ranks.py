@@ -1,0 +1,176 @@
+"""Counting shows by their ranks through the board's controls: the starter by its rank, the ranks
+dialled (or given by the play), only the questions ranks leave open, then the count as with cards.
+The points expected are those of real cards with those ranks and suits (``show.score``)."""
+
+import json
+
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, dealt, is_hue, turn
+
+from app import palette
+from app.modes.cards import card_hole
+from cribbage import show
+from cribbage.cards import parse, parse_hand
+
+
+def display(d):
+    d.frame_at(d.hw.ticks_ms() + 1)
+    return d.hw.display.lines
+
+
+def ask(d, request):
+    return json.loads(d.board.handle_command(json.dumps(request)))
+
+
+def real(hand, starter, crib=False):
+    """What real cards count (the board never sees their suits)."""
+    return show.score(parse_hand(hand), parse(starter), crib)
+
+
+def starter_rank(d, rank):
+    """Open the count (the starter first), dial ``rank`` and take it with its suit not dialled."""
+    d.press(ENC)
+    assert d.where() == "starter"
+    d.press(turn(rank) if rank else P2, P1)  # p1 from the first suit: "any suit"
+    if not rank:
+        d.press(P1)
+    assert d.mode.any_suit and d.mode.describe()["card"] is None
+    d.press(ENC)
+
+
+def dial(d, ranks):
+    """Dial and take ``ranks`` (0 = Ace) in the count's rank step, each from where the last was."""
+    assert d.where() == "ranks"
+    for rank in ranks:
+        shown = d.mode.ranks
+        step = rank - shown.rank
+        if step:
+            d.press(turn(step))
+        d.press(ENC)
+
+
+def answer(d, *yes_no):
+    """Answer the questions asked, in order (True: yes)."""
+    for yes in yes_no:
+        assert d.where() == "ranks" and d.mode.ranks.taken
+        if yes:
+            d.press(turn(1))
+        d.press(ENC)
+
+
+def test_a_whole_deal_by_ranks():
+    d = dealt()
+    starter_rank(d, 4)  # a 5
+    assert d.match.starter is None and d.match.starter_rank == 4 and d.mode.name == "peg"
+    d.press(ENC)
+    assert d.mode.title(d.board) == "P2 HAND"
+    dial(d, [4, 4, 4, 10])  # 5 5 5 J: no flush with a pair; the Jack asks
+    assert display(d)[2:5] == ["his nobs?", "J starter's suit", "> no"]
+    answer(d, True)
+    assert d.where() == "confirm" and d.mode.points == real("5C 5D 5H JS", "5S") == 29
+    assert display(d)[:2] == ["P2 HAND 29", "fifteen two"]
+    d.press(ENC)
+    assert d.match.front == [0, 29] and d.mode.title(d.board) == "P1 HAND"
+    dial(d, [0, 1, 2, 3])  # A 2 3 4: one suit? then the starter too?
+    assert display(d)[2] == "one suit?"
+    answer(d, True)
+    assert display(d)[2] == "starter too?"
+    answer(d, False)
+    assert d.where() == "confirm" and d.mode.points == real("AH 2H 3H 4H", "5S")
+    d.press(BACK_PRESS)  # the last answer taken back: asked again
+    assert display(d)[2] == "starter too?"
+    answer(d, True)
+    assert d.mode.points == real("AS 2S 3S 4S", "5S") == 12
+    d.press(ENC)
+    dial(d, [5, 6, 7, 8])  # the crib 6 7 8 9: only a flush of all five counts
+    assert display(d)[2] == "one suit?"
+    answer(d, False)
+    assert d.mode.points == real("6C 7D 8H 9S", "5S", True)
+    d.press(ENC)
+    assert d.match.front == [12 + real("6C 7D 8H 9S", "5S", True), 29] and d.mode.name == "peg"
+    assert d.match.log[-1] == ["show_ranks", None, [5, 6, 7, 8], 0, False, None] and d.match.dealer == 1
+
+
+def test_no_question_without_two_answers():
+    d = dealt()
+    starter_rank(d, 10)  # a Jack: his heels, and no Jack of the hand is of its suit
+    assert d.match.front == [2, 0]
+    d.press(ENC)
+    dial(d, [9, 10, 10, 12])  # a pair: no flush; the starter a Jack: no nobs
+    assert d.where() == "confirm" and d.mode.points == real("TC JD JH KS", "JC")
+
+
+def test_a_fifth_card_of_a_rank_is_refused_and_back_steps_back():
+    d = dealt()
+    starter_rank(d, 4)
+    d.press(ENC)
+    dial(d, [4, 4, 4])
+    d.press(ENC)  # the fourth five: the starter is one
+    assert d.mode.ranks.ranks == [4, 4, 4] and d.board.messages.refusal == "all four 5s are on the table"
+    d.press(BACK_PRESS, BACK_PRESS, BACK_PRESS)
+    assert d.mode.ranks.ranks == [] and d.where() == "ranks"
+    d.press(HOLD_ENC)  # the total instead
+    assert d.where() == "total"
+    d.press(BACK_PRESS)
+    assert d.where() == "ranks"
+    d.press(BACK_PRESS)  # nothing taken: out of the count
+    assert d.mode.name == "peg" and d.match.front == [0, 0]
+
+
+def test_the_leds_show_the_ranks_and_the_answer():
+    d = dealt()
+    starter_rank(d, 4)
+    d.press(ENC)
+    dial(d, [0, 1, 2, 3])
+    colour = d.board.colour(1)
+    hw = d.frame_phase(600, 10)  # the answer blinks on: no is vermillion, each rank in its own row
+    for row, rank in enumerate([0, 1, 2, 3]):
+        assert is_hue(hw.pixel(*card_hole(rank * 4 + row)), palette.VERMILLION)
+    d.press(turn(1))
+    hw = d.frame_phase(600, 10)
+    assert is_hue(hw.pixel(*card_hole(0)), palette.GREEN)
+    d.press(BACK_PRESS)  # the fourth rank taken back: dialled again, blinking in its row
+    hw = d.frame_phase(600, 10)
+    assert is_hue(hw.pixel(*card_hole(0)), colour) and is_hue(hw.pixel(*card_hole(3 * 4 + 3)), colour)
+
+
+def test_muggins_on_a_claim_by_ranks_and_after_a_power_cut():
+    d = Driver()
+    assert ask(d, {"cmd": "settings", "set": {"muggins": True}})["ok"]
+    d.press(P1)
+    starter_rank(d, 4)
+    d.press(ENC)
+    dial(d, [4, 4, 4, 10])
+    answer(d, True)
+    assert d.where() == "claim"
+    d.press(turn(20), ENC)
+    assert d.match.front == [0, 20] and d.where() == "call"
+    d = d.reboot()  # the call is still open after a power cut
+    d.press(ENC)
+    assert d.where() == "call"
+    d.press(BACK_PRESS)  # the claim taken back: dialled again, its ranks and answers kept
+    assert d.where() == "claim" and d.mode.ranks.ranks == [4, 4, 4, 10] and d.mode.ranks.answers == [True]
+    d.press(turn(2), ENC, P1)
+    assert d.match.front == [7, 22] and d.where() == "called"
+    assert display(d)[:3] == ["P2 HAND 29", "muggins P1 +7", "claim 22"]
+
+
+def test_ranks_from_the_play_with_a_card_starter():
+    d = dealt()
+    d.press(ENC)
+    d.pick("5H")
+    d.press(ENC)
+    assert d.where() == "cards"
+    d.mode.by_ranks(d.board, [4, 4, 4, 10])  # the ranks the play laid
+    assert d.where() == "ranks" and display(d)[2] == "his nobs?"
+    answer(d, False)
+    assert d.mode.points == 28
+    d.press(ENC)
+    assert d.match.log[-1] == ["show_ranks", 1, [4, 4, 4, 10], 0, False, None]
+    d.mode.by_ranks(d.board, [0, 1, 2, 3])
+    answer(d, True)  # one suit; the 5H's suit? it pairs none: asked
+    assert display(d)[2] == "starter too?"
+    answer(d, True)
+    d.press(ENC)
+    assert d.match.front == [12, 28]
+    d.mode.by_ranks(d.board, [11, 12, 11, 12])  # no question at all: straight to the count
+    assert d.where() == "confirm" and d.mode.points == real("QC KC QD KD", "5H")

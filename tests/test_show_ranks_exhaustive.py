@@ -1,0 +1,111 @@
+"""The show from ranks against real cards: every rank class, every suit assignment.
+
+A rank class is the hand's 4 ranks and the starter's rank. For each one, every way of
+giving the five cards suits is a real (hand, starter) combination; what it answers to the
+questions (one suit? the starter too? a Jack of the starter's suit?) is read off its cards
+here. Then:
+
+- the answers the real cards give are exactly those ``flush_options`` and ``nobs_options``
+  allow (the board asks no question with one possible answer, and refuses no real answer);
+- for each answer, ``show_ranks.score`` and ``show_ranks.count`` equal ``show.score`` of a real
+  combination giving that answer;
+- weighting each answer by how many real combinations give it, the totals of all
+  12,994,800 combinations are Lumetta's published distribution (hands) and the recorded
+  one (cribs): every real combination is counted right from its ranks and answers.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, combinations_with_replacement
+
+import pytest
+from test_show_exhaustive import COMBINATIONS, PUBLISHED_HAND, RECORDED_CRIB
+
+from cribbage import saying, show, show_ranks
+
+JACK = 10
+
+
+def suitings(hand_ranks: tuple[int, ...], starter_rank: int) -> list[list[int]]:
+    """Every hand (a set of 4 cards) with these ranks (``hand_ranks`` sorted) beside the starter of
+    this rank in clubs: a quarter of the combinations of the class (the others are the same with
+    the suits renamed, which changes no count)."""
+    found: list[list[int]] = []
+    distinct = sorted(set(hand_ranks))
+
+    def extend(i: int, hand: list[int]) -> None:
+        if i == len(distinct):
+            if starter_rank * 4 not in hand:
+                found.append(hand)
+            return
+        rank = distinct[i]
+        for suits in combinations(range(4), hand_ranks.count(rank)):
+            extend(i + 1, hand + [rank * 4 + s for s in suits])
+
+    extend(0, [])
+    return found
+
+
+def answers(hand: list[int], starter: int, is_crib: bool) -> tuple[int, bool]:
+    """(flush points, his nobs) of real cards, from their suits."""
+    suits = {c % 4 for c in hand}
+    flush = 0
+    if len(suits) == 1:
+        if starter % 4 in suits:
+            flush = 5
+        elif not is_crib:
+            flush = 4
+    return flush, any(c // 4 == JACK and c % 4 == starter % 4 for c in hand)
+
+
+def allowed(ranks: list[int], starter_rank: int, is_crib: bool) -> set[tuple[int, bool]]:
+    """The answers ``show_ranks`` takes as possible."""
+    return {(flush, nobs) for flush in show_ranks.flush_options(ranks, starter_rank, is_crib) for nobs in (False, True)
+            if show_ranks.nobs_options(ranks, starter_rank, flush) & (show_ranks.NOBS if nobs else show_ranks.NO_NOBS)}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("is_crib", [False, True])
+def test_every_rank_class_against_its_real_cards(is_crib: bool) -> None:
+    totals = [0] * (show.MAX_SHOW + 1)
+    for hand_ranks in combinations_with_replacement(range(13), 4):
+        if any(hand_ranks.count(r) > 4 for r in hand_ranks):
+            continue
+        ranks = list(hand_ranks)
+        for starter_rank in range(13):
+            if hand_ranks.count(starter_rank) == 4:
+                with pytest.raises(ValueError, match="five cards of rank"):
+                    show_ranks.check(ranks, starter_rank, 0, JACK in ranks, is_crib)
+                continue
+            real: dict[tuple[int, bool], tuple[int, int]] = {}  # answers -> (combinations, a real score)
+            starter = starter_rank * 4
+            for hand in suitings(hand_ranks, starter_rank):
+                key = answers(hand, starter, is_crib)
+                many, points = real.get(key, (0, show.score(hand, starter, is_crib)))
+                real[key] = (many + 4, points)  # with the starter in each suit
+            assert set(real) == allowed(ranks, starter_rank, is_crib), (ranks, starter_rank)
+            for (flush, nobs), (many, points) in real.items():
+                by_ranks = show_ranks.score(ranks, starter_rank, flush, nobs, is_crib)
+                assert by_ranks == points, (ranks, starter_rank, flush, nobs)
+                totals[by_ranks] += many
+    assert sum(totals) == COMBINATIONS
+    assert totals == (RECORDED_CRIB if is_crib else PUBLISHED_HAND)
+
+
+@pytest.mark.parametrize("is_crib", [False, True])
+def test_the_breakdown_and_saying_are_those_of_real_cards(is_crib: bool) -> None:
+    """On a small deck (3s, 4s, 5s, Jacks), every real combination's ``show.count``: the same
+    points item by item and the same words as the count from its ranks and answers."""
+    deck = [r * 4 + s for r in (2, 3, 4, JACK) for s in range(4)]
+    for hand in combinations(deck, 4):
+        for starter in deck:
+            if starter in hand:
+                continue
+            real = show.count(hand, starter, is_crib)
+            flush, nobs = answers(list(hand), starter, is_crib)
+            by_ranks = show_ranks.count([c // 4 for c in hand], starter // 4, flush, nobs, is_crib)
+            assert [(len(r), [c // 4 for c in r]) for r in real.runs] == [(len(r), [c // 4 for c in r])
+                                                                          for r in by_ranks.runs]
+            for item in ("fifteen_points", "pair_points", "run_points", "flush_points", "nobs_points", "total"):
+                assert getattr(by_ranks, item) == getattr(real, item), item
+            assert saying.say(by_ranks) == saying.say(real)
