@@ -60,8 +60,15 @@ def test_a_play_laid_with_the_encoder_pegs_and_says_each_card():
     assert d.match.front == [5, 3] and display(d)[2:6] == [
         "PLAY OVER", "P1: twenty-two", "and one for last", "enc=count"]
     assert d.match.laid == [[10, 6, 3, 13], [5, 13, 4, 5]]
-    d.press(ENC)  # the show, as from home: the pone's hand
-    assert d.where() == "cards" and d.match.next_show == (1, "hand")
+    d.press(ENC)  # the show: the pone's hand, its ranks known from the play
+    assert d.match.next_show == (1, "hand") and d.mode.ranks.ranks == [4, 12, 3, 4]
+    # 5 K 4 5 with the starter KH: a pair of fives cannot be a flush, no Jack asks no nobs, so
+    # no question is left: the count (four fifteens 8, two pairs 4) is previewed at once
+    assert d.where() == "confirm" and d.mode.points == 12
+    d.press(ENC)
+    assert d.match.front == [5, 15] and d.match.log[-1] == ["show_ranks", 1, [4, 12, 3, 4], 0, False, None]
+    assert d.match.next_show == (0, "hand") and d.mode.ranks.ranks == [9, 5, 2, 12]  # the dealer's: T 6 3 K
+
 
 
 def test_go_is_the_players_button_and_the_last_to_lay_pegs_it():
@@ -152,3 +159,22 @@ def test_three_players_player_three_says_go_with_back_held():
     lay(d, 10)  # P1: pair royal
     d.press(P2, HOLD_BACK, P1)  # all go: P1 laid last
     assert d.match.front == [7, 0, 2] and [e[0] for e in d.match.log[-3:]] == ["go", "go", "go"]
+
+
+def test_a_hand_laid_asks_only_what_its_ranks_cannot_tell():
+    d = laying()
+    for rank in (11, 12, 1, 13, 9, 8, 2, 3):  # P2 lays J A 9 2, P1 Q K 8 3
+        lay(d, rank)
+    assert d.match.laid == [[12, 13, 8, 3], [11, 1, 9, 2]]
+    before = d.match.front[:]
+    d.press(ENC)  # P2's hand: J A 9 2 with the starter KH
+    assert d.where() == "ranks" and d.mode.ranks.ranks == [10, 0, 8, 1]
+    assert "one suit?" in display(d)  # four ranks: they could be a flush
+    d.press(ENC)  # no
+    assert "his nobs?" in display(d)  # a Jack, the starter no Jack: is it of the starter's suit?
+    d.press(turn(1), ENC)  # yes
+    # nothing makes fifteen, no pair, no run of three: his nobs alone, 1
+    assert d.where() == "confirm" and d.mode.points == 1
+    d.press(ENC)
+    assert d.match.log[-1] == ["show_ranks", 1, [10, 0, 8, 1], 0, True, None]
+    assert d.match.front == [before[0], before[1] + 1]

@@ -16,7 +16,9 @@ it is unknown). Steps (``back`` steps back exactly one of them), in the core's c
   vermillion flicker; no muggins can be called on a total (there are no cards to check).
   With the starter skipped, every hand of the deal is a total, and before the first one is
   pegged the dealer's button held pegs his heels.
-- ranks: a show by its ranks (``app.modes.ranks``), then claim or confirm as with cards.
+- ranks: a show by its ranks (``app.modes.ranks``), then claim or confirm as with cards; a
+  hand laid card by card in the play (``app.modes.lay``) is always counted so, its 4 ranks
+  taken from the play: only the questions ranks leave open are asked.
 Counting stops the moment someone wins, and after the crib.
 """
 
@@ -78,9 +80,13 @@ class Count:
         self.seat, kind = match.next_show
         self.crib = kind == "crib"
         self.picker = self.ranks = None
+        laid = None if self.crib else match.laid
         if match.starter_rank is None:  # skipped for this deal: totals only
             self.step = TOTAL
             self.points = 0
+        elif laid is not None and len(laid[self.seat]) == show.HAND_SIZE:
+            # the hand was laid card by card: its ranks are known, only what they cannot tell is asked
+            self.by_ranks(board, [rank - 1 for rank in laid[self.seat]])
         elif match.starter is None:  # known by its rank only: the shows by ranks
             self.by_ranks(board, ())
         else:
