@@ -5,8 +5,10 @@
 # events only, both ways: the play pegged by points as players work it out (a 1: the
 # player's button and the encoder; a 2: the button held; more: the button, the encoder
 # turned to the points, pressed), or laid card by card (each card: the encoder turned from
-# the rank dialled last to the card's rank, pressed; a go: the player's button). Around the
-# play both ways pick the starter and count the three shows in the card picker, as today.
+# the rank dialled last to the card's rank, pressed; a go: the player's button). Both ways
+# pick the starter and the crib's cards in the card picker; the hands are picked card by card
+# after a play by points, and after a play laid card by card the board knows their ranks and
+# asks only what ranks cannot tell (one suit? his nobs?), answered as the real cards would.
 # An action is a press or one detent of the encoder. The cards laid and the points come
 # from tests/firmware/play_reference.py (written from the rules); the two ways must end
 # with the same pegs (checked: a figure from a wrong play would mean nothing).
@@ -22,6 +24,9 @@ from match_player import Player  # noqa: E402  (a test helper: the card picker's
 from play_reference import play_out  # noqa: E402
 
 from app.board import Board  # noqa: E402
+from app.modes.count import RANKS  # noqa: E402
+from app.modes.ranks import NOBS, ONE_SUIT, STARTER_TOO  # noqa: E402
+from cribbage.cards import JACK  # noqa: E402
 from cribbage_lab import deck  # noqa: E402
 from simulator.virtual_hardware import VirtualHardware, temp_dir  # noqa: E402  (the fake hardware: not the app)
 
@@ -73,13 +78,28 @@ def deal(seed, card_by_card):
         elif points:
             peg(player, scorer, points)
     play = player.inputs - before
-    player.press("press", "enc")  # the show: each hand, then the crib, picked and confirmed
+    player.press("press", "enc")  # the show: each hand, then the crib, and confirmed
     while board.mode.name == "count":
         mode = board.mode
-        for card in crib if mode.crib else hands[mode.seat]:
-            player.pick(card)
+        if mode.picker is None:  # a hand laid card by card: its ranks known, any questions answered
+            answer(player, mode, hands[mode.seat], board.match.starter)
+        else:
+            for card in crib if mode.crib else hands[mode.seat]:
+                player.pick(card)
         player.press("press", "enc")
     return play, player.inputs, board.match.front[:]
+
+
+def answer(player, mode, cards, starter):
+    """Answer what the hand's ranks leave open (app.modes.ranks) as its real ``cards`` do: no
+    is the answer dialled first, one detent makes it yes."""
+    suit = starter & 3
+    truth = {ONE_SUIT: all(card & 3 == cards[0] & 3 for card in cards), STARTER_TOO: cards[0] & 3 == suit,
+             NOBS: any(card >> 2 == JACK and card & 3 == suit for card in cards)}
+    while mode.step == RANKS:
+        if truth[mode.ranks.asked(starter >> 2)[2]]:
+            player.press("turn", 1)
+        player.press("press", "enc")
 
 
 def main():
@@ -94,7 +114,7 @@ def main():
             totals[way][1] += figures[way][1]
     for way, name in ((False, "by points"), (True, "card by card")):
         row("the play %s: actions a deal (%d deals)" % (name, DEALS), tenths(totals[way][0]), "actions")
-        row("a whole deal, the play %s (starter, play, 3 shows picked)" % name, tenths(totals[way][1]), "actions")
+        row("a whole deal, the play %s (starter, play, 3 shows)" % name, tenths(totals[way][1]), "actions")
 
 
 def tenths(total):
