@@ -12,7 +12,6 @@ together with the rules, they are the settings of the serial protocol
 
 from app import palette
 from cribbage.cards import is_int
-from shared.supply import check_ma
 
 _KEYS = ("colour0", "colour1", "colour2", "brightness", "milliamps")
 _BRIGHTNESS = (1, 255)  # the colours: any palette choice; milliamps: shared.supply
@@ -34,6 +33,8 @@ def check_prefs(changes, prefs, supply):
         if key not in _KEYS:
             raise ValueError("unknown setting %r" % (key,))
         if key == "milliamps":
+            from shared.supply import check_ma  # loaded when a limit is set or restored: heap
+
             out[key] = check_ma(value, supply)
             continue
         if not is_int(value):
