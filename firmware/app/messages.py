@@ -9,7 +9,7 @@
   holes flash until the next input, the display shows its title and text meanwhile, and
   the ``state`` reply carries it as ``store`` until the next power-on.
 - A hardware fault (``hardware``): what ``hw.fault()`` reports failing, like the LED supply.
-  Said on the serial log when it starts and ends (None), and on the display's last line while it
+  Said on the serial log when it starts and ends, and on the display's last line while it
   lasts (no input dismisses it); the ``state`` reply carries it as ``fault``.
 The next input dismisses the first two (``dismiss``). ``lines`` puts them under the mode's own
 text on the 16x8 display.
@@ -62,9 +62,9 @@ class Messages:
         self.at_power_on = self.notice
 
     def hardware(self, fault):
-        """Take what the hardware reports failing now (``hw.fault()``, not None: it changed), said
-        on the serial log."""
-        print("hardware fault:", fault)
+        """The hardware reports a change: ``fault`` fails now (``hw.fault()``; None: all works
+        again). Said on the serial log."""
+        print("hardware fault:", fault or "none")
         self.fault = fault
 
     def dismiss(self):
