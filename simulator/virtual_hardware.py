@@ -18,7 +18,6 @@ after a given number of block writes and erases.
 import os
 
 from shared.holes import LEDS, index
-from shared.supply import USB_MA
 from shared.ticks import ticks_add
 
 # The manual clock starts 2 s before the ticks wrap (MicroPython's ticks_ms wraps; on the RP2040
@@ -87,11 +86,11 @@ class VirtualHardware:
     """The hardware interface with a frame buffer, an input queue and a manual clock."""
 
     def __init__(self, storage_root: str, led_count: int = LEDS, display: bool = False,
-                 serial: bool = False, supply_ma: int = USB_MA, wire_order: "list | None" = None) -> None:
+                 serial: bool = False, supply_ma: int = 500, wire_order: "list | None" = None) -> None:
         if led_count <= 0:
             raise ValueError("led_count must be positive, not %r" % (led_count,))
         self.led_count = led_count
-        self.supply_ma = supply_ma  # the build's supply: a USB build unless told
+        self.supply_ma = supply_ma  # the build's supply: a USB build's (shared.supply.USB_MA) unless told
         # wired in logical order unless told (the simulator: as board.json's chain)
         self.wire_order = range(led_count) if wire_order is None else wire_order
         self.storage_root = storage_root

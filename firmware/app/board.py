@@ -305,7 +305,9 @@ class Board:
         input); a hardware fault is taken as the hardware reports it."""
         messages = self.messages
         messages.refused(self.hw.ticks_ms())
-        if messages.hardware(self.hw.fault()):
+        fault = self.hw.fault()
+        if fault != messages.fault:
+            messages.hardware(fault)
             self._display_dirty = True
 
     def render(self):

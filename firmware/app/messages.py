@@ -62,14 +62,10 @@ class Messages:
         self.at_power_on = self.notice
 
     def hardware(self, fault):
-        """Take what the hardware reports failing now (``hw.fault()``); True if that changed
-        (said on the serial log)."""
-        was = self.fault
-        if fault == was:
-            return False
+        """The hardware reports a change: ``fault`` fails now (``hw.fault()``; None: all works
+        again). Said on the serial log."""
+        print("hardware fault:", fault or "none")
         self.fault = fault
-        print("hardware fault: %s" % fault if fault else "hardware fault over: %s" % was)
-        return True
 
     def dismiss(self):
         """A player acted: the refusal and the notice have been seen."""

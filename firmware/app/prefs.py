@@ -14,7 +14,6 @@ together with the rules, they are the settings of the serial protocol
 
 from app import palette
 from cribbage.cards import is_int
-from shared.supply import check_ma
 
 _KEYS = ("colour0", "colour1", "colour2", "brightness", "milliamps", "play")
 _LIMITS = {"brightness": (1, 255), "play": (0, 1)}  # the colours: any palette choice; milliamps: shared.supply
@@ -36,6 +35,8 @@ def check_prefs(changes, prefs, supply):
         if key not in _KEYS:
             raise ValueError("unknown setting %r" % (key,))
         if key == "milliamps":
+            from shared.supply import check_ma  # loaded when a limit is set or restored: heap
+
             out[key] = check_ma(value, supply)
             continue
         if not is_int(value):

@@ -115,7 +115,9 @@ class SafeBoard:
             if settled and events.is_event(event):
                 self.mode.handle(self, event)
                 due = True
-        if self.messages.hardware(hw.fault()):
+        fault = hw.fault()
+        if fault != self.messages.fault:
+            self.messages.hardware(fault)
             due = True
         self.say(now)
         if not due:

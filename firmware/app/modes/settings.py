@@ -35,12 +35,6 @@ _MILLIAMPS = [item[0] for item in ITEMS].index("milliamps")
 _PLAY_WAYS = ("by points", "card by card")
 
 
-def up_to(values, supply):
-    """The current limits the menu offers on a build whose supply gives ``supply`` mA: ``values``
-    below it, then the supply itself."""
-    return tuple(v for v in values if v < supply) + (supply,)
-
-
 def value_text(key, value):
     """A value as the display shows it."""
     if key.startswith("colour"):
@@ -85,7 +79,8 @@ class SettingsMode:
         self.item = 0
         self.editing = False
         self.choice = 0
-        self.milliamps = up_to(ITEMS[_MILLIAMPS][2], board.hw.supply_ma)
+        supply = board.hw.supply_ma  # the current limits offered: those below it, then the supply
+        self.milliamps = tuple(v for v in ITEMS[_MILLIAMPS][2] if v < supply) + (supply,)
 
     def _values(self):
         return self.milliamps if self.item == _MILLIAMPS else ITEMS[self.item][2]
