@@ -150,3 +150,13 @@ def test_the_saved_form_of_every_answer_comes_back():
     assert m.log[-1] == ["show_ranks", None, ranks("3 4 6 7"), 5, False, 5] and m.dealer == 0
     assert all(0 <= v < 1 << 30 for v in m.iter_saved())  # small ints on the chip too
     rebuilt(m)
+
+
+def test_a_card_of_the_starters_suit_once_a_deal():
+    m = new_match([["dealer", 0], ["starter_rank", 4], ["show_ranks", 1, ranks("A 2 3 6"), 5, False, None]])
+    rejected(m, ["show_ranks", 0, ranks("2 7 8 9"), 5, False, None], "the 2 of the starter's suit is in another show")
+    m.apply(["show_ranks", 0, ranks("7 8 9 10"), 5, False, None])  # the rest of the suit is free
+    m = new_match([["dealer", 0], ["starter", card("5H")], ["show_ranks", 1, ranks("A 2 3 6"), 5, False, None]])
+    rejected(m, ["hand", 0, cards("2H 7C 8C 9C"), None], "the 2 of the starter's suit is in another show")
+    m.apply(["hand", 0, cards("2C 7H 8C 9C"), None])
+    rejected(m, ["show_ranks", None, ranks("7 J Q K"), 5, True, None], "the 7 of the starter's suit")
