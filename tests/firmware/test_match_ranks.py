@@ -74,7 +74,6 @@ def test_bad_starter_ranks_and_shows_change_nothing():
     rejected(m, ["show_ranks", 1, ranks("2 3 4 6"), 0, False, -1], "claim must be")
     rejected(m, ["show_ranks", 1, "2346", 0, False, None], "4 ranks")
     rejected(m, ["hand", 1, cards("2H 3H 4H 6H"), None], "known by its rank only: count the hand by its ranks")
-    rejected(m, ["lay", 1, 4], "unknown event")  # the play card by card is not on this branch
 
 
 def test_no_fifth_card_of_a_rank_over_the_deal():
