@@ -69,7 +69,8 @@ class Game:
     None), ``starter_rank`` (its rank, also of a starter known by rank only, or None),
     ``used`` (cards on the table this deal, in the order they appeared), ``ranks`` (ranks on
     the table this deal whose suits are not known: a starter by rank first, then shows by
-    ranks), ``nobs`` (his nobs counted this deal), ``heels`` (his heels pegged this deal),
+    ranks), ``suited`` (bit r set: a show by ranks this deal holds the rank r of the starter's
+    suit: a flush of five, his nobs), ``heels`` (his heels pegged this deal),
     ``winner`` (side or None), ``result`` and ``worth`` (what the win counts in the match),
     ``last_show`` (the last show counted from cards, (cards, starter, is_crib), or from ranks,
     (ranks, starter rank, flush, nobs, is_crib); or None; ``last_count`` is its Count), ``call`` ((the claimer's side,
@@ -99,20 +100,20 @@ class Game:
         self.starter = None
         self.used = []
         self.ranks = []
-        self.nobs = False
+        self.suited = 0
         self.heels = False
         self.laying = None
 
     def snapshot(self):
         """The whole state as one tuple (a compact undo checkpoint); see ``restore``."""
         return (self.dealer, self.phase, tuple(self.front), tuple(self.back), self.winner, self.result,
-                self.worth, self.last_show, self.shows, self.starter, tuple(self.used), tuple(self.ranks), self.nobs,
+                self.worth, self.last_show, self.shows, self.starter, tuple(self.used), tuple(self.ranks), self.suited,
                 self.heels, self.call)
 
     def restore(self, snap):
         """Go back to the state ``snapshot`` returned (taken between deals: no card of a play is laid)."""
         (self.dealer, self.phase, front, back, self.winner, self.result, self.worth, self.last_show,
-         self.shows, self.starter, used, ranks, self.nobs, self.heels, self.call) = snap
+         self.shows, self.starter, used, ranks, self.suited, self.heels, self.call) = snap
         self.front = list(front)
         self.back = list(back)
         self.used = list(used)

@@ -92,7 +92,8 @@ def shown(game, event, is_crib, what):
     """Part of ``cribbage.game.Game``'s show, for a ``["show_ranks", ...]`` ``event`` (its code loads
     only with a show by ranks): (the points pegged, the points a muggins call may peg or None).
     RuleError, nothing changed, if its starter is unknown or the answers are impossible, in the
-    show or beside the cards and ranks on the table this deal (his nobs twice, a fifth of a rank)."""
+    show or beside the cards and ranks on the table this deal (a card of the starter's suit
+    twice, his nobs say; a fifth card of a rank)."""
     from cribbage.game import RuleError
 
     ranks, flush, nobs, claim = event[2], event[3], event[4], event[5]
@@ -103,9 +104,13 @@ def shown(game, event, is_crib, what):
         check(ranks, starter_rank, flush, nobs, is_crib)
     except ValueError as e:
         raise RuleError("%s: %s" % (what, e)) from None
-    starter = game.starter
-    if nobs and (game.nobs or starter is not None and _CLUB_JACK | starter & 3 in game.used):
-        raise RuleError("his nobs was counted this deal already: only one jack is of the starter's suit")
+    suited = 0  # the ranks this show holds in the starter's suit
+    if flush == 5:
+        for r in ranks:
+            suited |= 1 << r
+    if nobs:
+        suited |= 1 << JACK
+    _check_suited(game, suited)
     _check_room(game, ranks)
     hand, starter = cards(ranks, starter_rank, flush, nobs)
     true = show.score(hand, starter, is_crib)
@@ -113,18 +118,37 @@ def shown(game, event, is_crib, what):
     game.last_show = (tuple(ranks), starter_rank, flush, nobs, is_crib)
     game._last_count = None
     game.ranks.extend(ranks)
-    game.nobs = game.nobs or nobs
+    game.suited |= suited
     return true if claim is None else claim, overlooked
 
 
 def check_beside(game, hand):
-    """RuleError if the cards ``hand`` of a show beside shows by ranks this deal in ``game`` hold his
-    nobs counted already, or a fifth card of a rank."""
+    """RuleError if the cards ``hand`` of a show beside shows by ranks this deal in ``game`` hold a card
+    of the starter's suit that one of them holds (his nobs, say), or a fifth card of a rank."""
+    suited = 0
+    for c in hand:
+        if c & 3 == game.starter & 3:
+            suited |= 1 << (c >> 2)
+    _check_suited(game, suited)
+    _check_room(game, [c >> 2 for c in hand])
+
+
+def _check_suited(game, suited):
+    """RuleError if the ranks ``suited`` (bits) of the starter's suit are on the table in ``game`` this
+    deal already: in shows by ranks, or as cards (the starter known as a card)."""
     from cribbage.game import RuleError
 
-    if game.nobs and _CLUB_JACK | game.starter & 3 in hand:
+    table = game.suited
+    if game.starter is not None:
+        for c in game.used:
+            if c & 3 == game.starter & 3:
+                table |= 1 << (c >> 2)
+    both = suited & table
+    if both >> JACK & 1:
         raise RuleError("his nobs was counted this deal already: only one jack is of the starter's suit")
-    _check_room(game, [c >> 2 for c in hand])
+    for r in range(_RANKS):
+        if both >> r & 1:
+            raise RuleError("the %s of the starter's suit is in another show this deal" % rank_name(r))
 
 
 def _check_room(game, ranks):

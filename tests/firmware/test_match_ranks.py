@@ -74,7 +74,6 @@ def test_bad_starter_ranks_and_shows_change_nothing():
     rejected(m, ["show_ranks", 1, ranks("2 3 4 6"), 0, False, -1], "claim must be")
     rejected(m, ["show_ranks", 1, "2346", 0, False, None], "4 ranks")
     rejected(m, ["hand", 1, cards("2H 3H 4H 6H"), None], "known by its rank only: count the hand by its ranks")
-    rejected(m, ["lay", 1, 4], "unknown event")  # the play card by card is not on this branch
 
 
 def test_no_fifth_card_of_a_rank_over_the_deal():
@@ -150,3 +149,13 @@ def test_the_saved_form_of_every_answer_comes_back():
     assert m.log[-1] == ["show_ranks", None, ranks("3 4 6 7"), 5, False, 5] and m.dealer == 0
     assert all(0 <= v < 1 << 30 for v in m.iter_saved())  # small ints on the chip too
     rebuilt(m)
+
+
+def test_a_card_of_the_starters_suit_once_a_deal():
+    m = new_match([["dealer", 0], ["starter_rank", 4], ["show_ranks", 1, ranks("A 2 3 6"), 5, False, None]])
+    rejected(m, ["show_ranks", 0, ranks("2 7 8 9"), 5, False, None], "the 2 of the starter's suit is in another show")
+    m.apply(["show_ranks", 0, ranks("7 8 9 10"), 5, False, None])  # the rest of the suit is free
+    m = new_match([["dealer", 0], ["starter", card("5H")], ["show_ranks", 1, ranks("A 2 3 6"), 5, False, None]])
+    rejected(m, ["hand", 0, cards("2H 7C 8C 9C"), None], "the 2 of the starter's suit is in another show")
+    m.apply(["hand", 0, cards("2C 7H 8C 9C"), None])
+    rejected(m, ["show_ranks", None, ranks("7 J Q K"), 5, True, None], "the 7 of the starter's suit")
