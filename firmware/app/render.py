@@ -144,11 +144,11 @@ def draw_marks(canvas, settings):
 
 def draw_pegs(board, canvas, now):
     """Back pegs dim, then front pegs bright; shared holes alternate between the sides."""
-    # Locals, not match.front[side] in the loop: each property read is a call, and on the
-    # chip a call costs tens of microseconds (benchmarks/chip_figures.py: frame CPU).
-    match = board.match
-    front = match.front
-    back = match.back
+    # The game's own lists, read once: each of Match's properties (match.front...) is a call,
+    # and on the chip a call costs tens of microseconds (benchmarks/chip_figures.py: frame CPU).
+    game = board.match.game
+    front = game.front
+    back = game.back
     colours = board.colours
     sides = len(front)
     alternate = (now // 500) % sides
@@ -169,7 +169,7 @@ def draw_turns(board, canvas, now, counting=None):
     match = board.match
     settings = match.settings
     hole = settings.target
-    dealer = match.dealer
+    dealer = match.game.dealer  # the attribute, not Match's property (a call): see draw_pegs
     if dealer is not None:
         side = settings.side_of(dealer)
         canvas.put(side & 1, hole, board.colours[side], palette.DEAL)  # side & 1: track_of, inlined
@@ -197,12 +197,13 @@ def draw_tally(board, canvas, lit=True):
 def draw_end(board, canvas, now):
     """The end of a game: winner's game hole flashes; the losers' missing holes flash the result."""
     match = board.match
+    game = match.game  # its attributes, not Match's properties (calls): see draw_pegs
     settings = match.settings
-    winner = match.winner
-    result = match.result
+    winner = game.winner
+    result = game.result
     line = settings.line_of(result)
     if line and flashes(now, match.games[-1]["points"]):  # a flash for each game the win counts
-        front = match.front
+        front = game.front
         for side in range(len(front)):
             if side != winner:
                 canvas.fill(side & 1, front[side] + 1, line, palette.VERMILLION, palette.FULL)
@@ -210,7 +211,7 @@ def draw_end(board, canvas, now):
     draw_tally(board, canvas, blink or not settings.match_to or match.match_winner is None)
     draw_pegs(board, canvas, now)
     if blink:
-        canvas.put(track_of(winner), settings.target, palette.WHITE, palette.FULL)
+        canvas.put(winner & 1, settings.target, palette.WHITE, palette.FULL)  # track_of, inlined
 
 
 def mark_seat(board, canvas, seat):
@@ -245,10 +246,10 @@ def render(board, canvas, now):
     else:
         match = board.match
         canvas.marks(match.settings)
-        if match.winner is not None:
+        if match.game.winner is not None:
             draw_end(board, canvas, now)
         else:
-            if max(match.front) == 0:
+            if max(match.game.front) == 0:
                 draw_tally(board, canvas)
             draw_turns(board, canvas, now, mode.counting_side(board))
             draw_pegs(board, canvas, now)
