@@ -97,8 +97,10 @@ class Canvas:
         run of holes (the trail of a peg, a tally), as a call costs the chip more than a hole."""
         if not 0 <= track < self.tracks:
             return
-        first = max(first, 1)
-        stop = min(stop, HOLES + 1)
+        if first < 1:  # (not max() and min(): builtin calls, dearer than a comparison on the chip)
+            first = 1
+        if stop > HOLES + 1:
+            stop = HOLES + 1
         r = colour[0] * level >> 8
         g = colour[1] * level >> 8
         b = colour[2] * level >> 8

@@ -192,7 +192,7 @@ class Peg:
     def draw(self, board, canvas, now):
         if self.side is not None:
             draw_preview(board, canvas, now, self.side, self.points, board.messages.refused(now))
-        elif board.match.phase == "cut":
+        elif board.match.game.phase == "cut":  # the attribute: Match's property is a call, every frame
             # Who deals? The chosen seat blinks (see render.mark_seat); the cut: both game holes.
             if now % 500 < 300:
                 if self.choice:
