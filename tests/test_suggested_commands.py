@@ -38,7 +38,8 @@ def run_simulator_command(command: str, cwd: Path) -> None:
     serves the protocol, then quit it (q in the terminal; a headless one is stopped)."""
     controller, terminal = pty.openpty()
     fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    # No display; and not the COLUMNS/LINES of the test run (pytest sets them at times): the pty's size
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "COLUMNS", "LINES")}
     words = shlex.split(command)
     process = subprocess.Popen([CRIB, *words[1:]], stdin=terminal, stdout=terminal, stderr=terminal, cwd=cwd,
                                env=env, start_new_session=True)
@@ -46,11 +47,13 @@ def run_simulator_command(command: str, cwd: Path) -> None:
     seen = b""
     try:
         deadline = time.monotonic() + TIMEOUT_S
-        def ready() -> bool:  # headless: it listens; in the terminal: the board drawn, "serving on" under it
+        def ready() -> bool:  # headless: it listens; in the terminal: the board drawn, where it serves under it
             if "--headless" in words:
                 return b"listening on" in seen
             screen = seen.partition(ALTERNATE_SCREEN)[2]
-            return b"C R I B B A G E" in screen and b"serving on" in screen
+            # "serving on", or "serves on ... instead" when the default port is taken (by a simulator
+            # another test, or the developer, runs at the same time): the suggested command works either way
+            return b"C R I B B A G E" in screen and (b"serving on" in screen or b"serves on" in screen)
 
         while not ready():
             assert time.monotonic() < deadline and process.poll() is None, (command, seen.decode(errors="replace"))
