@@ -21,7 +21,7 @@ latched, or that interrupted yet reads as before, had edges missed. Then the det
 progress is dropped and so are the detents counted since the last ``take()``: the IRQs of
 one window are all served before the main loop takes the count, so a step that the missed
 edges could have faked is never handed over. Turning loses steps near such a window; it
-never gains one. (The PIO decoder, ``hal.quadrature_pio``, loses none: it counts while the
+never gains one. (The PIO decoder, ``hal.encoder_pio``, loses none: it counts while the
 CPU has interrupts off.)
 
 Everything is small-int arithmetic and no allocation, so ``feed`` may run in a hard IRQ.
