@@ -5,6 +5,7 @@ through the fake hardware's queue into the board, like the asyncio shell does.
 """
 
 import gc
+import json
 
 import cribbage.match  # noqa: F401  the largest sources first, while MicroPython's heap is least fragmented
 
@@ -48,6 +49,20 @@ class Driver:
         same build unless ``supply_ma`` names another)."""
         return Driver(self.root, supply_ma=self.hw.supply_ma if supply_ma is None else supply_ma,
                       wire_order=self.hw.wire_order)
+
+    def ask(self, request):
+        """Send one serial request (a dict, or a raw line) and return the decoded reply."""
+        line = request if isinstance(request, str) else json.dumps(request)
+        return json.loads(self.board.handle_command(line))
+
+    def edit_setting(self, key):
+        """Open the settings menu at ``key`` and start changing it; return the ui state then."""
+        from app.modes.settings import ITEMS  # loaded by the menu anyway: not for every test
+
+        keys = [item[0] for item in ITEMS]
+        self.press(HOLD_ENC, turn(2), ENC)  # menu -> settings
+        self.press(turn(keys.index(key)), ENC)
+        return self.ask({"cmd": "state"})["state"]["ui"]
 
     def press(self, *events):
         """Feed input events, as the input task would."""

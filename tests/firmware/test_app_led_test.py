@@ -1,7 +1,6 @@
 """The LED test: the colour check on the first LED of the wire, one dim LED walking the chain in
 wire order, every control echoed, within the supply; leaving it finds the game as it was."""
 
-import json
 import sys
 
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, P1, P2, Driver, turn
@@ -25,10 +24,6 @@ def serpentine():
     return order
 
 
-def ask(d, request):
-    return json.loads(d.board.handle_command(json.dumps(request)))
-
-
 def lit(hw):
     """{logical index: (r, g, b)} of every LED lit in the last frame."""
     frame = hw.frame
@@ -49,7 +44,7 @@ def at_step(d, step):
 
 def game(d):
     """The game and settings as the serial line tells them (the ui mode aside)."""
-    state = ask(d, {"cmd": "state"})["state"]
+    state = d.ask({"cmd": "state"})["state"]
     del state["ui"]
     return state
 
@@ -95,28 +90,28 @@ def test_turning_steps_the_walk_and_the_encoder_press_pauses_it():
     open_from_menu(d)
     d.hw.advance(CHECK_STEPS * STEP_MS + STEP_MS // 2)  # the walk's first LED
     d.press(turn(7))
-    assert ask(d, {"cmd": "state"})["state"]["ui"]["led"] == 7
+    assert d.ask({"cmd": "state"})["state"]["ui"]["led"] == 7
     d.press(turn(-3))
-    ui = ask(d, {"cmd": "state"})["state"]["ui"]
+    ui = d.ask({"cmd": "state"})["state"]["ui"]
     assert ui["led"] == 4 and ui["colour"] == "dim white" and not ui["paused"] and ui["echo"] == "turn -3"
     d.press(ENC)  # pause: the light stays where it is
     for _ in range(5):
         d.hw.advance(4 * STEP_MS)  # past the press's echo on the game holes too
         assert list(lit(d.frame_after(0))) == [4]
     d.board.render()
-    assert "LED 5 of 242" in d.hw.display.lines and ask(d, {"cmd": "state"})["state"]["ui"]["paused"]
+    assert "LED 5 of 242" in d.hw.display.lines and d.ask({"cmd": "state"})["state"]["ui"]["paused"]
     d.press(turn(1))  # by hand while paused
     assert list(lit(d.frame_after(0))) == [5]
     d.press(ENC)  # walking on from there
     d.hw.advance(4 * STEP_MS)
     assert list(lit(d.frame_after(0))) == [9]
     d.press(turn(-10))  # back past the first LED: the colour check's last step, white
-    ui = ask(d, {"cmd": "state"})["state"]["ui"]
+    ui = d.ask({"cmd": "state"})["state"]["ui"]
     assert ui["led"] == 0 and ui["colour"] == "white"
     d.press(turn(-5))
-    assert ask(d, {"cmd": "state"})["state"]["ui"]["colour"] == "blue"
+    assert d.ask({"cmd": "state"})["state"]["ui"]["colour"] == "blue"
     d.press(turn(-15))  # and back past the start: the last LED of the chain
-    assert ask(d, {"cmd": "state"})["state"]["ui"]["led"] == LEDS - 1
+    assert d.ask({"cmd": "state"})["state"]["ui"]["led"] == LEDS - 1
 
 
 def test_every_control_is_echoed_on_the_game_holes_and_the_display():
@@ -164,15 +159,15 @@ def test_holding_the_encoder_leaves_for_the_game_exactly_as_it_was_and_the_tests
 def test_the_serial_line_starts_and_stops_the_test_and_refuses_a_bad_stop():
     order = serpentine()
     d, state = played(wire_order=order)
-    reply = ask(d, {"cmd": "test_leds"})
+    reply = d.ask({"cmd": "test_leds"})
     assert reply["ok"] and reply["ui"]["mode"] == "led_test" and reply["ui"]["leds"] == LEDS
     assert list(at_step(d, 0)) == [order[0]]
     for bad in (1, "yes", None, [True]):
-        refused = ask(d, {"cmd": "test_leds", "stop": bad})
+        refused = d.ask({"cmd": "test_leds", "stop": bad})
         assert not refused["ok"] and "stop" in refused["error"] and d.mode.name == "led_test"
-    reply = ask(d, {"cmd": "test_leds", "stop": True})
+    reply = d.ask({"cmd": "test_leds", "stop": True})
     assert reply["ok"] and reply["ui"]["mode"] == "peg"
     assert game(d) == state
     d.press(P1)  # a peg being dialled is no test: stop leaves it alone
     dialling = d.mode.describe()
-    assert ask(d, {"cmd": "test_leds", "stop": True})["ui"] == dialling and d.mode.describe() == dialling
+    assert d.ask({"cmd": "test_leds", "stop": True})["ui"] == dialling and d.mode.describe() == dialling

@@ -2,7 +2,6 @@
 without the true count; the other side may call it (their button) until the next count; the board
 then shows the count and pegs what was overlooked, or says the claim was right."""
 
-import json
 
 from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, P1, P2, Driver, turn
 
@@ -14,15 +13,11 @@ def display(d):
     return d.hw.display.lines
 
 
-def ask(d, request):
-    return json.loads(d.board.handle_command(json.dumps(request)))
-
-
 def at_pones_hand(players=2):
     """Muggins on (set over the serial line: the settings menu has its own tests), player 1 deals,
     the starter 5S turned, the count open at the pone's cards."""
     d = Driver()
-    assert ask(d, {"cmd": "settings", "set": {"muggins": True, "players": players}})["ok"]
+    assert d.ask({"cmd": "settings", "set": {"muggins": True, "players": players}})["ok"]
     d.press(P1, ENC)
     d.pick("5S")
     d.press(ENC)
@@ -43,7 +38,7 @@ def test_the_issues_hand_claimed_short_and_called():
     lines = display(d)
     assert lines[:3] == ["P2 HAND 12", "muggins?", "P1: p1"]  # the claim, never the count
     assert not any("20" in line or "twenty" in line for line in lines)
-    assert ask(d, {"cmd": "state"})["state"]["muggins"] == 1  # the serial line: a call is open on P2's claim
+    assert d.ask({"cmd": "state"})["state"]["muggins"] == 1  # the serial line: a call is open on P2's claim
     d.press(P1)  # the opponent calls muggins
     assert d.match.front == [8, 12] and d.where() == "called"
     lines = display(d)
@@ -163,18 +158,18 @@ def test_teams_call_with_their_teams_button():
 def test_muggins_over_the_serial_line():
     d = at_pones_hand()
     hand = [parse(c) for c in "5H 5D JC 10C".split()]
-    r = ask(d, {"cmd": "event", "event": ["hand", 1, hand, 12]})
+    r = d.ask({"cmd": "event", "event": ["hand", 1, hand, 12]})
     assert r["ok"] and r["state"]["front"] == [0, 12] and r["state"]["muggins"] == 1
-    r = ask(d, {"cmd": "event", "event": ["muggins", 1]})
+    r = d.ask({"cmd": "event", "event": ["muggins", 1]})
     assert not r["ok"] and "own count" in r["error"]
-    r = ask(d, {"cmd": "event", "event": ["muggins", 0]})
+    r = d.ask({"cmd": "event", "event": ["muggins", 0]})
     assert r["ok"] and r["state"]["front"] == [8, 12] and r["state"]["muggins"] is None
-    assert ask(d, {"cmd": "log", "from": 2})["log"] == [["hand", 1, hand, 12], ["muggins", 0]]
+    assert d.ask({"cmd": "log", "from": 2})["log"] == [["hand", 1, hand, 12], ["muggins", 0]]
     assert d.reboot().match.front == [8, 12]
     # through the controls as the serial line sends them
-    ask(d, {"cmd": "undo"})
-    ask(d, {"cmd": "input", "event": ["press", "enc"]})  # the count opens on the open call
-    r = ask(d, {"cmd": "input", "event": ["press", "p1"]})
+    d.ask({"cmd": "undo"})
+    d.ask({"cmd": "input", "event": ["press", "enc"]})  # the count opens on the open call
+    r = d.ask({"cmd": "input", "event": ["press", "p1"]})
     assert r["ui"]["step"] == "called" and d.match.front == [8, 12]
 
 

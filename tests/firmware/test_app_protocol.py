@@ -11,12 +11,6 @@ from cribbage.match import Match
 from cribbage_lab import deck
 
 
-def ask(d, request):
-    """Send one request (a dict, or a raw line) and return the decoded reply."""
-    line = request if isinstance(request, str) else json.dumps(request)
-    return json.loads(d.board.handle_command(line))
-
-
 def saved(d):
     """What a reboot would restore: the state and the log."""
     again = d.reboot()
@@ -25,16 +19,16 @@ def saved(d):
 
 def test_state_log_and_game_events():
     d = Driver()
-    r = ask(d, {"cmd": "state", "id": "a"})
+    r = d.ask({"cmd": "state", "id": "a"})
     assert r["ok"] and r["id"] == "a" and r["state"]["phase"] == "cut" and r["state"]["ui"]["mode"] == "peg"
     assert r["state"]["settings"]["target"] == 121 and r["state"]["store"] is None
     assert r["state"]["version"] == VERSION  # the firmware's (app.VERSION)
-    assert ask(d, {"cmd": "event", "event": ["dealer", 1]})["state"]["dealer"] == 1
-    r = ask(d, {"cmd": "event", "event": ["peg", 0, 5], "id": 7})
+    assert d.ask({"cmd": "event", "event": ["dealer", 1]})["state"]["dealer"] == 1
+    r = d.ask({"cmd": "event", "event": ["peg", 0, 5], "id": 7})
     assert r["ok"] and r["id"] == 7 and r["state"]["front"] == [5, 0]
-    r = ask(d, {"cmd": "log"})
+    r = d.ask({"cmd": "log"})
     assert r["log"] == [["dealer", 1], ["peg", 0, 5]] and r["games"] == [] and r["settings"]["players"] == 2
-    assert ask(d, {"cmd": "undo"})["state"]["front"] == [0, 0]
+    assert d.ask({"cmd": "undo"})["state"]["front"] == [0, 0]
     assert d.reboot().match.log == [["dealer", 1]]
 
 
@@ -60,7 +54,7 @@ def test_a_long_log_comes_a_page_at_a_time_and_the_pages_are_the_log():
             request = {"cmd": "log", "from": start}
             if count is not None:
                 request["count"] = count
-            r = ask(d, request)
+            r = d.ask(request)
             assert r["ok"] and r["from"] == start and r["total"] == total
             assert r["games"] == games and r["settings"]["target"] == 121
             page = r["log"]
@@ -71,24 +65,24 @@ def test_a_long_log_comes_a_page_at_a_time_and_the_pages_are_the_log():
             if not page:
                 break
         assert start == total
-    r = ask(d, {"cmd": "log"})  # from 0, a full page, by default
+    r = d.ask({"cmd": "log"})  # from 0, a full page, by default
     assert r["from"] == 0 and r["log"] == log[:MAX_PAGE]
-    assert ask(d, {"cmd": "log", "from": total - 3, "count": MAX_PAGE})["log"] == log[-3:]
+    assert d.ask({"cmd": "log", "from": total - 3, "count": MAX_PAGE})["log"] == log[-3:]
 
 
 def test_an_undo_and_a_new_event_between_two_pages_change_the_edits_not_the_total():
     d = Driver()
     for event in (["dealer", 0], ["peg", 0, 2], ["peg", 1, 3], ["peg", 0, 1]):
-        assert ask(d, {"cmd": "event", "event": event})["ok"]
-    first = ask(d, {"cmd": "log", "count": 2})
-    assert ask(d, {"cmd": "undo"})["ok"] and ask(d, {"cmd": "event", "event": ["peg", 1, 2]})["ok"]
-    second = ask(d, {"cmd": "log", "from": 2})
+        assert d.ask({"cmd": "event", "event": event})["ok"]
+    first = d.ask({"cmd": "log", "count": 2})
+    assert d.ask({"cmd": "undo"})["ok"] and d.ask({"cmd": "event", "event": ["peg", 1, 2]})["ok"]
+    second = d.ask({"cmd": "log", "from": 2})
     assert second["total"] == first["total"] == 4  # the total alone would not tell
     assert second["edits"] == first["edits"] + 2 == 6
     assert second["log"] == [["peg", 1, 3], ["peg", 1, 2]]
     again = d.reboot()  # the count goes on after a power cycle, saved with the game
-    assert ask(again, {"cmd": "log"})["edits"] == 6
-    assert ask(again, {"cmd": "undo"})["ok"] and ask(again, {"cmd": "log"})["edits"] == 7
+    assert again.ask({"cmd": "log"})["edits"] == 6
+    assert again.ask({"cmd": "undo"})["ok"] and again.ask({"cmd": "log"})["edits"] == 7
 
 
 def test_bad_log_pages_are_refused_clearly():
@@ -99,7 +93,7 @@ def test_bad_log_pages_are_refused_clearly():
                           ({"from": True}, "from"), ({"from": 1.5}, "from"), ({"count": 0}, "count"),
                           ({"count": MAX_PAGE + 1}, "count"), ({"count": None}, "count"), ({"page": 2}, "page")):
         request["cmd"] = "log"
-        r = ask(d, request)
+        r = d.ask(request)
         assert not r["ok"] and word in r["error"], (request, r)
         if word != "page":
             assert "from 0 to" in r["error"] or "from 1 to" in r["error"]
@@ -108,39 +102,39 @@ def test_bad_log_pages_are_refused_clearly():
 
 def test_input_is_the_same_as_a_control():
     d = Driver()
-    ask(d, {"cmd": "input", "event": ["press", "p1"]})  # p1 deals
-    ask(d, {"cmd": "input", "event": ["press", "p2"]})
-    r = ask(d, {"cmd": "input", "event": ["turn", 3]})
+    d.ask({"cmd": "input", "event": ["press", "p1"]})  # p1 deals
+    d.ask({"cmd": "input", "event": ["press", "p2"]})
+    r = d.ask({"cmd": "input", "event": ["turn", 3]})
     assert r["ui"] == {"mode": "peg", "side": 1, "points": 4}
-    ask(d, {"cmd": "input", "event": ["press", "enc"]})
+    d.ask({"cmd": "input", "event": ["press", "enc"]})
     assert d.match.front == [0, 4]
-    r = ask(d, {"cmd": "input", "event": ["long", "enc"]})
+    r = d.ask({"cmd": "input", "event": ["long", "enc"]})
     assert r["ui"]["mode"] == "menu"
 
 
 def test_new_game_new_match_and_settings():
     d = Driver()
-    assert not ask(d, {"cmd": "new_game"})["ok"]  # nothing to start again
-    assert not ask(d, {"cmd": "new_match"})["ok"]
-    r = ask(d, {"cmd": "settings", "set": {"target": 61, "muggins": True, "colour0": 3, "milliamps": 400}})
+    assert not d.ask({"cmd": "new_game"})["ok"]  # nothing to start again
+    assert not d.ask({"cmd": "new_match"})["ok"]
+    r = d.ask({"cmd": "settings", "set": {"target": 61, "muggins": True, "colour0": 3, "milliamps": 400}})
     assert r["ok"] and r["settings"]["target"] == 61 and r["settings"]["colour0"] == 3
-    assert ask(d, {"cmd": "settings"})["settings"]["muggins"] is True
-    ask(d, {"cmd": "event", "event": ["dealer", 0]})
-    ask(d, {"cmd": "event", "event": ["peg", 1, 30]})
-    r = ask(d, {"cmd": "settings", "set": {"players": 3}})
+    assert d.ask({"cmd": "settings"})["settings"]["muggins"] is True
+    d.ask({"cmd": "event", "event": ["dealer", 0]})
+    d.ask({"cmd": "event", "event": ["peg", 1, 30]})
+    r = d.ask({"cmd": "settings", "set": {"players": 3}})
     assert not r["ok"] and "new match" in r["error"]  # rules do not change mid-match
-    assert ask(d, {"cmd": "settings", "set": {"brightness": 30}})["ok"]  # preferences do
-    assert ask(d, {"cmd": "new_game"})["state"]["front"] == [0, 0]
-    assert ask(d, {"cmd": "new_match"})["state"]["events"] == 0
-    assert ask(d, {"cmd": "settings", "set": {"players": 3}})["settings"]["players"] == 3
+    assert d.ask({"cmd": "settings", "set": {"brightness": 30}})["ok"]  # preferences do
+    assert d.ask({"cmd": "new_game"})["state"]["front"] == [0, 0]
+    assert d.ask({"cmd": "new_match"})["state"]["events"] == 0
+    assert d.ask({"cmd": "settings", "set": {"players": 3}})["settings"]["players"] == 3
     state, log, settings = saved(d)
     assert settings["players"] == 3 and settings["brightness"] == 30 and settings["target"] == 61 and log == []
 
 
 def test_errors_change_nothing():
     d = Driver()
-    ask(d, {"cmd": "event", "event": ["dealer", 0]})
-    ask(d, {"cmd": "event", "event": ["peg", 0, 3]})
+    d.ask({"cmd": "event", "event": ["dealer", 0]})
+    d.ask({"cmd": "event", "event": ["peg", 0, 3]})
     before = saved(d)
     bad = [
         "not json", "[1, 2]", '"state"', "{}", '{"cmd": "fly"}', '{"cmd": 3}',
@@ -157,70 +151,70 @@ def test_errors_change_nothing():
         {"cmd": "settings", "set": {}},
     ]
     for request in bad:
-        r = ask(d, request)
+        r = d.ask(request)
         assert r["ok"] is False and isinstance(r["error"], str) and r["error"], request
         assert "duplicate" not in r
     assert saved(d) == before
-    assert ask(d, {"cmd": "event", "event": ["peg", 5, 1], "id": "x"})["id"] == "x"  # errors echo the id
+    assert d.ask({"cmd": "event", "event": ["peg", 5, 1], "id": "x"})["id"] == "x"  # errors echo the id
 
 
 def test_duplicate_ids_apply_once_even_after_a_reboot():
     d = Driver()
-    ask(d, {"cmd": "event", "event": ["dealer", 0]})
-    first = ask(d, {"cmd": "event", "event": ["peg", 1, 2], "id": "peg-1"})
-    again = ask(d, {"cmd": "event", "event": ["peg", 1, 2], "id": "peg-1"})
+    d.ask({"cmd": "event", "event": ["dealer", 0]})
+    first = d.ask({"cmd": "event", "event": ["peg", 1, 2], "id": "peg-1"})
+    again = d.ask({"cmd": "event", "event": ["peg", 1, 2], "id": "peg-1"})
     assert d.match.front == [0, 2]
     assert again.pop("duplicate") is True and again == first
     # the string id "5" and the int id 5 are different ids
-    ask(d, {"cmd": "input", "event": ["long", "p1"], "id": 5})
-    ask(d, {"cmd": "input", "event": ["long", "p1"], "id": "5"})
+    d.ask({"cmd": "input", "event": ["long", "p1"], "id": 5})
+    d.ask({"cmd": "input", "event": ["long", "p1"], "id": "5"})
     assert d.match.front == [4, 2]
     rebooted = d.reboot()
     r = json.loads(rebooted.board.handle_command(json.dumps({"cmd": "input", "event": ["long", "p1"], "id": 5})))
     assert r["duplicate"] is True and rebooted.match.front == [4, 2]
     # a failed request is not remembered: the same id may be sent again once it can succeed
     fresh = Driver()
-    assert not ask(fresh, {"cmd": "undo", "id": "u"})["ok"]
-    assert not ask(fresh, {"cmd": "undo", "id": "u"}).get("duplicate")
+    assert not fresh.ask({"cmd": "undo", "id": "u"})["ok"]
+    assert not fresh.ask({"cmd": "undo", "id": "u"}).get("duplicate")
     # requests that change nothing are not remembered: state answers the current state
-    ask(fresh, {"cmd": "state", "id": "s"})
-    ask(fresh, {"cmd": "event", "event": ["dealer", 0]})
-    assert ask(fresh, {"cmd": "state", "id": "s"})["state"]["dealer"] == 0
+    fresh.ask({"cmd": "state", "id": "s"})
+    fresh.ask({"cmd": "event", "event": ["dealer", 0]})
+    assert fresh.ask({"cmd": "state", "id": "s"})["state"]["dealer"] == 0
 
 
 def test_the_id_memory_is_bounded():
     d = Driver()
-    ask(d, {"cmd": "event", "event": ["dealer", 0]})
+    d.ask({"cmd": "event", "event": ["dealer", 0]})
     for i in range(40):
-        ask(d, {"cmd": "event", "event": ["peg", 0, 1], "id": i})
+        d.ask({"cmd": "event", "event": ["peg", 0, 1], "id": i})
     assert len(d.board.ids) <= 16 and d.match.front == [40, 0]
-    assert ask(d, {"cmd": "event", "event": ["peg", 0, 1], "id": 39})["duplicate"] is True
+    assert d.ask({"cmd": "event", "event": ["peg", 0, 1], "id": 39})["duplicate"] is True
     assert d.match.front == [40, 0]
 
 
 def test_a_request_nested_too_deep_or_too_big_is_refused_and_the_board_carries_on():
     d = Driver()
-    ask(d, {"cmd": "event", "event": ["dealer", 0]})
+    d.ask({"cmd": "event", "event": ["dealer", 0]})
     before = saved(d)
     # CPython's parser raises RecursionError, MicroPython's runs out of heap (MemoryError), on
     # lines the board's serial line still takes (at most 2048 characters)
     lines = ["[" * 2047, '{"a":' * 409, '{"a":[' * 341,
              '{"cmd": "input", "event": ' + "[" * 900 + "]" * 900 + "}"]
     for line in lines:
-        r = ask(d, line)
+        r = d.ask(line)
         assert r["ok"] is False and len(r["error"]) < 300, r
     assert saved(d) == before
-    assert ask(d, {"cmd": "event", "event": ["peg", 1, 2], "id": "after"})["state"]["front"] == [0, 2]
+    assert d.ask({"cmd": "event", "event": ["peg", 1, 2], "id": "after"})["state"]["front"] == [0, 2]
 
 
 def test_a_request_id_is_at_most_64_characters():
     d = Driver()
     for request_id in ("x" * 64, 10 ** 63, -10 ** 62):
-        assert ask(d, {"cmd": "event", "event": ["dealer", 0], "id": request_id})["id"] == request_id
-        ask(d, {"cmd": "undo"})
+        assert d.ask({"cmd": "event", "event": ["dealer", 0], "id": request_id})["id"] == request_id
+        d.ask({"cmd": "undo"})
     before = saved(d)
     for request_id in ("x" * 65, "é" * 65, 10 ** 64, -10 ** 63, "y" * 1500):
-        r = ask(d, {"cmd": "event", "event": ["dealer", 0], "id": request_id})
+        r = d.ask({"cmd": "event", "event": ["dealer", 0], "id": request_id})
         assert r["ok"] is False and "at most 64 characters" in r["error"] and "id" not in r, r
         assert len(r["error"]) < 200
     assert saved(d) == before and len(d.board.ids) == 3
@@ -228,11 +222,11 @@ def test_a_request_id_is_at_most_64_characters():
 
 def test_an_error_echoes_only_a_short_start_of_what_it_refuses():
     d = Driver()
-    ask(d, {"cmd": "event", "event": ["dealer", 0]})
+    d.ask({"cmd": "event", "event": ["dealer", 0]})
     huge = "z" * 1500
     for request in ({"cmd": huge}, {"cmd": "state", huge: 1}, {"cmd": "input", "event": [huge, 1]},
                     {"cmd": "event", "event": huge}, {"cmd": "event", "event": ["peg", 0, huge]},
                     {"cmd": "event", "event": [huge]}, {"cmd": "settings", "set": {huge: 1}},
                     {"cmd": "settings", "set": {"brightness": huge}}, {"cmd": "log", "from": huge}):
-        r = ask(d, request)
+        r = d.ask(request)
         assert r["ok"] is False and "zzz" in r["error"] and len(r["error"]) <= 250 and "..." in r["error"], r

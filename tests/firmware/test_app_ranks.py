@@ -2,7 +2,6 @@
 dialled (or given by the play), only the questions ranks leave open, then the count as with cards.
 The points expected are those of real cards with those ranks and suits (``show.score``)."""
 
-import json
 
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, dealt, is_hue, turn
 
@@ -15,10 +14,6 @@ from cribbage.cards import parse, parse_hand
 def display(d):
     d.frame_at(d.hw.ticks_ms() + 1)
     return d.hw.display.lines
-
-
-def ask(d, request):
-    return json.loads(d.board.handle_command(json.dumps(request)))
 
 
 def real(hand, starter, crib=False):
@@ -135,7 +130,7 @@ def test_the_leds_show_the_ranks_and_the_answer():
 
 def test_muggins_on_a_claim_by_ranks_and_after_a_power_cut():
     d = Driver()
-    assert ask(d, {"cmd": "settings", "set": {"muggins": True}})["ok"]
+    assert d.ask({"cmd": "settings", "set": {"muggins": True}})["ok"]
     d.press(P1)
     starter_rank(d, 4)
     d.press(ENC)

@@ -3,32 +3,20 @@ and the serial line takes, and what a limit saved above it comes down to at powe
 
 import json
 
-from app_driver import ENC, HOLD_ENC, P1, Driver, turn
+from app_driver import P1, Driver, turn
 
 from app.modes.settings import ITEMS
 from app.protocol import settings_dict
 
 
-def ask(d, request):
-    return json.loads(d.board.handle_command(json.dumps(request)))
-
-
-def edit(d, key):
-    """Open the settings menu at ``key`` and start changing it; return the ui state then."""
-    keys = [item[0] for item in ITEMS]
-    d.press(HOLD_ENC, turn(2), ENC)  # menu -> settings
-    d.press(turn(keys.index(key)), ENC)
-    return ask(d, {"cmd": "state"})["state"]["ui"]
-
-
 def menu_currents(d):
     """Every current limit the settings menu offers, turning through them once."""
-    ui = edit(d, "milliamps")
+    ui = d.edit_setting("milliamps")
     first = ui["choice"]
     seen = [first]
     while True:
         d.press(turn(1))
-        choice = ask(d, {"cmd": "state"})["state"]["ui"]["choice"]
+        choice = d.ask({"cmd": "state"})["state"]["ui"]["choice"]
         if choice == first:
             return sorted(seen)
         seen.append(choice)
@@ -46,12 +34,12 @@ def test_a_current_limit_above_the_supply_is_refused_and_changes_nothing():
     d = Driver()  # a USB build: 500 mA
     before = settings_dict(d.board)
     for value in (501, 4000, 10000, 20000):
-        reply = ask(d, {"cmd": "settings", "set": {"milliamps": value, "brightness": 90}})
+        reply = d.ask({"cmd": "settings", "set": {"milliamps": value, "brightness": 90}})
         assert not reply["ok"] and "supply" in reply["error"] and "500" in reply["error"], reply
         assert settings_dict(d.board) == before
-    assert not ask(d, {"cmd": "settings", "set": {"milliamps": 299}})["ok"]
-    assert ask(d, {"cmd": "settings", "set": {"milliamps": 500}})["ok"]
-    assert ask(d, {"cmd": "settings", "set": {"milliamps": 300}})["ok"] and settings_dict(d.board)["milliamps"] == 300
+    assert not d.ask({"cmd": "settings", "set": {"milliamps": 299}})["ok"]
+    assert d.ask({"cmd": "settings", "set": {"milliamps": 500}})["ok"]
+    assert d.ask({"cmd": "settings", "set": {"milliamps": 300}})["ok"] and settings_dict(d.board)["milliamps"] == 300
 
 
 def test_a_current_limit_above_the_builds_supply_comes_down_to_it_and_the_board_says_so():
