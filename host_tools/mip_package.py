@@ -4,8 +4,9 @@
 the repository and fetches each ``urls`` entry: [path on the board, path in the repository
 (relative URLs resolve against package.json's place)]. The files are the ones `crib deploy`
 sends, as sources (mip cannot know the board's .mpy version): every file in firmware/ and
-hardware/board.json at the board's root. ``--target /`` matters: mip's default is /lib,
-where main.py would never run. The version is the firmware's own (``app.VERSION``).
+firmware_native/ (the board compiles the native code itself), and hardware/board.json at
+the board's root. ``--target /`` matters: mip's default is /lib, where main.py would never
+run. The version is the firmware's own (``app.VERSION``).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ PACKAGE_JSON = ROOT / "package.json"
 
 def package(firmware: Path = FIRMWARE, board_json: Path = BOARD_JSON, root: Path = ROOT) -> dict[str, object]:
     """The package.json content for the current firmware tree."""
-    urls = [[rel, (firmware / rel).relative_to(root).as_posix()] for rel in firmware_files(firmware)]
+    urls = [[rel, (folder / rel).relative_to(root).as_posix()]
+            for rel, folder in firmware_files(firmware).items()]
     urls.append(["board.json", board_json.relative_to(root).as_posix()])
     return {"urls": urls, "deps": [], "version": VERSION}
 

@@ -42,22 +42,22 @@ def temporary_folders_are_removed(tmp_path_factory: pytest.TempPathFactory) -> I
 
 @pytest.fixture(scope="session")
 def compiled_firmware(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
-    """``compiled_firmware(*flags)``: a folder with the firmware packages compiled by mpy-cross
-    with ``flags``, made once per test session: the parallel workers share it, so never
-    change it (copy it first).
+    """``compiled_firmware(*flags, arch=None)``: a folder with the firmware packages compiled by
+    mpy-cross with ``flags`` (and their native twins for ``arch``), made once per test session:
+    the parallel workers share it, so never change it (copy it first).
     """
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     shared = tmp_path_factory.getbasetemp()
     if worker is not None:  # each worker's basetemp is a folder of the session's
         shared = shared.parent
 
-    def compiled(*flags: str) -> Path:
-        out = shared / ("firmware-mpy" + "".join(flags))
+    def compiled(*flags: str, arch: str | None = None) -> Path:
+        out = shared / ("firmware-mpy" + "".join(flags) + ("-" + arch if arch else ""))
         with FileLock(str(out) + ".lock"):
             done = Path(str(out) + ".complete")
             if not done.exists():
                 shutil.rmtree(out, ignore_errors=True)  # a worker that stopped half-way
-                compile_firmware(out, *flags)
+                compile_firmware(out, *flags, arch=arch)
                 done.touch()
         return out
 

@@ -9,6 +9,7 @@ from importlib import import_module
 from pathlib import Path
 
 from host_tools.executables import find
+from host_tools.mpy import MpyFormat
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
@@ -64,39 +65,41 @@ def run_power_cuts(script: str, cuts: int, heap: str, seed: int = 1) -> tuple[in
     return cuts_made, new, old, saves
 
 
-# Modules of native code (``@micropython.viper``): mpy-cross compiles them only for a given
-# architecture, and a port without a native emitter cannot load them; the modules that import
-# them fall back to plain Python then (app.power, hal.chain).
-NATIVE_SUFFIX = "_viper.py"
+# The native twins of firmware modules (``@micropython.viper``, firmware_native/): mpy-cross
+# compiles them only for a given architecture, and a port without a native emitter cannot
+# load them; the modules that import them fall back to plain Python then (app.power, hal.chain).
+NATIVE = ROOT / "firmware_native"
 
 
 def compile_firmware(target: Path, *extra: str, arch: str | None = None) -> Path:
     """Every firmware package compiled to .mpy under ``target`` (as `crib deploy` sends them); ``target``.
-    Native modules are compiled for ``arch``, or left out without one (see ``compile_tree``).
+    The native twins join them compiled for ``arch``, or are left out without one.
 
     Tests take the tree compiled once per session from conftest's ``compiled_firmware``.
     """
     for package in PACKAGES:
-        compile_tree(FIRMWARE / package, target / package, *extra, arch=arch)
+        compile_tree(FIRMWARE / package, target / package, *extra)
+    if arch is not None:
+        compile_tree(NATIVE, target, *extra, "-march=" + arch)
     return target
 
 
-def compile_tree(source: Path, target: Path, *extra: str, arch: str | None = None) -> list[Path]:
-    """Compile every .py under ``source`` to .mpy under ``target``; return the .mpy paths.
-
-    Native modules (``NATIVE_SUFFIX``) are compiled for ``arch``, or left out without one.
-    """
+def compile_tree(source: Path, target: Path, *extra: str) -> list[Path]:
+    """Compile every .py under ``source`` to .mpy under ``target`` with mpy-cross ``extra``
+    options; return the .mpy paths."""
     out = []
     for py in sorted(source.rglob("*.py")):
-        native = py.name.endswith(NATIVE_SUFFIX)
-        if native and arch is None:
-            continue
         mpy = target / py.relative_to(source).with_suffix(".mpy")
         mpy.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run([mpy_cross(), *extra, *(["-march=" + arch] if native else []), "-o", str(mpy), str(py)],
-                       check=True, capture_output=True, text=True)
+        subprocess.run([mpy_cross(), *extra, "-o", str(mpy), str(py)], check=True, capture_output=True, text=True)
         out.append(mpy)
     return out
+
+
+def micropython_reads() -> MpyFormat:
+    """The .mpy format the `micropython` executable loads (its sys.implementation._mpy), decoded."""
+    printed = run_micropython(["-c", "import sys; print(sys.implementation._mpy)"]).stdout
+    return MpyFormat.from_sys_mpy(int(printed))
 
 
 def check_module_ran(printed: str, module: str, label: str) -> None:

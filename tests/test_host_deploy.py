@@ -34,7 +34,7 @@ from host_tools.deploy_plan import (
 )
 from host_tools.mpy import MpyFormat, compile_module, why_not_loadable
 from host_tools.romfs_image import build_romfs_image
-from micropython_env import RP2040_HEAP, run_micropython, tool
+from micropython_env import RP2040_HEAP, micropython_reads, run_micropython, tool
 
 VIPER = "import micropython\n\n@micropython.viper\ndef add(x: int) -> int:\n    return x + 1\n"
 PLAIN = "def add(x):\n    return x + 1\n"
@@ -46,12 +46,6 @@ def mpy_cross_emits() -> tuple[int, int]:
     found = re.search(r"mpy v(\d+)\.(\d+)", text)
     assert found, text
     return int(found.group(1)), int(found.group(2))
-
-
-def unix_port_reads() -> MpyFormat:
-    """What the unix-port micropython reports it reads (sys.implementation._mpy), decoded."""
-    done = run_micropython(["-c", "import sys; print(sys.implementation._mpy)"])
-    return MpyFormat.from_sys_mpy(int(done.stdout))
 
 
 def test_mpy_cross_output_headers(tmp_path: Path) -> None:
@@ -72,7 +66,7 @@ def test_mpy_cross_output_headers(tmp_path: Path) -> None:
 
 def test_sys_mpy_decoding_matches_the_unix_port() -> None:
     version, sub = mpy_cross_emits()
-    reads = unix_port_reads()
+    reads = micropython_reads()
     assert (reads.version, reads.sub_version) == (version, sub)
     assert reads.arch in ("x64", "x86", "armv7m", "armv6", "rv64imc")  # whatever machine runs the tests
     assert MpyFormat.from_sys_mpy(6 | (3 | 4 << 2) << 8) == MpyFormat(6, 3, "armv6m")
@@ -80,7 +74,7 @@ def test_sys_mpy_decoding_matches_the_unix_port() -> None:
 
 def test_compatibility_rule_agrees_with_the_real_loader(tmp_path: Path) -> None:
     """Mutated headers: our rule says 'loadable' exactly when the real MicroPython imports the file."""
-    board = unix_port_reads()
+    board = micropython_reads()
     (tmp_path / "plain.py").write_text(PLAIN)
     (tmp_path / "fast.py").write_text(VIPER)
     compile_module(tmp_path, "plain.py", tmp_path / "plain.mpy", board.arch)
@@ -116,7 +110,7 @@ def test_board_listing_runs_on_micropython(tmp_path: Path) -> None:
         "main.py": BoardFile(0, hashlib.sha256(b"").hexdigest()),
         "pkg/mod.py": BoardFile(3000, hashlib.sha256(b"x = 1\n" * 500).hexdigest()),
     }
-    assert listing.dirs == {"pkg"} and listing.can_hash and listing.mpy == unix_port_reads()
+    assert listing.dirs == {"pkg"} and listing.can_hash and listing.mpy == micropython_reads()
     assert listing.rom is None  # the unix port has no vfs.rom_ioctl, like stock rp2 firmware
 
 
@@ -317,6 +311,19 @@ def test_deploy_calls_and_what_lands(tree: tuple[Path, Path, Path]) -> None:
     copy = fake.calls[1]
     assert [w for w in copy[2:] if not w.startswith("/")] == ["cp", ":pkg/mod.mpy", "+", "rm", ":pkg/mod.py"]
     assert not (board / "pkg" / "mod.py").exists()
+
+
+def test_native_twins_join_their_package_compiled_for_the_board(tree: tuple[Path, Path, Path]) -> None:
+    firmware, board_json, board = tree
+    native = firmware.with_name("firmware_native")  # beside firmware/, as in the repository
+    (native / "pkg").mkdir(parents=True)
+    (native / "pkg" / "fast.py").write_text(VIPER)
+    deploy("a0", runner=FakeMpremote(board), firmware=firmware, board_json=board_json)
+    raw = (board / "pkg" / "fast.mpy").read_bytes()
+    assert MpyFormat.from_header(raw[:4]).arch == micropython_reads().arch and b"pkg/fast.py" in raw
+    done = run_micropython(["-c", "import sys; sys.path.insert(0, %r); import pkg.fast; print(pkg.fast.add(1))"
+                            % str(board)])
+    assert done.stdout.strip() == "2", done.stderr  # what landed runs, native code and all
 
 
 def test_deploy_falls_back_to_sources_for_another_mpy_version(tree: tuple[Path, Path, Path]) -> None:

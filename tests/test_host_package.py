@@ -20,7 +20,7 @@ def test_package_json_is_up_to_date() -> None:
     data = json.loads(PACKAGE.read_text())
     assert data["version"] == VERSION
     board_paths = [board for board, _ in data["urls"]]
-    assert sorted(board_paths) == sorted(firmware_files(FIRMWARE) + ["board.json"])
+    assert sorted(board_paths) == sorted([*firmware_files(FIRMWARE), "board.json"])
     for board, source in data["urls"]:
         assert not source.startswith("/") and (ROOT / source).is_file()  # relative to package.json
         assert Path(source).name == Path(board).name

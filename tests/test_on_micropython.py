@@ -20,7 +20,15 @@ from pathlib import Path
 import pytest
 from micropython32_env import NOT_ON_32BIT
 
-from micropython_env import FIRMWARE, FIRMWARE_TESTS, ROOT, RP2040_HEAP, check_module_ran, run_micropython
+from micropython_env import (
+    FIRMWARE,
+    FIRMWARE_TESTS,
+    ROOT,
+    RP2040_HEAP,
+    check_module_ran,
+    micropython_reads,
+    run_micropython,
+)
 
 SOURCE_HEAP = "256K"
 
@@ -35,6 +43,21 @@ def check(libdir: Path, module: str, heap: str = RP2040_HEAP) -> None:
 @pytest.mark.parametrize("module", FIRMWARE_TESTS)
 def test_source_on_micropython(module: str) -> None:
     check(FIRMWARE, module, SOURCE_HEAP)
+
+
+def test_native_twins_on_micropython(compiled_firmware: Callable[..., Path]) -> None:
+    """The viper twins (firmware_native/), compiled for this port's own architecture as
+    `crib deploy` compiles them for the chip's, are the kernels in use and give the plain
+    loops' bytes (from source the port finds only firmware/, so there it uses the plain ones)."""
+    arch = micropython_reads().arch
+    assert arch is not None, "this micropython has no native emitter"
+    libdir = compiled_firmware("-O2", arch=arch)
+    in_use = run_micropython(["-c", "import sys; sys.path.insert(0, %r)\n"
+                              "from app import power, power_viper; from hal import chain, chain_viper\n"
+                              "print(power.shade is power_viper.shade, power.cap is power_viper.cap,"
+                              " chain.pack_words is chain_viper.pack_words)" % str(libdir)])
+    assert in_use.stdout.split() == ["True"] * 3, in_use.stdout + in_use.stderr
+    check(libdir, "test_power_viper")
 
 
 @pytest.mark.parametrize("module", sorted(NOT_ON_32BIT))

@@ -95,7 +95,8 @@ def limit(frame, brightness, supply_ma):
 
 
 # The two per-LED passes of ``limit``. They are written twice: here in plain Python (CPython,
-# the tests, a port without a native emitter) and in app.power_viper for the chip, where they
+# the tests, a port without a native emitter) and in app.power_viper for the chip (its source
+# is in firmware_native/: native code compiles only for an architecture), where they
 # are 20 times faster. tests/firmware/test_power_viper.py checks both give the same bytes.
 
 
@@ -157,7 +158,7 @@ def plain_cap(frame, n, total, lit, allowed):
                 frame[j] = frame[j] * top // p
 
 
-try:  # viper: the chip, and the unix port from source
+try:  # viper: the chip (and the unix port, given the twins compiled for it)
     from app.power_viper import cap, shade
 except (ImportError, SyntaxError, AttributeError):  # CPython, and ports without a native emitter
     shade = plain_shade

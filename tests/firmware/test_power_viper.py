@@ -1,8 +1,9 @@
 """The viper twins of the per-LED loops give the same bytes as the plain Python ones.
 
-``app.power_viper`` and ``hal.chain_viper`` compile where MicroPython has a native emitter (the
-chip; the unix port, from source and as .mpy for its own architecture); there ``app.power``
-and ``hal.chain`` use them, elsewhere (CPython, the 32-bit webassembly port) the plain loops.
+``app.power_viper`` and ``hal.chain_viper`` (firmware_native/) load where MicroPython has a
+native emitter and gets them compiled for its architecture (the chip, from `crib deploy`; the
+unix port in tests/test_on_micropython.py); there ``app.power`` and ``hal.chain`` use them,
+elsewhere (CPython, the plain source tree, the 32-bit webassembly port) the plain loops.
 Here many frames go through both and must come out byte for byte the same.
 """
 
