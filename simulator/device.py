@@ -99,11 +99,8 @@ class Device:
 
     def command(self, line: str) -> str:
         """One line of the serial protocol in, its reply line out (as the board's serial task
-        answers it; if the app fails, which the board would only log, an error reply)."""
-        reply = self._shell.answer(line)
-        if reply is None:
-            return json.dumps({"ok": False, "error": "the board failed to answer: see its log"})
-        return reply
+        answers it)."""
+        return self._shell.answer(line)
 
     def state(self) -> dict:
         """The board's state, as the protocol's ``state`` command gives it."""

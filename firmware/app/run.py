@@ -31,6 +31,9 @@ _FRAME_MS = const(33)
 _SERIAL_MS = const(10)
 _FEED_MS = const(1000)
 _ALIVE_MS = const(2000)
+# The reply when answering raised (a bug, or the flash failing): the host hears at once
+# instead of waiting out its timeout; what went wrong is in the board's log.
+_FAILED = '{"ok": false, "error": "the board failed while answering (%s): see its log"}'
 
 
 def log_exception(where, e):
@@ -102,14 +105,14 @@ class Shell:
         return True
 
     def answer(self, line):
-        """The reply to one serial line (saved before it is returned), or None if the app failed
-        (logged; the ui goes home). The next frame is drawn at once."""
+        """The reply to one serial line (saved before it is returned); an error reply if the
+        app failed (logged; the ui goes home). The next frame is drawn at once."""
         self.dirty = True
         try:
             return self.board.handle_command(line)
         except Exception as e:
             self.step_failed("serial", e)
-            return None
+            return _FAILED % type(e).__name__
 
     def watchdog_step(self):
         """Feed the watchdog, but only while the app is healthy."""
@@ -169,12 +172,10 @@ class Shell:
         while True:
             line = port.read_line()
             while line is not None:
-                text = self.answer(line)
-                if text is not None:
-                    try:
-                        port.write_line(text)
-                    except Exception as e:
-                        self.step_failed("serial", e)
+                try:
+                    port.write_line(self.answer(line))
+                except Exception as e:
+                    self.step_failed("serial", e)
                 line = port.read_line()
             await sleep_ms(_SERIAL_MS)
 

@@ -108,6 +108,32 @@ def test_a_flash_that_fails_for_a_while_loses_nothing_and_leaves_the_ui_alone():
     assert d.reboot().match.dealer == 0  # saved once the flash took writes again
 
 
+def test_a_request_the_app_fails_on_gets_an_error_reply_and_the_game_goes_on():
+    d = Driver()
+    d.hw.push(P1)  # P1 deals
+    d.hw.serial.send(json.dumps({"cmd": "state", "id": 1}))
+    d.hw.serial.send(json.dumps({"cmd": "state", "id": 2}))
+    handle = d.board.handle_command
+
+    def broken(line):
+        raise KeyError("a bug in the state reply")
+
+    d.board.handle_command = broken
+    shell = Shell(d.hw, d.board, feed_ms=10)
+
+    async def mend():
+        await asyncio.sleep(0.03)
+        d.board.handle_command = handle
+        d.hw.serial.send(json.dumps({"cmd": "state", "id": 3}))
+
+    run_for(shell, 0.1, mend)
+    replies = [json.loads(line) for line in d.hw.serial.replies()]
+    assert [r["ok"] for r in replies] == [False, False, True] and replies[2]["id"] == 3
+    assert replies[0]["error"] == "the board failed while answering (KeyError): see its log"
+    assert "state" in replies[2] and shell.errors == 2
+    assert d.match.dealer == 0 and d.reboot().match.dealer == 0
+
+
 def test_a_quiet_loop_turn_allocates_nothing():
     # The board's loop turns ~400 times a second: one that finds nothing to do (no input, no
     # frame due) must leave the heap alone (measured on MicroPython, whose heap it is).
