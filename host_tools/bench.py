@@ -31,6 +31,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from host_tools.deploy import link_board_tree
 from host_tools.executables import find
 from host_tools.talk import fail
 
@@ -66,10 +67,19 @@ def interpreters() -> list[tuple[str, list[str]]]:
     return found
 
 
-def script_rows(command: list[str], script: Path, *args: str) -> Iterator[Row]:
-    """Run one benchmark script (with ``args``), yielding its (label, value, unit) rows as it prints them; a
-    script that fails ends with the row ("failed", its last line of error, "")."""
-    env = dict(os.environ, MICROPYPATH=f"{ROOT / 'firmware'}:{ROOT}:.frozen")
+def bench_env(scratch: Path) -> dict[str, str]:
+    """The benchmarks' environment: MicroPython imports the board's files (as sources, the
+    native twins beside their packages) from a tree in ``scratch``, and every temporary
+    folder a benchmark makes is in ``scratch`` too, so that it goes when the run ends."""
+    temporary = scratch / "tmp"
+    temporary.mkdir()
+    tree = link_board_tree(scratch / "board")
+    return dict(os.environ, MICROPYPATH=f"{tree}:{ROOT}:.frozen", TMPDIR=str(temporary))
+
+
+def script_rows(command: list[str], script: Path, *args: str, env: dict[str, str]) -> Iterator[Row]:
+    """Run one benchmark script (with ``args``, in ``env``), yielding its (label, value, unit) rows as it
+    prints them; a script that fails ends with the row ("failed", its last line of error, "")."""
     with tempfile.TemporaryFile("w+") as errors, subprocess.Popen(
             [*command, str(script), *args], stdout=subprocess.PIPE, stderr=errors, text=True, cwd=ROOT,
             env=env) as process:
@@ -89,9 +99,9 @@ def benchmark_names() -> list[str]:
     return [script.stem.removeprefix("bench_") for script in sorted(BENCHMARKS.glob("bench_*.py"))]
 
 
-def planned(only: str | None, chip: bool = False) -> list[Run]:
-    """The runs to make: every benchmark script (its name containing ``only``) under each
-    interpreter; with ``chip``, the figures of the emulated RP2040 for each image too."""
+def planned(only: str | None, env: dict[str, str], chip: bool = False) -> list[Run]:
+    """The runs to make (in ``env``, see bench_env): every benchmark script (its name containing
+    ``only``) under each interpreter; with ``chip``, the figures of the emulated RP2040 for each image too."""
     runs = []
     for name in benchmark_names():
         if only and only not in name:
@@ -99,11 +109,11 @@ def planned(only: str | None, chip: bool = False) -> list[Run]:
         script = BENCHMARKS / ("bench_%s.py" % name)
         where = [("MicroPython 32-bit", [sys.executable])] if script.stem in HOST_ONLY else interpreters()
         for place, command in where:
-            runs.append(Run(name, place, partial(script_rows, command, script)))
+            runs.append(Run(name, place, partial(script_rows, command, script, env=env)))
     if chip:
         for image in CHIP_IMAGES:
             runs.append(Run("chip", "RP2040 (emulated), %s" % image,
-                            partial(script_rows, [sys.executable], CHIP_FIGURES, image)))
+                            partial(script_rows, [sys.executable], CHIP_FIGURES, image, env=env)))
     return runs
 
 
@@ -135,11 +145,12 @@ def run(args: argparse.Namespace) -> int:
         except ImportError:
             fail(args, "crib bench --chip needs the rp2040py emulator: pip install -e '.[dev]' (or ./scripts/test)")
             return USAGE_ERROR
-    runs = planned(args.only, args.chip)
-    if not runs:
-        fail(args, "no benchmark's name contains %r (known: %s)" % (args.only, ", ".join(benchmark_names())))
-        return USAGE_ERROR
-    report(runs, Console())
+    with tempfile.TemporaryDirectory(prefix="crib-bench-") as scratch:
+        runs = planned(args.only, bench_env(Path(scratch)), args.chip)
+        if not runs:
+            fail(args, "no benchmark's name contains %r (known: %s)" % (args.only, ", ".join(benchmark_names())))
+            return USAGE_ERROR
+        report(runs, Console())
     return 0
 
 

@@ -135,6 +135,16 @@ def firmware_files(firmware: Path) -> dict[str, Path]:
     return dict(sorted(found.items()))
 
 
+def link_board_tree(target: Path, firmware: Path = FIRMWARE) -> Path:
+    """Lay out under ``target`` the files as they lie on the board, as sources (symbolic links
+    into the checkout), for the unix port to run the board's own tree; return ``target``."""
+    for rel, root in firmware_files(firmware).items():
+        link = target / rel
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.symlink_to(root / rel)
+    return target
+
+
 def digest(path: Path) -> tuple[int, str]:
     """Size and SHA-256 (hex) of a file."""
     data = path.read_bytes()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -47,9 +49,13 @@ def test_long_labels_wrap_inside_80_columns() -> None:
     assert lines[-1].endswith("76338066 hands/s")
 
 
-def test_a_real_benchmark_under_each_interpreter() -> None:
-    done = subprocess.run([CRIB, "bench", "--only", "hal"], capture_output=True, text=True, timeout=300)
+def test_a_real_benchmark_under_each_interpreter_leaving_no_temporary_folder(tmp_path: Path) -> None:
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    done = subprocess.run([CRIB, "bench", "--only", "hal"], capture_output=True, text=True, timeout=300,
+                          env=dict(os.environ, TMPDIR=str(temporary)))
     assert done.returncode == 0, done.stderr
+    assert list(temporary.iterdir()) == []
     lines = done.stdout.splitlines()
     assert [line for line in lines if not line.startswith(" ")] == ["hal · CPython", "hal · MicroPython"]
     assert all(len(line) <= 80 for line in lines)

@@ -1,5 +1,6 @@
 """Every firmware test module also runs inside the real `micropython` interpreter (the unix
-port), from the source files, each in a fresh interpreter (one process a module: the
+port), from the source files as they lie on the board (firmware/ with its native twins from
+firmware_native/, linked into one tree), each in a fresh interpreter (one process a module: the
 interned names of the modules run before would stay in the heap). From source they get
 SOURCE_HEAP, not the RP2040's: this port is 64-bit (every object twice the chip's size) and
 compiles each module it imports, which the board never does (it runs .mpy files or ROMFS),
@@ -20,8 +21,8 @@ from pathlib import Path
 import pytest
 from micropython32_env import NOT_ON_32BIT
 
+from host_tools.deploy import link_board_tree
 from micropython_env import (
-    FIRMWARE,
     FIRMWARE_TESTS,
     ROOT,
     RP2040_HEAP,
@@ -40,15 +41,20 @@ def check(libdir: Path, module: str, heap: str = RP2040_HEAP) -> None:
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
 
 
+@pytest.fixture(scope="module")
+def board_sources(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return link_board_tree(tmp_path_factory.mktemp("board-sources"))
+
+
 @pytest.mark.parametrize("module", FIRMWARE_TESTS)
-def test_source_on_micropython(module: str) -> None:
-    check(FIRMWARE, module, SOURCE_HEAP)
+def test_source_on_micropython(module: str, board_sources: Path) -> None:
+    check(board_sources, module, SOURCE_HEAP)
 
 
 def test_native_twins_on_micropython(compiled_firmware: Callable[..., Path]) -> None:
     """The viper twins (firmware_native/), compiled for this port's own architecture as
     `crib deploy` compiles them for the chip's, are the kernels in use and give the plain
-    loops' bytes (from source the port finds only firmware/, so there it uses the plain ones)."""
+    loops' bytes."""
     arch = micropython_reads().arch
     assert arch is not None, "this micropython has no native emitter"
     libdir = compiled_firmware("-O2", arch=arch)
