@@ -9,6 +9,8 @@ screen is drawn again whenever the terminal's size changes.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import re
 import select
@@ -44,6 +46,9 @@ QUIT = ("q", "\x03")
 LONG_PREFIX = "l"
 HELP = ("←/→ turn (Shift: %d) · Enter/Space push · 1, 2 players · Backspace back" % BIG_STEP,
         "l then a key: long press · F12/Ctrl-K pull the plug · q quit")
+
+# What reading or writing a terminal that went away (a closed window, a hung-up pty) raises.
+GONE = (errno.EIO, errno.EPIPE, errno.ENXIO, errno.EBADF)
 
 
 def fg(rgb: tuple[int, int, int]) -> str:
@@ -193,7 +198,8 @@ class Terminal:
         return keys
 
     def run(self) -> int:
-        """Play in the terminal until ``q``."""
+        """Play in the terminal until ``q``, or until the terminal goes away (every change is
+        saved as it is made, so a closed terminal loses nothing)."""
         fd = sys.stdin.fileno()
         if not os.isatty(fd):
             print("the terminal mode needs a terminal (or use --headless)", file=sys.stderr)
@@ -210,17 +216,25 @@ class Terminal:
                     out.write("\x1b[2J")
                 ready, _, _ = select.select([fd], [], [], FRAME_S)
                 if ready:
-                    for key in self._keys(os.read(fd, 256).decode("utf-8", "replace")):
+                    typed = os.read(fd, 256)
+                    if not typed:  # end of input: the terminal hung up
+                        return 0
+                    for key in self._keys(typed.decode("utf-8", "replace")):
                         if not self.key(key):
                             return 0
                 if self.server is not None:
                     self.server.serve(self.device.command)
                 self.device.step()
                 self._draw(out)
+        except OSError as error:
+            if error.errno not in GONE:
+                raise
+            return 0
         finally:
-            out.write("\x1b[0m\x1b[?25h\x1b[?1049l")
-            out.flush()
-            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+            with contextlib.suppress(OSError):  # a terminal that went away has nothing to restore
+                out.write("\x1b[0m\x1b[?25h\x1b[?1049l")
+                out.flush()
+                termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
     def _draw(self, out: TextIO) -> None:
         lines = self.fitted((self.size.columns, self.size.lines))

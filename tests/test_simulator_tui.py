@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
+import pty
 import re
+import select
 import shutil
+import signal
+import struct
 import subprocess
+import termios
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +20,7 @@ import pytest
 from sim_process import CRIB, TIMEOUT_S, Connection, Simulator, lit_colour, wait_for
 
 from app import palette
+from simulator.device import Device
 from simulator.geometry import Geometry
 from simulator.picture import led_colour
 from simulator.tui import HOLE, TerminalLayout
@@ -153,3 +161,36 @@ def test_the_terminal_says_a_port_clash_and_when_it_is_too_small(tmp_path: Path)
     finally:
         tmux.stop()
         first.stop()
+
+
+def test_a_terminal_that_goes_away_ends_the_simulator_quietly_and_the_game_is_kept(tmp_path: Path) -> None:
+    # A pty whose other end closes (a terminal window shut) with no hang-up signal: reading it fails
+    controller, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "COLUMNS", "LINES")}
+    flash = tmp_path / "flash"
+    process = subprocess.Popen([CRIB, "sim", "--tui", "--flash", str(flash)], stdin=terminal, stdout=terminal,
+                               stderr=subprocess.PIPE, env=env, start_new_session=True)
+    os.close(terminal)
+    try:
+        seen = b""
+        deadline = time.monotonic() + TIMEOUT_S
+        while b"C R I B B A G E" not in seen:
+            assert time.monotonic() < deadline and process.poll() is None, seen.decode(errors="replace")
+            if select.select([controller], [], [], 0.1)[0]:
+                seen += os.read(controller, 65536)
+        os.write(controller, b"1")  # player 1 deals: a change, saved as it is made
+        while b"G1 P1 deals" not in seen:
+            assert time.monotonic() < deadline and process.poll() is None, seen.decode(errors="replace")
+            if select.select([controller], [], [], 0.1)[0]:
+                seen += os.read(controller, 65536)
+        os.close(controller)
+        controller = -1
+        _, err = process.communicate(timeout=TIMEOUT_S)
+        assert process.returncode == 0 and b"Traceback" not in err, err.decode(errors="replace")
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+        if controller >= 0:
+            os.close(controller)
+    assert Device(flash).state()["dealer"] == 0  # P1
