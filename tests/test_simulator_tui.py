@@ -172,18 +172,19 @@ def test_a_terminal_that_goes_away_ends_the_simulator_quietly_and_the_game_is_ke
     process = subprocess.Popen([CRIB, "sim", "--tui", "--flash", str(flash)], stdin=terminal, stdout=terminal,
                                stderr=subprocess.PIPE, env=env, start_new_session=True)
     os.close(terminal)
+    seen = bytearray()
+    deadline = time.monotonic() + TIMEOUT_S
+
+    def read_until(text: bytes) -> None:
+        while text not in seen:
+            assert time.monotonic() < deadline and process.poll() is None, seen.decode(errors="replace")
+            if select.select([controller], [], [], 0.1)[0]:
+                seen.extend(os.read(controller, 65536))
+
     try:
-        seen = b""
-        deadline = time.monotonic() + TIMEOUT_S
-        while b"C R I B B A G E" not in seen:
-            assert time.monotonic() < deadline and process.poll() is None, seen.decode(errors="replace")
-            if select.select([controller], [], [], 0.1)[0]:
-                seen += os.read(controller, 65536)
+        read_until(b"C R I B B A G E")
         os.write(controller, b"1")  # player 1 deals: a change, saved as it is made
-        while b"G1 P1 deals" not in seen:
-            assert time.monotonic() < deadline and process.poll() is None, seen.decode(errors="replace")
-            if select.select([controller], [], [], 0.1)[0]:
-                seen += os.read(controller, 65536)
+        read_until(b"G1 P1 deals")
         os.close(controller)
         controller = -1
         _, err = process.communicate(timeout=TIMEOUT_S)
