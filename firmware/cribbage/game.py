@@ -333,6 +333,8 @@ class Game:
             overlooked = None  # a total alone: nothing to check it against
         else:
             true = self._true_count(cards, crib, what)
+            if self.laying is not None and not crib:  # the hand laid card by card in the play
+                self.laying.check_shown(seat, [c >> 2 for c in cards])
             overlooked = self._check_claim(true, claim, what)
             if claim is None:
                 claim = true

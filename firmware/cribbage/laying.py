@@ -118,6 +118,14 @@ class Laying:
         self.said = (seat, None, reasons, scorer)
         return scorer, sum(p for _, p in reasons)
 
+    def check_shown(self, seat, ranks):
+        """RuleError unless the ranks (0-12) of ``seat``'s hand in the show hold every card it laid."""
+        laid = self.laid[seat]
+        for r in laid:
+            if ranks.count(r) < laid.count(r):
+                raise RuleError("%s laid %s in the play: the hand counted holds them all" % (
+                    self.settings.seat_name(seat), " ".join([rank_name(r) for r in laid])))
+
     def check_starter(self, rank):
         """RuleError if the four cards of ``rank`` (0-12, the starter's) were laid this deal."""
         if self.out(rank) == 4:

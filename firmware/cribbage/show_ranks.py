@@ -112,6 +112,8 @@ def shown(game, event, is_crib, what):
         suited |= 1 << JACK
     _check_suited(game, suited)
     _check_room(game, ranks)
+    if game.laying is not None and not is_crib:  # the hand laid card by card in the play
+        game.laying.check_shown(event[1], ranks)
     hand, starter = cards(ranks, starter_rank, flush, nobs)
     true = show.score(hand, starter, is_crib)
     overlooked = game._check_claim(true, claim, what)

@@ -177,3 +177,20 @@ def test_whole_games_laid_card_by_card_undo_to_every_step():
     while states:
         m.apply(log[m.events])
         assert m.state() == states.pop()
+
+
+def test_a_hand_laid_in_the_play_is_counted_with_the_cards_it_laid():
+    m = new_match([["dealer", 0], ["starter", card("KH")]])
+    for event in (["lay", 1, 5], ["lay", 0, 10], ["lay", 1, 5], ["lay", 0, 13], ["go", 1], ["go", 0],
+                  ["lay", 1, 1], ["lay", 0, 5], ["lay", 1, 12]):
+        m.apply(event)  # P2 has laid 5 5 A Q, P1 10 K 5 (one card still in hand)
+    m.apply(["peg", 0, 1])  # the rest of the play pegged by points: P1's last card is not known
+    # P2's hand must be 5 5 A Q (its cards or its ranks), in any order
+    rejected(m, ["hand", 1, [card(c) for c in ("5S", "5C", "AS", "KS")], None], "P2 laid 5 5 A Q in the play")
+    rejected(m, ["hand", 1, [card(c) for c in ("5S", "4C", "AS", "QS")], None], "the hand counted holds them all")
+    rejected(m, ["show_ranks", 1, [4, 0, 11, 12], 0, False, None], "P2 laid 5 5 A Q")
+    m.apply(["show_ranks", 1, [11, 4, 0, 4], 0, False, None])
+    # P1 laid 10 K 5: any fourth card will do
+    rejected(m, ["hand", 0, [card(c) for c in ("10S", "5D", "QD", "2C")], None], "P1 laid 10 K 5")
+    m.apply(["hand", 0, [card(c) for c in ("2C", "KS", "5D", "10S")], None])
+    m.apply(["crib", None, 0])  # the crib was never laid: nothing to hold
