@@ -1,4 +1,4 @@
-"""What ruff cannot see in firmware/: calls the oldest MicroPython the board supports refuses.
+"""What ruff cannot see in firmware/ (and firmware_native/): calls the oldest MicroPython the board supports refuses.
 
 ``str.startswith`` / ``endswith`` (and bytes') take a tuple of prefixes on CPython, and on
 MicroPython only since 2025: 1.23 raises TypeError. ruff's PIE810 would ask for such tuples,
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 
-from micropython_env import FIRMWARE
+from micropython_env import FIRMWARE, NATIVE
 
 
 def tuple_prefixes(source: str) -> list[int]:
@@ -25,6 +25,6 @@ def test_the_check_finds_a_tuple_prefix() -> None:
 
 
 def test_no_tuple_is_passed_to_startswith_or_endswith_in_the_firmware() -> None:
-    found = {str(path.relative_to(FIRMWARE)): lines for path in sorted(FIRMWARE.rglob("*.py"))
-             if (lines := tuple_prefixes(path.read_text(encoding="utf-8")))}
+    found = {str(path.relative_to(root.parent)): lines for root in (FIRMWARE, NATIVE)
+             for path in sorted(root.rglob("*.py")) if (lines := tuple_prefixes(path.read_text(encoding="utf-8")))}
     assert found == {}, "MicroPython 1.23 refuses a tuple there: test each prefix on its own"
