@@ -119,30 +119,30 @@ def test_presses_during_one_long_flash_write_are_each_reported_right_after_it():
         assert [e for _, e in events[5:]] == [PRESS], offset
 
 
-def test_random_presses_across_flash_writes_give_one_event_each():
-    # Polls 4 to 8 ms apart, but none while a flash write runs (45 to 400 ms): one begins before
-    # or as each press begins, and the press is let go inside it or up to 12 ms after it.
-    for seed in range(30):
-        rng = Xorshift(400 + seed)
-        changes, expected, spans = random_presses(rng, 10, short_only=True)
-        polls = []
-        p = 0
-        for k, (start, end) in enumerate(spans):
-            write = start - rng.below(40)
-            polls.append(p)  # at least one poll between two writes
+def let_go_inside_or_after(rng, write, end):
+    """The end of a write of 45 to 400 ms begun at ``write``, the press let go inside it or up to
+    12 ms after it (at ``end``)."""
+    return max(write + (45 + rng.below(356) if rng.below(2) else 45), end - rng.below(13))
+
+
+def polls_around_writes(rng, spans, write_end):
+    """Polls 4 to 8 ms apart, but none while a flash write runs: one begins before each press of
+    ``spans`` (up to 40 ms) or as it begins, and ends at ``write_end(rng, write, end of the press)``."""
+    polls = []
+    p = 0
+    for k, (start, end) in enumerate(spans):
+        write = start - rng.below(40)
+        polls.append(p)  # at least one poll between two writes
+        p += 4 + rng.below(5)
+        while p < write:
+            polls.append(p)
             p += 4 + rng.below(5)
-            while p < write:
-                polls.append(p)
-                p += 4 + rng.below(5)
-            write = max(write, polls[-1])
-            following = spans[k + 1][0] if k + 1 < len(spans) else end + 1000
-            length = 45 + rng.below(356) if rng.below(2) else 45
-            p = min(max(write + length, end - rng.below(13)), following - 5)  # the write ends
-            while p < following - 5:
-                polls.append(p)
-                p += 4 + rng.below(5)
-        polls += [p + 5 * k for k in range(20)]
-        assert [e for _, e in run(changes, polls)] == expected, seed
+        following = spans[k + 1][0] if k + 1 < len(spans) else end + 1000
+        p = min(write_end(rng, max(write, polls[-1]), end), following - 5)
+        while p < following - 5:
+            polls.append(p)
+            p += 4 + rng.below(5)
+    return polls + [p + 5 * k for k in range(20)]
 
 
 def test_presses_while_frames_delay_the_polls():
@@ -209,24 +209,18 @@ def jittery_polls(rng, end_ms):
 
 
 def test_random_taps_during_flash_writes_give_one_event_each():
-    # A flash write (45 to 400 ms, no polls) starts during each tap, or just before it.
-    for seed in range(30):
+    # A flash write (45 to 400 ms, no polls) begins during each tap, or just before it; it ends after
+    # the tap, or the tap is let go inside it or up to 12 ms after it (a pin IRQ lost those).
+    for seed in range(60):
         rng = Xorshift(100 + seed)
         changes, expected, spans = random_presses(rng, 10, short_only=True)
-        polls = []
-        p = 0
-        for k, (start, end) in enumerate(spans):
-            while p < start - 5 - rng.below(40):
-                polls.append(p)
-                p += 4 + rng.below(5)
-            polls.append(p)  # the last poll before the write
-            following = spans[k + 1][0] if k + 1 < len(spans) else end + 1000
-            p = min(max(p + 45, end + 1) + rng.below(356), following - 5)  # the write ends after the tap
-            while p < following - 5:
-                polls.append(p)
-                p += 4 + rng.below(5)
-        polls += [p + 5 * k for k in range(20)]
-        assert [e for _, e in run(changes, polls)] == expected, seed
+        write_end = ends_after if seed % 2 else let_go_inside_or_after
+        assert [e for _, e in run(changes, polls_around_writes(rng, spans, write_end))] == expected, seed
+
+
+def ends_after(rng, write, end):
+    """The end of a write of 45 to 400 ms begun at ``write`` that outlasts the tap (let go at ``end``)."""
+    return max(write + 45, end + 1) + rng.below(356)
 
 
 def test_polls_that_skip_an_idle_button_give_the_same_events():
