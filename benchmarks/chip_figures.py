@@ -28,8 +28,8 @@ PRESS_TRIES = 8
 PRESS_MS = (25, 30, 40, 50)
 DETENTS = 6
 PEGS = 4
-ORACLE_MS = 1000  # every blink of the peg mode repeats within this
-PLAY_MS = 2000  # and of the play laid card by card (the game hole of whose turn it is breathes)
+# The oracle draws every frame of the renderer's whole cycle (cpython_board.CYCLE_MS: its blinks
+# repeat together only every 6 s), as the chip tests do: a shorter window leaves frames out.
 # The play laid card by card: P1 deals, the starter, P2 (the pone) lays a 5; P1's turn.
 PLAY_SETUP = ({"cmd": "settings", "set": {"play": 1}}, {"cmd": "event", "event": ["dealer", 0]},
               {"cmd": "event", "event": ["starter", 48]}, {"cmd": "event", "event": ["lay", 1, 5]})
@@ -193,9 +193,9 @@ def measure_inputs(board, figures):
         board.press("p2", 80, 200)  # player 2 dials a peg
         oracle.handle(("press", "p2"))
         for _ in range(DETENTS):
-            before = oracle.frames_over(ORACLE_MS)
+            before = oracle.frames_over()
             oracle.handle(("turn", 1))
-            after = oracle.frames_over(ORACLE_MS)
+            after = oracle.frames_over()
             last_edge = board.turn(1, gap_ms=0)
             turns.append(changed_at(board, last_edge, before, after))
             board.pico.run_for(100 * MS)
@@ -205,9 +205,9 @@ def measure_inputs(board, figures):
             if n:
                 board.press("p2", 80, 200)
                 oracle.handle(("press", "p2"))
-            before = oracle.frames_over(ORACLE_MS)
+            before = oracle.frames_over()
             oracle.handle(("press", "enc"))
-            after = oracle.frames_over(ORACLE_MS)
+            after = oracle.frames_over()
             released = board.press("enc", 80, 0)
             releases.append(changed_at(board, released, before, after))
             board.pico.run_for(300 * MS)
@@ -227,15 +227,15 @@ def measure_lay(board):
         oracle.board.handle_command(json.dumps(request))
     turns = []
     for _ in range(5):  # from the 5 to a ten
-        before = oracle.frames_over(PLAY_MS)
+        before = oracle.frames_over()
         oracle.handle(("turn", 1))
-        after = oracle.frames_over(PLAY_MS)
+        after = oracle.frames_over()
         turns.append(changed_at(board, board.turn(1, gap_ms=0), before, after))
         board.pico.run_for(100 * MS)
     row("the play card by card: encoder detent -> LEDs show the rank (%d detents)" % len(turns), spread(turns), "ms")
-    before = oracle.frames_over(PLAY_MS)
+    before = oracle.frames_over()
     oracle.handle(("press", "enc"))
-    after = oracle.frames_over(PLAY_MS)
+    after = oracle.frames_over()
     if oracle.board.match.front != [2, 0]:
         raise RuntimeError("the ten laid did not peg fifteen two: %r" % oracle.board.match.front)
     laid = changed_at(board, board.press("enc", 80, 0), before, after)

@@ -45,9 +45,9 @@ fake, and the desktop simulator's base).
 
 What lives here
 ---------------
-Pure logic (chain mapping, quadrature decoding, debouncing, acceleration, the boot guard and
-boot window, the LED supply switch given its pins, the WS2812 PIO program text) runs on both
-interpreters and is tested everywhere;
+Pure logic (chain mapping, quadrature decoding, debouncing, reading the buttons' sample ring,
+acceleration, the boot guard and boot window, the LED supply switch given its pins, the PIO
+programs' text: WS2812, encoder, buttons) runs on both interpreters and is tested everywhere;
 the SSD1306 driver needs only ``framebuf`` (the unix port has it); only the ``rp2_*`` modules
 touch ``machine`` and ``rp2`` and run on the chip alone. Nothing here imports ``app``: what
 both need (event names, the build's supply, ``ticks_diff``, the holes) is in ``shared``.

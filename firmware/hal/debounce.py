@@ -1,9 +1,10 @@
 """Button debouncing with short and long presses, from polls that know when the contact moved.
 
 The main loop polls every few milliseconds, but not always: a frame, a save (a flash write
-keeps interrupts off for 45 ms, up to 400) or a long computation delays a poll. A pin IRQ
-stamps the first edge of the contact after each poll, so a poll knows the level now and
-whether (and from when) the contact moved since the last poll. Then:
+keeps interrupts off for 45 ms, up to 400) or a long computation delays a poll. The contacts
+are sampled every millisecond by PIO all the same (``hal.sampled_buttons``), so a poll knows
+the level now and whether, and from when, the contact moved since the last poll, however late
+the poll. Then:
 
 - a press begins when the contact reads closed at two polls in a row without moving between
   them (bounce is over);
@@ -14,10 +15,9 @@ whether (and from when) the contact moved since the last poll. Then:
   ``TAP_MS`` apart (a save or a frame delayed the poll: the tap may have lasted that long);
   between polls closer than that it was a glitch, shorter than any press. So is a tap seen
   closed at one poll only, if it had closed ``TAP_MS`` before that poll (a save held the
-  polls back while the IRQ stamped its first edge). Right after a
+  polls back: the tap began inside it and was let go right after). Right after a
   release, such a tap counts only if it began ``BOUNCE_MS`` or more after the release: before
-  that it is the release bouncing. (Edges while interrupts are off are stamped when they come
-  back on, late: a tap inside a flash write counts.)
+  that it is the release bouncing.
 - after a release the contact must stay put for one poll before a press can begin again;
 - a long press is reported once, while the button is still held, ``LONG_MS`` after the
   press began, and its release then reports nothing.

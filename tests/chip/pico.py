@@ -20,9 +20,11 @@ emulator):
    and a state machine gets one instruction for the whole jump (what it is owed beyond 8
    cycles is written off). A clock alarm at each instruction a state machine is due to run
    keeps it on time while one that drives a pin can run, and for ``INPUT_PACE_NS`` after
-   each pin change driven here (so an input program sees it at once); it stops once none can
-   (``_pace``). A block "drives a pin" if any of its pin directions is an output (side-set
-   pins do not show in a state machine's own out-pin directions).
+   each pin change driven here (so an input program sees it at once), and a slow state machine
+   (1 MHz or less: the buttons' sampler, an instruction a millisecond) always, so no sample is
+   written off; it stops once none can (``_pace``). A block "drives a pin" if any of its pin
+   directions is an output (side-set pins do not show in a state machine's own out-pin
+   directions).
 3. SysTick keeps a clock alarm on every wrap even with its interrupt off: the alarm is kept
    only while TICKINT is set (``_gate_systick``).
 4. Driving a pin to the level it already has latches an edge interrupt: only real level
@@ -35,6 +37,9 @@ emulator):
    ``flash_busy=True`` each sector erase stalls the core for ``ERASE_NS`` and each page program
    for ``PROGRAM_NS`` (typical figures of the Pico's W25Q16JV), as MicroPython runs them: the
    core parked with interrupts off, while timers, DMA and PIO go on (``_flash_busy``).
+8. A reset leaves a DMA channel that was transferring busy, with its count: it goes on after
+   the reset (into memory the new boot uses for something else) and ignores the new boot's
+   trigger. Here a reset ends every transfer, as on the chip (``_restart``).
 """
 
 from __future__ import annotations
@@ -59,6 +64,8 @@ PACE_NS = 50_000  # while pacing, the longest idle jump (a state machine waiting
 INPUT_PACE_NS = 20_000  # how long input programs are paced after a pin change driven from outside
 _NS_PER_CYCLE = 8.0  # 125 MHz
 _NEVER_DUE = (1 << 62)
+_DMA_BUSY = 1 << 24  # CHn_CTRL_TRIG.BUSY
+_SLOW_DIV_FP = 125 << 8  # a state machine clock of 1 MHz or less (its divider, in 1/256ths)
 ERASE_NS = 45 * MS  # a 4 KB sector erase, typical (up to 400 ms)
 PROGRAM_NS = 700_000  # a 256-byte page program, typical
 _SECTOR_ERASE = 0x20
@@ -248,8 +255,15 @@ class EmulatedPico:
         inputs = self.clock.nanos < self._input_paced_until
         soonest = None
         for pio in self.mcu.pio:
-            if (inputs or pio.pin_directions) and pio.next_due_fp != _NEVER_DUE:
-                cycles = (pio.next_due_fp - pio.cycle_fp) / 256 - behind_ns / _NS_PER_CYCLE
+            due = _NEVER_DUE
+            if inputs or pio.pin_directions:
+                due = pio.next_due_fp
+            else:  # a slow machine (a sampler) is paced always: an instruction a millisecond costs nothing
+                for machine in pio.machines:
+                    if machine.enabled and not machine.waiting and machine.div_fp >= _SLOW_DIV_FP:
+                        due = min(due, machine.next_due_fp)
+            if due != _NEVER_DUE:
+                cycles = (due - pio.cycle_fp) / 256 - behind_ns / _NS_PER_CYCLE
                 if soonest is None or cycles < soonest:
                     soonest = cycles
         if soonest is None:
@@ -327,6 +341,10 @@ class EmulatedPico:
 
     def _restart(self, cause: int | None) -> None:
         self.mcu.enter_reset(from_watchdog=cause is None)
+        for channel in self.mcu.dma.channels:  # workaround 8: a reset ends every DMA transfer
+            channel.transfer_alarm.cancel()
+            channel._ctrl &= ~_DMA_BUSY
+            channel._trans_count = 0
         if cause is not None:
             self.mcu.watchdog.reset()
             self.mcu.vreg_and_chip_reset.record_reset_cause(cause)

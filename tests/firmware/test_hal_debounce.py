@@ -2,45 +2,45 @@
 
 A contact is modelled as a list of (time_us, closed) level changes, with bounce; polls come
 every few milliseconds, sometimes late (a frame being drawn, a flash write with interrupts
-off for 45 to 400 ms). At each poll the button gets the level then and whether the contact had
-an edge since the last poll, as the pin IRQ records it.
+off for 45 to 400 ms). Meanwhile the contact is sampled every millisecond into a ring, as the
+PIO state machine and its DMA channel do on the chip, and each poll hands the samples taken
+since the last one to ``hal.sampled_buttons``, which debounces them with ``hal.debounce``.
 """
 
 from hal_edges import Xorshift
 
 from hal.debounce import LONG_MS, Button
+from hal.sampled_buttons import RING, SampledButtons
 from portable import raises
 from shared.events import LONG, PRESS
+from shared.ticks import ticks_add
 
-STALL_MS = 20  # a poll gap longer than this is a flash write: interrupts off all along
+SAMPLE_PHASE_US = 300  # the samples fall this long after each whole millisecond (any phase will do)
 
 
-def run(changes, polls_ms, button=None, stall_ms=STALL_MS, skip_idle=False):
-    """Poll the contact (``changes``: sorted (time_us, closed)) at ``polls_ms``; return
-    [(poll_ms, event), ...]. The IRQ stamps the first edge after each poll when it happens, or,
-    in a gap over ``stall_ms`` (a flash write, interrupts off), when the gap ends. ``skip_idle``:
-    while the button is idle and its contact did not move, only note the poll's time, as
-    hal.rp2_inputs does."""
-    button = button or Button()
-    events = []
+def run(changes, polls_ms, skip_idle=True, start=0):
+    """Poll the contact (``changes``: sorted (time_us, closed)) at ``polls_ms`` (ms after tick
+    ``start``), its level sampled every millisecond into a ring; return [(poll_ms, event), ...].
+    ``skip_idle`` False: the debouncer runs at every poll, not only once a contact moved."""
+    buttons = SampledButtons(("b",), (0,))
+    ring = bytearray(RING)
+    taken = 0  # samples so far
     i = 0
     closed = False
-    last = None
+    events = []
     for now in polls_ms:
-        first = None
-        while i < len(changes) and changes[i][0] <= now * 1000:
-            if first is None:
-                first = now if last is not None and now - last > stall_ms else changes[i][0] // 1000
-            closed = changes[i][1]
-            i += 1
-        if skip_idle and first is None and button.idle():
-            button.last_ms = now
-            last = now
-            continue
-        event = button.update(closed, first, now)
-        last = now
-        if event is not None:
-            events.append((now, event))
+        new = 0
+        while taken * 1000 + SAMPLE_PHASE_US <= now * 1000:
+            while i < len(changes) and changes[i][0] <= taken * 1000 + SAMPLE_PHASE_US:
+                closed = changes[i][1]
+                i += 1
+            ring[taken % RING] = 0xFE if closed else 0xFF  # bit 0: the contact, 0 = closed
+            taken += 1
+            new += 1
+        if not skip_idle:
+            buttons.quiet = False
+        for kind, _ in buttons.poll(ring, new, ticks_add(start, now), None) or ():
+            events.append((now, kind))
     return events
 
 
@@ -93,9 +93,56 @@ def test_a_tap_seen_closed_at_one_poll_only_counts_if_it_began_long_before():
     # A save keeps the CPU 30 ms with interrupts on (the IRQ stamps edges as they come); the tap
     # began 8 ms into it and is let go before the poll after the next.
     polls = regular_polls(100) + regular_polls(300, start_ms=125)
-    assert [e for _, e in run(press(103, 25), polls, stall_ms=1000)] == [PRESS]
+    assert [e for _, e in run(press(103, 25), polls)] == [PRESS]
     # the same gap, a 3 ms glitch across its end: no press
-    assert run(press(123, 3), polls, stall_ms=1000) == []
+    assert run(press(123, 3), polls) == []
+
+
+def test_a_press_that_begins_inside_a_flash_write_and_is_let_go_right_after_counts():
+    # Interrupts off from 100 to 145 ms: no polls, but the samples go on. A press that began inside
+    # and ended between the first two polls after it was lost with a pin IRQ, stamped late.
+    polls = regular_polls(100) + regular_polls(300, start_ms=145)
+    for hold in (25, 30, 40):
+        for start in range(96, 146):
+            assert [e for _, e in run(press(start, hold), polls)] == [PRESS], (hold, start)
+
+
+def test_presses_during_one_long_flash_write_are_each_reported_right_after_it():
+    polls = regular_polls(100) + regular_polls(800, start_ms=500)  # no polls for 400 ms
+    for offset in range(0, 10, 3):
+        changes = []
+        for start in range(120 + offset, 420, 60):  # 5 taps of 25 to 35 ms, 25 ms or more apart
+            changes += press(start, 25 + start % 11)
+        changes += press(470 + offset, 40)  # and one let go after the write
+        events = run(changes, polls)
+        assert events[:5] == [(500, PRESS)] * 5, offset
+        assert [e for _, e in events[5:]] == [PRESS], offset
+
+
+def let_go_inside_or_after(rng, write, end):
+    """The end of a write of 45 to 400 ms begun at ``write``, the press let go inside it or up to
+    12 ms after it (at ``end``)."""
+    return max(write + (45 + rng.below(356) if rng.below(2) else 45), end - rng.below(13))
+
+
+def polls_around_writes(rng, spans, write_end):
+    """Polls 4 to 8 ms apart, but none while a flash write runs: one begins before each press of
+    ``spans`` (up to 40 ms) or as it begins, and ends at ``write_end(rng, write, end of the press)``."""
+    polls = []
+    p = 0
+    for k, (start, end) in enumerate(spans):
+        write = start - rng.below(40)
+        polls.append(p)  # at least one poll between two writes
+        p += 4 + rng.below(5)
+        while p < write:
+            polls.append(p)
+            p += 4 + rng.below(5)
+        following = spans[k + 1][0] if k + 1 < len(spans) else end + 1000
+        p = min(write_end(rng, max(write, polls[-1]), end), following - 5)
+        while p < following - 5:
+            polls.append(p)
+            p += 4 + rng.below(5)
+    return polls + [p + 5 * k for k in range(20)]
 
 
 def test_presses_while_frames_delay_the_polls():
@@ -162,39 +209,33 @@ def jittery_polls(rng, end_ms):
 
 
 def test_random_taps_during_flash_writes_give_one_event_each():
-    # A flash write (45 to 400 ms, no polls) starts during each tap, or just before it.
-    for seed in range(30):
+    # A flash write (45 to 400 ms, no polls) begins during each tap, or just before it; it ends after
+    # the tap, or the tap is let go inside it or up to 12 ms after it (a pin IRQ lost those).
+    for seed in range(60):
         rng = Xorshift(100 + seed)
         changes, expected, spans = random_presses(rng, 10, short_only=True)
-        polls = []
-        p = 0
-        for k, (start, end) in enumerate(spans):
-            while p < start - 5 - rng.below(40):
-                polls.append(p)
-                p += 4 + rng.below(5)
-            polls.append(p)  # the last poll before the write
-            following = spans[k + 1][0] if k + 1 < len(spans) else end + 1000
-            p = min(max(p + 45, end + 1) + rng.below(356), following - 5)  # the write ends after the tap
-            while p < following - 5:
-                polls.append(p)
-                p += 4 + rng.below(5)
-        polls += [p + 5 * k for k in range(20)]
-        assert [e for _, e in run(changes, polls)] == expected, seed
+        write_end = ends_after if seed % 2 else let_go_inside_or_after
+        assert [e for _, e in run(changes, polls_around_writes(rng, spans, write_end))] == expected, seed
+
+
+def ends_after(rng, write, end):
+    """The end of a write of 45 to 400 ms begun at ``write`` that outlasts the tap (let go at ``end``)."""
+    return max(write + 45, end + 1) + rng.below(356)
 
 
 def test_polls_that_skip_an_idle_button_give_the_same_events():
-    # hal.rp2_inputs skips update() while every button is idle and none moved: the same presses
+    # hal.sampled_buttons skips update() while every button is idle and none moved: the same presses
     for seed in range(20):
         rng = Xorshift(200 + seed)
         changes, expected, spans = random_presses(rng, 6)
         end = spans[-1][1] + 700
         stall = rng.below(end)  # a flash write: no polls for 45 to 400 ms from here
         window = (seed, end, stall, stall + 45 + seed * 18)
-        assert run(changes, stalled_polls(*window), skip_idle=True) == run(changes, stalled_polls(*window)), seed
+        assert run(changes, stalled_polls(*window)) == run(changes, stalled_polls(*window), skip_idle=False), seed
         glitches = []
         for t in range(40, 2000, 97):  # contacts closed 1 to 3 ms: glitches, ignored either way
             glitches += press(t, 1 + rng.below(3))
-        assert run(glitches, stalled_polls(*window), skip_idle=True) == run(glitches, stalled_polls(*window)), seed
+        assert run(glitches, stalled_polls(*window)) == run(glitches, stalled_polls(*window), skip_idle=False), seed
 
 
 def stalled_polls(seed, end_ms, stall_ms, resume_ms):

@@ -75,8 +75,8 @@ POLL_MS = 5
 
 def button_events(changes, end_ms, start):
     """Poll a button every POLL_MS from tick ``start`` to ``end_ms`` later, the contact changing
-    as ``changes`` say ((ms after ``start``, closed), sorted), the IRQ stamping the first edge
-    after each poll; return [(ms after ``start``, event), ...]."""
+    as ``changes`` say ((ms after ``start``, closed), sorted), the first edge since each poll
+    known; return [(ms after ``start``, event), ...]."""
     button = Button()
     events = []
     closed = False

@@ -1,7 +1,7 @@
 # Stand-in for the rp2 port's `rp2` module, for the 32-bit heap test: the names hal/ uses,
 # doing nothing (the PIO program is left unassembled; frames go nowhere).
 class PIO:
-    OUT_LOW = OUT_HIGH = SHIFT_LEFT = SHIFT_RIGHT = 0
+    OUT_LOW = OUT_HIGH = SHIFT_LEFT = SHIFT_RIGHT = JOIN_RX = 0
 
 
 class StateMachine:
@@ -19,6 +19,8 @@ class StateMachine:
 
 
 class DMA:
+    count = 0x3FFFFFFF  # nothing transferred
+
     def pack_ctrl(self, **kwargs):
         return 0
 
@@ -27,6 +29,9 @@ class DMA:
 
     def active(self, *args):
         return 0
+
+    def close(self):
+        pass
 
 
 def asm_pio(**settings):

@@ -1,0 +1,74 @@
+"""A press that begins inside a flash erase and is let go right after it counts, on the emulated chip.
+
+A flash erase keeps the core parked with interrupts off for 45 ms (``pico.ERASE_NS``), as
+MicroPython runs it. A pin IRQ would stamp the press's first edge only when interrupts come
+back on, and a press let go between the first two polls after the erase looked a few
+milliseconds long: lost. The buttons are sampled by a PIO state machine into a DMA ring
+(``hal.rp2_inputs``), which go on meanwhile. Here the controls are built as ``rp2_board``
+builds them, on a board whose ``main.py`` is empty, polled every 4 ms; an unused flash sector
+is erased; p1 is pressed inside the erase and let go 2 ms after the first poll that follows
+it (a pin the code raises just before that poll says when). The sampler's DMA channel is made
+to run out every 150 ms here (on the board: 12 days), so it is renewed twice meanwhile.
+"""
+
+from __future__ import annotations
+
+from board_on_chip import ChipBoard, control_pin
+from flash_layout import CRIB_PICO
+from pico import ERASE_NS, MS
+
+MARKER_PIN = 22  # free on the board: the code raises it just before the first poll after the erase
+SPARE_SECTOR = 0xDF000  # the ROMFS partition's last 4 KB: the code's image ends long before it
+
+CODE = """
+import time, rp2
+from machine import Pin
+from hal import rp2_board
+from hal.rp2_inputs import Inputs
+class Short(Inputs):
+    transfers = 300
+inputs = Short(rp2_board.load_board()["pins"])
+marker = Pin(%d, Pin.OUT, value=0)
+sector = rp2.Flash(start=%d, len=4096)
+blank = bytearray(4096)
+sector.readblocks(0, blank)
+if blank != b"\\xff" * 4096:
+    raise RuntimeError("the spare sector is in use")
+events = []
+def polls(ms):
+    start = time.ticks_ms()
+    while time.ticks_diff(time.ticks_ms(), start) < ms:
+        events.extend(inputs.poll(time.ticks_ms()))
+        time.sleep_ms(4)
+polls(120)
+print("ERASE")
+polls(20)
+sector.ioctl(6, 0)
+marker.value(1)
+polls(150)
+print("EVENTS", events)
+""" % (MARKER_PIN, SPARE_SECTOR)
+
+
+def test_a_press_begun_inside_a_flash_erase_and_let_go_right_after_counts() -> None:
+    board = ChipBoard(CRIB_PICO, extra_files={"main.py": b""})
+    pico = board.pico
+    pin = control_pin("p1")
+    try:
+        pico.run_until(lambda: pico.connected, 3000 * MS)
+        pico.run_for(300 * MS)  # the REPL is up
+        released: list[float] = []
+
+        def let_go_soon(high: bool, now_ns: float) -> None:
+            if high and not released:
+                released.append(now_ns + 2 * MS)
+                pico.at(2 * MS, lambda: pico.release(pin))
+
+        pico.watch(MARKER_PIN, let_go_soon)
+        # the erase begins 20 ms after the mark: press 30 ms after it, well inside the 45 ms
+        printed = board.exec_raw(CODE, on_mark=(b"ERASE", lambda: pico.at(30 * MS, lambda: pico.drive_low(pin))))
+        erases = [t for t, kind in pico.flash_writes if kind == "erase"]
+        assert len(erases) == 1 and released and erases[0] < released[0] - ERASE_NS  # the press spans its end
+        assert printed.split("EVENTS")[1].split() == ["[('press',", "'p1')]"]
+    finally:
+        pico.close()
