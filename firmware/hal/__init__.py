@@ -39,7 +39,7 @@ The hw contract: what the app asks of a hardware layer
     None, or an object with ``read_line()`` (a complete line without its end, or None;
     it never blocks) and ``write_line(line)``.
 
-Layers that meet it: ``hal.rp2_hw.Hardware`` (the real board, built by
+Layers that meet it: ``hal.rp2_board.Hardware`` (the real board, built by
 ``hal.rp2_board.build``) and ``simulator.virtual_hardware.VirtualHardware`` (the tests'
 fake, and the desktop simulator's base).
 

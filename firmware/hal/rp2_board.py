@@ -6,26 +6,35 @@ display, the USB serial line, the watchdog and the boot guard. ``firmware/main.p
 in four steps: ``load_board()``, ``dark_leds(board)`` (one dark frame, first thing),
 ``safe_mode(board)``, ``build(board, leds)`` (a USB build's LED supply turned on only then);
 ``stopped_on_purpose()`` after a Ctrl-C, ``app_failed(e)`` after an exception out of the app.
-Only the boot and those two use this module, so main.py forgets it once the ``hw`` is built
-(its code leaves the heap); what runs with the app (``Hardware``, ``UsbSerial``) is
-``hal.rp2_hw``.
 """
 
 import json
+import os
+import select
 import sys
-from time import sleep_ms, ticks_ms
+from time import sleep_ms, ticks_diff, ticks_ms
 
 import machine
 import rp2
-from machine import I2C, Pin
+from machine import I2C, WDT, Pin
 from micropython import const
 
-from hal.rp2_hw import BOOT_COUNT, BOOT_MODULES, Hardware, UsbSerial, is_rp2040
+from hal.line_reader import DROPPED, LineReader
 from hal.rp2_inputs import Inputs
 from hal.rp2_leds import Leds
 from shared import forget
+from shared.serial_lines import TOO_LONG
+
+# What only the boot and a few rare moments (the first feed, the healthy mark, Ctrl-C, a failure)
+# use: imported there and forgotten after, so their code leaves the heap (``shared.forget``).
+_BOOT_MODULES = ("hal.boot_guard", "hal.boot_window", "shared.supply")
 
 BOARD_JSON = "/board.json"
+BOOT_COUNT = "/boot_count"
+STORAGE_ROOT = "/"  # the built-in littlefs
+WATCHDOG_MS = 8000  # the RP2040 allows at most 8388 ms
+HEALTHY_AFTER_MS = 10000  # running this long after boot clears the crash-loop counter
+LED_SUPPLY = "LED supply"  # what hw.fault() names while the LED supply switch reports a fault
 DISPLAY_ADDRESSES = (0x3C, 0x3D)
 # RP2040 datasheet 4.7: WATCHDOG CTRL at 0x40058000, bit 30 ENABLE; +0x3000 is the register's
 # atomic bit-clear alias (2.1.2). The same bit the Pico SDK's watchdog code clears.
@@ -48,11 +57,15 @@ def dark_leds(board):
     return leds
 
 
+def _is_rp2040():
+    return "RP2040" in os.uname().machine
+
+
 def watchdog_reset():
     """True if the watchdog reset the board because the app hung (counted once: hal.boot_guard).
     On the RP2040 from its watchdog's registers (``reset_cause`` also says WDT_RESET after
     ``machine.reset()``, a deploy's reset); on other chips ``reset_cause`` must do."""
-    if is_rp2040():
+    if _is_rp2040():
         from hal.boot_guard import watchdog_timed_out
 
         return watchdog_timed_out(machine.mem32)
@@ -109,7 +122,7 @@ def stopped_on_purpose():
     watchdog is left alone."""
     from hal.boot_guard import BootGuard, watchdog_stopped
 
-    if is_rp2040():
+    if _is_rp2040():
         machine.mem32[_WATCHDOG_CTRL_CLEAR] = _WATCHDOG_ENABLE
         watchdog_stopped(machine.mem32)
     BootGuard(BOOT_COUNT).stopped()
@@ -141,6 +154,90 @@ def find_display(i2c_pins):
     return None
 
 
+class UsbSerial:
+    """The JSON-lines transport over USB stdin/stdout, non-blocking.
+
+    Ctrl-C (0x03) on the USB line still raises KeyboardInterrupt in the app: that is how
+    ``mpremote`` takes the board back to the REPL, so it is left enabled.
+    """
+
+    def __init__(self):
+        self.poller = select.poll()
+        self.poller.register(sys.stdin, select.POLLIN)
+        self.reader = LineReader()
+
+    def read_line(self):
+        """A complete line received (without its end), or None if none is complete yet. A line
+        too long to take is answered here (shared.serial_lines.TOO_LONG) and never returned."""
+        reader = self.reader
+        while self.poller.poll(0):
+            line = reader.feed(sys.stdin.read(1))
+            if line is DROPPED:
+                self.write_line(TOO_LONG)
+            elif line is not None:
+                return line
+        return None
+
+    def write_line(self, line):
+        """Send one line."""
+        sys.stdout.write(line)
+        sys.stdout.write("\n")
+
+
+class Hardware:
+    """The ``hw`` object of the real board: the hw contract of ``hal/__init__.py``."""
+
+    def __init__(self, leds, inputs, display, serial, supply, power):
+        self.led_count = leds.count
+        self.supply_ma = supply
+        self.wire_order = leds.chain.order
+        self.power = power  # the LED supply switch, or None (a build without one)
+        self.storage_root = STORAGE_ROOT
+        self.leds = leds
+        self.inputs = inputs
+        self.display = display
+        self.serial = serial
+        self.watchdog = None
+        self.boot_ms = ticks_ms()
+        self.proven = False
+
+    def show(self, frame):
+        """Send a logical RGB frame to the LEDs (returns before the frame has gone out)."""
+        self.leds.show(frame)
+
+    def poll_events(self):
+        """Input events since the last call."""
+        return self.inputs.poll(ticks_ms())
+
+    def ticks_ms(self):
+        """Milliseconds, wrapping: compare with ``time.ticks_diff``."""
+        return ticks_ms()
+
+    def fault(self):
+        """``LED_SUPPLY`` while the LED supply switch reports a fault, else None."""
+        power = self.power
+        return LED_SUPPLY if power is not None and power.fault() else None
+
+    def feed_watchdog(self):
+        """Called by a healthy main loop. The first call starts the watchdog (it cannot be
+        stopped), so a slow boot is never reset; after HEALTHY_AFTER_MS of feeding, this boot
+        counts as good and the crash-loop counter is cleared."""
+        if self.watchdog is None:
+            self.watchdog = WDT(timeout=WATCHDOG_MS)
+            if _is_rp2040():
+                from hal.boot_guard import watchdog_started
+
+                watchdog_started(machine.mem32)
+                forget(_BOOT_MODULES)
+        self.watchdog.feed()
+        if not self.proven and ticks_diff(ticks_ms(), self.boot_ms) >= HEALTHY_AFTER_MS:
+            from hal.boot_guard import BootGuard
+
+            BootGuard(BOOT_COUNT).healthy()
+            forget(_BOOT_MODULES)
+            self.proven = True
+
+
 def led_power(pins):
     """The LED supply switch of board.json ``pins`` (a USB build's ``led_power``), turned on; None
     on a build without one."""
@@ -161,5 +258,5 @@ def build(board, leds):
 
     pins = board["pins"]
     hw = Hardware(leds, Inputs(pins), find_display(pins["i2c"]), UsbSerial(), supply_ma(board), led_power(pins))
-    forget(BOOT_MODULES)
+    forget(_BOOT_MODULES)
     return hw

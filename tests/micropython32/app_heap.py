@@ -69,11 +69,9 @@ def step(kind, *args):
     elif kind == "power_on":  # as main.py does it
         from app.board import Board
         from hal import rp2_board
-        from shared import forget
 
         board_json = rp2_board.load_board()
         hw = rp2_board.build(board_json, rp2_board.dark_leds(board_json))
-        forget(("hal.rp2_board",))  # as main.py does: only the boot uses it
         hw.leds.frame_us = 0  # frames go nowhere: no 7.5 ms on the wire to wait for
         board = Board(hw)
         if board.messages.notice is not None:
