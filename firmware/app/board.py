@@ -51,9 +51,9 @@ from shared import events, forget
 _DATA_VERSION = const(1)  # the layout of the saved data (the store's file format is its own)
 # Loaded when the menu (or the cut for deal) opens them, dropped when the board goes home: on a stock firmware
 # their code sits in the heap, and even from ROMFS their functions and tables do. (shared.supply: loaded when
-# a current limit is set or restored.)
+# a current limit is set or restored; app.request_ids: when saved ids are restored, and with app.protocol.)
 _MENU_MODULES = ("app.modes.menu", "app.modes.settings", "app.modes.advise", "cribbage.advice",
-                 "cribbage.crib_values", "app.modes.cut", "app.modes.led_test", "shared.supply")
+                 "cribbage.crib_values", "app.modes.cut", "app.modes.led_test", "shared.supply", "app.request_ids")
 # dropped when the menu opens, so the advice finds the most room: the count's and the play's
 # modes (never used together with the menu) and the serial protocol (loaded again by the next request)
 _COUNT_MODULES = ("app.modes.count", "app.modes.starter", "app.modes.muggins", "app.modes.said",
