@@ -1,9 +1,9 @@
 """The per-LED passes of ``app.power.limit`` in viper: native code on the chip, 20 times faster.
 
-The same arithmetic as ``app.power.plain_shade`` and ``plain_cap`` (read those for the why),
+The same arithmetic as ``app.power_plain.shade`` and ``cap`` (read those for the why),
 on raw byte pointers. Only a MicroPython with a native emitter compiles this module (the
 chip; the unix port from source; ``mpy-cross -march=...``): elsewhere importing it fails and
-``app.power`` keeps the plain ones. tests/firmware/test_power_viper.py checks both give the
+``app.power`` takes the plain ones. tests/firmware/test_power_viper.py checks both give the
 same bytes.
 """
 
