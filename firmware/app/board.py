@@ -85,9 +85,6 @@ class Board:
         elif self._unplayed_prefs is not None:  # no game to keep: its preferences at least
             self._restore_prefs(self._unplayed_prefs)  # (saved with the first deliberate change)
         self._unplayed_prefs = None
-        # The replay loaded the shows' scoring; nothing holds it now, and the next show counted loads it
-        # again: its code leaves the heap meanwhile (no count mode is loaded yet to keep a copy)
-        forget(("cribbage.show", "cribbage.show_ranks"))
         self.idle()  # a play laid card by card goes on where it was
 
     # --- save and restore -------------------------------------------------------------

@@ -12,6 +12,7 @@ The game knows nothing of the log, undo or the match tally: ``cribbage.match`` d
 
 from micropython import const
 
+from cribbage import show
 from cribbage.cards import JACK, check_distinct, is_int, is_sequence, name, names, rank_name
 
 MAX_PLAY_POINTS = const(31)  # the most one peg event of the play may score
@@ -148,8 +149,6 @@ class Game:
         last = self.last_show
         if self._last_count is None and last is not None:
             if len(last) == 3:
-                from cribbage import show
-
                 self._last_count = show.count(*last)
             else:
                 from cribbage import show_ranks  # loaded once a show is counted by ranks
@@ -329,8 +328,6 @@ class Game:
         elif cards is None:
             if claim is None:
                 raise RuleError("give the cards of %s, or its total as the claim" % what)
-            from cribbage import show  # loaded with the first show counted: not at start
-
             if not show.is_possible_total(claim):
                 raise RuleError("no hand counts %d (possible: 0 to 29 except 19, 25, 26, 27)" % claim)
             overlooked = None  # a total alone: nothing to check it against
@@ -401,8 +398,6 @@ class Game:
     def _true_count(self, cards, crib, what):
         """What ``cards`` (``what``: the hand or the crib) count with the starter; RuleError if
         they are no 4 distinct cards off the table, or the starter is not known. Changes nothing."""
-        from cribbage import show
-
         _check_cards(cards, show.HAND_SIZE, what)
         if self.starter is None:
             raise RuleError("dial the starter first: %s is counted with it" % what

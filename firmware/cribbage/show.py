@@ -178,10 +178,9 @@ def _subset_positions():
     found = []
     for size in range(1, 6):
         for mask in range(1, 32):
-            # the size counted first: a tuple built for each of the 155 pairs made ~25 KB of
-            # garbage on the chip each time this module loads (it loads with the first show counted)
-            if (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1) + (mask >> 4 & 1) == size:
-                found.append(tuple(i for i in range(5) if mask >> i & 1))
+            positions = tuple(i for i in range(5) if mask >> i & 1)
+            if len(positions) == size:
+                found.append(positions)
     return tuple(found)
 
 
