@@ -70,50 +70,56 @@ print("FRAME", *frames(20))
 """
 
 # The heap of the app as main.py builds it, from a REPL where nothing was imported yet (the
-# board's main.py emptied): MicroPython's own share, then the app after start (code, hal,
-# board, shell, a few frames drawn), then the most live while the whole log is read over the
-# serial protocol a page at a time (each reply line live, as the shell holds it while sending)
-# and frames are drawn.
-HEAP_CODE = """
+# board's main.py emptied): MicroPython's own share, then main.py's own code run with the app's
+# run(hw) swapped for the measurement (so whatever main.py keeps counts, as on a running board):
+# the app after start (code, hal, board, shell, a few frames drawn), then the most live while the
+# whole log is read over the serial protocol a page at a time (each reply line live, as the shell
+# holds it while sending) and frames are drawn.
+HEAP_MEASURE = """
 import gc, json
 gc.collect()
 base = gc.mem_alloc()
-from hal import rp2_board
-board = rp2_board.load_board()
-hw = rp2_board.build(board, rp2_board.dark_leds(board))
-del board
-from app.board import Board
-from app.run import Shell
-b = Board(hw)
-shell = Shell(hw, b)
-for i in range(3):
-    b.render()
-gc.collect()
-start = most = gc.mem_alloc()
-def note():
-    global most
+
+
+def measure(hw):
+    from app.board import Board
+    from app.run import Shell
+    b = Board(hw)
+    shell = Shell(hw, b)
+    for i in range(3):
+        b.render()
     gc.collect()
-    most = max(most, gc.mem_alloc())
-first = 0
-while True:
-    text = b.handle_command('{"cmd": "log", "from": %d}' % first)
-    note()  # the reply line live, as the shell holds it while sending; read after, not counted
-    page = len(json.loads(text)["log"])
-    text = None
-    if not page:
-        break
-    first += page
-    b.render()
-print("HEAP", base, start, most, b.match.events, len(b.match.games))
+    start = most = gc.mem_alloc()
+    first = 0
+    while True:
+        text = b.handle_command('{"cmd": "log", "from": %d}' % first)
+        gc.collect()  # the reply line live, as the shell holds it while sending; read after, not counted
+        most = max(most, gc.mem_alloc())
+        page = len(json.loads(text)["log"])
+        text = None
+        if not page:
+            break
+        first += page
+        b.render()
+    print("HEAP", base, start, most, b.match.events, len(b.match.games))
 """
+RUN_APP = "        run(hw)\n"
+
+
+def heap_code():
+    """HEAP_MEASURE, then firmware/main.py with the app's ``run(hw)`` swapped for ``measure(hw)``."""
+    main = (ROOT / "firmware" / "main.py").read_text()
+    if main.count(RUN_APP) != 1:
+        raise RuntimeError("firmware/main.py no longer starts the app with %r: the heap figure needs it" % RUN_APP)
+    return HEAP_MEASURE + main.replace(RUN_APP, RUN_APP.replace("run", "measure"))
 
 
 def heap_figures(image, files):
-    """(REPL base, after start, most live, events, games) in bytes: see HEAP_CODE."""
+    """(REPL base, after start, most live, events, games) in bytes: see HEAP_MEASURE."""
     board = ChipBoard(image, extra_files=dict(files or {}, **{"main.py": b""}))
     board.pico.run_until(lambda: board.pico.connected, 3000 * MS)
     board.pico.run_for(300 * MS)  # the REPL is up
-    return tuple(int(v) for v in board.exec_raw(HEAP_CODE).split("HEAP")[1].split())
+    return tuple(int(v) for v in board.exec_raw(heap_code()).split("HEAP")[1].split())
 
 
 def soft_reset(board):

@@ -3,13 +3,22 @@
 # or the app; a USB build's LED supply comes on only after the dark frame and the safe-mode window.
 from hal import rp2_board
 
-board = rp2_board.load_board()
-leds = rp2_board.dark_leds(board)
 why = "starting"  # an error before the app's turn (the safe-mode check) is no failure of the app
-try:
+
+
+def boot():
+    """The dark frame, the safe-mode check (``why``), then the ``hw``. board.json's dict (~20 KB
+    of heap) lives in this call only: handled at the top level, a slot of this module's value
+    stack would keep it as long as the app runs (measured on the chip)."""
+    global why
+    board = rp2_board.load_board()
+    leds = rp2_board.dark_leds(board)
     why = rp2_board.safe_mode(board)
-    hw = rp2_board.build(board, leds)
-    del board
+    return rp2_board.build(board, leds)
+
+
+try:
+    hw = boot()
     if why is None:
         from app.run import run
 

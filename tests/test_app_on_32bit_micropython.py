@@ -9,8 +9,7 @@ allocates count, above the interpreter and the test's own driver. Every run must
 the match CPython plays from the same inputs.
 
 - ROMFS (the product firmware of hardware/BUILD.md: the bytecode runs from flash): the live
-  heap and the heap after a power-on stay within 64 KB; every input's and request's peak
-  within STEP_PEAK_CEILING (over 64 KB today: see there).
+  heap, the heap after a power-on and every input's and request's peak stay within 64 KB.
 - .mpy files (any stock firmware: the code is loaded into the heap): the same match, with
   the code taking far more heap; `crib bench --only heap32` prints both deployments' figures.
 - MicroPython 1.23, the oldest release the firmware supports, plays the same match.
@@ -27,11 +26,6 @@ from micropython32_env import OLDEST, Scenario, measure, record_scenario
 pytestmark = pytest.mark.slow  # seconds a test: started first, so the parallel run ends together
 
 BUDGET = 64 * 1024
-# A step's peak counts all the step allocated, garbage a chip would collect within the step
-# included (an upper bound). With the play card by card, counting by ranks and the LED test
-# it reached 65.0 KB at the discard advice, over BUDGET: issue 12 keeps the heap work open,
-# and until it lands this ceiling (today's figure and 1 KB) stops the peak from growing further.
-STEP_PEAK_CEILING = 66 * 1024
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +43,8 @@ def test_from_romfs_the_app_lives_within_64_kb(scenario: Scenario, from_romfs: d
     assert scenario.inputs > 4000 and from_romfs["events"] > 400
     assert from_romfs["state"] == scenario.state
     assert from_romfs["live"] <= BUDGET, from_romfs
-    assert from_romfs["peak"] <= STEP_PEAK_CEILING, from_romfs  # all a step allocates counted: an upper bound
+    # a step's peak counts all the step allocated, garbage a chip would collect within the step included
+    assert from_romfs["peak"] <= BUDGET, from_romfs  # (an upper bound)
     assert from_romfs["power_on_live"] <= BUDGET, from_romfs
 
 

@@ -36,8 +36,6 @@ remembered request id that is not sound is dropped, each said in the notice too,
 costing the rest; the repair is written back at once.
 """
 
-import sys
-
 from micropython import const
 
 from app import palette, power
@@ -48,27 +46,18 @@ from app.render import Canvas, render
 from app.store import Store
 from cribbage.match import Match, RuleError
 from cribbage.settings import FIELDS
-from shared import events
+from shared import events, forget
 
 _DATA_VERSION = const(1)  # the layout of the saved data (the store's file format is its own)
 # Loaded when the menu (or the cut for deal) opens them, dropped when the board goes home: on a stock firmware
-# their code sits in the heap, and even from ROMFS their functions and tables do.
+# their code sits in the heap, and even from ROMFS their functions and tables do. (shared.supply: loaded when
+# a current limit is set or restored; app.request_ids: when saved ids are restored, and with app.protocol.)
 _MENU_MODULES = ("app.modes.menu", "app.modes.settings", "app.modes.advise", "cribbage.advice",
-                 "cribbage.crib_values", "app.modes.cut", "app.modes.led_test")
+                 "cribbage.crib_values", "app.modes.cut", "app.modes.led_test", "shared.supply", "app.request_ids")
 # dropped when the menu opens, so the advice finds the most room: the count's and the play's
 # modes (never used together with the menu) and the serial protocol (loaded again by the next request)
 _COUNT_MODULES = ("app.modes.count", "app.modes.starter", "app.modes.muggins", "app.modes.said",
                   "cribbage.saying", "app.protocol", "app.modes.lay", "app.modes.ranks", "cribbage.show_ranks")
-
-
-def _forget(names):
-    """Drop modules ``names`` so their code leaves the heap; the next import loads them again."""
-    for name in names:
-        if name in sys.modules:
-            del sys.modules[name]
-            package, _, attr = name.rpartition(".")
-            if hasattr(sys.modules[package], attr):  # the import set it on its package too
-                delattr(sys.modules[package], attr)
 
 
 class Board:
@@ -181,7 +170,7 @@ class Board:
     def idle(self):
         """Back to the home mode: pegging, or during a play laid card by card (a preference) laying
         cards; the menu's modules leave the heap (they load again when next opened)."""
-        _forget(_MENU_MODULES)
+        forget(_MENU_MODULES)
         if self.prefs["play"] == 1:
             from app.modes.lay import Lay, playing  # only on a board that lays the play card by card
 
@@ -198,7 +187,7 @@ class Board:
 
     def open_menu(self):
         """The menu (settings, advice, new game or match, the LED test)."""
-        _forget(_COUNT_MODULES)
+        forget(_COUNT_MODULES)
         from app.modes.menu import Menu
 
         self.open(Menu)

@@ -94,72 +94,11 @@ def limit(frame, brightness, supply_ma):
             cap(frame, n, total, lit, allowed)
 
 
-# The two per-LED passes of ``limit``. They are written twice: here in plain Python (CPython,
-# the tests, a port without a native emitter) and in app.power_viper for the chip (its source
-# is in firmware_native/: native code compiles only for an architecture), where they
-# are 20 times faster. tests/firmware/test_power_viper.py checks both give the same bytes.
-
-
-def plain_shade(frame, n, table, curve):
-    """Brightness and gamma on the first ``n`` bytes of ``frame``, in place (see the module
-    docstring); returns the PWM steps of the lit channels << 10 | how many channels are lit."""
-    total = 0
-    lit = 0
-    for i in range(0, n, 3):
-        r = frame[i]
-        g = frame[i + 1]
-        b = frame[i + 2]
-        if r == g == b:  # most of a board frame is dark, and dark stays dark; greys stay grey
-            if r:
-                top = table[r]
-                frame[i] = frame[i + 1] = frame[i + 2] = top
-                total += 3 * top
-                lit += 3 if top else 0
-        else:
-            p = r if r > g else g
-            if b > p:
-                p = b
-            top = table[p]
-            half = p >> 1
-            for j in range(i, i + 3):
-                c = frame[j]
-                if c:
-                    if not top:
-                        c = 0  # brightness 0: dark
-                    elif c == p:
-                        c = top
-                    else:
-                        c = (top * curve[(c * 255 + half) // p] + 127) // 255
-                        if c >= top:
-                            c = top - 1  # the brightest channel stays the brightest
-                    frame[j] = c
-                    if c:
-                        total += c
-                        lit += 1
-    return total << 10 | lit
-
-
-def plain_cap(frame, n, total, lit, allowed):
-    """Scale every LED's peak so the ``total`` steps of ``lit`` channels come to ``allowed`` (> 0) or fewer."""
-    # lit channels keep 1 step each where the budget allows, and the steps above share the rest;
-    # a channel below its LED's peak is scaled like the peak and rounded down, so none grows
-    above = total - lit
-    share = allowed - lit
-    for i in range(0, n, 3):
-        r = frame[i]
-        g = frame[i + 1]
-        b = frame[i + 2]
-        if r or g or b:
-            p = r if r > g else g
-            if b > p:
-                p = b
-            top = 1 + (p - 1) * share // above if share >= 0 else p * allowed // total
-            for j in range(i, i + 3):
-                frame[j] = frame[j] * top // p
-
-
-try:  # viper: the chip (and the unix port, given the twins compiled for it)
+# The two per-LED passes of ``limit``, written twice: in plain Python (app.power_plain: CPython,
+# the tests, a port without a native emitter) and in app.power_viper (firmware_native/) for the chip, where they
+# are 20 times faster (and the plain ones never load). tests/firmware/test_power_viper.py checks
+# both give the same bytes.
+try:  # viper: the chip, and the unix port from source
     from app.power_viper import cap, shade
 except (ImportError, SyntaxError, AttributeError):  # CPython, and ports without a native emitter
-    shade = plain_shade
-    cap = plain_cap
+    from app.power_plain import cap, shade

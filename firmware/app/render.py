@@ -230,7 +230,7 @@ def draw_preview(board, canvas, now, side, points, refused=False):
     """A peg being dialled: a dim trail from the front peg and a blinking hole where it lands."""
     match = board.match
     track = track_of(side)
-    start = match.front[side]
+    start = match.game.front[side]
     to = match.landing(side, points)
     colour = palette.VERMILLION if refused else board.colour(side)
     canvas.fill(track, start + 1, to, colour, palette.TRAIL)

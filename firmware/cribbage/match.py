@@ -243,57 +243,12 @@ class Match:
 
     # --- the derived state of the current game ---------------------------------------
 
-    @property
-    def front(self):
-        return self.game.front
-
-    @property
-    def back(self):
-        return self.game.back
-
-    @property
-    def dealer(self):
-        return self.game.dealer
-
-    @property
-    def phase(self):
-        return self.game.phase
-
-    @property
-    def next_show(self):
-        return self.game.next_show
-
-    @property
-    def starter(self):
-        return self.game.starter
-
-    @property
-    def starter_rank(self):
-        return self.game.starter_rank
-
-    @property
-    def used(self):
-        return self.game.used
-
-    @property
-    def ranks(self):
-        return self.game.ranks
-
-    @property
-    def heels(self):
-        return self.game.heels
-
-    @property
-    def winner(self):
-        return self.game.winner
-
-    @property
-    def result(self):
-        return self.game.result
-
-    @property
-    def last_count(self):
-        return self.game.last_count
+    def __getattr__(self, name):
+        """The current game's state read through the match: ``match.front`` is ``match.game.front``
+        (and so ``back``, ``dealer``, ``phase``, ``next_show``, ``starter``, ``starter_rank``, ``used``,
+        ``ranks``, ``heels``, ``winner``, ``result``, ``last_count``: ``cribbage.game.Game``). One
+        method, not a property each: every function a resident module defines stays in the heap."""
+        return getattr(self.game, name)
 
     @property
     def laid(self):

@@ -57,19 +57,7 @@ class Chain:
         return out
 
 
-def plain_pack_words(frame, out, order, count, r, g, b):
-    """Wire position ``w`` of ``out`` gets LED ``order[w]`` of ``frame``, its colours at byte
-    offsets ``r``, ``g``, ``b`` of its word. Written twice: here in plain Python, and in
-    hal.chain_viper for the chip (firmware_native/; tests/firmware/test_power_viper.py: the same bytes)."""
-    for wire in range(count):
-        i = 3 * order[wire]
-        j = 4 * wire
-        out[j + r] = frame[i]
-        out[j + g] = frame[i + 1]
-        out[j + b] = frame[i + 2]
-
-
-try:  # viper: the chip (and the unix port, given the twins compiled for it)
+try:  # viper: the chip, and the unix port from source (the plain twin never loads there)
     from hal.chain_viper import pack_words
 except (ImportError, SyntaxError, AttributeError):  # CPython, and ports without a native emitter
-    pack_words = plain_pack_words
+    from hal.chain_plain import pack_words

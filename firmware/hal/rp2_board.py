@@ -19,14 +19,15 @@ import rp2
 from machine import I2C, WDT, Pin
 from micropython import const
 
-from hal.boot_guard import LIMIT, BootGuard, watchdog_started, watchdog_stopped, watchdog_timed_out
-from hal.boot_window import first_pressed
-from hal.led_power import LedPower
 from hal.line_reader import DROPPED, LineReader
 from hal.rp2_inputs import Inputs
 from hal.rp2_leds import Leds
+from shared import forget
 from shared.serial_lines import TOO_LONG
-from shared.supply import supply_ma
+
+# What only the boot and a few rare moments (the first feed, the healthy mark, Ctrl-C, a failure)
+# use: imported there and forgotten after, so their code leaves the heap (``shared.forget``).
+_BOOT_MODULES = ("hal.boot_guard", "hal.boot_window", "shared.supply")
 
 BOARD_JSON = "/board.json"
 BOOT_COUNT = "/boot_count"
@@ -65,6 +66,8 @@ def watchdog_reset():
     On the RP2040 from its watchdog's registers (``reset_cause`` also says WDT_RESET after
     ``machine.reset()``, a deploy's reset); on other chips ``reset_cause`` must do."""
     if _is_rp2040():
+        from hal.boot_guard import watchdog_timed_out
+
         return watchdog_timed_out(machine.mem32)
     return machine.reset_cause() == machine.WDT_RESET
 
@@ -79,6 +82,9 @@ def safe_mode(board):
     main.py then runs ``app.safe`` instead of the app: no game, the board lit so it never looks
     dead, the LED test a press away, Ctrl-C leaves the REPL free for ``mpremote``.
     """
+    from hal.boot_guard import LIMIT, BootGuard
+    from hal.boot_window import first_pressed
+
     timed_out = watchdog_reset()  # read (and marked counted) at every boot
     switch = Pin(board["pins"]["encoder_switch"], Pin.IN, Pin.PULL_UP)
     sleep_ms(20)  # let the pull-up charge the line
@@ -114,6 +120,8 @@ def stopped_on_purpose():
     so a few deploys soon after power-on do not end in safe mode. ``machine.WDT`` cannot be
     stopped, the RP2040's register can; on other chips (the register is elsewhere) the
     watchdog is left alone."""
+    from hal.boot_guard import BootGuard, watchdog_stopped
+
     if _is_rp2040():
         machine.mem32[_WATCHDOG_CTRL_CLEAR] = _WATCHDOG_ENABLE
         watchdog_stopped(machine.mem32)
@@ -123,6 +131,8 @@ def stopped_on_purpose():
 def app_failed(e):
     """An exception came out of the app (``e``): log it, count a failure (``hal.boot_guard``) and
     reset, so the app starts again; failures in a row end in safe mode."""
+    from hal.boot_guard import BootGuard
+
     print("the app failed: %r" % (e,))
     sys.print_exception(e)
     BootGuard(BOOT_COUNT).failed()
@@ -215,10 +225,16 @@ class Hardware:
         if self.watchdog is None:
             self.watchdog = WDT(timeout=WATCHDOG_MS)
             if _is_rp2040():
+                from hal.boot_guard import watchdog_started
+
                 watchdog_started(machine.mem32)
+                forget(_BOOT_MODULES)
         self.watchdog.feed()
         if not self.proven and ticks_diff(ticks_ms(), self.boot_ms) >= HEALTHY_AFTER_MS:
+            from hal.boot_guard import BootGuard
+
             BootGuard(BOOT_COUNT).healthy()
+            forget(_BOOT_MODULES)
             self.proven = True
 
 
@@ -228,6 +244,8 @@ def led_power(pins):
     switch = pins.get("led_power")
     if switch is None:
         return None
+    from hal.led_power import LedPower  # a build without the switch never loads it
+
     power = LedPower(Pin(switch["enable"], Pin.OUT, value=0), Pin(switch["fault"], Pin.IN, Pin.PULL_UP), ticks_ms)
     power.on()
     return power
@@ -236,5 +254,9 @@ def led_power(pins):
 def build(board, leds):
     """The real board's ``hw``, from the board description and the LED driver of ``dark_leds``;
     a USB build's LED supply is turned on here, after boot."""
+    from shared.supply import supply_ma
+
     pins = board["pins"]
-    return Hardware(leds, Inputs(pins), find_display(pins["i2c"]), UsbSerial(), supply_ma(board), led_power(pins))
+    hw = Hardware(leds, Inputs(pins), find_display(pins["i2c"]), UsbSerial(), supply_ma(board), led_power(pins))
+    forget(_BOOT_MODULES)
+    return hw

@@ -1,6 +1,20 @@
 """What the hardware layer (``hal``) and the app both use: input events, the millisecond
-clock's arithmetic, the holes of the board, the serial protocol's lines, the build's supply.
+clock's arithmetic, the holes of the board, the serial protocol's lines, the build's supply, and
+``forget``: dropping modules a moment used, so their code leaves the heap.
 
 It imports nothing else of the firmware, so dependencies point one way: ``app`` and
 ``hal`` import ``shared``; ``hal`` never imports ``app``; ``main.py`` wires the two.
 """
+
+import sys
+
+
+def forget(names):
+    """Drop the modules ``names`` (those loaded) so their code leaves the heap once nothing else
+    holds it; the next import loads them again."""
+    for name in names:
+        if name in sys.modules:
+            del sys.modules[name]
+            package, _, attr = name.rpartition(".")
+            if hasattr(sys.modules[package], attr):  # the import set it on its package too
+                delattr(sys.modules[package], attr)

@@ -1,9 +1,9 @@
 """The per-LED passes of ``app.power.limit`` in viper: native code on the chip, 20 times faster.
 
-The same arithmetic as ``app.power.plain_shade`` and ``plain_cap`` (read those for the why),
+The same arithmetic as ``app.power_plain.shade`` and ``cap`` (read those for the why),
 on raw byte pointers. Only a MicroPython with a native emitter compiles this module (the
 chip; ``mpy-cross -march=...``, which `crib deploy` runs for the board): elsewhere importing
-it fails and ``app.power`` keeps the plain ones. On the board it is ``app/power_viper``;
+it fails and ``app.power`` takes the plain ones. On the board it is ``app/power_viper``;
 it lives in firmware_native/ because mpy-cross compiles it only for an architecture.
 tests/firmware/test_power_viper.py checks both give the same bytes.
 """

@@ -1,6 +1,6 @@
-"""``hal.chain.plain_pack_words`` in viper: native code on the chip, where packing a frame is
+"""``hal.chain_plain.pack_words`` in viper: native code on the chip, where packing a frame is
 the hottest loop there is. Only a MicroPython with a native emitter compiles it; elsewhere
-``hal.chain`` keeps the plain one (tests/firmware/test_power_viper.py: the same bytes). On the
+``hal.chain`` takes the plain one (tests/firmware/test_power_viper.py: the same bytes). On the
 board it is ``hal/chain_viper``; it lives in firmware_native/ as it compiles only for an arch."""
 
 import micropython

@@ -11,8 +11,8 @@ import json
 
 from hal_edges import Xorshift
 
-from app import power
-from hal import chain
+from app import power, power_plain
+from hal import chain, chain_plain
 
 FRAMES = 60
 LEDS = 242
@@ -43,9 +43,9 @@ def random_frame(rng, lit_share):
 
 def test_the_kernels_in_use_are_the_viper_ones_wherever_they_compile():
     fast = fast_kernels_compile()
-    assert (power.shade is not power.plain_shade) == fast
-    assert (power.cap is not power.plain_cap) == fast
-    assert (chain.pack_words is not chain.plain_pack_words) == fast
+    assert (power.shade is not power_plain.shade) == fast
+    assert (power.cap is not power_plain.cap) == fast
+    assert (chain.pack_words is not chain_plain.pack_words) == fast
 
 
 def test_limit_gives_the_same_bytes_with_either_kernels():
@@ -58,14 +58,14 @@ def test_limit_gives_the_same_bytes_with_either_kernels():
         power.limit(fast, brightness, supply)  # the kernels in use
         plain = bytearray(frame)
         power._build_peak(brightness)
-        steps = power.plain_shade(plain, len(plain), power._peak, power.gamma)
+        steps = power_plain.shade(plain, len(plain), power._peak, power.gamma)
         total = steps >> 10
         allowed = (supply - power.BOARD_MA - LEDS * power.IDLE_MA) * 255 // power.CHANNEL_MA
         if total > allowed:
             if allowed <= 0:
                 plain[:] = bytearray(len(plain))
             else:
-                power.plain_cap(plain, len(plain), total, steps & 0x3FF, allowed)
+                power_plain.cap(plain, len(plain), total, steps & 0x3FF, allowed)
         assert fast == plain, (n, brightness, supply)
 
 
@@ -79,5 +79,5 @@ def test_packing_gives_the_same_words_with_either_kernel():
         wired.pack(frame, fast)
         plain = bytearray(4 * LEDS)
         r, g, b = wired.offsets
-        chain.plain_pack_words(frame, plain, wired.order, LEDS, r, g, b)
+        chain_plain.pack_words(frame, plain, wired.order, LEDS, r, g, b)
         assert fast == plain, n

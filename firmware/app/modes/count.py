@@ -123,7 +123,7 @@ class Count:
 
     def counted_seat(self, board):
         """The seat whose show this is: the dealer's for the crib."""
-        return board.match.dealer if self.crib else self.seat
+        return board.match.game.dealer if self.crib else self.seat
 
     def _event(self, cards, claim):
         if self.crib:

@@ -104,10 +104,10 @@ class Peg:
 
     def counting_side(self, board):
         """The side whose show counts next once the show has begun; None during the play."""
-        match = board.match
-        if match.phase == "show":
-            seat, kind = match.next_show
-            return match.settings.side_of(match.dealer if kind == "crib" else seat)
+        game = board.match.game  # read directly (each frame): no call through the match
+        if game.phase == "show":
+            seat, kind = game.next_show
+            return game.settings.side_of(game.dealer if kind == "crib" else seat)
         return None
 
     def handle(self, board, event):
