@@ -26,17 +26,14 @@ from cribbage import saying, show, show_ranks
 JACK = 10
 
 
-def suitings(hand_ranks: tuple[int, ...], starter_rank: int) -> list[list[int]]:
-    """Every hand (a set of 4 cards) with these ranks (``hand_ranks`` sorted) beside the starter of
-    this rank in clubs: a quarter of the combinations of the class (the others are the same with
-    the suits renamed, which changes no count)."""
+def suitings(hand_ranks: tuple[int, ...]) -> list[list[int]]:
+    """Every hand (a set of 4 cards) with these ranks (``hand_ranks`` sorted)."""
     found: list[list[int]] = []
     distinct = sorted(set(hand_ranks))
 
     def extend(i: int, hand: list[int]) -> None:
         if i == len(distinct):
-            if starter_rank * 4 not in hand:
-                found.append(hand)
+            found.append(hand)
             return
         rank = distinct[i]
         for suits in combinations(range(4), hand_ranks.count(rank)):
@@ -83,20 +80,30 @@ Facts = dict[tuple[bool, bool, bool], tuple[int, list[int]]]  # facts -> (combin
 @pytest.fixture(scope="module")
 def rank_classes() -> dict[tuple[tuple[int, ...], int], Facts]:
     """Every rank class (hand ranks sorted, starter rank) that real cards make, with each of its
-    suit facts: how many real combinations give it and one hand that does (the starter in clubs;
-    times 4 for the starter in each suit). Enumerated once for the hand and the crib."""
+    suit facts: how many real combinations give it and one hand that does.
+
+    The starter is the card of its rank in clubs (suit 0): a quarter of the combinations, the
+    others are the same with the suits renamed (times 4). A hand's suits are enumerated once for
+    all 13 starters: its facts do not depend on the starter's rank (only on its suit), and a
+    hand holding the club of a rank cannot have that starter.
+    """
     classes: dict[tuple[tuple[int, ...], int], Facts] = {}
     for hand_ranks in combinations_with_replacement(range(13), 4):
         if any(hand_ranks.count(r) > 4 for r in hand_ranks):
             continue
+        kinds: dict[tuple[tuple[bool, bool, bool], frozenset[int]], tuple[int, list[int]]] = {}
+        for hand in suitings(hand_ranks):
+            key = (suit_facts(hand, 0), frozenset(c // 4 for c in hand if c % 4 == 0))
+            many, one = kinds.get(key, (0, hand))
+            kinds[key] = (many + 4, one)
         for starter_rank in range(13):
             if hand_ranks.count(starter_rank) == 4:
                 continue
             facts: Facts = {}
-            for hand in suitings(hand_ranks, starter_rank):
-                key = suit_facts(hand, starter_rank * 4)
-                many, one = facts.get(key, (0, hand))
-                facts[key] = (many + 4, one)
+            for (fact, clubs), (many, hand) in kinds.items():
+                if starter_rank not in clubs:
+                    counted, one = facts.get(fact, (0, hand))
+                    facts[fact] = (counted + many, one)
             classes[hand_ranks, starter_rank] = facts
     return classes
 
