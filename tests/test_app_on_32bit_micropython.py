@@ -39,6 +39,8 @@ def from_romfs(scenario: Scenario, tmp_path_factory: pytest.TempPathFactory,
     return measure(scenario, "romfs", tmp_path_factory.mktemp("romfs"), lib=compiled_firmware("-O2"))
 
 
+# The three on one worker (an xdist group): the scenario is recorded, and run from ROMFS, once.
+@pytest.mark.xdist_group("heap32")
 def test_from_romfs_the_app_lives_within_64_kb(scenario: Scenario, from_romfs: dict) -> None:
     assert scenario.inputs > 4000 and from_romfs["events"] > 400
     assert from_romfs["state"] == scenario.state
@@ -48,6 +50,7 @@ def test_from_romfs_the_app_lives_within_64_kb(scenario: Scenario, from_romfs: d
     assert from_romfs["power_on_live"] <= BUDGET, from_romfs
 
 
+@pytest.mark.xdist_group("heap32")
 def test_from_mpy_files_the_same_match_with_the_code_in_the_heap(scenario: Scenario, from_romfs: dict, tmp_path: Path,
                                                                  compiled_firmware: Callable[..., Path]) -> None:
     report = measure(scenario, "mpy", tmp_path, lib=compiled_firmware("-O2"))
@@ -55,6 +58,7 @@ def test_from_mpy_files_the_same_match_with_the_code_in_the_heap(scenario: Scena
     assert report["code"] > from_romfs["code"] + 20 * 1024, (report["code"], from_romfs["code"])
 
 
+@pytest.mark.xdist_group("heap32")
 def test_micropython_1_23_plays_the_same_match(scenario: Scenario, tmp_path: Path,
                                                compiled_firmware: Callable[..., Path]) -> None:
     report = measure(scenario, "mpy", tmp_path, version=OLDEST, lib=compiled_firmware("-O2"))

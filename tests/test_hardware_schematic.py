@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Iterator
 from types import ModuleType
 
@@ -24,6 +25,36 @@ def in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     os.chdir(tmp_path_factory.mktemp("skidl"))
     yield
     os.chdir(here)
+
+def skidl_trace() -> list[tuple[str, str]]:
+    """What SKiDL's ``get_skidl_trace`` returns (file and line of each caller outside SKiDL,
+    outermost first), read off the frames: SKiDL's own calls ``inspect.stack()``, which reads
+    the source of every frame and searches every loaded module for each, for each part, pin
+    and net made (three quarters of these tests' time, more the more modules are loaded)."""
+    import skidl.scriptinfo
+
+    skidl_dir = os.path.dirname(skidl.scriptinfo.__file__)
+    trace = []
+    frame = sys._getframe(1)
+    while frame is not None:
+        if not frame.f_code.co_filename.startswith(skidl_dir):
+            trace.append((os.path.abspath(frame.f_code.co_filename), str(frame.f_lineno)))
+        frame = frame.f_back
+    return trace[::-1]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def quick_skidl_traces() -> Iterator[None]:
+    """SKiDL records where each object was made with ``skidl_trace`` (only its messages show it)."""
+    import skidl.circuit
+    import skidl.logger
+    import skidl.node
+
+    with pytest.MonkeyPatch.context() as patch:
+        for module in (skidl.circuit, skidl.logger, skidl.node):
+            patch.setattr(module, "get_skidl_trace", skidl_trace)
+        yield
+
 
 # Raspberry Pi Pico datasheet, pinout: a few physical pins and their GPIOs, checked independently.
 PICO_DATASHEET = {1: "GP0", 4: "GP2", 5: "GP3", 9: "GP6", 14: "GP10", 20: "GP15", 21: "GP16", 29: "GP22",

@@ -26,17 +26,14 @@ from cribbage import saying, show, show_ranks
 JACK = 10
 
 
-def suitings(hand_ranks: tuple[int, ...], starter_rank: int) -> list[list[int]]:
-    """Every hand (a set of 4 cards) with these ranks (``hand_ranks`` sorted) beside the starter of
-    this rank in clubs: a quarter of the combinations of the class (the others are the same with
-    the suits renamed, which changes no count)."""
+def suitings(hand_ranks: tuple[int, ...]) -> list[list[int]]:
+    """Every hand (a set of 4 cards) with these ranks (``hand_ranks`` sorted)."""
     found: list[list[int]] = []
     distinct = sorted(set(hand_ranks))
 
     def extend(i: int, hand: list[int]) -> None:
         if i == len(distinct):
-            if starter_rank * 4 not in hand:
-                found.append(hand)
+            found.append(hand)
             return
         rank = distinct[i]
         for suits in combinations(range(4), hand_ranks.count(rank)):
@@ -46,16 +43,29 @@ def suitings(hand_ranks: tuple[int, ...], starter_rank: int) -> list[list[int]]:
     return found
 
 
-def answers(hand: list[int], starter: int, is_crib: bool) -> tuple[int, bool]:
-    """(flush points, his nobs) of real cards, from their suits."""
+def suit_facts(hand: list[int], starter: int) -> tuple[bool, bool, bool]:
+    """What the suits of real cards say: the hand of one suit? the starter of that suit too? a
+    Jack of the starter's suit in the hand?"""
     suits = {c % 4 for c in hand}
+    return (len(suits) == 1, starter % 4 in suits,
+            any(c // 4 == JACK and c % 4 == starter % 4 for c in hand))
+
+
+def answers_of(facts: tuple[bool, bool, bool], is_crib: bool) -> tuple[int, bool]:
+    """(flush points, his nobs) from the facts of ``suit_facts``."""
+    one_suit, starter_too, nobs = facts
     flush = 0
-    if len(suits) == 1:
-        if starter % 4 in suits:
+    if one_suit:
+        if starter_too:
             flush = 5
         elif not is_crib:
             flush = 4
-    return flush, any(c // 4 == JACK and c % 4 == starter % 4 for c in hand)
+    return flush, nobs
+
+
+def answers(hand: list[int], starter: int, is_crib: bool) -> tuple[int, bool]:
+    """(flush points, his nobs) of real cards, from their suits."""
+    return answers_of(suit_facts(hand, starter), is_crib)
 
 
 def allowed(ranks: list[int], starter_rank: int, is_crib: bool) -> set[tuple[int, bool]]:
@@ -64,9 +74,45 @@ def allowed(ranks: list[int], starter_rank: int, is_crib: bool) -> set[tuple[int
             if show_ranks.nobs_options(ranks, starter_rank, flush) & (show_ranks.NOBS if nobs else show_ranks.NO_NOBS)}
 
 
+Facts = dict[tuple[bool, bool, bool], tuple[int, list[int]]]  # facts -> (combinations, one hand)
+
+
+@pytest.fixture(scope="module")
+def rank_classes() -> dict[tuple[tuple[int, ...], int], Facts]:
+    """Every rank class (hand ranks sorted, starter rank) that real cards make, with each of its
+    suit facts: how many real combinations give it and one hand that does.
+
+    The starter is the card of its rank in clubs (suit 0): a quarter of the combinations, the
+    others are the same with the suits renamed (times 4). A hand's suits are enumerated once for
+    all 13 starters: its facts do not depend on the starter's rank (only on its suit), and a
+    hand holding the club of a rank cannot have that starter.
+    """
+    classes: dict[tuple[tuple[int, ...], int], Facts] = {}
+    for hand_ranks in combinations_with_replacement(range(13), 4):
+        if any(hand_ranks.count(r) > 4 for r in hand_ranks):
+            continue
+        kinds: dict[tuple[tuple[bool, bool, bool], frozenset[int]], tuple[int, list[int]]] = {}
+        for hand in suitings(hand_ranks):
+            key = (suit_facts(hand, 0), frozenset(c // 4 for c in hand if c % 4 == 0))
+            many, one = kinds.get(key, (0, hand))
+            kinds[key] = (many + 4, one)
+        for starter_rank in range(13):
+            if hand_ranks.count(starter_rank) == 4:
+                continue
+            facts: Facts = {}
+            for (fact, clubs), (many, hand) in kinds.items():
+                if starter_rank not in clubs:
+                    counted, one = facts.get(fact, (0, hand))
+                    facts[fact] = (counted + many, one)
+            classes[hand_ranks, starter_rank] = facts
+    return classes
+
+
+# Both on one worker: they share the enumeration (rank_classes).
 @pytest.mark.slow
+@pytest.mark.xdist_group("show-ranks")
 @pytest.mark.parametrize("is_crib", [False, True])
-def test_every_rank_class_against_its_real_cards(is_crib: bool) -> None:
+def test_every_rank_class_against_its_real_cards(is_crib: bool, rank_classes: dict) -> None:
     totals = [0] * (show.MAX_SHOW + 1)
     for hand_ranks in combinations_with_replacement(range(13), 4):
         if any(hand_ranks.count(r) > 4 for r in hand_ranks):
@@ -79,10 +125,12 @@ def test_every_rank_class_against_its_real_cards(is_crib: bool) -> None:
                 continue
             real: dict[tuple[int, bool], tuple[int, int]] = {}  # answers -> (combinations, a real score)
             starter = starter_rank * 4
-            for hand in suitings(hand_ranks, starter_rank):
-                key = answers(hand, starter, is_crib)
-                many, points = real.get(key, (0, show.score(hand, starter, is_crib)))
-                real[key] = (many + 4, points)  # with the starter in each suit
+            for facts, (many, hand) in rank_classes[hand_ranks, starter_rank].items():
+                key = answers_of(facts, is_crib)
+                counted, points = real.get(key, (0, -1))
+                if points < 0:  # one real score an answer (the published totals check every combination)
+                    points = show.score(hand, starter, is_crib)
+                real[key] = (counted + many, points)
             assert set(real) == allowed(ranks, starter_rank, is_crib), (ranks, starter_rank)
             for (flush, nobs), (many, points) in real.items():
                 by_ranks = show_ranks.score(ranks, starter_rank, flush, nobs, is_crib)

@@ -45,6 +45,9 @@ class ChipBoard:
         self.pico = EmulatedPico(image.uf2, flash)
         self.leds = LedFrames()
         self.pico.watch(PINS["led_data"], self.leds.on_level)
+        self.enable: list[tuple[bool, float]] = []  # the LED supply switch's enable pin: (level, ns) at each change
+        if "led_power" in PINS:
+            self.pico.watch(PINS["led_power"]["enable"], lambda level, ns: self.enable.append((level, ns)))
         self.powered_at = self.pico.now_ns
         self.pico.power_on()
         self.next_id = 0

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 import pytest
 from board_on_chip import ChipBoard
 from cpython_board import CPythonBoard
-from flash_layout import CRIB_PICO, STOCK, Image
+from flash_layout import STOCK, Image
 from pico import MS
 
 BLINK_MS = 500  # the dealer's seat blinks with this period before the first deal
@@ -32,17 +32,13 @@ def boot(image: Image) -> Iterator[ChipBoard]:
     board.pico.close()
 
 
-# A board a module: the start screen is checked on each before the pins play a game on
+# A board an image: the start screen is checked on each before the pins play a game on
 # CRIB_PICO's (a fixture per image, not one parametrized fixture, so the order holds: pytest
 # groups indirectly parametrized tests by the index of their parameter, not by the image).
+# CRIB_PICO's, ``crib_pico``, is conftest.py's: test_chip_build's tests use it too.
 @pytest.fixture(scope="module")
 def stock() -> Iterator[ChipBoard]:
     yield from boot(STOCK)
-
-
-@pytest.fixture(scope="module")
-def crib_pico() -> Iterator[ChipBoard]:
-    yield from boot(CRIB_PICO)
 
 
 @pytest.fixture(params=["stock", "crib_pico"], ids=["stock", "CRIB_PICO"])
@@ -91,6 +87,7 @@ PRESS_MS = 30
 AFTER_MS = 45  # more than the 40 ms between detents that the acceleration counts double
 
 
+@pytest.mark.resets_board
 def test_pins_peg_and_count_a_hand_and_a_reset_keeps_the_game(crib_pico: ChipBoard) -> None:  # the same app on both
     oracle = CPythonBoard()
     for kind, what in PLAY:

@@ -5,26 +5,25 @@ safe mode lit (never dark) with the LED test a press away."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
-from board_on_chip import BOARD, CHAIN, PINS, ChipBoard, control_pin
+from board_on_chip import BOARD, CHAIN, ChipBoard, control_pin
 from flash_layout import CRIB_PICO
 from pico import MS
 
 from shared.holes import HOLES, LEDS, index
 
 DARK = bytes(3 * LEDS)
-ENABLE = PINS["led_power"]["enable"]  # the USB build of board.json
 WIRE = [index(track, hole) for track, hole in CHAIN]  # logical index of each LED on the wire
 WALK = 20  # the LED test's steps before the walk: red, green, blue, white, 5 each
 
 
 class Board:
-    """A booted chip with the level changes of the LED supply's enable pin since power-on."""
+    """The booted chip, with what these tests look at."""
 
-    def __init__(self) -> None:
-        self.enable: list[tuple[bool, float]] = []
-        self.chip = ChipBoard(CRIB_PICO)
-        self.chip.pico.watch(ENABLE, lambda level, ns: self.enable.append((level, ns)))
+    def __init__(self, chip: ChipBoard) -> None:
+        self.chip = chip
 
     def lit(self, frame_rgb: bytes) -> dict[int, tuple[int, int, int]]:
         return {i: tuple(frame_rgb[3 * i:3 * i + 3]) for i in range(LEDS) if frame_rgb[3 * i:3 * i + 3] != bytes(3)}
@@ -41,10 +40,8 @@ class Board:
 
 
 @pytest.fixture(scope="module")
-def board() -> Board:
-    made = Board()
-    yield made
-    made.chip.pico.close()
+def board(crib_pico: ChipBoard) -> Board:
+    return Board(crib_pico)  # test_chip_board's CRIB_PICO board: one boot (see conftest.py)
 
 
 def test_a_dark_frame_goes_out_first_and_the_led_supply_comes_on_only_after_it(board: Board) -> None:
@@ -52,7 +49,7 @@ def test_a_dark_frame_goes_out_first_and_the_led_supply_comes_on_only_after_it(b
     app = chip.first_app_frame()
     dark = chip.frames_since(chip.powered_at)[0]
     assert chip.rgb(dark) == DARK
-    rises = [ns for level, ns in board.enable if level]
+    rises = [ns for level, ns in chip.enable if level]
     assert len(rises) == 1 and dark.end_ns < rises[0] < app.start_ns
     assert rises[0] - chip.powered_at >= 500 * MS  # after the safe-mode window too: after boot
     assert chip.rgb(app) != DARK  # then the app (test_chip_board: as CPython draws it)
@@ -80,7 +77,20 @@ def test_the_led_test_steps_along_the_chain_in_wire_order(board: Board) -> None:
     assert board.ui("test_leds", stop=True)["mode"] == "peg"  # (the game as it was: test_app_led_test)
 
 
-def test_safe_mode_lights_the_game_holes_and_opens_the_led_test(board: Board) -> None:
+@pytest.fixture
+def own_board() -> Iterator[Board]:
+    """CRIB_PICO booted on a chip of its own. Safe mode needs a reset; on the shared board,
+    after test_chip_board's game and its reset, this second reset of one emulated chip showed
+    a stray LED in safe mode (since the buttons are sampled by PIO and DMA): one reset a chip
+    until that is understood."""
+    chip = ChipBoard(CRIB_PICO)
+    chip.first_app_frame()
+    yield Board(chip)
+    chip.pico.close()
+
+
+def test_safe_mode_lights_the_game_holes_and_opens_the_led_test(own_board: Board) -> None:
+    board = own_board
     chip = board.chip
     switch = control_pin("enc")
     chip.pico.drive_low(switch)  # the encoder held while the power comes on: safe mode
