@@ -95,9 +95,9 @@ def limit(frame, brightness, supply_ma):
 
 
 # The two per-LED passes of ``limit``, written twice: in plain Python (app.power_plain: CPython,
-# the tests, a port without a native emitter) and in app.power_viper (firmware_native/) for the chip, where they
-# are 20 times faster (and the plain ones never load). tests/firmware/test_power_viper.py checks
-# both give the same bytes.
+# the tests, a port without a native emitter) and in app.power_viper (firmware_native/) for the
+# chip, where they are 20 times faster (and the plain ones never load).
+# tests/firmware/test_power_viper.py checks both give the same bytes.
 try:  # viper: the chip, and the unix port from source
     from app.power_viper import cap, shade
 except (ImportError, SyntaxError, AttributeError):  # CPython, and ports without a native emitter
