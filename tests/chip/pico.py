@@ -258,7 +258,8 @@ class EmulatedPico:
         change driven from outside) runs; None if none can run. An alarm fires inside a jump,
         before the jump's whole cycles are handed to the PIO blocks: ``behind_ns`` since the last
         pace, at most that jump. Guessing the jump too long (another alarm ended one meanwhile)
-        lands early, never late: a pace then looks again a cycle later."""
+        lands early, and a pace then looks again a cycle later; too short (the CPU busy, the alarm
+        inside an instruction of more cycles) late by that instruction's extra cycles at most."""
         credit = int(behind_ns / _NS_PER_CYCLE) or 1  # as the emulator counts a jump's cycles
         inputs = self.clock.nanos < self._input_paced_until
         soonest = _NEVER_DUE
@@ -293,8 +294,8 @@ class EmulatedPico:
 
     def _pace(self) -> None:
         """Workaround 2: an alarm at the end of each idle jump in which a paced state machine is
-        due to run, so no jump carries it past one (never late: the emulator writes a machine's
-        lateness off and the waveform stretches)."""
+        due to run, so no jump carries it past one (the emulator writes a machine's lateness
+        beyond 8 cycles off, and the waveform stretches)."""
         now = self.clock.nanos
         step = self._next_step_ns(now - self._paced_at)
         self._paced_at = now
