@@ -13,28 +13,38 @@ import os
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from micropython_env import FIRMWARE, ROOT, tool
 
 HOST_PACKAGES = [ROOT / "host_tools", ROOT / "simulator"]
+# One worker runs both, so the second reads what the first checked from mypy's cache.
+pytestmark = pytest.mark.xdist_group("mypy-host")
 
 
-def mypy(tmp_path: Path, targets: list[Path]) -> subprocess.CompletedProcess[str]:
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """mypy's incremental cache, shared by this module's runs."""
+    return tmp_path_factory.mktemp("mypy-cache")
+
+
+def mypy(cache: Path, targets: list[Path]) -> subprocess.CompletedProcess[str]:
     """Run mypy on ``targets`` with the firmware and the CPython shims on its path."""
     env = dict(os.environ, MYPYPATH=os.pathsep.join([str(FIRMWARE), str(ROOT / "cpython_shims")]))
-    return subprocess.run([tool("mypy"), "--ignore-missing-imports", "--cache-dir", str(tmp_path / "cache"),
+    return subprocess.run([tool("mypy"), "--ignore-missing-imports", "--cache-dir", str(cache),
                            *map(str, targets)], capture_output=True, text=True, cwd=ROOT, env=env)
 
 
-def test_host_code_type_checks(tmp_path: Path) -> None:
-    result = mypy(tmp_path, HOST_PACKAGES)
+def test_host_code_type_checks(cache: Path) -> None:
+    result = mypy(cache, HOST_PACKAGES)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_type_errors_against_host_and_firmware_are_caught(tmp_path: Path) -> None:
+def test_type_errors_against_host_and_firmware_are_caught(tmp_path: Path, cache: Path) -> None:
     bad = tmp_path / "host_bad.py"
     bad.write_text("from cribbage.cards import no_such_name\nfrom host_tools.talk import game_rules\n\n"
                    "game_rules('one')\n")
-    result = mypy(tmp_path, [bad])
+    result = mypy(cache, [bad])
     assert result.returncode == 1
     assert 'Module "cribbage.cards" has no attribute "no_such_name"' in result.stdout
     assert 'Argument 1 to "game_rules" has incompatible type "str"' in result.stdout

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from littlefs import LittleFS, UserContext
 
-from host_tools.deploy import BOARD_JSON, FIRMWARE, build, in_package, romfs_image
+from host_tools.deploy import BOARD_JSON, FIRMWARE, Build, build, in_package, romfs_image
 from host_tools.mpy import MpyFormat
 
 IMAGES = Path(__file__).resolve().parent / "images"
@@ -69,10 +69,8 @@ def deployed_flash(image: Image, firmware: Path = FIRMWARE, board_json: Path = B
 
     ``extra_files`` are put on the littlefs too (say a saved game).
     """
+    made = compiled(firmware, board_json)
     with tempfile.TemporaryDirectory(prefix="crib-chip-") as tmp:
-        made = build(firmware, board_json, Path(tmp) / "mpy", PICO_MPY)
-        if not made.compiled:
-            raise RuntimeError("mpy-cross did not compile the firmware: %s" % made.note)
         regions: dict[int, bytes] = {}
         files = made.files
         if image.romfs_offset is not None:
@@ -82,3 +80,19 @@ def deployed_flash(image: Image, firmware: Path = FIRMWARE, board_json: Path = B
         contents.update(extra_files or {})
         regions[image.littlefs_offset] = littlefs_image(contents, image.littlefs_blocks)
     return regions
+
+
+_compiled: dict[tuple[Path, Path], tuple[Build, tempfile.TemporaryDirectory]] = {}
+
+
+def compiled(firmware: Path, board_json: Path) -> Build:
+    """``firmware`` compiled as ``crib deploy`` compiles it for the Pico, once per process (mpy-cross
+    takes seconds; every board booted here deploys the same files). Removed when the process ends."""
+    key = (firmware, board_json)
+    if key not in _compiled:
+        folder = tempfile.TemporaryDirectory(prefix="crib-chip-mpy-", ignore_cleanup_errors=True)
+        made = build(firmware, board_json, Path(folder.name) / "mpy", PICO_MPY)
+        if not made.compiled:
+            raise RuntimeError("mpy-cross did not compile the firmware: %s" % made.note)
+        _compiled[key] = (made, folder)
+    return _compiled[key][0]

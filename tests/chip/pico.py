@@ -62,6 +62,7 @@ from rp2040py.utils.logging import ConsoleLogger, LogLevel
 MS = 1_000_000  # nanoseconds
 PACE_NS = 50_000  # while pacing, the longest idle jump (a state machine waiting on a delay is due later)
 INPUT_PACE_NS = 20_000  # how long input programs are paced after a pin change driven from outside
+FEED_NS = 100_000  # while host bytes wait for room in the emulated USB host's FIFO, it is looked at this often
 _NS_PER_CYCLE = 8.0  # 125 MHz
 _NEVER_DUE = (1 << 62)
 _DMA_BUSY = 1 << 24  # CHn_CTRL_TRIG.BUSY
@@ -97,6 +98,7 @@ class EmulatedPico:
         mcu.watchdog.on_watchdog_trigger = self._watchdog_reset
         self._held_read: int | None = None
         self._to_send = bytearray()
+        self._feeder = self.clock.create_alarm(self._feed_console)
         self._hold_empty_reads()
         self._gate_systick()
         self._levels: dict[int, bool] = {}  # pins driven from outside: the level they are held at
@@ -104,6 +106,7 @@ class EmulatedPico:
         self._pacer = self.clock.create_alarm(self._pace)
         self._pacing = False
         self._paced_at = 0.0
+        self._pace_at = 0.0  # when the pacer's alarm fires
         self._wrap_pio_blocks()
         self._stop_alarm = self.clock.create_alarm(self._stop)
         self.flash_writes: list[tuple[float, str]] = []  # (emulated ns, "erase" / "program") as the flash saw them
@@ -131,8 +134,6 @@ class EmulatedPico:
         while self.clock.nanos < target:
             self.simulator.stopped = False
             execute_batch(self.simulator, 1)
-            if self._to_send:
-                self._feed_console()
             if self._bridge is not None:
                 self._bridge.pump()
         self._stop_alarm.cancel()
@@ -166,7 +167,9 @@ class EmulatedPico:
         self._feed_console()
 
     def _feed_console(self) -> None:
-        """Move what the host has queued into the emulated host's FIFO, as far as it fits."""
+        """Move what the host has queued into the emulated host's FIFO, as far as it fits; what
+        does not fit is tried again every ``FEED_NS`` of emulated time (not between batches of the
+        emulator, which end by the wall clock: the run would depend on the machine's load)."""
         fifo = self.cdc.tx_fifo
         pending = self._to_send
         if pending and self.connected:
@@ -175,6 +178,8 @@ class EmulatedPico:
                 fifo.push(byte)
             del pending[:room]
         self._release_held_read()
+        if pending:
+            self._feeder.schedule(FEED_NS)
 
     def _hold_empty_reads(self) -> None:
         """Workaround 1: an armed CDC OUT transfer with nothing to send waits for data."""
@@ -248,43 +253,57 @@ class EmulatedPico:
     # --- workarounds 2 and 3 ---------------------------------------------------------------
 
     def _next_step_ns(self, behind_ns: float) -> float | None:
-        """Emulated ns until the next instruction of a state machine that must be paced (one in a
-        block that drives pins, or any shortly after a pin change driven from outside); None if
-        none can run. The PIO blocks are ``behind_ns`` behind the clock at most: an alarm fires
-        inside a jump, before the jump is handed to them."""
+        """Emulated ns from now to the idle jump's end at which the next instruction of a state
+        machine that must be paced (one in a block that drives pins, or any shortly after a pin
+        change driven from outside) runs; None if none can run. An alarm fires inside a jump,
+        before the jump's whole cycles are handed to the PIO blocks: ``behind_ns`` since the last
+        pace, at most that jump. Guessing the jump too long (another alarm ended one meanwhile)
+        lands early, and a pace then looks again a cycle later; too short (the CPU busy, the alarm
+        inside an instruction of more cycles) late by that instruction's extra cycles at most."""
+        credit = int(behind_ns / _NS_PER_CYCLE) or 1  # as the emulator counts a jump's cycles
         inputs = self.clock.nanos < self._input_paced_until
-        soonest = None
+        soonest = _NEVER_DUE
         for pio in self.mcu.pio:
             due = _NEVER_DUE
             if inputs or pio.pin_directions:
                 due = pio.next_due_fp
             else:  # a slow machine (a sampler) is paced always: an instruction a millisecond costs nothing
                 for machine in pio.machines:
-                    if machine.enabled and not machine.waiting and machine.div_fp >= _SLOW_DIV_FP:
-                        due = min(due, machine.next_due_fp)
+                    if machine.enabled and not machine.waiting and machine.div_fp >= _SLOW_DIV_FP \
+                            and machine.next_due_fp < due:
+                        due = machine.next_due_fp
             if due != _NEVER_DUE:
-                cycles = (due - pio.cycle_fp) / 256 - behind_ns / _NS_PER_CYCLE
-                if soonest is None or cycles < soonest:
+                cycles = (due - pio.cycle_fp + 255) // 256 - credit  # whole cycles the next jump must hand over
+                if cycles < soonest:
                     soonest = cycles
-        if soonest is None:
+        if soonest == _NEVER_DUE:
             return None
-        return max(soonest, 1.0) * _NS_PER_CYCLE + 0.5  # the half ns: the jump's cycles are truncated
+        return (soonest if soonest > 1 else 1) * _NS_PER_CYCLE + 0.5  # the half ns: the jump's cycles are truncated
 
     def _start_pacing(self) -> None:
-        if not self._pacing:
-            self._paced_at = self.clock.nanos  # called from a bus write: the blocks are up to date
-            self._pace()
+        """A state machine may have become due sooner (a write to its block, a pin driven from
+        outside): pace now. How far the blocks are behind is not known here (an alarm inside an
+        idle jump may be the caller): the first pace looks again a cycle later."""
+        if self._pacing:
+            step = self._next_step_ns(self.clock.nanos - self._paced_at)
+            if step is None or self.clock.nanos + step >= self._pace_at:
+                return
+        else:
+            self._paced_at = -float(_NEVER_DUE)
+        self._pace()
 
     def _pace(self) -> None:
-        """Workaround 2: an alarm at each instruction a paced state machine is due to run, so no
-        idle jump carries it past one (early rather than late: late, the emulator writes the
-        lateness off and the waveform stretches)."""
+        """Workaround 2: an alarm at the end of each idle jump in which a paced state machine is
+        due to run, so no jump carries it past one (the emulator writes a machine's lateness
+        beyond 8 cycles off, and the waveform stretches)."""
         now = self.clock.nanos
         step = self._next_step_ns(now - self._paced_at)
         self._paced_at = now
         self._pacing = step is not None
         if step is not None:
-            self._pacer.schedule(min(step, PACE_NS))
+            step = min(step, PACE_NS)
+            self._pace_at = now + step
+            self._pacer.schedule(step)
 
     def _wrap_pio_blocks(self) -> None:
         """Workaround 2: every bus write to a PIO block (the CPU's, or the DMA feeding a FIFO)
@@ -350,6 +369,7 @@ class EmulatedPico:
             self.mcu.vreg_and_chip_reset.record_reset_cause(cause)
         self._held_read = None
         self._to_send.clear()
+        self._feeder.cancel()
         self.mcu.leave_reset()
         levels = self._levels
         self._levels = {}

@@ -5,11 +5,8 @@ safe mode lit (never dark) with the LED test a press away."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from board_on_chip import BOARD, CHAIN, ChipBoard, control_pin
-from flash_layout import CRIB_PICO
 from pico import MS
 
 from shared.holes import HOLES, LEDS, index
@@ -77,20 +74,8 @@ def test_the_led_test_steps_along_the_chain_in_wire_order(board: Board) -> None:
     assert board.ui("test_leds", stop=True)["mode"] == "peg"  # (the game as it was: test_app_led_test)
 
 
-@pytest.fixture
-def own_board() -> Iterator[Board]:
-    """CRIB_PICO booted on a chip of its own. Safe mode needs a reset; on the shared board,
-    after test_chip_board's game and its reset, this second reset of one emulated chip showed
-    a stray LED in safe mode (since the buttons are sampled by PIO and DMA): one reset a chip
-    until that is understood."""
-    chip = ChipBoard(CRIB_PICO)
-    chip.first_app_frame()
-    yield Board(chip)
-    chip.pico.close()
-
-
-def test_safe_mode_lights_the_game_holes_and_opens_the_led_test(own_board: Board) -> None:
-    board = own_board
+@pytest.mark.resets_board
+def test_safe_mode_lights_the_game_holes_and_opens_the_led_test(board: Board) -> None:
     chip = board.chip
     switch = control_pin("enc")
     chip.pico.drive_low(switch)  # the encoder held while the power comes on: safe mode
