@@ -1,5 +1,16 @@
 """Test helpers that work the same under pytest (CPython) and the MicroPython runner."""
 
+import sys
+
+# The oldest release's run (1.23, 32-bit) checks that the firmware runs there; the long seeded
+# sweeps are run in full on CPython, the unix port and 1.29, a quarter of them on 1.23 (suite time).
+_OLDEST_RELEASE = sys.implementation.name == "micropython" and sys.implementation.version < (1, 24)
+
+
+def seeds(count):
+    """The seeds ``range(count)`` of a seeded sweep (a quarter of them on the oldest release)."""
+    return range(max(1, count // 4) if _OLDEST_RELEASE else count)
+
 
 class raises:
     """Context manager: the block must raise ``exc_type``; the exception is kept in ``.value``.

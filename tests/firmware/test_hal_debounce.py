@@ -11,7 +11,7 @@ from hal_edges import Xorshift
 
 from hal.debounce import LONG_MS, Button
 from hal.sampled_buttons import RING, SampledButtons
-from portable import raises
+from portable import raises, seeds
 from shared.events import LONG, PRESS
 from shared.ticks import ticks_add
 
@@ -193,7 +193,7 @@ def random_presses(rng, count, short_only=False):
 
 
 def test_random_bouncy_presses_with_jittery_polls_give_one_event_each():
-    for seed in range(30):
+    for seed in seeds(30):
         rng = Xorshift(seed)
         changes, expected, spans = random_presses(rng, 15)
         assert [e for _, e in run(changes, jittery_polls(rng, spans[-1][1] + 700))] == expected, seed
@@ -211,7 +211,7 @@ def jittery_polls(rng, end_ms):
 def test_random_taps_during_flash_writes_give_one_event_each():
     # A flash write (45 to 400 ms, no polls) begins during each tap, or just before it; it ends after
     # the tap, or the tap is let go inside it or up to 12 ms after it (a pin IRQ lost those).
-    for seed in range(60):
+    for seed in seeds(60):
         rng = Xorshift(100 + seed)
         changes, expected, spans = random_presses(rng, 10, short_only=True)
         write_end = ends_after if seed % 2 else let_go_inside_or_after
@@ -225,7 +225,7 @@ def ends_after(rng, write, end):
 
 def test_polls_that_skip_an_idle_button_give_the_same_events():
     # hal.sampled_buttons skips update() while every button is idle and none moved: the same presses
-    for seed in range(20):
+    for seed in seeds(20):
         rng = Xorshift(200 + seed)
         changes, expected, spans = random_presses(rng, 6)
         end = spans[-1][1] + 700

@@ -3,6 +3,7 @@
 from hal_edges import DetentMoves, Xorshift, bounced_move, turn
 
 from hal.quadrature import Quadrature
+from portable import seeds
 
 
 def feed_all(decoder, readings):
@@ -65,7 +66,7 @@ def test_invalid_transition_drops_the_detent_instead_of_guessing():
 def test_random_bounced_walks_are_exact():
     # Every contact change is seen (an IRQ per edge): after every reading the decoder's
     # total equals the last detent the rotor actually sat in.
-    for seed in range(40):
+    for seed in seeds(40):
         rng = Xorshift(seed)
         decoder = Quadrature()
         q = total = 0
@@ -90,7 +91,7 @@ def test_random_bounced_walks_are_exact():
 
 
 def test_random_turns_in_one_direction_are_exact():
-    for seed in range(20):
+    for seed in seeds(20):
         rng = Xorshift(1000 + seed)
         for direction in (1, -1):
             decoder = Quadrature()
@@ -108,7 +109,7 @@ def test_missed_edges_lose_steps_but_never_invent_them():
     # missing, never two in a row. Every step counted must be one the rotor really made:
     # steps counted clockwise <= real moves from one detent to the next clockwise, and the
     # same anticlockwise (wiggles that return to the same detent are no moves).
-    for seed in range(40):
+    for seed in seeds(40):
         rng = Xorshift(5000 + seed)
         decoder = Quadrature()
         q = counted_cw = counted_ccw = 0
@@ -206,7 +207,7 @@ def test_bursts_inside_interrupts_off_windows_lose_steps_but_never_invent_them()
     # detent to the next clockwise, the same anticlockwise; and the count is taken between IRQs
     # only, as the main loop does.
     decoded = moved = 0
-    for seed in range(60):
+    for seed in seeds(60):
         rng = Xorshift(9000 + seed)
         decoder = Quadrature()
         irqs = LatchedIrqs(decoder)
