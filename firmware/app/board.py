@@ -1,7 +1,9 @@
 """The board application as a synchronous reducer: input events and serial lines in, frames out.
 
 ``Board(hw)`` (``hw``: the hw contract of ``hal/__init__.py``) restores the saved match at
-construction and saves after every accepted change (``app.store``: atomic, two copies).
+construction and saves after every accepted change (``app.store``: atomic, two copies);
+``Board(hw, glance_first=True)`` (``app.run``, at power-on) shows the saved score before it
+replays the saved log (``app.glance``).
 ``handle(event)`` takes an input event, ``handle_command(line)`` a serial line
 (``app.protocol``), ``render()`` draws, limits and shows one frame (and the text display,
 if any), ``tick()`` runs the timers. Nothing here waits: ``app.run`` is the asyncio shell
