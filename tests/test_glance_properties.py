@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from match_helpers import play_game
@@ -23,6 +24,8 @@ from cribbage.match import Match, RuleError
 from cribbage.settings import Settings
 from cribbage_lab import deck
 from simulator.virtual_hardware import VirtualHardware, temp_dir
+
+pytestmark = pytest.mark.slow  # seconds a test: started first, so the parallel run ends together
 
 NOWS = (0, 250, 700, 1333)  # ms into the blinks: frames at a few phases of them
 

@@ -4,7 +4,8 @@ This is the one place that knows pins (from ``/board.json``, a copy of
 ``hardware/board.json``), the LED driver, the LED supply switch, the inputs, the optional
 display, the USB serial line, the watchdog and the boot guard. ``firmware/main.py`` uses it
 in four steps: ``load_board()``, ``dark_leds(board)`` (one dark frame, first thing),
-``safe_mode(board)``, ``build(board, leds)`` (a USB build's LED supply turned on only then);
+``safe_mode(board)`` (the rest of this layer's imports done while it watches the controls),
+``build(board, leds)`` (a USB build's LED supply turned on only then);
 ``stopped_on_purpose()`` after a Ctrl-C, ``app_failed(e)`` after an exception out of the app.
 """
 
