@@ -29,10 +29,10 @@ from before the log is replayed (``glance``, ``app.glance``), "codes": the match
 (its undo history) in its compact saved form, ints (``Match.iter_saved``), streamed last}``.
 Version 1 is the same without the glance (read still: its log is replayed before the first
 frame). A firmware that changes the layout raises the version and keys its reading on it; a
-version this firmware does not know is not guessed at. A copy whose game this firmware cannot replay (another
-version, a log or settings it refuses) is of no use: the store sets it aside and the older
-copy is tried (``Store.load(use=...)``); only if none can be used does the board start a
-fresh match. The power-on notice says which copy was used and why, or that it starts
+version this firmware does not know is not guessed at. A copy whose game this firmware cannot
+replay (another version, a log or settings it refuses) is of no use: the store sets it aside
+and the older copy is tried (``Store.load(use=...)``); only if none can be used does the board
+start a fresh match. The power-on notice says which copy was used and why, or that it starts
 fresh; the copies set aside are kept as ``.bad`` files, so no save overwrites them.
 Restoring the rest takes each part on its own: a preference this firmware does not take
 (an unknown key, a value out of range) is dropped or reset to its default, and a
