@@ -66,12 +66,14 @@ _COUNT_MODULES = ("app.modes.count", "app.modes.starter", "app.modes.muggins", "
 
 def glance(match):
     """What the first frame at power-on is drawn from, before the log is replayed (``app.glance``):
-    ``[Game.snapshot(), games won, game number, [the game just finished] or []]``; None during a
-    play laid card by card (the laying mode draws its cards, which only the log holds)."""
+    ``[Game.snapshot(), games won, game number, [the game just finished] or [], the play]``, the play
+    laid card by card as the laying mode draws it, ``[turn, count, said]`` (``cribbage.laying``), or
+    None outside it."""
     game = match.game
-    if game.laying is not None and game.phase == "play":
-        return None
-    return [game.snapshot(), match.games_won, match.game_number, match.games[-1:] if game.winner is not None else []]
+    laying = game.laying
+    play = None if laying is None or game.phase != "play" else [laying.turn, laying.play.count, laying.said]
+    return [game.snapshot(), match.games_won, match.game_number, match.games[-1:] if game.winner is not None else [],
+            play]
 
 
 class Board:

@@ -10,8 +10,8 @@ only), then replays the log, which stays the truth: the replayed match takes its
 its glance is not the one saved (a firmware's bug) the power-on notice says the score was
 corrected. Inputs meanwhile wait (the controls keep them) and are handled after the replay.
 
-No glance is saved during a play laid card by card (its cards are in the log only): the
-board then replays first, as for data saved before the glance (version 1).
+During a play laid card by card the glance holds what the laying mode draws of it: whose turn,
+the count and what the last card or go said (the cards themselves are in the log only).
 """
 
 import json
@@ -22,13 +22,26 @@ from cribbage.match import Match
 def match_of(settings, glance):
     """A Match of no events in the state of ``glance`` (as saved, under the saved ``settings``):
     for drawing the first frame only. ValueError, TypeError, IndexError if it is not a glance."""
-    snapshot, won, number, games = glance
+    snapshot, won, number, games, play = glance
     match = Match(settings)
     match.game.restore(snapshot)
+    if play is not None:
+        match.game.laying = _Play(*play)
     match.games_won = won
     match.game_number = number
     match.games = games
     return match
+
+
+class _Play:
+    """The play laid card by card as the laying mode draws it (``laying.turn``, ``laying.play.count``,
+    ``laying.said``): for the first frame only."""
+
+    def __init__(self, turn, count, said):
+        self.turn = turn
+        self.play = self  # (laying.play.count)
+        self.count = count
+        self.said = said
 
 
 def agrees(glance_of_match, saved):

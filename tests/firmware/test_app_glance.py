@@ -85,14 +85,17 @@ def test_a_glance_that_cannot_be_drawn_leaves_the_replay_to_draw_first():
         assert first is None and board.match.log == d.match.log and board.messages.notice is None
 
 
-def test_no_glance_during_a_play_laid_card_by_card_and_the_play_goes_on():
+def test_a_play_laid_card_by_card_is_drawn_from_the_glance_and_goes_on():
     d = Driver()
     for request in ('{"cmd": "settings", "set": {"play": 1}}', '{"cmd": "event", "event": ["dealer", 0]}',
-                    '{"cmd": "event", "event": ["starter", 48]}', '{"cmd": "event", "event": ["lay", 1, 8]}'):
+                    '{"cmd": "event", "event": ["starter", 48]}', '{"cmd": "event", "event": ["lay", 1, 10]}',
+                    '{"cmd": "event", "event": ["lay", 0, 5]}'):  # fifteen two for P1
         assert d.ask(request)["ok"]
-    assert d.mode.name == "lay" and d.board.saved_data()["glance"] is None
+    assert d.mode.name == "lay" and d.board.saved_data()["glance"][4] == [1, 15, d.match.game.laying.said]
     board, hw, first = power_on(d)
-    assert first is None and board.mode.name == "lay" and board.match.laid == d.match.laid == [[], [8]]
+    lines = list(hw.display.lines)  # the glance's (nothing drawn since)
+    assert first == drawn(board) and board.mode.name == "lay" and board.match.laid == d.match.laid == [[5], [10]]
+    assert lines == hw.display.lines and "fifteen two" in " ".join(lines).lower()  # what the last card said
 
 
 def test_a_newest_copy_that_cannot_be_replayed_gives_way_to_the_older_after_its_glance():
