@@ -1,7 +1,9 @@
 """The board application as a synchronous reducer: input events and serial lines in, frames out.
 
 ``Board(hw)`` (``hw``: the hw contract of ``hal/__init__.py``) restores the saved match at
-construction and saves after every accepted change (``app.store``: atomic, two copies).
+construction and saves after every accepted change (``app.store``: atomic, two copies);
+``Board(hw, glance_first=True)`` (``app.run``, at power-on) shows the saved score before it
+replays the saved log (``app.glance``).
 ``handle(event)`` takes an input event, ``handle_command(line)`` a serial line
 (``app.protocol``), ``render()`` draws, limits and shows one frame (and the text display,
 if any), ``tick()`` runs the timers. Nothing here waits: ``app.run`` is the asyncio shell
@@ -20,15 +22,17 @@ rules) and change nothing when refused: the serial protocol uses them, its reply
 why. ``try_apply``, ``try_undo``, ``try_new_match`` and ``try_change_settings`` are the
 same from the controls: True, or False after showing the refusal (``messages.refuse``).
 
-Saved data: ``{"version": 1 (the layout of this dict), "settings": game rules, "prefs":
+Saved data: ``{"version": 2 (the layout of this dict), "settings": game rules, "prefs":
 board preferences, "ids": recent serial request ids and their replies, "edits": how many
-times the log changed (``Match.edits``), "codes": the match's event log (its undo history)
-in its compact saved form, ints (``Match.iter_saved``), streamed last}``. A firmware that
-changes the layout raises the version and keys its reading on it; a version this firmware
-does not know is not guessed at. A copy whose game this firmware cannot replay (another
-version, a log or settings it refuses) is of no use: the store sets it aside and the older
-copy is tried (``Store.load(use=...)``); only if none can be used does the board start a
-fresh match. The power-on notice says which copy was used and why, or that it starts
+times the log changed (``Match.edits``), "glance": what the first frame at power-on is drawn
+from before the log is replayed (``glance``, ``app.glance``), "codes": the match's event log
+(its undo history) in its compact saved form, ints (``Match.iter_saved``), streamed last}``.
+Version 1 is the same without the glance (read still: its log is replayed before the first
+frame). A firmware that changes the layout raises the version and keys its reading on it; a
+version this firmware does not know is not guessed at. A copy whose game this firmware cannot
+replay (another version, a log or settings it refuses) is of no use: the store sets it aside
+and the older copy is tried (``Store.load(use=...)``); only if none can be used does the board
+start a fresh match. The power-on notice says which copy was used and why, or that it starts
 fresh; the copies set aside are kept as ``.bad`` files, so no save overwrites them.
 Restoring the rest takes each part on its own: a preference this firmware does not take
 (an unknown key, a value out of range) is dropped or reset to its default, and a
@@ -48,7 +52,7 @@ from cribbage.match import Match, RuleError
 from cribbage.settings import FIELDS
 from shared import events, forget
 
-_DATA_VERSION = const(1)  # the layout of the saved data (the store's file format is its own)
+_DATA_VERSION = const(2)  # the layout of the saved data (the store's file format is its own); 1 is read too
 # Loaded when the menu (or the cut for deal) opens them, dropped when the board goes home: on a stock firmware
 # their code sits in the heap, and even from ROMFS their functions and tables do. (shared.supply: loaded when
 # a current limit is set or restored; app.request_ids: when saved ids are restored, and with app.protocol.)
@@ -60,10 +64,22 @@ _COUNT_MODULES = ("app.modes.count", "app.modes.starter", "app.modes.muggins", "
                   "cribbage.saying", "app.protocol", "app.modes.lay", "app.modes.ranks", "cribbage.show_ranks")
 
 
+def glance(match):
+    """What the first frame at power-on is drawn from, before the log is replayed (``app.glance``):
+    ``[Game.snapshot(), games won, game number, [the game just finished] or [], the play]``, the play
+    laid card by card as the laying mode draws it, ``[turn, count, said]`` (``cribbage.laying``), or
+    None outside it."""
+    game = match.game
+    laying = game.laying
+    play = None if laying is None or game.phase != "play" else [laying.turn, laying.play.count, laying.said]
+    return [game.snapshot(), match.games_won, match.game_number, match.games[-1:] if game.winner is not None else [],
+            play]
+
+
 class Board:
     """The whole app; see the module docstring."""
 
-    def __init__(self, hw):
+    def __init__(self, hw, glance_first=False):
         self.hw = hw
         self.canvas = Canvas(hw.led_count)
         self.store = Store(hw.storage_root)
@@ -76,15 +92,22 @@ class Board:
         self._shown_lines = None
         self._display_dirty = True
         self._unplayed_prefs = None  # the preferences of the newest copy whose game is of no use
+        self._glance_first = glance_first  # the first frame drawn from the saved glance (app.run)
+        fresh = self.match
         # the log is replayed as it is read; a copy that cannot be replayed gives way to the older
         loaded, damage = self.store.load(stream="codes", use=self._replay)
         if damage is not None:
             self.messages.announce("OLDER SAVE USED" if loaded is not None else "SAVE UNPLAYABLE", damage)
         if loaded is not None:
             self._restore(*loaded)
-        elif self._unplayed_prefs is not None:  # no game to keep: its preferences at least
-            self._restore_prefs(self._unplayed_prefs)  # (saved with the first deliberate change)
+        else:  # no game to keep (nor the glance of one that could not be used)
+            self.match = fresh
+            self._set_prefs(defaults(hw.supply_ma))
+            if self._unplayed_prefs is not None:  # its preferences at least
+                self._restore_prefs(self._unplayed_prefs)  # (saved with the first deliberate change)
         self._unplayed_prefs = None
+        forget(("app.glance",))  # used at power-on only
+        self._display_dirty = True
         self.idle()  # a play laid card by card goes on where it was
 
     # --- save and restore -------------------------------------------------------------
@@ -95,14 +118,38 @@ class Board:
         if not isinstance(data, dict):
             raise ValueError("saved data is a %s, not a dict" % type(data).__name__)
         version = data.get("version")
-        if version != _DATA_VERSION:  # another firmware's layout: nothing in it is guessed at
-            raise ValueError("saved data of version %r, this firmware reads %d" % (version, _DATA_VERSION))
+        if version != _DATA_VERSION and version != 1:  # another firmware's layout: nothing in it is guessed at
+            raise ValueError("saved data of version %r, this firmware reads 1 and %d" % (version, _DATA_VERSION))
+        saved = data.get("glance")  # (version 1 has none)
+        shown = self._glance_first and saved is not None and self._show_glance(data)
         try:
-            return Match(data.get("settings"), saved=data.get("codes", ()), edits=data.get("edits")), data
+            match = Match(data.get("settings"), saved=data.get("codes", ()), edits=data.get("edits"))
         except (ValueError, TypeError, AttributeError) as e:
             if self._unplayed_prefs is None:
                 self._unplayed_prefs = data.get("prefs", {})
             raise ValueError("saved game not replayable (%s)" % e) from None
+        if shown:
+            from app.glance import agrees
+
+            if not agrees(glance(match), saved):  # the replay is the truth
+                self.messages.announce("SCORE CORRECTED", "the score shown at power-on was not the saved game's: "
+                                       "its log replayed is shown")
+        return match, data
+
+    def _show_glance(self, data):
+        """Draw the first frame from the glance of saved ``data`` (``app.glance``), before its log is
+        replayed; False if it cannot be drawn (the replay then comes first)."""
+        from app.glance import match_of
+
+        try:
+            self.match = match_of(data.get("settings"), data["glance"])
+            self._set_prefs(restore_prefs(data.get("prefs"), self.hw.supply_ma)[0])
+            self.idle()
+            self.render()
+        except (ValueError, TypeError, IndexError, KeyError, AttributeError) as e:  # no glance this firmware wrote
+            print("the saved glance not drawn: %r" % (e,))
+            return False
+        return True
 
     def _restore(self, match, data):
         """Take the replayed ``match`` of saved ``data`` and the rest of it (see the module docstring)."""
@@ -136,7 +183,8 @@ class Board:
         """What ``save`` writes (see the module docstring): the log as an iterator, streamed."""
         # the log streamed as the ints the match keeps: never built whole, nothing built per event
         return {"version": _DATA_VERSION, "settings": self.match.settings.to_dict(), "prefs": self.prefs,
-                "ids": self.ids, "edits": self.match.edits, "codes": self.match.iter_saved()}
+                "ids": self.ids, "edits": self.match.edits, "glance": glance(self.match),
+                "codes": self.match.iter_saved()}
 
     def save(self):
         """Save the board's data now."""

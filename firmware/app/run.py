@@ -206,4 +206,5 @@ class Shell:
 def run(hw):
     """Build the board on ``hw`` and run it forever (``firmware/main.py`` calls this)."""
     print("cribbage board firmware %s" % VERSION)
-    asyncio.run(Shell(hw, Board(hw)).serve())
+    board = Board(hw, glance_first=True)  # the saved score drawn at once, then the log replayed (app.glance)
+    asyncio.run(Shell(hw, board).serve())

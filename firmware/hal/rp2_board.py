@@ -4,7 +4,8 @@ This is the one place that knows pins (from ``/board.json``, a copy of
 ``hardware/board.json``), the LED driver, the LED supply switch, the inputs, the optional
 display, the USB serial line, the watchdog and the boot guard. ``firmware/main.py`` uses it
 in four steps: ``load_board()``, ``dark_leds(board)`` (one dark frame, first thing),
-``safe_mode(board)``, ``build(board, leds)`` (a USB build's LED supply turned on only then);
+``safe_mode(board)`` (the rest of this layer's imports done while it watches the controls),
+``build(board, leds)`` (a USB build's LED supply turned on only then);
 ``stopped_on_purpose()`` after a Ctrl-C, ``app_failed(e)`` after an exception out of the app.
 """
 
@@ -19,15 +20,17 @@ import rp2
 from machine import I2C, WDT, Pin
 from micropython import const
 
-from hal.line_reader import DROPPED, LineReader
-from hal.rp2_inputs import Inputs
 from hal.rp2_leds import Leds
 from shared import forget
-from shared.serial_lines import TOO_LONG
 
 # What only the boot and a few rare moments (the first feed, the healthy mark, Ctrl-C, a failure)
 # use: imported there and forgotten after, so their code leaves the heap (``shared.forget``).
 _BOOT_MODULES = ("hal.boot_guard", "hal.boot_window", "shared.supply")
+# What ``build`` needs (``hal.rp2_inputs``, ``hal.line_reader``), imported while the safe-mode
+# window watches the controls (a tenth of a second of a stock board's boot): one module a step,
+# leaves first, so a step is about as short as a poll.
+_WINDOW_IMPORTS = ("hal.debounce", "hal.quadrature", "hal.acceleration", "hal.sampled_buttons", "hal.encoder_pio",
+                   "hal.buttons_pio", "hal.rp2_inputs", "shared.serial_lines", "hal.line_reader")
 
 BOARD_JSON = "/board.json"
 BOOT_COUNT = "/boot_count"
@@ -95,7 +98,7 @@ def safe_mode(board):
     if led is not None:
         led.on()
     try:
-        pressed = first_pressed(controls, ticks_ms, sleep_ms)
+        pressed = first_pressed(controls, ticks_ms, sleep_ms, work=[_importer(name) for name in _WINDOW_IMPORTS])
     finally:
         if led is not None:
             led.off()
@@ -104,6 +107,11 @@ def safe_mode(board):
     if BootGuard(BOOT_COUNT).begin(timed_out):
         return "the app failed %d times in a row (a hang or an error: see the log)" % LIMIT
     return None
+
+
+def _importer(name):
+    """A step of the safe-mode window's work: import module ``name``."""
+    return lambda: __import__(name)
 
 
 def status_led():
@@ -162,9 +170,12 @@ class UsbSerial:
     """
 
     def __init__(self):
+        from hal import line_reader  # imported already while the safe-mode window watched (or now)
+
         self.poller = select.poll()
         self.poller.register(sys.stdin, select.POLLIN)
-        self.reader = LineReader()
+        self.reader = line_reader.LineReader()
+        self.dropped = line_reader.DROPPED
 
     def read_line(self):
         """A complete line received (without its end), or None if none is complete yet. A line
@@ -172,7 +183,9 @@ class UsbSerial:
         reader = self.reader
         while self.poller.poll(0):
             line = reader.feed(sys.stdin.read(1))
-            if line is DROPPED:
+            if line is self.dropped:
+                from shared.serial_lines import TOO_LONG
+
                 self.write_line(TOO_LONG)
             elif line is not None:
                 return line
@@ -254,6 +267,7 @@ def led_power(pins):
 def build(board, leds):
     """The real board's ``hw``, from the board description and the LED driver of ``dark_leds``;
     a USB build's LED supply is turned on here, after boot."""
+    from hal.rp2_inputs import Inputs  # imported already while the safe-mode window watched (or now)
     from shared.supply import supply_ma
 
     pins = board["pins"]

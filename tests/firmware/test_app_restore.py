@@ -120,7 +120,7 @@ def saved_without_version(d):
 
 
 def test_saved_data_of_an_unknown_version_is_not_guessed_at_and_the_board_says_so():
-    for version in (None, 2, "1"):
+    for version in (None, 3, "2"):
         d = played()
         if version is None:
             for _ in range(2):
@@ -141,7 +141,7 @@ def unusable_newest(d):
     """Ways another firmware (or a bug) could have saved the newest copy: sound, but not a game
     this firmware can replay; each as a function saving it over ``d``'s board."""
     return [
-        lambda: resave(d, version=2),
+        lambda: resave(d, version=3),
         lambda: Store(d.root).save(saved_without_version(d)),
         lambda: resave(d, settings={"players": 9}),
         lambda: resave(d, settings=[1]),
@@ -195,7 +195,7 @@ def test_the_saved_data_carries_its_version_and_restores_the_same_match():
     d.board.match = m  # as if played on the board
     d.board.save()
     data = d.board.saved_data()
-    assert data["version"] == 1 and list(data["codes"]) == list(m.iter_saved())
+    assert data["version"] == 2 and list(data["codes"]) == list(m.iter_saved())
     again = d.reboot()
     assert again.board.messages.notice is None and again.match.log == m.log and again.match.state() == m.state()
     while m.can_undo:  # the undo history came through the restore

@@ -59,3 +59,49 @@ def test_a_press_after_the_window_is_too_late():
     assert first_pressed(controls, clock.ticks_ms, clock.sleep_ms) is None
     assert first_pressed([("BOOTSEL", pressed_from(clock, 0))], clock.ticks_ms, clock.sleep_ms, window_ms=0) \
         == "BOOTSEL"  # read at least once, even with no window
+
+
+def steps(clock, n, ms, log):
+    """``n`` steps of work, each taking ``ms`` of ``clock`` and noting its number in ``log``."""
+
+    def step(k):
+        def run():
+            log.append(k)
+            clock.now = ticks_add(clock.now, ms)
+
+        return run
+
+    return [step(k) for k in range(n)]
+
+
+def test_work_is_done_between_polls_in_place_of_the_sleep():
+    clock = Clock()
+    seen = []
+    polled = []
+    controls = [("BOOTSEL", lambda: polled.append(len(seen)) and False)]
+    assert first_pressed(controls, clock.ticks_ms, clock.sleep_ms, work=steps(clock, 5, 30, seen)) is None
+    assert seen == [0, 1, 2, 3, 4] and polled[:6] == [0, 1, 2, 3, 4, 5]  # a poll before and after each step
+    assert WINDOW_MS - 5 * 30 <= clock.slept < WINDOW_MS - 5 * 30 + POLL_MS  # the rest of the window slept
+    assert WINDOW_MS <= clock.elapsed() < WINDOW_MS + POLL_MS
+
+
+def test_a_control_pressed_while_work_is_done_is_seen_at_the_next_poll_and_the_rest_is_left():
+    clock = Clock()
+    seen = []
+    controls = [("encoder switch", pressed_from(clock, 70))]
+    assert first_pressed(controls, clock.ticks_ms, clock.sleep_ms, work=steps(clock, 9, 30, seen)) \
+        == "encoder switch"
+    assert seen == [0, 1, 2] and clock.elapsed() == 90
+    seen = []
+    controls = [("encoder switch", lambda: True)]  # held at power-on: nothing done before it is seen
+    assert first_pressed(controls, clock.ticks_ms, clock.sleep_ms, work=steps(clock, 9, 30, seen)) \
+        == "encoder switch"
+    assert seen == []
+
+
+def test_work_longer_than_the_window_is_left_when_it_closes():
+    clock = Clock()
+    seen = []
+    assert first_pressed([("BOOTSEL", lambda: False)], clock.ticks_ms, clock.sleep_ms,
+                         work=steps(clock, 40, 30, seen)) is None
+    assert seen == list(range(17)) and clock.slept == 0  # 17 steps reach 510 ms: the window is over

@@ -1,0 +1,128 @@
+"""Power-on with the glance: the score drawn from the glance saved with the game, then the log
+replayed, which stays the truth (app.glance). Property tests over many matches:
+tests/test_glance_properties.py."""
+
+from app_driver import ENC, P2, Driver, turn
+from match_helpers import play_games, seeded_match
+from test_app_restore import resave, slot_files
+
+from app.board import Board, glance
+from app.store import Store
+from cribbage.match import Match
+from cribbage_lab import deck
+from simulator.virtual_hardware import VirtualHardware
+
+
+def saved_match(match, prefs=None):
+    """A board's storage holding ``match`` (and ``prefs``), saved as the board saves: its Driver."""
+    d = Driver()
+    d.board.match = match
+    if prefs is not None:
+        d.board.change_settings(prefs)
+    d.board.save()
+    return d
+
+
+def power_on(d):
+    """The board built as ``app.run`` builds it on ``d``'s saved files: (the board, its hardware,
+    the frame it showed while it was built (None if none))."""
+    hw = VirtualHardware(d.root, display=True)
+    board = Board(hw, glance_first=True)
+    return board, hw, bytes(hw.frame) if hw.frames else None
+
+
+def drawn(board):
+    """The frame ``board`` draws now (as the shell's first frame after the replay)."""
+    board.render()
+    return bytes(board.hw.frame)
+
+
+def test_the_first_frame_is_the_saved_score_and_the_replay_agrees():
+    match = seeded_match(2, 7)
+    d = saved_match(match)
+    board, hw, first = power_on(d)
+    assert hw.frames == 1 and first == drawn(board)  # the glance's frame is the replayed board's
+    assert board.messages.notice is None and board.match.log == match.log and board.match.state() == match.state()
+    assert board.match.can_undo and board.mode.name == "peg"
+    assert hw.display.lines[1].startswith("P1 ")  # the display was drawn from the glance too
+
+
+def test_a_glance_that_disagrees_with_its_log_is_corrected_by_the_replay_and_said():
+    d = saved_match(seeded_match(1, 3))
+    other = Match()
+    for event in (["dealer", 0], ["peg", 1, 30]):
+        other.apply(event)
+    resave(d, copies=2, glance=glance(other))  # a firmware's bug: a glance of another game
+    board, hw, first = power_on(d)
+    shows_other = Driver()
+    shows_other.board.match = other
+    shows_other.board.idle()
+    assert first == drawn(shows_other.board) != drawn(board)  # the glance's score was shown first
+    assert board.match.log == d.match.log and board.match.front == d.match.front  # then the replay's
+    notice = board.messages.notice
+    assert notice is not None and "score shown at power-on" in notice
+    board.render()
+    assert hw.display.lines[-2] == "SCORE CORRECTED"
+
+
+def test_a_save_without_a_glance_still_restores_its_game():
+    d = saved_match(seeded_match(1, 11))
+    data = d.board.saved_data()
+    data["version"] = 1  # as the firmware before the glance saved it
+    del data["glance"]
+    Store(d.root).save(data)
+    board, hw, first = power_on(d)
+    assert first is None and hw.frames == 0  # nothing to draw before the replay
+    assert board.messages.notice is None and board.match.log == d.match.log
+    assert board.saved_data()["version"] == 2 and board.saved_data()["glance"] == glance(board.match)
+
+
+def test_a_glance_that_cannot_be_drawn_leaves_the_replay_to_draw_first():
+    d = saved_match(seeded_match(1, 5))
+    for bad in ([1, 2], "x", [[0], [0, 0], 1, []]):
+        resave(d, glance=bad)
+        board, hw, first = power_on(d)
+        assert first is None and board.match.log == d.match.log and board.messages.notice is None
+
+
+def test_a_play_laid_card_by_card_is_drawn_from_the_glance_and_goes_on():
+    d = Driver()
+    for request in ('{"cmd": "settings", "set": {"play": 1}}', '{"cmd": "event", "event": ["dealer", 0]}',
+                    '{"cmd": "event", "event": ["starter", 48]}', '{"cmd": "event", "event": ["lay", 1, 10]}',
+                    '{"cmd": "event", "event": ["lay", 0, 5]}'):  # fifteen two for P1
+        assert d.ask(request)["ok"]
+    assert d.mode.name == "lay" and d.board.saved_data()["glance"][4] == [1, 15, d.match.game.laying.said]
+    board, hw, first = power_on(d)
+    lines = list(hw.display.lines)  # the glance's (nothing drawn since)
+    assert first == drawn(board) and board.mode.name == "lay" and board.match.laid == d.match.laid == [[5], [10]]
+    assert lines == hw.display.lines and "fifteen two" in " ".join(lines).lower()  # what the last card said
+
+
+def test_a_newest_copy_that_cannot_be_replayed_gives_way_to_the_older_after_its_glance():
+    d = saved_match(seeded_match(1, 9))
+    resave(d, codes=iter([4 | 2 << 6]))  # its glance is sound; its log is not
+    board, hw, first = power_on(d)
+    assert first is not None and board.match.log == d.match.log
+    assert board.messages.notice_title == "OLDER SAVE USED"
+
+
+def test_no_copy_that_can_be_replayed_starts_fresh_whatever_their_glances_drew():
+    d = saved_match(seeded_match(1, 9), {"brightness": 90})
+    for _ in range(2):  # both copies (a new iterator each)
+        resave(d, codes=iter([4 | 2 << 6]))
+    board, hw, first = power_on(d)
+    assert first is not None and board.match.events == 0 and board.match.front == [0, 0]
+    assert board.messages.notice_title == "SAVE UNPLAYABLE" and board.prefs["brightness"] == 90
+    assert slot_files(d.root) == ["game.a.bad", "game.b.bad"]
+
+
+def test_inputs_after_power_on_act_on_the_replayed_game():
+    match = play_games(Match(), deck.Xorshift32(21), 1)
+    match.apply(["new_game"])  # the loser deals the next game
+    d = saved_match(match, {"brightness": 90})
+    board, hw, first = power_on(d)
+    assert first is not None and board.prefs["brightness"] == 90
+    hw.push_many([P2, turn(1), ENC])  # player 2 pegs 2, once the board has started
+    for event in hw.poll_events():
+        board.handle(event)
+    assert board.match.events == match.events + 1 and board.match.log[-1] == ["peg", 1, 2]
