@@ -12,6 +12,7 @@ RANK_LETTERS = "A23456789TJQK"
 SUIT_LETTERS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
 JACK = const(10)
+HAND_SIZE = const(4)  # cards a player keeps for the show (a crib holds as many)
 
 
 def is_int(x):

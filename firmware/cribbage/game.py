@@ -12,8 +12,7 @@ The game knows nothing of the log, undo or the match tally: ``cribbage.match`` d
 
 from micropython import const
 
-from cribbage import show
-from cribbage.cards import JACK, check_distinct, is_int, is_sequence, name, names, rank_name
+from cribbage.cards import HAND_SIZE, JACK, check_distinct, is_int, is_sequence, name, names, rank_name
 
 MAX_PLAY_POINTS = const(31)  # the most one peg event of the play may score
 _HEELS_POINTS = const(2)
@@ -149,6 +148,8 @@ class Game:
         last = self.last_show
         if self._last_count is None and last is not None:
             if len(last) == 3:
+                from cribbage import show  # loaded when a hand is counted: the board drops it with the count's modes
+
                 self._last_count = show.count(*last)
             else:
                 from cribbage import show_ranks  # loaded once a show is counted by ranks
@@ -328,7 +329,9 @@ class Game:
         elif cards is None:
             if claim is None:
                 raise RuleError("give the cards of %s, or its total as the claim" % what)
-            if not show.is_possible_total(claim):
+            from cribbage.show import is_possible_total
+
+            if not is_possible_total(claim):
                 raise RuleError("no hand counts %d (possible: 0 to 29 except 19, 25, 26, 27)" % claim)
             overlooked = None  # a total alone: nothing to check it against
         else:
@@ -400,7 +403,7 @@ class Game:
     def _true_count(self, cards, crib, what):
         """What ``cards`` (``what``: the hand or the crib) count with the starter; RuleError if
         they are no 4 distinct cards off the table, or the starter is not known. Changes nothing."""
-        _check_cards(cards, show.HAND_SIZE, what)
+        _check_cards(cards, HAND_SIZE, what)
         if self.starter is None:
             raise RuleError("dial the starter first: %s is counted with it" % what
                             if self.starter_rank is None else
@@ -412,7 +415,9 @@ class Game:
             from cribbage import show_ranks
 
             show_ranks.check_beside(self, cards)
-        return show.score(cards, self.starter, crib)
+        from cribbage.show import score
+
+        return score(cards, self.starter, crib)
 
     def _peg(self, side, points):
         """Move ``side``'s pegs by ``points`` (house rules applied); end the game on the target."""

@@ -14,10 +14,9 @@ pegging by points never holds this module.
 
 from micropython import const
 
-from cribbage.cards import is_int, rank_name, value
+from cribbage.cards import HAND_SIZE, is_int, rank_name, value
 from cribbage.game import RuleError
 from cribbage.play import GAME_COUNT, Play
-from cribbage.show import HAND_SIZE
 
 _KING = const(13)  # the ranks of the events: 1 (Ace) to 13 (King)
 _ALL_FIT = const(21)  # 31 less the highest value: at this count or below every card fits, no go

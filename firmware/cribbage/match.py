@@ -9,6 +9,8 @@ applies the in-game events (house rules included); this module keeps the log, un
 checkpoints and the match tally.
 """
 
+from array import array
+
 from micropython import const
 
 from cribbage.cards import is_int, is_sequence
@@ -33,20 +35,25 @@ def _check_form(event):
 # The log is kept as small ints, not lists: no heap object per event (a list would cost
 # 32-64 bytes each on the chip, and long-lived small blocks scattered over the heap leave
 # no hole big enough when the log's own array grows: a MemoryError with most of the heap
-# free). Bits 0-3 are the index in EVENTS; then: dealer/starter/muggins/go/starter_rank:
-# seat/card/side/seat/rank << 4; peg: side << 4 | points << 6; lay: seat << 4 | rank << 6;
-# cut: card i << (4 + 6 i); cut_ranks: rank i << (4 + 4 i) (_NO_RANK for null);
-# hand/crib/show_ranks: seat (0 for a crib) << 4 | claim << 6 (_NO_CLAIM for null) | n << 12,
-# n > 0 if it has cards (or ranks): they are in entry n - 1 of a second list of small ints,
-# its "pack" (4 cards and the rest do not fit in the chip's 31-bit small ints): card i << 6 i;
-# for show_ranks rank i << 4 i | flush << 16 | nobs << 19 | crib << 20. Only accepted events
-# are encoded, so every field is in range (a cut has at most 4 cards: 28 bits).
-# This is also the saved form (Match.iter_saved, Match(saved=...)): the codes in log order,
-# each one with a pack followed by it, so n counts those packs 1, 2, 3 ... A board
-# keeps it on the flash: changing any field here needs a new version of the board's saved
-# data (app.board's "version"), the old form still read under the old version.
+# free). In memory an event is a "code" below 2**13, 2 bytes: bits 0-3 are the index in
+# EVENTS; then: dealer/starter/muggins/go/starter_rank: seat/card/side/seat/rank << 4; peg:
+# side << 4 | points << 6; lay: seat << 4 | rank << 6; hand/crib/show_ranks: seat (0 for a
+# crib) << 4 | claim << 6 (_NO_CLAIM for null). _PACKED is set if the event has a "pack", the
+# next entry of a second list of 4-byte ints: a hand's or crib's cards, card i << 6 i; a show
+# by ranks, rank i << 4 i | flush << 16 | nobs << 19 | crib << 20; a cut, card i << 6 i; a cut
+# by ranks, rank i << 4 i (_NO_RANK for null). Only accepted events are encoded, so every
+# field is in range.
+# The saved form (Match.iter_saved, Match(saved=...)) is the same codes in log order, but for:
+# a cut's or cut by ranks' pack is in its code (pack << 4: 28 bits at most), and a hand, crib
+# or show by ranks with a pack has n << 12 in place of _PACKED, followed by its pack: n counts
+# those packs 1, 2, 3 ... A board keeps it on the flash: changing any field of it needs a new
+# version of the board's saved data (app.board's "version"), the old form still read under the
+# old version.
 _NO_CLAIM = const(63)
 _NO_RANK = const(15)
+_PACKED = const(1 << 12)
+_CUT = const(1)  # EVENTS.index("cut"), EVENTS.index("cut_ranks"): packs saved within their codes
+_CUT_RANKS = const(10)
 _DEAL_MARKS = const(2)  # undo checkpoints kept at the start of the current game's last deals
 _GAME_MARKS = const(2)  # ... and at the start of the last games (besides the match's first)
 
@@ -60,45 +67,48 @@ def _encode(event, packs):
     if kind == "dealer" or kind == "starter" or kind == "muggins" or kind == "go" or kind == "starter_rank":
         return code | event[1] << 4
     if kind == "cut":
+        packed = 0
         for i in range(len(event[1])):
-            code |= event[1][i] << (4 + 6 * i)
-        return code
+            packed |= event[1][i] << 6 * i
+        packs.append(packed)
+        return code | _PACKED
     if kind == "cut_ranks":
+        packed = 0
         for i in range(len(event[1])):
             rank = event[1][i]
-            code |= (_NO_RANK if rank is None else rank) << (4 + 4 * i)
-        return code
+            packed |= (_NO_RANK if rank is None else rank) << 4 * i
+        packs.append(packed)
+        return code | _PACKED
     if kind == "show_ranks":
         ranks, claim = event[2], event[5]
         packs.append(ranks[0] | ranks[1] << 4 | ranks[2] << 8 | ranks[3] << 12 | event[3] << 16
                      | (1 if event[4] else 0) << 19 | (1 if event[1] is None else 0) << 20)
-        return (code | (event[1] or 0) << 4 | (_NO_CLAIM if claim is None else claim) << 6
-                | len(packs) << 12)
+        return code | (event[1] or 0) << 4 | (_NO_CLAIM if claim is None else claim) << 6 | _PACKED
     if kind == "hand" or kind == "crib":
         cards, claim = event[-2], event[-1]
         code |= (event[1] if kind == "hand" else 0) << 4 | (_NO_CLAIM if claim is None else claim) << 6
         if cards is None:
             return code
         packs.append(cards[0] | cards[1] << 6 | cards[2] << 12 | cards[3] << 18)
-        return code | len(packs) << 12
+        return code | _PACKED
     return code
 
 
-def _has_cards(code):
-    """True if ``code`` is a hand or crib with cards, or a show by ranks (they are in the packs list)."""
-    kind = EVENTS[code & 15]
-    return (kind == "hand" or kind == "crib" or kind == "show_ranks") and code >> 12 > 0
-
-
-def _pack_of(code, packs):
-    """The pack (the int of its 4 cards) of ``code`` from ``packs``, or None if it has no cards."""
-    return packs[(code >> 12) - 1] if _has_cards(code) else None
+def _has_cards(value):
+    """True if saved ``value`` is a hand or crib with cards, or a show by ranks (its pack follows it)."""
+    kind = EVENTS[value & 15]
+    return (kind == "hand" or kind == "crib" or kind == "show_ranks") and value >> 12 > 0
 
 
 def _decode(code, seats, packed):
-    """The event list of ``code`` (a known kind); ``packed``: its pack if it has cards, else None."""
+    """The event list of ``code`` (a known kind); ``packed``: its pack if it has one, else None."""
     kind = EVENTS[code & 15]
     cards = None
+    if kind == "cut":
+        return [kind, [packed >> 6 * i & 63 for i in range(seats)]]
+    if kind == "cut_ranks":
+        ranks = [packed >> 4 * i & 15 for i in range(seats)]
+        return [kind, [None if r == _NO_RANK else r for r in ranks]]
     if packed is not None:
         code &= 0xFFF
         if kind == "show_ranks":
@@ -111,11 +121,6 @@ def _decode(code, seats, packed):
         return [kind, code >> 4 & 3, code >> 6]
     if kind == "dealer" or kind == "starter" or kind == "muggins" or kind == "go" or kind == "starter_rank":
         return [kind, code >> 4]
-    if kind == "cut":
-        return [kind, [code >> (4 + 6 * i) & 63 for i in range(seats)]]
-    if kind == "cut_ranks":
-        ranks = [code >> (4 + 4 * i) & 15 for i in range(seats)]
-        return [kind, [None if r == _NO_RANK else r for r in ranks]]
     if kind == "hand" or kind == "crib":
         claim = code >> 6
         claim = None if claim == _NO_CLAIM else claim
@@ -128,14 +133,18 @@ _CHUNK = const(1 << _CHUNK_BITS)  # 64
 
 
 class Chunked:
-    """A list of small ints (``append``, ``pop``, ``len``, ``[i]``, iteration) kept in chunks of 64.
+    """A list of unsigned ints (``append``, ``pop``, ``len``, ``[i]``, iteration) kept in arrays of
+    64 of ``typecode``: "H" (below 2**16, 2 bytes each) or "I" (below 2**32, 4 bytes).
 
     A long log in one list needs a single block of 2-4 KB to grow into, which a fragmented
     heap may not have even with most of it free (a MemoryError in the middle of a match);
-    chunks of 256 bytes (on the chip) always find room.
+    chunks of 128 or 256 bytes always find room. A chunk is made whole (MicroPython's arrays
+    cannot shrink): ``pop`` shortens the count, and drops the last chunk once it is empty.
     """
 
-    def __init__(self):
+    def __init__(self, typecode):
+        self._typecode = typecode
+        self._bytes = _CHUNK * (2 if typecode == "H" else 4)
         self._chunks = []
         self._len = 0
 
@@ -143,16 +152,19 @@ class Chunked:
         return self._len
 
     def append(self, value):
-        if self._len % _CHUNK == 0:
-            self._chunks.append([])
-        self._chunks[-1].append(value)
+        i = self._len % _CHUNK
+        if i == 0:
+            self._chunks.append(array(self._typecode, bytes(self._bytes)))
+        self._chunks[-1][i] = value
         self._len += 1
 
     def pop(self):
-        chunk = self._chunks[-1]
-        value = chunk.pop()
+        if not self._len:
+            raise IndexError("pop from an empty log")
         self._len -= 1
-        if not chunk:
+        i = self._len % _CHUNK
+        value = self._chunks[-1][i]
+        if i == 0:
             self._chunks.pop()
         return value
 
@@ -162,10 +174,14 @@ class Chunked:
         return self._chunks[i >> _CHUNK_BITS][i % _CHUNK]
 
     def __iter__(self):
+        left = self._len
         for chunk in self._chunks:
-            # not ``yield from``: on MicroPython that allocates an iterator per chunk; a for
-            # loop keeps its iterator in the generator's frame (saving allocates nothing per event)
-            for value in chunk:  # noqa: UP028
+            # a for loop over each chunk keeps its iterator in the generator's frame (``yield
+            # from`` would allocate one a chunk on MicroPython): saving allocates nothing per event
+            for value in chunk:
+                if not left:
+                    return
+                left -= 1
                 yield value
 
 
@@ -180,8 +196,8 @@ class Match:
         elif not isinstance(settings, Settings):
             raise ValueError("settings must be a Settings or a dict, not %r" % (settings,))
         self.settings = settings
-        self._codes = Chunked()  # the log, encoded: see _encode
-        self._packs = Chunked()  # the cards of the hands and cribs in it
+        self._codes = Chunked("H")  # the log, encoded: see _encode
+        self._packs = Chunked("I")  # the cards of its hands and cribs, its cuts, its shows by ranks
         self.edits = 0  # changes of the log (events applied or undone): a reader of its pages sees one
         self._start_match(0)
         # Undo checkpoints: (index, starts_game, state) meaning the state after the first
@@ -205,7 +221,8 @@ class Match:
         """Apply the events of ``saved`` (ints as ``iter_saved`` yields them); ValueError if damaged."""
         seats = self.settings.seats
         packs = self._packs
-        code = None  # a show with cards, once read: its pack comes next
+        shows = 0  # the packs of shows read so far: the saved form numbers them from 1
+        code = None  # a show with cards, once read (as kept in memory): its pack comes next
         for value in saved:
             index = self.events
             if not is_int(value) or value < 0:
@@ -215,11 +232,14 @@ class Match:
             elif value & 15 >= len(EVENTS):
                 raise ValueError("saved event %d: code %d is of no known kind" % (index, value))
             elif _has_cards(value):
-                if value >> 12 != len(packs) + 1:
+                if value >> 12 != shows + 1:
                     raise ValueError("saved event %d: code %d names pack %d, next is %d"
-                                     % (index, value, value >> 12, len(packs) + 1))
-                code = value
+                                     % (index, value, value >> 12, shows + 1))
+                shows += 1
+                code = value & 0xFFF | _PACKED
                 continue
+            elif value & 15 == _CUT or value & 15 == _CUT_RANKS:
+                code, packed = value & 15 | _PACKED, value >> 4
             else:
                 code, packed = value, None
             event = _decode(code, seats, packed)
@@ -227,7 +247,7 @@ class Match:
                 self.apply(event)
             except RuleError as e:
                 raise RuleError("saved event %d %r: %s" % (index, event, e)) from None
-            if self._codes[index] != code or _pack_of(code, packs) != packed:  # stray bits, say
+            if self._codes[index] != code or (packed is not None and packs[len(packs) - 1] != packed):  # stray bits
                 raise ValueError("saved event %d %r: not written as %d %r" % (index, event, code, packed))
             code = None
         if code is not None:
@@ -317,11 +337,19 @@ class Match:
         decoding the events before it: the log must not change while this runs.
         """
         seats = self.settings.seats
-        codes = self._codes
         packs = self._packs
-        for i in range(start, len(codes) if stop is None else min(stop, len(codes))):
-            code = codes[i]
-            yield _decode(code, seats, _pack_of(code, packs))
+        stop = len(self._codes) if stop is None else min(stop, len(self._codes))
+        i = p = 0  # p: the pack of the next event that has one (those before ``start`` counted)
+        for code in self._codes:
+            if i >= stop:
+                return
+            packed = None
+            if code & _PACKED:
+                packed = packs[p]
+                p += 1
+            if i >= start:
+                yield _decode(code, seats, packed)
+            i += 1
 
     def iter_saved(self):
         """The log in its saved form, for ``Match(settings, saved=...)``: ints, oldest first.
@@ -330,11 +358,19 @@ class Match:
         ints the match keeps, so nothing is built per event (a board saves after every
         one). The log must not change while this runs.
         """
-        packs = self._packs
+        packs = iter(self._packs)
+        n = 0  # the shows with a pack so far: the saved form numbers them
         for code in self._codes:
-            yield code
-            packed = _pack_of(code, packs)
-            if packed is not None:
+            if not code & _PACKED:
+                yield code
+                continue
+            packed = next(packs)
+            kind = code & 15
+            if kind == _CUT or kind == _CUT_RANKS:
+                yield kind | packed << 4
+            else:
+                n += 1
+                yield code & 0xFFF | n << 12
                 yield packed
 
     @property
@@ -354,7 +390,7 @@ class Match:
         codes = self._codes
         if not codes:
             raise RuleError("nothing to undo")
-        if _has_cards(codes.pop()):
+        if codes.pop() & _PACKED:
             self._packs.pop()
         self.edits += 1
         n = len(codes)
@@ -366,11 +402,10 @@ class Match:
         self.games_won = list(won)
         self.games = games
         del games[games_len:]
-        seats = self.settings.seats
-        packs = self._packs
-        for i in range(index, n):
-            code = codes[i]
-            self._step(_decode(code, seats, _pack_of(code, packs)), i + 1)
+        i = index
+        for event in self.iter_log(index, n):
+            i += 1
+            self._step(event, i)
 
     @property
     def can_undo(self):

@@ -14,11 +14,10 @@ starter's suit in hand or crib) 1. Ace is low, K-A is not a run, Q-K is not a pa
 
 from micropython import const
 
-from cribbage.cards import DECK_SIZE, JACK, check_distinct, value
+from cribbage.cards import DECK_SIZE, HAND_SIZE, JACK, check_distinct, value
 
 IMPOSSIBLE = (19, 25, 26, 27)
 MAX_SHOW = const(29)
-HAND_SIZE = const(4)
 
 # Counting value of each card number, as bytes so a lookup is one subscript.
 _VALUE = bytes(value(c) for c in range(DECK_SIZE))
@@ -178,9 +177,10 @@ def _subset_positions():
     found = []
     for size in range(1, 6):
         for mask in range(1, 32):
-            positions = tuple(i for i in range(5) if mask >> i & 1)
-            if len(positions) == size:
-                found.append(positions)
+            # each subset's tuple built once, at its size: the show is loaded when a hand is counted
+            # (and dropped after), so what loading it leaves to collect counts at that moment
+            if (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1) + (mask >> 4) == size:
+                found.append(tuple(i for i in range(5) if mask >> i & 1))
     return tuple(found)
 
 

@@ -8,14 +8,18 @@ from portable import raises
 
 
 def test_chunked_behaves_like_a_list_across_chunk_borders():
-    values = Chunked()
+    for typecode, bits in (("I", 30), ("H", 16)):
+        check_chunked(Chunked(typecode), 1 << bits)
+
+
+def check_chunked(values, below):
     truth = []
     rand = deck.Xorshift32(7)
     for step in range(3000):
         if truth and deck.randbelow(rand, 3) == 0:
             assert values.pop() == truth.pop()
         else:
-            value = deck.randbelow(rand, 1 << 30)
+            value = deck.randbelow(rand, below)
             values.append(value)
             truth.append(value)
         assert len(values) == len(truth)
@@ -29,6 +33,8 @@ def test_chunked_behaves_like_a_list_across_chunk_borders():
     while truth:
         assert values.pop() == truth.pop()
     assert len(values) == 0 and list(values) == []
+    with raises(IndexError):
+        values.pop()
 
 
 def test_iter_log_is_the_log_and_a_generator_replays_it():

@@ -54,6 +54,18 @@ def test_every_kind_of_event_and_table_size_comes_back():
         assert again.log == match.log and again.state() == match.state()
 
 
+
+def test_the_saved_form_stays_as_boards_have_written_it():
+    # ints written by the firmware that kept them as they are saved (before the 2-byte codes
+    # in memory): a cut's cards and a show's pack numbers are made again for the saved form
+    assert list(every_kind().iter_saved()) == [16, 674, 132, 517, 5269, 11875346, 390, 3, 859, 779, 155, 12, 2004,
+                                               7, 52257, 66, 12245, 5845832, 8, 0]
+    m = new_match([["cut_ranks", [3, None, 11]], ["starter_rank", 4], ["show_ranks", 1, [4, 4, 4, 10], 0, True, None],
+                   ["show_ranks", 2, [0, 1, 2, 3], 4, False, None]], players=3)
+    assert list(m.iter_saved()) == [48954, 77, 8158, 566340, 12270, 274960]
+    m = new_match([["cut", cards("AH KS 7D 9C")]], players=4)
+    assert list(m.iter_saved()) == [135908385] and rebuilt(m).log == m.log
+
 def allocated(iterate):
     """Heap bytes that ``iterate()`` allocates, the collector off (MicroPython only)."""
     gc.collect()
