@@ -25,6 +25,7 @@ class LedPower:
         self._fault = fault
         self._ticks_ms = ticks_ms
         self.on_at = None  # when the switch was turned on; None while it is off
+        self.settled = False  # SETTLE_MS have passed since it was turned on
 
     def on(self):
         """Turn the LEDs' supply on (once; the dark frame has gone out before)."""
@@ -35,6 +36,8 @@ class LedPower:
     def fault(self):
         """True while the switch reports a fault (limiting the current, or too hot), once it has
         settled after turning on; False while it is off."""
-        if self.on_at is None or ticks_diff(self._ticks_ms(), self.on_at) < SETTLE_MS:
-            return False
+        if not self.settled:
+            if self.on_at is None or ticks_diff(self._ticks_ms(), self.on_at) < SETTLE_MS:
+                return False
+            self.settled = True  # for good: read every 4 ms, and the clock wraps (after 6 days it would read unsettled)
         return self._fault.value() == 0

@@ -200,6 +200,9 @@ class Hardware:
         self.watchdog = None
         self.boot_ms = ticks_ms()
         self.proven = False
+        # hw.ticks_ms(): milliseconds, wrapping (compare with ``time.ticks_diff``): time's own,
+        # called straight, for it is read at every poll (a method around it costs a Python call)
+        self.ticks_ms = ticks_ms
 
     def show(self, frame):
         """Send a logical RGB frame to the LEDs (returns before the frame has gone out)."""
@@ -208,10 +211,6 @@ class Hardware:
     def poll_events(self):
         """Input events since the last call."""
         return self.inputs.poll(ticks_ms())
-
-    def ticks_ms(self):
-        """Milliseconds, wrapping: compare with ``time.ticks_diff``."""
-        return ticks_ms()
 
     def fault(self):
         """``LED_SUPPLY`` while the LED supply switch reports a fault, else None."""
