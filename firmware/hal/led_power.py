@@ -15,6 +15,7 @@ from micropython import const
 from shared.ticks import ticks_diff
 
 SETTLE_MS = const(100)  # after EN rises: the bus charges at the switch's limit (power.md: 12-17 ms)
+FAULT = "LED supply"  # what hw.fault() names while the switch reports a fault
 
 
 class LedPower:
@@ -34,10 +35,10 @@ class LedPower:
             self.on_at = self._ticks_ms()
 
     def fault(self):
-        """True while the switch reports a fault (limiting the current, or too hot), once it has
-        settled after turning on; False while it is off."""
+        """``FAULT`` while the switch reports a fault (limiting the current, or too hot), once it
+        has settled after turning on; None while it is off or all is well (``hw.fault`` itself)."""
         if not self.settled:
             if self.on_at is None or ticks_diff(self._ticks_ms(), self.on_at) < SETTLE_MS:
-                return False
+                return None
             self.settled = True  # for good: read every 4 ms, and the clock wraps (after 6 days it would read unsettled)
-        return self._fault.value() == 0
+        return FAULT if self._fault.value() == 0 else None
