@@ -344,8 +344,10 @@ class Board:
         """Timers: the refusal signal ends by itself (its text stays on the display until the next
         input); a hardware fault is taken as the hardware reports it."""
         messages = self.messages
-        messages.refused(self.hw.ticks_ms())
-        fault = self.hw.fault()
+        hw = self.hw
+        if messages.refusal is not None:  # its signal may be ending (no refusal: no signal to time)
+            messages.refused(hw.ticks_ms())
+        fault = hw.fault()
         if fault != messages.fault:
             messages.hardware(fault)
             self._display_dirty = True

@@ -15,6 +15,7 @@ from micropython import const
 from shared.ticks import ticks_diff
 
 SETTLE_MS = const(100)  # after EN rises: the bus charges at the switch's limit (power.md: 12-17 ms)
+FAULT = "LED supply"  # what hw.fault() names while the switch reports a fault
 
 
 class LedPower:
@@ -25,6 +26,7 @@ class LedPower:
         self._fault = fault
         self._ticks_ms = ticks_ms
         self.on_at = None  # when the switch was turned on; None while it is off
+        self.settled = False  # SETTLE_MS have passed since it was turned on
 
     def on(self):
         """Turn the LEDs' supply on (once; the dark frame has gone out before)."""
@@ -33,8 +35,10 @@ class LedPower:
             self.on_at = self._ticks_ms()
 
     def fault(self):
-        """True while the switch reports a fault (limiting the current, or too hot), once it has
-        settled after turning on; False while it is off."""
-        if self.on_at is None or ticks_diff(self._ticks_ms(), self.on_at) < SETTLE_MS:
-            return False
-        return self._fault.value() == 0
+        """``FAULT`` while the switch reports a fault (limiting the current, or too hot), once it
+        has settled after turning on; None while it is off or all is well (``hw.fault`` itself)."""
+        if not self.settled:
+            if self.on_at is None or ticks_diff(self._ticks_ms(), self.on_at) < SETTLE_MS:
+                return None
+            self.settled = True  # for good: read every 4 ms, and the clock wraps (after 6 days it would read unsettled)
+        return FAULT if self._fault.value() == 0 else None

@@ -37,7 +37,6 @@ BOOT_COUNT = "/boot_count"
 STORAGE_ROOT = "/"  # the built-in littlefs
 WATCHDOG_MS = 8000  # the RP2040 allows at most 8388 ms
 HEALTHY_AFTER_MS = 10000  # running this long after boot clears the crash-loop counter
-LED_SUPPLY = "LED supply"  # what hw.fault() names while the LED supply switch reports a fault
 DISPLAY_ADDRESSES = (0x3C, 0x3D)
 # RP2040 datasheet 4.7: WATCHDOG CTRL at 0x40058000, bit 30 ENABLE; +0x3000 is the register's
 # atomic bit-clear alias (2.1.2). The same bit the Pico SDK's watchdog code clears.
@@ -197,6 +196,11 @@ class UsbSerial:
         sys.stdout.write("\n")
 
 
+def no_fault():
+    """``hw.fault()`` of a build without the LED supply switch: nothing to report."""
+    return None
+
+
 class Hardware:
     """The ``hw`` object of the real board: the hw contract of ``hal/__init__.py``."""
 
@@ -204,7 +208,6 @@ class Hardware:
         self.led_count = leds.count
         self.supply_ma = supply
         self.wire_order = leds.chain.order
-        self.power = power  # the LED supply switch, or None (a build without one)
         self.storage_root = STORAGE_ROOT
         self.leds = leds
         self.inputs = inputs
@@ -213,23 +216,16 @@ class Hardware:
         self.watchdog = None
         self.boot_ms = ticks_ms()
         self.proven = False
+        # hw.ticks_ms(): milliseconds, wrapping (compare with ``time.ticks_diff``): time's own,
+        # called straight, for it is read at every poll (a method around it costs a Python call)
+        self.ticks_ms = ticks_ms
+        self.poll_events = inputs.poll  # hw.poll_events(): input events since the last call
+        # hw.fault(): the LED supply switch's own (LedPower.fault), read at every tick
+        self.fault = no_fault if power is None else power.fault
 
     def show(self, frame):
         """Send a logical RGB frame to the LEDs (returns before the frame has gone out)."""
         self.leds.show(frame)
-
-    def poll_events(self):
-        """Input events since the last call."""
-        return self.inputs.poll(ticks_ms())
-
-    def ticks_ms(self):
-        """Milliseconds, wrapping: compare with ``time.ticks_diff``."""
-        return ticks_ms()
-
-    def fault(self):
-        """``LED_SUPPLY`` while the LED supply switch reports a fault, else None."""
-        power = self.power
-        return LED_SUPPLY if power is not None and power.fault() else None
 
     def feed_watchdog(self):
         """Called by a healthy main loop. The first call starts the watchdog (it cannot be

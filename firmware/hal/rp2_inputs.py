@@ -17,6 +17,8 @@ to ground (internal pull-ups). If the encoder counts the wrong way round, swap e
 encoder_b in board.json.
 """
 
+from time import ticks_ms
+
 import rp2
 import uctypes
 from machine import Pin
@@ -46,7 +48,7 @@ BUTTONS_PROGRAM = rp2.asm_pio(in_shiftdir=rp2.PIO.SHIFT_LEFT, autopush=True, pus
 
 
 class Inputs:
-    """The controls named in board.json "pins"; ``poll(now_ms)`` -> list of input events."""
+    """The controls named in board.json "pins"; ``poll()`` -> list of input events."""
 
     transfers = _TRANSFERS  # the button sampler's writes before its DMA channel is renewed (halfway)
 
@@ -119,9 +121,11 @@ class Inputs:
                 read += 1
         self.read = written
 
-    def poll(self, now_ms):
+    def poll(self):
         """Input events since the last call: at most one turn, then button presses; ``()`` when
-        nothing happened (a quiet poll, every 4 ms, allocates nothing: the hw contract in hal/__init__.py)."""
+        nothing happened (a quiet poll, every 4 ms, allocates nothing: the hw contract in hal/__init__.py).
+        It is ``hw.poll_events`` itself (a Python call less every poll)."""
+        now_ms = ticks_ms()
         events = None  # a list only once something happened
         # transfers done so far (the rp2 stubs lack the DMA's register attributes)
         written = _TRANSFERS - self.dma.count  # type: ignore[attr-defined]

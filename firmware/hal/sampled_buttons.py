@@ -12,8 +12,9 @@ stamped when interrupts came back on, it looked too short and was lost. A poll t
 late stands in for the polls it missed, one every 4 ms of samples: two presses during
 one long save are two presses, reported in order right after it.
 
-A poll where no contact moved and every button is up and settled (most of them) only notes the
-time in each debouncer; a poll allocates nothing unless a button reports something.
+A poll where no contact moved and every button is up and settled (most of them) only notes its
+time, for the debouncers to be told when a contact next moves (all ``Button.update`` would do
+meanwhile); a poll allocates nothing unless a button reports something.
 """
 
 from array import array
@@ -23,6 +24,11 @@ from micropython import const
 from hal.buttons_pio import SAMPLE_MS
 from hal.debounce import Button
 from shared.ticks import ticks_add
+
+try:  # viper: the chip, and the unix port from source (the plain twin never loads there)
+    from hal.samples_viper import first_change
+except (ImportError, SyntaxError, AttributeError):  # CPython, and ports without a native emitter
+    from hal.samples_plain import first_change
 
 RING = const(512)  # samples: half a second of polls held back (a flash erase: 45 ms, up to 400)
 _STEP = const(4)  # samples between the polls a late poll stands in for (the main loop's 4 ms)
@@ -43,6 +49,7 @@ class SampledButtons:
         self.at = 0  # where the next sample goes in the ring
         self.first = array("i", [0] * len(names))  # when each contact first moved, this poll
         self.quiet = True  # every button up and settled at the last poll
+        self.polled = None  # when the last poll was (a quiet poll notes only that)
 
     def restart(self):
         """The sampler begins again at the ring's start (its DMA channel renewed)."""
@@ -53,42 +60,43 @@ class SampledButtons:
         ``now_ms``; append ``(kind, name)`` for each press or long press to ``events`` (a list,
         made if None) and return it. Samples a late poll missed are debounced as the polls every
         4 ms would have (each press reported, in order, by this one)."""
-        if new > RING:  # the oldest were written over: an edge among them is seen late
-            self.at = (self.at + new - RING) & (RING - 1)
-            new = RING
-        while new >= 2 * _STEP:
-            new -= _STEP
-            events = self._step(ring, _STEP, ticks_add(now_ms, -new * SAMPLE_MS), events)
-        return self._step(ring, new, now_ms, events)
-
-    def _step(self, ring, new, now_ms, events):
-        """One poll of the debouncers at ``now_ms``, ``new`` samples after the last."""
+        if new >= 2 * _STEP:  # a late poll: first the polls it stands in for, one call each
+            if new > RING:  # the oldest were written over: an edge among them is seen late
+                self.at = (self.at + new - RING) & (RING - 1)
+                new = RING
+            while new >= 2 * _STEP:
+                new -= _STEP
+                events = self.poll(ring, _STEP, ticks_add(now_ms, -new * SAMPLE_MS), events)
         at = self.at
+        end = at + new
+        self.at = end & (RING - 1)
         level = self.level
         mask = self.mask
+        at = first_change(ring, at, end, RING - 1, mask, level)  # most polls: none, every sample as the last
+        if at == end and self.quiet:  # nothing moved and every button is up and settled
+            self.polled = now_ms
+            return events
+        debounced = self.debounced
+        polled = self.polled
+        self.polled = now_ms
+        for button in debounced:  # the last poll's time, as update() would have noted it at a quiet poll
+            button.last_ms = polled
         moved = 0
         first = self.first
         masks = self.masks
-        i = 0
-        while i < new:
-            v = ring[(at + i) & (RING - 1)] & mask
+        while at < end:
+            v = ring[at & (RING - 1)] & mask
             if v != level:
                 change = (v ^ level) & ~moved
                 if change:
-                    t = ticks_add(now_ms, (i + 1 - new) * SAMPLE_MS)
+                    t = ticks_add(now_ms, (at + 1 - end) * SAMPLE_MS)
                     for k in range(len(masks)):
                         if change & masks[k]:
                             first[k] = t
                     moved |= change
                 level = v
-            i += 1
-        self.at = (at + new) & (RING - 1)
+            at += 1
         self.level = level
-        debounced = self.debounced
-        if self.quiet and not moved:
-            for button in debounced:  # what update() would do: a poll is due every 4 ms
-                button.last_ms = now_ms
-            return events
         quiet = True
         for k in range(len(masks)):
             button = debounced[k]

@@ -38,7 +38,7 @@ events = []
 def polls(ms):
     start = time.ticks_ms()
     while time.ticks_diff(time.ticks_ms(), start) < ms:
-        events.extend(inputs.poll(time.ticks_ms()))
+        events.extend(inputs.poll())
         time.sleep_ms(4)
 polls(120)
 print("ERASE")

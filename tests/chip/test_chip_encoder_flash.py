@@ -33,7 +33,7 @@ with open("/scratch", "wb") as f:
         f.flush()
 os.remove("/scratch")
 time.sleep_ms(50)
-events = inputs.poll(time.ticks_ms())
+events = inputs.poll()
 print("DETENTS", sum(what for kind, what in events if kind == TURN), len(events))
 """ % WRITE_MS
 

@@ -1,10 +1,12 @@
-"""The viper twins of the per-LED loops give the same bytes as the plain Python ones.
+"""The viper twins of the per-LED loops give the same bytes as the plain Python ones, and the
+button samples' scan the same answers.
 
-``app.power_viper`` and ``hal.chain_viper`` (firmware_native/) load where MicroPython has a
-native emitter and gets them compiled for its architecture (the chip, from `crib deploy`; the
-unix port in tests/test_on_micropython.py); there ``app.power`` and ``hal.chain`` use them,
-elsewhere (CPython, the plain source tree, the 32-bit webassembly port) the plain loops.
-Here many frames go through both and must come out byte for byte the same.
+``app.power_viper``, ``hal.chain_viper`` and ``hal.samples_viper`` (firmware_native/) load where
+MicroPython has a native emitter and gets them compiled for its architecture (the chip, from
+`crib deploy`; the unix port in tests/test_on_micropython.py); there ``app.power``, ``hal.chain``
+and ``hal.sampled_buttons`` use them, elsewhere (CPython, the plain source tree, the 32-bit
+webassembly port) the plain loops. Here many frames (and sample rings) go through both and must
+come out the same.
 """
 
 import json
@@ -12,7 +14,7 @@ import json
 from hal_edges import Xorshift
 
 from app import power, power_plain
-from hal import chain, chain_plain
+from hal import chain, chain_plain, sampled_buttons, samples_plain
 
 FRAMES = 60
 LEDS = 242
@@ -46,6 +48,7 @@ def test_the_kernels_in_use_are_the_viper_ones_wherever_they_compile():
     assert (power.shade is not power_plain.shade) == fast
     assert (power.cap is not power_plain.cap) == fast
     assert (chain.pack_words is not chain_plain.pack_words) == fast
+    assert (sampled_buttons.first_change is not samples_plain.first_change) == fast
 
 
 def test_limit_gives_the_same_bytes_with_either_kernels():
@@ -81,3 +84,21 @@ def test_packing_gives_the_same_words_with_either_kernel():
         r, g, b = wired.offsets
         chain_plain.pack_words(frame, plain, wired.order, LEDS, r, g, b)
         assert fast == plain, n
+
+
+def test_the_sample_scan_gives_the_same_answers_with_either_kernel():
+    ring = bytearray(sampled_buttons.RING)
+    wrap = len(ring) - 1
+    rng = Xorshift(79)
+    for n in range(100):
+        mask = rng.below(256) | 1
+        level = mask if rng.below(2) else rng.below(256) & mask
+        for i in range(len(ring)):  # runs of the level (the odd stray bit outside the mask), now and again another
+            ring[i] = level | (rng.below(256) & ~mask) if rng.below(60) else rng.below(256)
+        at = rng.below(len(ring))
+        end = at + rng.below(len(ring) + 1)  # past the ring's end too: the positions wrap
+        found = sampled_buttons.first_change(ring, at, end, wrap, mask, level)  # the kernel in use
+        assert found == samples_plain.first_change(ring, at, end, wrap, mask, level), n
+        assert at <= found <= end
+        assert all(ring[i & wrap] & mask == level for i in range(at, found)), n
+        assert found == end or ring[found & wrap] & mask != level, n
