@@ -47,6 +47,7 @@ from app.board import Board
 from app.render import render
 from app import power
 b = Board(hw)
+gc.collect()  # as app.run does after the restore
 def frames(n):
     canvas = b.canvas
     leds = hw.leds

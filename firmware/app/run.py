@@ -18,6 +18,7 @@ feeding too. Works on MicroPython's asyncio (1.23+) and CPython's.
 """
 
 import asyncio
+import gc
 import sys
 
 from micropython import const
@@ -207,4 +208,7 @@ def run(hw):
     """Build the board on ``hw`` and run it forever (``firmware/main.py`` calls this)."""
     print("cribbage board firmware %s" % VERSION)
     board = Board(hw, glance_first=True)  # the saved score drawn at once, then the log replayed (app.glance)
+    # The replay leaves the heap nearly full of garbage, where every allocation searches long for room:
+    # on the stock image the frames after it took twice their CPU (4.3 ms, measured) until a collection.
+    gc.collect()
     asyncio.run(Shell(hw, board).serve())
