@@ -4,7 +4,7 @@ See board_power_cut.py: the board's own save format and its own power-on restore
 replayed) are what the cuts hit. CPython has no ``os.VfsLfs2``, so the script runs inside
 the `micropython` interpreter, on the firmware compiled once a session (``compiled_firmware``):
 each power-on imports the count's modules again, which from source this port would compile
-again every time (a third of the run).
+again every time (nearly half the run).
 """
 
 from __future__ import annotations
