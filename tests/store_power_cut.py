@@ -1,6 +1,8 @@
 # Power cuts while the board saves, on the real littlefs of MicroPython (os.VfsLfs2).
 #
-#   micropython -X heapsize=1M tests/store_power_cut.py CUTS SEED
+#   micropython -X heapsize=1M tests/store_power_cut.py LIBDIR CUTS SEED
+#
+# LIBDIR holds the firmware packages: firmware/ itself, or the tree compiled to .mpy (as the test runs it).
 #
 # A RAM flash chip (simulator.virtual_hardware.RamFlash) is formatted with littlefs and
 # mounted at /flash; app.store saves a match log that grows, shrinks (undo) and restarts
@@ -17,7 +19,7 @@ import random
 import sys
 
 here = sys.argv[0].rpartition("/")[0] or "."
-sys.path[:0] = [here + "/../firmware", here + "/firmware", here + "/.."]
+sys.path[:0] = [sys.argv[1], here + "/firmware", here + "/.."]
 
 from power_cuts import MOUNT, boot, fail, formatted_flash, plan_cut, report  # noqa: E402
 from test_store import game, is_game, listed, streamed  # noqa: E402
@@ -93,4 +95,4 @@ def main(cuts, seed):
     report(cuts, new, old, saves)
 
 
-main(int(sys.argv[1]), int(sys.argv[2]))
+main(int(sys.argv[2]), int(sys.argv[3]))

@@ -2,12 +2,16 @@
 
 See board_power_cut.py: the board's own save format and its own power-on restore (the log
 replayed) are what the cuts hit. CPython has no ``os.VfsLfs2``, so the script runs inside
-the `micropython` interpreter.
+the `micropython` interpreter, on the firmware compiled once a session (``compiled_firmware``):
+each power-on imports the count's modules again, which from source this port would compile
+again every time (nearly half the run).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -18,9 +22,10 @@ pytestmark = pytest.mark.slow  # seconds a test: started first, so the parallel 
 CUTS = 4000
 
 
-def test_every_power_cut_restores_the_board_after_the_last_or_the_previous_change() -> None:
+def test_every_power_cut_restores_the_board_after_the_last_or_the_previous_change(
+        compiled_firmware: Callable[..., Path]) -> None:
     # 2 MB heap: the RAM flash chip itself (96 KB) lives in it, beside the board
-    cuts, new, old, saves = run_power_cuts("board_power_cut.py", CUTS, heap="2M")
+    cuts, new, old, saves = run_power_cuts("board_power_cut.py", compiled_firmware(), CUTS, heap="2M")
     assert cuts == CUTS
     # both outcomes really happened: cuts after the rename and cuts before it
     assert new > 50 and old > 2000 and new + old == CUTS - 1
@@ -30,10 +35,11 @@ def test_every_power_cut_restores_the_board_after_the_last_or_the_previous_chang
 FALLBACK_SUMMARY = re.compile(r"fallback: older copy kept (\d+), first change kept (\d+), second change kept (\d+)")
 
 
-def test_every_power_cut_while_the_board_falls_back_to_its_older_copy_keeps_it_or_a_later_change() -> None:
+def test_every_power_cut_while_the_board_falls_back_to_its_older_copy_keeps_it_or_a_later_change(
+        compiled_firmware: Callable[..., Path]) -> None:
     """fallback_power_cut.py: the newest copy unusable (five ways), a cut at every block write of
     the power-on that sets it aside and of the two changes after."""
-    result = run_micropython([str(ROOT / "tests" / "fallback_power_cut.py")], heap="2M")
+    result = run_micropython([str(ROOT / "tests" / "fallback_power_cut.py"), str(compiled_firmware())], heap="2M")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     found = FALLBACK_SUMMARY.search(result.stdout)
     assert found, result.stdout[-2000:]
