@@ -12,9 +12,9 @@ around it, and tests call these directly.
 What the board holds, and who reads it: ``match`` (the rules core's ``Match``), ``prefs``
 (``app.prefs``), ``mode`` (the ui mode, ``app.modes``: changed only by ``open``),
 ``messages`` (``app.messages``: a refusal, the power-on notice) and ``ids`` (the serial
-request ids answered last and their replies: ``app.request_ids`` keeps them for the protocol
-and checks them at power-on; the board only saves and restores them, so the protocol's code
-is not loaded at power-on).
+request ids answered last and their replies, on the flash once saved: ``app.request_ids``
+keeps them for the protocol and checks them at power-on; the board only saves and restores
+them, so the protocol's code is not loaded at power-on).
 
 Actions come in two versions, one name apiece: ``apply(event)``, ``undo()``,
 ``new_match()`` and ``change_settings(changes)`` raise ValueError (``RuleError`` from the
@@ -160,9 +160,10 @@ class Board:
         repaired = self._restore_prefs(data.get("prefs"))
         ids = data.get("ids")  # replies to requests of that match only
         if ids:  # checked without loading the protocol (it loads with the next request)
-            from app.request_ids import restore_ids
+            from app.request_ids import find_saved, restore_ids
 
             self.ids, dropped = restore_ids(ids)
+            find_saved(self.store, self.ids)  # the replies stay on the flash
             if dropped is not None:
                 self.messages.announce("IDS DROPPED", dropped)
                 repaired = True

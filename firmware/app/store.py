@@ -55,6 +55,12 @@ newline of its own), so the loader can read it line by line:
     ["crib-save", ...]]
 
 Any reader of JSON reads both layouts as the same data; format 1 covers both.
+
+An element of a list in the data may be an object that writes itself rather than a JSON value
+(the board's remembered replies, ``app.request_ids.Reply``): ``value.write_to(f, buf)``
+writes its JSON to the text file ``f`` being saved (``buf``: the store's buffer, free to
+use), and ``value.saved_in(path)`` tells it, once that save is complete, which file now holds
+the newest copy.
 """
 
 import json
@@ -96,8 +102,9 @@ class Store:
             self._find_newest()
         seq = self.seq + 1 if self.seq is not None else 1
         target = 1 if self._newest == 0 else 0
+        written = []  # the values that wrote themselves: told where they lie once the copy is saved
         with open(self._tmp, "w") as f:
-            _write_data(f, data)
+            _write_data(f, data, written, self._buf)
         length = os.stat(self._tmp)[6]
         crc = self._crc(self._tmp, seq, length)
         with open(self._tmp, "ab") as f:
@@ -105,6 +112,12 @@ class Store:
         _replace(self._tmp, self._slots[target])
         self.seq = seq
         self._newest = target
+        for value in written:
+            value.saved_in(self._slots[target])
+
+    def newest_file(self):
+        """The file of the newest copy, once known (after a load or a save), else None."""
+        return None if self._newest is None else self._slots[self._newest]
 
     def load(self, stream=None, use=None):
         """The saved data and a message about damage: see the module docstring.
@@ -248,8 +261,9 @@ def _close(data, stream):
             close()
 
 
-def _write_data(f, data):
-    """Write ``[<data>,\n`` to text file ``f``, a streamed value last, one element per line."""
+def _write_data(f, data, written, buf):
+    """Write ``[<data>,\n`` to text file ``f``, a streamed value last, one element per line; the
+    values that write themselves (see the module docstring) are noted in ``written``."""
     streamed = None
     sep = ""
     f.write("[{")
@@ -261,7 +275,7 @@ def _write_data(f, data):
             f.write(sep)
             json.dump(key, f)
             f.write(": ")
-            json.dump(value, f)
+            _write_value(f, value, written, buf)
             sep = ", "
         elif streamed is None:
             streamed = key
@@ -278,6 +292,22 @@ def _write_data(f, data):
             sep = ",\n"
         f.write("\n]")
     f.write("},\n")
+
+
+def _write_value(f, value, written, buf):
+    """``json.dump(value, f)``, but a list element by element, for the values in it that write themselves."""
+    if isinstance(value, list):
+        f.write("[")
+        for i in range(len(value)):
+            if i:
+                f.write(", ")
+            _write_value(f, value[i], written, buf)
+        f.write("]")
+    elif value is None or isinstance(value, _PLAIN):
+        json.dump(value, f)
+    else:
+        value.write_to(f, buf)
+        written.append(value)
 
 
 def _elements(path, offset):
