@@ -7,17 +7,17 @@ Apart from ``app.protocol``, which serves the requests, so that a power-on resto
 checks the ids without loading the whole protocol (its code and names take heap until the
 next reboot: names once made never leave it).
 
-Each reply is a ``Reply``: once saved, it lies only in the saved copy on the flash (the heap
-holds where) and is read back when its id comes again. It is saved in the same copy as the
-change it answers, so a power cut never parts the two; each later save copies its bytes
-over from the copy before (``app.store``: values that write themselves), so the saved form
-is byte for byte the reply's JSON string, as it was when the heap held it.
+Each reply is an ``app.store.Kept``: once saved, it lies only in the saved copy on the flash
+(the heap holds where) and is read back when its id comes again. It is saved in the same copy
+as the change it answers, so a power cut never parts the two; each later save copies its
+bytes over from the copy before, so the saved form is byte for byte the reply's JSON string.
 """
 
 import json
 
 from micropython import const
 
+from app.store import Kept
 from cribbage.cards import is_int
 
 MAX_ID = const(64)  # characters of a request id (a whole number's digits count as characters)
@@ -34,7 +34,7 @@ def valid_id(request_id):
 def remember(board, request_id, reply_line):
     """Keep the reply to a request id (the last few, in ``board.ids``: saved with the game)."""
     ids = board.ids
-    ids.append([request_id, Reply(reply_line)])
+    ids.append([request_id, Kept(reply_line)])
     if len(ids) > _MAX_IDS:
         ids.pop(0)
 
@@ -51,13 +51,13 @@ def restore_ids(saved):
     """The remembered ids of a save, checked: ``(ids, None)``, or ``(ids, message)`` if some
     had to be dropped. An entry is kept only if it is ``[id, reply]`` with a valid id and a
     reply that is the JSON text of an object (what ``recall`` hands back), the last _MAX_IDS;
-    each reply a ``Reply`` holding its text (``find_saved`` then finds it on the flash)."""
+    each reply a ``Kept`` holding its text (``find_saved`` then finds it on the flash)."""
     if not isinstance(saved, list):
         return [], "saved request ids not a list: dropped"
     ids = []
     for entry in saved:
         if isinstance(entry, list) and len(entry) == 2 and valid_id(entry[0]) and _is_object_text(entry[1]):
-            ids.append([entry[0], Reply(entry[1])])
+            ids.append([entry[0], Kept(entry[1])])
     dropped = len(saved) - len(ids)
     ids = ids[-_MAX_IDS:]
     if not dropped:
@@ -74,57 +74,6 @@ def _is_object_text(text):
         return False
 
 
-class Reply:
-    """A reply remembered with its id, held in the heap until a save writes it, then only where it
-    lies in the newest saved copy (see the module docstring); ``text()`` is the reply."""
-
-    def __init__(self, text):
-        self._text = text  # None once saved: it lies in ``_path``, (offset, bytes) ``_where``
-        self._path = None
-        self._where = None
-        self._next = None  # (offset, bytes) where the save under way wrote it
-
-    def text(self):
-        """The reply line (read from the flash, once saved)."""
-        if self._text is not None:
-            return self._text
-        at, length = self._where
-        with open(self._path, "rb") as f:
-            f.seek(at)
-            return json.loads(f.read(length))
-
-    def write_to(self, f, buf):
-        """Write the reply as a JSON string to the text file ``f`` being saved (``app.store``), from
-        the flash through ``buf`` if saved already: byte for byte what was saved before."""
-        at = f.tell()
-        if self._text is not None:
-            json.dump(self._text, f)
-        else:
-            out = getattr(f, "buffer", None)  # CPython: a text file takes bytes through its buffer
-            if out is None:
-                out = f  # MicroPython: the text file itself
-            else:
-                f.flush()  # what json.dump wrote comes first
-            view = memoryview(buf)
-            start, left = self._where
-            with open(self._path, "rb") as source:
-                source.seek(start)
-                while left:
-                    n = source.readinto(view[:left] if left < len(buf) else buf)
-                    if not n:
-                        raise OSError("%s: cut short before a saved reply's end" % self._path)
-                    out.write(buf if n == len(buf) else view[:n])
-                    left -= n
-        self._next = (at, f.tell() - at)
-
-    def saved_in(self, path):
-        """The save that wrote it is complete: the reply lies in ``path`` now, as written."""
-        self._text = None
-        self._path = path
-        self._where = self._next
-        self._next = None
-
-
 def find_saved(store, ids):
     """After a power-on restored ``ids`` (``restore_ids``): each reply that lies in the copy the
     ``store`` just loaded as saving it writes is read from there from now on (the heap lets go of
@@ -135,9 +84,8 @@ def find_saved(store, ids):
     start = 0
     for entry in ids:
         reply = entry[1]
-        literal = json.dumps(reply._text).encode()
+        literal = json.dumps(reply.text()).encode()
         at = head.find(literal, start)
         if at >= 0:
-            reply._next = (at, len(literal))
-            reply.saved_in(path)
+            reply.saved(path, at, len(literal))
             start = at + len(literal)

@@ -1,4 +1,4 @@
-"""The remembered replies (app.request_ids.Reply) leave the heap once saved: the saved copy holds
+"""The remembered replies (app.store.Kept, app.request_ids) leave the heap once saved: the saved copy holds
 them, byte for byte as saving their strings writes, and they are read back from there.
 
 Runs on both interpreters in a fresh directory (the power cuts: tests/board_power_cut.py).
@@ -6,15 +6,15 @@ Runs on both interpreters in a fresh directory (the power cuts: tests/board_powe
 
 from test_store import game, listing, read, streamed, write
 
-from app.request_ids import Reply, find_saved
-from app.store import Store
+from app.request_ids import find_saved
+from app.store import Kept, Store
 from simulator.virtual_hardware import temp_dir
 
 REPLIES = ('{"ok": true, "said": "h\u00e9llo \\"you\\"", "id": 7}', "second")  # escapes, a character beyond ASCII
 
 
 def with_replies(data, replies):
-    """``data`` (streamed) with ``ids`` holding ``replies``: plain strings or ``Reply`` ones."""
+    """``data`` (streamed) with ``ids`` holding ``replies``: plain strings or ``Kept`` ones."""
     out = streamed(data)
     out["ids"] = [["a", replies[0]], [7, replies[1]], "x"]
     return out
@@ -22,7 +22,7 @@ def with_replies(data, replies):
 
 def test_a_reply_is_saved_as_its_string_and_then_read_from_the_flash():
     plain, kept = temp_dir(), temp_dir()
-    replies = [Reply(text) for text in REPLIES]
+    replies = [Kept(text) for text in REPLIES]
     for k in range(3):  # the first save writes the strings; the next ones copy them from the copy before
         Store(plain).save(with_replies(game(k + 3, k), REPLIES))
         Store(kept).save(with_replies(game(k + 3, k), replies))
@@ -43,7 +43,7 @@ def test_the_replies_of_a_copy_just_loaded_are_found_on_the_flash():
     Store(root).save(with_replies(game(4, 1), REPLIES))
     store = Store(root)
     data, _ = store.load(stream="log")
-    replies = [Reply(text) for text in REPLIES] + [Reply("not saved")]
+    replies = [Kept(text) for text in REPLIES] + [Kept("not saved")]
     find_saved(store, [[k, reply] for k, reply in enumerate(replies)])
     newest = root + "/game.a"
     write(newest, read(newest).replace(b"second", b"sacond"))
