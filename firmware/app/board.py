@@ -334,12 +334,13 @@ class Board:
         if save:
             self.save_if_changed()
 
-    def handle_command(self, line):
-        """Answer one serial line (see app.protocol); the reply is one JSON line without newline."""
+    def handle_command(self, line, write=None):
+        """Answer one serial line (see app.protocol); the reply is one JSON line without newline,
+        or with ``write``, written through it in pieces (and None returned)."""
         from app.protocol import reply  # loaded once a host talks: heap, if the code is not frozen
 
         self._display_dirty = True
-        return reply(self, line)
+        return reply(self, line, write)
 
     def tick(self):
         """Timers: the refusal signal ends by itself (its text stays on the display until the next
