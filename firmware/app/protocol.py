@@ -174,14 +174,14 @@ def reply(board, line, write=None):
     if write is not None:
         _write_object(write, out)
         return None
-    parts = []
-    _write_object(parts.append, out)
-    return "".join(parts)
+    if "log" in out:
+        out["log"] = list(out["log"])
+    return json.dumps(out)
 
 
 def _write_object(write, out):
-    """``write(json.dumps(out))`` in pieces, the same text: a value at a time, and the "log" of a
-    log reply (an iterator) an event at a time."""
+    """``write(json.dumps(out))`` in pieces, the same text (tested): a value at a time, and the
+    "log" of a log reply (an iterator) an event at a time."""
     sep = "{"
     for key in out:
         value = out[key]
