@@ -74,15 +74,23 @@ print("FRAME", *frames(20))
 # board's main.py emptied): MicroPython's own share, then main.py's own code run with the app's
 # run(hw) swapped for the measurement (so whatever main.py keeps counts, as on a running board):
 # the app after start (code, hal, board, shell, a few frames drawn), then the most live while the
-# whole log is read over the serial protocol a page at a time (each reply line live, as the shell
-# holds it while sending) and frames are drawn.
+# whole log is read over the serial protocol a page at a time (written in pieces as the shell
+# writes a reply: the most live at each piece, the piece included) and frames are drawn.
 HEAP_MEASURE = """
-import gc, json
+import gc
 gc.collect()
 base = gc.mem_alloc()
+most = 0
+
+
+def write(piece):
+    global most
+    gc.collect()
+    most = max(most, gc.mem_alloc())
 
 
 def measure(hw):
+    global most
     from app.board import Board
     from app.run import Shell
     b = Board(hw)
@@ -91,16 +99,8 @@ def measure(hw):
         b.render()
     gc.collect()
     start = most = gc.mem_alloc()
-    first = 0
-    while True:
-        text = b.handle_command('{"cmd": "log", "from": %d}' % first)
-        gc.collect()  # the reply line live, as the shell holds it while sending; read after, not counted
-        most = max(most, gc.mem_alloc())
-        page = len(json.loads(text)["log"])
-        text = None
-        if not page:
-            break
-        first += page
+    for first in range(0, b.match.events + 1, 32):
+        shell.answer('{"cmd": "log", "from": %d}' % first, write)
         b.render()
     print("HEAP", base, start, most, b.match.events, len(b.match.games))
 """

@@ -62,6 +62,7 @@ class VirtualSerial:
     def __init__(self) -> None:
         self._incoming = []  # type: list[str]
         self._outgoing = []  # type: list[str]
+        self._partial = ""  # what ``write`` sent of a line not ended yet
 
     def read_line(self) -> "str | None":
         """App side: the next received line, or None if there is none (never blocks)."""
@@ -69,7 +70,13 @@ class VirtualSerial:
 
     def write_line(self, line: str) -> None:
         """App side: send one line."""
-        self._outgoing.append(line)
+        self.write(line + "\n")
+
+    def write(self, text: str) -> None:
+        """App side: send a piece of a line (a line ends at each ``"\n"``)."""
+        lines = (self._partial + text).split("\n")
+        self._partial = lines.pop()
+        self._outgoing.extend(lines)
 
     def send(self, line: str) -> None:
         """Test side: queue a line for the app to read."""

@@ -56,7 +56,7 @@ def snapshot(board):
     match = board.match
     return {"state": match.state(), "events": match.events, "edits": match.edits, "log": list(match.iter_log()),
             "settings": match.settings.to_dict(), "prefs": dict(board.prefs),
-            "ids": [list(entry) for entry in board.ids]}
+            "ids": [[request_id, reply.text()] for request_id, reply in board.ids]}
 
 
 def differences(got, expected):

@@ -39,7 +39,7 @@ CHANGES = ['{"cmd": "event", "event": ["peg", 1, 2], "id": "c1"}', '{"cmd": "eve
 def snapshot(board):
     """What the board restored, as plain values to compare."""
     return {"log": board.match.log, "edits": board.match.edits, "prefs": dict(board.prefs),
-            "ids": [list(entry) for entry in board.ids]}
+            "ids": [[request_id, reply.text()] for request_id, reply in board.ids]}
 
 
 def unusable(kind, data):

@@ -12,9 +12,9 @@ around it, and tests call these directly.
 What the board holds, and who reads it: ``match`` (the rules core's ``Match``), ``prefs``
 (``app.prefs``), ``mode`` (the ui mode, ``app.modes``: changed only by ``open``),
 ``messages`` (``app.messages``: a refusal, the power-on notice) and ``ids`` (the serial
-request ids answered last and their replies: ``app.request_ids`` keeps them for the protocol
-and checks them at power-on; the board only saves and restores them, so the protocol's code
-is not loaded at power-on).
+request ids answered last and their replies, on the flash once saved: ``app.request_ids``
+keeps them for the protocol and checks them at power-on; the board only saves and restores
+them, so the protocol's code is not loaded at power-on).
 
 Actions come in two versions, one name apiece: ``apply(event)``, ``undo()``,
 ``new_match()`` and ``change_settings(changes)`` raise ValueError (``RuleError`` from the
@@ -160,9 +160,10 @@ class Board:
         repaired = self._restore_prefs(data.get("prefs"))
         ids = data.get("ids")  # replies to requests of that match only
         if ids:  # checked without loading the protocol (it loads with the next request)
-            from app.request_ids import restore_ids
+            from app.request_ids import find_saved, restore_ids
 
             self.ids, dropped = restore_ids(ids)
+            find_saved(self.store, self.ids)  # the replies stay on the flash
             if dropped is not None:
                 self.messages.announce("IDS DROPPED", dropped)
                 repaired = True
@@ -333,12 +334,13 @@ class Board:
         if save:
             self.save_if_changed()
 
-    def handle_command(self, line):
-        """Answer one serial line (see app.protocol); the reply is one JSON line without newline."""
+    def handle_command(self, line, write=None):
+        """Answer one serial line (see app.protocol); the reply is one JSON line without newline,
+        or with ``write``, written through it in pieces (and None returned)."""
         from app.protocol import reply  # loaded once a host talks: heap, if the code is not frozen
 
         self._display_dirty = True
-        return reply(self, line)
+        return reply(self, line, write)
 
     def tick(self):
         """Timers: the refusal signal ends by itself (its text stays on the display until the next

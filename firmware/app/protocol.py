@@ -140,9 +140,9 @@ def _log(board, request):
     total = match.events
     first = _whole(request, "from", 0, 0, total)
     count = _whole(request, "count", MAX_PAGE, 1, MAX_PAGE)
-    page = list(match.iter_log(first, first + count))  # only this page is ever built
-    return {"log": page, "from": first, "total": total, "edits": match.edits, "settings": settings_dict(board),
-            "games": match.games}
+    # only this page, one event at a time, as the reply is written (see _write_object)
+    return {"log": match.iter_log(first, first + count), "from": first, "total": total, "edits": match.edits,
+            "settings": settings_dict(board), "games": match.games}
 
 
 # The commands: cmd -> (handler, the fields it takes besides "cmd" and "id", whether it
@@ -161,8 +161,45 @@ COMMANDS = {
 }
 
 
-def reply(board, line):
-    """The reply line (no newline) to one request line; applies the request at most once."""
+def reply(board, line, write=None):
+    """The reply line (no newline) to one request line; applies the request at most once. With
+    ``write``, the line goes out through it in pieces instead (None is returned): the text of a
+    reply that is not remembered is never whole in the heap (a log page is about 1 KB)."""
+    out = _answer(board, line)
+    if isinstance(out, str):
+        if write is None:
+            return out
+        write(out)
+        return None
+    if write is not None:
+        _write_object(write, out)
+        return None
+    if "log" in out:
+        out["log"] = list(out["log"])
+    return json.dumps(out)
+
+
+def _write_object(write, out):
+    """``write(json.dumps(out))`` in pieces, the same text (tested): a value at a time, and the
+    "log" of a log reply (an iterator) an event at a time."""
+    sep = "{"
+    for key in out:
+        value = out[key]
+        if key == "log":
+            write(sep + '"log": [')
+            between = ""
+            for event in value:
+                write(between + json.dumps(event))
+                between = ", "
+            write("]")
+        else:
+            write(sep + json.dumps(key) + ": " + json.dumps(value))
+        sep = ", "
+    write("}")
+
+
+def _answer(board, line):
+    """The reply to one request line: its text, or the object to write (a reply not remembered)."""
     try:
         request = json.loads(line)
     except ValueError:
@@ -187,7 +224,7 @@ def reply(board, line):
         if earlier is not None:
             out = json.loads(earlier)
             out["duplicate"] = True
-            return json.dumps(out)
+            return out
     try:
         out = handler(board, request)
     except (ValueError, TypeError) as e:  # RuleError is a ValueError; the board changed nothing
@@ -195,12 +232,12 @@ def reply(board, line):
     out["ok"] = True
     if request_id is not None:
         out["id"] = request_id
-    text = json.dumps(out)
     if isinstance(change, str):  # a change only with that field (settings with "set")
         change = change in request
     if request_id is not None and change:
+        text = json.dumps(out)
         remember(board, request_id, text)
         board.save()  # the reply is kept with the game, changed or not
-    else:
-        board.save_if_changed()
-    return text
+        return text
+    board.save_if_changed()
+    return out

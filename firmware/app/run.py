@@ -105,12 +105,13 @@ class Shell:
         self.save_changes()  # even if the frame failed: the game comes first
         return True
 
-    def answer(self, line):
-        """The reply to one serial line (saved before it is returned); an error reply if the
-        app failed (logged; the ui goes home). The next frame is drawn at once."""
+    def answer(self, line, write=None):
+        """The reply to one serial line (saved before it is returned, or with ``write``, before it
+        is written through it in pieces: None is returned); an error reply if the app failed
+        (logged; the ui goes home), returned in either case. The next frame is drawn at once."""
         self.dirty = True
         try:
-            return self.board.handle_command(line)
+            return self.board.handle_command(line, write)
         except Exception as e:
             self.step_failed("serial", e)
             return _FAILED % type(e).__name__
@@ -174,7 +175,10 @@ class Shell:
             line = port.read_line()
             while line is not None:
                 try:
-                    port.write_line(self.answer(line))
+                    failed = self.answer(line, port.write)  # the reply in pieces: never whole in the heap
+                    if failed is not None:
+                        port.write(failed)
+                    port.write("\n")
                 except Exception as e:
                     self.step_failed("serial", e)
                 line = port.read_line()

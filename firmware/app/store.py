@@ -55,6 +55,11 @@ newline of its own), so the loader can read it line by line:
     ["crib-save", ...]]
 
 Any reader of JSON reads both layouts as the same data; format 1 covers both.
+
+A string of the data may be a ``Kept`` (an element of a list: the board's remembered replies,
+``app.request_ids``): saved as the string, and once a save has written it, the heap holds only
+where it lies in that copy, each later save copying its bytes over from the copy before: the
+file is byte for byte what saving the string writes. ``Kept.text()`` reads it back.
 """
 
 import json
@@ -70,6 +75,30 @@ _TAIL = const(80)  # more than any trailer line
 _PLAIN = (dict, list, tuple, str, int, float, bool)  # saved whole by json.dump; other values are streamed
 _STREAM_END = b"]},\n"
 _replace = getattr(os, "replace", os.rename)  # CPython on Windows cannot rename onto a file
+
+
+class Kept:
+    """A string of the saved data kept on the flash once saved (see the module docstring)."""
+
+    def __init__(self, text):
+        self._text = text  # None once saved: it lies in ``_path`` from byte ``_at``, ``_length`` bytes
+        self._path = None
+        self._at = self._length = 0
+
+    def text(self):
+        """The string (read from the copy that holds it, once saved)."""
+        if self._text is not None:
+            return self._text
+        with open(self._path, "rb") as f:
+            f.seek(self._at)
+            return json.loads(f.read(self._length))
+
+    def saved(self, path, at, length):
+        """It lies in ``path`` (a complete copy) from byte ``at``, ``length`` bytes, as JSON: the heap lets go of it."""
+        self._text = None
+        self._path = path
+        self._at = at
+        self._length = length
 
 
 def _head(seq, length):
@@ -96,8 +125,9 @@ class Store:
             self._find_newest()
         seq = self.seq + 1 if self.seq is not None else 1
         target = 1 if self._newest == 0 else 0
+        written = []  # (Kept, offset, bytes) in this copy: they lie there once it is saved
         with open(self._tmp, "w") as f:
-            _write_data(f, data)
+            _write_data(f, data, written, self._buf)
         length = os.stat(self._tmp)[6]
         crc = self._crc(self._tmp, seq, length)
         with open(self._tmp, "ab") as f:
@@ -105,6 +135,12 @@ class Store:
         _replace(self._tmp, self._slots[target])
         self.seq = seq
         self._newest = target
+        for value, at, length in written:
+            value.saved(self._slots[target], at, length)
+
+    def newest_file(self):
+        """The file of the newest copy, once known (after a load or a save), else None."""
+        return None if self._newest is None else self._slots[self._newest]
 
     def load(self, stream=None, use=None):
         """The saved data and a message about damage: see the module docstring.
@@ -248,8 +284,9 @@ def _close(data, stream):
             close()
 
 
-def _write_data(f, data):
-    """Write ``[<data>,\n`` to text file ``f``, a streamed value last, one element per line."""
+def _write_data(f, data, written, buf):
+    """Write ``[<data>,\n`` to text file ``f``, a streamed value last, one element per line; each
+    ``Kept`` written is noted in ``written`` (copied through ``buf`` if saved before)."""
     streamed = None
     sep = ""
     f.write("[{")
@@ -261,7 +298,7 @@ def _write_data(f, data):
             f.write(sep)
             json.dump(key, f)
             f.write(": ")
-            json.dump(value, f)
+            _write_value(f, value, written, buf)
             sep = ", "
         elif streamed is None:
             streamed = key
@@ -278,6 +315,45 @@ def _write_data(f, data):
             sep = ",\n"
         f.write("\n]")
     f.write("},\n")
+
+
+def _write_value(f, value, written, buf):
+    """``json.dump(value, f)``, but a list element by element, for the ``Kept`` strings in it."""
+    if isinstance(value, list):
+        f.write("[")
+        for i in range(len(value)):
+            if i:
+                f.write(", ")
+            _write_value(f, value[i], written, buf)
+        f.write("]")
+    elif isinstance(value, Kept):
+        at = f.tell()
+        if value._text is not None:
+            json.dump(value._text, f)
+        else:
+            _copy(f, value, buf)
+        written.append((value, at, f.tell() - at))
+    else:
+        json.dump(value, f)
+
+
+def _copy(f, value, buf):
+    """Write the saved bytes of ``value`` (a ``Kept``) to text file ``f`` through ``buf``."""
+    out = getattr(f, "buffer", None)  # CPython: a text file takes bytes through its buffer
+    if out is None:
+        out = f  # MicroPython: the text file itself
+    else:
+        f.flush()  # what json.dump wrote comes first
+    view = memoryview(buf)
+    left = value._length
+    with open(value._path, "rb") as source:
+        source.seek(value._at)
+        while left:
+            n = source.readinto(view[:left] if left < len(buf) else buf)
+            if not n:
+                raise OSError("%s: cut short before a saved string's end" % value._path)
+            out.write(buf if n == len(buf) else view[:n])
+            left -= n
 
 
 def _elements(path, offset):

@@ -37,7 +37,8 @@ The hw contract: what the app asks of a hardware layer
     None, or an object with ``show_lines(lines)``: at most 8 lines of 16 characters.
 ``hw.serial``
     None, or an object with ``read_line()`` (a complete line without its end, or None;
-    it never blocks) and ``write_line(line)``.
+    it never blocks), ``write_line(line)`` and ``write(text)`` (a piece of a line: the app
+    writes a reply in pieces, then ``"\n"``).
 
 Layers that meet it: ``hal.rp2_board.Hardware`` (the real board, built by
 ``hal.rp2_board.build``) and ``simulator.virtual_hardware.VirtualHardware`` (the tests'

@@ -195,6 +195,10 @@ class UsbSerial:
         sys.stdout.write(line)
         sys.stdout.write("\n")
 
+    def write(self, text):
+        """Send a piece of a line (or its end, ``"\n"``)."""
+        sys.stdout.write(text)
+
 
 def no_fault():
     """``hw.fault()`` of a build without the LED supply switch: nothing to report."""

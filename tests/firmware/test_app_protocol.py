@@ -6,7 +6,7 @@ from app_driver import Driver
 from match_helpers import play_games, recording
 
 from app import VERSION
-from app.protocol import MAX_PAGE, settings_dict
+from app.protocol import MAX_PAGE, reply, settings_dict
 from cribbage.match import Match
 from cribbage_lab import deck
 
@@ -68,6 +68,33 @@ def test_a_long_log_comes_a_page_at_a_time_and_the_pages_are_the_log():
     r = d.ask({"cmd": "log"})  # from 0, a full page, by default
     assert r["from"] == 0 and r["log"] == log[:MAX_PAGE]
     assert d.ask({"cmd": "log", "from": total - 3, "count": MAX_PAGE})["log"] == log[-3:]
+
+
+def test_a_reply_written_in_pieces_is_the_reply_line_byte_for_byte():
+    whole, _ = long_match(1)
+    pieces, _ = long_match(1)  # the same board: each request is applied to both
+    last = json.dumps(whole.match.log[-1])
+    lines = ['{"cmd": "log"}', '{"cmd": "log", "from": 9, "count": 5, "id": "p"}', '{"cmd": "log", "from": %d}'
+             % whole.match.events, '{"cmd": "state"}', '{"cmd": "settings"}', '{"cmd": "undo", "id": 1}',
+             '{"cmd": "undo", "id": 1}', '{"cmd": "event", "event": %s}' % last, '{"cmd": "log", "count": 0}',
+             '{"cmd": "input", "event": ["press", "enc"], "id": "i"}', "[1]", '{"cmd": "settings", "set": {}}']
+    for k, line in enumerate(lines):
+        written = []
+        text = reply(whole.board, line)
+        assert reply(pieces.board, line, written.append) is None
+        assert "".join(written) == text, line
+        assert ("duplicate" in json.loads(text)) == (k == 6)  # the undo sent again
+        if '"log"' in line and json.loads(text)["ok"]:  # the page an event a piece: never whole
+            assert len(written) >= len(json.loads(text)["log"]) + 2
+    assert whole.match.log == pieces.match.log and whole.board.mode.describe() == pieces.board.mode.describe()
+    # the page as json.dumps writes the reply built whole (as the board did before it wrote in pieces)
+    out = json.loads(reply(whole.board, '{"cmd": "log", "from": 3}'))
+    log = whole.match.log
+    assert out["log"] == log[3:3 + MAX_PAGE] and out["total"] == len(log)
+    before = {"log": log[3:3 + MAX_PAGE], "from": 3, "total": len(log), "edits": whole.match.edits,
+              "settings": settings_dict(whole.board), "games": whole.match.games}
+    before["ok"] = True
+    assert reply(whole.board, '{"cmd": "log", "from": 3}') == json.dumps(before)
 
 
 def test_an_undo_and_a_new_event_between_two_pages_change_the_edits_not_the_total():

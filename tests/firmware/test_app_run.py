@@ -115,7 +115,7 @@ def test_a_request_the_app_fails_on_gets_an_error_reply_and_the_game_goes_on():
     d.hw.serial.send(json.dumps({"cmd": "state", "id": 2}))
     handle = d.board.handle_command
 
-    def broken(line):
+    def broken(line, write=None):
         raise KeyError("a bug in the state reply")
 
     d.board.handle_command = broken
