@@ -3,7 +3,7 @@
 import sys
 
 # The oldest release's run (1.23, 32-bit) checks that the firmware runs there; the long seeded
-# sweeps are run in full on CPython, the unix port and 1.29, a quarter of them on 1.23 (suite time).
+# sweeps are run in full on CPython and the unix port (1.29), a quarter of them on 1.23 (suite time).
 _OLDEST_RELEASE = sys.implementation.name == "micropython" and sys.implementation.version < (1, 24)
 
 
