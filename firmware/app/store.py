@@ -113,7 +113,6 @@ class Store:
         base = root.rstrip("/") + "/" + name
         self._slots = (base + ".a", base + ".b")
         self._tmp = base + ".tmp"
-        self._buf = bytearray(_CHUNK)
         self.seq = None  # number of the newest sound save, once known
         self._newest = None  # index of the slot holding it
 
@@ -241,8 +240,9 @@ class Store:
         return whole[0]
 
     def _crc(self, path, seq, length):
-        """The CRC a trailer holds for the first ``length`` bytes of ``path``, read in small chunks."""
-        buf = self._buf
+        """The CRC a trailer holds for the first ``length`` bytes of ``path``, read in small chunks
+        (a buffer made for each: a save or a load makes garbage anyway, and a board keeps none)."""
+        buf = bytearray(_CHUNK)
         view = memoryview(buf)
         crc = 0
         left = length
