@@ -79,14 +79,26 @@ def mpy_cross() -> str:
     return found
 
 
+def module_name(relative: str) -> str:
+    """The dotted name a module is imported by, from its path: ``cribbage/cards.py`` ->
+    ``cribbage.cards``, ``cribbage/__init__.py`` -> ``cribbage``."""
+    parts = list(Path(relative).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
 def compile_module(root: Path, relative: str, out: Path, arch: str | None) -> MpyFormat:
     """Compile ``root/relative`` to ``out`` and return the produced file's format.
 
-    mpy-cross runs inside ``root`` so the name recorded in the file (shown in tracebacks) is
-    the path on the board. Raises subprocess.CalledProcessError with mpy-cross's message.
+    The name recorded in the file (shown in tracebacks: ``File "cribbage.cards", line 42``) is
+    the module's dotted name, which the import makes an interned string (qstr) anyway: a path
+    would be one more for every module, in the board's heap for good.
+    Raises subprocess.CalledProcessError with mpy-cross's message.
     """
     out.parent.mkdir(parents=True, exist_ok=True)
-    command = [mpy_cross(), *(["-march=" + arch] if arch else []), "-o", str(out.resolve()), relative]
+    command = [mpy_cross(), *(["-march=" + arch] if arch else []), "-s", module_name(relative),
+               "-o", str(out.resolve()), relative]
     subprocess.run(command, cwd=root, check=True, capture_output=True, text=True)
     with out.open("rb") as f:
         return MpyFormat.from_header(f.read(4))

@@ -32,7 +32,7 @@ from host_tools.deploy_plan import (
     make_romfs_plan,
     mismatches,
 )
-from host_tools.mpy import MpyFormat, compile_module, why_not_loadable
+from host_tools.mpy import MpyFormat, compile_module, module_name, why_not_loadable
 from host_tools.romfs_image import build_romfs_image
 from micropython_env import RP2040_HEAP, micropython_reads, run_micropython, tool
 
@@ -61,7 +61,14 @@ def test_mpy_cross_output_headers(tmp_path: Path) -> None:
     assert raw_plain[:4] == bytes([ord("M"), version, 0, 31])
     assert raw_fast[:4] == bytes([ord("M"), version, 4 << 2 | sub, 31])
     assert plain == MpyFormat(version, 0, None) and fast == MpyFormat(version, sub, "armv6m")
-    assert b"pkg/fast.py" in raw_fast  # the name on the board, for tracebacks
+    # The name for tracebacks: the module's dotted name (an interned string on the board anyway), not its path.
+    assert b"pkg.fast\x00" in raw_fast and b"pkg/fast" not in raw_fast
+
+
+def test_the_name_in_a_compiled_module_is_its_import_name() -> None:
+    assert module_name("cribbage/cards.py") == "cribbage.cards"
+    assert module_name("app/modes/peg.py") == "app.modes.peg"
+    assert module_name("cribbage/__init__.py") == "cribbage"
 
 
 def test_sys_mpy_decoding_matches_the_unix_port() -> None:
@@ -320,7 +327,7 @@ def test_native_twins_join_their_package_compiled_for_the_board(tree: tuple[Path
     (native / "pkg" / "fast.py").write_text(VIPER)
     deploy("a0", runner=FakeMpremote(board), firmware=firmware, board_json=board_json)
     raw = (board / "pkg" / "fast.mpy").read_bytes()
-    assert MpyFormat.from_header(raw[:4]).arch == micropython_reads().arch and b"pkg/fast.py" in raw
+    assert MpyFormat.from_header(raw[:4]).arch == micropython_reads().arch and b"pkg.fast\x00" in raw
     done = run_micropython(["-c", "import sys; sys.path.insert(0, %r); import pkg.fast; print(pkg.fast.add(1))"
                             % str(board)])
     assert done.stdout.strip() == "2", done.stderr  # what landed runs, native code and all

@@ -113,7 +113,6 @@ class Store:
         base = root.rstrip("/") + "/" + name
         self._slots = (base + ".a", base + ".b")
         self._tmp = base + ".tmp"
-        self._buf = bytearray(_CHUNK)
         self.seq = None  # number of the newest sound save, once known
         self._newest = None  # index of the slot holding it
 
@@ -127,7 +126,7 @@ class Store:
         target = 1 if self._newest == 0 else 0
         written = []  # (Kept, offset, bytes) in this copy: they lie there once it is saved
         with open(self._tmp, "w") as f:
-            _write_data(f, data, written, self._buf)
+            _write_data(f, data, written, bytearray(_CHUNK))  # a buffer for this save: a board keeps none
         length = os.stat(self._tmp)[6]
         crc = self._crc(self._tmp, seq, length)
         with open(self._tmp, "ab") as f:
@@ -241,8 +240,9 @@ class Store:
         return whole[0]
 
     def _crc(self, path, seq, length):
-        """The CRC a trailer holds for the first ``length`` bytes of ``path``, read in small chunks."""
-        buf = self._buf
+        """The CRC a trailer holds for the first ``length`` bytes of ``path``, read in small chunks
+        (through a buffer of its own: a board keeps none)."""
+        buf = bytearray(_CHUNK)
         view = memoryview(buf)
         crc = 0
         left = length

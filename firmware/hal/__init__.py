@@ -40,7 +40,7 @@ The hw contract: what the app asks of a hardware layer
     it never blocks), ``write_line(line)`` and ``write(text)`` (a piece of a line: the app
     writes a reply in pieces, then ``"\n"``).
 
-Layers that meet it: ``hal.rp2_board.Hardware`` (the real board, built by
+Layers that meet it: ``hal.rp2_hw.Hardware`` (the real board, built by
 ``hal.rp2_board.build``) and ``simulator.virtual_hardware.VirtualHardware`` (the tests'
 fake, and the desktop simulator's base).
 

@@ -1,6 +1,6 @@
 """Characters from the USB serial line put together into protocol lines (``shared.serial_lines``).
 
-Platform-independent, so it is tested on both interpreters; ``hal.rp2_board.UsbSerial``
+Platform-independent, so it is tested on both interpreters; ``hal.rp2_hw.UsbSerial``
 feeds it one character at a time.
 """
 

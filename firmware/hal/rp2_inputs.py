@@ -24,7 +24,6 @@ import uctypes
 from machine import Pin
 from micropython import const
 
-from hal import buttons_pio, encoder_pio
 from hal.acceleration import Acceleration
 from hal.quadrature import Quadrature
 from hal.sampled_buttons import RING, SampledButtons
@@ -42,17 +41,16 @@ _DREQ_PIO0_RX1 = const(5)
 _SAMPLE_RING_BITS = const(9)  # RING (512) bytes
 _STORE = const(1024)  # both rings, each on a multiple of its size, fit in 1 KB
 
-PROGRAM = rp2.asm_pio(in_shiftdir=rp2.PIO.SHIFT_LEFT)(encoder_pio.encoder_changes)
-BUTTONS_PROGRAM = rp2.asm_pio(in_shiftdir=rp2.PIO.SHIFT_LEFT, autopush=True, push_thresh=buttons_pio.PINS,
-                              fifo_join=rp2.PIO.JOIN_RX)(buttons_pio.button_levels)
-
-
 class Inputs:
     """The controls named in board.json "pins"; ``poll()`` -> list of input events."""
 
     transfers = _TRANSFERS  # the button sampler's writes before its DMA channel is renewed (halfway)
 
     def __init__(self, pins):
+        # The PIO programs are assembled as their state machines start, their sources needed only
+        # then: the boot forgets them (hal.rp2_board).
+        from hal import buttons_pio
+
         a = pins["encoder_a"]
         b = pins["encoder_b"]
         if abs(a - b) != 1:
@@ -79,18 +77,23 @@ class Inputs:
         self.buttons = SampledButtons((ENCODER, PLAYER_1, PLAYER_2, BACK), tuple(n - base for n in numbers))
         self.samples = samples
         self.sample_ring = uctypes.bytearray_at(samples, RING)
-        self.sampler = rp2.StateMachine(_BUTTONS_SM, BUTTONS_PROGRAM, freq=buttons_pio.FREQ, in_base=Pin(base))
+        program = rp2.asm_pio(in_shiftdir=rp2.PIO.SHIFT_LEFT, autopush=True, push_thresh=buttons_pio.PINS,
+                              fifo_join=rp2.PIO.JOIN_RX)(buttons_pio.button_levels)
+        self.sampler = rp2.StateMachine(_BUTTONS_SM, program, freq=buttons_pio.FREQ, in_base=Pin(base))
         self.sample_dma = rp2.DMA()
         self._sample_buttons()
 
     def _start_encoder(self, base, start):
+        from hal import encoder_pio
+
         self.ring = uctypes.bytearray_at(start, _RING)
         self.dma = rp2.DMA()
         ctrl = self.dma.pack_ctrl(size=0, inc_read=False, inc_write=True, ring_size=_RING_BITS, ring_sel=True,
                                   treq_sel=_DREQ_PIO1_RX0)
         self.dma.config(read=_PIO1_RXF0, write=start, count=_TRANSFERS, ctrl=ctrl, trigger=True)
         self.read = 0  # ring entries decoded so far
-        self.sm = rp2.StateMachine(_ENCODER_SM, PROGRAM, freq=encoder_pio.FREQ, in_base=Pin(base))
+        program = rp2.asm_pio(in_shiftdir=rp2.PIO.SHIFT_LEFT)(encoder_pio.encoder_changes)
+        self.sm = rp2.StateMachine(_ENCODER_SM, program, freq=encoder_pio.FREQ, in_base=Pin(base))
         self.sm.active(1)
 
     def _sample_buttons(self):

@@ -21,21 +21,12 @@ import uctypes
 from machine import Pin
 from micropython import const
 
-from hal import ws2812_pio
 from hal.chain import Chain
 
 _PIO0_TXF0 = const(0x50200010)  # PIO0 TX FIFO 0; FIFO n is 4 bytes further (RP2040 datasheet 3.7)
 _DREQ_PIO0_TX0 = const(0)  # DMA request line of PIO0 TX FIFO 0; +n for state machine n
 _US_PER_LED = const(30)  # 24 bits of 1.25 us
 _LATCH_US = const(300)  # newer WS2812B need > 280 us low to latch (older ones 50 us)
-
-PROGRAM = rp2.asm_pio(
-    sideset_init=rp2.PIO.OUT_LOW,
-    out_shiftdir=rp2.PIO.SHIFT_LEFT,
-    autopull=True,
-    pull_thresh=ws2812_pio.BITS_PER_LED,
-)(ws2812_pio.ws2812)
-
 
 class Leds:
     """The LED chain on ``pin``, driven by PIO0 state machine ``sm_id`` (0-3)."""
@@ -50,7 +41,13 @@ class Leds:
         self.bytes = uctypes.bytearray_at(uctypes.addressof(self.words), 4 * self.count)
         self.frame_us = self.count * _US_PER_LED + _LATCH_US
         self.started_us = ticks_us()
-        self.sm = rp2.StateMachine(sm_id, PROGRAM, freq=ws2812_pio.FREQ, sideset_base=Pin(pin))
+        # The PIO program is assembled as the state machine starts, its source needed only then: the
+        # boot forgets it (hal.rp2_board).
+        from hal import ws2812_pio
+
+        program = rp2.asm_pio(sideset_init=rp2.PIO.OUT_LOW, out_shiftdir=rp2.PIO.SHIFT_LEFT, autopull=True,
+                              pull_thresh=ws2812_pio.BITS_PER_LED)(ws2812_pio.ws2812)
+        self.sm = rp2.StateMachine(sm_id, program, freq=ws2812_pio.FREQ, sideset_base=Pin(pin))
         self.sm.active(1)
         self.dma = None
         if hasattr(rp2, "DMA"):

@@ -1,0 +1,147 @@
+"""The ``hw`` object of the real board while the app runs (the hw contract of
+``hal/__init__.py``), and what ``firmware/main.py`` calls when the app stops:
+``stopped_on_purpose()`` after a Ctrl-C, ``app_failed(e)`` after an exception out of the app.
+
+``hal.rp2_board`` builds it at boot and is forgotten then (``shared.forget``), so the boot's
+code leaves the heap; this module stays.
+"""
+
+import os
+import select
+import sys
+from time import ticks_diff, ticks_ms
+
+import machine
+from machine import WDT
+from micropython import const
+
+from shared import forget
+
+BOOT_COUNT = "/boot_count"
+STORAGE_ROOT = "/"  # the built-in littlefs
+WATCHDOG_MS = 8000  # the RP2040 allows at most 8388 ms
+HEALTHY_AFTER_MS = 10000  # running this long after boot clears the crash-loop counter
+# RP2040 datasheet 4.7: WATCHDOG CTRL at 0x40058000, bit 30 ENABLE; +0x3000 is the register's
+# atomic bit-clear alias (2.1.2). The same bit the Pico SDK's watchdog code clears.
+_WATCHDOG_CTRL_CLEAR = const(0x40058000 + 0x3000)
+_WATCHDOG_ENABLE = const(1 << 30)
+
+
+def is_rp2040():
+    """True on an RP2040 (its watchdog's registers are where ``hal.boot_guard`` reads them)."""
+    return "RP2040" in os.uname().machine
+
+
+def stopped_on_purpose():
+    """The app was stopped on purpose (Ctrl-C from ``mpremote`` or ``crib deploy``): stop the
+    watchdog, so the REPL is not reset 8 s later, and do not count this boot as a failed one,
+    so a few deploys soon after power-on do not end in safe mode. ``machine.WDT`` cannot be
+    stopped, the RP2040's register can; on other chips (the register is elsewhere) the
+    watchdog is left alone."""
+    from hal.boot_guard import BootGuard, watchdog_stopped
+
+    if is_rp2040():
+        machine.mem32[_WATCHDOG_CTRL_CLEAR] = _WATCHDOG_ENABLE
+        watchdog_stopped(machine.mem32)
+    BootGuard(BOOT_COUNT).stopped()
+
+
+def app_failed(e):
+    """An exception came out of the app (``e``): log it, count a failure (``hal.boot_guard``) and
+    reset, so the app starts again; failures in a row end in safe mode."""
+    from hal.boot_guard import BootGuard
+
+    print("the app failed: %r" % (e,))
+    sys.print_exception(e)
+    BootGuard(BOOT_COUNT).failed()
+    machine.reset()
+
+
+class UsbSerial:
+    """The JSON-lines transport over USB stdin/stdout, non-blocking.
+
+    Ctrl-C (0x03) on the USB line still raises KeyboardInterrupt in the app: that is how
+    ``mpremote`` takes the board back to the REPL, so it is left enabled.
+    """
+
+    def __init__(self):
+        from hal import line_reader  # imported already while the safe-mode window watched (or now)
+
+        self.poller = select.poll()
+        self.poller.register(sys.stdin, select.POLLIN)
+        self.reader = line_reader.LineReader()
+        self.dropped = line_reader.DROPPED
+
+    def read_line(self):
+        """A complete line received (without its end), or None if none is complete yet. A line
+        too long to take is answered here (shared.serial_lines.TOO_LONG) and never returned."""
+        reader = self.reader
+        while self.poller.poll(0):
+            line = reader.feed(sys.stdin.read(1))
+            if line is self.dropped:
+                from shared.serial_lines import TOO_LONG
+
+                self.write_line(TOO_LONG)
+            elif line is not None:
+                return line
+        return None
+
+    def write_line(self, line):
+        """Send one line."""
+        sys.stdout.write(line)
+        sys.stdout.write("\n")
+
+    def write(self, text):
+        """Send a piece of a line (or its end, ``"\n"``)."""
+        sys.stdout.write(text)
+
+
+def no_fault():
+    """``hw.fault()`` of a build without the LED supply switch: nothing to report."""
+    return None
+
+
+class Hardware:
+    """The ``hw`` object of the real board: the hw contract of ``hal/__init__.py``."""
+
+    def __init__(self, leds, inputs, display, serial, supply, power):
+        self.led_count = leds.count
+        self.supply_ma = supply
+        self.wire_order = leds.chain.order
+        self.storage_root = STORAGE_ROOT
+        self.leds = leds
+        self.inputs = inputs
+        self.display = display
+        self.serial = serial
+        self.watchdog = None
+        self.boot_ms = ticks_ms()
+        self.proven = False
+        # hw.ticks_ms(): milliseconds, wrapping (compare with ``time.ticks_diff``): time's own,
+        # called straight, for it is read at every poll (a method around it costs a Python call)
+        self.ticks_ms = ticks_ms
+        self.poll_events = inputs.poll  # hw.poll_events(): input events since the last call
+        # hw.fault(): the LED supply switch's own (LedPower.fault), read at every tick
+        self.fault = no_fault if power is None else power.fault
+
+    def show(self, frame):
+        """Send a logical RGB frame to the LEDs (returns before the frame has gone out)."""
+        self.leds.show(frame)
+
+    def feed_watchdog(self):
+        """Called by a healthy main loop. The first call starts the watchdog (it cannot be
+        stopped), so a slow boot is never reset; after HEALTHY_AFTER_MS of feeding, this boot
+        counts as good and the crash-loop counter is cleared."""
+        if self.watchdog is None:
+            self.watchdog = WDT(timeout=WATCHDOG_MS)
+            if is_rp2040():
+                from hal.boot_guard import watchdog_started
+
+                watchdog_started(machine.mem32)
+                forget(("hal.boot_guard",))
+        self.watchdog.feed()
+        if not self.proven and ticks_diff(ticks_ms(), self.boot_ms) >= HEALTHY_AFTER_MS:
+            from hal.boot_guard import BootGuard
+
+            BootGuard(BOOT_COUNT).healthy()
+            forget(("hal.boot_guard",))
+            self.proven = True
