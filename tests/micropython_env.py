@@ -8,7 +8,7 @@ from importlib import import_module
 from pathlib import Path
 
 from host_tools.executables import find
-from host_tools.mpy import MpyFormat, mpy_cross
+from host_tools.mpy import MpyFormat, module_name, mpy_cross
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
@@ -67,20 +67,23 @@ def compile_firmware(target: Path, *extra: str, arch: str | None = None) -> Path
     Tests take the tree compiled once per session from conftest's ``compiled_firmware``.
     """
     for package in PACKAGES:
-        compile_tree(FIRMWARE / package, target / package, *extra)
+        compile_tree(FIRMWARE, target, *extra, under=package)
     if arch is not None:
         compile_tree(NATIVE, target, *extra, "-march=" + arch)
     return target
 
 
-def compile_tree(source: Path, target: Path, *extra: str) -> list[Path]:
-    """Compile every .py under ``source`` to .mpy under ``target`` with mpy-cross ``extra``
-    options; return the .mpy paths."""
+def compile_tree(source: Path, target: Path, *extra: str, under: str = "") -> list[Path]:
+    """Compile every .py under ``source/under`` to .mpy at the same place under ``target`` with
+    mpy-cross ``extra`` options, each named by its dotted module name (``source`` is the import
+    root) as `crib deploy` names it; return the .mpy paths."""
     out = []
-    for py in sorted(source.rglob("*.py")):
-        mpy = target / py.relative_to(source).with_suffix(".mpy")
+    for py in sorted((source / under).rglob("*.py")):
+        relative = py.relative_to(source)
+        mpy = target / relative.with_suffix(".mpy")
         mpy.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run([mpy_cross(), *extra, "-o", str(mpy), str(py)], check=True, capture_output=True, text=True)
+        subprocess.run([mpy_cross(), *extra, "-s", module_name(str(relative)), "-o", str(mpy), str(py)],
+                       check=True, capture_output=True, text=True)
         out.append(mpy)
     return out
 
