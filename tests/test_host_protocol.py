@@ -14,6 +14,7 @@ import pytest
 import serial
 from host_helpers import FakeBoard, free_port, simulator
 from serial.tools.list_ports_common import ListPortInfo
+from serial.urlhandler import protocol_socket as serial_socket
 
 from host_tools import devices
 from host_tools.cli import main
@@ -150,6 +151,21 @@ def test_a_late_reply_to_another_request_is_skipped(capsys: pytest.CaptureFixtur
 
     with FakeBoard(answer) as board:
         assert crib_json(capsys, "status", "-d", board.url)["state"]["front"] == [1, 2]
+
+
+def test_a_socket_link_closes_without_pyserials_pause(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pyserial's own socket:// close sleeps 0.3 s; every crib command against the simulator
+    would wait that long. The link's port closes at once, and the board sees it hang up."""
+    def no_sleep(seconds: float) -> None:
+        raise AssertionError("slept %s s" % seconds)
+
+    with FakeBoard(lambda line: b"") as board:
+        link = connect(board.url)
+        monkeypatch.setattr(serial_socket.time, "sleep", no_sleep)
+        link.port.write(b"bye\n")
+        link.close()
+        assert not link.port.is_open
+        assert board.wait_received(1) == ["bye"]
 
 
 @pytest.mark.parametrize("reply", [b'{"state": {}}\n', b"[1, 2]\n"])
