@@ -161,9 +161,10 @@ def test_a_socket_link_closes_without_pyserials_pause(monkeypatch: pytest.Monkey
 
     with FakeBoard(lambda line: b"") as board:
         link = connect(board.url)
-        monkeypatch.setattr(serial_socket.time, "sleep", no_sleep)
         link.port.write(b"bye\n")
-        link.close()
+        with monkeypatch.context() as patch:  # serial_socket.time is the time module: only around close()
+            patch.setattr(serial_socket.time, "sleep", no_sleep)
+            link.close()
         assert not link.port.is_open
         assert board.wait_received(1) == ["bye"]
 
