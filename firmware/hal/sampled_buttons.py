@@ -77,10 +77,11 @@ class SampledButtons:
             n = 0 if events is None else len(events)
             events = self.poll(ring, _STEP, then, events)
             if turns is not None and events is not None and len(events) > n:  # presses: the turn so far first
-                turn = turns.follow(ring, since, self.at + (RING if self.at < since else 0), then)
+                turns.follow(ring, since, self.at + (RING if self.at < since else 0))
                 since = self.at
+                turn = turns.report(then, None)
                 if turn is not None:
-                    events.insert(n, turn)
+                    events.insert(n, turn[0])
         return events
 
     def poll(self, ring, new, now_ms, events, turns=None):
@@ -160,35 +161,34 @@ class Turns:
         """An entry's levels as ``A << 1 | B`` (``hal.quadrature``)."""
         return v if self.a_high else (v & 1) << 1 | v >> 1
 
-    def follow(self, samples, at, end, now_ms):
+    def follow(self, samples, at, end):
         """Decode the entries that had come by the samples ``at`` to ``end - 1`` of the buttons'
-        ``samples`` (positions taken modulo ``RING``), the last taken at ``now_ms``; the turn they
-        complete, ``(TURN, detents)``, or None. Each sample whose levels differ from the last entry
-        decoded is matched to the first entry after it with those levels: never a later one than
-        the sample saw (it may be an earlier one, after a wiggle the samples missed)."""
+        ``samples`` (positions taken modulo ``RING``). Each sample whose levels differ from the
+        last entry decoded is matched to the first entry after it with those levels: never a later
+        one than the sample saw (it may be an earlier one, after a wiggle the samples missed)."""
         read = self.read
         written = self.written
         if written - read > TURNS_RING:  # the ring ran over: all at the poll's end
-            return None
+            return
         ring = self.ring
         bit = self.bit
         level = self.level
         to = read
+        missing = -1  # levels no entry after ``to`` has (a glitch too short for the encoder's PIO)
         while at < end:
             v = samples[at & (RING - 1)] >> bit & 3
-            if v != level:
+            if v != level and v != missing:
                 k = to
                 while k < written and ring[k & (TURNS_RING - 1)] != v:
                     k += 1
                 if k < written:
                     to = k + 1
                     level = v
+                else:
+                    missing = v  # not searched again: ``to`` only moves on
             at += 1
-        if to == read:
-            return None
-        self.decode(to)
-        detents = self.decoder.take()
-        return (TURN, self.acceleration.scale(detents, now_ms)) if detents else None
+        if to != read:
+            self.decode(to)
 
     def decode(self, to):
         """Feed the decoder the entries up to ``to`` (exclusive; at least one new)."""
@@ -206,10 +206,14 @@ class Turns:
         self.read = to
 
     def take(self, now_ms, events):
-        """Decode every entry written; append the turn they complete to ``events`` (a list, made if
-        None) and return it."""
+        """Decode every entry written; ``report`` the turn."""
         if self.written != self.read:
             self.decode(self.written)
+        return self.report(now_ms, events)
+
+    def report(self, now_ms, events):
+        """Append the turn the entries decoded complete, at ``now_ms``, to ``events`` (a list, made
+        if None) and return it."""
         detents = self.decoder.take()
         if detents:
             if events is None:
