@@ -28,7 +28,7 @@ import uctypes
 from machine import Pin
 from micropython import const
 
-from hal.sampled_buttons import RING, TURNS_RING, SampledButtons, Turns
+from hal.sampled_buttons import RING, TURNS_RING, SampledButtons, Turns, lowest_pin
 from shared.events import BACK, ENCODER, PLAYER_1, PLAYER_2
 
 _ENCODER_SM = const(4)  # PIO1's state machine 0: PIO0 drives the LEDs
@@ -54,15 +54,9 @@ class Inputs:
 
         a = pins["encoder_a"]
         b = pins["encoder_b"]
-        if abs(a - b) != 1:
-            raise ValueError("encoder_a and encoder_b must be consecutive pins, not %d and %d" % (a, b))
         numbers = (pins["encoder_switch"], pins["buttons"][PLAYER_1], pins["buttons"][PLAYER_2],
                    pins["buttons"][BACK])
-        controls = (a, b) + numbers  # all sampled together: the samples order turns and presses
-        base = min(controls)
-        if max(controls) - base >= buttons_pio.PINS:
-            raise ValueError("the encoder, its switch and the buttons must lie within %d consecutive pins, not %r"
-                             % (buttons_pio.PINS, controls))
+        base = lowest_pin(a, b, numbers)
         low = min(a, b)  # the encoder's program reads it into bit 0
         levels = Pin(low, Pin.IN, Pin.PULL_UP).value() | Pin(low + 1, Pin.IN, Pin.PULL_UP).value() << 1
         # One store for both rings, each on a multiple of its size (for the DMA to wrap inside it):

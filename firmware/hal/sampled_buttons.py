@@ -27,7 +27,7 @@ from array import array
 from micropython import const
 
 from hal.acceleration import Acceleration
-from hal.buttons_pio import SAMPLE_MS
+from hal.buttons_pio import PINS, SAMPLE_MS
 from hal.debounce import Button
 from hal.quadrature import Quadrature
 from shared.events import TURN
@@ -41,6 +41,21 @@ except (ImportError, SyntaxError, AttributeError):  # CPython, and ports without
 RING = const(512)  # samples: half a second of polls held back (a flash erase: 45 ms, up to 400)
 _STEP = const(4)  # samples between the polls a late poll stands in for (the main loop's 4 ms)
 TURNS_RING = const(256)  # the encoder's changes: 64 detents of bounce-free turning
+
+
+def lowest_pin(a, b, buttons):
+    """The pin the sampler reads from (its ``in_base``) for the encoder's contacts on pins ``a``
+    and ``b`` and the buttons (its switch among them) on pins ``buttons``: the lowest of them.
+    ValueError unless ``a`` and ``b`` are consecutive (the encoder's program reads both at
+    once) and all lie within the ``PINS`` the sampler reads (its samples order turns and presses)."""
+    if abs(a - b) != 1:
+        raise ValueError("encoder_a and encoder_b must be consecutive pins, not %d and %d" % (a, b))
+    controls = (a, b) + tuple(buttons)
+    base = min(controls)
+    if max(controls) - base >= PINS:
+        raise ValueError("the encoder, its switch and the buttons must lie within %d consecutive pins, not %r"
+                         % (PINS, controls))
+    return base
 
 
 class SampledButtons:

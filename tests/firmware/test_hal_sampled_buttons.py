@@ -12,8 +12,8 @@ the last one, as ``hal.rp2_inputs`` does.
 from hal_edges import AB, Xorshift, bounced_move
 
 from hal.acceleration import Acceleration
-from hal.sampled_buttons import RING, TURNS_RING, SampledButtons, Turns
-from portable import seeds
+from hal.sampled_buttons import RING, TURNS_RING, SampledButtons, Turns, lowest_pin
+from portable import raises, seeds
 from shared.events import PRESS, TURN
 from shared.ticks import ticks_add
 
@@ -247,3 +247,14 @@ def test_a_turn_in_samples_written_over_comes_after_the_presses_never_lost():
     sampler.held = {2: [(400, 430)]}
     events = polls(sampler, list(range(0, 20, 4)) + list(range(720, 800, 4)))
     assert events == [(PRESS, "p2"), (TURN, 1)]  # the samples no longer tell when it came
+
+
+def test_the_sampler_reads_from_the_lowest_control_and_refuses_pins_it_cannot_read():
+    assert lowest_pin(10, 11, (12, 13, 14, 15)) == 10  # the board's
+    assert lowest_pin(17, 16, (12, 13, 14, 15)) == 12  # the encoder above the buttons, its contacts swapped
+    assert lowest_pin(8, 9, (12, 13, 14, 15)) == 8  # 8 pins: 8 to 15
+    with raises(ValueError, "consecutive"):
+        lowest_pin(10, 12, (13, 14, 15, 16))
+    for a, b, buttons in ((7, 8, (12, 13, 14, 15)), (10, 11, (12, 13, 14, 18))):  # 9 pins
+        with raises(ValueError, "within 8 consecutive pins"):
+            lowest_pin(a, b, buttons)
