@@ -16,9 +16,9 @@ each contact moved, to the millisecond, even after a flash write held the polls 
 release is certain. The encoder's contacts are sampled with them, so a poll held back by a save
 knows when the encoder moved among the presses and reports the turn and the presses in the
 order they came. So the encoder's two contacts, its switch and the three buttons must all lie
-within 8 consecutive pins (the board's: 10 to 15). All contacts pull
-to ground (internal pull-ups). If the encoder counts the wrong way round, swap encoder_a and
-encoder_b in board.json.
+within 8 consecutive pins (the board's: 10 to 15; ``hal.sampled_buttons.lowest_pin`` refuses
+others with a ValueError at boot). All contacts pull to ground (internal pull-ups). If the
+encoder counts the wrong way round, swap encoder_a and encoder_b in board.json.
 """
 
 from time import ticks_ms
