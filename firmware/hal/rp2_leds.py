@@ -37,7 +37,6 @@ _DREQ_PIO0_TX0 = const(0)  # DMA request line of PIO0 TX FIFO 0; +n for state ma
 _US_PER_LED = const(30)  # 24 bits of 1.25 us
 _LATCH_US = const(300)  # newer WS2812B need > 280 us low to latch (older ones 50 us)
 _REFRESH_US = const(1000000)  # an unchanged frame goes out again after this long
-_FRAME_US = const(242 * _US_PER_LED + _LATCH_US)  # shared.holes.LEDS, which hal.chain holds the chain to
 
 class Leds:
     """The LED chain on ``pin``, driven by PIO0 state machine ``sm_id`` (0-3)."""
@@ -50,6 +49,7 @@ class Leds:
         count = self.chain.count
         self.words = array("I", bytes(4 * count))
         self.bytes = uctypes.bytearray_at(uctypes.addressof(self.words), 4 * count)
+        self.frame_us = count * _US_PER_LED + _LATCH_US  # on the wire, latch included
         self.started_us = ticks_us()
         self.bytes[0] = 1  # marked: the first frame goes out, dark or not
         # The PIO program is assembled as the state machine starts, its source needed only then: the
@@ -68,14 +68,14 @@ class Leds:
 
     def wait(self):
         """Block until the previous frame has left the wire and latched (normally already so)."""
-        while ticks_diff(ticks_us(), self.started_us) < _FRAME_US:
+        while ticks_diff(ticks_us(), self.started_us) < self.frame_us:
             sleep_us(50)
 
     def cut(self):
         """End the frame going out, if any: stop the DMA, let the words in the FIFO and the one
         being shifted go, then the latch. Without the DMA (``sm.put``) the frame is waited for.
         The LEDs the frame had not reached keep the frame before: the next one goes out."""
-        if ticks_diff(ticks_us(), self.started_us) >= _FRAME_US:
+        if ticks_diff(ticks_us(), self.started_us) >= self.frame_us:
             return
         if self.dma is None:
             self.wait()
@@ -84,7 +84,7 @@ class Leds:
         while self.sm.tx_fifo():
             pass  # at most a few words: 30 us each
         sleep_us(_US_PER_LED + _LATCH_US)
-        self.started_us = ticks_add(ticks_us(), -_FRAME_US)  # the wire is free
+        self.started_us = ticks_add(ticks_us(), -self.frame_us)  # the wire is free
         self.bytes[0] = 1  # marked
 
     def show(self, frame):
