@@ -7,7 +7,7 @@
 #
 #   python benchmarks/chip_figures.py IMAGE [FIGURE...]    IMAGE: stock or CRIB_PICO
 #
-# FIGUREs (all when none given): boot, frame, encoder, button, presses, lay, heap.
+# FIGUREs (all when none given): boot, idle, frame, encoder, button, presses, lay, heap.
 import json
 import statistics
 import sys
@@ -55,6 +55,7 @@ def frames(n):
     for i in range(n):
         now = time.ticks_ms() + 37 * i
         leds.wait()
+        leds.bytes[0] = 1  # marked: sent even if the picture did not change (hal.rp2_leds), a whole frame
         t0 = time.ticks_us()
         render(b, canvas, now)
         t1 = time.ticks_us()
@@ -193,6 +194,23 @@ def spread(values):
     return "%.1f-%.1f" % (min(values), max(values))
 
 
+def busy_share(board, ms=500):
+    """The share of ``ms`` of emulated time the core runs code (is not asleep in WFI or WFE),
+    sampled every 20 us: the app's work while nothing happens (its polls, frames, serial reads)."""
+    core = board.pico.mcu.core
+    samples = [0, 0]  # running, asleep
+
+    def sample():
+        samples[core.waiting] += 1
+        alarm.schedule(20_000)
+
+    alarm = board.pico.clock.create_alarm(sample)
+    alarm.schedule(20_000)
+    board.pico.run_for(ms * MS)
+    alarm.cancel()
+    return samples[0] / sum(samples)
+
+
 def measure_inputs(board, figures):
     """Encoder and button latency, then short presses, on a fresh board (player 1 deals)."""
     oracle = CPythonBoard()
@@ -298,12 +316,17 @@ def measure_presses(board):
 
 def main():
     image = IMAGES_BY_NAME[sys.argv[1]]
-    figures = set(sys.argv[2:]) or {"boot", "frame", "encoder", "button", "presses", "lay", "heap"}
-    if figures & {"boot", "encoder", "button", "presses"}:
+    figures = set(sys.argv[2:]) or {"boot", "idle", "frame", "encoder", "button", "presses", "lay", "heap"}
+    if figures & {"boot", "idle", "encoder", "button", "presses"}:
         board, boot_ms = boot(image)
         row("power-on to the first frame", "%.0f" % boot_ms, "ms")
         wire = [(f.end_ns - f.start_ns) / MS for f in board.frames_since(board.powered_at)]
         row("one frame on the wire (242 LEDs)", "%.2f" % statistics.median(wire), "ms")
+        if "idle" in figures:
+            board.pico.run_for(300 * MS)  # past the boot's last work (the watchdog started, the glance's replay)
+            sent = len(board.frames_since(0))
+            row("core busy while the app idles (start screen, 0.5 s)", "%.1f" % (100 * busy_share(board)), "%")
+            row("frames sent while the app idles", "%.0f" % (2 * (len(board.frames_since(0)) - sent)), "a second")
         if figures & {"encoder", "button", "presses"}:
             measure_inputs(board, figures)
     if "lay" in figures:

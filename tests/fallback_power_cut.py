@@ -25,7 +25,7 @@ import sys
 here = sys.argv[0].rpartition("/")[0] or "."
 sys.path[:0] = [sys.argv[1], here + "/.."]
 
-from power_cuts import MOUNT, boot, fail, formatted_flash, report  # noqa: E402
+from power_cuts import MOUNT, Flash, boot, fail, formatted_flash, report  # noqa: E402
 
 from app.board import Board  # noqa: E402
 from app.store import Store  # noqa: E402
@@ -148,9 +148,7 @@ def main():
 
 
 def RamFlashCopy(flash):  # noqa: N802  a fresh chip over a copy of the bytes (the dry run leaves them as they were)
-    from simulator.virtual_hardware import RamFlash
-
-    return RamFlash(flash.blocks, flash.block_size, data=bytearray(flash.data))
+    return Flash(flash.blocks, flash.block_size, data=bytearray(flash.data))
 
 
 main()

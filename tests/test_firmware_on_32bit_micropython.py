@@ -8,7 +8,7 @@ modules of tests/firmware on MicroPython's 32-bit WebAssembly port (tests/microp
 all in one interpreter, but those in NOT_ON_32BIT (see micropython32_env). The current
 release's behaviour is checked by the unix port's run (test_on_micropython), and the whole
 app runs on its 32-bit port in test_app_on_32bit_micropython: a second run of these modules
-there (about 40 s of CPU) would check nothing those two and this one do not.
+there (about 28 s of CPU) would check nothing those two and this one do not.
 Each module is one test here, failing with the names and tracebacks of its failed tests;
 they share a worker (an xdist group), so the interpreter runs once.
 """

@@ -10,10 +10,8 @@ import re
 import xml.etree.ElementTree as ET
 from types import ModuleType
 
-import ezdxf
 import pytest
 from hardware_scripts import HARDWARE, load_script
-from pypdf import PdfReader
 
 SVG = "{http://www.w3.org/2000/svg}"
 MM_TO_PT = 72 / 25.4
@@ -88,6 +86,8 @@ def content_lines(page: object) -> list[tuple[float, float, float, float]]:
 @pytest.mark.parametrize("paper, sheets", [("a4", 4), ("a3", 2)])
 def test_each_pdf_is_one_to_one_and_puts_hole_1_where_board_json_says(template: ModuleType, outputs: dict, board: dict,
                                                                       paper: str, sheets: int) -> None:
+    from pypdf import PdfReader  # here, not at the top: every worker's collection would import it
+
     path = template.PDFS[paper]
     committed, fresh = PdfReader(path), PdfReader(io.BytesIO(outputs[path]))
     assert len(committed.pages) == len(fresh.pages) == sheets
@@ -116,6 +116,8 @@ def test_each_pdf_is_one_to_one_and_puts_hole_1_where_board_json_says(template: 
 
 def dxf_entities(text: str) -> list[tuple]:
     """Every circle and polyline of a DXF: (type, layer, rounded geometry), sorted."""
+    import ezdxf  # here, not at the top: every worker's collection would import it (0.4 s)
+
     document = ezdxf.read(io.StringIO(text))
     out = []
     for e in document.modelspace():

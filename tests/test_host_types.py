@@ -23,9 +23,13 @@ pytestmark = pytest.mark.xdist_group("mypy-host")
 
 
 @pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """mypy's incremental cache, shared by this module's runs."""
-    return tmp_path_factory.mktemp("mypy-cache")
+def cache(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """mypy's incremental cache, shared by this module's runs and kept from one session to the
+    next in pytest's cache folder, as Python's bytecode caches are kept: from cold, mypy reads
+    all of typeshed and both packages (~8 s of CPU), from its cache only what changed (and
+    what depends on it) again (0.4 s when nothing did)."""
+    kept = getattr(request.config, "cache", None)  # None under -p no:cacheprovider
+    return kept.mkdir("mypy-host") if kept is not None else tmp_path_factory.mktemp("mypy-cache")
 
 
 def mypy(cache: Path, targets: list[Path]) -> subprocess.CompletedProcess[str]:

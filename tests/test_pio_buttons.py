@@ -9,7 +9,7 @@ between: the CPU reads an edge's time off the sample's place in the ring.
 
 from hal_edges import Xorshift
 from pio_asm import assemble
-from pioemu import State, emulate
+from pio_emulator import State, emulate
 
 from hal import buttons_pio
 

@@ -10,7 +10,7 @@ fed from the ring counts exactly the detents the knob made: none lost, none inve
 
 from hal_edges import AB, DetentMoves, Xorshift, bounced_move
 from pio_asm import assemble
-from pioemu import State, emulate
+from pio_emulator import State, emulate
 
 from hal import encoder_pio
 from hal.quadrature import Quadrature

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import deque
 
 from pio_asm import assemble
-from pioemu import ShiftRegister, State, emulate
+from pio_emulator import ShiftRegister, State, emulate
 
 from hal import ws2812_pio
 

@@ -48,13 +48,13 @@ class Chain:
         self.offsets = colour_offsets(colour_order)
 
     def pack(self, frame, out):
-        """Fill ``out`` (4 * count bytes, byte 0 of each word left 0) from a logical RGB frame."""
+        """Fill ``out`` (4 * count bytes, byte 0 of each word set 0) from a logical RGB frame;
+        1 if a byte of ``out`` changed (it held another frame, or a byte 0 was set), else 0."""
         count = self.count
         if len(frame) != 3 * count or len(out) != 4 * count:
             raise ValueError("frame must have %d bytes and out %d" % (3 * count, 4 * count))
         r, g, b = self.offsets
-        pack_words(frame, out, self.order, count, r, g, b)
-        return out
+        return pack_words(frame, out, self.order, count, r, g, b)
 
 
 try:  # viper: the chip, and the unix port from source (the plain twin never loads there)

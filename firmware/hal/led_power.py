@@ -6,8 +6,12 @@ switch: EN high turns it on (a pull-down keeps it off while the Pico boots or si
 Charging the LED bus's capacitors after EN rises takes the switch 12-17 ms at its limit, which
 /FAULT may report too: a fault counts only SETTLE_MS after the switch was turned on.
 
+The LED driver sends only frames that changed (hal.rp2_leds); LEDs whose supply dipped may have
+lost their colours, so the driver's frame is marked to go out again (hal.rp2_leds) once the switch
+has settled, at every read while a fault lasts, and as it ends.
+
 Only the pins touch ``machine``: ``hal.rp2_board`` makes them (``Pin`` objects: ``value()``)
-and passes them in with the clock; the tests pass fakes.
+and passes them in with the clock and the LED driver; the tests pass fakes.
 """
 
 from micropython import const
@@ -19,14 +23,18 @@ FAULT = "LED supply"  # what hw.fault() names while the switch reports a fault
 
 
 class LedPower:
-    """The switch on ``enable`` (an output, low) with its ``fault`` input; ``ticks_ms()`` the clock."""
+    """The switch on ``enable`` (an output, low) with its ``fault`` input; ``ticks_ms()`` the clock,
+    ``leds`` the LED driver (``leds.bytes[0] = 1``: its next frame goes out even if unchanged)."""
 
-    def __init__(self, enable, fault, ticks_ms):
+    def __init__(self, enable, fault, ticks_ms, leds):
         self._enable = enable
         self._fault = fault
         self._ticks_ms = ticks_ms
+        self.leds = leds
         self.on_at = None  # when the switch was turned on; None while it is off
-        self.settled = False  # SETTLE_MS have passed since it was turned on
+        # None until SETTLE_MS have passed since it was turned on, then whether /FAULT was low at the
+        # last read (one attribute, not two, named as elsewhere in the app: each costs heap)
+        self.failed = None
 
     def on(self):
         """Turn the LEDs' supply on (once; the dark frame has gone out before)."""
@@ -37,8 +45,14 @@ class LedPower:
     def fault(self):
         """``FAULT`` while the switch reports a fault (limiting the current, or too hot), once it
         has settled after turning on; None while it is off or all is well (``hw.fault`` itself)."""
-        if not self.settled:
+        was = self.failed
+        if was is None:
             if self.on_at is None or ticks_diff(self._ticks_ms(), self.on_at) < SETTLE_MS:
                 return None
-            self.settled = True  # for good: read every 4 ms, and the clock wraps (after 6 days it would read unsettled)
-        return FAULT if self._fault.value() == 0 else None
+            # settled for good: read every 4 ms, and the clock wraps (after 6 days it would read unsettled)
+            self.leds.bytes[0] = 1  # a frame sent while the bus charged may not have reached the LEDs
+        faulted = self._fault.value() == 0
+        if faulted or was:
+            self.leds.bytes[0] = 1
+        self.failed = faulted
+        return FAULT if faulted else None

@@ -46,7 +46,7 @@ def dark_leds(board):
     (LEDs that powered up showing noise go dark; a USB build's are still unpowered, and light
     nothing when their supply comes on)."""
     leds = Leds(board["pins"]["led_data"], board["leds"]["chain"], board["leds"]["colour_order"])
-    leds.show(bytearray(3 * leds.count))
+    leds.show(bytearray(3 * leds.chain.count))
     return leds
 
 
@@ -123,15 +123,15 @@ def find_display(i2c_pins):
     return None
 
 
-def led_power(pins):
+def led_power(pins, leds):
     """The LED supply switch of board.json ``pins`` (a USB build's ``led_power``), turned on; None
-    on a build without one."""
+    on a build without one. It marks the frame of ``leds`` (the driver) to go out again when their supply dipped."""
     switch = pins.get("led_power")
     if switch is None:
         return None
     from hal.led_power import LedPower  # a build without the switch never loads it
 
-    power = LedPower(Pin(switch["enable"], Pin.OUT, value=0), Pin(switch["fault"], Pin.IN, Pin.PULL_UP), ticks_ms)
+    power = LedPower(Pin(switch["enable"], Pin.OUT, value=0), Pin(switch["fault"], Pin.IN, Pin.PULL_UP), ticks_ms, leds)
     power.on()
     return power
 
@@ -143,6 +143,6 @@ def build(board, leds):
     from shared.supply import supply_ma
 
     pins = board["pins"]
-    hw = Hardware(leds, Inputs(pins), find_display(pins["i2c"]), UsbSerial(), supply_ma(board), led_power(pins))
+    hw = Hardware(leds, Inputs(pins), find_display(pins["i2c"]), UsbSerial(), supply_ma(board), led_power(pins, leds))
     forget(_BOOT_MODULES)
     return hw

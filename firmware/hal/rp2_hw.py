@@ -105,7 +105,7 @@ class Hardware:
     """The ``hw`` object of the real board: the hw contract of ``hal/__init__.py``."""
 
     def __init__(self, leds, inputs, display, serial, supply, power):
-        self.led_count = leds.count
+        self.led_count = leds.chain.count
         self.supply_ma = supply
         self.wire_order = leds.chain.order
         self.storage_root = STORAGE_ROOT

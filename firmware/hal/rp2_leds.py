@@ -7,6 +7,15 @@ A frame still going out when the next one is shown (one drawn at once after an i
 cut short: the LEDs it had not reached keep what they showed, the latch follows, and the
 new frame goes out at once instead of up to 7.6 ms later.
 
+A frame the same as the one on the wire is not sent again (the packing tells, as it writes the
+words over the last frame's): a still picture drawn 30 times a second leaves the DMA and the PIO
+idle. It still goes out once a second, and at once when marked: ``leds.bytes[0] = 1`` (by the
+driver itself after a frame cut short, by the LED supply switch after its settling and its
+faults: hal.led_power), so LEDs that lost their colours (a glitch on the data line, a dip in their
+supply) come right again. Byte 0 of a word never goes out (the PIO sends its top 24 bits) and the
+packing writes it 0, so the mark reads as a change, even while the DMA reads the words: a flag
+that costs no heap (issue 12), as an attribute or a method would.
+
 Fallback: ``rp2.DMA`` arrived in MicroPython 1.22. Without it ``sm.put(words)`` feeds the
 FIFO from the CPU; that call blocks for the whole frame, but interrupts stay enabled, so
 encoder edges are still recorded (unlike the stock ``neopixel`` module, which disables
@@ -27,20 +36,22 @@ _PIO0_TXF0 = const(0x50200010)  # PIO0 TX FIFO 0; FIFO n is 4 bytes further (RP2
 _DREQ_PIO0_TX0 = const(0)  # DMA request line of PIO0 TX FIFO 0; +n for state machine n
 _US_PER_LED = const(30)  # 24 bits of 1.25 us
 _LATCH_US = const(300)  # newer WS2812B need > 280 us low to latch (older ones 50 us)
+_REFRESH_US = const(1000000)  # an unchanged frame goes out again after this long
 
 class Leds:
     """The LED chain on ``pin``, driven by PIO0 state machine ``sm_id`` (0-3)."""
 
     def __init__(self, pin, chain, colour_order="GRB", sm_id=0):
         self.chain = Chain(chain, colour_order)
-        self.count = self.chain.count
         # One word buffer, filled bytewise through a bytearray aliasing the same memory. Frames
         # are 33 ms apart and leave the wire in 7.5 ms, so a second buffer (to pack while the
         # DMA still reads) would save the rare few ms after an input, for 1 KB of heap.
-        self.words = array("I", bytes(4 * self.count))
-        self.bytes = uctypes.bytearray_at(uctypes.addressof(self.words), 4 * self.count)
-        self.frame_us = self.count * _US_PER_LED + _LATCH_US
+        count = self.chain.count
+        self.words = array("I", bytes(4 * count))
+        self.bytes = uctypes.bytearray_at(uctypes.addressof(self.words), 4 * count)
+        self.frame_us = count * _US_PER_LED + _LATCH_US  # on the wire, latch included
         self.started_us = ticks_us()
+        self.bytes[0] = 1  # marked: the first frame goes out, dark or not
         # The PIO program is assembled as the state machine starts, its source needed only then: the
         # boot forgets it (hal.rp2_board).
         from hal import ws2812_pio
@@ -62,7 +73,8 @@ class Leds:
 
     def cut(self):
         """End the frame going out, if any: stop the DMA, let the words in the FIFO and the one
-        being shifted go, then the latch. Without the DMA (``sm.put``) the frame is waited for."""
+        being shifted go, then the latch. Without the DMA (``sm.put``) the frame is waited for.
+        The LEDs the frame had not reached keep the frame before: the next one goes out."""
         if ticks_diff(ticks_us(), self.started_us) >= self.frame_us:
             return
         if self.dma is None:
@@ -73,14 +85,17 @@ class Leds:
             pass  # at most a few words: 30 us each
         sleep_us(_US_PER_LED + _LATCH_US)
         self.started_us = ticks_add(ticks_us(), -self.frame_us)  # the wire is free
+        self.bytes[0] = 1  # marked
 
     def show(self, frame):
-        """Send a logical RGB frame (3 bytes an LED, gamma and cap already applied)."""
+        """Send a logical RGB frame (3 bytes an LED, gamma and cap already applied), unless it is
+        the one on the LEDs, sent less than a second ago and not marked."""
         words = self.words
         self.cut()  # the DMA must not read the buffer being packed
-        self.chain.pack(frame, self.bytes)
+        if not self.chain.pack(frame, self.bytes) and ticks_diff(ticks_us(), self.started_us) < _REFRESH_US:
+            return
         self.started_us = ticks_us()
         if self.dma is None:
             self.sm.put(words)
         else:
-            self.dma.config(read=words, write=self.fifo, count=self.count, ctrl=self.ctrl, trigger=True)
+            self.dma.config(read=words, write=self.fifo, count=len(words), ctrl=self.ctrl, trigger=True)

@@ -7,13 +7,19 @@ import micropython
 
 
 @micropython.viper  # type: ignore[attr-defined]  # the CPython shim (type checks) has no viper
-def pack_words(frame: ptr8, out: ptr32, order: ptr16, count: int, r: int, g: int, b: int):  # type: ignore[name-defined]  # noqa: F821  # viper's pointer types
-    # a whole word a store (``out`` is word-aligned: the driver's array("I")); byte 0 stays 0
+def pack_words(frame: ptr8, out: ptr32, order: ptr16, count: int, r: int, g: int, b: int) -> int:  # type: ignore[name-defined]  # noqa: F821  # viper's pointer types
+    # a whole word a store (``out`` is word-aligned: the driver's array("I")); byte 0 stays 0.
+    # The word already there is compared first: the driver sends only a frame that changed. Last
+    # LED first, with ``count`` as the position: the shortest native code (it is in the heap).
     rs = r << 3
     gs = g << 3
     bs = b << 3
-    wire = 0
-    while wire < count:
-        i = 3 * order[wire]
-        out[wire] = (frame[i] << rs) | (frame[i + 1] << gs) | (frame[i + 2] << bs)
-        wire += 1
+    changed = 0
+    while count:
+        count -= 1
+        i = 3 * order[count]
+        word = (frame[i] << rs) | (frame[i + 1] << gs) | (frame[i + 2] << bs)
+        if out[count] != word:
+            out[count] = word
+            changed = 1
+    return changed

@@ -27,7 +27,8 @@ def test_each_led_gets_its_own_holes_colour_in_grb():
         frame[3 * i] = i & 0xFF
         frame[3 * i + 1] = (i * 7 + 1) & 0xFF
         frame[3 * i + 2] = (i * 13 + 2) & 0xFF
-    out = chain.pack(frame, bytearray(4 * 242))
+    out = bytearray(4 * 242)
+    assert chain.pack(frame, out)
     for wire, (track, hole) in enumerate(pairs):
         i = track * 121 + hole - 1
         r, g, b = frame[3 * i], frame[3 * i + 1], frame[3 * i + 2]
@@ -41,8 +42,26 @@ def test_other_colour_orders():
     frame[0], frame[1], frame[2] = 0x11, 0x22, 0x33  # R, G, B of hole 1 of track 0
     wire = pairs.index([0, 1])
     for order, expected in (("RGB", 0x11223300), ("GRB", 0x22113300), ("BRG", 0x33112200)):
-        out = Chain(pairs, order).pack(frame, bytearray(4 * 242))
+        out = bytearray(4 * 242)
+        Chain(pairs, order).pack(frame, out)
         assert word(out, wire) == expected
+
+
+def test_packing_tells_whether_the_words_changed():
+    # The LED driver sends a frame only if it changed (hal.rp2_leds): any one byte of any LED counts.
+    chain = Chain(board_chain())
+    frame = bytearray(3 * 242)
+    out = bytearray(4 * 242)
+    assert not chain.pack(frame, out)  # dark over dark
+    for i in (0, 1, 2, 3 * 241 + 2, 3 * 120 + 1):
+        frame[i] = 1
+        assert chain.pack(frame, out)
+        assert not chain.pack(frame, out)  # the same frame again
+        frame[i] = 0
+        assert chain.pack(frame, out)
+    out[4 * 100] = 1  # byte 0 of a word, which never goes out: the LED driver's mark to send the frame again
+    assert chain.pack(frame, out) and out[4 * 100] == 0
+    assert not chain.pack(frame, out)
 
 
 def test_the_wired_chain_is_not_the_logical_order():

@@ -1,4 +1,5 @@
-"""The USB build's LED supply switch: off until turned on, on once, a fault only after it settles."""
+"""The USB build's LED supply switch: off until turned on, on once, a fault only after it settles; the
+LED driver told to send its frame again whenever the LEDs may have lost it."""
 
 from hal.led_power import FAULT, SETTLE_MS, LedPower
 from shared.ticks import ticks_add
@@ -20,6 +21,21 @@ class FakePin:
         return None
 
 
+class Leds:
+    """The LED driver: counts the marks (byte 0 of its first word set: hal.rp2_leds)."""
+
+    def __init__(self):
+        self.marks = 0
+
+    @property
+    def bytes(self):
+        return self
+
+    def __setitem__(self, i, value):
+        assert (i, value) == (0, 1)
+        self.marks += 1
+
+
 class Clock:
     def __init__(self):
         self.now = CLOCK_START  # the ticks wrap while the switch settles
@@ -33,7 +49,7 @@ class Clock:
 
 def test_the_switch_stays_off_until_turned_on_and_is_turned_on_once():
     enable, fault, clock = FakePin(0), FakePin(1), Clock()
-    power = LedPower(enable, fault, clock)
+    power = LedPower(enable, fault, clock, Leds())
     assert enable.writes == [] and power.fault() is None
     fault.level = 0  # off, the switch reports nothing that counts
     assert power.fault() is None
@@ -44,7 +60,7 @@ def test_the_switch_stays_off_until_turned_on_and_is_turned_on_once():
 
 def test_a_fault_counts_only_once_the_switch_has_settled_and_while_it_lasts():
     enable, fault, clock = FakePin(0), FakePin(1), Clock()
-    power = LedPower(enable, fault, clock)
+    power = LedPower(enable, fault, clock, Leds())
     power.on()
     fault.level = 0  # charging the LED bus at the switch's limit: /FAULT low for a while
     for _ in range(SETTLE_MS // 10):
@@ -60,3 +76,21 @@ def test_a_fault_counts_only_once_the_switch_has_settled_and_while_it_lasts():
     for _ in range(3):  # on for days: the clock wraps, the settling never comes back
         clock.advance((1 << 29) - 1)
         assert power.fault() == FAULT
+
+
+def test_the_frame_is_sent_again_once_settled_while_a_fault_lasts_and_as_it_ends():
+    enable, fault, clock, leds = FakePin(0), FakePin(1), Clock(), Leds()
+    power = LedPower(enable, fault, clock, leds)
+    power.on()
+    clock.advance(SETTLE_MS - 1)
+    assert power.fault() is None and leds.marks == 0  # the bus still charging
+    clock.advance(1)
+    assert power.fault() is None and leds.marks == 1  # settled: a frame sent while it charged may be lost
+    power.fault()
+    assert leds.marks == 1  # all well: the driver sends only frames that changed
+    fault.level = 0
+    for calls in (2, 3, 4):  # at every read while it lasts
+        assert power.fault() == FAULT and leds.marks == calls
+    fault.level = 1
+    assert power.fault() is None and leds.marks == 5  # as it ends: the LEDs have power again
+    assert power.fault() is None and leds.marks == 5

@@ -72,18 +72,25 @@ def test_limit_gives_the_same_bytes_with_either_kernels():
         assert fast == plain, (n, brightness, supply)
 
 
-def test_packing_gives_the_same_words_with_either_kernel():
+def test_packing_gives_the_same_words_and_changes_with_either_kernel():
     with open(BOARD_JSON) as f:
         wired = chain.Chain(json.load(f)["leds"]["chain"])
     rng = Xorshift(78)
+    r, g, b = wired.offsets
+    fast = bytearray(4 * LEDS)  # each packed over the last frame's words, as the LED driver packs
+    plain = bytearray(4 * LEDS)
+    changes = []
     for n in range(FRAMES):
         frame = random_frame(rng, n % 17)
-        fast = bytearray(4 * LEDS)
-        wired.pack(frame, fast)
-        plain = bytearray(4 * LEDS)
-        r, g, b = wired.offsets
-        chain_plain.pack_words(frame, plain, wired.order, LEDS, r, g, b)
-        assert fast == plain, n
+        for again in range(2):  # the second time the same frame: nothing changes, but for the mark
+            if again and n % 5 == 4:  # the LED driver's mark to send it again: byte 0 of a word set
+                fast[4 * n] = plain[4 * n] = 1
+            changed = wired.pack(frame, fast)
+            assert chain_plain.pack_words(frame, plain, wired.order, LEDS, r, g, b) == changed, n
+            assert fast == plain, n
+            changes.append(changed)
+    marks = FRAMES // 5
+    assert changes.count(1) == FRAMES - 1 + marks and changes.count(0) == FRAMES + 1 - marks  # frame 0: dark
 
 
 def test_the_sample_scan_gives_the_same_answers_with_either_kernel():

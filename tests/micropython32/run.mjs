@@ -19,6 +19,51 @@ const argv = process.argv.slice(2);
 const split = argv.indexOf("--");
 const [version, heap, driver, stepsFile, ...mounts] = split < 0 ? argv : argv.slice(0, split);
 const args = split < 0 ? [] : argv.slice(split + 1);
+
+// setjmp/longjmp (MicroPython's nlr: every try, every call that may raise) go through
+// Emscripten's JavaScript glue: the wasm calls an import invoke_SIG(index, ...args), which
+// calls table entry `index` and, if longjmp threw out of it, restores the stack and sets the
+// "threw" flag. These packages are built with ASSERTIONS, whose glue also looks the entry up
+// in the table a second time (to check its cache) and calls the stack and setThrew exports
+// through checking wrappers: about two thirds of the CPU of a run. The same glue without
+// those checks is installed here; longjmp throws our own marker, so only it is caught.
+const LONGJMP = { longjmp: true };
+const instantiate = WebAssembly.instantiate;
+let glueInstalled = false;
+WebAssembly.instantiate = async (source, imports) => {
+  const env = imports.env;
+  const entries = [];
+  let table, stackSave, stackRestore, setThrew;
+  const entry = (index) => entries[index] ?? (entries[index] = table.get(index));
+  const caught = (e, sp) => {
+    stackRestore(sp);
+    if (e !== LONGJMP) throw e;
+    setThrew(1, 0);
+  };
+  // One a number of arguments (invoke_vii and invoke_iii alike): rest arguments cost more.
+  const byArity = [
+    (i) => { const sp = stackSave(); try { return entry(i)(); } catch (e) { caught(e, sp); } },
+    (i, a) => { const sp = stackSave(); try { return entry(i)(a); } catch (e) { caught(e, sp); } },
+    (i, a, b) => { const sp = stackSave(); try { return entry(i)(a, b); } catch (e) { caught(e, sp); } },
+    (i, a, b, c) => { const sp = stackSave(); try { return entry(i)(a, b, c); } catch (e) { caught(e, sp); } },
+    (i, a, b, c, d) => { const sp = stackSave(); try { return entry(i)(a, b, c, d); } catch (e) { caught(e, sp); } },
+    (i, a, b, c, d, f) => { const sp = stackSave(); try { return entry(i)(a, b, c, d, f); } catch (e) { caught(e, sp); } },
+  ];
+  for (const name of Object.keys(env)) {
+    const signature = /^invoke_[vi]([i]*)$/.exec(name);
+    if (signature) env[name] = byArity[signature[1].length];
+    else if (name.startsWith("invoke_")) throw new Error("no glue for " + name + ": a new Emscripten build?");
+  }
+  env._emscripten_throw_longjmp = () => { throw LONGJMP; };
+  const result = await instantiate(source, imports);
+  const exports = (result.instance ?? result).exports;
+  table = exports.__indirect_function_table;
+  stackSave = exports.stackSave ?? exports.emscripten_stack_get_current;
+  stackRestore = exports.stackRestore ?? exports._emscripten_stack_restore;
+  setThrew = exports.setThrew;
+  glueInstalled = [table, stackSave, stackRestore, setThrew].every((f) => f !== undefined);
+  return result;
+};
 const { loadMicroPython } = await import("micropython-" + version);
 
 const mp = await loadMicroPython({
@@ -27,6 +72,7 @@ const mp = await loadMicroPython({
   stderr: (text) => process.stderr.write(text),
   linebuffer: false,
 });
+if (!glueInstalled) throw new Error("the longjmp glue was not installed: a new Emscripten build?");
 
 function copy(host, target) {
   if (fs.statSync(host).isDirectory()) {
