@@ -92,9 +92,8 @@ class SampledButtons:
             n = 0 if events is None else len(events)
             events = self.poll(ring, _STEP, then, events)
             if turns is not None and events is not None and len(events) > n:  # presses: the turn so far first
-                turns.follow(ring, since, self.at + (RING if self.at < since else 0))
+                turn = turns.decode(turns.follow(ring, since, self.at + (RING if self.at < since else 0)), then, None)
                 since = self.at
-                turn = turns.report(then, None)
                 if turn is not None:
                     events.insert(n, turn[0])
         return events
@@ -110,7 +109,7 @@ class SampledButtons:
             events = self._stand_in(ring, new, now_ms, events, turns)
             new = _STEP + min(new, RING) % _STEP
         if turns is not None:  # the rest of the turn, before this poll's own presses
-            events = turns.take(now_ms, events)
+            events = turns.decode(turns.written, now_ms, events)
         at = self.at
         end = at + new
         self.at = end & (RING - 1)
@@ -165,30 +164,27 @@ class Turns:
     def __init__(self, ring, levels, bit, a_high):
         self.ring = ring
         self.bit = bit
-        self.a_high = a_high  # encoder_a is the higher pin: an entry is A << 1 | B as it is
+        # The decoder takes the entries as they are, A in bit 0 unless ``a_high``: A and B swapped
+        # is the same cycle run backwards, so then its count is negated.
+        self.sign = 1 if a_high else -1
         self.level = levels  # the levels of the last entry decoded (the contacts', at the start)
-        self.decoder = Quadrature(self.ab(levels))
+        self.decoder = Quadrature(levels)
         self.acceleration = Acceleration()
         self.read = 0  # entries decoded so far
         self.written = 0  # entries written, told at each poll
 
-    def ab(self, v):
-        """An entry's levels as ``A << 1 | B`` (``hal.quadrature``)."""
-        return v if self.a_high else (v & 1) << 1 | v >> 1
-
     def follow(self, samples, at, end):
-        """Decode the entries that had come by the samples ``at`` to ``end - 1`` of the buttons'
+        """How many entries had come by the samples ``at`` to ``end - 1`` of the buttons'
         ``samples`` (positions taken modulo ``RING``). Each sample whose levels differ from the
         last entry decoded is matched to the first entry after it with those levels: never a later
         one than the sample saw (it may be an earlier one, after a wiggle the samples missed)."""
-        read = self.read
         written = self.written
-        if written - read > TURNS_RING:  # the ring ran over: all at the poll's end
-            return
+        to = self.read
+        if written - to > TURNS_RING:  # the ring ran over: all at the poll's end
+            return to
         ring = self.ring
         bit = self.bit
         level = self.level
-        to = read
         missing = -1  # levels no entry after ``to`` has (a glitch too short for the encoder's PIO)
         while at < end:
             v = samples[at & (RING - 1)] >> bit & 3
@@ -202,36 +198,27 @@ class Turns:
                 else:
                     missing = v  # not searched again: ``to`` only moves on
             at += 1
-        if to != read:
-            self.decode(to)
+        return to
 
-    def decode(self, to):
-        """Feed the decoder the entries up to ``to`` (exclusive; at least one new)."""
+    def decode(self, to, now_ms, events):
+        """Feed the decoder the entries up to ``to`` (exclusive); append the turn they complete,
+        at ``now_ms``, to ``events`` (a list, made if None) and return it."""
         ring = self.ring
         decoder = self.decoder
         read = self.read
-        last = ring[(to - 1) & (TURNS_RING - 1)]
-        if to - read > TURNS_RING:  # overrun: the oldest entries were written over
-            decoder.feed(self.ab(last), 0, True)
-        else:
-            while read < to:
-                decoder.feed(self.ab(ring[read & (TURNS_RING - 1)]))
-                read += 1
-        self.level = last
-        self.read = to
-
-    def take(self, now_ms, events):
-        """Decode every entry written; ``report`` the turn."""
-        if self.written != self.read:
-            self.decode(self.written)
-        return self.report(now_ms, events)
-
-    def report(self, now_ms, events):
-        """Append the turn the entries decoded complete, at ``now_ms``, to ``events`` (a list, made
-        if None) and return it."""
-        detents = self.decoder.take()
+        if to != read:
+            last = ring[(to - 1) & (TURNS_RING - 1)]
+            if to - read > TURNS_RING:  # overrun: the oldest entries were written over
+                decoder.feed(last, 0, True)
+            else:
+                while read < to:
+                    decoder.feed(ring[read & (TURNS_RING - 1)])
+                    read += 1
+            self.level = last
+            self.read = to
+        detents = decoder.take()
         if detents:
             if events is None:
                 events = []
-            events.append((TURN, self.acceleration.scale(detents, now_ms)))
+            events.append((TURN, self.acceleration.scale(self.sign * detents, now_ms)))
         return events
