@@ -55,7 +55,9 @@ ROWS = [(0, 1), (1, 1), (1, 31), (0, 31), (0, 61), (1, 61), (1, 91), (0, 91)]
 
 PINS = {
     "led_data": 2,
-    "encoder_a": 10,  # A and B on consecutive GPIOs so a PIO program can read both with one `in pins, 2`
+    # A and B on consecutive GPIOs so a PIO program can read both with one `in pins, 2`; the encoder,
+    # its switch and the buttons within 8 consecutive GPIOs: another samples them all in one byte
+    "encoder_a": 10,
     "encoder_b": 11,
     "encoder_switch": 12,
     "buttons": {"p1": 13, "p2": 14, "back": 15},

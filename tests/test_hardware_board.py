@@ -101,6 +101,9 @@ def test_pins_are_distinct_usable_gpios(board: dict) -> None:
     assert i2c["freq"] <= 400_000
     # A PIO program can read both encoder contacts with one `in pins, 2` if they are adjacent.
     assert pins["encoder_b"] == pins["encoder_a"] + 1
+    # Another samples every control in one byte (8 pins from the lowest): turns and presses in order.
+    controls = [pins["encoder_a"], pins["encoder_b"], pins["encoder_switch"], *pins["buttons"].values()]
+    assert max(controls) - min(controls) < 8
 
 
 def test_make_board_reproduces_the_committed_json() -> None:

@@ -3,18 +3,22 @@
 The encoder: a PIO state machine (``hal.encoder_pio``, on PIO1) pushes the contacts' levels
 at every change, and a DMA channel copies each push into a 256-byte ring in RAM. Both run
 without the CPU, so a flash write (interrupts off for 45 ms, up to 400) loses no edge.
-``poll`` feeds the ring's new entries, in order, to the quadrature decoder; should it ever fall
-a whole ring behind, the decoder is told edges were missed and drops the detent in progress
-rather than guess. The two contacts must be on consecutive pins (either order).
+``poll`` feeds the ring's new entries, in order, to the quadrature decoder
+(``hal.sampled_buttons.Turns``); should it ever fall a whole ring behind, the decoder is told
+edges were missed and drops the detent in progress rather than guess. The two contacts must
+be on consecutive pins (either order).
 
 The buttons, the encoder's switch among them, are humans: a second state machine
 (``hal.buttons_pio``, PIO0's state machine 1 beside the LEDs') samples their pins every
 millisecond and a DMA channel writes the samples into a 512-byte ring, so ``poll`` knows when
 each contact moved, to the millisecond, even after a flash write held the polls back, and
 ``hal.sampled_buttons`` debounces them (``hal.debounce``): a press is reported as soon as its
-release is certain. The four buttons must lie within 8 consecutive pins. All contacts pull
-to ground (internal pull-ups). If the encoder counts the wrong way round, swap encoder_a and
-encoder_b in board.json.
+release is certain. The encoder's contacts are sampled with them, so a poll held back by a save
+knows when the encoder moved among the presses and reports the turn and the presses in the
+order they came. So the encoder's two contacts, its switch and the three buttons must all lie
+within 8 consecutive pins (the board's: 10 to 15; ``hal.sampled_buttons.lowest_pin`` refuses
+others with a ValueError at boot). All contacts pull to ground (internal pull-ups). If the
+encoder counts the wrong way round, swap encoder_a and encoder_b in board.json.
 """
 
 from time import ticks_ms
@@ -24,16 +28,13 @@ import uctypes
 from machine import Pin
 from micropython import const
 
-from hal.acceleration import Acceleration
-from hal.quadrature import Quadrature
-from hal.sampled_buttons import RING, SampledButtons
-from shared.events import BACK, ENCODER, PLAYER_1, PLAYER_2, TURN
+from hal.sampled_buttons import RING, TURNS_RING, SampledButtons, Turns, lowest_pin
+from shared.events import BACK, ENCODER, PLAYER_1, PLAYER_2
 
 _ENCODER_SM = const(4)  # PIO1's state machine 0: PIO0 drives the LEDs
 _PIO1_RXF0 = const(0x50300020)  # PIO1 RX FIFO 0 (RP2040 datasheet 3.7)
 _DREQ_PIO1_RX0 = const(12)
-_RING_BITS = const(8)
-_RING = const(256)  # bytes, one per change: 64 detents of bounce-free turning
+_RING_BITS = const(8)  # TURNS_RING bytes, one per change
 _TRANSFERS = const(0x3FFFFFFF)  # the ring's writes before the channel stops: 34 years of turning
 _BUTTONS_SM = const(1)  # PIO0's state machine 1 (0 sends the LEDs' frames)
 _PIO0_RXF1 = const(0x50200024)  # PIO0 RX FIFO 1
@@ -53,25 +54,19 @@ class Inputs:
 
         a = pins["encoder_a"]
         b = pins["encoder_b"]
-        if abs(a - b) != 1:
-            raise ValueError("encoder_a and encoder_b must be consecutive pins, not %d and %d" % (a, b))
         numbers = (pins["encoder_switch"], pins["buttons"][PLAYER_1], pins["buttons"][PLAYER_2],
                    pins["buttons"][BACK])
-        base = min(numbers)
-        if max(numbers) - base >= buttons_pio.PINS:
-            raise ValueError("the encoder switch and the buttons must lie within %d consecutive pins, not %r"
-                             % (buttons_pio.PINS, numbers))
-        self.a = Pin(a, Pin.IN, Pin.PULL_UP)
-        self.b = Pin(b, Pin.IN, Pin.PULL_UP)
-        self.a_high = a > b  # the program reads the lower pin into bit 0
-        self.decoder = Quadrature(self.contacts())
-        self.acceleration = Acceleration()
+        base = lowest_pin(a, b, numbers)
+        low = min(a, b)  # the encoder's program reads it into bit 0
+        levels = Pin(low, Pin.IN, Pin.PULL_UP).value() | Pin(low + 1, Pin.IN, Pin.PULL_UP).value() << 1
         # One store for both rings, each on a multiple of its size (for the DMA to wrap inside it):
         # the sample ring's start s is within 512 bytes, and the encoder's 256 fit before or after it.
         self.store = bytearray(_STORE)
         address = uctypes.addressof(self.store)
         samples = (address + RING - 1) & ~(RING - 1)
-        self._start_encoder(min(a, b), samples - _RING if samples - address >= _RING else samples + RING)
+        start = samples - TURNS_RING if samples - address >= TURNS_RING else samples + RING
+        self.turns = Turns(uctypes.bytearray_at(start, TURNS_RING), levels, low - base, a > b)
+        self._start_encoder(low, start)
         for n in numbers:
             Pin(n, Pin.IN, Pin.PULL_UP)
         self.buttons = SampledButtons((ENCODER, PLAYER_1, PLAYER_2, BACK), tuple(n - base for n in numbers))
@@ -86,12 +81,10 @@ class Inputs:
     def _start_encoder(self, base, start):
         from hal import encoder_pio
 
-        self.ring = uctypes.bytearray_at(start, _RING)
         self.dma = rp2.DMA()
         ctrl = self.dma.pack_ctrl(size=0, inc_read=False, inc_write=True, ring_size=_RING_BITS, ring_sel=True,
                                   treq_sel=_DREQ_PIO1_RX0)
         self.dma.config(read=_PIO1_RXF0, write=start, count=_TRANSFERS, ctrl=ctrl, trigger=True)
-        self.read = 0  # ring entries decoded so far
         program = rp2.asm_pio(in_shiftdir=rp2.PIO.SHIFT_LEFT)(encoder_pio.encoder_changes)
         self.sm = rp2.StateMachine(_ENCODER_SM, program, freq=encoder_pio.FREQ, in_base=Pin(base))
         self.sm.active(1)
@@ -106,39 +99,20 @@ class Inputs:
         self.buttons.restart()
         self.sampler.active(1)
 
-    def contacts(self):
-        """Both encoder contacts as ``A << 1 | B`` (1 = open)."""
-        return self.a.value() << 1 | self.b.value()
-
-    def _decode_ring(self, written):
-        read = self.read
-        if written - read > _RING:  # overrun: the oldest entries were written over
-            self.decoder.feed(self.contacts(), 0, True)
-        else:
-            ring = self.ring
-            a_high = self.a_high
-            decoder = self.decoder
-            while read < written:
-                v = ring[read & (_RING - 1)]
-                decoder.feed(v if a_high else (v & 1) << 1 | v >> 1)
-                read += 1
-        self.read = written
-
     def poll(self):
-        """Input events since the last call: at most one turn, then button presses; ``()`` when
+        """Input events since the last call, in the order they came (a turn before the presses
+        that came after it; a poll on time: at most one turn, then the presses); ``()`` when
         nothing happened (a quiet poll, every 4 ms, allocates nothing: the hw contract in hal/__init__.py).
         It is ``hw.poll_events`` itself (a Python call less every poll)."""
         now_ms = ticks_ms()
-        events = None  # a list only once something happened
-        # transfers done so far (the rp2 stubs lack the DMA's register attributes)
-        written = _TRANSFERS - self.dma.count  # type: ignore[attr-defined]
-        if written != self.read:
-            self._decode_ring(written)
-            detents = self.decoder.take()
-            if detents:
-                events = [(TURN, self.acceleration.scale(detents, now_ms))]
+        turns = self.turns
+        # transfers done so far (the rp2 stubs lack the DMA's register attributes); the samples'
+        # first, so that the encoder's ring holds every change the samples show
         remaining = self.sample_dma.count  # type: ignore[attr-defined]
-        events = self.buttons.poll(self.sample_ring, self.remaining - remaining, now_ms, events)
+        written = _TRANSFERS - self.dma.count  # type: ignore[attr-defined]
+        turns.written = written
+        events = self.buttons.poll(self.sample_ring, self.remaining - remaining, now_ms, None,
+                                   turns if written != turns.read else None)  # None: the encoder did not move
         self.remaining = remaining
         if remaining < self.transfers >> 1:  # a channel stops after its count (12 days): a new one
             self.sampler.active(0)

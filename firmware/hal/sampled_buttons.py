@@ -12,6 +12,11 @@ stamped when interrupts came back on, it looked too short and was lost. A poll t
 late stands in for the polls it missed, one every 4 ms of samples: two presses during
 one long save are two presses, reported in order right after it.
 
+The samples carry the encoder's two contacts too (``hal.rp2_inputs``: the controls lie within
+the sampler's 8 pins), so they tell when the encoder moved, to the millisecond, and a late poll
+places the turn among the presses (``Turns``): "press p2, then turn" inside one save comes out
+in that order, as polls every 4 ms would have reported it.
+
 A poll where no contact moved and every button is up and settled (most of them) only notes its
 time, for the debouncers to be told when a contact next moves (all ``Button.update`` would do
 meanwhile); a poll allocates nothing unless a button reports something.
@@ -21,8 +26,11 @@ from array import array
 
 from micropython import const
 
-from hal.buttons_pio import SAMPLE_MS
+from hal.acceleration import Acceleration
+from hal.buttons_pio import PINS, SAMPLE_MS
 from hal.debounce import Button
+from hal.quadrature import Quadrature
+from shared.events import TURN
 from shared.ticks import ticks_add
 
 try:  # viper: the chip, and the unix port from source (the plain twin never loads there)
@@ -32,6 +40,22 @@ except (ImportError, SyntaxError, AttributeError):  # CPython, and ports without
 
 RING = const(512)  # samples: half a second of polls held back (a flash erase: 45 ms, up to 400)
 _STEP = const(4)  # samples between the polls a late poll stands in for (the main loop's 4 ms)
+TURNS_RING = const(256)  # the encoder's changes: 64 detents of bounce-free turning
+
+
+def lowest_pin(a, b, buttons):
+    """The pin the sampler reads from (its ``in_base``) for the encoder's contacts on pins ``a``
+    and ``b`` and the buttons (its switch among them) on pins ``buttons``: the lowest of them.
+    ValueError unless ``a`` and ``b`` are consecutive (the encoder's program reads both at
+    once) and all lie within the ``PINS`` the sampler reads (its samples order turns and presses)."""
+    if abs(a - b) != 1:
+        raise ValueError("encoder_a and encoder_b must be consecutive pins, not %d and %d" % (a, b))
+    controls = (a, b) + tuple(buttons)
+    base = min(controls)
+    if max(controls) - base >= PINS:
+        raise ValueError("the encoder, its switch and the buttons must lie within %d consecutive pins, not %r"
+                         % (PINS, controls))
+    return base
 
 
 class SampledButtons:
@@ -55,18 +79,37 @@ class SampledButtons:
         """The sampler begins again at the ring's start (its DMA channel renewed)."""
         self.at = 0
 
-    def poll(self, ring, new, now_ms, events):
+    def _stand_in(self, ring, new, now_ms, events, turns):
+        """The polls every 4 ms that a late poll of ``new`` samples stands in for, one call each,
+        all but its last 4 to 7 samples; ``turns`` decoded up to each press they report."""
+        if new > RING:  # the oldest were written over: an edge among them is seen late
+            self.at = (self.at + new - RING) & (RING - 1)
+            new = RING
+        since = self.at  # the samples that placed the turn end here
+        while new >= 2 * _STEP:
+            new -= _STEP
+            then = ticks_add(now_ms, -new * SAMPLE_MS)
+            n = 0 if events is None else len(events)
+            events = self.poll(ring, _STEP, then, events)
+            if turns is not None and events is not None and len(events) > n:  # presses: the turn so far first
+                turn = turns.decode(turns.follow(ring, since, self.at + (RING if self.at < since else 0)), then, None)
+                since = self.at
+                if turn is not None:
+                    events.insert(n, turn[0])
+        return events
+
+    def poll(self, ring, new, now_ms, events, turns=None):
         """Take the ``new`` samples written into ``ring`` since the last poll, the last of them at
         ``now_ms``; append ``(kind, name)`` for each press or long press to ``events`` (a list,
         made if None) and return it. Samples a late poll missed are debounced as the polls every
-        4 ms would have (each press reported, in order, by this one)."""
-        if new >= 2 * _STEP:  # a late poll: first the polls it stands in for, one call each
-            if new > RING:  # the oldest were written over: an edge among them is seen late
-                self.at = (self.at + new - RING) & (RING - 1)
-                new = RING
-            while new >= 2 * _STEP:
-                new -= _STEP
-                events = self.poll(ring, _STEP, ticks_add(now_ms, -new * SAMPLE_MS), events)
+        4 ms would have (each press reported, in order, by this one). ``turns``: the encoder's
+        ``Turns`` if its ring has new entries; their turn comes before the presses that came
+        after it (one turn, before the presses, at a poll on time)."""
+        if new >= 2 * _STEP:  # a late poll: first the polls it stands in for
+            events = self._stand_in(ring, new, now_ms, events, turns)
+            new = _STEP + min(new, RING) % _STEP
+        if turns is not None:  # the rest of the turn, before this poll's own presses
+            events = turns.decode(turns.written, now_ms, events)
         at = self.at
         end = at + new
         self.at = end & (RING - 1)
@@ -108,4 +151,74 @@ class SampledButtons:
                 events.append((kind, self.names[k]))
             quiet = quiet and button.idle()
         self.quiet = quiet
+        return events
+
+
+class Turns:
+    """The encoder's detents from the ring of its contacts' changes (``hal.rp2_inputs``: each entry
+    the two contacts' levels after a change, the lower pin in bit 0, no time), placed in time by the
+    button samples, whose bits ``bit`` and ``bit + 1`` are the same two pins. The ring never misses
+    a change and counts the detents; the samples, a millisecond apart, may miss a quick wiggle or
+    a fast turn's quarter steps: they only tell which entries had come by a given sample."""
+
+    def __init__(self, ring, levels, bit, a_high):
+        self.ring = ring
+        self.bit = bit
+        # The decoder takes the entries as they are, A in bit 0 unless ``a_high``: A and B swapped
+        # is the same cycle run backwards, so then its count is negated.
+        self.sign = 1 if a_high else -1
+        self.level = levels  # the levels of the last entry decoded (the contacts', at the start)
+        self.decoder = Quadrature(levels)
+        self.acceleration = Acceleration()
+        self.read = 0  # entries decoded so far
+        self.written = 0  # entries written, told at each poll
+
+    def follow(self, samples, at, end):
+        """How many entries had come by the samples ``at`` to ``end - 1`` of the buttons'
+        ``samples`` (positions taken modulo ``RING``). Each sample whose levels differ from the
+        last entry decoded is matched to the first entry after it with those levels: never a later
+        one than the sample saw (it may be an earlier one, after a wiggle the samples missed)."""
+        written = self.written
+        to = self.read
+        if written - to > TURNS_RING:  # the ring ran over: all at the poll's end
+            return to
+        ring = self.ring
+        bit = self.bit
+        level = self.level
+        missing = -1  # levels no entry after ``to`` has (a glitch too short for the encoder's PIO)
+        while at < end:
+            v = samples[at & (RING - 1)] >> bit & 3
+            if v != level and v != missing:
+                k = to
+                while k < written and ring[k & (TURNS_RING - 1)] != v:
+                    k += 1
+                if k < written:
+                    to = k + 1
+                    level = v
+                else:
+                    missing = v  # not searched again: ``to`` only moves on
+            at += 1
+        return to
+
+    def decode(self, to, now_ms, events):
+        """Feed the decoder the entries up to ``to`` (exclusive); append the turn they complete,
+        at ``now_ms``, to ``events`` (a list, made if None) and return it."""
+        ring = self.ring
+        decoder = self.decoder
+        read = self.read
+        if to != read:
+            last = ring[(to - 1) & (TURNS_RING - 1)]
+            if to - read > TURNS_RING:  # overrun: the oldest entries were written over
+                decoder.feed(last, 0, True)
+            else:
+                while read < to:
+                    decoder.feed(ring[read & (TURNS_RING - 1)])
+                    read += 1
+            self.level = last
+            self.read = to
+        detents = decoder.take()
+        if detents:
+            if events is None:
+                events = []
+            events.append((TURN, self.acceleration.scale(self.sign * detents, now_ms)))
         return events
