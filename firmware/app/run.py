@@ -25,7 +25,7 @@ from micropython import const
 
 from app import VERSION
 from app.board import Board
-from shared.ticks import ticks_diff
+from shared.ticks import ticks_add, ticks_diff
 
 _INPUT_MS = const(4)  # at most this late for a detent: 4 + frame CPU + 7.3 on the wire <= 15 ms
 _FRAME_MS = const(33)
@@ -69,6 +69,7 @@ class Shell:
         self.dirty = True  # an input arrived: draw now
         now = hw.ticks_ms()
         self.last_frame = now
+        self.changes = now  # when the picture shown changes by itself (app.render)
         self.inputs_alive = now  # the last tick each task proved itself (a step that completed)
         self.frames_alive = now
         self.task_died = False
@@ -83,22 +84,24 @@ class Shell:
         board = self.board
         try:
             for event in hw.poll_events():  # () when nothing happened: nothing allocated
+                self.dirty = True  # (first: drawn even if handling it fails)
                 board.handle(event, save=False)  # saved by the frame step, once the frame is out
+            if board.tick():  # a fault began or ended
                 self.dirty = True
-            board.tick()
             self.inputs_alive = hw.ticks_ms()
         except Exception as e:
             self.step_failed("inputs", e)
 
     def frame_step(self, now):
-        """Draw a frame if one is due at ``now`` (an input came, or a frame period passed),
-        then save what the inputs changed: the peg lights up first. True if it drew one."""
-        if not (self.dirty or ticks_diff(now, self.last_frame) >= _FRAME_MS):
+        """Draw a frame if one is due at ``now`` (an input, a command or a fault came; or a frame
+        period passed and the picture changes by itself by now: a blink, ``app.render``), then save
+        what the inputs changed: the peg lights up first. True if it drew one."""
+        if not (self.dirty or ticks_diff(now, self.last_frame) >= _FRAME_MS and ticks_diff(now, self.changes) >= 0):
             return False
         self.dirty = False
         self.last_frame = now
         try:
-            self.board.render()
+            self.changes = ticks_add(now, self.board.render())  # drawn at ``now`` or a little later: never late
             self.frames_alive = now  # only a frame that went out proves the task healthy
         except Exception as e:
             self.step_failed("frames", e)
@@ -134,6 +137,7 @@ class Shell:
         """A step of task ``where`` raised ``e``: log it and take the ui back to its home mode
         (the game is saved after every change, so nothing is lost)."""
         self.failed(where, e)
+        self.changes = self.last_frame  # the home mode drawn with the next frame
         try:
             self.board.idle()
         except Exception as e2:  # the home mode itself failing: let the watchdog decide
@@ -141,12 +145,13 @@ class Shell:
 
     def save_changes(self):
         """Save what the inputs changed. If the flash fails, that is logged and the change
-        stays marked, to be saved with the next frame; the ui carries on (it is not what
-        went wrong)."""
+        stays marked, to be saved with the next frame, a frame period on; the ui carries on (it
+        is not what went wrong)."""
         try:
             self.board.save_if_changed()
         except OSError as e:
             self.failed("save", e)
+            self.changes = self.last_frame
         except Exception as e:
             self.step_failed("save", e)
 
