@@ -221,7 +221,7 @@ def test_the_frames_shown_are_those_drawn_every_frame_to_within_a_frame():
     rng = Lcg(11)
     drawn = d.hw.frames
     for turn_ in range(1500):  # 6 s, across the clock's wrap
-        if rng.below(60) == 0:
+        if rng.below(100) == 0:  # an input every 0.4 s or so: the blinks between them drawn by themselves
             d.hw.push(random_event(rng, board.mode.name))
         d.hw.advance(4)
         shell.input_step()
@@ -235,3 +235,37 @@ def test_the_frames_shown_are_those_drawn_every_frame_to_within_a_frame():
         else:
             raise AssertionError("turn %d: the frame shown is none drawn in the last 37 ms" % turn_)
     assert d.hw.frames - drawn < 1500 // 8 * 3  # and most frame periods drew nothing
+
+
+class Idle:
+    """A hardware's ``hw.idle``: records how long the app asked to sleep, and when it was woken."""
+
+    def __init__(self):
+        self.asked = []
+        self.woken = 0
+
+    def wait(self, ms):
+        self.asked.append(ms)
+        return asyncio.sleep(0.002)
+
+    def set(self):
+        self.woken += 1
+
+
+def test_with_nothing_to_do_the_controls_sleep_until_the_next_frame_and_a_command_wakes_them():
+    d = Driver()
+    d.hw.advance(3000)  # away from the clock's wrap
+    d.hw.idle = idle = Idle()
+    shell = Shell(d.hw, d.board, feed_ms=10)
+    d.hw.push(P1)  # P1 deals: the play, nothing blinks
+    run_for(shell, 0.05)
+    assert d.match.dealer == 0 and idle.asked and idle.woken == 0
+    assert all(990 <= ms <= 1000 for ms in idle.asked)  # the clock stands still: the next frame a second on
+    d.hw.push(P2)  # P2 dials a peg: its preview blinks, lit 266 ms in every 400
+    d.hw.serial.send(json.dumps({"cmd": "state", "id": 1}))
+    idle.asked = []
+    run_for(shell, 0.05)
+    assert idle.woken == 1 and idle.asked and all(ms <= 266 for ms in idle.asked)
+    assert shell.due_in(d.hw.ticks_ms()) == idle.asked[-1]
+    shell.dirty = True
+    assert shell.due_in(d.hw.ticks_ms()) == 0
