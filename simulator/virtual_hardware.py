@@ -4,17 +4,19 @@ Plain Python that runs on CPython and inside ``micropython`` (no typing, no data
 so the same app tests run on both. ``VirtualHardware`` meets the hw contract stated in
 ``firmware/hal/__init__.py`` (``led_count``, ``supply_ma``, ``wire_order``, ``storage_root``,
 ``show``, ``poll_events``, ``ticks_ms``, ``fault``, ``feed_watchdog``, ``display``,
-``serial``) and adds, for the test side: ``push(event)`` / ``push_many(events)`` queue input
-events, ``advance(ms)`` moves the manual clock (ticks that wrap as MicroPython's, from
-``CLOCK_START``), ``frame`` / ``frames`` / ``pixel(track, hole)`` read what was shown,
-``serial.send(line)`` / ``serial.replies()`` talk to the app, ``display.lines`` is the last
-text shown, ``watchdog_feeds`` counts feeds, ``faulty`` is what ``fault()`` reports.
+``serial``, ``idle``: None, so the app polls every 4 ms) and adds, for the test side:
+``push(event)`` / ``push_many(events)`` queue input events, ``advance(ms)`` moves the manual
+clock (ticks that wrap as MicroPython's, from ``CLOCK_START``), ``frame`` / ``frames`` /
+``pixel(track, hole)`` read what was shown, ``serial.send(line)`` / ``serial.replies()`` talk
+to the app, ``display.lines`` is the last text shown, ``watchdog_feeds`` counts feeds,
+``faulty`` is what ``fault()`` reports.
 
 ``RamFlash`` is a flash chip in RAM with MicroPython's block-device interface, for
 mounting a real littlefs (``os.VfsLfs2``) in tests and benchmarks; it can "cut the power"
 after a given number of block writes and erases.
 """
 
+import asyncio
 import os
 
 from shared.holes import LEDS, index
@@ -78,6 +80,10 @@ class VirtualSerial:
         self._partial = lines.pop()
         self._outgoing.extend(lines)
 
+    def wait(self) -> object:
+        """App side: an awaitable that ends when a line may have come (here: 10 ms later)."""
+        return asyncio.sleep(0.01)
+
     def send(self, line: str) -> None:
         """Test side: queue a line for the app to read."""
         self._incoming.append(line)
@@ -103,6 +109,7 @@ class VirtualHardware:
         self.storage_root = storage_root
         self.display = VirtualDisplay() if display else None
         self.serial = VirtualSerial() if serial else None
+        self.idle = None  # the app polls every 4 ms
         self.frame = bytearray(3 * led_count)  # copy of the last frame shown
         self.frames = 0
         self.watchdog_feeds = 0

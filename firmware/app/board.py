@@ -344,20 +344,25 @@ class Board:
 
     def tick(self):
         """Timers: the refusal signal ends by itself (its text stays on the display until the next
-        input); a hardware fault is taken as the hardware reports it."""
+        input); a hardware fault is taken as the hardware reports it. True if that changed what is
+        shown (a fault began or ended: draw now)."""
         messages = self.messages
         hw = self.hw
         if messages.refusal is not None:  # its signal may be ending (no refusal: no signal to time)
             messages.refused(hw.ticks_ms())
         fault = hw.fault()
-        if fault != messages.fault:
-            messages.hardware(fault)
-            self._display_dirty = True
+        if fault == messages.fault:
+            return False
+        messages.hardware(fault)
+        self._display_dirty = True
+        return True
 
     def render(self):
-        """Draw the frame, apply brightness, gamma and the current cap, show it; update the display."""
+        """Draw the frame, apply brightness, gamma and the current cap, show it; update the display.
+        The ms the picture stays as drawn unless the board changes (``app.render.render``; 0 while
+        the hardware reports a fault: the LED supply's switch has every frame sent, ``hal.led_power``)."""
         canvas = self.canvas
-        render(self, canvas, self.hw.ticks_ms())
+        still = render(self, canvas, self.hw.ticks_ms())
         power.limit(canvas.frame, self.prefs["brightness"], self.prefs["milliamps"])
         self.hw.show(canvas.frame)
         display = self.hw.display
@@ -368,3 +373,4 @@ class Board:
             if lines != self._shown_lines:
                 display.show_lines(lines)
                 self._shown_lines = lines
+        return 0 if self.messages.fault is not None else still

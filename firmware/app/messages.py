@@ -42,15 +42,16 @@ class Messages:
         self._refused_at = self._hw.ticks_ms()
 
     def refused(self, now):
-        """True while the refusal signal shows; once it is over its time is forgotten (so the
-        clock, which wraps, never brings it back)."""
+        """The ms the refusal signal still shows (true while it does), else 0; once it is over its
+        time is forgotten (so the clock, which wraps, never brings it back)."""
         at = self._refused_at
         if at is None:
-            return False
-        if ticks_diff(now, at) < _REFUSED_MS:
-            return True
+            return 0
+        left = _REFUSED_MS - ticks_diff(now, at)
+        if left > 0:
+            return left
         self._refused_at = None
-        return False
+        return 0
 
     def announce(self, title, text):
         """Add ``text`` to the power-on notice (the first ``title`` is the display's)."""

@@ -28,12 +28,19 @@ What the LEDs mean (docs/USING.md has the player's version):
   once a side has, its tally blinks with its game hole.
 Three players share two tracks: side 2 pegs on track 0 with side 0; where two pegs fall in
 one hole the hole alternates between their colours.
+
+When the picture changes by itself: every blink, flash and flicker is drawn through
+``Canvas.blink`` and every breathing hole through ``breathing``, which note on the canvas when
+what they drew next changes; ``render`` returns that (``Canvas.still``), so the shell draws no
+frame before it (``app.run``) unless an input, a command or a fault came. One rule, where the
+picture is drawn (tests/firmware/test_render_still.py: the frames it skips would be the same).
 """
 
 from micropython import const
 
 from app import palette
 from shared.holes import HOLES
+from shared.ticks import ticks_diff
 
 try:
     from framebuf import GS8, FrameBuffer  # its fill clears a frame in C, allocating nothing
@@ -44,6 +51,8 @@ _LAP = const(30)
 _END_CYCLE = const(1600)
 _TALLY_LEVEL = const(170)
 _FLICKER = const(120)  # ms: the period of the refusal signal's fast flicker
+_STILL_MS = const(1000)  # a still picture is drawn again after this long: hal.rp2_leds resends it once a second
+_SWAP_MS = const(500)  # pegs of two sides in one hole take turns this long
 
 
 def track_of(side):
@@ -62,9 +71,22 @@ class Canvas:
     def __init__(self, led_count):
         self.frame = bytearray(3 * led_count)
         self._clearer = None if FrameBuffer is None else FrameBuffer(self.frame, 3 * led_count, 1, GS8)
-        self._marks = bytearray(3 * led_count)
+        self._marks = bytearray(3 * HOLES)  # a track's street marks and lines: every track has the same
         self._marks_for = None
         self.tracks = led_count // HOLES
+        self.still = _STILL_MS  # ms from the frame's time on that its picture stays as drawn
+
+    def blink(self, now, period, on):
+        """True for the first ``on`` ms of every ``period`` ms at ``now`` (a blink, a flash, a flicker);
+        ``still`` is cut to when that next changes."""
+        phase = now % period
+        if phase < on:
+            if on - phase < self.still:
+                self.still = on - phase
+            return True
+        if period - phase < self.still:
+            self.still = period - phase
+        return False
 
     def clear(self):
         """All LEDs off (on MicroPython without allocating)."""
@@ -74,14 +96,18 @@ class Canvas:
             self._clearer.fill(0)
 
     def marks(self, settings):
-        """The street marks and lines of ``settings``: drawn once, then copied (about half the drawing time)."""
+        """The street marks and lines of ``settings``: drawn once, then copied onto each track (about
+        half the drawing time); a track's bytes kept, not a frame's (heap)."""
+        marks = self._marks
+        n = len(marks)
         if self._marks_for is not settings:
             self.clear()
             draw_marks(self, settings)
-            self._marks[:] = self.frame
+            marks[:] = memoryview(self.frame)[:n]
             self._marks_for = settings
-        else:
-            self.frame[:] = self._marks
+        frame = self.frame
+        for track in range(self.tracks):
+            frame[track * n:track * n + n] = marks
 
     def put(self, track, hole, colour, level=256):
         """Set hole 1..121 of ``track`` to ``colour`` scaled by ``level``/256 (off-board: ignored)."""
@@ -123,15 +149,17 @@ def pulse(now, period, low, high):
     return low + (high - low) * phase // half
 
 
-def breathing(now):
-    """The level of a game hole that breathes slowly: whoever counts next (or what is being picked)."""
+def breathing(canvas, now):
+    """The level of a game hole that breathes slowly: whoever counts next (or what is being picked).
+    It changes every few ms: the next frame draws it again (``Canvas.still``)."""
+    canvas.still = 0
     return pulse(now, 2000, 60, 256)
 
 
-def flashes(now, count):
+def flashes(canvas, now, count):
     """True during one of ``count`` short flashes at the start of each end-display cycle."""
-    phase = now % _END_CYCLE
-    return phase < count * 300 and phase % 300 < 180
+    # the flashes' phase moves with ``now`` until the cycle ends, where the first blink is cut
+    return canvas.blink(now, _END_CYCLE, count * 300) and canvas.blink(now % _END_CYCLE, 300, 180)
 
 
 def draw_marks(canvas, settings):
@@ -153,7 +181,9 @@ def draw_pegs(board, canvas, now):
     back = game.back
     colours = board.colours
     sides = len(front)
-    alternate = (now // 500) % sides
+    alternate = (now // _SWAP_MS) % sides
+    if sides > 2:  # two sides on one track (two sides have a track each: no hole shared)
+        canvas.blink(now, _SWAP_MS, 0)
     for k in range(sides):
         side = (k + alternate) % sides  # the side drawn last wins a shared hole
         hole = back[side]
@@ -176,7 +206,7 @@ def draw_turns(board, canvas, now, counting=None):
         side = settings.side_of(dealer)
         canvas.put(side & 1, hole, board.colours[side], palette.DEAL)  # side & 1: track_of, inlined
     if counting is not None:
-        canvas.put(counting & 1, hole, board.colours[counting], breathing(now))
+        canvas.put(counting & 1, hole, board.colours[counting], breathing(canvas, now))
 
 
 def draw_tally(board, canvas, lit=True):
@@ -204,12 +234,12 @@ def draw_end(board, canvas, now):
     winner = game.winner
     result = game.result
     line = settings.line_of(result)
-    if line and flashes(now, match.games[-1]["points"]):  # a flash for each game the win counts
+    if line and flashes(canvas, now, match.games[-1]["points"]):  # a flash for each game the win counts
         front = game.front
         for side in range(len(front)):
             if side != winner:
                 canvas.fill(side & 1, front[side] + 1, line, palette.VERMILLION, palette.FULL)
-    blink = now % 1000 < 500
+    blink = canvas.blink(now, 1000, 500)
     draw_tally(board, canvas, blink or not settings.match_to or match.match_winner is None)
     draw_pegs(board, canvas, now)
     if blink:
@@ -235,12 +265,21 @@ def draw_preview(board, canvas, now, side, points, refused=False):
     colour = palette.VERMILLION if refused else board.colour(side)
     canvas.fill(track, start + 1, to, colour, palette.TRAIL)
     period = _FLICKER if refused else 400
-    if now % period < period * 2 // 3:
+    if canvas.blink(now, period, period * 2 // 3):
         canvas.put(track, to if to > start else start, colour, palette.FULL if refused else palette.PREVIEW)
 
 
 def render(board, canvas, now):
-    """Draw the whole frame for the board's current state and mode."""
+    """Draw the whole frame for the board's current state and mode at tick ``now``; the ms from
+    ``now`` on that the picture stays as drawn (at most ``_STILL_MS``) unless the board changes."""
+    canvas.still = _STILL_MS
+    wrap = ticks_diff(0, now)  # ms to the clock's wrap, where ``now % period`` jumps
+    if 0 < wrap < _STILL_MS:
+        canvas.still = wrap
+    messages = board.messages
+    refused = messages.refused(now)  # ms the refusal signal still shows: the picture changes then
+    if refused and refused < canvas.still:
+        canvas.still = refused
     mode = board.mode
     if mode.full_screen:
         canvas.clear()
@@ -258,9 +297,9 @@ def render(board, canvas, now):
         mode.draw(board, canvas, now)
     # A power-on notice (app.messages): both game holes flash until the next input;
     # refused, in any mode: they flicker fast for a moment (faster than the notice).
-    messages = board.messages
-    if (messages.notice is not None and now % 1000 < 500) or (
-            messages.refused(now) and now % _FLICKER < _FLICKER * 2 // 3):
+    if (messages.notice is not None and canvas.blink(now, 1000, 500)) or (
+            refused and canvas.blink(now, _FLICKER, _FLICKER * 2 // 3)):
         hole = game_hole(board)
         for track in range(canvas.tracks):
             canvas.put(track, hole, palette.VERMILLION, palette.FULL)
+    return canvas.still

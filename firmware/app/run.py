@@ -1,13 +1,17 @@
-"""The thin asyncio shell around ``Board``: input polling, frames at a fixed rate, the serial
-line, and the watchdog.
+"""The thin asyncio shell around ``Board``: input polling, frames when the picture changes, the
+serial line, and the watchdog.
 
 Tasks (each a loop around synchronous steps of ``Shell``, which the simulator steps too):
 ``controls`` polls the controls every 4 ms and hands events to the board, then draws a frame
-at once after an input (or 30 times a second) and saves what the inputs changed (the peg
-lights up first; a save of a long match takes the flash tens of milliseconds, interrupts
-off); after a frame it polls again at once, so an input that came during the save is handled
-right after it, in order (the controls keep every edge meanwhile: hal.rp2_inputs); ``serial``
-answers request lines, each saved before its reply; ``watchdog``
+at once after an input, and otherwise when the picture changes by itself (a blink: at most
+30 frames a second, at least one a second; ``app.render``), and saves what the inputs changed
+(the peg lights up first; a save of a long match takes the flash tens of milliseconds,
+interrupts off); after a frame it polls again at once, so an input that came during the save
+is handled right after it, in order (the controls keep every edge meanwhile: hal.rp2_inputs).
+While the controls are quiet and no frame is due it sleeps (``hw.idle``: on the board until a
+control moves, a command comes or the next frame is due), so a board left alone costs its
+core little. ``serial`` waits for bytes and answers request lines, each saved before its
+reply, and wakes ``controls`` to draw; ``watchdog``
 feeds the watchdog once a second, but only while the input and frame steps have proved
 alive (a step that completed) in the last 2 s. An exception inside one step is logged and
 the ui goes back to its home mode (the game is saved after every change, so nothing is
@@ -25,11 +29,10 @@ from micropython import const
 
 from app import VERSION
 from app.board import Board
-from shared.ticks import ticks_diff
+from shared.ticks import ticks_add, ticks_diff
 
 _INPUT_MS = const(4)  # at most this late for a detent: 4 + frame CPU + 7.3 on the wire <= 15 ms
 _FRAME_MS = const(33)
-_SERIAL_MS = const(10)
 _FEED_MS = const(1000)
 _ALIVE_MS = const(2000)
 # The reply when answering raised (a bug, or the flash failing): the host hears at once
@@ -68,7 +71,7 @@ class Shell:
         self.feed_ms = feed_ms
         self.dirty = True  # an input arrived: draw now
         now = hw.ticks_ms()
-        self.last_frame = now
+        self.next_frame = now  # due then without an input: a frame period on, or when the picture changes
         self.inputs_alive = now  # the last tick each task proved itself (a step that completed)
         self.frames_alive = now
         self.task_died = False
@@ -83,22 +86,26 @@ class Shell:
         board = self.board
         try:
             for event in hw.poll_events():  # () when nothing happened: nothing allocated
+                self.dirty = True  # (first: drawn even if handling it fails)
                 board.handle(event, save=False)  # saved by the frame step, once the frame is out
+            if board.tick():  # a fault began or ended
                 self.dirty = True
-            board.tick()
             self.inputs_alive = hw.ticks_ms()
         except Exception as e:
             self.step_failed("inputs", e)
 
     def frame_step(self, now):
-        """Draw a frame if one is due at ``now`` (an input came, or a frame period passed),
-        then save what the inputs changed: the peg lights up first. True if it drew one."""
-        if not (self.dirty or ticks_diff(now, self.last_frame) >= _FRAME_MS):
+        """Draw a frame if one is due at ``now`` (an input, a command or a fault came; or a frame
+        period passed and the picture changes by itself by now: a blink, ``app.render``), then save
+        what the inputs changed: the peg lights up first. True if it drew one."""
+        if not (self.dirty or ticks_diff(now, self.next_frame) >= 0):
             return False
         self.dirty = False
-        self.last_frame = now
+        self.next_frame = ticks_add(now, _FRAME_MS)  # (again then, if drawing fails)
         try:
-            self.board.render()
+            still = self.board.render()  # from its own now: ``now`` or a little later, so never late
+            if still > _FRAME_MS:
+                self.next_frame = ticks_add(now, still)
             self.frames_alive = now  # only a frame that went out proves the task healthy
         except Exception as e:
             self.step_failed("frames", e)
@@ -110,6 +117,8 @@ class Shell:
         is written through it in pieces: None is returned); an error reply if the app failed
         (logged; the ui goes home), returned in either case. The next frame is drawn at once."""
         self.dirty = True
+        if self.hw.idle is not None:
+            self.hw.idle.set()  # the controls' task may be asleep: it draws it
         try:
             return self.board.handle_command(line, write)
         except Exception as e:
@@ -134,6 +143,7 @@ class Shell:
         """A step of task ``where`` raised ``e``: log it and take the ui back to its home mode
         (the game is saved after every change, so nothing is lost)."""
         self.failed(where, e)
+        self.soon()  # the home mode drawn with the next frame
         try:
             self.board.idle()
         except Exception as e2:  # the home mode itself failing: let the watchdog decide
@@ -141,14 +151,19 @@ class Shell:
 
     def save_changes(self):
         """Save what the inputs changed. If the flash fails, that is logged and the change
-        stays marked, to be saved with the next frame; the ui carries on (it is not what
-        went wrong)."""
+        stays marked, to be saved with the next frame, a frame period on; the ui carries on (it
+        is not what went wrong)."""
         try:
             self.board.save_if_changed()
         except OSError as e:
             self.failed("save", e)
+            self.soon()
         except Exception as e:
             self.step_failed("save", e)
+
+    def soon(self):
+        """Draw a frame (and save) again a frame period on."""
+        self.next_frame = ticks_add(self.hw.ticks_ms(), _FRAME_MS)
 
     def failed(self, where, e):
         """Log that ``where`` raised ``e``: the first few times, then only now and again."""
@@ -160,14 +175,22 @@ class Shell:
 
     # --- the tasks ------------------------------------------------------------------------
 
+    def due_in(self, now):
+        """The ms from ``now`` until the frame step has something to do without an input (0: now)."""
+        return 0 if self.dirty else ticks_diff(self.next_frame, now)
+
     async def controls(self):
         hw = self.hw
+        idle = hw.idle
         while True:
             self.input_step()
-            if self.frame_step(hw.ticks_ms()):
+            now = hw.ticks_ms()
+            if self.frame_step(now):
                 await sleep_ms(0)  # the others' turn, then the inputs that came meanwhile, at once
-            else:
+            elif idle is None:
                 await sleep_ms(_INPUT_MS)
+            else:  # asleep until a control moves or the next frame is due, if the controls are quiet
+                await idle.wait(self.due_in(now))
 
     async def serial(self):
         port = self.hw.serial
@@ -182,7 +205,7 @@ class Shell:
                 except Exception as e:
                     self.step_failed("serial", e)
                 line = port.read_line()
-            await sleep_ms(_SERIAL_MS)
+            await port.wait()
 
     async def watchdog(self):
         while True:

@@ -21,15 +21,21 @@ The hw contract: what the app asks of a hardware layer
     return before the LEDs have it, but the app draws the next frame into the same buffer.
 ``hw.poll_events()``
     The input events (``shared.events``) since the last call, oldest first, as a sequence.
-    Called every 4 ms: when nothing happened it returns the empty tuple ``()``, which
-    allocates nothing, so a quiet loop turn leaves the heap alone.
+    Called every 4 ms (while ``hw.idle`` lets the app sleep, when it wakes): when nothing
+    happened it returns the empty tuple ``()``, which allocates nothing, so a quiet loop turn
+    leaves the heap alone.
+``hw.idle``
+    None (the app polls every 4 ms), or an object with ``wait(ms)``: an awaitable that ends
+    after ``ms``, or as soon as a control moves (or the hardware's fault signal changes) or
+    ``set()`` is called; while a control is in use it ends after the 4 ms poll. The app awaits
+    it when no frame is due and nothing came, so a board left alone sleeps (``app.run``).
 ``hw.ticks_ms()``
     Milliseconds, wrapping as MicroPython's ``time.ticks_ms``: the app compares them only
     with ``shared.ticks.ticks_diff``.
 ``hw.fault()``
     None, or the short name (at most 10 characters) of a part the hardware reports failing
     now, like ``"LED supply"`` (a USB build's LED supply switch limiting the current or too
-    hot). Called every 5 ms: it allocates nothing.
+    hot). Called at every poll: it allocates nothing.
 ``hw.feed_watchdog()``
     Called about once a second while the app is healthy (``app.run.Shell.healthy``); the
     first call may start the watchdog.
@@ -37,8 +43,9 @@ The hw contract: what the app asks of a hardware layer
     None, or an object with ``show_lines(lines)``: at most 8 lines of 16 characters.
 ``hw.serial``
     None, or an object with ``read_line()`` (a complete line without its end, or None;
-    it never blocks), ``write_line(line)`` and ``write(text)`` (a piece of a line: the app
-    writes a reply in pieces, then ``"\n"``).
+    it never blocks), ``wait()`` (an awaitable that ends when a byte may have come: the
+    app's serial task waits on it), ``write_line(line)`` and ``write(text)`` (a piece of a
+    line: the app writes a reply in pieces, then ``"\n"``).
 
 Layers that meet it: ``hal.rp2_hw.Hardware`` (the real board, built by
 ``hal.rp2_board.build``) and ``simulator.virtual_hardware.VirtualHardware`` (the tests'

@@ -49,7 +49,7 @@ class LedPower:
         if was is None:
             if self.on_at is None or ticks_diff(self._ticks_ms(), self.on_at) < SETTLE_MS:
                 return None
-            # settled for good: read every 4 ms, and the clock wraps (after 6 days it would read unsettled)
+            # settled for good: read at every poll, and the clock wraps (after 6 days it would read unsettled)
             self.leds.bytes[0] = 1  # a frame sent while the bus charged may not have reached the LEDs
         faulted = self._fault.value() == 0
         if faulted or was:

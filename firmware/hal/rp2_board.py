@@ -123,15 +123,19 @@ def find_display(i2c_pins):
     return None
 
 
-def led_power(pins, leds):
+def led_power(pins, leds, inputs):
     """The LED supply switch of board.json ``pins`` (a USB build's ``led_power``), turned on; None
-    on a build without one. It marks the frame of ``leds`` (the driver) to go out again when their supply dipped."""
+    on a build without one. It marks the frame of ``leds`` (the driver) to go out again when their supply dipped;
+    its /FAULT wakes the app as the controls of ``inputs`` do."""
     switch = pins.get("led_power")
     if switch is None:
         return None
     from hal.led_power import LedPower  # a build without the switch never loads it
+    from hal.rp2_inputs import EDGES
 
-    power = LedPower(Pin(switch["enable"], Pin.OUT, value=0), Pin(switch["fault"], Pin.IN, Pin.PULL_UP), ticks_ms, leds)
+    fault = Pin(switch["fault"], Pin.IN, Pin.PULL_UP)
+    fault.irq(inputs.wake, EDGES, hard=True)
+    power = LedPower(Pin(switch["enable"], Pin.OUT, value=0), fault, ticks_ms, leds)
     power.on()
     return power
 
@@ -143,6 +147,7 @@ def build(board, leds):
     from shared.supply import supply_ma
 
     pins = board["pins"]
-    hw = Hardware(leds, Inputs(pins), find_display(pins["i2c"]), UsbSerial(), supply_ma(board), led_power(pins, leds))
+    inputs = Inputs(pins)
+    hw = Hardware(leds, inputs, find_display(pins["i2c"]), UsbSerial(), supply_ma(board), led_power(pins, leds, inputs))
     forget(_BOOT_MODULES)
     return hw

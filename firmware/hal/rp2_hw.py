@@ -72,6 +72,12 @@ class UsbSerial:
         self.reader = line_reader.LineReader()
         self.dropped = line_reader.DROPPED
 
+    def wait(self):
+        """An awaitable that ends when a byte has come (it reads none)."""
+        from hal.rp2_inputs import readable  # (imported by rp2_board.build before this)
+
+        return readable(sys.stdin)
+
     def read_line(self):
         """A complete line received (without its end), or None if none is complete yet. A line
         too long to take is answered here (shared.serial_lines.TOO_LONG) and never returned."""
@@ -110,7 +116,6 @@ class Hardware:
         self.wire_order = leds.chain.order
         self.storage_root = STORAGE_ROOT
         self.leds = leds
-        self.inputs = inputs
         self.display = display
         self.serial = serial
         self.watchdog = None
@@ -120,6 +125,7 @@ class Hardware:
         # called straight, for it is read at every poll (a method around it costs a Python call)
         self.ticks_ms = ticks_ms
         self.poll_events = inputs.poll  # hw.poll_events(): input events since the last call
+        self.idle = inputs  # hw.idle: the app sleeps until a control moves (Inputs.wait)
         # hw.fault(): the LED supply switch's own (LedPower.fault), read at every tick
         self.fault = no_fault if power is None else power.fault
 

@@ -8,8 +8,9 @@ cut short: the LEDs it had not reached keep what they showed, the latch follows,
 new frame goes out at once instead of up to 7.6 ms later.
 
 A frame the same as the one on the wire is not sent again (the packing tells, as it writes the
-words over the last frame's): a still picture drawn 30 times a second leaves the DMA and the PIO
-idle. It still goes out once a second, and at once when marked: ``leds.bytes[0] = 1`` (by the
+words over the last frame's): a picture drawn again unchanged (a blink's other phase may not change
+it) leaves the DMA and the PIO idle. It still goes out once a second (the app draws a still picture
+once a second: app.render), and at once when marked: ``leds.bytes[0] = 1`` (by the
 driver itself after a frame cut short, by the LED supply switch after its settling and its
 faults: hal.led_power), so LEDs that lost their colours (a glitch on the data line, a dip in their
 supply) come right again. Byte 0 of a word never goes out (the PIO sends its top 24 bits) and the

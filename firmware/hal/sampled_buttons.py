@@ -85,7 +85,15 @@ class SampledButtons:
         if new > RING:  # the oldest were written over: an edge among them is seen late
             self.at = (self.at + new - RING) & (RING - 1)
             new = RING
-        since = self.at  # the samples that placed the turn end here
+        at = self.at
+        # nothing moved since a quiet poll (the app slept: hal.rp2_inputs): each poll would only note its time
+        end = at + new
+        if turns is None and self.quiet and first_change(ring, at, end, RING - 1, self.mask, self.level) == end:
+            rest = _STEP + new % _STEP
+            self.at = (end - rest) & (RING - 1)
+            self.polled = ticks_add(now_ms, -rest * SAMPLE_MS)
+            return events
+        since = at  # the samples that placed the turn end here
         while new >= 2 * _STEP:
             new -= _STEP
             then = ticks_add(now_ms, -new * SAMPLE_MS)

@@ -4,7 +4,7 @@ import asyncio
 import gc
 import json
 
-from app_driver import ENC, HOLD_ENC, HOLD_P2, P1, Driver, turn
+from app_driver import ENC, HOLD_ENC, HOLD_P2, P1, P2, Driver, turn
 
 from app.run import Shell
 
@@ -172,4 +172,100 @@ def test_the_loop_steps_draw_a_frame_when_due_and_save_after_it():
     assert d.hw.frames == 2 and d.reboot().match.dealer == 0
     d.hw.advance(33)
     shell.frame_step(d.hw.ticks_ms())
-    assert d.hw.frames == 3  # a frame period passed
+    assert d.hw.frames == 2  # a frame period passed, but the picture is the same (the play: nothing blinks)
+
+
+def frames_over(d, shell, ms, step=4):
+    """Step the loop as the controls task does, every ``step`` ms for ``ms``: the frames drawn."""
+    before = d.hw.frames
+    for _ in range(ms // step):
+        d.hw.advance(step)
+        shell.input_step()
+        shell.frame_step(d.hw.ticks_ms())
+    return d.hw.frames - before
+
+
+def test_a_picture_that_does_not_change_is_drawn_again_once_a_second_and_a_blink_when_it_changes():
+    d = Driver()
+    d.hw.advance(3000)  # away from the clock's wrap (the blinks' phases jump there: drawn again)
+    shell = Shell(d.hw, d.board)
+    d.hw.push(P1)  # P1 deals: the play, nothing blinks
+    assert frames_over(d, shell, 4) == 1
+    assert frames_over(d, shell, 2000) == 2  # a frame a second (the LED driver resends it)
+    d.hw.push(P2)  # P2 dials a peg: its preview blinks, lit 266 ms in every 400
+    assert frames_over(d, shell, 4) == 1
+    assert frames_over(d, shell, 2000) == 10  # at each change of the blink
+    d.hw.faulty = "LED supply"  # the LED supply fails: drawn at once, then every frame while it lasts
+    assert frames_over(d, shell, 4) == 1 and d.hw.display.lines[-1] == "FAULT LED supply"
+    assert frames_over(d, shell, 400) == 11  # a frame period: 36 ms on a loop of 4 ms turns
+    d.hw.faulty = None
+    assert frames_over(d, shell, 4) == 1 and d.hw.display.lines[-1] != "FAULT LED supply"
+    d.hw.serial.send(json.dumps({"cmd": "state", "id": 1}))
+    shell.answer(d.hw.serial.read_line())
+    assert frames_over(d, shell, 4) == 1  # a command: drawn at once
+
+
+def test_the_frames_shown_are_those_drawn_every_frame_to_within_a_frame():
+    # The shell draws only when the picture may have changed: at every loop turn (4 ms) the frame on
+    # the LEDs is the one that drawing every frame period would show (drawn at most 37 ms before).
+    from app_fuzz import Lcg, random_event
+
+    from app import power
+    from app.render import Canvas, render
+    from shared.ticks import ticks_add
+
+    d = Driver()
+    board = d.board
+    shell = Shell(d.hw, board)
+    canvas = Canvas(d.hw.led_count)
+    rng = Lcg(11)
+    drawn = d.hw.frames
+    for turn_ in range(1500):  # 6 s, across the clock's wrap
+        if rng.below(100) == 0:  # an input every 0.4 s or so: the blinks between them drawn by themselves
+            d.hw.push(random_event(rng, board.mode.name))
+        d.hw.advance(4)
+        shell.input_step()
+        now = d.hw.ticks_ms()
+        shell.frame_step(now)
+        for back in range(38):
+            render(board, canvas, ticks_add(now, -back))
+            power.limit(canvas.frame, board.prefs["brightness"], board.prefs["milliamps"])
+            if canvas.frame == d.hw.frame:
+                break
+        else:
+            raise AssertionError("turn %d: the frame shown is none drawn in the last 37 ms" % turn_)
+    assert d.hw.frames - drawn < 1500 // 8 * 3  # and most frame periods drew nothing
+
+
+class Idle:
+    """A hardware's ``hw.idle``: records how long the app asked to sleep, and when it was woken."""
+
+    def __init__(self):
+        self.asked = []
+        self.woken = 0
+
+    def wait(self, ms):
+        self.asked.append(ms)
+        return asyncio.sleep(0.002)
+
+    def set(self):
+        self.woken += 1
+
+
+def test_with_nothing_to_do_the_controls_sleep_until_the_next_frame_and_a_command_wakes_them():
+    d = Driver()
+    d.hw.advance(3000)  # away from the clock's wrap
+    d.hw.idle = idle = Idle()
+    shell = Shell(d.hw, d.board, feed_ms=10)
+    d.hw.push(P1)  # P1 deals: the play, nothing blinks
+    run_for(shell, 0.05)
+    assert d.match.dealer == 0 and idle.asked and idle.woken == 0
+    assert all(990 <= ms <= 1000 for ms in idle.asked)  # the clock stands still: the next frame a second on
+    d.hw.push(P2)  # P2 dials a peg: its preview blinks, lit 266 ms in every 400
+    d.hw.serial.send(json.dumps({"cmd": "state", "id": 1}))
+    idle.asked = []
+    run_for(shell, 0.05)
+    assert idle.woken == 1 and idle.asked and all(ms <= 266 for ms in idle.asked)
+    assert shell.due_in(d.hw.ticks_ms()) == idle.asked[-1]
+    shell.dirty = True
+    assert shell.due_in(d.hw.ticks_ms()) == 0

@@ -120,7 +120,7 @@ class Advise:
             return
         shown = self.keeps[self.index]
         nxt = self.next_keep()
-        look_next = nxt is not None and now % _CYCLE >= _SHOWN_LOOK
+        look_next = nxt is not None and not canvas.blink(now, _CYCLE, _SHOWN_LOOK)
         for card in self.picker.picked:
             track, hole = card_hole(card)
             if card in shown.keep and not (look_next and card not in nxt.keep):

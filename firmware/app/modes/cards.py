@@ -135,7 +135,7 @@ class Picker:
         for card in self.picked:
             track, hole = card_hole(card)
             canvas.put(track, hole, palette.SUIT_COLOURS[card & 3], _PICKED_LEVEL)
-        if show_cursor and not self.done and now % 600 < 420:
+        if show_cursor and not self.done and canvas.blink(now, 600, 420):
             track, hole = card_hole(self.card)
             canvas.put(track, hole, palette.SUIT_COLOURS[self.suit], palette.FULL)
 

@@ -242,7 +242,7 @@ class Count:
                 self.picker.draw(canvas, now)
             else:
                 self.ranks.draw(canvas, now, board.colour(side))
-            canvas.put(track_of(side), game_hole(board), board.colour(side), breathing(now))
+            canvas.put(track_of(side), game_hole(board), board.colour(side), breathing(canvas, now))
         else:
             refused = board.messages.refused(now) or (self.step == TOTAL and not show.is_possible_total(self.points))
             draw_preview(board, canvas, now, side, self.points, refused)

@@ -91,9 +91,9 @@ class Cut:
             if self.ranks[s] is not None:
                 colour = board.colour(settings.side_of(s))
                 canvas.put(track_of(settings.side_of(s)), rank_hole(s, self.ranks[s]), colour, palette.FULL)
-        if now % 600 < 420:
+        if canvas.blink(now, 600, 420):
             canvas.put(track, rank_hole(seat, self.rank), board.colour(side), palette.FULL)
-        canvas.put(track, game_hole(board), board.colour(side), breathing(now))
+        canvas.put(track, game_hole(board), board.colour(side), breathing(canvas, now))
 
     def lines(self, board):
         settings = board.match.settings

@@ -110,7 +110,7 @@ class Lay:
         for i in range(1, count + 1, step):  # the count: from hole 60 along the way back
             canvas.put(track, _COUNT_START - i, colour, palette.TRAIL)
         to = count + value((self.rank - 1) * 4)
-        if now % 400 < 260:  # the card dialled, added to the count
+        if canvas.blink(now, 400, 260):  # the card dialled, added to the count
             over = palette.VERMILLION if to > _MOST else colour
             for i in range(count + 1, to + 1):
                 canvas.put(track, _COUNT_START - i, over, palette.PREVIEW)

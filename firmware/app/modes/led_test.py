@@ -87,6 +87,8 @@ class LedTest:
 
     def draw(self, board, canvas, now):
         step = self.step(now)
+        if not self.paused:  # the walk's next step (app.render: when the picture changes by itself)
+            canvas.still = min(canvas.still, STEP_MS - ticks_diff(now, self.started) % STEP_MS)
         if step < _CHECK:
             led, colour, level = 0, COLOURS[step // _COLOUR_STEPS], palette.FULL
         else:
@@ -96,6 +98,7 @@ class LedTest:
         control = self.echoing(now)
         if control is None:
             return
+        canvas.still = min(canvas.still, _ECHO_MS - ticks_diff(now, self.echo_at))  # the echo's end
         if control == events.BACK:
             for track in range(canvas.tracks):
                 canvas.put(track, HOLES, palette.VERMILLION, palette.FULL)

@@ -62,7 +62,7 @@ class Menu:
         for i in range(len(ITEMS)):
             canvas.put(0, 1 + i, palette.WHITE, palette.DIM)
         period = 150 if self.sure else 600
-        if now % period < period * 2 // 3:
+        if canvas.blink(now, period, period * 2 // 3):
             canvas.put(0, 1 + self.item, palette.WHITE, palette.FULL)
 
     def lines(self, board):

@@ -194,13 +194,13 @@ class Peg:
             draw_preview(board, canvas, now, self.side, self.points, board.messages.refused(now))
         elif board.match.game.phase == "cut":  # the attribute: Match's property is a call, every frame
             # Who deals? The chosen seat blinks (see render.mark_seat); the cut: both game holes.
-            if now % 500 < 300:
+            if canvas.blink(now, 500, 300):
                 if self.choice:
                     mark_seat(board, canvas, self.choice - 1)
                 else:
                     for track in range(canvas.tracks):
                         canvas.put(track, game_hole(board), palette.WHITE, palette.FULL)
-        elif self.sure and now % 150 < 100:  # a new match asked for: the game holes flicker
+        elif self.sure and canvas.blink(now, 150, 100):  # a new match asked for: the game holes flicker
             for track in range(canvas.tracks):
                 canvas.put(track, game_hole(board), palette.WHITE, palette.FULL)
 

@@ -172,13 +172,13 @@ class RankShow:
         taken = self.ranks
         if self.taken:
             lit = palette.GREEN if self.answer else palette.VERMILLION
-            level = palette.FULL if now % 600 < 420 else palette.DIM
+            level = palette.FULL if canvas.blink(now, 600, 420) else palette.DIM
         else:
             lit, level = colour, palette.FULL
         for row in range(len(taken)):
             track, hole = card_hole(taken[row] * 4 + row)
             canvas.put(track, hole, lit, level)
-        if not self.taken and now % 600 < 420:
+        if not self.taken and canvas.blink(now, 600, 420):
             track, hole = card_hole(self.rank * 4 + len(taken))
             canvas.put(track, hole, colour, palette.FULL)
 

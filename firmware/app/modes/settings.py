@@ -106,7 +106,7 @@ class SettingsMode:
                 self.editing = False
 
     def draw(self, board, canvas, now):
-        blink = now % 600 < 400
+        blink = canvas.blink(now, 600, 400)
         for i in range(len(ITEMS)):
             lit = i == self.item and (self.editing or blink)
             canvas.put(0, 1 + i, palette.WHITE, palette.FULL if lit else palette.DIM)

@@ -87,12 +87,12 @@ class Starter:
     def draw(self, board, canvas, now):
         picker = self.picker
         picker.draw(canvas, now, not self.any_suit)
-        if self.any_suit and now % 600 < 420:  # the whole column of the rank
+        if self.any_suit and canvas.blink(now, 600, 420):  # the whole column of the rank
             for suit in range(4):
                 if picker.free(picker.rank * 4 + suit):
                     track, hole = card_hole(picker.rank * 4 + suit)
                     canvas.put(track, hole, palette.WHITE, palette.FULL)
-        level = breathing(now)
+        level = breathing(canvas, now)
         hole = game_hole(board)
         for track in range(canvas.tracks):
             canvas.put(track, hole, palette.WHITE, level)

@@ -19,6 +19,16 @@ class Pin:
         pass
 
 
+class Timer:
+    ONE_SHOT = 0
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def init(self, *args, **kwargs):
+        pass
+
+
 class I2C:
     def __init__(self, *args, **kwargs):
         pass
