@@ -225,7 +225,7 @@ class Store:
             raise ValueError("checksum mismatch")
         with open(path, "rb") as f:  # bytes: UTF-8 whatever the host's locale
             if stream is not None:
-                head = f.readline()
+                head = first_line(f)
                 tail = b"%s: [\n" % json.dumps(stream).encode()
                 if head.startswith(b"[{") and head.endswith(tail):
                     body = head[2:-len(tail)]
@@ -356,14 +356,39 @@ def _copy(f, value, buf):
             left -= n
 
 
+def first_line(f):
+    """The next line of binary file ``f``, its newline included (all that is left if it has none),
+    read a chunk at a time (MicroPython's ``readline`` reads a file a byte a call): the file's
+    position is left somewhere after it."""
+    pieces = []
+    while True:
+        chunk = f.read(_CHUNK)
+        end = chunk.find(b"\n") + 1
+        if end or not chunk:
+            pieces.append(chunk[:end] if end else chunk)
+            return b"".join(pieces)
+        pieces.append(chunk)
+
+
 def _elements(path, offset):
-    """The elements of a streamed list starting at byte ``offset`` of ``path``, one line each."""
+    """The elements of a streamed list starting at byte ``offset`` of ``path``, one line each: read
+    a chunk at a time (not line by line: see ``first_line``), the chunk's whole lines parsed as one
+    JSON array (their ``,\n`` are its separators), then handed out one by one."""
     with open(path, "rb") as f:
         f.seek(offset)
+        rest = b""  # a line begun in the last chunk
         while True:
-            line = f.readline()
-            if line == _STREAM_END:
-                return
-            if not line.endswith(b"\n"):
+            chunk = f.read(_CHUNK)
+            if not chunk:
                 raise ValueError("%s: streamed list cut short" % path)  # the CRC passed: only a writer's bug
-            yield json.loads(line[:-2] if line.endswith(b",\n") else line[:-1])
+            text = rest + chunk
+            end = text.rfind(b"\n") + 1  # the whole lines
+            rest = text[end:]
+            if text.startswith(_STREAM_END):
+                return
+            stop = text.find(b"\n" + _STREAM_END, 0, end) + 1  # the list's last element ends there
+            lines = text[:stop or end]
+            if lines:
+                yield from json.loads(b"[%s]" % (lines[:-2] if lines.endswith(b",\n") else lines[:-1]))
+            if stop:
+                return
