@@ -7,10 +7,11 @@
 ``data`` is a dict (string keys) of JSON values; one value may instead be an iterator (a
 generator, say) of JSON values: it is saved as a JSON list written one element at a time,
 so a long list (the match log) never has to be built in RAM. ``load(stream=key)`` hands
-such a list back as an iterator that reads one element at a time from the file (a list if
-the file holds it otherwise); it holds no file open until iterated, and must be read
-before the second save after the load (which overwrites the copy it reads). The damage
-checks (length, CRC) are all done by ``load`` itself. ``load()`` returns:
+such a list back as an iterator that reads the file a chunk (256 bytes) at a time and hands
+out its elements one by one (a list if the file holds it otherwise); it holds no file open
+until iterated, and must be read before the second save after the load (which overwrites the
+copy it reads). The damage checks (length, CRC) are all done by ``load`` itself. ``load()``
+returns:
   * ``(data, None)``: the newest copy, all sound;
   * ``(data, message)``: a copy was damaged or missing; ``data`` is the newest sound one
     (the copy before a damaged newest) and ``message`` says what happened and which save
@@ -46,7 +47,7 @@ it straight from the file: a long log never sits in RAM as text. The CRC is take
 reading the file back in small chunks, which also checks what the flash really holds.
 
 A streamed value comes last in the object, one element per line (JSON text has no raw
-newline of its own), so the loader can read it line by line:
+newline of its own), so the loader can read it a chunk of whole lines at a time:
 
     [{"settings": {...}, "ids": [...], "codes": [
     16,
