@@ -24,14 +24,6 @@ EVENTS = ("dealer", "cut", "starter", "heels", "peg", "hand", "crib", "new_game"
           "cut_ranks", "lay", "go", "starter_rank", "show_ranks")
 
 
-def _check_form(event):
-    """RuleError unless ``event`` is a list (or tuple) starting with a known event name."""
-    if not is_sequence(event) or not event or not isinstance(event[0], str):
-        raise RuleError('an event is a list starting with its name, like ["peg", 0, 2], not %r' % (event,))
-    if event[0] not in EVENTS:
-        raise RuleError("unknown event %r (known: %s)" % (event[0], ", ".join(EVENTS)))
-
-
 # The log is kept as small ints, not lists: no heap object per event (a list would cost
 # 32-64 bytes each on the chip, and long-lived small blocks scattered over the heap leave
 # no hole big enough when the log's own array grows: a MemoryError with most of the heap
@@ -239,7 +231,7 @@ class Match:
                 code, packed = value & 15 | _PACKED, value >> 4
             else:
                 code, packed = value, None
-            event = _decode(code, seats, packed)  # a list of a known kind: apply's form check cannot fail
+            event = _decode(code, seats, packed)  # a list of a known kind: apply's form check could not fail
             try:
                 encoded = self._apply(event)
             except RuleError as e:
@@ -378,11 +370,16 @@ class Match:
 
     def apply(self, event):
         """Apply one event; RuleError (and nothing changed) if it is not legal now."""
-        _check_form(event)
+        if not is_sequence(event) or not event or not isinstance(event[0], str):
+            raise RuleError('an event is a list starting with its name, like ["peg", 0, 2], not %r' % (event,))
+        if event[0] not in EVENTS:
+            raise RuleError("unknown event %r (known: %s)" % (event[0], ", ".join(EVENTS)))
         self._apply(event)
 
     def _apply(self, event):
-        """``apply`` of an event of the right form (a list of a known kind); its code."""
+        """``apply`` of an event of the right form (a list of a known kind: the replay decodes only
+        such); its code. (The form check is written in ``apply``, not a function of its own: each
+        function the board loads keeps ~48 bytes of heap.)"""
         codes = self._codes
         self._step(event, len(codes) + 1)
         code = _encode(event, self._packs)
