@@ -178,7 +178,10 @@ class Store:
                 try:
                     data = use(data)
                 except ValueError as e:
-                    _close(data, stream)  # the file is renamed next: nothing may hold it open
+                    # the file is renamed next: its streamed list (a generator reading it) lets go of it
+                    close = getattr(data.get(stream), "close", None) if isinstance(data, dict) else None
+                    if close is not None:
+                        close()
                     problems.append(self._set_aside(i, e, "cannot be used"))
                     continue
             self.seq = seq
@@ -275,14 +278,6 @@ class Store:
         except OSError:
             return "%s %s (%s)" % (path, what, error)
         return "%s %s (%s), kept as %s.bad" % (path, what, error, path)
-
-
-def _close(data, stream):
-    """Close the streamed list of ``data`` (a generator reading its file), if it has one."""
-    if isinstance(data, dict):
-        close = getattr(data.get(stream), "close", None)
-        if close is not None:
-            close()
 
 
 def _write_data(f, data, written, buf):
