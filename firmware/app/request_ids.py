@@ -17,7 +17,7 @@ import json
 
 from micropython import const
 
-from app.store import Kept, first_line
+from app.store import Kept
 from cribbage.cards import is_int
 
 MAX_ID = const(64)  # characters of a request id (a whole number's digits count as characters)
@@ -80,7 +80,7 @@ def find_saved(store, ids):
     its text); one not found stays in the heap until the next save writes it."""
     path = store.newest_file()
     with open(path, "rb") as f:
-        head = first_line(f)  # the data before the streamed log: the ids among it
+        head = f.readline()  # the data before the streamed log: the ids among it
     start = 0
     for entry in ids:
         reply = entry[1]

@@ -229,7 +229,14 @@ class Store:
             raise ValueError("checksum mismatch")
         with open(path, "rb") as f:  # bytes: UTF-8 whatever the host's locale
             if stream is not None:
-                head = first_line(f)
+                pieces = []  # its first line, a chunk at a time: MicroPython's readline reads a byte a call
+                while True:
+                    chunk = f.read(_CHUNK)
+                    end = chunk.find(b"\n") + 1
+                    pieces.append(chunk[:end] if end else chunk)
+                    if end or not chunk:
+                        break
+                head = b"".join(pieces)
                 tail = b"%s: [\n" % json.dumps(stream).encode()
                 if head.startswith(b"[{") and head.endswith(tail):
                     body = head[2:-len(tail)]
@@ -352,24 +359,10 @@ def _copy(f, value, buf):
             left -= n
 
 
-def first_line(f):
-    """The next line of binary file ``f``, its newline included (all that is left if it has none),
-    read a chunk at a time (MicroPython's ``readline`` reads a file a byte a call): the file's
-    position is left somewhere after it."""
-    pieces = []
-    while True:
-        chunk = f.read(_CHUNK)
-        end = chunk.find(b"\n") + 1
-        if end or not chunk:
-            pieces.append(chunk[:end] if end else chunk)
-            return b"".join(pieces)
-        pieces.append(chunk)
-
-
 def _elements(path, offset):
     """The elements of a streamed list starting at byte ``offset`` of ``path``, one line each: read
-    a chunk at a time (not line by line: see ``first_line``), the chunk's whole lines parsed as one
-    JSON array (their ``,\n`` are its separators), then handed out one by one."""
+    a chunk at a time (not line by line: see ``_read``), the chunk's whole lines parsed as one JSON
+    array (their ``,\n`` are its separators), then handed out one by one."""
     with open(path, "rb") as f:
         f.seek(offset)
         rest = b""  # a line begun in the last chunk
