@@ -74,7 +74,7 @@ _MAGIC = b'["crib-save", '
 _CHUNK = const(256)
 _TAIL = const(80)  # more than any trailer line
 _PLAIN = (dict, list, tuple, str, int, float, bool)  # saved whole by json.dump; other values are streamed
-_STREAM_END = b"]},\n"
+_STREAM_END = b"\n]},\n"  # the streamed list's closing line, and the newline before it
 _replace = getattr(os, "replace", os.rename)  # CPython on Windows cannot rename onto a file
 
 
@@ -229,14 +229,7 @@ class Store:
             raise ValueError("checksum mismatch")
         with open(path, "rb") as f:  # bytes: UTF-8 whatever the host's locale
             if stream is not None:
-                pieces = []  # its first line, a chunk at a time: MicroPython's readline reads a byte a call
-                while True:
-                    chunk = f.read(_CHUNK)
-                    end = chunk.find(b"\n") + 1
-                    pieces.append(chunk[:end] if end else chunk)
-                    if end or not chunk:
-                        break
-                head = b"".join(pieces)
+                head = f.readline()
                 tail = b"%s: [\n" % json.dumps(stream).encode()
                 if head.startswith(b"[{") and head.endswith(tail):
                     body = head[2:-len(tail)]
@@ -361,8 +354,8 @@ def _copy(f, value, buf):
 
 def _elements(path, offset):
     """The elements of a streamed list starting at byte ``offset`` of ``path``, one line each: read
-    a chunk at a time (not line by line: see ``_read``), the chunk's whole lines parsed as one JSON
-    array (their ``,\n`` are its separators), then handed out one by one."""
+    a chunk at a time (MicroPython's ``readline`` reads a byte a call), the chunk's whole lines
+    parsed as one JSON array (their ``,\n`` are its separators), then handed out one by one."""
     with open(path, "rb") as f:
         f.seek(offset)
         rest = b""  # a line begun in the last chunk
@@ -373,11 +366,9 @@ def _elements(path, offset):
             text = rest + chunk
             end = text.rfind(b"\n") + 1  # the whole lines
             rest = text[end:]
-            if text.startswith(_STREAM_END):
-                return
-            stop = text.find(b"\n" + _STREAM_END, 0, end) + 1  # the list's last element ends there
-            lines = text[:stop or end]
+            stop = (b"\n" + text).find(_STREAM_END, 0, end + 1)  # where the list's closing line starts
+            lines = text[:end if stop < 0 else stop]
             if lines:
-                yield from json.loads(b"[%s]" % (lines[:-2] if lines.endswith(b",\n") else lines[:-1]))
-            if stop:
+                yield from json.loads(b"[%s]" % lines.rstrip(b",\n"))  # a JSON value never ends with either
+            if stop >= 0:
                 return

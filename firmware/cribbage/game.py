@@ -291,9 +291,8 @@ class Game:
     def _peg_event(self, event):
         self._arity(event, 3, '["peg", side, points]')
         side, points = event[1], event[2]
-        if self.phase != "play":  # one of these refuses it (a compare, not two calls: a power-on replays hundreds)
-            self._in_deal("pegging")
-            self._in_play()
+        self._in_deal("pegging")
+        self._in_play()
         sides = self.settings.sides
         if not is_int(side) or not 0 <= side < sides:
             raise RuleError("peg for %s, not %s" % (self.settings.choice(), self.settings.named(side)))
