@@ -7,10 +7,11 @@
 ``data`` is a dict (string keys) of JSON values; one value may instead be an iterator (a
 generator, say) of JSON values: it is saved as a JSON list written one element at a time,
 so a long list (the match log) never has to be built in RAM. ``load(stream=key)`` hands
-such a list back as an iterator that reads one element at a time from the file (a list if
-the file holds it otherwise); it holds no file open until iterated, and must be read
-before the second save after the load (which overwrites the copy it reads). The damage
-checks (length, CRC) are all done by ``load`` itself. ``load()`` returns:
+such a list back as an iterator that reads the file a chunk (256 bytes) at a time and hands
+out its elements one by one (a list if the file holds it otherwise); it holds no file open
+until iterated, and must be read before the second save after the load (which overwrites the
+copy it reads). The damage checks (length, CRC) are all done by ``load`` itself. ``load()``
+returns:
   * ``(data, None)``: the newest copy, all sound;
   * ``(data, message)``: a copy was damaged or missing; ``data`` is the newest sound one
     (the copy before a damaged newest) and ``message`` says what happened and which save
@@ -46,7 +47,7 @@ it straight from the file: a long log never sits in RAM as text. The CRC is take
 reading the file back in small chunks, which also checks what the flash really holds.
 
 A streamed value comes last in the object, one element per line (JSON text has no raw
-newline of its own), so the loader can read it line by line:
+newline of its own), so the loader can read it a chunk of whole lines at a time:
 
     [{"settings": {...}, "ids": [...], "codes": [
     16,
@@ -73,7 +74,7 @@ _MAGIC = b'["crib-save", '
 _CHUNK = const(256)
 _TAIL = const(80)  # more than any trailer line
 _PLAIN = (dict, list, tuple, str, int, float, bool)  # saved whole by json.dump; other values are streamed
-_STREAM_END = b"]},\n"
+_STREAM_END = b"\n]},\n"  # the streamed list's closing line, and the newline before it
 _replace = getattr(os, "replace", os.rename)  # CPython on Windows cannot rename onto a file
 
 
@@ -177,7 +178,10 @@ class Store:
                 try:
                     data = use(data)
                 except ValueError as e:
-                    _close(data, stream)  # the file is renamed next: nothing may hold it open
+                    # the file is renamed next: its streamed list (a generator reading it) lets go of it
+                    close = getattr(data.get(stream), "close", None) if isinstance(data, dict) else None
+                    if close is not None:
+                        close()
                     problems.append(self._set_aside(i, e, "cannot be used"))
                     continue
             self.seq = seq
@@ -276,14 +280,6 @@ class Store:
         return "%s %s (%s), kept as %s.bad" % (path, what, error, path)
 
 
-def _close(data, stream):
-    """Close the streamed list of ``data`` (a generator reading its file), if it has one."""
-    if isinstance(data, dict):
-        close = getattr(data.get(stream), "close", None)
-        if close is not None:
-            close()
-
-
 def _write_data(f, data, written, buf):
     """Write ``[<data>,\n`` to text file ``f``, a streamed value last, one element per line; each
     ``Kept`` written is noted in ``written`` (copied through ``buf`` if saved before)."""
@@ -357,13 +353,22 @@ def _copy(f, value, buf):
 
 
 def _elements(path, offset):
-    """The elements of a streamed list starting at byte ``offset`` of ``path``, one line each."""
+    """The elements of a streamed list starting at byte ``offset`` of ``path``, one line each: read
+    a chunk at a time (MicroPython's ``readline`` reads a byte a call), the chunk's whole lines
+    parsed as one JSON array (their ``,\n`` are its separators), then handed out one by one."""
     with open(path, "rb") as f:
         f.seek(offset)
+        rest = b""  # a line begun in the last chunk
         while True:
-            line = f.readline()
-            if line == _STREAM_END:
-                return
-            if not line.endswith(b"\n"):
+            chunk = f.read(_CHUNK)
+            if not chunk:
                 raise ValueError("%s: streamed list cut short" % path)  # the CRC passed: only a writer's bug
-            yield json.loads(line[:-2] if line.endswith(b",\n") else line[:-1])
+            text = rest + chunk
+            end = text.rfind(b"\n") + 1  # the whole lines
+            rest = text[end:]
+            stop = (b"\n" + text).find(_STREAM_END, 0, end + 1)  # where the list's closing line starts
+            lines = text[:end if stop < 0 else stop]
+            if lines:
+                yield from json.loads(b"[%s]" % lines.rstrip(b",\n"))  # a JSON value never ends with either
+            if stop >= 0:
+                return

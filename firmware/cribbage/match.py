@@ -24,14 +24,6 @@ EVENTS = ("dealer", "cut", "starter", "heels", "peg", "hand", "crib", "new_game"
           "cut_ranks", "lay", "go", "starter_rank", "show_ranks")
 
 
-def _check_form(event):
-    """RuleError unless ``event`` is a list (or tuple) starting with a known event name."""
-    if not is_sequence(event) or not event or not isinstance(event[0], str):
-        raise RuleError('an event is a list starting with its name, like ["peg", 0, 2], not %r' % (event,))
-    if event[0] not in EVENTS:
-        raise RuleError("unknown event %r (known: %s)" % (event[0], ", ".join(EVENTS)))
-
-
 # The log is kept as small ints, not lists: no heap object per event (a list would cost
 # 32-64 bytes each on the chip, and long-lived small blocks scattered over the heap leave
 # no hole big enough when the log's own array grows: a MemoryError with most of the heap
@@ -54,6 +46,9 @@ _NO_RANK = const(15)
 _PACKED = const(1 << 12)
 _CUT = const(1)  # EVENTS.index("cut"), EVENTS.index("cut_ranks"): packs saved within their codes
 _CUT_RANKS = const(10)
+_HAND = const(5)  # EVENTS.index("hand"), "crib", "show_ranks": a saved code of these with n << 12 has its pack next
+_CRIB = const(6)
+_SHOW_RANKS = const(14)
 _DEAL_MARKS = const(2)  # undo checkpoints kept at the start of the current game's last deals
 _GAME_MARKS = const(2)  # ... and at the start of the last games (besides the match's first)
 
@@ -92,12 +87,6 @@ def _encode(event, packs):
         packs.append(cards[0] | cards[1] << 6 | cards[2] << 12 | cards[3] << 18)
         return code | _PACKED
     return code
-
-
-def _has_cards(value):
-    """True if saved ``value`` is a hand or crib with cards, or a show by ranks (its pack follows it)."""
-    kind = EVENTS[value & 15]
-    return (kind == "hand" or kind == "crib" or kind == "show_ranks") and value >> 12 > 0
 
 
 def _decode(code, seats, packed):
@@ -223,15 +212,15 @@ class Match:
         packs = self._packs
         shows = 0  # the packs of shows read so far: the saved form numbers them from 1
         code = None  # a show with cards, once read (as kept in memory): its pack comes next
+        index = self.events  # of the next event
         for value in saved:
-            index = self.events
             if not is_int(value) or value < 0:
                 raise ValueError("saved event %d: %r is not a code or a pack" % (index, value))
             if code is not None:
                 packed = value
             elif value & 15 >= len(EVENTS):
                 raise ValueError("saved event %d: code %d is of no known kind" % (index, value))
-            elif _has_cards(value):
+            elif value >> 12 and (value & 15 == _HAND or value & 15 == _CRIB or value & 15 == _SHOW_RANKS):
                 if value >> 12 != shows + 1:
                     raise ValueError("saved event %d: code %d names pack %d, next is %d"
                                      % (index, value, value >> 12, shows + 1))
@@ -242,13 +231,14 @@ class Match:
                 code, packed = value & 15 | _PACKED, value >> 4
             else:
                 code, packed = value, None
-            event = _decode(code, seats, packed)
+            event = _decode(code, seats, packed)  # a list of a known kind: apply's form check could not fail
             try:
-                self.apply(event)
+                encoded = self._apply(event)
             except RuleError as e:
                 raise RuleError("saved event %d %r: %s" % (index, event, e)) from None
-            if self._codes[index] != code or (packed is not None and packs[len(packs) - 1] != packed):  # stray bits
+            if encoded != code or (packed is not None and packs[len(packs) - 1] != packed):  # stray bits
                 raise ValueError("saved event %d %r: not written as %d %r" % (index, event, code, packed))
+            index += 1
             code = None
         if code is not None:
             raise ValueError("saved event %d: the saved log ends before its cards" % self.events)
@@ -380,10 +370,22 @@ class Match:
 
     def apply(self, event):
         """Apply one event; RuleError (and nothing changed) if it is not legal now."""
-        _check_form(event)
-        self._step(event, len(self._codes) + 1)
-        self._codes.append(_encode(event, self._packs))
+        if not is_sequence(event) or not event or not isinstance(event[0], str):
+            raise RuleError('an event is a list starting with its name, like ["peg", 0, 2], not %r' % (event,))
+        if event[0] not in EVENTS:
+            raise RuleError("unknown event %r (known: %s)" % (event[0], ", ".join(EVENTS)))
+        self._apply(event)
+
+    def _apply(self, event):
+        """``apply`` of an event of the right form (a list of a known kind: the replay decodes only
+        such); its code. (The form check is written in ``apply``, not a function of its own: each
+        function the board loads keeps ~48 bytes of heap.)"""
+        codes = self._codes
+        self._step(event, len(codes) + 1)
+        code = _encode(event, self._packs)
+        codes.append(code)
         self.edits += 1
+        return code
 
     def undo(self):
         """Drop the last event of the log and go back to the state before it."""

@@ -161,6 +161,17 @@ def test_a_streamed_list_is_saved_one_element_per_line_and_read_back_either_way(
         data = None
 
 
+def test_a_streamed_list_reads_back_wherever_its_lines_and_its_end_fall_on_the_chunks_it_is_read_in():
+    root = temp_dir()
+    # the loader reads 256 bytes at a time from the list's first line: the first element's line
+    # (q + 4 bytes) puts the end of the list (and of each line after it) at every place around a
+    # chunk's end; and an element longer than two chunks
+    for first in ["x" * q for q in range(236, 262)] + ["y" * 700]:
+        Store(root).save({"tag": first[:3], "log": iter([first, 12, [3, "z"], 4])})
+        data, message = Store(root).load(stream="log")
+        assert message is None and listed(data) == {"tag": first[:3], "log": [first, 12, [3, "z"], 4]}
+
+
 def test_a_list_saved_whole_loads_when_asked_for_streamed():
     root = temp_dir()
     Store(root).save(game(7, 1))
