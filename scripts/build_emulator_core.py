@@ -9,7 +9,7 @@ with its own version (``_simulator.cpython-311-x86_64-linux-gnu.so``) before an 
 
 A stamp beside the modules (the sources' hash) makes a second run do nothing, and a new
 rp2040py build them again. Without a C compiler the wheel's own modules stay in use: the
-tests pass as before, only slower. ``scripts/setup`` runs this.
+tests pass as before, only slower. ``scripts/test`` runs this.
 """
 
 from __future__ import annotations
