@@ -23,13 +23,6 @@ from flash_layout import CRIB_PICO  # noqa: E402
 BOARDS = ("stock", "crib_pico")  # board fixtures shared across tests: a group each
 
 
-def pytest_report_header() -> str:
-    """Which build of the emulator's core runs (scripts/build_emulator_core.py: a third of the CPU)."""
-    from rp2040py.native import _simulator
-
-    return "rp2040py core: " + Path(_simulator.__file__).name
-
-
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "resets_board: resets the shared board; runs after the other tests on it")
 
