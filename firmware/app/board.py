@@ -56,15 +56,14 @@ _DATA_VERSION = const(2)  # the layout of the saved data (the store's file forma
 # Loaded when the menu (or the cut for deal) opens them, dropped when the board goes home: on a stock firmware
 # their code sits in the heap, and even from ROMFS their functions and tables do. (shared.supply: loaded when
 # a current limit is set or restored; app.request_ids: when saved ids are restored, and with app.protocol.)
-_MENU_MODULES = ("app.modes.menu", "app.modes.settings", "app.modes.advise", "cribbage.advice",
-                 "cribbage.crib_values", "app.modes.cut", "app.modes.led_test", "shared.supply", "app.request_ids")
+_MENU_MODULES = ("app.modes.menu app.modes.settings app.modes.advise cribbage.advice cribbage.crib_values app.modes.cut"
+                 " app.modes.led_test shared.supply app.request_ids")
 # dropped when the menu opens, so the advice finds the most room: the count's and the play's
 # modes (never used together with the menu), the scoring of shows (the game loads it to count a
 # hand; the advice loads it again) and the serial protocol (loaded again by the next request);
 # and after a power-on's replay, which loads what the shows of the log needed
-_COUNT_MODULES = ("app.modes.count", "app.modes.starter", "app.modes.muggins", "app.modes.said",
-                  "cribbage.saying", "app.protocol", "app.modes.lay", "app.modes.ranks", "cribbage.show_ranks",
-                  "cribbage.show")
+_COUNT_MODULES = ("app.modes.count app.modes.starter app.modes.muggins app.modes.said cribbage.saying app.protocol"
+                  " app.modes.lay app.modes.ranks cribbage.show_ranks cribbage.show")
 
 
 def glance(match):
@@ -109,7 +108,7 @@ class Board:
             if self._unplayed_prefs is not None:  # its preferences at least
                 self._restore_prefs(self._unplayed_prefs)  # (saved with the first deliberate change)
         self._unplayed_prefs = None
-        forget(("app.glance",) + _COUNT_MODULES)  # the glance: used at power-on only; no mode holds the others yet
+        forget("app.glance " + _COUNT_MODULES)  # the glance: used at power-on only; no mode holds the others yet
         self._display_dirty = True
         self.idle()  # a play laid card by card goes on where it was
 

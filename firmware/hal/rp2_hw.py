@@ -143,11 +143,11 @@ class Hardware:
                 from hal.boot_guard import watchdog_started
 
                 watchdog_started(machine.mem32)
-                forget(("hal.boot_guard",))
+                forget("hal.boot_guard")
         self.watchdog.feed()
         if not self.proven and ticks_diff(ticks_ms(), self.boot_ms) >= HEALTHY_AFTER_MS:
             from hal.boot_guard import BootGuard
 
             BootGuard(BOOT_COUNT).healthy()
-            forget(("hal.boot_guard",))
+            forget("hal.boot_guard")
             self.proven = True
