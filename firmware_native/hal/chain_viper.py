@@ -7,7 +7,7 @@ import micropython
 
 
 @micropython.viper  # type: ignore[attr-defined]  # the CPython shim (type checks) has no viper
-def pack_words(frame: ptr8, out: ptr32, order: ptr16, count: int, r: int, g: int, b: int) -> int:  # type: ignore[name-defined]  # noqa: F821  # viper's pointer types
+def pack_words(frame: ptr8, out: ptr32, order: ptr8, count: int, r: int, g: int, b: int) -> int:  # type: ignore[name-defined]  # noqa: F821  # viper's pointer types
     # a whole word a store (``out`` is word-aligned: the driver's array("I")); byte 0 stays 0.
     # The word already there is compared first: the driver sends only a frame that changed. Last
     # LED first, with ``count`` as the position: the shortest native code (it is in the heap).
