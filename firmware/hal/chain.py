@@ -56,6 +56,6 @@ class Chain:
 
 
 try:  # viper: the chip, and the unix port from source (the plain twin never loads there)
-    from hal.chain_viper import pack_words
+    from hal.viper import pack_words
 except (ImportError, SyntaxError, AttributeError):  # CPython, and ports without a native emitter
     from hal.chain_plain import pack_words
