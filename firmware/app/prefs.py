@@ -7,7 +7,7 @@ build's supply (``hw.supply_ma``, from board.json), which is also its default; a
 (how the play is entered: 0 by points, 1 card by card, ``app.modes.lay``; not a rule: the
 same game either way). A player changes
 them in the settings menu or with the serial ``settings`` command, as the game rules.
-``check_prefs`` validates a change (``app.restore.restore_prefs`` repairs what a save holds). Read
+``check_prefs`` validates a change, ``restore_prefs`` repairs what a save holds. Read
 together with the rules, they are the settings of the serial protocol
 (``app.protocol.settings_dict``) and of the settings menu (``app.modes.settings``).
 """
@@ -47,3 +47,27 @@ def check_prefs(changes, prefs, supply):
         out[key] = value
     return out
 
+
+def restore_prefs(saved, supply):
+    """Saved preferences made usable on a build whose supply gives ``supply`` mA: ``(prefs,
+    None)``, or ``(prefs, message)`` naming what was fixed.
+
+    Unknown keys are dropped and bad values go back to their defaults, one by one (say after
+    a firmware change): a bad preference never costs the rest, nor the saved game. A current
+    limit above the supply (saved on another build, or before the build's supply was known)
+    comes down to the supply.
+    """
+    prefs = defaults(supply)
+    if saved is None:
+        return prefs, None
+    if not isinstance(saved, dict):
+        return prefs, "saved preferences not an object: defaults used"
+    fixed = []
+    for key in sorted(saved):  # sorted: the same message on every interpreter
+        try:
+            prefs = check_prefs({key: saved[key]}, prefs, supply)
+        except ValueError as e:  # (a current limit above the supply: the default, the supply)
+            fixed.append(str(e))
+    if not fixed:
+        return prefs, None
+    return prefs, "saved preferences not taken (defaults used): " + "; ".join(fixed)

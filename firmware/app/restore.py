@@ -5,7 +5,7 @@ forgets this module, so its code leaves the heap: nothing here runs again until 
 """
 
 from app.board import DATA_VERSION, glance
-from app.prefs import check_prefs, defaults
+from app.prefs import defaults, restore_prefs
 from cribbage.match import Match
 
 
@@ -89,28 +89,3 @@ def _take_prefs(board, saved):
         return False
     board.messages.announce("PREFS RESET", fixed)
     return True
-
-
-def restore_prefs(saved, supply):
-    """Saved preferences made usable on a build whose supply gives ``supply`` mA: ``(prefs,
-    None)``, or ``(prefs, message)`` naming what was fixed.
-
-    Unknown keys are dropped and bad values go back to their defaults, one by one (say after
-    a firmware change): a bad preference never costs the rest, nor the saved game. A current
-    limit above the supply (saved on another build, or before the build's supply was known)
-    comes down to the supply.
-    """
-    prefs = defaults(supply)
-    if saved is None:
-        return prefs, None
-    if not isinstance(saved, dict):
-        return prefs, "saved preferences not an object: defaults used"
-    fixed = []
-    for key in sorted(saved):  # sorted: the same message on every interpreter
-        try:
-            prefs = check_prefs({key: saved[key]}, prefs, supply)
-        except ValueError as e:  # (a current limit above the supply: the default, the supply)
-            fixed.append(str(e))
-    if not fixed:
-        return prefs, None
-    return prefs, "saved preferences not taken (defaults used): " + "; ".join(fixed)
