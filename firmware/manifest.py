@@ -22,4 +22,4 @@ package("shared")
 # The native twins (viper) join their packages, compiled for the port's architecture;
 # they live in firmware_native/ because mpy-cross compiles native code only for one.
 package("app", files=["power_viper.py"], base_path="../firmware_native")
-package("hal", files=["chain_viper.py", "samples_viper.py"], base_path="../firmware_native")
+package("hal", files=["viper.py"], base_path="../firmware_native")

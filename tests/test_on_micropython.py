@@ -61,11 +61,10 @@ def test_native_twins_on_micropython(compiled_firmware: Callable[..., Path]) -> 
     assert arch is not None, "this micropython has no native emitter"
     libdir = compiled_firmware("-O2", arch=arch)
     in_use = run_micropython(["-c", "import sys; sys.path.insert(0, %r)\n"
-                              "from app import power, power_viper; from hal import chain, chain_viper\n"
-                              "from hal import sampled_buttons, samples_viper\n"
+                              "from app import power, power_viper; from hal import chain, sampled_buttons, viper\n"
                               "print(power.shade is power_viper.shade, power.cap is power_viper.cap,"
-                              " chain.pack_words is chain_viper.pack_words,"
-                              " sampled_buttons.first_change is samples_viper.first_change)" % str(libdir)])
+                              " chain.pack_words is viper.pack_words,"
+                              " sampled_buttons.first_change is viper.first_change)" % str(libdir)])
     assert in_use.stdout.split() == ["True"] * 4, in_use.stdout + in_use.stderr
     check(libdir, "test_power_viper")
 

@@ -45,26 +45,25 @@ from micropython import const
 from app import palette, power
 from app.messages import Messages
 from app.modes.peg import Peg
-from app.prefs import check_prefs, defaults, restore_prefs
+from app.prefs import check_prefs, defaults
 from app.render import Canvas, render
 from app.store import Store
 from cribbage.match import Match, RuleError
 from cribbage.settings import FIELDS
 from shared import events, forget
 
-_DATA_VERSION = const(2)  # the layout of the saved data (the store's file format is its own); 1 is read too
+DATA_VERSION = const(2)  # the layout of the saved data (the store's file format is its own); 1 is read too
 # Loaded when the menu (or the cut for deal) opens them, dropped when the board goes home: on a stock firmware
 # their code sits in the heap, and even from ROMFS their functions and tables do. (shared.supply: loaded when
 # a current limit is set or restored; app.request_ids: when saved ids are restored, and with app.protocol.)
-_MENU_MODULES = ("app.modes.menu", "app.modes.settings", "app.modes.advise", "cribbage.advice",
-                 "cribbage.crib_values", "app.modes.cut", "app.modes.led_test", "shared.supply", "app.request_ids")
+_MENU_MODULES = ("app.modes.menu app.modes.settings app.modes.advise cribbage.advice cribbage.crib_values app.modes.cut"
+                 " app.modes.led_test shared.supply app.request_ids")
 # dropped when the menu opens, so the advice finds the most room: the count's and the play's
 # modes (never used together with the menu), the scoring of shows (the game loads it to count a
 # hand; the advice loads it again) and the serial protocol (loaded again by the next request);
 # and after a power-on's replay, which loads what the shows of the log needed
-_COUNT_MODULES = ("app.modes.count", "app.modes.starter", "app.modes.muggins", "app.modes.said",
-                  "cribbage.saying", "app.protocol", "app.modes.lay", "app.modes.ranks", "cribbage.show_ranks",
-                  "cribbage.show")
+_COUNT_MODULES = ("app.modes.count app.modes.starter app.modes.muggins app.modes.said cribbage.saying app.protocol"
+                  " app.modes.lay app.modes.ranks cribbage.show_ranks cribbage.show")
 
 
 def glance(match):
@@ -89,104 +88,30 @@ class Board:
         self.messages = Messages(hw)
         self.match = Match()
         self.ids = []
-        self._set_prefs(defaults(hw.supply_ma))
+        self.set_prefs(defaults(hw.supply_ma))
         self.mode = Peg(self)
         self._changed = False
         self._shown_lines = None
         self._display_dirty = True
-        self._unplayed_prefs = None  # the preferences of the newest copy whose game is of no use
-        self._glance_first = glance_first  # the first frame drawn from the saved glance (app.run)
-        fresh = self.match
-        # the log is replayed as it is read; a copy that cannot be replayed gives way to the older
-        loaded, damage = self.store.load(stream="codes", use=self._replay)
-        if damage is not None:
-            self.messages.announce("OLDER SAVE USED" if loaded is not None else "SAVE UNPLAYABLE", damage)
-        if loaded is not None:
-            self._restore(*loaded)
-        else:  # no game to keep (nor the glance of one that could not be used)
-            self.match = fresh
-            self._set_prefs(defaults(hw.supply_ma))
-            if self._unplayed_prefs is not None:  # its preferences at least
-                self._restore_prefs(self._unplayed_prefs)  # (saved with the first deliberate change)
-        self._unplayed_prefs = None
-        forget(("app.glance",) + _COUNT_MODULES)  # the glance: used at power-on only; no mode holds the others yet
-        self._display_dirty = True
-        self.idle()  # a play laid card by card goes on where it was
+        from app.restore import restore  # power-on only: forgotten below, so its code leaves the heap
 
-    # --- save and restore -------------------------------------------------------------
-
-    def _replay(self, data):
-        """(the match replayed from saved ``data``, ``data``); ValueError if this firmware
-        cannot use it (the store then tries the older copy)."""
-        if not isinstance(data, dict):
-            raise ValueError("saved data is a %s, not a dict" % type(data).__name__)
-        version = data.get("version")
-        if version != _DATA_VERSION and version != 1:  # another firmware's layout: nothing in it is guessed at
-            raise ValueError("saved data of version %r, this firmware reads 1 and %d" % (version, _DATA_VERSION))
-        saved = data.get("glance")  # (version 1 has none)
-        shown = self._glance_first and saved is not None and self._show_glance(data)
-        try:
-            match = Match(data.get("settings"), saved=data.get("codes", ()), edits=data.get("edits"))
-        except (ValueError, TypeError, AttributeError) as e:
-            if self._unplayed_prefs is None:
-                self._unplayed_prefs = data.get("prefs", {})
-            raise ValueError("saved game not replayable (%s)" % e) from None
-        if shown:
-            from app.glance import agrees
-
-            if not agrees(glance(match), saved):  # the replay is the truth
-                self.messages.announce("SCORE CORRECTED", "the score shown at power-on was not the saved game's: "
-                                       "its log replayed is shown")
-        return match, data
-
-    def _show_glance(self, data):
-        """Draw the first frame from the glance of saved ``data`` (``app.glance``), before its log is
-        replayed; False if it cannot be drawn (the replay then comes first)."""
-        from app.glance import match_of
-
-        try:
-            self.match = match_of(data.get("settings"), data["glance"])
-            self._set_prefs(restore_prefs(data.get("prefs"), self.hw.supply_ma)[0])
-            self.idle()
-            self.render()
-        except (ValueError, TypeError, IndexError, KeyError, AttributeError) as e:  # no glance this firmware wrote
-            print("the saved glance not drawn: %r" % (e,))
-            return False
-        return True
-
-    def _restore(self, match, data):
-        """Take the replayed ``match`` of saved ``data`` and the rest of it (see the module docstring)."""
-        self.match = match
-        repaired = self._restore_prefs(data.get("prefs"))
-        ids = data.get("ids")  # replies to requests of that match only
-        if ids:  # checked without loading the protocol (it loads with the next request)
-            from app.request_ids import find_saved, restore_ids
-
-            self.ids, dropped = restore_ids(ids)
-            find_saved(self.store, self.ids)  # the replies stay on the flash
-            if dropped is not None:
-                self.messages.announce("IDS DROPPED", dropped)
-                repaired = True
-        if repaired:
+        if restore(self, glance_first):
             self._changed = True  # written back at once, so the next power-on has nothing to repair
             try:
                 self.save()
             except OSError:  # the flash refused: tried again with the next change, not fatal here
                 pass
+        # the restore and the glance: used at power-on only; no mode holds the others yet
+        forget("app.restore app.glance " + _COUNT_MODULES)
+        self._display_dirty = True
+        self.idle()  # a play laid card by card goes on where it was
 
-    def _restore_prefs(self, saved):
-        """Take the saved preferences; True if some had to be dropped or reset (said in the notice)."""
-        prefs, fixed = restore_prefs(saved, self.hw.supply_ma)
-        self._set_prefs(prefs)
-        if fixed is None:
-            return False
-        self.messages.announce("PREFS RESET", fixed)
-        return True
+    # --- save and restore (the restore at power-on: app.restore) -------------------------
 
     def saved_data(self):
         """What ``save`` writes (see the module docstring): the log as an iterator, streamed."""
         # the log streamed as the ints the match keeps: never built whole, nothing built per event
-        return {"version": _DATA_VERSION, "settings": self.match.settings.to_dict(), "prefs": self.prefs,
+        return {"version": DATA_VERSION, "settings": self.match.settings.to_dict(), "prefs": self.prefs,
                 "ids": self.ids, "edits": self.match.edits, "glance": glance(self.match),
                 "codes": self.match.iter_saved()}
 
@@ -202,7 +127,8 @@ class Board:
 
     # --- preferences --------------------------------------------------------------------
 
-    def _set_prefs(self, prefs):
+    def set_prefs(self, prefs):
+        """Take the preferences ``prefs`` (``app.prefs``: checked or repaired already)."""
         self.prefs = prefs
         # looked up every frame: kept ready so drawing allocates nothing
         self.colours = [palette.CHOICES[prefs["colour%d" % side]] for side in range(3)]
@@ -290,7 +216,7 @@ class Board:
                 raise ValueError("the rules change only before the first event of a match: start a new match first")
             match = Match(settings)
         self.match = match
-        self._set_prefs(new_prefs)
+        self.set_prefs(new_prefs)
         self._changed = True
 
     def _attempt(self, refusals, action, *args):

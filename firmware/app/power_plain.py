@@ -13,13 +13,7 @@ def shade(frame, n, table, curve):
         r = frame[i]
         g = frame[i + 1]
         b = frame[i + 2]
-        if r == g == b:  # most of a board frame is dark, and dark stays dark; greys stay grey
-            if r:
-                top = table[r]
-                frame[i] = frame[i + 1] = frame[i + 2] = top
-                total += 3 * top
-                lit += 3 if top else 0
-        else:
+        if r or g or b:  # most of a board frame is dark, and dark stays dark
             p = r if r > g else g
             if b > p:
                 p = b

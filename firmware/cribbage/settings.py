@@ -165,11 +165,8 @@ class Settings:
             merged[key] = changes[key]
         return Settings.from_dict(merged)
 
-    def __eq__(self, other):
+    def __eq__(self, other):  # (``!=`` is its negation: CPython's and MicroPython's own)
         return isinstance(other, Settings) and self.to_dict() == other.to_dict()
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
 
     def __repr__(self):
         return "Settings(%s)" % ", ".join("%s=%r" % (name, getattr(self, name)) for name in FIELDS)

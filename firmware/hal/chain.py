@@ -11,8 +11,6 @@ words out to the left and pulls the next one after 24 bits. Packing writes bytes
 building ints of 2**30 or more, which MicroPython would allocate on the heap.
 """
 
-from array import array
-
 from shared.holes import LEDS, index
 
 
@@ -35,7 +33,7 @@ class Chain:
         count = len(chain)
         if count != LEDS:
             raise ValueError("the chain has %d LEDs, expected %d" % (count, LEDS))
-        order = array("H", bytes(2 * count))  # logical index per wire position
+        order = bytearray(count)  # logical index per wire position: a byte each (LEDS < 256)
         seen = bytearray(count)
         for wire, pair in enumerate(chain):
             logical = index(pair[0], pair[1])
@@ -58,6 +56,6 @@ class Chain:
 
 
 try:  # viper: the chip, and the unix port from source (the plain twin never loads there)
-    from hal.chain_viper import pack_words
+    from hal.viper import pack_words
 except (ImportError, SyntaxError, AttributeError):  # CPython, and ports without a native emitter
     from hal.chain_plain import pack_words

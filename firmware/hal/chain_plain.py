@@ -1,5 +1,5 @@
 """Packing a frame into the LED driver's words in plain Python (``hal.chain``'s kernel on CPython,
-the tests, and a port without a native emitter); the chip runs its viper twin, ``hal.chain_viper``."""
+the tests, and a port without a native emitter); the chip runs its viper twin, in ``hal.viper``."""
 
 
 def pack_words(frame, out, order, count, r, g, b):

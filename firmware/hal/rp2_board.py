@@ -23,13 +23,13 @@ from shared import forget
 
 # What only the boot uses (the PIO programs' sources among them: assembled as the state machines
 # start), this module included: forgotten once the hw is built, so their code leaves the heap.
-_BOOT_MODULES = ("hal.boot_guard", "hal.boot_window", "shared.supply", "hal.ws2812_pio", "hal.encoder_pio",
-                 "hal.buttons_pio", "hal.rp2_board")
-# What ``build`` needs (``hal.rp2_inputs``, ``hal.line_reader``), imported while the safe-mode
-# window watches the controls (a tenth of a second of a stock board's boot): one module a step,
-# leaves first, so a step is about as short as a poll.
+_BOOT_MODULES = ("hal.boot_guard hal.boot_window shared.supply hal.ws2812_pio hal.encoder_pio hal.buttons_pio"
+                 " hal.rp2_board")
+# What ``build`` needs (``hal.rp2_inputs``), imported while the safe-mode window watches the controls
+# (a tenth of a second of a stock board's boot): one module a step, leaves first, so a step is about
+# as short as a poll.
 _WINDOW_IMPORTS = ("hal.debounce", "hal.quadrature", "hal.acceleration", "hal.sampled_buttons", "hal.encoder_pio",
-                   "hal.buttons_pio", "hal.rp2_inputs", "shared.serial_lines", "hal.line_reader")
+                   "hal.buttons_pio", "hal.rp2_inputs")
 
 BOARD_JSON = "/board.json"
 DISPLAY_ADDRESSES = (0x3C, 0x3D)

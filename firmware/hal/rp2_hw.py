@@ -65,12 +65,12 @@ class UsbSerial:
     """
 
     def __init__(self):
-        from hal import line_reader  # imported already while the safe-mode window watched (or now)
-
         self.poller = select.poll()
         self.poller.register(sys.stdin, select.POLLIN)
-        self.reader = line_reader.LineReader()
-        self.dropped = line_reader.DROPPED
+        # The line reader (hal.line_reader) is made when the first byte comes: a board no host talks to
+        # never loads it (0.7 KB of heap, with shared.serial_lines), as it never loads app.protocol.
+        self.reader = None
+        self.dropped = None
 
     def wait(self):
         """An awaitable that ends when a byte has come (it reads none)."""
@@ -81,9 +81,13 @@ class UsbSerial:
     def read_line(self):
         """A complete line received (without its end), or None if none is complete yet. A line
         too long to take is answered here (shared.serial_lines.TOO_LONG) and never returned."""
-        reader = self.reader
         while self.poller.poll(0):
-            line = reader.feed(sys.stdin.read(1))
+            if self.reader is None:
+                from hal import line_reader
+
+                self.reader = line_reader.LineReader()
+                self.dropped = line_reader.DROPPED
+            line = self.reader.feed(sys.stdin.read(1))
             if line is self.dropped:
                 from shared.serial_lines import TOO_LONG
 
@@ -143,11 +147,11 @@ class Hardware:
                 from hal.boot_guard import watchdog_started
 
                 watchdog_started(machine.mem32)
-                forget(("hal.boot_guard",))
+                forget("hal.boot_guard")
         self.watchdog.feed()
         if not self.proven and ticks_diff(ticks_ms(), self.boot_ms) >= HEALTHY_AFTER_MS:
             from hal.boot_guard import BootGuard
 
             BootGuard(BOOT_COUNT).healthy()
-            forget(("hal.boot_guard",))
+            forget("hal.boot_guard")
             self.proven = True

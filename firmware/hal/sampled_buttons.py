@@ -34,7 +34,7 @@ from shared.events import TURN
 from shared.ticks import ticks_add
 
 try:  # viper: the chip, and the unix port from source (the plain twin never loads there)
-    from hal.samples_viper import first_change
+    from hal.viper import first_change
 except (ImportError, SyntaxError, AttributeError):  # CPython, and ports without a native emitter
     from hal.samples_plain import first_change
 

@@ -1,5 +1,5 @@
 """Scanning the button samples in plain Python (``hal.sampled_buttons``'s kernel on CPython, the
-tests, and a port without a native emitter); the chip runs its viper twin, ``hal.samples_viper``."""
+tests, and a port without a native emitter); the chip runs its viper twin, in ``hal.viper``."""
 
 
 def first_change(ring, at, end, wrap, mask, level):

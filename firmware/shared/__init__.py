@@ -10,9 +10,11 @@ import sys
 
 
 def forget(names):
-    """Drop the modules ``names`` (those loaded) so their code leaves the heap once nothing else
-    holds it; the next import loads them again."""
-    for name in names:
+    """Drop the modules ``names`` (their dotted names, separated by spaces; those loaded) so their
+    code leaves the heap once nothing else holds it; the next import loads them again. One string,
+    not a tuple of names: each string of more than 10 characters in a module's code is a heap object
+    of its own while the module is loaded (on the chip, from ROMFS too)."""
+    for name in names.split():
         if name in sys.modules:
             del sys.modules[name]
             package, _, attr = name.rpartition(".")

@@ -20,16 +20,7 @@ def shade(frame: ptr8, n: int, table: ptr8, curve: ptr8) -> int:  # type: ignore
         r = frame[i]
         g = frame[i + 1]
         b = frame[i + 2]
-        if r == g and g == b:
-            if r:
-                top = table[r]
-                frame[i] = top
-                frame[i + 1] = top
-                frame[i + 2] = top
-                total += 3 * top
-                if top:
-                    lit += 3
-        else:
+        if r or g or b:  # most of a board frame is dark, and dark stays dark
             p = r
             if g > p:
                 p = g

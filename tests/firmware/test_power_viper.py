@@ -1,7 +1,7 @@
 """The viper twins of the per-LED loops give the same bytes as the plain Python ones, and the
 button samples' scan the same answers.
 
-``app.power_viper``, ``hal.chain_viper`` and ``hal.samples_viper`` (firmware_native/) load where
+``app.power_viper`` and ``hal.viper`` (firmware_native/) load where
 MicroPython has a native emitter and gets them compiled for its architecture (the chip, from
 `crib deploy`; the unix port in tests/test_on_micropython.py); there ``app.power``, ``hal.chain``
 and ``hal.sampled_buttons`` use them, elsewhere (CPython, the plain source tree, the 32-bit

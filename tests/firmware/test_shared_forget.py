@@ -8,7 +8,7 @@ from shared import forget
 def test_a_forgotten_module_is_gone_and_loads_again():
     from shared import ticks as first
 
-    forget(("shared.ticks", "shared.not_a_module"))  # a name never loaded is passed over
+    forget("shared.ticks shared.not_a_module")  # a name never loaded is passed over
     assert "shared.ticks" not in sys.modules
     assert not hasattr(sys.modules["shared"], "ticks")
     from shared import ticks as again

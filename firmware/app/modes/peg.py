@@ -22,8 +22,6 @@ from app.render import draw_preview, game_hole, mark_seat
 from cribbage.game import MAX_PLAY_POINTS
 from shared import events
 
-_RESULT_WORDS = {"skunk": "SKUNKED", "double skunk": "DOUBLE SKUNKED", "lurch": "LURCHED"}
-
 
 def button_side(board, event):
     """The side a player button event is for, or None: p1, p2, and back (long) for player 3."""
@@ -48,8 +46,9 @@ def result_lines(match):
     winner = match.winner
     worth = match.games[-1]["points"]
     out = [settings.side_name(winner) + " WINS" + (" %d GAMES" % worth if worth > 1 else "")]
-    words = _RESULT_WORDS.get(match.result)
-    if words is not None:
+    result = match.result  # "win", or what the losers got: "skunk", "double skunk", "lurch"
+    if result != "win":
+        words = result.upper() + "ED"  # SKUNKED, DOUBLE SKUNKED, LURCHED
         losers = " ".join(settings.side_name(side) for side in range(len(match.front)) if side != winner)
         if len(losers) + len(words) < 16:
             out.append(losers + " " + words)

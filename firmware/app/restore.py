@@ -1,0 +1,91 @@
+"""What the board does once, as it is built at power-on: the saved match replayed as the store reads
+it, the rest of the saved data taken, and what went wrong said in the power-on notice (the saved
+data's layout and what is repaired: ``app.board``'s docstring). ``Board`` runs ``restore`` and then
+forgets this module, so its code leaves the heap: nothing here runs again until the next power-on.
+"""
+
+from app.board import DATA_VERSION, glance
+from app.prefs import defaults, restore_prefs
+from cribbage.match import Match
+
+
+def restore(board, glance_first):
+    """Restore ``board`` (fresh: a new match, default preferences) from the newest usable saved copy,
+    its saved glance drawn first if ``glance_first`` (``app.glance``); True if what was restored had
+    to be repaired (to be saved back at once)."""
+    unplayed = []  # the preferences of the newest copy whose game is of no use
+
+    def replay(data):
+        """(the match replayed from saved ``data``, ``data``); ValueError if this firmware
+        cannot use it (the store then tries the older copy)."""
+        if not isinstance(data, dict):
+            raise ValueError("saved data is a %s, not a dict" % type(data).__name__)
+        version = data.get("version")
+        if version != DATA_VERSION and version != 1:  # another firmware's layout: nothing in it is guessed at
+            raise ValueError("saved data of version %r, this firmware reads 1 and %d" % (version, DATA_VERSION))
+        saved = data.get("glance")  # (version 1 has none)
+        shown = glance_first and saved is not None and _show_glance(board, data)
+        try:
+            match = Match(data.get("settings"), saved=data.get("codes", ()), edits=data.get("edits"))
+        except (ValueError, TypeError, AttributeError) as e:
+            if not unplayed:
+                unplayed.append(data.get("prefs", {}))
+            raise ValueError("saved game not replayable (%s)" % e) from None
+        if shown:
+            from app.glance import agrees
+
+            if not agrees(glance(match), saved):  # the replay is the truth
+                board.messages.announce("SCORE CORRECTED", "the score shown at power-on was not the saved game's: "
+                                        "its log replayed is shown")
+        return match, data
+
+    fresh = board.match
+    # the log is replayed as it is read; a copy that cannot be replayed gives way to the older
+    loaded, damage = board.store.load(stream="codes", use=replay)
+    if damage is not None:
+        board.messages.announce("OLDER SAVE USED" if loaded is not None else "SAVE UNPLAYABLE", damage)
+    if loaded is None:  # no game to keep (nor the glance of one that could not be used)
+        board.match = fresh
+        board.set_prefs(defaults(board.hw.supply_ma))
+        if unplayed:  # its preferences at least (saved with the first deliberate change)
+            _take_prefs(board, unplayed[0])
+        return False
+    match, data = loaded
+    board.match = match
+    repaired = _take_prefs(board, data.get("prefs"))
+    ids = data.get("ids")  # replies to requests of that match only
+    if ids:  # checked without loading the protocol (it loads with the next request)
+        from app.request_ids import find_saved, restore_ids
+
+        board.ids, dropped = restore_ids(ids)
+        find_saved(board.store, board.ids)  # the replies stay on the flash
+        if dropped is not None:
+            board.messages.announce("IDS DROPPED", dropped)
+            repaired = True
+    return repaired
+
+
+def _show_glance(board, data):
+    """Draw the first frame from the glance of saved ``data`` (``app.glance``), before its log is
+    replayed; False if it cannot be drawn (the replay then comes first)."""
+    from app.glance import match_of
+
+    try:
+        board.match = match_of(data.get("settings"), data["glance"])
+        board.set_prefs(restore_prefs(data.get("prefs"), board.hw.supply_ma)[0])
+        board.idle()
+        board.render()
+    except (ValueError, TypeError, IndexError, KeyError, AttributeError) as e:  # no glance this firmware wrote
+        print("the saved glance not drawn: %r" % (e,))
+        return False
+    return True
+
+
+def _take_prefs(board, saved):
+    """Take the saved preferences; True if some had to be dropped or reset (said in the notice)."""
+    prefs, fixed = restore_prefs(saved, board.hw.supply_ma)
+    board.set_prefs(prefs)
+    if fixed is None:
+        return False
+    board.messages.announce("PREFS RESET", fixed)
+    return True
