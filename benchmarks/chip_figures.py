@@ -75,10 +75,11 @@ print("FRAME", *frames(20))
 # the app's run(hw) swapped for the measurement (so whatever main.py keeps counts). MicroPython's
 # own share: the heap as main.py starts (its own compiled code and this measurement's included).
 # Then the app after start (code, hal, board, shell, a few frames drawn), then the most live while
-# the whole log is read over the serial protocol a page at a time (written in pieces as the shell
-# writes a reply: the most live at each piece, the piece included; of a page's events only at the
-# first, as the others hold no more: a collection at every piece gave the same figure, 60.0 KB on
-# CRIB_PICO, in three times the time) and frames are drawn. (From the raw REPL instead, the
+# the whole log is read over the serial protocol a page at a time, the requests sent over the
+# emulated USB and read by the board's own serial reader (the replies written in pieces as the
+# shell writes them: the most live at each piece, the piece included; of a page's events only at
+# the first, as the others hold no more: a collection at every piece gave the same figure, 60.0 KB
+# on CRIB_PICO, in three times the time) and frames are drawn. (From the raw REPL instead, the
 # figures would count the REPL's copy of this code as pasted: 2 KB more, measured.)
 HEAP_MEASURE = """
 import gc
@@ -104,8 +105,12 @@ def measure(hw):
         b.render()
     gc.collect()
     start = most = gc.mem_alloc()
+    print("LOG", b.match.events)  # the host sends a request for each page
     for first in range(0, b.match.events + 1, 32):
-        shell.answer('{"cmd": "log", "from": %d}' % first, write)
+        line = None
+        while line is None:
+            line = hw.serial.read_line()
+        shell.answer(line, write)
         b.render()
     print("HEAP", base, start, most, b.match.events, len(b.match.games))
 """
@@ -124,6 +129,9 @@ def heap_figures(image, files):
     """(MicroPython's own, after start, most live, events, games) in bytes: see HEAP_MEASURE."""
     board = ChipBoard(image, extra_files=dict(files or {}, **{"main.py": heap_code().encode()}))
     output = board.pico.output
+    board.pico.run_until(lambda: b"\n" in output.partition(b"LOG")[2], 30_000 * MS, step_ns=5 * MS)
+    events = int(output.partition(b"LOG")[2].split()[0])
+    board.pico.write(b"".join(b'{"cmd": "log", "from": %d}\n' % first for first in range(0, events + 1, 32)))
     board.pico.run_until(lambda: b"\n" in output.partition(b"HEAP")[2], 30_000 * MS, step_ns=5 * MS)
     return tuple(int(v) for v in bytes(output).split(b"HEAP")[1].split(b"\n")[0].split())
 
