@@ -1,7 +1,7 @@
 # Discard advice: time for one full advice (every keep x every starter, crib from the table)
 # and the heap it takes. Runs under CPython and MicroPython (`crib bench --only advice`);
 # prints label<TAB>value<TAB>unit lines. Budget: 1 s on an RP2040, a few hundred ms on the
-# unix port at most (the unix port runs roughly 66 times faster than the chip).
+# unix port at most (on the chip itself: `crib bench --chip`'s rules figures).
 import gc
 
 from timing import now_us, since_us

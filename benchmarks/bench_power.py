@@ -1,6 +1,6 @@
 # Brightness, gamma and the current cap on a whole frame (app.power.limit), per call.
 # Runs under CPython and MicroPython; prints label<TAB>value<TAB>unit. A unix-port time
-# times about 66 approximates an RP2040 at 125 MHz (see DESIGN.md).
+# is no chip figure: the chip's own is `crib bench --chip`'s frame CPU.
 from timing import ON_MICROPYTHON, allocated, now_us, row, since_us
 
 from app import power

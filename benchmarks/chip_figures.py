@@ -3,11 +3,11 @@
 # .mpy files on littlefs; CRIB_PICO: the code in a ROMFS image), deployed as `crib deploy`
 # lays it out (tests/chip/). Flash erases and programs stall the core as on the chip
 # (45 ms a sector, 0.7 ms a page, interrupts off). Prints label<TAB>value<TAB>unit as each
-# figure is measured. Nothing here is a test: the budgets of DESIGN.md are for reading.
+# figure is measured. Nothing here is a test: the budgets (hardware/BUILD.md 4.2) are for reading.
 #
 #   python benchmarks/chip_figures.py IMAGE [FIGURE...]    IMAGE: stock or CRIB_PICO
 #
-# FIGUREs (all when none given): boot, idle, frame, encoder, button, presses, lay, heap.
+# FIGUREs (all when none given): boot, idle, frame, encoder, button, presses, lay, rules, heap.
 import json
 import statistics
 import sys
@@ -70,6 +70,41 @@ def frames(n):
 frames(1)
 print("FRAME", *frames(20))
 """
+
+# The rules core's budgets, after a soft reset (a fresh heap): a show counted (the mean over a fixed
+# set of hands, bench_show.py's, and the 29), and the discard advice of bench_advice.py's deals.
+RULES_CODE = """
+import time
+from cribbage.advice import rank_keeps
+from cribbage.cards import parse_hand
+from cribbage.show import score
+def hands(n):
+    seed = 12345
+    found = []
+    while len(found) < n:
+        five = []
+        while len(five) < 5:
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            card = (seed >> 16) % 52
+            if card not in five:
+                five.append(card)
+        found.append((five[:4], five[4]))
+    return found
+def per_call(action, rounds):
+    start = time.ticks_us()
+    for _ in range(rounds):
+        action()
+    return time.ticks_diff(time.ticks_us(), start) / rounds
+def show_us(sample):
+    return per_call(lambda: [score(hand, starter) for hand, starter in sample], 2) / len(sample)
+twenty_nine = parse_hand("5H 5C 5S JD")
+print("SHOW", show_us(hands({hands})), per_call(lambda: score(twenty_nine, 17), 20))
+for text, players in {deals!r}:
+    cards = parse_hand(text)
+    print("ADVICE", players, per_call(lambda: rank_keeps(cards, True, players), 1))
+"""
+SHOW_HANDS = 50
+ADVICE_DEALS = (("5H 5C JD QS 4C 9H", 2), ("5H 5C JD QS 4C", 3))
 
 # The heap of the app as a board builds it: main.py run at power-on, as the board runs it, with
 # the app's run(hw) swapped for the measurement (so whatever main.py keeps counts). MicroPython's
@@ -325,7 +360,7 @@ def measure_presses(board):
 
 def main():
     image = IMAGES_BY_NAME[sys.argv[1]]
-    figures = set(sys.argv[2:]) or {"boot", "idle", "frame", "encoder", "button", "presses", "lay", "heap"}
+    figures = set(sys.argv[2:]) or {"boot", "idle", "frame", "encoder", "button", "presses", "lay", "rules", "heap"}
     if figures & {"boot", "idle", "encoder", "button", "presses"}:
         board, boot_ms = boot(image)
         row("power-on to the first frame", "%.0f" % boot_ms, "ms")
@@ -350,6 +385,18 @@ def main():
         row("frame CPU: brightness, gamma, cap", "%.2f" % (limit / 1000), "ms")
         row("frame CPU: packing and DMA start", "%.2f" % (pack / 1000), "ms")
         row("frame CPU: total", "%.2f" % ((render + limit + pack) / 1000), "ms")
+    if "rules" in figures:
+        board, _ = boot(image)
+        soft_reset(board)
+        lines = board.exec_raw(RULES_CODE.format(hands=SHOW_HANDS, deals=ADVICE_DEALS)).split("\n")
+        mean_us, best_us = (float(v) for v in next(ln for ln in lines if ln.startswith("SHOW")).split()[1:])
+        row("count a show: mean of %d hands (show.score)" % SHOW_HANDS, "%.2f" % (mean_us / 1000), "ms")
+        row("count a show: the 29 (5H 5C 5S JD, starter 5D)", "%.2f" % (best_us / 1000), "ms")
+        for line in lines:
+            if line.startswith("ADVICE"):
+                players, us = line.split()[1:]
+                row("discard advice, %s cards, %s players" % (8 - int(players), players), "%.0f" % (float(us) / 1000),
+                    "ms")
     if "heap" in figures:
         base, start, _, _, _ = heap_figures(image, None)
         row("heap: MicroPython's own as main.py starts", "%.1f" % (base / 1024), "KB")

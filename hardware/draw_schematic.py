@@ -16,7 +16,7 @@ from pathlib import Path
 
 import schemdraw
 import schemdraw.elements as elm
-from circuit import BOARD_JSON, VARIANTS, build, natural, quiet
+from circuit import BOARD_JSON, VARIANTS, build, quiet
 
 HERE = Path(__file__).resolve().parent
 SVGS = {variant: HERE / f"schematic-{variant}.svg" for variant in VARIANTS}
@@ -194,12 +194,6 @@ def write_pdf(board: dict) -> None:
                 pages.savefig(figure.fig, bbox_inches="tight")  # type: ignore[attr-defined]
     finally:
         schemdraw.use("svg")
-
-
-def sorted_labels(sheet: Sheet) -> dict[str, dict[str, str]]:
-    """The labels drawn, in a stable order (for tests and diffs)."""
-    return {ref: dict(sorted(pins.items(), key=lambda kv: natural(kv[0])))
-            for ref, pins in sorted(sheet.labels.items(), key=lambda kv: natural(kv[0]))}
 
 
 schemdraw.use("svg")

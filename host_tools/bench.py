@@ -6,7 +6,8 @@ lines ``label<TAB>value<TAB>unit``; they share the clock and heap readings of
 Those in ``HOST_ONLY`` drive a 32-bit MicroPython themselves and run under CPython only.
 ``--chip`` adds the figures of ``benchmarks/chip_figures.py``: the firmware as deployed on an
 emulated RP2040 (rp2040py, a dev dependency), in emulated time, once per MicroPython image
-(``CHIP_IMAGES``); they take minutes, the emulator being about 25 times slower than the chip.
+(``CHIP_IMAGES``); they take minutes, the emulator being about 8 times slower than the chip (25 without the core that
+``scripts/build_emulator_core.py`` compiles).
 Nothing here is a test: figures are only reported.
 
 The figures come from ``Run``s: a benchmark measured in one place (an interpreter, say),

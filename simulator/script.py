@@ -1,6 +1,7 @@
 """Headless scripts: a text file of input events played on the simulated board.
 
-One step per line; blank lines and ``#`` comments are ignored::
+One step per line; blank lines and ``#`` comments are ignored (after a ``cmd``'s JSON object too;
+a ``cmd`` line that is no JSON object goes to the board as written, and its reply says why)::
 
     turn 3              # the encoder turned 3 detents clockwise (negative: anticlockwise)
     press enc           # a short press of a control: enc, p1, p2 or back
@@ -15,6 +16,7 @@ clean hands on the controls and gives the same result every time (the clock is s
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -40,7 +42,7 @@ def parse(text: str) -> list[Step]:
         line = raw.strip()
         try:
             if line.startswith("cmd "):
-                steps.append((number, "cmd", _protocol_line(line[4:].strip())))
+                steps.append((number, "cmd", _protocol_line(_without_comment(line[4:].strip()))))
                 continue
             line = line.split("#", 1)[0].strip()
             if line:
@@ -49,6 +51,16 @@ def parse(text: str) -> list[Step]:
         except ValueError as error:
             raise ScriptError("line %d: %s: %r" % (number, shorten(str(error)), shorten(raw.strip()))) from None
     return steps
+
+
+def _without_comment(line: str) -> str:
+    """A protocol line without a ``#`` comment after its JSON object (a ``#`` inside the object is
+    its own); a line that does not start with a JSON object stays as written."""
+    try:
+        end = json.JSONDecoder().raw_decode(line)[1]
+    except (ValueError, RecursionError):  # no JSON, or nested too deep for Python's parser
+        return line
+    return line[:end] if line[end:].lstrip().startswith("#") else line
 
 
 def _protocol_line(line: str) -> str:

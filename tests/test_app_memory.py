@@ -1,6 +1,6 @@
 """The running app fits its heap budget: a whole match inside `micropython` with a heap that small.
 
-DESIGN.md budgets the heap of the running app at 64 KB on the RP2040. The unix port is
+The heap of the running app is budgeted at 64 KB on a stock Pico (hardware/BUILD.md 4.2). The unix port is
 64-bit: every object holds 8-byte pointers and the collector's blocks are 32 bytes
 instead of 16, so the same data takes about twice the heap (only raw bytes, like the
 frame buffer, take the same). Counting it as 1.5x (the low end, so that data that fits

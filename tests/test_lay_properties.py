@@ -1,6 +1,6 @@
 """Property tests of the play laid card by card: random deals through ``Match`` against ``play_reference``.
 
-The reference (tests/firmware/play_reference.py) is written from RULES.md and shares no code
+The reference (tests/firmware/play_reference.py) is written from docs/RULES.md and shares no code
 with the core; every step's pegs, count and turn must agree, for 2 players, 3 and teams,
 from any score (the house rules and the end of the game included).
 """

@@ -23,6 +23,7 @@ LIMITS_NS = {"T0H": (250, 550), "T1H": (650, 950), "T0L": (700, 1000), "T1L": (3
 PERIOD_NS = (1250 - 600, 1250 + 600)
 # Colours chosen so every pair of neighbouring bit values (00, 01, 10, 11) occurs.
 COLOURS_GRB = [0xFF00A5, 0x5A0F33, 0x000000, 0xFFFFFF, 0x123456]
+SIDESET_PINS = 1  # hal.rp2_leds' sideset_init: one pin, the data line
 
 
 def sdk_ws2812() -> None:
@@ -47,7 +48,7 @@ def test_assembler_matches_pioasm_output() -> None:
 
 def waveform(colours: list[int]) -> list[tuple[int, int, int]]:
     """(level, start cycle, end cycle) runs on the data pin while ``colours`` are sent."""
-    program = assemble(ws2812_pio.ws2812, ws2812_pio.SIDESET_PINS)
+    program = assemble(ws2812_pio.ws2812, SIDESET_PINS)
     words = deque(c << 8 for c in colours)  # colour in the top 24 bits, as hal.chain packs it
     start = State(transmit_fifo=words, output_shift_register=ShiftRegister(0, 32))  # OSR empty
     limit = 12 * 24 * len(colours) + 200
@@ -60,7 +61,7 @@ def waveform(colours: list[int]) -> list[tuple[int, int, int]]:
         pull_threshold=ws2812_pio.BITS_PER_LED,
         shift_osr_right=False,
         side_set_base=0,
-        side_set_count=ws2812_pio.SIDESET_PINS,
+        side_set_count=SIDESET_PINS,
         wrap_target=program.wrap_target,
         wrap_top=program.wrap,
     ):

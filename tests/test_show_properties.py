@@ -1,4 +1,4 @@
-"""Property tests of the show: ``score``, ``count`` and a naive scorer written here from RULES.md agree."""
+"""Property tests of the show: ``score``, ``count`` and a naive scorer written here from docs/RULES.md agree."""
 
 from __future__ import annotations
 

@@ -76,7 +76,7 @@ def test_a_whole_game_played_with_the_controls(tmp_path: Path, loser_points: int
     assert state["winner"] == winner
     assert state["front"] == front
     assert state["phase"] == "over"
-    assert state["result"] == result  # RULES.md: below 91 skunk, below 61 double skunk
+    assert state["result"] == result  # docs/RULES.md: below 91 skunk, below 61 double skunk
     assert state["games_won"][winner] == games and state["games_won"][1 - winner] == 0
 
     layout = Layout(Geometry.load(), PNG_SCALE)
@@ -111,6 +111,16 @@ def test_protocol_lines_in_a_script_apply_once(tmp_path: Path, capsys: pytest.Ca
 def test_bad_script_lines_are_refused_with_their_line_number(bad: str) -> None:
     with pytest.raises(ScriptError, match="line 3"):
         parse("# ok\npress enc\n%s\n" % bad)
+
+
+@pytest.mark.parametrize(("line", "sent"), [
+    ('cmd {"cmd": "undo"} # the reply is printed', '{"cmd": "undo"}'),
+    ('cmd {"cmd": "event", "id": "#1"}  #', '{"cmd": "event", "id": "#1"}'),
+    ('cmd {"cmd": "undo"} junk # not JSON then a comment', '{"cmd": "undo"} junk # not JSON then a comment'),
+    ("cmd not json # sent as written", "not json # sent as written"),
+])
+def test_a_comment_after_a_commands_json_object_is_not_sent(line: str, sent: str) -> None:
+    assert [(kind, arg) for _, kind, arg in parse(line)] == [("cmd", sent)]
 
 
 def test_script_steps() -> None:

@@ -1,6 +1,6 @@
 """The play (pegging): the running count, whose turn it is, and the points for each card.
 
-Semantics (RULES.md, "The play"), for 2 seats, or 3 or 4 (teams sit alternately):
+Semantics (docs/RULES.md, "The play"), for 2 seats, or 3 or 4 (teams sit alternately):
 
 - ``Play(seats, leader)``: ``leader`` is the seat that lays first, the pone (the seat after
   the dealer). Turns go seat, seat + 1, ... modulo ``seats``.
@@ -82,10 +82,6 @@ class Play:
         if run:
             reasons.append(("run", run))
         return reasons
-
-    def points_for(self, card):
-        """The points laying ``card`` now would peg, without laying it."""
-        return sum(p for _, p in self.breakdown(card))
 
     def lay(self, card):
         """The seat ``turn`` lays ``card``; returns the points it pegs (itemised in ``reasons``)."""

@@ -5,7 +5,7 @@ Fields (all checked in the constructor, ``ValueError`` naming the bad field):
 - ``players``: 2; 3 (three players, each on their own track); or 4 (two teams of two:
   partners share one track; seat ``s`` belongs to side ``s % 2``).
 - ``target``: 121 ("twice around") or 61 ("once around").
-- ``skunk``: ``"skunk"`` (default, RULES.md's common rule), ``"lurch"`` or ``"none"``.
+- ``skunk``: ``"skunk"`` (default, docs/RULES.md's common rule), ``"lurch"`` or ``"none"``.
 - ``double_skunk_games``: what a double skunk is worth, 3 (default) or 4.
 - ``peg_out_exactly``, ``muggins``, ``stinkhole``: house rules, off by default (their exact
   meaning is in docs/EVENTS.md; game.py applies them).
@@ -20,7 +20,7 @@ sides and seats, the board's and the host tools'). A line is the lowest score NO
   less than 3/4 of the target, so the line is 3/4 rounded up: 91 of 121 (3/4 is 90.75, so
   90 is skunked and 91 is not), 46 of 61 (3/4 is 45.75, so 45 is skunked, 46 is not).
 - ``double_skunk_line`` and ``lurch_line``: half the board rounded up, the same reading:
-  61 of 121 (60 is below 60.5), 31 of 61 (30 is below 30.5) -- the lurch line RULES.md
+  61 of 121 (60 is below 60.5), 31 of 61 (30 is below 30.5) -- the lurch line docs/RULES.md
   names explicitly ("has not reached 61 of 121, 31 of 61").
 """
 

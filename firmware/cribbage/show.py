@@ -1,4 +1,4 @@
-"""The show: counting a 4-card hand (or the crib) with the starter, per RULES.md.
+"""The show: counting a 4-card hand (or the crib) with the starter, per docs/RULES.md.
 
 ``score`` is the fast path (the board counts many hands for discard advice): straight-line
 integer arithmetic, no allocation. ``count`` finds every combination one by one, the way a

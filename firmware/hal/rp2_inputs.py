@@ -18,7 +18,8 @@ knows when the encoder moved among the presses and reports the turn and the pres
 order they came. So the encoder's two contacts, its switch and the three buttons must all lie
 within 8 consecutive pins (the board's: 10 to 15; ``hal.sampled_buttons.lowest_pin`` refuses
 others with a ValueError at boot). All contacts pull to ground (internal pull-ups). If the
-encoder counts the wrong way round, swap encoder_a and encoder_b in board.json.
+encoder counts the wrong way round, swap encoder_a and encoder_b in hardware/make_board.py and
+regenerate board.json (hardware/BUILD.md).
 
 While every button is up and settled the app need not poll (``wait``, ``hw.idle``): it sleeps until
 an edge of any control (a hard pin IRQ), the LED supply's /FAULT, a serial command or a one-shot timer

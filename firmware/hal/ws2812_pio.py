@@ -14,7 +14,6 @@ from micropython import const
 
 FREQ = const(8_000_000)  # state machine clock, Hz
 BITS_PER_LED = const(24)  # autopull threshold: one 24-bit colour per FIFO word, top bits first
-SIDESET_PINS = const(1)
 
 
 def ws2812():

@@ -1,4 +1,4 @@
-"""An independent reference for the play laid card by card, written from RULES.md ("The play").
+"""An independent reference for the play laid card by card, written from docs/RULES.md ("The play").
 
 It shares no code with the rules core: the tests play whole deals through ``Match`` with the
 events this gives and compare every peg, count and turn. Portable (CPython and MicroPython).

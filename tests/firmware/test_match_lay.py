@@ -1,7 +1,7 @@
 """The play laid card by card (``["lay", seat, rank]``, ``["go", seat]``): turns, points, goes, refusals, undo.
 
 Hand-worked plays, then whole seeded plays checked step by step against ``play_reference``
-(written from RULES.md, sharing no code with the core).
+(written from docs/RULES.md, sharing no code with the core).
 """
 
 from match_helpers import card, new_match, peg_to, play_game, rejected

@@ -59,7 +59,7 @@ def test_count_never_passes_thirty_one():
         p.lay(parse("2S"))
     assert p.count == 30 and len(p.cards) == 3  # nothing changed
     assert p.legal(parse_hand("2S AS 5C")) == [parse("AS")]
-    assert p.points_for(parse("AS")) == 2
+    assert p.breakdown(parse("AS")) == [("thirty-one", 2)]
 
 
 def test_go_and_one_for_last():

@@ -1,4 +1,4 @@
-"""Settings: validation, round trip, the board's lines and what a win is worth (RULES.md)."""
+"""Settings: validation, round trip, the board's lines and what a win is worth (docs/RULES.md)."""
 
 from cribbage.settings import FIELDS, Settings
 from portable import raises
@@ -67,7 +67,7 @@ def test_lines_follow_their_definitions():
 
 
 def test_published_lines():
-    # RULES.md: below 91 of 121 is a skunk, below 61 a double skunk; lurch below 61 / 31.
+    # docs/RULES.md: below 91 of 121 is a skunk, below 61 a double skunk; lurch below 61 / 31.
     s = Settings()
     assert (s.skunk_line, s.double_skunk_line, s.lurch_line) == (91, 61, 61)
     s = Settings(target=61)
