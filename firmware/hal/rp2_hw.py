@@ -9,7 +9,6 @@ code leaves the heap; this module stays.
 import os
 import select
 import sys
-from asyncio import core  # type: ignore[attr-defined]  # (not in the stubs: the loop's I/O queue)
 from time import ticks_diff, ticks_ms
 
 import machine
@@ -26,12 +25,6 @@ HEALTHY_AFTER_MS = 10000  # running this long after boot clears the crash-loop c
 # atomic bit-clear alias (2.1.2). The same bit the Pico SDK's watchdog code clears.
 _WATCHDOG_CTRL_CLEAR = const(0x40058000 + 0x3000)
 _WATCHDOG_ENABLE = const(1 << 30)
-
-
-def readable(stream):
-    """Await it: until ``stream`` (USB stdin, ``hal.rp2_inputs``' flag) can be read, as asyncio's
-    ThreadSafeFlag and streams wait (their modules would take 1.5 KB of heap)."""
-    yield core._io_queue.queue_read(stream)
 
 
 def is_rp2040():
@@ -81,6 +74,8 @@ class UsbSerial:
 
     def wait(self):
         """An awaitable that ends when a byte has come (it reads none)."""
+        from hal.rp2_inputs import readable  # (imported by rp2_board.build before this)
+
         return readable(sys.stdin)
 
     def read_line(self):

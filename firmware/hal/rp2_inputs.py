@@ -37,7 +37,6 @@ import uctypes
 from machine import Pin, Timer
 from micropython import const
 
-from hal.rp2_hw import readable
 from hal.sampled_buttons import RING, TURNS_RING, SampledButtons, Turns, lowest_pin
 from shared.events import BACK, ENCODER, PLAYER_1, PLAYER_2
 
@@ -53,6 +52,12 @@ _SAMPLE_RING_BITS = const(9)  # RING (512) bytes
 _STORE = const(1024)  # both rings, each on a multiple of its size, fit in 1 KB
 _POLL_MS = const(4)  # the app's poll while a control is in use (app.run)
 EDGES = Pin.IRQ_FALLING | Pin.IRQ_RISING  # what wakes the app: any edge (hal.rp2_board: /FAULT too)
+
+
+def readable(stream):
+    """Await it: until ``stream`` can be read, as asyncio's ThreadSafeFlag and streams wait (their
+    modules would take 1.5 KB of heap)."""
+    yield core._io_queue.queue_read(stream)
 
 
 class Inputs(IOBase):
