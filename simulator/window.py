@@ -21,7 +21,8 @@ from simulator.server import ProtocolServer
 
 FRAME_MS = 33
 TITLE = "Cribbage board"
-# X repeats a held key as release+press pairs; a release not followed by a press this soon is real.
+# X repeats a held key as release+press pairs at one instant; a release not followed by such a press
+# this soon is real.
 RELEASE_GRACE_MS = 40
 MAX_SCALE = 5.0
 SHIFT, CONTROL = 0x0001, 0x0004  # Tk's state bits for a Shift or Control key held
@@ -65,7 +66,7 @@ class Window:
         self.status.pack(side=tk.TOP, fill=tk.X, padx=8, pady=4)
         self.root.resizable(False, False)
         self.pending: list[tuple] = []
-        self.releases: dict[str, str] = {}  # key -> Tk after id of its delayed release
+        self.releases: dict[str, tuple[str, int]] = {}  # key -> (Tk after id of its delayed release, X time)
         self.mouse_control: str | None = None
         self.shown: tuple | None = None
         self._bind()
@@ -92,9 +93,13 @@ class Window:
 
     def _key_down(self, event: tk.Event) -> None:
         key = event.keysym
-        if key in self.releases:  # an auto-repeat: the key never went up
-            self.root.after_cancel(self.releases.pop(key))
-            return
+        if key in self.releases:
+            after_id, released_at = self.releases.pop(key)
+            self.root.after_cancel(after_id)
+            if event.time == released_at:  # an auto-repeat (X sends its release and press at one instant)
+                return
+            # A second tap that came before the first's release was taken (a busy loop): two presses.
+            self.pending += self.controls.up(HOLD_KEYS[key], self.now())
         if key in TURN_KEYS:
             self.pending += self.controls.step(TURN_KEYS[key] * (BIG_STEP if held(event, SHIFT) else 1))
         elif key in HOLD_KEYS:
@@ -107,7 +112,7 @@ class Window:
     def _key_up(self, event: tk.Event) -> None:
         key = event.keysym
         if key in HOLD_KEYS:
-            self.releases[key] = self.root.after(RELEASE_GRACE_MS, self._release, key)
+            self.releases[key] = (self.root.after(RELEASE_GRACE_MS, self._release, key), event.time)
 
     def _release(self, key: str) -> None:
         # A busy loop may run this timer before the repeat's press is handled: handle it first.

@@ -9,6 +9,7 @@ import subprocess
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from PIL import Image, ImageGrab
@@ -16,6 +17,7 @@ from sim_process import TIMEOUT_S, Simulator, lit_colour, wait_for
 
 from app import palette
 from hal.acceleration import DEFAULT_STEPS
+from shared.events import PLAYER_1, PRESS
 from simulator.controls import HELP
 from simulator.device import Device
 from simulator.geometry import Geometry, Layout
@@ -180,5 +182,33 @@ def test_the_window_says_where_it_serves_and_names_the_tracks(display: str, tmp_
         assert track_names(device.board) == [[("P1", palette.BLUE)], [("P2", palette.ORANGE)]]
         device.command(json.dumps({"cmd": "settings", "set": {"players": 3, "colour2": 4}}))
         assert track_names(device.board) == [[("P1", palette.BLUE), ("P3", palette.YELLOW)], [("P2", palette.ORANGE)]]
+    finally:
+        window.root.destroy()
+
+
+def key_events(window: Window, *events: tuple[str, int]) -> list[tuple]:
+    """Feed key "1" (player 1's button) going ("down" or "up") at X times, back to back as a busy
+    loop takes them, then let the release grace pass; the input events the window made."""
+    for kind, x_time in events:
+        event = SimpleNamespace(keysym="1", time=x_time, state=0)
+        (window._key_down if kind == "down" else window._key_up)(event)
+    time.sleep(0.1)
+    window.root.update()
+    made, window.pending = window.pending, []
+    return made
+
+
+def test_two_taps_taken_late_are_two_presses_and_a_held_key_one(display: str, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISPLAY", display)
+    window = Window(Device(tmp_path), None, scale=SCALE)
+    try:
+        # Two taps 120 ms apart whose events all wait for a busy loop: the second press comes before
+        # the first release's grace has run, yet at another X time than that release.
+        assert key_events(window, ("down", 1000), ("up", 1060), ("down", 1180), ("up", 1240)) == [
+            (PRESS, PLAYER_1), (PRESS, PLAYER_1)]
+        # A held key as X repeats it: each release and the press after it at one instant.
+        assert key_events(window, ("down", 2000), ("up", 2500), ("down", 2500), ("up", 2540), ("down", 2540),
+                          ("up", 2600)) == [(PRESS, PLAYER_1)]
     finally:
         window.root.destroy()
