@@ -8,6 +8,7 @@
 #   python benchmarks/chip_figures.py IMAGE [FIGURE...]    IMAGE: stock or CRIB_PICO
 #
 # FIGUREs (all when none given): boot, idle, frame, encoder, button, presses, lay, rules, heap.
+import ast
 import json
 import statistics
 import sys
@@ -72,24 +73,13 @@ print("FRAME", *frames(20))
 """
 
 # The rules core's budgets, after a soft reset (a fresh heap): a show counted (the mean over a fixed
-# set of hands, bench_show.py's, and the 29), and the discard advice of bench_advice.py's deals.
+# set of hands, bench_show.py's, its sample_hands sent before this code, and the 29), and the discard
+# advice of bench_advice.py's deals.
 RULES_CODE = """
 import time
 from cribbage.advice import rank_keeps
 from cribbage.cards import parse_hand
 from cribbage.show import score
-def hands(n):
-    seed = 12345
-    found = []
-    while len(found) < n:
-        five = []
-        while len(five) < 5:
-            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
-            card = (seed >> 16) % 52
-            if card not in five:
-                five.append(card)
-        found.append((five[:4], five[4]))
-    return found
 def per_call(action, rounds):
     start = time.ticks_us()
     for _ in range(rounds):
@@ -98,7 +88,7 @@ def per_call(action, rounds):
 def show_us(sample):
     return per_call(lambda: [score(hand, starter) for hand, starter in sample], 2) / len(sample)
 twenty_nine = parse_hand("5H 5C 5S JD")
-print("SHOW", show_us(hands({hands})), per_call(lambda: score(twenty_nine, 17), 20))
+print("SHOW", show_us(sample_hands({hands})), per_call(lambda: score(twenty_nine, 17), 20))
 for text, players in {deals!r}:
     cards = parse_hand(text)
     print("ADVICE", players, per_call(lambda: rank_keeps(cards, True, players), 1))
@@ -169,6 +159,15 @@ def heap_figures(image, files):
     board.pico.write(b"".join(b'{"cmd": "log", "from": %d}\n' % first for first in range(0, events + 1, 32)))
     board.pico.run_until(lambda: b"\n" in output.partition(b"HEAP")[2], 30_000 * MS, step_ns=5 * MS)
     return tuple(int(v) for v in bytes(output).split(b"HEAP")[1].split(b"\n")[0].split())
+
+
+def function_source(script, name):
+    """The source of function ``name`` in ``script`` (a benchmark that runs as it is imported)."""
+    text = script.read_text()
+    for node in ast.parse(text).body:
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            return ast.get_source_segment(text, node) + "\n"
+    raise LookupError("%s has no function %s" % (script, name))
 
 
 def soft_reset(board):
@@ -388,7 +387,8 @@ def main():
     if "rules" in figures:
         board, _ = boot(image)
         soft_reset(board)
-        lines = board.exec_raw(RULES_CODE.format(hands=SHOW_HANDS, deals=ADVICE_DEALS)).split("\n")
+        code = function_source(ROOT / "benchmarks" / "bench_show.py", "sample_hands")
+        lines = board.exec_raw(code + RULES_CODE.format(hands=SHOW_HANDS, deals=ADVICE_DEALS)).split("\n")
         mean_us, best_us = (float(v) for v in next(ln for ln in lines if ln.startswith("SHOW")).split()[1:])
         row("count a show: mean of %d hands (show.score)" % SHOW_HANDS, "%.2f" % (mean_us / 1000), "ms")
         row("count a show: the 29 (5H 5C 5S JD, starter 5D)", "%.2f" % (best_us / 1000), "ms")
