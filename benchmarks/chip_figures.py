@@ -91,7 +91,7 @@ twenty_nine = parse_hand("5H 5C 5S JD")
 print("SHOW", show_us(sample_hands({hands})), per_call(lambda: score(twenty_nine, 17), 20))
 for text, players in {deals!r}:
     cards = parse_hand(text)
-    print("ADVICE", players, per_call(lambda: rank_keeps(cards, True, players), 1))
+    print("ADVICE", len(cards), players, per_call(lambda: rank_keeps(cards, True, players), 1))
 """
 SHOW_HANDS = 50
 ADVICE_DEALS = (("5H 5C JD QS 4C 9H", 2), ("5H 5C JD QS 4C", 3))
@@ -394,9 +394,8 @@ def main():
         row("count a show: the 29 (5H 5C 5S JD, starter 5D)", "%.2f" % (best_us / 1000), "ms")
         for line in lines:
             if line.startswith("ADVICE"):
-                players, us = line.split()[1:]
-                row("discard advice, %s cards, %s players" % (8 - int(players), players), "%.0f" % (float(us) / 1000),
-                    "ms")
+                cards, players, us = line.split()[1:]
+                row("discard advice, %s cards, %s players" % (cards, players), "%.0f" % (float(us) / 1000), "ms")
     if "heap" in figures:
         base, start, _, _, _ = heap_figures(image, None)
         row("heap: MicroPython's own as main.py starts", "%.1f" % (base / 1024), "KB")

@@ -71,6 +71,34 @@ def test_a_play_laid_with_the_encoder_pegs_and_says_each_card():
 
 
 
+def test_a_starter_taken_by_its_rank_alone_lays_the_play_too():
+    d = Driver()
+    d.board.change_settings({"play": 1})
+    d.press(P1)  # player 1 deals
+    assert display(d)[-2] == "enc=starter"
+    d.press(ENC)  # the starter's picker: its rank dialled (a 5), its suit left as "any suit"
+    d.press(turn(4), P1)
+    assert d.mode.any_suit
+    d.press(ENC)
+    assert d.match.starter is None and d.match.starter_rank == 4
+    assert d.where() == "lay" and "enc=starter" not in display(d)  # the play, not the count
+    lay(d, 10)  # P2: ten
+    lay(d, 5)  # P1: fifteen two
+    assert d.match.front == [2, 0] and "P1: fifteen two" in display(d)
+
+
+def test_back_never_takes_back_the_ranks_laid_in_the_play():
+    d = laying()
+    for rank in (5, 10, 13, 6, 4, 3, 5, 13):  # as in the play above: P2 laid 5 K 4 5, P1 T 6 3 K
+        lay(d, rank)
+    d.press(ENC)  # the pone's hand, its ranks laid in the play: nothing to ask, the count previewed
+    assert d.where() == "confirm" and d.mode.points == 12
+    d.press(BACK_PRESS)  # nothing dialled or answered to take back: the count is left, the ranks kept
+    assert d.where() == "lay" and d.match.next_show == (1, "hand") and d.match.front == [5, 3]  # PLAY OVER
+    d.press(ENC)  # the same count again
+    assert d.where() == "confirm" and d.mode.ranks.ranks == [4, 12, 3, 4] and d.mode.points == 12
+
+
 def test_go_is_the_players_button_and_the_last_to_lay_pegs_it():
     d = laying()
     lay(d, 10)

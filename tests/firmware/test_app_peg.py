@@ -105,3 +105,20 @@ def test_pegging_refused_once_the_show_began_is_signalled():
     assert "show" in d.board.messages.refusal
     hw = d.frame_phase(120, 10)
     assert is_hue(hw.pixel(0, 1), palette.VERMILLION)
+
+
+def test_a_peg_a_house_rule_keeps_from_moving_is_refused_so_undo_takes_back_a_real_one():
+    d = Driver()
+    d.board.change_settings({"peg_out_exactly": True})
+    d.press(P1)  # player 1 deals
+    for points in (30, 30, 30, 28):
+        d.board.apply(["peg", 0, points])
+    assert d.match.front == [118, 0]
+    events = d.match.events
+    d.press(P1, turn(4), ENC)  # 5 would pass 121: not pegged, and nothing logged
+    assert d.board.messages.refusal == "not pegged"
+    assert d.match.events == events and d.match.front == [118, 0] and d.mode.side == 0  # still dialling
+    d.press(turn(-2), ENC)  # 3: out exactly
+    assert d.match.front == [121, 0] and d.match.winner == 0
+    d.press(BACK_PRESS)  # undo: the 3, the last peg that moved
+    assert d.match.front == [118, 0] and d.match.events == events

@@ -80,24 +80,30 @@ class Count:
         self.seat, kind = match.next_show
         self.crib = kind == "crib"
         self.picker = self.ranks = None
-        laid = None if self.crib else match.laid
+        laid = self._laid_ranks(board)
         if match.starter_rank is None:  # skipped for this deal: totals only
             self.step = TOTAL
             self.points = 0
-        elif laid is not None and len(laid[self.seat]) == show.HAND_SIZE:
-            # the hand was laid card by card: its ranks are known, only what they cannot tell is asked
-            self.by_ranks(board, [rank - 1 for rank in laid[self.seat]])
+        elif laid is not None:  # its ranks are known, only what they cannot tell is asked
+            self.by_ranks(board, laid)
         elif match.starter is None:  # known by its rank only: the shows by ranks
             self.by_ranks(board, ())
         else:
             self.step = CARDS
             self.picker = Picker(show.HAND_SIZE, match.used)
 
+    def _laid_ranks(self, board):
+        """The ranks (0-12) of the hand counted as it was laid in the play card by card, or None."""
+        laid = None if self.crib else board.match.laid
+        if laid is not None and len(laid[self.seat]) == show.HAND_SIZE:
+            return [rank - 1 for rank in laid[self.seat]]
+        return None
+
     def by_ranks(self, board, ranks, event=None):
         """Count this show from ``ranks`` (up to 4: laid in the play), see ``app.modes.ranks``."""
         from app.modes.ranks import RankShow  # loaded only for a show by ranks
 
-        self.ranks = RankShow(self.crib, ranks)
+        self.ranks = RankShow(self.crib, ranks, self._laid_ranks(board) is not None)
         self.ranks.begin(board, self, event)
 
     def after(self, board, crib):
@@ -190,7 +196,7 @@ class Count:
             self.points = max(0, min(show.MAX_SHOW, self.points + what))
         elif kind == events.PRESS and what == events.BACK:
             if self.picker is not None or self.ranks is not None:
-                self._back()
+                self._back(board)
             elif board.match.phase == "play":
                 board.open_count()  # nothing counted yet: the starter again
             else:
@@ -221,19 +227,20 @@ class Count:
         if kind == events.TURN:
             self.said.turn(what)
         elif kind == events.PRESS and what == events.BACK:
-            self._back()
+            self._back(board)
         elif kind == events.PRESS and what == events.ENCODER:
             if board.try_apply(self._shown_event(board, None)):
                 self.after(board, self.crib)
 
-    def _back(self):
-        """Back to the cards as picked, or the last answer (or rank) taken back."""
+    def _back(self, board):
+        """Back to the cards as picked, or the last answer (or rank dialled) taken back; with nothing to
+        take back (ranks laid in the play, nothing asked) the count is left."""
         if self.ranks is None:
             self.step = CARDS
-            return
-        if self.step != TOTAL:
-            self.ranks.back()
-        self.step = RANKS
+        elif self.step == TOTAL or self.ranks.back():
+            self.step = RANKS
+        else:
+            board.idle()
 
     def draw(self, board, canvas, now):
         side = self.counting_side(board)

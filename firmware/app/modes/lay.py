@@ -37,9 +37,10 @@ _COUNT_START = const(61)  # count n lights hole 61 - n: hole 60 (under hole 1) o
 
 def playing(board):
     """True while the play is laid card by card on ``board``: the preference is set, the deal's
-    starter is known and the play is on (phase "play", before the first show)."""
+    starter is known (a card, or its rank alone: the play needs no suit) and the play is on (phase
+    "play", before the first show)."""
     match = board.match
-    return board.prefs["play"] == 1 and match.starter is not None and match.phase == "play"
+    return board.prefs["play"] == 1 and match.starter_rank is not None and match.phase == "play"
 
 
 class Lay:

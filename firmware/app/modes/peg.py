@@ -4,7 +4,8 @@ Idle (no peg being dialled):
 - p1 / p2 press: start a peg of 1 for that player (three players: back long-press for the
   third); pressing the same button again adds 1, turning the encoder adds or removes
   points (1 to 31); a blinking preview peg shows where the front peg will land. The
-  encoder press pegs it, back cancels, another player's button moves the peg to them.
+  encoder press pegs it (refused if a house rule keeps the peg where it is), back cancels,
+  another player's button moves the peg to them.
 - p1 / p2 long press: peg 2 for that player at once (the most frequent score of the play;
   his heels is pegged at the starter, in the count: see app.modes.count).
 - back press: undo the last action (again and again).
@@ -33,6 +34,16 @@ def button_side(board, event):
     if control == events.BACK and event[0] == events.LONG and board.match.settings.sides == 3:
         return 2
     return None
+
+
+def peg(board, side, points):
+    """Peg ``points`` for ``side``: True, or False after showing the refusal; refused too when a house
+    rule (peg out exactly, the stinkhole) keeps the peg where it is, so no undo takes back a no-op."""
+    match = board.match
+    if match.landing(side, points) == match.front[side]:
+        board.messages.refuse("not pegged")  # (10 characters: a name, not a string on the heap)
+        return False
+    return board.try_apply(["peg", side, points])
 
 
 def tally(match):
@@ -83,7 +94,7 @@ def score_lines(board, sure=False):
         nxt = match.next_show
         if match.phase == "show" and nxt is not None:
             out.append("next: " + ("crib" if nxt[1] == "crib" else settings.seat_name(nxt[0]) + " hand"))
-        elif match.starter is None and match.phase == "play":
+        elif match.starter_rank is None and match.phase == "play":
             out.append("enc=starter")
         out.append("won " + tally(match))
     return out
@@ -128,7 +139,7 @@ class Peg:
             self.side = side
             self.points = 1
         elif side is not None:
-            board.try_apply(["peg", side, 2])
+            peg(board, side, 2)
         elif kind == events.PRESS and what == events.BACK:
             board.try_undo()
         elif kind == events.PRESS and what == events.ENCODER:
@@ -183,7 +194,7 @@ class Peg:
             else:
                 self.side = side
         elif kind == events.PRESS and what == events.ENCODER:
-            if board.try_apply(["peg", self.side, self.points]):
+            if peg(board, self.side, self.points):
                 self.side = None
         elif kind == events.PRESS and what == events.BACK:
             self.side = None

@@ -6,7 +6,7 @@ known); loaded only then. Both steps are the count's step "ranks"; as with cards
 press of the encoder dials the total instead, and the dealer's button held asks for his
 heels (refused: the starter is known). Steps:
 - ranks: turn to the rank (Ace to King, round), the encoder press takes it; back puts the
-  last one back (none taken: the count leaves). A fifth card of a rank on the table this
+  last one back (none taken, or all laid in the play: the count leaves). A fifth card of a rank on the table this
   deal is refused. On the LEDs the picker's grid: the n-th rank taken in the n-th row (in
   the side's colour), the rank being dialled blinking in the next row.
 - questions, only those with two possible answers (``cribbage.show_ranks``): "one suit?"
@@ -41,9 +41,10 @@ _ASKED_LINE_2 = ("", "", "(flush of five)", "J starter's suit")
 class RankShow:
     """The ranks and answers of one show; ``ranks`` (taken), ``rank`` (being dialled), ``answers`` (given)."""
 
-    def __init__(self, crib, ranks):
+    def __init__(self, crib, ranks, laid=False):
         self.crib = crib
         self.ranks = list(ranks)
+        self.laid = len(self.ranks) if laid else 0  # ranks laid in the play: facts, never taken back
         self.rank = 0
         self.answers = []
         self.answer = False  # the answer being dialled
@@ -128,10 +129,10 @@ class RankShow:
             count._counted(board)
 
     def back(self):
-        """Take back the last answer (asked again), else the last rank (dialled again); False if none."""
+        """Take back the last answer (asked again), else the last rank dialled (dialled again); False if none."""
         if self.answers:
             self.answer = self.answers.pop()
-        elif self.ranks:
+        elif len(self.ranks) > self.laid:
             self.rank = self.ranks.pop()
         else:
             return False
