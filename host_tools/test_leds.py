@@ -14,7 +14,7 @@ WHAT_IT_DOES = ("LED test running: the first LED on the wire shows red, then gre
                 "dim LED "
                 "walks along the chain (the last one lit before the rest stays dark is the one before a fault). "
                 "Every control echoes: turning steps the walk, the encoder press pauses it, p1, p2 and back light "
-                "the game holes. Hold the encoder, or run `crib test-leds --stop`, to go back to the game.")
+                "the tracks' last holes. Hold the encoder, or run `crib test-leds --stop`, to go back to the game.")
 
 
 def show(console: Console, reply: dict[str, Any]) -> None:
@@ -23,7 +23,7 @@ def show(console: Console, reply: dict[str, Any]) -> None:
     if ui["mode"] == "led_test":
         console.print(WHAT_IT_DOES + " (%d LEDs)" % ui["leds"], highlight=False)
     else:
-        console.print("LED test stopped: the board shows the game (%s)." % ui["mode"], highlight=False)
+        console.print("No LED test runs now: the board shows the game (%s)." % ui["mode"], highlight=False)
 
 
 def run(args: argparse.Namespace) -> int:
