@@ -20,6 +20,8 @@ BOARD_JSON = HERE / "board.json"
 BOM_CSV = HERE / "bom.csv"
 SPARES = 0.05  # order 5 % more LEDs and capacitors than the board holds
 SLACK = 1.2  # wire cut 20 % longer than measured: bends, strip lengths, mistakes
+RESISTOR = "0.25 W, 1 %, metal film"  # every resistor: the 1 % matters for R8 (U3's current limit)
+WIRING_MM = 3  # left under a control's body in its pocket for the bent wires and the back panel's clearance
 COLUMNS = ["ref", "qty", "order", "build", "part", "specification", "example part", "notes"]
 
 
@@ -66,6 +68,9 @@ def rows(board: dict) -> list[list[str]]:
     width, height, thickness = board["build"]["blank_mm"]
     holes = board["build"]["hole_mm"]
     lengths = wire_lengths(board)
+    skin_mm = board["build"]["skin_mm"]["controls"]
+    pocket_mm = thickness - skin_mm
+    body_mm = pocket_mm - WIRING_MM
     red_black = metres(lengths["bus"] + lengths["feeds"])
     led_refs = f"LED1-LED{leds}"
     cap_refs = f"C1-C{leds}"
@@ -83,42 +88,54 @@ def rows(board: dict) -> list[list[str]]:
         ["U2", "1", "1", "both", "Level shifter", "74AHCT125 quad buffer, DIP-14", "TI SN74AHCT125N",
          "3.3 V data to 5 V for LED 1 (it needs 0.7 x VDD = 3.5 V); unused inputs and enables to GND"],
         ["XU2", "1", "1", "both", "IC socket", "DIP-14, 2.54 mm", "", "So the shifter can be changed"],
-        ["C244", "1", "1", "both", "Ceramic capacitor", "100 nF", "", "At U2's VCC and GND pins"],
-        ["R1", "1", "1", "both", "Resistor", "330 ohm, 1/4 W", "", "In series with the data line, at LED 1's DIN"],
+        ["C244", "1", "1", "both", "Ceramic capacitor", "100 nF, 50 V, X7R", "", "At U2's VCC and GND pins"],
+        ["R1", "1", "1", "both", "Resistor", f"330 ohm, {RESISTOR}", "",
+         "In series with the data line, at LED 1's DIN"],
         ["ENC1", "1", "1", "both", "Rotary encoder with push switch",
          "EC11 type, 24 detents / 24 pulses, 7 mm M7 bushing, 20 mm D shaft", "Bourns PEC11R-4220F-S0024",
          f"Hole {holes['enc']:g} mm through a {board['build']['skin_mm']['controls']} mm skin (see the drilling "
          "template); A and B through the RC filter below"],
         ["KNOB1", "1", "1", "both", "Knob", "for a 6 mm D shaft, 20-30 mm across", "", ""],
-        ["R2-R5", "4", "4", "both", "Resistor", "10 kohm, 1/4 W", "",
+        ["R2-R5", "4", "4", "both", "Resistor", f"10 kohm, {RESISTOR}", "",
          "Encoder RC filter (Bourns): R2, R4 pull-ups to 3V3 (never 5 V); R3, R5 in series"],
-        ["C245-C246", "2", "2", "both", "Ceramic capacitor", "10 nF", "", "Encoder RC filter, to GND"],
-        ["SW1-SW3", "3", "3", "both", "Momentary push button", f"normally open, panel mount, {holes['button']:g} mm",
-         "", "Player 1, player 2, back; the other contact to GND"],
+        ["C245-C246", "2", "2", "both", "Ceramic capacitor", "10 nF, 50 V, X7R", "", "Encoder RC filter, to GND"],
+        ["SW1-SW3", "3", "3", "both", "Momentary push button",
+         f"normally open, panel mount, {holes['button']:g} mm, body depth under the panel at most {body_mm} mm",
+         "", f"Player 1, player 2, back; the other contact to GND. The controls pocket is {pocket_mm} mm deep under "
+         f"its {skin_mm} mm skin: the body, its lugs and the wires must fit in it"],
         ["DISP1", "1", "1", "both", "OLED display (optional)", "SSD1306 128x64, I2C, 3.3 V, 0.96 inch", "",
          "Behind the display window; found at boot at 0x3C or 0x3D"],
-        ["R6-R7", "2", "2", "both", "Resistor (only if the display module has no pull-ups)", "4.7 kohm", "",
+        ["R6-R7", "2", "2", "both", "Resistor (only if the display module has no pull-ups)", f"4.7 kohm, {RESISTOR}",
+         "",
          "I2C pull-ups to 3V3"],
         ["U3", "1", "1", "usb", "Current-limited power switch", "TPS2553, enable high, SOT-23-6", "TI TPS2553DBVR",
          "Between VBUS and the LED bus; on a SOT-23-6 to DIP adapter board"],
         ["XU3", "1", "1", "usb", "Adapter board", "SOT-23-6 to 2.54 mm DIP", "", "For U3"],
-        ["R8", "1", "1", "usb", "Resistor", "43.2 kohm 1 %", "", "U3's current limit: 0.54 to 0.67 A"],
-        ["R9", "1", "1", "usb", "Resistor", "100 kohm", "", "Holds U3 off until the firmware turns the LEDs on"],
-        ["R10", "1", "1", "usb", "Resistor", "10 kohm", "", "U3's /FAULT pull-up to 3V3"],
-        ["C247", "1", "1", "usb", "Ceramic capacitor", "100 nF", "", "At U3's IN pin"],
-        ["J2", "1", "1", "usb", "USB panel socket", "micro-USB male to panel-mount socket, 0.3 m, with screws",
-         "", "From the Pico's socket to the board's left edge (see the drilling template)"],
+        ["R8", "1", "1", "usb", "Resistor", f"43.2 kohm, {RESISTOR}", "", "U3's current limit: 0.54 to 0.67 A"],
+        ["R9", "1", "1", "usb", "Resistor", f"100 kohm, {RESISTOR}", "",
+         "Holds U3 off until the firmware turns the LEDs on"],
+        ["R10", "1", "1", "usb", "Resistor", f"10 kohm, {RESISTOR}", "", "U3's /FAULT pull-up to 3V3"],
+        ["C247", "1", "1", "usb", "Ceramic capacitor", "100 nF, 50 V, X7R", "", "At U3's IN pin"],
+        ["J2", "1", "1", "both", "USB panel socket",
+         "90-degree angled micro-USB plug to panel-mount socket, 0.3 m, with screws",
+         "", "From the Pico's socket to the board's left edge (see the drilling template); angled: a straight "
+         "plug would run into the game holes' LEDs 15 mm beyond the Pico's socket. The adapter build needs it too: "
+         "flashing, crib deploy and the serial line"],
         ["PS1", "1", "1", "adapter", "Power supply", "5 V DC, 4 A (20 W), regulated, 5.5 x 2.1 mm plug, centre +",
          "Mean Well GST25E05-P1J", "Measure it before the first connection: 4.8 to 5.3 V, centre positive"],
         ["J1", "1", "1", "adapter", "DC jack", "5.5 x 2.1 mm, panel mount, 5 A or more", "",
          "In the left edge (see the drilling template)"],
         ["F1", "1", "2", "adapter", "Fuse", "5 A time-lag (T5A), 5 x 20 mm glass", "",
-         "Right after the jack's centre pin; one spare. Not a PTC: one that holds 5 A trips far above it"],
+         "Right after the jack's centre pin; one spare. For a short with a supply that gives more than the "
+         "adapter's 4 A. Not a PTC: one that holds 5 A trips far above it"],
         ["XF1", "1", "1", "adapter", "Fuse holder", "5 x 20 mm, inline or panel, 6 A or more", "", ""],
         ["D1", "1", "1", "adapter", "Schottky diode", "1 A, 40 V", "1N5819",
          "Fused 5 V to the Pico's VSYS (pin 39): USB and the adapter never feed each other"],
-        ["D2", "1", "1", "adapter", "Schottky diode", "5 A, 60 V", "SB560",
-         "Reverse-biased across the fused supply: a wrong-polarity plug makes it conduct and F1 blow"],
+        ["Q1", "1", "1", "adapter", "P-channel MOSFET, logic level",
+         "TO-220, VDS 20 V or more, RDS(on) 20 mohm or less at VGS -4.5 V, 10 A or more", "Infineon IPP80P03P4L-04",
+         "In series after F1, drain to F1, source to +5 V: a wrong-polarity plug finds it off, nothing flows"],
+        ["R11", "1", "1", "adapter", "Resistor", f"10 kohm, {RESISTOR}", "",
+         "Q1's gate to GND: on whenever the polarity is right"],
         ["PB1", "1", "1", "both", "Perfboard", "2.54 mm, about 50 x 70 mm", "",
          "For U2 (and U3 on the USB build), C244, R1, the encoder filter"],
         ["H1", "2", "2", "both", "Pin headers", "1 x 20, 2.54 mm", "", "For the Pico (not needed with a Pico H)"],

@@ -40,6 +40,8 @@ AHCT125_PINS = {1: "1OE", 2: "1A", 3: "1Y", 4: "2OE", 5: "2A", 6: "2Y", 7: "GND"
                 11: "4Y", 12: "4A", 13: "4OE", 14: "VCC"}
 # TPS2553DBV (SOT-23-6, TI SLVS841): current-limited switch, enable active high.
 TPS2553_PINS = {1: "IN", 2: "GND", 3: "EN", 4: "FAULT", 5: "ILIM", 6: "OUT"}
+# P-channel MOSFET, TO-220 (IPP80P03P4L-04 and most others): gate, drain, source.
+PMOS_PINS = {1: "G", 2: "D", 3: "S"}
 # WS2812D-F5 5 mm LED: data in, supply, ground, data out.
 LED_PINS = {1: "DIN", 2: "VDD", 3: "GND", 4: "DOUT"}
 
@@ -145,11 +147,19 @@ def build(board: dict, variant: str) -> Circuit:
             raw = Net("+5V_JACK")
             raw += jack["TIP"]
             gnd += jack["SLEEVE"]
+            fused = Net("+5V_FUSED")
             fuse = template("FUSE", "F", {1: "1", 2: "2"})(ref="F1", value="T5A 5x20")
-            fuse[1, 2] += raw, led5
-            led5.drive = POWER  # the jack's supply, through the fuse
-            shunt = diode(ref="D2", value="SB560")  # reverse-biased: wrong polarity blows F1
-            shunt["K", "A"] += led5, gnd
+            fuse[1, 2] += raw, fused
+            # Reverse polarity: a P-MOSFET in series, drain to the supply. The right polarity
+            # turns it on through its body diode (gate at GND: VGS about -5 V); a reversed plug
+            # finds it off and its body diode blocking, so nothing flows. (A diode across the
+            # supply would have to blow F1, which a current-limited adapter never lets happen.)
+            guard = template("PMOS", "Q", PMOS_PINS)(ref="Q1", value="IPP80P03P4L-04")
+            guard["D", "S"] += fused, led5
+            led5.drive = POWER  # the jack's supply, through the fuse and Q1
+            gate = Net("Q1_GATE")
+            gate += guard["G"]
+            resistor(ref="R11", value="10k")[1, 2] += gate, gnd
             vsys = Net("VSYS")
             vsys.drive = POWER  # the fused supply, through D1
             vsys += by_name["VSYS"][0]
@@ -162,7 +172,7 @@ def build(board: dict, variant: str) -> Circuit:
             if name.startswith("GP") and name not in used:
                 circuit.NC += pico[number]
 
-        # Data: GP -> one 74AHCT125 gate (3.3 V -> 5 V) -> 330 ohm -> DIN of LED 0.
+        # Data: GP -> one 74AHCT125 gate (3.3 V -> 5 V) -> 330 ohm -> DIN of LED1.
         shifter = template("74AHCT125", "U", AHCT125_PINS, {
             "GND": T.PWRIN, "VCC": T.PWRIN, **{f"{g}A": T.INPUT for g in "1234"}, **{f"{g}OE": T.INPUT for g in "1234"},
             **{f"{g}Y": T.TRISTATE for g in "1234"}})(ref="U2", value="SN74AHCT125N")

@@ -38,7 +38,7 @@ NOTES = {
     ],
     "adapter": [
         "Measure the adapter first: centre positive, 4.8..5.3 V (the LEDs' absolute maximum is 5.3 V).",
-        "F1 sits right after the jack's tip; D2 (reverse-biased) conducts if the polarity is wrong: F1 blows.",
+        "F1 sits right after the jack's tip, then Q1 in series: it conducts only with the right polarity.",
         "D1 feeds VSYS: USB (through the Pico's own diode) and the adapter never feed each other. VBUS open.",
     ],
 }
@@ -140,7 +140,8 @@ def draw(board: dict, variant: str) -> Sheet:
             two_pin(sheet, nets, parts[ref], (x - 2 + 1.6 * i, -3.5))
     else:
         ic(sheet, nets, parts["J1"], (x - 1, -1), [], [1, 2], width=1.6)
-        for i, ref in enumerate(("F1", "D2", "D1")):
+        ic(sheet, nets, parts["Q1"], (x + 6.5, -1), [1], [2, 3], width=1.6)
+        for i, ref in enumerate(("F1", "R11", "D1")):
             two_pin(sheet, nets, parts[ref], (x + 1.6 * i, -3.5))
     two_pin(sheet, nets, parts["C243"], (x + 5, -3.5))
     d.add(elm.Ground().at((x + 7.5, -5.3)))
@@ -156,7 +157,7 @@ def draw(board: dict, variant: str) -> Sheet:
     d.add(text((x, -16.8), f"... LED3 to LED{count - 1} and C3 to C{count - 1} the same: DOUT of each to DIN "
                            "of the next", 8))
     # Controls and display.
-    cx = x + 14
+    cx = x + 17
     ic(sheet, nets, parts["ENC1"], (cx, -1), [1, 2, 3], [4, 5], width=2.2)
     for i, ref in enumerate(("R2", "R3", "C245", "R4", "R5", "C246")):
         two_pin(sheet, nets, parts[ref], (cx - 1 + 1.8 * i, -3.8))

@@ -12,25 +12,34 @@ import json
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from make_board import LED_POWER_PINS
+
 HERE = Path(__file__).resolve().parent
 BOARD_JSON = HERE / "board.json"
 WIRING_SVG = HERE / "wiring.svg"
 
 SCALE = 2.5  # px per mm on the board drawing
 MARGIN = 20  # px around the board
-PANEL_W = 430  # px: the parts panel right of the board
 TRACK_COLOURS = ("#d62728", "#1f77b4")
 WIRE = {"data": "#2ca02c", "power": "#d62728", "ground": "#222222", "signal": "#9467bd", "i2c": "#ff7f0e"}
 # The Pico's power pins in use: (name, physical pin, label, wire colour). Which of VBUS and VSYS
-# is wired depends on the supply (power.md): USB only takes the LEDs' 5 V from VBUS; the 4 A
-# adapter feeds VSYS through a diode instead and leaves VBUS unconnected.
+# is wired depends on the supply (power.md): the USB build takes the LEDs' 5 V from VBUS through
+# the switch U3; the adapter build feeds VSYS through D1 and leaves VBUS open.
 POWER_PINS = (
-    ("VBUS", 40, "USB 5 V out", WIRE["power"]),
-    ("VSYS", 39, "5 V in (diode)", WIRE["power"]),
+    ("VBUS", 40, "USB 5 V", WIRE["power"]),
+    ("VSYS", 39, "5 V in", WIRE["power"]),
     ("3V3", 36, "3.3 V out", WIRE["power"]),
     ("GND", 38, "ground", WIRE["ground"]),
 )
-ONE_OR_OTHER = "5,3"  # dash pattern of the wires that depend on the supply
+# The Pico's rows wired to a supply box: label -> (the build that has the wire, its line in the
+# box), or ("", 0) for ground, which goes to the star point of both.
+SUPPLY_ROWS = {"LED switch EN": ("usb", 2), "LED switch /FAULT": ("usb", 3), "USB 5 V": ("usb", 0),
+               "5 V in": ("adapter", 4), "ground": ("", 0)}
+SUPPLY_GROUND_ROW = {"usb": 5, "adapter": 3}  # the line naming the star ground in each box
+CONTROL_LABELS = {"enc": "encoder ENC1", "p1": "p1 SW1", "p2": "p2 SW2", "back": "back SW3"}  # as circuit.py
+SUPPLY_W = 320  # px: each supply box
+PANEL_W = 150 + 140 + 50 + SUPPLY_W + 20  # px right of the board: shifter, Pico, gap, supplies, margin
+ONE_OR_OTHER = "5,3"  # dash pattern of the wires only one build has
 
 
 def px(mm: float) -> float:
@@ -75,14 +84,15 @@ def draw_board(board: dict) -> list[str]:
             out.append(text(px(x), px(y) - 6, str(hole), 7, "middle"))
     out.append(chain_line)
     first, last = where[chain[0]], where[chain[-1]]
-    out.append(text(px(first[0]) - 8, px(first[1]) - 10, "DIN (LED 0)", 10, "end", "bold"))
-    out.append(text(px(last[0]) - 8, px(last[1]) + 4, f"LED {len(chain) - 1}", 10, "end", "bold"))
+    # LEDs counted from 1 as in BUILD.md and the schematics (the firmware counts from 0).
+    out.append(text(px(first[0]) - 8, px(first[1]) - 10, "DIN (LED 1)", 10, "end", "bold"))
+    out.append(text(px(last[0]) - 8, px(last[1]) + 4, f"LED {len(chain)}", 10, "end", "bold"))
     for x, y in (first, last):  # power is fed at both ends of the chain
         out.append(text(px(x) - 8, px(y) + (16 if (x, y) == first else 18), "+5 V, GND in", 9, "end"))
     for name, (x, y) in sorted(board["controls"].items()):
         radius = 9 * SCALE / 2 if name == "enc" else 6 * SCALE / 2
         out.append(f'<circle cx="{px(x)}" cy="{px(y)}" r="{radius}" fill="#bbb" stroke="#333"/>')
-        out.append(text(px(x), px(y) + radius + 12, "encoder" if name == "enc" else name, 10, "middle", "bold"))
+        out.append(text(px(x), px(y) + radius + 12, CONTROL_LABELS[name], 10, "middle", "bold"))
     legend_y = px(height) + 16
     out.append(text(MARGIN, legend_y, "holes: track 1 (red), track 2 (blue); green line: the LED data chain "
                                       "in wire order. Not to scale: drill from drill-template-*.pdf", 10))
@@ -90,13 +100,14 @@ def draw_board(board: dict) -> list[str]:
 
 
 def draw_parts(board: dict) -> list[str]:
-    """The Pico, level shifter, supply and the connections to the board's controls."""
+    """The Pico, level shifter, both supplies and the connections to the board's controls."""
     pins = board["pins"]
+    led_power = pins.get("led_power", LED_POWER_PINS)  # board.json holds them for a USB build only
     left = px(board["board"]["width_mm"]) + 40
     out: list[str] = []
     # Raspberry Pi Pico with the pins in use.
-    pico_x, pico_y, pico_h = left + 150, MARGIN, 250
-    out += box(pico_x, pico_y, 140, pico_h, "Raspberry Pi Pico")
+    pico_x, pico_y, pico_h = left + 150, MARGIN, 290
+    out += box(pico_x, pico_y, 140, pico_h, "Raspberry Pi Pico (U1)")
     rows = [
         (f"GP{pins['led_data']}", "LED data", WIRE["data"]),
         (f"GP{pins['encoder_a']}", "encoder A", WIRE["signal"]),
@@ -107,6 +118,8 @@ def draw_parts(board: dict) -> list[str]:
     i2c = pins["i2c"]
     rows += [(f"GP{i2c['sda']}", f"I2C{i2c['id']} SDA", WIRE["i2c"]), (f"GP{i2c['scl']}", f"I2C{i2c['id']} SCL",
                                                                          WIRE["i2c"])]
+    rows += [(f"GP{led_power['enable']}", "LED switch EN", WIRE["signal"]),
+             (f"GP{led_power['fault']}", "LED switch /FAULT", WIRE["signal"])]
     rows += [(f"{name} ({number})", label, colour) for name, number, label, colour in POWER_PINS]
     pin_y = {}
     for i, (pin, label, colour) in enumerate(rows):
@@ -114,8 +127,10 @@ def draw_parts(board: dict) -> list[str]:
         pin_y[label] = y
         out.append(text(pico_x + 8, y + 4, pin, 10, "start", "bold"))
         out.append(text(pico_x + 132, y + 4, label, 9, "end"))
-        out.append(line(pico_x - 12, y, pico_x, y, colour, 2))
-    # Controls: every switch closes to ground; the firmware enables the internal pull-ups.
+        if label not in SUPPLY_ROWS:  # the supply's wires leave on the right, towards the supply boxes
+            out.append(line(pico_x - 12, y, pico_x, y, colour, 2))
+    # Controls: every switch closes to ground. The buttons and the encoder's switch use the RP2040's
+    # internal pull-ups; the encoder's A and B go through the RC filter (its datasheet's).
     controls = board["controls"]
     wires = (("encoder A", "enc", -6), ("encoder B", "enc", 0), ("encoder switch", "enc", 6),
              *((f"button {b}", b, 0) for b in sorted(pins["buttons"])))
@@ -128,33 +143,90 @@ def draw_parts(board: dict) -> list[str]:
                 (px(x) + dx, px(y))]
         points = " ".join(f"{a},{b}" for a, b in path)
         out.append(f'<polyline points="{points}" fill="none" stroke="{WIRE["signal"]}" stroke-width="1"/>')
+    # The encoder's RC filter sits on the A and B wires (the first two runs, right of the others).
+    filter_y = pico_y + pico_h + 8
+    out.append(f'<rect x="{pico_x - 31}" y="{filter_y}" width="16" height="14" fill="#fff" stroke="#444"/>')
+    out.append(text(pico_x - 23, filter_y + 10, "RC", 7, "middle"))
+    for i, note in enumerate(("encoder A, B: RC filter", "R2, R4 10 k pull-ups to 3V3", "R3, R5 10 k in series",
+                              "C245, C246 10 nF to GND", "switches: internal pull-ups")):
+        out.append(text(pico_x - 60, filter_y - 40 + 12 * i, note, 9, "end"))
     # Data path: GP -> 74AHCT125 (3.3 V -> 5 V) -> 330 ohm -> DIN of the first LED.
     shifter_x, shifter_y = left, MARGIN + 10
-    out += box(shifter_x, shifter_y, 120, 58, "74AHCT125")
+    out += box(shifter_x, shifter_y, 120, 72, "74AHCT125 (U2)")
     out.append(text(shifter_x + 60, shifter_y + 32, "3.3 V -> 5 V, VCC 5 V", 9, "middle"))
-    out.append(text(shifter_x + 60, shifter_y + 46, "/OE to GND", 9, "middle"))
+    out.append(text(shifter_x + 60, shifter_y + 46, "1OE, unused pins: GND", 9, "middle"))
+    out.append(text(shifter_x + 60, shifter_y + 60, "C244 100 nF at VCC", 9, "middle"))
     out.append(line(pico_x - 12, pin_y["LED data"], shifter_x + 120, shifter_y + 30, WIRE["data"], 2))
     where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
     first = where[tuple(board["leds"]["chain"][0])]
     out.append(line(shifter_x, shifter_y + 30, px(first[0]), px(first[1]), WIRE["data"], 2))
-    out.append(text(shifter_x - 6, shifter_y + 24, "330 ohm in series", 9, "end"))
-    # Power.
-    supply_x, supply_y = left - 50, MARGIN + 110
-    notes = ("USB only (default cap 500 mA):", "LED 5 V from VBUS, VSYS open", "or 5 V 4 A adapter (set 4000 mA):",
-             "VSYS via diode, VBUS open", "dashed: one or the other", "1000 uF across the LED supply",
-             "feed 5 V + GND at both chain ends")
-    out += box(supply_x, supply_y, 170, 28 + 16 * len(notes), "5 V supply", "#fde8e8")
-    for i, note in enumerate(notes):
-        out.append(text(supply_x + 8, supply_y + 34 + 16 * i, note, 9))
-    power = [(label, colour, ONE_OR_OTHER if name in ("VBUS", "VSYS") else "")
-             for name, _, label, colour in POWER_PINS if name != "3V3"]
-    for i, (label, colour, dash) in enumerate(power):
-        out.append(line(supply_x + 170, supply_y + 20 + 20 * i, pico_x - 12, pin_y[label], colour, 2, dash))
+    out.append(text(shifter_x - 6, shifter_y + 24, "R1 330 ohm in series", 9, "end"))
+    out += draw_supplies(board, pico_x + 140, pin_y)
     # Optional display.
     oled_x, oled_y = pico_x, pico_y + pico_h + 30
-    out += box(oled_x, oled_y, 140, 48, "SSD1306 OLED (optional)")
-    out.append(text(oled_x + 70, oled_y + 34, "I2C 0x3C/0x3D, VCC 3V3", 9, "middle"))
+    out += box(oled_x, oled_y, 140, 62, "SSD1306 OLED (DISP1)")
+    out.append(text(oled_x + 70, oled_y + 32, "optional; I2C 0x3C/0x3D, 3V3", 9, "middle"))
+    out.append(text(oled_x + 70, oled_y + 46, "R6, R7 4.7 k to 3V3 only if", 9, "middle"))
+    out.append(text(oled_x + 70, oled_y + 58, "the module has no pull-ups", 9, "middle"))
     out.append(line(oled_x + 40, oled_y, oled_x + 40, pin_y[f"I2C{i2c['id']} SCL"] + 8, WIRE["i2c"], 1.5))
+    return out
+
+
+def supply_boxes(led_power: dict) -> dict[str, tuple[str, list[str]]]:
+    """Each build's supply as netlist-*.txt has it: its title and lines (SUPPLY_ROWS points wires at them)."""
+    enable, fault = f"GP{led_power['enable']}", f"GP{led_power['fault']}"
+    return {
+        "usb": ('USB build: SUPPLY = "usb"', [
+            "VBUS (40) -> U3 TPS2553 IN; C247 100 nF to GND",
+            "U3 OUT -> +5V_LED: C243 1000 uF, U2 VCC, LED bus",
+            f"U3 EN <- {enable}; R9 100 k to GND: off until the firmware",
+            f"U3 /FAULT -> {fault}; R10 10 k to 3V3",
+            "U3 ILIM: R8 43.2 k 1 % to GND (limit 0.54-0.67 A)",
+            "U3 GND and C243's minus: the star ground",
+            "VSYS (39) open; J2 panel socket to the Pico's USB",
+            "supply_ma 500: power it from a USB charger, 1 A or more",
+        ]),
+        "adapter": ('Adapter build: SUPPLY = "adapter"', [
+            "J1 tip -> F1 T5A -> Q1 drain (+5V_FUSED)",
+            "Q1 source -> +5V_LED: C243 1000 uF, U2 VCC, LED bus",
+            "Q1 gate: R11 10 k to GND; a reversed plug: Q1 off",
+            "J1 sleeve (not its switch lug): the star ground",
+            "+5V_LED -> D1 1N5819 -> VSYS (39)",
+            f"VBUS (40) open; J2 for data only; {enable}, {fault} unused",
+            "supply_ma 4000: a 5 V 4 A adapter, centre positive",
+        ]),
+    }
+
+
+def draw_supplies(board: dict, pico_right: float, pin_y: dict[str, float]) -> list[str]:
+    """The two supplies side by side with the Pico's pins they use, as in netlist-usb.txt and
+    netlist-adapter.txt. Wires one build only has are dashed."""
+    x, width = pico_right + 50, SUPPLY_W
+    variant = board["supply"]["variant"]
+    boxes = supply_boxes(board["pins"].get("led_power", LED_POWER_PINS))
+    out: list[str] = []
+    tops: dict[str, float] = {}
+    y = MARGIN
+    for name, (title, lines) in boxes.items():
+        chosen = " (chosen)" if name == variant else ""  # the build board.json describes
+        height = 30 + 14 * len(lines)
+        out += box(x, y, width, height, title + chosen, "#fde8e8" if chosen else "#f4f4f4")
+        for i, note in enumerate(lines):
+            out.append(text(x + 8, y + 34 + 14 * i, note, 9))
+        tops[name] = y
+        y += height + 14
+    both = ("Both: +5V_LED and GND fed at both chain ends (LED 1", "and the last LED); every ground on its own wire",
+            "to the star point at C243. Dashed: one build only.")
+    for i, note in enumerate(both):
+        out.append(text(x, y + 8 + 14 * i, note, 9))
+    # Each pin's wire ends at the line of its box that names it.
+    for label, (name, row) in SUPPLY_ROWS.items():
+        colour = WIRE["ground"] if label == "ground" else WIRE["power"] if "5 V" in label else WIRE["signal"]
+        out.append(line(pico_right, pin_y[label], pico_right + 12, pin_y[label], colour, 2))
+        targets = [(name, row)] if name else [(n, SUPPLY_GROUND_ROW[n]) for n in boxes]
+        for box_name, box_row in targets:
+            end_y = tops[box_name] + 30 + 14 * box_row
+            out.append(line(pico_right + 12, pin_y[label], x, end_y, colour, 1.5, ONE_OR_OTHER if name else ""))
     return out
 
 

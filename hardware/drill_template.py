@@ -11,7 +11,8 @@ Run ``python hardware/drill_template.py`` after changing board.json. It writes
 - ``drill-template-a4.pdf`` and ``drill-template-a3.pdf``: both views tiled on A4 or A3
   sheets, with + marks to line the sheets up and a scale bar on each sheet;
 - ``drill-template.dxf``: the top view for a CNC router or laser, one layer per kind of
-  feature (holes by size, display window, pockets by depth, the outline).
+  feature (holes by size, display window, pockets by depth, the outline); each pocket twice, as
+  seen from the top and mirrored for cutting from below.
 
 Tests regenerate every file and compare it with the committed one, and find a hole on each
 (SVG, PDF and DXF) at the position board.json gives.
@@ -45,6 +46,7 @@ MARK_GRID_MM = 50  # + marks to line up tiled sheets, on this grid of the drawin
 PAGE_MARGIN_MM = 8  # printers leave a few mm unprinted
 PAGE_FOOTER_MM = 14  # each sheet's label and scale bar
 OVERLAP_MM = 12  # tiled sheets overlap by this much, + marks included
+JACK_HOLE_MM = 12  # a typical 5.5 x 2.1 mm panel DC jack's thread; jacks differ: their datasheet rules
 FIXED_DATE = datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc)  # no timestamps: stable files
 LEAD_PITCH_MM = 1.6  # drawn spacing of an LED's four leads (not to scale: the real ones are ~1.3 mm)
 # Lead order of the 5 mm WS2812D-F5 (and the PL9823): data in, +5 V, ground, data out.
@@ -181,10 +183,13 @@ def top_view(board: dict) -> View:
     (cx, cy), (w, h) = build["display"]["centre"], build["display"]["size"]
     out.append(Rect(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2, "display"))
     out.append(Text(cx, cy + h / 2 + 4, f"display window {w} x {h} mm", 2.6, "middle"))
+    above = edge_hole_height(build)
     for name, y in build["edge_left_y"].items():
-        what = "USB panel socket" if name == "usb" else "DC jack (adapter build)"
+        what = (["USB panel socket (both builds) in the edge,"] if name == "usb" else
+                ["DC jack (adapter build) in the edge:", f"{JACK_HOLE_MM:g} mm hole (check its datasheet),"])
         out.append(Line(-4, y, 3, y, "part", 0.6))
-        out.append(Text(4, y + 1, f"{what} in the edge", 2.2))
+        for i, words in enumerate([*what, f"centre {above:g} mm above the underside"]):
+            out.append(Text(4, y + 1 + 3 * i, words, 2.2))
     tracks = sorted({t for t, _, _, _ in board["holes"]})
     for track in tracks:  # name each track at its hole 1
         x, y = next((x, y) for t, h, x, y in board["holes"] if (t, h) == (track, 1))
@@ -196,6 +201,12 @@ def top_view(board: dict) -> View:
         "sits just under the top; the encoder's 7 mm bushing and the buttons need the thin skin.",
     ]
     return framed("Drilling template, top (board.json)", width, height, out, notes)
+
+
+def edge_hole_height(build: dict) -> float:
+    """Height of the left edge's holes above the underside: the middle of the power pocket they open
+    into, so the socket's and the jack's nuts have room all round."""
+    return (build["blank_mm"][2] - build["skin_mm"]["power"]) / 2
 
 
 def lead_shapes(x: float, y: float, direction: int) -> list[Shape]:
@@ -218,7 +229,7 @@ def underside_view(board: dict) -> View:
         out.append(Text(mx(x0) - 1, y1 - 1.5, f"{name}: {thickness - build['skin_mm'][name]} mm deep", 2.2,
                         "end", "pocket"))
     labels = {"shifter": ["74AHCT125", "on perfboard"], "pico": ["Pico", "USB end", "down"],
-              "power_entry": ["power entry:", "fuse, diode,", "1000 uF,", "star ground"]}
+              "power_entry": ["power entry:", "C243, star ground;", "adapter build:", "J1, F1, Q1, R11, D1"]}
     for name, (x0, y0, x1, y1) in build["parts"].items():
         out.append(Rect(mx(x1), y0, mx(x0), y1, "part"))
         for i, line in enumerate(labels[name]):
@@ -436,11 +447,15 @@ def dxf(board: dict) -> str:
             corners = [(shape.x0, height - shape.y0), (shape.x1, height - shape.y0), (shape.x1, height - shape.y1),
                        (shape.x0, height - shape.y1)]
             space.add_lwpolyline(corners, close=True, dxfattribs={"layer": name})
+    # The pockets are cut from below. Each is drawn twice: as seen from the top (where the holes are,
+    # to check them against each other) and mirrored about the vertical centre line (x -> width - x),
+    # as the blank lies face down on a CNC bed: cut that copy.
     for name, (x0, y0, x1, y1) in build["pockets"].items():
         depth = thickness - build["skin_mm"][name]
-        lay = layer(f"POCKET_{name.upper()}_{depth}MM_DEEP_FROM_BELOW", "pocket")
-        space.add_lwpolyline([(x0, height - y0), (x1, height - y0), (x1, height - y1), (x0, height - y1)],
-                             close=True, dxfattribs={"layer": lay})
+        base = f"POCKET_{name.upper()}_{depth}MM_DEEP_FROM_BELOW"
+        for suffix, (a, b) in (("AS_SEEN_FROM_TOP", (x0, x1)), ("MIRRORED_TO_CUT", (width - x1, width - x0))):
+            space.add_lwpolyline([(a, height - y0), (b, height - y0), (b, height - y1), (a, height - y1)],
+                                 close=True, dxfattribs={"layer": layer(f"{base}_{suffix}", "pocket")})
     stream = io.StringIO()
     document.write(stream)
     return stream.getvalue()

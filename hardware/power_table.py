@@ -126,7 +126,8 @@ def section(leds: int) -> str:
         "| most the firmware lets the LEDs draw | %s idle + %s lit = **%s** | %s idle + %s lit = **%s** |"
         % (amps(idle_all), amps(usb - rest - idle_all), amps(usb), amps(idle_all), amps(adapter - rest - idle_all),
            amps(adapter)),
-        "| most the hardware lets through | the switch's limit, %s to %s, + %s | the 5 A fuse (time-lag) |"
+        "| most the hardware lets through | the switch's limit, %s to %s, + %s "
+        "| the adapter's own limit; with a stronger supply, the 5 A fuse (time-lag) |"
         % (amps(SWITCH_LIMIT_MA[0]), amps(SWITCH_LIMIT_MA[1]), amps(rest)),
         "| full white, no cap (never: for scale) | %s + %s = about %s | the same |"
         % (amps(white_ma), amps(rest), amps(white_ma + rest, 1)),

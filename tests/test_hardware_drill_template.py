@@ -142,6 +142,21 @@ def test_the_dxf_has_every_hole_where_board_json_says(template: ModuleType, outp
         ("HOLE_5MM", build["hole_mm"]["led"] / 2), ("HOLE_7_5MM", build["hole_mm"]["enc"] / 2),
         ("HOLE_12MM", build["hole_mm"]["button"] / 2)}
     layers = {e[1] for e in entities}
+    width = build["blank_mm"][0]
     for name, skin in build["skin_mm"].items():
-        assert f"POCKET_{name.upper()}_{build['blank_mm'][2] - skin}MM_DEEP_FROM_BELOW" in layers
+        base = f"POCKET_{name.upper()}_{build['blank_mm'][2] - skin}MM_DEEP_FROM_BELOW"
+        x0, y0, x1, y1 = build["pockets"][name]
+        for suffix, xs in (("AS_SEEN_FROM_TOP", {x0, x1}), ("MIRRORED_TO_CUT", {width - x0, width - x1})):
+            # The copy to cut from below is the top view's mirrored about the vertical centre line.
+            (points,) = [e[2] for e in entities if e[1] == f"{base}_{suffix}"]
+            assert {x for x, _ in points} == xs and {y for _, y in points} == {height - y0, height - y1}
     assert {"OUTLINE", "DISPLAY_WINDOW"} <= layers
+
+
+def test_the_edge_holes_are_given_a_size_and_a_height(template: ModuleType, board: dict) -> None:
+    """The left edge's holes open into the power pocket: their centres at its middle height."""
+    build = board["build"]
+    above = (build["blank_mm"][2] - build["skin_mm"]["power"]) / 2
+    texts = [s.text for s in template.top_view(board).shapes if isinstance(s, template.Text)]
+    assert texts.count(f"centre {above:g} mm above the underside") == len(build["edge_left_y"])
+    assert f"{template.JACK_HOLE_MM:g} mm hole (check its datasheet)," in texts

@@ -174,7 +174,11 @@ def test_usb_build_switches_the_leds_off_by_default(nets: dict) -> None:
 def test_adapter_build_fuses_right_after_the_jack_and_survives_reversal(nets: dict) -> None:
     n = nets["adapter"]
     assert on(n, "+5V_JACK") == {"J1", "F1"}  # nothing before the fuse
-    assert pin_net(n, "D2.1") == "+5V_LED" and pin_net(n, "D2.2") == "GND"  # reverse-biased shunt
+    # reversal: Q1 (P-MOSFET) in series, drain to the fuse, source to the LEDs, gate held at GND
+    assert on(n, "+5V_FUSED") == {"F1", "Q1"}
+    assert pin_net(n, "Q1.2") == "+5V_FUSED" and pin_net(n, "Q1.3") == "+5V_LED"
+    assert pin_net(n, "Q1.1") == "Q1_GATE" and pin_net(n, "R11.2") == "GND"
+    assert not on(n, "+5V_LED") & {"J1", "F1"}  # nothing bypasses Q1
     assert pin_net(n, "D1.2") == "+5V_LED" and pin_net(n, "D1.1") == "VSYS"  # adapter -> VSYS, one way
     assert pin_net(n, "U1.40") == "NC"  # VBUS left open: USB only talks
 
