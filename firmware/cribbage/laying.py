@@ -38,8 +38,25 @@ def lay_event(game, event):
     else:
         seat, points = laying.go(event[1])
     game.laying = laying
-    if points:
-        game._peg(game.settings.side_of(seat), points)
+    if not points:
+        return
+    side = game.settings.side_of(seat)
+    go = 0
+    for reason, p in laying.said[2]:
+        if reason == "go":
+            go += p
+    if not go or go == points:
+        game._peg(side, points)
+        return
+    # a card's points, then the go point that follows it (RULES.md's order in a deal): the house
+    # rules judge each peg, so a pair may peg out exactly, or miss the stink hole, where the two
+    # together would not; the pegs still move once, as a player pegs them
+    start = game.front[side]
+    game._peg(side, points - go)
+    if game.winner is None:
+        game._peg(side, go)
+    if game.front[side] != start:
+        game.back[side] = start
 
 
 class Laying:
@@ -72,6 +89,8 @@ class Laying:
 
     def _check_turn(self, seat, what):
         settings = self.settings
+        if not is_int(seat) or not 0 <= seat < settings.seats:  # 1.0 or true would pass the turn's test
+            raise RuleError("%s for %s, not %s" % (what, settings.choice(seat=True), settings.named(seat, seat=True)))
         if self.over:
             raise RuleError("the play is over: every card is laid; count the hands")
         if seat != self.play.turn:

@@ -113,6 +113,29 @@ def test_go_is_the_players_button_and_the_last_to_lay_pegs_it():
     assert display(d)[2] == "P1 >2 count 0"  # P1 leads the next series
 
 
+def test_a_go_point_names_the_seat_that_pegs_it():
+    d = laying()  # P1 deals: P2 leads
+    for rank in (13, 10, 12):  # 30
+        lay(d, rank)
+    d.press(P1, P2)  # goes: one for P2, the last to lay
+    for rank in (5, 10, 13, 5):  # P1 leads; P2 lays its last card at 30
+        lay(d, rank)
+    assert d.match.front == [0, 3]
+    d.press(P1)  # P1 says go; P2, with no card left, too: the point is P2's
+    assert d.match.front == [0, 4] and display(d)[3:5] == ["P2: one for the", "go"]
+
+
+def test_a_long_saying_keeps_its_total():
+    d = laying()
+    for rank in (13, 10, 12):
+        lay(d, rank)
+    d.press(P1, P2)
+    for rank in (1, 2, 3, 4, 5):  # P1 A, P2 2, P1 3, P2 4, P1 5 (15): fifteen two, a run of five, last
+        lay(d, rank)
+    assert d.match.front == [11, 5]
+    assert display(d)[3:] == ["P1: fifteen two", "and a run of", "five is seven", "and one for last", "is eight"]
+
+
 def test_refused_cards_flicker_and_change_nothing():
     d = laying()
     lay(d, 10)
@@ -170,6 +193,19 @@ def test_a_card_that_wins_ends_the_game():
     lay(d, 5)
     lay(d, 5)  # P1: a pair, 122: the game hole
     assert d.match.winner == 0 and d.where() == "peg"
+    d.press(BACK_PRESS)  # a mistake: back takes the winning card back, and the play goes on
+    assert d.match.winner is None and d.where() == "lay" and display(d)[2] == "P1 >5 count 20"
+
+
+def test_undoing_into_the_play_from_home_lays_again():
+    d = laying()
+    lay(d, 5)
+    lay(d, 6)
+    d.press(HOLD_ENC, ENC)  # the menu's first item: a new game
+    assert d.match.phase == "cut" and d.where() == "peg"
+    d.press(BACK_PRESS)  # the new game undone: back into the play
+    assert d.match.game.laying.play.count == 11 and d.where() == "lay"
+    assert display(d)[2] == "P2 >5 count 11"
 
 
 def test_the_play_goes_on_after_a_power_cut():

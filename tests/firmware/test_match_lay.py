@@ -58,15 +58,21 @@ def test_turns_and_refusals():
     rejected(m, ["lay", 0, 5], "not P1's turn to lay: P2's")
     for rank in (0, 14, "5", True, None, 5.0):
         rejected(m, ["lay", 1, rank], "rank is 1 (Ace) to 13")
-    rejected(m, ["lay", 2, 5], "not P3's turn")
+    rejected(m, ["lay", 2, 5], "lay for P1 or P2, not P3")
+    for seat in (1.0, True, "1", None, -1, [1]):  # P2's turn: a seat equal to 1 but no whole number is refused
+        rejected(m, ["lay", seat, 5], "lay for P1 or P2, not ")
     rejected(m, ["lay", 1], '["lay", seat, rank 1-13]')
     rejected(m, ["go", 1, 5], '["go", seat]')
     m.apply(["lay", 1, 13])
     rejected(m, ["go", 0], "no go at a count of 10")
     m.apply(["lay", 0, 12])
     m.apply(["lay", 1, 2])  # 22: a go may be true now
+    for seat in (0.0, False, 5.0, "0"):
+        rejected(m, ["go", seat], "say go for P1 or P2, not ")
     m.apply(["go", 0])
     rejected(m, ["go", 0], "not P1's turn to say go")
+    for seat in (1.0, True):
+        rejected(m, ["go", seat], "say go for P1 or P2, not ")
     rejected(new_match(), ["lay", 0, 5], "no dealer yet")
     shown = new_match([["dealer", 0], ["hand", 1, None, 2]])
     rejected(shown, ["lay", 1, 5], "the show has begun")
@@ -118,6 +124,28 @@ def test_play_points_win_the_game_and_the_house_rules_apply():
     m.apply(["lay", 0, 7])  # a pair for P1
     m.apply(["lay", 1, 7])  # pair royal would pass the game hole: not pegged
     assert m.front == [2, 120]
+
+
+def pair_and_last(start, **rules):
+    """A play whose last card, P1's 4, makes a pair and is the last (2 + 1), P1 pegged to ``start`` first."""
+    m = new_match([["dealer", 0]], **rules)
+    peg_to(m, 0, start)
+    for seat, rank in ((1, 13), (0, 12), (1, 8)):
+        m.apply(["lay", seat, rank])
+    m.apply(["go", 0])
+    m.apply(["go", 1])  # P2 laid last: one for the go
+    for seat, rank in ((0, 2), (1, 9), (0, 6), (1, 4), (0, 4)):
+        m.apply(["lay", seat, rank])
+    return m
+
+
+def test_a_cards_points_are_pegged_before_the_go_point_after_it():
+    m = pair_and_last(50)
+    assert (m.front, m.back) == ([53, 1], [50, 0])  # one move of the pegs: 2 for the pair, 1 for last
+    m = pair_and_last(119, peg_out_exactly=True)  # the pair pegs out exactly; 3 at once would pass 121
+    assert (m.winner, m.front) == (0, [121, 1])
+    m = pair_and_last(117, stinkhole=True)  # the pair to 119; the point for last would end on 120: not pegged
+    assert (m.front, m.back) == ([119, 1], [117, 0])
 
 
 def test_a_peg_still_goes_in_the_play_and_undo_replays_the_cards():

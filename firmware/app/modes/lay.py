@@ -132,10 +132,14 @@ class Lay:
             from cribbage.saying import say_play
             from cribbage.wrap import wrap
 
-            seat, count, reasons, _ = laying.said
+            seat, count, reasons, scorer = laying.said
+            if scorer is not None:  # a go's point goes to the last to lay, who may not be the seat that said go
+                seat = scorer
             said = settings.seat_name(seat) + ": " + say_play(count, reasons, turn is None)
             out.extend(wrap(said.split(" "), 16))
-        return out[:7] + ["enc=count" if turn is None else "enc=lay btn=go"]
+        if len(out) > 7:  # a long saying takes the hint's line: its total matters more
+            return out[:8]
+        return out + ["enc=count" if turn is None else "enc=lay btn=go"]
 
     def describe(self):
         return {"mode": self.name, "rank": self.rank}
