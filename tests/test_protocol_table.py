@@ -45,3 +45,17 @@ def test_the_doc_names_each_commands_fields_and_whether_it_changes_anything() ->
             assert "No fields." in text, cmd
         for field in fields:
             assert "`%s`" % field in text.split(".")[1], (cmd, field)  # in the sentence naming the fields
+
+
+def test_the_doc_says_the_id_of_a_change_whose_save_failed_is_remembered() -> None:
+    # app.protocol remembers the id before it saves: the change is made, a re-send must not make it twice
+    # (tests/firmware/test_app_protocol_failures.py)
+    text = " ".join(DOC.read_text(encoding="utf-8").split())
+    assert "its id is then not remembered" not in text
+    assert "id is remembered as if the save had worked" in text
+    assert "ends the part written with `\\n` first" in text  # a reply failing half written
+
+
+def test_the_doc_says_a_settings_change_sends_the_board_home_where_home_is() -> None:
+    text = " ".join(sections()["settings"].split())
+    assert "back to pegging, or, with `play` 1 while a play is on and its starter known, to laying" in text

@@ -186,18 +186,23 @@ class Board:
         """A new match with the same settings (the tally and the undo history start again).
 
         A fresh Match, not the core's ``["new_match"]`` event: the saved log holds one match
-        only (RAM and flash), so a new match cannot be undone (the menu asks twice).
+        only (RAM and flash), so a new match cannot be undone (the menu asks twice). Its count of
+        the log's changes (``Match.edits``) goes on from the old one's, one more: a reader of the
+        log's pages sees the change even if the new log has as many events as the old.
         """
-        if not self.match.events:
+        match = self.match
+        if not match.events:
             raise RuleError("this match has not begun: nothing to start again")
-        self.match = Match(self.match.settings)
+        self.match = Match(match.settings, edits=match.edits + 1)
         self._changed = True
 
     def change_settings(self, changes):
         """Change game rules and/or preferences; ValueError (nothing changed) if refused.
 
         Game rules change only while the match has no events (a rule changed mid-game
-        would rewrite what was played): start a new match first.
+        would rewrite what was played): start a new match first (``new_match``). The match
+        made with the new rules goes on with the old one's count of the log's changes, one more
+        (as in ``new_match``).
         """
         if not isinstance(changes, dict) or not changes:
             raise ValueError("settings to change must be a non-empty object, like {\"target\": 61}")
@@ -213,8 +218,10 @@ class Board:
         match = self.match
         if settings != match.settings:
             if match.events:
-                raise ValueError("the rules change only before the first event of a match: start a new match first")
-            match = Match(settings)
+                raise ValueError("the rules change only before the first event of a match: start a new match"
+                                 " with the menu's new match or the new_match command (the [\"new_match\"]"
+                                 " event keeps the log)")
+            match = Match(settings, edits=match.edits + 1)
         self.match = match
         self.set_prefs(new_prefs)
         self._changed = True

@@ -236,6 +236,9 @@ def _answer(board, line):
         change = change in request
     if request_id is not None and change:
         text = json.dumps(out)
+        # Remembered before the save: if the flash refuses it (app.run replies that the board
+        # failed), the change is made all the same and a re-send must not make it twice; the id
+        # is saved with it by a later save (both or neither: docs/PROTOCOL.md).
         remember(board, request_id, text)
         board.save()  # the reply is kept with the game, changed or not
         return text

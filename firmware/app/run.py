@@ -115,13 +115,29 @@ class Shell:
     def answer(self, line, write=None):
         """The reply to one serial line (saved before it is returned, or with ``write``, before it
         is written through it in pieces: None is returned); an error reply if the app failed
-        (logged; the ui goes home), returned in either case. The next frame is drawn at once."""
+        (logged; the ui goes home), returned in either case. The next frame is drawn at once.
+
+        If it fails with a reply partly written through ``write``, that part is ended with a
+        newline first: the host reads it as a line of its own (not JSON: skipped), then the
+        traceback's lines, and the error reply starts a line of its own."""
         self.dirty = True
         if self.hw.idle is not None:
             self.hw.idle.set()  # the controls' task may be asleep: it draws it
+        written = [False]  # a part of the reply went out (a closure for this reply: nothing kept on the Shell)
+        if write is not None:
+            send = write
+
+            def write(text):
+                written[0] = True
+                send(text)
         try:
             return self.board.handle_command(line, write)
         except Exception as e:
+            if written[0]:
+                try:
+                    send("\n")  # the part of the reply written ends here, not in the traceback
+                except Exception:  # the port itself failing: the reply below tries again
+                    pass
             self.step_failed("serial", e)
             return _FAILED % type(e).__name__
 
