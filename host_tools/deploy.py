@@ -58,7 +58,7 @@ from host_tools.deploy_plan import (
     mismatches,
     paths_to_probe,
 )
-from host_tools.devices import LinkError, NoBoardError, add_device_argument, resolve
+from host_tools.devices import AUTO, LinkError, NoBoardError, add_device_argument, resolve
 from host_tools.link import ReplyTimeout, connect
 from host_tools.mpy import MpyFormat, compile_module, why_not_loadable
 from host_tools.romfs_image import MOUNT, build_romfs_image
@@ -363,11 +363,13 @@ def deploy(device: str, dry_run: bool = False, compile_modules: bool = True, for
         if running is not None:  # what was meant, perhaps
             error = NoBoardError("%s; a simulator runs on 127.0.0.1:%d, but %s"
                                  % (error, running.port, NOTHING_TO_DEPLOY))
-        if not dry_run:
+        if not dry_run or device not in ("", AUTO):  # a port named and wrong: say so, even for a plan
             raise error from None
         if running is not None:
             console.print(str(error))
         port = None
+    if port is not None and "://" not in port and "/" in port and not Path(port).exists():
+        raise DeployError("no serial port %s: is the board plugged in? (crib deploy -d auto finds it)" % port)
     if port is not None and simulator_at(port):
         raise DeployError("%s is the simulator: %s" % (port, NOTHING_TO_DEPLOY))
     listing = probe(runner, port, files_to_ask, dirs_to_ask) if port is not None else None

@@ -31,6 +31,9 @@ class NoBoardError(LinkError):
     """No board could be found (nothing plugged in, or nothing at the given address)."""
 
 
+AUTO = "auto"  # the device option's default: the first board found
+
+
 def pico_ports() -> list[str]:
     """Serial ports of attached Raspberry Pi (RP2040) USB devices, sorted by name."""
     return sorted(p.device for p in list_ports.comports() if p.vid == PICO_VID)
@@ -42,7 +45,7 @@ def resolve(device: str, simulator: bool = True) -> str:
     ``auto`` takes the first Pico on USB, else (with ``simulator``) the running simulator,
     and says on stderr which it talks to. Raises NoBoardError if it finds neither.
     """
-    if device in ("", "auto"):
+    if device in ("", AUTO):
         found = pico_ports()
         if found:
             print("crib: talking to the board on %s" % found[0], file=sys.stderr)
@@ -82,7 +85,7 @@ def check_network_address(url: str) -> None:
 def add_device_argument(parser: argparse.ArgumentParser) -> None:
     """The ``--device/-d`` option every board-facing sub-command takes."""
     parser.add_argument(
-        "-d", "--device", default="auto",
+        "-d", "--device", default=AUTO,
         help="auto (default: the first Raspberry Pi Pico found), a port such as /dev/ttyACM0 or COM3, "
              "a shortcut a0/u0/c3, or socket://HOST:PORT / rfc2217://HOST:PORT (the simulator: "
              "socket://127.0.0.1:4121; without -d a running simulator is found when no board is plugged in)")

@@ -141,7 +141,9 @@ def cut_cards(args: argparse.Namespace) -> list[int]:
             out.append(typed)
             continue
         rank = rank_typed(typed)
-        card = next(cards.make(rank, suit) for suit in range(4) if cards.make(rank, suit) not in given + out)
+        card = next((cards.make(rank, suit) for suit in range(4) if cards.make(rank, suit) not in given + out), None)
+        if card is None:
+            raise ValueError("a deck has four %ss: no card left for another %s" % (typed, typed))
         out.append(card)
     return out
 
@@ -218,7 +220,7 @@ def run(command: GameCommand, args: argparse.Namespace) -> int:
     """Send the command's request, then say what the board did and show the state."""
     try:
         cmd, fields = command.message(args)
-    except ValueError as error:
+    except (ValueError, argparse.ArgumentTypeError) as error:  # a rank read only here (a show by ranks)
         fail(args, str(error))
         return USAGE_ERROR
 

@@ -41,12 +41,21 @@ def run(args: argparse.Namespace) -> int:
     """Write package.json, or with --check fail if it is out of date."""
     text = render(package())
     if args.check:
-        if not PACKAGE_JSON.exists() or PACKAGE_JSON.read_text(encoding="utf-8") != text:
+        try:
+            current = PACKAGE_JSON.read_text(encoding="utf-8") if PACKAGE_JSON.exists() else None
+        except (OSError, UnicodeDecodeError) as error:
+            fail(args, "cannot read %s: %s" % (PACKAGE_JSON, error))
+            return 1
+        if current != text:
             fail(args, "package.json is out of date: run `crib mip-package`")
             return 1
         print("package.json is up to date")
         return 0
-    PACKAGE_JSON.write_text(text, encoding="utf-8")
+    try:
+        PACKAGE_JSON.write_text(text, encoding="utf-8")
+    except OSError as error:
+        fail(args, "cannot write %s: %s" % (PACKAGE_JSON, error))
+        return 1
     print("wrote %s (%d files)" % (PACKAGE_JSON.name, len(package()["urls"])))  # type: ignore[arg-type]
     return 0
 

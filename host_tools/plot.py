@@ -153,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
     if args.game is not None:
         games = [g for g in games if g.number == args.game][-1:]
     if not games:
-        fail(args, "nothing to plot: no game %s in the log" % ("" if args.game is None else args.game))
+        fail(args, "nothing to plot: no game%s in the log" % ("" if args.game is None else " %d" % args.game))
         return 1
     try:
         render(games, side_colours(settings)).save(args.out)

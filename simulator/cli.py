@@ -99,6 +99,10 @@ def run(args: argparse.Namespace) -> int:
             print("crib sim: %s.\nQuit that one first, or play a separate board: `%s`"
                   % (error, with_own_flash(args)), file=sys.stderr)
             return 1
+        except OSError as error:  # a file there, no such parent, no permission
+            print("crib sim: cannot use %s as the flash folder: %s" % (flash, error.strerror or error),
+                  file=sys.stderr)
+            return 2
         if args.serve or not args.headless:
             stop_on_sigterm()  # killed: the lock and the runtime file are still removed
         from simulator.device import Device

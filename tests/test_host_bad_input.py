@@ -193,3 +193,44 @@ def test_a_request_longer_than_the_board_takes_is_not_sent(capsys: pytest.Captur
         status, _, err = crib(capsys, "settings", "target=" + "9" * 3000, "-d", board.url)
         assert status == 1 and "the board takes lines of at most 2048" in one_error(err, "settings")
         assert board.received == []
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["hand", "1", "5", "5", "5", "14"], "not a rank: '14'"),  # a show by ranks: its ranks are read late
+    (["crib", "5", "5", "5", "99"], "not a rank: '99'"),
+    (["cut", "5", "5", "5", "5", "5"], "a deck has four 5s"),  # a rank alone takes a suit left: none is
+    (["cut", "5H", "5C", "5D", "5S", "5"], "a deck has four 5s"),
+])
+def test_a_show_or_cut_no_deck_holds(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = crib(capsys, *argv, "-d", "socket://127.0.0.1:9")
+    assert status == 2 and message in one_error(err, argv[0])
+
+
+@pytest.mark.parametrize("flash", ["A_FILE", "/proc/no/such/folder"])
+def test_a_simulator_flash_folder_that_cannot_be_used(flash: str, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    if flash == "A_FILE":
+        flash = str(tmp_path / "a_file")
+        Path(flash).write_text("")
+    status, _, err = crib(capsys, "sim", "--headless", "--serve", "--flash", flash)
+    assert status == 2 and "Traceback" not in err
+    assert err.startswith("crib sim: cannot use %s as the flash folder" % flash)
+
+
+def test_a_package_json_that_cannot_be_read_or_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from host_tools import mip_package
+
+    folder = tmp_path / "package.json"
+    folder.mkdir()
+    monkeypatch.setattr(mip_package, "PACKAGE_JSON", folder)  # a folder: neither read nor written
+    for argv in (["mip-package", "--check"], ["mip-package"]):
+        status, _, err = crib(capsys, *argv)
+        assert status == 1 and "package.json" in one_error(err, "mip-package")
+
+
+def test_deploy_to_a_serial_port_that_is_not_there(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    port = str(tmp_path / "ttyACM9")
+    for dry in ([], ["--dry-run"]):  # a port named: a plan is refused too, not made for an empty board
+        status, _, err = crib(capsys, "deploy", "-d", port, *dry)
+        assert status == 1 and "no serial port %s" % port in one_error(err, "deploy")

@@ -61,7 +61,7 @@ def parse_rank(text):
 
 def parse(text):
     """Parse one card such as ``5H``, ``10H``, ``TH``, ``as`` or ``5♥``."""
-    t = text.strip().upper()
+    t = text.strip().upper().replace("\ufe0f", "")  # a phone's emoji heart is the heart and a variation selector
     if len(t) < 2:
         raise ValueError("not a card: %r (write rank then suit, like 5H or 10♥)" % text)
     suit_text = t[-1]

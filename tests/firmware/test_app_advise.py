@@ -161,3 +161,19 @@ def test_five_cards_with_three_players():
     check_view(d, dealt, keeps, 0)
     d.press(turn(4))
     check_view(d, dealt, keeps, 4)
+
+
+def test_the_team_game_asks_whether_your_side_deals():
+    d = Driver()
+    assert '"ok": true' in d.board.handle_command('{"cmd": "settings", "set": {"players": 4}}')
+    d.press(HOLD_ENC, turn(3), ENC)
+    d.pick_all("5H JD QS 4C 9H")
+    d.press(P1)
+    d.frame_at(d.hw.ticks_ms() + 1)
+    assert d.hw.display.lines[-2] == "my side deals"  # the crib is the side's: a partner's deal too
+    d.press(P2)
+    d.frame_at(d.hw.ticks_ms() + 1)
+    assert d.hw.display.lines[-2] == "other side deals"
+    d.press(ENC)
+    ranked = rank_keeps(parse_hand("5H JD QS 4C 9H"), False, 4)  # the side does not deal: the crib counts against
+    assert [(k.keep, k.expected) for k in d.mode.keeps] == [(k.keep, k.expected) for k in ranked]

@@ -9,6 +9,7 @@ def test_parse_forms():
     assert cards.parse("10H") == cards.parse("TH") == cards.parse("th") == cards.make(9, 2)
     assert cards.parse("AS") == cards.make(0, 3)
     assert cards.parse("5♥") == cards.parse("5h")
+    assert cards.parse("5\u2665\ufe0f") == cards.parse("5H")  # the emoji heart: its variation selector is dropped
     assert cards.parse(" kc ") == cards.make(12, 0)
 
 

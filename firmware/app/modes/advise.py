@@ -141,8 +141,11 @@ class Advise:
             picker = self.picker
             return ["ADVICE"] + picker.text() + ["%d/%d cards" % (len(picker.picked), picker.need)]
         if self.step == DEAL:
-            return ["ADVICE"] + self.picker.text() + ["I deal" if self.dealer else "I do not deal",
-                                                      "p1=deal p2=not"]
+            if self.players == 4:  # the crib is the dealing side's: a partner's deal is yours too
+                said = "my side deals" if self.dealer else "other side deals"
+            else:
+                said = "I deal" if self.dealer else "I do not deal"
+            return ["ADVICE"] + self.picker.text() + [said, "p1=deal p2=not"]
         out = ["ADVICE #%d of %d" % (self.index + 1, len(self.keeps))]
         for i in range(self.index, min(self.index + 2, len(self.keeps))):
             keep = self.keeps[i]
