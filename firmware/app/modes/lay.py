@@ -137,8 +137,8 @@ class Lay:
                 seat = scorer
             said = settings.seat_name(seat) + ": " + say_play(count, reasons, turn is None)
             out.extend(wrap(said.split(" "), 16))
-        if len(out) > 7:  # a long saying takes the hint's line: its total matters more
-            return out[:8]
+        if len(out) > 7:  # a long saying takes the hint's line, and keeps its last (the total)
+            return out[:7] + out[-1:]
         return out + ["enc=count" if turn is None else "enc=lay btn=go"]
 
     def describe(self):

@@ -141,7 +141,7 @@ class Peg:
         elif side is not None:
             peg(board, side, 2)
         elif kind == events.PRESS and what == events.BACK:
-            if board.try_undo():
+            if board.try_undo() and board.prefs["play"] == 1:
                 board.idle()  # back into a play laid card by card: home is the laying mode again
         elif kind == events.PRESS and what == events.ENCODER:
             if phase == "over":
@@ -180,7 +180,7 @@ class Peg:
 
                 board.open(Cut)
         elif kind == events.PRESS and what == events.BACK:
-            if board.try_undo():
+            if board.try_undo() and board.prefs["play"] == 1:
                 board.idle()  # undoing a new game may go back into a play laid card by card
         elif kind == events.LONG and what == events.ENCODER:
             board.open_menu()
