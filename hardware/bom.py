@@ -76,7 +76,8 @@ def rows(board: dict) -> list[list[str]]:
     cap_refs = f"C1-C{leds}"
     return [
         ["U1", "1", "1", "both", "Microcontroller board", "Raspberry Pi Pico (RP2040)", "Raspberry Pi SC0915",
-         "MicroPython 1.23 or later; the H version has headers fitted. Its mounting holes take M2"],
+         "MicroPython 1.23 or later. Without headers (not the Pico H): on its 3 mm spacers, headers would "
+         "stand taller than the 10 mm LED pocket; solder the wires to its pads. Its mounting holes take M2"],
         [led_refs, str(leds), str(spare), "both", "Addressable RGB LED",
          "WS2812B-compatible, 5 mm through-hole, 5 V, GRB order; leads DIN, VDD, GND, DOUT",
          "Worldsemi WS2812D-F5", "One per hole, 5 % spare. Strips do not fit: 60 LED/m puts them 16.7 mm apart, "
@@ -136,9 +137,9 @@ def rows(board: dict) -> list[list[str]]:
          "In series after F1, drain to F1, source to +5 V: a wrong-polarity plug finds it off, nothing flows"],
         ["R11", "1", "1", "adapter", "Resistor", f"10 kohm, {RESISTOR}", "",
          "Q1's gate to GND: on whenever the polarity is right"],
-        ["PB1", "1", "1", "both", "Perfboard", "2.54 mm, about 50 x 70 mm", "",
-         "For U2 (and U3 on the USB build), C244, R1, the encoder filter"],
-        ["H1", "2", "2", "both", "Pin headers", "1 x 20, 2.54 mm", "", "For the Pico (not needed with a Pico H)"],
+        ["PB1", "1", "1", "both", "Perfboard", "2.54 mm, about 50 x 70 mm, to cut pieces from", "",
+         "U2 in its socket with C244 and R1 (about 22 x 18 mm, beside LED 1); the encoder filter near the "
+         "encoder; on the USB build U3's adapter board with R8-R10 and C247 at the power entry"],
         ["W1", "1", f"{red_black:.1f} m", "both", "Power wire, red", "0.5 mm2 (20 AWG) stranded",
          "", f"+5 V bus along the chain ({lengths['bus'] / 1000:.2f} m measured) and the feeds to both ends "
          f"({lengths['feeds'] / 1000:.2f} m), +20 %"],

@@ -229,7 +229,8 @@ def underside_view(board: dict) -> View:
         out.append(Text(mx(x0) - 1, y1 - 1.5, f"{name}: {thickness - build['skin_mm'][name]} mm deep", 2.2,
                         "end", "pocket"))
     labels = {"shifter": ["74AHCT125", "on perfboard"], "pico": ["Pico", "USB end", "down"],
-              "power_entry": ["power entry:", "C243, star ground;", "adapter build:", "J1, F1, Q1, R11, D1"]}
+              "power_entry": ["power entry:", "C243, star ground;", "USB build: U3,", "R8-R10, C247;",
+                              "adapter build:", "J1, F1, Q1, R11, D1"]}
     for name, (x0, y0, x1, y1) in build["parts"].items():
         out.append(Rect(mx(x1), y0, mx(x0), y1, "part"))
         for i, line in enumerate(labels[name]):

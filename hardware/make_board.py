@@ -84,8 +84,9 @@ LED_POWER_PINS = {"enable": 3, "fault": 6}
 # What the builder drills and routes (docs, drilling template, BOM; the firmware ignores it).
 BLANK_MM = [WIDTH_MM, HEIGHT_MM, 18]  # hardwood blank: width, height, thickness
 HOLE_MM = {"led": 5.0, "enc": 7.5, "button": 12.0}  # through the top skin
-# Wood left above each underside pocket. A 5 mm LED (8.6 mm from flange to dome) pushed up to its
-# flange sits 0.6 mm below the top of an 8 mm skin; a PEC11R's 7 mm bushing takes a 3 mm skin plus
+# Wood left above each underside pocket. A 5 mm LED stands about 7.6 mm above its flange (8.6 mm
+# overall, the flange 1 mm): pushed up to its flange it sits about 0.4 mm below the top of an 8 mm
+# skin (measure yours first: BUILD.md, section 1); a PEC11R's 7 mm bushing takes a 3 mm skin plus
 # washer and nut, and so do 12 mm panel buttons; the power pocket is deep enough for a panel jack.
 SKIN_MM = {"leds": 8, "controls": 3, "power": 4}
 # Underside pockets [x0, y0, x1, y1] (as seen from above); they overlap where wires pass between them.
