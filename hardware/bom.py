@@ -153,10 +153,13 @@ def rows(board: dict) -> list[list[str]]:
         ["X1", "1", "1", "both", "Board blank", f"hardwood, {width} x {height} x {thickness} mm (oak, maple, walnut)",
          "", "Drill and rout with the drilling template (drill-template-*.pdf or .dxf)"],
         ["X2", "1", "1", "both", "Back panel", f"3 mm plywood or hardboard, {width} x {height} mm", "",
-         "Closes the pockets; fixed with X4"],
+         "Closes the pockets; drill it from the back panel view (back-panel.svg, the PDFs' last sheets): "
+         "X4's holes, the Pico's M2 holes and its BOOTSEL hole"],
         ["X3", "4", "4", "both", "Screws, nuts and spacers", "M2 x 8 mm screws, M2 nuts, 3 mm M2 spacers", "",
          "The Pico on the back panel (its holes take M2, not M2.5)"],
-        ["X4", "8", "8", "both", "Wood screws", "3 x 12 mm, countersunk", "", "Back panel to the blank"],
+        ["X4", "8", "8", "both", "Wood screws", "3 x 12 mm, countersunk", "",
+         "Back panel to the blank, only into solid wood: where back-panel.svg puts them (the pockets' rims "
+         "are too thin); 2 mm pilot holes in the blank"],
         ["X5", "4", "4", "both", "Felt feet", "self-adhesive, 10-20 mm", "", ""],
         ["X6", "1", "1", "both", "Heat-shrink tube", "assorted, 1.5-4 mm", "", "Over every joint on the bus"],
     ]

@@ -8,11 +8,15 @@ Run ``python hardware/drill_template.py`` after changing board.json. It writes
 - ``drill-underside.svg``: the underside, mirrored (as you see it with the board face
   down): the pockets, where the Pico, level shifter and power entry sit, the bus wires,
   and every LED with its leads in the order they must face (the rows run both ways);
-- ``drill-template-a4.pdf`` and ``drill-template-a3.pdf``: both views tiled on A4 or A3
+- ``back-panel.svg``: the back panel (X2) as seen from below, 1:1, the face the maker drills:
+  its screw holes (only where the blank is solid wood), the Pico's four M2 holes, the hole to
+  reach its BOOTSEL button, and the pockets dashed for reference;
+- ``drill-template-a4.pdf`` and ``drill-template-a3.pdf``: the three views tiled on A4 or A3
   sheets, with + marks to line the sheets up and a scale bar on each sheet;
 - ``drill-template.dxf``: the top view for a CNC router or laser, one layer per kind of
   feature (holes by size, display window, pockets by depth, the outline); each pocket twice, as
-  seen from the top and mirrored for cutting from below.
+  seen from the top and mirrored for cutting from below; and the back panel's holes and outline,
+  mirrored the same way (layers ``BACK_PANEL_..._SEEN_FROM_BELOW``).
 
 Tests regenerate every file and compare it with the committed one, and find a hole on each
 (SVG, PDF and DXF) at the position board.json gives.
@@ -35,6 +39,7 @@ HERE = Path(__file__).resolve().parent
 BOARD_JSON = HERE / "board.json"
 TOP_SVG = HERE / "drill-template.svg"
 UNDERSIDE_SVG = HERE / "drill-underside.svg"
+BACK_SVG = HERE / "back-panel.svg"
 DXF = HERE / "drill-template.dxf"
 PAPERS = {"a4": (210, 297), "a3": (297, 420)}  # portrait width, height in mm
 PDFS = {paper: HERE / f"drill-template-{paper}.pdf" for paper in PAPERS}
@@ -51,9 +56,23 @@ FIXED_DATE = datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc)  # no t
 LEAD_PITCH_MM = 1.6  # drawn spacing of an LED's four leads (not to scale: the real ones are ~1.3 mm)
 # Lead order of the 5 mm WS2812D-F5 (and the PL9823): data in, +5 V, ground, data out.
 LEADS = (("DIN", "#2ca02c"), ("+5V", "#d62728"), ("GND", "#222222"), ("DOUT", "#1f77b4"))
+# The back panel (X2). The Pico (U1) hangs on it on 3 mm M2 spacers (X3), button side towards the
+# panel, so that a hole in the panel reaches its BOOTSEL button and shows its LED.
+PICO_HOLES_MM = (11.4, 47.0)  # the Pico's mounting holes (datasheet): across x along, centred on the Pico
+PICO_PANEL_HOLE_MM = 2.2  # M2 clearance (the Pico's own holes are 2.1 mm)
+# Approximate (no drawing gives it): check it against the Pico in hand. Off the long axis towards the
+# edge of pin 1 (GP0).
+BOOTSEL_FROM_USB_END_MM = 12
+BOOTSEL_OFF_AXIS_MM = 2.5
+BOOTSEL_HOLE_MM = 6  # big enough for a finger tip's pencil or a blunt pin, and to see the LED
+PANEL_SCREWS = 8  # X4 in bom.csv
+PANEL_SCREW_HOLE_MM = 3.5  # clearance for a 3 mm wood screw
+COUNTERSINK_MM = 6  # the head of a 3 mm countersunk screw
+SCREW_CLEARANCE_MM = 8  # least wood from a screw's centre to a pocket's or the board's edge
 COLOURS = {"outline": "#8b5a2b", "led": "#d62728", "control": "#1f4fb4", "display": "#1f4fb4",
            "pocket": "#777777", "part": "#2ca02c", "mark": "#000000", "text": "#000000", "bus": "#d62728",
-           "ground": "#222222", "data": "#2ca02c"}
+           "ground": "#222222", "data": "#2ca02c", "screw": "#1f4fb4", "countersink": "#9db3e0",
+           "pico_hole": "#d62728", "bootsel": "#2ca02c"}
 
 
 @dataclass(frozen=True)
@@ -288,6 +307,111 @@ def underside_view(board: dict) -> View:
     return framed("Underside (mirrored) with LED orientation (board.json)", width, height, out, notes)
 
 
+def pocket_clearance(x: float, y: float, build: dict) -> float:
+    """Distance from (x, y) to the nearest pocket's edge, negative inside a pocket (board mm)."""
+    nearest = math.inf
+    for x0, y0, x1, y1 in build["pockets"].values():
+        dx, dy = max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)
+        inside = -min(x - x0, x1 - x, y - y0, y1 - y)
+        nearest = min(nearest, math.hypot(dx, dy) if dx or dy else inside)
+    return nearest
+
+
+def edge_clearance(x: float, y: float, build: dict) -> float:
+    """Distance from (x, y) to the nearest edge of the board (board mm)."""
+    width, height, _ = build["blank_mm"]
+    return min(x, y, width - x, height - y)
+
+
+def panel_screws(build: dict) -> list[tuple[float, float]]:
+    """Where the back panel's screws go, in board mm as seen from above. Only solid wood takes a
+    screw: the pockets leave a 4 mm rim along the top and left edges and 6 mm along the bottom, too
+    thin. Solid wood is the margin right of every pocket and the band between the LED and the
+    controls pockets, right of the power pocket: a column of screws down the first, a row along the
+    second, each at the middle so it keeps the most wood round it."""
+    width, height, _ = build["blank_mm"]
+    pockets = build["pockets"]
+    column_x = (max(p[2] for p in pockets.values()) + width) / 2
+    inset = width - column_x  # as far from the top and bottom edges as from the right one
+    band_top, band_bottom = pockets["leds"][3], pockets["controls"][1]
+    band_y = (band_top + band_bottom) / 2
+    band_x0 = pockets["power"][2] + (band_bottom - band_top) / 2  # as far from the power pocket
+    column = [inset, (inset + band_y) / 2, band_y, height - inset]
+    left = PANEL_SCREWS - len(column)
+    band = [band_x0 + i * (column_x - band_x0) / left for i in range(left)]
+    # Whole millimetres: easier to mark out with a rule.
+    screws = [(column_x, float(round(y))) for y in column] + [(float(round(x)), band_y) for x in band]
+    worst = min(pocket_clearance(x, y, build) for x, y in screws)
+    if worst < SCREW_CLEARANCE_MM:  # the pockets changed: place the screws again
+        raise ValueError(f"a back panel screw is only {worst:g} mm from a pocket")
+    return screws
+
+
+def pico_holes(build: dict) -> list[tuple[float, float]]:
+    """The Pico's four mounting holes, board mm as seen from above, centred on its place."""
+    x0, y0, x1, y1 = build["parts"]["pico"]
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    across, along = PICO_HOLES_MM
+    return [(cx + i * across / 2, cy + j * along / 2) for j in (-1, 1) for i in (-1, 1)]
+
+
+def bootsel_hole(build: dict) -> tuple[float, float]:
+    """The BOOTSEL hole's centre, board mm as seen from above. The Pico's USB end is at the bottom
+    of its place (y1); its button side faces the panel, so seen from below the Pico lies the other
+    way up from its pinout drawing: pin 1's edge is on the right there, on the left from above."""
+    x0, _, x1, y1 = build["parts"]["pico"]
+    return (x0 + x1) / 2 - BOOTSEL_OFF_AXIS_MM, y1 - BOOTSEL_FROM_USB_END_MM
+
+
+def back_panel_holes(build: dict) -> list[Circle]:
+    """Every hole through the back panel, board mm as seen from above (mirror them to drill)."""
+    out = [Circle(x, y, PANEL_SCREW_HOLE_MM, "screw", cross=True) for x, y in panel_screws(build)]
+    out += [Circle(x, y, PICO_PANEL_HOLE_MM, "pico_hole", cross=True) for x, y in pico_holes(build)]
+    return [*out, Circle(*bootsel_hole(build), BOOTSEL_HOLE_MM, "bootsel", cross=True)]
+
+
+def back_panel_view(board: dict) -> View:
+    """The back panel's outside face, as the maker drills it (mirrored left to right like the
+    underside view): screw holes with their countersinks, the Pico's holes, the BOOTSEL hole, and
+    the pockets and the Pico dashed for reference."""
+    build = board["build"]
+    width, height, _ = build["blank_mm"]
+
+    def mx(x: float) -> float:
+        return width - x
+
+    out: list[Shape] = [Rect(0, 0, width, height, "outline")]
+    for name, (x0, y0, x1, y1) in build["pockets"].items():
+        out.append(Rect(mx(x1), y0, mx(x0), y1, "pocket", dashed=True))
+        out.append(Text(mx(x0) - 1, y1 - 1.5, f"{name} pocket (in the blank)", 2.2, "end", "pocket"))
+    px0, py0, px1, py1 = build["parts"]["pico"]
+    out.append(Rect(mx(px1), py0, mx(px0), py1, "part", dashed=True))
+    out.append(Text(mx(px1) - 2, py0 + 4, "Pico, button side", 2.2, "end", "part"))
+    out.append(Text(mx(px1) - 2, py0 + 7, "to the panel", 2.2, "end", "part"))
+    out.append(Text(mx((px0 + px1) / 2), py1 + 3.5, "USB end", 2.2, "middle", "part"))
+    for hole in back_panel_holes(build):
+        out.append(Circle(mx(hole.x), hole.y, hole.d, hole.layer, hole.cross))
+        if hole.layer == "screw":
+            out.append(Circle(mx(hole.x), hole.y, COUNTERSINK_MM, "countersink"))
+    bx, by = bootsel_hole(build)
+    out.append(Text(mx(px1) - 2, by - 1, f"BOOTSEL {BOOTSEL_HOLE_MM:g} mm:", 2.2, "end", "bootsel"))
+    out.append(Text(mx(px1) - 2, by + 2, f"{BOOTSEL_FROM_USB_END_MM:g} mm from the USB end,", 2.2, "end", "bootsel"))
+    out.append(Text(mx(px1) - 2, by + 5, f"{BOOTSEL_OFF_AXIS_MM:g} mm off the centre line", 2.2, "end", "bootsel"))
+    out.append(Text(mx(px1) - 2, py1 - 3, f"M2: {PICO_PANEL_HOLE_MM:g} mm", 2.2, "end", "pico_hole"))
+    screws = panel_screws(build)
+    pocket = min(pocket_clearance(x, y, build) for x, y in screws)
+    edge = min(edge_clearance(x, y, build) for x, y in screws)
+    notes = [
+        f"BACK PANEL, 1:1, seen from below (its outside face; mirrored like the underside). "
+        f"{width} x {height} mm, 3 mm plywood. Drill at every centre cross.",
+        f"{len(screws)} screw holes {PANEL_SCREW_HOLE_MM:g} mm, countersunk to {COUNTERSINK_MM:g} mm, only over "
+        f"solid wood: at least {pocket:g} mm from every pocket, {edge:g} mm from the edges (the rims are too thin).",
+        f"Pico: 4 holes {PICO_PANEL_HOLE_MM:g} mm for M2 on 3 mm spacers; BOOTSEL hole {BOOTSEL_HOLE_MM:g} mm, "
+        "approximate: check it against your Pico before drilling.",
+    ]
+    return framed("Back panel, seen from below (board.json)", width, height, out, notes)
+
+
 def framed(title: str, width: float, height: float, board_shapes: list[Shape], notes: list[str]) -> View:
     """Board shapes placed in a drawing with a margin, the title, notes, scale bar and + marks."""
     shapes = shift(board_shapes, MARGIN_MM, MARGIN_MM)
@@ -420,12 +544,20 @@ def draw_pdf(document: FPDF, s: Shape) -> None:
         document.text(x, s.y, s.text)
 
 
-DXF_LAYERS = {"led": 1, "control": 5, "display": 5, "pocket": 8, "outline": 30}  # AutoCAD colour numbers
+DXF_LAYERS = {"led": 1, "control": 5, "display": 5, "pocket": 8, "outline": 30, "screw": 5, "pico_hole": 1,
+              "bootsel": 3}  # AutoCAD colour numbers
+# The back panel's layers: its outline and holes as seen from below, mirrored like the pockets' cut copies.
+BACK_PANEL_LAYERS = {"outline": "BACK_PANEL_OUTLINE_SEEN_FROM_BELOW",
+                     "screw": f"BACK_PANEL_SCREW_HOLES_{PANEL_SCREW_HOLE_MM:g}MM_COUNTERSINK_SEEN_FROM_BELOW",
+                     "pico_hole": f"BACK_PANEL_PICO_M2_HOLES_{PICO_PANEL_HOLE_MM:g}MM_SEEN_FROM_BELOW",
+                     "bootsel": f"BACK_PANEL_BOOTSEL_HOLE_{BOOTSEL_HOLE_MM:g}MM_SEEN_FROM_BELOW"}
+BACK_PANEL_LAYERS = {kind: name.replace(".", "_") for kind, name in BACK_PANEL_LAYERS.items()}  # 3_5MM, as HOLE_7_5MM
 
 
 def dxf(board: dict) -> str:
     """The top view for CNC: holes and window to cut through, pockets to route (by depth), the
-    outline. DXF's y axis points up, so y is flipped: (x, height - y), origin at the bottom left."""
+    outline; and the back panel's outline and holes. DXF's y axis points up, so y is flipped:
+    (x, height - y), origin at the bottom left."""
     ezdxf.options.write_fixed_meta_data_for_testing = True  # no timestamps or random ids
     document = ezdxf.new("R2010", units=ezdxf.units.MM)
     build = board["build"]
@@ -457,6 +589,13 @@ def dxf(board: dict) -> str:
         for suffix, (a, b) in (("AS_SEEN_FROM_TOP", (x0, x1)), ("MIRRORED_TO_CUT", (width - x1, width - x0))):
             space.add_lwpolyline([(a, height - y0), (b, height - y0), (b, height - y1), (a, height - y1)],
                                  close=True, dxfattribs={"layer": layer(f"{base}_{suffix}", "pocket")})
+    # The back panel, drilled from its outside face: mirrored the same way, so it lines up with the
+    # pockets' cut copies when the panel lies on the blank face down.
+    space.add_lwpolyline([(0, 0), (width, 0), (width, height), (0, height)], close=True,
+                         dxfattribs={"layer": layer(BACK_PANEL_LAYERS["outline"], "outline")})
+    for hole in back_panel_holes(build):
+        space.add_circle((width - hole.x, height - hole.y), hole.d / 2,
+                         dxfattribs={"layer": layer(BACK_PANEL_LAYERS[hole.layer], hole.layer)})
     stream = io.StringIO()
     document.write(stream)
     return stream.getvalue()
@@ -477,8 +616,9 @@ def top_view_board_shapes(board: dict) -> list[Shape]:
 
 def outputs(board: dict) -> dict[Path, str | bytes]:
     """Every file this script writes, by path."""
-    views = [top_view(board), underside_view(board)]
-    files: dict[Path, str | bytes] = {TOP_SVG: svg(views[0]), UNDERSIDE_SVG: svg(views[1]), DXF: dxf(board)}
+    views = [top_view(board), underside_view(board), back_panel_view(board)]
+    files: dict[Path, str | bytes] = {TOP_SVG: svg(views[0]), UNDERSIDE_SVG: svg(views[1]), BACK_SVG: svg(views[2]),
+                                      DXF: dxf(board)}
     for paper, path in PDFS.items():
         files[path] = pdf(views, paper)
     return files

@@ -343,6 +343,18 @@ def verify(runner: Runner, port: str, plan: Plan, made: Build, files: list[str],
         raise DeployError("these did not land intact: %s" % ", ".join(bad))
 
 
+def probe_port(runner: Runner, port: str, files: list[str], dirs: list[str]) -> BoardListing:
+    """``probe``, saying so when a serial port named by its path is not there (mpremote would call
+    it "in use by another program")."""
+    try:
+        return probe(runner, port, files, dirs)
+    except DeployError as error:
+        if "failed to access" in str(error) and "://" not in port and "/" in port and not Path(port).exists():
+            raise DeployError("no serial port %s: is the board plugged in? (crib deploy -d auto finds it)"
+                              % port) from None
+        raise
+
+
 def deploy(device: str, dry_run: bool = False, compile_modules: bool = True, force: bool = False,
            romfs: bool | None = None, runner: Runner | None = None, firmware: Path = FIRMWARE,
            board_json: Path = BOARD_JSON, console: Console | None = None) -> Plan:
@@ -368,11 +380,9 @@ def deploy(device: str, dry_run: bool = False, compile_modules: bool = True, for
         if running is not None:
             console.print(str(error))
         port = None
-    if port is not None and "://" not in port and "/" in port and not Path(port).exists():
-        raise DeployError("no serial port %s: is the board plugged in? (crib deploy -d auto finds it)" % port)
     if port is not None and simulator_at(port):
         raise DeployError("%s is the simulator: %s" % (port, NOTHING_TO_DEPLOY))
-    listing = probe(runner, port, files_to_ask, dirs_to_ask) if port is not None else None
+    listing = probe_port(runner, port, files_to_ask, dirs_to_ask) if port is not None else None
     with tempfile.TemporaryDirectory(prefix="crib-mpy-") as tmp:
         sources_because = None
         if not compile_modules:

@@ -36,7 +36,7 @@ def outputs(template: ModuleType, board: dict) -> dict:
 
 
 def test_the_svgs_are_regenerated_identically(template: ModuleType, outputs: dict) -> None:
-    for path in (template.TOP_SVG, template.UNDERSIDE_SVG):
+    for path in (template.TOP_SVG, template.UNDERSIDE_SVG, template.BACK_SVG):
         assert outputs[path] == path.read_text(), f"{path.name} is stale: run python hardware/drill_template.py"
 
 
@@ -83,7 +83,7 @@ def content_lines(page: object) -> list[tuple[float, float, float, float]]:
         r"(-?[\d.]+) (-?[\d.]+) m (-?[\d.]+) (-?[\d.]+) l", data)]
 
 
-@pytest.mark.parametrize("paper, sheets", [("a4", 4), ("a3", 2)])
+@pytest.mark.parametrize("paper, sheets", [("a4", 6), ("a3", 3)])  # top, underside, back panel
 def test_each_pdf_is_one_to_one_and_puts_hole_1_where_board_json_says(template: ModuleType, outputs: dict, board: dict,
                                                                       paper: str, sheets: int) -> None:
     from pypdf import PdfReader  # here, not at the top: every worker's collection would import it
@@ -138,7 +138,7 @@ def test_the_dxf_has_every_hole_where_board_json_says(template: ModuleType, outp
     entities = dxf_entities(committed)
     leds = sorted((e[2], round(height - e[3], 3)) for e in entities if e[0] == "CIRCLE" and e[1] == "HOLE_5MM")
     assert leds == sorted((float(x), float(y)) for _, _, x, y in board["holes"])
-    assert {(e[1], e[4]) for e in entities if e[0] == "CIRCLE"} == {
+    assert {(e[1], e[4]) for e in entities if e[0] == "CIRCLE" and e[1].startswith("HOLE_")} == {
         ("HOLE_5MM", build["hole_mm"]["led"] / 2), ("HOLE_7_5MM", build["hole_mm"]["enc"] / 2),
         ("HOLE_12MM", build["hole_mm"]["button"] / 2)}
     layers = {e[1] for e in entities}
@@ -160,3 +160,71 @@ def test_the_edge_holes_are_given_a_size_and_a_height(template: ModuleType, boar
     texts = [s.text for s in template.top_view(board).shapes if isinstance(s, template.Text)]
     assert texts.count(f"centre {above:g} mm above the underside") == len(build["edge_left_y"])
     assert f"{template.JACK_HOLE_MM:g} mm hole (check its datasheet)," in texts
+
+
+def test_every_back_panel_screw_is_in_solid_wood(template: ModuleType, board: dict) -> None:
+    """The pockets leave thin rims: each screw keeps its clearance from every pocket and the edges."""
+    build = board["build"]
+    screws = template.panel_screws(build)
+    assert len(screws) == template.PANEL_SCREWS
+    width, height, _ = build["blank_mm"]
+    clear = template.SCREW_CLEARANCE_MM
+    for x, y in screws:
+        assert clear <= x <= width - clear and clear <= y <= height - clear, (x, y)
+        for x0, y0, x1, y1 in build["pockets"].values():
+            # Outside the pocket grown by the clearance, or at least that far from its corner.
+            dx, dy = max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)
+            assert (dx * dx + dy * dy) ** 0.5 >= clear, (x, y)
+        assert template.pocket_clearance(x, y, build) >= clear
+    assert len(set(screws)) == len(screws)
+
+
+def test_the_screw_count_is_the_boms(template: ModuleType) -> None:
+    import csv
+
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").open())}
+    assert int(rows["X4"]["qty"]) == template.PANEL_SCREWS
+    assert "back-panel.svg" in rows["X2"]["notes"] and "back-panel.svg" in rows["X4"]["notes"]
+
+
+def test_the_picos_holes_are_at_its_place(template: ModuleType, board: dict) -> None:
+    """Four holes on the datasheet's 11.4 x 47 mm rectangle, inside the Pico's place and its pocket;
+    the BOOTSEL hole inside the Pico's place, towards its USB end."""
+    build = board["build"]
+    x0, y0, x1, y1 = build["parts"]["pico"]
+    holes = template.pico_holes(build)
+    assert len(holes) == 4
+    for x, y in holes:
+        assert x0 < x < x1 and y0 < y < y1
+        assert template.pocket_clearance(x, y, build) < 0  # the spacers stand in a pocket
+    xs, ys = sorted({x for x, _ in holes}), sorted({y for _, y in holes})
+    assert xs[1] - xs[0] == pytest.approx(11.4) and ys[1] - ys[0] == pytest.approx(47.0)
+    bx, by = template.bootsel_hole(build)
+    radius = template.BOOTSEL_HOLE_MM / 2
+    assert x0 < bx - radius and bx + radius < x1 and (y0 + y1) / 2 < by < y1
+
+
+def test_the_back_panel_is_drawn_from_below_in_the_svg_and_the_dxf(template: ModuleType, outputs: dict,
+                                                                   board: dict) -> None:
+    """The SVG mirrors the holes left to right (seen from below); the DXF mirrors them the same way,
+    on their own layers, as the pockets' copies to cut."""
+    build = board["build"]
+    width, height, _ = build["blank_mm"]
+    margin = template.MARGIN_MM
+    expected = {(kind, round(width - x, 2), round(y, 2), d) for kind, (x, y), d in
+                [("screw", xy, template.PANEL_SCREW_HOLE_MM) for xy in template.panel_screws(build)]
+                + [("pico_hole", xy, template.PICO_PANEL_HOLE_MM) for xy in template.pico_holes(build)]
+                + [("bootsel", template.bootsel_hole(build), template.BOOTSEL_HOLE_MM)]}
+    root = ET.fromstring(template.BACK_SVG.read_text())
+    drawn = {(c.get("class"), round(float(c.get("cx")) - margin, 2), round(float(c.get("cy")) - margin, 2),
+              2 * float(c.get("r"))) for c in root.iter(SVG + "circle") if c.get("class") in template.BACK_PANEL_LAYERS}
+    assert drawn == expected
+    assert template.BACK_SVG.read_text() == outputs[template.BACK_SVG]
+    entities = dxf_entities(template.DXF.read_text())
+    in_dxf = {(kind, e[2], round(height - e[3], 2), round(2 * e[4], 3)) for e in entities if e[0] == "CIRCLE"
+              for kind, name in template.BACK_PANEL_LAYERS.items() if e[1] == name}
+    assert in_dxf == expected
+    (outline,) = [e[2] for e in entities if e[1] == template.BACK_PANEL_LAYERS["outline"]]
+    assert set(outline) == {(0, 0), (width, 0), (width, height), (0, height)}
+    assert all(name.startswith("BACK_PANEL_") and name.endswith("_SEEN_FROM_BELOW")
+               for name in template.BACK_PANEL_LAYERS.values())

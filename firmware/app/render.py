@@ -181,16 +181,18 @@ def draw_pegs(board, canvas, now):
     back = game.back
     colours = board.colours
     sides = len(front)
-    alternate = (now // _SWAP_MS) % sides
-    if sides > 2:  # two sides on one track (two sides have a track each: no hole shared)
+    # The side drawn last wins a shared hole: the order turns round each _SWAP_MS, so the two
+    # sides of one track (P1 and P3) take equal turns (two sides have a track each: none shared).
+    flip = (now // _SWAP_MS) & 1
+    if sides > 2:
         canvas.blink(now, _SWAP_MS, 0)
     for k in range(sides):
-        side = (k + alternate) % sides  # the side drawn last wins a shared hole
+        side = sides - 1 - k if flip else k
         hole = back[side]
         if hole > 0 and hole != front[side]:
             canvas.put(side & 1, hole, colours[side], palette.BACK_PEG)  # side & 1: track_of, inlined
     for k in range(sides):
-        side = (k + alternate) % sides
+        side = sides - 1 - k if flip else k
         hole = front[side]
         if hole > 0:
             canvas.put(side & 1, hole, colours[side], palette.FULL)

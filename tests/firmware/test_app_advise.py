@@ -177,3 +177,25 @@ def test_the_team_game_asks_whether_your_side_deals():
     d.press(ENC)
     ranked = rank_keeps(parse_hand("5H JD QS 4C 9H"), False, 4)  # the side does not deal: the crib counts against
     assert [(k.keep, k.expected) for k in d.mode.keeps] == [(k.keep, k.expected) for k in ranked]
+
+
+def test_keeps_with_tens_keep_every_suit_on_the_display():
+    d = open_keeps("10C 10D 10H 5S 5C 2D", True)
+    d.frame_at(d.hw.ticks_ms() + 1)
+    lines = d.hw.display.lines
+    keeps = [line for line in lines if line.startswith("#")]
+    assert all(len(line) <= 16 for line in lines) and len(keeps) == 2 and keeps[0] != keeps[1], lines
+    assert keeps[0].startswith("#1 TC TD TH 5"), keeps  # three tens written T: the 5's suit stays
+
+
+def test_on_a_usb_board_the_shown_keep_is_the_bright_look():
+    d = Driver()  # a USB build's supply: the current cap scales a frame that would draw too much
+    d.press(HOLD_ENC, turn(3), ENC)
+    dealt = parse_hand("10C 10D 10H 5S 5C 2D")
+    d.pick_all("10C 10D 10H 5S 5C 2D")
+    d.press(P1, ENC)
+    both = [c for c in rank_keeps(dealt, True, 2)[0].keep if c in rank_keeps(dealt, True, 2)[1].keep]
+    track, hole = card_hole(both[0])  # a card both keeps hold: steady bright, never dipping in the long look
+    long_look = brightness(d.frame_phase(CYCLE, SHOWN_AT).pixel(track, hole))
+    short_look = brightness(d.frame_phase(CYCLE, NEXT_AT).pixel(track, hole))
+    assert long_look >= short_look > 0

@@ -107,3 +107,30 @@ def test_a_refusal_wraps_at_spaces_never_inside_a_number():
     d.press(P1, ENC, HOLD_ENC, turn(19), ENC)  # the starter skipped; the pone's total: 19
     lines = display(d)
     assert lines[-2:] == ["NO: no hand", "counts 19"]
+
+
+def test_three_tallies_of_two_digits_fit_the_display():
+    d = Driver()
+    d.board.handle_command(json.dumps({"cmd": "settings", "set": {"players": 3, "match_to": 11,
+                                                                   "double_skunk_games": 4}}))
+    for number in range(3):  # three double skunks for P1, 4 games each: 12
+        if number:
+            d.press(ENC)  # the next game
+        d.board.handle_command(json.dumps({"cmd": "event", "event": ["dealer", 0]}))
+        for side, points in ((1, 31), (2, 31), (0, 31), (0, 31), (0, 31), (0, 28)):
+            d.board.handle_command(json.dumps({"cmd": "event", "event": ["peg", side, points]}))
+    assert d.match.games_won == [12, 0, 0] and d.match.match_winner == 0
+    lines = display(d)
+    assert lines[0] == "MATCH 12-0-0" and lines[4] == "P1 WINS MATCH"  # "MATCH OVER 12-0-0" is 17 characters
+    assert all(len(line) <= 16 for line in lines)
+
+
+def test_a_long_refusal_is_said_whole_and_a_won_game_says_it_is_over():
+    d = Driver()
+    d.press(HOLD_ENC, turn(1), ENC, ENC)  # the menu's new match (asked twice) before the match has begun
+    lines = display(d)
+    assert lines[-4:] == ["NO: this match", "has not begun:", "nothing to start", "again"]
+    d = Driver()
+    game(d, 80)
+    d.press(P1, ENC)  # a peg dialled after the win
+    assert display(d)[3:] == ["NO: the game is", "over: no pegging", "after it (undo,", "or start a new", "game)"]

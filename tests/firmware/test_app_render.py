@@ -1,5 +1,7 @@
 """What the LEDs show: marks, the deal and the count, the current cap; the menus and the advice on the LEDs."""
 
+import json
+
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, brightness, is_hue, turn
 
 from app import palette, power
@@ -195,3 +197,16 @@ def test_fill_colours_a_run_of_holes_as_put_colours_each():
         for hole in range(first, stop):
             put.put(track, hole, colour, level)
         assert filled.frame == put.frame, (track, first, stop)
+
+
+def test_three_players_sharing_a_hole_take_equal_turns():
+    d = Driver()
+    d.board.handle_command(json.dumps({"cmd": "settings", "set": {"players": 3}}))
+    d.press(P1)
+    for side in (1, 2, 0):  # P2 on its own track; P1 and P3 both in hole 40 of track 1
+        d.board.handle_command(json.dumps({"cmd": "event", "event": ["peg", side, 20]}))
+        d.board.handle_command(json.dumps({"cmd": "event", "event": ["peg", side, 20]}))
+    looks = [d.frame_phase(3000, at).pixel(0, 40) for at in range(250, 3000, 500)]  # 500 ms a turn, 6 turns
+    p1 = [look for look in looks if is_hue(look, d.board.colours[0])]
+    p3 = [look for look in looks if is_hue(look, d.board.colours[2])]
+    assert len(p1) == len(p3) == 3, looks

@@ -30,6 +30,10 @@ _SHOWN_KEEPS = const(15)
 _CYCLE = const(1600)  # ms: one look at the shown keep, then one at the next
 _SHOWN_LOOK = const(1000)  # ms of the cycle spent on the shown keep
 _NEXT_LEVEL = const(110)  # the next keep's cards: clearly dimmer than the shown keep's
+# The points, white holes (up to 32): at full level they alone would pass a USB build's current
+# budget, and the cap (app.power) would dim the shown keep's cards with them.
+_POINTS_LEVEL = const(96)
+_NEXT_POINTS_LEVEL = const(48)  # the next keep's points, dimmer
 _POINTS_TRACK = const(1)
 _POINTS_HOLE = const(16)  # the first hole of a value above zero
 _MINUS_HOLE = const(45)  # the first hole of a value below zero (under hole 16, on the way back)
@@ -130,9 +134,9 @@ class Advise:
             else:
                 canvas.put(track, hole, palette.WHITE, palette.DIM)
         if look_next:
-            draw_points(canvas, self.points[self.index + 1], _NEXT_LEVEL)
+            draw_points(canvas, self.points[self.index + 1], _NEXT_POINTS_LEVEL)
         else:
-            draw_points(canvas, self.points[self.index], palette.FULL)
+            draw_points(canvas, self.points[self.index], _POINTS_LEVEL)
         for i in range(min(self.index + 1, _SHOWN_KEEPS)):
             canvas.put(0, _RANK_HOLE + i, palette.WHITE, palette.DIM)
 
@@ -149,7 +153,10 @@ class Advise:
         out = ["ADVICE #%d of %d" % (self.index + 1, len(self.keeps))]
         for i in range(self.index, min(self.index + 2, len(self.keeps))):
             keep = self.keeps[i]
-            out.append("#%d %s" % (i + 1, names(keep.keep)))
+            kept = names(keep.keep)
+            if len(kept) > 12:  # two or three tens: written T, so every card's suit stays in sight
+                kept = kept.replace("10", "T")
+            out.append("#%d %s" % (i + 1, kept))
             out.append("exp %.1f (%d-%d)" % (keep.expected, keep.hand_min, keep.hand_max))
         return out
 

@@ -18,10 +18,14 @@ to choose the cut for deal (first: each player dials the rank cut, ``app.modes.c
 seat, and press the encoder.
 """
 
+from micropython import const
+
 from app import palette
 from app.render import draw_preview, game_hole, mark_seat
 from cribbage.game import MAX_PLAY_POINTS
 from shared import events
+
+_WIDTH = const(16)  # the display's characters a line (app.messages cuts longer lines)
 
 
 def button_side(board, event):
@@ -40,7 +44,7 @@ def peg(board, side, points):
     """Peg ``points`` for ``side``: True, or False after showing the refusal; refused too when a house
     rule (peg out exactly, the stinkhole) keeps the peg where it is, so no undo takes back a no-op."""
     match = board.match
-    if match.landing(side, points) == match.front[side]:
+    if match.winner is None and match.landing(side, points) == match.front[side]:  # (a game over says so)
         board.messages.refuse("not pegged")  # (10 characters: a name, not a string on the heap)
         return False
     return board.try_apply(["peg", side, points])
@@ -75,8 +79,12 @@ def score_lines(board, sure=False):
     over = match.winner is not None
     if match.match_winner is not None:
         out = ["MATCH OVER " + tally(match)]
+        if len(out[0]) > _WIDTH:  # three tallies of two digits: the line below says who won the match
+            out[0] = "MATCH " + tally(match)
     elif over:
         out = ["G%d  won %s" % (match.game_number, tally(match))]
+        if len(out[0]) > _WIDTH:
+            out[0] = out[0].replace("  ", " ")
     else:
         out = ["GAME %d" % match.game_number if match.dealer is None else "G%d" % match.game_number]
     for side in range(len(match.front)):
