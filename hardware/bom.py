@@ -76,7 +76,7 @@ def rows(board: dict) -> list[list[str]]:
     cap_refs = f"C1-C{leds}"
     return [
         ["U1", "1", "1", "both", "Microcontroller board", "Raspberry Pi Pico (RP2040)", "Raspberry Pi SC0915",
-         "MicroPython 1.23 or later. Without headers (not the Pico H): on its 3 mm spacers, headers would "
+         "MicroPython 1.23 or later. Without headers (not the Pico H): on its spacers, headers would "
          "stand taller than the 10 mm LED pocket; solder the wires to its pads. Its mounting holes take M2"],
         [led_refs, str(leds), str(spare), "both", "Addressable RGB LED",
          "WS2812B-compatible, 5 mm through-hole, 5 V, GRB order; leads DIN, VDD, GND, DOUT",
@@ -155,7 +155,7 @@ def rows(board: dict) -> list[list[str]]:
         ["X2", "1", "1", "both", "Back panel", f"3 mm plywood or hardboard, {width} x {height} mm", "",
          "Closes the pockets; drill it from the back panel view (back-panel.svg, the PDFs' last sheets): "
          "X4's holes, the Pico's M2 holes and its BOOTSEL hole"],
-        ["X3", "4", "4", "both", "Screws, nuts and spacers", "M2 x 8 mm screws, M2 nuts, 3 mm M2 spacers", "",
+        ["X3", "4", "4", "both", "Screws, nuts and spacers", "M2 x 12 mm screws, M2 nuts, 6 mm M2 spacers", "",
          "The Pico on the back panel (its holes take M2, not M2.5)"],
         ["X4", "8", "8", "both", "Wood screws", "3 x 12 mm, countersunk", "",
          "Back panel to the blank, only into solid wood: where back-panel.svg puts them (the pockets' rims "

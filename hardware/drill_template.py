@@ -56,15 +56,15 @@ FIXED_DATE = datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc)  # no t
 LEAD_PITCH_MM = 1.6  # drawn spacing of an LED's four leads (not to scale: the real ones are ~1.3 mm)
 # Lead order of the 5 mm WS2812D-F5 (and the PL9823): data in, +5 V, ground, data out.
 LEADS = (("DIN", "#2ca02c"), ("+5V", "#d62728"), ("GND", "#222222"), ("DOUT", "#1f77b4"))
-# The back panel (X2). The Pico (U1) hangs on it on 3 mm M2 spacers (X3), button side towards the
-# panel, so that a hole in the panel reaches its BOOTSEL button and shows its LED.
+# The back panel (X2). The Pico (U1) hangs on it on 6 mm M2 spacers (X3), button side towards the
+# panel, so that a hole in the panel reaches its BOOTSEL button.
 PICO_HOLES_MM = (11.4, 47.0)  # the Pico's mounting holes (datasheet): across x along, centred on the Pico
 PICO_PANEL_HOLE_MM = 2.2  # M2 clearance (the Pico's own holes are 2.1 mm)
 # Approximate (no drawing gives it): check it against the Pico in hand. Off the long axis towards the
 # edge of pin 1 (GP0).
 BOOTSEL_FROM_USB_END_MM = 12
 BOOTSEL_OFF_AXIS_MM = 2.5
-BOOTSEL_HOLE_MM = 6  # big enough for a finger tip's pencil or a blunt pin, and to see the LED
+BOOTSEL_HOLE_MM = 6  # room for a blunt pin, and for the button's place being approximate
 PANEL_SCREWS = 8  # X4 in bom.csv
 PANEL_SCREW_HOLE_MM = 3.5  # clearance for a 3 mm wood screw
 COUNTERSINK_MM = 6  # the head of a 3 mm countersunk screw
@@ -406,7 +406,7 @@ def back_panel_view(board: dict) -> View:
         f"{width} x {height} mm, 3 mm plywood. Drill at every centre cross.",
         f"{len(screws)} screw holes {PANEL_SCREW_HOLE_MM:g} mm, countersunk to {COUNTERSINK_MM:g} mm, only over "
         f"solid wood: at least {pocket:g} mm from every pocket, {edge:g} mm from the edges (the rims are too thin).",
-        f"Pico: 4 holes {PICO_PANEL_HOLE_MM:g} mm for M2 on 3 mm spacers; BOOTSEL hole {BOOTSEL_HOLE_MM:g} mm, "
+        f"Pico: 4 holes {PICO_PANEL_HOLE_MM:g} mm for M2 on 6 mm spacers; BOOTSEL hole {BOOTSEL_HOLE_MM:g} mm, "
         "approximate: check it against your Pico before drilling.",
     ]
     return framed("Back panel, seen from below (board.json)", width, height, out, notes)
