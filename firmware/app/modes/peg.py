@@ -18,14 +18,10 @@ to choose the cut for deal (first: each player dials the rank cut, ``app.modes.c
 seat, and press the encoder.
 """
 
-from micropython import const
-
 from app import palette
 from app.render import draw_preview, game_hole, mark_seat
 from cribbage.game import MAX_PLAY_POINTS
 from shared import events
-
-_WIDTH = const(16)  # the display's characters a line (app.messages cuts longer lines)
 
 
 def button_side(board, event):
@@ -79,11 +75,11 @@ def score_lines(board, sure=False):
     over = match.winner is not None
     if match.match_winner is not None:
         out = ["MATCH OVER " + tally(match)]
-        if len(out[0]) > _WIDTH:  # three tallies of two digits: the line below says who won the match
+        if len(out[0]) > 16:  # the display's width (three tallies of two digits): the line below says who won
             out[0] = "MATCH " + tally(match)
     elif over:
         out = ["G%d  won %s" % (match.game_number, tally(match))]
-        if len(out[0]) > _WIDTH:
+        if len(out[0]) > 16:
             out[0] = out[0].replace("  ", " ")
     else:
         out = ["GAME %d" % match.game_number if match.dealer is None else "G%d" % match.game_number]
