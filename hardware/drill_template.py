@@ -28,6 +28,7 @@ import datetime
 import io
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -233,6 +234,17 @@ def lead_shapes(x: float, y: float, direction: int) -> list[Shape]:
     return [Circle(x + direction * (i - 1.5) * LEAD_PITCH_MM, y, 0.9, f"lead{i}") for i in range(4)]
 
 
+def mirrored_outline(build: dict, label: Callable[[str], str]) -> list[Shape]:
+    """The blank's outline and its pockets dashed, mirrored left to right (as seen from below),
+    each pocket named by ``label(name)``."""
+    width, height, _ = build["blank_mm"]
+    out: list[Shape] = [Rect(0, 0, width, height, "outline")]
+    for name, (x0, y0, x1, y1) in build["pockets"].items():
+        out.append(Rect(width - x1, y0, width - x0, y1, "pocket", dashed=True))
+        out.append(Text(width - x0 - 1, y1 - 1.5, label(name), 2.2, "end", "pocket"))
+    return out
+
+
 def underside_view(board: dict) -> View:
     """The underside as seen with the board face down (mirrored left to right): pockets, parts,
     bus wires, and each LED's leads in the orientation its row needs."""
@@ -242,11 +254,7 @@ def underside_view(board: dict) -> View:
     def mx(x: float) -> float:
         return width - x
 
-    out: list[Shape] = [Rect(0, 0, width, height, "outline")]
-    for name, (x0, y0, x1, y1) in build["pockets"].items():
-        out.append(Rect(mx(x1), y0, mx(x0), y1, "pocket", dashed=True))
-        out.append(Text(mx(x0) - 1, y1 - 1.5, f"{name}: {thickness - build['skin_mm'][name]} mm deep", 2.2,
-                        "end", "pocket"))
+    out = mirrored_outline(build, lambda name: f"{name}: {thickness - build['skin_mm'][name]} mm deep")
     labels = {"shifter": ["74AHCT125", "on perfboard"], "pico": ["Pico", "USB end", "down"],
               "power_entry": ["power entry:", "C243, star ground;", "USB build: U3,", "R8-R10, C247;",
                               "adapter build:", "J1, F1, Q1, R11, D1"]}
@@ -380,10 +388,7 @@ def back_panel_view(board: dict) -> View:
     def mx(x: float) -> float:
         return width - x
 
-    out: list[Shape] = [Rect(0, 0, width, height, "outline")]
-    for name, (x0, y0, x1, y1) in build["pockets"].items():
-        out.append(Rect(mx(x1), y0, mx(x0), y1, "pocket", dashed=True))
-        out.append(Text(mx(x0) - 1, y1 - 1.5, f"{name} pocket (in the blank)", 2.2, "end", "pocket"))
+    out = mirrored_outline(build, lambda name: f"{name} pocket (in the blank)")
     px0, py0, px1, py1 = build["parts"]["pico"]
     out.append(Rect(mx(px1), py0, mx(px0), py1, "part", dashed=True))
     out.append(Text(mx(px1) - 2, py0 + 4, "Pico, button side", 2.2, "end", "part"))
