@@ -23,7 +23,7 @@ def show(console: Console, reply: dict[str, Any]) -> None:
     if ui["mode"] == "led_test":
         console.print(WHAT_IT_DOES + " (%d LEDs)" % ui["leds"], highlight=False)
     else:
-        console.print("No LED test runs now: the board shows the game (%s)." % ui["mode"], highlight=False)
+        console.print("The LED test is off: the board shows the game (%s)." % ui["mode"], highlight=False)
 
 
 def run(args: argparse.Namespace) -> int:
