@@ -64,6 +64,11 @@ class Button:
         first moved since the last poll (None: it did not), at ``now_ms``."""
         down = bool(down)
         last = self.last_ms
+        if last is None and down:  # closed at the first look: held since before the board started
+            self.state = _DOWN  # (leaned on, or stuck): nothing is reported until it is let go
+            self.down = self.long_fired = True
+            self.last_ms = now_ms
+            return None
         was_down = self.down
         moved = first_edge_ms is not None
         steady = not moved and down == was_down and last is not None

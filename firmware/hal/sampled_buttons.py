@@ -85,6 +85,8 @@ class SampledButtons:
         if new > RING:  # the oldest were written over: an edge among them is seen late
             self.at = (self.at + new - RING) & (RING - 1)
             new = RING
+            if self.polled is not None:  # (None: the first poll, whose closed contacts are held from before)
+                self.polled = ticks_add(now_ms, -RING * SAMPLE_MS)  # as if polled just before the oldest kept
         at = self.at
         # nothing moved since a quiet poll (the app slept: hal.rp2_inputs): each poll would only note its time
         end = at + new

@@ -258,3 +258,25 @@ def test_the_sampler_reads_from_the_lowest_control_and_refuses_pins_it_cannot_re
     for a, b, buttons in ((7, 8, (12, 13, 14, 15)), (10, 11, (12, 13, 14, 18))):  # 9 pins
         with raises(ValueError, "within 8 consecutive pins"):
             lowest_pin(a, b, buttons)
+
+
+def test_a_control_closed_at_power_on_reports_nothing_until_let_go():
+    for held_to, then_pressed in ((300, None), (1200, (1300, 1400))):  # let go during the first poll, or later
+        sampler = Sampler(5)
+        sampler.held = {1: [(0, held_to)] + ([then_pressed] if then_pressed else [])}
+        buttons = SampledButtons(NAMES, BITS)
+        events = []
+        for ms in range(800, 1600, 4):  # the app's first poll comes 800 ms after the sampler started
+            events += poll(buttons, sampler, ms)
+        assert events == ([(PRESS, "p1")] if then_pressed else []), (held_to, events)  # a press made later counts
+
+
+def test_a_blip_among_samples_written_over_is_no_press():
+    for blip in (186, 188, 190, 192, 300):
+        sampler = Sampler(6)
+        sampler.held = {1: [(blip, blip + 1)]}
+        buttons = SampledButtons(NAMES, BITS)
+        events = []
+        for ms in list(range(0, 12, 4)) + list(range(700, 800, 4)):  # 700 ms without a poll: the ring run over
+            events += poll(buttons, sampler, ms)
+        assert events == [], (blip, events)
