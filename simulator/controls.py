@@ -34,6 +34,8 @@ class Controls:
 
     def __init__(self) -> None:
         self.buttons = {name: Button(tap_ms=0, bounce_ms=0) for name in CONTROLS}
+        for button in self.buttons.values():  # every key up at the start: hal.debounce holds a contact
+            button.update(False, None, 0)  # closed at its first look, as one held since before power-on
         self.acceleration = Acceleration()
         self.knob = 0  # detents turned so far, for drawing the knob's pointer
 

@@ -234,3 +234,20 @@ def test_deploy_to_a_serial_port_that_is_not_there(tmp_path: Path, capsys: pytes
     for dry in ([], ["--dry-run"]):  # a port named: a plan is refused too, not made for an empty board
         status, _, err = crib(capsys, "deploy", "-d", port, *dry)
         assert status == 1 and "no serial port %s" % port in one_error(err, "deploy")
+
+
+def test_deploy_says_a_port_is_not_there_only_when_mpremote_could_not_open_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from host_tools import deploy
+
+    port = str(tmp_path / "ttyACM9")
+
+    def cannot_open(args: list[str]) -> str:
+        raise deploy.DeployError("mpremote failed: mpremote: failed to access %s (it may be in use)" % port)
+
+    monkeypatch.setattr(deploy, "run_mpremote", cannot_open)
+    status, _, err = crib(capsys, "deploy", "-d", port, "--dry-run")
+    assert status == 1 and "no serial port %s" % port in one_error(err, "deploy")
+    monkeypatch.setattr(deploy, "run_mpremote", lambda args: "MicroPython v1.24\n>>> ")  # it opened: not "not there"
+    status, _, err = crib(capsys, "deploy", "-d", port, "--dry-run")
+    assert status == 1 and "did not answer the listing" in one_error(err, "deploy")

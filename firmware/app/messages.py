@@ -80,10 +80,11 @@ class Messages:
         if refusal is not None or self.notice is not None:
             from cribbage.wrap import wrap  # wrapped at spaces: a number is never cut in two
 
-            if refusal is not None:  # said whole: the mode's lines give way (its first 3 stay)
+            if refusal is not None:  # said whole: the mode's lines give way (its first 2 stay)
                 said = wrap(("NO: " + refusal).split(" "), _WIDTH)
-                kept = max(3, _LINES - len(said))
-                lines = lines[:kept] + said[:_LINES - kept]
+                room = _LINES - (self.fault is not None)  # a fault takes the last line
+                kept = min(len(lines), max(2, room - len(said)))
+                lines = lines[:kept] + said[:room - kept]
             else:
                 lines = lines[:5] + [self.notice_title] + wrap(self.notice.split(" "), _WIDTH)[:1]
         if self.fault is not None:

@@ -20,7 +20,9 @@ the poll. Then:
   that it is the release bouncing.
 - after a release the contact must stay put for one poll before a press can begin again;
 - a long press is reported once, while the button is still held, ``LONG_MS`` after the
-  press began, and its release then reports nothing.
+  press began, and its release then reports nothing;
+- a contact read closed at the very first poll was closed before the board started (leaned on,
+  or stuck): nothing is reported until it is let go.
 So a 25 ms tap counts whatever the poll timing, and answers one poll after its release.
 """
 

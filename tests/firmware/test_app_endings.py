@@ -134,3 +134,11 @@ def test_a_long_refusal_is_said_whole_and_a_won_game_says_it_is_over():
     game(d, 80)
     d.press(P1, ENC)  # a peg dialled after the win
     assert display(d)[3:] == ["NO: the game is", "over: no pegging", "after it (undo,", "or start a new", "game)"]
+
+
+def test_a_refusal_of_six_lines_leaves_the_mode_two():
+    d = Driver()
+    d.press(P1)
+    d.board.messages.refuse("his nobs was counted this deal already: only one jack is of the starter's suit")
+    lines = display(d)
+    assert len(lines) == 8 and lines[2] == "NO: his nobs was" and lines[-1] == "suit", lines
