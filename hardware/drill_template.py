@@ -394,7 +394,8 @@ def back_panel_view(board: dict) -> View:
     out.append(Text(mx(px1) - 2, py0 + 4, "Pico, button side", 2.2, "end", "part"))
     out.append(Text(mx(px1) - 2, py0 + 7, "to the panel", 2.2, "end", "part"))
     out.append(Text(mx((px0 + px1) / 2), py1 + 3.5, "USB end", 2.2, "middle", "part"))
-    for hole in back_panel_holes(build):
+    holes = back_panel_holes(build)
+    for hole in holes:
         out.append(Circle(mx(hole.x), hole.y, hole.d, hole.layer, hole.cross))
         if hole.layer == "screw":
             out.append(Circle(mx(hole.x), hole.y, COUNTERSINK_MM, "countersink"))
@@ -403,7 +404,7 @@ def back_panel_view(board: dict) -> View:
     out.append(Text(mx(px1) - 2, by + 2, f"{BOOTSEL_FROM_USB_END_MM:g} mm from the USB end,", 2.2, "end", "bootsel"))
     out.append(Text(mx(px1) - 2, by + 5, f"{BOOTSEL_OFF_AXIS_MM:g} mm off the centre line", 2.2, "end", "bootsel"))
     out.append(Text(mx(px1) - 2, py1 - 3, f"M2: {PICO_PANEL_HOLE_MM:g} mm", 2.2, "end", "pico_hole"))
-    screws = panel_screws(build)
+    screws = [(hole.x, hole.y) for hole in holes if hole.layer == "screw"]
     pocket = min(pocket_clearance(x, y, build) for x, y in screws)
     edge = min(edge_clearance(x, y, build) for x, y in screws)
     notes = [

@@ -39,7 +39,8 @@ def render(data: dict[str, object]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Write package.json, or with --check fail if it is out of date."""
-    text = render(package())
+    made = package()
+    text = render(made)
     if args.check:
         try:
             current = PACKAGE_JSON.read_text(encoding="utf-8") if PACKAGE_JSON.exists() else None
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         fail(args, "cannot write %s: %s" % (PACKAGE_JSON, error))
         return 1
-    print("wrote %s (%d files)" % (PACKAGE_JSON.name, len(package()["urls"])))  # type: ignore[arg-type]
+    print("wrote %s (%d files)" % (PACKAGE_JSON.name, len(made["urls"])))  # type: ignore[arg-type]
     return 0
 
 
