@@ -41,6 +41,7 @@ except (ImportError, SyntaxError, AttributeError):  # CPython, and ports without
 RING = const(512)  # samples: half a second of polls held back (a flash erase: 45 ms, up to 400)
 _STEP = const(4)  # samples between the polls a late poll stands in for (the main loop's 4 ms)
 TURNS_RING = const(256)  # the encoder's changes: 64 detents of bounce-free turning
+_REST = const(3)  # the encoder's contacts both open: at a detent
 
 
 def lowest_pin(a, b, buttons):
@@ -102,10 +103,16 @@ class SampledButtons:
             n = 0 if events is None else len(events)
             events = self.poll(ring, _STEP, then, events)
             if turns is not None and events is not None and len(events) > n:  # presses: the turn so far first
-                turn = turns.decode(turns.follow(ring, since, self.at + (RING if self.at < since else 0)), then, None)
+                to, after = turns.follow(ring, since, self.at + (RING if self.at < since else 0))
+                turn = turns.decode(to, ticks_add(then, -after * SAMPLE_MS), None)
                 since = self.at
                 if turn is not None:
                     events.insert(n, turn[0])
+        if turns is not None:  # the rest of the turn, timed by the sample that saw it end, not by this poll
+            to, after = turns.follow(ring, since, self.at + new + (RING if self.at < since else 0))
+            if to != turns.written and turns.ring[(turns.written - 1) & (TURNS_RING - 1)] == _REST:
+                after = 0  # back at rest after the last sample: the turn's last detent is now
+            events = turns.decode(turns.written, ticks_add(now_ms, -after * SAMPLE_MS), events)
         return events
 
     def poll(self, ring, new, now_ms, events, turns=None):
@@ -184,14 +191,18 @@ class Turns:
         self.written = 0  # entries written, told at each poll
 
     def follow(self, samples, at, end):
-        """How many entries had come by the samples ``at`` to ``end - 1`` of the buttons'
-        ``samples`` (positions taken modulo ``RING``). Each sample whose levels differ from the
-        last entry decoded is matched to the first entry after it with those levels: never a later
-        one than the sample saw (it may be an earlier one, after a wiggle the samples missed)."""
+        """``(entries, after)``: how many entries had come by the samples ``at`` to ``end - 1`` of
+        the buttons' ``samples`` (positions taken modulo ``RING``), and how many of those samples
+        came after the last that saw the contacts come back to rest (a detent's end; 0 if none
+        did). Each sample whose levels differ from the last entry decoded is matched to the first
+        entry after it with those levels: never a later one than the sample saw (it may be an
+        earlier one, after a wiggle the samples missed). A late poll times a turn by that sample,
+        when its last detent was made: timed by the poll, a slow turn across a save would speed up."""
         written = self.written
         to = self.read
+        rest = end - 1
         if written - to > TURNS_RING:  # the ring ran over: all at the poll's end
-            return to
+            return to, 0
         ring = self.ring
         bit = self.bit
         level = self.level
@@ -205,10 +216,12 @@ class Turns:
                 if k < written:
                     to = k + 1
                     level = v
+                    if v == _REST:
+                        rest = at
                 else:
                     missing = v  # not searched again: ``to`` only moves on
             at += 1
-        return to
+        return to, end - 1 - rest
 
     def decode(self, to, now_ms, events):
         """Feed the decoder the entries up to ``to`` (exclusive); append the turn they complete,

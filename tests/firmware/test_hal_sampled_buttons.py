@@ -155,18 +155,34 @@ def test_a_turn_then_a_press_inside_one_save_come_in_that_order():
     assert polls(sampler, HELD_BACK) == [(TURN, -1), (PRESS, "p1")]
 
 
-def test_a_turn_across_a_press_is_split_around_it():
-    sampler = Sampler(7)
-    sampler.turn(120.5, [1, 0, 2, 3] * 3, 10)  # detents done at 150, 190 and 230 ms
-    sampler.held = {2: [(140, 170)], 5: [(200, 220)]}
-    assert polls(sampler, list(range(0, 100, 4)) + list(range(300, 400, 4))) == [
-        (TURN, 1), (PRESS, "p2"), (TURN, 1), (PRESS, "back"), (TURN, 1)]
+def test_a_turn_across_a_press_is_split_around_it_at_its_own_speed():
+    def board():
+        sampler = Sampler(7)
+        sampler.turn(120.5, [1, 0, 2, 3] * 3, 10)  # detents done at 150, 190 and 230 ms: x2 from the second
+        sampler.held = {2: [(140, 170)], 5: [(200, 220)]}
+        return sampler
+
+    on_time = polls(board(), range(0, 400, 4))
+    assert on_time == [(TURN, 1), (PRESS, "p2"), (TURN, 2), (PRESS, "back"), (TURN, 2)]
+    assert polls(board(), list(range(0, 100, 4)) + list(range(300, 400, 4))) == on_time
+
+
+def test_a_slow_turn_across_a_save_is_not_sped_up_by_it():
+    # A detent at 61 ms, one during the save (161 ms), one just after it (236 ms): 75 ms and more
+    # apart, x1. Timed by the poll that reported it (230 ms), the second would make the third x5.
+    def board():
+        sampler = Sampler(10)
+        for start in (30.5, 130.5, 205.5):
+            sampler.turn(start, [1, 0, 2, 3], 10)
+        return sampler
+
+    assert polls(board(), HELD_BACK) == polls(board(), range(0, 400, 4)) == [(TURN, 1)] * 3
 
 
 def test_a_turn_during_a_save_with_no_press_is_one_turn_as_before():
     sampler = Sampler(8)
     sampler.turn(110.5, [1, 0, 2, 3] * 4, 6)  # 4 detents, one every 24 ms: acceleration x2
-    assert polls(sampler, HELD_BACK) == [(TURN, 4)]  # one turn, at the poll: no earlier turn to speed it
+    assert polls(sampler, HELD_BACK) == [(TURN, 4)]  # one turn: no earlier turn to speed it
 
 
 def test_a_turn_is_never_reported_before_a_press_that_came_first_however_fast():
