@@ -280,11 +280,11 @@ class Game:
         self._in_deal("his heels")
         if self.heels:
             raise RuleError("his heels was already pegged this deal")
-        if self.starter_rank is not None:
-            raise RuleError("the starter %s is not a jack: no heels" % self._starter_name())
         if self.phase == "show":
             raise RuleError("too late for his heels: they are pegged at the cut, before the show "
                             "(undo back to the play to peg them)")
+        if self.starter_rank is not None:
+            raise RuleError("the starter %s is not a jack: no heels" % self._starter_name())
         self.heels = True
         self._peg(self.settings.side_of(self.dealer), _HEELS_POINTS)
 
@@ -388,6 +388,8 @@ class Game:
         if caller == claimer:
             raise RuleError("%s cannot call muggins on their own count" % settings.side_name(caller))
         self._peg(caller, overlooked)
+        if self.phase == "over" and self.shows == 0:  # a call on the crib, whose count passed the deal on:
+            self.dealer = (self.dealer - 1) % settings.seats  # the game ended in that deal (the loser deals next)
 
     def _check_turn(self, crib, seat):
         """RuleError unless the crib (``crib``) or ``seat``'s hand counts next."""
@@ -411,8 +413,8 @@ class Game:
         for c in cards:
             if c in self.used:
                 raise RuleError("%s is already on the table this deal" % name(c))
-        if self.ranks:  # shows by ranks beside (else the cards themselves are distinct)
-            from cribbage import show_ranks
+        if self.ranks or self.laying is not None:  # shows by ranks beside, or cards laid in the play
+            from cribbage import show_ranks  # (else the cards themselves are distinct)
 
             show_ranks.check_beside(self, cards)
         from cribbage.show import score

@@ -428,7 +428,7 @@ class Match:
                 self.games_won[game.winner] += game.worth
                 self.games.append({"winner": game.winner, "result": game.result,
                                    "points": game.worth, "scores": game.front[:]})
-            elif kind == "crib":
+            elif kind == "crib" or (kind == "show_ranks" and event[1] is None):  # the crib: a deal is over
                 self._mark(index, False)
 
     def _new_game(self, event, index):

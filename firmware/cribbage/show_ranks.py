@@ -154,11 +154,19 @@ def _check_suited(game, suited):
 
 
 def _check_room(game, ranks):
-    """RuleError if ``ranks`` with the cards and ranks on the table in ``game`` this deal hold five of a rank."""
+    """RuleError if ``ranks`` of the show counted now, with the cards and ranks on the table in ``game``
+    this deal, hold five of a rank. On the table: the starter and the shows before, and the cards laid
+    in the play by the seats that show after this one (each show holds its own laid cards)."""
     from cribbage.game import RuleError
 
+    later = []
+    laying = game.laying
+    if laying is not None:
+        seats = len(laying.laid)
+        for i in range(game.shows + 1, seats):
+            later += laying.laid[(game.dealer + 1 + i) % seats]
     for r in ranks:
-        table = game.ranks.count(r)
+        table = game.ranks.count(r) + later.count(r)
         for c in game.used:
             table += c >> 2 == r
         if table + ranks.count(r) > _SUITS:

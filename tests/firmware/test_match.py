@@ -151,6 +151,7 @@ def test_a_starter_dialled_late():
     m = new_match([["dealer", 0], ["peg", 1, 3], ["hand", 1, None, 4]])
     m.apply(["starter", card("JS")])  # once the show has begun: too late for his heels
     assert m.front == [0, 7] and not m.heels
+    rejected(m, ["heels"], "too late")  # not "not a jack": it is one
     # Three 5+Q, three 5+J and 5+5+5 are seven fifteens (14), a pair royal 6: 20.
     m.apply(["hand", 0, cards("5C 5D 5H QS"), None])
     assert m.front == [20, 7]

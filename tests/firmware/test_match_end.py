@@ -298,6 +298,23 @@ def test_the_lower_placed_loser_deals_with_three_players():
     assert three_player_end(0, [121, 70, 70], 0) == 1
 
 
+def test_tied_losers_after_a_muggins_call_on_the_crib():
+    # The crib's count passes the deal on; a call on it that ends the game ends it in that deal:
+    # the first tied loser clockwise from its dealer's left deals next.
+    m = new_match([["dealer", 0]], players=3, muggins=True)
+    for side, score in ((0, 100), (1, 100), (2, 119)):
+        peg_to(m, side, score)
+    m.apply(["starter", card("2C")])
+    for seat in (1, 2, 0):
+        m.apply(["hand", seat, None, 0])
+    m.apply(["crib", cards("5H 10S 3D 9C"), 0])  # counts 4 at least: claimed 0
+    m.apply(["muggins", 2])
+    check_over(m, 2, "win", 1)
+    assert m.dealer == 0  # the game's last deal
+    m.apply(["new_game"])
+    assert m.dealer == 1
+
+
 def test_a_seat_of_the_losing_team_deals():
     def end(dealer, winner):
         m = new_match([["dealer", dealer]], players=4)

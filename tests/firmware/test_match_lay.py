@@ -222,3 +222,15 @@ def test_a_hand_laid_in_the_play_is_counted_with_the_cards_it_laid():
     rejected(m, ["hand", 0, [card(c) for c in ("10S", "5D", "QD", "2C")], None], "P1 laid 10 K 5")
     m.apply(["hand", 0, [card(c) for c in ("2C", "KS", "5D", "10S")], None])
     m.apply(["crib", None, 0])  # the crib was never laid: nothing to hold
+
+
+def test_a_show_holds_no_fifth_card_of_a_rank_laid_by_a_seat_that_shows_later():
+    m = new_match([["dealer", 0], ["starter", card("KC")]])
+    for seat in (1, 0, 1, 0):
+        m.apply(["lay", seat, 5])  # P2 and P1 each laid two fives: all four are out
+    # P2's hand holds its two fives, and no third: P1's two are on the table, to be shown after it
+    rejected(m, ["hand", 1, [card(c) for c in ("5C", "5D", "5H", "2S")], None], "four 5s: 2 on the table")
+    rejected(m, ["show_ranks", 1, [4, 4, 4, 1], 0, False, None], "four 5s: 2 on the table")
+    m.apply(["hand", 1, [card(c) for c in ("5C", "5D", "3H", "2S")], None])
+    m.apply(["hand", 0, [card(c) for c in ("5H", "5S", "4H", "9S")], None])
+    assert m.front == [20, 18]

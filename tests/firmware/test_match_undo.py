@@ -160,3 +160,10 @@ def test_a_long_match_keeps_a_bounded_number_of_checkpoints_and_undoes_across_it
     while m.events:  # back across all five games, each state as it was
         m.undo()
         assert fingerprint(m) == prints[m.events]
+
+
+def test_a_deal_whose_crib_is_counted_by_ranks_is_checkpointed_too():
+    m = new_match([["dealer", 0], ["starter_rank", 4], ["show_ranks", 1, [0, 1, 2, 3], 0, False, None],
+                   ["show_ranks", 0, [5, 6, 7, 8], 0, False, None],
+                   ["show_ranks", None, [9, 10, 11, 12], 0, False, None]])
+    assert [mark[0] for mark in m._marks if not mark[1]] == [m.events]  # an undo replays one deal at most
