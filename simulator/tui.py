@@ -3,8 +3,8 @@
 Used with ``--tui`` or when there is no display. Terminals report no key releases, so a
 long press is asked for explicitly: ``l`` then the control's key. Hole (track, hole) is
 drawn at ``TerminalLayout.cell(track, hole)`` (0-based row and column on the screen).
-A terminal smaller than the screen gets a line saying how big it must be instead; the
-screen is drawn again whenever the terminal's size changes.
+A terminal smaller than the screen gets a line saying how big it must be instead (big enough
+for the display's most lines); the screen is drawn again whenever the terminal's size changes.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import textwrap
 import tty
 from typing import TextIO
 
+from app.messages import _LINES as DISPLAY_LINES  # the most lines the firmware ever shows (8, on CPython a plain int)
 from shared.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN
 from shared.holes import HOLES
 from simulator.controls import BIG_STEP
@@ -36,6 +37,7 @@ TEXT = (236, 214, 180)
 HOLE = "●"
 TOP = 2  # screen rows above the board: the title and a blank line
 LEFT = 2
+DISPLAY_ROWS = 4  # the display's box is at least this many rows high, however few lines it shows
 
 KEYS = {"\r": ENCODER, "\n": ENCODER, " ": ENCODER, "1": PLAYER_1, "2": PLAYER_2, "\x7f": BACK, "\x08": BACK,
         "\x1b": BACK}
@@ -146,7 +148,7 @@ class Terminal:
                      + RESET)
         text = self.device.lines
         if text is not None:
-            for line in (text or [""]) + [""] * max(0, 4 - len(text)):
+            for line in (text or [""]) + [""] * max(0, DISPLAY_ROWS - len(text)):
                 lines.append(bg(OLED_GLASS) + fg(OLED_TEXT) + " " + line[: width - 2].ljust(width - 1) + RESET)
         lines += ["long press: next key…", ""] if self.long_next else [line[:width] for line in HELP]
         for line in self.note.splitlines():  # a command in it stays on one line where it fits
@@ -158,7 +160,11 @@ class Terminal:
         fit, why not and how big the terminal must be."""
         lines = self.screen()
         columns, rows = size
-        need = (max(self.layout.width, max(len(strip_ansi(line)) for line in lines)), len(lines))
+        # Room for the display's most lines, not just those shown now: one size asked for fits every
+        # screen, so a menu or a longer message does not make the board vanish again.
+        shown = self.device.lines
+        spare = 0 if shown is None else DISPLAY_LINES - max(DISPLAY_ROWS, len(shown))
+        need = (max(self.layout.width, max(len(strip_ansi(line)) for line in lines)), len(lines) + spare)
         if columns >= need[0] and rows >= need[1]:
             return lines
         text = "The terminal is %dx%d; the board needs %dx%d: make the terminal bigger (q quits)." % (

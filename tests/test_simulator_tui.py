@@ -20,10 +20,11 @@ import pytest
 from sim_process import CRIB, TIMEOUT_S, Connection, Simulator, lit_colour, wait_for
 
 from app import palette
+from shared.events import ENCODER, LONG
 from simulator.device import Device
 from simulator.geometry import Geometry
 from simulator.picture import led_colour
-from simulator.tui import HOLE, TerminalLayout
+from simulator.tui import DISPLAY_LINES, HOLE, Terminal, TerminalLayout
 
 # Not skipped when missing: scripts/setup installs it, and a silent skip would hide the terminal tests in CI.
 if not shutil.which("tmux"):
@@ -195,3 +196,25 @@ def test_a_terminal_that_goes_away_ends_the_simulator_quietly_and_the_game_is_ke
         if controller >= 0:
             os.close(controller)
     assert Device(flash).state()["dealer"] == 0  # P1
+
+
+def test_a_too_small_terminal_is_told_one_size_that_fits_every_screen(tmp_path: Path) -> None:
+    device = Device(tmp_path / "flash", manual_clock=True)
+    terminal = Terminal(device)
+
+    def needed() -> tuple[int, int]:
+        said = " ".join(terminal.fitted((40, 12)))
+        columns, rows = re.findall(r"the board needs (\d+)x(\d+)", said)[0]
+        return int(columns), int(rows)
+
+    start = needed()
+    assert "C R I B B A G E" in terminal.fitted(start)[0]
+    device.push([(LONG, ENCODER)])  # the menu: more lines than the start screen
+    device.hw.advance(100)
+    device.step()
+    assert device.lines is not None and device.lines[0] == "MENU"
+    assert needed() == start
+    device.hw.display.show_lines(["LINE %d" % n for n in range(DISPLAY_LINES)])  # the longest screen
+    assert needed() == start
+    shown = terminal.fitted(start)
+    assert "C R I B B A G E" in shown[0] and "LINE %d" % (DISPLAY_LINES - 1) in " ".join(shown)

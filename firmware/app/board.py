@@ -257,13 +257,17 @@ class Board:
         """Take one input event (malformed ones are ignored); save if the game changed (unless ``save`` is False)."""
         if not events.is_event(event):
             return
-        self.messages.dismiss()
+        messages = self.messages
+        seen = messages.notice is not None  # the power-on notice: the control that stops it does nothing else
+        messages.dismiss()
+        self._display_dirty = True
+        if seen:  # (a press meant for the game may not follow a warning that saved data was lost)
+            return
         try:
             self.mode.handle(self, event)
         except RuleError as e:
             # One place for every mode: whatever the rules refuse is shown, never raised out.
-            self.messages.refuse(str(e))
-        self._display_dirty = True
+            messages.refuse(str(e))
         if save:
             self.save_if_changed()
 

@@ -45,6 +45,8 @@ def check_prefs(changes, prefs, supply):
         if not low <= value <= high:
             raise ValueError("%s must be from %d to %d, not %r" % (key, low, high, value))
         out[key] = value
+    if out["colour0"] == out["colour2"]:  # three players: P1 and P3 peg on one track, told apart by colour
+        raise ValueError("P1 and P3 share a track: give them two colours")
     return out
 
 
@@ -62,6 +64,10 @@ def restore_prefs(saved, supply):
         return prefs, None
     if not isinstance(saved, dict):
         return prefs, "saved preferences not an object: defaults used"
+    try:  # as a whole, as they were set (P1's and P3's colours swapped in one change, say)
+        return check_prefs(saved, prefs, supply), None
+    except ValueError:
+        pass  # then one by one: a bad one costs no other
     fixed = []
     for key in sorted(saved):  # sorted: the same message on every interpreter
         try:

@@ -281,8 +281,7 @@ class Game:
         if self.heels:
             raise RuleError("his heels was already pegged this deal")
         if self.phase == "show":
-            raise RuleError("too late for his heels: they are pegged at the cut, before the show "
-                            "(undo back to the play to peg them)")
+            raise RuleError("too late for his heels: the show has begun (undo back to the play to peg them)")
         if self.starter_rank is not None:
             raise RuleError("the starter %s is not a jack: no heels" % self._starter_name())
         self.heels = True

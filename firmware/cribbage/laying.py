@@ -45,18 +45,20 @@ def lay_event(game, event):
     for reason, p in laying.said[2]:
         if reason == "go":
             go += p
+    start = game.front[side]
     if not go or go == points:
         game._peg(side, points)
-        return
-    # a card's points, then the go point that follows it (RULES.md's order in a deal): the house
-    # rules judge each peg, so a pair may peg out exactly, or miss the stink hole, where the two
-    # together would not; the pegs still move once, as a player pegs them
-    start = game.front[side]
-    game._peg(side, points - go)
-    if game.winner is None:
-        game._peg(side, go)
-    if game.front[side] != start:
-        game.back[side] = start
+    else:
+        # a card's points, then the go point that follows it (RULES.md's order in a deal): the house
+        # rules judge each peg, so a pair may peg out exactly, or miss the stink hole, where the two
+        # together would not; the pegs still move once, as a player pegs them
+        game._peg(side, points - go)
+        if game.winner is None:
+            game._peg(side, go)
+        if game.front[side] != start:
+            game.back[side] = start
+    if game.front[side] == start:  # a house rule kept the peg where it was: said, but nothing pegged
+        laying.said = (seat, laying.said[1], laying.said[2], None)  # named for the seat they were for
 
 
 class Laying:
@@ -64,7 +66,8 @@ class Laying:
 
     ``said`` is what the last card or go made: ``(seat, count, reasons, scorer)``: the count
     the card made (None for a go), the points as ``Play.reasons`` (a go or the last card
-    adds ``("go", 1)``) and the seat that pegs them (None: nothing pegged); None before
+    adds ``("go", 1)``) and the seat that pegs them (None: nothing pegged: no points, or a house
+    rule kept the peg, ``lay_event`` then naming in ``seat`` the seat they were for); None before
     the first action.
     """
 

@@ -159,7 +159,9 @@ def test_a_damaged_save_falls_back_to_the_previous_one_and_says_so():
     hw = again.frame_phase(1000, 100)
     assert is_hue(hw.pixel(0, 121), palette.VERMILLION) and is_hue(hw.pixel(1, 121), palette.VERMILLION)
     assert again.hw.display.lines[-2] == "OLDER SAVE USED"
-    again.press(HOLD_P2)  # the next input ends the flashing; the game goes on from there
-    assert again.board.messages.notice is None and again.match.front == [2, 2]
+    again.press(HOLD_P2)  # the first control only ends the flashing: no move follows a warning unseen
+    assert again.board.messages.notice is None and again.match.front == [2, 0]
+    again.press(HOLD_P2)  # the game goes on from there
+    assert again.match.front == [2, 2]
     hw = again.frame_phase(1000, 100)
     assert not is_hue(hw.pixel(1, 121), palette.VERMILLION)

@@ -247,3 +247,14 @@ def test_a_hand_laid_asks_only_what_its_ranks_cannot_tell():
     d.press(ENC)
     assert d.match.log[-1] == ["show_ranks", 1, [10, 0, 8, 1], 0, True, None]
     assert d.match.front == [before[0], before[1] + 1]
+
+
+def test_points_a_house_rule_does_not_peg_are_said_not_pegged():
+    d = laying(peg_out_exactly=True)
+    for points in (31, 31, 31, 25):
+        d.board.handle_command('{"cmd": "event", "event": ["peg", 0, %d]}' % points)
+    for rank in (5, 10, 5, 5):  # P1: fifteen two (120), then a pair that would pass the game hole
+        lay(d, rank)
+    assert d.match.front[0] == 120 and d.match.winner is None
+    said = " ".join(display(d)[2:])
+    assert "P1: twenty-five for a pair, not pegged" in said, said

@@ -37,10 +37,9 @@ def assert_refusal_signal(d):
 
 def test_a_new_match_before_the_match_began_is_refused_not_raised():
     d = Driver()
-    d.press(HOLD_ENC, turn(1), ENC)
-    assert d.mode.name == "menu" and d.mode.sure
-    assert flicker(d, 0, 300)[0] == 0  # (no signal before the refusal)
-    d.press(ENC)  # used to raise RuleError out of Board.handle
+    d.press(HOLD_ENC, turn(1))
+    assert d.mode.name == "menu" and flicker(d, 0, 300)[0] == 0  # (no signal before the refusal)
+    d.press(ENC)  # used to raise RuleError out of Board.handle; refused at once, not asked twice
     assert d.board.messages.refusal is not None and "not begun" in d.board.messages.refusal
     assert d.match.events == 0 and d.mode.name == "menu" and not d.mode.sure
     assert_refusal_signal(d)

@@ -159,8 +159,8 @@ def test_every_colour_keeps_its_hue_and_order_at_every_brightness():
         for k in range(len(palette.CHOICES)):
             other = (k + 1) % len(palette.CHOICES)
             reply = d.board.handle_command(
-                '{"cmd": "settings", "set": {"colour0": %d, "colour1": %d, "brightness": %d}}'
-                % (k, other, brightness_level))
+                '{"cmd": "settings", "set": {"colour0": %d, "colour1": %d, "colour2": %d, "brightness": %d}}'
+                % (k, other, (k + 2) % len(palette.CHOICES), brightness_level))  # P3 shares P1's track: not P1's
             assert '"ok": true' in reply, reply
             where = (brightness_level, palette.CHOICE_NAMES[k])
             check_pegs_and_marks(d.frame_after(1), palette.CHOICES[k], where)

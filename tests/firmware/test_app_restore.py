@@ -72,6 +72,18 @@ def test_bad_preferences_are_dropped_or_reset_and_the_game_is_kept():
     assert third.match.log == log and third.match.state() == state
 
 
+def test_saved_colours_are_judged_as_they_were_set_and_one_colour_for_p1_and_p3_is_repaired():
+    d = played()
+    swapped = dict(PREFS, colour0=PREFS["colour2"], colour2=PREFS["colour0"])  # one change, as a whole
+    resave(d, prefs=swapped)
+    again = d.reboot()
+    assert again.board.messages.notice is None and again.board.prefs == swapped
+    resave(d, prefs=dict(PREFS, colour0=PREFS["colour2"]))  # (saved by an older firmware)
+    board = d.reboot().board
+    assert "P1 and P3 share a track" in board.messages.notice
+    assert board.prefs["colour0"] != board.prefs["colour2"]
+
+
 def test_a_flash_that_refuses_the_write_back_of_repaired_preferences_does_not_stop_the_board():
     d = played()
     resave(d, prefs={"brightness": 999})
@@ -138,6 +150,7 @@ def test_saved_data_of_an_unknown_version_is_not_guessed_at_and_the_board_says_s
         assert notice is not None and "version %r" % (version,) in notice and "starting fresh" in notice
         again.frame_after(10)
         assert again.hw.display.lines[-2] == "SAVE UNPLAYABLE"
+        again.press(P1)  # the warning seen (that control does nothing else)
         again.press(P1)  # and the board plays on from a fresh match, saved in its own version
         assert d.reboot().match.events == 1 and d.reboot().board.messages.notice is None
 
@@ -172,6 +185,7 @@ def test_a_newest_copy_that_cannot_be_replayed_gives_way_to_the_older_one():
         assert json.loads(board.handle_command('{"cmd": "state"}'))["state"]["store"] == notice
         # the copy used is still there after another power-on, and after the first action
         assert d.reboot().match.log == older[1]
+        again.press(HOLD_P2)  # the warning seen (that control does nothing else)
         again.press(HOLD_P2)
         assert d.reboot().match.events == len(older[1]) + 1
         again.press(HOLD_P2)
@@ -224,6 +238,7 @@ def test_a_damaged_saved_log_gives_a_fresh_match_and_says_so():
         assert "not replayable" in notice and says in notice, (says, notice)
         d.frame_after(10)
         assert d.hw.display.lines[-2] == "SAVE UNPLAYABLE"
+        d.press(P1)  # the warning seen (that control does nothing else)
         d.press(P1)  # and the board plays on from a fresh match
         assert d.match.events == 1 and d.reboot().match.events == 1
 

@@ -1,8 +1,9 @@
-"""The settings menu starts its choice at the value in force, also one set over the serial line."""
+"""The settings menu starts its choice at the value in force, also one set over the serial line; its
+choices stop at either end; a rule mid-match and one colour for two players on a track are refused."""
 
 import sys
 
-from app_driver import BACK_PRESS, ENC, Driver
+from app_driver import BACK_PRESS, ENC, P1, Driver, turn
 
 from app.protocol import settings_dict
 
@@ -40,3 +41,34 @@ def test_the_menus_code_leaves_the_heap_when_the_board_goes_home_and_comes_back_
     assert not hasattr(sys.modules["app.modes"], "settings")  # no reference left to keep its code alive
     ui = d.edit_setting("brightness")  # loaded again, working as before
     assert ui["mode"] == "settings" and ui["editing"]
+
+
+def test_turning_past_the_last_value_stays_there():
+    d = Driver()
+    d.edit_setting("brightness")
+    d.press(turn(3), turn(20))  # 160 up to 255, and on: not round to 16, the dimmest
+    assert d.ask({"cmd": "state"})["state"]["ui"]["choice"] == 255
+    d.press(turn(-30))
+    assert d.ask({"cmd": "state"})["state"]["ui"]["choice"] == 16
+
+
+def test_a_rule_is_refused_at_once_once_the_match_has_begun():
+    d = Driver()
+    d.press(P1)
+    ui = d.edit_setting("target")  # the press that would start dialling a new game length
+    assert not ui["editing"] and "start a new match" in d.board.messages.refusal
+    assert d.match.events == 1
+    assert d.edit_setting("brightness")["editing"]  # the board's own preferences still change
+
+
+def test_players_sharing_a_track_keep_two_colours():
+    d = Driver()
+    before = settings_dict(d.board)
+    reply = d.ask({"cmd": "settings", "set": {"colour0": before["colour2"]}})
+    assert not reply["ok"] and "P1 and P3 share a track" in reply["error"] and settings_dict(d.board) == before
+    swap = {"colour0": before["colour2"], "colour2": before["colour0"]}
+    assert d.ask({"cmd": "settings", "set": swap})["ok"]  # judged after the whole change
+    d.edit_setting("colour2")
+    d.press(turn(before["colour2"] - before["colour0"]), ENC)  # the menu: P3 to P1's colour
+    assert "P1 and P3 share a track" in d.board.messages.refusal
+    assert settings_dict(d.board)["colour2"] == before["colour0"]

@@ -110,7 +110,7 @@ def test_his_heels_after_the_show_has_begun_is_refused_with_the_reason():
     d.press(HOLD_P1)  # the dealer remembers his heels too late
     assert d.match.front == [0, 6] and "too late for his heels" in d.board.messages.refusal
     lines = display(d)
-    assert "NO: too late for" in lines and "his heels: they" in lines  # wrapped at spaces
+    assert "NO: too late for" in lines and "his heels: the" in lines  # wrapped at spaces
     r = json.loads(d.board.handle_command('{"cmd": "event", "event": ["heels"]}'))  # the serial line too
     assert not r["ok"] and r["error"].startswith("too late for his heels")
     d.press(BACK_PRESS, BACK_PRESS)  # leave the count; undo the pone's count
@@ -213,6 +213,7 @@ def test_his_heels_is_taken_once_whatever_the_path():
     d = dealt()
     d.press(ENC, HOLD_P1, ENC)
     assert d.match.front == [2, 0] and d.mode.name == "starter"
+    assert not any("heels" in line for line in display(d))  # pegged: no longer offered
     d.press(HOLD_P1)
     assert d.match.front == [2, 0] and "already" in d.board.messages.refusal
     d.pick("JD")

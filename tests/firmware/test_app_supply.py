@@ -10,15 +10,16 @@ from app.protocol import settings_dict
 
 
 def menu_currents(d):
-    """Every current limit the settings menu offers, turning through them once."""
-    ui = d.edit_setting("milliamps")
-    first = ui["choice"]
-    seen = [first]
+    """Every current limit the settings menu offers: from the lowest (the choice stops at either
+    end) up to the highest."""
+    d.edit_setting("milliamps")
+    d.press(turn(-20))
+    seen = [d.ask({"cmd": "state"})["state"]["ui"]["choice"]]
     while True:
         d.press(turn(1))
         choice = d.ask({"cmd": "state"})["state"]["ui"]["choice"]
-        if choice == first:
-            return sorted(seen)
+        if choice == seen[-1]:
+            return seen
         seen.append(choice)
 
 

@@ -136,6 +136,8 @@ class Lay:
             if scorer is not None:  # a go's point goes to the last to lay, who may not be the seat that said go
                 seat = scorer
             said = settings.seat_name(seat) + ": " + say_play(count, reasons, turn is None)
+            if scorer is None and reasons:  # a house rule kept the peg (peg out exactly, the stink hole)
+                said += ", not pegged"
             out.extend(wrap(said.split(" "), 16))
         if len(out) > 7:  # a long saying takes the hint's line, and keeps its last (the total)
             return out[:7] + out[-1:]

@@ -39,7 +39,8 @@ class Menu:
                 if board.try_apply(["new_game"]):
                     board.idle()
             elif item == _NEW_MATCH:
-                if not self.sure:
+                match = board.match
+                if not self.sure and match.events > match.match_start:  # (not begun: refused at once)
                     self.sure = True
                 else:
                     self.sure = False

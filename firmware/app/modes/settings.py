@@ -88,8 +88,8 @@ class SettingsMode:
     def handle(self, board, event):
         kind, what = event
         if kind == events.TURN:
-            if self.editing:
-                self.choice = (self.choice + what) % len(self._values())
+            if self.editing:  # stops at either end: past the brightest is not the dimmest
+                self.choice = max(0, min(len(self._values()) - 1, self.choice + what))
             else:
                 self.item = (self.item + what) % len(ITEMS)
         elif kind == events.PRESS and what == events.BACK:
@@ -100,6 +100,9 @@ class SettingsMode:
         elif kind == events.PRESS and what == events.ENCODER:
             key = ITEMS[self.item][0]
             if not self.editing:
+                if key not in board.prefs and board.match.events:  # said before a value is dialled in vain
+                    board.messages.refuse("the rules change only before a match begins: start a new match")
+                    return
                 self.choice = start_index(self._values(), setting(board, key))
                 self.editing = True
             elif board.try_change_settings({key: self._values()[self.choice]}):

@@ -98,10 +98,12 @@ class Starter:
             canvas.put(track, hole, palette.WHITE, level)
 
     def lines(self, board):
-        dealer = board.match.settings.side_of(board.match.dealer)
+        match = board.match
         text = [">" + rank_name(self.picker.rank) + " any suit"] if self.any_suit else self.picker.text()
-        return (["STARTER"] + text
-                + ["turn=rank", "p1/p2=suit/any", "enc=take", "hold enc=skip", "hold %s=heels" % _BUTTONS[dealer]])
+        hints = ["turn=rank", "p1/p2=suit/any", "enc=take", "hold enc=skip"]
+        if not match.heels:  # pegged already: only a Jack is taken, and holding the button is refused
+            hints.append("hold %s=heels" % _BUTTONS[match.settings.side_of(match.dealer)])
+        return ["STARTER"] + text + hints
 
     def describe(self):
         return {"mode": self.name, "card": None if self.any_suit else self.picker.card, "rank": self.picker.rank}
