@@ -6,7 +6,7 @@ forgets this module, so its code leaves the heap: nothing here runs again until 
 
 from app.board import DATA_VERSION, glance
 from app.prefs import defaults, restore_prefs
-from cribbage.match import Match
+from cribbage.match import Match, RuleError
 
 
 def restore(board, glance_first):
@@ -26,8 +26,8 @@ def restore(board, glance_first):
         saved = data.get("glance")  # (version 1 has none)
         shown = glance_first and saved is not None and _show_glance(board, data)
         try:
-            match = Match(data.get("settings"), saved=data.get("codes", ()), edits=data.get("edits"))
-        except (ValueError, TypeError, AttributeError) as e:
+            match = _replayed(board, data)
+        except (ValueError, TypeError, AttributeError) as e:  # data this firmware does not write: nothing guessed
             if not unplayed:
                 unplayed.append(data.get("prefs", {}))
             raise ValueError("saved game not replayable (%s)" % e) from None
@@ -42,8 +42,9 @@ def restore(board, glance_first):
     fresh = board.match
     # the log is replayed as it is read; a copy that cannot be replayed gives way to the older
     loaded, damage = board.store.load(stream="codes", use=replay)
-    if damage is not None:
-        board.messages.announce("OLDER SAVE USED" if loaded is not None else "SAVE UNPLAYABLE", damage)
+    if damage is not None:  # a copy lost: the newest (the older used) or the older (its backup)
+        title = "SAVE UNPLAYABLE" if loaded is None else "BACKUP LOST" if "newest" in damage else "OLDER SAVE USED"
+        board.messages.announce(title, damage)
     if loaded is None:  # no game to keep (nor the glance of one that could not be used)
         board.match = fresh
         board.set_prefs(defaults(board.hw.supply_ma))
@@ -65,6 +66,29 @@ def restore(board, glance_first):
     return repaired
 
 
+def _replayed(board, data):
+    """The match of saved ``data``, its log replayed: up to an event this firmware's rules refuse (a
+    rule made stricter since it was saved), said in the notice, rather than lost whole (the older
+    copy would stop there too; said at each power-on until the next change is saved). ValueError
+    (or TypeError, AttributeError) if nothing of it can be used."""
+    codes = data.get("codes", ())
+    match = Match(data.get("settings"), edits=data.get("edits"))
+    edits = match.edits  # (checked: a whole number) the count goes on from the saved one
+    match.edits = 0
+    try:
+        match.replay_saved(codes)
+    except RuleError as e:
+        if not match.events:
+            raise
+        close = getattr(codes, "close", None)  # the rest of the log is not read: its file let go
+        if close is not None:
+            close()
+        board.messages.announce("SAVE CUT SHORT", "the saved game is kept up to its event %d, which this "
+                                "firmware's rules refuse (%s)" % (match.events, e))
+    match.edits = max(edits, match.edits)  # a reader of the log's pages sees a change
+    return match
+
+
 def _show_glance(board, data):
     """Draw the first frame from the glance of saved ``data`` (``app.glance``), before its log is
     replayed; False if it cannot be drawn (the replay then comes first)."""
@@ -75,7 +99,7 @@ def _show_glance(board, data):
         board.set_prefs(restore_prefs(data.get("prefs"), board.hw.supply_ma)[0])
         board.idle()
         board.render()
-    except (ValueError, TypeError, IndexError, KeyError, AttributeError) as e:  # no glance this firmware wrote
+    except Exception as e:  # no glance this firmware wrote (a preview: the replay is the truth, whatever went wrong)
         print("the saved glance not drawn: %r" % (e,))
         return False
     return True

@@ -186,6 +186,7 @@ class Store:
                     continue
             self.seq = seq
             self._newest = i
+            newest = "" if problems else "newest "  # else a newer copy, or one of no known age, went
             for older, j, length, crc in found:  # the copy to fall back on must be sound too
                 try:
                     if self._crc(self._slots[j], older, length) != crc:
@@ -193,7 +194,7 @@ class Store:
                 except OSError as e:
                     problems.append(self._set_aside(j, e))
             if problems:
-                return data, "; ".join(problems) + "; loaded save %d from %s" % (seq, self._slots[i])
+                return data, "; ".join(problems) + "; loaded %ssave %d from %s" % (newest, seq, self._slots[i])
             return data, None
         self.seq = None
         self._newest = None

@@ -200,14 +200,15 @@ class Match:
             except RuleError as e:
                 raise RuleError("event %d %r: %s" % (i, event, e)) from None
         if saved is not None:
-            self._replay_saved(saved)
+            self.replay_saved(saved)
         if edits is not None:  # the count the log had reached (saved with it): it goes on from there
             if not is_int(edits) or edits < self.edits:
                 raise ValueError("edits must be a whole number of at least %d, not %r" % (self.edits, edits))
             self.edits = edits
 
-    def _replay_saved(self, saved):
-        """Apply the events of ``saved`` (ints as ``iter_saved`` yields them); ValueError if damaged."""
+    def replay_saved(self, saved):
+        """Apply the events of ``saved`` (ints as ``iter_saved`` yields them); ValueError if damaged,
+        or RuleError at an event these rules refuse, the events before it applied."""
         seats = self.settings.seats
         packs = self._packs
         shows = 0  # the packs of shows read so far: the saved form numbers them from 1

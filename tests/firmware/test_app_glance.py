@@ -126,3 +126,39 @@ def test_inputs_after_power_on_act_on_the_replayed_game():
     for event in hw.poll_events():
         board.handle(event)
     assert board.match.events == match.events + 1 and board.match.log[-1] == ["peg", 1, 2]
+
+
+def test_a_glance_that_cannot_be_drawn_for_any_reason_gives_way_to_the_replay():
+    # A sound file whose glance holds 1e999 as its game number: "G%d" raised OverflowError out of the
+    # power-on (on the board, three failed starts: safe mode); whatever a glance raises, the replay follows.
+    match = seeded_match(1, 3)
+    d = saved_match(match)
+    spoiled = glance(match)
+    spoiled[2] = "1e999x"  # written as a string, then made the number (JSON has no infinity)
+    resave(d, copies=2, glance=spoiled)
+    store = Store(d.root)
+    for path in slot_files(d.root):
+        path = d.root + "/" + path
+        with open(path, "rb") as f:
+            data = f.read()
+        data = data.replace(b'"1e999x"', b"1e999   ")  # as long: the trailer's length holds
+        seq, length, crc = _trailer(data)
+        data = data.replace(b'%08x"]]' % crc, b'%08x"]]' % _crc_of(store, path, data, seq, length))
+        with open(path, "wb") as f:
+            f.write(data)
+    board, hw, first = power_on(d)
+    assert board.match.log == match.log and board.match.state() == match.state()  # the replay, as ever
+    assert board.messages.notice is None  # the file was sound: only its glance could not be drawn
+
+
+def _trailer(data):
+    """(seq, length, crc) of a slot file's bytes ``data`` (its last line: app.store)."""
+    fields = data[data.rindex(b"[", 0, len(data) - 3):].split(b", ")
+    return int(fields[2]), int(fields[3]), int(fields[4][1:9], 16)
+
+
+def _crc_of(store, path, data, seq, length):
+    """The CRC ``data``, written at ``path``, must hold (the store's own sum of the file)."""
+    with open(path, "wb") as f:
+        f.write(data)
+    return store._crc(path, seq, length)

@@ -72,6 +72,22 @@ def test_bad_preferences_are_dropped_or_reset_and_the_game_is_kept():
     assert third.match.log == log and third.match.state() == state
 
 
+def test_a_damaged_older_copy_is_said_to_be_the_backup_lost_not_the_game():
+    d = played()
+    state = d.match.state()
+    store = d.board.store
+    older = store._slots[1 - store._newest]
+    with open(older, "rb") as f:
+        data = bytearray(f.read())
+    data[len(data) // 3] ^= 0x04  # a flipped bit in the older copy: the newest is sound
+    with open(older, "wb") as f:
+        f.write(data)
+    again = d.reboot()
+    assert again.match.state() == state and "loaded newest save" in again.board.messages.notice
+    again.frame_after(10)
+    assert again.hw.display.lines[-2] == "BACKUP LOST"  # not "OLDER SAVE USED": the game is the newest
+
+
 def test_saved_colours_are_judged_as_they_were_set_and_one_colour_for_p1_and_p3_is_repaired():
     d = played()
     swapped = dict(PREFS, colour0=PREFS["colour2"], colour2=PREFS["colour0"])  # one change, as a whole
@@ -233,6 +249,16 @@ def test_a_damaged_saved_log_gives_a_fresh_match_and_says_so():
                           "codes": iter(saved), "ids": [["x", "{}"]]})
         d = Driver(root)
         board = d.board
+        refused = says.startswith("saved event ") and says != "saved event 0"
+        if refused:  # sound, but an event the rules refuse (a rule made stricter, say): kept up to it
+            kept = int(says.split()[2])
+            assert d.match.events == kept > 0 and "kept up to its event %d" % kept in board.messages.notice
+            d.frame_after(10)
+            assert d.hw.display.lines[-2] == "SAVE CUT SHORT"
+            assert d.ask({"cmd": "settings", "set": {"brightness": 91}})["ok"]  # a change: saved
+            again = d.reboot()  # the game goes on from what was kept
+            assert again.match.events == kept and again.board.messages.notice is None
+            continue
         assert d.match.events == 0 and board.ids == [] and board.prefs["brightness"] == 90
         notice = board.messages.notice
         assert "not replayable" in notice and says in notice, (says, notice)
