@@ -64,16 +64,18 @@ def restore_prefs(saved, supply):
         return prefs, None
     if not isinstance(saved, dict):
         return prefs, "saved preferences not an object: defaults used"
-    try:  # as a whole, as they were set (P1's and P3's colours swapped in one change, say)
-        return check_prefs(saved, prefs, supply), None
-    except ValueError:
-        pass  # then one by one: a bad one costs no other
     fixed = []
     for key in sorted(saved):  # sorted: the same message on every interpreter
-        try:
-            prefs = check_prefs({key: saved[key]}, prefs, supply)
+        try:  # each alone (P1's and P3's colours, set as a pair, are judged together below)
+            prefs[key] = check_prefs({key: saved[key]}, dict(prefs, colour0=-1, colour2=-2), supply)[key]
         except ValueError as e:  # (a current limit above the supply: the default, the supply)
             fixed.append(str(e))
+    try:
+        check_prefs({}, prefs, supply)
+    except ValueError as e:  # one colour for P1 and P3: P3's back to a default that is not P1's
+        fixed.append(str(e))
+        colours = palette.DEFAULT_COLOURS
+        prefs["colour2"] = colours[2] if prefs["colour0"] != colours[2] else colours[0]
     if not fixed:
         return prefs, None
     return prefs, "saved preferences not taken (defaults used): " + "; ".join(fixed)

@@ -52,8 +52,11 @@ def _input(board, request):
         raise ValueError('input event must be ["turn", n] (n a whole number from -%d to %d, not 0) or '
                          '["press" or "long", one of %s], not %s'
                          % (events.MAX_TURN, events.MAX_TURN, ", ".join(events.CONTROLS), _shown(event)))
+    notice = board.messages.notice  # shown: the input only stops it, as a control does
     board.handle((event[0], event[1]), False)  # saved once below, with the request id
     out = {"ui": board.mode.describe()}
+    if notice is not None:
+        out["dismissed"] = notice
     if board.messages.refusal is not None:
         out["refused"] = board.messages.refusal
     return out

@@ -85,7 +85,11 @@ def _replayed(board, data):
             close()
         board.messages.announce("SAVE CUT SHORT", "the saved game is kept up to its event %d, which this "
                                 "firmware's rules refuse (%s)" % (match.events, e))
-    match.edits = max(edits, match.edits)  # a reader of the log's pages sees a change
+        match.edits = max(edits, match.edits) + 1  # a reader of the log's pages sees a change
+        return match
+    if edits < match.edits:  # each event applied counts one: a saved count below them is no count it kept
+        raise ValueError("edits must be a whole number of at least %d, not %r" % (match.edits, edits))
+    match.edits = edits
     return match
 
 

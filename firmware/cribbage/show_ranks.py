@@ -155,20 +155,28 @@ def _check_suited(game, suited):
 
 def _check_room(game, ranks):
     """RuleError if ``ranks`` of the show counted now, with the cards and ranks on the table in ``game``
-    this deal, hold five of a rank. On the table: the starter and the shows before, and the cards laid
-    in the play by the seats that show after this one (each show holds its own laid cards)."""
+    this deal, hold five of a rank. On the table, at least: the starter and the shows before with the
+    cards laid in the play by the seats that show after this one; and the cards laid by every other
+    seat with the starter (a show by total holds its laid cards, unseen). Each show holds its own."""
     from cribbage.game import RuleError
 
     later = []
+    others = []
     laying = game.laying
     if laying is not None:
         seats = len(laying.laid)
-        for i in range(game.shows + 1, seats):
-            later += laying.laid[(game.dealer + 1 + i) % seats]
+        for i in range(seats):  # in the order of the shows: this one is the shows-th (none: the crib)
+            if i != game.shows:
+                laid = laying.laid[(game.dealer + 1 + i) % seats]
+                others += laid
+                if i > game.shows:
+                    later += laid
+    starter = game.starter_rank
     for r in ranks:
         table = game.ranks.count(r) + later.count(r)
         for c in game.used:
             table += c >> 2 == r
+        table = max(table, others.count(r) + (starter == r))
         if table + ranks.count(r) > _SUITS:
             raise RuleError("a deck has four %ss: %d on the table this deal already" % (rank_name(r), table))
 

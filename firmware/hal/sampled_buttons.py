@@ -41,7 +41,6 @@ except (ImportError, SyntaxError, AttributeError):  # CPython, and ports without
 RING = const(512)  # samples: half a second of polls held back (a flash erase: 45 ms, up to 400)
 _STEP = const(4)  # samples between the polls a late poll stands in for (the main loop's 4 ms)
 TURNS_RING = const(256)  # the encoder's changes: 64 detents of bounce-free turning
-_REST = const(3)  # the encoder's contacts both open: at a detent
 
 
 def lowest_pin(a, b, buttons):
@@ -103,16 +102,14 @@ class SampledButtons:
             n = 0 if events is None else len(events)
             events = self.poll(ring, _STEP, then, events)
             if turns is not None and events is not None and len(events) > n:  # presses: the turn so far first
-                to, after = turns.follow(ring, since, self.at + (RING if self.at < since else 0))
-                turn = turns.decode(to, ticks_add(then, -after * SAMPLE_MS), None)
+                after = turns.follow(ring, since, self.at + (RING if self.at < since else 0))
+                turn = turns.decode(turns.read, then, after, None)
                 since = self.at
                 if turn is not None:
                     events.insert(n, turn[0])
-        if turns is not None:  # the rest of the turn, timed by the sample that saw it end, not by this poll
-            to, after = turns.follow(ring, since, self.at + new + (RING if self.at < since else 0))
-            if to != turns.written and turns.ring[(turns.written - 1) & (TURNS_RING - 1)] == _REST:
-                after = 0  # back at rest after the last sample: the turn's last detent is now
-            events = turns.decode(turns.written, ticks_add(now_ms, -after * SAMPLE_MS), events)
+        if turns is not None:  # the rest of the turn, timed by its last detent, not by this poll
+            after = turns.follow(ring, since, self.at + new + (RING if self.at < since else 0))
+            events = turns.decode(turns.written, now_ms, after, events)
         return events
 
     def poll(self, ring, new, now_ms, events, turns=None):
@@ -126,7 +123,7 @@ class SampledButtons:
             events = self._stand_in(ring, new, now_ms, events, turns)
             new = _STEP + min(new, RING) % _STEP
         if turns is not None:  # the rest of the turn, before this poll's own presses
-            events = turns.decode(turns.written, now_ms, events)
+            events = turns.decode(turns.written, now_ms, 0, events)
         at = self.at
         end = at + new
         self.at = end & (RING - 1)
@@ -191,21 +188,22 @@ class Turns:
         self.written = 0  # entries written, told at each poll
 
     def follow(self, samples, at, end):
-        """``(entries, after)``: how many entries had come by the samples ``at`` to ``end - 1`` of
-        the buttons' ``samples`` (positions taken modulo ``RING``), and how many of those samples
-        came after the last that saw the contacts come back to rest (a detent's end; 0 if none
-        did). Each sample whose levels differ from the last entry decoded is matched to the first
-        entry after it with those levels: never a later one than the sample saw (it may be an
-        earlier one, after a wiggle the samples missed). A late poll times a turn by that sample,
-        when its last detent was made: timed by the poll, a slow turn across a save would speed up."""
+        """Feed the decoder the entries that had come by the samples ``at`` to ``end - 1`` of the
+        buttons' ``samples`` (positions taken modulo ``RING``); return how many of those samples came
+        after the one at which the decoder last made a detent (0 if it made none). Each sample whose
+        levels differ from the last entry decoded is matched to the first entry after it with those
+        levels: never a later one than the sample saw (it may be an earlier one, after a wiggle the
+        samples missed). A late poll times a turn by that sample, when its last detent was made, not
+        by a bounce or a wiggle after it: timed by the poll, a slow turn across a save would speed up."""
         written = self.written
         to = self.read
-        rest = end - 1
-        if written - to > TURNS_RING:  # the ring ran over: all at the poll's end
-            return to, 0
+        made = end - 1
+        if written - to > TURNS_RING:  # the ring ran over: all at the poll's end (``decode``)
+            return 0
         ring = self.ring
         bit = self.bit
         level = self.level
+        decoder = self.decoder
         missing = -1  # levels no entry after ``to`` has (a glitch too short for the encoder's PIO)
         while at < end:
             v = samples[at & (RING - 1)] >> bit & 3
@@ -214,34 +212,44 @@ class Turns:
                 while k < written and ring[k & (TURNS_RING - 1)] != v:
                     k += 1
                 if k < written:
-                    to = k + 1
+                    steps = decoder.steps
+                    while to <= k:
+                        decoder.feed(ring[to & (TURNS_RING - 1)])
+                        to += 1
+                    if decoder.steps != steps:
+                        made = at
                     level = v
-                    if v == _REST:
-                        rest = at
                 else:
                     missing = v  # not searched again: ``to`` only moves on
             at += 1
-        return to, end - 1 - rest
+        self.read = to
+        self.level = level
+        return end - 1 - made
 
-    def decode(self, to, now_ms, events):
-        """Feed the decoder the entries up to ``to`` (exclusive); append the turn they complete,
-        at ``now_ms``, to ``events`` (a list, made if None) and return it."""
+    def decode(self, to, now_ms, after, events):
+        """Feed the decoder the entries up to ``to`` (exclusive); append the turn they complete to
+        ``events`` (a list, made if None) and return it. Its time, for the acceleration: ``after`` ms
+        before ``now_ms`` (its last detent, as ``follow`` found it), or ``now_ms`` if the entries fed
+        here make a detent (changes no sample has seen yet)."""
         ring = self.ring
         decoder = self.decoder
         read = self.read
         if to != read:
             last = ring[(to - 1) & (TURNS_RING - 1)]
+            steps = decoder.steps
             if to - read > TURNS_RING:  # overrun: the oldest entries were written over
                 decoder.feed(last, 0, True)
             else:
                 while read < to:
                     decoder.feed(ring[read & (TURNS_RING - 1)])
                     read += 1
+            if decoder.steps != steps:
+                after = 0
             self.level = last
             self.read = to
         detents = decoder.take()
         if detents:
             if events is None:
                 events = []
-            events.append((TURN, self.acceleration.scale(self.sign * detents, now_ms)))
+            events.append((TURN, self.acceleration.scale(self.sign * detents, ticks_add(now_ms, -after * SAMPLE_MS))))
         return events

@@ -72,6 +72,14 @@ def test_bad_preferences_are_dropped_or_reset_and_the_game_is_kept():
     assert third.match.log == log and third.match.state() == state
 
 
+def test_a_saved_count_of_edits_below_its_events_is_no_count_the_board_kept():
+    d = played()
+    assert d.match.events == 2
+    resave(d, edits=1)
+    notice = d.reboot().board.messages.notice
+    assert "edits must be a whole number of at least 2, not 1" in notice and "loaded save" in notice
+
+
 def test_a_damaged_older_copy_is_said_to_be_the_backup_lost_not_the_game():
     d = played()
     state = d.match.state()
@@ -97,7 +105,11 @@ def test_saved_colours_are_judged_as_they_were_set_and_one_colour_for_p1_and_p3_
     resave(d, prefs=dict(PREFS, colour0=PREFS["colour2"]))  # (saved by an older firmware)
     board = d.reboot().board
     assert "P1 and P3 share a track" in board.messages.notice
-    assert board.prefs["colour0"] != board.prefs["colour2"]
+    assert board.prefs["colour0"] == PREFS["colour2"] != board.prefs["colour2"]  # P3's put back
+    resave(d, prefs=dict(swapped, brightness=999))  # a bad one costs no other, the swap included
+    board = d.reboot().board
+    assert board.prefs == swapped and "brightness" in board.messages.notice
+    assert "share a track" not in board.messages.notice
 
 
 def test_a_flash_that_refuses_the_write_back_of_repaired_preferences_does_not_stop_the_board():
@@ -264,7 +276,8 @@ def test_a_damaged_saved_log_gives_a_fresh_match_and_says_so():
         assert "not replayable" in notice and says in notice, (says, notice)
         d.frame_after(10)
         assert d.hw.display.lines[-2] == "SAVE UNPLAYABLE"
-        d.press(P1)  # the warning seen (that control does nothing else)
+        r = d.ask({"cmd": "input", "event": ["press", "p1"]})  # the warning seen: over the serial line too
+        assert r["dismissed"] == notice and d.match.events == 0 and d.board.messages.notice is None
         d.press(P1)  # and the board plays on from a fresh match
         assert d.match.events == 1 and d.reboot().match.events == 1
 

@@ -179,6 +179,29 @@ def test_a_slow_turn_across_a_save_is_not_sped_up_by_it():
     assert polls(board(), HELD_BACK) == polls(board(), range(0, 400, 4)) == [(TURN, 1)] * 3
 
 
+def test_a_bounce_or_a_wiggle_after_a_detent_does_not_time_it():
+    # The contacts bounce 3 -> 1 -> 3 right after each detent, too quickly for a sample to see (the
+    # encoder's PIO records it); or a quarter turn and back comes after the detent made in the save.
+    def bouncing():
+        sampler = Sampler(11)
+        for start in (30.5, 130.5, 205.5):
+            sampler.turn(start, [1, 0, 2, 3], 10)
+            sampler.turn(start + 30.2, [1, 3], 0.1)
+        return sampler
+
+    def wiggling():
+        sampler = Sampler(12)
+        sampler.turn(120.5, [1, 0, 2, 3], 10)  # a detent at 151 ms, in the save
+        sampler.turn(220.5, [1, 3], 3)  # a quarter and back at 221-224 ms: no detent
+        sampler.turn(226.5, [1, 0, 2, 3], 10)  # a detent at 257 ms: 106 ms after the first
+        return sampler
+
+    for board in (bouncing, wiggling):
+        on_time = polls(board(), range(0, 400, 4))
+        assert on_time == [(TURN, 1)] * (3 if board is bouncing else 2)
+        assert polls(board(), HELD_BACK) == on_time, board.__name__
+
+
 def test_a_turn_during_a_save_with_no_press_is_one_turn_as_before():
     sampler = Sampler(8)
     sampler.turn(110.5, [1, 0, 2, 3] * 4, 6)  # 4 detents, one every 24 ms: acceleration x2

@@ -234,3 +234,15 @@ def test_a_show_holds_no_fifth_card_of_a_rank_laid_by_a_seat_that_shows_later():
     m.apply(["hand", 1, [card(c) for c in ("5C", "5D", "3H", "2S")], None])
     m.apply(["hand", 0, [card(c) for c in ("5H", "5S", "4H", "9S")], None])
     assert m.front == [20, 18]
+
+
+def test_a_show_holds_no_fifth_card_of_a_rank_laid_by_a_seat_shown_by_total():
+    m = new_match([["dealer", 0], ["starter", card("KC")]])
+    for seat in (1, 0, 1, 0):
+        m.apply(["lay", seat, 5])
+    m.apply(["hand", 1, None, 2])  # P2 shows by total: its two fives are on the table, unseen
+    rejected(m, ["hand", 0, [card(c) for c in ("5C", "5D", "5H", "2S")], None], "four 5s: 2 on the table")
+    m.apply(["hand", 0, None, 2])
+    rejected(m, ["crib", [card(c) for c in ("5C", "6D", "7H", "2S")], None], "four 5s: 4 on the table")
+    rejected(m, ["show_ranks", None, [4, 5, 6, 1], 0, False, None], "four 5s: 4 on the table")
+    m.apply(["crib", [card(c) for c in ("6C", "6D", "7H", "2S")], None])
