@@ -22,6 +22,8 @@ SPARES = 0.05  # order 5 % more LEDs and capacitors than the board holds
 SLACK = 1.2  # wire cut 20 % longer than measured: bends, strip lengths, mistakes
 RESISTOR = "0.25 W, 1 %, metal film"  # every resistor: the 1 % matters for R8 (U3's current limit)
 WIRING_MM = 3  # left under a control's body in its pocket for the bent wires and the back panel's clearance
+PICO_SPACER_MM = 6  # X3: the Pico's M2 spacers off the back panel (drill_template.py draws the panel)
+PANEL_SCREWS = 8  # X4: the back panel's wood screws (drill_template.py places them)
 COLUMNS = ["ref", "qty", "order", "build", "part", "specification", "example part", "notes"]
 
 
@@ -155,9 +157,10 @@ def rows(board: dict) -> list[list[str]]:
         ["X2", "1", "1", "both", "Back panel", f"3 mm plywood or hardboard, {width} x {height} mm", "",
          "Closes the pockets; drill it from the back panel view (back-panel.svg, the PDFs' last sheets): "
          "X4's holes, the Pico's M2 holes and its BOOTSEL hole"],
-        ["X3", "4", "4", "both", "Screws, nuts and spacers", "M2 x 12 mm screws, M2 nuts, 6 mm M2 spacers", "",
+        ["X3", "4", "4", "both", "Screws, nuts and spacers",
+         f"M2 x 12 mm screws, M2 nuts, {PICO_SPACER_MM} mm M2 spacers", "",
          "The Pico on the back panel (its holes take M2, not M2.5)"],
-        ["X4", "8", "8", "both", "Wood screws", "3 x 12 mm, countersunk", "",
+        ["X4", str(PANEL_SCREWS), str(PANEL_SCREWS), "both", "Wood screws", "3 x 12 mm, countersunk", "",
          "Back panel to the blank, only into solid wood: where back-panel.svg puts them (the pockets' rims "
          "are too thin); 2 mm pilot holes in the blank"],
         ["X5", "4", "4", "both", "Felt feet", "self-adhesive, 10-20 mm", "", ""],

@@ -34,6 +34,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 import ezdxf
+from bom import PANEL_SCREWS, PICO_SPACER_MM
 from fpdf import FPDF
 
 HERE = Path(__file__).resolve().parent
@@ -57,8 +58,8 @@ FIXED_DATE = datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc)  # no t
 LEAD_PITCH_MM = 1.6  # drawn spacing of an LED's four leads (not to scale: the real ones are ~1.3 mm)
 # Lead order of the 5 mm WS2812D-F5 (and the PL9823): data in, +5 V, ground, data out.
 LEADS = (("DIN", "#2ca02c"), ("+5V", "#d62728"), ("GND", "#222222"), ("DOUT", "#1f77b4"))
-# The back panel (X2). The Pico (U1) hangs on it on 6 mm M2 spacers (X3), button side towards the
-# panel, so that a hole in the panel reaches its BOOTSEL button.
+# The back panel (X2). The Pico (U1) hangs on it on M2 spacers (X3, bom.PICO_SPACER_MM), button side
+# towards the panel, so that a hole in the panel reaches its BOOTSEL button.
 PICO_HOLES_MM = (11.4, 47.0)  # the Pico's mounting holes (datasheet): across x along, centred on the Pico
 PICO_PANEL_HOLE_MM = 2.2  # M2 clearance (the Pico's own holes are 2.1 mm)
 # Approximate (no drawing gives it): check it against the Pico in hand. Off the long axis towards the
@@ -66,7 +67,6 @@ PICO_PANEL_HOLE_MM = 2.2  # M2 clearance (the Pico's own holes are 2.1 mm)
 BOOTSEL_FROM_USB_END_MM = 12
 BOOTSEL_OFF_AXIS_MM = 2.5
 BOOTSEL_HOLE_MM = 6  # room for a blunt pin, and for the button's place being approximate
-PANEL_SCREWS = 8  # X4 in bom.csv
 PANEL_SCREW_HOLE_MM = 3.5  # clearance for a 3 mm wood screw
 COUNTERSINK_MM = 6  # the head of a 3 mm countersunk screw
 SCREW_CLEARANCE_MM = 8  # least wood from a screw's centre to a pocket's or the board's edge
@@ -412,8 +412,8 @@ def back_panel_view(board: dict) -> View:
         f"{width} x {height} mm, 3 mm plywood. Drill at every centre cross.",
         f"{len(screws)} screw holes {PANEL_SCREW_HOLE_MM:g} mm, countersunk to {COUNTERSINK_MM:g} mm, only over "
         f"solid wood: at least {pocket:g} mm from every pocket, {edge:g} mm from the edges (the rims are too thin).",
-        f"Pico: 4 holes {PICO_PANEL_HOLE_MM:g} mm for M2 on 6 mm spacers; BOOTSEL hole {BOOTSEL_HOLE_MM:g} mm, "
-        "approximate: check it against your Pico before drilling.",
+        f"Pico: 4 holes {PICO_PANEL_HOLE_MM:g} mm for M2 on {PICO_SPACER_MM} mm spacers; "
+        f"BOOTSEL hole {BOOTSEL_HOLE_MM:g} mm, approximate: check it against your Pico before drilling.",
     ]
     return framed("Back panel, seen from below (board.json)", width, height, out, notes)
 
@@ -550,11 +550,12 @@ def draw_pdf(document: FPDF, s: Shape) -> None:
         document.text(x, s.y, s.text)
 
 
-DXF_LAYERS = {"led": 1, "control": 5, "display": 5, "pocket": 8, "outline": 30, "screw": 5, "pico_hole": 1,
-              "bootsel": 3}  # AutoCAD colour numbers
+DXF_LAYERS = {"led": 1, "control": 5, "display": 5, "pocket": 8, "outline": 30, "screw": 5, "countersink": 4,
+              "pico_hole": 1, "bootsel": 3}  # AutoCAD colour numbers
 # The back panel's layers: its outline and holes as seen from below, mirrored like the pockets' cut copies.
 BACK_PANEL_LAYERS = {"outline": "BACK_PANEL_OUTLINE_SEEN_FROM_BELOW",
-                     "screw": f"BACK_PANEL_SCREW_HOLES_{PANEL_SCREW_HOLE_MM:g}MM_COUNTERSINK_SEEN_FROM_BELOW",
+                     "screw": f"BACK_PANEL_SCREW_HOLES_{PANEL_SCREW_HOLE_MM:g}MM_SEEN_FROM_BELOW",
+                     "countersink": f"BACK_PANEL_SCREW_COUNTERSINKS_{COUNTERSINK_MM:g}MM_SEEN_FROM_BELOW",
                      "pico_hole": f"BACK_PANEL_PICO_M2_HOLES_{PICO_PANEL_HOLE_MM:g}MM_SEEN_FROM_BELOW",
                      "bootsel": f"BACK_PANEL_BOOTSEL_HOLE_{BOOTSEL_HOLE_MM:g}MM_SEEN_FROM_BELOW"}
 BACK_PANEL_LAYERS = {kind: name.replace(".", "_") for kind, name in BACK_PANEL_LAYERS.items()}  # 3_5MM, as HOLE_7_5MM
@@ -600,8 +601,11 @@ def dxf(board: dict) -> str:
     space.add_lwpolyline([(0, 0), (width, 0), (width, height), (0, height)], close=True,
                          dxfattribs={"layer": layer(BACK_PANEL_LAYERS["outline"], "outline")})
     for hole in back_panel_holes(build):
-        space.add_circle((width - hole.x, height - hole.y), hole.d / 2,
-                         dxfattribs={"layer": layer(BACK_PANEL_LAYERS[hole.layer], hole.layer)})
+        at = (width - hole.x, height - hole.y)
+        space.add_circle(at, hole.d / 2, dxfattribs={"layer": layer(BACK_PANEL_LAYERS[hole.layer], hole.layer)})
+        if hole.layer == "screw":  # its countersink: a cut of its own, on its own layer
+            space.add_circle(at, COUNTERSINK_MM / 2,
+                             dxfattribs={"layer": layer(BACK_PANEL_LAYERS["countersink"], "countersink")})
     stream = io.StringIO()
     document.write(stream)
     return stream.getvalue()

@@ -213,6 +213,7 @@ def test_the_back_panel_is_drawn_from_below_in_the_svg_and_the_dxf(template: Mod
     margin = template.MARGIN_MM
     expected = {(kind, round(width - x, 2), round(y, 2), d) for kind, (x, y), d in
                 [("screw", xy, template.PANEL_SCREW_HOLE_MM) for xy in template.panel_screws(build)]
+                + [("countersink", xy, template.COUNTERSINK_MM) for xy in template.panel_screws(build)]
                 + [("pico_hole", xy, template.PICO_PANEL_HOLE_MM) for xy in template.pico_holes(build)]
                 + [("bootsel", template.bootsel_hole(build), template.BOOTSEL_HOLE_MM)]}
     root = ET.fromstring(template.BACK_SVG.read_text())
