@@ -71,18 +71,14 @@ def _replayed(board, data):
     rule made stricter since it was saved), said in the notice, rather than lost whole (the older
     copy would stop there too; said at each power-on until the next change is saved). ValueError
     (or TypeError, AttributeError) if nothing of it can be used."""
-    codes = data.get("codes", ())
     match = Match(data.get("settings"), edits=data.get("edits"))
     edits = match.edits  # (checked: a whole number) the count goes on from the saved one
     match.edits = 0
     try:
-        match.replay_saved(codes)
+        match.replay_saved(data.get("codes", ()))  # (the store lets go of the rest of its file)
     except RuleError as e:
         if not match.events:
             raise
-        close = getattr(codes, "close", None)  # the rest of the log is not read: its file let go
-        if close is not None:
-            close()
         board.messages.announce("SAVE CUT SHORT", "the saved game is kept up to its event %d, which this "
                                 "firmware's rules refuse (%s)" % (match.events, e))
         match.edits = max(edits, match.edits) + 1  # a reader of the log's pages sees a change

@@ -175,15 +175,17 @@ class Store:
                 problems.append(self._set_aside(i, e))
                 continue
             if use is not None:
+                # its streamed list (a generator reading the file) lets go of it once used, read whole
+                # or not: the file may be renamed next, or written over by a later save
+                close = getattr(data.get(stream), "close", None) if isinstance(data, dict) else None
                 try:
                     data = use(data)
                 except ValueError as e:
-                    # the file is renamed next: its streamed list (a generator reading it) lets go of it
-                    close = getattr(data.get(stream), "close", None) if isinstance(data, dict) else None
-                    if close is not None:
-                        close()
                     problems.append(self._set_aside(i, e, "cannot be used"))
                     continue
+                finally:
+                    if close is not None:
+                        close()
             self.seq = seq
             self._newest = i
             newest = "" if problems else "newest "  # else a newer copy, or one of no known age, went
