@@ -21,7 +21,7 @@ import textwrap
 import tty
 from typing import TextIO
 
-from app.messages import _LINES as DISPLAY_LINES  # the most lines the firmware ever shows (8, on CPython a plain int)
+from app.messages import LINES as DISPLAY_LINES  # the most lines the firmware ever shows
 from shared.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN
 from shared.holes import HOLES
 from simulator.controls import BIG_STEP

@@ -21,7 +21,7 @@ from shared.ticks import ticks_diff
 
 _REFUSED_MS = const(700)  # how long the refusal signal flickers
 _WIDTH = const(16)  # a 128x64 SSD1306 with the 8x8 font: 16 characters, 8 lines
-_LINES = const(8)
+LINES = const(8)  # the most lines shown at once (the hw contract's display: hal)
 
 
 class Messages:
@@ -82,11 +82,11 @@ class Messages:
 
             if refusal is not None:  # said whole: the mode's lines give way (its first 2 stay)
                 said = wrap(("NO: " + refusal).split(" "), _WIDTH)
-                room = _LINES - (self.fault is not None)  # a fault takes the last line
+                room = LINES - (self.fault is not None)  # a fault takes the last line
                 kept = min(len(lines), max(2, room - len(said)))
                 lines = lines[:kept] + said[:room - kept]
             else:
                 lines = lines[:5] + [self.notice_title] + wrap(self.notice.split(" "), _WIDTH)[:1]
         if self.fault is not None:
-            lines = lines[:_LINES - 1] + ["FAULT " + self.fault]
-        return [line[:_WIDTH] for line in lines[:_LINES]]
+            lines = lines[:LINES - 1] + ["FAULT " + self.fault]
+        return [line[:_WIDTH] for line in lines[:LINES]]

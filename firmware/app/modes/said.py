@@ -3,11 +3,8 @@ a few lines of its own; turning scrolls it. Loaded by the count's preview and th
 once a count is said, with the words themselves.
 """
 
-from micropython import const
-
+from app.messages import LINES
 from cribbage.saying import say_lines
-
-_LINES = const(8)  # the display's lines
 
 
 class Said:
@@ -20,9 +17,9 @@ class Said:
 
     def turn(self, steps):
         """Scroll ``steps`` lines down (up if negative), as far as there is more to show."""
-        most = len(self.lines) - (_LINES - self.above)
+        most = len(self.lines) - (LINES - self.above)
         self.scroll = max(0, min(most, self.scroll + steps))
 
     def under(self, head):
         """``head`` (``above`` lines) and as much of the saying as fits under it."""
-        return head + self.lines[self.scroll:self.scroll + _LINES - len(head)]
+        return head + self.lines[self.scroll:self.scroll + LINES - len(head)]
