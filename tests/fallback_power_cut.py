@@ -133,7 +133,7 @@ def main():
             notice = board.messages.notice
             cuts += 1
             if got == older:
-                if notice is None or ("loaded save" not in notice and "missing" not in notice):
+                if notice is None or ("loaded older save" not in notice and "missing" not in notice):
                     fail("%s cut at write %d: the older copy without a notice saying so: %r" % (kind, budget, notice))
                 kept_older += 1
             elif got == expected[0]:

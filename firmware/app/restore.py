@@ -43,7 +43,8 @@ def restore(board, glance_first):
     # the log is replayed as it is read; a copy that cannot be replayed gives way to the older
     loaded, damage = board.store.load(stream="codes", use=replay)
     if damage is not None:  # a copy lost: the newest (the older used) or the older (its backup)
-        title = "SAVE UNPLAYABLE" if loaded is None else "BACKUP LOST" if "newest" in damage else "OLDER SAVE USED"
+        title = ("SAVE UNPLAYABLE" if loaded is None else "BACKUP LOST" if "newest save" in damage
+                 else "OLDER SAVE USED" if "older save" in damage else "CHECK THE SCORE")
         board.messages.announce(title, damage)
     if loaded is None:  # no game to keep (nor the glance of one that could not be used)
         board.match = fresh

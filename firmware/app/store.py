@@ -167,6 +167,7 @@ class Store:
         found.sort()
         if present == 1 and found and found[0][0] > 1:  # saves after the first leave two copies
             problems.append("%s is missing" % self._slots[1 - found[0][1]])
+        unknown = len(problems)  # copies gone before any was read: of no known age (a trailer, a file lost)
         while found:
             seq, i, length, crc = found.pop()
             try:
@@ -188,7 +189,10 @@ class Store:
                         close()
             self.seq = seq
             self._newest = i
-            newest = "" if problems else "newest "  # else a newer copy, or one of no known age, went
+            # what the copy loaded is: "newest", "older" (a copy of a later save went), or of no
+            # known age against the one gone (its trailer or its file lost: it held the save
+            # just before or just after this one)
+            newest = "older " if len(problems) > unknown else "" if problems else "newest "
             for older, j, length, crc in found:  # the copy to fall back on must be sound too
                 try:
                     if self._crc(self._slots[j], older, length) != crc:

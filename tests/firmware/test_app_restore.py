@@ -77,7 +77,7 @@ def test_a_saved_count_of_edits_below_its_events_is_no_count_the_board_kept():
     assert d.match.events == 2
     resave(d, edits=1)
     notice = d.reboot().board.messages.notice
-    assert "edits must be a whole number of at least 2, not 1" in notice and "loaded save" in notice
+    assert "edits must be a whole number of at least 2, not 1" in notice and "loaded older save" in notice
 
 
 def test_a_damaged_older_copy_is_said_to_be_the_backup_lost_not_the_game():
@@ -94,6 +94,27 @@ def test_a_damaged_older_copy_is_said_to_be_the_backup_lost_not_the_game():
     assert again.match.state() == state and "loaded newest save" in again.board.messages.notice
     again.frame_after(10)
     assert again.hw.display.lines[-2] == "BACKUP LOST"  # not "OLDER SAVE USED": the game is the newest
+
+
+def test_a_copy_whose_trailer_is_lost_is_of_no_known_age_and_the_board_asks_for_the_score_checked():
+    for newest in (True, False):  # the copy cut short held the newest save, or the backup: it cannot tell
+        d = played()
+        store = d.board.store
+        states = {store.seq: d.match.state()}
+        d.press(HOLD_P2)
+        states[store.seq] = d.match.state()
+        cut = store._slots[store._newest if newest else 1 - store._newest]
+        with open(cut, "rb") as f:
+            data = f.read()
+        with open(cut, "wb") as f:
+            f.write(data[:-20])  # the trailer cut short: no save number to compare
+        again = d.reboot()
+        notice = again.board.messages.notice
+        assert "cut short" in notice and "loaded save %d" % again.board.store.seq in notice, notice
+        assert again.match.state() == states[again.board.store.seq]
+        again.frame_after(10)
+        assert again.hw.display.lines[-2] == "CHECK THE SCORE", newest
+        d = again = None  # gone before the next boards are made (a small heap on MicroPython)
 
 
 def test_saved_colours_are_judged_as_they_were_set_and_one_colour_for_p1_and_p3_is_repaired():
@@ -207,7 +228,7 @@ def test_a_newest_copy_that_cannot_be_replayed_gives_way_to_the_older_one():
         board = again.board
         assert (again.match.state(), again.match.log, board.prefs, replies(board)) == older, k
         notice = board.messages.notice
-        assert "cannot be used" in notice and "kept as" in notice and "loaded save" in notice, notice
+        assert "cannot be used" in notice and "kept as" in notice and "loaded older save" in notice, notice
         again.frame_after(10)
         assert again.hw.display.lines[-2] == "OLDER SAVE USED"
         assert json.loads(board.handle_command('{"cmd": "state"}'))["state"]["store"] == notice

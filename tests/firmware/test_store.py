@@ -266,7 +266,7 @@ def test_a_copy_the_caller_cannot_use_gives_way_to_the_older_one():
         result, message = Store(root).load(stream="log" if stream else None, use=use)
         assert result == ("used", older) and tried == [2, 1]
         assert "%s cannot be used (tag 2 is no use), kept as %s.bad" % (newest, newest) in message
-        assert "loaded save 1" in message
+        assert "loaded older save 1" in message  # a later save's copy went: this one is the older
         other = "game.a" if newest.endswith("b") else "game.b"
         assert listing(root) == sorted([newest[len(root) + 1:] + ".bad", other])
         store = Store(root)
