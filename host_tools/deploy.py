@@ -185,19 +185,22 @@ def build(firmware: Path, board_json: Path, out: Path, board: MpyFormat | None,
     note = "sources: %s" % sources_because
     if sources_because is None:
         arch = board.arch if board is not None else PICO_ARCH
-        reasons = []
+        unloadable = []  # a file the board would not load goes as its source (the board compiles it)
         for rel in modules:
             target = out / Path(rel).with_suffix(".mpy")
             made = compile_module(roots[rel], rel, target, arch)
             reason = why_not_loadable(made, board) if board is not None else None
             if reason:
-                reasons.append("%s: %s" % (rel, reason))
-            compiled[rel] = target
-        if reasons:
-            note = "sources: the board would not load mpy-cross's output (%s)" % reasons[0]
-            compiled = {}
+                unloadable.append("%s: %s" % (rel, reason))
+            else:
+                compiled[rel] = target
+        if not compiled:
+            note = "sources: the board would not load mpy-cross's output (%s)" % unloadable[0]
         else:
-            note = "compiled %d modules with mpy-cross%s" % (len(modules), " -march=" + arch if arch else "")
+            note = "compiled %d modules with mpy-cross%s" % (len(compiled), " -march=" + arch if arch else "")
+            if unloadable:  # native code of another sub-version, say: the bytecode still loads
+                note += "; %d sent as sources, which the board would not load compiled (%s)" % (
+                    len(unloadable), unloadable[0])
             if board is None:
                 note += " (board not seen: assuming it reads this .mpy version)"
     files = []

@@ -32,7 +32,7 @@ from host_tools.deploy_plan import (
     make_romfs_plan,
     mismatches,
 )
-from host_tools.mpy import MpyFormat, compile_module, module_name, why_not_loadable
+from host_tools.mpy import ARCHES, MpyFormat, compile_module, module_name, why_not_loadable
 from host_tools.romfs_image import build_romfs_image
 from micropython_env import RP2040_HEAP, micropython_reads, run_micropython, tool
 
@@ -331,6 +331,40 @@ def test_native_twins_join_their_package_compiled_for_the_board(tree: tuple[Path
     done = run_micropython(["-c", "import sys; sys.path.insert(0, %r); import pkg.fast; print(pkg.fast.add(1))"
                             % str(board)])
     assert done.stdout.strip() == "2", done.stderr  # what landed runs, native code and all
+
+
+def test_a_native_twin_the_board_cannot_load_goes_as_its_source_and_the_rest_compiled(
+        tree: tuple[Path, Path, Path]) -> None:
+    firmware, board_json, board = tree
+    native = firmware.with_name("firmware_native")
+    (native / "pkg").mkdir(parents=True)
+    (native / "pkg" / "fast.py").write_text(VIPER)
+    reads = micropython_reads()
+    other = reads.sub_version ^ 1  # a board reading bytecode v6, native code of another sub-version
+    fake = FakeMpremote(board, mpy=reads.version | other << 8 | ARCHES.index(reads.arch) << 10)
+    said = io.StringIO()
+    deploy("a0", runner=fake, firmware=firmware, board_json=board_json, console=Console(file=said, width=400))
+    landed = sorted(p.relative_to(board).as_posix() for p in board.rglob("*.*"))
+    assert landed == ["board.json", "main.py", "pkg/__init__.mpy", "pkg/data.json", "pkg/fast.py", "pkg/mod.mpy"]
+    assert "compiled 2 modules" in said.getvalue() and "1 sent as sources" in said.getvalue(), said.getvalue()
+
+
+def test_the_firmware_takes_its_plain_twins_where_the_native_mpy_does_not_load(tmp_path: Path) -> None:
+    repository = Path(__file__).resolve().parent.parent
+    for package in ("app", "hal", "shared", "cribbage"):
+        shutil.copytree(repository / "firmware" / package, tmp_path / package,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    reads = micropython_reads()
+    for twin in ("hal/viper", "app/power_viper"):
+        compiled = tmp_path / (twin + ".mpy")
+        compile_module(repository / "firmware_native", twin + ".py", compiled, reads.arch)
+        raw = bytearray(compiled.read_bytes())
+        raw[2] ^= 1  # another sub-version: the loader refuses the file with a ValueError
+        compiled.write_bytes(raw)
+    done = run_micropython(["-c", "import sys; sys.path.insert(0, %r); import hal.chain, hal.sampled_buttons, "
+                            "app.power; print(sorted(m for m in sys.modules if m.endswith('_plain')))"
+                            % str(tmp_path)])
+    assert done.stdout.strip() == "['app.power_plain', 'hal.chain_plain', 'hal.samples_plain']", done.stderr
 
 
 def test_deploy_falls_back_to_sources_for_another_mpy_version(tree: tuple[Path, Path, Path]) -> None:

@@ -55,7 +55,10 @@ class Chain:
         return pack_words(frame, out, self.order, count, r, g, b)
 
 
-try:  # viper: the chip, and the unix port from source (the plain twin never loads there)
+# viper on the chip (and the unix port from source); the plain twin on CPython, on a port without a
+# native emitter, and on a board that cannot load the native .mpy (of another sub-version: the
+# loader's ValueError)
+try:
     from hal.viper import pack_words
-except (ImportError, SyntaxError, AttributeError):  # CPython, and ports without a native emitter
+except (ImportError, SyntaxError, AttributeError, ValueError):
     from hal.chain_plain import pack_words

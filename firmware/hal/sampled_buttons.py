@@ -33,9 +33,12 @@ from hal.quadrature import Quadrature
 from shared.events import TURN
 from shared.ticks import ticks_add
 
-try:  # viper: the chip, and the unix port from source (the plain twin never loads there)
+# viper on the chip (and the unix port from source); the plain twin on CPython, on a port without a
+# native emitter, and on a board that cannot load the native .mpy (of another sub-version: the
+# loader's ValueError)
+try:
     from hal.viper import first_change
-except (ImportError, SyntaxError, AttributeError):  # CPython, and ports without a native emitter
+except (ImportError, SyntaxError, AttributeError, ValueError):
     from hal.samples_plain import first_change
 
 RING = const(512)  # samples: half a second of polls held back (a flash erase: 45 ms, up to 400)
