@@ -56,6 +56,16 @@ def test_a_new_match_from_the_menu_starts_again_and_cannot_be_undone():
     assert d.reboot().match.events == 0
 
 
+def test_a_new_match_from_the_menu_asks_twice_after_the_new_match_event_too():
+    d = Driver()
+    d.press(P1, HOLD_P2)
+    assert d.board.try_apply(["new_match"])  # (the serial line's event: the match before can be undone)
+    d.press(HOLD_ENC, turn(1), ENC)
+    assert d.mode.name == "menu" and d.mode.sure and d.match.events == 3 and d.board.messages.refusal is None
+    d.press(ENC)
+    assert d.mode.name == "peg" and d.match.events == 0
+
+
 def test_refused_in_peg_idle_during_the_show():
     d = Driver()
     d.press(P1)  # player 1 deals

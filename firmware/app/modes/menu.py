@@ -40,7 +40,9 @@ class Menu:
                     board.idle()
             elif item == _NEW_MATCH:
                 match = board.match
-                if not self.sure and match.events > match.match_start:  # (not begun: refused at once)
+                # asked twice whenever a log would go (an earlier match kept by a ["new_match"]
+                # event too); an empty one is refused at once, as Board.new_match refuses it
+                if not self.sure and match.events:
                     self.sure = True
                 else:
                     self.sure = False
