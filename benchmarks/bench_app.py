@@ -71,11 +71,13 @@ def sampled(items):
 class SampledStore(Store):
     """The app's store, noting the heap at every log event it reads back."""
 
-    def load(self, stream=None):
-        data, message = Store.load(self, stream)
-        if data is not None and "codes" in data:
-            data["codes"] = sampled(data["codes"])
-        return data, message
+    def load(self, stream=None, use=None):
+        def sampling(data):
+            if isinstance(data, dict) and "codes" in data:
+                data["codes"] = sampled(data["codes"])
+            return data if use is None else use(data)
+
+        return Store.load(self, stream, sampling)
 
 
 def match_player(board, hw):

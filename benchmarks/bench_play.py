@@ -14,11 +14,12 @@
 # with the same pegs (checked: a figure from a wrong play would mean nothing).
 import sys
 
-from timing import row
+from timing import row, use_compiled_firmware
 
 HERE = sys.argv[0].rpartition("/")[0] or "."
 if "firmware" not in sys.path:
     sys.path[:0] = [HERE + "/../firmware", HERE + "/.."]
+use_compiled_firmware()  # the app as deployed: .mpy files, not sources compiled in the heap
 sys.path.append(HERE + "/../tests/firmware")
 from match_player import Player  # noqa: E402  (a test helper: the card picker's inputs)
 from play_reference import play_out  # noqa: E402

@@ -61,3 +61,21 @@ def test_a_real_benchmark_under_each_interpreter_leaving_no_temporary_folder(tmp
     assert all(len(line) <= 80 for line in lines)
     figures = [line for line in lines if re.search(r"\s\d[\d.]*( \S+)?$", line)]
     assert len(figures) >= 4 and not any("failed" in line for line in lines)
+
+
+@pytest.mark.parametrize("name", [n for n in bench.benchmark_names() if n != "hal"])
+def test_every_benchmark_runs_to_its_end_under_each_interpreter(name: str) -> None:
+    done = subprocess.run([CRIB, "bench", "--only", name], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0 and "failed" not in done.stdout, done.stdout[-2000:] + done.stderr[-2000:]
+
+
+def test_a_failing_benchmark_says_why_and_the_command_fails(monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    def broken() -> Iterator[bench.Row]:
+        yield "first figure", "1", "ms"
+        yield "failed", "MemoryError: memory allocation failed", ""
+
+    monkeypatch.setattr(bench, "planned", lambda only, env, chip=False: [bench.Run("fake", "MicroPython", broken)])
+    assert main(["bench", "--only", "hal"]) == 1
+    out, err = capsys.readouterr()
+    assert "MemoryError" in out and "1 of the 1 runs failed" in err
