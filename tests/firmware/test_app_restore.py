@@ -4,6 +4,7 @@ while a usable one is there."""
 
 import json
 import os
+import sys
 
 from app_driver import ENC, HOLD_P2, P1, P2, Driver, turn
 from match_helpers import seeded_match
@@ -70,6 +71,14 @@ def test_bad_preferences_are_dropped_or_reset_and_the_game_is_kept():
     third = d.reboot()  # the repair was written back at once: nothing to say the next time
     assert third.board.messages.notice is None and third.board.prefs == expected
     assert third.match.log == log and third.match.state() == state
+
+
+def test_a_power_on_keeps_none_of_the_restore_s_modules_loaded():
+    d = played()
+    again = d.reboot()
+    assert replies(again.board) == replies(d.board) != [] and again.board.prefs["milliamps"] == USB_MA
+    left = [name for name in ("app.restore", "app.glance", "app.request_ids", "shared.supply") if name in sys.modules]
+    assert left == []  # their code leaves the heap: the protocol loads the ids' module when a host talks
 
 
 def test_a_saved_count_of_edits_below_its_events_is_no_count_the_board_kept():
