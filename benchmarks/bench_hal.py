@@ -2,7 +2,7 @@
 # into wire-order words (hal.chain) and one quadrature decode (hal.quadrature). Runs under
 # CPython and MicroPython (`crib bench --only hal`); prints label<TAB>value<TAB>unit.
 # On MicroPython it also reports heap allocated per frame pack (should be 0: it runs every
-# frame) and per decoded edge (must be 0: it runs in a hard IRQ). On the chip: `crib bench --chip`.
+# frame) and per decoded change (should be 0: a turn feeds it hundreds). On the chip: `crib bench --chip`.
 import json
 
 from timing import ON_MICROPYTHON, allocated, now_us, row, since_us

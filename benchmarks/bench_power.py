@@ -1,9 +1,15 @@
 # Brightness, gamma and the current cap on a whole frame (app.power.limit), per call.
 # Runs under CPython and MicroPython; prints label<TAB>value<TAB>unit. A unix-port time
 # is no chip figure: the chip's own is `crib bench --chip`'s frame CPU.
+import sys
+
 from timing import ON_MICROPYTHON, allocated, now_us, row, since_us
 
-from app import power
+sys.path.append((sys.argv[0].rpartition("/")[0] or ".") + "/../tests/firmware")
+from led_current import estimate_milliamps  # noqa: E402  (a test helper: the LEDs' current by the model)
+
+from app import power  # noqa: E402
+from shared.supply import USB_MA  # noqa: E402
 
 LEDS = 242
 ROUNDS = 200
@@ -29,15 +35,15 @@ def bench(label, template, brightness):
     for _ in range(ROUNDS):
         frame[:] = template
         start = now_us()
-        power.limit(frame, brightness, power.USB_SUPPLY_MA)
+        power.limit(frame, brightness, USB_MA)
         total += since_us(start)
     row(label, "%.1f" % (total / ROUNDS), "us")
     if ON_MICROPYTHON:
         frame[:] = template
-        row(label + ", heap", allocated(power.limit, frame, brightness, power.USB_SUPPLY_MA), "bytes")
+        row(label + ", heap", allocated(power.limit, frame, brightness, USB_MA), "bytes")
     return frame
 
 
 bench("limit, board frame", board_frame(), 200)
 white = bench("limit, full white (capped)", bytearray(b"\xff" * (3 * LEDS)), 255)
-row("full white after the cap, whole board", power.estimate_milliamps(white) + power.BOARD_MA, "mA")
+row("full white after the cap, whole board", estimate_milliamps(white) + power.BOARD_MA, "mA")

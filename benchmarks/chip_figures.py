@@ -55,7 +55,7 @@ def frames(n):
     tr = tl = tp = 0
     for i in range(n):
         now = time.ticks_ms() + 37 * i
-        leds.wait()
+        time.sleep_ms(8)  # the last frame off the wire (7.3 ms) and latched
         leds.bytes[0] = 1  # marked: sent even if the picture did not change (hal.rp2_leds), a whole frame
         t0 = time.ticks_us()
         render(b, canvas, now)

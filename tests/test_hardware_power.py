@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from hardware_scripts import HARDWARE, load_script
+from led_current import estimate_milliamps
 
 from app import power
 
@@ -22,7 +23,7 @@ def scan(rgb: tuple[int, int, int], brightness: int, supply_ma: int, leds: int) 
     for lit in range(leds + 1):
         frame = bytearray(bytes(rgb) * lit + bytes(3 * (leds - lit)))
         power.limit(frame, brightness, 10**9)
-        if power.estimate_milliamps(frame) > supply_ma - power.BOARD_MA:
+        if estimate_milliamps(frame) > supply_ma - power.BOARD_MA:
             break
         most = lit
     return most

@@ -16,8 +16,8 @@ brightest channel (its "peak"), so a dim colour keeps its hue:
    steps times ``gamma[c * 255 / p] / 255``. For the big values that is what gamma per
    channel gives, but it never rounds a dim blue into teal or white: a channel below the
    peak stays below it, and 0 stays 0.
-3. the current cap: if the frame would draw more than ``supply_ma - BOARD_MA`` by
-   ``estimate_milliamps``, every LED's peak is scaled down (order kept, lit LEDs stay lit
+3. the current cap: if the frame would draw more than ``supply_ma - BOARD_MA`` by the model
+   below, every LED's peak is scaled down (order kept, lit LEDs stay lit
    while the budget allows one step per lit channel) and its other channels follow it,
    rounded down, so it never does.
 
@@ -36,7 +36,6 @@ from micropython import const
 CHANNEL_MA = const(20)
 IDLE_MA = const(1)
 BOARD_MA = const(50)
-USB_SUPPLY_MA = const(500)
 # the toe (see 1. above): PWM steps of a full-scale peak at brightness 0 and at 255
 TOE = const(16)
 TOE_TOP = const(48)
@@ -73,14 +72,6 @@ def _build_peak(brightness):
     for p in range(256):
         table[p] = peak_steps(p, brightness)
     _peak_for[0] = brightness
-
-
-def estimate_milliamps(frame):
-    """Current (mA, rounded up) that the LEDs draw showing ``frame``: idle plus lit channels."""
-    total = 0
-    for v in frame:
-        total += v
-    return (len(frame) // 3) * IDLE_MA + (total * CHANNEL_MA + 254) // 255
 
 
 def limit(frame, brightness, supply_ma):

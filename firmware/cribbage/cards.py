@@ -35,16 +35,6 @@ def make(rank, suit):
     return rank * 4 + suit
 
 
-def rank(card):
-    """Rank index: 0 for the Ace up to 12 for the King."""
-    return card >> 2
-
-
-def suit(card):
-    """Suit index: 0 clubs, 1 diamonds, 2 hearts, 3 spades."""
-    return card & 3
-
-
 def value(card):
     """Counting value: Ace 1, two to ten face value, court cards 10."""
     r = card >> 2

@@ -1,30 +1,25 @@
 """Quadrature decoding for a full-step rotary encoder (EC11: one Gray cycle per detent).
 
 The decoder is fed the level of both contacts (``ab = A << 1 | B``) every time either
-changes, typically from a pin IRQ. It follows the Gray cycle 11 -> 01 -> 00 -> 10 -> 11
-(one detent clockwise; the reverse is anticlockwise) and counts quarter steps since the
-last time it passed the detent position (11). A detent is counted only when the contacts
-come back to 11 having moved exactly four quarters in one direction, so:
+changes: on the board, in order from the ring the encoder's PIO program and a DMA channel
+fill (``hal.encoder_pio``, ``hal.sampled_buttons``), which misses no change while the CPU is
+busy or has interrupts off. It follows the Gray cycle 11 -> 01 -> 00 -> 10 -> 11 (one
+detent clockwise; the reverse is anticlockwise) and counts quarter steps since the last time
+it passed the detent position (11). A detent is counted only when the contacts come back to
+11 having moved exactly four quarters in one direction, so:
 
 - contact bounce (a contact flapping between two neighbouring states) adds and removes
   the same quarter and cancels out;
-- an invalid transition (both contacts changed at once: an edge was missed) poisons the
+- an invalid transition (both contacts changed at once: a change was missed) poisons the
   current detent, which is then dropped, never guessed: a step may be lost, never invented.
 
-Readings alone cannot always tell: while interrupts are off (a flash write, up to 400 ms),
-edges pile up and the IRQ reads only where the contacts ended. Three quarters forward seen
-as one reading look exactly like one quarter back, so a wiggle ``11 -> 01 -> 00 -> 10 -> 11``
-seen as ``01, 11`` would count a step the knob never made. The IRQ knows more: which
-contact interrupted, and whether both its edges (rising and falling) were latched. So
-``feed(ab, contact, burst)`` takes them: a contact that interrupted with both edges
-latched, or that interrupted yet reads as before, had edges missed. Then the detent in
-progress is dropped and so are the detents counted since the last ``take()``: the IRQs of
-one window are all served before the main loop takes the count, so a step that the missed
-edges could have faked is never handed over. Turning loses steps near such a window; it
-never gains one. (The PIO decoder, ``hal.encoder_pio``, loses none: it counts while the
-CPU has interrupts off.)
+Readings alone cannot always tell: three quarters forward seen as one reading look exactly
+like one quarter back, so a wiggle ``11 -> 01 -> 00 -> 10 -> 11`` seen as ``01, 11`` would
+count a step the knob never made. So a feeder that knows changes went by unseen (the ring
+ran over) says so, ``feed(ab, burst=True)``: the detent in progress is dropped and so are
+the detents counted since the last ``take()``. Turning loses steps then; it never gains one.
 
-Everything is small-int arithmetic and no allocation, so ``feed`` may run in a hard IRQ.
+Everything is small-int arithmetic and allocates nothing.
 """
 
 from micropython import const
@@ -44,14 +39,11 @@ class Quadrature:
         self.quarters = 0
         self.steps = 0
 
-    def feed(self, ab, contact=0, burst=False):
-        """Account for the contacts now reading ``ab`` (A << 1 | B).
-
-        From an IRQ: ``contact`` is the contact that interrupted (0b10 for A, 0b01 for B; 0 when
-        not known) and ``burst`` True if both its edges were latched since its last IRQ.
-        """
+    def feed(self, ab, burst=False):
+        """Account for the contacts now reading ``ab`` (A << 1 | B); ``burst``: changes went by
+        unseen before this reading."""
         ab &= 3
-        if burst or (contact and not (ab ^ self.ab) & contact):
+        if burst:
             # edges went by unseen: whatever the readings suggest may be a wiggle's alias
             self.quarters = _POISONED
             self.steps = 0

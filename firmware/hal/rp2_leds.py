@@ -15,12 +15,9 @@ driver itself after a frame cut short, by the LED supply switch after its settli
 faults: hal.led_power), so LEDs that lost their colours (a glitch on the data line, a dip in their
 supply) come right again. Byte 0 of a word never goes out (the PIO sends its top 24 bits) and the
 packing writes it 0, so the mark reads as a change, even while the DMA reads the words: a flag
-that costs no heap (issue 12), as an attribute or a method would.
-
-Fallback: ``rp2.DMA`` arrived in MicroPython 1.22. Without it ``sm.put(words)`` feeds the
-FIFO from the CPU; that call blocks for the whole frame, but interrupts stay enabled, so
-encoder edges are still recorded (unlike the stock ``neopixel`` module, which disables
-them). Gamma and the current cap are applied by the app before ``show``.
+that costs no heap (issue 12), as an attribute or a method would. Gamma and the current cap are
+applied by the app before ``show``. (``rp2.DMA`` is in every MicroPython this firmware runs on: 1.22
+and later.)
 """
 
 from array import array
@@ -61,25 +58,15 @@ class Leds:
                               pull_thresh=ws2812_pio.BITS_PER_LED)(ws2812_pio.ws2812)
         self.sm = rp2.StateMachine(sm_id, program, freq=ws2812_pio.FREQ, sideset_base=Pin(pin))
         self.sm.active(1)
-        self.dma = None
-        if hasattr(rp2, "DMA"):
-            self.dma = rp2.DMA()
-            self.ctrl = self.dma.pack_ctrl(size=2, inc_write=False, treq_sel=_DREQ_PIO0_TX0 + sm_id)
-            self.fifo = _PIO0_TXF0 + 4 * sm_id
-
-    def wait(self):
-        """Block until the previous frame has left the wire and latched (normally already so)."""
-        while ticks_diff(ticks_us(), self.started_us) < self.frame_us:
-            sleep_us(50)
+        self.dma = rp2.DMA()
+        self.ctrl = self.dma.pack_ctrl(size=2, inc_write=False, treq_sel=_DREQ_PIO0_TX0 + sm_id)
+        self.fifo = _PIO0_TXF0 + 4 * sm_id
 
     def cut(self):
         """End the frame going out, if any: stop the DMA, let the words in the FIFO and the one
-        being shifted go, then the latch. Without the DMA (``sm.put``) the frame is waited for.
-        The LEDs the frame had not reached keep the frame before: the next one goes out."""
+        being shifted go, then the latch. The LEDs the frame had not reached keep the frame
+        before: the next one goes out."""
         if ticks_diff(ticks_us(), self.started_us) >= self.frame_us:
-            return
-        if self.dma is None:
-            self.wait()
             return
         self.dma.active(0)
         while self.sm.tx_fifo():
@@ -96,7 +83,4 @@ class Leds:
         if not self.chain.pack(frame, self.bytes) and ticks_diff(ticks_us(), self.started_us) < _REFRESH_US:
             return
         self.started_us = ticks_us()
-        if self.dma is None:
-            self.sm.put(words)
-        else:
-            self.dma.config(read=words, write=self.fifo, count=len(words), ctrl=self.ctrl, trigger=True)
+        self.dma.config(read=words, write=self.fifo, count=len(words), ctrl=self.ctrl, trigger=True)

@@ -241,7 +241,7 @@ class Turns:
             last = ring[(to - 1) & (TURNS_RING - 1)]
             steps = decoder.steps
             if to - read > TURNS_RING:  # overrun: the oldest entries were written over
-                decoder.feed(last, 0, True)
+                decoder.feed(last, True)
             else:
                 while read < to:
                     decoder.feed(ring[read & (TURNS_RING - 1)])

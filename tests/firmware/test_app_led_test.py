@@ -4,6 +4,7 @@ wire order, every control echoed, within the supply; leaving it finds the game a
 import sys
 
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, P1, P2, Driver, turn
+from led_current import estimate_milliamps
 
 from app import palette, power
 from app.modes.led_test import STEP_MS
@@ -38,7 +39,7 @@ def lit(hw):
 def at_step(d, step):
     """Render in the middle of test step ``step`` (counted from the test's start) and return what is lit."""
     frame = d.frame_at(ticks_add(d.mode.started, step * STEP_MS + STEP_MS // 2))
-    assert power.estimate_milliamps(frame.frame) + power.BOARD_MA <= d.hw.supply_ma
+    assert estimate_milliamps(frame.frame) + power.BOARD_MA <= d.hw.supply_ma
     return lit(frame)
 
 

@@ -3,6 +3,7 @@
 import json
 
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, brightness, is_hue, turn
+from led_current import estimate_milliamps
 
 from app import palette, power
 from app.modes.settings import ITEMS
@@ -61,7 +62,7 @@ def test_the_current_never_exceeds_the_supply():
             d.press(P1, turn(30))
             for t in range(0, 400, 100):
                 hw = d.frame_after(t + 1)
-                assert power.estimate_milliamps(hw.frame) + power.BOARD_MA <= milliamps
+                assert estimate_milliamps(hw.frame) + power.BOARD_MA <= milliamps
             d.press(ENC)
 
 
@@ -174,7 +175,7 @@ def test_a_busy_frame_keeps_hue_order_and_the_cap():
     d.board.handle_command('{"cmd": "settings", "set": {"brightness": 255, "milliamps": 500}}')
     d.press(P2, turn(30))  # 31 points: a 30-hole trail ahead of side 1's front peg
     hw = d.frame_phase(400, 10)
-    assert power.estimate_milliamps(hw.frame) + power.BOARD_MA <= 500
+    assert estimate_milliamps(hw.frame) + power.BOARD_MA <= 500
     check_pegs_and_marks(hw, palette.BLUE, "busy")
     check_preview(hw, palette.ORANGE, "busy", 11 + 31)
 

@@ -2,8 +2,11 @@
 
 import random
 
+from led_current import estimate_milliamps
+
 from app import power
 from portable import raises
+from shared.supply import USB_MA
 
 # Adafruit's published gamma8 table (NeoPixel Uberguide, "LED tricks: gamma correction"),
 # rows starting at 0, 16, 80, 128, 192 and 240.
@@ -37,7 +40,7 @@ def random_frame(lit_share):
 
 
 def fits(frame, supply):
-    return power.estimate_milliamps(frame) + power.BOARD_MA <= supply
+    return estimate_milliamps(frame) + power.BOARD_MA <= supply
 
 
 def test_gamma_is_adafruits_table():
@@ -53,21 +56,21 @@ def test_estimate_matches_the_model():
     for lit_share in (0, 30, 255):
         frame = random_frame(lit_share)
         exact = brute_estimate(frame)  # in mA * 255
-        estimate = power.estimate_milliamps(frame)
+        estimate = estimate_milliamps(frame)
         assert estimate * 255 >= exact > (estimate - 1) * 255
-    assert power.estimate_milliamps(frame_of((0, 0, 0))) == LEDS * power.IDLE_MA
+    assert estimate_milliamps(frame_of((0, 0, 0))) == LEDS * power.IDLE_MA
     # full white: 60 mA a pixel plus idle, the figure the hardware power budget uses
-    assert power.estimate_milliamps(frame_of((255, 255, 255))) == LEDS * (3 * power.CHANNEL_MA + power.IDLE_MA)
+    assert estimate_milliamps(frame_of((255, 255, 255))) == LEDS * (3 * power.CHANNEL_MA + power.IDLE_MA)
 
 
 def test_full_white_stays_within_the_usb_budget():
     for brightness in (255, 128, 40):
         frame = frame_of((255, 255, 255))
-        power.limit(frame, brightness, power.USB_SUPPLY_MA)
-        assert fits(frame, power.USB_SUPPLY_MA)
+        power.limit(frame, brightness, USB_MA)
+        assert fits(frame, USB_MA)
         assert len(set(frame)) == 1
         # not needlessly dark: the brightest even white that fits, found by trying them all
-        brightest = max(v for v in range(256) if fits(frame_of((v, v, v)), power.USB_SUPPLY_MA))
+        brightest = max(v for v in range(256) if fits(frame_of((v, v, v)), USB_MA))
         assert frame[0] == min(brightest, power.peak_steps(255, brightness))
         assert frame[0] >= min(brightest, power.gamma[brightness])
 
@@ -135,7 +138,7 @@ def test_a_dim_blue_stays_blue():
         for level in (40, 80, 120, 160):
             frame = bytearray(3 * LEDS)
             frame[0:3] = bytes(c * level >> 8 for c in (0, 114, 178))
-            power.limit(frame, brightness, power.USB_SUPPLY_MA)
+            power.limit(frame, brightness, USB_MA)
             r, g, b = frame[0:3]
             assert r == 0 and b > g and b >= 2, (brightness, level, tuple(frame[0:3]))
 
@@ -215,4 +218,4 @@ def test_limit_allocates_nothing():
     finally:
         if unlock:
             unlock()
-    assert power.estimate_milliamps(frame) + power.BOARD_MA <= 500
+    assert estimate_milliamps(frame) + power.BOARD_MA <= 500
