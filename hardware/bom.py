@@ -126,12 +126,14 @@ def rows(board: dict) -> list[list[str]]:
          "flashing, crib deploy and the serial line"],
         ["PS1", "1", "1", "adapter", "Power supply", "5 V DC, 4 A (20 W), regulated, 5.5 x 2.1 mm plug, centre +",
          "Mean Well GST25E05-P1J", "Measure it before the first connection: 4.8 to 5.3 V, centre positive"],
-        ["J1", "1", "1", "adapter", "DC jack", "5.5 x 2.1 mm, panel mount, 5 A or more", "",
-         "In the left edge (see the drilling template)"],
+        ["J1", "1", "1", "adapter", "DC jack", "5.5 x 2.1 mm, panel mount, 8 A or more", "",
+         "In the left edge (see the drilling template). Rated above what F1 carries for a while (T5A: 7.5 A "
+         "for up to an hour), so a fault fed by a stronger supply blows F1 before it heats the jack"],
         ["F1", "1", "2", "adapter", "Fuse", "5 A time-lag (T5A), 5 x 20 mm glass", "",
          "Right after the jack's centre pin; one spare. For a short with a supply that gives more than the "
          "adapter's 4 A. Not a PTC: one that holds 5 A trips far above it"],
-        ["XF1", "1", "1", "adapter", "Fuse holder", "5 x 20 mm, inline or panel, 6 A or more", "", ""],
+        ["XF1", "1", "1", "adapter", "Fuse holder", "5 x 20 mm, inline or panel, 10 A", "",
+         "Rated above what F1 carries for a while, as J1"],
         ["D1", "1", "1", "adapter", "Schottky diode", "1 A, 40 V", "1N5819",
          "Fused 5 V to the Pico's VSYS (pin 39): USB and the adapter never feed each other"],
         ["Q1", "1", "1", "adapter", "P-channel MOSFET, logic level",
@@ -144,7 +146,8 @@ def rows(board: dict) -> list[list[str]]:
          "encoder; on the USB build U3's adapter board with R8-R10 and C247 at the power entry"],
         ["W1", "1", f"{red_black:.1f} m", "both", "Power wire, red", "0.5 mm2 (20 AWG) stranded",
          "", f"+5 V bus along the chain ({lengths['bus'] / 1000:.2f} m measured) and the feeds to both ends "
-         f"({lengths['feeds'] / 1000:.2f} m), +20 %"],
+         f"({lengths['feeds'] / 1000:.2f} m), +20 %; also every short +5 V lead (U2's pin 14, D1 to VSYS): "
+         "a short there is fed by the whole supply"],
         ["W2", "1", f"{red_black:.1f} m", "both", "Power wire, black", "0.5 mm2 (20 AWG) stranded", "",
          "GND bus and feeds, as W1"],
         ["W3", "1", f"{metres(lengths['links']):.1f} m", "both", "Data wire", "0.14-0.25 mm2 (26-24 AWG) stranded",
@@ -165,6 +168,10 @@ def rows(board: dict) -> list[list[str]]:
          "are too thin); 2 mm pilot holes in the blank"],
         ["X5", "4", "4", "both", "Felt feet", "self-adhesive, 10-20 mm", "", ""],
         ["X6", "1", "1", "both", "Heat-shrink tube", "assorted, 1.5-4 mm", "", "Over every joint on the bus"],
+        ["X7", "2", "2", "both", "Solder tags", "M7 or to fit the encoder's and the buttons' bushings", "",
+         "Under a metal bezel's nut, wired to the star point (BUILD.md, stage 4)"],
+        ["PS2", "1", "1", "usb", "USB charger and cable", "5 V, 1 A or more, 4.8 to 5.3 V at its plug; micro-USB "
+         "cable", "", "Not a computer's port (power.md); measure it first with the USB power meter (stage 1)"],
     ]
 
 
