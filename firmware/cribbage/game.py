@@ -31,11 +31,16 @@ def cut_dealer(cut_cards):
     return lowest_seat([c >> 2 for c in cut_cards])
 
 
-def lowest_seat(ranks):
-    """The seat of the lowest rank in ``ranks`` (one per seat; None: that seat did not cut), or
-    None when the lowest is shared (those players cut again)."""
+def lowest_seats(ranks):
+    """The seats holding the lowest rank in ``ranks`` (one per seat; None: that seat did not cut):
+    one deals; two or more cut again."""
     low = min(r for r in ranks if r is not None)
-    seats = [s for s in range(len(ranks)) if ranks[s] == low]
+    return [s for s in range(len(ranks)) if ranks[s] == low]
+
+
+def lowest_seat(ranks):
+    """The seat of the lowest rank in ``ranks``, or None when the lowest is shared."""
+    seats = lowest_seats(ranks)
     return seats[0] if len(seats) == 1 else None
 
 

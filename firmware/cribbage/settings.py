@@ -29,6 +29,7 @@ from micropython import const
 from cribbage.cards import is_int
 
 SKUNK_RULES = ("none", "skunk", "lurch")
+DOUBLE_SKUNK_GAMES = (3, 4)  # a double skunk is worth 3 or 4 game points
 TARGETS = (121, 61)
 PLAYERS = (2, 3, 4)
 _BOOL_FIELDS = ("peg_out_exactly", "muggins", "stinkhole")
@@ -58,7 +59,7 @@ class Settings:
             raise ValueError("target must be 121 or 61, not %r" % (target,))
         if skunk not in SKUNK_RULES:
             raise ValueError("skunk must be one of none, skunk, lurch, not %r" % (skunk,))
-        if not is_int(double_skunk_games) or double_skunk_games not in (3, 4):
+        if not is_int(double_skunk_games) or double_skunk_games not in DOUBLE_SKUNK_GAMES:
             raise ValueError("double_skunk_games must be 3 or 4, not %r" % (double_skunk_games,))
         if not is_int(match_to) or match_to not in MATCH_LENGTHS:
             raise ValueError("match_to must be 0 (off), 3, 5, 7, 9 or 11 game points, not %r" % (match_to,))

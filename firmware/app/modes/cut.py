@@ -18,7 +18,7 @@ from micropython import const
 from app import palette
 from app.render import breathing, game_hole, track_of
 from cribbage.cards import rank_name
-from cribbage.game import lowest_seat
+from cribbage.game import lowest_seats
 from shared import events
 
 _RANKS = const(13)
@@ -66,12 +66,12 @@ class Cut:
     def _decide(self, board):
         """Everyone of this round has cut: the lowest deals, or those tied cut again."""
         ranks = self.ranks
-        if lowest_seat(ranks) is not None:
+        tied = lowest_seats(ranks)
+        if len(tied) == 1:
             if board.try_apply(["cut_ranks", ranks[:]]):
                 board.idle()
             return
-        low = min(r for r in ranks if r is not None)
-        self.cutting = [s for s in range(len(ranks)) if ranks[s] == low]
+        self.cutting = tied
         self.ranks = [None] * len(ranks)
         self.at = 0
         self.tied = True

@@ -10,15 +10,15 @@ itself the last.
 """
 
 from app import palette
-from cribbage.settings import MATCH_LENGTHS, PLAYERS, TARGETS
+from cribbage.settings import DOUBLE_SKUNK_GAMES, MATCH_LENGTHS, PLAYERS, SKUNK_RULES, TARGETS
 from shared import events
 
 _COLOURS = tuple(range(len(palette.CHOICES)))
 # (key, label, values); game rules first, then the board's own preferences.
 ITEMS = (
     ("target", "game length", TARGETS),
-    ("skunk", "skunk rule", ("skunk", "lurch", "none")),
-    ("double_skunk_games", "double skunk", (3, 4)),
+    ("skunk", "skunk rule", SKUNK_RULES),
+    ("double_skunk_games", "double skunk", DOUBLE_SKUNK_GAMES),
     ("players", "players", PLAYERS),
     ("peg_out_exactly", "peg out exact", (False, True)),
     ("muggins", "muggins", (False, True)),
