@@ -7,7 +7,7 @@ import gc
 from timing import now_us, since_us
 
 from cribbage.advice import rank_keeps
-from cribbage.cards import parse_hand
+from cribbage_lab.card_text import parse_hand
 
 ROUNDS = 20
 DEALS = (("5H 5C JD QS 4C 9H", 2), ("2S 3S 4S 5S JS KD", 2), ("7C 8C 8D 9H AS KS", 2), ("5H 5C JD QS 4C", 3))

@@ -25,6 +25,8 @@ from flash_layout import IMAGES_BY_NAME  # noqa: E402
 from led_frames import logical_rgb  # noqa: E402
 from pico import MS  # noqa: E402
 
+from cribbage_lab.card_text import parse_hand  # noqa: E402
+
 PRESS_TRIES = 8
 PRESS_MS = (25, 30, 40, 50)
 DETENTS = 6
@@ -74,11 +76,10 @@ print("FRAME", *frames(20))
 
 # The rules core's budgets, after a soft reset (a fresh heap): a show counted (the mean over a fixed
 # set of hands, bench_show.py's, its sample_hands sent before this code, and the 29), and the discard
-# advice of bench_advice.py's deals.
+# advice of bench_advice.py's deals (their cards read here: the board reads no card text).
 RULES_CODE = """
 import time
 from cribbage.advice import rank_keeps
-from cribbage.cards import parse_hand
 from cribbage.show import score
 def per_call(action, rounds):
     start = time.ticks_us()
@@ -87,10 +88,9 @@ def per_call(action, rounds):
     return time.ticks_diff(time.ticks_us(), start) / rounds
 def show_us(sample):
     return per_call(lambda: [score(hand, starter) for hand, starter in sample], 2) / len(sample)
-twenty_nine = parse_hand("5H 5C 5S JD")
+twenty_nine = {twenty_nine!r}
 print("SHOW", show_us(sample_hands({hands})), per_call(lambda: score(twenty_nine, 17), 20))
-for text, players in {deals!r}:
-    cards = parse_hand(text)
+for cards, players in {deals!r}:
     print("ADVICE", len(cards), players, per_call(lambda: rank_keeps(cards, True, players), 1))
 """
 SHOW_HANDS = 50
@@ -400,7 +400,9 @@ def main():
         board, _ = boot(image)
         soft_reset(board)
         code = function_source(ROOT / "benchmarks" / "bench_show.py", "sample_hands")
-        lines = board.exec_raw(code + RULES_CODE.format(hands=SHOW_HANDS, deals=ADVICE_DEALS)).split("\n")
+        deals = [(parse_hand(text), players) for text, players in ADVICE_DEALS]
+        rules = RULES_CODE.format(hands=SHOW_HANDS, twenty_nine=parse_hand("5H 5C 5S JD"), deals=deals)
+        lines = board.exec_raw(code + rules).split("\n")
         mean_us, best_us = (float(v) for v in next(ln for ln in lines if ln.startswith("SHOW")).split()[1:])
         row("count a show: mean of %d hands (show.score)" % SHOW_HANDS, "%.2f" % (mean_us / 1000), "ms")
         row("count a show: the 29 (5H 5C 5S JD, starter 5D)", "%.2f" % (best_us / 1000), "ms")

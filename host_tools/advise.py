@@ -16,6 +16,7 @@ from rich.table import Table
 
 from cribbage import advice
 from cribbage.cards import names
+from cribbage_lab.card_text import symbol_names
 from host_tools.card_args import USAGE_ERROR, cards_given
 from host_tools.untrusted import shorten
 
@@ -42,7 +43,7 @@ def print_ranking(console: Console, keeps: list[advice.Keep], dealer: bool) -> N
         table.add_column(column, justify="left" if column in ("keep", "discard") else "right")
     sign = "+" if dealer else "-"
     for i, k in enumerate(keeps):
-        table.add_row(str(i + 1), names(k.keep, True), names(k.discard, True), "%.2f" % k.expected,
+        table.add_row(str(i + 1), symbol_names(k.keep), symbol_names(k.discard), "%.2f" % k.expected,
                       "%.2f" % k.hand_expected, "%s%.2f" % (sign, k.crib_expected),
                       str(k.hand_min), str(k.hand_max), style="bold" if i == 0 else None)
     console.print(table)

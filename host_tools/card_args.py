@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from cribbage.cards import parse_hand
+from cribbage_lab.card_text import parse_hand
 from host_tools.talk import fail
 
 USAGE_ERROR = 2

@@ -25,6 +25,7 @@ from rich.console import Console
 
 from cribbage import cards
 from cribbage.settings import Settings
+from cribbage_lab import card_text
 from host_tools.card_args import USAGE_ERROR
 from host_tools.gamelog import describe
 from host_tools.link import BoardLink
@@ -58,14 +59,14 @@ def side_typed(text: str) -> int:
 def card_typed(text: str) -> int:
     """A card as people write it -> its int."""
     try:
-        return cards.parse(text)
+        return card_text.parse(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def rank_typed(text: str) -> int:
     """A rank as people write it (A, 2-10, J, Q, K) -> 0 (Ace) to 12 (King)."""
-    rank = cards.parse_rank(text)
+    rank = card_text.parse_rank(text)
     if rank < 0:
         raise argparse.ArgumentTypeError("not a rank: %r (use A 2-10 T J Q K)" % text)
     return rank
@@ -78,10 +79,10 @@ def laid_rank_typed(text: str) -> int:
 
 def card_or_rank_typed(text: str) -> int | str:
     """A card (its int), or a rank alone (kept as text: it is given a suit with the others)."""
-    if cards.parse_rank(text) >= 0:
+    if card_text.parse_rank(text) >= 0:
         return text
     try:
-        return cards.parse(text)
+        return card_text.parse(text)
     except ValueError:
         raise argparse.ArgumentTypeError("not a card or a rank: %r (a card like 5H or 10♥, a rank like 5 or K)"
                                          % text) from None
@@ -89,7 +90,7 @@ def card_or_rank_typed(text: str) -> int | str:
 
 def card_rank_or_total_typed(text: str) -> int | str:
     """A card (its int), or a rank or a whole number (kept as text: a show's ranks, or its total)."""
-    return text if text.strip().isdigit() or cards.parse_rank(text) >= 0 else card_typed(text)
+    return text if text.strip().isdigit() or card_text.parse_rank(text) >= 0 else card_typed(text)
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,8 @@ def cut_cards(args: argparse.Namespace) -> list[int]:
             out.append(typed)
             continue
         rank = rank_typed(typed)
-        card = next((cards.make(rank, suit) for suit in range(4) if cards.make(rank, suit) not in given + out), None)
+        left = [card_text.make(rank, suit) for suit in range(4) if card_text.make(rank, suit) not in given + out]
+        card = left[0] if left else None
         if card is None:
             raise ValueError("a deck has four %ss: no card left for another %s" % (typed, typed))
         out.append(card)

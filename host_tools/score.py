@@ -15,6 +15,7 @@ from rich.table import Table
 
 from cribbage import saying, show
 from cribbage.cards import name, names
+from cribbage_lab.card_text import symbol_name, symbol_names
 from host_tools.card_args import USAGE_ERROR, cards_given
 
 
@@ -50,8 +51,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(as_json(count)))
         return 0
-    table = Table(title="%s %s, starter %s" % ("crib" if args.crib else "hand", names(cards[:4], True),
-                                               name(cards[4], True)))
+    table = Table(title="%s %s, starter %s" % ("crib" if args.crib else "hand", symbol_names(cards[:4]),
+                                               symbol_name(cards[4])))
     table.add_column("what")
     table.add_column("cards")
     table.add_column("points", justify="right")

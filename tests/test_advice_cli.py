@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from cribbage.cards import parse_hand
 from cribbage.show import score
+from cribbage_lab.card_text import parse_hand
 from host_tools import advise, cli
 
 

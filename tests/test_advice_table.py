@@ -19,8 +19,9 @@ from math import comb, prod
 import pytest
 
 from cribbage import advice, crib_values
-from cribbage.cards import JACK, parse_hand
+from cribbage.cards import JACK
 from cribbage.show import score
+from cribbage_lab.card_text import parse_hand
 from host_tools import make_crib_table
 
 ALL_CRIBS = comb(52, 4) * 48

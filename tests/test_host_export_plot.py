@@ -13,8 +13,9 @@ from host_helpers import play_match, simulator
 from PIL import Image
 
 from app.protocol import MAX_PAGE
-from cribbage import cards, show
+from cribbage import show
 from cribbage.cards import JACK
+from cribbage_lab.card_text import parse
 from host_tools import gamelog, plot
 from host_tools.cli import main
 from host_tools.link import connect
@@ -229,9 +230,9 @@ def test_the_lines_drawn_follow_the_skunk_rule(rule: str, lines: list[int]) -> N
 
 
 def test_the_cut_by_ranks_and_a_muggins_call_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    hand = [cards.parse(c) for c in "5H 5D JC 10C".split()]
-    crib = [cards.parse(c) for c in "4C 4D 6H 6S".split()]
-    log = [["cut_ranks", [12, 9]], ["starter", cards.parse("5S")], ["hand", 0, hand, 12], ["muggins", 1],
+    hand = [parse(c) for c in "5H 5D JC 10C".split()]
+    crib = [parse(c) for c in "4C 4D 6H 6S".split()]
+    log = [["cut_ranks", [12, 9]], ["starter", parse("5S")], ["hand", 0, hand, 12], ["muggins", 1],
            ["hand", 1, None, 7], ["crib", crib, 10], ["muggins", 0]]
     saved = tmp_path / "muggins.json"
     saved.write_text(json.dumps({"log": log, "settings": {"muggins": True}}))

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from host_helpers import simulator
 
-from cribbage.cards import parse, parse_hand
+from cribbage_lab.card_text import parse, parse_hand
 from host_tools import game_commands, plot
 from host_tools.cli import main
 

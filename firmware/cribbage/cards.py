@@ -1,4 +1,4 @@
-"""Cards as small ints, and their text forms at the edges.
+"""Cards as small ints, and their short names (reading card text: ``cribbage_lab.card_text``).
 
 A card is ``rank * 4 + suit`` (0-51): rank 0 is the Ace, 12 the King; suits are
 clubs, diamonds, hearts, spades. Ints are cheap on the board, hashable and fast.
@@ -10,7 +10,6 @@ DECK_SIZE = const(52)
 _HALF_DECK = const(26)
 RANK_LETTERS = "A23456789TJQK"
 SUIT_LETTERS = "CDHS"
-SUIT_SYMBOLS = "♣♦♥♠"
 JACK = const(10)
 HAND_SIZE = const(4)  # cards a player keeps for the show (a crib holds as many)
 
@@ -28,65 +27,17 @@ def is_sequence(x):
     return isinstance(x, _SEQUENCES)
 
 
-def make(rank, suit):
-    """The card of ``rank`` (0 = Ace .. 12 = King) and ``suit`` (0-3)."""
-    if not 0 <= rank < 13 or not 0 <= suit < 4:
-        raise ValueError("no card with rank %r and suit %r" % (rank, suit))
-    return rank * 4 + suit
-
-
 def value(card):
     """Counting value: Ace 1, two to ten face value, court cards 10."""
     r = card >> 2
     return r + 1 if r < 9 else 10
 
 
-def parse_rank(text):
-    """A rank as people write it (``A``, ``2``-``10`` or ``T``, ``J``, ``Q``, ``K``): 0 (Ace) to 12; -1 if none."""
-    t = text.strip().upper()
-    if t == "10":
-        t = "T"
-    return RANK_LETTERS.find(t) if len(t) == 1 else -1
-
-
-def parse(text):
-    """Parse one card such as ``5H``, ``10H``, ``TH``, ``as`` or ``5♥``."""
-    t = text.strip().upper().replace("\ufe0f", "")  # a phone's emoji heart is the heart and a variation selector
-    if len(t) < 2:
-        raise ValueError("not a card: %r (write rank then suit, like 5H or 10♥)" % text)
-    suit_text = t[-1]
-    r = parse_rank(t[:-1])
-    if r < 0:
-        raise ValueError("unknown rank in card %r (use A 2-10 T J Q K)" % text)
-    s = SUIT_LETTERS.find(suit_text)
-    if s < 0:
-        s = SUIT_SYMBOLS.find(suit_text)
-    if s < 0:
-        raise ValueError("unknown suit in card %r (use C D H S or ♣ ♦ ♥ ♠)" % text)
-    return r * 4 + s
-
-
-def parse_hand(texts):
-    """Parse several cards (a list of strings, or one string split on spaces or commas).
-
-    Raises ValueError naming the card if one is unknown or appears twice.
-    """
-    if isinstance(texts, str):
-        texts = texts.replace(",", " ").split()
-    cards = []
-    for t in texts:
-        c = parse(t)
-        if c in cards:
-            raise ValueError("card %s appears twice" % name(c))
-        cards.append(c)
-    return cards
-
-
-def name(card, symbols=False):
-    """Short text of a card: ``10H`` (or ``10♥`` with ``symbols``)."""
+def name(card):
+    """Short text of a card: ``10H``."""
     if not 0 <= card < DECK_SIZE:
         raise ValueError("not a card number: %r" % card)
-    return rank_name(card >> 2) + (SUIT_SYMBOLS if symbols else SUIT_LETTERS)[card & 3]
+    return rank_name(card >> 2) + SUIT_LETTERS[card & 3]
 
 
 def rank_name(rank):
@@ -94,9 +45,9 @@ def rank_name(rank):
     return "10" if rank == 9 else RANK_LETTERS[rank]
 
 
-def names(cards, symbols=False):
+def names(cards):
     """Cards as one space-separated string."""
-    return " ".join(name(c, symbols) for c in cards)
+    return " ".join(name(c) for c in cards)
 
 
 def check_distinct(cards):

@@ -14,7 +14,7 @@ from simulator.virtual_hardware import VirtualHardware, temp_dir  # noqa: E402
 
 gc.collect()
 from app.board import Board  # noqa: E402
-from cribbage.cards import parse  # noqa: E402
+from cribbage_lab.card_text import parse  # noqa: E402
 from shared.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN  # noqa: E402
 from shared.ticks import ticks_add, ticks_diff  # noqa: E402
 

@@ -1,10 +1,10 @@
 """Helpers for the match tests: building matches, checking rejections, playing seeded deals."""
 
 
-from cribbage.cards import parse, parse_hand
 from cribbage.match import Match, RuleError
 from cribbage.settings import Settings
 from cribbage_lab import deck
+from cribbage_lab.card_text import parse, parse_hand
 from portable import raises
 
 

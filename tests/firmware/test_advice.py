@@ -4,8 +4,8 @@ Runs under pytest and inside MicroPython (tests/mpy_runner.py).
 """
 
 from cribbage import advice
-from cribbage.cards import parse_hand
 from cribbage.show import score
+from cribbage_lab.card_text import parse_hand
 from portable import raises
 
 # Sample deals: runs, pairs, a flush, Jacks for nobs, a dull hand; 6 cards for two players.

@@ -10,7 +10,8 @@ from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, brightness, is
 from app import palette
 from app.modes.cards import card_hole
 from cribbage.advice import rank_keeps
-from cribbage.cards import names, parse_hand
+from cribbage.cards import names
+from cribbage_lab.card_text import parse_hand
 
 CYCLE = 1600
 SHOWN_AT = 300  # ms into the cycle: the look at the shown keep

@@ -4,7 +4,7 @@ from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, Driver, 
 
 from app import palette
 from app.modes.cards import card_hole
-from cribbage.cards import parse
+from cribbage_lab.card_text import parse
 
 
 def test_a_whole_deal_counted_in_order_with_published_hands():

@@ -5,7 +5,7 @@ then shows the count and pegs what was overlooked, or says the claim was right."
 
 from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, P1, P2, Driver, turn
 
-from cribbage.cards import parse
+from cribbage_lab.card_text import parse
 
 
 def display(d):

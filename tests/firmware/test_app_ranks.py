@@ -8,7 +8,7 @@ from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, dealt, is_hue,
 from app import palette
 from app.modes.cards import card_hole
 from cribbage import show
-from cribbage.cards import parse, parse_hand
+from cribbage_lab.card_text import parse, parse_hand
 
 
 def display(d):

@@ -7,7 +7,7 @@ from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, Driver, 
 
 from app import palette
 from app.modes.cards import Picker
-from cribbage.cards import parse
+from cribbage_lab.card_text import parse
 from shared.ticks import ticks_add
 
 

@@ -6,7 +6,7 @@ import json
 from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, dealt, turn
 
 from cribbage import saying, show
-from cribbage.cards import parse, parse_hand
+from cribbage_lab.card_text import parse, parse_hand
 
 
 def display(d):

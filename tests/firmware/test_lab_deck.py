@@ -1,8 +1,8 @@
 """Shuffling, dealing and cutting over an injected random source."""
 
-from cribbage.cards import parse_hand
 from cribbage.game import cut_dealer
 from cribbage_lab import deck
+from cribbage_lab.card_text import parse_hand
 from portable import raises
 
 

@@ -6,8 +6,8 @@ import json
 from match_helpers import card, cards, new_match, peg_to, rejected
 
 from cribbage import show_ranks
-from cribbage.cards import parse_rank
 from cribbage.match import Match
+from cribbage_lab.card_text import parse_rank
 
 JACK = 10
 

@@ -1,8 +1,8 @@
 """Saying a counted show. Runs on CPython and MicroPython."""
 
 from cribbage import saying, show
-from cribbage.cards import parse_hand
 from cribbage.wrap import wrap
+from cribbage_lab.card_text import parse_hand
 
 
 def counted(text, is_crib=False):

@@ -1,0 +1,65 @@
+"""Cards written as people write them (``5H``, ``10♥``, ``as``), read into the rules core's card
+numbers (``cribbage.cards``): for host tools, benchmarks and tests. The board never reads card
+text (its controls and the serial protocol give numbers), so none of this is on it."""
+
+from cribbage.cards import RANK_LETTERS, SUIT_LETTERS, name, rank_name
+
+SUIT_SYMBOLS = "♣♦♥♠"
+
+
+def make(rank, suit):
+    """The card of ``rank`` (0 = Ace .. 12 = King) and ``suit`` (0-3)."""
+    if not 0 <= rank < 13 or not 0 <= suit < 4:
+        raise ValueError("no card with rank %r and suit %r" % (rank, suit))
+    return rank * 4 + suit
+
+
+def parse_rank(text):
+    """A rank as people write it (``A``, ``2``-``10`` or ``T``, ``J``, ``Q``, ``K``): 0 (Ace) to 12; -1 if none."""
+    t = text.strip().upper()
+    if t == "10":
+        t = "T"
+    return RANK_LETTERS.find(t) if len(t) == 1 else -1
+
+
+def parse(text):
+    """Parse one card such as ``5H``, ``10H``, ``TH``, ``as`` or ``5♥``."""
+    t = text.strip().upper().replace("\ufe0f", "")  # a phone's emoji heart is the heart and a variation selector
+    if len(t) < 2:
+        raise ValueError("not a card: %r (write rank then suit, like 5H or 10♥)" % text)
+    suit_text = t[-1]
+    r = parse_rank(t[:-1])
+    if r < 0:
+        raise ValueError("unknown rank in card %r (use A 2-10 T J Q K)" % text)
+    s = SUIT_LETTERS.find(suit_text)
+    if s < 0:
+        s = SUIT_SYMBOLS.find(suit_text)
+    if s < 0:
+        raise ValueError("unknown suit in card %r (use C D H S or ♣ ♦ ♥ ♠)" % text)
+    return r * 4 + s
+
+
+def parse_hand(texts):
+    """Parse several cards (a list of strings, or one string split on spaces or commas).
+
+    Raises ValueError naming the card if one is unknown or appears twice.
+    """
+    if isinstance(texts, str):
+        texts = texts.replace(",", " ").split()
+    cards = []
+    for t in texts:
+        c = parse(t)
+        if c in cards:
+            raise ValueError("card %s appears twice" % name(c))
+        cards.append(c)
+    return cards
+
+
+def symbol_name(card):
+    """A card with its suit's symbol: ``10♥``."""
+    return rank_name(card >> 2) + SUIT_SYMBOLS[card & 3]
+
+
+def symbol_names(cards):
+    """Cards with their suits' symbols, as one space-separated string: ``5♥ J♣``."""
+    return " ".join(symbol_name(c) for c in cards)
