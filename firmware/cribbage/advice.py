@@ -74,12 +74,6 @@ def crib_sum(discard):
     raise ValueError("a discard is 1 or 2 cards, not %d" % len(discard))
 
 
-def crib_expected(discard):
-    """Mean crib score (a float) of laying away ``discard`` (1 or 2 cards)."""
-    total, cases = crib_sum(discard)
-    return total / cases
-
-
 class Keep:
     """One way to split the dealt cards: what you keep, what you lay away, what it is worth.
 
