@@ -69,11 +69,12 @@ class Lay:
 
     def handle(self, board, event):
         kind, what = event
+        if kind == events.TURN:  # first, and nothing else asked: a detent shows at once
+            self.rank = max(1, min(_KING, self.rank + what))
+            return
         side = button_side(board, event)
         turn = self._turn(board)
-        if kind == events.TURN:
-            self.rank = max(1, min(_KING, self.rank + what))
-        elif side is not None:
+        if side is not None:
             self._go(board, side, turn)
         elif kind == events.PRESS and what == events.ENCODER:
             if turn is None:
