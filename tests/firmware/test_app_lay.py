@@ -179,10 +179,12 @@ def test_the_leds_show_whose_turn_the_rank_and_the_count():
     off = d.frame_phase(400, 300)
     assert off.pixel(0, 48) == (0, 0, 0) and off.pixel(0, 52) == on.pixel(0, 52)
     assert on.pixel(0, 46) == (0, 0, 0) and on.pixel(1, 54) == (0, 0, 0)  # past it, P2's track: dark
-    for frame in (on, off):  # the rank dialled: hole 5, steady
-        assert is_hue(frame.pixel(0, 5), palette.BLUE) and frame.pixel(0, 4) == frame.pixel(0, 6) == (0, 0, 0)
+    # the rank dialled: hole 5, blinking (steady, it would look like a peg), lit as soon as it is turned
+    d.press(turn(1), turn(-1))
+    lit = [is_hue(d.frame_after(ms).pixel(0, 5), palette.BLUE) for ms in (5, 200, 250, 200)]  # 5, 205, 455, 655
+    assert lit == [True, True, False, True] and d.hw.pixel(0, 4) == d.hw.pixel(0, 6) == (0, 0, 0)
     d.press(turn(8))  # a King: hole 13; worth 10, to 19
-    on = d.frame_phase(400, 10)
+    on = d.frame_phase(400, 10)  # (within 420 ms of the detent: the rank is lit)
     assert is_hue(on.pixel(0, 13), palette.BLUE) and brightness(on.pixel(0, 5)) < 10 and brightness(on.pixel(0, 42)) > 0
     breathing = [brightness(d.frame_phase(2000, at).pixel(0, 121)) for at in (0, 1000)]
     assert breathing[0] != breathing[1]  # P1's game hole breathes: P1's turn

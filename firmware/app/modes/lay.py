@@ -15,8 +15,8 @@ A card the core refuses (past 31, a fifth of a rank, the play over) flickers ver
 and changes nothing.
 
 On the LEDs, without the display, all on the track of the side whose turn it is: its game
-hole breathes (as for the show); the rank dialled is lit in the first row, Ace at hole 1 to
-King at hole 13 (as in the cut for deal); the running count is a bar of dim holes along the
+hole breathes (as for the show); the rank dialled blinks in the first row, Ace at hole 1 to
+King at hole 13 (as in the cut for deal; lit as soon as it is turned); the running count is a bar of dim holes along the
 way back from hole 60 (under hole 1: a count of 31 reaches hole 30; a team's second
 partner: every other hole), and the dialled card's value blinks on after it (vermillion past
 31). So the count, the card and whose turn are all seen.
@@ -29,6 +29,7 @@ from app.modes.peg import button_side, score_lines
 from app.render import draw_pegs
 from cribbage.cards import rank_name, value
 from shared import events
+from shared.ticks import ticks_diff
 
 _KING = const(13)
 _MOST = const(31)  # the count never passes it (cribbage.play.GAME_COUNT: not imported before the first card)
@@ -51,6 +52,7 @@ class Lay:
 
     def __init__(self, board):
         self.rank = 5
+        self.turned = board.hw.ticks_ms()  # the last detent: the rank's blink starts lit there
 
     def _turn(self, board):
         """The seat to lay or say go, or None once every card is laid."""
@@ -71,6 +73,7 @@ class Lay:
         kind, what = event
         if kind == events.TURN:  # first, and nothing else asked: a detent shows at once
             self.rank = max(1, min(_KING, self.rank + what))
+            self.turned = board.hw.ticks_ms()
             return
         side = button_side(board, event)
         turn = self._turn(board)
@@ -120,7 +123,10 @@ class Lay:
             canvas.fill(track, _COUNT_START - to, _COUNT_START - count, palette.VERMILLION if to > _MOST else colour,
                         palette.PREVIEW)
         draw_pegs(board, canvas, now)  # again: the pegs stay in sight over the count
-        canvas.put(track, self.rank, colour, palette.FULL)  # the rank dialled, as in the cut: Ace at hole 1
+        # the rank dialled, Ace at hole 1, blinking as in the cut (steady, it would look like a peg),
+        # lit at once after a detent
+        if canvas.blink(ticks_diff(now, self.turned), 600, 420):
+            canvas.put(track, self.rank, colour, palette.FULL)
 
     def lines(self, board):
         match = board.match
