@@ -57,6 +57,24 @@ def test_three_players_tied_low_cut_again_without_the_third():
     assert d.match.dealer == 2 and d.match.log == [["cut_ranks", [None, 6, 3]]]
 
 
+def test_a_tie_shows_on_the_leds_until_each_tied_seat_cuts_again():
+    d = Driver(display=False)
+    d.board.handle_command(json.dumps({"cmd": "settings", "set": {"players": 3}}))
+    d.press(ENC)
+    cut(d, 8)
+    cut(d, 1)
+    cut(d, 1)  # players 2 and 3 tie on a two; player 1, out, shows nothing more
+    frame = d.frame_phase(600, 500)  # (the rank being dialled blinks off)
+    tied = [frame.pixel(1, rank_hole(1, 1)), frame.pixel(0, rank_hole(2, 1))]
+    assert all(0 < brightness(p) < brightness(palette.ORANGE) for p in tied), tied  # dimmer than a rank taken
+    assert is_hue(tied[0], palette.ORANGE) and is_hue(tied[1], palette.GREEN)
+    assert brightness(frame.pixel(0, rank_hole(0, 8))) < 30  # P1's nine: out of the tie, no more lit
+    cut(d, 6)  # P2 cuts again: its old rank goes, its new one shines; P3's tie stays until it cuts
+    frame = d.frame_phase(600, 500)
+    assert is_hue(frame.pixel(1, rank_hole(1, 6)), palette.ORANGE) and brightness(frame.pixel(1, rank_hole(1, 1))) < 30
+    assert is_hue(frame.pixel(0, rank_hole(2, 1)), palette.GREEN)
+
+
 def test_back_takes_back_the_last_rank_then_leaves():
     d = Driver()
     d.press(ENC)

@@ -10,7 +10,8 @@ that round), and the board goes back to the play with the dealer known.
 On the LEDs each seat has a row of 13 holes, Ace to King, on its side's track: the first
 seats (P1, P2; T1a, T2a) holes 1-13, the others (P3; T1b, T2b) the way back, holes 60-48.
 The rank being dialled blinks in the cutter's colour over its dim row, ranks taken shine
-steady, and the cutter's game hole breathes.
+steady, and the cutter's game hole breathes. In a cut again, the tied ranks of the round before
+stay lit, dimmer, until their seats cut again: the tie shows, and who is out of it.
 """
 
 from micropython import const
@@ -42,7 +43,7 @@ class Cut:
         self.cutting = list(range(seats))
         self.at = 0  # the index in ``cutting`` of the seat dialling now
         self.rank = 0
-        self.tied = False  # this round is a cut again
+        self.before = None  # in a cut again: the ranks of the round before (None: the first round)
 
     def handle(self, board, event):
         kind, what = event
@@ -72,9 +73,9 @@ class Cut:
                 board.idle()
             return
         self.cutting = tied
+        self.before = ranks
         self.ranks = [None] * len(ranks)
         self.at = 0
-        self.tied = True
 
     def seat(self):
         """The seat dialling now."""
@@ -91,6 +92,12 @@ class Cut:
             if self.ranks[s] is not None:
                 colour = board.colour(settings.side_of(s))
                 canvas.put(track_of(settings.side_of(s)), rank_hole(s, self.ranks[s]), colour, palette.FULL)
+        before = self.before
+        if before is not None:  # the tie: its ranks, dimmer, until each seat has cut again
+            for s in self.cutting:
+                if self.ranks[s] is None:
+                    side_s = settings.side_of(s)
+                    canvas.put(track_of(side_s), rank_hole(s, before[s]), board.colour(side_s), palette.BACK_PEG)
         if canvas.blink(now, 600, 420):
             canvas.put(track, rank_hole(seat, self.rank), board.colour(side), palette.FULL)
         canvas.put(track, game_hole(board), board.colour(side), breathing(canvas, now))
@@ -98,7 +105,7 @@ class Cut:
     def lines(self, board):
         settings = board.match.settings
         out = ["CUT FOR DEAL"]
-        if self.tied:
+        if self.before is not None:
             out.append("tie: cut again")
         for s in range(len(self.ranks)):
             if self.ranks[s] is not None:
