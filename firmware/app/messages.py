@@ -33,6 +33,7 @@ class Messages:
         self._refused_at = None  # when, while its signal shows
         self.notice = None  # the power-on notice, while it is shown (until the next input)
         self.notice_title = None  # the display's line above it
+        self.check_pegs = False  # the notice says the game may not be the one last played
         self.at_power_on = None  # the power-on notice, kept for the state reply
         self.fault = None  # the part the hardware reports failing, while it does
 
@@ -53,8 +54,11 @@ class Messages:
         self._refused_at = None
         return 0
 
-    def announce(self, title, text):
-        """Add ``text`` to the power-on notice (the first ``title`` is the display's)."""
+    def announce(self, title, text, check_pegs=False):
+        """Add ``text`` to the power-on notice (the first ``title`` is the display's); ``check_pegs``:
+        the game may not be the one last played (an older save, a log cut short), so the front pegs
+        blink too, for players without the display."""
+        self.check_pegs = self.check_pegs or check_pegs
         if self.notice is None:
             self.notice_title = title
             self.notice = text

@@ -297,11 +297,16 @@ def render(board, canvas, now):
             draw_turns(board, canvas, now, mode.counting_side(board))
             draw_pegs(board, canvas, now)
         mode.draw(board, canvas, now)
-    # A power-on notice (app.messages): both game holes flash until the next input;
-    # refused, in any mode: they flicker fast for a moment (faster than the notice).
-    if (messages.notice is not None and canvas.blink(now, 1000, 500)) or (
-            refused and canvas.blink(now, _FLICKER, _FLICKER * 2 // 3)):
+    # A power-on notice (app.messages): both game holes flash until the next input, and if the game
+    # may not be the one last played, the front pegs go dark in between; refused, in any mode: the
+    # game holes flicker fast for a moment (faster than the notice).
+    notice = messages.notice is not None and canvas.blink(now, 1000, 500)
+    if notice or (refused and canvas.blink(now, _FLICKER, _FLICKER * 2 // 3)):
         hole = game_hole(board)
         for track in range(canvas.tracks):
             canvas.put(track, hole, palette.VERMILLION, palette.FULL)
+    elif messages.notice is not None and messages.check_pegs:
+        front = board.match.game.front
+        for side in range(len(front)):
+            canvas.put(side & 1, front[side], palette.VERMILLION, 0)  # track_of, inlined; off-board 0: ignored
     return canvas.still

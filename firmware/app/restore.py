@@ -45,7 +45,7 @@ def restore(board, glance_first):
     if damage is not None:  # a copy lost: the newest (the older used) or the older (its backup)
         title = ("SAVE UNPLAYABLE" if loaded is None else "BACKUP LOST" if "newest save" in damage
                  else "OLDER SAVE USED" if "older save" in damage else "CHECK THE SCORE")
-        board.messages.announce(title, damage)
+        board.messages.announce(title, damage, title != "BACKUP LOST")  # else the game is the newest
     if loaded is None:  # no game to keep (nor the glance of one that could not be used)
         board.match = fresh
         board.set_prefs(defaults(board.hw.supply_ma))
@@ -81,7 +81,7 @@ def _replayed(board, data):
         if not match.events:
             raise
         board.messages.announce("SAVE CUT SHORT", "the saved game is kept up to its event %d, which this "
-                                "firmware's rules refuse (%s)" % (match.events, e))
+                                "firmware's rules refuse (%s)" % (match.events, e), True)
         match.edits = max(edits, match.edits) + 1  # a reader of the log's pages sees a change
         return match
     if edits < match.edits:  # each event applied counts one: a saved count below them is no count it kept

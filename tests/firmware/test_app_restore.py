@@ -103,6 +103,8 @@ def test_a_damaged_older_copy_is_said_to_be_the_backup_lost_not_the_game():
     assert again.match.state() == state and "loaded newest save" in again.board.messages.notice
     again.frame_after(10)
     assert again.hw.display.lines[-2] == "BACKUP LOST"  # not "OLDER SAVE USED": the game is the newest
+    front = again.match.front[1]  # (player 2 pegged) its front peg stays lit: nothing to check
+    assert front > 0 and all(again.frame_phase(1000, at).pixel(1, front) != (0, 0, 0) for at in (200, 700))
 
 
 def test_a_copy_whose_trailer_is_lost_is_of_no_known_age_and_the_board_asks_for_the_score_checked():
@@ -123,6 +125,9 @@ def test_a_copy_whose_trailer_is_lost_is_of_no_known_age_and_the_board_asks_for_
         assert again.match.state() == states[again.board.store.seq]
         again.frame_after(10)
         assert again.hw.display.lines[-2] == "CHECK THE SCORE", newest
+        # without the display: the front pegs go dark between the game holes' flashes (check them)
+        front = again.match.front[1]  # (player 2 pegged)
+        assert [again.frame_phase(1000, at).pixel(1, front) != (0, 0, 0) for at in (200, 700)] == [True, False]
         d = again = None  # gone before the next boards are made (a small heap on MicroPython)
 
 
