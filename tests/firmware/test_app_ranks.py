@@ -128,6 +128,29 @@ def test_the_leds_show_the_ranks_and_the_answer():
     assert is_hue(hw.pixel(*card_hole(0)), colour) and is_hue(hw.pixel(*card_hole(3 * 4 + 3)), colour)
 
 
+def test_without_the_display_each_question_shows_by_what_blinks():
+    d = dealt()
+    starter_rank(d, 4)
+    d.press(ENC)
+
+    def levels(ranks):
+        """Each taken rank's brightness as the answer blinks on, then off."""
+        return [[sum(d.frame_phase(600, at).pixel(*card_hole(rank * 4 + row))) for row, rank in enumerate(ranks)]
+                for at in (10, 500)]
+
+    dial(d, [4, 4, 4, 10])  # 5 5 5 J: his nobs? only the Jack blinks
+    on, off = levels([4, 4, 4, 10])
+    assert on[:3] == off[:3] and on[3] > off[3] and on[3] > on[0], (on, off)
+    answer(d, True)
+    d.press(ENC)
+    dial(d, [0, 1, 2, 3])  # one suit? all four blink
+    on, off = levels([0, 1, 2, 3])
+    assert all(on[i] > off[i] for i in range(4)), (on, off)
+    answer(d, True)  # then starter too? all four steady
+    on, off = levels([0, 1, 2, 3])
+    assert on == off and min(on) > 0, (on, off)
+
+
 def test_muggins_on_a_claim_by_ranks_and_after_a_power_cut():
     d = Driver()
     assert d.ask({"cmd": "settings", "set": {"muggins": True}})["ok"]

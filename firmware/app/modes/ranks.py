@@ -14,7 +14,8 @@ heels (refused: the starter is known). Steps:
   could be of that suit), else "his nobs?" (a Jack in the show, the starter no Jack, no
   flush: is one of its Jacks of the starter's suit?). Turning flips the answer, the encoder
   press gives it, back takes back the last answer (none: back to the ranks, all 4 taken).
-  On the LEDs the ranks taken shine green for yes, vermillion for no.
+  On the LEDs the ranks taken shine green for yes, vermillion for no: for "one suit?" the four
+  blink, for "starter too?" they shine steady, for "his nobs?" only the Jacks blink.
 Then the count goes on as with cards: the claim (muggins on) or the count said and pegged.
 """
 
@@ -26,7 +27,7 @@ from app.modes.count import RANKS, TOTAL
 from app.modes.peg import button_side
 from app.modes.starter import heels
 from cribbage import show_ranks
-from cribbage.cards import rank_name
+from cribbage.cards import JACK, rank_name
 from cribbage.wrap import wrap
 from shared import events
 
@@ -168,17 +169,20 @@ class RankShow:
         """The ranks taken, the rank dialled or the answer dialled, and the answers given (for the serial line)."""
         return {"taken": self.ranks[:], "rank": self.rank, "answers": self.answers[:], "answer": self.answer}
 
-    def draw(self, canvas, now, colour):
-        """The ranks in the picker's grid, a row each; the rank dialled blinks, answers colour them."""
+    def draw(self, canvas, now, colour, starter_rank):
+        """The ranks in the picker's grid, a row each; the rank dialled blinks. A question colours
+        them with the answer dialled, and tells itself apart without the display: "one suit?" the
+        four blink, "starter too?" they shine steady, "his nobs?" only the Jacks blink."""
         taken = self.ranks
-        if self.taken:
+        question = self.asked(starter_rank)[2] if self.taken else 0
+        lit, level = colour, palette.FULL
+        if question:
             lit = palette.GREEN if self.answer else palette.VERMILLION
-            level = palette.FULL if canvas.blink(now, 600, 420) else palette.DIM
-        else:
-            lit, level = colour, palette.FULL
+            if question != STARTER_TOO and not canvas.blink(now, 600, 420):
+                level = palette.DIM
         for row in range(len(taken)):
             track, hole = card_hole(taken[row] * 4 + row)
-            canvas.put(track, hole, lit, level)
+            canvas.put(track, hole, lit, level if question != NOBS or taken[row] == JACK else palette.DIM)
         if not self.taken and canvas.blink(now, 600, 420):
             track, hole = card_hole(self.rank * 4 + len(taken))
             canvas.put(track, hole, colour, palette.FULL)
