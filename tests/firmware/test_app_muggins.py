@@ -3,8 +3,9 @@ without the true count; the other side may call it (their button) until the next
 then shows the count and pegs what was overlooked, or says the claim was right."""
 
 
-from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, P1, P2, Driver, turn
+from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, P1, P2, Driver, brightness, is_hue, turn
 
+from app import palette
 from cribbage_lab.card_text import parse
 
 
@@ -53,6 +54,17 @@ def test_a_right_claim_called_pegs_nothing_and_says_so():
     d.press(P1)
     assert d.match.front == [0, 20] and d.match.log[-1] == ["muggins", 0]
     assert display(d)[:3] == ["P2 HAND 20", "no muggins:", "claim was right"]
+
+
+def test_without_the_display_the_call_is_invited_and_a_right_claim_called_shows():
+    d = at_pones_hand()
+    claim(d, "5H 5D JC 10C", 20)
+    hole = d.match.settings.target
+    blink = [d.frame_phase(600, at).pixel(0, hole) for at in (100, 400)]  # P1's game hole: its button calls
+    assert is_hue(blink[0], palette.BLUE) and brightness(blink[0]) > brightness(blink[1]), blink
+    d.press(P1)  # the claim was right: the call pegs nothing, and P2's front peg blinks white
+    peg = [d.frame_phase(400, at).pixel(1, 20) for at in (100, 300)]
+    assert peg[0][0] == peg[0][1] == peg[0][2] > 0 and is_hue(peg[1], palette.ORANGE), peg  # white, then its own
 
 
 def test_a_claim_not_called_is_lost_once_the_next_count_is_pegged():

@@ -17,9 +17,11 @@ module loads only with muggins on (and leaves the heap with the count's modules)
 
 from micropython import const
 
+from app import palette
 from app.modes.count import Count
 from app.modes.peg import button_side
 from app.modes.said import Said
+from app.render import game_hole
 from shared import events
 
 CALL = const(0)
@@ -86,7 +88,17 @@ class Muggins:
             self.step = CALLED
 
     def draw(self, board, canvas, now):
-        pass  # the claim (and a call) stand on the track as pegs
+        """The claim (and a call's points) stand on the track as pegs; without the display: while a
+        call may come, the callers' game holes blink (their button calls); a call on a right claim
+        blinks the claimer's front peg white (else it would change nothing on the LEDs)."""
+        claimer = self.counting_side(board)
+        if self.step == CALL:
+            if canvas.blink(now, 600, 300):
+                for side in range(board.match.settings.sides):
+                    if side != claimer:
+                        canvas.put(side & 1, game_hole(board), board.colours[side], palette.FULL)
+        elif not self.called and canvas.blink(now, 400, 200):
+            canvas.put(claimer & 1, board.match.game.front[claimer], palette.WHITE, palette.FULL)
 
     def title(self, board):
         """``P2 HAND`` / ``P1 CRIB``: whose claim."""
