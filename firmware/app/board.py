@@ -178,9 +178,10 @@ class Board:
         self._changed = True
 
     def undo(self):
-        """Undo the last event; RuleError if there is none."""
+        """Undo the last event (the LEDs flash it); RuleError if there is none."""
         self.match.undo()
         self._changed = True
+        self.messages.undone()
 
     def new_match(self):
         """A new match with the same settings (the tally and the undo history start again).

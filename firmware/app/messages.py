@@ -20,6 +20,7 @@ from micropython import const
 from shared.ticks import ticks_diff
 
 _REFUSED_MS = const(700)  # how long the refusal signal flickers
+_UNDONE_MS = const(300)  # how long an undo's flash shows
 _WIDTH = const(16)  # a 128x64 SSD1306 with the 8x8 font: 16 characters, 8 lines
 LINES = const(8)  # the most lines shown at once (the hw contract's display: hal)
 
@@ -31,6 +32,7 @@ class Messages:
         self._hw = hw
         self.refusal = None  # why the last action was refused, until the next input
         self._refused_at = None  # when, while its signal shows
+        self._undone_at = None  # when an undo was taken, while its flash shows
         self.notice = None  # the power-on notice, while it is shown (until the next input)
         self.notice_title = None  # the display's line above it
         self.check_pegs = False  # the notice says the game may not be the one last played
@@ -52,6 +54,20 @@ class Messages:
         if left > 0:
             return left
         self._refused_at = None
+        return 0
+
+    def undone(self):
+        """Show that an undo was taken: the game holes flash white a moment (an undo may change
+        nothing else the LEDs show: a starter, a cut, a go)."""
+        self._undone_at = self._hw.ticks_ms()
+
+    def undo_flash(self, now):
+        """The ms the undo's flash still shows, else 0 (then forgotten, as in ``refused``)."""
+        at = self._undone_at
+        left = 0 if at is None else _UNDONE_MS - ticks_diff(now, at)
+        if left > 0:
+            return left
+        self._undone_at = None
         return 0
 
     def announce(self, title, text, check_pegs=False):
@@ -76,6 +92,7 @@ class Messages:
         """A player acted: the refusal and the notice have been seen."""
         self.refusal = None
         self._refused_at = None
+        self._undone_at = None
         self.notice = None
 
     def lines(self, lines):

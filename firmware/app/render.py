@@ -282,6 +282,9 @@ def render(board, canvas, now):
     refused = messages.refused(now)  # ms the refusal signal still shows: the picture changes then
     if refused and refused < canvas.still:
         canvas.still = refused
+    undone = messages.undo_flash(now)  # ms an undo's flash still shows: as the refusal's
+    if undone and undone < canvas.still:
+        canvas.still = undone
     mode = board.mode
     if mode.full_screen:
         canvas.clear()
@@ -299,12 +302,12 @@ def render(board, canvas, now):
         mode.draw(board, canvas, now)
     # A power-on notice (app.messages): both game holes flash until the next input, and if the game
     # may not be the one last played, the front pegs go dark in between; refused, in any mode: the
-    # game holes flicker fast for a moment (faster than the notice).
+    # game holes flicker fast for a moment (faster than the notice); an undo: they flash white once.
     notice = messages.notice is not None and canvas.blink(now, 1000, 500)
-    if notice or (refused and canvas.blink(now, _FLICKER, _FLICKER * 2 // 3)):
+    if notice or (refused and canvas.blink(now, _FLICKER, _FLICKER * 2 // 3)) or undone:
         hole = game_hole(board)
         for track in range(canvas.tracks):
-            canvas.put(track, hole, palette.VERMILLION, palette.FULL)
+            canvas.put(track, hole, palette.WHITE if undone else palette.VERMILLION, palette.FULL)
     elif messages.notice is not None and messages.check_pegs:
         front = board.match.game.front
         for side in range(len(front)):

@@ -66,6 +66,18 @@ def test_a_new_match_from_the_menu_asks_twice_after_the_new_match_event_too():
     assert d.mode.name == "peg" and d.match.events == 0
 
 
+def test_an_undo_flashes_the_game_holes_white_once():
+    d = Driver(display=False)
+    d.press(P1, HOLD_P2)  # player 1 deals; player 2 pegs 2
+    d.press(BACK_PRESS)  # undone (an undo may change nothing else on the LEDs: a starter, a go)
+    assert d.match.front == [0, 0] and d.board.messages.refusal is None
+    hole = d.match.settings.target
+    flash = [d.frame_after(10).pixel(track, hole) for track in (0, 1)]
+    assert all(p[0] == p[1] == p[2] > 30 for p in flash), flash  # white, both game holes
+    after = [d.frame_after(400).pixel(track, hole) for track in (0, 1)]
+    assert is_hue(after[0], palette.BLUE) and after[1] == (0, 0, 0), after  # the dealer's glow, as before
+
+
 def test_refused_in_peg_idle_during_the_show():
     d = Driver()
     d.press(P1)  # player 1 deals
