@@ -168,8 +168,8 @@ def rows(board: dict) -> list[list[str]]:
          "are too thin); 2 mm pilot holes in the blank"],
         ["X5", "4", "4", "both", "Felt feet", "self-adhesive, 10-20 mm", "", ""],
         ["X6", "1", "1", "both", "Heat-shrink tube", "assorted, 1.5-4 mm", "", "Over every joint on the bus"],
-        ["X7", "2", "2", "both", "Solder tags", "M7 or to fit the encoder's and the buttons' bushings", "",
-         "Under a metal bezel's nut, wired to the star point (BUILD.md, stage 4)"],
+        ["X7", "3", "3", "both", "Solder tags", "M12, to fit the buttons' 12 mm bushings", "",
+         "Under each metal button bezel's nut, wired to the star point (BUILD.md, stage 4)"],
         ["PS2", "1", "1", "usb", "USB charger and cable", "5 V, 1 A or more, 4.8 to 5.3 V at its plug; micro-USB "
          "cable", "", "Not a computer's port (power.md); measure it first with the USB power meter (stage 1)"],
     ]

@@ -308,7 +308,7 @@ def render(board, canvas, now):
         hole = game_hole(board)
         for track in range(canvas.tracks):
             canvas.put(track, hole, palette.WHITE if undone else palette.VERMILLION, palette.FULL)
-    elif messages.notice is not None and messages.check_pegs:
+    elif messages.notice is not None and messages.check_pegs and not mode.full_screen:  # (the LED test: no)
         front = board.match.game.front
         for side in range(len(front)):
             canvas.put(side & 1, front[side], palette.VERMILLION, 0)  # track_of, inlined; off-board 0: ignored

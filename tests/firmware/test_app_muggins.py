@@ -61,10 +61,23 @@ def test_without_the_display_the_call_is_invited_and_a_right_claim_called_shows(
     claim(d, "5H 5D JC 10C", 20)
     hole = d.match.settings.target
     blink = [d.frame_phase(600, at).pixel(0, hole) for at in (100, 400)]  # P1's game hole: its button calls
-    assert is_hue(blink[0], palette.BLUE) and brightness(blink[0]) > brightness(blink[1]), blink
-    d.press(P1)  # the claim was right: the call pegs nothing, and P2's front peg blinks white
+    assert blink[0][0] == blink[0][1] == blink[0][2] > brightness(blink[1]), blink  # white, then its dealer's glow
+    d.press(P1)  # the claim was right: the call pegs nothing, and P2's front peg blinks off and on
     peg = [d.frame_phase(400, at).pixel(1, 20) for at in (100, 300)]
-    assert peg[0][0] == peg[0][1] == peg[0][2] > 0 and is_hue(peg[1], palette.ORANGE), peg  # white, then its own
+    assert is_hue(peg[0], palette.ORANGE) and peg[1] == (0, 0, 0), peg
+
+
+def test_a_right_claim_of_nothing_called_blinks_the_claimers_game_hole():
+    d = Driver()
+    assert d.ask({"cmd": "settings", "set": {"muggins": True}})["ok"]
+    d.press(P1, ENC)
+    d.pick("KH")
+    d.press(ENC)
+    claim(d, "AC 3D 7H 9S", 0)  # worth nothing with the KH: a claim of 0 leaves the peg at hole 0
+    d.press(P1)
+    assert d.match.front == [0, 0] and d.where() == "called"
+    hole = d.match.settings.target
+    assert [d.frame_phase(400, at).pixel(1, hole) == (0, 0, 0) for at in (100, 300)] == [False, True]
 
 
 def test_a_claim_not_called_is_lost_once_the_next_count_is_pegged():
