@@ -224,7 +224,7 @@ def draw_tally(board, canvas, lit=True):
         track = side & 1  # track_of, inlined
         if goal:
             canvas.put(track, first + goal - 1, palette.WHITE, palette.LINE)
-        if lit or side != winner:
+        if won[side] and (lit or side != winner):  # (no call for a tally of 0: frames of a game's start)
             canvas.fill(track, first, first + min(won[side], _LAP), colours[side], _TALLY_LEVEL)
 
 

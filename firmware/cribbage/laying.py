@@ -87,8 +87,10 @@ class Laying:
 
     @property
     def turn(self):
-        """The seat that lays (or says go) next; None once the play is over."""
-        return None if self.over else self.play.turn
+        """The seat that lays (or says go) next; None once the play is over (``over``, written out:
+        the LEDs ask this every frame, and a property's call costs the chip)."""
+        play = self.play
+        return None if not self.left and not play.count else play.turn
 
     def _check_turn(self, seat, what):
         settings = self.settings

@@ -190,6 +190,19 @@ def test_the_leds_show_whose_turn_the_rank_and_the_count():
     assert breathing[0] != breathing[1]  # P1's game hole breathes: P1's turn
 
 
+def test_pegs_under_the_count_stay_in_sight_over_it():
+    d = laying()
+    for points in (31, 19):  # P1's front peg at 50, its back peg at 31: under the count's bar
+        d.board.handle_command('{"cmd": "event", "event": ["peg", 0, %d]}' % points)
+    lay(d, 10)
+    lay(d, 13)  # P1 lays a King: the count 20, P2's turn (its own track)
+    lay(d, 11)  # P2 a Jack: 30, P1's turn, the bar from hole 60 down to 31 on P1's track
+    on = d.frame_phase(400, 10)
+    assert d.match.game.laying.play.count == 30 and d.match.front[0] == 50
+    front, back = on.pixel(0, 50), on.pixel(0, 31)
+    assert brightness(front) > brightness(on.pixel(0, 49)) and brightness(back) > brightness(on.pixel(0, 32))
+
+
 def test_a_card_that_wins_ends_the_game():
     d = laying()
     for points in (31, 31, 31, 25):  # P1 near the end, pegged from the serial line

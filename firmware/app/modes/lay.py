@@ -122,7 +122,12 @@ class Lay:
         if canvas.blink(now, 400, 260):  # the card dialled, added to the count
             canvas.fill(track, _COUNT_START - to, _COUNT_START - count, palette.VERMILLION if to > _MOST else colour,
                         palette.PREVIEW)
-        draw_pegs(board, canvas, now)  # again: the pegs stay in sight over the count
+        game = match.game
+        low = _COUNT_START - to  # the pegs under the count and the card: drawn again, over them
+        for s in range(len(game.front)):
+            if s & 1 == track and (game.front[s] >= low or game.back[s] >= low):
+                draw_pegs(board, canvas, now)
+                break
         # the rank dialled, Ace at hole 1, blinking as in the cut (steady, it would look like a peg),
         # lit at once after a detent
         if canvas.blink(ticks_diff(now, self.turned), 600, 420):
