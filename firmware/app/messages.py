@@ -106,8 +106,8 @@ class Messages:
                 room = LINES - (self.fault is not None)  # a fault takes the last line
                 kept = min(len(lines), max(2, room - len(said)))
                 lines = lines[:kept] + said[:room - kept]
-            else:
-                lines = lines[:5] + [self.notice_title] + wrap(self.notice.split(" "), _WIDTH)[:1]
+            else:  # the mode's first 4 lines (the scores), the title, the reason's first 3 lines
+                lines = lines[:4] + [self.notice_title] + wrap(self.notice.split(" "), _WIDTH)[:3]
         if self.fault is not None:
             lines = lines[:LINES - 1] + ["FAULT " + self.fault]
         return [line[:_WIDTH] for line in lines[:LINES]]
