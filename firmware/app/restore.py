@@ -4,6 +4,8 @@ data's layout and what is repaired: ``app.board``'s docstring). ``Board`` runs `
 forgets this module, so its code leaves the heap: nothing here runs again until the next power-on.
 """
 
+import os
+
 from app.board import DATA_VERSION, glance
 from app.prefs import defaults, restore_prefs
 from cribbage.match import Match, RuleError
@@ -14,6 +16,7 @@ def restore(board, glance_first):
     its saved glance drawn first if ``glance_first`` (``app.glance``); True if what was restored had
     to be repaired (to be saved back at once)."""
     unplayed = []  # the preferences of the newest copy whose game is of no use
+    cut = []  # a mark: the copy loaded was replayed only up to an event these rules refuse
 
     def replay(data):
         """(the match replayed from saved ``data``, ``data``); ValueError if this firmware
@@ -26,7 +29,7 @@ def restore(board, glance_first):
         saved = data.get("glance")  # (version 1 has none)
         shown = glance_first and saved is not None and _show_glance(board, data)
         try:
-            match = _replayed(board, data)
+            match = _replayed(board, data, cut)
         except (ValueError, TypeError, AttributeError) as e:  # data this firmware does not write: nothing guessed
             if not unplayed:
                 unplayed.append(data.get("prefs", {}))
@@ -54,6 +57,8 @@ def restore(board, glance_first):
         return False
     match, data = loaded
     board.match = match
+    if cut:  # the copy holds more than was kept: a keepsake of it, before saves write over it
+        _keep_whole(board)
     repaired = _take_prefs(board, data.get("prefs"))
     ids = data.get("ids")  # replies to requests of that match only
     if ids:  # checked without loading the protocol (it loads with the next request)
@@ -67,11 +72,11 @@ def restore(board, glance_first):
     return repaired
 
 
-def _replayed(board, data):
+def _replayed(board, data, cut):
     """The match of saved ``data``, its log replayed: up to an event this firmware's rules refuse (a
-    rule made stricter since it was saved), said in the notice, rather than lost whole (the older
-    copy would stop there too; said at each power-on until the next change is saved). ValueError
-    (or TypeError, AttributeError) if nothing of it can be used."""
+    rule made stricter since it was saved), said in the notice and marked in ``cut``, rather than
+    lost whole (the older copy would stop there too; said at each power-on until the next change
+    is saved). ValueError (or TypeError, AttributeError) if nothing of it can be used."""
     match = Match(data.get("settings"), edits=data.get("edits"))
     edits = match.edits  # (checked: a whole number) the count goes on from the saved one
     match.edits = 0
@@ -82,12 +87,41 @@ def _replayed(board, data):
             raise
         board.messages.announce("SAVE CUT SHORT", "the saved game is kept up to its event %d, which this "
                                 "firmware's rules refuse (%s)" % (match.events, e), True)
+        cut.append(True)
         match.edits = max(edits, match.edits) + 1  # a reader of the log's pages sees a change
         return match
     if edits < match.edits:  # each event applied counts one: a saved count below them is no count it kept
         raise ValueError("edits must be a whole number of at least %d, not %r" % (match.edits, edits))
     match.edits = edits
     return match
+
+
+def _keep_whole(board):
+    """Copy the save cut short to ``<name>.cut`` beside it, the whole of it (a later firmware may
+    replay it, or a person read it): once only, a keepsake already there is never written over.
+    Said in the notice."""
+    path = board.store.newest_file()
+    keep = path[:path.rindex(".")] + ".cut"
+    try:
+        os.stat(keep)
+        return  # the first kept stays
+    except OSError:
+        pass
+    buf = bytearray(256)
+    try:
+        with open(path, "rb") as src, open(keep, "wb") as dst:
+            n = src.readinto(buf)
+            while n:
+                dst.write(buf if n == len(buf) else memoryview(buf)[:n])
+                n = src.readinto(buf)
+    except OSError as e:  # (a full flash, say): no keepsake cut short either
+        try:
+            os.remove(keep)
+        except OSError:
+            pass
+        board.messages.announce("", "its whole not kept (%s)" % e)
+        return
+    board.messages.announce("", "the whole saved game is kept as " + keep)
 
 
 def _show_glance(board, data):

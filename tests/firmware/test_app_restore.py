@@ -291,6 +291,19 @@ def test_the_saved_data_carries_its_version_and_restores_the_same_match():
     assert not again.match.can_undo
 
 
+def test_a_keepsake_of_a_save_cut_short_is_never_written_over():
+    saved, says = next((saved, says) for saved, says in damaged_logs()
+                       if says.startswith("saved event ") and says != "saved event 0")
+    root = temp_dir()
+    Store(root).save({"version": 1, "settings": {"players": 2}, "codes": iter(saved)})
+    with open(root + "/game.cut", "wb") as f:
+        f.write(b"the first kept")
+    d = Driver(root)
+    assert "SAVE CUT SHORT" == d.board.messages.notice_title and "kept as" not in d.board.messages.notice
+    with open(root + "/game.cut", "rb") as f:
+        assert f.read() == b"the first kept"
+
+
 def test_a_damaged_saved_log_gives_a_fresh_match_and_says_so():
     for saved, says in damaged_logs():
         root = temp_dir()
@@ -305,9 +318,19 @@ def test_a_damaged_saved_log_gives_a_fresh_match_and_says_so():
             assert d.match.events == kept > 0 and "kept up to its event %d" % kept in board.messages.notice
             d.frame_after(10)
             assert "SAVE CUT SHORT" in d.hw.display.lines
+            # the whole save kept beside it, byte for byte, for a firmware that replays it
+            keep = root + "/game.cut"
+            assert "the whole saved game is kept as " + keep in board.messages.notice
+            with open(board.store.newest_file(), "rb") as f, open(keep, "rb") as g:
+                whole = f.read()
+                assert g.read() == whole
             assert d.ask({"cmd": "settings", "set": {"brightness": 91}})["ok"]  # a change: saved
+            assert d.ask({"cmd": "settings", "set": {"brightness": 92}})["ok"]  # both copies written over
             again = d.reboot()  # the game goes on from what was kept
             assert again.match.events == kept and again.board.messages.notice is None
+            with open(keep, "rb") as g:
+                assert g.read() == whole  # the keepsake stays
+            d = again = board = None  # gone before the next boards are made (a small heap on MicroPython)
             continue
         assert d.match.events == 0 and board.ids == [] and board.prefs["brightness"] == 90
         notice = board.messages.notice
