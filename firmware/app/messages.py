@@ -25,6 +25,14 @@ _WIDTH = const(16)  # a 128x64 SSD1306 with the 8x8 font: 16 characters, 8 lines
 LINES = const(8)  # the most lines shown at once (the hw contract's display: hal)
 
 
+def _left(at, lasts, now):
+    """The ms a signal given at tick ``at`` (None: none), lasting ``lasts`` ms, still shows at ``now``; 0 once over."""
+    if at is None:
+        return 0
+    left = lasts - ticks_diff(now, at)
+    return left if left > 0 else 0
+
+
 class Messages:
     """The refusal and the notice being shown, on hardware ``hw`` (its clock: ``hw.ticks_ms``)."""
 
@@ -47,14 +55,10 @@ class Messages:
     def refused(self, now):
         """The ms the refusal signal still shows (true while it does), else 0; once it is over its
         time is forgotten (so the clock, which wraps, never brings it back)."""
-        at = self._refused_at
-        if at is None:
-            return 0
-        left = _REFUSED_MS - ticks_diff(now, at)
-        if left > 0:
-            return left
-        self._refused_at = None
-        return 0
+        left = _left(self._refused_at, _REFUSED_MS, now)
+        if not left:
+            self._refused_at = None
+        return left
 
     def undone(self):
         """Show that an undo was taken: the game holes flash white a moment (an undo may change
@@ -63,12 +67,10 @@ class Messages:
 
     def undo_flash(self, now):
         """The ms the undo's flash still shows, else 0 (then forgotten, as in ``refused``)."""
-        at = self._undone_at
-        left = 0 if at is None else _UNDONE_MS - ticks_diff(now, at)
-        if left > 0:
-            return left
-        self._undone_at = None
-        return 0
+        left = _left(self._undone_at, _UNDONE_MS, now)
+        if not left:
+            self._undone_at = None
+        return left
 
     def announce(self, title, text, check_pegs=False):
         """Add ``text`` to the power-on notice (the first ``title`` is the display's); ``check_pegs``:

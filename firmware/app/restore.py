@@ -46,8 +46,9 @@ def restore(board, glance_first):
     # the log is replayed as it is read; a copy that cannot be replayed gives way to the older
     loaded, damage = board.store.load(stream="codes", use=replay)
     if damage is not None:  # a copy lost: the newest (the older used) or the older (its backup)
-        title = ("SAVE UNPLAYABLE" if loaded is None else "BACKUP LOST" if "newest save" in damage
-                 else "OLDER SAVE USED" if "older save" in damage else "CHECK THE SCORE")
+        age = board.store.loaded_age
+        title = ("SAVE UNPLAYABLE" if loaded is None else "BACKUP LOST" if age == "newest"
+                 else "OLDER SAVE USED" if age == "older" else "CHECK THE SCORE")
         board.messages.announce(title, damage, title != "BACKUP LOST")  # else the game is the newest
     if loaded is None:  # no game to keep (nor the glance of one that could not be used)
         board.match = fresh
@@ -90,9 +91,7 @@ def _replayed(board, data, cut):
         cut.append(True)
         match.edits = max(edits, match.edits) + 1  # a reader of the log's pages sees a change
         return match
-    if edits < match.edits:  # each event applied counts one: a saved count below them is no count it kept
-        raise ValueError("edits must be a whole number of at least %d, not %r" % (match.edits, edits))
-    match.edits = edits
+    match.count_edits(edits)  # each event applied counts one: a saved count below them is no count it kept
     return match
 
 

@@ -28,7 +28,9 @@ fault of the file, is let through). Damaged and unusable copies are renamed to
 ``<name>.a.bad`` / ``<name>.b.bad`` (replacing an older one), never just deleted, so the
 next save never overwrites the last good copy. ``save()`` raises OSError only if the flash
 itself fails; the copies already saved are then untouched. ``store.seq`` is the number of
-the newest save, once known.
+the newest save, once known; after a load that lost a copy, ``store.loaded_age`` says what
+the copy loaded is: ``"newest"``, ``"older"`` (a later save's copy failed), or None (the copy
+lost, its trailer or its file, was of no known age).
 
 On the flash: two slots, ``<name>.a`` and ``<name>.b``. Each save writes ``<name>.tmp``
 and renames it onto the slot that does not hold the newest copy (littlefs renames are
@@ -116,6 +118,7 @@ class Store:
         self._tmp = base + ".tmp"
         self.seq = None  # number of the newest sound save, once known
         self._newest = None  # index of the slot holding it
+        self.loaded_age = None  # after a load that lost a copy: "newest" or "older" if known (``load``)
 
     def save(self, data):
         """Save ``data`` (a dict of JSON values) as the newest copy; the previous one stays."""
@@ -192,7 +195,7 @@ class Store:
             # what the copy loaded is: "newest", "older" (a copy of a later save went), or of no
             # known age against the one gone (its trailer or its file lost: it held the save
             # just before or just after this one)
-            newest = "older " if len(problems) > unknown else "" if problems else "newest "
+            self.loaded_age = "older" if len(problems) > unknown else None if problems else "newest"
             for older, j, length, crc in found:  # the copy to fall back on must be sound too
                 try:
                     if self._crc(self._slots[j], older, length) != crc:
@@ -200,7 +203,9 @@ class Store:
                 except OSError as e:
                     problems.append(self._set_aside(j, e))
             if problems:
-                return data, "; ".join(problems) + "; loaded %ssave %d from %s" % (newest, seq, self._slots[i])
+                age = self.loaded_age
+                return data, "; ".join(problems) + "; loaded %ssave %d from %s" % (
+                    "" if age is None else age + " ", seq, self._slots[i])
             return data, None
         self.seq = None
         self._newest = None

@@ -201,10 +201,15 @@ class Match:
                 raise RuleError("event %d %r: %s" % (i, event, e)) from None
         if saved is not None:
             self.replay_saved(saved)
-        if edits is not None:  # the count the log had reached (saved with it): it goes on from there
-            if not is_int(edits) or edits < self.edits:
-                raise ValueError("edits must be a whole number of at least %d, not %r" % (self.edits, edits))
-            self.edits = edits
+        if edits is not None:
+            self.count_edits(edits)
+
+    def count_edits(self, edits):
+        """Go on counting the log's changes from ``edits``, the count it had reached (saved with it);
+        ValueError unless a whole number of at least the changes already counted (its events)."""
+        if not is_int(edits) or edits < self.edits:
+            raise ValueError("edits must be a whole number of at least %d, not %r" % (self.edits, edits))
+        self.edits = edits
 
     def replay_saved(self, saved):
         """Apply the events of ``saved`` (ints as ``iter_saved`` yields them); ValueError if damaged,
