@@ -25,12 +25,13 @@ message, and the older copy is tried. A copy is missing when only one slot file 
 though its save number says an older copy was written (every save after the first leaves
 two). ``load`` never raises for what it finds on the flash (only MemoryError, which is no
 fault of the file, is let through). Damaged and unusable copies are renamed to
-``<name>.a.bad`` / ``<name>.b.bad`` (replacing an older one), never just deleted, so the
-next save never overwrites the last good copy. ``save()`` raises OSError only if the flash
-itself fails; the copies already saved are then untouched. ``store.seq`` is the number of
-the newest save, once known; after a load that lost a copy, ``store.loaded_age`` says what
-the copy loaded is: ``"newest"``, ``"older"`` (a later save's copy failed), or None (the copy
-lost, its trailer or its file, was of no known age).
+``<name>.a.bad`` / ``<name>.b.bad`` (then ``.bad2`` .. ``.bad9``: one set aside earlier is
+never replaced), never just deleted, so the next save never overwrites the last good copy.
+``save()`` raises OSError only if the flash itself fails; the copies already saved are then
+untouched. ``store.seq`` is the number of the newest save, once known; after a load that
+lost a copy, ``store.loaded_age`` says what the copy loaded is: ``"newest"``, ``"older"`` (a
+later save's copy failed), or None (the copy lost, its trailer or its file, was of no known
+age).
 
 On the flash: two slots, ``<name>.a`` and ``<name>.b``. Each save writes ``<name>.tmp``
 and renames it onto the slot that does not hold the newest copy (littlefs renames are
@@ -77,6 +78,7 @@ _CHUNK = const(256)
 _TAIL = const(80)  # more than any trailer line
 _PLAIN = (dict, list, tuple, str, int, float, bool)  # saved whole by json.dump; other values are streamed
 _STREAM_END = b"\n]},\n"  # the streamed list's closing line, and the newline before it
+_KEPT = const(9)  # copies set aside per slot (.bad, .bad2 .. .bad9)
 _replace = getattr(os, "replace", os.rename)  # CPython on Windows cannot rename onto a file
 
 
@@ -283,13 +285,25 @@ class Store:
                 self._newest = i
 
     def _set_aside(self, i, error, what="is damaged"):
-        """Rename slot ``i`` (damaged, or what ``what`` says) to ``<slot>.bad``; return the sentence saying so."""
+        """Rename slot ``i`` (damaged, or what ``what`` says) to the first free of ``<slot>.bad``,
+        ``<slot>.bad2`` .. ``<slot>.bad9``, so a copy set aside earlier (a game another firmware could
+        still read) is never written over; return the sentence saying so. With all nine taken, or the
+        flash refusing, the copy stays where it is, for the next save to write over."""
         path = self._slots[i]
-        try:
-            _replace(path, path + ".bad")
-        except OSError:
-            return "%s %s (%s)" % (path, what, error)
-        return "%s %s (%s), kept as %s.bad" % (path, what, error, path)
+        said = "%s %s (%s)" % (path, what, error)
+        for n in range(1, _KEPT + 1):
+            keep = path + (".bad" if n == 1 else ".bad%d" % n)
+            try:
+                os.stat(keep)
+                continue
+            except OSError:
+                pass
+            try:
+                _replace(path, keep)
+            except OSError:
+                return said
+            return said + ", kept as " + keep
+        return said + ", not kept: %d copies kept already" % _KEPT
 
 
 def _write_data(f, data, written, buf):

@@ -201,6 +201,31 @@ def test_every_truncation_falls_back_to_the_previous_copy():
             assert "damaged" in message and "kept as" in message, message
             assert read(newest + ".bad") == good[:size]
             assert not _exists(newest)
+            os.remove(newest + ".bad")  # the next damaged copy is kept under the same name
+
+
+def test_copies_set_aside_are_never_written_over():
+    root, _, older, newer, newest = two_saves()
+    kept = []
+    for k in range(9):
+        damage = b"damaged copy %d" % k
+        write(newest, damage)
+        data, message = Store(root).load()
+        keep = newest + (".bad" if k == 0 else ".bad%d" % (k + 1))
+        assert data == older, k
+        assert ("kept as %s;" % keep) in message, message
+        kept.append((keep, damage))
+    write(newest, b"the tenth damaged copy")
+    data, message = Store(root).load()
+    assert data == older
+    assert "not kept: 9 copies kept already;" in message, message
+    assert read(newest) == b"the tenth damaged copy"  # left for the next save to write over
+    store = Store(root)
+    store.load()
+    store.save(game(3))
+    assert Store(root).load() == (game(3), None)
+    for keep, damage in kept:
+        assert read(keep) == damage
 
 
 def test_every_flipped_bit_falls_back_to_the_previous_copy():
