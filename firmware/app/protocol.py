@@ -18,7 +18,7 @@ import json
 
 from micropython import const
 
-from app import VERSION
+from app import VERSION, strict_json
 from app.request_ids import MAX_ID, recall, remember, valid_id
 from cribbage.cards import is_int
 from shared import events
@@ -204,7 +204,7 @@ def _write_object(write, out):
 def _answer(board, line):
     """The reply to one request line: its text, or the object to write (a reply not remembered)."""
     try:
-        request = json.loads(line)
+        request = strict_json.loads(line)  # what MicroPython's json.loads alone takes is not all JSON
     except ValueError:
         return _error(None, "malformed JSON: send one object per line, like {\"cmd\": \"state\"}")
     except (RuntimeError, MemoryError):  # RecursionError on CPython; MicroPython runs out of heap

@@ -165,6 +165,10 @@ def test_errors_change_nothing():
     before = saved(d)
     bad = [
         "not json", "[1, 2]", '"state"', "{}", '{"cmd": "fly"}', '{"cmd": 3}',
+        # not JSON, though MicroPython's json.loads takes them: no board acts on them
+        '{"cmd": "event", "event": ["peg", 0, 2],}', '{"cmd": "event" "event": ["peg", 0, 2]}',
+        '{"cmd": "event", "event": ["peg" 0 2]}', '{"cmd": "event", "event" ["peg", 0, 2]}',
+        '{"cmd": "event", "event": ["peg", 0,, 2]}', '{"cmd": "event", "event": ["peg", 0, 02]}',
         {"cmd": "state", "id": [1]}, {"cmd": "state", "id": True}, {"cmd": "state", "extra": 1},
         {"cmd": "event"}, {"cmd": "event", "event": "peg"}, {"cmd": "event", "event": ["peg", 0, 40]},
         {"cmd": "event", "event": ["peg", 5, 1]}, {"cmd": "event", "event": ["fly"]},
