@@ -211,7 +211,7 @@ class Shell:
     async def serial(self):
         port = self.hw.serial
         while True:
-            line = port.read_line()
+            line = self.read_line(port)
             while line is not None:
                 try:
                     failed = self.answer(line, port.write)  # the reply in pieces: never whole in the heap
@@ -220,8 +220,22 @@ class Shell:
                     port.write("\n")
                 except Exception as e:
                     self.step_failed("serial", e)
-                line = port.read_line()
+                line = self.read_line(port)
             await port.wait()
+
+    def read_line(self, port):
+        """The next whole line from ``port``, or None. If reading fails (a long line the heap has
+        no room for), that line is lost: logged, and the host hears at once, as for a reply that
+        failed; the task goes on with the next line."""
+        try:
+            return port.read_line()
+        except Exception as e:
+            self.step_failed("serial", e)
+            try:
+                port.write(_FAILED % type(e).__name__ + "\n")
+            except Exception:  # the port itself failing: the next line tries again
+                pass
+            return None
 
     async def watchdog(self):
         while True:

@@ -4,32 +4,53 @@ Platform-independent, so it is tested on both interpreters; ``hal.rp2_hw.UsbSeri
 feeds it one character at a time.
 """
 
+from micropython import const
+
 from shared.serial_lines import MAX_LINE
 
 DROPPED = object()  # what ``feed`` returns when a line too long to take has ended
+# Characters kept one by one before they are joined into a piece of the line: a list of a whole
+# line's characters grew to 4096 slots, a 16 KB block, for a long line, which a stock board's
+# heap may not have in one piece (a MemoryError on the chip, its serial task dead).
+_PIECE = const(64)
 
 
 class LineReader:
     """Whole lines out of characters in; a line longer than MAX_LINE is dropped as it comes."""
 
     def __init__(self):
-        self._chars = []
+        self._chars = []  # the characters since the last piece
+        self._pieces = []  # the line before them, in pieces of _PIECE characters
+        self._length = 0  # characters in the line so far
         self._dropping = False
 
     def feed(self, char):
         """Take one character: the line it ends (without its ``\\r\\n``), DROPPED if it ends a
         line that was too long, else None (a blank line is None too)."""
         if char == "\n":
-            dropped = self._dropping
-            line = None if dropped else "".join(self._chars).rstrip("\r")
-            self._chars = []
-            self._dropping = False
-            if dropped:
+            if self._dropping:
+                self._dropping = False
                 return DROPPED
+            pieces = self._pieces
+            try:
+                pieces.append("".join(self._chars))
+                line = "".join(pieces).rstrip("\r")
+            finally:  # the next line starts empty, even if the heap had no room for this one
+                self._clear()
             return line if line.strip() else None
         if not self._dropping:
-            self._chars.append(char)
-            if len(self._chars) > MAX_LINE:
-                self._chars = []
+            chars = self._chars
+            chars.append(char)
+            self._length += 1
+            if self._length > MAX_LINE:
+                self._clear()
                 self._dropping = True
+            elif len(chars) == _PIECE:
+                self._pieces.append("".join(chars))
+                chars.clear()
         return None
+
+    def _clear(self):
+        self._chars.clear()
+        self._pieces.clear()
+        self._length = 0

@@ -134,6 +134,31 @@ def test_a_request_the_app_fails_on_gets_an_error_reply_and_the_game_goes_on():
     assert d.match.dealer == 0 and d.reboot().match.dealer == 0
 
 
+def test_a_line_the_board_fails_to_read_gets_an_error_reply_and_the_next_is_answered():
+    # A long line on a fragmented heap (a MemoryError on the chip) killed the serial task and
+    # the watchdog reset the board.
+    d = Driver()
+    d.hw.serial.send(json.dumps({"cmd": "state", "id": 1}))
+    d.hw.serial.send(json.dumps({"cmd": "state", "id": 2}))
+    read = d.hw.serial.read_line
+    failing = [True]
+
+    def read_line():
+        if failing[0]:
+            failing[0] = False
+            read()  # the line is lost
+            raise MemoryError("memory allocation failed, allocating 16384 bytes")
+        return read()
+
+    d.hw.serial.read_line = read_line
+    shell = Shell(d.hw, d.board, feed_ms=10)
+    run_for(shell, 0.05)
+    replies = [json.loads(line) for line in d.hw.serial.replies()]
+    assert replies == [{"ok": False, "error": "the board failed while answering (MemoryError): see its log"},
+                       replies[1]] and replies[1]["ok"] and replies[1]["id"] == 2
+    assert not shell.task_died and shell.healthy() and shell.errors == 1
+
+
 def test_a_quiet_loop_turn_allocates_nothing():
     # The board's loop turns ~400 times a second: one that finds nothing to do (no input, no
     # frame due) must leave the heap alone (measured on MicroPython, whose heap it is).

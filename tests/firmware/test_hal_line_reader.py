@@ -38,7 +38,7 @@ def test_a_huge_line_is_dropped_as_it_comes_and_reported_once():
     reader = LineReader()
     for _ in range(20):
         assert fed(reader, "[" * 1000) == []
-        assert len(reader._chars) <= MAX_LINE  # never buffered to its end
+        assert reader._length <= MAX_LINE  # never buffered to its end
     assert fed(reader, "\n" + '{"cmd": "state"}\n') == [DROPPED, '{"cmd": "state"}']
 
 
@@ -47,3 +47,38 @@ def test_the_reply_to_a_dropped_line_is_a_protocol_error_without_an_id():
 
     reply = json.loads(TOO_LONG)
     assert reply == {"ok": False, "error": "line longer than %d characters: dropped whole" % MAX_LINE}
+
+
+def test_a_line_is_kept_in_pieces_and_whole_when_it_ends():
+    reader = LineReader()
+    line = "".join(chr(0x41 + i % 26) for i in range(MAX_LINE - 1)) + "\u00e9"
+    for char in line:
+        assert reader.feed(char) is None
+        assert len(reader._chars) <= 64 and len(reader._pieces) <= MAX_LINE // 64  # no list of the whole line
+    assert reader.feed("\n") == line
+    assert fed(reader, "x" * 64 + "\n" + "y" * 63 + "\r\n") == ["x" * 64, "y" * 63]
+
+
+class NoRoomAtTheEnd(list):
+    """A line's pieces where the heap has no room for its last piece, once."""
+
+    refused = False
+
+    def append(self, piece):
+        if len(piece) < 64 and not self.refused:
+            self.refused = True
+            raise MemoryError("no room for the line")
+        super().append(piece)
+
+
+def test_a_line_the_heap_has_no_room_for_leaves_the_next_line_whole():
+    reader = LineReader()
+    reader._pieces = NoRoomAtTheEnd()
+    fed(reader, "a" * 100)
+    try:
+        reader.feed("\n")
+    except MemoryError:
+        pass
+    else:
+        raise AssertionError("the heap refused")
+    assert fed(reader, '{"cmd": "state"}\n') == ['{"cmd": "state"}']
