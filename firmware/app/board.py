@@ -176,12 +176,12 @@ class Board:
     def apply(self, event):
         """Apply a game event; RuleError (nothing changed) if the rules refuse it."""
         self.match.apply(event)
-        self._changed = True
+        self._accepted()
 
     def undo(self):
         """Undo the last event (the LEDs flash it); RuleError if there is none."""
         self.match.undo()
-        self._changed = True
+        self._accepted()
         self.messages.undone()
 
     def new_match(self):
@@ -196,7 +196,7 @@ class Board:
         if not match.events:
             raise RuleError("this match has not begun: nothing to start again")
         self.match = Match(match.settings, edits=match.edits + 1)
-        self._changed = True
+        self._accepted()
 
     def change_settings(self, changes):
         """Change game rules and/or preferences; ValueError (nothing changed) if refused.
@@ -226,7 +226,13 @@ class Board:
             match = Match(settings, edits=match.edits + 1)
         self.match = match
         self.set_prefs(new_prefs)
+        self._accepted()
+
+    def _accepted(self):
+        """An action was taken: the data changed (saved next), and a refusal shown before it is
+        no longer what the display should say (a serial command comes without an input to end it)."""
         self._changed = True
+        self.messages.refusal = None
 
     def _attempt(self, refusals, action, *args):
         """``action(*args)`` from the controls: True, or False after showing the refusal (``refusals``)."""

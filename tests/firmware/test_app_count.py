@@ -1,6 +1,19 @@
 """Counting the show with cards through the controls: starter, heels, hands, crib, muggins, the win."""
 
-from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, Driver, brightness, dealt, is_hue, turn
+from app_driver import (
+    BACK_PRESS,
+    ENC,
+    HOLD_BACK,
+    HOLD_ENC,
+    HOLD_P1,
+    HOLD_P2,
+    P1,
+    Driver,
+    brightness,
+    dealt,
+    is_hue,
+    turn,
+)
 
 from app import palette
 from app.modes.cards import card_hole
@@ -142,3 +155,47 @@ def test_teams_count_four_hands_then_the_crib_on_two_tracks():
     assert titles == ["T2b HAND", "T1a HAND", "T2a HAND", "T1b HAND", "T1b CRIB"]
     # team 1 (seats 0 and 2): 6 + 10 + the crib's 2; team 2 (seats 1 and 3): 8 + 4
     assert d.match.front == [18, 12] and d.match.dealer == 3
+
+
+def test_a_button_held_a_little_long_in_the_card_picker_is_its_press():
+    d = Driver()
+    d.ask({"cmd": "settings", "set": {"players": 3}})
+    d.press(P1)  # P1 deals; the pone, P2, counts first
+    d.press(ENC)
+    d.pick("5H")
+    d.press(ENC)  # the play is over: P2's hand
+    d.pick("2C")
+    assert d.mode.picker.picked == [parse("2C")]
+    d.press(HOLD_BACK)  # back held (P3's button): the card goes back, no word of his heels
+    assert d.mode.picker.picked == [] and d.board.messages.refusal is None
+    suit = d.mode.picker.suit
+    d.press(HOLD_P2)  # the pone's button held: the next suit, as its press
+    assert d.mode.picker.suit != suit and d.board.messages.refusal is None
+    d.press(HOLD_P1)  # the dealer's: his heels, refused, and why
+    assert d.board.messages.refusal == "the starter 5H is not a jack: no heels"
+
+
+def test_a_show_a_house_rule_keeps_off_the_board_says_not_pegged():
+    d = Driver()
+    d.ask({"cmd": "settings", "set": {"peg_out_exactly": True}})
+    d.press(P1)
+    for points in (31, 31, 31, 25):  # the pone to 118
+        d.ask({"cmd": "event", "event": ["peg", 1, points]})
+    d.press(ENC)
+    d.pick("5H")
+    d.press(ENC)
+    d.pick_all("5S TD JH QC")  # 18: past the game hole, which peg out exactly does not take
+    assert d.mode.lines(d.board)[:3] == ["P2 HAND 18", "not pegged", "fifteen two"]
+    d.press(ENC)
+    assert d.match.front == [0, 118]  # as said
+    d = Driver()
+    d.ask({"cmd": "settings", "set": {"peg_out_exactly": True}})
+    d.press(P1)
+    for points in (31, 31, 31, 25):
+        d.ask({"cmd": "event", "event": ["peg", 1, points]})
+    d.press(ENC)
+    d.pick("5H")
+    d.press(ENC, HOLD_ENC, turn(4))  # a total of 4: past the game hole
+    assert d.where() == "total" and d.mode.lines(d.board)[1:] == ["total 4", "not pegged"]
+    d.press(turn(-1))  # 3 pegs out exactly
+    assert d.mode.lines(d.board)[1:] == ["total 3", "enc=peg"]

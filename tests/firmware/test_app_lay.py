@@ -134,11 +134,12 @@ def test_a_long_saying_keeps_its_total():
         lay(d, rank)
     assert d.match.front == [11, 5]
     assert display(d)[3:] == ["P1: fifteen two", "and a run of", "five is seven", "and one for last", "is eight"]
-    d = laying(players=3)  # three score lines: the saying's middle gives way, its total stays
+    d = laying(players=3)  # three score lines and a saying of five: the scores give way, the saying is whole
     for rank in (3, 7, 7, 7, 7):  # 3, then four 7s: P3 pegs double pair royal and 31 for two
         lay(d, rank)
-    lines = display(d)
-    assert lines[4:] == ["P3: thirty-one", "for two and", "double pair", "fourteen"]  # "royal is" gave way
+    assert d.match.front == [2, 6, 14]
+    assert display(d) == ["P1 >7 count 0", "P3: thirty-one", "for two and", "double pair", "royal is", "fourteen",
+                          "enc=lay btn=go"]
 
 
 def test_refused_cards_flicker_and_change_nothing():

@@ -171,6 +171,19 @@ def test_three_players_either_other_player_calls():
     assert d.match.front == [7, 12, 8]
 
 
+def test_three_players_a_claim_on_a_shared_track_invites_a_call_on_both_tracks():
+    d = at_pones_hand(3)
+    claim(d, "5H 5D JC 10C", 20)
+    d.press(ENC)  # no call: on to player 3's hand, on P1's track
+    claim(d, "AC 2D 3H KS", 7)
+    assert d.where() == "call" and d.mode.counting_side(d.board) == 2
+    hole = d.match.settings.target
+    on = d.frame_phase(600, 100)
+    for track in (0, 1):  # P1, on the claimer's track, may call as P2 may
+        rgb = on.pixel(track, hole)
+        assert rgb[0] == rgb[1] == rgb[2] > 0, (track, rgb)
+
+
 def test_teams_call_with_their_teams_button():
     d = at_pones_hand(4)
     assert d.match.settings.players == 4

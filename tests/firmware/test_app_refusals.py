@@ -153,3 +153,14 @@ def test_a_big_turn_of_the_card_picker_is_the_same_as_single_steps():
     p = Picker(4, used)
     p.turn(10 ** 9 + 3)
     assert p.rank == stepped(used, 1, (10 ** 9 + 3) % 11) and p.free(p.card)
+
+
+def test_a_change_over_the_serial_line_ends_a_refusal_shown():
+    d = Driver()
+    d.press(P1, BACK_PRESS, BACK_PRESS)  # P1 deals; undone; nothing more to undo: refused
+    assert d.board.messages.refusal is not None
+    d.ask({"cmd": "state"})  # a question changes nothing: the refusal stays until the next input
+    assert d.board.messages.refusal is not None
+    d.ask({"cmd": "event", "event": ["dealer", 1]})  # a change: what the display says is no longer that
+    assert d.board.messages.refusal is None and d.match.dealer == 1
+    assert not any(line.startswith("NO:") for line in d.board.messages.lines(d.mode.lines(d.board)))

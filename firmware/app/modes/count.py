@@ -5,7 +5,8 @@ it is unknown). Steps (``back`` steps back exactly one of them), in the core's c
 (pone's hand, ..., the dealer's hand, the crib):
 - cards: pick the 4 cards of the hand or crib (cards on the table are skipped); back puts
   the last card back, or leaves when none is picked; a long press of the encoder dials the
-  total instead of cards.
+  total instead of cards. A button held a little long counts as its press, but the dealer's
+  p1 / p2 held asks for his heels (refused: the starter is known; the board says why).
 - confirm (muggins off): the count is previewed on the track and said on the display;
   turning scrolls the saying, the encoder press pegs it and moves on to the next show;
   back returns to the cards, all 4 still picked.
@@ -37,6 +38,9 @@ TOTAL = const(2)
 CONFIRM = const(3)
 RANKS = const(4)
 _STEP_NAMES = ("cards", "claim", "total", "confirm", "ranks")
+
+
+_NOT_PEGGED = "not pegged"  # a house rule keeps the peg where it is (10 characters: no string on the heap)
 
 
 class Count:
@@ -156,10 +160,14 @@ class Count:
     def _picking(self, board, event):
         kind, what = event
         picker = self.picker
-        side = button_side(board, event)
-        if kind == events.LONG and side is not None:
-            heels(board, side)  # refused here (the starter is known): the board says why
-        elif picker.move(kind, what):  # the cursor moved: nothing more to do
+        if kind == events.LONG and what != events.ENCODER:
+            match = board.match
+            side = button_side(board, event)
+            if what != events.BACK and side == match.settings.side_of(match.dealer):
+                heels(board, side)  # refused here (the starter is known): the board says why
+                return
+            kind = events.PRESS  # another button held a little long: the press it was meant as (back: a card back)
+        if picker.move(kind, what):  # the cursor moved: nothing more to do
             pass
         elif kind == events.PRESS and what == events.BACK:
             if not picker.drop():
@@ -182,8 +190,8 @@ class Count:
             match = board.match
             count = (self.ranks.count(match.starter_rank) if self.ranks
                      else show.count(self.picker.picked, match.starter, self.crib))
-            self.said = Said(count, 1)
             self.points = count.total
+            self.said = Said(count, 2 if self._kept(board) else 1)
 
     def _dialling(self, board, event):
         """The claim or the total: turn to dial, press to peg."""
@@ -269,11 +277,18 @@ class Count:
                     + ["%d/%d cards" % (len(picker.picked), picker.need), "turn=rank", "p1/p2=suit",
                        "enc=count" if picker.done else "enc=take", "hold enc=total"])
         if step == TOTAL:
-            note = "impossible!" if not show.is_possible_total(self.points) else "enc=peg"
+            note = ("impossible!" if not show.is_possible_total(self.points)
+                    else _NOT_PEGGED if self._kept(board) else "enc=peg")
             return [title, "total %d" % self.points, note]
         if step == CLAIM:
             return [title, "claim %d" % self.points, "muggins is on", "enc=peg"]
-        return self.said.under([title + " %d" % self.points])
+        return self.said.under([title + " %d" % self.points] + ([_NOT_PEGGED] if self._kept(board) else []))
+
+    def _kept(self, board):
+        """True if a house rule (peg out exactly, the stinkhole) keeps the peg where it is for these points."""
+        match = board.match
+        side = match.settings.side_of(self.counted_seat(board))
+        return self.points > 0 and match.landing(side, self.points) == match.front[side]
 
     def describe(self):
         return {"mode": self.name, "step": _STEP_NAMES[self.step], "seat": self.seat, "crib": self.crib,

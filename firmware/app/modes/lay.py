@@ -154,6 +154,8 @@ class Lay:
             if scorer is None and reasons:  # a house rule kept the peg (peg out exactly, the stink hole)
                 said += ", not pegged"
             out.extend(wrap(said.split(" "), 16))
+        if len(out) > 8:  # three players' scores and a long saying: the pegs show the scores, the saying is read whole
+            out = out[len(match.front):]
         if len(out) > 7:  # a long saying takes the hint's line, and keeps its last (the total)
             return out[:7] + out[-1:]
         return out + ["enc=count" if turn is None else "enc=lay btn=go"]

@@ -89,13 +89,16 @@ class Muggins:
 
     def draw(self, board, canvas, now):
         """The claim (and a call's points) stand on the track as pegs; without the display: while a
-        call may come, the game hole of the other track blinks white (its players' buttons call;
-        the claimer's breathes); a call on a right claim blinks the claimer's front peg off (or its
-        game hole, the peg not out yet): else it would change nothing on the LEDs."""
+        call may come, the game hole of each track with a side that may call blinks white (its
+        players' buttons call; the claimer's breathes between: three players' P1 and P3 share a
+        track); a call on a right claim blinks the claimer's front peg off (or its game hole, the
+        peg not out yet): else it would change nothing on the LEDs."""
         claimer = self.counting_side(board)
         if self.step == CALL:
             if canvas.blink(now, 600, 300):
-                canvas.put(1 - (claimer & 1), game_hole(board), palette.WHITE, palette.FULL)
+                for side in range(board.match.settings.sides):
+                    if side != claimer:
+                        canvas.put(side & 1, game_hole(board), palette.WHITE, palette.FULL)
         elif not self.called and not canvas.blink(now, 400, 200):
             canvas.put(claimer & 1, board.match.game.front[claimer] or game_hole(board), palette.WHITE, 0)
 

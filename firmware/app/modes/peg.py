@@ -139,7 +139,9 @@ class Peg:
         if board.match.match_winner is not None and self._match_over(board, event):
             return
         side = button_side(board, event)
-        if side is not None and (kind == events.PRESS or what == events.BACK):
+        if side is not None and phase == "over":
+            peg(board, side, 1)  # refused at once, as a long press is: no dial opens on a finished game
+        elif side is not None and (kind == events.PRESS or what == events.BACK):
             self.side = side
             self.points = 1
         elif side is not None:
@@ -202,8 +204,10 @@ class Peg:
         elif kind == events.PRESS and what == events.ENCODER:
             if peg(board, self.side, self.points):
                 self.side = None
+                self.points = 0
         elif kind == events.PRESS and what == events.BACK:
             self.side = None
+            self.points = 0
 
     def draw(self, board, canvas, now):
         if self.side is not None:
