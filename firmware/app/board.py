@@ -33,7 +33,7 @@ version this firmware does not know is not guessed at. A copy whose game this fi
 replay (another version, a log or settings it refuses) is of no use: the store sets it aside
 and the older copy is tried (``Store.load(use=...)``); only if none can be used does the board
 start a fresh match. The power-on notice says which copy was used and why, or that it starts
-fresh; the copies set aside are kept as ``.bad`` files, so no save overwrites them, and a save
+fresh; the copies set aside are kept as ``.bad`` files (nine a slot), so no save overwrites them, and a save
 replayed only in part (SAVE CUT SHORT) is kept whole, once, as ``<name>.cut`` (``app.restore``).
 Restoring the rest takes each part on its own: a preference this firmware does not take
 (an unknown key, a value out of range) is dropped or reset to its default, and a
@@ -64,7 +64,7 @@ _MENU_MODULES = ("app.modes.menu app.modes.settings app.modes.advise cribbage.ad
 # hand; the advice loads it again) and the serial protocol (loaded again by the next request);
 # and after a power-on's replay, which loads what the shows of the log needed
 _COUNT_MODULES = ("app.modes.count app.modes.starter app.modes.muggins app.modes.said cribbage.saying app.protocol"
-                  " app.modes.lay app.modes.ranks cribbage.show_ranks cribbage.show")
+                  " app.strict_json app.modes.lay app.modes.ranks cribbage.show_ranks cribbage.show")
 
 
 def glance(match):
@@ -232,7 +232,7 @@ class Board:
         """An action was taken: the data changed (saved next), and a refusal shown before it is
         no longer what the display should say (a serial command comes without an input to end it)."""
         self._changed = True
-        self.messages.refusal = None
+        self.messages.overtaken()
 
     def _attempt(self, refusals, action, *args):
         """``action(*args)`` from the controls: True, or False after showing the refusal (``refusals``)."""

@@ -2,8 +2,8 @@
 
 - A refusal (``refuse``): the rules or a check refused an action. Both game holes flicker
   fast in bright vermillion for a moment (``refused(now)``, drawn by ``app.render``), and
-  the display says "NO:" and why (wrapped at spaces) until the next input. The serial ``input`` reply carries
-  it as ``refused``, the ``state`` reply as ``message``.
+  the display says "NO:" and why (wrapped at spaces) until the next input or action taken.
+  The serial ``input`` reply carries it as ``refused``, the ``state`` reply as ``message``.
 - The power-on notice (``announce``): what restoring the saved game could not keep as it
   was (a damaged copy, a game that cannot be replayed, a preference reset). Both game
   holes flash until the next input, the display shows its title and text meanwhile, and
@@ -38,7 +38,7 @@ class Messages:
 
     def __init__(self, hw):
         self._hw = hw
-        self.refusal = None  # why the last action was refused, until the next input
+        self.refusal = None  # why the last action was refused, until the next input or action taken
         self._refused_at = None  # when, while its signal shows
         self._undone_at = None  # when an undo was taken, while its flash shows
         self.notice = None  # the power-on notice, while it is shown (until the next input)
@@ -92,10 +92,15 @@ class Messages:
 
     def dismiss(self):
         """A player acted: the refusal and the notice have been seen."""
-        self.refusal = None
-        self._refused_at = None
+        self.overtaken()
         self._undone_at = None
         self.notice = None
+
+    def overtaken(self):
+        """An action was taken (a serial command comes without an input to end the refusal): a
+        refusal shown before it, text and signal, is no longer what the board should say."""
+        self.refusal = None
+        self._refused_at = None
 
     def lines(self, lines):
         """The display's text: the mode's ``lines``, then a refusal or the notice; 8 lines of 16 at most."""

@@ -226,11 +226,12 @@ class Shell:
     def read_line(self, port):
         """The next whole line from ``port``, or None. If reading fails (a long line the heap has
         no room for), that line is lost: logged, and the host hears at once, as for a reply that
-        failed; the task goes on with the next line."""
+        failed; the task goes on with the next line, and the ui stays where it is (nothing of the
+        board ran)."""
         try:
             return port.read_line()
         except Exception as e:
-            self.step_failed("serial", e)
+            self.failed("serial", e)
             try:
                 port.write(_FAILED % type(e).__name__ + "\n")
             except Exception:  # the port itself failing: the next line tries again

@@ -134,9 +134,16 @@ def _string(b, i, n):
 
 
 def _literal(b, i):
+    """Past ``true``, ``false`` or ``null`` at ``i`` (compared in place: no slice on the heap); -1 if none."""
+    n = len(b)
     for word in _LITERALS:
-        if b[i:i + len(word)] == word:
-            return i + len(word)
+        end = i + len(word)
+        if end <= n:
+            k = 0
+            while k < len(word) and b[i + k] == word[k]:
+                k += 1
+            if k == len(word):
+                return end
     return -1
 
 

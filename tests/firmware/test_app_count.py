@@ -199,3 +199,30 @@ def test_a_show_a_house_rule_keeps_off_the_board_says_not_pegged():
     assert d.where() == "total" and d.mode.lines(d.board)[1:] == ["total 4", "not pegged"]
     d.press(turn(-1))  # 3 pegs out exactly
     assert d.mode.lines(d.board)[1:] == ["total 3", "enc=peg"]
+
+
+def test_a_claim_a_house_rule_keeps_off_the_board_says_not_pegged():
+    d = Driver()
+    d.ask({"cmd": "settings", "set": {"peg_out_exactly": True, "muggins": True}})
+    d.press(P1)
+    for points in (31, 31, 31, 25):  # the pone to 118
+        d.ask({"cmd": "event", "event": ["peg", 1, points]})
+    d.press(ENC)
+    d.pick("5H")
+    d.press(ENC)
+    d.pick_all("5S TD JH QC")
+    d.press(turn(18))
+    assert d.where() == "claim" and d.mode.lines(d.board)[1:] == ["claim 18", "muggins is on", "not pegged"]
+    d.press(turn(-15))
+    assert d.mode.lines(d.board)[3] == "enc=peg"
+
+
+def test_player_3_dealing_holds_back_for_his_heels_in_the_card_picker():
+    d = Driver()
+    d.ask({"cmd": "settings", "set": {"players": 3}})
+    d.ask({"cmd": "event", "event": ["dealer", 2]})
+    d.press(ENC)
+    d.pick("5H")
+    d.press(ENC)  # P1's hand
+    d.press(HOLD_BACK)  # the dealer's button: his heels, refused with why; the count stays open
+    assert d.board.messages.refusal == "the starter 5H is not a jack: no heels" and d.where() == "cards"

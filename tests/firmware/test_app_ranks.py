@@ -9,6 +9,7 @@ from app import palette
 from app.modes.cards import card_hole
 from cribbage import show
 from cribbage_lab.card_text import parse, parse_hand
+from shared.events import BACK, LONG, PLAYER_1
 
 
 def display(d):
@@ -192,3 +193,18 @@ def test_ranks_from_the_play_with_a_card_starter():
     assert d.match.front == [12, 28]
     d.mode.by_ranks(d.board, [11, 12, 11, 12])  # no question at all: straight to the count
     assert d.where() == "confirm" and d.mode.points == real("QC KC QD KD", "5H")
+
+
+def test_a_button_held_a_little_long_while_dialling_ranks_is_its_press():
+    d = Driver()
+    d.ask({"cmd": "settings", "set": {"players": 3}})
+    d.press(P1)  # P1 deals
+    starter_rank(d, 4)
+    d.press(ENC)  # the play is over: P2's hand, by its ranks
+    dial(d, [0, 1])
+    assert d.mode.ranks.ranks == [0, 1]
+    d.press((LONG, BACK))  # P3's button, held a little long: a rank back, no word of his heels
+    assert d.mode.ranks.ranks == [0] and d.board.messages.refusal is None
+    d.press((LONG, PLAYER_1))  # the dealer's: his heels, refused, and why
+    assert d.board.messages.refusal is not None and "heels" in d.board.messages.refusal
+    assert d.mode.ranks.ranks == [0]

@@ -163,4 +163,5 @@ def test_a_change_over_the_serial_line_ends_a_refusal_shown():
     assert d.board.messages.refusal is not None
     d.ask({"cmd": "event", "event": ["dealer", 1]})  # a change: what the display says is no longer that
     assert d.board.messages.refusal is None and d.match.dealer == 1
+    assert not d.board.messages.refused(d.hw.ticks_ms())  # its signal ended too
     assert not any(line.startswith("NO:") for line in d.board.messages.lines(d.mode.lines(d.board)))

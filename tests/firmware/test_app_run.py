@@ -159,6 +159,21 @@ def test_a_line_the_board_fails_to_read_gets_an_error_reply_and_the_next_is_answ
     assert not shell.task_died and shell.healthy() and shell.errors == 1
 
 
+def test_a_line_the_board_fails_to_read_leaves_the_mode_alone():
+    d = Driver()
+    d.press(P1, HOLD_ENC)  # P1 deals; the menu is open
+    d.hw.serial.send(json.dumps({"cmd": "state"}))
+
+    def read_line():
+        raise MemoryError("memory allocation failed")
+
+    d.hw.serial.read_line = read_line
+    shell = Shell(d.hw, d.board)
+    assert shell.read_line(d.hw.serial) is None
+    assert d.board.mode.name == "menu"  # nothing of the board ran: the player stays where they were
+    assert [json.loads(line)["ok"] for line in d.hw.serial.replies()] == [False]
+
+
 def test_a_quiet_loop_turn_allocates_nothing():
     # The board's loop turns ~400 times a second: one that finds nothing to do (no input, no
     # frame due) must leave the heap alone (measured on MicroPython, whose heap it is).

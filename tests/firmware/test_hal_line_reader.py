@@ -82,3 +82,33 @@ def test_a_line_the_heap_has_no_room_for_leaves_the_next_line_whole():
     else:
         raise AssertionError("the heap refused")
     assert fed(reader, '{"cmd": "state"}\n') == ['{"cmd": "state"}']
+
+
+class NoRoomOnce(list):
+    """A line's characters where the heap has no room for the ``at``-th, once."""
+
+    def __init__(self, at):
+        super().__init__()
+        self.at = at
+        self.taken = 0
+
+    def append(self, char):
+        self.taken += 1
+        if self.taken == self.at:
+            raise MemoryError("no room for the character")
+        super().append(char)
+
+
+def test_a_line_that_fails_in_its_middle_is_lost_whole_and_the_next_comes_whole():
+    for at in (1, 5, 64, 65, 200):  # the first character, within a piece, at a piece's end, after
+        reader = LineReader()
+        reader._chars = NoRoomOnce(at)
+        line = '{"cmd": "event", "event": ["peg", 1, 12], "id": "%s"}' % ("x" * 150)
+        got = []
+        for char in line + "\n" + '{"cmd": "state"}\n':
+            try:
+                got.append(reader.feed(char))
+            except MemoryError:
+                got.append("failed")
+        assert got.count("failed") == 1 and [g for g in got if g not in (None, "failed")] == ['{"cmd": "state"}'], at
+        assert len(reader._chars) == 0 and reader._length == 0

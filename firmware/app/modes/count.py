@@ -6,7 +6,7 @@ it is unknown). Steps (``back`` steps back exactly one of them), in the core's c
 - cards: pick the 4 cards of the hand or crib (cards on the table are skipped); back puts
   the last card back, or leaves when none is picked; a long press of the encoder dials the
   total instead of cards. A button held a little long counts as its press, but the dealer's
-  p1 / p2 held asks for his heels (refused: the starter is known; the board says why).
+  held asks for his heels (refused: the starter is known; the board says why); so in ranks.
 - confirm (muggins off): the count is previewed on the track and said on the display;
   turning scrolls the saying, the encoder press pegs it and moves on to the next show;
   back returns to the cards, all 4 still picked.
@@ -26,8 +26,8 @@ Counting stops the moment someone wins, and after the crib.
 from micropython import const
 
 from app.modes.cards import Picker
-from app.modes.peg import button_side
-from app.modes.starter import Starter, heels
+from app.modes.peg import button_side, kept_off
+from app.modes.starter import Starter, heels, held_button
 from app.render import breathing, draw_preview, game_hole, track_of
 from cribbage import show
 from shared import events
@@ -161,12 +161,9 @@ class Count:
         kind, what = event
         picker = self.picker
         if kind == events.LONG and what != events.ENCODER:
-            match = board.match
-            side = button_side(board, event)
-            if what != events.BACK and side == match.settings.side_of(match.dealer):
-                heels(board, side)  # refused here (the starter is known): the board says why
+            if held_button(board, event):  # the dealer's: his heels, refused here with why
                 return
-            kind = events.PRESS  # another button held a little long: the press it was meant as (back: a card back)
+            kind = events.PRESS  # another button held a little long: the press it was meant as
         if picker.move(kind, what):  # the cursor moved: nothing more to do
             pass
         elif kind == events.PRESS and what == events.BACK:
@@ -281,14 +278,13 @@ class Count:
                     else _NOT_PEGGED if self._kept(board) else "enc=peg")
             return [title, "total %d" % self.points, note]
         if step == CLAIM:
-            return [title, "claim %d" % self.points, "muggins is on", "enc=peg"]
+            return [title, "claim %d" % self.points, "muggins is on", _NOT_PEGGED if self._kept(board) else "enc=peg"]
         return self.said.under([title + " %d" % self.points] + ([_NOT_PEGGED] if self._kept(board) else []))
 
     def _kept(self, board):
-        """True if a house rule (peg out exactly, the stinkhole) keeps the peg where it is for these points."""
+        """True if a house rule keeps the peg where it is for the points dialled or counted."""
         match = board.match
-        side = match.settings.side_of(self.counted_seat(board))
-        return self.points > 0 and match.landing(side, self.points) == match.front[side]
+        return kept_off(match, match.settings.side_of(self.counted_seat(board)), self.points)
 
     def describe(self):
         return {"mode": self.name, "step": _STEP_NAMES[self.step], "seat": self.seat, "crib": self.crib,

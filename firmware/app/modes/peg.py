@@ -36,11 +36,16 @@ def button_side(board, event):
     return None
 
 
+def kept_off(match, side, points):
+    """True if a house rule (peg out exactly, the stinkhole) keeps ``side``'s front peg where it is
+    for ``points`` (a game over says so itself)."""
+    return points > 0 and match.winner is None and match.landing(side, points) == match.front[side]
+
+
 def peg(board, side, points):
     """Peg ``points`` for ``side``: True, or False after showing the refusal; refused too when a house
     rule (peg out exactly, the stinkhole) keeps the peg where it is, so no undo takes back a no-op."""
-    match = board.match
-    if match.winner is None and match.landing(side, points) == match.front[side]:  # (a game over says so)
+    if kept_off(board.match, side, points):
         board.messages.refuse("not pegged")  # (10 characters: a name, not a string on the heap)
         return False
     return board.try_apply(["peg", side, points])

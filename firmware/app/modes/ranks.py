@@ -24,8 +24,7 @@ from micropython import const
 from app import palette
 from app.modes.cards import card_hole
 from app.modes.count import RANKS, TOTAL
-from app.modes.peg import button_side
-from app.modes.starter import heels
+from app.modes.starter import held_button
 from cribbage import show_ranks
 from cribbage.cards import JACK, rank_name
 from cribbage.wrap import wrap
@@ -104,10 +103,10 @@ class RankShow:
         the show needs nothing more, the count goes on (the claim, or the count said)."""
         if event is not None:
             kind, what = event
-            side = button_side(board, event)
-            if kind == events.LONG and side is not None:
-                heels(board, side)  # refused here (the starter is known): the board says why
-            elif kind == events.LONG and what == events.ENCODER:
+            if kind == events.LONG and what != events.ENCODER:
+                # the dealer's button: his heels, refused here with why; another's: its press held long
+                kind = None if held_button(board, event) else events.PRESS
+            if kind == events.LONG and what == events.ENCODER:
                 count.step = TOTAL
                 count.points = 0
                 return

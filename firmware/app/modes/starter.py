@@ -40,6 +40,19 @@ def heels(board, side):
     return board.try_apply(["heels"])
 
 
+def held_button(board, event):
+    """A button held (``event`` a long press, not the encoder's) in a show's pickers of cards or
+    ranks: the dealer's asks for his heels, refused there (the starter is known) with why: True;
+    another's was its press held a little long (back: a card or rank back): False, for the caller
+    to take as that press."""
+    side = button_side(board, event)
+    match = board.match
+    if side is not None and side == match.settings.side_of(match.dealer):
+        heels(board, side)
+        return True
+    return False
+
+
 class Starter:
     """The starter picker; ``picker`` holds the card under the cursor."""
 
