@@ -25,7 +25,6 @@ others, nor make the process grow:
 
 from __future__ import annotations
 
-import json
 import re
 import selectors
 import socket
@@ -33,7 +32,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-from shared.serial_lines import MAX_LINE, TOO_LONG
+from shared.serial_lines import MAX_LINE, NOT_TEXT, TOO_LONG
 
 DEFAULT_PORT = 4121
 MAX_LINE_BYTES = 4 * MAX_LINE  # a UTF-8 character takes at most 4: a line without its newline by then is too long
@@ -51,12 +50,6 @@ HTTP_REFUSAL = (b"HTTP/1.0 400 Bad Request\r\nContent-Type: text/plain\r\nConnec
                 b"This is the cribbage board's serial line protocol (one JSON object a line), not HTTP.\n")
 
 
-def error_line(message: str) -> str:
-    """A protocol error reply (no id: the request could not be read)."""
-    return json.dumps({"ok": False, "error": message})
-
-
-NOT_TEXT = error_line("line is not UTF-8 text: send one JSON object a line, like {\"cmd\": \"state\"}")
 
 
 class _Client:

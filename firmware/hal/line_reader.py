@@ -1,7 +1,9 @@
-"""Characters from the USB serial line put together into protocol lines (``shared.serial_lines``).
+"""Bytes from the USB serial line put together into protocol lines (``shared.serial_lines``).
 
 Platform-independent, so it is tested on both interpreters; ``hal.rp2_hw.UsbSerial``
-feeds it one character at a time.
+feeds it one byte at a time. Bytes, not characters: MicroPython's text read raises on a byte
+that is no UTF-8, which killed the serial task and the watchdog reset the board; a line is
+decoded once whole, and one that is no text is answered as such (as the simulator does).
 """
 
 from micropython import const
@@ -9,58 +11,65 @@ from micropython import const
 from shared.serial_lines import MAX_LINE
 
 DROPPED = object()  # what ``feed`` returns when a line too long to take has ended
+NOT_TEXT = object()  # ... when a line that is not UTF-8 text has ended
 _LOST = object()  # the line could not be taken (no room on the heap): its rest is dropped without a word
-# Characters kept one by one before they are joined into a piece of the line: a list of a whole
+_NEWLINE = const(10)
+# Bytes kept one by one before they are joined into a piece of the line: a list of a whole
 # line's characters grew to 4096 slots, a 16 KB block, for a long line, which a stock board's
 # heap may not have in one piece (a MemoryError on the chip, its serial task dead).
 _PIECE = const(64)
 
 
 class LineReader:
-    """Whole lines out of characters in; a line longer than MAX_LINE is dropped as it comes."""
+    """Whole lines out of bytes in; a line longer than MAX_LINE characters is dropped as it comes."""
 
     def __init__(self):
-        self._chars = []  # the characters since the last piece
-        self._pieces = []  # the line before them, in pieces of _PIECE characters
-        self._length = 0  # characters in the line so far
+        self._bytes = []  # the bytes since the last piece
+        self._pieces = []  # the line before them, in pieces of _PIECE bytes
+        self._length = 0  # characters in the line so far (its bytes but UTF-8's continuation bytes)
         self._dropping = None  # None, or why the rest of the line is dropped: DROPPED (too long) or _LOST
 
-    def feed(self, char):
-        """Take one character: the line it ends (without its ``\\r\\n``), DROPPED if it ends a
-        line that was too long, else None (a blank line is None too). If taking it raises (the
-        heap had no room), the line is lost: the rest of it is dropped without a word (the
-        caller has said so), and the next line starts whole."""
+    def feed(self, byte):
+        """Take one byte (an int): the line it ends, as text without its ``\\r\\n``; DROPPED if it
+        ends a line that was too long, NOT_TEXT if one that is not UTF-8 text; else None (a blank
+        line is None too). If taking it raises (the heap had no room), the line is lost: the rest
+        of it is dropped without a word (the caller has said so), and the next line starts whole."""
         try:
-            return self._take(char)
+            return self._take(byte)
         except Exception:
             self._clear()
-            self._dropping = None if char == "\n" else _LOST
+            self._dropping = None if byte == _NEWLINE else _LOST
             raise
 
-    def _take(self, char):
-        if char == "\n":
+    def _take(self, byte):
+        if byte == _NEWLINE:
             dropping = self._dropping
             if dropping is not None:
                 self._dropping = None
                 return dropping if dropping is DROPPED else None
             pieces = self._pieces
-            pieces.append("".join(self._chars))
-            line = "".join(pieces).rstrip("\r")
+            pieces.append(bytes(self._bytes))
+            line = b"".join(pieces).rstrip(b"\r")
             self._clear()
-            return line if line.strip() else None
+            try:
+                text = line.decode()
+            except UnicodeError:
+                return NOT_TEXT
+            return text if text.strip() else None
         if self._dropping is None:
-            chars = self._chars
-            chars.append(char)
-            self._length += 1
+            kept = self._bytes
+            kept.append(byte)
+            if byte & 0xC0 != 0x80:  # a character's first byte: lines are measured in characters everywhere
+                self._length += 1
             if self._length > MAX_LINE:
                 self._clear()
                 self._dropping = DROPPED
-            elif len(chars) == _PIECE:
-                self._pieces.append("".join(chars))
-                chars.clear()
+            elif len(kept) == _PIECE:
+                self._pieces.append(bytes(kept))
+                kept.clear()
         return None
 
     def _clear(self):
-        self._chars.clear()
+        self._bytes.clear()
         self._pieces.clear()
         self._length = 0

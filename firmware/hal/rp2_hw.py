@@ -70,7 +70,8 @@ class UsbSerial:
         # The line reader (hal.line_reader) is made when the first byte comes: a board no host talks to
         # never loads it (0.7 KB of heap, with shared.serial_lines), as it never loads app.protocol.
         self.reader = None
-        self.dropped = None
+        self.dropped = None  # the reader's answers for a line too long, and for one not text
+        self.not_text = None
 
     def wait(self):
         """An awaitable that ends when a byte has come (it reads none)."""
@@ -80,18 +81,25 @@ class UsbSerial:
 
     def read_line(self):
         """A complete line received (without its end), or None if none is complete yet. A line
-        too long to take is answered here (shared.serial_lines.TOO_LONG) and never returned."""
+        too long to take, or not UTF-8 text, is answered here (shared.serial_lines.TOO_LONG,
+        NOT_TEXT) and never returned. Read as bytes (hal.line_reader says why)."""
+        stdin = sys.stdin.buffer
         while self.poller.poll(0):
             if self.reader is None:
                 from hal import line_reader
 
                 self.reader = line_reader.LineReader()
                 self.dropped = line_reader.DROPPED
-            line = self.reader.feed(sys.stdin.read(1))
+                self.not_text = line_reader.NOT_TEXT
+            line = self.reader.feed(stdin.read(1)[0])
             if line is self.dropped:
                 from shared.serial_lines import TOO_LONG
 
                 self.write_line(TOO_LONG)
+            elif line is self.not_text:
+                from shared.serial_lines import NOT_TEXT
+
+                self.write_line(NOT_TEXT)
             elif line is not None:
                 return line
         return None

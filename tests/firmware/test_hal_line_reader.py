@@ -1,15 +1,16 @@
 """The USB serial line put together into protocol lines (hal.line_reader): whole lines only, at
-most MAX_LINE characters, a longer one dropped as it comes and reported once it ends."""
+most MAX_LINE characters, a longer one dropped as it comes and reported once it ends, one that is
+not UTF-8 text reported as such."""
 
-from hal.line_reader import DROPPED, LineReader
+from hal.line_reader import DROPPED, NOT_TEXT, LineReader
 from shared.serial_lines import MAX_LINE, TOO_LONG
 
 
 def fed(reader, text):
-    """What ``reader`` gives for each character of ``text``, the Nones left out."""
+    """What ``reader`` gives for each byte of ``text`` (str: its UTF-8), the Nones left out."""
     out = []
-    for char in text:
-        got = reader.feed(char)
+    for byte in text.encode() if isinstance(text, str) else text:
+        got = reader.feed(byte)
         if got is not None:
             out.append(got)
     return out
@@ -52,10 +53,10 @@ def test_the_reply_to_a_dropped_line_is_a_protocol_error_without_an_id():
 def test_a_line_is_kept_in_pieces_and_whole_when_it_ends():
     reader = LineReader()
     line = "".join(chr(0x41 + i % 26) for i in range(MAX_LINE - 1)) + "\u00e9"
-    for char in line:
-        assert reader.feed(char) is None
-        assert len(reader._chars) <= 64 and len(reader._pieces) <= MAX_LINE // 64  # no list of the whole line
-    assert reader.feed("\n") == line
+    for byte in line.encode():
+        assert reader.feed(byte) is None
+        assert len(reader._bytes) <= 64 and len(reader._pieces) <= MAX_LINE // 64 + 1  # no list of the whole line
+    assert reader.feed(10) == line
     assert fed(reader, "x" * 64 + "\n" + "y" * 63 + "\r\n") == ["x" * 64, "y" * 63]
 
 
@@ -76,7 +77,7 @@ def test_a_line_the_heap_has_no_room_for_leaves_the_next_line_whole():
     reader._pieces = NoRoomAtTheEnd()
     fed(reader, "a" * 100)
     try:
-        reader.feed("\n")
+        reader.feed(10)
     except MemoryError:
         pass
     else:
@@ -92,23 +93,31 @@ class NoRoomOnce(list):
         self.at = at
         self.taken = 0
 
-    def append(self, char):
+    def append(self, byte):
         self.taken += 1
         if self.taken == self.at:
-            raise MemoryError("no room for the character")
-        super().append(char)
+            raise MemoryError("no room for the byte")
+        super().append(byte)
 
 
 def test_a_line_that_fails_in_its_middle_is_lost_whole_and_the_next_comes_whole():
     for at in (1, 5, 64, 65, 200):  # the first character, within a piece, at a piece's end, after
         reader = LineReader()
-        reader._chars = NoRoomOnce(at)
+        reader._bytes = NoRoomOnce(at)
         line = '{"cmd": "event", "event": ["peg", 1, 12], "id": "%s"}' % ("x" * 150)
         got = []
-        for char in line + "\n" + '{"cmd": "state"}\n':
+        for byte in (line + "\n" + '{"cmd": "state"}\n').encode():
             try:
-                got.append(reader.feed(char))
+                got.append(reader.feed(byte))
             except MemoryError:
                 got.append("failed")
         assert got.count("failed") == 1 and [g for g in got if g not in (None, "failed")] == ['{"cmd": "state"}'], at
-        assert len(reader._chars) == 0 and reader._length == 0
+        assert len(reader._bytes) == 0 and reader._length == 0
+
+
+def test_a_line_that_is_not_utf8_text_is_refused_whole_and_the_next_comes_whole():
+    reader = LineReader()
+    for bad in (b'{"cmd": "state", "id": "\xff\xfe"}', b"\xe6\n"[:1], b"\x93\xdd", b'{"a": "\xc3"}'):
+        assert fed(reader, bad + b"\n" + b'{"cmd": "state"}\r\n') == [NOT_TEXT, '{"cmd": "state"}'], bad
+    text = "caf\u00e9 \u2603 \U0001f0a1"  # 2, 3 and 4 bytes a character
+    assert fed(reader, text + "\n") == [text]
