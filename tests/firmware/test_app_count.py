@@ -175,41 +175,35 @@ def test_a_button_held_a_little_long_in_the_card_picker_is_its_press():
     assert d.board.messages.refusal == "the starter 5H is not a jack: no heels"
 
 
-def test_a_show_a_house_rule_keeps_off_the_board_says_not_pegged():
+def pone_at_118(**settings):
+    """Peg out exactly (and ``settings``) on, P1 deals, the pone pegged to 118, the starter 5H: the count at
+    the pone's hand."""
     d = Driver()
-    d.ask({"cmd": "settings", "set": {"peg_out_exactly": True}})
-    d.press(P1)
-    for points in (31, 31, 31, 25):  # the pone to 118
-        d.ask({"cmd": "event", "event": ["peg", 1, points]})
-    d.press(ENC)
-    d.pick("5H")
-    d.press(ENC)
-    d.pick_all("5S TD JH QC")  # 18: past the game hole, which peg out exactly does not take
-    assert d.mode.lines(d.board)[:3] == ["P2 HAND 18", "not pegged", "fifteen two"]
-    d.press(ENC)
-    assert d.match.front == [0, 118]  # as said
-    d = Driver()
-    d.ask({"cmd": "settings", "set": {"peg_out_exactly": True}})
+    d.ask({"cmd": "settings", "set": dict(settings, peg_out_exactly=True)})
     d.press(P1)
     for points in (31, 31, 31, 25):
         d.ask({"cmd": "event", "event": ["peg", 1, points]})
     d.press(ENC)
     d.pick("5H")
-    d.press(ENC, HOLD_ENC, turn(4))  # a total of 4: past the game hole
+    d.press(ENC)
+    return d
+
+
+def test_a_show_a_house_rule_keeps_off_the_board_says_not_pegged():
+    d = pone_at_118()
+    d.pick_all("5S TD JH QC")  # 18: past the game hole, which peg out exactly does not take
+    assert d.mode.lines(d.board)[:3] == ["P2 HAND 18", "not pegged", "fifteen two"]
+    d.press(ENC)
+    assert d.match.front == [0, 118]  # as said
+    d = pone_at_118()
+    d.press(HOLD_ENC, turn(4))  # a total of 4: past the game hole
     assert d.where() == "total" and d.mode.lines(d.board)[1:] == ["total 4", "not pegged"]
     d.press(turn(-1))  # 3 pegs out exactly
     assert d.mode.lines(d.board)[1:] == ["total 3", "enc=peg"]
 
 
 def test_a_claim_a_house_rule_keeps_off_the_board_says_not_pegged():
-    d = Driver()
-    d.ask({"cmd": "settings", "set": {"peg_out_exactly": True, "muggins": True}})
-    d.press(P1)
-    for points in (31, 31, 31, 25):  # the pone to 118
-        d.ask({"cmd": "event", "event": ["peg", 1, points]})
-    d.press(ENC)
-    d.pick("5H")
-    d.press(ENC)
+    d = pone_at_118(muggins=True)
     d.pick_all("5S TD JH QC")
     d.press(turn(18))
     assert d.where() == "claim" and d.mode.lines(d.board)[1:] == ["claim 18", "muggins is on", "not pegged"]
