@@ -144,9 +144,7 @@ class Peg:
         if board.match.match_winner is not None and self._match_over(board, event):
             return
         side = button_side(board, event)
-        if side is not None and phase == "over":
-            peg(board, side, 1)  # refused at once, as a long press is: no dial opens on a finished game
-        elif side is not None and (kind == events.PRESS or what == events.BACK):
+        if side is not None and (kind == events.PRESS or what == events.BACK):
             self.side = side
             self.points = 1
         elif side is not None:
