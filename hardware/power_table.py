@@ -93,13 +93,16 @@ def lit_count(n: int, leds: int) -> str:
 
 def section(leds: int) -> str:
     """The generated part of power.md (without the markers)."""
-    channel, idle, rest = power.CHANNEL_MA, power.IDLE_MA, power.BOARD_MA
+    channel, idle, rest = power.CHANNEL_MA, power.IDLE_UA / 1000, power.BOARD_MA
     usb, adapter = SUPPLIES["usb"]["supply_ma"], SUPPLIES["adapter"]["supply_ma"]
     default = prefs.defaults(usb)["brightness"]
     ranges = [accepted_range("milliamps", supply) for supply in (usb, adapter)]
     idle_all = leds * idle
     white_ma = leds * (3 * channel + idle)
     full = power.peak_steps(255, 255)
+    white = bytearray(WHITE)
+    power.limit(white, 255, UNCAPPED_MA)
+    white_steps = white[0]
     steps = power.peak_steps(255, default)
     bus_uf = BULK_UF + leds * LED_CAP_NF / 1000
     # Charging the LED bus through the switch: its limit less what the idle LEDs already take.
@@ -114,14 +117,14 @@ def section(leds: int) -> str:
         "All numbers use the LED current model in `firmware/app/power.py`, which the firmware's",
         "current cap also uses: %d mA per colour channel at full PWM (about %d mA per LED at full"
         % (channel, 3 * channel),
-        "white, the usual WS2812B figure), %d mA per LED quiescent even when dark, and %d mA for the" % (idle, rest),
+        "white, the usual WS2812B figure), %g mA per LED quiescent even when dark, and %d mA for the" % (idle, rest),
         "Pico, encoder and OLED. Measure your own board (BUILD.md, stage 6) and set these from it.",
         "",
         "| case | USB build (`supply_ma` %d) | adapter build (`supply_ma` %d) |" % (usb, adapter),
         "| --- | --- | --- |",
         "| before the firmware turns the LEDs on | %s (the switch is off: Pico only) | %s (%d LEDs idle + board) |"
         % (amps(rest), amps(idle_all + rest), leds),
-        "| all dark, LEDs on | %s (%d x %d mA idle + %s) | %s |"
+        "| all dark, LEDs on | %s (%d x %g mA idle + %s) | %s |"
         % (amps(idle_all + rest), leds, idle, amps(rest), amps(idle_all + rest)),
         "| most the firmware lets the LEDs draw | %s idle + %s lit = **%s** | %s idle + %s lit = **%s** |"
         % (amps(idle_all), amps(usb - rest - idle_all), amps(usb), amps(idle_all), amps(adapter - rest - idle_all),
@@ -152,6 +155,13 @@ def section(leds: int) -> str:
         "can draw more than the setting allows. The setting is the board preference `milliamps`",
         "(default: the build's `supply_ma`, which is also the most it takes: the firmware accepts",
         "%d to %d mA on the USB build, %d to %d mA on the adapter build)." % (*ranges[0], *ranges[1]),
+        "",
+        "No single LED gets more than `app.power.LED_MA`, %d mA, whatever the frame (the per-LED" % power.LED_MA,
+        "limit, for its heat: below): full white at full brightness comes out at %d of 255 PWM steps"
+        % white_steps,
+        "a channel (%.1f mA in all), while one full colour channel (%d mA) is under the limit and"
+        % (3 * white_steps * channel / 255, channel),
+        "untouched.",
     ]
     lines += [
         "",

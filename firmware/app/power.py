@@ -16,7 +16,12 @@ brightest channel (its "peak"), so a dim colour keeps its hue:
    steps times ``gamma[c * 255 / p] / 255``. For the big values that is what gamma per
    channel gives, but it never rounds a dim blue into teal or white: a channel below the
    peak stays below it, and 0 stays 0.
-3. the current cap: if the frame would draw more than ``supply_ma - BOARD_MA`` by the model
+3. the per-LED limit: no LED gets more than ``LED_MA`` (its channels summed, by the model
+   below): a brighter one is scaled down like the cap scales (its hue kept). One LED at full
+   white (60 mA, 0.3 W) would heat past the LED's 80 degC junction limit if held for minutes
+   (hardware/power.md, "Heat"); a single full channel (20 mA) is under the limit, so only
+   whites and bright mixes near full brightness are touched.
+4. the current cap: if the frame would draw more than ``supply_ma - BOARD_MA`` by the model
    below, every LED's peak is scaled down (order kept, lit LEDs stay lit
    while the budget allows one step per lit channel) and its other channels follow it,
    rounded down, so it never does.
@@ -25,8 +30,10 @@ Current model of a WS2812B (used by the cap and by the hardware power budget):
   * CHANNEL_MA = 20 mA per colour channel at 255, linear in the PWM value (the usual
     NeoPixel planning figure: about 60 mA per pixel at full white; some Worldsemi sheets,
     e.g. the WS2812B-2020's, state 12 mA per channel, so 20 errs on the safe side);
-  * IDLE_MA = 1 mA per LED even when dark (the driver chip's quiescent current, measured
-    just under 1 mA per pixel): 242 LEDs draw about 242 mA doing nothing;
+  * IDLE_UA = 1000 uA (1 mA) per LED even when dark (the driver chip's quiescent current,
+    measured just under 1 mA per pixel): 242 LEDs draw about 242 mA doing nothing; in uA
+    because a board's own, measured (hardware/BUILD.md, stage 6), is rarely whole mA and each
+    mA of it is 242 mA of the budget;
   * BOARD_MA = 50 mA for everything that is not an LED (Pico at 125 MHz, encoder pull-ups,
     OLED) with margin. On a 500 mA USB port that leaves 450 mA, of which 208 mA can light.
 """
@@ -34,8 +41,10 @@ Current model of a WS2812B (used by the cap and by the hardware power budget):
 from micropython import const
 
 CHANNEL_MA = const(20)
-IDLE_MA = const(1)
+IDLE_UA = const(1000)
 BOARD_MA = const(50)
+LED_MA = const(25)  # the per-LED limit (3. above): 0.125 W, about 40 K above the pocket's air
+LED_STEPS = const(LED_MA * 255 // CHANNEL_MA)  # the same in PWM steps, an LED's channels summed
 # the toe (see 1. above): PWM steps of a full-scale peak at brightness 0 and at 255
 TOE = const(16)
 TOE_TOP = const(48)
@@ -74,8 +83,16 @@ def _build_peak(brightness):
     _peak_for[0] = brightness
 
 
+def allowed_steps(supply_ma, leds):
+    """The PWM steps (summed over every channel) that ``leds`` LEDs may light on a ``supply_ma``
+    supply once the board and every LED's idle current are paid (0 or less: none)."""
+    spare_ua = (supply_ma - BOARD_MA) * 1000 - leds * IDLE_UA
+    return spare_ua * 51 // (CHANNEL_MA * 200)  # * 255 / 1000 in small ints (a big int would allocate)
+
+
 def limit(frame, brightness, supply_ma):
-    """Apply brightness, gamma and the current cap for a ``supply_ma`` supply to ``frame``, in place."""
+    """Apply brightness, gamma, the per-LED limit and the current cap for a ``supply_ma`` supply
+    to ``frame``, in place."""
     if not 0 <= brightness <= 255:
         raise ValueError("brightness must be 0..255, not %r" % (brightness,))
     n = len(frame)
@@ -83,11 +100,10 @@ def limit(frame, brightness, supply_ma):
         raise ValueError("a frame has 3 bytes per LED, not %d bytes" % n)
     if _peak_for[0] != brightness:
         _build_peak(brightness)
-    steps = shade(frame, n, _peak, gamma)
+    steps = shade(frame, n, _peak, gamma, LED_STEPS)
     total = steps >> 10
     lit = steps & 0x3FF
-    # channel steps the budget allows once every LED's idle current is paid
-    allowed = (supply_ma - BOARD_MA - (n // 3) * IDLE_MA) * 255 // CHANNEL_MA
+    allowed = allowed_steps(supply_ma, n // 3)
     if total > allowed:
         if allowed <= 0:
             for i in range(n):

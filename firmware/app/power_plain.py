@@ -4,9 +4,10 @@ never loads there. tests/firmware/test_power_viper.py checks both give the same 
 """
 
 
-def shade(frame, n, table, curve):
+def shade(frame, n, table, curve, most):
     """Brightness and gamma on the first ``n`` bytes of ``frame``, in place (see the module
-    docstring); returns the PWM steps of the lit channels << 10 | how many channels are lit."""
+    docstring), then no LED above ``most`` PWM steps (its channels summed: the per-LED limit);
+    returns the PWM steps of the lit channels << 10 | how many channels are lit."""
     total = 0
     lit = 0
     for i in range(0, n, 3):
@@ -19,6 +20,8 @@ def shade(frame, n, table, curve):
                 p = b
             top = table[p]
             half = p >> 1
+            steps = 0
+            on = 0
             for j in range(i, i + 3):
                 c = frame[j]
                 if c:
@@ -32,8 +35,20 @@ def shade(frame, n, table, curve):
                             c = top - 1  # the brightest channel stays the brightest
                     frame[j] = c
                     if c:
-                        total += c
-                        lit += 1
+                        steps += c
+                        on += 1
+            if steps > most:  # too bright for one LED: scaled as the cap scales, rounded down
+                lower = top * most // steps
+                steps = 0
+                on = 0
+                for j in range(i, i + 3):
+                    c = frame[j] * lower // top
+                    frame[j] = c
+                    if c:
+                        steps += c
+                        on += 1
+            total += steps
+            lit += on
     return total << 10 | lit
 
 

@@ -12,7 +12,7 @@ import micropython
 
 
 @micropython.viper  # type: ignore[attr-defined]  # the CPython shim (type checks) has no viper
-def shade(frame: ptr8, n: int, table: ptr8, curve: ptr8) -> int:  # type: ignore[name-defined]  # noqa: F821  # viper's pointer types
+def shade(frame: ptr8, n: int, table: ptr8, curve: ptr8, most: int) -> int:  # type: ignore[name-defined]  # noqa: F821  # viper's pointer types
     total = 0
     lit = 0
     i = 0
@@ -28,6 +28,8 @@ def shade(frame: ptr8, n: int, table: ptr8, curve: ptr8) -> int:  # type: ignore
                 p = b
             top = table[p]
             half = p >> 1
+            steps = 0
+            on = 0
             j = i
             while j < i + 3:
                 c = frame[j]
@@ -42,9 +44,23 @@ def shade(frame: ptr8, n: int, table: ptr8, curve: ptr8) -> int:  # type: ignore
                             c = top - 1
                     frame[j] = c
                     if c:
-                        total += c
-                        lit += 1
+                        steps += c
+                        on += 1
                 j += 1
+            if steps > most:
+                lower = top * most // steps
+                steps = 0
+                on = 0
+                j = i
+                while j < i + 3:
+                    c = frame[j] * lower // top
+                    frame[j] = c
+                    if c:
+                        steps += c
+                        on += 1
+                    j += 1
+            total += steps
+            lit += on
         i += 3
     return (total << 10) | lit
 

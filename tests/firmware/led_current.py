@@ -1,8 +1,8 @@
 """The current the LEDs draw by ``app.power``'s model (``CHANNEL_MA`` a channel lit at 255,
-``IDLE_MA`` an LED, lit or not): what the tests and the power benchmark hold the cap to. The
+``IDLE_UA`` an LED, lit or not): what the tests and the power benchmark hold the cap to. The
 board itself never sums a frame this way (``power.limit`` counts as it shades)."""
 
-from app.power import CHANNEL_MA, IDLE_MA
+from app.power import CHANNEL_MA, IDLE_UA
 
 
 def estimate_milliamps(frame):
@@ -10,4 +10,5 @@ def estimate_milliamps(frame):
     total = 0
     for v in frame:
         total += v
-    return (len(frame) // 3) * IDLE_MA + (total * CHANNEL_MA + 254) // 255
+    micro = (len(frame) // 3) * IDLE_UA * 255 + total * CHANNEL_MA * 1000  # uA, times 255
+    return (micro + 254999) // 255000

@@ -4,7 +4,7 @@ import random
 
 from led_current import estimate_milliamps
 
-from app import power
+from app import power, power_plain
 from portable import raises
 from shared.supply import USB_MA
 
@@ -26,8 +26,12 @@ def frame_of(rgb, leds=LEDS):
 
 
 def brute_estimate(frame):
-    """The current model spelled out per channel, in exact fractions of a mA (times 255)."""
-    return sum(255 * power.IDLE_MA for _ in range(len(frame) // 3)) + sum(v * power.CHANNEL_MA for v in frame)
+    """The current model spelled out per channel, in exact fractions of a uA (times 255)."""
+    idle = sum(255 * power.IDLE_UA for _ in range(len(frame) // 3))
+    return idle + sum(v * power.CHANNEL_MA * 1000 for v in frame)
+
+
+IDLE_LEDS_MA = (LEDS * power.IDLE_UA + 999) // 1000  # every LED dark, rounded up
 
 
 def random_frame(lit_share):
@@ -55,12 +59,12 @@ def test_estimate_matches_the_model():
     random.seed(5)
     for lit_share in (0, 30, 255):
         frame = random_frame(lit_share)
-        exact = brute_estimate(frame)  # in mA * 255
+        exact = brute_estimate(frame)  # in uA * 255
         estimate = estimate_milliamps(frame)
-        assert estimate * 255 >= exact > (estimate - 1) * 255
-    assert estimate_milliamps(frame_of((0, 0, 0))) == LEDS * power.IDLE_MA
+        assert estimate * 255000 >= exact > (estimate - 1) * 255000
+    assert estimate_milliamps(frame_of((0, 0, 0))) == IDLE_LEDS_MA
     # full white: 60 mA a pixel plus idle, the figure the hardware power budget uses
-    assert estimate_milliamps(frame_of((255, 255, 255))) == LEDS * (3 * power.CHANNEL_MA + power.IDLE_MA)
+    assert estimate_milliamps(frame_of((255, 255, 255))) == LEDS * 3 * power.CHANNEL_MA + IDLE_LEDS_MA
 
 
 def test_full_white_stays_within_the_usb_budget():
@@ -71,8 +75,8 @@ def test_full_white_stays_within_the_usb_budget():
         assert len(set(frame)) == 1
         # not needlessly dark: the brightest even white that fits, found by trying them all
         brightest = max(v for v in range(256) if fits(frame_of((v, v, v)), USB_MA))
-        assert frame[0] == min(brightest, power.peak_steps(255, brightness))
-        assert frame[0] >= min(brightest, power.gamma[brightness])
+        assert frame[0] == min(brightest, power.peak_steps(255, brightness), power.LED_STEPS // 3)
+        assert frame[0] >= min(brightest, power.gamma[brightness], power.LED_STEPS // 3)
 
 
 def test_the_peak_follows_gamma_with_a_linear_toe():
@@ -114,7 +118,7 @@ def test_colours_keep_their_hue_in_linear_light():
             rgb = tuple(c * level >> 8 for c in colour)
             frame[3 * k:3 * k + 3] = bytes(rgb)
             leds.append(rgb)
-        power.limit(frame, brightness, 100000)  # no cap
+        frame = shaded_alone(frame, brightness)  # neither the per-LED limit nor the cap
         for k in range(LEDS):
             rgb = leds[k]
             out = tuple(frame[3 * k:3 * k + 3])
@@ -153,6 +157,7 @@ def test_capped_frames_keep_order_zero_hue_and_light_within_budget():
         frame = bytearray(original)
         power.limit(frame, brightness, supply)
         assert fits(frame, supply), (case, supply)
+        unlimited = shaded_alone(original, brightness)
         # lit LEDs stay lit whenever the budget has one step for each lit channel
         one_step_each = bytearray(1 if v else 0 for v in original)
         keeps_lit = fits(one_step_each, supply)
@@ -166,22 +171,55 @@ def test_capped_frames_keep_order_zero_hue_and_light_within_budget():
                 assert dominant(out) == dominant(rgb), (case, rgb, out)
             else:
                 assert max(rgb) == 0 or not keeps_lit, (case, rgb)
-            peaks.append((max(rgb), max(out)))
-        # order kept: a brighter LED in never comes out darker
+            if sum(unlimited[k:k + 3]) <= power.LED_STEPS:
+                peaks.append((max(rgb), max(out)))
+        # order kept: a brighter LED in never comes out darker (of those the per-LED limit leaves)
         peaks.sort()
         for k in range(1, len(peaks)):
             assert peaks[k - 1][1] <= peaks[k][1], (case, peaks[k - 1], peaks[k])
 
 
+def shaded_alone(frame, brightness):
+    """``frame`` with brightness and gamma applied, and neither the per-LED limit nor the cap."""
+    out = bytearray(frame)
+    power._build_peak(brightness)
+    power_plain.shade(out, len(out), power._peak, power.gamma, 3 * 255)
+    return out
+
+
+def test_no_led_draws_more_than_its_limit():
+    random.seed(12)
+    colours = [tuple(random.getrandbits(8) for _ in range(3)) for _ in range(LEDS - 4)]
+    colours += [(255, 255, 255), (255, 0, 0), (255, 255, 0), (230, 159, 0)]  # white, red, yellow, orange
+    original = bytearray(b"".join(bytes(c) for c in colours))
+    for brightness in (255, 220, 160, 90):
+        frame = bytearray(original)
+        power.limit(frame, brightness, 10000)  # a supply the frame cannot reach: no cap
+        unlimited = shaded_alone(original, brightness)
+        for k in range(0, len(frame), 3):
+            out = tuple(frame[k:k + 3])
+            assert sum(out) <= power.LED_STEPS, (brightness, colours[k // 3], out)
+            if sum(unlimited[k:k + 3]) <= power.LED_STEPS:
+                assert out == tuple(unlimited[k:k + 3])  # below the limit: untouched
+            else:  # scaled down: the brightest channel(s) stay the brightest, dark stays dark
+                assert dominant(out) == dominant(tuple(unlimited[k:k + 3])), (brightness, out)
+                assert all(out[i] == 0 for i in range(3) if not original[k + i])
+        if brightness == 255:
+            assert tuple(frame[-9:-6]) == (255, 0, 0)  # a full channel: under the limit
+            white = power.LED_STEPS // 3
+            assert tuple(frame[-12:-9]) == (white, white, white)  # full white: the most one LED may have
+    assert power.LED_STEPS * power.CHANNEL_MA <= 255 * power.LED_MA
+
+
 def test_tiny_budgets():
     # the idle current alone eats the supply: everything off
     frame = frame_of((255, 10, 0))
-    power.limit(frame, 255, power.BOARD_MA + LEDS * power.IDLE_MA)
+    power.limit(frame, 255, power.BOARD_MA + IDLE_LEDS_MA)
     assert frame == bytearray(3 * LEDS)
     # room for fewer steps than lit channels: within budget (here: dark), never over
     for extra in (1, 3, 20):
         frame = frame_of((255, 10, 0))
-        supply = power.BOARD_MA + LEDS * power.IDLE_MA + extra
+        supply = power.BOARD_MA + IDLE_LEDS_MA + extra
         power.limit(frame, 255, supply)
         assert fits(frame, supply)
         assert frame[0] >= frame[1] >= frame[2] == 0

@@ -61,9 +61,9 @@ def test_limit_gives_the_same_bytes_with_either_kernels():
         power.limit(fast, brightness, supply)  # the kernels in use
         plain = bytearray(frame)
         power._build_peak(brightness)
-        steps = power_plain.shade(plain, len(plain), power._peak, power.gamma)
+        steps = power_plain.shade(plain, len(plain), power._peak, power.gamma, power.LED_STEPS)
         total = steps >> 10
-        allowed = (supply - power.BOARD_MA - LEDS * power.IDLE_MA) * 255 // power.CHANNEL_MA
+        allowed = power.allowed_steps(supply, LEDS)
         if total > allowed:
             if allowed <= 0:
                 plain[:] = bytearray(len(plain))

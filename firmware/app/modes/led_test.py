@@ -6,8 +6,8 @@ data line), not by holes, so it follows the build:
 
 1. the colour check: the first LED on the wire shows red, then green, then blue, then white,
    a second each, at their fullest under the brightness setting (if green comes first,
-   board.json's colour order is not the LEDs'; the white, paused, at brightness 255, is the
-   single full-white LED BUILD.md measures);
+   board.json's colour order is not the LEDs'; paused at brightness 255, the red is the
+   single full channel BUILD.md measures, the white the most one LED may draw, ``power.LED_MA``);
 2. the walk: one dim white LED steps along the chain, STEP_MS an LED; then the colour check
    again. Where the chain is broken, the walk's light vanishes: the last LED it lit is the
    one before the fault.
