@@ -6,6 +6,11 @@ switch: EN high turns it on (a pull-down keeps it off while the Pico boots or si
 Charging the LED bus's capacitors after EN rises takes the switch 12-17 ms at its limit, which
 /FAULT may report too: a fault counts only SETTLE_MS after the switch was turned on.
 
+A fault that lasts CUT_MS is no inrush or passing overload but a short, or LEDs drawing more than
+the model says (hardware/BUILD.md, stage 6): the switch would go on cycling through its thermal
+shutdown, watts in a closed pocket, for as long as the board runs. So the switch is then turned off
+and stays off until the board is powered off or reset; ``hw.fault()`` says ``CUT`` from then on.
+
 The LED driver sends only frames that changed (hal.rp2_leds); LEDs whose supply dipped may have
 lost their colours, so the driver's frame is marked to go out again (hal.rp2_leds) once the switch
 has settled, at every read while a fault lasts, and as it ends.
@@ -19,7 +24,9 @@ from micropython import const
 from shared.ticks import ticks_diff
 
 SETTLE_MS = const(100)  # after EN rises: the bus charges at the switch's limit (power.md: 12-17 ms)
+CUT_MS = const(1000)  # a fault this long turns the switch off for good
 FAULT = "LED supply"  # what hw.fault() names while the switch reports a fault
+CUT = "LEDs off"  # ... and once it has turned the switch off ("FAULT " and this fit the display)
 
 
 class LedPower:
@@ -35,6 +42,8 @@ class LedPower:
         # None until SETTLE_MS have passed since it was turned on, then whether /FAULT was low at the
         # last read (one attribute, not two, named as elsewhere in the app: each costs heap)
         self.failed = None
+        self.since = 0  # when the fault at the last read began
+        self.cut = False  # turned off for a lasting fault: it stays off
 
     def on(self):
         """Turn the LEDs' supply on (once; the dark frame has gone out before)."""
@@ -44,7 +53,10 @@ class LedPower:
 
     def fault(self):
         """``FAULT`` while the switch reports a fault (limiting the current, or too hot), once it
-        has settled after turning on; None while it is off or all is well (``hw.fault`` itself)."""
+        has settled after turning on; ``CUT`` once a fault lasted CUT_MS and the switch was turned
+        off for it; None while it is off or all is well (``hw.fault`` itself)."""
+        if self.cut:
+            return CUT
         was = self.failed
         if was is None:
             if self.on_at is None or ticks_diff(self._ticks_ms(), self.on_at) < SETTLE_MS:
@@ -54,5 +66,13 @@ class LedPower:
         faulted = self._fault.value() == 0
         if faulted or was:
             self.leds.bytes[0] = 1
+        if faulted:
+            now = self._ticks_ms()
+            if not was:
+                self.since = now
+            elif ticks_diff(now, self.since) >= CUT_MS:
+                self._enable.value(0)
+                self.cut = True
+                return CUT
         self.failed = faulted
         return FAULT if faulted else None

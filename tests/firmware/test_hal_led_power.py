@@ -1,7 +1,8 @@
-"""The USB build's LED supply switch: off until turned on, on once, a fault only after it settles; the
-LED driver told to send its frame again whenever the LEDs may have lost it."""
+"""The USB build's LED supply switch: off until turned on, on once, a fault only after it settles,
+turned off for good once a fault lasts; the LED driver told to send its frame again whenever the
+LEDs may have lost it."""
 
-from hal.led_power import FAULT, SETTLE_MS, LedPower
+from hal.led_power import CUT, CUT_MS, FAULT, SETTLE_MS, LedPower
 from shared.ticks import ticks_add
 from simulator.virtual_hardware import CLOCK_START
 
@@ -69,13 +70,35 @@ def test_a_fault_counts_only_once_the_switch_has_settled_and_while_it_lasts():
     assert power.fault() == FAULT  # still low after settling: a real fault
     fault.level = 1
     assert power.fault() is None
-    fault.level = 0
-    assert power.fault() == FAULT
-    clock.advance(100000)
-    assert power.fault() == FAULT
     for _ in range(3):  # on for days: the clock wraps, the settling never comes back
         clock.advance((1 << 29) - 1)
+        assert power.fault() is None
+    fault.level = 0
+    assert power.fault() == FAULT
+    assert enable.writes == [1]
+
+
+def test_a_lasting_fault_turns_the_switch_off_for_good():
+    enable, fault, clock = FakePin(0), FakePin(1), Clock()
+    power = LedPower(enable, fault, clock, Leds())
+    power.on()
+    clock.advance(SETTLE_MS)
+    fault.level = 0
+    for _ in range(CUT_MS // 10):  # a second of a short: still the switch's to limit
         assert power.fault() == FAULT
+        clock.advance(10)
+    assert enable.writes == [1]
+    fault.level = 1  # it ended in time: the count starts again at the next fault
+    assert power.fault() is None
+    fault.level = 0
+    for _ in range(CUT_MS // 10):
+        assert power.fault() == FAULT
+        clock.advance(10)
+    assert power.fault() == CUT and enable.writes == [1, 0]  # lasted CUT_MS: the switch off
+    fault.level = 1  # the switch off, /FAULT goes high again: off it stays, and says so
+    clock.advance(100000)
+    power.on()
+    assert power.fault() == CUT and enable.writes == [1, 0]
 
 
 def test_the_frame_is_sent_again_once_settled_while_a_fault_lasts_and_as_it_ends():
