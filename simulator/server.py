@@ -32,10 +32,9 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-from shared.serial_lines import MAX_LINE, NOT_TEXT, TOO_LONG
+from shared.serial_lines import MAX_LINE, MAX_LINE_BYTES, NOT_TEXT, TOO_LONG
 
 DEFAULT_PORT = 4121
-MAX_LINE_BYTES = 4 * MAX_LINE  # a UTF-8 character takes at most 4: a line without its newline by then is too long
 MAX_QUEUED = 8  # lines of one client waiting for the board
 MAX_UNSENT = 64 * 1024  # bytes of replies waiting for one client to read them
 MAX_CLIENTS = 16
@@ -50,6 +49,12 @@ HTTP_REFUSAL = (b"HTTP/1.0 400 Bad Request\r\nContent-Type: text/plain\r\nConnec
                 b"This is the cribbage board's serial line protocol (one JSON object a line), not HTTP.\n")
 
 
+
+
+def characters(line: bytes) -> int:
+    """The characters of a line as every transport counts them (``shared.serial_lines``): its
+    bytes but UTF-8's continuation bytes, whether it is text or not."""
+    return sum(1 for byte in line if byte & 0xC0 != 0x80)
 
 
 class _Client:
@@ -192,16 +197,17 @@ class ProtocolServer:
         client.first = False
         if not whole:
             return
+        if characters(line) > MAX_LINE:  # measured before decoding, as on the board (a "\r" counts)
+            client.refusals += 1
+            client.lines.append((TOO_LONG, True))
+            return
         try:
             text = line.decode("utf-8")
         except UnicodeDecodeError:
             client.refusals += 1
             client.lines.append((NOT_TEXT, True))
             return
-        if len(text) > MAX_LINE:  # a "\r" before the newline counts, as on the board
-            client.refusals += 1
-            client.lines.append((TOO_LONG, True))
-        elif text.strip():
+        if text.strip():
             client.lines.append((text.rstrip("\r"), False))
 
     def _answer(self, handle: Callable[[str], str], now: float) -> int:

@@ -8,7 +8,7 @@ decoded once whole, and one that is no text is answered as such (as the simulato
 
 from micropython import const
 
-from shared.serial_lines import MAX_LINE
+from shared.serial_lines import MAX_LINE, MAX_LINE_BYTES
 
 DROPPED = object()  # what ``feed`` returns when a line too long to take has ended
 NOT_TEXT = object()  # ... when a line that is not UTF-8 text has ended
@@ -18,10 +18,12 @@ _NEWLINE = const(10)
 # line's characters grew to 4096 slots, a 16 KB block, for a long line, which a stock board's
 # heap may not have in one piece (a MemoryError on the chip, its serial task dead).
 _PIECE = const(64)
+_MOST_PIECES = MAX_LINE_BYTES // _PIECE  # a line that fills them is MAX_LINE_BYTES long (imported: no const)
 
 
 class LineReader:
-    """Whole lines out of bytes in; a line longer than MAX_LINE characters is dropped as it comes."""
+    """Whole lines out of bytes in; a line too long (``shared.serial_lines``: more than MAX_LINE
+    characters or MAX_LINE_BYTES bytes) is dropped as it comes."""
 
     def __init__(self):
         self._bytes = []  # the bytes since the last piece
@@ -61,7 +63,8 @@ class LineReader:
             kept.append(byte)
             if byte & 0xC0 != 0x80:  # a character's first byte: lines are measured in characters everywhere
                 self._length += 1
-            if self._length > MAX_LINE:
+            # (past MAX_LINE_BYTES, too: continuation bytes alone count as no characters at all)
+            if self._length > MAX_LINE or len(self._pieces) == _MOST_PIECES:
                 self._clear()
                 self._dropping = DROPPED
             elif len(kept) == _PIECE:

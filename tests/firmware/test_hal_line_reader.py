@@ -3,7 +3,7 @@ most MAX_LINE characters, a longer one dropped as it comes and reported once it 
 not UTF-8 text reported as such."""
 
 from hal.line_reader import DROPPED, NOT_TEXT, LineReader
-from shared.serial_lines import MAX_LINE, TOO_LONG
+from shared.serial_lines import MAX_LINE, MAX_LINE_BYTES, TOO_LONG
 
 
 def fed(reader, text):
@@ -41,6 +41,16 @@ def test_a_huge_line_is_dropped_as_it_comes_and_reported_once():
         assert fed(reader, "[" * 1000) == []
         assert reader._length <= MAX_LINE  # never buffered to its end
     assert fed(reader, "\n" + '{"cmd": "state"}\n') == [DROPPED, '{"cmd": "state"}']
+
+
+def test_bytes_that_make_no_characters_are_dropped_past_the_most_bytes():
+    reader = LineReader()
+    assert fed(reader, b"\x80" * MAX_LINE_BYTES + b"\n") == [NOT_TEXT]  # as long as may be: read, no text
+    for _ in range(20):
+        assert fed(reader, b"\x80" * 1000) == []
+        assert len(reader._pieces) <= MAX_LINE_BYTES // 64  # never buffered to its end
+    assert fed(reader, b"\nnext\n") == [DROPPED, "next"]
+    assert fed(reader, b"\xff" * (MAX_LINE + 1) + b"\n") == [DROPPED]  # too long before it is no text
 
 
 def test_the_reply_to_a_dropped_line_is_a_protocol_error_without_an_id():
