@@ -136,14 +136,35 @@ def rows(board: dict) -> list[list[str]]:
          "Rated above what F1 carries for a while, as J1"],
         ["D1", "1", "1", "adapter", "Schottky diode", "1 A, 40 V", "1N5819",
          "Fused 5 V to the Pico's VSYS (pin 39): USB and the adapter never feed each other"],
-        ["Q1", "1", "1", "adapter", "P-channel MOSFET, logic level",
-         "TO-220, VDS 20 V or more, RDS(on) 20 mohm or less at VGS -4.5 V, 10 A or more", "Infineon IPP80P03P4L-04",
-         "In series after F1, drain to F1, source to +5 V: a wrong-polarity plug finds it off, nothing flows"],
+        ["Q1-Q2", "2", "2", "adapter", "P-channel MOSFET, logic level",
+         "TO-220, VDS 30 V or more, RDS(on) 20 mohm or less at VGS -4.5 V, 10 A or more", "Infineon IPP80P03P4L-04",
+         "Back to back after F1, sources joined, gates joined: Q1's drain to F1 (a wrong-polarity plug finds it "
+         "off), Q2's drain to +5 V, the LED bus (above about 5.7 V both go off and Q2's body diode blocks). "
+         "Each tab is its drain, live: insulate both (X8)"],
         ["R11", "1", "1", "adapter", "Resistor", f"10 kohm, {RESISTOR}", "",
-         "Q1's gate to GND: on whenever the polarity is right"],
+         "Q1's and Q2's gates to GND: on whenever the polarity and the voltage are right"],
+        ["U4", "1", "1", "adapter", "Shunt reference", "TL431, 1 % (A grade) or better, TO-92", "TI TL431ACLP",
+         "The overvoltage cut-off's comparator, on the power entry's perfboard. TO-92 leads seen from the flat "
+         "face: REF, anode, cathode (TI's LP package; check another maker's)"],
+        ["Q3", "1", "1", "adapter", "PNP transistor", "40 V, TO-92", "2N3906",
+         "Pulls Q1's and Q2's gates up to their sources above the limit. Leads seen from the flat face: emitter, "
+         "base, collector; a BC557 has them the other way round"],
+        ["D2", "1", "1", "adapter", "Signal diode", "100 V, DO-35", "1N4148",
+         "Band (cathode) to U4's REF, the other end to GND: keeps a reversed plug from pulling REF below GND"],
+        ["R13", "1", "1", "adapter", "Resistor", f"15 kohm, {RESISTOR}", "",
+         "+5V_FUSED to U4's REF: with R14 and R15 sets the cut-off at about 5.7 V"],
+        ["R14", "1", "1", "adapter", "Resistor", f"12 kohm, {RESISTOR}", "", "U4's REF to GND"],
+        ["R15", "1", "1", "adapter", "Resistor", f"470 kohm, {RESISTOR}", "",
+         "Q1's and Q2's gates to U4's REF: the cut-off lets through again only below about 5.5 V"],
+        ["R16", "1", "1", "adapter", "Resistor", f"4.7 kohm, {RESISTOR}", "", "U4's cathode to Q3's base"],
+        ["R17", "1", "1", "adapter", "Resistor", f"10 kohm, {RESISTOR}", "",
+         "Q3's base to its emitter: off below the limit"],
+        ["C248", "1", "1", "adapter", "Ceramic capacitor", "2.2 nF, 50 V, C0G or X7R, 2.54 mm leads", "",
+         "U4's REF to GND: the cut-off ignores the microseconds of ringing when a live adapter is plugged in"],
         ["PB1", "1", "1", "both", "Perfboard", "2.54 mm, about 50 x 70 mm, to cut pieces from", "",
          "U2 in its socket with C244 and R1 (about 22 x 18 mm, beside LED 1); the encoder filter near the "
-         "encoder; on the USB build U3's adapter board with R8-R10 and C247 at the power entry"],
+         "encoder; at the power entry, on the USB build U3's adapter board with R8-R10 and C247, on the adapter "
+         "build the cut-off (U4, Q3, D2, R11, R13-R17, C248, about 25 x 20 mm)"],
         ["W1", "1", f"{red_black:.1f} m", "both", "Power wire, red", "0.5 mm2 (20 AWG) stranded",
          "", f"+5 V bus along the chain ({lengths['bus'] / 1000:.2f} m measured) and the feeds to both ends "
          f"({lengths['feeds'] / 1000:.2f} m), +20 %; also every short +5 V lead (U2's pin 14, D1 to VSYS): "

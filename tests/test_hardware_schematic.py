@@ -174,13 +174,69 @@ def test_usb_build_switches_the_leds_off_by_default(nets: dict) -> None:
 def test_adapter_build_fuses_right_after_the_jack_and_survives_reversal(nets: dict) -> None:
     n = nets["adapter"]
     assert on(n, "+5V_JACK") == {"J1", "F1"}  # nothing before the fuse
-    # reversal: Q1 (P-MOSFET) in series, drain to the fuse, source to the LEDs, gate held at GND
-    assert on(n, "+5V_FUSED") == {"F1", "Q1"}
-    assert pin_net(n, "Q1.2") == "+5V_FUSED" and pin_net(n, "Q1.3") == "+5V_LED"
-    assert pin_net(n, "Q1.1") == "Q1_GATE" and pin_net(n, "R11.2") == "GND"
-    assert not on(n, "+5V_LED") & {"J1", "F1"}  # nothing bypasses Q1
+    # reversal: Q1 (P-MOSFET) in series, drain to the fuse, source towards the LEDs, gate held at GND
+    assert on(n, "+5V_FUSED") == {"F1", "Q1", "R13"}  # R13: the cut-off's divider only watches
+    assert pin_net(n, "Q1.2") == "+5V_FUSED" and pin_net(n, "Q1.3") == "+5V_GUARD"
+    assert pin_net(n, "Q1.1") == "Q_GATES" and pin_net(n, "R11.1") == "Q_GATES" and pin_net(n, "R11.2") == "GND"
+    assert not on(n, "+5V_LED") & {"J1", "F1", "Q1"}  # nothing bypasses Q1 and Q2
     assert pin_net(n, "D1.2") == "+5V_LED" and pin_net(n, "D1.1") == "VSYS"  # adapter -> VSYS, one way
     assert pin_net(n, "U1.40") == "NC"  # VBUS left open: USB only talks
+
+
+def supply_path(n: dict, start: str, through: set[str]) -> set[str]:
+    """The nets reached from ``start`` through the parts ``through`` (each part joins its pins' nets)."""
+    reached, todo = {start}, [start]
+    while todo:
+        for part in on(n, todo.pop()) & through:
+            for name, pins in n.items():
+                if name not in reached and name not in ("GND", "NC") and any(p.startswith(part + ".") for p in pins):
+                    reached.add(name)
+                    todo.append(name)
+    return reached
+
+
+def test_adapter_build_cuts_an_overvoltage_off_between_the_fuse_and_the_led_bus(nets: dict) -> None:
+    """Q2, back to back with Q1 (sources joined), is the only way from the fuse to the LED bus, and is
+    turned the way its body diode blocks a high supply: drain to the LEDs, source to the fuse's side.
+    Q3 pulls both gates to the sources when U4 sees the fused supply too high."""
+    n = nets["adapter"]
+    assert on(n, "+5V_GUARD") == {"Q1", "Q2", "Q3", "R17"}
+    assert pin_net(n, "Q2.3") == "+5V_GUARD" and pin_net(n, "Q2.2") == "+5V_LED" and pin_net(n, "Q2.1") == "Q_GATES"
+    # Without Q2, the fuse's side reaches no net the LEDs are on (a body diode counts as a way: Q1 is in).
+    passive = {"F1", "Q1", "R13", "R14", "R15", "R16", "R17", "C248", "D2", "U4", "Q3", "R11"}
+    assert "+5V_LED" not in supply_path(n, "+5V_JACK", passive)
+    assert "+5V_LED" in supply_path(n, "+5V_JACK", passive | {"Q2"})
+    # Q3 (PNP): emitter on the sources, collector on the gates, base from U4's cathode through R16.
+    assert [pin_net(n, f"Q3.{i}") for i in (1, 2, 3)] == ["+5V_GUARD", "Q3_BASE", "Q_GATES"]
+    assert on(n, "Q3_BASE") == {"Q3", "R16", "R17"} and on(n, "OVP_TRIP") == {"U4", "R16"}
+    # U4 (TL431) watches the fused supply through R13 / R14, anode at GND; D2 clamps REF, cathode on it.
+    assert [pin_net(n, f"U4.{i}") for i in (1, 2, 3)] == ["OVP_SENSE", "GND", "OVP_TRIP"]
+    assert on(n, "OVP_SENSE") == {"U4", "R13", "R14", "R15", "C248", "D2"}
+    assert pin_net(n, "D2.1") == "OVP_SENSE" and pin_net(n, "D2.2") == "GND"  # K on REF, A on GND
+    assert pin_net(n, "R15.1") == "Q_GATES"  # hysteresis from the gates
+
+
+def test_the_cut_off_sits_above_any_good_5v_adapter_and_below_the_9v_plugs(circuit: ModuleType,
+                                                                          built: dict) -> None:
+    """The divider's values as built: cut off between 5.55 and 5.9 V (U4's 1 %, the resistors' 1 %, its
+    REF current), let through again above 5.3 V (the highest a good adapter gives, BUILD.md stage 1)."""
+    values = {p.ref: p.value for p in built["adapter"].parts if p.ref in ("R13", "R14", "R15")}
+    ohms = {ref: float(value.split()[0].rstrip("k")) * 1000 for ref, value in values.items()}
+    assert ohms == circuit.OVP_DIVIDER
+    top, bottom, hysteresis = ohms["R13"], ohms["R14"], ohms["R15"]
+
+    def cut_off(vref: float, ratio: float, iref: float) -> float:  # rising, R15 from the gates at GND
+        return vref * (1 + ratio * top / bottom + top / hysteresis) + iref * top
+
+    def back_on(vref: float, ratio: float, iref: float, body_diode: float = 0.45) -> float:  # gates at the sources
+        sinks = vref / (bottom / ratio) + vref / top + (vref + body_diode) / hysteresis + iref
+        return sinks / (1 / top + 1 / hysteresis)
+
+    nominal = cut_off(circuit.TL431_VREF, 1, 2e-6)
+    lowest, highest = cut_off(2.453, 0.98, 0), cut_off(2.537, 1.02, 4e-6)  # TL431A over 0..70 degC, 1 % parts
+    assert 5.6 < nominal < 5.8 and 5.5 < lowest and highest < 6.0
+    assert back_on(2.453, 0.98, 0) > 5.3 and back_on(circuit.TL431_VREF, 1, 2e-6) < nominal - 0.1
+
 
 
 @pytest.fixture(scope="module")
