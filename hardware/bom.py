@@ -94,6 +94,9 @@ def rows(board: dict) -> list[list[str]]:
         ["C244", "1", "1", "both", "Ceramic capacitor", "100 nF, 50 V, X7R", "", "At U2's VCC and GND pins"],
         ["R1", "1", "1", "both", "Resistor", f"330 ohm, {RESISTOR}", "",
          "In series with the data line, at LED 1's DIN"],
+        ["R12", "1", "1", "both", "Resistor", f"22 kohm, {RESISTOR}", "",
+         "U2's input (pin 2) to GND (pin 7), on U2's perfboard: LED 1 never sees a floating data line while "
+         "the Pico starts, resets or sits in BOOTSEL"],
         ["ENC1", "1", "1", "both", "Rotary encoder with push switch",
          "EC11 type, 24 detents / 24 pulses, 7 mm M7 bushing, 20 mm D shaft", "Bourns PEC11R-4220F-S0024",
          f"Hole {holes['enc']:g} mm through a {board['build']['skin_mm']['controls']} mm skin (see the drilling "
@@ -162,7 +165,7 @@ def rows(board: dict) -> list[list[str]]:
         ["C248", "1", "1", "adapter", "Ceramic capacitor", "2.2 nF, 50 V, C0G or X7R, 2.54 mm leads", "",
          "U4's REF to GND: the cut-off ignores the microseconds of ringing when a live adapter is plugged in"],
         ["PB1", "1", "1", "both", "Perfboard", "2.54 mm, about 50 x 70 mm, to cut pieces from", "",
-         "U2 in its socket with C244 and R1 (about 22 x 18 mm, beside LED 1); the encoder filter near the "
+         "U2 in its socket with C244, R1 and R12 (about 22 x 18 mm, beside LED 1); the encoder filter near the "
          "encoder; at the power entry, on the USB build U3's adapter board with R8-R10 and C247, on the adapter "
          "build the cut-off (U4, Q3, D2, R11, R13-R17, C248, about 25 x 20 mm)"],
         ["W1", "1", f"{red_black:.1f} m", "both", "Power wire, red", "0.5 mm2 (20 AWG) stranded",

@@ -214,6 +214,9 @@ def build(board: dict, variant: str) -> Circuit:
         capacitor(ref="C244", value="100nF")[1, 2] += led5, gnd
         data = gp(pins["led_data"], "LED_DATA_3V3")
         data += shifter["1A"]
+        # Holds the shifter's input low while the Pico's pin is not driven (power-up, reset, BOOTSEL),
+        # so LED 1 never sees a floating data line.
+        resistor(ref="R12", value="22k")[1, 2] += data, gnd
         gnd += shifter["1OE"]
         for gate in "234":  # unused gates: inputs and enables to ground, outputs open
             gnd += shifter[f"{gate}A"], shifter[f"{gate}OE"]

@@ -47,7 +47,8 @@ COMMON_NOTES = [
     "Star ground at C243: the LED bus's two GND feeds, the Pico's GND and U2's GND each have their own wire.",
     "+5V_LED is fed at both ends of the chain (LED1 and LED242). C1..C242: one 100 nF beside every LED.",
     "Pull-ups go to +3V3 only, never 5 V (the RP2040's pins are not 5 V tolerant). U2's unused gates: inputs",
-    "and enables to GND, outputs open. R1 (330 ohm) sits at LED1's DIN; keep the data wire short.",
+    "and enables to GND, outputs open. R1 (330 ohm) sits at LED1's DIN; keep the data wire short. R12 holds",
+    "U2's input low while the Pico does not drive it (power-up, reset, BOOTSEL).",
 ]
 
 
@@ -160,6 +161,7 @@ def draw(board: dict, variant: str) -> Sheet:
     ic(sheet, nets, parts["U2"], (x + 1, -9.5), [1, 2, 4, 5, 9, 10, 12, 13], [14, 3, 6, 8, 11, 7])
     two_pin(sheet, nets, parts["R1"], (x + 6, -7.5))
     two_pin(sheet, nets, parts["C244"], (x + 7.5, -7.5))
+    two_pin(sheet, nets, parts["R12"], (x + 9, -7.5))
     count = board["leds"]["count"]
     for i, n in enumerate((1, 2, count)):
         ic(sheet, nets, parts[f"LED{n}"], (x + 1 + 6 * i, -14.5), [1, 2], [4, 3], width=2.8)

@@ -238,6 +238,11 @@ def test_the_cut_off_sits_above_any_good_5v_adapter_and_below_the_9v_plugs(circu
     assert back_on(2.453, 0.98, 0) > 5.3 and back_on(circuit.TL431_VREF, 1, 2e-6) < nominal - 0.1
 
 
+def test_the_shifter_input_is_held_low_on_both_builds(nets: dict) -> None:
+    for variant in ("usb", "adapter"):
+        n = nets[variant]
+        assert on(n, "LED_DATA_3V3") == {"U1", "U2", "R12"} and pin_net(n, "R12.2") == "GND"
+
 
 @pytest.fixture(scope="module")
 def schematic() -> ModuleType:
