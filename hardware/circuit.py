@@ -51,6 +51,22 @@ PNP_PINS = {1: "E", 2: "B", 3: "C"}
 # 2.495 V reference; R15 from the FETs' gates gives it hysteresis. See power.md, "Overvoltage".
 TL431_VREF = 2.495
 OVP_DIVIDER = {"R13": 15_000, "R14": 12_000, "R15": 470_000}
+
+
+def ovp_cut_off(vref: float = TL431_VREF, ratio: float = 1.0, iref: float = 2e-6) -> float:
+    """The fused supply (V) at which the cut-off turns Q1 and Q2 off, rising: U4's reference ``vref``,
+    R13 / R14 off by the factor ``ratio`` (their tolerance), U4's REF current ``iref`` through R13;
+    R15 runs from the gates, at GND then."""
+    top, bottom, hysteresis = (OVP_DIVIDER[ref] for ref in ("R13", "R14", "R15"))
+    return vref * (1 + ratio * top / bottom + top / hysteresis) + iref * top
+
+
+def ovp_back_on(vref: float = TL431_VREF, ratio: float = 1.0, iref: float = 2e-6, body_diode: float = 0.45) -> float:
+    """The fused supply (V) below which a cut-off board lets through again, falling: R15 then runs from
+    the gates, pulled up to the sources, a body diode (``body_diode``) below the supply."""
+    top, bottom, hysteresis = (OVP_DIVIDER[ref] for ref in ("R13", "R14", "R15"))
+    sinks = vref / (bottom / ratio) + vref / top + (vref + body_diode) / hysteresis + iref
+    return sinks / (1 / top + 1 / hysteresis)
 # WS2812D-F5 5 mm LED: data in, supply, ground, data out.
 LED_PINS = {1: "DIN", 2: "VDD", 3: "GND", 4: "DOUT"}
 

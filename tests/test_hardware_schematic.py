@@ -218,24 +218,27 @@ def test_adapter_build_cuts_an_overvoltage_off_between_the_fuse_and_the_led_bus(
 
 def test_the_cut_off_sits_above_any_good_5v_adapter_and_below_the_9v_plugs(circuit: ModuleType,
                                                                           built: dict) -> None:
-    """The divider's values as built: cut off between 5.55 and 5.9 V (U4's 1 %, the resistors' 1 %, its
+    """The divider's values as built: cut off between 5.5 and 6 V (U4's 1 %, the resistors' 1 %, its
     REF current), let through again above 5.3 V (the highest a good adapter gives, BUILD.md stage 1)."""
     values = {p.ref: p.value for p in built["adapter"].parts if p.ref in ("R13", "R14", "R15")}
-    ohms = {ref: float(value.split()[0].rstrip("k")) * 1000 for ref, value in values.items()}
-    assert ohms == circuit.OVP_DIVIDER
-    top, bottom, hysteresis = ohms["R13"], ohms["R14"], ohms["R15"]
-
-    def cut_off(vref: float, ratio: float, iref: float) -> float:  # rising, R15 from the gates at GND
-        return vref * (1 + ratio * top / bottom + top / hysteresis) + iref * top
-
-    def back_on(vref: float, ratio: float, iref: float, body_diode: float = 0.45) -> float:  # gates at the sources
-        sinks = vref / (bottom / ratio) + vref / top + (vref + body_diode) / hysteresis + iref
-        return sinks / (1 / top + 1 / hysteresis)
-
-    nominal = cut_off(circuit.TL431_VREF, 1, 2e-6)
-    lowest, highest = cut_off(2.453, 0.98, 0), cut_off(2.537, 1.02, 4e-6)  # TL431A over 0..70 degC, 1 % parts
+    assert {ref: float(value.split()[0].rstrip("k")) * 1000 for ref, value in values.items()} == circuit.OVP_DIVIDER
+    nominal = circuit.ovp_cut_off()
+    lowest, highest = circuit.ovp_cut_off(2.453, 0.98, 0), circuit.ovp_cut_off(2.537, 1.02, 4e-6)  # TL431A, 0..70 C
     assert 5.6 < nominal < 5.8 and 5.5 < lowest and highest < 6.0
-    assert back_on(2.453, 0.98, 0) > 5.3 and back_on(circuit.TL431_VREF, 1, 2e-6) < nominal - 0.1
+    assert circuit.ovp_back_on(2.453, 0.98, 0) > 5.3 and circuit.ovp_back_on() < nominal - 0.1
+    # Checked by hand once: 2.495 V x (1 + 15/12 + 15/470) + 2 uA x 15 k.
+    assert abs(nominal - (2.495 * (1 + 15 / 12 + 15 / 470) + 2e-6 * 15e3)) < 1e-9
+
+
+def test_the_cut_off_figures_in_power_md_are_the_circuits(circuit: ModuleType) -> None:
+    power = (HARDWARE / "power.md").read_text()
+    nominal, back = circuit.ovp_cut_off(), circuit.ovp_back_on()
+    lowest, highest = circuit.ovp_cut_off(2.453, 0.98, 0), circuit.ovp_cut_off(2.537, 1.02, 4e-6)
+    assert f"| cuts off, the supply rising | {nominal:.2f} V | {lowest:.2f} to {highest:.2f} V |" in power
+    assert f"| lets through again, the supply falling | {back:.2f} V | " \
+           f"{circuit.ovp_back_on(2.453, 0.98, 0):.2f} V or more" in power
+    assert f"({lowest:.2f} V at the least)" in power
+    assert "5 V ONLY, centre +" in power
 
 
 def test_the_shifter_input_is_held_low_on_both_builds(nets: dict) -> None:
