@@ -94,6 +94,9 @@ def rows(board: dict) -> list[list[str]]:
         ["C244", "1", "1", "both", "Ceramic capacitor", "100 nF, 50 V, X7R", "", "At U2's VCC and GND pins"],
         ["R1", "1", "1", "both", "Resistor", f"330 ohm, {RESISTOR}", "",
          "In series with the data line, at LED 1's DIN"],
+        ["R12", "1", "1", "both", "Resistor", f"22 kohm, {RESISTOR}", "",
+         "U2's input (pin 2) to GND (pin 7), on U2's perfboard: LED 1 never sees a floating data line while "
+         "the Pico starts, resets or sits in BOOTSEL"],
         ["ENC1", "1", "1", "both", "Rotary encoder with push switch",
          "EC11 type, 24 detents / 24 pulses, 7 mm M7 bushing, 20 mm D shaft", "Bourns PEC11R-4220F-S0024",
          f"Hole {holes['enc']:g} mm through a {board['build']['skin_mm']['controls']} mm skin (see the drilling "
@@ -120,30 +123,67 @@ def rows(board: dict) -> list[list[str]]:
         ["R10", "1", "1", "usb", "Resistor", f"10 kohm, {RESISTOR}", "", "U3's /FAULT pull-up to 3V3"],
         ["C247", "1", "1", "usb", "Ceramic capacitor", "100 nF, 50 V, X7R", "", "At U3's IN pin"],
         ["J2", "1", "1", "both", "USB panel socket",
-         "90-degree angled micro-USB plug to panel-mount socket, 0.3 m, with screws",
-         "", "From the Pico's socket to the board's left edge (see the drilling template); angled: a straight "
-         "plug would run into the game holes' LEDs 15 mm beyond the Pico's socket. The adapter build needs it too: "
-         "flashing, crib deploy and the serial line"],
+         "90-degree angled micro-USB plug to panel-mount socket, 0.3 m, with screws; power conductors "
+         "(VBUS, GND) rated 1 A or more",
+         "", "The USB build's whole supply (up to 0.5 A for the LEDs and the Pico) comes through it: a cable whose "
+         "seller gives no current rating, or only for data, is not enough. From the Pico's socket to the board's "
+         "left edge (see the drilling template); angled: a straight plug would run into the game holes' LEDs 15 mm "
+         "beyond the Pico's socket. The adapter build needs it too: flashing, crib deploy and the serial line"],
         ["PS1", "1", "1", "adapter", "Power supply", "5 V DC, 4 A (20 W), regulated, 5.5 x 2.1 mm plug, centre +",
-         "Mean Well GST25E05-P1J", "Measure it before the first connection: 4.8 to 5.3 V, centre positive"],
-        ["J1", "1", "1", "adapter", "DC jack", "5.5 x 2.1 mm, panel mount, 8 A or more", "",
-         "In the left edge (see the drilling template). Rated above what F1 carries for a while (T5A: 7.5 A "
-         "for up to an hour), so a fault fed by a stronger supply blows F1 before it heats the jack"],
+         "Mean Well GST25E05-P1J", "Measure it before the first connection: 4.8 to 5.3 V, centre positive. "
+         "Never more than 4 A: make_board.py refuses a supply_ma above what F1, J1, XF1 and the wires are "
+         "rated for"],
+        ["J1", "1", "1", "adapter", "DC jack", "5.5 x 2.1 mm (2.0 to 2.1 mm pin), 8 A or more",
+         "CUI Devices PJ-063AH (8 A, 24 V)",
+         "In the left edge (see the drilling template), marked 5 V ONLY, centre + beside it (X11). Rated above "
+         "what F1 carries for a while (T5A: 7.5 A for up to an hour), so a fault fed by a stronger supply blows "
+         "F1 before it heats the jack. Most panel jacks with a nut are rated 5 A or less: check the rating. The "
+         "PJ-063AH is a board jack: solder it to a piece of PB1 and glue that to the pocket's floor with its face "
+         "against the edge's 12 mm hole, so that the plug's body enters the hole and a push on the plug goes "
+         "into the wood, not the joints"],
         ["F1", "1", "2", "adapter", "Fuse", "5 A time-lag (T5A), 5 x 20 mm glass", "",
          "Right after the jack's centre pin; one spare. For a short with a supply that gives more than the "
-         "adapter's 4 A. Not a PTC: one that holds 5 A trips far above it"],
-        ["XF1", "1", "1", "adapter", "Fuse holder", "5 x 20 mm, inline or panel, 10 A", "",
-         "Rated above what F1 carries for a while, as J1"],
+         "adapter's 4 A. Not a PTC: one that holds 5 A trips far above it. Fitted after stage 3 (BUILD.md); "
+         "until then the T1A below"],
+        ["F1 (first power-on)", "1", "2", "adapter", "Fuse, for the first power-on",
+         "1 A time-lag (T1A), 5 x 20 mm glass", "",
+         "In XF1 instead of F1 through stages 1 to 3 (BUILD.md): the bare board and every dark LED draw under "
+         "0.3 A, and a wiring fault blows 1 A, not 5 A; one spare"],
+        ["XF1", "1", "1", "adapter", "Fuse holder", "5 x 20 mm, for a perfboard or inline, 10 A",
+         "Schurter OG (5 x 20 mm fuse block, through-hole, 10 A)",
+         "Rated above what F1 carries for a while, as J1. On the power entry's perfboard, or inline; "
+         "glued down either way (BUILD.md, before closing the panel)"],
         ["D1", "1", "1", "adapter", "Schottky diode", "1 A, 40 V", "1N5819",
          "Fused 5 V to the Pico's VSYS (pin 39): USB and the adapter never feed each other"],
-        ["Q1", "1", "1", "adapter", "P-channel MOSFET, logic level",
-         "TO-220, VDS 20 V or more, RDS(on) 20 mohm or less at VGS -4.5 V, 10 A or more", "Infineon IPP80P03P4L-04",
-         "In series after F1, drain to F1, source to +5 V: a wrong-polarity plug finds it off, nothing flows"],
+        ["Q1-Q2", "2", "2", "adapter", "P-channel MOSFET, logic level",
+         "TO-220, VDS 30 V or more, RDS(on) 20 mohm or less at VGS -4.5 V, 10 A or more", "Infineon IPP80P03P4L-04",
+         "Back to back after F1, sources joined, gates joined: Q1's drain to F1 (a wrong-polarity plug finds it "
+         "off), Q2's drain to +5 V, the LED bus (above about 5.7 V both go off and Q2's body diode blocks). "
+         "Each tab is its drain, live: insulate both (X8)"],
         ["R11", "1", "1", "adapter", "Resistor", f"10 kohm, {RESISTOR}", "",
-         "Q1's gate to GND: on whenever the polarity is right"],
+         "Q1's and Q2's gates to GND: on whenever the polarity and the voltage are right"],
+        ["U4", "1", "1", "adapter", "Shunt reference", "TL431, 1 % (A grade) or better, TO-92", "TI TL431ACLP",
+         "The overvoltage cut-off's comparator, on the power entry's perfboard. TO-92 leads seen from the flat "
+         "face: REF, anode, cathode (TI's LP package; check another maker's)"],
+        ["Q3", "1", "1", "adapter", "PNP transistor", "40 V, TO-92", "2N3906",
+         "Pulls Q1's and Q2's gates up to their sources above the limit. Leads seen from the flat face: emitter, "
+         "base, collector; a BC557 has them the other way round"],
+        ["D2", "1", "1", "adapter", "Signal diode", "100 V, DO-35", "1N4148",
+         "Band (cathode) to U4's REF, the other end to GND: keeps a reversed plug from pulling REF below GND"],
+        ["R13", "1", "1", "adapter", "Resistor", f"15 kohm, {RESISTOR}", "",
+         "+5V_FUSED to U4's REF: with R14 and R15 sets the cut-off at about 5.7 V"],
+        ["R14", "1", "1", "adapter", "Resistor", f"12 kohm, {RESISTOR}", "", "U4's REF to GND"],
+        ["R15", "1", "1", "adapter", "Resistor", f"470 kohm, {RESISTOR}", "",
+         "Q1's and Q2's gates to U4's REF: the cut-off lets through again only below about 5.5 V"],
+        ["R16", "1", "1", "adapter", "Resistor", f"4.7 kohm, {RESISTOR}", "", "U4's cathode to Q3's base"],
+        ["R17", "1", "1", "adapter", "Resistor", f"10 kohm, {RESISTOR}", "",
+         "Q3's base to its emitter: off below the limit"],
+        ["C248", "1", "1", "adapter", "Ceramic capacitor", "2.2 nF, 50 V, C0G or X7R, 2.54 mm leads", "",
+         "U4's REF to GND: the cut-off ignores the microseconds of ringing when a live adapter is plugged in"],
         ["PB1", "1", "1", "both", "Perfboard", "2.54 mm, about 50 x 70 mm, to cut pieces from", "",
-         "U2 in its socket with C244 and R1 (about 22 x 18 mm, beside LED 1); the encoder filter near the "
-         "encoder; on the USB build U3's adapter board with R8-R10 and C247 at the power entry"],
+         "U2 in its socket with C244, R1 and R12 (about 22 x 18 mm, beside LED 1); the encoder filter near the "
+         "encoder; at the power entry, on the USB build U3's adapter board with R8-R10 and C247, on the adapter "
+         "build the cut-off (U4, Q3, D2, R11, R13-R17, C248, about 25 x 20 mm) and J1's and XF1's pieces"],
         ["W1", "1", f"{red_black:.1f} m", "both", "Power wire, red", "0.5 mm2 (20 AWG) stranded",
          "", f"+5 V bus along the chain ({lengths['bus'] / 1000:.2f} m measured) and the feeds to both ends "
          f"({lengths['feeds'] / 1000:.2f} m), +20 %; also every short +5 V lead (U2's pin 14, D1 to VSYS): "
@@ -170,6 +210,19 @@ def rows(board: dict) -> list[list[str]]:
         ["X6", "1", "1", "both", "Heat-shrink tube", "assorted, 1.5-4 mm", "", "Over every joint on the bus"],
         ["X7", "3", "3", "both", "Solder tags", "M12, to fit the buttons' 12 mm bushings", "",
          "Under each metal button bezel's nut, wired to the star point (BUILD.md, stage 4)"],
+        ["X8", "1", "0.2 m", "adapter", "Heat-shrink tube", "12-13 mm (1/2 inch), 2:1", "",
+         "Over Q1's and Q2's bodies and tabs, leads left free: each tab is live (its drain) and they are on "
+         "different nets; shrink it before soldering the leads"],
+        ["X9", "1", "1", "both", "Hot-melt glue", "glue gun and sticks", "",
+         "A drop where each LED's flange meets the wood (a pressed dome cannot push it into the pocket), and to "
+         "hold every perfboard, XF1, Q1-Q2 and the wires in their pockets (BUILD.md, before closing the "
+         "panel). It peels off to change a part"],
+        ["X10", "1", "1", "both", "Double-sided foam tape", "1-2 mm thick", "",
+         "Under each perfboard: it insulates the joints from the pocket's floor and holds the board until the "
+         "glue is on"],
+        ["X11", "1", "1", "adapter", "Marking", "5 V ONLY, centre +", "",
+         "Beside J1 on the board's edge and the back panel's (back-panel.svg): written with a permanent pen, "
+         "burnt, or a printed label. A 9 or 12 V plug fits the same jack"],
         ["PS2", "1", "1", "usb", "USB charger and cable", "5 V, 1 A or more, 4.8 to 5.3 V at its plug; micro-USB "
          "cable", "", "Not a computer's port (power.md); measure it first with the USB power meter (stage 1)"],
     ]

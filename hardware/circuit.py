@@ -42,6 +42,31 @@ AHCT125_PINS = {1: "1OE", 2: "1A", 3: "1Y", 4: "2OE", 5: "2A", 6: "2Y", 7: "GND"
 TPS2553_PINS = {1: "IN", 2: "GND", 3: "EN", 4: "FAULT", 5: "ILIM", 6: "OUT"}
 # P-channel MOSFET, TO-220 (IPP80P03P4L-04 and most others): gate, drain, source.
 PMOS_PINS = {1: "G", 2: "D", 3: "S"}
+# TL431 shunt reference, TO-92 (TI's LP package), seen from the flat face, leads down: REF, anode, cathode.
+TL431_PINS = {1: "REF", 2: "A", 3: "K"}
+# 2N3906 PNP transistor, TO-92, seen from the flat face, leads down: emitter, base, collector (a BC557
+# has them the other way round).
+PNP_PINS = {1: "E", 2: "B", 3: "C"}
+# The adapter build's overvoltage cut-off: U4 compares the fused supply, divided by R13 / R14, with its
+# 2.495 V reference; R15 from the FETs' gates gives it hysteresis. See power.md, "Overvoltage".
+TL431_VREF = 2.495
+OVP_DIVIDER = {"R13": 15_000, "R14": 12_000, "R15": 470_000}
+
+
+def ovp_cut_off(vref: float = TL431_VREF, ratio: float = 1.0, iref: float = 2e-6) -> float:
+    """The fused supply (V) at which the cut-off turns Q1 and Q2 off, rising: U4's reference ``vref``,
+    R13 / R14 off by the factor ``ratio`` (their tolerance), U4's REF current ``iref`` through R13;
+    R15 runs from the gates, at GND then."""
+    top, bottom, hysteresis = (OVP_DIVIDER[ref] for ref in ("R13", "R14", "R15"))
+    return vref * (1 + ratio * top / bottom + top / hysteresis) + iref * top
+
+
+def ovp_back_on(vref: float = TL431_VREF, ratio: float = 1.0, iref: float = 2e-6, body_diode: float = 0.45) -> float:
+    """The fused supply (V) below which a cut-off board lets through again, falling: R15 then runs from
+    the gates, pulled up to the sources, a body diode (``body_diode``) below the supply."""
+    top, bottom, hysteresis = (OVP_DIVIDER[ref] for ref in ("R13", "R14", "R15"))
+    sinks = vref / (bottom / ratio) + vref / top + (vref + body_diode) / hysteresis + iref
+    return sinks / (1 / top + 1 / hysteresis)
 # WS2812D-F5 5 mm LED: data in, supply, ground, data out.
 LED_PINS = {1: "DIN", 2: "VDD", 3: "GND", 4: "DOUT"}
 
@@ -150,16 +175,40 @@ def build(board: dict, variant: str) -> Circuit:
             fused = Net("+5V_FUSED")
             fuse = template("FUSE", "F", {1: "1", 2: "2"})(ref="F1", value="T5A 5x20")
             fuse[1, 2] += raw, fused
-            # Reverse polarity: a P-MOSFET in series, drain to the supply. The right polarity
-            # turns it on through its body diode (gate at GND: VGS about -5 V); a reversed plug
-            # finds it off and its body diode blocking, so nothing flows. (A diode across the
-            # supply would have to blow F1, which a current-limited adapter never lets happen.)
-            guard = template("PMOS", "Q", PMOS_PINS)(ref="Q1", value="IPP80P03P4L-04")
-            guard["D", "S"] += fused, led5
-            led5.drive = POWER  # the jack's supply, through the fuse and Q1
-            gate = Net("Q1_GATE")
-            gate += guard["G"]
-            resistor(ref="R11", value="10k")[1, 2] += gate, gnd
+            # Two P-MOSFETs back to back, sources joined (+5V_GUARD), gates joined (Q_GATES), R11
+            # holding the gates at GND: both on (VGS about -5 V, a few milliohms each).
+            # Reverse polarity: Q1, drain to the fuse. A reversed plug finds it off and its body diode
+            # blocking, so nothing flows. (A diode across the supply would have to blow F1, which a
+            # current-limited adapter never lets happen.)
+            # Overvoltage: Q2, drain to the LED bus, the other way round, so that its body diode blocks
+            # what Q1's passes: Q1's own gate cannot cut a high supply off, its body diode would still
+            # conduct. Above about 5.7 V (a 9, 12 or 24 V plug) U4 pulls Q3's base down, Q3 pulls both
+            # gates up to the sources, and both turn off: nothing reaches the LEDs, the shifter or the
+            # Pico's VSYS until the supply falls back below about 5.5 V.
+            pmos = template("PMOS", "Q", PMOS_PINS)
+            guard = Net("+5V_GUARD")
+            gates = Net("Q_GATES")
+            reverse = pmos(ref="Q1", value="IPP80P03P4L-04")
+            reverse["D", "G", "S"] += fused, gates, guard
+            cut = pmos(ref="Q2", value="IPP80P03P4L-04")
+            cut["D", "G", "S"] += led5, gates, guard
+            led5.drive = POWER  # the jack's supply, through the fuse, Q1 and Q2
+            resistor(ref="R11", value="10k")[1, 2] += gates, gnd
+            sense, trip, base = Net("OVP_SENSE"), Net("OVP_TRIP"), Net("Q3_BASE")
+            divider = OVP_DIVIDER
+            resistor(ref="R13", value="%gk 1%%" % (divider["R13"] / 1000))[1, 2] += fused, sense
+            resistor(ref="R14", value="%gk 1%%" % (divider["R14"] / 1000))[1, 2] += sense, gnd
+            resistor(ref="R15", value="%gk" % (divider["R15"] / 1000))[1, 2] += gates, sense  # hysteresis
+            capacitor(ref="C248", value="2.2nF")[1, 2] += sense, gnd  # ignores the ringing of a hot plug
+            # A reversed plug would pull U4's REF below its anode: D2 holds it at about -0.7 V.
+            clamp = diode(ref="D2", value="1N4148")
+            clamp["A", "K"] += gnd, sense
+            reference = template("TL431", "U", TL431_PINS)(ref="U4", value="TL431ACLP")
+            reference["REF", "A", "K"] += sense, gnd, trip
+            resistor(ref="R16", value="4.7k")[1, 2] += trip, base
+            resistor(ref="R17", value="10k")[1, 2] += base, guard  # keeps Q3 off below the limit
+            switch_off = template("PNP", "Q", PNP_PINS)(ref="Q3", value="2N3906")
+            switch_off["E", "B", "C"] += guard, base, gates
             vsys = Net("VSYS")
             vsys.drive = POWER  # the fused supply, through D1
             vsys += by_name["VSYS"][0]
@@ -181,6 +230,9 @@ def build(board: dict, variant: str) -> Circuit:
         capacitor(ref="C244", value="100nF")[1, 2] += led5, gnd
         data = gp(pins["led_data"], "LED_DATA_3V3")
         data += shifter["1A"]
+        # Holds the shifter's input low while the Pico's pin is not driven (power-up, reset, BOOTSEL),
+        # so LED 1 never sees a floating data line.
+        resistor(ref="R12", value="22k")[1, 2] += data, gnd
         gnd += shifter["1OE"]
         for gate in "234":  # unused gates: inputs and enables to ground, outputs open
             gnd += shifter[f"{gate}A"], shifter[f"{gate}OE"]

@@ -37,8 +37,9 @@ NOTES = {
         "Use a USB charger (5 V, 1 A or more): MicroPython's USB descriptor asks a host for 250 mA only.",
     ],
     "adapter": [
-        "Measure the adapter first: centre positive, 4.8..5.3 V (the LEDs' absolute maximum is 5.3 V).",
-        "F1 sits right after the jack's tip, then Q1 in series: it conducts only with the right polarity.",
+        "Measure the adapter first: centre positive, 4.8..5.3 V (the LEDs' absolute maximum is 5.3 V). 5 V ONLY.",
+        "F1 sits right after the jack's tip, then Q1 and Q2 back to back (sources joined): Q1 conducts only with",
+        "the right polarity; above about 5.7 V U4 turns Q3 on, which turns Q1 and Q2 off (Q2's body diode blocks).",
         "D1 feeds VSYS: USB (through the Pico's own diode) and the adapter never feed each other. VBUS open.",
     ],
 }
@@ -46,7 +47,8 @@ COMMON_NOTES = [
     "Star ground at C243: the LED bus's two GND feeds, the Pico's GND and U2's GND each have their own wire.",
     "+5V_LED is fed at both ends of the chain (LED1 and LED242). C1..C242: one 100 nF beside every LED.",
     "Pull-ups go to +3V3 only, never 5 V (the RP2040's pins are not 5 V tolerant). U2's unused gates: inputs",
-    "and enables to GND, outputs open. R1 (330 ohm) sits at LED1's DIN; keep the data wire short.",
+    "and enables to GND, outputs open. R1 (330 ohm) sits at LED1's DIN; keep the data wire short. R12 holds",
+    "U2's input low while the Pico does not drive it (power-up, reset, BOOTSEL).",
 ]
 
 
@@ -143,6 +145,15 @@ def draw(board: dict, variant: str) -> Sheet:
         ic(sheet, nets, parts["Q1"], (x + 6.5, -1), [1], [2, 3], width=1.6)
         for i, ref in enumerate(("F1", "R11", "D1")):
             two_pin(sheet, nets, parts[ref], (x + 1.6 * i, -3.5))
+        # The overvoltage cut-off, below the display: Q2 back to back with Q1, U4 and Q3 switching both off.
+        ox, oy = x + 19, -12.5
+        d.add(text((ox - 1.5, oy + 1.9), "Overvoltage cut-off (with Q1): both FETs off above about 5.7 V", 8))
+        ic(sheet, nets, parts["Q2"], (ox, oy), [1], [2, 3], width=1.6)
+        ic(sheet, nets, parts["Q3"], (ox + 6, oy), [2], [1, 3], width=1.6)
+        ic(sheet, nets, parts["U4"], (ox + 12, oy), [1], [3, 2], width=1.6)
+        for i, ref in enumerate(("R13", "R14", "R15", "C248", "R16", "R17", "D2")):
+            # every part spans oy - 3 to oy - 4.6 (a diode is drawn upwards from its anode)
+            two_pin(sheet, nets, parts[ref], (ox - 1 + 2.1 * i, oy - (4.6 if ref == "D2" else 3)))
     two_pin(sheet, nets, parts["C243"], (x + 5, -3.5))
     d.add(elm.Ground().at((x + 7.5, -5.3)))
     d.add(elm.Label().at((x + 7.5, -5.9)).label("star ground\n(at C243)", "bottom", fontsize=7))
@@ -150,6 +161,7 @@ def draw(board: dict, variant: str) -> Sheet:
     ic(sheet, nets, parts["U2"], (x + 1, -9.5), [1, 2, 4, 5, 9, 10, 12, 13], [14, 3, 6, 8, 11, 7])
     two_pin(sheet, nets, parts["R1"], (x + 6, -7.5))
     two_pin(sheet, nets, parts["C244"], (x + 7.5, -7.5))
+    two_pin(sheet, nets, parts["R12"], (x + 9, -7.5))
     count = board["leds"]["count"]
     for i, n in enumerate((1, 2, count)):
         ic(sheet, nets, parts[f"LED{n}"], (x + 1 + 6 * i, -14.5), [1, 2], [4, 3], width=2.8)

@@ -34,8 +34,8 @@ POWER_PINS = (
 # The Pico's rows wired to a supply box: label -> (the build that has the wire, its line in the
 # box), or ("", 0) for ground, which goes to the star point of both.
 SUPPLY_ROWS = {"LED switch EN": ("usb", 2), "LED switch /FAULT": ("usb", 3), "USB 5 V": ("usb", 0),
-               "5 V in": ("adapter", 4), "ground": ("", 0)}
-SUPPLY_GROUND_ROW = {"usb": 5, "adapter": 3}  # the line naming the star ground in each box
+               "5 V in": ("adapter", 6), "ground": ("", 0)}
+SUPPLY_GROUND_ROW = {"usb": 5, "adapter": 5}  # the line naming the star ground in each box
 CONTROL_LABELS = {"enc": "encoder ENC1", "p1": "p1 SW1", "p2": "p2 SW2", "back": "back SW3"}  # as circuit.py
 SUPPLY_W = 320  # px: each supply box
 PANEL_W = 150 + 140 + 50 + SUPPLY_W + 20  # px right of the board: shifter, Pico, gap, supplies, margin
@@ -152,10 +152,11 @@ def draw_parts(board: dict) -> list[str]:
         out.append(text(pico_x - 60, filter_y - 40 + 12 * i, note, 9, "end"))
     # Data path: GP -> 74AHCT125 (3.3 V -> 5 V) -> 330 ohm -> DIN of the first LED.
     shifter_x, shifter_y = left, MARGIN + 10
-    out += box(shifter_x, shifter_y, 120, 72, "74AHCT125 (U2)")
+    out += box(shifter_x, shifter_y, 120, 86, "74AHCT125 (U2)")
     out.append(text(shifter_x + 60, shifter_y + 32, "3.3 V -> 5 V, VCC 5 V", 9, "middle"))
     out.append(text(shifter_x + 60, shifter_y + 46, "1OE, unused pins: GND", 9, "middle"))
     out.append(text(shifter_x + 60, shifter_y + 60, "C244 100 nF at VCC", 9, "middle"))
+    out.append(text(shifter_x + 60, shifter_y + 74, "R12 22 k from 1A to GND", 9, "middle"))
     out.append(line(pico_x - 12, pin_y["LED data"], shifter_x + 120, shifter_y + 30, WIRE["data"], 2))
     where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
     first = where[tuple(board["leds"]["chain"][0])]
@@ -187,9 +188,11 @@ def supply_boxes(led_power: dict) -> dict[str, tuple[str, list[str]]]:
             "supply_ma 500: power it from a USB charger, 1 A or more",
         ]),
         "adapter": ('Adapter build: SUPPLY = "adapter"', [
-            "J1 tip -> F1 T5A -> Q1 drain (+5V_FUSED)",
-            "Q1 source -> +5V_LED: C243 1000 uF, U2 VCC, LED bus",
-            "Q1 gate: R11 10 k to GND; a reversed plug: Q1 off",
+            "J1 (5 V ONLY) tip -> F1 T5A -> Q1 drain (+5V_FUSED)",
+            "Q1, Q2 sources joined; Q2 drain -> +5V_LED: C243, U2, LEDs",
+            "Q1, Q2 gates: R11 10 k to GND; a reversed plug: Q1 off",
+            "over 5.7 V: U4 (R13, R14, R15, C248, D2) turns Q3",
+            "(R16, R17) on, Q3 turns Q1 and Q2 off: Q2 blocks",
             "J1 sleeve (not its switch lug): the star ground",
             "+5V_LED -> D1 1N5819 -> VSYS (39)",
             f"VBUS (40) open; J2 for data only; {enable}, {fault} unused",

@@ -73,7 +73,9 @@ SCREW_CLEARANCE_MM = 8  # least wood from a screw's centre to a pocket's or the 
 COLOURS = {"outline": "#8b5a2b", "led": "#d62728", "control": "#1f4fb4", "display": "#1f4fb4",
            "pocket": "#777777", "part": "#2ca02c", "mark": "#000000", "text": "#000000", "bus": "#d62728",
            "ground": "#222222", "data": "#2ca02c", "screw": "#1f4fb4", "countersink": "#9db3e0",
-           "pico_hole": "#d62728", "bootsel": "#2ca02c"}
+           "pico_hole": "#d62728", "bootsel": "#2ca02c", "marking": "#d62728"}
+# What J1, the adapter build's DC jack, must carry beside it: a 9 or 12 V plug fits the same jack.
+JACK_MARKING = "5 V ONLY, centre +"
 
 
 @dataclass(frozen=True)
@@ -206,7 +208,8 @@ def top_view(board: dict) -> View:
     above = edge_hole_height(build)
     for name, y in build["edge_left_y"].items():
         what = (["USB panel socket (both builds) in the edge,"] if name == "usb" else
-                ["DC jack (adapter build) in the edge:", f"{JACK_HOLE_MM:g} mm hole (check its datasheet),"])
+                ["DC jack (adapter build) in the edge:", f"{JACK_HOLE_MM:g} mm hole (check its datasheet),",
+                 f"marked beside it: {JACK_MARKING};"])
         out.append(Line(-4, y, 3, y, "part", 0.6))
         for i, words in enumerate([*what, f"centre {above:g} mm above the underside"]):
             out.append(Text(4, y + 1 + 3 * i, words, 2.2))
@@ -257,7 +260,8 @@ def underside_view(board: dict) -> View:
     out = mirrored_outline(build, lambda name: f"{name}: {thickness - build['skin_mm'][name]} mm deep")
     labels = {"shifter": ["74AHCT125", "on perfboard"], "pico": ["Pico", "USB end", "down"],
               "power_entry": ["power entry:", "C243, star ground;", "USB build: U3,", "R8-R10, C247;",
-                              "adapter build:", "J1, F1, Q1, R11, D1"]}
+                              "adapter build:", "J1, F1 (XF1), Q1, Q2,", "R11, D1; a perfboard:",
+                              "U4, Q3, D2, R13-R17, C248"]}
     for name, (x0, y0, x1, y1) in build["parts"].items():
         out.append(Rect(mx(x1), y0, mx(x0), y1, "part"))
         for i, line in enumerate(labels[name]):
@@ -404,6 +408,11 @@ def back_panel_view(board: dict) -> View:
     out.append(Text(mx(px1) - 2, by + 2, f"{BOOTSEL_FROM_USB_END_MM:g} mm from the USB end,", 2.2, "end", "bootsel"))
     out.append(Text(mx(px1) - 2, by + 5, f"{BOOTSEL_OFF_AXIS_MM:g} mm off the centre line", 2.2, "end", "bootsel"))
     out.append(Text(mx(px1) - 2, py1 - 3, f"M2: {PICO_PANEL_HOLE_MM:g} mm", 2.2, "end", "pico_hole"))
+    jack_y = build["edge_left_y"]["jack"]  # the DC jack, in the blank's left edge: this view's right edge
+    out.append(Line(mx(0) - 6, jack_y, mx(0) + 3, jack_y, "marking", 0.6))
+    for i, words in enumerate((f"J1, the DC jack (adapter build), in the edge here: {JACK_MARKING}",
+                               "write or burn this on the panel's edge and on the board's edge beside J1")):
+        out.append(Text(mx(0) - 7, jack_y + 1 + 3.2 * i, words, 2.6 if i == 0 else 2.2, "end", "marking"))
     screws = [(hole.x, hole.y) for hole in holes if hole.layer == "screw"]
     pocket = min(pocket_clearance(x, y, build) for x, y in screws)
     edge = min(edge_clearance(x, y, build) for x, y in screws)

@@ -30,6 +30,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from shared.supply import LEAST_MA
+
 BOARD_JSON = Path(__file__).resolve().parent / "board.json"
 
 HOLES_PER_TRACK = 121
@@ -74,9 +76,16 @@ SUPPLIES = {
     # USB 2.0's most after enumeration. The LEDs' 5 V goes through a TPS2553 switch (limit set by
     # 43.2 kohm to 544..673 mA) that the firmware turns on after boot with `led_power.enable`.
     "usb": {"supply_ma": 500},
-    # The 5 V 4 A adapter of bom.csv, fused at 5 A (time-lag) right after the jack.
+    # The 5 V 4 A adapter of bom.csv, fused at 5 A (time-lag) right after the jack. A smaller adapter:
+    # set its current here (the firmware then caps the LEDs at it). Never more than RATED_MA.
     "adapter": {"supply_ma": 4000},
 }
+# The most each build's parts are rated for (mA): a supply_ma above it is refused. USB: USB 2.0's 500 mA
+# and U3's current limit (R8). Adapter: F1 (T5A: 4 A is 80 % of it, as much as a fuse should carry for
+# hours), J1 and XF1 (rated for what F1 lets through for a while), the 0.5 mm2 bus wires W1 and W2 (the
+# drop along the chain), the 5 V 4 A adapter PS1 itself, and the cap's idea of 4 A in power.md's tables.
+# Raising it means re-rating every one of these first: power.md, "Which supply".
+RATED_MA = {"usb": 500, "adapter": 4000}
 # The USB build's LED supply switch: EN (high = on, 100 k pull-down keeps it off until the firmware
 # says so) and /FAULT (open drain, low while the switch limits current or is too hot).
 LED_POWER_PINS = {"enable": 3, "fault": 6}
@@ -130,8 +139,28 @@ def chain(where: dict[tuple[int, int], tuple[int, int]]) -> list[tuple[int, int]
     return order
 
 
+def check_supply(variant: str, supply: dict) -> None:
+    """Refuse a supply the build's parts are not rated for (ValueError saying what to do instead)."""
+    if variant not in RATED_MA:
+        raise ValueError(f"SUPPLY is 'usb' or 'adapter', not {variant!r}")
+    milliamps, rated = supply.get("supply_ma"), RATED_MA[variant]
+    if type(milliamps) is not int or milliamps < LEAST_MA:
+        raise ValueError(f"SUPPLIES[{variant!r}]['supply_ma'] is {milliamps!r}: a whole number of mA from "
+                         f"{LEAST_MA} (the board with every LED dark draws about 290 mA) to {rated}")
+    if milliamps > rated:
+        raise ValueError(
+            f"SUPPLIES[{variant!r}]['supply_ma'] is {milliamps} mA, above the {rated} mA the {variant} build's "
+            "parts are rated for" + (
+                " (USB 2.0 and the LED switch U3's current limit)" if variant == "usb" else
+                ": the fuse F1 (T5A), the jack J1, the fuse holder XF1, the bus wires W1 and W2 and the adapter "
+                "PS1") + ". Set it at most to that; to go higher, re-rate those parts first (power.md, "
+            "'Which supply'), then RATED_MA in make_board.py.")
+
+
 def board() -> dict:
-    """The whole board description, as written to board.json."""
+    """The whole board description, as written to board.json (a supply its parts are not rated for is
+    refused: ``check_supply``)."""
+    check_supply(SUPPLY, SUPPLIES.get(SUPPLY, {}))
     where = holes()
     pins = dict(PINS, led_power=LED_POWER_PINS) if SUPPLY == "usb" else PINS
     return {
@@ -169,5 +198,9 @@ def dumps(data: dict) -> str:
 
 
 if __name__ == "__main__":
-    BOARD_JSON.write_text(dumps(board()))
+    try:
+        description = board()
+    except ValueError as error:
+        raise SystemExit(f"make_board.py: {error}") from None
+    BOARD_JSON.write_text(dumps(description))
     print("wrote", BOARD_JSON)

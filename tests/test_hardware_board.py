@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import math
+import subprocess
+import sys
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 from hardware_scripts import HARDWARE, load_script
@@ -128,6 +131,43 @@ def test_both_builds_are_written_consistently(monkeypatch: pytest.MonkeyPatch) -
         data = json.loads(module.dumps(module.board()))
         assert data["supply"] == {"variant": variant, "supply_ma": supply["supply_ma"]}
         assert data["pins"].get("led_power") == (module.LED_POWER_PINS if variant == "usb" else None)
+
+
+@pytest.mark.parametrize(("variant", "milliamps"), [("adapter", 4001), ("adapter", 5000), ("usb", 501),
+                                                   ("usb", 2000), ("adapter", 299), ("adapter", 4000.0)])
+def test_a_supply_above_what_the_parts_are_rated_for_is_refused(monkeypatch: pytest.MonkeyPatch, variant: str,
+                                                               milliamps: float) -> None:
+    """Raising supply_ma would let the firmware's cap draw more than F1, J1, XF1 and the wires carry
+    (or USB and U3): make_board.py refuses, and says which parts (and so writes no board.json)."""
+    module = load_script("make_board")
+    monkeypatch.setattr(module, "SUPPLY", variant)
+    monkeypatch.setitem(module.SUPPLIES, variant, {"supply_ma": milliamps})
+    with pytest.raises(ValueError, match="supply_ma") as refused:
+        module.board()
+    if milliamps > module.RATED_MA[variant]:
+        assert "rated for" in str(refused.value) and ("F1" in str(refused.value)) == (variant == "adapter")
+
+
+def test_make_board_run_with_too_much_current_says_why_and_writes_nothing(tmp_path: Path) -> None:
+    """The maker's own edit, run as BUILD.md says: an error naming the parts, not a traceback, no board.json."""
+    script = (HARDWARE / "make_board.py").read_text()
+    edited = script.replace('SUPPLY = "usb"', 'SUPPLY = "adapter"').replace('"adapter": {"supply_ma": 4000}',
+                                                                           '"adapter": {"supply_ma": 6000}')
+    assert edited.count("6000") == 1 and 'SUPPLY = "adapter"' in edited
+    (tmp_path / "make_board.py").write_text(edited)
+    done = subprocess.run([sys.executable, str(tmp_path / "make_board.py")], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "6000 mA, above the 4000 mA" in done.stderr and "F1" in done.stderr and "XF1" in done.stderr
+    assert not (tmp_path / "board.json").exists()
+
+
+def test_a_smaller_adapter_is_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = load_script("make_board")
+    monkeypatch.setattr(module, "SUPPLY", "adapter")
+    monkeypatch.setitem(module.SUPPLIES, "adapter", {"supply_ma": 2500})
+    assert module.board()["supply"] == {"variant": "adapter", "supply_ma": 2500}
+    assert module.RATED_MA == {"usb": 500, "adapter": 4000}  # what power.md and bom.csv say the parts carry
 
 
 def inside(box: list[float], x: float, y: float, margin: float = 0.0) -> bool:

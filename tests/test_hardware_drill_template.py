@@ -162,6 +162,21 @@ def test_the_edge_holes_are_given_a_size_and_a_height(template: ModuleType, boar
     assert f"{template.JACK_HOLE_MM:g} mm hole (check its datasheet)," in texts
 
 
+def test_the_dc_jack_is_marked_5v_only_on_the_template_and_the_back_panel(template: ModuleType, board: dict) -> None:
+    """A 9 or 12 V plug fits J1's jack: the top view and the back panel tell the maker to mark it, and the
+    back panel's mark is at the jack's height, by the edge it sits in (the right edge, seen from below)."""
+    assert template.JACK_MARKING == "5 V ONLY, centre +"
+    top = [s.text for s in template.top_view(board).shapes if isinstance(s, template.Text)]
+    assert f"marked beside it: {template.JACK_MARKING};" in top
+    root = ET.fromstring((HARDWARE / "back-panel.svg").read_text())
+    marks = [e for e in root.iter(SVG + "text") if template.JACK_MARKING in (e.text or "")]
+    assert len(marks) == 1
+    width = board["build"]["blank_mm"][0]
+    jack_y = board["build"]["edge_left_y"]["jack"] + template.MARGIN_MM
+    assert abs(float(marks[0].get("y")) - jack_y) < 3
+    assert float(marks[0].get("x")) > template.MARGIN_MM + width * 0.9 and marks[0].get("text-anchor") == "end"
+
+
 def test_every_back_panel_screw_is_in_solid_wood(template: ModuleType, board: dict) -> None:
     """The pockets leave thin rims: each screw keeps its clearance from every pocket and the edges."""
     build = board["build"]

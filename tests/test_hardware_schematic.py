@@ -174,13 +174,77 @@ def test_usb_build_switches_the_leds_off_by_default(nets: dict) -> None:
 def test_adapter_build_fuses_right_after_the_jack_and_survives_reversal(nets: dict) -> None:
     n = nets["adapter"]
     assert on(n, "+5V_JACK") == {"J1", "F1"}  # nothing before the fuse
-    # reversal: Q1 (P-MOSFET) in series, drain to the fuse, source to the LEDs, gate held at GND
-    assert on(n, "+5V_FUSED") == {"F1", "Q1"}
-    assert pin_net(n, "Q1.2") == "+5V_FUSED" and pin_net(n, "Q1.3") == "+5V_LED"
-    assert pin_net(n, "Q1.1") == "Q1_GATE" and pin_net(n, "R11.2") == "GND"
-    assert not on(n, "+5V_LED") & {"J1", "F1"}  # nothing bypasses Q1
+    # reversal: Q1 (P-MOSFET) in series, drain to the fuse, source towards the LEDs, gate held at GND
+    assert on(n, "+5V_FUSED") == {"F1", "Q1", "R13"}  # R13: the cut-off's divider only watches
+    assert pin_net(n, "Q1.2") == "+5V_FUSED" and pin_net(n, "Q1.3") == "+5V_GUARD"
+    assert pin_net(n, "Q1.1") == "Q_GATES" and pin_net(n, "R11.1") == "Q_GATES" and pin_net(n, "R11.2") == "GND"
+    assert not on(n, "+5V_LED") & {"J1", "F1", "Q1"}  # nothing bypasses Q1 and Q2
     assert pin_net(n, "D1.2") == "+5V_LED" and pin_net(n, "D1.1") == "VSYS"  # adapter -> VSYS, one way
     assert pin_net(n, "U1.40") == "NC"  # VBUS left open: USB only talks
+
+
+def supply_path(n: dict, start: str, through: set[str]) -> set[str]:
+    """The nets reached from ``start`` through the parts ``through`` (each part joins its pins' nets)."""
+    reached, todo = {start}, [start]
+    while todo:
+        for part in on(n, todo.pop()) & through:
+            for name, pins in n.items():
+                if name not in reached and name not in ("GND", "NC") and any(p.startswith(part + ".") for p in pins):
+                    reached.add(name)
+                    todo.append(name)
+    return reached
+
+
+def test_adapter_build_cuts_an_overvoltage_off_between_the_fuse_and_the_led_bus(nets: dict) -> None:
+    """Q2, back to back with Q1 (sources joined), is the only way from the fuse to the LED bus, and is
+    turned the way its body diode blocks a high supply: drain to the LEDs, source to the fuse's side.
+    Q3 pulls both gates to the sources when U4 sees the fused supply too high."""
+    n = nets["adapter"]
+    assert on(n, "+5V_GUARD") == {"Q1", "Q2", "Q3", "R17"}
+    assert pin_net(n, "Q2.3") == "+5V_GUARD" and pin_net(n, "Q2.2") == "+5V_LED" and pin_net(n, "Q2.1") == "Q_GATES"
+    # Without Q2, the fuse's side reaches no net the LEDs are on (a body diode counts as a way: Q1 is in).
+    passive = {"F1", "Q1", "R13", "R14", "R15", "R16", "R17", "C248", "D2", "U4", "Q3", "R11"}
+    assert "+5V_LED" not in supply_path(n, "+5V_JACK", passive)
+    assert "+5V_LED" in supply_path(n, "+5V_JACK", passive | {"Q2"})
+    # Q3 (PNP): emitter on the sources, collector on the gates, base from U4's cathode through R16.
+    assert [pin_net(n, f"Q3.{i}") for i in (1, 2, 3)] == ["+5V_GUARD", "Q3_BASE", "Q_GATES"]
+    assert on(n, "Q3_BASE") == {"Q3", "R16", "R17"} and on(n, "OVP_TRIP") == {"U4", "R16"}
+    # U4 (TL431) watches the fused supply through R13 / R14, anode at GND; D2 clamps REF, cathode on it.
+    assert [pin_net(n, f"U4.{i}") for i in (1, 2, 3)] == ["OVP_SENSE", "GND", "OVP_TRIP"]
+    assert on(n, "OVP_SENSE") == {"U4", "R13", "R14", "R15", "C248", "D2"}
+    assert pin_net(n, "D2.1") == "OVP_SENSE" and pin_net(n, "D2.2") == "GND"  # K on REF, A on GND
+    assert pin_net(n, "R15.1") == "Q_GATES"  # hysteresis from the gates
+
+
+def test_the_cut_off_sits_above_any_good_5v_adapter_and_below_the_9v_plugs(circuit: ModuleType,
+                                                                          built: dict) -> None:
+    """The divider's values as built: cut off between 5.5 and 6 V (U4's 1 %, the resistors' 1 %, its
+    REF current), let through again above 5.3 V (the highest a good adapter gives, BUILD.md stage 1)."""
+    values = {p.ref: p.value for p in built["adapter"].parts if p.ref in ("R13", "R14", "R15")}
+    assert {ref: float(value.split()[0].rstrip("k")) * 1000 for ref, value in values.items()} == circuit.OVP_DIVIDER
+    nominal = circuit.ovp_cut_off()
+    lowest, highest = circuit.ovp_cut_off(2.453, 0.98, 0), circuit.ovp_cut_off(2.537, 1.02, 4e-6)  # TL431A, 0..70 C
+    assert 5.6 < nominal < 5.8 and 5.5 < lowest and highest < 6.0
+    assert circuit.ovp_back_on(2.453, 0.98, 0) > 5.3 and circuit.ovp_back_on() < nominal - 0.1
+    # Checked by hand once: 2.495 V x (1 + 15/12 + 15/470) + 2 uA x 15 k.
+    assert abs(nominal - (2.495 * (1 + 15 / 12 + 15 / 470) + 2e-6 * 15e3)) < 1e-9
+
+
+def test_the_cut_off_figures_in_power_md_are_the_circuits(circuit: ModuleType) -> None:
+    power = (HARDWARE / "power.md").read_text()
+    nominal, back = circuit.ovp_cut_off(), circuit.ovp_back_on()
+    lowest, highest = circuit.ovp_cut_off(2.453, 0.98, 0), circuit.ovp_cut_off(2.537, 1.02, 4e-6)
+    assert f"| cuts off, the supply rising | {nominal:.2f} V | {lowest:.2f} to {highest:.2f} V |" in power
+    assert f"| lets through again, the supply falling | {back:.2f} V | " \
+           f"{circuit.ovp_back_on(2.453, 0.98, 0):.2f} V or more" in power
+    assert f"({lowest:.2f} V at the least)" in power
+    assert "5 V ONLY, centre +" in power
+
+
+def test_the_shifter_input_is_held_low_on_both_builds(nets: dict) -> None:
+    for variant in ("usb", "adapter"):
+        n = nets[variant]
+        assert on(n, "LED_DATA_3V3") == {"U1", "U2", "R12"} and pin_net(n, "R12.2") == "GND"
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,59 @@
+"""hardware/BUILD.md and power.md say what the scripts and the current model say: how to get the
+environment the scripts need, the currents to expect at each stage of the build, the LED bench
+test's readings (the cut-off's figures: tests/test_hardware_schematic.py, where the circuit is built)."""
+
+from __future__ import annotations
+
+import re
+
+from hardware_scripts import HARDWARE, load_script
+
+from app import power
+
+BUILD = (HARDWARE / "BUILD.md").read_text()
+POWER = (HARDWARE / "power.md").read_text()
+ROOT = HARDWARE.parent
+
+
+def test_build_md_says_how_to_get_the_environment_as_the_readme_does() -> None:
+    blocks = re.findall(r"```\n(.*?)```", BUILD, re.S)
+    assert "bash scripts/setup\nsource .venv/bin/activate\n" in blocks
+    assert (ROOT / "scripts" / "setup").exists()
+    readme = (ROOT / "README.md").read_text()
+    assert "`source .venv/bin/activate` puts `crib` on the path" in readme  # the README's own words
+    assert "`source\n.venv/bin/activate` puts `crib` on the path" in BUILD
+    assert BUILD.index("bash scripts/setup") < BUILD.index("## 2. A staged build")
+
+
+def amps_range(text: str) -> tuple[float, float]:
+    """``0.25 to 0.35 A`` -> (0.25, 0.35)."""
+    low, high = re.search(r"(\d\.\d+) to (\d\.\d+) A", text).groups()  # type: ignore[union-attr]
+    return float(low), float(high)
+
+
+def test_the_expected_currents_follow_the_power_model() -> None:
+    """The bring-up table: each row of 30 LEDs about 30 x IDLE_MA; the whole chain brackets power.md's
+    figure (every LED idle plus the board); the bare Pico under the board's budget."""
+    table = {row.split("|")[1].strip(): row for row in BUILD.splitlines() if row.startswith("| stage ")}
+    leds = load_script("power_table").led_count()
+    row = amps_range(table["stage 3: each row of 30 LEDs"])
+    assert row[0] < 30 * power.IDLE_MA / 1000 < row[1] and f"about {30 * power.IDLE_MA / 1000:.2f} A" in \
+        table["stage 3: each row of 30 LEDs"]
+    done = amps_range(table[f"stage 3 done: {leds} LEDs"])
+    assert done[0] < (leds * power.IDLE_MA + power.BOARD_MA) / 1000 < done[1]
+    assert f"{(leds * power.IDLE_MA + power.BOARD_MA) / 1000:.2f} A" in table[f"stage 3 done: {leds} LEDs"]
+    assert amps_range(table["stage 2: Pico, shifter, LED 1"])[1] <= power.BOARD_MA / 1000
+
+
+def test_the_led_bench_test_uses_1_kohm_and_its_readings_add_up() -> None:
+    assert "through a 1 kohm resistor in its VDD lead" in BUILD and "100 ohm" not in BUILD
+    ohms, supply, diode = 1000, 5.0, 0.7
+    idle = re.search(r"measure across the resistor: (\d\.\d) to (\d\.\d) V \(its idle current, (\d\.\d) to "
+                     r"(\d\.\d) mA", BUILD)
+    assert idle, "the bench test's reading"
+    volts, milliamps = [float(v) for v in idle.groups()[:2]], [float(v) for v in idle.groups()[2:]]
+    assert volts == [ma / 1000 * ohms for ma in milliamps]
+    assert supply - volts[1] >= 3.5  # the LED still gets its least supply
+    reversed_ma = (supply - diode) / ohms * 1000
+    assert f"{reversed_ma:.1f} mA through its internal diode" in BUILD and "About 4 V or more" in BUILD
+    assert 4 <= supply - diode

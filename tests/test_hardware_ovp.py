@@ -1,0 +1,98 @@
+"""The adapter build's power entry, simulated (hardware/ovp_check.py, ngspice): a 9 to 24 V plug never
+reaches the LED bus, a good 5 V adapter always does, a reversed plug feeds nothing, and the figures
+power.md quotes are what the simulation gives. Skipped where ngspice is not installed; the deck itself
+(the netlist's parts, pins and values) is checked everywhere."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from types import ModuleType
+
+import pytest
+from hardware_scripts import HARDWARE, load_script
+
+# On the worker that builds the SKiDL circuits (their global state is one per process).
+pytestmark = pytest.mark.xdist_group("skidl")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """SKiDL writes its log files in the working folder when it sees no script: there, not in the repository."""
+    here = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("skidl"))
+    yield
+    os.chdir(here)
+
+
+@pytest.fixture(scope="module")
+def check() -> ModuleType:
+    """hardware/ovp_check.py, SKiDL quiet."""
+    module = load_script("ovp_check")
+    module.quiet()
+    return module
+
+
+@pytest.fixture(scope="module")
+def board() -> dict:
+    """The committed hardware/board.json."""
+    return json.loads((HARDWARE / "board.json").read_text())
+
+
+def test_the_deck_is_the_netlists_power_entry(check: ModuleType, board: dict) -> None:
+    """Every simulated part sits on the nets netlist-adapter.txt gives it."""
+    deck = check.deck_body(board)
+    netlist = (HARDWARE / "netlist-adapter.txt").read_text()
+    for ref in check.PARTS:
+        nets = {name for name, pins in re.findall(r"^(\S+): (.*)$", netlist, re.M) if f" {ref}." in f" {pins}"}
+        line = next(line for line in deck.splitlines() if re.match(rf"[A-Z]{ref} ", line))
+        assert {check.node(net) for net in nets} <= set(line.split()[1:]), (ref, line)
+    assert "RR13 p5v_fused ovp_sense 15k" in deck and "CC248 ovp_sense 0 2.2n" in deck
+
+
+@pytest.fixture(scope="module")
+def simulated(check: ModuleType, board: dict) -> dict:
+    """Every case, simulated once."""
+    if not shutil.which("ngspice"):
+        pytest.skip("ngspice is not installed (Debian: apt-get install ngspice)")
+    return check.simulate(board)
+
+
+def test_the_cut_off_and_the_way_back(simulated: dict) -> None:
+    ramp = simulated["ramp"]
+    assert 5.55 < ramp["cuts_off_at"] < 5.85 and 5.35 < ramp["lets_through_at"] < ramp["cuts_off_at"] - 0.1
+    assert ramp["out_max"] < 5.8
+
+
+def test_a_good_adapter_plugged_in_live_gets_through(simulated: dict) -> None:
+    case = simulated["hot_plug_5.3v"]
+    assert case["out_end"] > 5.2  # no false cut-off from the ringing of a hot plug
+    assert -16 < case["vgs_min"] and case["vgs_max"] < 5  # the FETs' gate ratings (+5 / -16 V)
+
+
+@pytest.mark.parametrize("volts", [12, 24])
+def test_a_high_adapter_plugged_in_live_never_reaches_the_leds(simulated: dict, volts: int) -> None:
+    case = simulated[f"hot_plug_{volts}v"]
+    assert case["out_max"] < 0.5 and case["out_end"] < 0.5
+    assert -16 < case["vgs_min"] and case["vgs_max"] < 5
+
+
+def test_a_high_adapter_switched_on_stops_at_the_cut_off(simulated: dict) -> None:
+    case = simulated["switched_on_12v"]
+    assert case["out_max"] < 5.8 and case["out_end"] < 2  # C243 then drains into the board
+    assert abs(case["input_amps"]) < 0.01  # what a tripped board takes from a 12 V adapter
+
+
+def test_a_reversed_plug_feeds_nothing(simulated: dict) -> None:
+    case = simulated["reversed_24v"]
+    assert -0.1 < case["out_min"] and case["out_max"] < 0.1 and abs(case["input_amps"]) < 0.005
+
+
+def test_without_r11_the_fets_still_conduct_through_their_channels(simulated: dict) -> None:
+    """R11 open leaves the gates to R15 (about 2 V below the sources): on, a little less well, never on
+    body diodes alone (which would be 0.7 V and 3 W at 4 A)."""
+    case = simulated["r11_missing_4a"]
+    assert case["drop"] < 0.25 and case["gates"] < 3
