@@ -32,16 +32,16 @@ def amps_range(text: str) -> tuple[float, float]:
 
 
 def test_the_expected_currents_follow_the_power_model() -> None:
-    """The bring-up table: each row of 30 LEDs about 30 x IDLE_MA; the whole chain brackets power.md's
+    """The bring-up table: each row of 30 LEDs about 30 x IDLE_UA; the whole chain brackets power.md's
     figure (every LED idle plus the board); the bare Pico under the board's budget."""
     table = {row.split("|")[1].strip(): row for row in BUILD.splitlines() if row.startswith("| stage ")}
     leds = load_script("power_table").led_count()
     row = amps_range(table["stage 3: each row of 30 LEDs"])
-    assert row[0] < 30 * power.IDLE_MA / 1000 < row[1] and f"about {30 * power.IDLE_MA / 1000:.2f} A" in \
+    assert row[0] < 30 * power.IDLE_UA / 1e6 < row[1] and f"about {30 * power.IDLE_UA / 1e6:.2f} A" in \
         table["stage 3: each row of 30 LEDs"]
     done = amps_range(table[f"stage 3 done: {leds} LEDs"])
-    assert done[0] < (leds * power.IDLE_MA + power.BOARD_MA) / 1000 < done[1]
-    assert f"{(leds * power.IDLE_MA + power.BOARD_MA) / 1000:.2f} A" in table[f"stage 3 done: {leds} LEDs"]
+    assert done[0] < (leds * power.IDLE_UA / 1000 + power.BOARD_MA) / 1000 < done[1]
+    assert f"{(leds * power.IDLE_UA / 1000 + power.BOARD_MA) / 1000:.2f} A" in table[f"stage 3 done: {leds} LEDs"]
     assert amps_range(table["stage 2: Pico, shifter, LED 1"])[1] <= power.BOARD_MA / 1000
 
 
