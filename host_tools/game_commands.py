@@ -26,7 +26,7 @@ from rich.console import Console
 from cribbage import cards
 from cribbage.settings import Settings
 from cribbage_lab import card_text
-from host_tools.card_args import USAGE_ERROR
+from host_shared import USAGE_ERROR
 from host_tools.gamelog import describe
 from host_tools.link import BoardLink
 from host_tools.status import show_state

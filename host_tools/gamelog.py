@@ -18,8 +18,8 @@ from typing import Any
 from cribbage.cards import names, rank_name
 from cribbage.match import Match
 from cribbage.settings import Settings
+from host_shared.untrusted import parse_json, read_text, shorten
 from host_tools.talk import game_rules
-from host_tools.untrusted import parse_json, read_text, shorten
 
 MAX_LOG_BYTES = 16 * 1024 * 1024  # a long match's log is some tens of KB
 

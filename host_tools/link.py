@@ -25,8 +25,8 @@ from typing import Any
 import serial
 from serial.urlhandler.protocol_socket import Serial as SocketSerial
 
+from host_shared.untrusted import parse_json, shorten
 from host_tools.devices import LinkError, NoBoardError, resolve
-from host_tools.untrusted import parse_json, shorten
 from shared.serial_lines import MAX_LINE
 
 BAUDRATE = 115200
