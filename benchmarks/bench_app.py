@@ -23,7 +23,9 @@ HERE = sys.argv[0].rpartition("/")[0] or "."
 if "firmware" not in sys.path:
     sys.path[:0] = [HERE + "/../firmware", HERE + "/.."]
 sys.path.append(HERE + "/../tests/firmware")
-from simulator.virtual_hardware import VirtualHardware, temp_dir  # noqa: E402  (the fake hardware: not the app)
+from fake_storage import temp_dir  # noqa: E402  (a test helper: a folder for the saves)
+
+from simulator.virtual_hardware import VirtualHardware  # noqa: E402  (the fake hardware: not the app)
 
 GAMES = 5
 BASE = heap_in_use() if ON_MICROPYTHON else 0

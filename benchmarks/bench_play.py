@@ -19,8 +19,9 @@ from timing import row, use_compiled_firmware
 HERE = sys.argv[0].rpartition("/")[0] or "."
 if "firmware" not in sys.path:
     sys.path[:0] = [HERE + "/../firmware", HERE + "/.."]
-use_compiled_firmware()  # the app as deployed: .mpy files, not sources compiled in the heap
 sys.path.append(HERE + "/../tests/firmware")
+use_compiled_firmware()  # the app as deployed: .mpy files, not sources compiled in the heap
+from fake_storage import temp_dir  # noqa: E402  (a test helper: a folder for the saves)
 from match_player import Player  # noqa: E402  (a test helper: the card picker's inputs)
 from play_reference import play_out  # noqa: E402
 
@@ -29,7 +30,7 @@ from app.modes.count import RANKS  # noqa: E402
 from app.modes.ranks import NOBS, ONE_SUIT, STARTER_TOO  # noqa: E402
 from cribbage.cards import JACK  # noqa: E402
 from cribbage_lab import deck  # noqa: E402
-from simulator.virtual_hardware import VirtualHardware, temp_dir  # noqa: E402  (the fake hardware: not the app)
+from simulator.virtual_hardware import VirtualHardware  # noqa: E402  (the fake hardware: not the app)
 
 DEALS = 12
 _BUTTONS = ("p1", "p2")

@@ -17,14 +17,16 @@ import sys
 
 from timing import ON_MICROPYTHON, allocated, now_us, row, since_us, use_compiled_firmware
 
-from simulator.virtual_hardware import VirtualHardware, temp_dir
+HERE = sys.argv[0].rpartition("/")[0] or "."
+sys.path.append(HERE + "/../tests/firmware")
+from fake_storage import RamFlash, temp_dir  # noqa: E402  (test helpers: storage for the saves)
+
+from simulator.virtual_hardware import VirtualHardware  # noqa: E402
 
 
 def flash_root():
     """A directory on littlefs over a RAM flash chip (MicroPython) or a temporary one."""
     if hasattr(os, "VfsLfs2"):
-        from simulator.virtual_hardware import RamFlash
-
         flash = RamFlash(16, 4096)  # 64 KB, made first: the largest block this script needs
         os.VfsLfs2.mkfs(flash)
         os.mount(os.VfsLfs2(flash), "/bench")
@@ -34,8 +36,6 @@ def flash_root():
 
 ROOT = flash_root()
 use_compiled_firmware()  # the app as deployed: .mpy files, not sources compiled in the heap
-HERE = sys.argv[0].rpartition("/")[0] or "."
-sys.path.append(HERE + "/../tests/firmware")
 from match_helpers import seeded_match  # noqa: E402  (a test helper: the match to save)
 
 from app.board import Board  # noqa: E402
