@@ -66,7 +66,7 @@ def test_native_twins_on_micropython(compiled_firmware: Callable[..., Path]) -> 
                               " chain.pack_words is viper.pack_words,"
                               " sampled_buttons.first_change is viper.first_change)" % str(libdir)])
     assert in_use.stdout.split() == ["True"] * 4, in_use.stdout + in_use.stderr
-    check(libdir, "test_power_viper")
+    check(libdir, "test_viper_twins")
 
 
 @pytest.mark.parametrize("module", sorted(NOT_ON_32BIT))
