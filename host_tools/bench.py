@@ -33,8 +33,8 @@ from pathlib import Path
 from rich.console import Console
 
 from host_shared import USAGE_ERROR
-from host_tools.deploy import link_board_tree
 from host_tools.executables import find
+from host_tools.firmware_tree import link_board_tree
 from host_tools.talk import fail
 
 ROOT = Path(__file__).resolve().parent.parent

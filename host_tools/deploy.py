@@ -59,23 +59,15 @@ from host_tools.deploy_plan import (
     paths_to_probe,
 )
 from host_tools.devices import AUTO, LinkError, NoBoardError, add_device_argument, resolve
+from host_tools.firmware_tree import BOARD_JSON, FIRMWARE, ROOT, firmware_files
 from host_tools.link import ReplyTimeout, connect
 from host_tools.mpy import MpyFormat, compile_module, why_not_loadable
 from host_tools.romfs_image import MOUNT, build_romfs_image
 from host_tools.talk import fail
 from simulator import instances
 
-ROOT = Path(__file__).resolve().parent.parent
-FIRMWARE = ROOT / "firmware"
-# Beside a firmware folder, its native twins (viper: firmware_native/ for firmware/): mpy-cross
-# compiles them only for an architecture, so they live apart from the code that compiles
-# anywhere; on the board they join the same packages (app/power_viper.py beside app/power.py).
-NATIVE_SUFFIX = "_native"
-BOARD_JSON = ROOT / "hardware" / "board.json"
 # Sent as source whatever happens: MicroPython runs these files by name at boot.
 SOURCE_ONLY = (MAIN, "boot.py")
-# Never sent: the manifest that freezes the firmware into a MicroPython build (hardware/BUILD.md).
-HOST_ONLY = ("manifest.py",)
 # The Pico's architecture, assumed when planning without a board.
 PICO_ARCH = "armv6m"
 # Said once when a board without a ROMFS partition gets the code as files.
@@ -120,29 +112,6 @@ def run_mpremote(args: list[str]) -> str:
         detail = (done.stderr.strip() or done.stdout.strip()).splitlines()
         raise DeployError("mpremote failed: %s" % (detail[-1] if detail else "exit status %d" % done.returncode))
     return done.stdout
-
-
-def firmware_files(firmware: Path) -> dict[str, Path]:
-    """Every file to send, as its path on the board (relative, POSIX) -> the folder it comes
-    from: ``firmware`` or its native twin beside it; without caches and hidden files."""
-    found = {}
-    for root in (firmware, firmware.with_name(firmware.name + NATIVE_SUFFIX)):
-        for path in sorted(root.rglob("*")):
-            rel = path.relative_to(root)
-            if path.is_file() and path.suffix != ".pyc" and rel.as_posix() not in HOST_ONLY \
-                    and not any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
-                found[rel.as_posix()] = root
-    return dict(sorted(found.items()))
-
-
-def link_board_tree(target: Path, firmware: Path = FIRMWARE) -> Path:
-    """Lay out under ``target`` the files as they lie on the board, as sources (symbolic links
-    into the checkout), for the unix port to run the board's own tree; return ``target``."""
-    for rel, root in firmware_files(firmware).items():
-        link = target / rel
-        link.parent.mkdir(parents=True, exist_ok=True)
-        link.symlink_to(root / rel)
-    return target
 
 
 def digest(path: Path) -> tuple[int, str]:
