@@ -95,8 +95,7 @@ def simulator_at(url: str) -> bool:
     if host in ("127.0.0.1", "localhost") and port.isdigit() and instances.serving_on(int(port)):
         return True
     try:
-        with connect(url, timeout=PROBE_S) as link:
-            link.retries = 0
+        with connect(url, timeout=PROBE_S, retries=0) as link:
             link.request("state")
     except ReplyTimeout:
         return False

@@ -219,8 +219,9 @@ def new_id() -> str:
     return uuid.uuid4().hex[:12]
 
 
-def connect(device: str, timeout: float = DEFAULT_TIMEOUT) -> BoardLink:
-    """Resolve ``device`` (see host_tools.devices) and open a link to it."""
+def connect(device: str, timeout: float = DEFAULT_TIMEOUT, retries: int = 1) -> BoardLink:
+    """Resolve ``device`` (see host_tools.devices) and open a link to it; a request unanswered
+    within ``timeout`` is sent again ``retries`` times."""
     port = open_port(resolve(device))
     port.reset_input_buffer()  # whatever the board said before we came is not a reply
-    return BoardLink(port, timeout=timeout)
+    return BoardLink(port, timeout=timeout, retries=retries)
