@@ -1,17 +1,18 @@
-# The play card by card against the play by points: the controls actions a whole deal takes.
-#
-# Runs under CPython and MicroPython (`crib bench`); prints label<TAB>value<TAB>unit lines.
-# The same seeded deals (two players, real cards) are played on a board through its input
-# events only, both ways: the play pegged by points as players work it out (a 1: the
-# player's button and the encoder; a 2: the button held; more: the button, the encoder
-# turned to the points, pressed), or laid card by card (each card: the encoder turned from
-# the rank dialled last to the card's rank, pressed; a go: the player's button). Both ways
-# pick the starter and the crib's cards in the card picker; the hands are picked card by card
-# after a play by points, and after a play laid card by card the board knows their ranks and
-# asks only what ranks cannot tell (one suit? his nobs?), answered as the real cards would.
-# An action is a press or one detent of the encoder. The cards laid and the points come
-# from tests/firmware/play_reference.py (written from the rules); the two ways must end
-# with the same pegs (checked: a figure from a wrong play would mean nothing).
+"""The play card by card against the play by points: the controls actions a whole deal takes.
+
+Runs under CPython and MicroPython (`crib bench`); prints label<TAB>value<TAB>unit lines.
+The same seeded deals (two players, real cards) are played on a board through its input
+events only, both ways: the play pegged by points as players work it out (a 1: the
+player's button and the encoder; a 2: the button held; more: the button, the encoder
+turned to the points, pressed), or laid card by card (each card: the encoder turned from
+the rank dialled last to the card's rank, pressed; a go: the player's button). Both ways
+pick the starter and the crib's cards in the card picker; the hands are picked card by card
+after a play by points, and after a play laid card by card the board knows their ranks and
+asks only what ranks cannot tell (one suit? his nobs?), answered as the real cards would.
+An action is a press or one detent of the encoder. The cards laid and the points come
+from tests/firmware/play_reference.py (written from the rules); the two ways must end
+with the same pegs (checked: a figure from a wrong play would mean nothing)."""
+
 import sys
 
 from timing import row, use_compiled_firmware
@@ -105,6 +106,7 @@ def answer(player, mode, cards, starter):
 
 
 def main():
+    """Play DEALS seeded deals both ways, check they end with the same pegs, and print the mean actions."""
     totals = {False: [0, 0], True: [0, 0]}
     for n in range(DEALS):
         seed = 2463534242 + 7919 * n

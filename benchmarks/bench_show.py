@@ -3,6 +3,7 @@
 The hands are a fixed seeded set (``show_hands.py``: both interpreters score the same hands).
 Heap figures on MicroPython come from gc.mem_alloc() with the collector off.
 """
+
 from timing import ON_MICROPYTHON, allocated, heap_in_use, now_us, row, since_us
 
 HANDS = 250

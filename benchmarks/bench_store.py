@@ -1,16 +1,17 @@
-# Saving the game and restoring it at power-on (app.board with app.store). Runs under
-# CPython and MicroPython; prints label<TAB>value<TAB>unit.
-#
-# The board's own data: a seeded match of 2 and of 10 games (about 100 events a game, real
-# deals, tests/firmware/match_helpers.py) saved as the board saves after every accepted
-# event, and restored as at power-on (a new Board: the store's checks, then the replay of
-# every event). On MicroPython the files live on a real littlefs (os.VfsLfs2) over a RAM
-# flash chip with the RP2040's 4 KB blocks, so littlefs's own work is in the figures (not
-# the flash's programming time: about 0.4 ms per 256-byte page and 45 ms per 4 KB erase on
-# the Pico's W25Q16). On CPython they live in a temporary directory. "heap per save" is
-# everything a save allocates with the collector off (an upper bound on its peak), measured
-# in a plain directory so that the Python RAM chip's own allocations (the real chip's
-# driver is C) are not counted.
+"""Saving the game and restoring it at power-on (app.board with app.store). Runs under
+CPython and MicroPython; prints label<TAB>value<TAB>unit.
+
+The board's own data: a seeded match of 2 and of 10 games (about 100 events a game, real
+deals, tests/firmware/match_helpers.py) saved as the board saves after every accepted
+event, and restored as at power-on (a new Board: the store's checks, then the replay of
+every event). On MicroPython the files live on a real littlefs (os.VfsLfs2) over a RAM
+flash chip with the RP2040's 4 KB blocks, so littlefs's own work is in the figures (not
+the flash's programming time: about 0.4 ms per 256-byte page and 45 ms per 4 KB erase on
+the Pico's W25Q16). On CPython they live in a temporary directory. "heap per save" is
+everything a save allocates with the collector off (an upper bound on its peak), measured
+in a plain directory so that the Python RAM chip's own allocations (the real chip's
+driver is C) are not counted."""
+
 import gc
 import os
 import sys
@@ -51,6 +52,8 @@ def board_with(root, match):
 
 
 def bench(games):
+    """Print the save's time, file size and heap, and the power-on restore's time, for a
+    seeded match of ``games`` games."""
     root = "%s/g%d" % (ROOT, games)
     os.mkdir(root)
     match = seeded_match(games)

@@ -1,13 +1,14 @@
-# The board's figures on an emulated RP2040 at 125 MHz (rp2040py), in emulated time:
-# `crib bench --chip` runs this under CPython once per MicroPython image (stock: the code as
-# .mpy files on littlefs; CRIB_PICO: the code in a ROMFS image), deployed as `crib deploy`
-# lays it out (tests/chip/). Flash erases and programs stall the core as on the chip
-# (45 ms a sector, 0.7 ms a page, interrupts off). Prints label<TAB>value<TAB>unit as each
-# figure is measured. Nothing here is a test: the budgets (hardware/BUILD.md 4.2) are for reading.
-#
-#   python benchmarks/chip_figures.py IMAGE [FIGURE...]    IMAGE: stock or CRIB_PICO
-#
-# FIGUREs (all when none given): boot, idle, frame, encoder, button, presses, lay, rules, heap.
+"""The board's figures on an emulated RP2040 at 125 MHz (rp2040py), in emulated time:
+`crib bench --chip` runs this under CPython once per MicroPython image (stock: the code as
+.mpy files on littlefs; CRIB_PICO: the code in a ROMFS image), deployed as `crib deploy`
+lays it out (tests/chip/). Flash erases and programs stall the core as on the chip
+(45 ms a sector, 0.7 ms a page, interrupts off). Prints label<TAB>value<TAB>unit as each
+figure is measured. Nothing here is a test: the budgets (hardware/BUILD.md 4.2) are for reading.
+
+  python benchmarks/chip_figures.py IMAGE [FIGURE...]    IMAGE: stock or CRIB_PICO
+
+FIGUREs (all when none given): boot, idle, frame, encoder, button, presses, lay, rules, heap."""
+
 import json
 import statistics
 import sys
@@ -189,6 +190,8 @@ def soft_reset(board):
 
 
 def boot(image, files=None):
+    """Power on a board with ``image`` (and ``files`` on its flash): the board, and the emulated
+    ms from power to the app's first frame."""
     board = ChipBoard(image, extra_files=files)
     frame = board.first_app_frame()  # the score shown (main.py's dark frame goes out before it)
     return board, (frame.start_ns - board.powered_at) / MS
@@ -237,6 +240,7 @@ def changed_at(board, t_input, before, after, limit_ms=300):
 
 
 def spread(values):
+    """``values`` as their range, ``min-max`` to one decimal."""
     return "%.1f-%.1f" % (min(values), max(values))
 
 
@@ -361,6 +365,7 @@ def measure_presses(board):
 
 
 def main():
+    """Measure the FIGUREs asked for (see the module docstring) on the IMAGE named, printing each row."""
     image = IMAGES_BY_NAME[sys.argv[1]]
     figures = set(sys.argv[2:]) or {"boot", "idle", "frame", "encoder", "button", "presses", "lay", "rules", "heap"}
     if figures & {"boot", "idle", "encoder", "button", "presses"}:

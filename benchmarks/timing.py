@@ -1,6 +1,7 @@
-# What every benchmark script shares: a microsecond clock, the output line, heap readings.
-# Runs under CPython and MicroPython. A script imports it as ``from timing import ...``:
-# both interpreters put the running script's own folder (benchmarks/) first on sys.path.
+"""What every benchmark script shares: a microsecond clock, the output line, heap readings.
+Runs under CPython and MicroPython. A script imports it as ``from timing import ...``:
+both interpreters put the running script's own folder (benchmarks/) first on sys.path."""
+
 import gc
 import os
 import sys
