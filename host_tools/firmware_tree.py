@@ -25,13 +25,18 @@ def firmware_files(firmware: Path = FIRMWARE) -> dict[str, Path]:
     """Every file to send, as its path on the board (relative, POSIX) -> the folder it comes
     from: ``firmware`` or its native twin beside it; without caches and hidden files."""
     found = {}
-    for root in (firmware, firmware.with_name(firmware.name + NATIVE_SUFFIX)):
+    for root in (firmware, native_twins(firmware)):
         for path in sorted(root.rglob("*")):
             rel = path.relative_to(root)
             if path.is_file() and path.suffix != ".pyc" and rel.as_posix() not in HOST_ONLY \
                     and not any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
                 found[rel.as_posix()] = root
     return dict(sorted(found.items()))
+
+
+def native_twins(firmware: Path) -> Path:
+    """The folder of ``firmware``'s native twins: ``firmware_native/`` beside ``firmware/``."""
+    return firmware.with_name(firmware.name + NATIVE_SUFFIX)
 
 
 def link_board_tree(target: Path, firmware: Path = FIRMWARE) -> Path:
