@@ -1,7 +1,8 @@
-# Discard advice: time for one full advice (every keep x every starter, crib from the table)
-# and the heap it takes. Runs under CPython and MicroPython (`crib bench --only advice`);
-# prints label<TAB>value<TAB>unit lines. Budget: 1 s on an RP2040, a few hundred ms on the
-# unix port at most (on the chip itself: `crib bench --chip`'s rules figures).
+"""Discard advice: time for one full advice (every keep x every starter, crib from the table)
+and the heap it takes. Runs under CPython and MicroPython (`crib bench --only advice`);
+prints label<TAB>value<TAB>unit lines. Budget: 1 s on an RP2040, a few hundred ms on the
+unix port at most (on the chip itself: `crib bench --chip`'s rules figures)."""
+
 import gc
 
 from timing import now_us, since_us
@@ -39,6 +40,7 @@ def heap_used(action):
 
 
 def main():
+    """Time one advice for each of DEALS, then the heap one takes, holds, and the crib table holds."""
     table_heap = heap_used(lambda: __import__("cribbage.crib_values"))
     rank_keeps(parse_hand(DEALS[0][0]), True)  # warm up
     for text, players in DEALS:

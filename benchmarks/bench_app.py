@@ -1,19 +1,20 @@
-# The board app: time to render a frame and to handle an input event, and its heap.
-#
-# Runs under CPython and MicroPython (`crib bench`); prints label<TAB>value<TAB>unit lines.
-#
-# Heap (MicroPython only, from gc.mem_alloc() after a collection), on the 64-bit unix port:
-# its objects and gc blocks are up to twice the RP2040's, so these are upper bounds; the
-# chip's own figures, and the 64 KB budget, come from bench_heap32.py (a 32-bit MicroPython).
-# - "code": what importing the app holds, from .mpy files compiled by mpy-cross into a
-#   temporary folder as `crib deploy` sends them to a stock firmware. Without mpy-cross the
-#   sources are imported and the label says so. At power-on, and with the modules loaded
-#   only when first used (menu, settings, advice, protocol).
-# - "data": everything else the running app holds (match, ui, frame, store buffers, and
-#   the fake hardware's buffers), sampled after every input event and after every event
-#   written or read while the log is saved or loaded.
-# The scripted match is played with input events only (pegs by button, every show counted
-# by picking its cards), seeded, a real deal each time: tests/firmware/match_player.py.
+"""The board app: time to render a frame and to handle an input event, and its heap.
+
+Runs under CPython and MicroPython (`crib bench`); prints label<TAB>value<TAB>unit lines.
+
+Heap (MicroPython only, from gc.mem_alloc() after a collection), on the 64-bit unix port:
+its objects and gc blocks are up to twice the RP2040's, so these are upper bounds; the
+chip's own figures, and the 64 KB budget, come from bench_heap32.py (a 32-bit MicroPython).
+- "code": what importing the app holds, from .mpy files compiled by mpy-cross into a
+  temporary folder as `crib deploy` sends them to a stock firmware. Without mpy-cross the
+  sources are imported and the label says so. At power-on, and with the modules loaded
+  only when first used (menu, settings, advice, protocol).
+- "data": everything else the running app holds (match, ui, frame, store buffers, and
+  the fake hardware's buffers), sampled after every input event and after every event
+  written or read while the log is saved or loaded.
+The scripted match is played with input events only (pegs by button, every show counted
+by picking its cards), seeded, a real deal each time: tests/firmware/match_player.py."""
+
 import gc
 import sys
 
@@ -23,7 +24,9 @@ HERE = sys.argv[0].rpartition("/")[0] or "."
 if "firmware" not in sys.path:
     sys.path[:0] = [HERE + "/../firmware", HERE + "/.."]
 sys.path.append(HERE + "/../tests/firmware")
-from simulator.virtual_hardware import VirtualHardware, temp_dir  # noqa: E402  (the fake hardware: not the app)
+from fake_storage import temp_dir  # noqa: E402  (a test helper: a folder for the saves)
+
+from simulator.virtual_hardware import VirtualHardware  # noqa: E402  (the fake hardware: not the app)
 
 GAMES = 5
 BASE = heap_in_use() if ON_MICROPYTHON else 0
@@ -72,6 +75,7 @@ class SampledStore(Store):
     """The app's store, noting the heap at every log event it reads back."""
 
     def load(self, stream=None, use=None):
+        """``Store.load``, the heap noted at every log event read."""
         def sampling(data):
             if isinstance(data, dict) and "codes" in data:
                 data["codes"] = sampled(data["codes"])
@@ -88,6 +92,7 @@ def match_player(board, hw):
 
 
 def timed_renders(board, hw, n):
+    """The mean microseconds of ``n`` renders of ``board``, a frame period (33 ms) apart."""
     start = now_us()
     for _ in range(n):
         hw.advance(33)
@@ -173,6 +178,7 @@ def power_on(root, figures):
 
 
 def main():
+    """Play the match and restore it at power-on, then print the time and heap figures."""
     root = temp_dir("bench-")
     board_module.Store = SampledStore
     figures = {}

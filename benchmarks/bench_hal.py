@@ -1,8 +1,10 @@
-# Hardware-layer logic that runs on every frame or every encoder edge: packing a frame
-# into wire-order words (hal.chain) and one quadrature decode (hal.quadrature). Runs under
-# CPython and MicroPython (`crib bench --only hal`); prints label<TAB>value<TAB>unit.
-# On MicroPython it also reports heap allocated per frame pack (should be 0: it runs every
-# frame) and per decoded change (should be 0: a turn feeds it hundreds). On the chip: `crib bench --chip`.
+"""Hardware-layer logic that runs on every frame or every encoder edge: packing a frame
+into wire-order words (hal.chain) and one quadrature decode (hal.quadrature). Runs under
+CPython and MicroPython (`crib bench --only hal`); prints label<TAB>value<TAB>unit.
+On MicroPython it also reports heap allocated per frame pack (should be 0: it runs every
+frame) and per decoded change (should be 0: a turn feeds it hundreds). On the chip: `crib bench --chip`.
+"""
+
 import json
 
 from timing import ON_MICROPYTHON, allocated, now_us, row, since_us
@@ -38,6 +40,7 @@ if ON_MICROPYTHON:
     decoder = Quadrature()
 
     def one_detent():
+        """The four contact changes of one clockwise detent."""
         decoder.feed(1)
         decoder.feed(0)
         decoder.feed(2)

@@ -1,13 +1,14 @@
-# The app's heap on a 32-bit MicroPython, as the RP2040 holds it: tests/micropython32_env.py
-# plays the memory scenario (a seeded 5-game match by input events, serial take-backs,
-# settings, advice, a power cycle, the log read over the serial line) on MicroPython's
-# 32-bit WebAssembly port, running the real board's hal over stand-ins of the chip's
-# modules, with the firmware deployed as a ROMFS image (the product firmware: bytecode runs
-# from flash) and as .mpy files (a stock firmware: the code is loaded into the heap).
-# Host-driven: `crib bench` runs it under CPython only. Figures in KB above the interpreter:
-# code at power-on; the live heap at most (after a collection); the most an input or request
-# has allocated when it returns (an upper bound of its peak: that port collects only between
-# steps); a power-on restoring the match: what it allocates in all and what stays live.
+"""The app's heap on a 32-bit MicroPython, as the RP2040 holds it: tests/micropython32_env.py
+plays the memory scenario (a seeded 5-game match by input events, serial take-backs,
+settings, advice, a power cycle, the log read over the serial line) on MicroPython's
+32-bit WebAssembly port, running the real board's hal over stand-ins of the chip's
+modules, with the firmware deployed as a ROMFS image (the product firmware: bytecode runs
+from flash) and as .mpy files (a stock firmware: the code is loaded into the heap).
+Host-driven: `crib bench` runs it under CPython only. Figures in KB above the interpreter:
+code at power-on; the live heap at most (after a collection); the most an input or request
+has allocated when it returns (an upper bound of its peak: that port collects only between
+steps); a power-on restoring the match: what it allocates in all and what stays live."""
+
 import sys
 import tempfile
 from pathlib import Path

@@ -1,9 +1,10 @@
-# The match event log: time to apply an event, to replay a long log, to undo; the heap a
-# match holds. Runs under CPython and MicroPython; prints label<TAB>value<TAB>unit lines.
-#
-# The log is a seeded five-game match (real deals counted from cards, random play points)
-# played by the test helpers, the same on both interpreters. Heap figures (MicroPython
-# only) come from gc.mem_alloc(); the unix port's objects are about twice the chip's size.
+"""The match event log: time to apply an event, to replay a long log, to undo; the heap a
+match holds. Runs under CPython and MicroPython; prints label<TAB>value<TAB>unit lines.
+
+The log is a seeded five-game match (real deals counted from cards, random play points)
+played by the test helpers, the same on both interpreters. Heap figures (MicroPython
+only) come from gc.mem_alloc(); the unix port's objects are about twice the chip's size."""
+
 import gc
 import sys
 
@@ -22,6 +23,7 @@ REPEAT = 5
 
 
 def seeded_match(settings):
+    """The seeded GAMES-game match with ``settings`` (the same on both interpreters)."""
     return play_games(Match(settings), deck.Xorshift32(2463534242), GAMES)
 
 
@@ -67,10 +69,12 @@ def time_undo(m, at):
 
 
 def last_index(log, test):
+    """The last index ``i`` of ``log`` for which ``test(i)`` holds."""
     return [i for i in range(len(log)) if test(i)][-1]
 
 
 def main():
+    """Print the match's heap, the replay time, one event applied of each kind, and undo's times."""
     settings = Settings()
     base = heap_in_use() if ON_MICROPYTHON else 0
     m = seeded_match(settings)

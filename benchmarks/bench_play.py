@@ -1,17 +1,18 @@
-# The play card by card against the play by points: the controls actions a whole deal takes.
-#
-# Runs under CPython and MicroPython (`crib bench`); prints label<TAB>value<TAB>unit lines.
-# The same seeded deals (two players, real cards) are played on a board through its input
-# events only, both ways: the play pegged by points as players work it out (a 1: the
-# player's button and the encoder; a 2: the button held; more: the button, the encoder
-# turned to the points, pressed), or laid card by card (each card: the encoder turned from
-# the rank dialled last to the card's rank, pressed; a go: the player's button). Both ways
-# pick the starter and the crib's cards in the card picker; the hands are picked card by card
-# after a play by points, and after a play laid card by card the board knows their ranks and
-# asks only what ranks cannot tell (one suit? his nobs?), answered as the real cards would.
-# An action is a press or one detent of the encoder. The cards laid and the points come
-# from tests/firmware/play_reference.py (written from the rules); the two ways must end
-# with the same pegs (checked: a figure from a wrong play would mean nothing).
+"""The play card by card against the play by points: the controls actions a whole deal takes.
+
+Runs under CPython and MicroPython (`crib bench`); prints label<TAB>value<TAB>unit lines.
+The same seeded deals (two players, real cards) are played on a board through its input
+events only, both ways: the play pegged by points as players work it out (a 1: the
+player's button and the encoder; a 2: the button held; more: the button, the encoder
+turned to the points, pressed), or laid card by card (each card: the encoder turned from
+the rank dialled last to the card's rank, pressed; a go: the player's button). Both ways
+pick the starter and the crib's cards in the card picker; the hands are picked card by card
+after a play by points, and after a play laid card by card the board knows their ranks and
+asks only what ranks cannot tell (one suit? his nobs?), answered as the real cards would.
+An action is a press or one detent of the encoder. The cards laid and the points come
+from tests/firmware/play_reference.py (written from the rules); the two ways must end
+with the same pegs (checked: a figure from a wrong play would mean nothing)."""
+
 import sys
 
 from timing import row, use_compiled_firmware
@@ -19,8 +20,9 @@ from timing import row, use_compiled_firmware
 HERE = sys.argv[0].rpartition("/")[0] or "."
 if "firmware" not in sys.path:
     sys.path[:0] = [HERE + "/../firmware", HERE + "/.."]
-use_compiled_firmware()  # the app as deployed: .mpy files, not sources compiled in the heap
 sys.path.append(HERE + "/../tests/firmware")
+use_compiled_firmware()  # the app as deployed: .mpy files, not sources compiled in the heap
+from fake_storage import temp_dir  # noqa: E402  (a test helper: a folder for the saves)
 from match_player import Player  # noqa: E402  (a test helper: the card picker's inputs)
 from play_reference import play_out  # noqa: E402
 
@@ -29,7 +31,7 @@ from app.modes.count import RANKS  # noqa: E402
 from app.modes.ranks import NOBS, ONE_SUIT, STARTER_TOO  # noqa: E402
 from cribbage.cards import JACK  # noqa: E402
 from cribbage_lab import deck  # noqa: E402
-from simulator.virtual_hardware import VirtualHardware, temp_dir  # noqa: E402  (the fake hardware: not the app)
+from simulator.virtual_hardware import VirtualHardware  # noqa: E402  (the fake hardware: not the app)
 
 DEALS = 12
 _BUTTONS = ("p1", "p2")
@@ -104,6 +106,7 @@ def answer(player, mode, cards, starter):
 
 
 def main():
+    """Play DEALS seeded deals both ways, check they end with the same pegs, and print the mean actions."""
     totals = {False: [0, 0], True: [0, 0]}
     for n in range(DEALS):
         seed = 2463534242 + 7919 * n

@@ -1,6 +1,7 @@
-# Brightness, gamma and the current cap on a whole frame (app.power.limit), per call.
-# Runs under CPython and MicroPython; prints label<TAB>value<TAB>unit. A unix-port time
-# is no chip figure: the chip's own is `crib bench --chip`'s frame CPU.
+"""Brightness, gamma and the current cap on a whole frame (app.power.limit), per call.
+Runs under CPython and MicroPython; prints label<TAB>value<TAB>unit. A unix-port time
+is no chip figure: the chip's own is `crib bench --chip`'s frame CPU."""
+
 import sys
 
 from timing import ON_MICROPYTHON, allocated, now_us, row, since_us
@@ -30,6 +31,8 @@ def board_frame():
 
 
 def bench(label, template, brightness):
+    """Print the time (and on MicroPython the heap) of ``power.limit`` on ``template`` at
+    ``brightness``; return the frame it leaves."""
     frame = bytearray(template)
     total = 0
     for _ in range(ROUNDS):

@@ -1,27 +1,13 @@
-# Show scoring speed and memory. Runs under CPython and MicroPython; prints label<TAB>value<TAB>unit.
-#
-# The hands are a fixed pseudo-random set (a small LCG, so both interpreters score the
-# same hands). Heap figures on MicroPython come from gc.mem_alloc() with the collector off.
+"""Show scoring speed and memory. Runs under CPython and MicroPython; prints label<TAB>value<TAB>unit.
+
+The hands are a fixed seeded set (``show_hands.py``: both interpreters score the same hands).
+Heap figures on MicroPython come from gc.mem_alloc() with the collector off.
+"""
+
 from timing import ON_MICROPYTHON, allocated, heap_in_use, now_us, row, since_us
 
 HANDS = 250
 COMBINATIONS = 12994800
-
-
-def sample_hands(n):
-    """``n`` (hand, starter) pairs of distinct cards from a fixed linear congruential sequence."""
-    seed = 12345
-    found = []
-    while len(found) < n:
-        five = []
-        while len(five) < 5:
-            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
-            card = (seed >> 16) % 52
-            if card not in five:
-                five.append(card)
-        found.append((tuple(five[:4]), five[4]))
-    return found
-
 
 before_import = heap_in_use() if ON_MICROPYTHON else 0
 from cribbage import play, saying, show  # noqa: E402  (imported after the heap reading)
@@ -33,6 +19,8 @@ from cribbage_lab import census  # noqa: E402  (not needed on the board: for tes
 
 if ON_MICROPYTHON:
     row("heap held by cribbage_lab.census once loaded", heap_in_use() - after_core, "bytes")
+
+from show_hands import sample_hands  # noqa: E402  (after the heap readings: it loads the rules' deck)
 
 hands = sample_hands(HANDS)
 score = show.score

@@ -1,30 +1,33 @@
-# Saving the game and restoring it at power-on (app.board with app.store). Runs under
-# CPython and MicroPython; prints label<TAB>value<TAB>unit.
-#
-# The board's own data: a seeded match of 2 and of 10 games (about 100 events a game, real
-# deals, tests/firmware/match_helpers.py) saved as the board saves after every accepted
-# event, and restored as at power-on (a new Board: the store's checks, then the replay of
-# every event). On MicroPython the files live on a real littlefs (os.VfsLfs2) over a RAM
-# flash chip with the RP2040's 4 KB blocks, so littlefs's own work is in the figures (not
-# the flash's programming time: about 0.4 ms per 256-byte page and 45 ms per 4 KB erase on
-# the Pico's W25Q16). On CPython they live in a temporary directory. "heap per save" is
-# everything a save allocates with the collector off (an upper bound on its peak), measured
-# in a plain directory so that the Python RAM chip's own allocations (the real chip's
-# driver is C) are not counted.
+"""Saving the game and restoring it at power-on (app.board with app.store). Runs under
+CPython and MicroPython; prints label<TAB>value<TAB>unit.
+
+The board's own data: a seeded match of 2 and of 10 games (about 100 events a game, real
+deals, tests/firmware/match_helpers.py) saved as the board saves after every accepted
+event, and restored as at power-on (a new Board: the store's checks, then the replay of
+every event). On MicroPython the files live on a real littlefs (os.VfsLfs2) over a RAM
+flash chip with the RP2040's 4 KB blocks, so littlefs's own work is in the figures (not
+the flash's programming time: about 0.4 ms per 256-byte page and 45 ms per 4 KB erase on
+the Pico's W25Q16). On CPython they live in a temporary directory. "heap per save" is
+everything a save allocates with the collector off (an upper bound on its peak), measured
+in a plain directory so that the Python RAM chip's own allocations (the real chip's
+driver is C) are not counted."""
+
 import gc
 import os
 import sys
 
 from timing import ON_MICROPYTHON, allocated, now_us, row, since_us, use_compiled_firmware
 
-from simulator.virtual_hardware import VirtualHardware, temp_dir
+HERE = sys.argv[0].rpartition("/")[0] or "."
+sys.path.append(HERE + "/../tests/firmware")
+from fake_storage import RamFlash, temp_dir  # noqa: E402  (test helpers: storage for the saves)
+
+from simulator.virtual_hardware import VirtualHardware  # noqa: E402
 
 
 def flash_root():
     """A directory on littlefs over a RAM flash chip (MicroPython) or a temporary one."""
     if hasattr(os, "VfsLfs2"):
-        from simulator.virtual_hardware import RamFlash
-
         flash = RamFlash(16, 4096)  # 64 KB, made first: the largest block this script needs
         os.VfsLfs2.mkfs(flash)
         os.mount(os.VfsLfs2(flash), "/bench")
@@ -34,8 +37,6 @@ def flash_root():
 
 ROOT = flash_root()
 use_compiled_firmware()  # the app as deployed: .mpy files, not sources compiled in the heap
-HERE = sys.argv[0].rpartition("/")[0] or "."
-sys.path.append(HERE + "/../tests/firmware")
 from match_helpers import seeded_match  # noqa: E402  (a test helper: the match to save)
 
 from app.board import Board  # noqa: E402
@@ -51,6 +52,8 @@ def board_with(root, match):
 
 
 def bench(games):
+    """Print the save's time, file size and heap, and the power-on restore's time, for a
+    seeded match of ``games`` games."""
     root = "%s/g%d" % (ROOT, games)
     os.mkdir(root)
     match = seeded_match(games)

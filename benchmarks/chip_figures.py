@@ -1,20 +1,21 @@
-# The board's figures on an emulated RP2040 at 125 MHz (rp2040py), in emulated time:
-# `crib bench --chip` runs this under CPython once per MicroPython image (stock: the code as
-# .mpy files on littlefs; CRIB_PICO: the code in a ROMFS image), deployed as `crib deploy`
-# lays it out (tests/chip/). Flash erases and programs stall the core as on the chip
-# (45 ms a sector, 0.7 ms a page, interrupts off). Prints label<TAB>value<TAB>unit as each
-# figure is measured. Nothing here is a test: the budgets (hardware/BUILD.md 4.2) are for reading.
-#
-#   python benchmarks/chip_figures.py IMAGE [FIGURE...]    IMAGE: stock or CRIB_PICO
-#
-# FIGUREs (all when none given): boot, idle, frame, encoder, button, presses, lay, rules, heap.
-import ast
+"""The board's figures on an emulated RP2040 at 125 MHz (rp2040py), in emulated time:
+`crib bench --chip` runs this under CPython once per MicroPython image (stock: the code as
+.mpy files on littlefs; CRIB_PICO: the code in a ROMFS image), deployed as `crib deploy`
+lays it out (tests/chip/). Flash erases and programs stall the core as on the chip
+(45 ms a sector, 0.7 ms a page, interrupts off). Prints label<TAB>value<TAB>unit as each
+figure is measured. Nothing here is a test: the budgets (hardware/BUILD.md 4.2) are for reading.
+
+  python benchmarks/chip_figures.py IMAGE [FIGURE...]    IMAGE: stock or CRIB_PICO
+
+FIGUREs (all when none given): boot, idle, frame, encoder, button, presses, lay, rules, heap."""
+
 import json
 import statistics
 import sys
 import tempfile
 from pathlib import Path
 
+from show_hands import sample_hands
 from timing import row
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,7 +76,7 @@ print("FRAME", *frames(20))
 """
 
 # The rules core's budgets, after a soft reset (a fresh heap): a show counted (the mean over a fixed
-# set of hands, bench_show.py's, its sample_hands sent before this code, and the 29), and the discard
+# set of hands, the first of bench_show.py's, made here: show_hands.py; and the 29), and the discard
 # advice of bench_advice.py's deals (their cards read here: the board reads no card text).
 RULES_CODE = """
 import time
@@ -89,7 +90,7 @@ def per_call(action, rounds):
 def show_us(sample):
     return per_call(lambda: [score(hand, starter) for hand, starter in sample], 2) / len(sample)
 twenty_nine = {twenty_nine!r}
-print("SHOW", show_us(sample_hands({hands})), per_call(lambda: score(twenty_nine, 17), 20))
+print("SHOW", show_us({hands!r}), per_call(lambda: score(twenty_nine, 17), 20))
 for cards, players in {deals!r}:
     print("ADVICE", len(cards), players, per_call(lambda: rank_keeps(cards, True, players), 1))
 """
@@ -173,15 +174,6 @@ def heap_figures(image, files):
     return tuple(int(v) for v in bytes(output).split(b"HEAP")[1].split(b"\n")[0].split())
 
 
-def function_source(script, name):
-    """The source of function ``name`` in ``script`` (a benchmark that runs as it is imported)."""
-    text = script.read_text()
-    for node in ast.parse(text).body:
-        if isinstance(node, ast.FunctionDef) and node.name == name:
-            return ast.get_source_segment(text, node) + "\n"
-    raise LookupError("%s has no function %s" % (script, name))
-
-
 def soft_reset(board):
     """Stop the app and soft-reset MicroPython at its raw REPL, which does not run main.py: a
     fresh heap, and no state machine, DMA channel or IRQ of the app left behind (after a Ctrl-C
@@ -198,6 +190,8 @@ def soft_reset(board):
 
 
 def boot(image, files=None):
+    """Power on a board with ``image`` (and ``files`` on its flash): the board, and the emulated
+    ms from power to the app's first frame."""
     board = ChipBoard(image, extra_files=files)
     frame = board.first_app_frame()  # the score shown (main.py's dark frame goes out before it)
     return board, (frame.start_ns - board.powered_at) / MS
@@ -246,6 +240,7 @@ def changed_at(board, t_input, before, after, limit_ms=300):
 
 
 def spread(values):
+    """``values`` as their range, ``min-max`` to one decimal."""
     return "%.1f-%.1f" % (min(values), max(values))
 
 
@@ -370,6 +365,7 @@ def measure_presses(board):
 
 
 def main():
+    """Measure the FIGUREs asked for (see the module docstring) on the IMAGE named, printing each row."""
     image = IMAGES_BY_NAME[sys.argv[1]]
     figures = set(sys.argv[2:]) or {"boot", "idle", "frame", "encoder", "button", "presses", "lay", "rules", "heap"}
     if figures & {"boot", "idle", "encoder", "button", "presses"}:
@@ -399,10 +395,9 @@ def main():
     if "rules" in figures:
         board, _ = boot(image)
         soft_reset(board)
-        code = function_source(ROOT / "benchmarks" / "bench_show.py", "sample_hands")
         deals = [(parse_hand(text), players) for text, players in ADVICE_DEALS]
-        rules = RULES_CODE.format(hands=SHOW_HANDS, twenty_nine=parse_hand("5H 5C 5S JD"), deals=deals)
-        lines = board.exec_raw(code + rules).split("\n")
+        rules = RULES_CODE.format(hands=sample_hands(SHOW_HANDS), twenty_nine=parse_hand("5H 5C 5S JD"), deals=deals)
+        lines = board.exec_raw(rules).split("\n")
         mean_us, best_us = (float(v) for v in next(ln for ln in lines if ln.startswith("SHOW")).split()[1:])
         row("count a show: mean of %d hands (show.score)" % SHOW_HANDS, "%.2f" % (mean_us / 1000), "ms")
         row("count a show: the 29 (5H 5C 5S JD, starter 5D)", "%.2f" % (best_us / 1000), "ms")

@@ -1,6 +1,7 @@
-# What every benchmark script shares: a microsecond clock, the output line, heap readings.
-# Runs under CPython and MicroPython. A script imports it as ``from timing import ...``:
-# both interpreters put the running script's own folder (benchmarks/) first on sys.path.
+"""What every benchmark script shares: a microsecond clock, the output line, heap readings.
+Runs under CPython and MicroPython. A script imports it as ``from timing import ...``:
+both interpreters put the running script's own folder (benchmarks/) first on sys.path."""
+
 import gc
 import os
 import sys
@@ -54,10 +55,10 @@ def use_compiled_firmware():
     """On MicroPython, compile firmware/ with mpy-cross (beside the interpreter) into a temporary
     folder put first on sys.path, as `crib deploy` sends it: the app is then imported from .mpy
     files, not compiled from source in the heap. Returns the folder, or None (CPython, or no
-    mpy-cross: the sources are imported)."""
+    mpy-cross: the sources are imported). The caller has tests/firmware on its path (fake_storage)."""
     if not ON_MICROPYTHON or not hasattr(os, "system"):
         return None
-    from simulator.virtual_hardware import temp_dir
+    from fake_storage import temp_dir
 
     tool = sys.executable.rpartition("/")[0] + "/mpy-cross"
     firmware = __file__.rpartition("/")[0] + "/../firmware"

@@ -1,7 +1,7 @@
 """Shuffling, dealing and cutting real cards, over an injected random source (seeded games).
 
-The board never deals: players do, with a real pack. Tests, benchmarks and the host tools
-deal seeded games with this, so it lives outside ``firmware/`` (the tests that run inside
+The board never deals: players do, with a real pack. Tests and benchmarks deal seeded
+games with this, so it lives outside ``firmware/`` (the tests that run inside
 ``micropython`` import it too: a seeded game is the same on both interpreters).
 
 The random source ``rand`` is either an object with ``getrandbits(n)`` (CPython's

@@ -17,8 +17,9 @@ from rich.table import Table
 from cribbage import advice
 from cribbage.cards import names
 from cribbage_lab.card_text import symbol_names
-from host_tools.card_args import USAGE_ERROR, cards_given
-from host_tools.untrusted import shorten
+from host_shared import USAGE_ERROR
+from host_shared.untrusted import shorten
+from host_tools.card_args import cards_given
 
 
 def as_json(keeps: list[advice.Keep]) -> list[dict[str, Any]]:

@@ -32,8 +32,9 @@ from pathlib import Path
 
 from rich.console import Console
 
-from host_tools.deploy import link_board_tree
+from host_shared import USAGE_ERROR
 from host_tools.executables import find
+from host_tools.firmware_tree import link_board_tree
 from host_tools.talk import fail
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,7 +48,6 @@ CHIP_IMAGES = ("CRIB_PICO", "stock")  # tests/chip/flash_layout.py: the images a
 MICROPYTHON_HEAP = "320K"
 VALUE_WIDTH = 12
 UNIT_WIDTH = 9
-USAGE_ERROR = 2
 
 Row = tuple[str, str, str]  # label, value, unit
 

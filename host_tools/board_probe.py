@@ -99,10 +99,15 @@ class BoardListing:
 
     mpy: MpyFormat | None
     can_hash: bool
-    version: str
+    version: tuple[int, ...]  # MicroPython's release, as sys.implementation.version: (1, 28, 0)
     files: dict[str, BoardFile]
     dirs: set[str]
     rom: RomPartition | None  # None: no ROMFS partition
+
+    @property
+    def release(self) -> str:
+        """MicroPython's release as people write it: ``1.28.0``."""
+        return ".".join(str(n) for n in self.version)
 
 
 def probe_code(files: list[str], dirs: list[str], root: str = "/") -> str:
@@ -118,7 +123,7 @@ def parse_probe(output: str) -> BoardListing:
             return BoardListing(
                 mpy=None if data["mpy"] is None else MpyFormat.from_sys_mpy(data["mpy"]),
                 can_hash=bool(data["hash"]),
-                version=".".join(str(n) for n in data.get("version", ())),
+                version=tuple(data["version"]),
                 files={p: BoardFile(size, digest) for p, (size, digest) in data["files"].items()},
                 dirs=set(data["dirs"]),
                 rom=None if data.get("rom") is None else RomPartition(*data["rom"]),

@@ -7,14 +7,12 @@ import argparse
 from cribbage_lab.card_text import parse_hand
 from host_tools.talk import fail
 
-USAGE_ERROR = 2
-
 
 def cards_given(args: argparse.Namespace, count: int, wanted: str) -> list[int] | None:
     """``args.cards`` as card ints if they parse and there are ``count`` of them.
 
     Otherwise print ``crib COMMAND: error: ...`` (``give WANTED; got N`` for a wrong number)
-    and return None: the caller exits with USAGE_ERROR.
+    and return None: the caller exits with ``host_shared.USAGE_ERROR``.
     """
     try:
         cards = parse_hand(args.cards)

@@ -1,7 +1,8 @@
 """`crib deploy`: put the firmware on the board with mpy-cross and mpremote, sending only what changed.
 
-1. Look at the board (one read-only ``mpremote exec``, see board_probe): which .mpy it
-   reads, the size and SHA-256 of what it holds, and its ROMFS partition if it has one.
+1. Look at the board (one read-only ``mpremote exec``, see board_probe): its MicroPython
+   (older than 1.23, the oldest the firmware runs on: refused), which .mpy it reads, the
+   size and SHA-256 of what it holds, and its ROMFS partition if it has one.
 2. Compile ``firmware/`` and its native twins (``firmware_native/``) with mpy-cross for
    the board's architecture; if the board would not load what this mpy-cross makes
    (another .mpy version), send the .py sources instead. ``main.py`` is always sent as
@@ -11,8 +12,10 @@
    only if the partition does not hold those very bytes already, and its littlefs keeps
    only main.py and board.json: the packages left there are removed, as they would be
    imported instead of the image. The code then runs from flash and leaves the heap to
-   the game. Any other board gets the packages as .mpy files on its littlefs: mkdir, copy
-   what is new or changed (main.py last), remove stale twins; skip what is unchanged.
+   the game. An image holds no sources: a native twin the board would not load compiled
+   is left out (the firmware then uses its plain twin). Any other board gets the packages
+   as .mpy files on its littlefs: mkdir, copy what is new or changed (main.py last), remove
+   stale twins; skip what is unchanged.
    ``--romfs`` / ``--no-romfs`` force either way.
 4. Do it in one chained ``mpremote`` call, list the board again to verify everything
    landed (same hash, or size where the board cannot hash), and reset the board.
@@ -59,25 +62,20 @@ from host_tools.deploy_plan import (
     paths_to_probe,
 )
 from host_tools.devices import AUTO, LinkError, NoBoardError, add_device_argument, resolve
+from host_tools.firmware_tree import BOARD_JSON, FIRMWARE, ROOT, firmware_files, native_twins
 from host_tools.link import ReplyTimeout, connect
 from host_tools.mpy import MpyFormat, compile_module, why_not_loadable
 from host_tools.romfs_image import MOUNT, build_romfs_image
 from host_tools.talk import fail
 from simulator import instances
 
-ROOT = Path(__file__).resolve().parent.parent
-FIRMWARE = ROOT / "firmware"
-# Beside a firmware folder, its native twins (viper: firmware_native/ for firmware/): mpy-cross
-# compiles them only for an architecture, so they live apart from the code that compiles
-# anywhere; on the board they join the same packages (app/power_viper.py beside app/power.py).
-NATIVE_SUFFIX = "_native"
-BOARD_JSON = ROOT / "hardware" / "board.json"
 # Sent as source whatever happens: MicroPython runs these files by name at boot.
 SOURCE_ONLY = (MAIN, "boot.py")
-# Never sent: the manifest that freezes the firmware into a MicroPython build (hardware/BUILD.md).
-HOST_ONLY = ("manifest.py",)
 # The Pico's architecture, assumed when planning without a board.
 PICO_ARCH = "armv6m"
+# The oldest MicroPython the firmware runs on (hardware/BUILD.md; the tests run it there:
+# tests/micropython32_env.py). Older boards are refused, not deployed to.
+OLDEST_MICROPYTHON = (1, 23)
 # Said once when a board without a ROMFS partition gets the code as files.
 HEAP_NOTE = ("no ROMFS partition on this board: the code will be loaded into the heap "
              "(hardware/BUILD.md: MicroPython with a ROMFS partition, to run it from flash)")
@@ -103,8 +101,7 @@ def simulator_at(url: str) -> bool:
     if host in ("127.0.0.1", "localhost") and port.isdigit() and instances.serving_on(int(port)):
         return True
     try:
-        with connect(url, timeout=PROBE_S) as link:
-            link.retries = 0
+        with connect(url, timeout=PROBE_S, retries=0) as link:
             link.request("state")
     except ReplyTimeout:
         return False
@@ -120,29 +117,6 @@ def run_mpremote(args: list[str]) -> str:
         detail = (done.stderr.strip() or done.stdout.strip()).splitlines()
         raise DeployError("mpremote failed: %s" % (detail[-1] if detail else "exit status %d" % done.returncode))
     return done.stdout
-
-
-def firmware_files(firmware: Path) -> dict[str, Path]:
-    """Every file to send, as its path on the board (relative, POSIX) -> the folder it comes
-    from: ``firmware`` or its native twin beside it; without caches and hidden files."""
-    found = {}
-    for root in (firmware, firmware.with_name(firmware.name + NATIVE_SUFFIX)):
-        for path in sorted(root.rglob("*")):
-            rel = path.relative_to(root)
-            if path.is_file() and path.suffix != ".pyc" and rel.as_posix() not in HOST_ONLY \
-                    and not any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
-                found[rel.as_posix()] = root
-    return dict(sorted(found.items()))
-
-
-def link_board_tree(target: Path, firmware: Path = FIRMWARE) -> Path:
-    """Lay out under ``target`` the files as they lie on the board, as sources (symbolic links
-    into the checkout), for the unix port to run the board's own tree; return ``target``."""
-    for rel, root in firmware_files(firmware).items():
-        link = target / rel
-        link.parent.mkdir(parents=True, exist_ok=True)
-        link.symlink_to(root / rel)
-    return target
 
 
 def digest(path: Path) -> tuple[int, str]:
@@ -169,6 +143,9 @@ class Build:
     files: list[LocalFile]
     compiled: list[str]  # the modules sent as .mpy
     note: str  # how the modules were prepared, for people
+    # Modules sent as their sources while the rest is compiled, as the board would not load them
+    # compiled (native code of another sub-version, say: the bytecode still loads) -> why.
+    as_sources: dict[str, str]
 
 
 def build(firmware: Path, board_json: Path, out: Path, board: MpyFormat | None,
@@ -182,27 +159,26 @@ def build(firmware: Path, board_json: Path, out: Path, board: MpyFormat | None,
     roots = firmware_files(firmware)
     modules = [r for r in roots if is_module(r)]
     compiled: dict[str, Path] = {}
+    as_sources: dict[str, str] = {}
     note = "sources: %s" % sources_because
     if sources_because is None:
         arch = board.arch if board is not None else PICO_ARCH
-        unloadable = []  # a file the board would not load goes as its source (the board compiles it)
+        unloadable = {}  # a file the board would not load goes as its source (the board compiles it)
         for rel in modules:
             target = out / Path(rel).with_suffix(".mpy")
             made = compile_module(roots[rel], rel, target, arch)
             reason = why_not_loadable(made, board) if board is not None else None
             if reason:
-                unloadable.append("%s: %s" % (rel, reason))
+                unloadable[rel] = reason
             else:
                 compiled[rel] = target
         if not compiled:
-            note = "sources: the board would not load mpy-cross's output (%s)" % unloadable[0]
+            note = "sources: the board would not load mpy-cross's output (%s: %s)" % min(unloadable.items())
         else:
             note = "compiled %d modules with mpy-cross%s" % (len(compiled), " -march=" + arch if arch else "")
-            if unloadable:  # native code of another sub-version, say: the bytecode still loads
-                note += "; %d sent as sources, which the board would not load compiled (%s)" % (
-                    len(unloadable), unloadable[0])
             if board is None:
                 note += " (board not seen: assuming it reads this .mpy version)"
+            as_sources = unloadable
     files = []
     for rel, root in roots.items():
         if rel in compiled:
@@ -210,7 +186,7 @@ def build(firmware: Path, board_json: Path, out: Path, board: MpyFormat | None,
         else:
             files.append(local_file(rel, root / rel))
     files.append(local_file("board.json", board_json))
-    return Build(files, sorted(compiled), note)
+    return Build(files, sorted(compiled), note, as_sources)
 
 
 def in_package(f: LocalFile) -> bool:
@@ -222,17 +198,45 @@ def romfs_image(made: Build, out: Path) -> RomImage:
     """The ROMFS image of the packages in ``made`` (every file in a sub-directory), written to ``out``.
 
     The file name ends in ``.romfs``: ``mpremote romfs deploy`` takes such a file as an image
-    (anything else as a directory to build one from).
+    (anything else as a directory to build one from). Raises DeployError if a package holds
+    what an image cannot (a source file).
     """
     tree = out.with_suffix("")
     packaged = [f for f in made.files if in_package(f)]
     for f in packaged:
         (tree / f.path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(f.source, tree / f.path)
-    data = build_romfs_image(tree)
+    try:
+        data = build_romfs_image(tree)
+    except ValueError as error:
+        raise DeployError("cannot build the ROMFS image: %s (--no-romfs: the packages as files instead)"
+                          % error) from None
     out.write_bytes(data)
     packages = tuple(sorted({f.path.split("/", 1)[0] for f in packaged}))
     return RomImage(out, len(data), hashlib.sha256(data).hexdigest(), packages)
+
+
+def without_native_sources(made: Build, firmware: Path) -> tuple[Build, str]:
+    """``made`` for a ROMFS image, which holds no sources: the native twins (``firmware_native/``)
+    the board would not load compiled left out, as the firmware takes their plain twins where one
+    is missing; and what to tell people about it ("": nothing left out)."""
+    native = native_twins(firmware)
+    left = sorted(f.path for f in made.files if f.path in made.as_sources and f.source.is_relative_to(native))
+    if not left:
+        return made, ""
+    kept = Build([f for f in made.files if f.path not in left], made.compiled, made.note,
+                 {rel: why for rel, why in made.as_sources.items() if rel not in left})
+    why = made.as_sources[left[0]]
+    return kept, ("left out of the ROMFS image, which holds no sources: %s (native twins the board would not load "
+                  "compiled: %s); the firmware uses their plain twins instead" % (" ".join(left), why))
+
+
+def check_release(listing: BoardListing) -> None:
+    """Raise DeployError if the board's MicroPython is older than the firmware runs on."""
+    if listing.version < OLDEST_MICROPYTHON:
+        oldest = ".".join(str(n) for n in OLDEST_MICROPYTHON)
+        raise DeployError("this board runs MicroPython %s; the firmware needs %s or later (hardware/BUILD.md: "
+                          "flash a newer MicroPython first)" % (listing.release, oldest))
 
 
 def use_romfs(wanted: bool | None, listing: BoardListing | None, made: Build) -> tuple[bool, str]:
@@ -246,7 +250,7 @@ def use_romfs(wanted: bool | None, listing: BoardListing | None, made: Build) ->
     if listing is not None and listing.rom is None:
         if wanted:
             raise DeployError("--romfs: this board's MicroPython %s has no ROMFS partition "
-                              "(hardware/BUILD.md: firmware with one)" % listing.version)
+                              "(hardware/BUILD.md: firmware with one)" % listing.release)
         return False, HEAP_NOTE
     if listing is None and not wanted:
         return False, ""
@@ -300,9 +304,13 @@ def show_plan(console: Console, plan: Plan, made: Build, listing: BoardListing |
         console.print("no board found: planning as for an empty board")
     else:
         console.print("board: MicroPython %s, reads .mpy %s%s" % (
-            listing.version, listing.mpy if listing.mpy else "(unknown)",
+            listing.release, listing.mpy if listing.mpy else "(unknown)",
             "" if listing.can_hash else ", no hashlib.sha256: files compared by size only"))
     console.print(made.note)
+    if made.as_sources:
+        first = min(made.as_sources)
+        console.print("%d sent as sources, which the board would not load compiled (%s: %s)"
+                      % (len(made.as_sources), first, made.as_sources[first]))
     if note:
         console.print(note)
     if plan.image is not None:
@@ -358,6 +366,37 @@ def probe_port(runner: Runner, port: str, files: list[str], dirs: list[str]) -> 
         raise
 
 
+def plan_deploy(listing: BoardListing | None, tmp: Path, firmware: Path, board_json: Path, compile_modules: bool,
+                force: bool, romfs: bool | None, console: Console) -> tuple[Build, Plan]:
+    """Prepare the files in ``tmp`` for the board ``listing`` describes (None: no board seen), plan
+    the deploy and print the plan (see ``deploy`` for the arguments). Raises DeployError for a board
+    the firmware cannot run on, or a plan that cannot be carried out."""
+    if listing is not None:
+        check_release(listing)
+    sources_because = None
+    if not compile_modules:
+        sources_because = "--no-compile"
+    elif listing is not None and listing.mpy is None:
+        sources_because = "the board does not say which .mpy version it reads"
+    made = build(firmware, board_json, tmp / "mpy", listing.mpy if listing else None, sources_because)
+    board_files = listing.files if listing else {}
+    board_dirs = listing.dirs if listing else set()
+    to_rom, note = use_romfs(romfs, listing, made)
+    partition = listing.rom if listing else None
+    if to_rom:
+        made, note = without_native_sources(made, firmware)
+        image = romfs_image(made, tmp / "crib.romfs")
+        plan = make_romfs_plan(image, partition, [f for f in made.files if not in_package(f)],
+                               board_files, board_dirs, force)
+    else:
+        plan = make_plan(made.files, board_files, board_dirs, force)
+    show_plan(console, plan, made, listing, note)
+    if plan.image is not None and partition is not None and not fits(plan.image, partition):
+        raise DeployError("the ROMFS image (%d bytes) does not fit the board's partition (%d bytes): nothing changed"
+                          % (plan.image.size, partition.size))
+    return made, plan
+
+
 def deploy(device: str, dry_run: bool = False, compile_modules: bool = True, force: bool = False,
            romfs: bool | None = None, runner: Runner | None = None, firmware: Path = FIRMWARE,
            board_json: Path = BOARD_JSON, console: Console | None = None) -> Plan:
@@ -387,32 +426,16 @@ def deploy(device: str, dry_run: bool = False, compile_modules: bool = True, for
         raise DeployError("%s is the simulator: %s" % (port, NOTHING_TO_DEPLOY))
     listing = probe_port(runner, port, files_to_ask, dirs_to_ask) if port is not None else None
     with tempfile.TemporaryDirectory(prefix="crib-mpy-") as tmp:
-        sources_because = None
-        if not compile_modules:
-            sources_because = "--no-compile"
-        elif listing is not None and listing.mpy is None:
-            sources_because = "the board does not say which .mpy version it reads"
-        made = build(firmware, board_json, Path(tmp) / "mpy", listing.mpy if listing else None, sources_because)
-        board_files = listing.files if listing else {}
-        board_dirs = listing.dirs if listing else set()
-        to_rom, note = use_romfs(romfs, listing, made)
-        partition = listing.rom if listing else None
-        if to_rom:
-            image = romfs_image(made, Path(tmp) / "crib.romfs")
-            plan = make_romfs_plan(image, partition, [f for f in made.files if not in_package(f)],
-                                   board_files, board_dirs, force)
-        else:
-            plan = make_plan(made.files, board_files, board_dirs, force)
-        show_plan(console, plan, made, listing, note)
-        too_big = None
-        if plan.image is not None and partition is not None and not fits(plan.image, partition):
-            too_big = "the ROMFS image (%d bytes) does not fit the board's partition (%d bytes): nothing changed" % (
-                plan.image.size, partition.size)
-        if dry_run or port is None or listing is None or too_big:
+        refused = None
+        try:
+            made, plan = plan_deploy(listing, Path(tmp), firmware, board_json, compile_modules, force, romfs, console)
+        except DeployError as error:
+            refused = error
+        if refused or dry_run or port is None:
             if port is not None:
                 runner(["connect", port, "reset"])  # the listing stopped the app: start it again
-            if too_big:
-                raise DeployError(too_big)
+            if refused:
+                raise refused
             return plan
         if plan.steps:
             runner(mpremote_commands(port, plan.steps))

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 from serial.tools import list_ports
 
-from host_tools.untrusted import shorten
+from host_shared.untrusted import shorten
 from simulator import instances
 
 PICO_VID = 0x2E8A

@@ -16,19 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from host_tools import gamelog
-from host_tools.devices import LinkError, add_device_argument
-from host_tools.link import connect
-from host_tools.talk import add_timeout_argument, fail, read_log
-
-
-def fetch_log(args: argparse.Namespace) -> tuple[dict[str, Any], list[list[Any]]]:
-    """Settings and events from ``--from FILE`` or else from the board. Raises ValueError / LinkError."""
-    if args.source:
-        return gamelog.load(Path(args.source))
-    with connect(args.device, timeout=args.timeout) as link:
-        reply = read_log(link)
-    settings = reply.get("settings")
-    return settings if isinstance(settings, dict) else {}, reply["log"]  # no settings: the defaults
+from host_tools.devices import LinkError
+from host_tools.gamelog import add_source_arguments, counted, fetch_log
+from host_tools.talk import fail
 
 
 def to_csv(games: list[gamelog.GameRecord]) -> str:
@@ -80,19 +70,6 @@ def run(args: argparse.Namespace) -> int:
     print("wrote %s (%s: %s, %s)" % (args.out, args.format.upper(), counted(len(games), "game"),
                                       counted(sum(len(g.steps) for g in games), "event")))
     return 0
-
-
-def counted(number: int, thing: str) -> str:
-    """``1 game``, ``3 games``."""
-    return "%d %s%s" % (number, thing, "" if number == 1 else "s")
-
-
-def add_source_arguments(parser: argparse.ArgumentParser) -> None:
-    """Where a log comes from: ``--from FILE`` or the board (``--device``, ``--timeout``)."""
-    parser.add_argument("--from", dest="source", metavar="FILE",
-                        help="a saved log (crib log --json > FILE) instead of the board")
-    add_device_argument(parser)
-    add_timeout_argument(parser)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

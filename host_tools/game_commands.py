@@ -26,7 +26,7 @@ from rich.console import Console
 from cribbage import cards
 from cribbage.settings import Settings
 from cribbage_lab import card_text
-from host_tools.card_args import USAGE_ERROR
+from host_shared import USAGE_ERROR
 from host_tools.gamelog import describe
 from host_tools.link import BoardLink
 from host_tools.status import show_state
@@ -250,9 +250,9 @@ def pegged(event: list[Any], before: dict[str, Any], after: dict[str, Any], rule
     return ": " + ", ".join("%s +%d" % (rules.side_name(side), points) for side, points in moved)
 
 
-def register(sub: argparse._SubParsersAction, commands: tuple[GameCommand, ...] = COMMANDS) -> None:
-    """Add a sub-command for every row of ``commands``."""
-    for command in commands:
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add a sub-command for every row of ``COMMANDS``."""
+    for command in COMMANDS:
         parser = sub.add_parser(command.name, help=command.help, description=command.help, aliases=command.aliases)
         for field in command.fields:
             field.add_to(parser)

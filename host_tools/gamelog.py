@@ -1,4 +1,6 @@
-"""Game logs on the host: load them, replay them through the rules core, describe them.
+"""Game logs on the host: fetch them (a saved file or the board: ``--from FILE`` or
+``--device``, for `crib export` and `crib plot`), replay them through the rules core,
+describe them.
 
 The rules live in ``cribbage.match``; this module only replays a log event by event and
 records what each event did to the pegs, split into games and deals:
@@ -10,6 +12,7 @@ records what each event did to the pegs, split into games and deals:
 
 from __future__ import annotations
 
+import argparse
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,8 +21,10 @@ from typing import Any
 from cribbage.cards import names, rank_name
 from cribbage.match import Match
 from cribbage.settings import Settings
-from host_tools.talk import game_rules
-from host_tools.untrusted import parse_json, read_text, shorten
+from host_shared.untrusted import parse_json, read_text, shorten
+from host_tools.devices import add_device_argument
+from host_tools.link import connect
+from host_tools.talk import add_timeout_argument, game_rules, read_log
 
 MAX_LOG_BYTES = 16 * 1024 * 1024  # a long match's log is some tens of KB
 
@@ -75,6 +80,24 @@ def load(path: Path) -> tuple[dict[str, Any], list[list[Any]]]:
             raise ValueError('%s: "settings" must be a JSON object, like {"target": 121}' % path)
         return settings, data["log"]
     raise ValueError('%s holds no game log (expected a JSON list of events or an object with "log")' % path)
+
+
+def fetch_log(args: argparse.Namespace) -> tuple[dict[str, Any], list[list[Any]]]:
+    """Settings and events from ``--from FILE`` or else from the board. Raises ValueError / LinkError."""
+    if args.source:
+        return load(Path(args.source))
+    with connect(args.device, timeout=args.timeout) as link:
+        reply = read_log(link)
+    settings = reply.get("settings")
+    return settings if isinstance(settings, dict) else {}, reply["log"]  # no settings: the defaults
+
+
+def add_source_arguments(parser: argparse.ArgumentParser) -> None:
+    """Where a log comes from: ``--from FILE`` or the board (``--device``, ``--timeout``)."""
+    parser.add_argument("--from", dest="source", metavar="FILE",
+                        help="a saved log (crib log --json > FILE) instead of the board")
+    add_device_argument(parser)
+    add_timeout_argument(parser)
 
 
 def is_crib(event: list[Any]) -> bool:
@@ -164,3 +187,8 @@ def describe_show(kind: str, args: list[Any], rules: Settings) -> str:
     cards, claim = (args[0], args[1]) if kind == "crib" else (args[1], args[2])
     shown = names(cards) if cards else "cards not dialled"
     return "%s: %s%s" % (who, shown, "" if claim is None else ", claims %d" % claim)
+
+
+def counted(number: int, thing: str) -> str:
+    """``1 game``, ``3 games``."""
+    return "%d %s%s" % (number, thing, "" if number == 1 else "s")

@@ -25,8 +25,8 @@ from typing import Any
 import serial
 from serial.urlhandler.protocol_socket import Serial as SocketSerial
 
+from host_shared.untrusted import parse_json, shorten
 from host_tools.devices import LinkError, NoBoardError, resolve
-from host_tools.untrusted import parse_json, shorten
 from shared.serial_lines import MAX_LINE
 
 BAUDRATE = 115200
@@ -219,8 +219,9 @@ def new_id() -> str:
     return uuid.uuid4().hex[:12]
 
 
-def connect(device: str, timeout: float = DEFAULT_TIMEOUT) -> BoardLink:
-    """Resolve ``device`` (see host_tools.devices) and open a link to it."""
+def connect(device: str, timeout: float = DEFAULT_TIMEOUT, retries: int = 1) -> BoardLink:
+    """Resolve ``device`` (see host_tools.devices) and open a link to it; a request unanswered
+    within ``timeout`` is sent again ``retries`` times."""
     port = open_port(resolve(device))
     port.reset_input_buffer()  # whatever the board said before we came is not a reply
-    return BoardLink(port, timeout=timeout)
+    return BoardLink(port, timeout=timeout, retries=retries)

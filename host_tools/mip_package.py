@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 
 from app import VERSION
-from host_tools.deploy import BOARD_JSON, FIRMWARE, ROOT, firmware_files
+from host_tools.firmware_tree import BOARD_JSON, FIRMWARE, ROOT, firmware_files
 from host_tools.talk import fail
 
 PACKAGE_JSON = ROOT / "package.json"

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 from app.palette import CHOICES, DEFAULT_COLOURS
 from host_tools import gamelog
 from host_tools.devices import LinkError
-from host_tools.export import add_source_arguments, counted, fetch_log
+from host_tools.gamelog import add_source_arguments, counted, fetch_log
 from host_tools.talk import fail
 
 PANEL = (900, 380)

@@ -9,8 +9,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from host_shared.untrusted import parse_json, shorten
 from host_tools.talk import add_link_arguments, converse
-from host_tools.untrusted import parse_json, shorten
 
 
 def parse_assignment(text: str) -> tuple[str, Any]:

@@ -11,9 +11,9 @@ from typing import Any
 from rich.console import Console
 
 from cribbage.settings import FIELDS, Settings
+from host_shared.untrusted import shorten
 from host_tools.devices import LinkError, add_device_argument
 from host_tools.link import DEFAULT_TIMEOUT, BoardLink, MalformedReply, connect
-from host_tools.untrusted import shorten
 
 MAX_TIMEOUT = 3600.0  # seconds; a longer wait for a reply is a mistake (and overflows the serial layer)
 

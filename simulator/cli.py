@@ -31,7 +31,8 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from host_tools.untrusted import read_text, shorten
+from host_shared import USAGE_ERROR
+from host_shared.untrusted import read_text, shorten
 from simulator.instances import FlashInUse, announce, default_flash_dir, lock_flash, serving_on, unlock_flash, withdraw
 from simulator.server import DEFAULT_PORT, ProtocolServer
 
@@ -84,10 +85,10 @@ def run(args: argparse.Namespace) -> int:
     """Start the simulator in the chosen mode."""
     if args.headless and not (args.script or args.serve):
         print("crib sim --headless needs --script FILE and/or --serve", file=sys.stderr)
-        return 2
+        return USAGE_ERROR
     if not args.headless and (args.script or args.state_out or args.png_out or args.serve):
         print("--script, --state-out, --png-out and --serve go with --headless", file=sys.stderr)
-        return 2
+        return USAGE_ERROR
     with ExitStack() as held:
         flash = args.flash
         if flash is None and args.script:  # a script plays on a fresh board, not on the saved game
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         except OSError as error:  # a file there, no such parent, no permission
             print("crib sim: cannot use %s as the flash folder: %s" % (flash, error.strerror or error),
                   file=sys.stderr)
-            return 2
+            return USAGE_ERROR
         if args.serve or not args.headless:
             stop_on_sigterm()  # killed: the lock and the runtime file are still removed
         from simulator.device import Device
@@ -191,10 +192,10 @@ def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: Ex
             steps = script.parse(read_text(args.script, script.MAX_BYTES))
         except script.ScriptError as error:
             print("crib sim: %s: %s" % (args.script, error), file=sys.stderr)
-            return 2
+            return USAGE_ERROR
         except ValueError as error:  # the file could not be read
             print("crib sim: %s" % error, file=sys.stderr)
-            return 2
+            return USAGE_ERROR
         script.play(device, steps)
     outputs = [(args.state_out, lambda path: path.write_text(json.dumps(device.state(), indent=2, sort_keys=True)
                                                              + "\n")),

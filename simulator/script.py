@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from host_tools.untrusted import shorten
+from host_shared.untrusted import shorten
 from shared.events import CONTROLS, LONG, MAX_TURN, PRESS, TURN
 from shared.serial_lines import MAX_LINE
 from simulator.device import Device

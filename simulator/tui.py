@@ -22,6 +22,7 @@ import tty
 from typing import TextIO
 
 from app.messages import LINES as DISPLAY_LINES  # the most lines the firmware ever shows
+from host_shared import USAGE_ERROR
 from shared.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN
 from shared.holes import HOLES
 from simulator.controls import BIG_STEP
@@ -209,7 +210,7 @@ class Terminal:
         fd = sys.stdin.fileno()
         if not os.isatty(fd):
             print("the terminal mode needs a terminal (or use --headless)", file=sys.stderr)
-            return 2
+            return USAGE_ERROR
         saved = termios.tcgetattr(fd)
         out = sys.stdout
         try:

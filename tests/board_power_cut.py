@@ -9,7 +9,7 @@
 # Like store_power_cut.py, one level up: what is saved is the board's own data (app.board's
 # Board.save: settings, prefs, ids, edits and the streamed codes of its match) and what
 # reads it is the board's own power-on restore (Board.__init__, which replays the log).
-# A RAM flash chip (simulator.virtual_hardware.RamFlash) is formatted with littlefs and
+# A RAM flash chip (fake_storage.RamFlash) is formatted with littlefs and
 # mounted at /flash, and a Board runs on it. Seeded random changes are sent as the serial
 # protocol and the controls send them: legal game events of real cards (pegs, starters,
 # shows counted from cards, deals, new games), undo, new match, settings while allowed,
@@ -28,7 +28,7 @@ import random
 import sys
 
 here = sys.argv[0].rpartition("/")[0] or "."
-sys.path[:0] = [sys.argv[1], here + "/.."]
+sys.path[:0] = [sys.argv[1], here + "/firmware", here + "/.."]  # tests/firmware: the RAM flash (fake_storage)
 
 from power_cuts import MOUNT, boot, fail, formatted_flash, plan_cut, report  # noqa: E402
 

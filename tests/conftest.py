@@ -26,7 +26,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def temporary_folders_are_removed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """What the tests leave in temporary folders goes, when the session ends.
 
-    The fake hardware's ``temp_dir()``, ``tempfile`` and the ``$TMPDIR`` of the interpreters
+    ``fake_storage.temp_dir()``, ``tempfile`` and the ``$TMPDIR`` of the interpreters
     and simulators the tests start all use one folder of this session (of this worker, in
     parallel runs), removed at the end. ``tmp_path`` folders are pytest's: it keeps the last
     three sessions' for a look after a failure.

@@ -23,7 +23,7 @@ import json
 import sys
 
 here = sys.argv[0].rpartition("/")[0] or "."
-sys.path[:0] = [sys.argv[1], here + "/.."]
+sys.path[:0] = [sys.argv[1], here + "/firmware", here + "/.."]  # tests/firmware: the RAM flash (fake_storage)
 
 from power_cuts import MOUNT, Flash, boot, fail, formatted_flash, report  # noqa: E402
 

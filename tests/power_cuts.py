@@ -7,8 +7,7 @@ import random
 import sys
 
 import micropython
-
-from simulator.virtual_hardware import RamFlash
+from fake_storage import RamFlash
 
 MOUNT = "/flash"
 

@@ -4,7 +4,7 @@
 #
 # LIBDIR holds the firmware packages: firmware/ itself, or the tree compiled to .mpy (as the test runs it).
 #
-# A RAM flash chip (simulator.virtual_hardware.RamFlash) is formatted with littlefs and
+# A RAM flash chip (fake_storage.RamFlash) is formatted with littlefs and
 # mounted at /flash; app.store saves a match log that grows, shrinks (undo) and restarts
 # (new match). Each boot plans a power cut after a random number of block writes (the
 # write under way is torn at a random byte, then the chip takes no more writes); once it

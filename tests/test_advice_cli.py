@@ -9,6 +9,7 @@ import pytest
 
 from cribbage.show import score
 from cribbage_lab.card_text import parse_hand
+from host_shared import USAGE_ERROR
 from host_tools import advise, cli
 
 
@@ -62,7 +63,7 @@ def test_pone_subtracts_the_crib(capsys: pytest.CaptureFixture[str]) -> None:
     (["5H", "5C", "JD", "QS", "4C", "5H"], "card 5H appears twice"),
 ])
 def test_bad_cards_are_a_clear_error(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert run_advise(argv) == advise.USAGE_ERROR
+    assert run_advise(argv) == USAGE_ERROR
     captured = capsys.readouterr()
     assert message in captured.err and captured.out == ""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from fake_storage import temp_dir
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from match_helpers import play_game
@@ -23,7 +24,7 @@ from app.render import render
 from cribbage.match import Match, RuleError
 from cribbage.settings import Settings
 from cribbage_lab import deck
-from simulator.virtual_hardware import VirtualHardware, temp_dir
+from simulator.virtual_hardware import VirtualHardware
 
 pytestmark = pytest.mark.slow  # seconds a test: started first, so the parallel run ends together
 

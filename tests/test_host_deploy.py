@@ -204,10 +204,12 @@ class FakeMpremote:
     """Does what mpremote would on a board whose flash is a folder, and whose ROMFS partition (if
     ``rom_size``) is a file of that size; the listing runs on real MicroPython."""
 
-    def __init__(self, root: Path, mpy: int | None = None, rom_size: int | None = None) -> None:
+    def __init__(self, root: Path, mpy: int | None = None, rom_size: int | None = None,
+                 version: list[int] | None = None) -> None:
         self.root = root
         self.calls: list[list[str]] = []
-        self.mpy = mpy  # pretend the board reads another .mpy version
+        # Pretend the board reads another .mpy version, or runs another MicroPython release.
+        self.pretend = {key: value for key, value in (("mpy", mpy), ("version", version)) if value is not None}
         self.rom = None
         if rom_size is not None:
             self.rom = root.parent / "rom.bin"
@@ -225,9 +227,9 @@ class FakeMpremote:
             script.write_text(code)
             # The fake partition is read into the heap (on the board it is flash): room for it.
             out = run_micropython([str(script)], heap="2M" if self.rom is not None else RP2040_HEAP).stdout
-            if self.mpy is not None:
+            if self.pretend:
                 marker, data = out.split(" ", 1)
-                out = marker + " " + json.dumps(dict(json.loads(data), mpy=self.mpy)) + "\n"
+                out = marker + " " + json.dumps(dict(json.loads(data), **self.pretend)) + "\n"
             return out
         for command in _split(commands):
             op, *operands = command
@@ -614,3 +616,66 @@ def test_romfs_dry_run(tree: tuple[Path, Path, Path], monkeypatch: pytest.Monkey
     assert main(["deploy", "--dry-run", "--romfs"]) == 0
     printed = capsys.readouterr().out
     assert "ROMFS image of app cribbage hal shared (at /rom)" in printed and "partition size unknown" in printed
+
+
+def other_native_sub_version() -> int:
+    """``sys.implementation._mpy`` of a board that reads this port's bytecode but native code of another sub-version."""
+    reads = micropython_reads()
+    return reads.version | (reads.sub_version ^ 1) << 8 | ARCHES.index(reads.arch) << 10
+
+
+def test_romfs_leaves_out_a_native_twin_the_board_cannot_load(tree: tuple[Path, Path, Path]) -> None:
+    firmware, board_json, board = tree
+    native = firmware.with_name("firmware_native")
+    (native / "pkg").mkdir(parents=True)
+    (native / "pkg" / "fast.py").write_text(VIPER)
+    fake = FakeMpremote(board, mpy=other_native_sub_version(), rom_size=256 * 1024)
+    console, out = quiet()
+    plan = deploy("a0", dry_run=True, runner=fake, firmware=firmware, board_json=board_json, console=console)
+    assert [c[2] for c in fake.calls] == ["exec", "reset"] and plan.image is not None
+    said = " ".join(out.getvalue().split())
+    assert "left out of the ROMFS image, which holds no sources: pkg/fast.py" in said, said
+    assert "plain twins" in said and "sent as sources" not in said
+    fake.calls.clear()
+    deploy("a0", runner=fake, firmware=firmware, board_json=board_json, console=quiet()[0])
+    assert sorted(p.relative_to(board).as_posix() for p in board.rglob("*")) == ["board.json", "main.py"]
+    # Mounted at /rom: the package imports, and its native twin is missing (the firmware's ImportError).
+    (board.parent / "mount.py").write_text(
+        "import os, sys, vfs\n"
+        "vfs.mount(vfs.VfsRom(open(%r, 'rb').read()), '/rom')\n"
+        "os.chdir(%r)\n"
+        "sys.path[:] = ['', '/rom']\n"
+        "import pkg.mod\n"
+        "print(sorted(os.listdir('/rom/pkg')))\n"
+        "try:\n"
+        "    import pkg.fast\n"
+        "except ImportError:\n"
+        "    print('ImportError')\n"
+        % (str(fake.rom), str(board)))
+    done = run_micropython([str(board.parent / "mount.py")], heap="2M")
+    assert done.stdout.split() == ["['__init__.mpy',", "'data.json',", "'mod.mpy']", "ImportError"], (
+        done.stdout + done.stderr)
+
+
+def test_what_a_romfs_image_cannot_hold_is_a_deploy_error(tree: tuple[Path, Path, Path]) -> None:
+    firmware, board_json, board = tree
+    (firmware / "pkg" / "fast.py").write_text(VIPER)  # native code outside firmware_native/: no plain twin
+    fake = FakeMpremote(board, mpy=other_native_sub_version(), rom_size=256 * 1024)
+    for dry_run in (True, False):
+        fake.calls.clear()
+        with pytest.raises(DeployError, match=r"cannot build the ROMFS image: .*pkg/fast\.py is a source file.*"
+                                              r"--no-romfs"):
+            deploy("a0", dry_run=dry_run, runner=fake, firmware=firmware, board_json=board_json, console=quiet()[0])
+        assert [c[2] for c in fake.calls] == ["exec", "reset"]  # nothing changed; the app started again
+    assert list(board.iterdir()) == [] and fake.rom is not None and fake.rom.read_bytes()[:1] == b"\xff"
+
+
+def test_a_micropython_older_than_1_23_is_refused(tree: tuple[Path, Path, Path]) -> None:
+    firmware, board_json, board = tree
+    fake = FakeMpremote(board, version=[1, 22, 2])
+    with pytest.raises(DeployError, match=r"this board runs MicroPython 1\.22\.2; the firmware needs 1\.23 or later"):
+        deploy("a0", dry_run=True, runner=fake, firmware=firmware, board_json=board_json, console=quiet()[0])
+    assert [c[2] for c in fake.calls] == ["exec", "reset"] and list(board.iterdir()) == []
+    fake = FakeMpremote(board, version=[1, 23, 0])
+    deploy("a0", runner=fake, firmware=firmware, board_json=board_json, console=quiet()[0])
+    assert (board / "pkg" / "mod.mpy").exists()

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from micropython32_env import NOT_ON_32BIT
 
-from host_tools.deploy import link_board_tree
+from host_tools.firmware_tree import link_board_tree
 from micropython_env import (
     FIRMWARE_TESTS,
     ROOT,
@@ -66,7 +66,7 @@ def test_native_twins_on_micropython(compiled_firmware: Callable[..., Path]) -> 
                               " chain.pack_words is viper.pack_words,"
                               " sampled_buttons.first_change is viper.first_change)" % str(libdir)])
     assert in_use.stdout.split() == ["True"] * 4, in_use.stdout + in_use.stderr
-    check(libdir, "test_power_viper")
+    check(libdir, "test_viper_twins")
 
 
 @pytest.mark.parametrize("module", sorted(NOT_ON_32BIT))

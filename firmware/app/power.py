@@ -116,7 +116,7 @@ def limit(frame, brightness, supply_ma):
 # the tests, a port without a native emitter) and in app.power_viper (firmware_native/) for the
 # chip, where they are 20 times faster (and the plain ones never load), and the unix port from
 # source; the plain ones also on a board that cannot load the native .mpy (of another sub-version:
-# the loader's ValueError). tests/firmware/test_power_viper.py checks both give the same bytes.
+# the loader's ValueError). tests/firmware/test_viper_twins.py checks both give the same bytes.
 try:
     from app.power_viper import cap, shade
 except (ImportError, SyntaxError, AttributeError, ValueError):

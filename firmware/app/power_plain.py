@@ -1,6 +1,6 @@
 """The per-LED passes of ``app.power.limit`` in plain Python: CPython, the tests, and a port without
 a native emitter use these; the chip runs their viper twins (``app.power_viper``), and this module
-never loads there. tests/firmware/test_power_viper.py checks both give the same bytes.
+never loads there. tests/firmware/test_viper_twins.py checks both give the same bytes.
 """
 
 

@@ -93,30 +93,37 @@ class Keep:
 
     @property
     def expected_fraction(self):
+        """``expected`` exactly, as (numerator, denominator) ints: what the keeps are ordered by."""
         return self._sums[0], self._sums[1]
 
     @property
     def expected(self):
+        """The keep's mean worth: the hand's mean show plus the crib's when the crib is yours, minus it when not."""
         return self._sums[0] / self._sums[1]
 
     @property
     def starters(self):
+        """How many starters the hand was counted with: the cards not seen (46 with 6 dealt, 47 with 5)."""
         return self._sums[3]
 
     @property
     def hand_expected(self):
+        """The mean show of the kept cards over every starter."""
         return self._sums[2] / self._sums[3]
 
     @property
     def crib_expected(self):
+        """The mean crib score of the laid-away cards (always >= 0), from ``cribbage.crib_values``."""
         return self._sums[4] / self._sums[5]
 
     @property
     def chances(self):
+        """Total -> number of starters showing that total, for the totals that happen."""
         return {total: n for total, n in enumerate(self.counts) if n}
 
     @property
     def hand_min(self):
+        """The worst show of the kept cards over every starter."""
         counts = self.counts
         total = 0
         while not counts[total]:
@@ -125,6 +132,7 @@ class Keep:
 
     @property
     def hand_max(self):
+        """The best show of the kept cards over every starter."""
         counts = self.counts
         total = MAX_SHOW
         while not counts[total]:

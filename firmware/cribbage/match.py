@@ -141,6 +141,7 @@ class Chunked:
         return self._len
 
     def append(self, value):
+        """Add ``value`` at the end, in a new chunk when the last one is full."""
         i = self._len % _CHUNK
         if i == 0:
             self._chunks.append(array(self._typecode, bytes(self._bytes)))
@@ -148,6 +149,7 @@ class Chunked:
         self._len += 1
 
     def pop(self):
+        """Remove and return the last value (IndexError when empty), dropping its chunk once empty."""
         if not self._len:
             raise IndexError("pop from an empty log")
         self._len -= 1
@@ -417,6 +419,7 @@ class Match:
 
     @property
     def can_undo(self):
+        """True if the log holds an event to take back."""
         return len(self._codes) > 0
 
     def _step(self, event, index):

@@ -6,7 +6,7 @@ def pack_words(frame, out, order, count, r, g, b):
     """Wire position ``w`` of ``out`` gets LED ``order[w]`` of ``frame``, its colours at byte
     offsets ``r``, ``g``, ``b`` (1 to 3) of its word and 0 at byte 0, which never goes out (the
     LED driver marks a frame to resend there); 1 if that changed a byte of ``out``, else 0
-    (tests/firmware/test_power_viper.py: the same bytes and answers as the viper twin's)."""
+    (tests/firmware/test_viper_twins.py: the same bytes and answers as the viper twin's)."""
     changed = 0
     for wire in range(count):
         i = 3 * order[wire]

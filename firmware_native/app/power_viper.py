@@ -5,7 +5,7 @@ on raw byte pointers. Only a MicroPython with a native emitter compiles this mod
 chip; ``mpy-cross -march=...``, which `crib deploy` runs for the board): elsewhere importing
 it fails and ``app.power`` takes the plain ones. On the board it is ``app/power_viper``;
 it lives in firmware_native/ because mpy-cross compiles it only for an architecture.
-tests/firmware/test_power_viper.py checks both give the same bytes.
+tests/firmware/test_viper_twins.py checks both give the same bytes.
 """
 
 import micropython

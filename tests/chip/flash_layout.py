@@ -19,7 +19,8 @@ from pathlib import Path
 
 from littlefs import LittleFS, UserContext
 
-from host_tools.deploy import BOARD_JSON, FIRMWARE, Build, build, in_package, romfs_image
+from host_tools.deploy import Build, build, in_package, romfs_image
+from host_tools.firmware_tree import BOARD_JSON, FIRMWARE
 from host_tools.mpy import MpyFormat
 
 IMAGES = Path(__file__).resolve().parent / "images"

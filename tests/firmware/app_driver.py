@@ -10,7 +10,9 @@ import json
 import cribbage.match  # noqa: F401  the largest sources first, while MicroPython's heap is least fragmented
 
 gc.collect()
-from simulator.virtual_hardware import VirtualHardware, temp_dir  # noqa: E402
+from fake_storage import temp_dir  # noqa: E402
+
+from simulator.virtual_hardware import VirtualHardware  # noqa: E402
 
 gc.collect()
 from app.board import Board  # noqa: E402

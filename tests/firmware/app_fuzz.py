@@ -1,23 +1,13 @@
-"""Random input events for the board (a seeded LCG: the same sequence on both interpreters).
+"""Random input events for the board, from ``cribbage_lab.deck``'s seeded Xorshift32 (the same
+sequence on both interpreters).
 
 Checked after every event: nothing escapes, every score stays on the board, back pegs never
 pass front pegs; every ``check_every`` events: a replay of the log equals the live state.
 """
 
 from cribbage.match import Match
+from cribbage_lab.deck import Xorshift32, randbelow
 from shared.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN
-
-
-class Lcg:
-    """A tiny linear congruential generator (numbers from Numerical Recipes)."""
-
-    def __init__(self, seed):
-        self.state = seed & 0xFFFFFFFF
-
-    def below(self, n):
-        self.state = (self.state * 1664525 + 1013904223) & 0xFFFFFFFF
-        return (self.state >> 8) % n
-
 
 # Presses by weight: the encoder and the player buttons often, back (cancel, undo) rarely,
 # so that games get played to the end; long presses of the encoder (the menu) rarest.
@@ -27,18 +17,19 @@ _MENUS = ("menu", "settings", "advise")
 
 
 def random_event(rng, mode_name="peg"):
-    """One random input event (see the weights above); menus are left more often, like people do."""
-    if mode_name in _MENUS and rng.below(4) == 0:
+    """One random input event from ``rng`` (an ``Xorshift32``; see the weights above); menus are left
+    more often, like people do."""
+    if mode_name in _MENUS and randbelow(rng, 4) == 0:
         return (PRESS, BACK)
-    if mode_name == "led_test" and rng.below(4) == 0:  # back echoes there: holding the encoder leaves
+    if mode_name == "led_test" and randbelow(rng, 4) == 0:  # back echoes there: holding the encoder leaves
         return (LONG, ENCODER)
-    roll = rng.below(100)
+    roll = randbelow(rng, 100)
     if roll < 40:
-        n = rng.below(9) - 4
+        n = randbelow(rng, 9) - 4
         return (TURN, n if n else 1)
     if roll < 88:
-        return (PRESS, _PRESSES[rng.below(len(_PRESSES))])
-    return (LONG, _LONGS[rng.below(len(_LONGS))])
+        return (PRESS, _PRESSES[randbelow(rng, len(_PRESSES))])
+    return (LONG, _LONGS[randbelow(rng, len(_LONGS))])
 
 
 def check_state(board):
@@ -64,7 +55,7 @@ def check_replay(board):
 
 def fuzz(driver, seed, events, check_every=50, render_every=25):
     """Feed ``events`` random input events; return how many game events the log saw in total."""
-    rng = Lcg(seed)
+    rng = Xorshift32(seed)
     board = driver.board
     hw = driver.hw
     applied = 0
@@ -74,7 +65,7 @@ def fuzz(driver, seed, events, check_every=50, render_every=25):
         applied += max(0, len(board.match.log) - before)
         check_state(board)
         if i % render_every == 0:
-            hw.advance(1 + rng.below(700))
+            hw.advance(1 + randbelow(rng, 700))
             board.tick()
             board.render()
         if i % check_every == 0:

@@ -4,11 +4,11 @@ them, byte for byte as saving their strings writes, and they are read back from 
 Runs on both interpreters in a fresh directory (the power cuts: tests/board_power_cut.py).
 """
 
+from fake_storage import temp_dir
 from test_store import game, listing, read, streamed, write
 
 from app.request_ids import find_saved
 from app.store import Kept, Store
-from simulator.virtual_hardware import temp_dir
 
 REPLIES = ('{"ok": true, "said": "h\u00e9llo \\"you\\"", "id": 7}', "second")  # escapes, a character beyond ASCII
 

@@ -7,6 +7,7 @@ import os
 import sys
 
 from app_driver import ENC, HOLD_P2, P1, P2, Driver, turn
+from fake_storage import temp_dir
 from match_helpers import seeded_match
 from test_match_saved import damaged_logs
 
@@ -14,7 +15,6 @@ from app.prefs import defaults
 from app.protocol import settings_dict
 from app.store import Store
 from shared.supply import USB_MA
-from simulator.virtual_hardware import temp_dir
 
 PREFS = defaults(USB_MA)  # the fake hardware is a USB build
 

@@ -248,20 +248,21 @@ def test_a_picture_that_does_not_change_is_drawn_again_once_a_second_and_a_blink
 def test_the_frames_shown_are_those_drawn_every_frame_to_within_a_frame():
     # The shell draws only when the picture may have changed: at every loop turn (4 ms) the frame on
     # the LEDs is the one that drawing every frame period would show (drawn at most 37 ms before).
-    from app_fuzz import Lcg, random_event
+    from app_fuzz import random_event
 
     from app import power
     from app.render import Canvas, render
+    from cribbage_lab.deck import Xorshift32, randbelow
     from shared.ticks import ticks_add
 
     d = Driver()
     board = d.board
     shell = Shell(d.hw, board)
     canvas = Canvas(d.hw.led_count)
-    rng = Lcg(11)
+    rng = Xorshift32(11)
     drawn = d.hw.frames
     for turn_ in range(1500):  # 6 s, across the clock's wrap
-        if rng.below(100) == 0:  # an input every 0.4 s or so: the blinks between them drawn by themselves
+        if randbelow(rng, 100) == 0:  # an input every 0.4 s or so: the blinks between them drawn by themselves
             d.hw.push(random_event(rng, board.mode.name))
         d.hw.advance(4)
         shell.input_step()

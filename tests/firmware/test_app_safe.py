@@ -5,12 +5,13 @@ import json
 import os
 
 from app_driver import ENC, HOLD_ENC, P1, Driver
+from fake_storage import temp_dir
 
 from app import palette, power
 from app.modes.led_test import STEP_MS
 from app.safe import SafeBoard
 from shared.holes import HOLES, LEDS
-from simulator.virtual_hardware import VirtualHardware, temp_dir
+from simulator.virtual_hardware import VirtualHardware
 
 WHY = "the app failed 3 times in a row"
 

@@ -3,8 +3,9 @@ the app; power cuts count for nothing. Failures in a row -> safe mode, then the 
 
 import os
 
+from fake_storage import temp_dir
+
 from hal.boot_guard import BootGuard, watchdog_started, watchdog_stopped, watchdog_timed_out
-from simulator.virtual_hardware import temp_dir
 
 REASON = 0x40058008  # RP2040 datasheet 4.7, WATCHDOG REASON: bit 0 TIMER, bit 1 FORCE
 SCRATCH0 = 0x4005800C

@@ -7,9 +7,10 @@ in store_power_cut.py (MicroPython only, run by tests/test_store_power_cut.py).
 import os
 from binascii import crc32
 
+from fake_storage import temp_dir
+
 from app.store import FORMAT, Store
 from portable import raises
-from simulator.virtual_hardware import temp_dir
 
 
 def event(k):

@@ -1,0 +1,49 @@
+"""The board's files in this checkout: what `crib deploy` sends, `crib mip-package` lists and
+`crib bench` (and the tests) run on the unix port laid out as on the board.
+
+Everything in ``firmware/`` but its manifest, with the native twins of ``firmware_native/``
+joining the same packages (``app/power_viper.py`` beside ``app/power.py``), and
+``hardware/board.json`` at the board's root.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRMWARE = ROOT / "firmware"
+# Beside a firmware folder, its native twins (viper: firmware_native/ for firmware/): mpy-cross
+# compiles them only for an architecture, so they live apart from the code that compiles
+# anywhere; on the board they join the same packages (app/power_viper.py beside app/power.py).
+NATIVE_SUFFIX = "_native"
+BOARD_JSON = ROOT / "hardware" / "board.json"
+# Never sent: the manifest that freezes the firmware into a MicroPython build (hardware/BUILD.md).
+HOST_ONLY = ("manifest.py",)
+
+
+def firmware_files(firmware: Path = FIRMWARE) -> dict[str, Path]:
+    """Every file to send, as its path on the board (relative, POSIX) -> the folder it comes
+    from: ``firmware`` or its native twin beside it; without caches and hidden files."""
+    found = {}
+    for root in (firmware, native_twins(firmware)):
+        for path in sorted(root.rglob("*")):
+            rel = path.relative_to(root)
+            if path.is_file() and path.suffix != ".pyc" and rel.as_posix() not in HOST_ONLY \
+                    and not any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
+                found[rel.as_posix()] = root
+    return dict(sorted(found.items()))
+
+
+def native_twins(firmware: Path) -> Path:
+    """The folder of ``firmware``'s native twins: ``firmware_native/`` beside ``firmware/``."""
+    return firmware.with_name(firmware.name + NATIVE_SUFFIX)
+
+
+def link_board_tree(target: Path, firmware: Path = FIRMWARE) -> Path:
+    """Lay out under ``target`` the files as they lie on the board, as sources (symbolic links
+    into the checkout), for the unix port to run the board's own tree; return ``target``."""
+    for rel, root in firmware_files(firmware).items():
+        link = target / rel
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.symlink_to(root / rel)
+    return target
