@@ -20,6 +20,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from app.render import track_of
+from shared.holes import HOLES
 from simulator.geometry import Layout
 
 TABLE = (28, 24, 22)  # around the board, and the window background
@@ -216,7 +217,7 @@ class BoardPicture:
         """The number of every fifth hole, between the rows of that hole on each track."""
         holes = big.geometry.holes
         face = font(big.length(3.0))
-        for hole in range(NUMBER_EVERY, 121, NUMBER_EVERY):
+        for hole in range(NUMBER_EVERY, HOLES, NUMBER_EVERY):
             places = [xy for (_, h), xy in holes.items() if h == hole]
             ys = [y for _, y in places]
             self._engrave(draw, big.px(places[0][0], (min(ys) + max(ys)) / 2), str(hole), face)

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from hardware_scripts import HARDWARE, load_script
 
+from shared import holes
+
 BOARD_JSON = HARDWARE / "board.json"
 HOLES = 121
 # Raspberry Pi Pico: GP0-GP22 and GP26-GP28 reach the header; GP23-25 and GP29 are used on the board.
@@ -72,6 +74,19 @@ def test_each_track_is_a_continuous_path_with_streets(board: dict) -> None:
         inside = [gaps[h - 1] for h in range(1, HOLES) if h % 5 and h % 30]
         between = [gaps[h - 1] for h in range(5, HOLES, 5) if h % 30]
         assert max(inside) < min(between)
+
+
+def test_the_layout_the_app_draws_by_is_the_board_s(board: dict) -> None:
+    # shared.holes: rows of ROW holes, the way back's hole under(h) in hole h's column (the card
+    # picker's grid, the cut's rows, the play's count bar), on both laps of both tracks
+    where = positions(board)
+    for track in (0, 1):
+        rows = {where[(track, h)][1] for h in range(1, holes.ROW + 1)}
+        assert len(rows) == 1, "holes 1..ROW are one row"
+        for h in range(1, holes.ROW + 1):
+            for lap in (0, 2 * holes.ROW):
+                out, back = where[(track, lap + h)], where[(track, lap + holes.under(h))]
+                assert out[0] == back[0] and out[1] != back[1], (track, lap + h)
 
 
 def test_holes_do_not_overlap_and_fit_on_the_board(board: dict) -> None:

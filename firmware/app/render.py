@@ -39,7 +39,7 @@ picture is drawn (tests/firmware/test_render_still.py: the frames it skips would
 from micropython import const
 
 from app import palette
-from shared.holes import HOLES
+from shared.holes import HOLES, ROW
 from shared.ticks import ticks_diff
 
 try:
@@ -47,7 +47,6 @@ try:
 except ImportError:  # CPython (the simulator, the tests): a frame is cleared with a new blank
     FrameBuffer = None
 
-_LAP = const(30)
 _END_CYCLE = const(1600)
 _TALLY_LEVEL = const(170)
 _FLICKER = const(120)  # ms: the period of the refusal signal's fast flicker
@@ -212,20 +211,21 @@ def draw_turns(board, canvas, now, counting=None):
 
 
 def draw_tally(board, canvas, lit=True):
-    """Match points of each side as lit holes from the start of its track (side 2: second lap),
-    and the hole that wins the match marked dim white; ``lit`` False leaves the match's winner's dark."""
+    """Match points of each side as lit holes from the start of its track (side 2: from hole 31, where
+    the way back starts), a row at most, and the hole that wins the match marked dim white; ``lit``
+    False leaves the match's winner's dark."""
     match = board.match
     won = match.games_won
     goal = match.settings.match_to
     winner = match.match_winner if goal else None  # no goal, no match winner: spare the call
     colours = board.colours
     for side in range(len(won)):
-        first = 1 + _LAP * (side >> 1)
+        first = 1 + ROW * (side >> 1)
         track = side & 1  # track_of, inlined
         if goal:
             canvas.put(track, first + goal - 1, palette.WHITE, palette.LINE)
         if won[side] and (lit or side != winner):  # (no call for a tally of 0: frames of a game's start)
-            canvas.fill(track, first, first + min(won[side], _LAP), colours[side], _TALLY_LEVEL)
+            canvas.fill(track, first, first + min(won[side], ROW), colours[side], _TALLY_LEVEL)
 
 
 def draw_end(board, canvas, now):

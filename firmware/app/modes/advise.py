@@ -6,9 +6,9 @@ ranking of ``cribbage.advice.rank_keeps``, stepped through with the encoder). In
 view the shown keep and the next one take turns in the picker's grid (``_CYCLE``: the
 shown keep for ``_SHOWN_LOOK`` ms, then the next, dimmer); the expected points of the keep
 of the moment, rounded halves away from zero, are lit holes of track 1 from
-``_POINTS_HOLE`` up (below zero: from ``_MINUS_HOLE`` down), and the shown keep's rank is
-the number of dim holes from ``_RANK_HOLE`` of track 0 (tracks numbered from 0 here, as
-in ``app.render``; the manual counts them from 1).
+``_POINTS_HOLE`` up (below zero: from the hole under it on the way back down), and the shown
+keep's rank is the number of dim holes from ``_RANK_HOLE`` of track 0 (tracks numbered from 0
+here, as in ``app.render``; the manual counts them from 1).
 """
 
 from micropython import const
@@ -20,6 +20,7 @@ from cribbage.advice import rank_keeps
 from cribbage.cards import names
 from cribbage.settings import dealt_count
 from shared import events
+from shared.holes import under
 
 PICK = const(0)
 DEAL = const(1)
@@ -36,9 +37,8 @@ _POINTS_LEVEL = const(96)
 _NEXT_POINTS_LEVEL = const(48)  # the next keep's points, dimmer
 _POINTS_TRACK = const(1)
 _POINTS_HOLE = const(16)  # the first hole of a value above zero
-_MINUS_HOLE = const(45)  # the first hole of a value below zero (under hole 16, on the way back)
 _MOST_POINTS = const(32)  # holes 16-47: up to the picker's grid
-_MOST_MINUS = const(15)  # holes 45-31
+_MOST_MINUS = const(15)  # holes 45-31: from the hole under _POINTS_HOLE (shared.holes.under) to the row's end
 
 
 def rounded_points(keep):
@@ -49,13 +49,15 @@ def rounded_points(keep):
 
 
 def draw_points(canvas, points, level):
-    """``points`` as lit holes of track 1: from hole 16 up when above zero, from hole 45 down when below."""
+    """``points`` as lit holes of track 1: from hole 16 up when above zero, from the hole under it on
+    the way back (45) down when below."""
     if points >= 0:
         for i in range(min(points, _MOST_POINTS)):
             canvas.put(_POINTS_TRACK, _POINTS_HOLE + i, palette.WHITE, level)
     else:
+        minus = under(_POINTS_HOLE)
         for i in range(min(-points, _MOST_MINUS)):
-            canvas.put(_POINTS_TRACK, _MINUS_HOLE - i, palette.WHITE, level)
+            canvas.put(_POINTS_TRACK, minus - i, palette.WHITE, level)
 
 
 class Advise:

@@ -1,8 +1,8 @@
 """Picking cards with the encoder and buttons, readable on the LEDs alone.
 
-The picker shows the deck as a grid of 4 rows by 13 columns on the first two laps of the
-tracks: the board's rows hold 30 holes and each track goes out and back, so hole ``1 + r``
-and hole ``60 - r`` of the same track sit in the same column. The rows from the top are
+The picker shows the deck as a grid of 4 rows by 13 columns on the first two rows of each
+track: hole ``1 + r`` of the way out and hole ``under(1 + r)`` (``60 - r``) of the way back
+sit in the same column (``shared.holes``). The rows from the top are
 clubs (track 0, holes 1-13), diamonds (track 1, holes 1-13), hearts (track 1, holes 60-48)
 and spades (track 0, holes 60-48); the column is the rank, Ace at the left. A suit is thus
 told by its row as well as by its colour.
@@ -18,6 +18,7 @@ from app import palette
 from cribbage.cards import name
 from cribbage.wrap import wrap
 from shared import events
+from shared.holes import under
 
 _RANKS = const(13)
 _SUITS = const(4)
@@ -30,7 +31,7 @@ def card_hole(card):
     suit = card & 3
     if suit < 2:
         return suit, 1 + rank
-    return 3 - suit, 60 - rank
+    return 3 - suit, under(1 + rank)
 
 
 class Picker:

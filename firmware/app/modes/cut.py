@@ -8,7 +8,8 @@ goes in the log as the core's ``["cut_ranks", [rank or null per seat]]`` (null: 
 that round), and the board goes back to the play with the dealer known.
 
 On the LEDs each seat has a row of 13 holes, Ace to King, on its side's track: the first
-seats (P1, P2; T1a, T2a) holes 1-13, the others (P3; T1b, T2b) the way back, holes 60-48.
+seats (P1, P2; T1a, T2a) holes 1-13, the others (P3; T1b, T2b) under them on the way back, holes
+60-48 (``shared.holes.under``).
 The rank being dialled blinks in the cutter's colour over its dim row, ranks taken shine
 steady, and the cutter's game hole breathes. In a cut again, the tied ranks of the round before
 stay lit, dimmer, until their seats cut again: the tie shows, and who is out of it.
@@ -21,14 +22,14 @@ from app.render import breathing, game_hole, track_of
 from cribbage.cards import rank_name
 from cribbage.game import lowest_seats
 from shared import events
+from shared.holes import under
 
 _RANKS = const(13)
-_LAP_END = const(60)  # the last hole of a track's first lap: the second row of a track runs back from it
 
 
 def rank_hole(seat, rank):
     """The hole of ``rank`` in ``seat``'s row (on its side's track: see the module docstring)."""
-    return 1 + rank if seat < 2 else _LAP_END - rank
+    return 1 + rank if seat < 2 else under(1 + rank)
 
 
 class Cut:

@@ -29,11 +29,11 @@ from app.modes.peg import button_side, score_lines
 from app.render import draw_pegs
 from cribbage.cards import rank_name, value
 from shared import events
+from shared.holes import under
 from shared.ticks import ticks_diff
 
 _KING = const(13)
 _MOST = const(31)  # the count never passes it (cribbage.play.GAME_COUNT: not imported before the first card)
-_COUNT_START = const(61)  # count n lights hole 61 - n: hole 60 (under hole 1) onwards, 31 at hole 30
 
 
 def playing(board):
@@ -53,6 +53,9 @@ class Lay:
     def __init__(self, board):
         self.rank = 5
         self.turned = board.hw.ticks_ms()  # the last detent: the rank's blink starts lit there
+        # count n lights hole under(n) = start - n: hole 60 (under hole 1) on, 31 at hole 30; kept, not
+        # asked each frame (a call costs the chip tens of microseconds)
+        self.start = under(0)
 
     def _turn(self, board):
         """The seat to lay or say go, or None once every card is laid."""
@@ -111,19 +114,20 @@ class Lay:
         track = side & 1  # track_of and board.colour inlined, as in app.render: a call costs the chip
         colour = board.colours[side]
         count = self._count(board)
+        start = self.start
         # the count: from hole 60 along the way back, one run of holes (a call a hole would cost
         # the chip a millisecond at a count of 15); a team's second partner: every other hole
         if turn >= settings.sides and settings.players == 4:
             for i in range(1, count + 1, 2):
-                canvas.put(track, _COUNT_START - i, colour, palette.TRAIL)
+                canvas.put(track, start - i, colour, palette.TRAIL)
         else:
-            canvas.fill(track, _COUNT_START - count, _COUNT_START, colour, palette.TRAIL)
+            canvas.fill(track, start - count, start, colour, palette.TRAIL)
         to = count + value((self.rank - 1) * 4)
         if canvas.blink(now, 400, 260):  # the card dialled, added to the count
-            canvas.fill(track, _COUNT_START - to, _COUNT_START - count, palette.VERMILLION if to > _MOST else colour,
+            canvas.fill(track, start - to, start - count, palette.VERMILLION if to > _MOST else colour,
                         palette.PREVIEW)
         game = match.game
-        low = _COUNT_START - to  # the pegs under the count and the card: drawn again, over them
+        low = start - to  # the pegs under the count and the card: drawn again, over them
         for s in range(len(game.front)):
             if s & 1 == track and (game.front[s] >= low or game.back[s] >= low):
                 draw_pegs(board, canvas, now)
