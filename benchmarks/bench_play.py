@@ -28,7 +28,7 @@ from play_reference import play_out  # noqa: E402
 
 from app.board import Board  # noqa: E402
 from app.modes.count import RANKS  # noqa: E402
-from app.modes.ranks import NOBS, ONE_SUIT, STARTER_TOO  # noqa: E402
+from app.rank_show import NOBS, ONE_SUIT, STARTER_TOO  # noqa: E402
 from cribbage.cards import JACK  # noqa: E402
 from cribbage_lab import deck  # noqa: E402
 from simulator.virtual_hardware import VirtualHardware  # noqa: E402  (the fake hardware: not the app)
@@ -94,7 +94,7 @@ def deal(seed, card_by_card):
 
 
 def answer(player, mode, cards, starter):
-    """Answer what the hand's ranks leave open (app.modes.ranks) as its real ``cards`` do: no
+    """Answer what the hand's ranks leave open (app.rank_show) as its real ``cards`` do: no
     is the answer dialled first, one detent makes it yes."""
     suit = starter & 3
     truth = {ONE_SUIT: all(card & 3 == cards[0] & 3 for card in cards), STARTER_TOO: cards[0] & 3 == suit,

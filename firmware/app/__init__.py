@@ -1,4 +1,5 @@
-"""The device application: ui modes, rendering, persistence, the serial protocol, the main loop.
+"""The device application: ui modes (``app.modes``) and the parts they are made of (``picker``,
+``rank_show``, ``said``), rendering, persistence, the serial protocol, the main loop.
 
 ``VERSION`` is the firmware's version: the ``state`` reply carries it and the board prints
 it at power-on. ``firmware/manifest.py``, ``package.json`` and ``pyproject.toml`` say the

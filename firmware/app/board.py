@@ -63,8 +63,8 @@ _MENU_MODULES = ("app.modes.menu app.modes.settings app.modes.advise cribbage.ad
 # modes (never used together with the menu), the scoring of shows (the game loads it to count a
 # hand; the advice loads it again) and the serial protocol (loaded again by the next request);
 # and after a power-on's replay, which loads what the shows of the log needed
-_COUNT_MODULES = ("app.modes.count app.modes.starter app.modes.muggins app.modes.said cribbage.saying app.protocol"
-                  " app.strict_json app.modes.lay app.modes.ranks cribbage.show_ranks cribbage.show")
+_COUNT_MODULES = ("app.modes.count app.modes.starter app.modes.muggins app.said cribbage.saying app.protocol"
+                  " app.strict_json app.modes.lay app.rank_show cribbage.show_ranks cribbage.show")
 
 
 def glance(match):

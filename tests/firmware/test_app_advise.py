@@ -8,7 +8,7 @@ track 1. The truth is ``cribbage.advice.rank_keeps`` on the same cards, called h
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, brightness, is_hue, turn
 
 from app import palette
-from app.modes.cards import card_hole
+from app.picker import card_hole
 from cribbage.advice import rank_keeps
 from cribbage.cards import names
 from cribbage_lab.card_text import parse_hand

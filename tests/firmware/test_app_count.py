@@ -16,7 +16,7 @@ from app_driver import (
 )
 
 from app import palette
-from app.modes.cards import card_hole
+from app.picker import card_hole
 from cribbage_lab.card_text import parse
 
 

@@ -6,7 +6,7 @@ The points expected are those of real cards with those ranks and suits (``show.s
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, dealt, is_hue, turn
 
 from app import palette
-from app.modes.cards import card_hole
+from app.picker import card_hole
 from cribbage import show
 from cribbage_lab.card_text import parse, parse_hand
 from shared.events import BACK, LONG, PLAYER_1

@@ -6,7 +6,7 @@ import json
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, Driver, is_hue, turn
 
 from app import palette
-from app.modes.cards import Picker
+from app.picker import Picker
 from cribbage_lab.card_text import parse
 from shared.ticks import ticks_add
 

@@ -1,7 +1,7 @@
 """Discard advice on the board: pick the cards dealt, say whether you deal, see the best keeps.
 
 What a player sees and does is in docs/USING.md ("Discard advice"). The steps: ``PICK`` the
-cards dealt (the card picker, ``app.modes.cards``), ``DEAL`` (do you deal?), ``KEEPS`` (the
+cards dealt (the card picker, ``app.picker``), ``DEAL`` (do you deal?), ``KEEPS`` (the
 ranking of ``cribbage.advice.rank_keeps``, stepped through with the encoder). In the keeps
 view the shown keep and the next one take turns in the picker's grid (``_CYCLE``: the
 shown keep for ``_SHOWN_LOOK`` ms, then the next, dimmer); the expected points of the keep
@@ -14,7 +14,7 @@ here, as in ``app.render``; the manual counts them from 1).
 from micropython import const
 
 from app import palette
-from app.modes.cards import Picker, card_hole
+from app.picker import Picker, card_hole
 from app.render import game_hole
 from cribbage.advice import rank_keeps
 from cribbage.cards import names

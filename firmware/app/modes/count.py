@@ -17,7 +17,7 @@ it is unknown). Steps (``back`` steps back exactly one of them), in the core's c
   vermillion flicker; no muggins can be called on a total (there are no cards to check).
   With the starter skipped, every hand of the deal is a total, and before the first one is
   pegged the dealer's button held pegs his heels.
-- ranks: a show by its ranks (``app.modes.ranks``), then claim or confirm as with cards; a
+- ranks: a show by its ranks (``app.rank_show``), then claim or confirm as with cards; a
   hand laid card by card in the play (``app.modes.lay``) is always counted so, its 4 ranks
   taken from the play: only the questions ranks leave open are asked.
 Counting stops the moment someone wins, and after the crib.
@@ -25,9 +25,9 @@ Counting stops the moment someone wins, and after the crib.
 
 from micropython import const
 
-from app.modes.cards import Picker
 from app.modes.peg import button_side, kept_off
 from app.modes.starter import Starter, heels, held_button
+from app.picker import Picker
 from app.render import breathing, draw_preview, game_hole, track_of
 from cribbage import show
 from shared import events
@@ -51,7 +51,7 @@ class Count:
     def __init__(self, board):
         self.step = CARDS
         self.picker = None  # None: the starter was skipped, totals only; or the show is by ranks
-        self.ranks = None  # the show by ranks (app.modes.ranks.RankShow), or None
+        self.ranks = None  # the show by ranks (app.rank_show.RankShow), or None
         self.seat = None
         self.crib = False
         self.points = 0  # dialled (claim, total) or counted (confirm)
@@ -104,8 +104,8 @@ class Count:
         return None
 
     def by_ranks(self, board, ranks, event=None):
-        """Count this show from ``ranks`` (up to 4: laid in the play), see ``app.modes.ranks``."""
-        from app.modes.ranks import RankShow  # loaded only for a show by ranks
+        """Count this show from ``ranks`` (up to 4: laid in the play), see ``app.rank_show``."""
+        from app.rank_show import RankShow  # loaded only for a show by ranks
 
         self.ranks = RankShow(self.crib, ranks, self._laid_ranks(board) is not None)
         self.ranks.begin(board, self, event)
@@ -181,7 +181,7 @@ class Count:
             self.step = CLAIM
             self.points = 0
         else:
-            from app.modes.said import Said  # loaded once a count is said
+            from app.said import Said  # loaded once a count is said
 
             self.step = CONFIRM
             match = board.match

@@ -20,8 +20,8 @@ from micropython import const
 from app import palette
 from app.modes.count import Count
 from app.modes.peg import button_side
-from app.modes.said import Said
 from app.render import game_hole
+from app.said import Said
 from shared import events
 
 CALL = const(0)

@@ -1,14 +1,14 @@
 """The starter of a deal, and his heels: turned up before the play.
 
 Opened by the count (``app.modes.count``) while the deal's starter is unknown and the play
-is on. The card picker shows the deck (``app.modes.cards``); the encoder press takes the
+is on. The card picker shows the deck (``app.picker``); the encoder press takes the
 starter (a Jack pegs his heels: the core does it) and the board goes back to the play, which
 comes after the starter is turned. Back returns to the play without a starter.
 
 - the starter by its rank alone: p2 past the last free suit (or p1 before the first) stops at
   "any suit", where the whole column of the rank blinks; the encoder press there takes the
   rank only (the core's ``["starter_rank", rank]``), and the deal's shows are then counted
-  by their ranks (``app.modes.ranks``), as when the play gives them.
+  by their ranks (``app.rank_show``), as when the play gives them.
 
 - his heels without picking the Jack: a long press of the dealer's button pegs the core's
   ``["heels"]`` and the board goes back to the play; the other buttons are refused. The
@@ -20,8 +20,8 @@ comes after the starter is turned. Back returns to the play without a starter.
 """
 
 from app import palette
-from app.modes.cards import Picker, card_hole
 from app.modes.peg import button_side
+from app.picker import Picker, card_hole
 from app.render import breathing, game_hole
 from cribbage.cards import rank_name
 from shared import events
