@@ -10,11 +10,12 @@ HANDS = 250
 COMBINATIONS = 12994800
 
 before_import = heap_in_use() if ON_MICROPYTHON else 0
-from cribbage import play, saying, show  # noqa: E402  (imported after the heap reading)
+from cribbage import play, saying, show  # noqa: E402,F401  (imported after the heap reading; saying: by say_lines)
 
 if ON_MICROPYTHON:
     after_core = heap_in_use()
     row("heap held by the loaded core (cards, show, saying, play)", after_core - before_import, "bytes")
+from app.said import say_lines  # noqa: E402  (the count said on the display: the app's, not the core's)
 from cribbage_lab import census  # noqa: E402  (not needed on the board: for tests and this bench)
 
 if ON_MICROPYTHON:
@@ -61,7 +62,7 @@ if ON_MICROPYTHON:
     row("heap allocated by %d score() calls" % HANDS, allocated(score_all), "bytes")
     worst = 0
     for hand, starter in hands[:50]:
-        worst = max(worst, allocated(lambda h, s: saying.say_lines(show.count(h, s)), hand, starter))
+        worst = max(worst, allocated(lambda h, s: say_lines(show.count(h, s)), hand, starter))
     row("peak heap of count() + say_lines() (worst of 50 hands)", worst, "bytes")
     table = play.Play()
     row("heap allocated by one Play.lay()", allocated(table.lay, hands[0][0][0]), "bytes")
@@ -70,6 +71,6 @@ else:
 
     tracemalloc.start()
     for hand, starter in hands[:50]:
-        saying.say_lines(show.count(hand, starter))
+        say_lines(show.count(hand, starter))
     row("CPython tracemalloc peak of count() + say_lines() (50 hands)", tracemalloc.get_traced_memory()[1], "bytes")
     tracemalloc.stop()

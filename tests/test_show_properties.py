@@ -8,6 +8,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.said import say_lines
 from cribbage import saying, show
 
 FIVE_CARDS = st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True)
@@ -113,7 +114,7 @@ def test_anything_else_is_a_value_error(hand: list[int], starter: int) -> None:
 def test_the_saying_adds_up_to_the_total(cards: list[int], is_crib: bool) -> None:
     counted = show.count(cards[:4], cards[4], is_crib)
     said = saying.say(counted)
-    lines = saying.say_lines(counted)
+    lines = say_lines(counted)
     if counted.total == 0:
         assert said == "nineteen"
     else:

@@ -15,8 +15,8 @@ the card. Cards already on the table this deal (``used``) and those picked are s
 from micropython import const
 
 from app import palette
+from app.messages import wrap
 from cribbage.cards import name
-from cribbage.wrap import wrap
 from shared import events
 from shared.holes import under
 
@@ -140,10 +140,10 @@ class Picker:
             track, hole = card_hole(self.card)
             canvas.put(track, hole, palette.SUIT_COLOURS[self.suit], palette.FULL)
 
-    def text(self, width=16):
-        """The picked cards and the cursor as short lines, e.g. ``["5H JD >7S"]``, each ``width`` at most."""
+    def text(self):
+        """The picked cards and the cursor as the display's lines, e.g. ``["5H JD >7S"]``."""
         parts = [name(c) for c in self.picked]
         if not self.done:
             parts.append(">" + name(self.card))
-        return wrap(parts, width)
+        return wrap(parts)
 

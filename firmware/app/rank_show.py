@@ -22,12 +22,12 @@ Then the count goes on as with cards: the claim (muggins on) or the count said a
 from micropython import const
 
 from app import palette
+from app.messages import wrap
 from app.modes.count import RANKS, TOTAL
 from app.modes.starter import held_button
 from app.picker import card_hole
 from cribbage import show_ranks
 from cribbage.cards import JACK, rank_name
-from cribbage.wrap import wrap
 from shared import events
 
 _RANKS = const(13)
@@ -191,7 +191,7 @@ class RankShow:
         starter_rank = board.match.starter_rank
         shown = [rank_name(r) for r in self.ranks]
         if not self.taken:
-            return ([title] + wrap(shown + [">" + rank_name(self.rank)], 16)
+            return ([title] + wrap(shown + [">" + rank_name(self.rank)])
                     + ["starter " + rank_name(starter_rank), "%d/4 ranks" % len(self.ranks), "turn=rank", "enc=take"])
         question = self.asked(starter_rank)[2]
         return [title, " ".join(shown) + " st " + rank_name(starter_rank), _ASKED[question], _ASKED_LINE_2[question],

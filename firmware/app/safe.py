@@ -15,11 +15,10 @@ watchdog runs, so a hang here resets nothing.
 from micropython import const
 
 from app import palette, power
-from app.messages import Messages
+from app.messages import Messages, wrap
 from app.modes.led_test import LedTest
 from app.prefs import defaults
 from app.render import Canvas, pulse
-from cribbage.wrap import wrap
 from shared import events
 from shared.holes import HOLES
 from shared.ticks import ticks_diff
@@ -63,7 +62,7 @@ class SafeHome:
             canvas.put(track, HOLES, palette.WHITE, level)
 
     def lines(self, board):
-        return ["SAFE MODE"] + wrap(board.why.split(" "), 16)[:4] + ["enc: LED test", "off+on: play"]
+        return ["SAFE MODE"] + wrap(board.why.split(" "))[:4] + ["enc: LED test", "off+on: play"]
 
     def describe(self):
         return {"mode": self.name}

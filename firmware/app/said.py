@@ -3,8 +3,20 @@ a few lines of its own; turning scrolls it. Loaded by the count's preview and th
 once a count is said, with the words themselves.
 """
 
-from app.messages import LINES
-from cribbage.saying import say_lines
+from app.messages import LINES, WIDTH, wrap
+from cribbage.saying import phrases
+
+
+def say_lines(count, width=WIDTH):
+    """The spoken phrases of ``count`` (a ``cribbage.show.Count``) as display lines of ``width``
+    characters at most: each phrase starts a line (without its "and"; a long one goes on over the
+    next lines), e.g. ``["fifteen two", "a pair is four"]``."""
+    lines = []
+    for phrase in phrases(count):
+        if phrase.startswith("and "):  # (cribbage.saying joins a phrase to the one before so)
+            phrase = phrase[4:]
+        lines.extend(wrap(phrase.split(" "), width))
+    return lines
 
 
 class Said:

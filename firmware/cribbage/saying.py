@@ -1,19 +1,17 @@
-"""A counted show said the way players say it, and the same words as short lines for a small display.
+"""A counted show said the way players say it.
 
 Order: the fifteens ("fifteen two, fifteen four"), then pairs ("a pair", "pair royal",
 "double pair royal"), then runs, then the flush and his nobs, each with the running total.
 A run with duplicates is said together with the pairs inside it ("a double run of three
 is eight" = two runs of three and their pair; "a triple run", "a double double run").
 A hand worth nothing is "nineteen", the cribbage joke: no hand can count 19.
-``phrases`` is the one source of the words: ``say`` joins them into a sentence,
-``say_lines`` wraps them, a phrase or more lines each, for a display.
+``phrases`` is the one source of the words: ``say`` joins them into a sentence, and the board's
+display shows them a phrase a line (``app.said``).
 
 A card of the play (``say_play``) is said with the count it makes: "fifteen two",
 "twenty-four for a run of three", "thirty-one for two", "twelve", and a go "one for the go"
 (at the end of the play "one for last").
 """
-
-from cribbage.wrap import wrap
 
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
           "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
@@ -91,17 +89,6 @@ def phrases(count):
 def say(count):
     """The whole count in one sentence, e.g. ``fifteen two, fifteen four, and a pair is six``."""
     return ", ".join(phrases(count))
-
-
-def say_lines(count, width=16):
-    """The spoken phrases as display lines of ``width`` characters at most: each phrase starts a line
-    (without its "and"; a long one goes on over the next lines), e.g. ``["fifteen two", "a pair is four"]``."""
-    lines = []
-    for phrase in phrases(count):
-        if phrase.startswith(_AND):
-            phrase = phrase[len(_AND):]
-        lines.extend(wrap(phrase.split(" "), width))
-    return lines
 
 
 def _play_item(reason, points, over):

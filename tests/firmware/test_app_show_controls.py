@@ -5,6 +5,7 @@ import json
 
 from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, dealt, turn
 
+from app.said import say_lines
 from cribbage import saying, show
 from cribbage_lab.card_text import parse, parse_hand
 
@@ -192,7 +193,7 @@ def test_a_short_count_fits_and_does_not_scroll():
     d.press(ENC)
     d.pick_all("AC 2D 3H 7S")  # a short count: fifteen two and a run of three
     count = show.count([parse(c) for c in "AC 2D 3H 7S".split()], parse("KD"))
-    assert display(d)[1:] == saying.say_lines(count)
+    assert display(d)[1:] == say_lines(count)
     d.press(turn(3))
     assert d.mode.said.scroll == 0 and d.mode.points == count.total
     d.press(P2, ENC)  # p2 does nothing on the preview; the encoder pegs

@@ -1,7 +1,6 @@
 """Saying a counted show. Runs on CPython and MicroPython."""
 
 from cribbage import saying, show
-from cribbage.wrap import wrap
 from cribbage_lab.card_text import parse_hand
 
 
@@ -26,7 +25,6 @@ def test_fifteens_pair_and_nobs():
 def test_zero_is_nineteen():
     c = counted("2C 4D 7H JS KD")
     assert saying.say(c) == "nineteen"
-    assert saying.say_lines(c)[0] == "nineteen"
 
 
 def test_runs():
@@ -52,37 +50,6 @@ def test_every_saying_ends_on_the_total():
         for crib in (False, True):
             c = counted(text, crib)
             assert saying.say(c).endswith(" " + saying.words(c.total)), text
-
-
-def test_lines_are_the_spoken_phrases_wrapped_for_a_small_display():
-    for text in ("5C 5D 5H JS 5S", "3C 3D 4H 4S 5D", "KC KD 5H 5S 6D", "3C 4D 5H 6S 6D", "2C 4D 7H JS KD",
-                 "AH 2H 3H JH KH"):
-        c = counted(text)
-        lines = saying.say_lines(c)
-        assert all(0 < len(line) <= 16 for line in lines), lines
-        # the same words as say(), in order, without the joining "and"s
-        assert " ".join(lines) == saying.say(c).replace(", and ", " ").replace(", ", " ")
-    lines = saying.say_lines(counted("5C 5D 5H JS 5S"))
-    assert lines == ["fifteen two", "fifteen four", "fifteen six", "fifteen eight", "fifteen ten", "fifteen twelve",
-                     "fifteen fourteen", "fifteen sixteen", "double pair", "royal is", "twenty-eight",
-                     "his nobs is", "twenty-nine"]
-    assert saying.say_lines(counted("KC KD 5H 5S 6D")) == [
-        "fifteen two", "fifteen four", "fifteen six", "fifteen eight", "a pair is ten", "another pair is", "twelve"]
-    assert saying.say_lines(counted("3C 4D 5H 5S KD"), 40) == ["fifteen two", "fifteen four",
-                                                                "a double run of three is twelve"]
-    assert saying.say_lines(counted("2C 4D 7H JS KD")) == ["nineteen"]
-
-
-def test_wrap():
-    assert saying.wrap("a double run of three is eight".split(), 16) == ["a double run of", "three is eight"]
-    assert saying.wrap(["twenty-eight", "x"], 5) == ["twenty-eight", "x"]  # a word longer than the line
-
-
-def test_wrap_fills_lines_up_to_the_width_and_gives_a_long_word_its_own_line():
-    assert wrap(["5H", "JD", "7S", "2C", "3D", ">KS"], 8) == ["5H JD 7S", "2C 3D", ">KS"]
-    assert wrap(["fifteen", "two"], 16) == ["fifteen two"]
-    assert wrap(["a", "muchtoolongword", "b"], 5) == ["a", "muchtoolongword", "b"]
-    assert wrap([], 16) == [""]
 
 
 def test_a_card_of_the_play_is_said_with_its_count():

@@ -14,6 +14,7 @@ here, as in ``app.render``; the manual counts them from 1).
 from micropython import const
 
 from app import palette
+from app.messages import WIDTH
 from app.picker import Picker, card_hole
 from app.render import game_hole
 from cribbage.advice import rank_keeps
@@ -156,7 +157,7 @@ class Advise:
         for i in range(self.index, min(self.index + 2, len(self.keeps))):
             keep = self.keeps[i]
             kept = names(keep.keep)
-            if len(kept) > 12:  # two or three tens: written T, so every card's suit stays in sight
+            if len(kept) > WIDTH - 4:  # two or three tens ("#15 " before): written T, every suit in sight
                 kept = kept.replace("10", "T")
             out.append("#%d %s" % (i + 1, kept))
             out.append("exp %.1f (%d-%d)" % (keep.expected, keep.hand_min, keep.hand_max))

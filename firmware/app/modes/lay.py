@@ -25,6 +25,7 @@ partner: every other hole), and the dialled card's value blinks on after it (ver
 from micropython import const
 
 from app import palette
+from app.messages import wrap
 from app.modes.peg import button_side, score_lines
 from app.render import draw_pegs
 from cribbage.cards import rank_name, value
@@ -149,7 +150,6 @@ class Lay:
             out.append("%s >%s count %d" % (settings.seat_name(turn), rank_name(self.rank - 1), self._count(board)))
         if laying is not None and laying.said is not None:
             from cribbage.saying import say_play
-            from cribbage.wrap import wrap
 
             seat, count, reasons, scorer = laying.said
             if scorer is not None:  # a go's point goes to the last to lay, who may not be the seat that said go
@@ -157,7 +157,7 @@ class Lay:
             said = settings.seat_name(seat) + ": " + say_play(count, reasons, turn is None)
             if scorer is None and reasons:  # a house rule kept the peg (peg out exactly, the stink hole)
                 said += ", not pegged"
-            out.extend(wrap(said.split(" "), 16))
+            out.extend(wrap(said.split(" ")))
         if len(out) > 8:  # three players' scores and a long saying: the pegs show the scores, the saying is read whole
             out = out[len(match.front):]
         if len(out) > 7:  # a long saying takes the hint's line, and keeps its last (the total)

@@ -19,6 +19,7 @@ seat, and press the encoder.
 """
 
 from app import palette
+from app.messages import WIDTH
 from app.render import draw_preview, game_hole, mark_seat
 from cribbage.game import MAX_PLAY_POINTS
 from shared import events
@@ -57,7 +58,7 @@ def tally(match):
 
 
 def result_lines(match):
-    """Who won the game and what: ``P1 WINS 2 GAMES``, ``P2 SKUNKED`` (16 characters a line)."""
+    """Who won the game and what: ``P1 WINS 2 GAMES``, ``P2 SKUNKED`` (lines of the display's width)."""
     settings = match.settings
     winner = match.winner
     worth = match.games[-1]["points"]
@@ -66,7 +67,7 @@ def result_lines(match):
     if result != "win":
         words = result.upper() + "ED"  # SKUNKED, DOUBLE SKUNKED, LURCHED
         losers = " ".join(settings.side_name(side) for side in range(len(match.front)) if side != winner)
-        if len(losers) + len(words) < 16:
+        if len(losers) + len(words) < WIDTH:
             out.append(losers + " " + words)
         else:  # three players' double skunk: two lines
             out.extend((losers, words))
@@ -80,11 +81,11 @@ def score_lines(board, sure=False):
     over = match.winner is not None
     if match.match_winner is not None:
         out = ["MATCH OVER " + tally(match)]
-        if len(out[0]) > 16:  # the display's width (three tallies of two digits): the line below says who won
+        if len(out[0]) > WIDTH:  # (three tallies of two digits) the line below says who won
             out[0] = "MATCH " + tally(match)
     elif over:
         out = ["G%d  won %s" % (match.game_number, tally(match))]
-        if len(out[0]) > 16:
+        if len(out[0]) > WIDTH:
             out[0] = out[0].replace("  ", " ")
     else:
         out = ["GAME %d" % match.game_number if match.dealer is None else "G%d" % match.game_number]

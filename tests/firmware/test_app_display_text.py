@@ -1,0 +1,44 @@
+"""Text for the board's display: words wrapped to its width (``app.messages.wrap``), a count said a
+phrase a line (``app.said.say_lines``). Runs on CPython and MicroPython."""
+
+from app.messages import WIDTH, wrap
+from app.said import say_lines
+from cribbage import saying, show
+from cribbage_lab.card_text import parse_hand
+
+
+def counted(text, is_crib=False):
+    cards = parse_hand(text)
+    return show.count(cards[:4], cards[4], is_crib)
+
+
+def test_lines_are_the_spoken_phrases_wrapped_for_a_small_display():
+    for text in ("5C 5D 5H JS 5S", "3C 3D 4H 4S 5D", "KC KD 5H 5S 6D", "3C 4D 5H 6S 6D", "2C 4D 7H JS KD",
+                 "AH 2H 3H JH KH"):
+        c = counted(text)
+        lines = say_lines(c)
+        assert all(0 < len(line) <= WIDTH for line in lines), lines
+        # the same words as say(), in order, without the joining "and"s
+        assert " ".join(lines) == saying.say(c).replace(", and ", " ").replace(", ", " ")
+    lines = say_lines(counted("5C 5D 5H JS 5S"))
+    assert lines == ["fifteen two", "fifteen four", "fifteen six", "fifteen eight", "fifteen ten", "fifteen twelve",
+                     "fifteen fourteen", "fifteen sixteen", "double pair", "royal is", "twenty-eight",
+                     "his nobs is", "twenty-nine"]
+    assert say_lines(counted("KC KD 5H 5S 6D")) == [
+        "fifteen two", "fifteen four", "fifteen six", "fifteen eight", "a pair is ten", "another pair is", "twelve"]
+    assert say_lines(counted("3C 4D 5H 5S KD"), 40) == ["fifteen two", "fifteen four",
+                                                        "a double run of three is twelve"]
+    assert say_lines(counted("2C 4D 7H JS KD")) == ["nineteen"]  # no points: the cribbage joke
+
+
+def test_wrap():
+    assert wrap("a double run of three is eight".split()) == ["a double run of", "three is eight"]  # WIDTH
+    assert wrap(["twenty-eight", "x"], 5) == ["twenty-eight", "x"]  # a word longer than the line
+
+
+def test_wrap_fills_lines_up_to_the_width_and_gives_a_long_word_its_own_line():
+    assert wrap(["5H", "JD", "7S", "2C", "3D", ">KS"], 8) == ["5H JD 7S", "2C 3D", ">KS"]
+    assert wrap(["fifteen", "two"], 16) == ["fifteen two"]
+    assert wrap(["a", "muchtoolongword", "b"], 5) == ["a", "muchtoolongword", "b"]
+    assert wrap([], 16) == [""]
+
