@@ -19,7 +19,7 @@ Ranks are 0 (Ace) to 12 (King), as ``card >> 2``.
 from micropython import const
 
 from cribbage import show
-from cribbage.cards import JACK, is_int, rank_name
+from cribbage.cards import JACK, is_int, is_sequence, rank_name
 
 _RANKS = const(13)
 _SUITS = const(4)
@@ -33,7 +33,7 @@ _CLUB_JACK = JACK * _SUITS  # the Jack of clubs (the starter is a club)
 
 def check_ranks(ranks, starter_rank):
     """ValueError unless ``ranks`` are 4 ranks (0-12) that, with the starter's, hold no fifth card of a rank."""
-    if not isinstance(ranks, (list, tuple)) or len(ranks) != show.HAND_SIZE:
+    if not is_sequence(ranks) or len(ranks) != show.HAND_SIZE:
         raise ValueError("a show by ranks has %d ranks, not %r" % (show.HAND_SIZE, ranks))
     for r in ranks:
         if not is_int(r) or not 0 <= r < _RANKS:
