@@ -43,11 +43,11 @@ costing the rest; the repair is written back at once.
 
 from micropython import const
 
-from app import palette, power
+from app import palette
 from app.messages import Messages
 from app.modes.peg import Peg
 from app.prefs import check_prefs, defaults
-from app.render import Canvas, render
+from app.render import Canvas, render, show
 from app.store import Store
 from cribbage.match import Match, RuleError
 from cribbage.settings import FIELDS
@@ -92,7 +92,7 @@ class Board:
         self.set_prefs(defaults(hw.supply_ma))
         self.mode = Peg(self)
         self._changed = False
-        self._shown_lines = None
+        self.shown_lines = None  # the display's text, as last sent (app.render.show)
         self._display_dirty = True
         from app.restore import restore  # power-on only: forgotten below, so its code leaves the heap
 
@@ -292,13 +292,10 @@ class Board:
         input); a hardware fault is taken as the hardware reports it. True if that changed what is
         shown (a fault began or ended: draw now)."""
         messages = self.messages
-        hw = self.hw
         if messages.refusal is not None:  # its signal may be ending (no refusal: no signal to time)
-            messages.refused(hw.ticks_ms())
-        fault = hw.fault()
-        if fault == messages.fault:
+            messages.refused(self.hw.ticks_ms())
+        if not messages.hardware():
             return False
-        messages.hardware(fault)
         self._display_dirty = True
         return True
 
@@ -306,16 +303,7 @@ class Board:
         """Draw the frame, apply brightness, gamma and the current cap, show it; update the display.
         The ms the picture stays as drawn unless the board changes (``app.render.render``; 0 while
         the hardware reports a fault: the LED supply's switch has every frame sent, ``hal.led_power``)."""
-        canvas = self.canvas
-        still = render(self, canvas, self.hw.ticks_ms())
-        power.limit(canvas.frame, self.prefs["brightness"], self.prefs["milliamps"])
-        self.hw.show(canvas.frame)
-        display = self.hw.display
-        if display is not None and self._display_dirty:
-            # text is rebuilt only after a change: a frame allocates nothing
-            self._display_dirty = False
-            lines = self.messages.lines(self.mode.lines(self))
-            if lines != self._shown_lines:
-                display.show_lines(lines)
-                self._shown_lines = lines
+        still = render(self, self.canvas, self.hw.ticks_ms())
+        show(self, self._display_dirty)  # text is rebuilt only after a change: a frame allocates nothing
+        self._display_dirty = False
         return 0 if self.messages.fault is not None else still

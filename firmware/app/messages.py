@@ -103,11 +103,15 @@ class Messages:
             self.notice += "; " + text
         self.at_power_on = self.notice
 
-    def hardware(self, fault):
-        """The hardware reports a change: ``fault`` fails now (``hw.fault()``; None: all works
-        again). Said on the serial log."""
+    def hardware(self):
+        """Take what the hardware reports failing now (``hw.fault()``: a part, or None when all works):
+        True if that changed (a fault began or ended: draw now), and then said on the serial log."""
+        fault = self._hw.fault()
+        if fault == self.fault:
+            return False
         print("hardware fault:", fault or "none")
         self.fault = fault
+        return True
 
     def dismiss(self):
         """A player acted: the refusal and the notice have been seen."""

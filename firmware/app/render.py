@@ -1,9 +1,10 @@
 """Drawing the board into one frame: pegs, marks, turn markers, the end of a game.
 
 The renderer reads the board (the match, the preferences, the current mode) and changes
-nothing. Colours are drawn at full scale; ``app.power`` then applies brightness, gamma
-and the current cap to the finished frame. The frame and the marks are allocated once,
-and drawing allocates nothing per frame (benchmarks/bench_app.py measures it).
+nothing. Colours are drawn at full scale; ``show`` sends the finished frame out, ``app.power``
+applying brightness, gamma and the current cap first (the app's board and safe mode's alike).
+The frame and the marks are allocated once, and drawing allocates nothing per frame
+(benchmarks/bench_app.py measures it).
 
 What the LEDs mean (docs/USING.md has the player's version):
 - front peg: full brightness; back peg: the same colour, clearly dimmer.
@@ -38,7 +39,7 @@ picture is drawn (tests/firmware/test_render_still.py: the frames it skips would
 
 from micropython import const
 
-from app import palette
+from app import palette, power
 from shared.holes import HOLES, ROW
 from shared.ticks import ticks_diff
 
@@ -313,3 +314,21 @@ def render(board, canvas, now):
         for side in range(len(front)):
             canvas.put(side & 1, front[side], palette.VERMILLION, 0)  # track_of, inlined; off-board 0: ignored
     return canvas.still
+
+
+def show(board, text):
+    """Send ``board``'s drawn frame (``board.canvas``) out: ``app.power`` applies brightness, gamma
+    and the current cap (``board.prefs``), ``board.hw`` shows it; with ``text`` True (it may have
+    changed) the display gets the mode's lines and ``board.messages``' if they differ from the
+    ``board.shown_lines`` it last got. The app's ``Board.render`` and safe mode's step both end so."""
+    frame = board.canvas.frame
+    prefs = board.prefs
+    power.limit(frame, prefs["brightness"], prefs["milliamps"])
+    hw = board.hw
+    hw.show(frame)
+    display = hw.display
+    if text and display is not None:
+        lines = board.messages.lines(board.mode.lines(board))
+        if lines != board.shown_lines:
+            display.show_lines(lines)
+            board.shown_lines = lines

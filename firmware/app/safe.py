@@ -14,11 +14,11 @@ watchdog runs, so a hang here resets nothing.
 
 from micropython import const
 
-from app import palette, power
+from app import palette
 from app.messages import Messages, wrap
 from app.modes.led_test import LedTest
 from app.prefs import defaults
-from app.render import Canvas, pulse
+from app.render import Canvas, pulse, show
 from shared import events
 from shared.holes import HOLES
 from shared.ticks import ticks_diff
@@ -79,7 +79,7 @@ class SafeBoard:
         self.messages = Messages(hw)  # for a hardware fault, said as in the app
         self.canvas = Canvas(hw.led_count)
         self.mode = SafeHome(self)
-        self._shown_lines = None
+        self.shown_lines = None
         self.said_at = None
         self.drawn_at = None
         self.started = hw.ticks_ms()
@@ -114,9 +114,7 @@ class SafeBoard:
             if settled and events.is_event(event):
                 self.mode.handle(self, event)
                 due = True
-        fault = hw.fault()
-        if fault != self.messages.fault:
-            self.messages.hardware(fault)
+        if self.messages.hardware():
             due = True
         self.say(now)
         if not due:
@@ -125,13 +123,7 @@ class SafeBoard:
         canvas = self.canvas
         canvas.clear()
         self.mode.draw(self, canvas, now)
-        power.limit(canvas.frame, self.prefs["brightness"], self.prefs["milliamps"])
-        hw.show(canvas.frame)
-        if hw.display is not None:
-            lines = self.messages.lines(self.mode.lines(self))
-            if lines != self._shown_lines:
-                hw.display.show_lines(lines)
-                self._shown_lines = lines
+        show(self, True)
 
 
 def run_safe(hw, why):
