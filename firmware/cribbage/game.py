@@ -81,6 +81,12 @@ class Game:
     the points it overlooked) of a claim that may be called "muggins" now, or None: the board
     keeps the points to itself until the call), ``laying`` (the play laid card by card this
     deal, a ``cribbage.laying.Laying``, or None if no card or go was given this deal).
+
+    Two handlers live in modules of their own, loaded only when an event needs them:
+    ``cribbage.laying`` (``lay``, ``go``) and ``cribbage.show_ranks`` (``show_ranks``). They are the
+    game's as much as the methods here, and use its checks (``arity``, ``in_deal``, ``in_play``,
+    ``check_claim``), ``peg`` and ``set_last_show``, public for them: anything outside the rules
+    core changes a game by ``Match.apply``, never by these.
     """
 
     def __init__(self, settings, dealer=None):
@@ -162,6 +168,11 @@ class Game:
                 self._last_count = show_ranks.count(*last)
         return self._last_count
 
+    def set_last_show(self, last):
+        """The show just counted is ``last`` (as ``last_show`` holds it); ``last_count`` counts it when asked."""
+        self.last_show = last
+        self._last_count = None
+
     def landing(self, side, points):
         """The hole ``side``'s front peg reaches with ``points``, after the house rules.
 
@@ -206,11 +217,13 @@ class Game:
             raise RuleError("unknown event %r" % (kind,))
         self.call = None  # any other event accepted: the call comes too late
 
-    def _arity(self, event, n, usage):
+    def arity(self, event, n, usage):
+        """RuleError unless ``event`` has ``n`` items, saying how it is written (``usage``)."""
         if len(event) != n:
             raise RuleError("write it as %s" % usage)
 
-    def _in_deal(self, what):
+    def in_deal(self, what):
+        """RuleError unless a deal is on (a dealer known, the game not over), naming ``what`` was refused."""
         if self.phase == "over":
             raise RuleError("the game is over: no %s after it (undo, or start a new game)" % what)
         if self.phase == "cut":
@@ -223,19 +236,19 @@ class Game:
             raise RuleError("the dealer is already known: %s deals" % self.settings.seat_name(self.dealer))
         seats = self.settings.seats
         if event[0] == "dealer":
-            self._arity(event, 2, '["dealer", seat]')
+            self.arity(event, 2, '["dealer", seat]')
             dealer = event[1]
             if not is_int(dealer) or not 0 <= dealer < seats:
                 raise RuleError("the dealer must be %s, not %s"
                                 % (self.settings.choice(seat=True), self.settings.named(dealer, seat=True)))
         elif event[0] == "cut":
-            self._arity(event, 2, '["cut", [one card per seat]]')
+            self.arity(event, 2, '["cut", [one card per seat]]')
             _check_cards(event[1], seats, "the cut")
             dealer = cut_dealer(event[1])
             if dealer is None:
                 raise RuleError("cut again: the lowest card is tied (%s)" % names(event[1]))
         else:
-            self._arity(event, 2, '["cut_ranks", [one rank or null per seat]]')
+            self.arity(event, 2, '["cut_ranks", [one rank or null per seat]]')
             ranks = event[1]
             _check_cut_ranks(ranks, seats)
             dealer = lowest_seat(ranks)
@@ -251,8 +264,8 @@ class Game:
 
     def _starter_event(self, event):
         by_rank = event[0] == "starter_rank"
-        self._arity(event, 2, '["starter_rank", rank]' if by_rank else '["starter", card]')
-        self._in_deal("starter")
+        self.arity(event, 2, '["starter_rank", rank]' if by_rank else '["starter", card]')
+        self.in_deal("starter")
         if self.starter_rank is not None:
             raise RuleError("the starter of this deal is already %s" % self._starter_name())
         given = event[1]
@@ -278,11 +291,11 @@ class Game:
             self.used.append(given)
         if jack and not self.heels and self.phase == "play":  # his heels belong to the cut, not the show
             self.heels = True
-            self._peg(self.settings.side_of(self.dealer), _HEELS_POINTS)
+            self.peg(self.settings.side_of(self.dealer), _HEELS_POINTS)
 
     def _heels_event(self, event):
-        self._arity(event, 1, '["heels"]')
-        self._in_deal("his heels")
+        self.arity(event, 1, '["heels"]')
+        self.in_deal("his heels")
         if self.heels:
             raise RuleError("his heels was already pegged this deal")
         if self.phase == "show":
@@ -290,21 +303,22 @@ class Game:
         if self.starter_rank is not None:
             raise RuleError("the starter %s is not a jack: no heels" % self._starter_name())
         self.heels = True
-        self._peg(self.settings.side_of(self.dealer), _HEELS_POINTS)
+        self.peg(self.settings.side_of(self.dealer), _HEELS_POINTS)
 
     def _peg_event(self, event):
-        self._arity(event, 3, '["peg", side, points]')
+        self.arity(event, 3, '["peg", side, points]')
         side, points = event[1], event[2]
-        self._in_deal("pegging")
-        self._in_play()
+        self.in_deal("pegging")
+        self.in_play()
         sides = self.settings.sides
         if not is_int(side) or not 0 <= side < sides:
             raise RuleError("peg for %s, not %s" % (self.settings.choice(), self.settings.named(side)))
         if not is_int(points) or not 1 <= points <= MAX_PLAY_POINTS:
             raise RuleError("points in the play must be from 1 to %d, not %r" % (MAX_PLAY_POINTS, points))
-        self._peg(side, points)
+        self.peg(side, points)
 
-    def _in_play(self):
+    def in_play(self):
+        """RuleError once the show of this deal has begun (the play is over)."""
         if self.phase == "show":
             raise RuleError("the play is over once the show has begun: count the hands")
 
@@ -312,16 +326,16 @@ class Game:
         by_ranks = event[0] == "show_ranks"
         crib = event[0] == "crib"
         if by_ranks:
-            self._arity(event, 6, '["show_ranks", seat or null, ranks, flush, nobs, claim]')
+            self.arity(event, 6, '["show_ranks", seat or null, ranks, flush, nobs, claim]')
             crib = event[1] is None
             seat, cards, claim = self.dealer if crib else event[1], event[2], event[5]
         elif crib:
-            self._arity(event, 3, '["crib", cards or null, claim or null]')
+            self.arity(event, 3, '["crib", cards or null, claim or null]')
             seat, cards, claim = self.dealer, event[1], event[2]
         else:
-            self._arity(event, 4, '["hand", seat, cards or null, claim or null]')
+            self.arity(event, 4, '["hand", seat, cards or null, claim or null]')
             seat, cards, claim = event[1], event[2], event[3]
-        self._in_deal("counting")
+        self.in_deal("counting")
         self._check_turn(crib, seat)
         what = "the crib" if crib else "the hand"
         if claim is not None and (not is_int(claim) or claim < 0):
@@ -342,16 +356,15 @@ class Game:
             true = self._true_count(cards, crib, what)
             if self.laying is not None and not crib:  # the hand laid card by card in the play
                 self.laying.check_shown(seat, [c >> 2 for c in cards])
-            overlooked = self._check_claim(true, claim, what)
+            overlooked = self.check_claim(true, claim, what)
             if claim is None:
                 claim = true
             self.used.extend(cards)
-            self.last_show = (tuple(cards), self.starter, crib)
-            self._last_count = None
+            self.set_last_show((tuple(cards), self.starter, crib))
         self.shows += 1
         self.phase = "show"
         side = self.settings.side_of(seat)
-        self._peg(side, claim)
+        self.peg(side, claim)
         # A claim on cards may be called "muggins" right after it (the winning claim aside): what it
         # overlooked is kept for the caller, and nothing tells the players whether it overlooked any.
         self.call = None if overlooked is None or self.phase == "over" else (side, overlooked)
@@ -360,7 +373,7 @@ class Game:
             self.phase = "play"
             self._new_deal()
 
-    def _check_claim(self, true, claim, what):
+    def check_claim(self, true, claim, what):
         """The points a claim on cards overlooks, for a muggins call (None: no call can follow: no
         claim, the board counts; or muggins is off). RuleError for a claim above the count, or
         below it with muggins off; with muggins on the refusal does not tell the count."""
@@ -377,12 +390,12 @@ class Game:
         return true - claim
 
     def _muggins_event(self, event):
-        self._arity(event, 2, '["muggins", side]')
+        self.arity(event, 2, '["muggins", side]')
         caller = event[1]
         settings = self.settings
         if not settings.muggins:
             raise RuleError("muggins is off (a setting)")
-        self._in_deal("muggins")
+        self.in_deal("muggins")
         sides = settings.sides
         if not is_int(caller) or not 0 <= caller < sides:
             raise RuleError("muggins is called by %s, not %s" % (settings.choice(), settings.named(caller)))
@@ -391,7 +404,7 @@ class Game:
         claimer, overlooked = self.call
         if caller == claimer:
             raise RuleError("%s cannot call muggins on their own count" % settings.side_name(caller))
-        self._peg(caller, overlooked)
+        self.peg(caller, overlooked)
         if self.phase == "over" and self.shows == 0:  # a call on the crib, whose count passed the deal on:
             self.dealer = (self.dealer - 1) % settings.seats  # the game ended in that deal (the loser deals next)
 
@@ -425,8 +438,9 @@ class Game:
 
         return score(cards, self.starter, crib)
 
-    def _peg(self, side, points):
-        """Move ``side``'s pegs by ``points`` (house rules applied); end the game on the target."""
+    def peg(self, side, points):
+        """Move ``side``'s pegs by ``points`` (house rules applied); end the game on the target. The
+        events' handlers call it once they have checked everything (outside the core: ``Match.apply``)."""
         to = self.landing(side, points)
         if to == self.front[side]:
             return

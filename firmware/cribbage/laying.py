@@ -27,9 +27,9 @@ def lay_event(game, event):
     ``laying`` is made at the first of the deal, the points go to the seat's side. RuleError and
     nothing changed if the rules refuse it."""
     lay = event[0] == "lay"
-    game._arity(event, 3 if lay else 2, '["lay", seat, rank 1-13]' if lay else '["go", seat]')
-    game._in_deal("pegging")
-    game._in_play()
+    game.arity(event, 3 if lay else 2, '["lay", seat, rank 1-13]' if lay else '["go", seat]')
+    game.in_deal("pegging")
+    game.in_play()
     laying = game.laying
     if laying is None:  # the first card or go of the deal
         laying = Laying(game.settings, game.dealer, HAND_SIZE)
@@ -47,14 +47,14 @@ def lay_event(game, event):
             go += p
     start = game.front[side]
     if not go or go == points:
-        game._peg(side, points)
+        game.peg(side, points)
     else:
         # a card's points, then the go point that follows it (RULES.md's order in a deal): the house
         # rules judge each peg, so a pair may peg out exactly, or miss the stink hole, where the two
         # together would not; the pegs still move once, as a player pegs them
-        game._peg(side, points - go)
+        game.peg(side, points - go)
         if game.winner is None:
-            game._peg(side, go)
+            game.peg(side, go)
         if game.front[side] != start:
             game.back[side] = start
     if game.front[side] == start:  # a house rule kept the peg where it was: said, but nothing pegged

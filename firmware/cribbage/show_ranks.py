@@ -116,9 +116,8 @@ def shown(game, event, is_crib, what):
         game.laying.check_shown(event[1], ranks)
     hand, starter = cards(ranks, starter_rank, flush, nobs)
     true = show.score(hand, starter, is_crib)
-    overlooked = game._check_claim(true, claim, what)
-    game.last_show = (tuple(ranks), starter_rank, flush, nobs, is_crib)
-    game._last_count = None
+    overlooked = game.check_claim(true, claim, what)
+    game.set_last_show((tuple(ranks), starter_rank, flush, nobs, is_crib))
     game.ranks.extend(ranks)
     game.suited |= suited
     return true if claim is None else claim, overlooked
