@@ -18,7 +18,7 @@ from cribbage.cards import HAND_SIZE, is_int, rank_name, value
 from cribbage.game import RuleError
 from cribbage.play import GAME_COUNT, Play
 
-_KING = const(13)  # the ranks of the events: 1 (Ace) to 13 (King)
+_RANKS = const(13)  # the ranks of the events: 1 (Ace) to 13 (King); a card's rank (card >> 2) is 0-12
 _ALL_FIT = const(21)  # 31 less the highest value: at this count or below every card fits, no go
 
 
@@ -105,7 +105,7 @@ class Laying:
     def lay(self, seat, rank, starter):
         """``seat`` lays a card of ``rank`` (1-13; ``starter``: the starter's rank 0-12, or None); returns
         (scoring seat or None, points). RuleError and nothing changed if it may not."""
-        if not is_int(rank) or not 1 <= rank <= _KING:
+        if not is_int(rank) or not 1 <= rank <= _RANKS:
             raise RuleError("a card's rank is 1 (Ace) to 13 (King), not %r" % (rank,))
         self._check_turn(seat, "lay")
         r = rank - 1

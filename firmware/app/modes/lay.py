@@ -33,7 +33,7 @@ from shared import events
 from shared.holes import under
 from shared.ticks import ticks_diff
 
-_KING = const(13)
+_RANKS = const(13)  # the rank dialled: 1 (Ace) to _RANKS (King), as the core's ["lay", seat, rank]
 _MOST = const(31)  # the count never passes it (cribbage.play.GAME_COUNT: not imported before the first card)
 
 
@@ -76,7 +76,7 @@ class Lay:
     def handle(self, board, event):
         kind, what = event
         if kind == events.TURN:  # first, and nothing else asked: a detent shows at once
-            self.rank = max(1, min(_KING, self.rank + what))
+            self.rank = max(1, min(_RANKS, self.rank + what))
             self.turned = board.hw.ticks_ms()
             return
         side = button_side(board, event)
