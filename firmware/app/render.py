@@ -198,8 +198,9 @@ def draw_pegs(board, canvas, now):
             canvas.put(side & 1, hole, colours[side], palette.FULL)
 
 
-def draw_turns(board, canvas, now, counting=None):
-    """Dealer's game hole dim; the game hole of whoever counts next breathes (``counting`` side)."""
+def draw_turns(board, canvas, now, counting):
+    """Dealer's game hole dim; the game hole of whoever counts next breathes (``counting``: that side,
+    or None: none, the mode's ``counting_side``)."""
     match = board.match
     settings = match.settings
     hole = settings.target
