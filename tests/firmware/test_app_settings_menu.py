@@ -1,10 +1,12 @@
 """The settings menu starts its choice at the value in force, also one set over the serial line; its
-choices stop at either end; a rule mid-match and one colour for two players on a track are refused."""
+choices stop at either end; a rule mid-match and one colour for two players on a track are refused.
+The menu's code leaves the heap when the board goes home, the count's when the menu opens."""
 
 import sys
 
-from app_driver import BACK_PRESS, ENC, P1, Driver, turn
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, Driver, dealt, turn
 
+from app import board
 from app.protocol import settings_dict
 
 
@@ -72,3 +74,22 @@ def test_players_sharing_a_track_keep_two_colours():
     d.press(turn(before["colour2"] - before["colour0"]), ENC)  # the menu: P3 to P1's colour
     assert "P1 and P3 share a track" in d.board.messages.refusal
     assert settings_dict(d.board)["colour2"] == before["colour0"]
+
+
+def test_the_count_s_code_leaves_the_heap_when_the_menu_opens():
+    d = dealt()
+    d.press(ENC)
+    d.pick("KD")  # the starter
+    d.press(ENC)
+    d.pick_all("AC 2D 3H 7S")  # the pone's hand, said on the display
+    assert "app.said" in sys.modules
+    d.press(ENC, BACK_PRESS, HOLD_ENC)  # pegged; home (no card of the next hand picked); the menu
+    assert d.board.mode.name == "menu"
+    assert not any(name in sys.modules for name in ("app.modes.count", "app.said", "cribbage.saying"))
+    assert not hasattr(sys.modules["app"], "said")  # (its package held it too)
+
+
+def test_each_module_the_board_forgets_is_one_of_its_own():
+    # a module moved or renamed takes its name in these lists with it, or the old name forgets nothing
+    for name in (board._COUNT_MODULES + " " + board._MENU_MODULES).split():
+        __import__(name)
