@@ -363,7 +363,7 @@ def test_the_firmware_takes_its_plain_twins_where_the_native_mpy_does_not_load(t
         raw = bytearray(compiled.read_bytes())
         raw[2] ^= 1  # another sub-version: the loader refuses the file with a ValueError
         compiled.write_bytes(raw)
-    done = run_micropython(["-c", "import sys; sys.path.insert(0, %r); import hal.chain, hal.sampled_buttons, "
+    done = run_micropython(["-c", "import sys; sys.path.insert(0, %r); import hal.chain, hal.samples, "
                             "app.power; print(sorted(m for m in sys.modules if m.endswith('_plain')))"
                             % str(tmp_path)])
     assert done.stdout.strip() == "['app.power_plain', 'hal.chain_plain', 'hal.samples_plain']", done.stderr

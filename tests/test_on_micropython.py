@@ -61,10 +61,10 @@ def test_native_twins_on_micropython(compiled_firmware: Callable[..., Path]) -> 
     assert arch is not None, "this micropython has no native emitter"
     libdir = compiled_firmware("-O2", arch=arch)
     in_use = run_micropython(["-c", "import sys; sys.path.insert(0, %r)\n"
-                              "from app import power, power_viper; from hal import chain, sampled_buttons, viper\n"
+                              "from app import power, power_viper; from hal import chain, samples, viper\n"
                               "print(power.shade is power_viper.shade, power.cap is power_viper.cap,"
                               " chain.pack_words is viper.pack_words,"
-                              " sampled_buttons.first_change is viper.first_change)" % str(libdir)])
+                              " samples.first_change is viper.first_change)" % str(libdir)])
     assert in_use.stdout.split() == ["True"] * 4, in_use.stdout + in_use.stderr
     check(libdir, "test_viper_twins")
 

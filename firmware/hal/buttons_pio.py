@@ -2,7 +2,7 @@
 
 The state machine samples eight pins from its ``in_base`` (the buttons among them) every
 ``SAMPLE_MS``, one sample a byte of its RX FIFO (autopush at 8 bits), and a DMA channel copies
-each into a ring in RAM (``hal.rp2_inputs``); ``hal.sampled_buttons`` reads the ring when the
+each into a ring in RAM (``hal.rp2_inputs``); ``hal.samples`` reads the ring when the
 CPU polls. The sampling goes on while the CPU is busy or has interrupts off (a flash write:
 45 ms, up to 400), and the n-th sample was taken n ms after the first: an edge's time is known
 to a millisecond however late the CPU looks, where a pin IRQ would stamp it only when

@@ -2,7 +2,7 @@
 
 The main loop polls every few milliseconds, but not always: a frame, a save (a flash write
 keeps interrupts off for 45 ms, up to 400) or a long computation delays a poll. The contacts
-are sampled every millisecond by PIO all the same (``hal.sampled_buttons``), so a poll knows
+are sampled every millisecond by PIO all the same (``hal.samples``), so a poll knows
 the level now and whether, and from when, the contact moved since the last poll, however late
 the poll. Then:
 

@@ -2,7 +2,7 @@
 
 The decoder is fed the level of both contacts (``ab = A << 1 | B``) every time either
 changes: on the board, in order from the ring the encoder's PIO program and a DMA channel
-fill (``hal.encoder_pio``, ``hal.sampled_buttons``), which misses no change while the CPU is
+fill (``hal.encoder_pio``, ``hal.samples``), which misses no change while the CPU is
 busy or has interrupts off. It follows the Gray cycle 11 -> 01 -> 00 -> 10 -> 11 (one
 detent clockwise; the reverse is anticlockwise) and counts quarter steps since the last time
 it passed the detent position (11). A detent is counted only when the contacts come back to

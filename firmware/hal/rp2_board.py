@@ -28,7 +28,7 @@ _BOOT_MODULES = ("hal.boot_guard hal.boot_window shared.supply hal.ws2812_pio ha
 # What ``build`` needs (``hal.rp2_inputs``), imported while the safe-mode window watches the controls
 # (a tenth of a second of a stock board's boot): one module a step, leaves first, so a step is about
 # as short as a poll.
-_WINDOW_IMPORTS = ("hal.debounce", "hal.quadrature", "hal.acceleration", "hal.sampled_buttons", "hal.encoder_pio",
+_WINDOW_IMPORTS = ("hal.debounce", "hal.quadrature", "hal.acceleration", "hal.samples", "hal.encoder_pio",
                    "hal.buttons_pio", "hal.rp2_inputs")
 
 BOARD_JSON = "/board.json"

@@ -4,7 +4,7 @@ The encoder: a PIO state machine (``hal.encoder_pio``, on PIO1) pushes the conta
 at every change, and a DMA channel copies each push into a 256-byte ring in RAM. Both run
 without the CPU, so a flash write (interrupts off for 45 ms, up to 400) loses no edge.
 ``poll`` feeds the ring's new entries, in order, to the quadrature decoder
-(``hal.sampled_buttons.Turns``); should it ever fall a whole ring behind, the decoder is told
+(``hal.samples.Turns``); should it ever fall a whole ring behind, the decoder is told
 edges were missed and drops the detent in progress rather than guess. The two contacts must
 be on consecutive pins (either order).
 
@@ -12,11 +12,11 @@ The buttons, the encoder's switch among them, are humans: a second state machine
 (``hal.buttons_pio``, PIO0's state machine 1 beside the LEDs') samples their pins every
 millisecond and a DMA channel writes the samples into a 512-byte ring, so ``poll`` knows when
 each contact moved, to the millisecond, even after a flash write held the polls back, and
-``hal.sampled_buttons`` debounces them (``hal.debounce``): a press is reported as soon as its
+``hal.samples`` debounces them (``hal.debounce``): a press is reported as soon as its
 release is certain. The encoder's contacts are sampled with them, so a poll held back by a save
 knows when the encoder moved among the presses and reports the turn and the presses in the
 order they came. So the encoder's two contacts, its switch and the three buttons must all lie
-within 8 consecutive pins (the board's: 10 to 15; ``hal.sampled_buttons.lowest_pin`` refuses
+within 8 consecutive pins (the board's: 10 to 15; ``hal.samples.lowest_pin`` refuses
 others with a ValueError at boot). All contacts pull to ground (internal pull-ups). If the
 encoder counts the wrong way round, swap encoder_a and encoder_b in hardware/make_board.py and
 regenerate board.json (hardware/BUILD.md).
@@ -37,7 +37,7 @@ import uctypes
 from machine import Pin, Timer
 from micropython import const
 
-from hal.sampled_buttons import RING, TURNS_RING, SampledButtons, Turns, lowest_pin
+from hal.samples import RING, TURNS_RING, SampledButtons, Turns, lowest_pin
 from shared.events import BACK, ENCODER, PLAYER_1, PLAYER_2
 
 _ENCODER_SM = const(4)  # PIO1's state machine 0: PIO0 drives the LEDs

@@ -1,4 +1,4 @@
-"""Scanning the button samples in plain Python (``hal.sampled_buttons``'s kernel on CPython, the
+"""Scanning the button samples in plain Python (``hal.samples``'s kernel on CPython, the
 tests, and a port without a native emitter); the chip runs its viper twin, in ``hal.viper``."""
 
 

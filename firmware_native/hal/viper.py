@@ -1,7 +1,7 @@
 """The hal's kernels in viper: native code on the chip, where they are its hottest loops
 (``pack_words`` packs every frame, ``first_change`` scans the button samples of every poll). Only
 a MicroPython with a native emitter compiles this module; elsewhere ``hal.chain`` and
-``hal.sampled_buttons`` take their plain twins, ``hal.chain_plain`` and ``hal.samples_plain``
+``hal.samples`` take their plain twins, ``hal.chain_plain`` and ``hal.samples_plain``
 (tests/firmware/test_viper_twins.py: the same bytes and answers). On the board it is ``hal/viper``;
 it lives in firmware_native/ as it compiles only for an arch. Both in one module: a module loaded
 costs the heap about 160 bytes of its own, besides its code (issue 12)."""

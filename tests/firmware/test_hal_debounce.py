@@ -4,13 +4,13 @@ A contact is modelled as a list of (time_us, closed) level changes, with bounce;
 every few milliseconds, sometimes late (a frame being drawn, a flash write with interrupts
 off for 45 to 400 ms). Meanwhile the contact is sampled every millisecond into a ring, as the
 PIO state machine and its DMA channel do on the chip, and each poll hands the samples taken
-since the last one to ``hal.sampled_buttons``, which debounces them with ``hal.debounce``.
+since the last one to ``hal.samples``, which debounces them with ``hal.debounce``.
 """
 
 from hal_edges import Xorshift
 
 from hal.debounce import LONG_MS, Button
-from hal.sampled_buttons import RING, SampledButtons
+from hal.samples import RING, SampledButtons
 from portable import raises, seeds
 from shared.events import LONG, PRESS
 from shared.ticks import ticks_add
@@ -224,7 +224,7 @@ def ends_after(rng, write, end):
 
 
 def test_polls_that_skip_an_idle_button_give_the_same_events():
-    # hal.sampled_buttons skips update() while every button is idle and none moved: the same presses
+    # hal.samples skips update() while every button is idle and none moved: the same presses
     for seed in seeds(20):
         rng = Xorshift(200 + seed)
         changes, expected, spans = random_presses(rng, 6)

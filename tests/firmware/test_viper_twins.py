@@ -4,7 +4,7 @@ button samples' scan the same answers.
 ``app.power_viper`` and ``hal.viper`` (firmware_native/) load where
 MicroPython has a native emitter and gets them compiled for its architecture (the chip, from
 `crib deploy`; the unix port in tests/test_on_micropython.py); there ``app.power``, ``hal.chain``
-and ``hal.sampled_buttons`` use them, elsewhere (CPython, the plain source tree, the 32-bit
+and ``hal.samples`` use them, elsewhere (CPython, the plain source tree, the 32-bit
 webassembly port) the plain loops. Here many frames (and sample rings) go through both and must
 come out the same.
 """
@@ -14,7 +14,7 @@ import json
 from hal_edges import Xorshift
 
 from app import power, power_plain
-from hal import chain, chain_plain, sampled_buttons, samples_plain
+from hal import chain, chain_plain, samples, samples_plain
 
 FRAMES = 60
 LEDS = 242
@@ -48,7 +48,7 @@ def test_the_kernels_in_use_are_the_viper_ones_wherever_they_compile():
     assert (power.shade is not power_plain.shade) == fast
     assert (power.cap is not power_plain.cap) == fast
     assert (chain.pack_words is not chain_plain.pack_words) == fast
-    assert (sampled_buttons.first_change is not samples_plain.first_change) == fast
+    assert (samples.first_change is not samples_plain.first_change) == fast
 
 
 def test_limit_gives_the_same_bytes_with_either_kernels():
@@ -94,7 +94,7 @@ def test_packing_gives_the_same_words_and_changes_with_either_kernel():
 
 
 def test_the_sample_scan_gives_the_same_answers_with_either_kernel():
-    ring = bytearray(sampled_buttons.RING)
+    ring = bytearray(samples.RING)
     wrap = len(ring) - 1
     rng = Xorshift(79)
     for n in range(100):
@@ -104,7 +104,7 @@ def test_the_sample_scan_gives_the_same_answers_with_either_kernel():
             ring[i] = level | (rng.below(256) & ~mask) if rng.below(60) else rng.below(256)
         at = rng.below(len(ring))
         end = at + rng.below(len(ring) + 1)  # past the ring's end too: the positions wrap
-        found = sampled_buttons.first_change(ring, at, end, wrap, mask, level)  # the kernel in use
+        found = samples.first_change(ring, at, end, wrap, mask, level)  # the kernel in use
         assert found == samples_plain.first_change(ring, at, end, wrap, mask, level), n
         assert at <= found <= end
         assert all(ring[i & wrap] & mask == level for i in range(at, found)), n

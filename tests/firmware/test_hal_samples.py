@@ -1,4 +1,4 @@
-"""Buttons read from the PIO's sample ring: each contact on its bit, whatever the other pins do;
+"""The controls read from the PIO's sample ring (``hal.samples``): each contact on its bit, whatever the other pins do;
 and the encoder's turns, from the ring of its changes, placed among the presses by the samples.
 
 The sample bytes are made here from each contact's level over time, as the PIO state machine
@@ -12,7 +12,7 @@ the last one, as ``hal.rp2_inputs`` does.
 from hal_edges import AB, Xorshift, bounced_move
 
 from hal.acceleration import Acceleration
-from hal.sampled_buttons import RING, TURNS_RING, SampledButtons, Turns, lowest_pin
+from hal.samples import RING, TURNS_RING, SampledButtons, Turns, lowest_pin
 from portable import raises, seeds
 from shared.events import PRESS, TURN
 from shared.ticks import ticks_add

@@ -1,4 +1,5 @@
-"""Buttons read from a ring of level samples: every edge timed to the millisecond, even late.
+"""The controls read from a ring of level samples: the buttons, every edge timed to the millisecond
+even late (``SampledButtons``), and the encoder's turns placed among their presses (``Turns``).
 
 A PIO state machine samples the buttons' pins every ``SAMPLE_MS`` and a DMA channel writes each
 sample (a byte: bit k is pin ``in_base + k``, 1 = open) into a ring of ``RING`` bytes
