@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -20,3 +21,15 @@ def load_script(name: str) -> ModuleType:
     sys.modules[name] = module  # as an import would (dataclasses look their module up there)
     spec.loader.exec_module(module)
     return module
+
+
+def quiet_script(name: str) -> ModuleType:
+    """``load_script(name)`` for a script that builds SKiDL circuits, with SKiDL's chatter off."""
+    module = load_script(name)
+    module.quiet()
+    return module
+
+
+def committed_board() -> dict:
+    """The committed hardware/board.json."""
+    return json.loads((HARDWARE / "board.json").read_text())

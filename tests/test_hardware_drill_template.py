@@ -5,13 +5,12 @@ PDFs (read back with pypdf) and the DXF (read back with ezdxf)."""
 from __future__ import annotations
 
 import io
-import json
 import re
 import xml.etree.ElementTree as ET
 from types import ModuleType
 
 import pytest
-from hardware_scripts import HARDWARE, load_script
+from hardware_scripts import HARDWARE, committed_board, load_script
 
 SVG = "{http://www.w3.org/2000/svg}"
 MM_TO_PT = 72 / 25.4
@@ -20,7 +19,7 @@ MM_TO_PT = 72 / 25.4
 @pytest.fixture(scope="module")
 def board() -> dict:
     """The committed hardware/board.json."""
-    return json.loads((HARDWARE / "board.json").read_text())
+    return committed_board()
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,6 @@ power.md quotes are what the simulation gives. Skipped where ngspice is not inst
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -13,7 +12,7 @@ from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
-from hardware_scripts import HARDWARE, load_script
+from hardware_scripts import HARDWARE, committed_board, quiet_script
 
 # On the worker that builds the SKiDL circuits (their global state is one per process).
 pytestmark = pytest.mark.xdist_group("skidl")
@@ -31,15 +30,13 @@ def in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
 @pytest.fixture(scope="module")
 def check() -> ModuleType:
     """hardware/ovp_check.py, SKiDL quiet."""
-    module = load_script("ovp_check")
-    module.quiet()
-    return module
+    return quiet_script("ovp_check")
 
 
 @pytest.fixture(scope="module")
 def board() -> dict:
     """The committed hardware/board.json."""
-    return json.loads((HARDWARE / "board.json").read_text())
+    return committed_board()
 
 
 def test_the_deck_is_the_netlists_power_entry(check: ModuleType, board: dict) -> None:

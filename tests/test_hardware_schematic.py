@@ -3,14 +3,13 @@ the safety rules a builder relies on, and is what netlist-*.txt and the schemati
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
-from hardware_scripts import HARDWARE, load_script
+from hardware_scripts import HARDWARE, committed_board, load_script, quiet_script
 from pypdf import PdfReader
 
 # On one worker: the circuits are built once.
@@ -64,15 +63,13 @@ PICO_DATASHEET = {1: "GP0", 4: "GP2", 5: "GP3", 9: "GP6", 14: "GP10", 20: "GP15"
 @pytest.fixture(scope="module")
 def board() -> dict:
     """The committed hardware/board.json."""
-    return json.loads((HARDWARE / "board.json").read_text())
+    return committed_board()
 
 
 @pytest.fixture(scope="module")
 def circuit() -> ModuleType:
     """hardware/circuit.py, quiet."""
-    module = load_script("circuit")
-    module.quiet()
-    return module
+    return quiet_script("circuit")
 
 
 @pytest.fixture(scope="module")

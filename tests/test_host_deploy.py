@@ -523,6 +523,19 @@ def quiet() -> tuple[Console, io.StringIO]:
     return Console(file=out, width=200), out
 
 
+def run_mounted(rom: Path, board: Path, then: str) -> subprocess.CompletedProcess[str]:
+    """MicroPython with the partition ``rom`` mounted at /rom as a board mounts it at boot (read whole
+    into a 2 MB heap), in the folder ``board``, importing ``pkg.mod`` from there, then running ``then``."""
+    script = board.parent / "mount.py"
+    script.write_text(
+        "import os, sys, vfs\n"
+        "vfs.mount(vfs.VfsRom(open(%r, 'rb').read()), '/rom')\n"
+        "os.chdir(%r)\n"
+        "sys.path[:] = ['', '.frozen', '/rom', '/rom/lib']\n"
+        "import pkg.mod\n" % (str(rom), str(board)) + then)
+    return run_micropython([str(script)], heap="2M")
+
+
 def test_deploy_to_a_romfs_partition(tree: tuple[Path, Path, Path]) -> None:
     firmware, board_json, board = tree
     fake = FakeMpremote(board, rom_size=256 * 1024)
@@ -539,15 +552,7 @@ def test_deploy_to_a_romfs_partition(tree: tuple[Path, Path, Path]) -> None:
     assert "ROMFS image of pkg (at /rom): %d bytes for a partition of 262144" % plan.image.size in out.getvalue()
     assert sorted(p.relative_to(board).as_posix() for p in board.rglob("*")) == ["board.json", "main.py"]
     # The partition, mounted at /rom as MicroPython does at boot, serves the package to main.py's import.
-    (board.parent / "mount.py").write_text(
-        "import os, sys, vfs\n"
-        "vfs.mount(vfs.VfsRom(open(%r, 'rb').read()), '/rom')\n"
-        "os.chdir(%r)\n"
-        "sys.path[:] = ['', '.frozen', '/rom', '/rom/lib']\n"
-        "import pkg.mod\n"
-        "print(pkg.mod.__file__, pkg.mod.add(1), open('/rom/pkg/data.json').read())\n"
-        % (str(fake.rom), str(board)))
-    done = run_micropython([str(board.parent / "mount.py")], heap="2M")  # the whole partition, read into the heap
+    done = run_mounted(fake.rom, board, "print(pkg.mod.__file__, pkg.mod.add(1), open('/rom/pkg/data.json').read())\n")
     assert done.stdout.split() == ["/rom/pkg/mod.mpy", "2", "{}"], done.stdout + done.stderr
 
     # Nothing changed: the partition holds these very bytes, so no write; only the listings and the reset.
@@ -640,19 +645,11 @@ def test_romfs_leaves_out_a_native_twin_the_board_cannot_load(tree: tuple[Path, 
     deploy("a0", runner=fake, firmware=firmware, board_json=board_json, console=quiet()[0])
     assert sorted(p.relative_to(board).as_posix() for p in board.rglob("*")) == ["board.json", "main.py"]
     # Mounted at /rom: the package imports, and its native twin is missing (the firmware's ImportError).
-    (board.parent / "mount.py").write_text(
-        "import os, sys, vfs\n"
-        "vfs.mount(vfs.VfsRom(open(%r, 'rb').read()), '/rom')\n"
-        "os.chdir(%r)\n"
-        "sys.path[:] = ['', '/rom']\n"
-        "import pkg.mod\n"
-        "print(sorted(os.listdir('/rom/pkg')))\n"
-        "try:\n"
-        "    import pkg.fast\n"
-        "except ImportError:\n"
-        "    print('ImportError')\n"
-        % (str(fake.rom), str(board)))
-    done = run_micropython([str(board.parent / "mount.py")], heap="2M")
+    done = run_mounted(fake.rom, board, "print(sorted(os.listdir('/rom/pkg')))\n"
+                                        "try:\n"
+                                        "    import pkg.fast\n"
+                                        "except ImportError:\n"
+                                        "    print('ImportError')\n")
     assert done.stdout.split() == ["['__init__.mpy',", "'data.json',", "'mod.mpy']", "ImportError"], (
         done.stdout + done.stderr)
 
