@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from shared.supply import LEAST_MA
+from shared.supply import ADAPTER_MA, LEAST_MA, USB_MA
 
 BOARD_JSON = Path(__file__).resolve().parent / "board.json"
 
@@ -84,8 +84,9 @@ SUPPLIES = {
 # and U3's current limit (R8). Adapter: F1 (T5A: 4 A is 80 % of it, as much as a fuse should carry for
 # hours), J1 and XF1 (rated for what F1 lets through for a while), the 0.5 mm2 bus wires W1 and W2 (the
 # drop along the chain), the 5 V 4 A adapter PS1 itself, and the cap's idea of 4 A in power.md's tables.
-# Raising it means re-rating every one of these first: power.md, "Which supply".
-RATED_MA = {"usb": 500, "adapter": 4000}
+# Raising it means re-rating every one of these first: power.md, "Which supply". The firmware holds
+# the figures (shared.supply: it refuses a board.json above them too).
+RATED_MA = {"usb": USB_MA, "adapter": ADAPTER_MA}
 # The USB build's LED supply switch: EN (high = on, 100 k pull-down keeps it off until the firmware
 # says so) and /FAULT (open drain, low while the switch limits current or is too hot).
 LED_POWER_PINS = {"enable": 3, "fault": 6}
@@ -154,7 +155,7 @@ def check_supply(variant: str, supply: dict) -> None:
                 " (USB 2.0 and the LED switch U3's current limit)" if variant == "usb" else
                 ": the fuse F1 (T5A), the jack J1, the fuse holder XF1, the bus wires W1 and W2 and the adapter "
                 "PS1") + ". Set it at most to that; to go higher, re-rate those parts first (power.md, "
-            "'Which supply'), then RATED_MA in make_board.py.")
+            "'Which supply'), then ADAPTER_MA in firmware/shared/supply.py.")
 
 
 def board() -> dict:

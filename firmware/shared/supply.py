@@ -10,17 +10,38 @@ a builder knows where the ceiling comes from.
 from micropython import const
 
 LEAST_MA = const(300)  # the lowest current setting: the board and 242 dark LEDs alone draw ~290 mA
-USB_MA = const(500)  # a board.json that names no supply (written before builds named theirs): USB's most
-MOST_MA = const(10000)  # no supply of a board like this gives more
+# The most each build's parts are rated for (hardware/power.md, "Which supply"): a board.json asking
+# more is refused here, as make_board.py refuses to write one. USB: USB 2.0's 500 mA and the LED
+# switch's limit (also the supply of a board.json that names none: written before builds named
+# theirs). Adapter: the fuse F1 (T5A), the jack J1, the fuse holder XF1, the bus wires, the 4 A adapter.
+USB_MA = const(500)
+ADAPTER_MA = const(4000)
+
+
+def rated_ma(variant):
+    """The most, in mA, that the parts of a ``variant`` build ("usb" or "adapter", board.json's
+    ``supply`` -> ``variant``) are rated for; ValueError naming board.json for another."""
+    if variant == "usb":
+        return USB_MA
+    if variant == "adapter":
+        return ADAPTER_MA
+    raise ValueError("board.json supply variant: %r, not 'usb' or 'adapter'" % (variant,))
 
 
 def supply_ma(board):
     """The build's supply in mA from the board description ``board`` (board.json read as a dict):
-    ``USB_MA`` if it names none; ValueError if what it names is no supply."""
-    supply = board.get("supply", {"supply_ma": USB_MA})
-    value = supply.get("supply_ma") if isinstance(supply, dict) else None
-    if type(value) is not int or not LEAST_MA <= value <= MOST_MA:
-        raise ValueError("board.json supply_ma: %r, not %d to %d" % (value, LEAST_MA, MOST_MA))
+    ``USB_MA`` if it names none; ValueError if what it names is no supply, or more than its
+    variant's parts are rated for."""
+    supply = board.get("supply")
+    if supply is None:
+        return USB_MA
+    if not isinstance(supply, dict):
+        raise ValueError("board.json supply: %r, not {\"variant\": ..., \"supply_ma\": ...}" % (supply,))
+    most = rated_ma(supply.get("variant"))
+    value = supply.get("supply_ma")
+    if type(value) is not int or not LEAST_MA <= value <= most:
+        raise ValueError("board.json supply_ma: %r, not %d to %d (what the %s build's parts are rated for)"
+                         % (value, LEAST_MA, most, supply["variant"]))
     return value
 
 
