@@ -64,7 +64,7 @@ _MENU_MODULES = ("app.modes.menu app.modes.settings app.modes.advise cribbage.ad
 # hand; the advice loads it again) and the serial protocol (loaded again by the next request);
 # and after a power-on's replay, which loads what the shows of the log needed
 _COUNT_MODULES = ("app.modes.count app.modes.starter app.modes.muggins app.said cribbage.saying app.protocol"
-                  " app.strict_json app.modes.lay app.rank_show cribbage.show_ranks cribbage.show")
+                  " app.strict_json app.modes.lay app.rank_show app.text cribbage.show_ranks cribbage.show")
 
 
 def glance(match):

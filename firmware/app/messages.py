@@ -14,9 +14,8 @@
 The next input dismisses the first two (``dismiss``). ``lines`` puts them under the mode's own
 text on the 16x8 display.
 
-The display's measure is here for all the app's text: ``LINES`` lines of ``WIDTH`` characters, and
-``wrap``, words into lines that fit it (the rules core knows nothing of the display: it gives the
-words, ``cribbage.saying``).
+The display's measure is here for all the app's text: ``LINES`` lines of ``WIDTH`` characters
+(``app.text`` wraps words into lines that fit it).
 """
 
 from micropython import const
@@ -27,21 +26,6 @@ _REFUSED_MS = const(700)  # how long the refusal signal flickers
 _UNDONE_MS = const(300)  # how long an undo's flash shows
 WIDTH = const(16)  # characters a line: a 128x64 SSD1306 with the 8x8 font shows 16, 8 lines
 LINES = const(8)  # the most lines shown at once (the hw contract's display: hal)
-
-
-def wrap(parts, width=WIDTH):
-    """Words (``parts``) joined by spaces into lines of at most ``width`` characters (a longer word:
-    its own line); a number is never cut in two."""
-    lines = []
-    line = ""
-    for word in parts:
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = line + " " + word if line else word
-    lines.append(line)
-    return lines
 
 
 def _left(at, lasts, now):
@@ -129,6 +113,8 @@ class Messages:
         """The display's text: the mode's ``lines``, then a refusal or the notice; 8 lines of 16 at most."""
         refusal = self.refusal
         if refusal is not None or self.notice is not None:
+            from app.text import wrap  # loaded once text is wrapped: not at power-on (heap)
+
             if refusal is not None:  # said whole: the mode's lines give way (its first 2 stay)
                 said = wrap(("NO: " + refusal).split(" "))
                 room = LINES - (self.fault is not None)  # a fault takes the last line

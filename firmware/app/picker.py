@@ -15,7 +15,7 @@ the card. Cards already on the table this deal (``used``) and those picked are s
 from micropython import const
 
 from app import palette
-from app.messages import wrap
+from app.text import wrap
 from cribbage.cards import name
 from shared import events
 from shared.holes import under

@@ -83,13 +83,6 @@ def _build_peak(brightness):
     _peak_for[0] = brightness
 
 
-def allowed_steps(supply_ma, leds):
-    """The PWM steps (summed over every channel) that ``leds`` LEDs may light on a ``supply_ma``
-    supply once the board and every LED's idle current are paid (0 or less: none)."""
-    spare_ua = (supply_ma - BOARD_MA) * 1000 - leds * IDLE_UA
-    return spare_ua * 51 // (CHANNEL_MA * 200)  # * 255 / 1000 in small ints (a big int would allocate)
-
-
 def limit(frame, brightness, supply_ma):
     """Apply brightness, gamma, the per-LED limit and the current cap for a ``supply_ma`` supply
     to ``frame``, in place."""
@@ -103,7 +96,9 @@ def limit(frame, brightness, supply_ma):
     steps = shade(frame, n, _peak, gamma, LED_STEPS)
     total = steps >> 10
     lit = steps & 0x3FF
-    allowed = allowed_steps(supply_ma, n // 3)
+    # channel steps the budget allows once the board and every LED's idle current are paid
+    spare_ua = (supply_ma - BOARD_MA) * 1000 - (n // 3) * IDLE_UA
+    allowed = spare_ua * 51 // (CHANNEL_MA * 200)  # * 255 / 1000 in small ints (a big int would allocate)
     if total > allowed:
         if allowed <= 0:
             for i in range(n):

@@ -22,10 +22,10 @@ Then the count goes on as with cards: the claim (muggins on) or the count said a
 from micropython import const
 
 from app import palette
-from app.messages import wrap
 from app.modes.count import RANKS, TOTAL
 from app.modes.starter import held_button
 from app.picker import card_hole
+from app.text import wrap
 from cribbage import show_ranks
 from cribbage.cards import JACK, rank_name
 from shared import events

@@ -15,10 +15,11 @@ watchdog runs, so a hang here resets nothing.
 from micropython import const
 
 from app import palette
-from app.messages import Messages, wrap
+from app.messages import Messages
 from app.modes.led_test import LedTest
 from app.prefs import defaults
 from app.render import Canvas, pulse, show
+from app.text import wrap
 from shared import events
 from shared.holes import HOLES
 from shared.ticks import ticks_diff

@@ -3,7 +3,8 @@ a few lines of its own; turning scrolls it. Loaded by the count's preview and th
 once a count is said, with the words themselves.
 """
 
-from app.messages import LINES, WIDTH, wrap
+from app.messages import LINES, WIDTH
+from app.text import wrap
 from cribbage.saying import phrases
 
 

@@ -40,10 +40,10 @@ class LedPower:
         self.leds = leds
         self.on_at = None  # when the switch was turned on; None while it is off
         # None until SETTLE_MS have passed since it was turned on, then whether /FAULT was low at the
-        # last read (one attribute, not two, named as elsewhere in the app: each costs heap)
+        # last read, and CUT once the switch is off for a lasting fault (one attribute, not three,
+        # named as elsewhere in the app: each costs heap)
         self.failed = None
         self.since = 0  # when the fault at the last read began
-        self.cut = False  # turned off for a lasting fault: it stays off
 
     def on(self):
         """Turn the LEDs' supply on (once; the dark frame has gone out before)."""
@@ -55,9 +55,9 @@ class LedPower:
         """``FAULT`` while the switch reports a fault (limiting the current, or too hot), once it
         has settled after turning on; ``CUT`` once a fault lasted CUT_MS and the switch was turned
         off for it; None while it is off or all is well (``hw.fault`` itself)."""
-        if self.cut:
-            return CUT
         was = self.failed
+        if was is CUT:
+            return CUT
         if was is None:
             if self.on_at is None or ticks_diff(self._ticks_ms(), self.on_at) < SETTLE_MS:
                 return None
@@ -72,7 +72,7 @@ class LedPower:
                 self.since = now
             elif ticks_diff(now, self.since) >= CUT_MS:
                 self._enable.value(0)
-                self.cut = True
+                self.failed = CUT
                 return CUT
         self.failed = faulted
         return FAULT if faulted else None

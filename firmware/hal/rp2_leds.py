@@ -34,7 +34,10 @@ _PIO0_TXF0 = const(0x50200010)  # PIO0 TX FIFO 0; FIFO n is 4 bytes further (RP2
 _DREQ_PIO0_TX0 = const(0)  # DMA request line of PIO0 TX FIFO 0; +n for state machine n
 _US_PER_LED = const(30)  # 24 bits of 1.25 us
 _LATCH_US = const(300)  # newer WS2812B need > 280 us low to latch (older ones 50 us)
-_REFRESH_US = const(1000000)  # an unchanged frame goes out again after this long
+# an unchanged frame goes out again after this long: less than the second after which the app draws a
+# still picture again (app.render), or a redraw that comes a moment short of it is skipped and the
+# LEDs wait two seconds (the chip soak saw 1.6 s without a frame)
+_REFRESH_US = const(900000)
 
 class Leds:
     """The LED chain on ``pin``, driven by PIO0 state machine ``sm_id`` (0-3)."""

@@ -1,8 +1,9 @@
-"""Text for the board's display: words wrapped to its width (``app.messages.wrap``), a count said a
+"""Text for the board's display: words wrapped to its width (``app.text.wrap``), a count said a
 phrase a line (``app.said.say_lines``). Runs on CPython and MicroPython."""
 
-from app.messages import WIDTH, wrap
+from app.messages import WIDTH
 from app.said import say_lines
+from app.text import wrap
 from cribbage import saying, show
 from cribbage_lab.card_text import parse_hand
 

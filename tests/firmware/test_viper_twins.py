@@ -63,7 +63,7 @@ def test_limit_gives_the_same_bytes_with_either_kernels():
         power._build_peak(brightness)
         steps = power_plain.shade(plain, len(plain), power._peak, power.gamma, power.LED_STEPS)
         total = steps >> 10
-        allowed = power.allowed_steps(supply, LEDS)
+        allowed = ((supply - power.BOARD_MA) * 1000 - LEDS * power.IDLE_UA) * 255 // (power.CHANNEL_MA * 1000)
         if total > allowed:
             if allowed <= 0:
                 plain[:] = bytearray(len(plain))

@@ -25,9 +25,9 @@ partner: every other hole), and the dialled card's value blinks on after it (ver
 from micropython import const
 
 from app import palette
-from app.messages import wrap
 from app.modes.peg import button_side, score_lines
 from app.render import draw_pegs
+from app.text import wrap
 from cribbage.cards import rank_name, value
 from shared import events
 from shared.holes import under
