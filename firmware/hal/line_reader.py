@@ -57,6 +57,8 @@ class LineReader:
                 text = line.decode()
             except UnicodeError:
                 return NOT_TEXT
+            if len(text) != len(line) and not _strict(line):  # (a line of ASCII alone needs no more)
+                return NOT_TEXT
             return text if text.strip() else None
         if self._dropping is None:
             kept = self._bytes
@@ -76,3 +78,22 @@ class LineReader:
         self._bytes.clear()
         self._pieces.clear()
         self._length = 0
+
+
+def _strict(line):
+    """Whether the characters of ``line``, which decoded, are UTF-8 as CPython (and RFC 3629) takes
+    it: MicroPython's decode checks only the bytes' pattern, and let an overlong form (C0 80), a
+    surrogate (ED A0 80) or a code past U+10FFFF through, which the board then echoed to the host
+    in its reply, bytes no host could read (the chip soak)."""
+    n = len(line)
+    for i in range(n):
+        lead = line[i]
+        if lead >= 0xC0:
+            if lead < 0xC2 or lead > 0xF4 or i + 1 >= n:
+                return False
+            second = line[i + 1]
+            if lead == 0xE0 and second < 0xA0 or lead == 0xED and second > 0x9F:
+                return False
+            if lead == 0xF0 and second < 0x90 or lead == 0xF4 and second > 0x8F:
+                return False
+    return True

@@ -53,6 +53,16 @@ def test_bytes_that_make_no_characters_are_dropped_past_the_most_bytes():
     assert fed(reader, b"\xff" * (MAX_LINE + 1) + b"\n") == [DROPPED]  # too long before it is no text
 
 
+def test_utf8_that_cpython_refuses_is_not_text_on_every_interpreter():
+    reader = LineReader()
+    # an overlong NUL, an overlong slash, a surrogate, past U+10FFFF, a lead byte past F4: not text
+    for bad in (b"\xc0\x80", b"\xe0\x80\xaf", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\xf5\x80\x80\x80"):
+        assert fed(reader, b'{"cmd": "state", "id": "' + bad + b'"}\n') == [NOT_TEXT], bad
+    # the edges that are text: U+0080, U+07FF, U+0800, U+D7FF, U+E000, U+10000, U+10FFFF
+    for good in ("\u0080", "\u07ff", "\u0800", "\ud7ff", "\ue000", "\U00010000", "\U0010ffff"):
+        assert fed(reader, '{"id": "%s"}\n' % good) == ['{"id": "%s"}' % good], good
+
+
 def test_the_reply_to_a_dropped_line_is_a_protocol_error_without_an_id():
     import json
 
