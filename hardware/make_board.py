@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from shared.supply import ADAPTER_MA, LEAST_MA, USB_MA
+from shared.supply import LEAST_MA, rated_ma
 
 BOARD_JSON = Path(__file__).resolve().parent / "board.json"
 
@@ -86,7 +86,7 @@ SUPPLIES = {
 # drop along the chain), the 5 V 4 A adapter PS1 itself, and the cap's idea of 4 A in power.md's tables.
 # Raising it means re-rating every one of these first: power.md, "Which supply". The firmware holds
 # the figures (shared.supply: it refuses a board.json above them too).
-RATED_MA = {"usb": USB_MA, "adapter": ADAPTER_MA}
+RATED_MA = {variant: rated_ma(variant) for variant in SUPPLIES}
 # The USB build's LED supply switch: EN (high = on, 100 k pull-down keeps it off until the firmware
 # says so) and /FAULT (open drain, low while the switch limits current or is too hot).
 LED_POWER_PINS = {"enable": 3, "fault": 6}
