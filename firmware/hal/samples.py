@@ -84,23 +84,29 @@ class SampledButtons:
         self.at = 0
 
     def _stand_in(self, ring, new, now_ms, events, turns):
-        """The polls every 4 ms that a late poll of ``new`` samples stands in for, one call each,
-        all but its last 4 to 7 samples; ``turns`` decoded up to each press they report."""
+        """The polls every 4 ms that a late poll of ``new`` samples stands in for, one call each
+        (those that would only note their time skipped at once), all but its last 4 to 7 samples;
+        ``turns`` decoded up to each press they report."""
         if new > RING:  # the oldest were written over: an edge among them is seen late
             self.at = (self.at + new - RING) & (RING - 1)
             new = RING
             if self.polled is not None:  # (None: the first poll, whose closed contacts are held from before)
                 self.polled = ticks_add(now_ms, -RING * SAMPLE_MS)  # as if polled just before the oldest kept
-        at = self.at
-        # nothing moved since a quiet poll (the app slept: hal.rp2_inputs): each poll would only note its time
-        end = at + new
-        if turns is None and self.quiet and first_change(ring, at, end, RING - 1, self.mask, self.level) == end:
-            rest = _STEP + new % _STEP
-            self.at = (end - rest) & (RING - 1)
-            self.polled = ticks_add(now_ms, -rest * SAMPLE_MS)
-            return events
-        since = at  # the samples that placed the turn end here
+        since = self.at  # the samples that placed the turn end here
         while new >= 2 * _STEP:
+            if self.quiet:
+                # Every button up and settled: the polls before the next change of a button (all of them
+                # if none: the app slept, or a save held the polls back) would only note their time, so
+                # they are skipped at once; one at a time they cost ~6 ms after a 130 ms save, and a
+                # detent turned during it waited for them (measured on the emulated chip).
+                at = self.at
+                skip = (first_change(ring, at, at + new, RING - 1, self.mask, self.level) - at) & ~(_STEP - 1)
+                skip = min(skip, new - _STEP - new % _STEP)  # the last 4 to 7 samples are the late poll's own
+                if skip:
+                    new -= skip
+                    self.at = (at + skip) & (RING - 1)
+                    self.polled = ticks_add(now_ms, -new * SAMPLE_MS)
+                    continue
             new -= _STEP
             then = ticks_add(now_ms, -new * SAMPLE_MS)
             n = 0 if events is None else len(events)
@@ -209,9 +215,14 @@ class Turns:
         level = self.level
         decoder = self.decoder
         missing = -1  # levels no entry after ``to`` has (a glitch too short for the encoder's PIO)
-        while at < end:
+        mask = 3 << bit
+        while True:
+            # the next sample whose levels differ (a late poll has hundreds of samples, nearly all alike)
+            at = first_change(samples, at, end, RING - 1, mask, level << bit)
+            if at >= end:
+                break
             v = samples[at & (RING - 1)] >> bit & 3
-            if v != level and v != missing:
+            if v != missing:
                 k = to
                 while k < written and ring[k & (TURNS_RING - 1)] != v:
                     k += 1
