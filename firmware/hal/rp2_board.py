@@ -134,7 +134,7 @@ def led_power(pins, leds, inputs):
     from hal.rp2_inputs import EDGES
 
     fault = Pin(switch["fault"], Pin.IN, Pin.PULL_UP)
-    fault.irq(inputs.wake, EDGES, hard=True)
+    fault.irq(inputs.on_edge, EDGES, hard=True)
     power = LedPower(Pin(switch["enable"], Pin.OUT, value=0), fault, ticks_ms, leds)
     power.on()
     return power

@@ -23,9 +23,14 @@ regenerate board.json (hardware/BUILD.md).
 
 While every button is up and settled the app need not poll (``wait``, ``hw.idle``): it sleeps until
 an edge of any control (a hard pin IRQ), the LED supply's /FAULT, a serial command or a one-shot timer
-at its next frame sets the flag it waits on, then polls once more 4 ms on (the sample that saw the
-edge may not be written yet) and goes on polling every 4 ms while a button is in use. An asyncio
-wake costs the chip about 0.3 ms: polling every 4 ms kept the core 7 % busy for nothing.
+at its next frame sets a flag it waits on. After a button's or /FAULT's edge it polls once more 4 ms
+on (the sample that saw the edge may not be written yet) and goes on polling every 4 ms while a
+button is in use. An edge of the encoder needs no such poll (a detent is in its own ring the moment
+it happens), nor do the timer and a command: after them the app sleeps again at once, woken by the
+next edge (a poll held 4 ms after every frame and every edge kept a detent waiting up to 4 ms more,
+measured on the emulated chip). The flag they set is cleared as a poll begins, so one that comes
+during a poll or a frame wakes the app again at once. An asyncio wake costs the chip about 0.3 ms:
+polling every 4 ms kept the core 7 % busy for nothing.
 """
 
 from asyncio import core  # type: ignore[attr-defined]  # (not in the stubs: the loop's I/O queue)
@@ -90,12 +95,16 @@ class Inputs(IOBase):
         for n in numbers:
             Pin(n, Pin.IN, Pin.PULL_UP)
         # The app sleeps while the controls are quiet (``wait``): any edge of a control wakes it, and
-        # so does the timer at the next frame. A hard IRQ only sets the flag (nothing allocated).
-        self.state = 0  # the flag: set since the last wait
-        self.wake = self.set  # one bound method for every IRQ and the timer
+        # so does the timer at the next frame. A hard IRQ only sets a flag (nothing allocated).
+        self.woken = 0  # an encoder's edge, the timer or a command since the last poll
+        self.moved = 0  # a button's or /FAULT's edge since the last wait
+        self.wake = self.set  # bound once for the encoder's IRQs and the timer
+        self.on_edge = self.edge  # and for the buttons' (and /FAULT's: hal.rp2_board)
         self.timer = Timer(-1)  # a virtual timer (the rp2 port's only kind)
-        for n in (a, b) + numbers:
+        for n in (a, b):
             Pin(n).irq(self.wake, EDGES, hard=True)
+        for n in numbers:
+            Pin(n).irq(self.on_edge, EDGES, hard=True)
         self.buttons = SampledButtons((ENCODER, PLAYER_1, PLAYER_2, BACK), tuple(n - base for n in numbers))
         self.samples = samples
         self.sample_ring = uctypes.bytearray_at(samples, RING)
@@ -106,21 +115,28 @@ class Inputs(IOBase):
         self._sample_buttons()
 
     def set(self, _=None):
-        """Wake the app now (from an edge's hard IRQ, the timer, or a serial command: app.run)."""
-        self.state = 1
+        """Wake the app now (from an encoder contact's hard IRQ, the timer, or a serial command: app.run)."""
+        self.woken = 1
+
+    def edge(self, _):
+        """A button's or /FAULT's edge (a hard IRQ): wake the app, and poll again 4 ms on."""
+        self.moved = 1
 
     def ioctl(self, request, flags):
-        """asyncio's poll asks (3: MP_STREAM_POLL): readable once set."""
-        return self.state * flags if request == 3 else None
+        """asyncio's poll asks (3: MP_STREAM_POLL): readable once woken or moved."""
+        if request == 3:
+            return flags if self.woken or self.moved else 0
+        return None
 
     def wait(self, ms):
         """``hw.idle.wait``: an awaitable that ends after ``ms``, or as soon as a control (or /FAULT)
-        moves or ``set`` is called; while a button is down or settling it ends after the 4 ms poll
-        (a press is reported at its release, a long press while held: hal.debounce)."""
-        if ms <= _POLL_MS or not self.buttons.quiet or self.state:
-            # Set since the last wait (an edge, the timer, a command; so after every sleep): cleared, then
-            # polled once more, 4 ms on, when the sample of the edge is written (a sample a ms).
-            self.state = 0
+        moves or ``set`` is called (at once if that happened since the last poll); after a button's
+        edge, and while a button is down or settling, it is the 4 ms poll instead (a press is
+        reported at its release, a long press while held: hal.debounce)."""
+        if ms <= _POLL_MS or not self.buttons.quiet or self.moved:
+            # polled once more 4 ms on, when the sample of the edge is written (a sample a ms);
+            # a sleep allocates nothing, as a wait for the flag would every 4 ms
+            self.moved = 0
             return core.sleep_ms(_POLL_MS)
         self.timer.init(mode=Timer.ONE_SHOT, period=ms, callback=self.wake)
         return readable(self)
@@ -151,6 +167,7 @@ class Inputs(IOBase):
         that came after it; a poll on time: at most one turn, then the presses); ``()`` when
         nothing happened (a quiet poll, every 4 ms, allocates nothing: the hw contract in hal/__init__.py).
         It is ``hw.poll_events`` itself (a Python call less every poll)."""
+        self.woken = 0  # first: a wake from here on polls again (what came before is in the rings read below)
         now_ms = ticks_ms()
         turns = self.turns
         # transfers done so far (the rp2 stubs lack the DMA's register attributes); the samples'
