@@ -24,7 +24,7 @@ from board_on_chip import CHAIN, COLOUR_ORDER, ChipBoard, control_pin  # noqa: E
 from cpython_board import CPythonBoard  # noqa: E402
 from flash_layout import IMAGES_BY_NAME  # noqa: E402
 from led_frames import logical_rgb  # noqa: E402
-from pico import MS  # noqa: E402
+from pico import ERASE_NS, MS, PROGRAM_NS  # noqa: E402
 
 from cribbage_lab.card_text import parse_hand  # noqa: E402
 
@@ -318,6 +318,20 @@ def measure_lay(board):
         raise RuntimeError("the ten laid did not peg fifteen two: %r" % oracle.board.match.front)
     laid = changed_at(board, board.press("enc", 80, 0), before, after)
     row("the play card by card: encoder press -> LEDs show the card laid and its points", "%.1f" % laid, "ms")
+    # P2 dials next while the card laid is being saved: a detent turned inside the save shows
+    # once it is done (the flash holds the core: erases and programs run with interrupts off)
+    saved_from = board.pico.now_ns
+    before = oracle.frames_over()
+    oracle.handle(("turn", 1))
+    after = oracle.frames_over()
+    last_edge = board.turn(1, gap_ms=0)
+    shown = changed_at(board, last_edge, before, after) * MS + last_edge
+    writes = [t + (ERASE_NS if kind == "erase" else PROGRAM_NS) for t, kind in board.pico.flash_writes
+              if saved_from < t < shown]
+    if not writes or writes[0] > last_edge or writes[-1] < last_edge:
+        raise RuntimeError("the detent did not come while the card laid was saved")
+    row("the play card by card: a detent during the save -> LEDs, from the save's last flash write",
+        "%.1f" % ((shown - writes[-1]) / MS), "ms")
 
 
 def dial(board):
