@@ -71,9 +71,13 @@ def test_players_sharing_a_track_keep_two_colours():
     swap = {"colour0": before["colour2"], "colour2": before["colour0"]}
     assert d.ask({"cmd": "settings", "set": swap})["ok"]  # judged after the whole change
     d.edit_setting("colour2")
-    d.press(turn(before["colour2"] - before["colour0"]), ENC)  # the menu: P3 to P1's colour
-    assert "P1 and P3 share a track" in d.board.messages.refusal
-    assert settings_dict(d.board)["colour2"] == before["colour0"]
+    d.press(turn(before["colour2"] - before["colour0"]), ENC)  # the menu: P3 to P1's colour: they swap
+    after = settings_dict(d.board)
+    assert (after["colour0"], after["colour2"]) == (before["colour0"], before["colour2"])
+    assert not d.board.messages.refusal and not d.ask({"cmd": "state"})["state"]["ui"]["editing"]
+    d.press(turn(-2), ENC, turn(1), ENC)  # (still in the settings) P1 to a colour P3 does not have
+    after = settings_dict(d.board)
+    assert (after["colour0"], after["colour2"]) == (before["colour0"] + 1, before["colour2"])
 
 
 def test_the_count_s_code_leaves_the_heap_when_the_menu_opens():

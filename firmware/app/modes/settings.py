@@ -32,6 +32,9 @@ ITEMS = (
     ("play", "the play", (0, 1)),
 )
 _MILLIAMPS = [item[0] for item in ITEMS].index("milliamps")
+# P1 and P3 share track 1 with three players, told apart by colour (app.prefs): one given the
+# other's colour takes it, and the other takes its old one
+_SHARED_TRACK = {"colour0": "colour2", "colour2": "colour0"}
 _PLAY_WAYS = ("by points", "card by card")
 
 
@@ -105,8 +108,14 @@ class SettingsMode:
                     return
                 self.choice = start_index(self._values(), setting(board, key))
                 self.editing = True
-            elif board.try_change_settings({key: self._values()[self.choice]}):
-                self.editing = False
+            else:
+                value = self._values()[self.choice]
+                changes = {key: value}
+                other = _SHARED_TRACK.get(key)
+                if other is not None and board.prefs[other] == value:
+                    changes[other] = board.prefs[key]  # the two swap: refused, it would be a choice lost
+                if board.try_change_settings(changes):
+                    self.editing = False
 
     def draw(self, board, canvas, now):
         blink = canvas.blink(now, 600, 400)
