@@ -113,7 +113,7 @@ class SettingsMode:
                 changes = {key: value}
                 other = _SHARED_TRACK.get(key)
                 if other is not None and board.prefs[other] == value:
-                    changes[other] = board.prefs[key]  # the two swap: refused, it would be a choice lost
+                    changes[other] = board.prefs[key]  # the two swap (app.prefs refuses one colour for both)
                 if board.try_change_settings(changes):
                     self.editing = False
 
