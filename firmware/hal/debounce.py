@@ -29,7 +29,7 @@ So a 25 ms tap counts whatever the poll timing, and answers one poll after its r
 from micropython import const
 
 from shared.events import LONG, PRESS
-from shared.ticks import ticks_diff
+from shared.ticks import ticks_add, ticks_diff
 
 TAP_MS = const(15)
 BOUNCE_MS = const(5)
@@ -60,6 +60,17 @@ class Button:
         """True if the button is up and settled: until its contact moves, ``update`` only
         notes the poll's time in ``last_ms`` (a caller may do just that)."""
         return self.state == _UP and not self.down
+
+    def steady(self):
+        """True if, until its contact moves, a poll only notes its time (``idle``), or a held
+        button's polls only report its long press when that falls due (``long_due``)."""
+        return self.down == (self.state == _DOWN) and self.state != _RELEASED
+
+    def long_due(self):
+        """When a held button's long press falls due (a ``ticks_ms`` time), or None."""
+        if self.state == _DOWN and self.down and not self.long_fired:
+            return ticks_add(self.down_since, self.long_ms)
+        return None
 
     def update(self, down, first_edge_ms, now_ms):
         """Feed a poll: ``down`` the level now (True = pressed), ``first_edge_ms`` when the contact

@@ -271,6 +271,46 @@ def test_turns_and_presses_held_back_come_as_polls_on_time_report_them():
         assert grouped[0][0] != 0 or len(grouped[0]) > 1, seed  # something happened
 
 
+def test_short_and_long_presses_held_back_come_as_polls_on_time_report_them():
+    # Presses of 25 ms to 1.2 s (long presses among them: reported while held), overlapping on
+    # several buttons, polls held back 20 to 450 ms (a save, inside the ring): each button's
+    # events the same, each reported by the late poll that covers the poll on time that reported
+    # it, or a poll's phase earlier (the late poll's stand-ins keep its own phase; so events of
+    # two buttons within 4 ms of each other may come in either order).
+    for seed in seeds(30):
+        rng = Xorshift(seed)
+        held = {}
+        ms = 10
+        while ms < 2500:
+            bit = BITS[rng.below(len(BITS))]
+            hold = 25 + rng.below(60) if rng.below(3) else 400 + rng.below(800)
+            start = ms + rng.below(30)
+            if all(end + 10 < start for _, end in held.get(bit, ())):
+                held.setdefault(bit, []).append((start, start + hold))
+            ms += 15 + rng.below(120)
+        times = []
+        t = 0
+        while t < 2700:
+            times.append(t)
+            t += 4 if rng.below(3) else 20 + rng.below(430)
+        times += range(t, t + 1400, 4)  # everything let go and settled by then
+        reports = []
+        for ts in (times, range(0, times[-1] + 1, 4)):
+            sampler = Sampler(seed)
+            sampler.held = held
+            buttons = SampledButtons(NAMES, BITS)
+            reports.append([(ms, e) for ms in ts for e in poll(buttons, sampler, ms)])
+        late, on_time = reports
+        assert any(kind == "long" for _, (kind, _) in on_time) and len(on_time) > 5, seed  # both kinds came
+        for name in NAMES:
+            mine = [(ms, kind) for ms, (kind, what) in late if what == name]
+            theirs = [(ms, kind) for ms, (kind, what) in on_time if what == name]
+            assert [kind for _, kind in mine] == [kind for _, kind in theirs], (seed, name)
+            for k in range(len(mine)):  # (MicroPython's zip takes no strict=)
+                late_ms, on_time_ms = mine[k][0], theirs[k][0]
+                assert on_time_ms - 4 < late_ms <= min(ms for ms in times if ms >= on_time_ms), (seed, name)
+
+
 def test_the_encoder_ring_run_over_loses_the_turn_only():
     sampler = Sampler(10)
     sampler.held = {2: [(105, 135)]}
