@@ -290,6 +290,21 @@ def measure_inputs(board, figures):
             releases.append(changed_at(board, released, before, after))
             board.pico.run_for(300 * MS)
         row("button release -> LEDs show it (%d pegs)" % PEGS, spread(releases), "ms")
+        # P2 pegs once more, and P1 opens a dial with a press let go while that peg is saved
+        board.press("p2", 80, 200)
+        oracle.handle(("press", "p2"))
+        oracle.handle(("press", "enc"))
+        pegged = board.press("enc", 80, 0)
+        board.pico.run_until(lambda: board.pico.flash_writes[-1][0] > pegged, 300 * MS, step_ns=1 * MS)
+        before = oracle.frames_over()
+        oracle.handle(("press", "p1"))
+        after = oracle.frames_over()
+        released = board.press("p1", 30, 0)
+        shown = changed_at(board, released, before, after) * MS + released
+        row("button press let go during a save -> LEDs, from the save's last flash write",
+            "%.1f" % since_save(board, pegged, released, shown), "ms")
+        while dial(board)[0] is not None:
+            board.press("back", 80, 200)
     if "presses" in figures:
         measure_presses(board)
 
@@ -326,12 +341,19 @@ def measure_lay(board):
     after = oracle.frames_over()
     last_edge = board.turn(1, gap_ms=0)
     shown = changed_at(board, last_edge, before, after) * MS + last_edge
-    writes = [t + (ERASE_NS if kind == "erase" else PROGRAM_NS) for t, kind in board.pico.flash_writes
-              if saved_from < t < shown]
-    if not writes or writes[0] > last_edge or writes[-1] < last_edge:
-        raise RuntimeError("the detent did not come while the card laid was saved")
     row("the play card by card: a detent during the save -> LEDs, from the save's last flash write",
-        "%.1f" % ((shown - writes[-1]) / MS), "ms")
+        "%.1f" % since_save(board, saved_from, last_edge, shown), "ms")
+
+
+def since_save(board, since, input_ns, shown_ns):
+    """Emulated ms from the end of the last flash write of the save under way at ``input_ns`` (its
+    writes after ``since``) to ``shown_ns``: the input shown once the save is done. RuntimeError if
+    no save was under way then."""
+    writes = [(t, t + (ERASE_NS if kind == "erase" else PROGRAM_NS)) for t, kind in board.pico.flash_writes
+              if since < t < shown_ns]
+    if not writes or writes[0][0] > input_ns or writes[-1][1] < input_ns:
+        raise RuntimeError("the input did not come while a save was under way")
+    return (shown_ns - writes[-1][1]) / MS
 
 
 def dial(board):
