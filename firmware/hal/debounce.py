@@ -34,6 +34,7 @@ from shared.ticks import ticks_add, ticks_diff
 TAP_MS = const(15)
 BOUNCE_MS = const(5)
 LONG_MS = const(600)
+STILL_MS = const(1 << 20)  # longer than any late poll (its samples' ring holds 512 ms)
 _UP = const(0)
 _DOWN = const(1)
 _RELEASED = const(2)  # reported; the contact must settle open before the next press
@@ -61,16 +62,17 @@ class Button:
         notes the poll's time in ``last_ms`` (a caller may do just that)."""
         return self.state == _UP and not self.down
 
-    def steady(self):
-        """True if, until its contact moves, a poll only notes its time (``idle``), or a held
-        button's polls only report its long press when that falls due (``long_due``)."""
-        return self.down == (self.state == _DOWN) and self.state != _RELEASED
-
-    def long_due(self):
-        """When a held button's long press falls due (a ``ticks_ms`` time), or None."""
-        if self.state == _DOWN and self.down and not self.long_fired:
-            return ticks_add(self.down_since, self.long_ms)
-        return None
+    def still_for(self, now_ms):
+        """For how many ms after ``now_ms`` polls that find its contact where it was only note their
+        time: 0 if the next may do more (a press beginning, a release settling), until its long
+        press falls due if it is held, or ``STILL_MS`` if it is up and settled (or its long press
+        was reported)."""
+        state = self.state
+        if state == _RELEASED or self.down != (state == _DOWN):
+            return 0
+        if state == _DOWN and not self.long_fired:
+            return ticks_diff(ticks_add(self.down_since, self.long_ms), now_ms) - 1
+        return STILL_MS
 
     def update(self, down, first_edge_ms, now_ms):
         """Feed a poll: ``down`` the level now (True = pressed), ``first_edge_ms`` when the contact

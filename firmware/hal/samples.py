@@ -32,7 +32,7 @@ from hal.buttons_pio import PINS, SAMPLE_MS
 from hal.debounce import Button
 from hal.quadrature import Quadrature
 from shared.events import TURN
-from shared.ticks import ticks_add, ticks_diff
+from shared.ticks import ticks_add
 
 # viper on the chip (and the unix port from source); the plain twin on CPython, on a port without a
 # native emitter, and on a board that cannot load the native .mpy (of another sub-version: the
@@ -94,15 +94,23 @@ class SampledButtons:
                 self.polled = ticks_add(now_ms, -RING * SAMPLE_MS)  # as if polled just before the oldest kept
         since = self.at  # the samples that placed the turn end here
         while new >= 2 * _STEP:
-            # The polls that would only note their time are skipped at once: one at a time they cost
-            # 0.3-0.7 ms each on the chip, and an input made during a save waited for them after it
-            # (a press held through a 130 ms save: 13 ms, measured on the emulated chip).
-            skip = self._still(ring, new, now_ms)
-            if skip:
-                new -= skip
-                self.at = (self.at + skip) & (RING - 1)
-                self.polled = ticks_add(now_ms, -new * SAMPLE_MS)
-                continue
+            # The polls that would only note their time are skipped at once (one at a time they cost
+            # 0.3-0.7 ms each on the chip, and an input made during a save waited for them after it: a
+            # press held through a 130 ms save, 13 ms): while every button is steady (up and settled,
+            # or held, until its long press falls due) and none moves before the next change. Not
+            # at the first poll: what it finds closed was closed before.
+            skip = new - _STEP - new % _STEP  # the last 4 to 7 samples are the late poll's own
+            last = ticks_add(now_ms, -new * SAMPLE_MS)  # the last poll's time
+            for button in self.debounced:
+                skip = min(skip, button.still_for(last) // SAMPLE_MS)
+            if skip >= _STEP and self.polled is not None:
+                at = self.at
+                skip = min(skip, first_change(ring, at, at + new, RING - 1, self.mask, self.level) - at) & ~(_STEP - 1)
+                if skip:
+                    new -= skip
+                    self.at = (at + skip) & (RING - 1)
+                    self.polled = ticks_add(now_ms, -new * SAMPLE_MS)
+                    continue
             new -= _STEP
             then = ticks_add(now_ms, -new * SAMPLE_MS)
             n = 0 if events is None else len(events)
@@ -117,24 +125,6 @@ class SampledButtons:
             after = turns.follow(ring, since, self.at + new + (RING if self.at < since else 0))
             events = turns.decode(turns.written, now_ms, after, events)
         return events
-
-    def _still(self, ring, new, now_ms):
-        """How many of a late poll's ``new`` samples (a multiple of 4, leaving its last 4 to 7) the
-        polls it stands in for would only note their time over: every button steady (up and settled,
-        or held), no contact of a button moving before the next change, and no long press falling
-        due (the last poll: ``new`` samples before ``now_ms``)."""
-        if self.polled is None:  # the first poll: what it finds closed was closed before
-            return 0
-        for button in self.debounced:
-            if not button.steady():
-                return 0
-        at = self.at
-        skip = min(first_change(ring, at, at + new, RING - 1, self.mask, self.level) - at, new - _STEP - new % _STEP)
-        for button in self.debounced:
-            due = button.long_due()
-            if due is not None:  # the polls skipped come before it (the last of them: ``skip`` samples on)
-                skip = min(skip, ticks_diff(due, ticks_add(now_ms, -new * SAMPLE_MS)) // SAMPLE_MS - 1)
-        return skip & ~(_STEP - 1) if skip > 0 else 0
 
     def poll(self, ring, new, now_ms, events, turns=None):
         """Take the ``new`` samples written into ``ring`` since the last poll, the last of them at
