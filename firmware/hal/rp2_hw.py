@@ -25,6 +25,10 @@ HEALTHY_AFTER_MS = 10000  # running this long after boot clears the crash-loop c
 # atomic bit-clear alias (2.1.2). The same bit the Pico SDK's watchdog code clears.
 _WATCHDOG_CTRL_CLEAR = const(0x40058000 + 0x3000)
 _WATCHDOG_ENABLE = const(1 << 30)
+# bytes read a call at most: a line comes in slices, the app's other tasks run between them (a
+# host's 9 KB line, read whole, held the frames and the controls' polls for 1.6 s on the stock
+# image: ~0.2 ms a byte; buttons sampled more than 512 ms before a poll are lost)
+_READ_SLICE = const(32)
 
 
 def is_rp2040():
@@ -82,9 +86,12 @@ class UsbSerial:
     def read_line(self):
         """A complete line received (without its end), or None if none is complete yet. A line
         too long to take, or not UTF-8 text, is answered here (shared.serial_lines.TOO_LONG,
-        NOT_TEXT) and never returned. Read as bytes (hal.line_reader says why)."""
+        NOT_TEXT) and never returned. Read as bytes (hal.line_reader says why), at most
+        ``_READ_SLICE`` a call: None too when more are waiting (``wait`` ends at once then)."""
         stdin = sys.stdin.buffer
-        while self.poller.poll(0):
+        for _ in range(_READ_SLICE):
+            if not self.poller.poll(0):
+                break
             if self.reader is None:
                 from hal import line_reader
 
