@@ -97,13 +97,12 @@ class SampledButtons:
             # The polls that would only note their time are skipped at once (one at a time they cost
             # 0.3-0.7 ms each on the chip, and an input made during a save waited for them after it: a
             # press held through a 130 ms save, 13 ms): while every button is steady (up and settled,
-            # or held, until its long press falls due) and none moves before the next change. Not
-            # at the first poll: what it finds closed was closed before.
+            # or held, until its long press falls due) and none moves before the next change.
             skip = new - _STEP - new % _STEP  # the last 4 to 7 samples are the late poll's own
             last = ticks_add(now_ms, -new * SAMPLE_MS)  # the last poll's time
             for button in self.debounced:
                 skip = min(skip, button.still_for(last) // SAMPLE_MS)
-            if skip >= _STEP and self.polled is not None:
+            if skip >= _STEP:
                 at = self.at
                 skip = min(skip, first_change(ring, at, at + new, RING - 1, self.mask, self.level) - at) & ~(_STEP - 1)
                 if skip:
