@@ -155,7 +155,7 @@ def check_supply(variant: str, supply: dict) -> None:
                 " (USB 2.0 and the LED switch U3's current limit)" if variant == "usb" else
                 ": the fuse F1 (T5A), the jack J1, the fuse holder XF1, the bus wires W1 and W2 and the adapter "
                 "PS1") + ". Set it at most to that; to go higher, re-rate those parts first (power.md, "
-            "'Which supply'), then ADAPTER_MA in firmware/shared/supply.py.")
+            f"'Which supply'), then {variant.upper()}_MA in firmware/shared/supply.py.")
 
 
 def board() -> dict:

@@ -102,6 +102,8 @@ class SampledButtons:
             last = ticks_add(now_ms, -new * SAMPLE_MS)  # the last poll's time
             for button in self.debounced:
                 skip = min(skip, button.still_for(last) // SAMPLE_MS)
+                if skip < _STEP:  # no poll skipped: the others need not be asked
+                    break
             if skip >= _STEP:
                 at = self.at
                 skip = min(skip, first_change(ring, at, at + new, RING - 1, self.mask, self.level) - at) & ~(_STEP - 1)
