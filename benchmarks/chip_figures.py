@@ -30,6 +30,8 @@ from cribbage_lab.card_text import parse_hand  # noqa: E402
 
 PRESS_TRIES = 8
 PRESS_MS = (25, 30, 40, 50)
+SLOWEST_ERASE_NS = 400 * MS  # a 4 KB sector erase at its slowest (W25Q16JV)
+RING_MS = 512  # the buttons' samples a poll can look back on (hal.samples.RING)
 DETENTS = 6
 PEGS = 4
 # The oracle draws every frame of the renderer's whole cycle (cpython_board.CYCLE_MS: its blinks
@@ -307,6 +309,7 @@ def measure_inputs(board, figures):
             board.press("back", 80, 200)
     if "presses" in figures:
         measure_presses(board)
+        measure_slow_erases(board)
 
 
 def measure_lay(board):
@@ -398,6 +401,43 @@ def measure_presses(board):
             while dial(board)[0] is not None:
                 board.press("back", 80, 200)
         row("short presses registered, %d ms, while a save runs" % hold, "%d/%d" % (registered, PRESS_TRIES), "")
+
+
+def measure_slow_erases(board):
+    """Short presses (25 ms) of p1 50 ms into the first erase of a peg's save, every erase at its
+    slowest (400 ms): each that registers dials a point. Those pressed early in a save that erased
+    on for longer than the buttons' ring keeps (512 ms) count only because the save reads the
+    controls between its steps (``hw.keep_up``)."""
+    pico = board.pico
+    pico.erase_ns = SLOWEST_ERASE_NS
+    pressed = []
+    registered = beyond_ring = 0
+    p1 = control_pin("p1")
+
+    def press_inside():
+        if len(pressed) == tries:
+            pressed.append(pico.now_ns + 50 * MS)
+            pico.at(50 * MS, lambda: pico.drive_low(p1))
+            pico.at((50 + PRESS_MS[0]) * MS, lambda: pico.release(p1))
+
+    for tries in range(PRESS_TRIES):
+        board.press("p2", 80, 200)
+        first = len(pico.flash_writes)
+        pico.on_erase = press_inside
+        board.press("enc", 80, 2500)  # the peg, then its save
+        pico.on_erase = None
+        if len(pressed) == tries:
+            raise RuntimeError("a peg's save erased nothing: no press made")
+        erases = [t for t, kind in pico.flash_writes[first:] if kind == "erase"]
+        beyond_ring += erases[-1] + SLOWEST_ERASE_NS - pressed[-1] > RING_MS * MS
+        side, _ = dial(board)
+        registered += side == 0
+        while dial(board)[0] is not None:
+            board.press("back", 80, 200)
+    pico.erase_ns = ERASE_NS
+    row("short presses registered, %d ms, inside a save's first erase, erases of 400 ms" % PRESS_MS[0],
+        "%d/%d" % (registered, PRESS_TRIES), "")
+    row("  of them in saves that erased on past the buttons' ring (512 ms)", "%d" % beyond_ring, "")
 
 
 def main():

@@ -3,13 +3,13 @@
 Plain Python that runs on CPython and inside ``micropython`` (no typing, no dataclasses),
 so the same app tests run on both. ``VirtualHardware`` meets the hw contract stated in
 ``firmware/hal/__init__.py`` (``led_count``, ``supply_ma``, ``wire_order``, ``storage_root``,
-``show``, ``poll_events``, ``ticks_ms``, ``fault``, ``feed_watchdog``, ``display``,
+``show``, ``poll_events``, ``keep_up``, ``ticks_ms``, ``fault``, ``feed_watchdog``, ``display``,
 ``serial``, ``idle``: None, so the app polls every 4 ms) and adds, for the test side:
 ``push(event)`` / ``push_many(events)`` queue input events, ``advance(ms)`` moves the manual
 clock (ticks that wrap as MicroPython's, from ``CLOCK_START``), ``frame`` / ``frames`` /
 ``pixel(track, hole)`` read what was shown, ``serial.send(line)`` / ``serial.replies()`` talk
 to the app, ``display.lines`` is the last text shown, ``watchdog_feeds`` counts feeds,
-``faulty`` is what ``fault()`` reports.
+``keep_ups`` the saves' reads ahead, ``faulty`` is what ``fault()`` reports.
 """
 
 import asyncio
@@ -90,6 +90,7 @@ class VirtualHardware:
         self.frame = bytearray(3 * led_count)  # copy of the last frame shown
         self.frames = 0
         self.watchdog_feeds = 0
+        self.keep_ups = 0
         self.faulty = None  # what fault() reports: a part's name while the test makes it fail
         self._now = CLOCK_START
         self._events = []  # type: list[tuple]
@@ -110,6 +111,10 @@ class VirtualHardware:
             return ()
         self._events = []
         return events
+
+    def keep_up(self) -> None:
+        """Counted only: the events wait in their queue until polled, however long a save."""
+        self.keep_ups += 1
 
     def ticks_ms(self) -> int:
         """The manual clock: a tick in milliseconds, wrapping as MicroPython's (moves only with ``advance``)."""

@@ -85,7 +85,7 @@ class Board:
     def __init__(self, hw, glance_first=False):
         self.hw = hw
         self.canvas = Canvas(hw.led_count)
-        self.store = Store(hw.storage_root)
+        self.store = Store(hw.storage_root, keep_up=hw.keep_up)
         self.messages = Messages(hw)
         self.match = Match()
         self.ids = []

@@ -16,9 +16,9 @@ VERMILLION = (213, 94, 0)
 PURPLE = (204, 121, 167)
 WHITE = (255, 255, 255)
 
-# Colours a player may choose from (the settings menu cycles through them by index).
+# Colours a player may choose from (the settings menu cycles through them by index and names
+# them: app.modes.settings.COLOUR_NAMES, in the order here).
 CHOICES = (BLUE, ORANGE, GREEN, SKY, YELLOW, VERMILLION, PURPLE, WHITE)
-CHOICE_NAMES = ("blue", "orange", "green", "sky", "yellow", "vermillion", "purple", "white")
 DEFAULT_COLOURS = (0, 1, 2)  # per side: blue, orange, bluish green
 
 # Levels out of 256 (applied while drawing). app.power keeps their order and each one's

@@ -1,6 +1,6 @@
 """Atomic, checked saving of the board's data (settings, the match log, ui prefs), two copies deep.
 
-    store = Store(root, name="game")   # root: hw.storage_root ("/" on the board)
+    store = Store(root, name="game", keep_up=hw.keep_up)   # root: hw.storage_root ("/" on the board)
     data, message = store.load()       # at power-on (or load(use=...), see below)
     store.save(data)                   # after every accepted event
 
@@ -79,6 +79,7 @@ _TAIL = const(80)  # more than any trailer line
 _PLAIN = (dict, list, tuple, str, int, float, bool)  # saved whole by json.dump; other values are streamed
 _STREAM_END = b"\n]},\n"  # the streamed list's closing line, and the newline before it
 _KEPT = const(9)  # copies set aside per slot (.bad, .bad2 .. .bad9)
+_KEEP_UP = const(128)  # streamed elements between two reads of the controls (the log's: under 1 KB)
 _replace = getattr(os, "replace", os.rename)  # CPython on Windows cannot rename onto a file
 
 
@@ -114,10 +115,12 @@ def _head(seq, length):
 class Store:
     """Two-copy atomic storage of one dict under ``root``; see the module docstring."""
 
-    def __init__(self, root, name="game"):
+    def __init__(self, root, name="game", keep_up=None):
         base = root.rstrip("/") + "/" + name
+        # called between the steps of a save: each may erase the flash (45 ms, up to 400, the CPU
+        # held), and the controls' rings keep only so much unread (hw.keep_up)
+        self._keep_up = keep_up or _nothing
         self._slots = (base + ".a", base + ".b")
-        self._tmp = base + ".tmp"
         self.seq = None  # number of the newest sound save, once known
         self._newest = None  # index of the slot holding it
         self.loaded_age = None  # after a load that lost a copy: "newest" or "older" if known (``load``)
@@ -131,13 +134,20 @@ class Store:
         seq = self.seq + 1 if self.seq is not None else 1
         target = 1 if self._newest == 0 else 0
         written = []  # (Kept, offset, bytes) in this copy: they lie there once it is saved
-        with open(self._tmp, "w") as f:
-            _write_data(f, data, written, bytearray(_CHUNK))  # a buffer for this save: a board keeps none
-        length = os.stat(self._tmp)[6]
-        crc = self._crc(self._tmp, seq, length)
-        with open(self._tmp, "ab") as f:
+        keep_up = self._keep_up
+        tmp = self._slots[0][:-1] + "tmp"  # <name>.tmp (made for the save: a board keeps no third name)
+        with open(tmp, "w") as f:
+            keep_up()  # (making the file may erase)
+            _write_data(f, data, written, bytearray(_CHUNK), keep_up)  # a buffer for this save: a board keeps none
+        keep_up()  # (the close commits the file: it may erase)
+        length = os.stat(tmp)[6]
+        crc = self._crc(tmp, seq, length)
+        with open(tmp, "ab") as f:
             f.write(b'%s%08x"]]\n' % (_head(seq, length), crc))
-        _replace(self._tmp, self._slots[target])
+            keep_up()  # (appending copies the file's last block: it may erase)
+        keep_up()
+        _replace(tmp, self._slots[target])
+        keep_up()
         self.seq = seq
         self._newest = target
         for value, at, length in written:
@@ -306,9 +316,15 @@ class Store:
         return said + ", not kept: %d copies kept already" % _KEPT
 
 
-def _write_data(f, data, written, buf):
+def _nothing():
+    """A store's ``keep_up`` when it has none: no controls to read between the steps of a save."""
+
+
+def _write_data(f, data, written, buf, keep_up):
     """Write ``[<data>,\n`` to text file ``f``, a streamed value last, one element per line; each
-    ``Kept`` written is noted in ``written`` (copied through ``buf`` if saved before)."""
+    ``Kept`` written is noted in ``written`` (copied through ``buf`` if saved before). ``keep_up()``
+    is called after each value and every ``_KEEP_UP`` elements: far less than a flash block (4 KB,
+    erased as the file reaches it) written between two calls."""
     streamed = None
     sep = ""
     f.write("[{")
@@ -321,6 +337,7 @@ def _write_data(f, data, written, buf):
             json.dump(key, f)
             f.write(": ")
             _write_value(f, value, written, buf)
+            keep_up()
             sep = ", "
         elif streamed is None:
             streamed = key
@@ -331,10 +348,16 @@ def _write_data(f, data, written, buf):
         json.dump(streamed, f)
         f.write(": [")
         sep = "\n"
+        n = 0
         for element in data[streamed]:
             f.write(sep)
             json.dump(element, f)
             sep = ",\n"
+            n += 1
+            if n == _KEEP_UP:
+                keep_up()
+                n = 0
+        keep_up()  # (the close that follows may erase too)
         f.write("\n]")
     f.write("},\n")
 

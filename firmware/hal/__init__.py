@@ -24,6 +24,12 @@ The hw contract: what the app asks of a hardware layer
     Called every 4 ms (while ``hw.idle`` lets the app sleep, when it wakes): when nothing
     happened it returns the empty tuple ``()``, which allocates nothing, so a quiet loop turn
     leaves the heap alone.
+``hw.keep_up()``
+    Called between the steps of a save (``app.store``), each of which may hold the CPU for a
+    flash erase (45 ms, up to 400, interrupts off): it reads the controls now and keeps their
+    events for the next ``poll_events``, so a save longer than the controls can keep unread (the
+    board's rings: 512 ms of button samples, 256 encoder changes) loses nothing. A layer whose
+    inputs wait in a queue anyway (the simulator's) does nothing.
 ``hw.idle``
     None (the app polls every 4 ms), or an object with ``wait(ms)``: an awaitable that ends
     after ``ms``, or as soon as a control moves (or the hardware's fault signal changes) or

@@ -144,6 +144,7 @@ class Hardware:
         # called straight, for it is read at every poll (a method around it costs a Python call)
         self.ticks_ms = ticks_ms
         self.poll_events = inputs.poll  # hw.poll_events(): input events since the last call
+        self.keep_up = inputs.keep_up  # hw.keep_up(): during a save, the controls read and held
         self.idle = inputs  # hw.idle: the app sleeps until a control moves (Inputs.wait)
         # hw.fault(): the LED supply switch's own (LedPower.fault), read at every tick
         self.fault = no_fault if power is None else power.fault

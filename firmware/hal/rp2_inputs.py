@@ -21,6 +21,10 @@ others with a ValueError at boot). All contacts pull to ground (internal pull-up
 encoder counts the wrong way round, swap encoder_a and encoder_b in hardware/make_board.py and
 regenerate board.json (hardware/BUILD.md).
 
+A save reads both rings between its steps (``keep_up``, the hw's ``keep_up``) and holds their
+events for the next poll, in order: each step may erase the flash (45 ms, up to 400), and a save
+of a long match has several, which together would outlast the samples' ring.
+
 While every button is up and settled the app need not poll (``wait``, ``hw.idle``): it sleeps until
 an edge of any control (a hard pin IRQ), the LED supply's /FAULT, a serial command or a one-shot timer
 at its next frame sets a flag it waits on. After a button's or /FAULT's edge it polls once more 4 ms
@@ -97,6 +101,7 @@ class Inputs(IOBase):
         # The app sleeps while the controls are quiet (``wait``): any edge of a control wakes it, and
         # so does the timer at the next frame. A hard IRQ only sets a flag (nothing allocated).
         self.woken = 0  # an encoder's edge, the timer or a command since the last poll
+        self.held = None  # events read during a save (``keep_up``), the next poll's first
         self.moved = 0  # a button's or /FAULT's edge since the last wait
         self.wake = self.set  # bound once for the encoder's IRQs and the timer
         self.on_edge = self.edge  # and for the buttons' (and /FAULT's: hal.rp2_board)
@@ -175,8 +180,9 @@ class Inputs(IOBase):
         remaining = self.sample_dma.count  # type: ignore[attr-defined]
         written = _TRANSFERS - self.dma.count  # type: ignore[attr-defined]
         turns.written = written
-        events = self.buttons.poll(self.sample_ring, self.remaining - remaining, now_ms, None,
+        events = self.buttons.poll(self.sample_ring, self.remaining - remaining, now_ms, self.held,
                                    turns if written != turns.read else None)  # None: the encoder did not move
+        self.held = None
         self.remaining = remaining
         if remaining < self.transfers >> 1:  # a channel stops after its count (12 days): a new one
             self.sampler.active(0)
@@ -184,3 +190,12 @@ class Inputs(IOBase):
             self.sample_dma = rp2.DMA()
             self._sample_buttons()
         return () if events is None else events
+
+    def keep_up(self):
+        """``hw.keep_up``: read the rings now and hold their events for the next ``poll`` (called
+        between the steps of a save, each of which may erase the flash: 45 ms, up to 400, interrupts
+        off; a save of a long match has several, more than the rings keep between two polls)."""
+        woken = self.woken  # (a wake before the save stands: the poll clears it)
+        self.held = self.poll() or None
+        if woken or self.held:
+            self.woken = 1  # the app polls and draws at once after the save

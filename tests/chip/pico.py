@@ -34,9 +34,11 @@ emulator):
 6. After a watchdog reset the emulated watchdog keeps firing: a watchdog reset is recorded
    (``watchdog_resets``) and the chip restarted; tests treat one as a failure.
 7. Flash erase and program time is not modelled (the flash changes at once). With
-   ``flash_busy=True`` each sector erase stalls the core for ``ERASE_NS`` and each page program
-   for ``PROGRAM_NS`` (typical figures of the Pico's W25Q16JV), as MicroPython runs them: the
-   core parked with interrupts off, while timers, DMA and PIO go on (``_flash_busy``).
+   ``flash_busy=True`` each sector erase stalls the core for ``erase_ns`` (``ERASE_NS`` unless
+   a test sets it: up to 400 ms on that chip) and each page program for ``PROGRAM_NS`` (typical
+   figures of the Pico's W25Q16JV), as MicroPython runs them: the core parked with interrupts
+   off, while timers, DMA and PIO go on (``_watch_flash``); ``on_erase``, if set, is called as
+   each erase begins (to drive pins inside it).
 8. A reset leaves a DMA channel that was transferring busy, with its count: it goes on after
    the reset (into memory the new boot uses for something else) and ignores the new boot's
    trigger. Here a reset ends every transfer, as on the chip (``_restart``).
@@ -110,6 +112,8 @@ class EmulatedPico:
         self._wrap_pio_blocks()
         self._stop_alarm = self.clock.create_alarm(self._stop)
         self.flash_writes: list[tuple[float, str]] = []  # (emulated ns, "erase" / "program") as the flash saw them
+        self.erase_ns = ERASE_NS
+        self.on_erase: Callable[[], None] | None = None
         self._watch_flash(flash_busy)
         self._bridge: _SocketBridge | None = None
 
@@ -336,8 +340,10 @@ class EmulatedPico:
             if enabled and opcode in (_SECTOR_ERASE, _PAGE_PROGRAM):
                 erase = opcode == _SECTOR_ERASE
                 self.flash_writes.append((self.clock.nanos, "erase" if erase else "program"))
+                if erase and self.on_erase is not None:
+                    self.on_erase()
                 if busy:
-                    self._stall(ERASE_NS if erase else PROGRAM_NS)
+                    self._stall(self.erase_ns if erase else PROGRAM_NS)
 
         ssi._apply_command = apply_command
 

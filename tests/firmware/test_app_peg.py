@@ -122,3 +122,10 @@ def test_a_peg_a_house_rule_keeps_from_moving_is_refused_so_undo_takes_back_a_re
     assert d.match.front == [121, 0] and d.match.winner == 0
     d.press(BACK_PRESS)  # undo: the 3, the last peg that moved
     assert d.match.front == [118, 0] and d.match.events == events
+
+
+def test_a_save_reads_the_controls_ahead_while_it_writes_the_flash():
+    d = dealt()
+    before = d.hw.keep_ups
+    d.press(HOLD_P1)  # a peg: saved once the frame showing it is out
+    assert d.match.front == [2, 0] and d.hw.keep_ups > before

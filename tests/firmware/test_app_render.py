@@ -6,7 +6,7 @@ from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, brightness, is
 from led_current import estimate_milliamps
 
 from app import palette, power
-from app.modes.settings import ITEMS
+from app.modes.settings import COLOUR_NAMES, ITEMS
 
 MENU_BRIGHTNESS = [values for key, _, values in ITEMS if key == "brightness"][0]
 
@@ -163,7 +163,7 @@ def test_every_colour_keeps_its_hue_and_order_at_every_brightness():
                 '{"cmd": "settings", "set": {"colour0": %d, "colour1": %d, "colour2": %d, "brightness": %d}}'
                 % (k, other, (k + 2) % len(palette.CHOICES), brightness_level))  # P3 shares P1's track: not P1's
             assert '"ok": true' in reply, reply
-            where = (brightness_level, palette.CHOICE_NAMES[k])
+            where = (brightness_level, COLOUR_NAMES[k])
             check_pegs_and_marks(d.frame_after(1), palette.CHOICES[k], where)
             d.press(P2, turn(9))
             check_preview(d.frame_phase(400, 10), palette.CHOICES[other], where)

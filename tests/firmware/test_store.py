@@ -385,3 +385,15 @@ def test_a_slot_that_cannot_be_read_is_damage_not_absence():
     os.mkdir(newest)  # present, but opening it fails
     data, message = Store(root).load()
     assert data == older and "damaged" in message
+
+
+def test_a_save_reads_the_controls_between_its_steps_and_every_so_many_streamed_elements():
+    root = temp_dir()
+    calls = []
+    store = Store(root, keep_up=lambda: calls.append(1))
+    store.save(streamed(game(1000, 1)))
+    # the file made, the 4 plain values, the log every 128 elements (7) and at its end, the data's close, the
+    # trailer written, its close, the rename
+    assert len(calls) == 1 + 4 + 7 + 1 + 4
+    data, message = store.load()
+    assert message is None and is_game(data, 1000, 1)

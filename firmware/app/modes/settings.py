@@ -36,12 +36,14 @@ _MILLIAMPS = [item[0] for item in ITEMS].index("milliamps")
 # other's colour takes it, and the other takes its old one
 _SHARED_TRACK = {"colour0": "colour2", "colour2": "colour0"}
 _PLAY_WAYS = ("by points", "card by card")
+# app.palette.CHOICES by name: here, where the menu loads them, not in the palette every frame uses
+COLOUR_NAMES = ("blue", "orange", "green", "sky", "yellow", "vermillion", "purple", "white")
 
 
 def value_text(key, value):
     """A value as the display shows it."""
     if key.startswith("colour"):
-        return palette.CHOICE_NAMES[value]
+        return COLOUR_NAMES[value]
     if value is True:
         return "on"
     if value is False:
