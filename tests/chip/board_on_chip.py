@@ -34,6 +34,28 @@ def control_pin(control: str) -> int:
     return PINS["encoder_switch"] if control == "enc" else PINS["buttons"][control]
 
 
+# For code run at the raw REPL of a bare board beside its ``inputs`` (``hal.rp2_inputs.Inputs``):
+# ``polls(ms)`` polls them every 4 ms for ``ms``, as the app does while a control is in use,
+# collecting their events in ``events``.
+POLLS = """
+events = []
+def polls(ms):
+    start = time.ticks_ms()
+    while time.ticks_diff(time.ticks_ms(), start) < ms:
+        events.extend(inputs.poll())
+        time.sleep_ms(4)
+"""
+
+
+def bare_board(image: Image) -> ChipBoard:
+    """A board of ``image`` whose ``main.py`` is empty (no app holding the state machines, DMA
+    channels and pins), its REPL up: for code of a test's own (``exec_raw``)."""
+    board = ChipBoard(image, extra_files={"main.py": b""})
+    board.pico.run_until(lambda: board.pico.connected, 3000 * MS)
+    board.pico.run_for(300 * MS)  # the REPL is up
+    return board
+
+
 class ChipBoard:
     """The firmware on an emulated chip running ``image``, with the LED frames it sent."""
 

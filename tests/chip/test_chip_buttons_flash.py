@@ -17,7 +17,7 @@ let go and the encoder turned a detent: the poll after it must report the press,
 
 from __future__ import annotations
 
-from board_on_chip import ChipBoard, control_pin
+from board_on_chip import POLLS, bare_board, control_pin
 from flash_layout import CRIB_PICO
 from pico import ERASE_NS, MS
 
@@ -38,12 +38,7 @@ blank = bytearray(4096)
 sector.readblocks(0, blank)
 if blank != b"\\xff" * 4096:
     raise RuntimeError("the spare sector is in use")
-events = []
-def polls(ms):
-    start = time.ticks_ms()
-    while time.ticks_diff(time.ticks_ms(), start) < ms:
-        events.extend(inputs.poll())
-        time.sleep_ms(4)
+""" % (MARKER_PIN, SPARE_SECTOR) + POLLS + """
 polls(120)
 print("ERASE")
 polls(20)
@@ -56,17 +51,15 @@ marker.value(1)  # the second erase begins now
 sector.ioctl(6, 0)
 polls(60)
 print("EVENTS", events)
-""" % (MARKER_PIN, SPARE_SECTOR)
+"""
 
 
 def test_a_press_let_go_right_after_a_flash_erase_counts_and_a_press_then_a_turn_inside_one_keep_order() -> None:
-    board = ChipBoard(CRIB_PICO, extra_files={"main.py": b""})
+    board = bare_board(CRIB_PICO)
     pico = board.pico
     pin = control_pin("p1")
     p2 = control_pin("p2")
     try:
-        pico.run_until(lambda: pico.connected, 3000 * MS)
-        pico.run_for(300 * MS)  # the REPL is up
         released: list[float] = []
         second: list[float] = []  # p2 pressed, the detent's last edge
 

@@ -10,9 +10,8 @@ turned at exact emulated instants throughout; then one poll must hand over every
 
 from __future__ import annotations
 
-from board_on_chip import ChipBoard
+from board_on_chip import bare_board
 from flash_layout import CRIB_PICO
-from pico import MS
 
 DETENTS = 7
 QUARTER_MS = 6  # a brisk turn: a detent every 24 ms, edges inside every erase
@@ -39,10 +38,8 @@ print("DETENTS", sum(what for kind, what in events if kind == TURN), len(events)
 
 
 def test_no_detent_is_lost_or_invented_while_the_flash_is_written() -> None:
-    board = ChipBoard(CRIB_PICO, extra_files={"main.py": b""})
+    board = bare_board(CRIB_PICO)
     try:
-        board.pico.run_until(lambda: board.pico.connected, 3000 * MS)
-        board.pico.run_for(300 * MS)  # the REPL is up
         turn: list[float] = []
 
         def start_turning() -> None:

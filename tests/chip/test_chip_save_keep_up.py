@@ -11,7 +11,7 @@ pressed for 40 ms inside the first erase. The poll after the save must report it
 
 from __future__ import annotations
 
-from board_on_chip import ChipBoard, control_pin
+from board_on_chip import POLLS, bare_board, control_pin
 from flash_layout import CRIB_PICO
 from pico import MS
 
@@ -25,28 +25,20 @@ from hal.rp2_inputs import Inputs
 from app.store import Store
 inputs = Inputs(rp2_board.load_board()["pins"])
 store = Store("/", name="long", keep_up=inputs.keep_up)
-events = []
-def polls(ms):
-    start = time.ticks_ms()
-    while time.ticks_diff(time.ticks_ms(), start) < ms:
-        events.extend(inputs.poll())
-        time.sleep_ms(4)
+""" + POLLS + """
 polls(60)
 print("SAVE")
 store.save({"log": (k % 1000 for k in range(1200))})
-print("SAVED", time.ticks_ms())
 polls(60)
 print("EVENTS", events)
 """
 
 
 def test_a_press_inside_the_first_slow_erase_of_a_long_save_counts() -> None:
-    board = ChipBoard(CRIB_PICO, extra_files={"main.py": b""})
+    board = bare_board(CRIB_PICO)
     pico = board.pico
     pin = control_pin("p1")
     try:
-        pico.run_until(lambda: pico.connected, 3000 * MS)
-        pico.run_for(300 * MS)  # the REPL is up
         pressed: list[float] = []
 
         def press_inside() -> None:
