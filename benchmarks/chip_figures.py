@@ -415,18 +415,17 @@ def measure_slow_erases(board):
     p1 = control_pin("p1")
 
     def press_inside():
-        if len(pressed) == tries:
-            pressed.append(pico.now_ns + 50 * MS)
-            pico.at(50 * MS, lambda: pico.drive_low(p1))
-            pico.at((50 + PRESS_MS[0]) * MS, lambda: pico.release(p1))
+        pico.on_erase = None  # the save's first erase only
+        pressed.append(pico.now_ns + 50 * MS)
+        pico.at(50 * MS, lambda: pico.drive_low(p1))
+        pico.at((50 + PRESS_MS[0]) * MS, lambda: pico.release(p1))
 
-    for tries in range(PRESS_TRIES):
+    for _ in range(PRESS_TRIES):
         board.press("p2", 80, 200)
         first = len(pico.flash_writes)
         pico.on_erase = press_inside
         board.press("enc", 80, 2500)  # the peg, then its save
-        pico.on_erase = None
-        if len(pressed) == tries:
+        if pico.on_erase is not None:
             raise RuntimeError("a peg's save erased nothing: no press made")
         erases = [t for t, kind in pico.flash_writes[first:] if kind == "erase"]
         beyond_ring += erases[-1] + SLOWEST_ERASE_NS - pressed[-1] > RING_MS * MS

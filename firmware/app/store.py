@@ -145,9 +145,9 @@ class Store:
         with open(tmp, "ab") as f:
             f.write(b'%s%08x"]]\n' % (_head(seq, length), crc))
             keep_up()  # (appending copies the file's last block: it may erase)
-        keep_up()
+        keep_up()  # (and so may the close)
         _replace(tmp, self._slots[target])
-        keep_up()
+        keep_up()  # (and the rename's commit)
         self.seq = seq
         self._newest = target
         for value, at, length in written:
