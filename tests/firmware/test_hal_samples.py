@@ -66,13 +66,14 @@ class Sampler:
         return new
 
 
-def poll(buttons, sampler, ms, turns=None):
-    """A poll at ``ms``, as ``hal.rp2_inputs`` makes it: ``turns`` handed over if the encoder moved."""
+def poll(buttons, sampler, ms, turns=None, held=None):
+    """A poll at ``ms``, as ``hal.rp2_inputs`` makes it: ``turns`` handed over if the encoder moved;
+    its events after ``held``, those a save's reads took (``Inputs.keep_up``), in that list."""
     new = sampler.sample_until(ms)
     if turns is not None:
         turns.written = sampler.written
     moved = turns is not None and sampler.written != turns.read
-    return buttons.poll(sampler.ring, new, ticks_add(START, ms), None, turns if moved else None) or []
+    return buttons.poll(sampler.ring, new, ticks_add(START, ms), held, turns if moved else None) or []
 
 
 def controls(sampler):
@@ -102,6 +103,29 @@ def test_each_button_reports_its_own_presses_in_order():
     assert [e for _, e in events] == [(PRESS, "enc"), (PRESS, "p1"), (PRESS, "back"), (PRESS, "p2"), (PRESS, "back")]
     releases = (130, 180, 240, 250, 330)
     assert all(0 <= events[k][0] - releases[k] < 4 for k in range(5))  # at the first poll after
+
+
+def test_a_save_longer_than_the_ring_loses_no_press_when_it_reads_the_controls_between_its_steps():
+    # a save holds the polls away from 100 to 1000 ms: more than the ring keeps (512 samples)
+    held_back = list(range(0, 100, 4)) + list(range(1000, 1200, 4))
+    presses = {1: [(150, 180)], 2: [(600, 630)], 5: [(900, 930)]}
+    sampler = Sampler(4)
+    sampler.held = presses
+    buttons = SampledButtons(NAMES, BITS)
+    unread = [e for ms in held_back for e in poll(buttons, sampler, ms)]
+    assert unread == [(PRESS, "p2"), (PRESS, "back")]  # p1's press was gone from the ring
+    sampler = Sampler(4)
+    sampler.held = presses
+    buttons = SampledButtons(NAMES, BITS)
+    events = []
+    held = None
+    for ms in sorted(held_back + [450, 800]):  # the save's reads, as its steps end (hw.keep_up)
+        if ms in (450, 800):
+            held = poll(buttons, sampler, ms, held=held) or None
+        else:
+            events += poll(buttons, sampler, ms, held=held)
+            held = None
+    assert events == [(PRESS, "p1"), (PRESS, "p2"), (PRESS, "back")]
 
 
 def test_presses_of_two_buttons_during_a_long_save_come_in_order_after_it():
