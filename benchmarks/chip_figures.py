@@ -352,7 +352,7 @@ def since_save(board, since, input_ns, shown_ns):
     """Emulated ms from the end of the last flash write of the save under way at ``input_ns`` (its
     writes after ``since``) to ``shown_ns``: the input shown once the save is done. RuntimeError if
     no save was under way then."""
-    writes = [(t, t + (ERASE_NS if kind == "erase" else PROGRAM_NS)) for t, kind in board.pico.flash_writes
+    writes = [(t, t + (board.pico.erase_ns if kind == "erase" else PROGRAM_NS)) for t, kind in board.pico.flash_writes
               if since < t < shown_ns]
     if not writes or writes[0][0] > input_ns or writes[-1][1] < input_ns:
         raise RuntimeError("the input did not come while a save was under way")

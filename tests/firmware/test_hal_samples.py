@@ -108,15 +108,16 @@ def test_each_button_reports_its_own_presses_in_order():
 def test_a_save_longer_than_the_ring_loses_no_press_when_it_reads_the_controls_between_its_steps():
     # a save holds the polls away from 100 to 1000 ms: more than the ring keeps (512 samples)
     held_back = list(range(0, 100, 4)) + list(range(1000, 1200, 4))
-    presses = {1: [(150, 180)], 2: [(600, 630)], 5: [(900, 930)]}
-    sampler = Sampler(4)
-    sampler.held = presses
-    buttons = SampledButtons(NAMES, BITS)
+
+    def pressed():
+        sampler = Sampler(4)
+        sampler.held = {1: [(150, 180)], 2: [(600, 630)], 5: [(900, 930)]}
+        return SampledButtons(NAMES, BITS), sampler
+
+    buttons, sampler = pressed()
     unread = [e for ms in held_back for e in poll(buttons, sampler, ms)]
     assert unread == [(PRESS, "p2"), (PRESS, "back")]  # p1's press was gone from the ring
-    sampler = Sampler(4)
-    sampler.held = presses
-    buttons = SampledButtons(NAMES, BITS)
+    buttons, sampler = pressed()
     events = []
     held = None
     for ms in sorted(held_back + [450, 800]):  # the save's reads, as its steps end (hw.keep_up)
