@@ -7,7 +7,7 @@ figure is measured. Nothing here is a test: the budgets (hardware/BUILD.md 4.2) 
 
   python benchmarks/chip_figures.py IMAGE [FIGURE...]    IMAGE: stock or CRIB_PICO
 
-FIGUREs (all when none given): boot, idle, frame, encoder, button, presses, lay, rules, heap."""
+FIGUREs (all when none given): boot, idle, frame, encoder, button, presses, lay, save, rules, heap."""
 
 import json
 import statistics
@@ -98,6 +98,26 @@ for cards, players in {deals!r}:
 """
 SHOW_HANDS = 50
 ADVICE_DEALS = (("5H 5C JD QS 4C 9H", 2), ("5H 5C JD QS 4C", 3))
+
+# The board's own save of the 5-game match, timed on the chip (flash erases and programs included,
+# as they stall the core: 45 ms a sector erase, typically) after a soft reset, the app built as
+# main.py builds it: the time the board is taken from its inputs after each accepted event late in
+# a long match.
+SAVE_CODE = """
+import time
+from hal import rp2_board
+board = rp2_board.load_board()
+hw = rp2_board.build(board, rp2_board.dark_leds(board))
+from app.board import Board
+b = Board(hw)
+spans = []
+for _ in range(%d):
+    t = time.ticks_us()
+    b.save()
+    spans.append(time.ticks_diff(time.ticks_us(), t))
+print("SAVES", b.match.events, " ".join(str(s) for s in spans))
+"""
+SAVES = 20
 
 # The heap of the app as a board builds it: main.py run at power-on, as the board runs it, with
 # the app's run(hw) swapped for the measurement (so whatever main.py keeps counts). MicroPython's
@@ -442,7 +462,8 @@ def measure_slow_erases(board):
 def main():
     """Measure the FIGUREs asked for (see the module docstring) on the IMAGE named, printing each row."""
     image = IMAGES_BY_NAME[sys.argv[1]]
-    figures = set(sys.argv[2:]) or {"boot", "idle", "frame", "encoder", "button", "presses", "lay", "rules", "heap"}
+    figures = set(sys.argv[2:]) or {"boot", "idle", "frame", "encoder", "button", "presses", "lay", "save", "rules",
+                                    "heap"}
     if figures & {"boot", "idle", "encoder", "button", "presses"}:
         board, boot_ms = boot(image)
         row("power-on to the first frame", "%.0f" % boot_ms, "ms")
@@ -467,6 +488,15 @@ def main():
         row("frame CPU: brightness, gamma, cap", "%.2f" % (limit / 1000), "ms")
         row("frame CPU: packing and DMA start", "%.2f" % (pack / 1000), "ms")
         row("frame CPU: total", "%.2f" % ((render + limit + pack) / 1000), "ms")
+    if "save" in figures:
+        board, _ = boot(image, match_files())
+        soft_reset(board)
+        first = len(board.pico.flash_writes)
+        events, *spans = (int(v) for v in board.exec_raw(SAVE_CODE % SAVES).split("SAVES")[1].split())
+        erases = sum(kind == "erase" for _, kind in board.pico.flash_writes[first:])
+        row("a save of the 5-game match (%d events), median / most of %d" % (events, SAVES),
+            "%.0f / %.0f" % (statistics.median(spans) / 1000, max(spans) / 1000), "ms")
+        row("  flash sector erases a save", "%.1f" % (erases / SAVES), "")
     if "rules" in figures:
         board, _ = boot(image)
         soft_reset(board)

@@ -1,4 +1,4 @@
-# Between two reads of the controls (``keep_up``) a save erases the flash at most once, mostly; on
+# Between two reads of the controls (``keep_up``) a save erases the flash at most once; on
 # MicroPython's real littlefs (os.VfsLfs2).
 #
 #   micropython -X heapsize=1M tests/store_keep_up.py LIBDIR SAVES

@@ -15,7 +15,7 @@ from micropython_env import ROOT, run_micropython
 SAVES = 600  # the log grows to 600 events: a file of about 12 KB, three flash blocks
 
 
-def test_a_save_erases_the_flash_once_at_most_between_two_reads_of_the_controls_twice_rarely(
+def test_a_save_erases_the_flash_once_at_most_between_two_reads_of_the_controls(
         compiled_firmware: Callable[..., Path]) -> None:
     result = run_micropython([str(ROOT / "tests" / "store_keep_up.py"), str(compiled_firmware()), str(SAVES)],
                              heap="1M")
@@ -24,6 +24,6 @@ def test_a_save_erases_the_flash_once_at_most_between_two_reads_of_the_controls_
     assert label == "GAPS"
     _, one, two, *more = (int(c) for c in counts)  # none, one, two, more erases between two reads
     assert one > SAVES  # the saves did erase: the first block of each copy, and more as the log grew
-    # two only where one write or close of littlefs makes both (the first save on a new flash; the
-    # trailer crossing into a new block as the file's last block is copied): 3 of 600 seen
-    assert two <= SAVES // 100 and not any(more)
+    # with the trailer appended after a close (littlefs copying the file's last block into a new one),
+    # one call could erase twice: 3 saves of 600 did
+    assert not two and not any(more)

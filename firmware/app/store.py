@@ -45,9 +45,13 @@ one JSON array, ``[data, trailer]``, laid out as:
 ``seq`` counts saves (the larger is the newer copy). The CRC-32 covers the first
 ``length`` bytes and the trailer line up to the CRC's opening quote, so a torn, truncated
 or flipped file is caught; the trailer must be in exactly this form. The trailer comes
-last so that ``json.dump`` streams the data straight to the file and ``json.load`` parses
-it straight from the file: a long log never sits in RAM as text. The CRC is taken by
-reading the file back in small chunks, which also checks what the flash really holds.
+last so that the data goes straight to the file a value (a streamed element) at a time,
+and ``json.load`` parses it straight from the file: a long log never sits in RAM as text.
+The length and CRC are taken as the bytes are written, so the trailer follows in the same
+open (appended after a close, it would make littlefs copy the file's last block: one more
+erase a save); the closed file is then read back in small chunks and checked against its
+trailer before the rename, so a save the flash did not keep fails (OSError), the copies
+before it untouched.
 
 A streamed value comes last in the object, one element per line (JSON text has no raw
 newline of its own), so the loader can read it a chunk of whole lines at a time:
@@ -69,6 +73,7 @@ file is byte for byte what saving the string writes. ``Kept.text()`` reads it ba
 import json
 import os
 from binascii import crc32
+from io import StringIO
 
 from micropython import const
 
@@ -76,11 +81,17 @@ FORMAT = const(1)
 _MAGIC = b'["crib-save", '
 _CHUNK = const(256)
 _TAIL = const(80)  # more than any trailer line
-_PLAIN = (dict, list, tuple, str, int, float, bool)  # saved whole by json.dump; other values are streamed
+_PLAIN = (dict, list, tuple, str, int, float, bool)  # saved whole by json.dumps; other values are streamed
 _STREAM_END = b"\n]},\n"  # the streamed list's closing line, and the newline before it
 _KEPT = const(9)  # copies set aside per slot (.bad, .bad2 .. .bad9)
+_LINES = const(32)  # streamed elements written to the file at a time (the log's: about 200 bytes)
 _KEEP_UP = const(128)  # streamed elements between two reads of the controls (the log's: under 1 KB)
 _replace = getattr(os, "replace", os.rename)  # CPython on Windows cannot rename onto a file
+try:
+    crc32("")  # type: ignore[arg-type]  # MicroPython: a str is its UTF-8 bytes to crc32 and to a file
+    _ENCODE = False
+except TypeError:  # CPython: a str is encoded first
+    _ENCODE = True
 
 
 class Kept:
@@ -136,16 +147,16 @@ class Store:
         written = []  # (Kept, offset, bytes) in this copy: they lie there once it is saved
         keep_up = self._keep_up
         tmp = self._slots[0][:-1] + "tmp"  # <name>.tmp (made for the save: a board keeps no third name)
-        with open(tmp, "w") as f:
+        with open(tmp, "wb") as f:
             keep_up()  # (making the file may erase)
-            _write_data(f, data, written, bytearray(_CHUNK), keep_up)  # a buffer for this save: a board keeps none
-        keep_up()  # (the close commits the file: it may erase)
-        length = os.stat(tmp)[6]
-        crc = self._crc(tmp, seq, length)
-        with open(tmp, "ab") as f:
+            out = [f, 0, 0]
+            _write_data(out, data, written, bytearray(_CHUNK), keep_up)  # a buffer for this save: a board keeps none
+            length = out[1]
+            crc = crc32(_head(seq, length), out[2])
             f.write(b'%s%08x"]]\n' % (_head(seq, length), crc))
-            keep_up()  # (appending copies the file's last block: it may erase)
-        keep_up()  # (and so may the close)
+            keep_up()  # (the trailer may start a new block: an erase)
+        keep_up()  # (the close commits the file: it may erase)
+        self._check(tmp, seq, length, crc)
         _replace(tmp, self._slots[target])
         keep_up()  # (and the rename's commit)
         self.seq = seq
@@ -283,6 +294,15 @@ class Store:
                 left -= n
         return crc32(_head(seq, length), crc)
 
+    def _check(self, path, seq, length, crc):
+        """OSError unless ``path``, read back, is the copy written: its trailer and its CRC."""
+        try:
+            sound = self._trailer(path, os.stat(path)[6]) == (seq, length, crc)
+        except ValueError:
+            sound = False
+        if not sound or self._crc(path, seq, length) != crc:
+            raise OSError("%s: the flash does not hold what was written" % path)
+
     def _find_newest(self):
         """Learn which slot holds the newest copy, for a save without a load first."""
         for i in range(2):
@@ -316,27 +336,38 @@ class Store:
         return said + ", not kept: %d copies kept already" % _KEPT
 
 
+def _put(out, data):
+    """Write ``data`` (a str, as UTF-8, or bytes) to a save's file: ``out`` is [the file, the bytes
+    written, their CRC-32], counted and summed as they go (the trailer's length and CRC: it is
+    written in the same open, where an append after the close would copy the file's last flash
+    block, one more erase a save)."""
+    if _ENCODE and isinstance(data, str):
+        data = data.encode()
+    out[1] += out[0].write(data)  # bytes, where len() of a str counts its characters
+    out[2] = crc32(data, out[2])
+
+
 def _nothing():
     """A store's ``keep_up`` when it has none: no controls to read between the steps of a save."""
 
 
-def _write_data(f, data, written, buf, keep_up):
-    """Write ``[<data>,\n`` to text file ``f``, a streamed value last, one element per line; each
+def _write_data(out, data, written, buf, keep_up):
+    """Write ``[<data>,\n`` to ``out`` (``_put``), a streamed value last, one element per line; each
     ``Kept`` written is noted in ``written`` (copied through ``buf`` if saved before). ``keep_up()``
     is called after each value and every ``_KEEP_UP`` elements: far less than a flash block (4 KB,
     erased as the file reaches it) written between two calls."""
     streamed = None
     sep = ""
-    f.write("[{")
+    _put(out, "[{")
     for key in data:
         if not isinstance(key, str):
             raise TypeError("the store saves string keys, not %r" % (key,))
         value = data[key]
         if value is None or isinstance(value, _PLAIN):
-            f.write(sep)
-            json.dump(key, f)
-            f.write(": ")
-            _write_value(f, value, written, buf)
+            _put(out, sep)
+            _put(out, json.dumps(key))
+            _put(out, ": ")
+            _write_value(out, value, written, buf)
             keep_up()
             sep = ", "
         elif streamed is None:
@@ -344,51 +375,50 @@ def _write_data(f, data, written, buf, keep_up):
         else:
             raise TypeError("only one value can be streamed, not %r and %r" % (streamed, key))
     if streamed is not None:
-        f.write(sep)
-        json.dump(streamed, f)
-        f.write(": [")
+        _put(out, sep)
+        _put(out, json.dumps(streamed))
+        _put(out, ": [")
         sep = "\n"
         n = 0
+        lines = StringIO()  # written to the file _LINES at a time: json.dump makes no text of its own an element
         for element in data[streamed]:
-            f.write(sep)
-            json.dump(element, f)
+            lines.write(sep)
+            json.dump(element, lines)
             sep = ",\n"
             n += 1
-            if n == _KEEP_UP:
-                keep_up()
-                n = 0
-        keep_up()  # (the close that follows may erase too)
-        f.write("\n]")
-    f.write("},\n")
+            if n % _LINES == 0:
+                _put(out, lines.getvalue())
+                lines = StringIO()
+                if n % _KEEP_UP == 0:
+                    keep_up()
+        _put(out, lines.getvalue())
+        keep_up()  # (what follows may erase too)
+        _put(out, "\n]")
+    _put(out, "},\n")
 
 
-def _write_value(f, value, written, buf):
-    """``json.dump(value, f)``, but a list element by element, for the ``Kept`` strings in it."""
+def _write_value(out, value, written, buf):
+    """Write ``value`` as JSON to ``out``, a list element by element, for the ``Kept`` strings in it."""
     if isinstance(value, list):
-        f.write("[")
+        _put(out, "[")
         for i in range(len(value)):
             if i:
-                f.write(", ")
-            _write_value(f, value[i], written, buf)
-        f.write("]")
+                _put(out, ", ")
+            _write_value(out, value[i], written, buf)
+        _put(out, "]")
     elif isinstance(value, Kept):
-        at = f.tell()
+        at = out[1]
         if value._text is not None:
-            json.dump(value._text, f)
+            _put(out, json.dumps(value._text))
         else:
-            _copy(f, value, buf)
-        written.append((value, at, f.tell() - at))
+            _copy(out, value, buf)
+        written.append((value, at, out[1] - at))
     else:
-        json.dump(value, f)
+        _put(out, json.dumps(value))
 
 
-def _copy(f, value, buf):
-    """Write the saved bytes of ``value`` (a ``Kept``) to text file ``f`` through ``buf``."""
-    out = getattr(f, "buffer", None)  # CPython: a text file takes bytes through its buffer
-    if out is None:
-        out = f  # MicroPython: the text file itself
-    else:
-        f.flush()  # what json.dump wrote comes first
+def _copy(out, value, buf):
+    """Write the saved bytes of ``value`` (a ``Kept``) to ``out`` through ``buf``."""
     view = memoryview(buf)
     left = value._length
     with open(value._path, "rb") as source:
@@ -397,7 +427,7 @@ def _copy(f, value, buf):
             n = source.readinto(view[:left] if left < len(buf) else buf)
             if not n:
                 raise OSError("%s: cut short before a saved string's end" % value._path)
-            out.write(buf if n == len(buf) else view[:n])
+            _put(out, buf if n == len(buf) else view[:n])
             left -= n
 
 

@@ -4,6 +4,7 @@ Runs on both interpreters in a fresh directory. The power-cut test on a real lit
 in store_power_cut.py (MicroPython only, run by tests/test_store_power_cut.py).
 """
 
+import io
 import os
 from binascii import crc32
 
@@ -387,13 +388,40 @@ def test_a_slot_that_cannot_be_read_is_damage_not_absence():
     assert data == older and "damaged" in message
 
 
+def test_a_save_the_flash_does_not_keep_fails_and_changes_no_copy():
+    import app.store as store_module
+
+    root, store, _, newer, _ = two_saves()
+    copies = {name: read(root + "/" + name) for name in listing(root)}
+    for spot in (10, -20):  # a byte of the data read back otherwise, then one of the trailer
+
+        def decayed(path, mode="r", spot=spot):
+            """``open``, the new copy (game.tmp) read back with a bit of it flipped."""
+            if not (path.endswith(".tmp") and mode == "rb"):
+                return open(path, mode)
+            data = bytearray(read(path))
+            data[spot] ^= 4
+            return io.BytesIO(data)
+
+        store_module.open = decayed
+        try:
+            with raises(OSError, match="does not hold what was written"):
+                store.save(game(7, 3))
+        finally:
+            del store_module.open
+        assert {name: read(root + "/" + name) for name in listing(root) if name != "game.tmp"} == copies
+        assert Store(root).load() == (newer, None)
+    store.save(game(7, 3))  # the flash sound again
+    assert Store(root).load() == (game(7, 3), None)
+
+
 def test_a_save_reads_the_controls_between_its_steps_and_every_so_many_streamed_elements():
     root = temp_dir()
     calls = []
     store = Store(root, keep_up=lambda: calls.append(1))
     store.save(streamed(game(1000, 1)))
-    # the file made, the 4 plain values, the log every 128 elements (7) and at its end, the data's close, the
-    # trailer written, its close, the rename
-    assert len(calls) == 1 + 4 + 7 + 1 + 4
+    # the file made, the 4 plain values, the log every 128 elements (7) and at its end, the trailer written,
+    # the close, the rename
+    assert len(calls) == 1 + 4 + 7 + 1 + 3
     data, message = store.load()
     assert message is None and is_game(data, 1000, 1)
