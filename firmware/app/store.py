@@ -149,11 +149,12 @@ class Store:
         tmp = self._slots[0][:-1] + "tmp"  # <name>.tmp (made for the save: a board keeps no third name)
         with open(tmp, "wb") as f:
             keep_up()  # (making the file may erase)
-            out = [f, 0, 0]
+            out = [f, 0, 0]  # the file, the bytes written to it, their CRC-32 (_put)
             _write_data(out, data, written, bytearray(_CHUNK), keep_up)  # a buffer for this save: a board keeps none
             length = out[1]
-            crc = crc32(_head(seq, length), out[2])
-            f.write(b'%s%08x"]]\n' % (_head(seq, length), crc))
+            head = _head(seq, length)
+            crc = crc32(head, out[2])
+            f.write(b'%s%08x"]]\n' % (head, crc))
             keep_up()  # (the trailer may start a new block: an erase)
         keep_up()  # (the close commits the file: it may erase)
         self._check(tmp, seq, length, crc)
