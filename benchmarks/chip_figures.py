@@ -128,8 +128,10 @@ SAVES = 20
 # emulated USB and read by the board's own serial reader (the replies written in pieces as the
 # shell writes them: the most live at each piece, the piece included; of a page's events only at
 # the first, as the others hold no more: a collection at every piece gave the same figure, 60.0 KB
-# on CRIB_PICO, in three times the time) and frames are drawn. (From the raw REPL instead, the
-# figures would count the REPL's copy of this code as pasted: 2 KB more, measured.)
+# on CRIB_PICO, in three times the time) and frames are drawn; then the match saved once more, the
+# most live taken between the save's steps too (at each of its reads of the controls, hw.keep_up).
+# (From the raw REPL instead, the figures would count the REPL's copy of this code as pasted: 2 KB
+# more, measured.)
 HEAP_MEASURE = """
 import gc
 gc.collect()
@@ -144,10 +146,17 @@ def write(piece):
         most = max(most, gc.mem_alloc())
 
 
+def noted():
+    keep_up()
+    write("")
+
+
 def measure(hw):
-    global most
+    global most, keep_up
     from app.board import Board
     from app.run import Shell
+    keep_up = hw.keep_up
+    hw.keep_up = noted
     b = Board(hw)
     shell = Shell(hw, b)
     for i in range(3):
@@ -161,6 +170,7 @@ def measure(hw):
             line = hw.serial.read_line()
         shell.answer(line, write)
         b.render()
+    b.save()
     print("HEAP", base, start, most, b.match.events, len(b.match.games))
 """
 RUN_APP = "        run(hw)\n"
@@ -519,8 +529,8 @@ def main():
         base, start, most, events, games = heap_figures(image, match_files())
         row("heap used after start, %d-game match restored (%d events)" % (games, events),
             "%.1f" % ((start - base + own) / 1024), "KB")
-        row("heap used at most: that match, frames, its log read over USB", "%.1f" % ((most - base + own) / 1024),
-            "KB")
+        row("heap used at most: that match, frames, its log read over USB, a save",
+            "%.1f" % ((most - base + own) / 1024), "KB")
 
 
 main()

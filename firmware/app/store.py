@@ -157,7 +157,12 @@ class Store:
             f.write(b'%s%08x"]]\n' % (head, crc))
             keep_up()  # (the trailer may start a new block: an erase)
         keep_up()  # (the close commits the file: it may erase)
-        self._check(tmp, seq, length, crc)
+        try:  # the copy as the flash holds it, read back: the one written, or the save fails here
+            sound = self._trailer(tmp, os.stat(tmp)[6]) == (seq, length, crc)
+        except ValueError:
+            sound = False
+        if not sound or self._crc(tmp, seq, length) != crc:
+            raise OSError("%s: the flash does not hold what was written" % tmp)
         _replace(tmp, self._slots[target])
         keep_up()  # (and the rename's commit)
         self.seq = seq
@@ -295,15 +300,6 @@ class Store:
                 left -= n
         return crc32(_head(seq, length), crc)
 
-    def _check(self, path, seq, length, crc):
-        """OSError unless ``path``, read back, is the copy written: its trailer and its CRC."""
-        try:
-            sound = self._trailer(path, os.stat(path)[6]) == (seq, length, crc)
-        except ValueError:
-            sound = False
-        if not sound or self._crc(path, seq, length) != crc:
-            raise OSError("%s: the flash does not hold what was written" % path)
-
     def _find_newest(self):
         """Learn which slot holds the newest copy, for a save without a load first."""
         for i in range(2):
@@ -379,23 +375,38 @@ def _write_data(out, data, written, buf, keep_up):
         _put(out, sep)
         _put(out, json.dumps(streamed))
         _put(out, ": [")
+        elements = iter(data[streamed])
         sep = "\n"
         n = 0
-        lines = StringIO()  # written to the file _LINES at a time: json.dump makes no text of its own an element
-        for element in data[streamed]:
-            lines.write(sep)
-            json.dump(element, lines)
+        while True:
+            got = _write_lines(out, elements, sep)
+            n += got
+            if got < _LINES:
+                break
             sep = ",\n"
-            n += 1
-            if n % _LINES == 0:
-                _put(out, lines.getvalue())
-                lines = StringIO()
-                if n % _KEEP_UP == 0:
-                    keep_up()
-        _put(out, lines.getvalue())
+            if n % _KEEP_UP == 0:
+                keep_up()
         keep_up()  # (what follows may erase too)
         _put(out, "\n]")
     _put(out, "},\n")
+
+
+def _write_lines(out, elements, sep):
+    """Write the next ``_LINES`` elements of the iterator ``elements`` (fewer at its end), the first
+    after ``sep`` and the others after ",\n", to ``out`` through a text buffer: ``json.dump`` makes
+    no text of its own an element, and the buffer and its text are gone once this returns (no slot
+    of the caller's frame keeps them for the collector). Returns how many were written."""
+    lines = StringIO()
+    n = 0
+    for element in elements:
+        lines.write(sep)
+        json.dump(element, lines)
+        sep = ",\n"
+        n += 1
+        if n == _LINES:
+            break
+    _put(out, lines.getvalue())
+    return n
 
 
 def _write_value(out, value, written, buf):
