@@ -7,7 +7,7 @@ figure is measured. Nothing here is a test: the budgets (hardware/BUILD.md 4.2) 
 
   python benchmarks/chip_figures.py IMAGE [FIGURE...]    IMAGE: stock or CRIB_PICO
 
-FIGUREs (all when none given): boot, idle, frame, encoder, button, presses, lay, save, rules, heap."""
+FIGUREs (all when none given): boot, idle, frame, encoder, button, presses, count, lay, save, rules, heap."""
 
 import json
 import statistics
@@ -20,7 +20,7 @@ from timing import row
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tests" / "chip"), str(ROOT / "tests"), str(ROOT / "tests" / "firmware")]
-from board_on_chip import CHAIN, COLOUR_ORDER, ChipBoard, control_pin  # noqa: E402
+from board_on_chip import CHAIN, COLOUR_ORDER, PEG_AND_COUNT, ChipBoard, control_pin  # noqa: E402
 from cpython_board import CPythonBoard  # noqa: E402
 from flash_layout import IMAGES_BY_NAME  # noqa: E402
 from led_frames import logical_rgb  # noqa: E402
@@ -31,6 +31,7 @@ from cribbage_lab.card_text import parse_hand  # noqa: E402
 PRESS_TRIES = 8
 PRESS_MS = (25, 30, 40, 50)
 SLOWEST_ERASE_NS = 400 * MS  # a 4 KB sector erase at its slowest (W25Q16JV)
+DEALT_MS = 2000  # after the deal, before the next input: the players lay their crib cards away
 RING_MS = 512  # the buttons' samples a poll can look back on (hal.samples.RING)
 DETENTS = 6
 PEGS = 4
@@ -161,6 +162,8 @@ def measure(hw):
     shell = Shell(hw, b)
     for i in range(3):
         b.render()
+    while b.load_ahead():  # as the shell does once no one has touched the board for a second
+        pass
     gc.collect()
     start = most = gc.mem_alloc()
     print("LOG", b.match.events)  # the host sends a request for each page
@@ -271,6 +274,24 @@ def changed_at(board, t_input, before, after, limit_ms=300):
     return (found[0].end_ns - t_input) / MS
 
 
+def answered_at(board, t_input, limit_ms=1000):
+    """Emulated ms from ``t_input`` to the end of the first frame since then that differs from the
+    last one before it: the board's answer to the input (it draws at once after one). Blinks make
+    new frames too, but seldom within the few ms an answer takes; the hand's end state is checked."""
+    last = [f for f in board.frames_since(t_input - 2000 * MS) if f.start_ns < t_input][-1]
+    found = []
+
+    def seen():
+        for frame in board.frames_since(t_input):
+            if frame.wire != last.wire:
+                found.append(frame)
+                return True
+        return False
+
+    board.pico.run_until(seen, limit_ms * MS, step_ns=1 * MS)
+    return (found[0].end_ns - t_input) / MS
+
+
 def spread(values):
     """``values`` as their range, ``min-max`` to one decimal."""
     return "%.1f-%.1f" % (min(values), max(values))
@@ -340,6 +361,42 @@ def measure_inputs(board, figures):
     if "presses" in figures:
         measure_presses(board)
         measure_slow_erases(board)
+
+
+def measure_first_count(board):
+    """A hand on a fresh board (``PEG_AND_COUNT``: a peg, the starter, a hand counted), each press
+    from its release to the board's first new frame. The count's code and its words' are not
+    loaded at power-on (nor after the menu): the board loads them ahead once no one has touched it
+    for a second during a deal (``Board.load_ahead``), as after the deal here, when the crib is laid
+    away (``DEALT_MS``); else the press that opens the count, and the one that says its points, load
+    them."""
+    oracle = CPythonBoard()
+    opened = said = None
+    others = []
+    for n, (kind, what) in enumerate(PEG_AND_COUNT):
+        home = oracle.board.mode.name == "peg"
+        oracle.handle((kind, what))
+        if kind == "turn":
+            board.turn(what, gap_ms=45)
+            board.pico.run_for(200 * MS)
+            continue
+        ms = answered_at(board, board.press(what, 80, 0))
+        if opened is None and home and oracle.board.mode.name != "peg":
+            opened = ms
+        elif said is None and oracle.board.mode.describe().get("step") == "confirm":
+            said = ms
+        else:
+            others.append(ms)
+        board.pico.run_for((DEALT_MS if n == 0 else 300) * MS)
+    state = board.request("state")["state"]
+    expected = oracle.board.match
+    if (state["front"], state["back"], state["events"]) != (expected.front, expected.back, expected.events):
+        raise RuntimeError("the board did not count the hand as the oracle did: %r" % state)
+    if opened is None or said is None:
+        raise RuntimeError("the hand did not open a count and say its points")
+    row("the first count of a power-on: the encoder press opening it -> LEDs", "%.1f" % opened, "ms")
+    row("the first count of a power-on: the press saying its points -> LEDs", "%.1f" % said, "ms")
+    row("the first count of a power-on: the hand's other presses -> LEDs (%d)" % len(others), spread(others), "ms")
 
 
 def measure_lay(board):
@@ -472,8 +529,8 @@ def measure_slow_erases(board):
 def main():
     """Measure the FIGUREs asked for (see the module docstring) on the IMAGE named, printing each row."""
     image = IMAGES_BY_NAME[sys.argv[1]]
-    figures = set(sys.argv[2:]) or {"boot", "idle", "frame", "encoder", "button", "presses", "lay", "save", "rules",
-                                    "heap"}
+    figures = set(sys.argv[2:]) or {"boot", "idle", "frame", "encoder", "button", "presses", "count", "lay", "save",
+                                    "rules", "heap"}
     if figures & {"boot", "idle", "encoder", "button", "presses"}:
         board, boot_ms = boot(image)
         row("power-on to the first frame", "%.0f" % boot_ms, "ms")
@@ -486,6 +543,9 @@ def main():
             row("frames sent while the app idles", "%.0f" % (2 * (len(board.frames_since(0)) - sent)), "a second")
         if figures & {"encoder", "button", "presses"}:
             measure_inputs(board, figures)
+    if "count" in figures:
+        board, _ = boot(image)
+        measure_first_count(board)
     if "lay" in figures:
         board, _ = boot(image)
         measure_lay(board)
@@ -527,8 +587,8 @@ def main():
         row("heap: the measuring code's own (left out below)", "%.1f" % ((base - own) / 1024), "KB")
         row("heap used after start, fresh board", "%.1f" % ((start - base + own) / 1024), "KB")
         base, start, most, events, games = heap_figures(image, match_files())
-        row("heap used after start, %d-game match restored (%d events)" % (games, events),
-            "%.1f" % ((start - base + own) / 1024), "KB")
+        row("heap used after start, %d-game match restored (%d events), the count's code loaded ahead"
+            % (games, events), "%.1f" % ((start - base + own) / 1024), "KB")
         row("heap used at most: that match, frames, its log read over USB, a save",
             "%.1f" % ((most - base + own) / 1024), "KB")
 

@@ -57,7 +57,7 @@ def track_names(board: Any) -> TrackNames:
     settings = board.match.settings
     names: TrackNames = [[], []]
     for side in range(settings.sides):
-        names[track_of(side)].append((settings.side_name(side), board.colour(side)))
+        names[track_of(side)].append((settings.side_name(side), board.colours[side]))
     return names
 
 

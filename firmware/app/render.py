@@ -255,9 +255,9 @@ def mark_seat(board, canvas, seat):
     settings = board.match.settings
     side = settings.side_of(seat)
     track = track_of(side)
-    canvas.put(track, settings.target, board.colour(side), palette.FULL)
+    canvas.put(track, settings.target, board.colours[side], palette.FULL)
     for i in range(seat // settings.sides + 1):
-        canvas.put(track, 1 + i, board.colour(side), palette.FULL)
+        canvas.put(track, 1 + i, board.colours[side], palette.FULL)
 
 
 def draw_preview(board, canvas, now, side, points, refused=False):
@@ -266,7 +266,7 @@ def draw_preview(board, canvas, now, side, points, refused=False):
     track = track_of(side)
     start = match.game.front[side]
     to = match.landing(side, points)
-    colour = palette.VERMILLION if refused else board.colour(side)
+    colour = palette.VERMILLION if refused else board.colours[side]
     canvas.fill(track, start + 1, to, colour, palette.TRAIL)
     period = _FLICKER if refused else 400
     if canvas.blink(now, period, period * 2 // 3):

@@ -10,7 +10,9 @@ interrupts off); after a frame it polls again at once, so an input that came dur
 is handled right after it, in order (the controls keep every edge meanwhile: hal.rp2_inputs).
 While the controls are quiet and no frame is due it sleeps (``hw.idle``: on the board until a
 control moves, a command comes or the next frame is due), so a board left alone costs its
-core little. ``serial`` waits for bytes and answers request lines, each saved before its
+core little; first, once nothing has come for a second during a deal, it loads the count's
+code ahead, a module a turn (``Board.load_ahead``), so the press that opens the count finds it
+loaded. ``serial`` waits for bytes and answers request lines, each saved before its
 reply, and wakes ``controls`` to draw; ``watchdog``
 feeds the watchdog once a second, but only while the input and frame steps have proved
 alive (a step that completed) in the last 2 s. An exception inside one step is logged and
@@ -34,6 +36,7 @@ from shared.ticks import ticks_add, ticks_diff
 _INPUT_MS = const(4)  # at most this late for a detent: 4 + frame CPU + 7.3 on the wire <= 15 ms
 _FRAME_MS = const(33)
 _FEED_MS = const(1000)
+_QUIET_MS = const(1000)  # the controls and the serial line quiet this long: the count's code may load ahead
 _ALIVE_MS = const(2000)
 # The reply when answering raised (a bug, or the flash failing): the host hears at once
 # instead of waiting out its timeout; what went wrong is in the board's log.
@@ -198,10 +201,16 @@ class Shell:
     async def controls(self):
         hw = self.hw
         idle = hw.idle
+        board = self.board
+        stirred = hw.ticks_ms()  # the last input, command or fault
         while True:
             self.input_step()
             now = hw.ticks_ms()
-            if self.frame_step(now):
+            if self.dirty:
+                stirred = now
+            # the count's code is loaded ahead once no one has touched the board for a while: an input
+            # that comes meanwhile waits for one module at most (board.load_ahead)
+            if self.frame_step(now) or (ticks_diff(now, stirred) >= _QUIET_MS and board.load_ahead()):
                 await sleep_ms(0)  # the others' turn, then the inputs that came meanwhile, at once
             elif idle is None:
                 await sleep_ms(_INPUT_MS)

@@ -27,6 +27,14 @@ COLOUR_ORDER = BOARD["leds"]["colour_order"]
 CLOCKWISE = ((0, 1), (0, 0), (1, 0), (1, 1))
 QUARTER_MS = 3  # between the edges of a detent: a brisk, steady turn
 DETENT_GAP_MS = 60  # between detents: slower than the acceleration's 40 ms, so each counts once
+# A hand from a fresh board, as input events: player 1 deals; player 2 pegs 3 (a button, two
+# detents, the encoder); the starter (the ace of diamonds) is turned, which takes the board back
+# to the play; then the count: player 2's hand (ace and two of clubs, two of diamonds, three of
+# clubs: 16) picked card by card with turns and button presses, and pegged.
+PEG_AND_COUNT = (("press", "p1"), ("press", "p2"), ("turn", 2), ("press", "enc"), ("press", "enc"), ("press", "p2"),
+                 ("press", "enc"), ("press", "enc"), ("press", "enc"), ("turn", 1), ("press", "p2"), ("press", "p2"),
+                 ("press", "enc"), ("press", "enc"), ("turn", 1), ("press", "p2"), ("press", "p2"), ("press", "enc"),
+                 ("press", "enc"))
 
 
 def control_pin(control: str) -> int:

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterator
 
 import pytest
-from board_on_chip import ChipBoard
+from board_on_chip import PEG_AND_COUNT, ChipBoard
 from cpython_board import CPythonBoard
 from flash_layout import STOCK, Image
 from pico import MS
@@ -81,14 +81,6 @@ def test_crib_status_over_the_emulated_usb(stock: ChipBoard) -> None:  # the sam
     assert '"phase": "cut"' in out and '"front": [0, 0]' in out
 
 
-# Player 1 deals; player 2 pegs 3 (a button, two detents, the encoder); the starter (the ace
-# of diamonds) is turned, which takes the board back to the play; then the count: player 2's
-# hand (ace and two of clubs, two of diamonds, three of clubs: 16) picked card by card with
-# turns and button presses, and pegged.
-PLAY = [("press", "p1"), ("press", "p2"), ("turn", 2), ("press", "enc"), ("press", "enc"), ("press", "p2"),
-        ("press", "enc"), ("press", "enc"), ("press", "enc"), ("turn", 1), ("press", "p2"), ("press", "p2"),
-        ("press", "enc"), ("press", "enc"), ("turn", 1), ("press", "p2"), ("press", "p2"), ("press", "enc"),
-        ("press", "enc")]
 PRESS_MS = 30
 AFTER_MS = 45  # more than the 40 ms between detents that the acceleration counts double
 
@@ -96,7 +88,7 @@ AFTER_MS = 45  # more than the 40 ms between detents that the acceleration count
 @pytest.mark.resets_board
 def test_pins_peg_and_count_a_hand_and_a_reset_keeps_the_game(crib_pico: ChipBoard) -> None:  # the same app on both
     oracle = CPythonBoard()
-    for kind, what in PLAY:
+    for kind, what in PEG_AND_COUNT:
         if kind == "turn":
             crib_pico.turn(what, gap_ms=AFTER_MS)
         else:

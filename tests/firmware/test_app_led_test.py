@@ -118,10 +118,10 @@ def test_turning_steps_the_walk_and_the_encoder_press_pauses_it():
 def test_every_control_is_echoed_on_the_game_holes_and_the_display():
     d, _ = played()
     open_from_menu(d)
-    colours = d.board.colour
-    expect = {P1: {HOLES - 1: colours(0)}, P2: {2 * HOLES - 1: colours(1)},
+    colours = d.board.colours
+    expect = {P1: {HOLES - 1: colours[0]}, P2: {2 * HOLES - 1: colours[1]},
               BACK_PRESS: {HOLES - 1: palette.VERMILLION, 2 * HOLES - 1: palette.VERMILLION},
-              HOLD_P1: {HOLES - 1: colours(0)}}
+              HOLD_P1: {HOLES - 1: colours[0]}}
     for event, holes in expect.items():
         d.press(event)
         d.board.render()

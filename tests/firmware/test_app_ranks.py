@@ -117,7 +117,7 @@ def test_the_leds_show_the_ranks_and_the_answer():
     starter_rank(d, 4)
     d.press(ENC)
     dial(d, [0, 1, 2, 3])
-    colour = d.board.colour(1)
+    colour = d.board.colours[1]
     hw = d.frame_phase(600, 10)  # the answer blinks on: no is vermillion, each rank in its own row
     for row, rank in enumerate([0, 1, 2, 3]):
         assert is_hue(hw.pixel(*card_hole(rank * 4 + row)), palette.VERMILLION)

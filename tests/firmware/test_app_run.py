@@ -3,10 +3,13 @@
 import asyncio
 import gc
 import json
+import sys
 
 from app_driver import ENC, HOLD_ENC, HOLD_P2, P1, P2, Driver, turn
 
+from app.board import Board
 from app.run import Shell
+from shared import forget
 
 
 def run_for(shell, seconds, during=None):
@@ -310,3 +313,22 @@ def test_with_nothing_to_do_the_controls_sleep_until_the_next_frame_and_a_comman
     assert shell.due_in(d.hw.ticks_ms()) == idle.asked[-1]
     shell.dirty = True
     assert shell.due_in(d.hw.ticks_ms()) == 0
+
+
+def test_once_no_one_has_touched_the_board_for_a_second_the_shell_loads_the_count_s_code_ahead():
+    d = Driver()
+    ahead = Board._ahead.split()
+    forget(" ".join(ahead))  # (another test may have loaded them)
+    early = []
+
+    async def deal_and_wait():
+        d.hw.push(P1)  # P1 deals: a count is to come
+        await asyncio.sleep(0.03)
+        d.hw.advance(999)
+        await asyncio.sleep(0.03)
+        early.extend(name for name in ahead if name in sys.modules)  # none yet: the board may be in use
+        d.hw.advance(1)
+
+    run_for(Shell(d.hw, d.board, feed_ms=10), 0.05, during=deal_and_wait)
+    assert d.match.dealer == 0 and early == []
+    assert all(name in sys.modules for name in ahead)

@@ -1,6 +1,7 @@
 """The settings menu starts its choice at the value in force, also one set over the serial line; its
 choices stop at either end; a rule mid-match and one colour for two players on a track are refused.
-The menu's code leaves the heap when the board goes home, the count's when the menu opens."""
+The menu's code leaves the heap when the board goes home, the count's when the menu opens, and the
+count's comes back ahead of the count, once a deal is under way and the menu is shut."""
 
 import sys
 
@@ -8,6 +9,7 @@ from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, Driver, dealt, turn
 
 from app import board
 from app.protocol import settings_dict
+from shared import forget
 
 
 def test_a_supply_limit_set_over_the_serial_line_is_offered_in_the_menu():
@@ -93,7 +95,26 @@ def test_the_count_s_code_leaves_the_heap_when_the_menu_opens():
     assert not hasattr(sys.modules["app"], "said")  # (its package held it too)
 
 
-def test_each_module_the_board_forgets_is_one_of_its_own():
+def test_the_count_s_code_is_loaded_ahead_a_module_a_call_once_a_deal_is_under_way_and_the_menu_is_shut():
+    d = Driver()
+    ahead = board.Board._ahead.split()
+    forget(" ".join(ahead))  # (another test may have loaded them)
+    assert not d.board.load_ahead()  # no deal yet: no count to come
+    d.press(P1)  # P1 deals
+    for n in range(len(ahead)):
+        assert d.board.load_ahead()
+        assert [name in sys.modules for name in ahead] == [True] * (n + 1) + [False] * (len(ahead) - n - 1)
+    assert not d.board.load_ahead()  # all loaded: nothing more to do
+    d.press(HOLD_ENC)  # the menu drops them, and loads none while it is open
+    assert d.board.mode.name == "menu" and not d.board.load_ahead()
+    assert "app.modes.count" not in sys.modules and "app.said" not in sys.modules
+    d.press(BACK_PRESS)  # home: loaded ahead again
+    while d.board.load_ahead():
+        pass
+    assert all(name in sys.modules for name in ahead)
+
+
+def test_each_module_the_board_forgets_or_loads_ahead_is_one_of_its_own():
     # a module moved or renamed takes its name in these lists with it, or the old name forgets nothing
-    for name in (board._COUNT_MODULES + " " + board._MENU_MODULES).split():
+    for name in (board._COUNT_MODULES + " " + board._MENU_MODULES + " " + board.Board._ahead).split():
         __import__(name)

@@ -253,8 +253,8 @@ class Count:
             if self.step == CARDS:
                 self.picker.draw(canvas, now)
             else:
-                self.ranks.draw(canvas, now, board.colour(side), board.match.starter_rank)
-            canvas.put(track_of(side), game_hole(board), board.colour(side), breathing(canvas, now))
+                self.ranks.draw(canvas, now, board.colours[side], board.match.starter_rank)
+            canvas.put(track_of(side), game_hole(board), board.colours[side], breathing(canvas, now))
         else:
             refused = board.messages.refused(now) or (self.step == TOTAL and not show.is_possible_total(self.points))
             draw_preview(board, canvas, now, side, self.points, refused)

@@ -91,17 +91,17 @@ class Cut:
             canvas.put(track, rank_hole(seat, rank), palette.WHITE, palette.DIM)
         for s in range(len(self.ranks)):
             if self.ranks[s] is not None:
-                colour = board.colour(settings.side_of(s))
+                colour = board.colours[settings.side_of(s)]
                 canvas.put(track_of(settings.side_of(s)), rank_hole(s, self.ranks[s]), colour, palette.FULL)
         before = self.before
         if before is not None:  # the tie: its ranks, dimmer, until each seat has cut again
             for s in self.cutting:
                 if self.ranks[s] is None:
                     side_s = settings.side_of(s)
-                    canvas.put(track_of(side_s), rank_hole(s, before[s]), board.colour(side_s), palette.BACK_PEG)
+                    canvas.put(track_of(side_s), rank_hole(s, before[s]), board.colours[side_s], palette.BACK_PEG)
         if canvas.blink(now, 600, 420):
-            canvas.put(track, rank_hole(seat, self.rank), board.colour(side), palette.FULL)
-        canvas.put(track, game_hole(board), board.colour(side), breathing(canvas, now))
+            canvas.put(track, rank_hole(seat, self.rank), board.colours[side], palette.FULL)
+        canvas.put(track, game_hole(board), board.colours[side], breathing(canvas, now))
 
     def lines(self, board):
         settings = board.match.settings

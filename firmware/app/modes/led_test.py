@@ -105,7 +105,7 @@ class LedTest:
                 canvas.put(track, HOLES, palette.VERMILLION, palette.FULL)
         else:
             side = 0 if control == events.PLAYER_1 else 1
-            canvas.put(side, HOLES, board.colour(side), palette.FULL)
+            canvas.put(side, HOLES, board.colours[side], palette.FULL)
 
     def lines(self, board):
         # the display changes only after an input: where the walk is, it says while paused
