@@ -261,7 +261,8 @@ def mark_seat(board, canvas, seat):
 
 
 def draw_preview(board, canvas, now, side, points, refused=False):
-    """A peg being dialled: a dim trail from the front peg and a blinking hole where it lands."""
+    """A peg being dialled: a dim trail from the front peg and a blinking hole where it lands, lit for
+    the first 266 ms of every 400 from ``now`` (the dial's own time, from where it moved: a peg mode's)."""
     match = board.match
     track = track_of(side)
     start = match.game.front[side]

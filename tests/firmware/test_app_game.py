@@ -118,7 +118,8 @@ def test_power_cut_in_the_middle_of_a_count_loses_nothing():
 def test_settings_survive_a_power_cycle():
     d = Driver()
     rules(d, ENC, turn(1), ENC)  # game length 61
-    hw = d.frame_phase(500, 400)  # "who deals?" between its blinks (the cut: both game holes, 61)
+    d.press(turn(1), turn(-1))  # who deals? P1, then the cut again: both game holes (61)
+    hw = d.frame_after(400)  # between their blinks, lit 300 ms in every 500 from the last detent
     # the lines move with the game length: skunk at 46, double skunk at 31 of 61
     assert is_hue(hw.pixel(0, 46), palette.VERMILLION) and is_hue(hw.pixel(0, 31), palette.PURPLE)
     assert hw.pixel(0, 91) == (0, 0, 0) and hw.pixel(0, 61) == (0, 0, 0)

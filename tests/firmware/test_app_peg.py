@@ -26,14 +26,30 @@ def test_dial_with_the_encoder_and_preview_blinks():
     d = dealt()
     d.press(P1, turn(4))  # 1 + 4 = 5 points dialled
     assert d.match.front == [0, 0]
-    on = d.frame_phase(400, 10)
-    assert is_hue(on.pixel(0, 5), palette.BLUE)
-    off = d.frame_phase(400, 350)
-    assert brightness(off.pixel(0, 5)) < brightness(d.frame_phase(400, 10).pixel(0, 5))
+    assert is_hue(d.frame_after(10).pixel(0, 5), palette.BLUE)  # lit: the blink starts at the detent
+    lit = brightness(d.hw.pixel(0, 5))
+    assert brightness(d.frame_after(340).pixel(0, 5)) < lit  # 350 ms on: dark
+    assert brightness(d.frame_after(60).pixel(0, 5)) == lit  # 410 ms on: lit again
     d.press(ENC)
     assert d.match.front == [5, 0]
     hw = d.frame_after(1)
     assert is_hue(hw.pixel(0, 5), palette.BLUE)
+
+
+def test_a_press_opening_the_dial_and_a_detent_of_the_dealer_s_choice_show_at_once_whatever_the_clock():
+    # their only light blinks: it starts lit where they moved, not on the clock (whose dark 134 ms, and
+    # 200 for the dealer's choice, held the answer back)
+    for wait in range(0, 500, 37):
+        d = Driver()
+        d.hw.advance(wait)
+        d.press(turn(1))  # who deals? P1: its seat blinks, hole 1 of its track
+        assert is_hue(d.frame_after(1).pixel(0, 1), palette.BLUE), wait
+        d.press(P1)  # P1 deals
+        d.hw.advance(wait)
+        d.press(P2)  # P2 dials 1 point: the hole it lands in, 1, is all that lights
+        assert is_hue(d.frame_after(1).pixel(1, 1), palette.ORANGE), wait
+        d.press(BACK_PRESS)  # the dial closed: the hole dark again
+        assert d.frame_after(1).pixel(1, 1) == (0, 0, 0), wait
 
 
 def test_dial_is_clamped_and_switches_player():

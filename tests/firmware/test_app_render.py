@@ -166,7 +166,7 @@ def test_every_colour_keeps_its_hue_and_order_at_every_brightness():
             where = (brightness_level, COLOUR_NAMES[k])
             check_pegs_and_marks(d.frame_after(1), palette.CHOICES[k], where)
             d.press(P2, turn(9))
-            check_preview(d.frame_phase(400, 10), palette.CHOICES[other], where)
+            check_preview(d.frame_after(10), palette.CHOICES[other], where)  # (lit: it blinks from the dial's move)
             d.press(BACK_PRESS)
 
 
@@ -174,7 +174,7 @@ def test_a_busy_frame_keeps_hue_order_and_the_cap():
     d = pegged_board()
     d.board.handle_command('{"cmd": "settings", "set": {"brightness": 255, "milliamps": 500}}')
     d.press(P2, turn(30))  # 31 points: a 30-hole trail ahead of side 1's front peg
-    hw = d.frame_phase(400, 10)
+    hw = d.frame_after(10)  # the landing hole lit: its blink starts where the dial moved
     assert estimate_milliamps(hw.frame) + power.BOARD_MA <= 500
     check_pegs_and_marks(hw, palette.BLUE, "busy")
     check_preview(hw, palette.ORANGE, "busy", 11 + 31)

@@ -23,6 +23,7 @@ from app.messages import WIDTH
 from app.render import draw_preview, game_hole, mark_seat
 from cribbage.game import MAX_PLAY_POINTS
 from shared import events
+from shared.ticks import ticks_diff
 
 
 def button_side(board, event):
@@ -115,6 +116,10 @@ class Peg:
 
     name = "peg"
     full_screen = False
+    # When the dial or the dealer's choice last moved (never: the clock's own phase): the blink that shows
+    # it counts from there, lit at once, so a press or detent shows in the next frame (on the clock, one
+    # made while the light was off showed only when it lit: up to 134 ms later, on the emulated chip).
+    moved = 0
 
     def __init__(self, board):
         self.side = None
@@ -148,6 +153,7 @@ class Peg:
         if side is not None and (kind == events.PRESS or what == events.BACK):
             self.side = side
             self.points = 1
+            self.moved = board.hw.ticks_ms()
         elif side is not None:
             peg(board, side, 2)
         elif kind == events.PRESS and what == events.BACK:
@@ -178,6 +184,7 @@ class Peg:
         seats = board.match.settings.seats
         if kind == events.TURN:
             self.choice = (self.choice + what) % (seats + 1)
+            self.moved = board.hw.ticks_ms()
         elif kind == events.PRESS and what == events.PLAYER_1:
             board.try_apply(["dealer", 0])
         elif kind == events.PRESS and what == events.PLAYER_2:
@@ -200,11 +207,13 @@ class Peg:
         side = button_side(board, event)
         if kind == events.TURN:
             self.points = max(1, min(MAX_PLAY_POINTS, self.points + what))
+            self.moved = board.hw.ticks_ms()
         elif side is not None:
             if side == self.side:
                 self.points = min(MAX_PLAY_POINTS, self.points + 1)
             else:
                 self.side = side
+            self.moved = board.hw.ticks_ms()
         elif kind == events.PRESS and what == events.ENCODER:
             if peg(board, self.side, self.points):
                 self.side = None
@@ -215,10 +224,11 @@ class Peg:
 
     def draw(self, board, canvas, now):
         if self.side is not None:
-            draw_preview(board, canvas, now, self.side, self.points, board.messages.refused(now))
+            refused = board.messages.refused(now)
+            draw_preview(board, canvas, ticks_diff(now, self.moved), self.side, self.points, refused)
         elif board.match.game.phase == "cut":  # the attribute: Match's property is a call, every frame
             # Who deals? The chosen seat blinks (see render.mark_seat); the cut: both game holes.
-            if canvas.blink(now, 500, 300):
+            if canvas.blink(ticks_diff(now, self.moved), 500, 300):
                 if self.choice:
                     mark_seat(board, canvas, self.choice - 1)
                 else:
