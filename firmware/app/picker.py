@@ -19,6 +19,7 @@ from app.text import wrap
 from cribbage.cards import name
 from shared import events
 from shared.holes import under
+from shared.ticks import ticks_diff
 
 _RANKS = const(13)
 _SUITS = const(4)
@@ -44,6 +45,8 @@ class Picker:
         self.rank = 0
         self.suit = 0
         self._settle()
+        self._cursor = None  # the card the cursor was last drawn on, and since when (``draw``)
+        self._since = 0
 
     def free(self, card):
         """True if ``card`` may still be picked."""
@@ -129,14 +132,19 @@ class Picker:
         return True
 
     def draw(self, canvas, now, show_cursor=True):
-        """The grid: used cards dim white, picked ones in their suit colour, the cursor blinking."""
+        """The grid: used cards dim white, picked ones in their suit colour, the cursor blinking, lit
+        from when it lands on a card: a move shows in the next frame (on the clock, one made while it
+        was dark showed only when it lit, up to 180 ms later)."""
         for card in self.used:
             track, hole = card_hole(card)
             canvas.put(track, hole, palette.WHITE, palette.DIM)
         for card in self.picked:
             track, hole = card_hole(card)
             canvas.put(track, hole, palette.SUIT_COLOURS[card & 3], _PICKED_LEVEL)
-        if show_cursor and not self.done and canvas.blink(now, 600, 420):
+        if self.card != self._cursor:
+            self._cursor = self.card
+            self._since = now
+        if show_cursor and not self.done and canvas.blink(ticks_diff(now, self._since), 600, 420):
             track, hole = card_hole(self.card)
             canvas.put(track, hole, palette.SUIT_COLOURS[self.suit], palette.FULL)
 

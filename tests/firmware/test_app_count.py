@@ -8,6 +8,7 @@ from app_driver import (
     HOLD_P1,
     HOLD_P2,
     P1,
+    P2,
     Driver,
     brightness,
     dealt,
@@ -60,6 +61,21 @@ def test_used_cards_cannot_be_picked():
     picked = hw.pixel(track, hole)
     assert 0 < brightness(used) < brightness(picked)
     assert is_hue(picked, palette.VERMILLION)
+
+
+def test_a_press_or_detent_moving_the_picker_s_cursor_shows_at_once_whatever_the_clock():
+    # the cursor blinks lit from when it lands on a card, not on the clock (whose dark 180 ms held a
+    # move back: p2's press to the next suit, 46 ms on the emulated chip)
+    for wait in range(0, 600, 43):
+        d = dealt()
+        d.press(ENC)  # the starter's picker
+        d.hw.advance(wait)
+        for event in (P2, turn(1)):  # the next suit, the next rank
+            d.press(event)
+            picker = d.mode.picker
+            track, hole = card_hole(picker.card)
+            assert is_hue(d.frame_after(1).pixel(track, hole), palette.SUIT_COLOURS[picker.suit]), (wait, event)
+            d.hw.advance(wait)
 
 
 def test_the_picker_grid_puts_suits_in_rows_and_ranks_in_columns():
