@@ -86,7 +86,7 @@ class Board:
     # the words it says, which the menu drops, as does the power-on after its replay. Loaded by the
     # press that opens the count, they held its frame back 63 ms on CRIB_PICO and 131 ms on stock
     # (where the code is loaded into the heap), measured on the emulated chip.
-    _ahead = "cribbage.show app.text app.picker app.modes.starter app.modes.count cribbage.saying app.said"
+    _ahead = "cribbage.show app.text app.cursor app.picker app.modes.starter app.modes.count cribbage.saying app.said"
 
     def __init__(self, hw, glance_first=False):
         self.hw = hw

@@ -15,11 +15,11 @@ the card. Cards already on the table this deal (``used``) and those picked are s
 from micropython import const
 
 from app import palette
+from app.cursor import Cursor
 from app.text import wrap
 from cribbage.cards import name
 from shared import events
 from shared.holes import under
-from shared.ticks import ticks_diff
 
 _RANKS = const(13)
 _SUITS = const(4)
@@ -45,8 +45,7 @@ class Picker:
         self.rank = 0
         self.suit = 0
         self._settle()
-        self._cursor = None  # the card the cursor was last drawn on, and since when (``draw``)
-        self._since = 0
+        self._cursor = Cursor()
 
     def free(self, card):
         """True if ``card`` may still be picked."""
@@ -132,19 +131,14 @@ class Picker:
         return True
 
     def draw(self, canvas, now, show_cursor=True):
-        """The grid: used cards dim white, picked ones in their suit colour, the cursor blinking, lit
-        from when it lands on a card: a move shows in the next frame (on the clock, one made while it
-        was dark showed only when it lit, up to 180 ms later)."""
+        """The grid: used cards dim white, picked ones in their suit colour, the cursor blinking (``app.cursor``)."""
         for card in self.used:
             track, hole = card_hole(card)
             canvas.put(track, hole, palette.WHITE, palette.DIM)
         for card in self.picked:
             track, hole = card_hole(card)
             canvas.put(track, hole, palette.SUIT_COLOURS[card & 3], _PICKED_LEVEL)
-        if self.card != self._cursor:
-            self._cursor = self.card
-            self._since = now
-        if show_cursor and not self.done and canvas.blink(ticks_diff(now, self._since), 600, 420):
+        if show_cursor and not self.done and self._cursor.lit(canvas, now, self.card):
             track, hole = card_hole(self.card)
             canvas.put(track, hole, palette.SUIT_COLOURS[self.suit], palette.FULL)
 

@@ -22,6 +22,7 @@ Then the count goes on as with cards: the claim (muggins on) or the count said a
 from micropython import const
 
 from app import palette
+from app.cursor import Cursor
 from app.modes.count import RANKS, TOTAL
 from app.modes.starter import held_button
 from app.picker import card_hole
@@ -48,6 +49,7 @@ class RankShow:
         self.rank = 0
         self.answers = []
         self.answer = False  # the answer being dialled
+        self._cursor = Cursor()  # the rank dialled, in the picker's grid
 
     def begin(self, board, count, event):
         """Open in ``count`` (the count mode, its ``ranks`` this): the next rank or question, or at once
@@ -182,7 +184,7 @@ class RankShow:
         for row in range(len(taken)):
             track, hole = card_hole(taken[row] * 4 + row)
             canvas.put(track, hole, lit, level if question != NOBS or taken[row] == JACK else palette.DIM)
-        if not self.taken and canvas.blink(now, 600, 420):
+        if not self.taken and self._cursor.lit(canvas, now, self.rank * 4 + len(taken)):
             track, hole = card_hole(self.rank * 4 + len(taken))
             canvas.put(track, hole, colour, palette.FULL)
 

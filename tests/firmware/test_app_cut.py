@@ -64,13 +64,15 @@ def test_a_tie_shows_on_the_leds_until_each_tied_seat_cuts_again():
     cut(d, 8)
     cut(d, 1)
     cut(d, 1)  # players 2 and 3 tie on a two; player 1, out, shows nothing more
-    frame = d.frame_phase(600, 500)  # (the rank being dialled blinks off)
+    d.frame_after(1)  # the rank being dialled lands, lit; 500 ms on it blinks off
+    frame = d.frame_after(499)
     tied = [frame.pixel(1, rank_hole(1, 1)), frame.pixel(0, rank_hole(2, 1))]
     assert all(0 < brightness(p) < brightness(palette.ORANGE) for p in tied), tied  # dimmer than a rank taken
     assert is_hue(tied[0], palette.ORANGE) and is_hue(tied[1], palette.GREEN)
     assert brightness(frame.pixel(0, rank_hole(0, 8))) < 30  # P1's nine: out of the tie, no more lit
     cut(d, 6)  # P2 cuts again: its old rank goes, its new one shines; P3's tie stays until it cuts
-    frame = d.frame_phase(600, 500)
+    d.frame_after(1)
+    frame = d.frame_after(499)
     assert is_hue(frame.pixel(1, rank_hole(1, 6)), palette.ORANGE) and brightness(frame.pixel(1, rank_hole(1, 1))) < 30
     assert is_hue(frame.pixel(0, rank_hole(2, 1)), palette.GREEN)
 
@@ -92,11 +94,11 @@ def test_the_cut_on_the_leds_a_row_of_ranks_per_player():
     d.press(ENC)
     cut(d, 12)
     d.press(turn(3))  # player 2 dials a four
-    hw = d.frame_phase(600, 100)  # the dial is lit
+    hw = d.frame_after(1)  # the dial is lit: its blink starts where it lands (app.cursor)
     assert is_hue(hw.pixel(0, rank_hole(0, 12)), palette.BLUE)  # player 1's King, steady
     assert is_hue(hw.pixel(1, rank_hole(1, 3)), palette.ORANGE)  # player 2's dial
     assert 0 < brightness(hw.pixel(1, rank_hole(1, 5))) < brightness(hw.pixel(1, rank_hole(1, 3)))  # the row, dim
-    hw = d.frame_phase(600, 500)
+    hw = d.frame_after(499)
     assert not is_hue(hw.pixel(1, rank_hole(1, 3)), palette.ORANGE)  # the dial blinks
 
 

@@ -129,6 +129,19 @@ def test_the_leds_show_the_ranks_and_the_answer():
     assert is_hue(hw.pixel(*card_hole(0)), colour) and is_hue(hw.pixel(*card_hole(3 * 4 + 3)), colour)
 
 
+def test_a_detent_of_the_rank_dialled_shows_at_once_whatever_the_clock():
+    # it blinks lit from where it lands (app.picker.Cursor), not on the clock: dark 180 ms in every 600
+    for wait in range(0, 600, 43):
+        d = dealt()
+        starter_rank(d, 4)
+        d.press(ENC)  # the pone's hand, by ranks: the first rank dialled, Ace, in the first row
+        colour = d.board.colours[1]
+        for rank in (1, 2, 3):
+            d.hw.advance(wait)
+            d.press(turn(1))
+            assert is_hue(d.frame_after(1).pixel(*card_hole(rank * 4)), colour), (wait, rank)
+
+
 def test_without_the_display_each_question_shows_by_what_blinks():
     d = dealt()
     starter_rank(d, 4)

@@ -18,6 +18,7 @@ stay lit, dimmer, until their seats cut again: the tie shows, and who is out of 
 from micropython import const
 
 from app import palette
+from app.cursor import Cursor
 from app.render import breathing, game_hole, track_of
 from cribbage.cards import rank_name
 from cribbage.game import lowest_seats
@@ -45,6 +46,7 @@ class Cut:
         self.at = 0  # the index in ``cutting`` of the seat dialling now
         self.rank = 0
         self.before = None  # in a cut again: the ranks of the round before (None: the first round)
+        self._cursor = Cursor()  # the rank being dialled
 
     def handle(self, board, event):
         kind, what = event
@@ -99,7 +101,7 @@ class Cut:
                 if self.ranks[s] is None:
                     side_s = settings.side_of(s)
                     canvas.put(track_of(side_s), rank_hole(s, before[s]), board.colours[side_s], palette.BACK_PEG)
-        if canvas.blink(now, 600, 420):
+        if self._cursor.lit(canvas, now, seat * 16 + self.rank):
             canvas.put(track, rank_hole(seat, self.rank), board.colours[side], palette.FULL)
         canvas.put(track, game_hole(board), board.colours[side], breathing(canvas, now))
 

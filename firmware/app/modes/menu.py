@@ -9,6 +9,7 @@ again: the item flickers fast and a second press is needed.
 from micropython import const
 
 from app import palette
+from app.cursor import Cursor
 from shared import events
 
 ITEMS = ("new game", "new match", "settings", "advice", "LED test")
@@ -25,6 +26,7 @@ class Menu:
     def __init__(self, board):
         self.item = 0
         self.sure = False  # the new match asks twice
+        self._cursor = Cursor()  # the item
 
     def handle(self, board, event):
         kind, what = event
@@ -65,7 +67,7 @@ class Menu:
         for i in range(len(ITEMS)):
             canvas.put(0, 1 + i, palette.WHITE, palette.DIM)
         period = 150 if self.sure else 600
-        if canvas.blink(now, period, period * 2 // 3):
+        if self._cursor.lit(canvas, now, self.item, period, period * 2 // 3):
             canvas.put(0, 1 + self.item, palette.WHITE, palette.FULL)
 
     def lines(self, board):

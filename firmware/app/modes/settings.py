@@ -10,6 +10,7 @@ itself the last.
 """
 
 from app import palette
+from app.cursor import Cursor
 from cribbage.settings import DOUBLE_SKUNK_GAMES, MATCH_LENGTHS, PLAYERS, SKUNK_RULES, TARGETS
 from shared import events
 
@@ -84,6 +85,7 @@ class SettingsMode:
         self.item = 0
         self.editing = False
         self.choice = 0
+        self._cursor = Cursor()  # the item, or the value being dialled
         supply = board.hw.supply_ma  # the current limits offered: those below it, then the supply
         self.milliamps = tuple(v for v in ITEMS[_MILLIAMPS][2] if v < supply) + (supply,)
 
@@ -120,7 +122,7 @@ class SettingsMode:
                     self.editing = False
 
     def draw(self, board, canvas, now):
-        blink = canvas.blink(now, 600, 400)
+        blink = self._cursor.lit(canvas, now, self.choice if self.editing else -1 - self.item, 600, 400)
         for i in range(len(ITEMS)):
             lit = i == self.item and (self.editing or blink)
             canvas.put(0, 1 + i, palette.WHITE, palette.FULL if lit else palette.DIM)

@@ -20,6 +20,7 @@ comes after the starter is turned. Back returns to the play without a starter.
 """
 
 from app import palette
+from app.cursor import Cursor
 from app.modes.peg import button_side
 from app.picker import Picker, card_hole
 from app.render import breathing, game_hole
@@ -62,6 +63,7 @@ class Starter:
     def __init__(self, board):
         self.picker = Picker(1, board.match.used)
         self.any_suit = False  # the rank alone: its suit is not dialled
+        self._column = Cursor()  # the rank's column, blinking while its suit is not dialled
 
     def _step_suit(self, step):
         """The next (1) or previous (-1) free suit of the rank, with "any suit" after the last and before the first."""
@@ -100,7 +102,7 @@ class Starter:
     def draw(self, board, canvas, now):
         picker = self.picker
         picker.draw(canvas, now, not self.any_suit)
-        if self.any_suit and canvas.blink(now, 600, 420):  # the whole column of the rank
+        if self.any_suit and self._column.lit(canvas, now, picker.rank):  # the whole column of the rank
             for suit in range(4):
                 if picker.free(picker.rank * 4 + suit):
                     track, hole = card_hole(picker.rank * 4 + suit)
