@@ -7,40 +7,41 @@ WAITS = range(0, 600, 53)  # a cursor blinks every 600 ms: each move at another 
 MOVES = 12
 
 
-def shows_at_once(d, moves=MOVES):
-    """Turn ``d``'s cursor a detent at a time, each after a wait: the frame after each differs from before."""
+def shows_at_once(d, mode, moves=MOVES):
+    """In ``mode``, turn ``d``'s cursor a detent at a time, each after a wait: the frame after each
+    differs from the one before."""
+    assert d.mode.name == mode
     for n in range(moves):
         d.hw.advance(WAITS[n % len(WAITS)])
         before = bytes(d.frame_after(1).frame)
         d.press(turn(1))
-        assert bytes(d.frame_after(1).frame) != before, (d.mode.name, n)
+        assert bytes(d.frame_after(1).frame) != before, (mode, n)
+
+
+def opened(*presses):
+    """A fresh board after ``presses``."""
+    d = Driver()
+    d.press(*presses)
+    return d
 
 
 def test_the_menu_s_item():
-    d = Driver()
-    d.press(HOLD_ENC)
-    assert d.mode.name == "menu"
-    shows_at_once(d)
+    shows_at_once(opened(HOLD_ENC), "menu")
 
 
 def test_a_setting_s_item_and_value():
-    d = Driver()
-    d.press(HOLD_ENC, turn(2), ENC)  # the settings
-    assert d.mode.name == "settings"
-    shows_at_once(d, 6)  # the items
+    d = opened(HOLD_ENC, turn(2), ENC)  # the settings
+    shows_at_once(d, "settings", 6)  # the items
     d.edit_setting("brightness")
-    shows_at_once(d, 6)  # its values
+    shows_at_once(d, "settings", 6)  # its values
 
 
 def test_the_cut_for_deal_s_rank():
-    d = Driver()
-    d.press(ENC)
-    assert d.mode.name == "cut"
-    shows_at_once(d)
+    shows_at_once(opened(ENC), "cut")
 
 
 def test_the_starter_s_rank_column():
     d = dealt()
     d.press(ENC, P1)  # the starter: from the first suit, "any suit" (the rank's whole column)
-    assert d.mode.name == "starter" and d.mode.any_suit
-    shows_at_once(d)
+    assert d.mode.any_suit
+    shows_at_once(d, "starter")
