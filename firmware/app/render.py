@@ -262,7 +262,8 @@ def mark_seat(board, canvas, seat):
 
 def draw_preview(board, canvas, now, side, points, refused=False):
     """A peg being dialled: a dim trail from the front peg and a blinking hole where it lands, lit for
-    the first 266 ms of every 400 from ``now`` (the dial's own time, from where it moved: a peg mode's)."""
+    the first 266 ms of every 400 of ``now``: the peg dial passes the ms since it last moved, so a move
+    shows at once; the count's, whose opening and turns change the trail too, passes the clock."""
     match = board.match
     track = track_of(side)
     start = match.game.front[side]
