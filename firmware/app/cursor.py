@@ -15,10 +15,14 @@ class Cursor:
         self.at = None
         self.since = 0
 
-    def lit(self, canvas, now, at, period=600, on=420):
-        """True if the cursor at ``at`` is lit at ``now``: the first ``on`` ms of every ``period`` since
-        it came there (``canvas.blink``, which also notes when the picture next changes)."""
+    def time(self, now, at):
+        """The ms from when the cursor came to ``at`` to ``now`` (0 if it has just come)."""
         if at != self.at:
             self.at = at
             self.since = now
-        return canvas.blink(ticks_diff(now, self.since), period, on)
+        return ticks_diff(now, self.since)
+
+    def lit(self, canvas, now, at, period=600, on=420):
+        """True if the cursor at ``at`` is lit at ``now``: the first ``on`` ms of every ``period`` since
+        it came there (``canvas.blink``, which also notes when the picture next changes)."""
+        return canvas.blink(self.time(now, at), period, on)

@@ -262,8 +262,7 @@ def mark_seat(board, canvas, seat):
 
 def draw_preview(board, canvas, now, side, points, refused=False):
     """A peg being dialled: a dim trail from the front peg and a blinking hole where it lands, lit for
-    the first 266 ms of every 400 of ``now``: the peg dial passes the ms since it last moved, so a move
-    shows at once; the count's, whose opening and turns change the trail too, passes the clock."""
+    the first 266 ms of every 400 of ``now``, the ms since the dial last moved: a move shows at once."""
     match = board.match
     track = track_of(side)
     start = match.game.front[side]

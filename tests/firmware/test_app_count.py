@@ -78,6 +78,21 @@ def test_a_press_or_detent_moving_the_picker_s_cursor_shows_at_once_whatever_the
             d.hw.advance(wait)
 
 
+def test_a_detent_of_the_count_s_total_shows_at_once_whatever_the_clock():
+    # from 0 to 1 point only the landing hole moves, and it blinks: lit from the detent, not the clock
+    for wait in range(0, 400, 37):
+        d = dealt()
+        d.press(ENC)
+        d.pick("KD")  # the starter
+        d.press(ENC, HOLD_ENC)  # the pone's hand: its total dialled, from 0
+        assert d.mode.describe()["step"] == "total"
+        d.frame_after(1)
+        d.hw.advance(wait)
+        d.press(turn(1))
+        start = d.match.front[1]
+        assert is_hue(d.frame_after(1).pixel(1, start + 1), palette.ORANGE), wait
+
+
 def test_the_picker_grid_puts_suits_in_rows_and_ranks_in_columns():
     # The same column for the same rank in all four rows, per hardware/board.json's geometry.
     from app_geometry import hole_positions

@@ -25,6 +25,7 @@ Counting stops the moment someone wins, and after the crib.
 
 from micropython import const
 
+from app.cursor import Cursor
 from app.modes.peg import button_side, kept_off
 from app.modes.starter import Starter, heels, held_button
 from app.picker import Picker
@@ -56,6 +57,7 @@ class Count:
         self.crib = False
         self.points = 0  # dialled (claim, total) or counted (confirm)
         self.said = None  # the count said on the display (confirm)
+        self._dial = Cursor()  # the points dialled (claim, total): the preview's blink starts lit at each
 
     @property
     def full_screen(self):
@@ -257,7 +259,7 @@ class Count:
             canvas.put(track_of(side), game_hole(board), board.colours[side], breathing(canvas, now))
         else:
             refused = board.messages.refused(now) or (self.step == TOTAL and not show.is_possible_total(self.points))
-            draw_preview(board, canvas, now, side, self.points, refused)
+            draw_preview(board, canvas, self._dial.time(now, self.points), side, self.points, refused)
 
     def title(self, board):
         """``P1 HAND`` / ``P2 CRIB``."""
