@@ -93,6 +93,22 @@ def test_a_detent_of_the_count_s_total_shows_at_once_whatever_the_clock():
         assert is_hue(d.frame_after(1).pixel(1, start + 1), palette.ORANGE), wait
 
 
+def test_a_hand_s_words_are_made_only_for_the_display_after_its_points_show():
+    # every combination for the words (show.count) costs the chip 5 ms: the press that takes a
+    # hand's last card shows its points first (show.score), and a board without a display never
+    # makes them
+    for display in (False, True):
+        d = Driver(display=display)
+        d.press(P1)
+        d.press(ENC)
+        d.pick("KD")  # the starter
+        d.press(ENC)
+        d.pick_all("AC 2D 3H 7S")  # the pone's hand: 5
+        assert d.mode.describe()["step"] == "confirm" and d.mode.points == 5 and d.mode.said is None
+        d.frame_after(1)
+        assert (d.mode.said is not None) == display
+
+
 def test_the_picker_grid_puts_suits_in_rows_and_ranks_in_columns():
     # The same column for the same rank in all four rows, per hardware/board.json's geometry.
     from app_geometry import hole_positions

@@ -87,7 +87,8 @@ def test_the_count_s_code_leaves_the_heap_when_the_menu_opens():
     d.press(ENC)
     d.pick("KD")  # the starter
     d.press(ENC)
-    d.pick_all("AC 2D 3H 7S")  # the pone's hand, said on the display
+    d.pick_all("AC 2D 3H 7S")  # the pone's hand, said on the display once drawn
+    d.frame_after(1)
     assert "app.said" in sys.modules
     d.press(ENC, BACK_PRESS, HOLD_ENC)  # pegged; home (no card of the next hand picked); the menu
     assert d.board.mode.name == "menu"

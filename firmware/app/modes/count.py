@@ -183,14 +183,25 @@ class Count:
             self.step = CLAIM
             self.points = 0
         else:
+            self.step = CONFIRM
+            match = board.match
+            self.points = (self.ranks.count(match.starter_rank).total if self.ranks
+                           else show.score(self.picker.picked, match.starter, self.crib))
+            self.said = None  # said when first shown (``_saying``): the LEDs show the points first
+
+    def _saying(self, board):
+        """The count said (``app.said``), made when the display first shows it or it is scrolled: its
+        words take every combination of the cards (``show.count``: 5 ms on the chip, where the
+        points alone, ``show.score``, take 0.3), so the frame that shows the points goes out first."""
+        said = self.said
+        if said is None:
             from app.said import Said  # loaded once a count is said
 
-            self.step = CONFIRM
             match = board.match
             count = (self.ranks.count(match.starter_rank) if self.ranks
                      else show.count(self.picker.picked, match.starter, self.crib))
-            self.points = count.total
-            self.said = Said(count, 2 if self._kept(board) else 1)
+            said = self.said = Said(count, 2 if self._kept(board) else 1)
+        return said
 
     def _dialling(self, board, event):
         """The claim or the total: turn to dial, press to peg."""
@@ -232,7 +243,7 @@ class Count:
         """The count said on the display before it is pegged."""
         kind, what = event
         if kind == events.TURN:
-            self.said.turn(what)
+            self._saying(board).turn(what)
         elif kind == events.PRESS and what == events.BACK:
             self._back(board)
         elif kind == events.PRESS and what == events.ENCODER:
@@ -281,7 +292,7 @@ class Count:
             return [title, "total %d" % self.points, note]
         if step == CLAIM:
             return [title, "claim %d" % self.points, "muggins is on", _NOT_PEGGED if self._kept(board) else "enc=peg"]
-        return self.said.under([title + " %d" % self.points] + ([_NOT_PEGGED] if self._kept(board) else []))
+        return self._saying(board).under([title + " %d" % self.points] + ([_NOT_PEGGED] if self._kept(board) else []))
 
     def _kept(self, board):
         """True if a house rule keeps the peg where it is for the points dialled or counted."""
