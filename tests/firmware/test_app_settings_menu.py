@@ -3,6 +3,7 @@ choices stop at either end; a rule mid-match and one colour for two players on a
 The menu's code leaves the heap when the board goes home, the count's when the menu opens, and the
 count's comes back ahead of the count, once a deal is under way and the menu is shut."""
 
+import gc
 import sys
 
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, Driver, dealt, turn
@@ -119,6 +120,9 @@ def test_each_module_the_board_forgets_or_loads_ahead_is_one_of_its_own():
     # a module moved or renamed takes its name in these lists with it, or the old name forgets nothing;
     # each is dropped again (MicroPython's unix port compiles them from source: all at once, with the
     # earlier tests' own, they outgrew its heap)
-    for name in (board._COUNT_MODULES + " " + board._MENU_MODULES + " " + board.Board._ahead).split():
+    names = board._COUNT_MODULES + " " + board._MENU_MODULES + " " + board.Board._ahead
+    forget(names)  # (those the tests before loaded: room to compile the next)
+    gc.collect()
+    for name in names.split():
         __import__(name)
         forget(name)
