@@ -8,5 +8,6 @@ too), and it has ``handle(board, event)``, ``draw(board, canvas, now)``, ``lines
 score display; the others (``peg``, ``count``) draw over it and tell the renderer whose
 show is counted, now or next, with ``counting_side(board)`` (its game hole breathes).
 The parts modes are made of that are no modes live beside this package, in ``app``: the card
-picker (``app.picker``), a show by ranks (``app.rank_show``), a count said (``app.said``).
+picker (``app.picker``), a show by ranks (``app.rank_show``), a count said (``app.said``), a blinking
+cursor that starts lit where it lands (``app.cursor``).
 """
