@@ -16,7 +16,7 @@ def boot():
 
     board = rp2_board.load_board()
     leds = rp2_board.dark_leds(board)
-    why = rp2_board.safe_mode(board)
+    why = rp2_board.safe_mode(board, "app.start")  # the app's modules imported while it watches
     return rp2_board.build(board, leds)
 
 

@@ -5,9 +5,12 @@ while the RP2040 starts, it makes the chip boot its USB bootloader (the RPI-RP2 
 MicroPython. So ``main.py`` watches the controls for ``WINDOW_MS`` after power-on (the Pico's
 own LED is lit meanwhile), and BOOTSEL pressed in that time asks for safe mode too.
 
-The window need not be idle: ``work``, short steps of the boot that come next (the hardware
-layer's own imports, ``hal.rp2_board``; never the app's, so a broken app cannot keep safe mode
-away), runs one step between two polls in place of the sleep, so the score is shown sooner.
+The window need not be idle: ``work`` (``boot_steps``: the boot's next imports, a module a
+step) runs one step between two polls in place of the sleep, so the score is shown sooner: the
+hardware layer's own imports, then the app's. A module of the app that fails to import ends the
+app's steps and the window watches on; the app's start imports it again after the window, fails
+the same way and counts as the app's failure (``hal.boot_guard``). A switch held at power-on is
+seen at the first poll, before any step.
 """
 
 from micropython import const
@@ -23,11 +26,11 @@ def first_pressed(controls, ticks_ms, sleep_ms, window_ms=WINDOW_MS, poll_ms=POL
 
     ``controls`` is a sequence of ``(name, is_pressed)`` pairs, read every ``poll_ms``; the clock
     (``ticks_ms()``, ``sleep_ms(ms)``) is passed in so tests can run it on a fake one. ``work``:
-    callables, each called once between two polls instead of sleeping, in order, until none
-    is left (each should take about ``poll_ms`` at most); those not reached before a control
-    is seen or the window closes are left to the caller.
+    an iterable whose every step (``next``) is done between two polls instead of sleeping, until
+    it is exhausted (each should take about ``poll_ms`` at most); the steps not reached before a
+    control is seen or the window closes are left to the caller.
     """
-    work = list(work)
+    work = iter(work)
     start = ticks_ms()
     while True:
         for name, is_pressed in controls:
@@ -35,7 +38,26 @@ def first_pressed(controls, ticks_ms, sleep_ms, window_ms=WINDOW_MS, poll_ms=POL
                 return name
         if ticks_diff(ticks_ms(), start) >= window_ms:
             return None
-        if work:
-            work.pop(0)()
-        else:
+        if work is None:
             sleep_ms(poll_ms)
+            continue
+        try:
+            next(work)
+        except StopIteration:
+            work = None
+
+
+def boot_steps(own, app_start=None):
+    """``first_pressed``'s work at boot: the steps of ``own`` (this layer's next imports, a module
+    a step), then those of the app's ``steps()`` in the module ``app_start`` names (main.py names
+    it: this layer knows no module of the app). A step of the app's that raises ends the steps
+    (see the module's docstring)."""
+    yield from own
+    if app_start is None:
+        return
+    try:
+        start = __import__(app_start, None, None, ("steps",))
+        yield
+        yield from start.steps()
+    except Exception:  # the app's start after the window meets it again, and says what it is
+        return

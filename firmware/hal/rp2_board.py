@@ -4,10 +4,10 @@ This is the one place that knows pins (from ``/board.json``, a copy of
 ``hardware/board.json``), the LED driver, the LED supply switch, the inputs, the optional
 display, the USB serial line, the watchdog and the boot guard. ``firmware/main.py`` uses it
 in four steps: ``load_board()``, ``dark_leds(board)`` (one dark frame, first thing),
-``safe_mode(board)`` (the rest of this layer's imports done while it watches the controls),
-``build(board, leds)`` (a USB build's LED supply turned on only then). Only the boot runs
-this module: ``build`` forgets it (``shared.forget``), so its code leaves the heap; what stays
-while the app runs is in ``hal.rp2_hw``.
+``safe_mode(board, app_start)`` (the rest of this layer's imports, then the app's, done while it
+watches the controls), ``build(board, leds)`` (a USB build's LED supply turned on only then).
+Only the boot runs this module: ``build`` forgets it (``shared.forget``), so its code leaves the
+heap; what stays while the app runs is in ``hal.rp2_hw``.
 """
 
 import json
@@ -25,12 +25,6 @@ from shared import forget
 # start), this module included: forgotten once the hw is built, so their code leaves the heap.
 _BOOT_MODULES = ("hal.boot_guard hal.boot_window shared.supply hal.ws2812_pio hal.encoder_pio hal.buttons_pio"
                  " hal.rp2_board")
-# What ``build`` needs (``hal.rp2_inputs``), imported while the safe-mode window watches the controls
-# (a tenth of a second of a stock board's boot): one module a step, leaves first, so a step is about
-# as short as a poll.
-_WINDOW_IMPORTS = ("hal.debounce", "hal.quadrature", "hal.acceleration", "hal.samples", "hal.encoder_pio",
-                   "hal.buttons_pio", "hal.rp2_inputs")
-
 BOARD_JSON = "/board.json"
 DISPLAY_ADDRESSES = (0x3C, 0x3D)
 
@@ -61,18 +55,22 @@ def watchdog_reset():
     return machine.reset_cause() == machine.WDT_RESET
 
 
-def safe_mode(board):
+def safe_mode(board, app_start=None):
     """Why the app must not start (a short text), or None: the encoder switch held at power-on,
     it or BOOTSEL pressed in the first half second after power-on (``hal.boot_window``; the
     Pico's LED is lit meanwhile), or failures in a row (``hal.boot_guard``: the watchdog reset
     the board, or the app raised). BOOTSEL held *while* powering on starts the RP2040's USB
     bootloader instead, so it is pressed just after.
 
+    The window imports what comes next meanwhile, a module between two polls: this layer's
+    modules ``build`` needs, then the app's start-up modules, named by ``MODULES`` of the module
+    ``app_start`` (main.py names it; forgotten once the window closes).
+
     main.py then runs ``app.safe`` instead of the app: no game, the board lit so it never looks
     dead, the LED test a press away, Ctrl-C leaves the REPL free for ``mpremote``.
     """
     from hal.boot_guard import LIMIT, BootGuard
-    from hal.boot_window import first_pressed
+    from hal.boot_window import boot_steps, first_pressed
 
     timed_out = watchdog_reset()  # read (and marked counted) at every boot
     switch = Pin(board["pins"]["encoder_switch"], Pin.IN, Pin.PULL_UP)
@@ -84,10 +82,12 @@ def safe_mode(board):
     if led is not None:
         led.on()
     try:
-        pressed = first_pressed(controls, ticks_ms, sleep_ms, work=[_importer(name) for name in _WINDOW_IMPORTS])
+        pressed = first_pressed(controls, ticks_ms, sleep_ms, work=boot_steps(_window_imports(), app_start))
     finally:
         if led is not None:
             led.off()
+    if app_start is not None:
+        forget(app_start)
     if pressed is not None:
         return "%s pressed at power-on" % pressed
     if BootGuard(BOOT_COUNT).begin(timed_out):
@@ -95,9 +95,24 @@ def safe_mode(board):
     return None
 
 
-def _importer(name):
-    """A step of the safe-mode window's work: import module ``name``."""
-    return lambda: __import__(name)
+def _window_imports():
+    """What ``build`` needs (``hal.rp2_inputs``), imported a module a step while the safe-mode window
+    watches the controls (a tenth of a second of a stock board's boot), leaves first, so a step is
+    about as short as a poll. Import statements: their names are this module's constants, where a
+    name made at run time is copied into the heap."""
+    import hal.debounce
+    yield
+    import hal.quadrature
+    yield
+    import hal.acceleration
+    yield
+    import hal.samples
+    yield
+    import hal.encoder_pio
+    yield
+    import hal.buttons_pio
+    yield
+    import hal.rp2_inputs  # noqa: F401
 
 
 def status_led():

@@ -1,6 +1,8 @@
 """Safe mode asked for at power-on: a control pressed while main.py watches, before the app starts."""
 
-from hal.boot_window import POLL_MS, WINDOW_MS, first_pressed
+import sys
+
+from hal.boot_window import POLL_MS, WINDOW_MS, boot_steps, first_pressed
 from shared.ticks import ticks_add, ticks_diff
 
 START = ticks_add(0, -300)  # 0.3 s before the ticks wrap: the window crosses it
@@ -62,16 +64,11 @@ def test_a_press_after_the_window_is_too_late():
 
 
 def steps(clock, n, ms, log):
-    """``n`` steps of work, each taking ``ms`` of ``clock`` and noting its number in ``log``."""
-
-    def step(k):
-        def run():
-            log.append(k)
-            clock.now = ticks_add(clock.now, ms)
-
-        return run
-
-    return [step(k) for k in range(n)]
+    """``n`` steps of work (a step each ``next``), each taking ``ms`` of ``clock`` and noting its number in ``log``."""
+    for k in range(n):
+        log.append(k)
+        clock.now = ticks_add(clock.now, ms)
+        yield k
 
 
 def test_work_is_done_between_polls_in_place_of_the_sleep():
@@ -105,3 +102,45 @@ def test_work_longer_than_the_window_is_left_when_it_closes():
     assert first_pressed([("BOOTSEL", lambda: False)], clock.ticks_ms, clock.sleep_ms,
                          work=steps(clock, 40, 30, seen)) is None
     assert seen == list(range(17)) and clock.slept == 0  # 17 steps reach 510 ms: the window is over
+
+
+class Module:
+    """A module put in ``sys.modules``: importing it returns this, and loads nothing."""
+
+
+def fake_app(start_imports, others):
+    """Modules put in ``sys.modules``: ``fake_app_start``, whose ``steps()`` import
+    ``start_imports`` a step each (yielding each module), and ``others``; returns a dict of them."""
+    made = dict((name, Module()) for name in ["fake_app_start"] + others)
+    made["fake_app_start"].steps = lambda: (__import__(name) for name in start_imports)
+    sys.modules.update(made)
+    return made
+
+
+def forget_fakes(made):
+    for name in made:
+        del sys.modules[name]
+
+
+def test_the_boot_runs_this_layers_steps_then_the_apps():
+    made = fake_app(["fake_app_c", "fake_app_d"], ["fake_app_c", "fake_app_d"])
+    try:
+        assert list(boot_steps(iter(["hal 1", "hal 2"]), "fake_app_start")) == \
+            ["hal 1", "hal 2", None, made["fake_app_c"], made["fake_app_d"]]  # None: the app's start imported
+        assert list(boot_steps(iter(["hal 1"]))) == ["hal 1"]  # no app named: this layer's alone
+    finally:
+        forget_fakes(made)
+
+
+def test_an_app_module_that_fails_to_import_ends_the_steps_and_the_window_watches_on():
+    made = fake_app(["fake_app_c", "fake_app_not_there", "fake_app_d"], ["fake_app_c", "fake_app_d"])
+    try:
+        assert list(boot_steps(iter(["hal 1"]), "fake_app_start")) == ["hal 1", None, made["fake_app_c"]]
+        assert list(boot_steps(iter(["hal 1"]), "fake_app_start_not_there")) == ["hal 1"]
+        clock = Clock()
+        controls = [("BOOTSEL", pressed_from(clock, 300))]
+        assert first_pressed(controls, clock.ticks_ms, clock.sleep_ms,
+                             work=boot_steps(iter(["hal 1"]), "fake_app_start")) == "BOOTSEL"
+        assert 300 <= clock.elapsed() < 300 + POLL_MS
+    finally:
+        forget_fakes(made)
