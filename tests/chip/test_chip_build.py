@@ -1,7 +1,8 @@
 """What a builder relies on, on the emulated chip (CRIB_PICO, the product image): a dark frame
 first at power-on and the USB build's LED supply switch turned on only after it, the current
 limit held to board.json's supply, the LED test stepping along the chain in wire order, and
-safe mode lit (never dark) with the LED test a press away."""
+safe mode lit (never dark) with the LED test a press away, and a short press while the app loads
+in the safe-mode window asking for it too."""
 
 from __future__ import annotations
 
@@ -97,3 +98,25 @@ def test_safe_mode_lights_the_game_holes_and_opens_the_led_test(board: Board) ->
     chip.press("enc")  # now the LED test: the first LED on the wire, red
     lit = board.last_lit(100)
     assert list(lit) == [WIRE[0]] and lit[WIRE[0]][0] > 0 and lit[WIRE[0]][1:] == (0, 0)
+
+
+# Into the safe-mode window (from the dark frame's end) while the app's start-up modules load, a
+# module a step (app.start; on CRIB_PICO from about 55 to 180 ms after the dark frame, measured), and
+# a press too short to span them: seen only if the window polls between the steps (with them all
+# in one step, it was not: checked).
+PRESS_AT_MS = 90
+PRESS_MS = 40
+
+
+@pytest.mark.resets_board
+def test_a_short_press_while_the_app_loads_in_the_window_gives_safe_mode(board: Board) -> None:
+    chip = board.chip
+    chip.pico.hard_reset()
+    chip.powered_at = chip.pico.now_ns
+    since = len(chip.pico.output)
+    dark = chip.first_frame()
+    assert chip.rgb(dark) == DARK
+    chip.pico.run_for(dark.end_ns + PRESS_AT_MS * MS - chip.pico.now_ns)
+    chip.press("enc", hold_ms=PRESS_MS, after_ms=0)
+    assert board.lit(chip.rgb(chip.first_app_frame())).keys() == {HOLES - 1, 2 * HOLES - 1}  # safe mode's
+    assert b"safe mode: encoder switch pressed at power-on" in bytes(chip.pico.output[since:])
