@@ -10,7 +10,7 @@ step) runs one step between two polls in place of the sleep, so the score is sho
 hardware layer's own imports, then the app's. A module of the app that fails to import ends the
 app's steps and the window watches on; the app's start imports it again after the window, fails
 the same way and counts as the app's failure (``hal.boot_guard``). A switch held at power-on is
-seen at the first poll, before any step.
+seen at the first poll, before any step: the way past an import that would never end.
 """
 
 from micropython import const
