@@ -4,8 +4,8 @@ power-on restore that ``Board`` loads (and forgets once it has restored).
 ``steps()`` imports them a module a step, for ``main.py`` to run while the safe-mode window
 watches the controls (``hal.boot_window``), which waits half a second anyway, instead of after
 it: the score shows sooner. Import statements, not names in a string: their dotted names are
-this module's own constants, where a name made at run time is copied into the heap (on the
-chip, 176 bytes for these). The board forgets this module once the window closes.
+this module's own constants, where a name made at run time is copied into the heap (measured
+on the chip: docs/CHIP_FIGURES.md). The board forgets this module once the window closes.
 """
 
 # ruff: noqa: F401  (each import is the step itself)

@@ -63,8 +63,8 @@ def safe_mode(board, app_start=None):
     bootloader instead, so it is pressed just after.
 
     The window imports what comes next meanwhile, a module between two polls: this layer's
-    modules ``build`` needs, then the app's start-up modules, named by ``MODULES`` of the module
-    ``app_start`` (main.py names it; forgotten once the window closes).
+    modules ``build`` needs, then the app's start-up modules, as ``steps()`` of the module
+    ``app_start`` imports them (main.py names it; forgotten once the window closes).
 
     main.py then runs ``app.safe`` instead of the app: no game, the board lit so it never looks
     dead, the LED test a press away, Ctrl-C leaves the REPL free for ``mpremote``.

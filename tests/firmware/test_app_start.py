@@ -46,7 +46,7 @@ def named(new):
     native or plain twin (None if the step loaded none of the firmware's: asyncio)."""
     parts = set(n for n in new if not any(m.startswith(n + ".") for m in new)
                 and not (n.endswith("_viper") or n.endswith("_plain")))
-    assert len(parts) <= 1, "a step loaded %r" % sorted(new)
+    assert len(parts) <= 1, "a step loaded %r: import the module it needs first, a step before" % sorted(new)
     return parts.pop() if parts else None
 
 
@@ -74,7 +74,9 @@ def test_the_start_loads_one_module_a_step_and_leaves_the_start_nothing_to_load(
         assert names[-1] == "app.run" and "app.restore" in names
         before = loaded()
         start_board()
-        assert loaded() == before - set(["app.restore"])  # nothing more; the board forgets its restore
+        more = loaded() - before
+        assert not more, "the start loads %r too: import it in a step of app.start" % sorted(more)
+        assert "app.restore" not in loaded()  # the board forgets its restore
     finally:
         back(saved)
 
