@@ -55,7 +55,7 @@ def watchdog_reset():
     return machine.reset_cause() == machine.WDT_RESET
 
 
-def safe_mode(board, app_start=None):
+def safe_mode(board, app_start):
     """Why the app must not start (a short text), or None: the encoder switch held at power-on,
     it or BOOTSEL pressed in the first half second after power-on (``hal.boot_window``; the
     Pico's LED is lit meanwhile), or failures in a row (``hal.boot_guard``: the watchdog reset
@@ -86,8 +86,7 @@ def safe_mode(board, app_start=None):
     finally:
         if led is not None:
             led.off()
-    if app_start is not None:
-        forget(app_start)
+    forget(app_start)
     if pressed is not None:
         return "%s pressed at power-on" % pressed
     if BootGuard(BOOT_COUNT).begin(timed_out):
