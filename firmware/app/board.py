@@ -287,6 +287,12 @@ class Board:
         self._display_dirty = True
         if seen:  # (a press meant for the game may not follow a warning that saved data was lost)
             return
+        kind, what = event
+        if kind == events.LONG and what != events.ENCODER and getattr(
+                self.mode, "as_pressed", what == events.BACK and self.match.settings.sides != 3):
+            # Held, a player's button has a meaning of its own (back: player 3's); where it has
+            # none it is its press, held a little long: nothing is dropped without a sign.
+            event = (events.PRESS, what)
         try:
             self.mode.handle(self, event)
         except RuleError as e:

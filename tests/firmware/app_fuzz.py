@@ -10,9 +10,10 @@ from cribbage_lab.deck import Xorshift32, randbelow
 from shared.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN
 
 # Presses by weight: the encoder and the player buttons often, back (cancel, undo) rarely,
-# so that games get played to the end; long presses of the encoder (the menu) rarest.
+# so that games get played to the end (held, back is an undo too unless it is player 3's);
+# long presses of the encoder (the menu) rarest.
 _PRESSES = (ENCODER,) * 4 + (PLAYER_1,) * 3 + (PLAYER_2,) * 3 + (BACK,)
-_LONGS = (PLAYER_1, PLAYER_2, PLAYER_1, PLAYER_2, BACK, ENCODER)
+_LONGS = (PLAYER_1, PLAYER_2) * 3 + (BACK, ENCODER)
 _MENUS = ("menu", "settings", "advise")
 
 

@@ -3,7 +3,7 @@ wire order, every control echoed, within the supply; leaving it finds the game a
 
 import sys
 
-from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, P1, P2, Driver, turn
+from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, P1, P2, Driver, turn
 from led_current import estimate_milliamps
 
 from app import palette, power
@@ -121,7 +121,8 @@ def test_every_control_is_echoed_on_the_game_holes_and_the_display():
     colours = d.board.colours
     expect = {P1: {HOLES - 1: colours[0]}, P2: {2 * HOLES - 1: colours[1]},
               BACK_PRESS: {HOLES - 1: palette.VERMILLION, 2 * HOLES - 1: palette.VERMILLION},
-              HOLD_P1: {HOLES - 1: colours[0]}}
+              HOLD_P1: {HOLES - 1: colours[0]},
+              HOLD_BACK: {HOLES - 1: palette.VERMILLION, 2 * HOLES - 1: palette.VERMILLION}}  # held, as held
     for event, holes in expect.items():
         d.press(event)
         d.board.render()

@@ -64,6 +64,7 @@ def draw_points(canvas, points, level):
 class Advise:
     name = "advise"
     full_screen = True
+    as_pressed = True  # a button held here is its press: holding one means nothing of its own
 
     def __init__(self, board):
         self.players = board.match.settings.players

@@ -38,6 +38,7 @@ class Cut:
 
     name = "cut"
     full_screen = True
+    as_pressed = True  # a button held here is its press: holding one means nothing of its own
 
     def __init__(self, board):
         seats = board.match.settings.seats

@@ -40,6 +40,7 @@ _COLOUR_NAMES = ("red", "green", "blue", "white")
 class LedTest:
     name = "led_test"
     full_screen = True
+    as_pressed = False  # every control echoes as it came, held or pressed
 
     def __init__(self, board):
         self.hw = board.hw

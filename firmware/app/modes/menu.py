@@ -22,6 +22,7 @@ _ADVICE = const(3)
 class Menu:
     name = "menu"
     full_screen = True
+    as_pressed = True  # a button held here is its press: holding one means nothing of its own
 
     def __init__(self, board):
         self.item = 0

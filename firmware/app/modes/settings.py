@@ -80,6 +80,7 @@ def start_index(values, current):
 class SettingsMode:
     name = "settings"
     full_screen = True
+    as_pressed = True  # a button held here is its press: holding one means nothing of its own
 
     def __init__(self, board):
         self.item = 0

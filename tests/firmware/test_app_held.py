@@ -1,0 +1,100 @@
+"""A button held where holding it means nothing of its own is its press (``Board.handle``):
+back with two sides, and any button in the menu, the settings, the cut for deal and the advice."""
+
+from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, turn
+
+
+def dealt(**rules):
+    d = Driver()
+    if rules:
+        d.board.change_settings(rules)
+    d.press(P1)  # player 1 deals
+    assert d.match.phase == "play"
+    return d
+
+
+def test_back_held_with_two_players_undoes_as_its_press_does():
+    d = dealt()
+    d.press(HOLD_P2)
+    assert d.match.front == [0, 2]
+    d.press(HOLD_BACK)
+    assert d.match.front == [0, 0] and d.board.messages.refusal is None
+
+
+def test_back_held_in_a_team_game_undoes_too():
+    d = dealt(players=4)
+    d.press(HOLD_P1)
+    d.press(HOLD_BACK)
+    assert d.match.front == [0, 0]
+
+
+def test_back_held_cancels_a_peg_being_dialled():
+    d = dealt()
+    d.press(P2, turn(3), HOLD_BACK)
+    assert d.mode.side is None
+    d.press(ENC)  # nothing dialled: the encoder opens the starter, it pegs nothing
+    assert d.match.front == [0, 0]
+
+
+def test_back_held_with_three_players_is_still_player_3_s_button():
+    d = dealt(players=3)
+    d.press(HOLD_BACK, ENC)
+    assert d.match.front == [0, 0, 1]
+
+
+def test_back_held_takes_back_a_card_laid_with_two_players():
+    d = dealt(play=1)
+    d.press(ENC)
+    d.pick("KH")
+    laid = d.match.events
+    d.press(turn(5 - d.mode.rank), ENC)  # the pone lays a five
+    assert d.match.events == laid + 1 and d.match.game.laying.play.count == 5
+    d.press(HOLD_BACK)
+    assert d.match.events == laid and d.where() == "lay"
+
+
+def test_any_button_held_in_the_menu_and_the_settings_is_its_press():
+    for players in (2, 3):
+        d = dealt(players=players)
+        d.press(HOLD_ENC)
+        assert d.where() == "menu"
+        d.press(HOLD_BACK)
+        assert d.where() == "peg"
+        d.edit_setting("brightness")
+        assert d.where() == "settings" and d.mode.editing
+        d.press(HOLD_BACK)
+        assert d.where() == "settings" and not d.mode.editing
+        d.press(HOLD_BACK)
+        assert d.where() == "peg"
+
+
+def test_a_button_held_in_the_advice_is_its_press():
+    d = dealt()
+    d.press(HOLD_ENC, turn(3), ENC)  # the advice: pick six cards
+    assert d.where() == "pick"
+    d.pick("5H")
+    suit = d.mode.picker.suit
+    d.press(HOLD_P2)  # the suit steps as with a press
+    assert d.mode.picker.suit != suit
+    d.press(HOLD_BACK)  # the card taken goes back
+    assert d.mode.picker.picked == []
+    d.press(HOLD_BACK)  # none taken: the advice closes
+    assert d.where() == "peg"
+
+
+def test_back_held_steps_back_in_the_cut_for_deal():
+    d = Driver()
+    d.press(ENC)  # nobody chosen to deal: the cut
+    assert d.where() == "cut"
+    d.press(turn(4), ENC)
+    assert d.mode.at == 1
+    d.press(HOLD_BACK)
+    assert d.mode.at == 0
+    d.press(HOLD_BACK)
+    assert d.where() == "peg"
+
+
+def test_a_plain_press_of_back_is_unchanged():
+    d = dealt()
+    d.press(HOLD_P2, BACK_PRESS)
+    assert d.match.front == [0, 0]
