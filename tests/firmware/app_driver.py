@@ -62,8 +62,9 @@ class Driver:
         from app.modes.settings import ITEMS  # loaded by the menu anyway: not for every test
 
         keys = [item[0] for item in ITEMS]
-        self.press(HOLD_ENC, turn(2), ENC)  # menu -> settings
-        self.press(turn(keys.index(key)), ENC)
+        if self.board.mode.name != "settings":
+            self.press(HOLD_ENC, turn(2), ENC)  # menu -> settings
+        self.press(turn(keys.index(key) - self.board.mode.item), ENC)
         return self.ask({"cmd": "state"})["state"]["ui"]
 
     def press(self, *events):

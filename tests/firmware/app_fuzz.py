@@ -11,16 +11,16 @@ from shared.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN
 
 # Presses by weight: the encoder and the player buttons often, back (cancel, undo) rarely,
 # so that games get played to the end (held, back is an undo too unless it is player 3's);
-# long presses of the encoder (the menu) rarest.
+# long presses of the encoder (the menu, whose first item is a new game) rarest.
 _PRESSES = (ENCODER,) * 4 + (PLAYER_1,) * 3 + (PLAYER_2,) * 3 + (BACK,)
-_LONGS = (PLAYER_1, PLAYER_2) * 3 + (BACK, ENCODER)
+_LONGS = (PLAYER_1, PLAYER_2) * 6 + (BACK, BACK, ENCODER)
 _MENUS = ("menu", "settings", "advise")
 
 
 def random_event(rng, mode_name="peg"):
     """One random input event from ``rng`` (an ``Xorshift32``; see the weights above); menus are left
-    more often, like people do."""
-    if mode_name in _MENUS and randbelow(rng, 4) == 0:
+    more often (every other event), like people do."""
+    if mode_name in _MENUS and randbelow(rng, 2) == 0:
         return (PRESS, BACK)
     if mode_name == "led_test" and randbelow(rng, 4) == 0:  # back echoes there: holding the encoder leaves
         return (LONG, ENCODER)

@@ -32,8 +32,8 @@ def test_the_menu_s_item():
 def test_a_setting_s_item_and_value():
     d = opened(HOLD_ENC, turn(2), ENC)  # the settings
     shows_at_once(d, "settings", 6)  # the items
-    d.edit_setting("brightness")
-    shows_at_once(d, "settings", 6)  # its values
+    d.edit_setting("match_to")
+    shows_at_once(d, "settings", 5)  # its values: a match of 0 (none), 3, 5 ... 11 games
 
 
 def test_the_cut_for_deal_s_rank():

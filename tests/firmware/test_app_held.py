@@ -1,5 +1,8 @@
-"""A button held where holding it means nothing of its own is its press (``Board.handle``):
-back with two sides, and any button in the menu, the settings, the cut for deal and the advice."""
+"""Nothing held is dropped without a sign. A button held where holding it means nothing of its
+own is its press (``Board.handle``): back with two sides, and any button in the menu, the settings,
+the cut for deal and the advice; a player's button held at "who deals?" names the dealer. The
+encoder held is the menu wherever it means nothing else (a peg being dialled, a count's preview,
+total, claim and call), and leaves the menu and the screens it opens."""
 
 from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, turn
 
@@ -98,3 +101,82 @@ def test_a_plain_press_of_back_is_unchanged():
     d = dealt()
     d.press(HOLD_P2, BACK_PRESS)
     assert d.match.front == [0, 0]
+
+
+def test_a_player_s_button_held_at_who_deals_names_the_dealer():
+    for held, dealer in ((HOLD_P1, 0), (HOLD_P2, 1)):
+        d = Driver()
+        d.press(held)
+        assert d.match.phase == "play" and d.match.dealer == dealer
+    d = Driver()
+    d.board.change_settings({"players": 3})
+    d.press(HOLD_BACK)  # player 3's button
+    assert d.match.phase == "play" and d.match.dealer == 2
+
+
+def test_the_encoder_held_while_a_peg_is_dialled_opens_the_menu_and_drops_the_dial():
+    d = dealt()
+    d.press(P2, turn(3), HOLD_ENC)
+    assert d.where() == "menu" and d.match.front == [0, 0]
+    d.press(BACK_PRESS)
+    assert d.where() == "peg" and d.mode.side is None
+
+
+def counting(**rules):
+    """The count open at the pone's hand, the starter KH."""
+    d = dealt(**rules)
+    d.press(ENC)
+    d.pick("KH")
+    d.press(ENC)
+    assert d.where() == "cards"
+    return d
+
+
+def test_the_encoder_held_at_a_count_s_preview_or_total_opens_the_menu_and_the_hand_is_counted_again():
+    d = counting()
+    d.pick_all("5H 5D 5C JS")
+    assert d.where() == "confirm"
+    d.press(HOLD_ENC)
+    assert d.where() == "menu" and d.match.front == [0, 0]
+    d.press(BACK_PRESS, ENC)  # home, then the count: the same hand, its cards to pick again
+    assert d.where() == "cards" and d.mode.seat == 1 and d.mode.picker.picked == []
+    d.press(HOLD_ENC)  # the total instead of cards, as before
+    assert d.where() == "total"
+    d.press(HOLD_ENC)
+    assert d.where() == "menu"
+
+
+def test_the_encoder_held_at_a_claim_or_a_call_opens_the_menu_and_the_call_can_still_come():
+    d = counting(muggins=True)
+    d.pick_all("5H 5D 5C JS")
+    assert d.where() == "claim"
+    d.press(HOLD_ENC)
+    assert d.where() == "menu" and d.match.front == [0, 0]
+    d.press(BACK_PRESS, ENC)
+    d.pick_all("5H 5D 5C JS")
+    d.press(turn(10), ENC)  # claimed 10
+    assert d.where() == "call" and d.match.front == [0, 10]
+    d.press(HOLD_ENC)
+    assert d.where() == "menu"
+    d.press(BACK_PRESS, ENC)  # the encoder opens on the claim again: the call may still come
+    assert d.where() == "call"
+    d.press(P1)
+    assert d.where() == "called" and d.match.front == [10, 10]
+
+
+def test_the_encoder_held_leaves_the_menu_and_the_screens_it_opens():
+    d = dealt()
+    d.press(HOLD_ENC, HOLD_ENC)
+    assert d.where() == "peg"
+    d.press(HOLD_ENC, turn(2), ENC, ENC)  # the settings, an item opened
+    assert d.where() == "settings"
+    d.press(HOLD_ENC)
+    assert d.where() == "peg"
+    d.press(HOLD_ENC, turn(3), ENC)  # the advice
+    d.press(HOLD_ENC)
+    assert d.where() == "peg" and d.match.front == [0, 0]
+    d = Driver()
+    d.press(ENC, turn(4), ENC)  # the cut for deal, player 1 has cut
+    assert d.where() == "cut"
+    d.press(HOLD_ENC)
+    assert d.where() == "peg" and d.match.phase == "cut"  # "who deals?" again

@@ -2,7 +2,8 @@
 
 What a player sees and does is in docs/USING.md ("Discard advice"). The steps: ``PICK`` the
 cards dealt (the card picker, ``app.picker``), ``DEAL`` (do you deal?), ``KEEPS`` (the
-ranking of ``cribbage.advice.rank_keeps``, stepped through with the encoder). In the keeps
+ranking of ``cribbage.advice.rank_keeps``, stepped through with the encoder); the encoder held
+at any step goes back to the game. In the keeps
 view the shown keep and the next one take turns in the picker's grid (``_CYCLE``: the
 shown keep for ``_SHOWN_LOOK`` ms, then the next, dimmer); the expected points of the keep
 of the moment, rounded halves away from zero, are lit holes of track 1 from
@@ -80,7 +81,9 @@ class Advise:
         step = self.step
         back = kind == events.PRESS and what == events.BACK
         press = kind == events.PRESS and what == events.ENCODER
-        if step == PICK:
+        if kind == events.LONG and what == events.ENCODER:  # held, as it opened the menu: back to the game
+            board.idle()
+        elif step == PICK:
             picker = self.picker
             if picker.move(kind, what):  # the cursor moved: nothing more to do
                 pass

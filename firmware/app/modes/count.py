@@ -20,7 +20,8 @@ it is unknown). Steps (``back`` steps back exactly one of them), in the core's c
 - ranks: a show by its ranks (``app.rank_show``), then claim or confirm as with cards; a
   hand laid card by card in the play (``app.modes.lay``) is always counted so, its 4 ranks
   taken from the play: only the questions ranks leave open are asked.
-Counting stops the moment someone wins, and after the crib.
+At the confirm, total and claim steps the encoder held opens the menu (the hand is counted
+again after). Counting stops the moment someone wins, and after the crib.
 """
 
 from micropython import const
@@ -226,6 +227,8 @@ class Count:
                 board.messages.refuse("no hand counts %d" % self.points)
             elif board.try_apply(self._event(None, self.points)):
                 self.after(board, self.crib)
+        elif kind == events.LONG and what == events.ENCODER:  # the menu, as at home (the hand is counted again after)
+            board.open_menu()
 
     def _claim(self, board):
         """Peg the claim; then the other side may call muggins on it (the muggins mode)."""
@@ -249,6 +252,8 @@ class Count:
         elif kind == events.PRESS and what == events.ENCODER:
             if board.try_apply(self._shown_event(board, None)):
                 self.after(board, self.crib)
+        elif kind == events.LONG and what == events.ENCODER:  # the menu, as at home (the hand is counted again after)
+            board.open_menu()
 
     def _back(self, board):
         """Back to the cards as picked, or the last answer (or rank dialled) taken back; with nothing to

@@ -2,7 +2,8 @@
 
 Opened from "who deals?" (``app.modes.peg``). The players cut in seat order: turn to the rank
 cut (Ace low, King high; each dial starts at the Ace), press the encoder to take it; back
-takes back the last rank taken (at the first player: back to "who deals?"). When the lowest
+takes back the last rank taken (at the first player: back to "who deals?", as the encoder held
+does at any point). When the lowest
 rank is shared, the players who share it cut again (the others are out). The deciding round
 goes in the log as the core's ``["cut_ranks", [rank or null per seat]]`` (null: a seat out of
 that round), and the board goes back to the play with the dealer known.
@@ -61,6 +62,8 @@ class Cut:
                 seat = self.cutting[self.at]
                 self.rank = self.ranks[seat]
                 self.ranks[seat] = None
+        elif kind == events.LONG and what == events.ENCODER:  # held, as anywhere off the game: back to it
+            board.idle()
         elif kind == events.PRESS and what == events.ENCODER:
             self.ranks[self.cutting[self.at]] = self.rank
             self.at += 1

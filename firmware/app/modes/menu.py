@@ -1,9 +1,10 @@
 """The menu (encoder long press): new game, new match, settings, discard advice, the LED test.
 
 On the LEDs the items are the first holes of track 0 (1 new game, 2 new match, 3 settings,
-4 advice, 5 LED test): dim, the chosen one blinking. Turn to choose, press the encoder to open, back to
-leave. A new match forgets the tally and cannot be undone (``Board.new_match``), so it asks
-again: the item flickers fast and a second press is needed.
+4 advice, 5 LED test): dim, the chosen one blinking. Turn to choose, press the encoder to open,
+back (or the encoder held again) to leave; held, any other button is its press. A new match
+forgets the tally and cannot be undone (``Board.new_match``), so it asks again: the item
+flickers fast and a second press is needed.
 """
 
 from micropython import const
@@ -35,6 +36,8 @@ class Menu:
             self.item = (self.item + what) % len(ITEMS)
             self.sure = False
         elif kind == events.PRESS and what == events.BACK:
+            board.idle()
+        elif kind == events.LONG and what == events.ENCODER:  # held, as it opened the menu: back to the game
             board.idle()
         elif kind == events.PRESS and what == events.ENCODER:
             item = self.item

@@ -11,6 +11,7 @@ nothing of the true count. Steps:
 - called: the whole count, said, and what the call pegged to the caller ("no muggins: claim
   was right" when the claim was the count); turning scrolls the saying, the encoder press
   goes on, back takes the call back.
+The encoder held opens the menu (the count opens on the claim again after, while a call may come).
 Only here is the count shown, so a call never depends on what the board let slip. This
 module loads only with muggins on (and leaves the heap with the count's modules).
 """
@@ -71,6 +72,8 @@ class Muggins:
         side = button_side(board, event)
         if kind == events.PRESS and what == events.ENCODER:
             self._go_on(board)
+        elif kind == events.LONG and what == events.ENCODER:  # the menu, as at home (a call may still come after)
+            board.open_menu()
         elif kind == events.PRESS and what == events.BACK:
             if board.try_undo():
                 if self.step == CALL:  # the claim taken back: dialled again, its cards (or ranks) still taken

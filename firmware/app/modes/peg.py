@@ -12,10 +12,10 @@ Idle (no peg being dialled):
 - encoder press: count: dial the starter if this deal has none, else count the next show;
   after a game it starts the next game of the match; once the match is won, it asks and a
   second press starts a new match (any other input cancels).
-- encoder long press: the menu.
-Before the first deal of a game, "who deals?": p1 / p2 press: that player deals; or turn
-to choose the cut for deal (first: each player dials the rank cut, ``app.modes.cut``) or a
-seat, and press the encoder.
+- encoder long press: the menu (also while a peg is dialled: the dial is dropped).
+Before the first deal of a game, "who deals?": p1 / p2 pressed or held (three players: back
+held for the third): that player deals; or turn to choose the cut for deal (first: each
+player dials the rank cut, ``app.modes.cut``) or a seat, and press the encoder.
 """
 
 from app import palette
@@ -182,13 +182,12 @@ class Peg:
     def _choose_dealer(self, board, event):
         kind, what = event
         seats = board.match.settings.seats
+        side = button_side(board, event)
         if kind == events.TURN:
             self.choice = (self.choice + what) % (seats + 1)
             self.moved = board.hw.ticks_ms()
-        elif kind == events.PRESS and what == events.PLAYER_1:
-            board.try_apply(["dealer", 0])
-        elif kind == events.PRESS and what == events.PLAYER_2:
-            board.try_apply(["dealer", 1])
+        elif side is not None:  # a player's button, pressed or held (back held: player 3's)
+            board.try_apply(["dealer", side])
         elif kind == events.PRESS and what == events.ENCODER:
             if self.choice:
                 board.try_apply(["dealer", self.choice - 1])
@@ -221,6 +220,8 @@ class Peg:
         elif kind == events.PRESS and what == events.BACK:
             self.side = None
             self.points = 0
+        elif kind == events.LONG and what == events.ENCODER:  # the menu, as anywhere: the dial dropped
+            board.open_menu()
 
     def draw(self, board, canvas, now):
         if self.side is not None:

@@ -1,12 +1,12 @@
 """Changing settings on the board: the rules of the game and the board's own preferences.
 
 Turn to choose a setting, press the encoder to change it, turn to choose the value, press
-to keep it (back: leave it unchanged). On the LEDs: settings are the first holes of track 0
-(in the order of ``ITEMS``), values the first holes of track 1 (colours in the colour
-itself), the one being changed blinking. The rules of the game change only before the first
-event of a match (``Board.try_change_settings`` refuses them later): start a new match first.
-The current limit offers only values up to the build's supply (``hw.supply_ma``), the supply
-itself the last.
+to keep it (back: leave it unchanged; the encoder held: back to the game). On the LEDs:
+settings are the first holes of track 0 (in the order of ``ITEMS``), values the first holes
+of track 1 (colours in the colour itself), the one being changed blinking. The rules of the
+game change only before the first event of a match (``Board.try_change_settings`` refuses
+them later): start a new match first. The current limit offers only values up to the build's
+supply (``hw.supply_ma``), the supply itself the last.
 """
 
 from app import palette
@@ -105,6 +105,8 @@ class SettingsMode:
                 self.editing = False
             else:
                 board.idle()
+        elif kind == events.LONG and what == events.ENCODER:  # held, as it opened the menu: back to the game
+            board.idle()
         elif kind == events.PRESS and what == events.ENCODER:
             key = ITEMS[self.item][0]
             if not self.editing:
