@@ -1,15 +1,14 @@
 """Discard advice on the board: pick the cards dealt, say whether you deal, see the best keeps.
 
 What a player sees and does is in docs/USING.md ("Discard advice"). The steps: ``PICK`` the
-cards dealt (the card picker, ``app.picker``), ``DEAL`` (do you deal?), ``KEEPS`` (the
-ranking of ``cribbage.advice.rank_keeps``, stepped through with the encoder); the encoder held
-at any step goes back to the game. In the keeps
-view the shown keep and the next one take turns in the picker's grid (``_CYCLE``: the
-shown keep for ``_SHOWN_LOOK`` ms, then the next, dimmer); the expected points of the keep
-of the moment, rounded halves away from zero, are lit holes of track 1 from
-``_POINTS_HOLE`` up (below zero: from the hole under it on the way back down), and the shown
-keep's rank is the number of dim holes from ``_RANK_HOLE`` of track 0 (tracks numbered from 0
-here, as in ``app.render``; the manual counts them from 1).
+cards dealt (the card picker, ``app.picker``), ``DEAL`` (do you deal?), ``KEEPS`` (the ranking
+of ``cribbage.advice.rank_keeps``, stepped through with the encoder); the encoder held at any
+step goes back to the game. In the keeps view the shown keep and the next one take turns in the
+picker's grid (``_CYCLE``: the shown keep for ``_SHOWN_LOOK`` ms, then the next, dimmer); the
+expected points of the keep of the moment, rounded halves away from zero, are lit holes of track
+1 from ``_POINTS_HOLE`` up (below zero: from the hole under it on the way back down), and the
+shown keep's rank is the number of dim holes from ``_RANK_HOLE`` of track 0 (tracks numbered
+from 0 here, as in ``app.render``; the manual counts them from 1).
 """
 
 from micropython import const

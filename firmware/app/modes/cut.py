@@ -1,12 +1,12 @@
 """The cut for deal: each player dials the rank they cut, the lowest deals; a tie cuts again.
 
 Opened from "who deals?" (``app.modes.peg``). The players cut in seat order: turn to the rank
-cut (Ace low, King high; each dial starts at the Ace), press the encoder to take it; back
-takes back the last rank taken (at the first player: back to "who deals?", as the encoder held
-does at any point). When the lowest
-rank is shared, the players who share it cut again (the others are out). The deciding round
-goes in the log as the core's ``["cut_ranks", [rank or null per seat]]`` (null: a seat out of
-that round), and the board goes back to the play with the dealer known.
+cut (Ace low, King high; each dial starts at the Ace), press the encoder to take it; back takes
+back the last rank taken (at the first player: back to "who deals?", as the encoder held does at
+any point). When the lowest rank is shared, the players who share it cut again (the others are
+out). The deciding round goes in the log as the core's ``["cut_ranks", [rank or null per
+seat]]`` (null: a seat out of that round), and the board goes back to the play with the dealer
+known.
 
 On the LEDs each seat has a row of 13 holes, Ace to King, on its side's track: the first
 seats (P1, P2; T1a, T2a) holes 1-13, the others (P3; T1b, T2b) under them on the way back, holes
