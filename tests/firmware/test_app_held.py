@@ -2,7 +2,7 @@
 own is its press (``Board.handle``): back with two sides, and any button in the menu, the settings,
 the cut for deal and the advice; a player's button held at "who deals?" names the dealer. The
 encoder held is the menu wherever it means nothing else (a peg being dialled, a count's preview,
-total, claim and call), and leaves the menu and the screens it opens."""
+total, claim and call), and leaves the menu, the screens it opens and the cut for deal."""
 
 from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, turn
 
