@@ -155,6 +155,8 @@ class Count:
             self._picking(board, event)
         elif step == RANKS:
             self.ranks.handle(board, self, event)
+        elif event[0] == events.LONG and event[1] == events.ENCODER:  # (at the cards or ranks: the total)
+            board.open_menu()  # as at home; the hand is counted again after
         elif step == CONFIRM:
             self._confirming(board, event)
         else:
@@ -227,8 +229,6 @@ class Count:
                 board.messages.refuse("no hand counts %d" % self.points)
             elif board.try_apply(self._event(None, self.points)):
                 self.after(board, self.crib)
-        elif kind == events.LONG and what == events.ENCODER:  # the menu, as at home (the hand is counted again after)
-            board.open_menu()
 
     def _claim(self, board):
         """Peg the claim; then the other side may call muggins on it (the muggins mode)."""
@@ -252,8 +252,6 @@ class Count:
         elif kind == events.PRESS and what == events.ENCODER:
             if board.try_apply(self._shown_event(board, None)):
                 self.after(board, self.crib)
-        elif kind == events.LONG and what == events.ENCODER:  # the menu, as at home (the hand is counted again after)
-            board.open_menu()
 
     def _back(self, board):
         """Back to the cards as picked, or the last answer (or rank dialled) taken back; with nothing to
