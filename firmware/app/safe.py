@@ -70,13 +70,15 @@ class SafeHome:
 
 
 class SafeBoard:
-    """What the modes of safe mode ask of a board (``hw``, ``open``, ``idle``, ``colour``,
+    """What the modes of safe mode ask of a board (``hw``, ``open``, ``idle``, ``colours``,
     ``messages``), with no game; ``step(now)`` is one turn of its loop."""
 
     def __init__(self, hw, why):
         self.hw = hw
         self.why = why
         self.prefs = defaults(hw.supply_ma)
+        # the sides' colours, as the app's board has them: the defaults (safe mode reads no saved preferences)
+        self.colours = [palette.CHOICES[c] for c in palette.DEFAULT_COLOURS]
         self.messages = Messages(hw)  # for a hardware fault, said as in the app
         self.canvas = Canvas(hw.led_count)
         self.mode = SafeHome(self)
@@ -93,10 +95,6 @@ class SafeBoard:
     def idle(self):
         """Back to safe mode's own screen (the LED test leaves this way)."""
         self.open(SafeHome)
-
-    def colour(self, side):
-        """A side's colour: the default ones (the saved preferences are not read in safe mode)."""
-        return palette.CHOICES[self.prefs["colour%d" % side]]
 
     def say(self, now):
         """Print why the board is in safe mode, at once and then every _SAY_MS."""

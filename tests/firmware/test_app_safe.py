@@ -4,7 +4,7 @@ a press away; no game is read or written. A hardware fault is said on the displa
 import json
 import os
 
-from app_driver import ENC, HOLD_ENC, P1, Driver
+from app_driver import ENC, HOLD_ENC, HOLD_P2, P1, Driver
 from fake_storage import temp_dir
 
 from app import palette, power
@@ -60,6 +60,14 @@ def test_safe_mode_opens_the_led_test_with_the_encoder_and_comes_back_from_it():
     lit = step(board, hw, STEP_MS // 2)
     assert list(lit) == [order[0]] and lit[order[0]][1:] == (0, 0)  # the first LED on the wire, red
     assert hw.display.lines[0] == "LED TEST"
+    # every control echoes there, as in the app: p1 and p2 light their tracks' game holes in the
+    # sides' default colours (safe mode reads no saved preferences): blue has no red, orange no blue
+    for control, track, off in ((P1, 0, 0), (HOLD_P2, 1, 2)):
+        hw.push(control)
+        lit = step(board, hw, 10)
+        game_hole = track * HOLES + HOLES - 1  # frames are in logical order
+        assert lit[game_hole][off] == 0 and max(lit[game_hole]) > 0, lit
+        assert hw.display.lines[3] == "last: %s %s" % control
     hw.push(HOLD_ENC)
     step(board, hw, 10)
     assert board.mode.name == "safe" and hw.display.lines[0] == "SAFE MODE"
