@@ -1,6 +1,6 @@
 """The play card by card through the controls: set it, lay ranks, go, refusals, undo, the LEDs, the show after."""
 
-from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, P1, P2, Driver, brightness, dealt, is_hue, turn
+from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, P1, P2, Driver, brightness, dealt, is_hue, turn
 
 from app import palette
 
@@ -85,6 +85,22 @@ def test_a_starter_taken_by_its_rank_alone_lays_the_play_too():
     lay(d, 10)  # P2: ten
     lay(d, 5)  # P1: fifteen two
     assert d.match.front == [2, 0] and "P1: fifteen two" in display(d)
+
+
+def test_his_heels_held_at_the_starter_lays_the_play_and_the_count_asks_the_jacks_suit():
+    d = Driver()
+    d.board.change_settings({"play": 1})
+    d.press(P1)  # player 1 deals
+    d.press(ENC)  # the starter's picker
+    d.press(HOLD_P1)  # the dealer's button held: his heels, the starter a Jack of some suit
+    assert d.match.front == [2, 0] and d.match.starter_rank is None
+    assert d.where() == "lay"  # the play laid card by card, as after a starter taken
+    for rank in (1, 2, 3, 4, 5, 6, 7, 1):  # P2 then P1 lay all eight cards, the count 29
+        lay(d, rank)
+    d.press(ENC)  # every card laid: the count, which asks the starter first (a Jack: his heels)
+    assert d.where() == "starter"
+    d.pick("JS")
+    assert d.match.starter is not None and d.match.starter >> 2 == 10
 
 
 def test_back_never_takes_back_the_ranks_laid_in_the_play():

@@ -39,10 +39,10 @@ _MOST = const(31)  # the count never passes it (cribbage.play.GAME_COUNT: not im
 
 def playing(board):
     """True while the play is laid card by card on ``board``: the preference is set, the deal's
-    starter is known (a card, or its rank alone: the play needs no suit) and the play is on (phase
-    "play", before the first show)."""
+    starter is known (a card, or its rank alone: the play needs no suit; or a Jack, by his heels
+    pegged: its suit is asked at the count) and the play is on (phase "play", before the first show)."""
     match = board.match
-    return board.prefs["play"] == 1 and match.starter_rank is not None and match.phase == "play"
+    return board.prefs["play"] == 1 and (match.starter_rank is not None or match.heels) and match.phase == "play"
 
 
 class Lay:
