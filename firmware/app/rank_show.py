@@ -121,9 +121,8 @@ class RankShow:
                     self.rank = (self.rank + what) % _RANKS
                 elif kind == events.PRESS and what == events.ENCODER:
                     self._take(board)
-            elif kind == events.TURN:
-                if what % 2:
-                    self.answer = not self.answer
+            elif kind == events.TURN:  # a detent flips it, however fast (its acceleration counts for nothing)
+                self.answer = not self.answer
             elif kind == events.PRESS and what == events.ENCODER:
                 self.answers.append(self.answer)
                 self.answer = False

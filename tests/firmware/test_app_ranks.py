@@ -86,6 +86,18 @@ def test_a_whole_deal_by_ranks():
     assert d.match.log[-1] == ["show_ranks", None, [5, 6, 7, 8], 0, False, None] and d.match.dealer == 1
 
 
+def test_a_quick_turn_flips_the_answer_as_a_slow_one():
+    d = dealt()
+    starter_rank(d, 4)
+    d.press(ENC)
+    dial(d, [4, 4, 4, 10])
+    assert display(d)[4] == "> no"
+    d.press(turn(2))  # a detent turned quickly comes accelerated, as two or five
+    assert display(d)[4] == "> yes"
+    d.press(turn(-5), turn(1))
+    assert display(d)[4] == "> yes"
+
+
 def test_no_question_without_two_answers():
     d = dealt()
     starter_rank(d, 10)  # a Jack: his heels, and no Jack of the hand is of its suit
