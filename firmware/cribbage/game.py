@@ -124,7 +124,8 @@ class Game:
                 self.heels, self.call)
 
     def restore(self, snap):
-        """Go back to the state ``snapshot`` returned (taken between deals: no card of a play is laid)."""
+        """Go back to the state ``snapshot`` returned; the play laid card by card (``laying``) is not in it:
+        ``app.glance`` sets it after, for a snapshot taken in the play."""
         (self.dealer, self.phase, front, back, self.winner, self.result, self.worth, self.last_show,
          self.shows, self.starter, used, ranks, self.suited, self.heels, self.call) = snap
         self.front = list(front)

@@ -2,8 +2,9 @@
 
 Fields (all checked in the constructor, ``ValueError`` naming the bad field):
 
-- ``players``: 2; 3 (three players, each on their own track); or 4 (two teams of two:
-  partners share one track; seat ``s`` belongs to side ``s % 2``).
+- ``players``: 2; 3 (three players, each a side of their own: the board has two tracks, so
+  player 3's pegs share player 1's); or 4 (two teams of two, each a side: seat ``s`` belongs
+  to side ``s % 2``).
 - ``target``: 121 ("twice around") or 61 ("once around").
 - ``skunk``: ``"skunk"`` (default, docs/RULES.md's common rule), ``"lurch"`` or ``"none"``.
 - ``double_skunk_games``: what a double skunk is worth, 3 (default) or 4.

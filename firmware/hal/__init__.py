@@ -50,8 +50,8 @@ The hw contract: what the app asks of a hardware layer
 ``hw.serial``
     None, or an object with ``read_line()`` (a complete line without its end, or None;
     it never blocks), ``wait()`` (an awaitable that ends when a byte may have come: the
-    app's serial task waits on it), ``write_line(line)`` and ``write(text)`` (a piece of a
-    line: the app writes a reply in pieces, then ``"\n"``).
+    app's serial task waits on it) and ``write(text)`` (a piece of a line: the app writes a
+    reply in pieces, then ``"\n"``).
 
 Layers that meet it: ``hal.rp2_hw.Hardware`` (the real board, built by
 ``hal.rp2_board.build``) and ``simulator.virtual_hardware.VirtualHardware`` (the tests'

@@ -19,8 +19,8 @@ from shared import forget
 
 BOOT_COUNT = "/boot_count"
 STORAGE_ROOT = "/"  # the built-in littlefs
-WATCHDOG_MS = 8000  # the RP2040 allows at most 8388 ms
-HEALTHY_AFTER_MS = 10000  # running this long after boot clears the crash-loop counter
+_WATCHDOG_MS = const(8000)  # the RP2040 allows at most 8388 ms
+_HEALTHY_AFTER_MS = const(10000)  # running this long after boot clears the crash-loop counter
 # RP2040 datasheet 4.7: WATCHDOG CTRL at 0x40058000, bit 30 ENABLE; +0x3000 is the register's
 # atomic bit-clear alias (2.1.2). The same bit the Pico SDK's watchdog code clears.
 _WATCHDOG_CTRL_CLEAR = const(0x40058000 + 0x3000)
@@ -155,17 +155,17 @@ class Hardware:
 
     def feed_watchdog(self):
         """Called by a healthy main loop. The first call starts the watchdog (it cannot be
-        stopped), so a slow boot is never reset; after HEALTHY_AFTER_MS of feeding, this boot
+        stopped), so a slow boot is never reset; after _HEALTHY_AFTER_MS of feeding, this boot
         counts as good and the crash-loop counter is cleared."""
         if self.watchdog is None:
-            self.watchdog = WDT(timeout=WATCHDOG_MS)
+            self.watchdog = WDT(timeout=_WATCHDOG_MS)
             if is_rp2040():
                 from hal.boot_guard import watchdog_started
 
                 watchdog_started(machine.mem32)
                 forget("hal.boot_guard")
         self.watchdog.feed()
-        if not self.proven and ticks_diff(ticks_ms(), self.boot_ms) >= HEALTHY_AFTER_MS:
+        if not self.proven and ticks_diff(ticks_ms(), self.boot_ms) >= _HEALTHY_AFTER_MS:
             from hal.boot_guard import BootGuard
 
             BootGuard(BOOT_COUNT).healthy()

@@ -7,8 +7,9 @@ optional display), ``describe()`` (its part of the serial ``state`` reply), ``na
 ``full_screen``, and may set ``as_pressed``: True, a button held there is its press; False,
 every held button is taken as held (``Board.handle``; without it, back held is back pressed when
 there is no player 3). A ``full_screen`` mode (card picker, menus) replaces the score display;
-the others (``peg``, ``count``) draw over it and tell the renderer whose show is counted, now or
-next, with ``counting_side(board)`` (its game hole breathes).
+the others (``peg``, ``lay``, ``muggins``, and ``count`` but at its cards and ranks) draw over it
+and tell the renderer whose show is counted, now or next, with ``counting_side(board)`` (its game
+hole breathes).
 The parts modes are made of that are no modes live beside this package, in ``app``: the card
 picker (``app.picker``), a show by ranks (``app.rank_show``), a count said (``app.said``), a blinking
 cursor that starts lit where it lands (``app.cursor``).

@@ -7,7 +7,7 @@ Idle (no peg being dialled):
   encoder press pegs it (refused if a house rule keeps the peg where it is), back cancels,
   another player's button moves the peg to them.
 - p1 / p2 long press: peg 2 for that player at once (the most frequent score of the play;
-  his heels is pegged at the starter, in the count: see app.modes.count).
+  his heels is pegged at the starter: see app.modes.starter).
 - back press: undo the last action (again and again).
 - encoder press: count: dial the starter if this deal has none, else count the next show;
   after a game it starts the next game of the match; once the match is won, it asks and a
