@@ -50,8 +50,7 @@ def test_random_plays_follow_the_rules(deal: tuple[int, int, list[list[int]]], r
             break
         seat = play.turn
         assert not play.passed[seat]
-        fits = play.legal(hands[seat])
-        assert fits == [c for c in hands[seat] if play.count + worth(c) <= 31]
+        fits = [c for c in hands[seat] if play.count + worth(c) <= 31]  # the board knows no hand: the players tell
         if fits:
             card = rnd.choice(fits)
             before = (play.count, list(play.cards), play.turn)
@@ -70,7 +69,7 @@ def test_random_plays_follow_the_rules(deal: tuple[int, int, list[list[int]]], r
             else:
                 assert play.count == sum(worth(c) for c in series) < 31
         else:
-            points = play.go(hands[seat])
+            points = play.go()
             if play.count == 0 and series:  # everyone has said go: one for the last card
                 assert points == 1 and play.scorer == last_seat and play.reasons == [("go", 1)]
                 assert play.turn == (last_seat + 1) % seats

@@ -53,10 +53,6 @@ class Play:
         self.reasons = []
         self.scorer = None
 
-    def legal(self, hand):
-        """The cards of ``hand`` that may be laid now (they keep the count at 31 or below)."""
-        return [c for c in hand if self.count + value(c) <= GAME_COUNT]
-
     def breakdown(self, card):
         """What laying ``card`` now would peg, as a list of (reason, points); changes nothing."""
         if not isinstance(card, int) or not 0 <= card < DECK_SIZE:
@@ -99,13 +95,9 @@ class Play:
             self._pass_turn(seat)
         return sum(p for _, p in reasons)
 
-    def go(self, hand=None):
-        """The seat ``turn`` says go; returns the points pegged for it (by ``scorer``), 0 or 1.
-
-        With ``hand`` (that seat's remaining cards) a go while a card still fits raises ValueError.
-        """
-        if hand is not None and self.legal(hand):
-            raise ValueError("no go: a card still fits under 31")
+    def go(self):
+        """The seat ``turn`` says go; returns the points pegged for it (by ``scorer``), 0 or 1. The
+        board knows no hand, so it cannot tell a go said while a card still fits: the players do."""
         seat = self.turn
         self.passed[seat] = True
         self.reasons = []
