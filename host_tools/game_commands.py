@@ -8,8 +8,8 @@ player, a card, points) and the protocol request it sends. A row without ``event
 ``GameCommand("lay", ..., (SEAT, RANK))`` and sends ``["lay", 1, 5]``.
 
 People type players 1, 2, 3 (and 4 in a team game; or p1.., t1a..) and cards as they write
-them (5H, 10H or TH, 5♥), or ranks alone (5, 10, J) for a starter or a show known by its
-ranks (the show's flush and his nobs then given as options); the protocol counts seats and
+them (5H, 10H or TH, 5♥), or ranks alone (5, 10, J) for a cut, a starter or a show known by
+its ranks (the show's flush and his nobs then given as options); the protocol counts seats and
 sides from 0 and sends cards as ints 0-51: that translation happens here and nowhere else. After the board accepts, the
 command says what happened, in words (host_tools.gamelog.describe), and shows the state.
 """
@@ -78,7 +78,7 @@ def laid_rank_typed(text: str) -> int:
 
 
 def card_or_rank_typed(text: str) -> int | str:
-    """A card (its int), or a rank alone (kept as text: it is given a suit with the others)."""
+    """A card (its int), or a rank alone (kept as text: the event is then the one by ranks)."""
     if card_text.parse_rank(text) >= 0:
         return text
     try:
@@ -122,7 +122,7 @@ RANK = Field("rank", laid_rank_typed, "RANK", "the rank of the card laid: A, 2-1
 CARD = Field("card", card_or_rank_typed, "CARD", "a card as people write it: 5H, 10H or TH, 5♥; or its rank "
              "alone (5, 10, J) when the suit is not dialled")
 CUT = Field("cut", card_or_rank_typed, "CARD", "one card per player, in order: 5H KD, or ranks alone: 5 K "
-            "(a rank is given a suit, any: only ranks decide the deal)", nargs="+")
+            "(only ranks decide the deal: with a rank among them, a card counts by its rank)", nargs="+")
 SHOWN = Field("shown", card_rank_or_total_typed, "CARD", "its 4 cards (5H 5C JS QD), or its 4 ranks (5 5 J Q: "
               "with --flush and --nobs if they apply), or its total alone (14): the board counts them with the "
               "starter", nargs="+")
@@ -133,21 +133,15 @@ FLUSH = Field("flush", int, "POINTS", "a show by ranks: 4 if the hand's four car
 NOBS = Field("nobs", str, "", "a show by ranks: a jack of it is of the starter's suit (his nobs)", flag=True)
 
 
-def cut_cards(args: argparse.Namespace) -> list[int]:
-    """The cut as cards: a rank alone gets the first suit no other card of that rank has."""
+def cut(args: argparse.Namespace) -> list[Any]:
+    """``["cut", cards]`` when every player gave a card, else ``["cut_ranks", ranks]``: no suit
+    is made up for a rank alone (the log would show a card nobody cut), and the cards given
+    with it count by their ranks."""
     given = [c for c in args.cut if isinstance(c, int)]
-    out = []
-    for typed in args.cut:
-        if isinstance(typed, int):
-            out.append(typed)
-            continue
-        rank = rank_typed(typed)
-        left = [card_text.make(rank, suit) for suit in range(4) if card_text.make(rank, suit) not in given + out]
-        card = left[0] if left else None
-        if card is None:
-            raise ValueError("a deck has four %ss: no card left for another %s" % (typed, typed))
-        out.append(card)
-    return out
+    if len(given) == len(args.cut):
+        return ["cut", given]
+    cards.check_distinct(given)  # the board is sent their ranks alone: a card typed twice is caught here
+    return ["cut_ranks", [rank_typed(c) if isinstance(c, str) else c >> 2 for c in args.cut]]  # rank * 4 + suit
 
 
 def starter(args: argparse.Namespace) -> list[Any]:
@@ -196,7 +190,7 @@ class GameCommand:
 
 
 COMMANDS = (
-    GameCommand("cut", "cut for deal: the lowest card deals", (CUT,), lambda a: ["cut", cut_cards(a)]),
+    GameCommand("cut", "cut for deal: the lowest card deals", (CUT,), cut),
     GameCommand("dealer", "name the first dealer of the game (instead of a cut)", (SEAT,), aliases=("deal",)),
     GameCommand("starter", "the starter card turned up, or its rank alone (a Jack pegs his heels for the dealer)",
                 (CARD,), starter),

@@ -198,8 +198,7 @@ def test_a_request_longer_than_the_board_takes_is_not_sent(capsys: pytest.Captur
 @pytest.mark.parametrize(("argv", "message"), [
     (["hand", "1", "5", "5", "5", "14"], "not a rank: '14'"),  # a show by ranks: its ranks are read late
     (["crib", "5", "5", "5", "99"], "not a rank: '99'"),
-    (["cut", "5", "5", "5", "5", "5"], "a deck has four 5s"),  # a rank alone takes a suit left: none is
-    (["cut", "5H", "5C", "5D", "5S", "5"], "a deck has four 5s"),
+    (["cut", "5H", "K", "5H"], "card 5H appears twice"),  # sent as ranks: the board cannot see it
 ])
 def test_a_show_or_cut_no_deck_holds(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = crib(capsys, *argv, "-d", "socket://127.0.0.1:9")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from host_helpers import simulator
 
-from cribbage_lab.card_text import parse, parse_hand
+from cribbage_lab.card_text import parse
 from host_tools import game_commands, plot
 from host_tools.cli import main
 
@@ -47,8 +47,10 @@ def state(capsys: pytest.CaptureFixture[str], sim: str) -> dict:
 
 
 def test_a_deal_from_the_cut_to_the_crib(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert said(capsys, sim, "cut", "K", "5") == "cut for deal: KC 5C."  # ranks alone: P2 cut lower
+    assert said(capsys, sim, "cut", "K", "5") == "cut for deal: P1 K, P2 5."  # ranks alone: P2 cut lower
     assert state(capsys, sim)["dealer"] == 1
+    log = json.loads(crib(capsys, "log", "--json", "-d", sim)[1])["log"]
+    assert log == [["cut_ranks", [12, 4]]]  # no suit made up
     assert said(capsys, sim, "starter", "5D") == "starter 5D."
     status, out, _ = crib(capsys, "status", "-d", sim)
     assert "starter: 5D" in out and "dealer: P2" in out
@@ -115,7 +117,8 @@ def test_a_deal_by_ranks(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["cut", "5", "5"], "cut again: the lowest card is tied (5C 5D)"),
+    (["cut", "5", "5"], "cut again: the lowest rank is tied (5 5)"),
+    (["cut", "5H", "5C"], "cut again: the lowest card is tied (5H 5C)"),
     (["dealer", "3"], "the dealer must be P1 or P2, not P3"),
     (["peg", "3", "4"], "no dealer yet: cut for deal (or name the dealer) before pegging"),
 ])
@@ -152,9 +155,14 @@ def test_typing_mistakes_are_usage_errors(argv: list[str], message: str, capsys:
     assert exit_.value.code == 2 and message in capsys.readouterr().err
 
 
-def test_a_rank_cut_takes_a_suit_no_other_card_of_its_rank_has() -> None:
-    args = argparse.Namespace(cut=[parse("5C"), "5", parse("5D")])
-    assert game_commands.cut_cards(args) == parse_hand("5C 5H 5D")
+@pytest.mark.parametrize(("typed", "event"), [
+    (["5C", "KD"], ["cut", [parse("5C"), parse("KD")]]),  # every player gave a card: the cards
+    (["5", "K"], ["cut_ranks", [4, 12]]),
+    (["5C", "5", "10D"], ["cut_ranks", [4, 4, 9]]),  # a rank among them: ranks alone, no suit made up
+])
+def test_a_cut_is_sent_as_cards_only_when_every_player_gave_one(typed: list[str], event: list) -> None:
+    args = argparse.Namespace(cut=[game_commands.card_or_rank_typed(t) for t in typed])
+    assert game_commands.cut(args) == event
 
 
 def test_the_play_card_by_card_is_a_row_each_for_lay_and_go() -> None:
