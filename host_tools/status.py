@@ -41,14 +41,20 @@ def show_state(console: Console, state: dict[str, Any]) -> None:
     if next_show:
         seat, what = next_show
         lines.append("next to count: %s" % ("the crib" if what == "crib" else "%s's hand" % rules.seat_name(seat)))
+    if state.get("muggins") is not None:
+        lines.append("muggins: %s's claim may be called now (crib muggins PLAYER)" % rules.side_name(state["muggins"]))
     if state.get("winner") is not None:
         lines.append("winner: %s (%s)" % (rules.side_name(state["winner"]), state.get("result") or "win"))
+    if state.get("match_winner") is not None:
+        lines.append("match winner: %s" % rules.side_name(state["match_winner"]))
     ui = state.get("ui")
     if isinstance(ui, dict) and "mode" in ui:
         lines.append("board mode: %s" % ui["mode"])
     for key in ("message", "store"):
         if state.get(key):
             lines.append("%s: %s" % ("refused" if key == "message" else "storage", state[key]))
+    if state.get("fault"):
+        lines.append("FAULT %s" % state["fault"])  # as the display says it
     for line in lines:
         console.print(line)
 

@@ -12,10 +12,13 @@ from pathlib import Path
 
 import pytest
 from host_helpers import simulator
+from rich.console import Console
 
 from cribbage_lab.card_text import parse
 from host_tools import game_commands, plot
 from host_tools.cli import main
+from host_tools.status import show_state
+from simulator.device import Device
 
 
 def crib(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -87,9 +90,32 @@ def test_muggins_and_a_team_game(sim: str, capsys: pytest.CaptureFixture[str]) -
     # and pegs the 5 overlooked; T2 cannot call it on its own claim.
     assert said(capsys, sim, "hand", "4", "5H", "5C", "JS", "QD", "--claim", "15") == (
         "T2b's hand: 5H 5C JS QD, claims 15: T2 +15.")
+    assert "muggins: T2's claim may be called now (crib muggins PLAYER)" in crib(capsys, "status", "-d", sim)[1]
     status, _, err = crib(capsys, "muggins", "t2", "-d", sim)
     assert status == 1 and err == "crib muggins: error: T2 cannot call muggins on their own count\n"
     assert said(capsys, sim, "muggins", "t1") == "T1 calls muggins: T1 +5."
+    assert "muggins:" not in crib(capsys, "status", "-d", sim)[1]
+
+
+def test_status_names_the_match_winner(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert crib(capsys, "settings", "match_to=3", "-d", sim)[0] == 0
+    assert said(capsys, sim, "dealer", "1") == "P1 deals first."
+    for points in (30, 30, 30):
+        said(capsys, sim, "peg", "2", str(points))
+    assert "winner" not in crib(capsys, "status", "-d", sim)[1]
+    said(capsys, sim, "peg", "2", "31")  # 121 to 0: a double skunk, worth the 3 games of the match
+    out = crib(capsys, "status", "-d", sim)[1]
+    assert "winner: P2 (double skunk)" in out and "match winner: P2" in out
+
+
+def test_status_shows_a_hardware_fault_as_the_display_does(tmp_path: Path) -> None:
+    device = Device(tmp_path, manual_clock=True)
+    device.hw.faulty = "LEDs off"  # the LED supply cut after a lasting fault
+    device.step()
+    shown = io.StringIO()
+    show_state(Console(file=shown, width=200), device.state())
+    assert device.lines is not None and device.lines[-1] == "FAULT LEDs off"
+    assert shown.getvalue().splitlines()[-1] == "FAULT LEDs off"
 
 
 def test_a_deal_by_ranks(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
