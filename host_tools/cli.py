@@ -27,18 +27,22 @@ COMMAND_MODULES = [
 ]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every sub-command registered."""
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The argument parser with every sub-command registered, and each sub-command's own parser
+    by the names it is called (aliases too)."""
     parser = argparse.ArgumentParser(prog="crib", description="Electronic cribbage board: tools for the host.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)
-    return parser
+    return parser, sub.choices
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `crib`."""
-    args = build_parser().parse_args(argv)
+    parser, commands = build_parser()
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # said by the sub-command's parser (argparse's own says "usage: crib ..." without naming it)
+        commands[args.command].error("unrecognized arguments: %s" % " ".join(unknown))
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:

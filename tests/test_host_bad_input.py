@@ -38,6 +38,19 @@ def one_error(err: str, command: str) -> str:
     return lines[-1]
 
 
+@pytest.mark.parametrize(("argv", "command", "extra"), [
+    (["status", "--foo"], "status", "--foo"),
+    (["starter", "5D", "6D"], "starter", "6D"),
+    (["deal", "1", "2"], "dealer", "2"),  # an alias: the command's name
+    (["settings", "target=61", "--bar"], "settings", "--bar"),
+])
+def test_an_argument_a_command_does_not_take_is_named_by_it(argv: list[str], command: str, extra: str,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = crib(capsys, *argv, "-d", "socket://127.0.0.1:9")
+    assert status == 2 and err.startswith("usage: crib %s " % command)
+    assert one_error(err, command) == "crib %s: error: unrecognized arguments: %s" % (command, extra)
+
+
 @pytest.fixture
 def log_file(tmp_path: Path) -> Path:
     path = tmp_path / "match.json"
