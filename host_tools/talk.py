@@ -22,7 +22,10 @@ def add_link_arguments(parser: argparse.ArgumentParser) -> None:
     """``--device``, ``--timeout`` and ``--json``."""
     add_device_argument(parser)
     add_timeout_argument(parser)
-    parser.add_argument("--json", action="store_true", help="print the board's raw JSON reply")
+    parser.add_argument("--json", action="store_true",
+                        help="print JSON instead: the board's reply with what else crib asked it for (the state "
+                        "after a change; \"before\": the state before a game command; \"undone\": the event "
+                        "undone; the log's pages joined)")
 
 
 def add_timeout_argument(parser: argparse.ArgumentParser) -> None:
