@@ -59,6 +59,15 @@ class BoardRefused(LinkError):
     """The board understood the request and refused it (``"ok": false``)."""
 
 
+class BoardFailed(LinkError):
+    """The board failed while answering (a bug, its flash failing): unlike a refusal, the change
+    asked for may have been made (docs/PROTOCOL.md)."""
+
+
+# How that reply's error begins; it comes without an id (the board failed before it could echo one).
+FAILED_ANSWERING = "the board failed while answering"
+
+
 class QuickSocketPort(SocketSerial):
     """pyserial's ``socket://`` port without the 0.3 s its ``close()`` sleeps "for quick
     reconnects": the simulator takes the next connection at once, and every ``crib`` command
@@ -127,8 +136,8 @@ class BoardLink:
     def request(self, cmd: str, **fields: Any) -> dict[str, Any]:
         """Send one request and return its reply (a dict with ``"ok": true``).
 
-        Raises ReplyTimeout, MalformedReply, BoardAtRepl, or BoardRefused with the board's own
-        message; LinkError if the request is longer than the board takes (it would drop it).
+        Raises ReplyTimeout, MalformedReply, BoardAtRepl, BoardFailed, or BoardRefused with the
+        board's own message; LinkError if the request is longer than the board takes (it would drop it).
         """
         message = {"cmd": cmd, "id": new_id(), **fields}
         text = json.dumps(message)
@@ -145,7 +154,13 @@ class BoardLink:
                 raise LinkError("lost the connection to the board: %s" % error) from error
             if reply is not None:
                 if not reply["ok"]:
-                    raise BoardRefused(str(reply.get("error", "the board refused %r without saying why" % cmd)))
+                    why = str(reply.get("error", "the board refused %r without saying why" % cmd))
+                    if "id" not in reply and why.startswith(FAILED_ANSWERING):
+                        # not resent: a change made and saved would be answered as a duplicate, but
+                        # one made before the failure, unsaved, would be made twice
+                        raise BoardFailed("%s; a change asked for may have been made: check `crib status` "
+                                          "before trying again" % why)
+                    raise BoardRefused(why)
                 return reply
             if at_repl(printed, text):
                 raise BoardAtRepl(AT_REPL)  # no use trying again: the app is not there to answer

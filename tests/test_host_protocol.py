@@ -19,6 +19,7 @@ from serial.urlhandler import protocol_socket as serial_socket
 from host_tools import devices
 from host_tools.cli import main
 from host_tools.link import connect
+from simulator.device import Device
 
 
 def crib(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -195,6 +196,24 @@ def test_only_log_lines_is_no_reply_and_says_what_the_board_printed(capsys: pyte
         status, _, err = crib(capsys, "status", "-d", board.url, "--timeout", "0.3")
     assert status == 1 and "no reply to 'state'" in err and "ValueError: bad" in err
     assert len(board.wait_received(2)) == 2  # not the REPL: worth one retry
+
+
+def test_a_board_that_failed_while_answering_says_the_change_may_be_made(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    device = Device(tmp_path, manual_clock=True)
+
+    def flash_failing(line: str, write: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(device.board, "handle_command", flash_failing)
+    failed = device.command('{"cmd": "state", "id": "1"}')  # the line the board sends then
+    capsys.readouterr()  # the simulated board's log
+    with FakeBoard(lambda line: APP_ERROR + (failed + "\r\n").encode()) as board:
+        status, out, err = crib(capsys, "peg", "1", "2", "-d", board.url)
+    assert status == 1 and out == "" and err == (
+        "crib peg: error: the board failed while answering (OSError): see its log; a change asked for may have "
+        "been made: check `crib status` before trying again\n")
+    assert len(board.received) == 1  # not sent again
 
 
 @pytest.mark.parametrize("answer", [
