@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # the app is imported only when the simulator starts, not for
     from simulator.device import Device
 
 PNG_SCALE = 4.0  # pixels per millimetre of headless snapshots
+MAX_SCALE = 20.0  # window pixels per millimetre: 6800 px wide, past any screen (far more: out of memory)
 SEPARATE_FLASH = "board-2"  # the folder suggested for a second board
 
 
@@ -65,8 +66,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="serve the serial protocol on TCP 127.0.0.1:PORT (0: any free port; default %d; "
                         "if it is taken, a free one)" % DEFAULT_PORT)
     parser.add_argument("--no-serve", action="store_true", help="window/terminal: do not serve the protocol")
-    parser.add_argument("--scale", type=float, default=None,
-                        help="window: pixels per millimetre (default: fit the screen)")
+    parser.add_argument("--scale", type=scale_number, default=None,
+                        help="window: pixels per millimetre, at most %g (default: fit the screen)" % MAX_SCALE)
     parser.set_defaults(func=run)
 
 
@@ -79,6 +80,18 @@ def port_number(text: str) -> int:
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError("a port is a whole number from 0 to 65535, not %r" % shorten(text))
     return port
+
+
+def scale_number(text: str) -> float:
+    """An argparse type: pixels per millimetre, above 0 and at most MAX_SCALE (not nan)."""
+    try:
+        scale = float(text)
+    except ValueError:
+        scale = -1.0
+    if not 0 < scale <= MAX_SCALE:  # false for nan too
+        raise argparse.ArgumentTypeError("a scale is pixels per millimetre, more than 0 and at most %g, not %r"
+                                         % (MAX_SCALE, shorten(text)))
+    return scale
 
 
 def run(args: argparse.Namespace) -> int:
