@@ -78,7 +78,8 @@ def at_least_one(text: str) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `advise` sub-command."""
-    parser = sub.add_parser("advise", help="rank every way to keep 4 cards and lay the rest in the crib")
+    summary = "rank every way to keep 4 cards and lay the rest in the crib"
+    parser = sub.add_parser("advise", help=summary, description=summary)
     parser.add_argument("cards", nargs="+", metavar="CARD",
                         help="the cards dealt to you, like 5H 5C JD QS 4C 9H (10H or TH, or 5♥ also work)")
     parser.add_argument("--dealer", action="store_true",

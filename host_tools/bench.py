@@ -169,7 +169,8 @@ def run(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `bench` sub-command."""
-    parser = sub.add_parser("bench", help="print performance and memory figures (CPython and MicroPython)")
+    summary = "print performance and memory figures (CPython and MicroPython)"
+    parser = sub.add_parser("bench", help=summary, description=summary)
     parser.add_argument("--only", help="run only the benchmarks whose name contains this (%s)"
                         % ", ".join(benchmark_names()))
     parser.add_argument("--chip", action="store_true",

@@ -74,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `export` sub-command."""
-    parser = sub.add_parser("export", help="export the game log as CSV or JSON")
+    summary = "export the game log as CSV or JSON"
+    parser = sub.add_parser("export", help=summary, description=summary)
     parser.add_argument("--format", choices=("csv", "json"), default="csv", help="default: csv")
     parser.add_argument("--out", metavar="FILE", help="write here instead of to standard output")
     add_source_arguments(parser)

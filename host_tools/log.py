@@ -36,6 +36,7 @@ def run(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `log` sub-command."""
-    parser = sub.add_parser("log", help="show the game log on the board")
+    summary = "show the game log on the board"
+    parser = sub.add_parser("log", help=summary, description=summary)
     add_link_arguments(parser)
     parser.set_defaults(func=run)

@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `mip-package` sub-command."""
-    parser = sub.add_parser("mip-package",
-                            help="write package.json for mpremote mip install github:OWNER/REPO (your fork)")
+    summary = "write package.json for mpremote mip install github:OWNER/REPO (your fork)"
+    parser = sub.add_parser("mip-package", help=summary, description=summary)
     parser.add_argument("--check", action="store_true", help="only check that package.json is up to date")
     parser.set_defaults(func=run)

@@ -1,4 +1,4 @@
-"""`crib plot [--out race.png] [--game N]`: the race of a game, or of every game of a match, as a PNG.
+"""`crib plot [--out race.png] [--game N]`: the race of a game, or of every game of a match, as an image.
 
 x counts the deals: deal n spans n - 1 to n, its number written in the middle (the scores
 of a deal spread evenly across it, so the play and the show can be told apart), y the
@@ -166,8 +166,11 @@ def run(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `plot` sub-command."""
-    parser = sub.add_parser("plot", help="draw the race of a game or a match as a PNG")
-    parser.add_argument("--out", default="race.png", type=Path, help="PNG to write (default %(default)s)")
+    summary = "draw the race of a game or a match as an image"
+    parser = sub.add_parser("plot", help=summary, description=summary)
+    parser.add_argument("--out", default="race.png", type=Path, metavar="FILE",
+                        help="the image to write, in the format its extension names: .png, .jpg, .gif, .webp... "
+                        "(default %(default)s)")
     parser.add_argument("--game", type=int, help="only this game number (default: every game of the match)")
     add_source_arguments(parser)
     parser.set_defaults(func=run)

@@ -9,8 +9,15 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from app.modes.settings import ITEMS, value_text
+from cribbage.settings import FIELDS
 from host_shared.untrusted import parse_json, shorten
 from host_tools.talk import add_link_arguments, converse
+from shared.supply import ADAPTER_MA, LEAST_MA, USB_MA
+
+# What the serial line takes where the board's menu offers only steps of it (app.prefs checks these)
+RANGES = {"brightness": "1 to 255",
+          "milliamps": "%d up to the build's supply (%d on USB, %d with the adapter)" % (LEAST_MA, USB_MA, ADAPTER_MA)}
 
 
 def parse_assignment(text: str) -> tuple[str, Any]:
@@ -24,6 +31,32 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     except ValueError:
         parsed = value
     return key.strip(), parsed
+
+
+def value_words(key: str, value: Any) -> str:
+    """A value as it is typed (``skunk=lurch``, ``muggins=true``), with what the board calls it
+    when that says more: ``4 (2 teams)``, ``0 (blue)``."""
+    typed = value if isinstance(value, str) else json.dumps(value)
+    said = value_text(key, value)
+    return typed if isinstance(value, bool) or typed in said else "%s (%s)" % (typed, said)
+
+
+def keys_help() -> str:
+    """The keys and the values the board takes, a line for each (keys taking the same values
+    share one), from the board's own settings table (app.modes.settings.ITEMS: the menu's)."""
+    out = []
+    for title, rules in (("the game's rules (before the first event of a match)", True),
+                         ("the board's own preferences", False)):
+        rows: list[tuple[list[str], str]] = []
+        for key, _label, values in ITEMS:
+            if (key in FIELDS) == rules:
+                allowed = RANGES.get(key) or ", ".join(value_words(key, value) for value in values)
+                if rows and rows[-1][1] == allowed:
+                    rows[-1][0].append(key)
+                else:
+                    rows.append(([key], allowed))
+        out += ["%s:" % title] + ["  %s: %s" % (", ".join(keys), allowed) for keys, allowed in rows]
+    return "\n".join(out)
 
 
 def show(console: Console, reply: dict[str, Any]) -> None:
@@ -45,7 +78,10 @@ def run(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `settings` sub-command."""
-    parser = sub.add_parser("settings", help="show the settings, or change them with KEY=VALUE")
+    summary = "show the settings, or change them with KEY=VALUE"
+    parser = sub.add_parser("settings", help=summary, formatter_class=argparse.RawDescriptionHelpFormatter,
+                            description="%s (the board checks them all before it changes any).\n\n%s"
+                            % (summary, keys_help()))
     parser.add_argument("assignments", nargs="*", type=parse_assignment, metavar="KEY=VALUE",
                         help="e.g. target=61 skunk=lurch muggins=true players=3")
     add_link_arguments(parser)

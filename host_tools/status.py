@@ -71,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `status` sub-command."""
-    parser = sub.add_parser("status", help="show the scores and game state on the board")
+    summary = "show the scores and game state on the board"
+    parser = sub.add_parser("status", help=summary, description=summary)
     add_link_arguments(parser)
     parser.set_defaults(func=run)

@@ -37,7 +37,8 @@ def run(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `test-leds` sub-command."""
-    parser = sub.add_parser("test-leds", help="the LED test: colour order, one LED walking the chain, controls echoed")
+    summary = "the LED test: colour order, one LED walking the chain, controls echoed"
+    parser = sub.add_parser("test-leds", help=summary, description=summary)
     parser.add_argument("--stop", action="store_true", help="leave the LED test (the game is as it was)")
     add_link_arguments(parser)
     parser.set_defaults(func=run)

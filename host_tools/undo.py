@@ -38,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `undo` sub-command."""
-    parser = sub.add_parser("undo", help="take back the last game event (peg, count, cut...)")
+    summary = "take back the last game event (peg, count, cut...)"
+    parser = sub.add_parser("undo", help=summary, description=summary)
     add_link_arguments(parser)
     parser.set_defaults(func=run)

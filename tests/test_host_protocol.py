@@ -17,7 +17,7 @@ from serial.tools.list_ports_common import ListPortInfo
 from serial.urlhandler import protocol_socket as serial_socket
 
 from host_tools import devices
-from host_tools.cli import main
+from host_tools.cli import build_parser, main
 from host_tools.link import connect
 from simulator.device import Device
 
@@ -363,3 +363,26 @@ def test_a_log_reply_without_pages_is_the_whole_log(capsys: pytest.CaptureFixtur
     with whole as board:
         assert crib_json(capsys, "log", "-d", board.url)["log"] == log  # firmware from before paging
     assert len(board.received) == 1
+
+
+def test_every_command_says_what_it_does_under_its_usage() -> None:
+    _, commands = build_parser()
+    missing = sorted(name for name, parser in commands.items() if not (parser.description or "").strip())
+    assert missing == []
+
+
+def test_settings_help_names_every_setting_and_the_values_the_board_takes(tmp_path: Path) -> None:
+    device = Device(tmp_path, manual_clock=True)
+
+    def takes(**change: object) -> bool:
+        return json.loads(device.command(json.dumps({"cmd": "settings", "set": change})))["ok"]
+
+    text = build_parser()[1]["settings"].description or ""
+    listed = {key for line in text.splitlines() if line.startswith("  ") and ": " in line
+              for key in line.split(": ")[0].strip().split(", ")}
+    assert listed == set(json.loads(device.command('{"cmd": "settings"}'))["settings"])
+    assert "  brightness: 1 to 255\n" in text
+    assert [takes(brightness=b) for b in (0, 1, 255, 256)] == [False, True, True, False]
+    assert "  milliamps: 300 up to the build's supply" in text
+    supply = device.hw.supply_ma
+    assert [takes(milliamps=m) for m in (299, 300, supply, supply + 1)] == [False, True, True, False]
