@@ -209,7 +209,8 @@ class Terminal:
         saved as it is made, so a closed terminal loses nothing)."""
         fd = sys.stdin.fileno()
         if not os.isatty(fd):
-            print("the terminal mode needs a terminal (or use --headless)", file=sys.stderr)
+            print("the terminal mode needs a terminal; without one, serve the protocol alone: "
+                  "`crib sim --headless --serve` (or play a script: --headless --script FILE)", file=sys.stderr)
             return USAGE_ERROR
         saved = termios.tcgetattr(fd)
         out = sys.stdout

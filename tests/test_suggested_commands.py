@@ -136,6 +136,13 @@ def test_a_second_simulator_on_a_flash_in_use_suggests_a_board_of_its_own(tmp_pa
         sim.stop()
 
 
+def test_without_a_terminal_or_a_display_the_simulator_suggests_serving_headless(tmp_path: Path) -> None:
+    refused = subprocess.run([CRIB, "sim", "--no-serve"], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                             cwd=tmp_path, timeout=TIMEOUT_S, env=dict(os.environ, DISPLAY="", WAYLAND_DISPLAY=""))
+    assert refused.returncode == 2
+    assert run_suggested(refused.stderr, tmp_path) == ["crib sim --headless --serve"]
+
+
 def test_a_port_clash_suggests_where_to_reach_the_second_simulator(tmp_path: Path) -> None:
     first = Simulator(["--headless", "--serve", "--flash", str(tmp_path / "one")])
     second = Simulator(["--headless", "--serve", "--flash", str(tmp_path / "two"), "--port", str(first.port)])
