@@ -21,7 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rich.console import Console
+from rich.console import RenderableType
+from rich.text import Text
 
 from cribbage import cards
 from cribbage.settings import Settings
@@ -29,7 +30,7 @@ from cribbage_lab import card_text
 from host_shared import USAGE_ERROR
 from host_tools.gamelog import describe
 from host_tools.link import BoardLink
-from host_tools.status import show_state
+from host_tools.status import state_shown
 from host_tools.talk import add_link_arguments, converse, fail, game_rules, with_state
 
 # How people name seats and sides -> the protocol's numbers. Seats: clockwise from player 1;
@@ -224,14 +225,14 @@ def run(command: GameCommand, args: argparse.Namespace) -> int:
         before = link.request("state")["state"]
         return dict(with_state(link, link.request(cmd, **fields)), before=before)
 
-    def show(console: Console, reply: dict[str, Any]) -> None:
+    def shown(reply: dict[str, Any]) -> list[RenderableType]:
         state = reply["state"]
         rules = game_rules(state.get("settings"))
         event = fields.get("event", [cmd])
-        console.print("%s%s." % (describe(event, rules), pegged(event, reply["before"], state, rules)), highlight=False)
-        show_state(console, state)
+        return [Text("%s%s." % (describe(event, rules), pegged(event, reply["before"], state, rules))),
+                *state_shown(state)]
 
-    return converse(args, exchange, show)
+    return converse(args, exchange, shown)
 
 
 def pegged(event: list[Any], before: dict[str, Any], after: dict[str, Any], rules: Settings) -> str:

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from rich.console import Console
+from rich.console import RenderableType
 from rich.table import Table
 
 from app.modes.settings import ITEMS, value_text
@@ -59,21 +59,21 @@ def keys_help() -> str:
     return "\n".join(out)
 
 
-def show(console: Console, reply: dict[str, Any]) -> None:
-    """Print the settings as a two-column table."""
+def shown(reply: dict[str, Any]) -> list[RenderableType]:
+    """The settings as a two-column table."""
     table = Table(title="settings")
     table.add_column("setting")
     table.add_column("value")
     for key, value in sorted(reply["settings"].items()):
         table.add_row(key, json.dumps(value))
-    console.print(table)
+    return [table]
 
 
 def run(args: argparse.Namespace) -> int:
     """Get or set the settings."""
     changes = dict(args.assignments)
     fields = {"set": changes} if changes else {}
-    return converse(args, lambda link: link.request("settings", **fields), show)
+    return converse(args, lambda link: link.request("settings", **fields), shown)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -5,16 +5,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rich.console import Console
+from rich.console import RenderableType
 from rich.table import Table
 
 from cribbage.cards import name, rank_name
 from host_tools.talk import add_link_arguments, converse, game_rules
 
 
-def show_state(console: Console, state: dict[str, Any]) -> None:
-    """Print a game state (the ``state`` of a protocol reply) for people, its sides and seats
-    named as the board names them under the state's ``settings``."""
+def state_shown(state: dict[str, Any]) -> list[RenderableType]:
+    """A game state (the ``state`` of a protocol reply) for people: its table and lines, sides
+    and seats named as the board names them under the state's ``settings``."""
     rules = game_rules(state.get("settings"))
     table = Table(title="game %s" % state.get("game_number", "?"))
     for column in ("side", "front", "back", "games won"):
@@ -24,7 +24,6 @@ def show_state(console: Console, state: dict[str, Any]) -> None:
     won = state.get("games_won") or []
     for side, score in enumerate(front):
         table.add_row(rules.side_name(side), str(score), _at(back, side), _at(won, side))
-    console.print(table)
     dealer = state.get("dealer")
     lines = ["phase: %s" % state.get("phase", "?"),
              "dealer: %s" % ("not cut yet" if dealer is None else rules.seat_name(dealer))]
@@ -55,8 +54,7 @@ def show_state(console: Console, state: dict[str, Any]) -> None:
             lines.append("%s: %s" % ("refused" if key == "message" else "storage", state[key]))
     if state.get("fault"):
         lines.append("FAULT %s" % state["fault"])  # as the display says it
-    for line in lines:
-        console.print(line)
+    return [table, *lines]
 
 
 def _at(values: list[Any], index: int) -> str:
@@ -65,8 +63,7 @@ def _at(values: list[Any], index: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Ask the board for its state and print it."""
-    return converse(args, lambda link: link.request("state"),
-                    lambda console, reply: show_state(console, reply["state"]))
+    return converse(args, lambda link: link.request("state"), lambda reply: state_shown(reply["state"]))
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from cribbage.settings import FIELDS, Settings
 from host_shared.untrusted import shorten
@@ -47,25 +47,29 @@ def seconds(text: str) -> float:
 
 
 def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str, Any]],
-             show: Callable[[Console, dict[str, Any]], None]) -> int:
-    """Open the link, run ``exchange`` on it, print its reply (raw with --json, else ``show``).
+             shown: Callable[[dict[str, Any]], list[RenderableType]]) -> int:
+    """Open the link, run ``exchange`` on it, print its reply: as JSON with --json, else what
+    ``shown`` reads from it for people.
 
-    A LinkError, or a reply ``show`` cannot make sense of (a board with other firmware, a
-    garbled answer), is printed as one clear line, exit status 1, no traceback.
+    A LinkError, or a reply ``exchange`` or ``shown`` cannot make sense of (a board with other
+    firmware, a garbled answer), is printed as one clear line, exit status 1, no traceback;
+    printing comes after, so a failure there is not blamed on the reply.
     """
     try:
         with connect(args.device, timeout=args.timeout) as link:
             reply = exchange(link)
-        if args.json:
-            print(json.dumps(reply))
-        else:
-            show(Console(), reply)
+        lines = [] if args.json else shown(reply)
     except (KeyError, TypeError, AttributeError, IndexError, ValueError) as error:
         fail(args, str(not_understood(error)))
         return 1
     except LinkError as error:
         fail(args, str(error))
         return 1
+    if args.json:
+        print(json.dumps(reply))
+    console = Console()
+    for line in lines:
+        console.print(line)
     return 0
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rich.console import Console
+from rich.console import RenderableType
+from rich.text import Text
 
 from host_tools.link import BoardLink
 from host_tools.talk import add_link_arguments, converse
@@ -17,13 +18,12 @@ WHAT_IT_DOES = ("LED test running: the first LED on the wire shows red, then gre
                 "the tracks' last holes. Hold the encoder, or run `crib test-leds --stop`, to go back to the game.")
 
 
-def show(console: Console, reply: dict[str, Any]) -> None:
-    """Say what the board is doing now."""
+def shown(reply: dict[str, Any]) -> list[RenderableType]:
+    """What the board is doing now."""
     ui = reply["ui"]
     if ui["mode"] == "led_test":
-        console.print(WHAT_IT_DOES + " (%d LEDs)" % ui["leds"], highlight=False)
-    else:
-        console.print("The LED test is off: the board shows the game (%s)." % ui["mode"], highlight=False)
+        return [Text(WHAT_IT_DOES + " (%d LEDs)" % ui["leds"])]
+    return [Text("The LED test is off: the board shows the game (%s)." % ui["mode"])]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     def exchange(link: BoardLink) -> dict[str, Any]:
         return link.request("test_leds", stop=True) if args.stop else link.request("test_leds")
 
-    return converse(args, exchange, show)
+    return converse(args, exchange, shown)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rich.console import Console
+from rich.console import RenderableType
+from rich.text import Text
 
 from host_tools.gamelog import describe
 from host_tools.link import BoardLink
-from host_tools.status import show_state
+from host_tools.status import state_shown
 from host_tools.talk import add_link_arguments, converse, game_rules, with_state
 
 
@@ -22,18 +23,17 @@ def undo_and_fetch(link: BoardLink) -> dict[str, Any]:
     return dict(reply, undone=last[0] if last else None)
 
 
-def show(console: Console, reply: dict[str, Any]) -> None:
-    """Say what was taken back, and what the board looks like now."""
+def shown(reply: dict[str, Any]) -> list[RenderableType]:
+    """What was taken back, and what the board looks like now."""
     state = reply["state"]
     undone = reply.get("undone")
-    console.print("undone: %s." % describe(undone, game_rules(state.get("settings"))) if undone else "undone.",
-                  highlight=False)
-    show_state(console, state)
+    said = "undone: %s." % describe(undone, game_rules(state.get("settings"))) if undone else "undone."
+    return [Text(said), *state_shown(state)]
 
 
 def run(args: argparse.Namespace) -> int:
     """Undo the last event."""
-    return converse(args, undo_and_fetch, show)
+    return converse(args, undo_and_fetch, shown)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

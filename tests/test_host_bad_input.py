@@ -11,6 +11,7 @@ import pytest
 from host_helpers import FakeBoard
 from sim_process import CRIB, TIMEOUT_S
 
+from host_tools import talk
 from host_tools.cli import main
 from host_tools.link import MAX_REPLY
 from host_tools.settings import parse_assignment
@@ -125,6 +126,20 @@ def test_a_reply_of_another_shape(command: str, reply: dict, capsys: pytest.Capt
         status, _, err = crib(capsys, command, "-d", board.url, "--timeout", "2")
     assert status == 1
     one_error(err, command)
+
+
+def test_a_failure_printing_a_good_reply_is_not_blamed_on_the_board(monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    class BrokenConsole:
+        def print(self, *what: object) -> None:
+            raise TypeError("a bug in crib's printing")
+
+    def answer(line: str) -> bytes:
+        return (json.dumps({"ok": True, "id": json.loads(line)["id"], "state": {"front": [3, 4]}}) + "\n").encode()
+
+    monkeypatch.setattr(talk, "Console", BrokenConsole)
+    with FakeBoard(answer) as board, pytest.raises(TypeError, match="a bug in crib's printing"):
+        crib(capsys, "status", "-d", board.url)
 
 
 def test_a_reply_nested_too_deep_is_not_a_reply(capsys: pytest.CaptureFixture[str]) -> None:

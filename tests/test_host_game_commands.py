@@ -12,12 +12,11 @@ from pathlib import Path
 
 import pytest
 from host_helpers import simulator
-from rich.console import Console
 
 from cribbage_lab.card_text import parse
 from host_tools import game_commands, plot
 from host_tools.cli import main
-from host_tools.status import show_state
+from host_tools.status import state_shown
 from simulator.device import Device
 
 
@@ -112,10 +111,8 @@ def test_status_shows_a_hardware_fault_as_the_display_does(tmp_path: Path) -> No
     device = Device(tmp_path, manual_clock=True)
     device.hw.faulty = "LEDs off"  # the LED supply cut after a lasting fault
     device.step()
-    shown = io.StringIO()
-    show_state(Console(file=shown, width=200), device.state())
     assert device.lines is not None and device.lines[-1] == "FAULT LEDs off"
-    assert shown.getvalue().splitlines()[-1] == "FAULT LEDs off"
+    assert state_shown(device.state())[-1] == "FAULT LEDs off"
 
 
 def test_a_deal_by_ranks(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
