@@ -49,8 +49,6 @@ HTTP_REFUSAL = (b"HTTP/1.0 400 Bad Request\r\nContent-Type: text/plain\r\nConnec
                 b"This is the cribbage board's serial line protocol (one JSON object a line), not HTTP.\n")
 
 
-
-
 def characters(line: bytes) -> int:
     """The characters of a line as every transport counts them (``shared.serial_lines``): its
     bytes but UTF-8's continuation bytes, whether it is text or not."""
