@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from host_tools import gamelog
-from host_tools.devices import LinkError
-from host_tools.gamelog import add_source_arguments, counted, fetch_log
+from host_tools.gamelog import add_source_arguments, counted, fetch_games
 from host_tools.talk import fail
 
 
@@ -52,12 +51,10 @@ def to_json(settings: dict[str, Any], games: list[gamelog.GameRecord]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Export the log."""
-    try:
-        settings, log = fetch_log(args)
-        games = gamelog.replay(settings, log)
-    except (LinkError, ValueError) as error:
-        fail(args, str(error))
+    fetched = fetch_games(args)
+    if fetched is None:
         return 1
+    settings, games = fetched
     text = to_csv(games) if args.format == "csv" else to_json(settings, games) + "\n"
     if not args.out:
         sys.stdout.write(text)

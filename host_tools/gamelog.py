@@ -22,9 +22,9 @@ from cribbage.cards import names, rank_name
 from cribbage.match import Match
 from cribbage.settings import Settings
 from host_shared.untrusted import parse_json, read_text, shorten
-from host_tools.devices import add_device_argument
+from host_tools.devices import LinkError, add_device_argument
 from host_tools.link import connect
-from host_tools.talk import add_timeout_argument, game_rules, read_log
+from host_tools.talk import add_timeout_argument, fail, game_rules, read_log
 
 MAX_LOG_BYTES = 16 * 1024 * 1024  # a long match's log is some tens of KB
 
@@ -90,6 +90,17 @@ def fetch_log(args: argparse.Namespace) -> tuple[dict[str, Any], list[list[Any]]
         reply = read_log(link)
     settings = reply.get("settings")
     return settings if isinstance(settings, dict) else {}, reply["log"]  # no settings: the defaults
+
+
+def fetch_games(args: argparse.Namespace) -> tuple[dict[str, Any], list[GameRecord]] | None:
+    """The settings and the replayed games of the log from ``--from FILE`` or else from the
+    board; None once it has said why not (the log cannot be read, or breaks the rules)."""
+    try:
+        settings, log = fetch_log(args)
+        return settings, replay(settings, log)
+    except (LinkError, ValueError) as error:
+        fail(args, str(error))
+        return None
 
 
 def add_source_arguments(parser: argparse.ArgumentParser) -> None:

@@ -17,8 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from app.palette import CHOICES, DEFAULT_COLOURS
 from host_tools import gamelog
-from host_tools.devices import LinkError
-from host_tools.gamelog import add_source_arguments, counted, fetch_log
+from host_tools.gamelog import add_source_arguments, counted, fetch_games
 from host_tools.talk import fail
 
 PANEL = (900, 380)
@@ -144,12 +143,11 @@ def render(games: list[gamelog.GameRecord], colours: list[tuple[int, int, int]])
 
 def run(args: argparse.Namespace) -> int:
     """Plot the race."""
-    try:
-        settings, log = fetch_log(args)
-        games = [g for g in gamelog.replay(settings, log) if g.steps]
-    except (LinkError, ValueError) as error:
-        fail(args, str(error))
+    fetched = fetch_games(args)
+    if fetched is None:
         return 1
+    settings, games = fetched
+    games = [g for g in games if g.steps]
     if args.game is not None:
         games = [g for g in games if g.number == args.game][-1:]
     if not games:
