@@ -100,7 +100,9 @@ def rows(board: dict) -> list[list[str]]:
         ["ENC1", "1", "1", "both", "Rotary encoder with push switch",
          "EC11 type, 24 detents / 24 pulses, 7 mm M7 bushing, 20 mm D shaft", "Bourns PEC11R-4220F-S0024",
          f"Hole {holes['enc']:g} mm through a {board['build']['skin_mm']['controls']} mm skin (see the drilling "
-         "template); A and B through the RC filter below"],
+         "template); A and B through the RC filter below. Bourns: hand soldering not recommended (made for a "
+         "solder wave, 260 C at most for 3 +/- 1 s): push 2.54 mm receptacles onto its pins, or solder each pin "
+         "in about 3 s, iron at 300-320 C, wires tinned first, cooling between pins (BUILD.md, stage 4)"],
         ["KNOB1", "1", "1", "both", "Knob", "for a 6 mm D shaft, 20-30 mm across", "", ""],
         ["R2-R5", "4", "4", "both", "Resistor", f"10 kohm, {RESISTOR}", "",
          "Encoder RC filter (Bourns): R2, R4 pull-ups to 3V3 (never 5 V); R3, R5 in series"],
