@@ -44,7 +44,7 @@ def manhattan(a: tuple[float, float], b: tuple[float, float]) -> float:
 
 def wire_lengths(board: dict) -> dict[str, float]:
     """Measured lengths in mm: the data links, the bus (each of +5 V and GND), the two feeds (each
-    conductor), and the control and display wires."""
+    conductor), the Pico's supply lead (each of +5 V and GND), and the control and display wires."""
     where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
     chain = [where[tuple(p)] for p in board["leds"]["chain"]]
     links = sum(math.dist(a, b) for a, b in zip(chain, chain[1:], strict=False))
@@ -59,8 +59,9 @@ def wire_lengths(board: dict) -> dict[str, float]:
     signal = sum(n * manhattan(pico, tuple(controls[name])) for name, n in wires_per_control.items())
     signal += 4 * manhattan(pico, tuple(board["build"]["display"]["centre"]))  # GND, 3V3, SDA, SCL
     signal += 3 * manhattan(pico, centre(parts["shifter"])) + manhattan(centre(parts["shifter"]), chain[0])
-    signal += 3 * manhattan(pico, entry)  # the Pico's supply and ground to the power entry, LED enable
-    return {"links": links, "bus": bus, "feeds": feeds, "signal": signal}
+    signal += 3 * manhattan(pico, entry)  # the USB build's LED enable, /FAULT and R10's 3V3 to the power entry
+    supply = manhattan(pico, entry)  # VBUS (USB build) or VSYS (adapter build), and GND: power wire
+    return {"links": links, "bus": bus, "feeds": feeds, "supply": supply, "signal": signal}
 
 
 def rows(board: dict) -> list[list[str]]:
@@ -73,7 +74,7 @@ def rows(board: dict) -> list[list[str]]:
     skin_mm = board["build"]["skin_mm"]["controls"]
     pocket_mm = thickness - skin_mm
     body_mm = pocket_mm - WIRING_MM
-    red_black = metres(lengths["bus"] + lengths["feeds"])
+    red_black = metres(lengths["bus"] + lengths["feeds"] + lengths["supply"])
     led_refs = f"LED1-LED{leds}"
     cap_refs = f"C1-C{leds}"
     return [
@@ -187,11 +188,16 @@ def rows(board: dict) -> list[list[str]]:
          "encoder; at the power entry, on the USB build U3's adapter board with R8-R10 and C247, on the adapter "
          "build the cut-off (U4, Q3, D2, R11, R13-R17, C248, about 25 x 20 mm) and J1's and XF1's pieces"],
         ["W1", "1", f"{red_black:.1f} m", "both", "Power wire, red", "0.5 mm2 (20 AWG) stranded",
-         "", f"+5 V bus along the chain ({lengths['bus'] / 1000:.2f} m measured) and the feeds to both ends "
-         f"({lengths['feeds'] / 1000:.2f} m), +20 %; also every short +5 V lead (U2's pin 14, D1 to VSYS): "
-         "a short there is fed by the whole supply"],
+         "", f"+5 V bus along the chain ({lengths['bus'] / 1000:.2f} m measured), the feeds to both ends "
+         f"({lengths['feeds'] / 1000:.2f} m) and the Pico's supply lead ({lengths['supply'] / 1000:.2f} m), +20 %. "
+         "Also every short +5 V lead, each as short as it can be: U2's pin 14 and D1 to VSYS (a short there is "
+         "fed by the whole supply); on the USB build the Pico's VBUS (pin 40) to U3's IN and U3's OUT to C243 "
+         "and the bus, which carry the whole 0.5-0.7 A; on the adapter build J1's centre pin to XF1, Q1 and Q2 "
+         "and on to C243, which carry the whole 4 A, wherever the parts' own leads do not reach"],
         ["W2", "1", f"{red_black:.1f} m", "both", "Power wire, black", "0.5 mm2 (20 AWG) stranded", "",
-         "GND bus and feeds, as W1"],
+         "GND bus, feeds and the Pico's GND (pin 38) to the star point (on the USB build the whole 0.5-0.7 A "
+         "returns through it); U2's pin 7; on the adapter build J1's sleeve lug to the star point (the whole "
+         "4 A); as W1"],
         ["W3", "1", f"{metres(lengths['links']):.1f} m", "both", "Data wire", "0.14-0.25 mm2 (26-24 AWG) stranded",
          "", f"DOUT to DIN links along the chain ({lengths['links'] / 1000:.2f} m measured), +20 %"],
         ["W4", "1", f"{metres(lengths['signal']):.1f} m", "both", "Signal wire, several colours",
