@@ -24,6 +24,10 @@ RESISTOR = "0.25 W, 1 %, metal film"  # every resistor: the 1 % matters for R8 (
 WIRING_MM = 3  # left under a control's body in its pocket for the bent wires and the back panel's clearance
 PICO_SPACER_MM = 6  # X3: the Pico's M2 spacers off the back panel (drill_template.py draws the panel)
 PANEL_SCREWS = 8  # X4: the back panel's wood screws (drill_template.py places them)
+# X6: a piece of heat-shrink over each bus tap (a 4 mm window and 1 mm either side: it must fit between taps
+# one hole pitch, 8 mm, apart) and over each joint of a data link.
+SLEEVE_MM = 6
+LAP_MM = 3  # W3: stripped at each end of a DOUT -> DIN link, soldered along the LED's lead
 COLUMNS = ["ref", "qty", "order", "build", "part", "specification", "example part", "notes"]
 
 
@@ -44,12 +48,14 @@ def manhattan(a: tuple[float, float], b: tuple[float, float]) -> float:
 
 def wire_lengths(board: dict) -> dict[str, float]:
     """Measured lengths in mm: the data links, the bus (each of +5 V and GND), the two feeds (each
-    conductor), the Pico's supply lead (each of +5 V and GND), and the control and display wires."""
+    conductor), the Pico's supply lead (each of +5 V and GND), the control and display wires, and the
+    number of rows the chain runs in."""
     where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
     chain = [where[tuple(p)] for p in board["leds"]["chain"]]
     links = sum(math.dist(a, b) for a, b in zip(chain, chain[1:], strict=False))
     # The bus follows the chain, 4 mm past the end LEDs of each row.
-    bus = links + 8 * len({y for _, y in chain})
+    row_count = len({y for _, y in chain})
+    bus = links + 8 * row_count
     parts = board["build"]["parts"]
     entry = centre(parts["power_entry"])
     feeds = manhattan(entry, chain[0]) + manhattan(entry, chain[-1])
@@ -61,7 +67,7 @@ def wire_lengths(board: dict) -> dict[str, float]:
     signal += 3 * manhattan(pico, centre(parts["shifter"])) + manhattan(centre(parts["shifter"]), chain[0])
     signal += 3 * manhattan(pico, entry)  # the USB build's LED enable, /FAULT and R10's 3V3 to the power entry
     supply = manhattan(pico, entry)  # VBUS (USB build) or VSYS (adapter build), and GND: power wire
-    return {"links": links, "bus": bus, "feeds": feeds, "supply": supply, "signal": signal}
+    return {"links": links, "bus": bus, "feeds": feeds, "supply": supply, "signal": signal, "rows": row_count}
 
 
 def rows(board: dict) -> list[list[str]]:
@@ -75,6 +81,11 @@ def rows(board: dict) -> list[list[str]]:
     pocket_mm = thickness - skin_mm
     body_mm = pocket_mm - WIRING_MM
     red_black = metres(lengths["bus"] + lengths["feeds"] + lengths["supply"])
+    link_ends = 2 * LAP_MM * (leds - 1)  # the stripped ends of the DOUT -> DIN links
+    # X6: a tap on each bus wire at every LED, and a joint on each wire where each row begins (a feed, or a
+    # new piece of wire at a turn); both joints of every data link, and R1's at LED 1's DIN.
+    bus_sleeves = 2 * leds + 2 * int(lengths["rows"])
+    data_sleeves = 2 * (leds - 1) + 1
     led_refs = f"LED1-LED{leds}"
     cap_refs = f"C1-C{leds}"
     return [
@@ -198,8 +209,10 @@ def rows(board: dict) -> list[list[str]]:
          "GND bus, feeds and the Pico's GND (pin 38) to the star point (on the USB build the whole 0.5-0.7 A "
          "returns through it); U2's pin 7; on the adapter build J1's sleeve lug to the star point (the whole "
          "4 A); as W1"],
-        ["W3", "1", f"{metres(lengths['links']):.1f} m", "both", "Data wire", "0.14-0.25 mm2 (26-24 AWG) stranded",
-         "", f"DOUT to DIN links along the chain ({lengths['links'] / 1000:.2f} m measured), +20 %"],
+        ["W3", "1", f"{metres(lengths['links'] + link_ends):.1f} m", "both", "Data wire",
+         "0.14-0.25 mm2 (26-24 AWG) stranded", "",
+         f"DOUT to DIN links along the chain ({lengths['links'] / 1000:.2f} m measured, and {LAP_MM} mm stripped "
+         f"at each end of each of the {leds - 1} links: {link_ends / 1000:.2f} m), +20 %"],
         ["W4", "1", f"{metres(lengths['signal']):.1f} m", "both", "Signal wire, several colours",
          "0.14-0.25 mm2 (26-24 AWG) stranded", "",
          f"Controls, display, shifter and Pico ({lengths['signal'] / 1000:.2f} m measured), +20 %"],
@@ -215,7 +228,11 @@ def rows(board: dict) -> list[list[str]]:
          "Back panel to the blank, only into solid wood: where back-panel.svg puts them (the pockets' rims "
          "are too thin); 2 mm pilot holes in the blank"],
         ["X5", "4", "4", "both", "Felt feet", "self-adhesive, 10-20 mm", "", ""],
-        ["X6", "1", "1", "both", "Heat-shrink tube", "assorted, 1.5-4 mm", "", "Over every joint on the bus"],
+        ["X6", "2", f"{metres(bus_sleeves * SLEEVE_MM):.1f} m + {metres(data_sleeves * SLEEVE_MM):.1f} m", "both",
+         "Heat-shrink tube", "2:1, 3 mm (slides over the 0.5 mm2 wire, up to 2.5 mm across) and 2 mm (over W3)",
+         "", f"Cut in {SLEEVE_MM} mm pieces, +20 %: 3 mm over every tap on the bus and its joints ({bus_sleeves} "
+         f"pieces: the taps are one hole pitch, 8 mm, apart), 2 mm over both joints of every data link "
+         f"({data_sleeves} pieces; BUILD.md, stage 3). An assorted pack holds far too few of either size"],
         ["X7", "3", "3", "both", "Solder tags", "M12, to fit the buttons' 12 mm bushings", "",
          "Under each metal button bezel's nut, wired to the star point (BUILD.md, stage 4)"],
         ["X8", "1", "0.2 m", "adapter", "Heat-shrink tube", "12-13 mm (1/2 inch), 2:1", "",
