@@ -126,9 +126,10 @@ def section(leds: int) -> str:
         % (amps(rest), amps(idle_all + rest), leds),
         "| all dark, LEDs on | %s (%d x %g mA idle + %s) | %s |"
         % (amps(idle_all + rest), leds, idle, amps(rest), amps(idle_all + rest)),
-        "| most the firmware lets the LEDs draw | %s idle + %s lit = **%s** | %s idle + %s lit = **%s** |"
-        % (amps(idle_all), amps(usb - rest - idle_all), amps(usb), amps(idle_all), amps(adapter - rest - idle_all),
-           amps(adapter)),
+        "| most the firmware lets the board draw | %s idle + %s lit + %s board = **%s** "
+        "| %s idle + %s lit + %s board = **%s** |"
+        % (amps(idle_all), amps(usb - rest - idle_all), amps(rest), amps(usb),
+           amps(idle_all), amps(adapter - rest - idle_all), amps(rest), amps(adapter)),
         "| most the hardware lets through | the switch's limit, %s to %s, + %s "
         "| the adapter's own limit; with a stronger supply, the 5 A fuse (time-lag) |"
         % (amps(SWITCH_LIMIT_MA[0]), amps(SWITCH_LIMIT_MA[1]), amps(rest)),
