@@ -150,14 +150,17 @@ def rows(board: dict) -> list[list[str]]:
         ["J1", "1", "1", "adapter", "DC jack", "5.5 x 2.1 mm (2.0 to 2.1 mm pin), 8 A or more",
          "CUI Devices PJ-063AH (8 A, 24 V)",
          "In the left edge (see the drilling template), marked 5 V ONLY, centre + beside it (X11). Rated above "
-         "what F1 carries for a while (T5A: 7.5 A for up to an hour), so a fault fed by a stronger supply blows "
-         "F1 before it heats the jack. Most panel jacks with a nut are rated 5 A or less: check the rating. The "
+         "what F1 may carry for good: a glass time-lag fuse must not blow within an hour at 1.5 x its rating "
+         "(IEC 60127-2; T5A: 7.5 A), so J1 must carry 7.5 A continuously (power.md). Most panel jacks with a nut "
+         "are rated 5 A or less: check the rating. The "
          "PJ-063AH is a board jack: solder it to a piece of PB1 and glue that to the pocket's floor with its face "
          "against the edge's 12 mm hole, so that the plug's body enters the hole and a push on the plug goes "
          "into the wood, not the joints"],
         ["F1", "1", "2", "adapter", "Fuse", "5 A time-lag (T5A), 5 x 20 mm glass", "",
          "Right after the jack's centre pin; one spare. For a short with a supply that gives more than the "
-         "adapter's 4 A. Not a PTC: one that holds 5 A trips far above it. Fitted after stage 3 (BUILD.md); "
+         "adapter's 4 A. Glass (IEC 60127-2, standard sheet 3): it must blow within 2 minutes at 2.1 x its rating, "
+         "10.5 A, where a ceramic one (sheet 5) may take 30. Not a PTC: one that holds 5 A trips far above it. "
+         "Fitted after stage 3 (BUILD.md); "
          "until then the T1A below"],
         ["F1 (first power-on)", "1", "2", "adapter", "Fuse, for the first power-on",
          "1 A time-lag (T1A), 5 x 20 mm glass", "",
@@ -165,7 +168,8 @@ def rows(board: dict) -> list[list[str]]:
          "0.3 A, and a wiring fault blows 1 A, not 5 A; one spare"],
         ["XF1", "1", "1", "adapter", "Fuse holder", "5 x 20 mm, for a perfboard or inline, 10 A",
          "Schurter OG (5 x 20 mm fuse block, through-hole, 10 A)",
-         "Rated above what F1 carries for a while, as J1. On the power entry's perfboard, or inline; "
+         "Rated above the 7.5 A F1 may carry for good (1.5 x its rating: IEC 60127-2), as J1. On the power "
+         "entry's perfboard, or inline; "
          "glued down either way (BUILD.md, before closing the panel)"],
         ["D1", "1", "1", "adapter", "Schottky diode", "1 A, 40 V", "1N5819",
          "Fused 5 V to the Pico's VSYS (pin 39): USB and the adapter never feed each other"],
@@ -204,7 +208,8 @@ def rows(board: dict) -> list[list[str]]:
          "Also every short +5 V lead, each as short as it can be: U2's pin 14 and D1 to VSYS (a short there is "
          "fed by the whole supply); on the USB build the Pico's VBUS (pin 40) to U3's IN and U3's OUT to C243 "
          "and the bus, which carry the whole 0.5-0.7 A; on the adapter build J1's centre pin to XF1, Q1 and Q2 "
-         "and on to C243, which carry the whole 4 A, wherever the parts' own leads do not reach"],
+         "and on to C243, which carry the whole 4 A, wherever the parts' own leads do not reach. 0.5 mm2 carries "
+         "the 7.5 A F1 may let through for good (power.md, \"Which supply\")"],
         ["W2", "1", f"{red_black:.1f} m", "both", "Power wire, black", "0.5 mm2 (20 AWG) stranded", "",
          "GND bus, feeds and the Pico's GND (pin 38) to the star point (on the USB build the whole 0.5-0.7 A "
          "returns through it); U2's pin 7; on the adapter build J1's sleeve lug to the star point (the whole "

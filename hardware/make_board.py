@@ -82,8 +82,9 @@ SUPPLIES = {
 }
 # The most each build's parts are rated for (mA): a supply_ma above it is refused. USB: USB 2.0's 500 mA
 # and U3's current limit (R8). Adapter: F1 (T5A: 4 A is 80 % of it, as much as a fuse should carry for
-# hours), J1 and XF1 (rated for what F1 lets through for a while), the 0.5 mm2 bus wires W1 and W2 (the
-# drop along the chain), the 5 V 4 A adapter PS1 itself, and the cap's idea of 4 A in power.md's tables.
+# hours), J1 and XF1 and the power wires (each carries 7.5 A continuously: a time-lag fuse may carry 1.5 x
+# its rating for good, IEC 60127-2), the 0.5 mm2 bus wires W1 and W2 (the drop along the chain), the 5 V 4 A
+# adapter PS1 itself, and the cap's idea of 4 A in power.md's tables.
 # Raising it means re-rating every one of these first: power.md, "Which supply". The firmware holds
 # the figures (shared.supply: it refuses a board.json above them too).
 RATED_MA = {variant: rated_ma(variant) for variant in SUPPLIES}

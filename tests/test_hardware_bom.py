@@ -58,7 +58,7 @@ def test_wire_lengths_cover_the_measured_runs() -> None:
 
 
 def test_the_adapter_builds_power_parts_name_a_part_or_a_rating() -> None:
-    """J1 and XF1 carry what F1 lets through for a while (8 A, 10 A) and give an example part; J2 carries
+    """J1 and XF1 carry the 7.5 A F1 may let through for good (8 A, 10 A) and give an example part; J2 carries
     the USB build's whole supply; the bring-up fuse, the TO-220 insulation, the glue and the 5 V ONLY
     marking are on the list (BUILD.md's bring-up and its checklist before closing the panel use them)."""
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
