@@ -143,8 +143,12 @@ def rows(board: dict) -> list[list[str]]:
          "seller gives no current rating, or only for data, is not enough. From the Pico's socket to the board's "
          "left edge (see the drilling template); angled: a straight plug would run into the game holes' LEDs 15 mm "
          "beyond the Pico's socket. The adapter build needs it too: flashing, crib deploy and the serial line"],
-        ["PS1", "1", "1", "adapter", "Power supply", "5 V DC, 4 A (20 W), regulated, 5.5 x 2.1 mm plug, centre +",
-         "Mean Well GST25E05-P1J", "Measure it before the first connection: 4.8 to 5.3 V, centre positive. "
+        ["PS1", "1", "1", "adapter", "Power supply",
+         "5 V DC, 4 A (20 W), regulated, a limited power source (marked LPS, or Class 2), 5.5 x 2.1 mm plug, "
+         "centre +", "Mean Well GST25E05-P1J",
+         "Its label must say LPS (or Class 2): F1 does not cut a fault below the adapter's own limit, about 20 W, "
+         "which only such a supply is bound to hold (power.md); check the example's label too. "
+         "Measure it before the first connection: 4.8 to 5.3 V, centre positive. "
          "Never more than 4 A: make_board.py refuses a supply_ma above what F1, J1, XF1 and the wires are "
          "rated for"],
         ["J1", "1", "1", "adapter", "DC jack", "5.5 x 2.1 mm (2.0 to 2.1 mm pin), 8 A or more",
