@@ -143,7 +143,7 @@ def report(runs: list[Run], console: Console) -> int:
             for row in run.rows():
                 failed += row[0] == "failed"
                 for line in row_lines(row, console.width):
-                    console.print(line, highlight=False, soft_wrap=True)
+                    console.print(line, highlight=False, soft_wrap=True, markup=False)
     return failed
 
 

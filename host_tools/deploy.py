@@ -418,7 +418,7 @@ def deploy(device: str, dry_run: bool = False, compile_modules: bool = True, for
         if not dry_run or device not in ("", AUTO):  # a port named and wrong: say so, even for a plan
             raise error from None
         if running is not None:
-            console.print(str(error))
+            console.print(str(error), markup=False)
         port = None
     if port is not None and simulator_at(port):
         raise DeployError("%s is the simulator: %s" % (port, NOTHING_TO_DEPLOY))

@@ -69,7 +69,7 @@ def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str,
         print(json.dumps(reply))
     console = Console()
     for line in lines:
-        console.print(line)
+        console.print(line, markup=False)  # the board's words as they are: "[x]" in them is no style
     return 0
 
 

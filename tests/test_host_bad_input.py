@@ -131,7 +131,7 @@ def test_a_reply_of_another_shape(command: str, reply: dict, capsys: pytest.Capt
 def test_a_failure_printing_a_good_reply_is_not_blamed_on_the_board(monkeypatch: pytest.MonkeyPatch,
                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     class BrokenConsole:
-        def print(self, *what: object) -> None:
+        def print(self, *what: object, **how: object) -> None:
             raise TypeError("a bug in crib's printing")
 
     def answer(line: str) -> bytes:
@@ -140,6 +140,18 @@ def test_a_failure_printing_a_good_reply_is_not_blamed_on_the_board(monkeypatch:
     monkeypatch.setattr(talk, "Console", BrokenConsole)
     with FakeBoard(answer) as board, pytest.raises(TypeError, match="a bug in crib's printing"):
         crib(capsys, "status", "-d", board.url)
+
+
+def test_the_boards_words_are_printed_as_they_are_not_as_markup(capsys: pytest.CaptureFixture[str]) -> None:
+    said = "a [true] word [/x] in brackets"  # rich would read both as markup: one lost, one an error
+
+    def answer(line: str) -> bytes:
+        state = {"front": [3, 4], "message": said}
+        return (json.dumps({"ok": True, "id": json.loads(line)["id"], "state": state}) + "\n").encode()
+
+    with FakeBoard(answer) as board:
+        status, out, _ = crib(capsys, "status", "-d", board.url)
+    assert status == 0 and "refused: " + said in out
 
 
 def test_a_reply_nested_too_deep_is_not_a_reply(capsys: pytest.CaptureFixture[str]) -> None:
