@@ -46,5 +46,6 @@ class _Play:
 
 def agrees(glance_of_match, saved):
     """True if ``glance_of_match`` (of the replayed match) is the ``saved`` glance (read back
-    from JSON: its tuples are lists)."""
-    return json.dumps(glance_of_match) == json.dumps(saved)
+    from JSON: its tuples are lists). Compared as values, not as text: MicroPython's dicts keep
+    no order, so the same object may be written with its keys in another order."""
+    return json.loads(json.dumps(glance_of_match)) == saved
