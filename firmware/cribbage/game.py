@@ -306,6 +306,8 @@ class Game:
             raise RuleError("too late for his heels: the show has begun (undo back to the play to peg them)")
         if self.starter_rank is not None:
             raise RuleError("the starter %s is not a jack: no heels" % self._starter_name())
+        if self.laying is not None:
+            self.laying.check_starter(JACK)
         self.heels = True
         self.peg(self.settings.side_of(self.dealer), _HEELS_POINTS)
 

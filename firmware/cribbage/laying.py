@@ -14,7 +14,7 @@ pegging by points never holds this module.
 
 from micropython import const
 
-from cribbage.cards import HAND_SIZE, is_int, rank_name, value
+from cribbage.cards import HAND_SIZE, JACK, is_int, rank_name, value
 from cribbage.game import RuleError
 from cribbage.play import GAME_COUNT, Play
 
@@ -34,7 +34,10 @@ def lay_event(game, event):
     if laying is None:  # the first card or go of the deal
         laying = Laying(game.settings, game.dealer, HAND_SIZE)
     if lay:
-        seat, points = laying.lay(event[1], event[2], game.starter_rank)
+        starter = game.starter_rank
+        if starter is None and game.heels:  # his heels pegged: the starter is a Jack, its suit not given yet
+            starter = JACK
+        seat, points = laying.lay(event[1], event[2], starter)
     else:
         seat, points = laying.go(event[1])
     game.laying = laying

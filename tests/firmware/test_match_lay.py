@@ -80,6 +80,16 @@ def test_turns_and_refusals():
     assert shown.state()["play"] is None
 
 
+def test_his_heels_make_the_starter_a_jack_in_the_play():
+    # his heels without the starter: no fourth Jack in the play (the starter is one)
+    m = new_match([["dealer", 1], ["heels"], ["lay", 0, 11], ["lay", 1, 11], ["lay", 0, 11], ["go", 1], ["go", 0]])
+    rejected(m, ["lay", 1, 11], "all four Js are out already")
+    # four Jacks laid: his heels are refused (the starter can be no Jack)
+    m = new_match([["dealer", 1], ["lay", 0, 11], ["lay", 1, 11], ["lay", 0, 11], ["go", 1], ["go", 0],
+                   ["lay", 1, 11]])
+    rejected(m, ["heels"], "all four Js were laid in the play")
+
+
 def test_three_players_go_round_and_the_last_to_lay_pegs_the_go():
     m = new_match([["dealer", 0]], players=3)
     for event in (["lay", 1, 10], ["lay", 2, 10], ["lay", 0, 10]):  # a pair, then pair royal
