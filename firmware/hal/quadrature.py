@@ -16,8 +16,9 @@ it passed the detent position (11). A detent is counted only when the contacts c
 Readings alone cannot always tell: three quarters forward seen as one reading look exactly
 like one quarter back, so a wiggle ``11 -> 01 -> 00 -> 10 -> 11`` seen as ``01, 11`` would
 count a step the knob never made. So a feeder that knows changes went by unseen (the ring
-ran over) says so, ``feed(ab, burst=True)``: the detent in progress is dropped and so are
-the detents counted since the last ``take()``. Turning loses steps then; it never gains one.
+ran over) says so, ``feed(ab, burst=True)``: the detents counted since the last ``take()`` are
+dropped, and so is the detent in progress if the contacts are not at the detent position (11)
+then; at it, the next detent counts. Turning loses steps then; it never gains one.
 
 Everything is small-int arithmetic and allocates nothing.
 """
@@ -43,12 +44,16 @@ class Quadrature:
         """Account for the contacts now reading ``ab`` (A << 1 | B); ``burst``: changes went by
         unseen before this reading."""
         ab &= 3
-        if burst:
-            # edges went by unseen: whatever the readings suggest may be a wiggle's alias
-            self.quarters = _POISONED
-            self.steps = 0
-        self.ab = ab
         phase = _PHASE[ab]
+        if burst:
+            # edges went by unseen: whatever the readings suggest may be a wiggle's alias; a detent
+            # is in progress only if the contacts are away from the detent position now
+            self.steps = 0
+            self.ab = ab
+            self.phase = phase
+            self.quarters = 0 if phase == 0 else _POISONED
+            return
+        self.ab = ab
         delta = (phase - self.phase) & 3
         if delta == 0:
             return

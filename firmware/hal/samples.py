@@ -45,6 +45,10 @@ except (ImportError, SyntaxError, AttributeError, ValueError):
 RING = const(512)  # samples: half a second of polls held back (a flash erase: 45 ms, up to 400)
 _STEP = const(4)  # samples between the polls a late poll stands in for (the main loop's 4 ms)
 TURNS_RING = const(256)  # the encoder's changes: 64 detents of bounce-free turning
+# What a poll reads of either ring at most: their DMA channels write on while it reads them (a
+# sample every ms, a change as the knob turns), so a ring full to its last slot would have its
+# oldest entry written over before it is read: a change read in its place could make up a detent.
+_SLACK = const(32)
 
 
 def lowest_pin(a, b, buttons):
@@ -87,11 +91,11 @@ class SampledButtons:
         """The polls every 4 ms that a late poll of ``new`` samples stands in for, one call each
         (those that would only note their time skipped at once), all but its last 4 to 7 samples;
         ``turns`` decoded up to each press they report."""
-        if new > RING:  # the oldest were written over: an edge among them is seen late
-            self.at = (self.at + new - RING) & (RING - 1)
-            new = RING
+        if new > RING - _SLACK:  # the oldest were written over (or are, as this reads): an edge among them is late
+            self.at = (self.at + new - (RING - _SLACK)) & (RING - 1)
+            new = RING - _SLACK
             if self.polled is not None:  # (None: the first poll, whose closed contacts are held from before)
-                self.polled = ticks_add(now_ms, -RING * SAMPLE_MS)  # as if polled just before the oldest kept
+                self.polled = ticks_add(now_ms, -new * SAMPLE_MS)  # as if polled just before the oldest kept
         since = self.at  # the samples that placed the turn end here
         while new >= 2 * _STEP:
             # The polls that would only note their time are skipped at once (one at a time they cost
@@ -213,7 +217,7 @@ class Turns:
         written = self.written
         to = self.read
         made = end - 1
-        if written - to > TURNS_RING:  # the ring ran over: all at the poll's end (``decode``)
+        if written - to > TURNS_RING - _SLACK:  # the ring ran over: all at the poll's end (``decode``)
             return 0
         ring = self.ring
         bit = self.bit
@@ -257,7 +261,7 @@ class Turns:
         if to != read:
             last = ring[(to - 1) & (TURNS_RING - 1)]
             steps = decoder.steps
-            if to - read > TURNS_RING:  # overrun: the oldest entries were written over
+            if to - read > TURNS_RING - _SLACK:  # overrun: the oldest entries were (or are being) written over
                 decoder.feed(last, True)
             else:
                 while read < to:

@@ -176,6 +176,15 @@ class LatchedIrqs:
             self.serve()
 
 
+def test_after_a_burst_the_next_detent_counts_from_the_detent_position_only():
+    decoder = Quadrature()
+    decoder.feed(0b11, burst=True)  # the knob rests at a detent after the unseen edges: none in progress
+    assert feed_all(decoder, turn(1)) == 1
+    decoder.feed(0b01, burst=True)  # a quarter away from it: the detent in progress may be an alias
+    assert feed_all(decoder, [0b00, 0b10, 0b11]) == 0
+    assert feed_all(decoder, turn(2)) == 2
+
+
 def test_a_wiggle_seen_in_part_while_interrupts_are_off_is_not_a_step():
     # Three quarters anticlockwise (11 -> 10 -> 00 -> 01), then, interrupts off, three quarters
     # back clockwise (01 -> 00 -> 10 -> 11): the knob is where it started. The IRQ sees A's rise
