@@ -8,9 +8,10 @@ the poll. Then:
 
 - a press begins when the contact reads closed at two polls in a row without moving between
   them (bounce is over);
-- a short press is reported at the first poll that reads the contact open again: its release
-  is certain (the contact was stably closed, so opening it is no bounce). A tap is not missed
-  for a late poll: it is reported on release however long the poll was delayed;
+- a short press is reported at the first poll that reads the contact open again, for two
+  samples (2 ms) at least: its release is certain (the contact was stably closed, so opening it
+  is no bounce; a held contact that chatters open for a sample is still held). A tap is not
+  missed for a late poll: it is reported on release however long the poll was delayed;
 - a tap that began and ended between two polls is reported if those polls were at least
   ``TAP_MS`` apart (a save or a frame delayed the poll: the tap may have lasted that long);
   between polls closer than that it was a glitch, shorter than any press. So is a tap seen
@@ -74,9 +75,10 @@ class Button:
             return ticks_diff(ticks_add(self.down_since, self.long_ms), now_ms) - 1
         return STILL_MS
 
-    def update(self, down, first_edge_ms, now_ms):
+    def update(self, down, first_edge_ms, now_ms, opening=False):
         """Feed a poll: ``down`` the level now (True = pressed), ``first_edge_ms`` when the contact
-        first moved since the last poll (None: it did not), at ``now_ms``."""
+        first moved since the last poll (None: it did not), at ``now_ms``; ``opening``: it reads
+        open at the last sample only (the one before, closed)."""
         down = bool(down)
         last = self.last_ms
         if last is None and down:  # closed at the first look: held since before the board started
@@ -97,6 +99,8 @@ class Button:
         state = self.state
         if state == _DOWN:
             if not down:
+                if opening:  # chatter, or a release the next poll (4 ms on) confirms
+                    return None
                 self.state = _RELEASED
                 self.released_at = first_edge_ms if moved else now_ms
                 return None if self.long_fired else PRESS

@@ -173,11 +173,12 @@ class SampledButtons:
                 level = v
             at += 1
         self.level = level
+        opening = level & ~ring[(end - 2) & (RING - 1)]  # open at the last sample, closed at the one before
         quiet = True
         for k in range(len(masks)):
             button = debounced[k]
             m = masks[k]
-            kind = button.update(not level & m, first[k] if moved & m else None, now_ms)
+            kind = button.update(not level & m, first[k] if moved & m else None, now_ms, opening & m)
             if kind is not None:
                 if events is None:
                     events = []

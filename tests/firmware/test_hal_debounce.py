@@ -67,7 +67,18 @@ def test_short_presses_count_once_at_the_first_poll_after_release():
             changes = press(50 + phase, hold)
             events = run(changes, regular_polls(400))
             assert [e for _, e in events] == [PRESS], (hold, phase)
-            assert 50 + phase + hold <= events[0][0] <= 50 + phase + hold + 5
+            # at the first poll after its second open sample (a held contact open for one is still held)
+            assert 50 + phase + hold <= events[0][0] <= 50 + phase + hold + 6
+
+
+def test_a_held_contact_that_chatters_open_for_a_sample_is_still_held():
+    for phase in range(5):  # whichever poll reads the chatter, even as its last sample
+        chatter = 100 + phase
+        tap = [(50000, True), (chatter * 1000, False), (chatter * 1000 + 400, True), (130000, False)]
+        assert [e for _, e in run(tap, regular_polls(300))] == [PRESS], phase
+        hold = [(50000, True), (chatter * 1000, False), (chatter * 1000 + 400, True), (1200000, False)]
+        events = run(hold, regular_polls(1400))
+        assert [e for _, e in events] == [LONG] and 650 <= events[0][0] <= 656, (phase, events)
 
 
 def test_bouncy_press_counts_once():

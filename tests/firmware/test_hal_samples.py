@@ -104,7 +104,7 @@ def test_each_button_reports_its_own_presses_in_order():
         events += [(ms, e) for e in poll(buttons, sampler, ms)]
     assert [e for _, e in events] == [(PRESS, "enc"), (PRESS, "p1"), (PRESS, "back"), (PRESS, "p2"), (PRESS, "back")]
     releases = (130, 180, 240, 250, 330)
-    assert all(0 <= events[k][0] - releases[k] < 4 for k in range(5))  # at the first poll after
+    assert all(0 <= events[k][0] - releases[k] <= 4 for k in range(5))  # at the first poll after two open samples
 
 
 def test_a_save_longer_than_the_ring_loses_no_press_when_it_reads_the_controls_between_its_steps():
