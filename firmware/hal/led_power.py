@@ -10,6 +10,9 @@ A fault that lasts CUT_MS is no inrush or passing overload but a short, or LEDs 
 the model says (hardware/BUILD.md, stage 6): the switch would go on cycling through its thermal
 shutdown, watts in a closed pocket, for as long as the board runs. So the switch is then turned off
 and stays off until the board is powered off or reset; ``hw.fault()`` says ``CUT`` from then on.
+A fault that comes and goes (a loose wire, a blinking picture the LEDs draw too much for) counts
+the same: the time it lasted drains _DRAIN times slower than it builds up, so a fault present more
+than a fifth of the time adds up to CUT_MS; passing ones never do.
 
 The LED driver sends only frames that changed (hal.rp2_leds); LEDs whose supply dipped may have
 lost their colours, so the driver's frame is marked to go out again (hal.rp2_leds) once the switch
@@ -21,10 +24,11 @@ and passes them in with the clock and the LED driver; the tests pass fakes.
 
 from micropython import const
 
-from shared.ticks import ticks_diff
+from shared.ticks import ticks_add, ticks_diff
 
 SETTLE_MS = const(100)  # after EN rises: the bus charges at the switch's limit (power.md: 12-17 ms)
 CUT_MS = const(1000)  # a fault this long turns the switch off for good
+_DRAIN = const(4)  # a fault's time drains this many times slower than it builds up
 FAULT = "LED supply"  # what hw.fault() names while the switch reports a fault
 CUT = "LEDs off"  # ... and once it has turned the switch off ("FAULT " and this fit the display)
 
@@ -43,7 +47,9 @@ class LedPower:
         # last read, and CUT once the switch is off for a lasting fault (one attribute, not three,
         # named as elsewhere in the app: each costs heap)
         self.failed = None
-        self.since = 0  # when the fault at the last read began
+        # while a fault lasts: when it began, less what earlier faults left (CUT_MS after it, the cut);
+        # between faults: when what they left will have drained away
+        self.since = 0
 
     def on(self):
         """Turn the LEDs' supply on (once; the dark frame has gone out before)."""
@@ -63,14 +69,17 @@ class LedPower:
                 return None
             # settled for good: read at every poll, and the clock wraps (after 6 days it would read unsettled)
             self.leds.bytes[0] = 1  # a frame sent while the bus charged may not have reached the LEDs
+            self.since = self._ticks_ms()  # nothing to drain
         faulted = self._fault.value() == 0
         if faulted or was:
             self.leds.bytes[0] = 1
-        if faulted:
             now = self._ticks_ms()
-            if not was:
-                self.since = now
-            elif ticks_diff(now, self.since) >= CUT_MS:
+            if faulted and not was:  # it begins: what earlier ones left, not yet drained, counts
+                left = ticks_diff(self.since, now)
+                self.since = ticks_add(now, -(left // _DRAIN if 0 < left <= CUT_MS * _DRAIN else 0))
+            elif not faulted:  # it ended, having lasted (with what it found) now - since
+                self.since = ticks_add(now, ticks_diff(now, self.since) * _DRAIN)
+            if faulted and ticks_diff(now, self.since) >= CUT_MS:
                 self._enable.value(0)
                 self.failed = CUT
                 return CUT

@@ -88,8 +88,9 @@ def test_a_lasting_fault_turns_the_switch_off_for_good():
         assert power.fault() == FAULT
         clock.advance(10)
     assert enable.writes == [1]
-    fault.level = 1  # it ended in time: the count starts again at the next fault
+    fault.level = 1  # it ended in time; what it built up drains four times slower than it came
     assert power.fault() is None
+    clock.advance(4 * CUT_MS)  # drained away: the next fault starts from nothing
     fault.level = 0
     for _ in range(CUT_MS // 10):
         assert power.fault() == FAULT
@@ -99,6 +100,36 @@ def test_a_lasting_fault_turns_the_switch_off_for_good():
     clock.advance(100000)
     power.on()
     assert power.fault() == CUT and enable.writes == [1, 0]
+
+
+def test_a_fault_that_comes_and_goes_adds_up_to_the_cut():
+    enable, fault, clock = FakePin(0), FakePin(1), Clock()
+    power = LedPower(enable, fault, clock, Leds())
+    power.on()
+    clock.advance(SETTLE_MS)
+    assert power.fault() is None
+    cut_at = None
+    for ms in range(0, 20 * CUT_MS, 10):  # 300 ms of fault every second (a blink the LEDs draw too much for)
+        fault.level = 0 if ms % 1000 < 300 else 1
+        if power.fault() == CUT:
+            cut_at = ms
+            break
+        clock.advance(10)
+    # each second builds 300 ms and drains 700 / 4 = 175, 125 more a second: 750 left at the
+    # seventh second's start, and 250 ms into it CUT_MS is reached
+    assert cut_at == 6 * CUT_MS + 250 and enable.writes == [1, 0]
+
+
+def test_a_passing_fault_now_and_then_never_adds_up():
+    enable, fault, clock = FakePin(0), FakePin(1), Clock()
+    power = LedPower(enable, fault, clock, Leds())
+    power.on()
+    clock.advance(SETTLE_MS)
+    for ms in range(0, 60 * CUT_MS, 10):  # 100 ms of fault every second: a fifth or less drains away
+        fault.level = 0 if ms % 1000 < 100 else 1
+        assert power.fault() != CUT
+        clock.advance(10)
+    assert enable.writes == [1]
 
 
 def test_the_frame_is_sent_again_once_settled_while_a_fault_lasts_and_as_it_ends():
