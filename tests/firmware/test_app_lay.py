@@ -238,7 +238,9 @@ def test_undoing_into_the_play_from_home_lays_again():
     d = laying()
     lay(d, 5)
     lay(d, 6)
-    d.press(HOLD_ENC, ENC)  # the menu's first item: a new game
+    d.press(HOLD_ENC, ENC)  # the menu's first item: a new game, asked twice while one is under way
+    assert d.where() == "menu" and d.mode.sure and d.match.phase == "play"
+    d.press(ENC)
     assert d.match.phase == "cut" and d.where() == "peg"
     d.press(BACK_PRESS)  # the new game undone: back into the play
     assert d.match.game.laying.play.count == 11 and d.where() == "lay"

@@ -66,6 +66,20 @@ def test_a_new_match_from_the_menu_asks_twice_after_the_new_match_event_too():
     assert d.mode.name == "peg" and d.match.events == 0
 
 
+def test_a_new_game_from_the_menu_asks_twice_while_one_is_under_way_only():
+    d = Driver()
+    d.press(HOLD_ENC, ENC)  # no dealer yet: nothing under way, a new game at once (refused: nothing to start)
+    assert d.mode.name == "menu" and not d.mode.sure
+    d.press(BACK_PRESS, P1, HOLD_P2)  # player 1 deals, player 2 pegs 2
+    d.press(HOLD_ENC, ENC)
+    assert d.mode.name == "menu" and d.mode.sure and d.match.front == [0, 2]
+    assert d.mode.lines(d.board)[-2:] == ["press again:", "game is dropped"]
+    d.press(turn(1), turn(-1), ENC)  # a turn asks again from the start
+    assert d.mode.sure and d.match.front == [0, 2]
+    d.press(ENC)
+    assert d.mode.name == "peg" and d.match.front == [0, 0] and d.match.phase == "cut"
+
+
 def test_an_undo_flashes_the_game_holes_white_once():
     d = Driver(display=False)
     d.press(P1, HOLD_P2)  # player 1 deals; player 2 pegs 2

@@ -4,7 +4,9 @@ On the LEDs the items are the first holes of track 0 (1 new game, 2 new match, 3
 4 advice, 5 LED test): dim, the chosen one blinking. Turn to choose, press the encoder to open,
 back (or the encoder held again) to leave; held, any other button is its press. A new match
 forgets the tally and cannot be undone (``Board.new_match``), so it asks again: the item
-flickers fast and a second press is needed.
+flickers fast and a second press is needed. So does a new game while one is under way (a
+dealer named, no winner yet): the menu opens on it, and a slow press that opened the menu, then
+a press meant for the game, would drop the game at once (undo brings it back, but who knows that).
 """
 
 from micropython import const
@@ -27,7 +29,7 @@ class Menu:
 
     def __init__(self, board):
         self.item = 0
-        self.sure = False  # the new match asks twice
+        self.sure = False  # the new match, and a new game over one under way, ask twice
         self._cursor = Cursor()  # the item
 
     def handle(self, board, event):
@@ -42,7 +44,10 @@ class Menu:
         elif kind == events.PRESS and what == events.ENCODER:
             item = self.item
             if item == _NEW_GAME:
-                if board.try_apply(["new_game"]):
+                game = board.match.game
+                if not self.sure and game.dealer is not None and game.winner is None:
+                    self.sure = True
+                elif board.try_apply(["new_game"]):
                     board.idle()
             elif item == _NEW_MATCH:
                 match = board.match
@@ -80,7 +85,7 @@ class Menu:
             out.append((">" if i == self.item else " ") + ITEMS[i])
         if self.sure:
             out.append("press again:")
-            out.append("tally is lost")
+            out.append("tally is lost" if self.item == _NEW_MATCH else "game is dropped")
         return out
 
     def describe(self):
