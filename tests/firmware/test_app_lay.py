@@ -255,6 +255,13 @@ def test_the_play_goes_on_after_a_power_cut():
     assert d.where() == "lay" and d.match.game.laying.play.count == 15 and d.match.front == [2, 0]
 
 
+def test_three_players_player_three_is_told_to_hold_back_for_go():
+    d = laying(players=3)
+    assert display(d)[-1] == "enc=lay btn=go"  # P2 leads
+    lay(d, 10)
+    assert display(d)[-2:] == ["enc=lay", "hold back=go"]  # P3's turn: a quick back would undo
+
+
 def test_three_players_player_three_says_go_with_back_held():
     d = laying(players=3)
     lay(d, 10)  # P2

@@ -162,7 +162,11 @@ class Lay:
             out = out[len(match.front):]
         if len(out) > 7:  # a long saying takes the hint's line, and keeps its last (the total)
             return out[:7] + out[-1:]
-        return out + ["enc=count" if turn is None else "enc=lay btn=go"]
+        if turn is None:
+            return out + ["enc=count"]
+        if turn == 2 and settings.seats == 3:  # player 3's go is back held: pressed, back undoes
+            return out + (["enc=lay", "hold back=go"] if len(out) < 7 else ["hold back=go"])
+        return out + ["enc=lay btn=go"]
 
     def describe(self):
         return {"mode": self.name, "rank": self.rank}
