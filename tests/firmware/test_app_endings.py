@@ -81,8 +81,9 @@ def test_a_match_to_3_ends_and_the_next_starts_only_on_purpose():
     assert is_hue(on, palette.BLUE) and brightness(off) == 0  # the winner's tally blinks
     d.press(ENC)  # once: asks
     assert d.match.games_won == [3, 0] and display(d)[-1] == "enc again=new"
-    d.press(P2)  # anything else cancels (here: a peg dialled for player 2)
-    d.press(BACK_PRESS, ENC)  # the dial cancelled; the encoder asks again
+    d.press(P2)  # anything else cancels (here: player 2's button, refused: the game is over)
+    assert not d.mode.sure and d.board.messages.refusal is not None
+    d.press(ENC)  # the encoder asks again
     assert d.match.games_won == [3, 0] and d.mode.sure
     d.press(ENC)  # twice: the new match
     assert d.match.games_won == [0, 0] and d.match.phase == "cut" and d.match.events == 0
@@ -132,8 +133,11 @@ def test_a_long_refusal_is_said_whole_and_a_won_game_says_it_is_over():
     assert lines[-4:] == ["NO: this match", "has not begun:", "nothing to start", "again"]
     d = Driver()
     game(d, 80)
-    d.press(P1, ENC)  # a peg dialled after the win
+    d.press(P1)  # a player's button after the win: refused at once, no dial that could never peg
     assert display(d)[3:] == ["NO: the game is", "over: no pegging", "after it (undo,", "or start a new", "game)"]
+    assert d.mode.side is None and d.match.front[0] == 121
+    d.press(ENC)  # the encoder, as the end says: the next game, the loser dealing
+    assert d.match.front == [0, 0] and d.match.dealer == 1
 
 
 def test_a_refusal_of_six_lines_leaves_the_mode_two():

@@ -44,9 +44,8 @@ def test_a_plain_win_and_the_next_game():
     hw = d.frame_phase(1000, 100)
     assert brightness(hw.pixel(0, 121)) > 0 and hw.pixel(0, 121)[0] == hw.pixel(0, 121)[2]  # white flash
     assert flashes_in_a_cycle(d, 1, 103) == 0  # no skunk: the loser's track shows no flashing gap
-    d.press(P1, ENC)  # pegging after the end is refused
-    assert m.front == [121, 100] and d.board.messages.refusal is not None
-    d.press(BACK_PRESS)  # cancels the dial
+    d.press(P1)  # pegging after the end is refused at once (no dial that could never peg)
+    assert m.front == [121, 100] and d.board.messages.refusal is not None and d.mode.side is None
     d.press(ENC)  # the next game; the loser (player 2) deals
     assert m.game_number == 2 and m.dealer == 1 and m.front == [0, 0] and m.games_won == [1, 0]
     hw = d.frame_after(10)

@@ -150,11 +150,11 @@ class Peg:
         if board.match.match_winner is not None and self._match_over(board, event):
             return
         side = button_side(board, event)
-        if side is not None and (kind == events.PRESS or what == events.BACK):
+        if side is not None and phase != "over" and (kind == events.PRESS or what == events.BACK):
             self.side = side
             self.points = 1
             self.moved = board.hw.ticks_ms()
-        elif side is not None:
+        elif side is not None:  # held: 2 at once; once the game is over, refused at once with why (no dial)
             peg(board, side, 2)
         elif kind == events.PRESS and what == events.BACK:
             if board.try_undo() and board.prefs["play"] == 1:
