@@ -24,7 +24,7 @@ from app.cursor import Cursor
 from app.modes.peg import button_side
 from app.picker import Picker, card_hole
 from app.render import breathing, game_hole
-from cribbage.cards import rank_name
+from cribbage.cards import JACK, rank_name
 from shared import events
 
 _BUTTONS = ("p1", "p2", "back")  # each side's button (see peg.button_side: player 3's is held)
@@ -61,7 +61,10 @@ class Starter:
     full_screen = True
 
     def __init__(self, board):
-        self.picker = Picker(1, board.match.used)
+        picker = self.picker = Picker(1, board.match.used)
+        if board.match.heels:  # pegged already: only a Jack is taken, so the cursor starts on one
+            picker.rank = JACK
+            picker.turn(0)
         self.any_suit = False  # the rank alone: its suit is not dialled
         self._column = Cursor()  # the rank's column, blinking while its suit is not dialled
 
