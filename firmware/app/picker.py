@@ -9,7 +9,9 @@ told by its row as well as by its colour.
 
 Controls: turning the encoder moves to the next or previous rank that still has a free
 card; p2 / p1 step to the next / previous free suit of that rank; the encoder press takes
-the card. Cards already on the table this deal (``used``) and those picked are skipped.
+the card. Cards already on the table this deal (``used``) and those picked are skipped, and so
+are the ranks whose four cards are out (``table``: cards of each rank on the table, named or not,
+as a play laid card by card leaves them: ``cribbage.show_ranks.on_table``).
 """
 
 from micropython import const
@@ -36,11 +38,13 @@ def card_hole(card):
 
 
 class Picker:
-    """Chooses ``need`` distinct cards not in ``used``; the cursor is always on a free card."""
+    """Chooses ``need`` distinct cards not in ``used`` (and, with ``table``, of no rank whose four are
+    out); the cursor is always on a free card."""
 
-    def __init__(self, need, used=()):
+    def __init__(self, need, used=(), table=None):
         self.need = need
         self.used = list(used)
+        self.table = table
         self.picked = []
         self.rank = 0
         self.suit = 0
@@ -49,7 +53,16 @@ class Picker:
 
     def free(self, card):
         """True if ``card`` may still be picked."""
-        return card not in self.used and card not in self.picked
+        if card in self.used or card in self.picked:
+            return False
+        table = self.table
+        if table is None:
+            return True
+        rank = card >> 2
+        out = table[rank]
+        for c in self.picked:
+            out += c >> 2 == rank
+        return out < _SUITS
 
     @property
     def card(self):

@@ -154,11 +154,20 @@ def _check_suited(game, suited):
 
 def _check_room(game, ranks):
     """RuleError if ``ranks`` of the show counted now, with the cards and ranks on the table in ``game``
-    this deal, hold five of a rank. On the table, at least: the starter and the shows before with the
-    cards laid in the play by the seats that show after this one; and the cards laid by every other
-    seat with the starter (a show by total holds its laid cards, unseen). Each show holds its own."""
+    this deal (``on_table``), hold five of a rank."""
     from cribbage.game import RuleError
 
+    table = on_table(game)
+    for r in ranks:
+        if table[r] + ranks.count(r) > _SUITS:
+            raise RuleError("a deck has four %ss: %d on the table this deal already" % (rank_name(r), table[r]))
+
+
+def on_table(game):
+    """How many cards of each rank (0-12) are on the table in ``game`` this deal, for the show
+    counted now, at least: the starter and the shows before with the cards laid in the play by the
+    seats that show after this one; or the cards laid by every other seat with the starter (a show by
+    total holds its laid cards, unseen), whichever is more. Each show holds its own."""
     later = []
     others = []
     laying = game.laying
@@ -171,13 +180,13 @@ def _check_room(game, ranks):
                 if i > game.shows:
                     later += laid
     starter = game.starter_rank
-    for r in ranks:
-        table = game.ranks.count(r) + later.count(r)
+    table = bytearray(_RANKS)
+    for r in range(_RANKS):
+        n = game.ranks.count(r) + later.count(r)
         for c in game.used:
-            table += c >> 2 == r
-        table = max(table, others.count(r) + (starter == r))
-        if table + ranks.count(r) > _SUITS:
-            raise RuleError("a deck has four %ss: %d on the table this deal already" % (rank_name(r), table))
+            n += c >> 2 == r
+        table[r] = max(n, others.count(r) + (starter == r))
+    return table
 
 
 def cards(ranks, starter_rank, flush, nobs):

@@ -3,6 +3,7 @@
 from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, P1, P2, Driver, brightness, dealt, is_hue, turn
 
 from app import palette
+from cribbage_lab.card_text import parse
 
 
 def display(d):
@@ -101,6 +102,23 @@ def test_his_heels_held_at_the_starter_lays_the_play_and_the_count_asks_the_jack
     assert d.where() == "starter"
     d.pick("JS")
     assert d.match.starter is not None and d.match.starter >> 2 == 10
+
+
+def test_the_crib_s_picker_skips_a_rank_the_play_used_up():
+    d = Driver()
+    d.board.change_settings({"play": 1})
+    for event in (["dealer", 0], ["starter", parse("5C")], ["lay", 1, 5], ["lay", 0, 5], ["lay", 1, 5],
+                  ["lay", 0, 13], ["lay", 1, 1], ["lay", 0, 2], ["lay", 1, 3], ["lay", 0, 1],
+                  ["hand", 1, None, 8], ["hand", 0, None, 4]):
+        assert d.board.try_apply(event), event
+    d.board.idle()
+    d.press(ENC)  # the crib: cards picked, no 5 left (three laid, the starter the fourth)
+    picker = d.mode.picker
+    assert d.where() == "cards" and [c for c in range(52) if c >> 2 == 4 and picker.free(c)] == []
+    d.pick("AD")  # two aces laid in the play: two left
+    assert picker.free(parse("AH"))
+    d.pick("AH")
+    assert not picker.free(parse("AS")) and not picker.free(parse("AC"))  # the four aces are out
 
 
 def test_back_never_takes_back_the_ranks_laid_in_the_play():

@@ -97,7 +97,12 @@ class Count:
             self.by_ranks(board, ())
         else:
             self.step = CARDS
-            self.picker = Picker(show.HAND_SIZE, match.used)
+            table = None
+            if match.game.laying is not None or match.game.ranks:  # ranks out that no card names
+                from cribbage.show_ranks import on_table
+
+                table = on_table(match.game)
+            self.picker = Picker(show.HAND_SIZE, match.used, table)
 
     def _laid_ranks(self, board):
         """The ranks (0-12) of the hand counted as it was laid in the play card by card, or None."""
