@@ -14,11 +14,12 @@ pegging by points never holds this module.
 
 from micropython import const
 
-from cribbage.cards import HAND_SIZE, JACK, is_int, rank_name, value
+from cribbage.cards import HAND_SIZE, is_int, rank_name, value
 from cribbage.game import RuleError
 from cribbage.play import GAME_COUNT, Play
 
 _RANKS = const(13)  # the ranks of the events: 1 (Ace) to 13 (King); a card's rank (card >> 2) is 0-12
+_JACK = const(10)  # cribbage.cards.JACK (a const: imported, it would cost the heap a name)
 _ALL_FIT = const(21)  # 31 less the highest value: at this count or below every card fits, no go
 
 
@@ -36,7 +37,7 @@ def lay_event(game, event):
     if lay:
         starter = game.starter_rank
         if starter is None and game.heels:  # his heels pegged: the starter is a Jack, its suit not given yet
-            starter = JACK
+            starter = _JACK
         seat, points = laying.lay(event[1], event[2], starter)
     else:
         seat, points = laying.go(event[1])
