@@ -8,7 +8,8 @@ so at 192K, and again at 256K, whether a test passed depended on where the compi
 fragmented the heap (the length of the checkout's path, or of pytest's numbered temporary
 folder, decided it: test_app_glance failed in pytest-999 and passed in pytest-99 and
 pytest-9999); at 320K, test_app_settings_menu's import of every module the board forgets, one
-by one, failed once in a whole run (a 1280-byte block) and passed alone. The RP2040's budget is measured where it is real: compiled on the 32-bit port
+by one, failed once in a whole run (a 1280-byte block) and passed alone. The RP2040's budget is
+measured where it is real: compiled on the 32-bit port
 and on the emulated chip.
 
 Compiled by `mpy-cross -O2` (which strips `assert`, so validation that relied on it would
