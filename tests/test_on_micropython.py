@@ -9,8 +9,7 @@ fragmented the heap (the length of the checkout's path, or of pytest's numbered 
 folder, decided it: test_app_glance failed in pytest-999 and passed in pytest-99 and
 pytest-9999); at 320K, test_app_settings_menu's import of every module the board forgets, one
 by one, failed once in a whole run (a 1280-byte block) and passed alone. The RP2040's budget is
-measured where it is real: compiled on the 32-bit port
-and on the emulated chip.
+measured where it is real: compiled on the 32-bit port and on the emulated chip.
 
 Compiled by `mpy-cross -O2` (which strips `assert`, so validation that relied on it would
 show up) they run on the 32-bit port (test_firmware_on_32bit_micropython.py); the modules
