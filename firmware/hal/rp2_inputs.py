@@ -60,6 +60,7 @@ _DREQ_PIO0_RX1 = const(5)
 _SAMPLE_RING_BITS = const(9)  # RING (512) bytes
 _STORE = const(1024)  # both rings, each on a multiple of its size, fit in 1 KB
 _POLL_MS = const(4)  # the app's poll while a control is in use (app.run)
+_CONFIRM_MS = const(2)  # ... and after a contact read open at one sample only: its release is certain at two
 EDGES = Pin.IRQ_FALLING | Pin.IRQ_RISING  # what wakes the app: any edge (hal.rp2_board: /FAULT too)
 
 
@@ -137,12 +138,13 @@ class Inputs(IOBase):
         """``hw.idle.wait``: an awaitable that ends after ``ms``, or as soon as a control (or /FAULT)
         moves or ``set`` is called (at once if that happened since the last poll); after a button's
         edge, and while a button is down or settling, it is the 4 ms poll instead (a press is
-        reported at its release, a long press while held: hal.debounce)."""
+        reported at its release, a long press while held: hal.debounce), 2 ms after a poll that read a
+        contact open at its last sample only (the release is certain at the next sample)."""
         if ms <= _POLL_MS or not self.buttons.quiet or self.moved:
             # polled once more 4 ms on, when the sample of the edge is written (a sample a ms);
             # a sleep allocates nothing, as a wait for the flag would every 4 ms
             self.moved = 0
-            return core.sleep_ms(_POLL_MS)
+            return core.sleep_ms(_POLL_MS if self.buttons.quiet is not None else _CONFIRM_MS)
         self.timer.init(mode=Timer.ONE_SHOT, period=ms, callback=self.wake)
         return readable(self)
 

@@ -80,7 +80,9 @@ class SampledButtons:
         self.level = mask  # the last sample (buttons' bits): all open until told otherwise
         self.at = 0  # where the next sample goes in the ring
         self.first = array("i", [0] * len(names))  # when each contact first moved, this poll
-        self.quiet = True  # every button up and settled at the last poll
+        # every button up and settled at the last poll; None: one was not, and a contact read open at
+        # its last sample only (a release to confirm: poll again soon, hal.rp2_inputs)
+        self.quiet = True
         self.polled = None  # when the last poll was (a quiet poll notes only that)
 
     def restart(self):
@@ -184,7 +186,7 @@ class SampledButtons:
                     events = []
                 events.append((kind, self.names[k]))
             quiet = quiet and button.idle()
-        self.quiet = quiet
+        self.quiet = quiet if quiet or not opening & mask else None
         return events
 
 

@@ -107,6 +107,17 @@ def test_each_button_reports_its_own_presses_in_order():
     assert all(0 <= events[k][0] - releases[k] <= 4 for k in range(5))  # at the first poll after two open samples
 
 
+def test_a_release_read_at_one_sample_asks_for_the_next_poll_soon():
+    sampler = Sampler(2)
+    buttons = SampledButtons(NAMES, BITS)
+    sampler.held = {1: [(100, 160)]}  # p1 let go at 160: the poll at 160 reads it open at its last sample
+    events = []
+    for ms in range(0, 161, 4):
+        events += poll(buttons, sampler, ms)
+    assert events == [] and buttons.quiet is None  # not certain yet: the board polls again 2 ms on
+    assert poll(buttons, sampler, 162) == [(PRESS, "p1")] and buttons.quiet is not None
+
+
 def test_a_save_longer_than_the_ring_loses_no_press_when_it_reads_the_controls_between_its_steps():
     # a save holds the polls away from 100 to 1000 ms: more than the ring keeps (512 samples)
     held_back = list(range(0, 100, 4)) + list(range(1000, 1200, 4))
