@@ -206,7 +206,7 @@ def test_a_play_laid_from_the_command_line(sim: str, capsys: pytest.CaptureFixtu
     status, out, _ = crib(capsys, "status", "-d", sim)
     assert "the play: count 15, P2 to lay or say go (since 0: 5 K)" in out
     status, out, err = crib(capsys, "go", "2", "-d", sim)
-    assert status == 1 and err == "crib go: error: no go at a count of 15: every card fits under 31\n"
+    assert status == 1 and err == "crib go: error: no go at a count of 15: every card fits, the count 31 at most\n"
     assert said(capsys, sim, "lay", "2", "J") == "P2 lays J."
     assert said(capsys, sim, "lay", "1", "6") == "P1 lays 6: P1 +2."  # thirty-one for two
     assert state(capsys, sim)["play"] == {"count": 0, "turn": 1, "series": [], "laid": [[13, 6], [5, 11]]}
