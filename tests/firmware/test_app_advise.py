@@ -168,6 +168,8 @@ def test_the_team_game_asks_whether_your_side_deals():
     d = Driver()
     assert '"ok": true' in d.board.handle_command('{"cmd": "settings", "set": {"players": 4}}')
     d.press(HOLD_ENC, turn(3), ENC)
+    d.frame_at(d.hw.ticks_ms() + 1)
+    assert d.hw.display.lines[-4:] == ["0/5 cards", "turn=rank", "p1/p2=suit", "enc=take"]  # as the show's picker
     d.pick_all("5H JD QS 4C 9H")
     d.press(P1)
     d.frame_at(d.hw.ticks_ms() + 1)

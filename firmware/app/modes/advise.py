@@ -149,7 +149,8 @@ class Advise:
     def lines(self, board):
         if self.step == PICK:
             picker = self.picker
-            return ["ADVICE"] + picker.text() + ["%d/%d cards" % (len(picker.picked), picker.need)]
+            return ["ADVICE"] + picker.text() + ["%d/%d cards" % (len(picker.picked), picker.need), "turn=rank",
+                                                 "p1/p2=suit", "enc=take"]  # as the show's picker says
         if self.step == DEAL:
             if self.players == 4:  # the crib is the dealing side's: a partner's deal is yours too
                 said = "my side deals" if self.dealer else "other side deals"
