@@ -142,7 +142,7 @@ def cut(args: argparse.Namespace) -> list[Any]:
     if len(given) == len(args.cut):
         return ["cut", given]
     cards.check_distinct(given)  # the board is sent their ranks alone: a card typed twice is caught here
-    return ["cut_ranks", [rank_typed(c) if isinstance(c, str) else c >> 2 for c in args.cut]]  # rank * 4 + suit
+    return ["cut_ranks", [rank_typed(c) if isinstance(c, str) else c >> 2 for c in args.cut]]  # a card: rank * 4 + suit
 
 
 def starter(args: argparse.Namespace) -> list[Any]:

@@ -99,7 +99,7 @@ class Button:
         state = self.state
         if state == _DOWN:
             if not down:
-                if opening:  # chatter, or a release the next poll (4 ms on) confirms
+                if opening:  # chatter, or a release the next poll confirms (2 ms on, hal.rp2_inputs)
                     return None
                 self.state = _RELEASED
                 self.released_at = first_edge_ms if moved else now_ms

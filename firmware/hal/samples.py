@@ -49,6 +49,7 @@ TURNS_RING = const(256)  # the encoder's changes: 56 detents of bounce-free turn
 # sample every ms, a change as the knob turns), so a ring full to its last slot would have its
 # oldest entry written over before it is read: a change read in its place could make up a detent.
 _SLACK = const(32)
+_KEPT = const(RING - _SLACK)  # the button samples a late poll reads at most
 
 
 def lowest_pin(a, b, buttons):
@@ -93,9 +94,9 @@ class SampledButtons:
         """The polls every 4 ms that a late poll of ``new`` samples stands in for, one call each
         (those that would only note their time skipped at once), all but its last 4 to 7 samples;
         ``turns`` decoded up to each press they report."""
-        if new > RING - _SLACK:  # the oldest were written over (or are, as this reads): an edge among them is late
-            self.at = (self.at + new - (RING - _SLACK)) & (RING - 1)
-            new = RING - _SLACK
+        if new > _KEPT:  # the oldest were written over (or are, as this reads): an edge among them is late
+            self.at = (self.at + new - _KEPT) & (RING - 1)
+            new = _KEPT
             if self.polled is not None:  # (None: the first poll, whose closed contacts are held from before)
                 self.polled = ticks_add(now_ms, -new * SAMPLE_MS)  # as if polled just before the oldest kept
         since = self.at  # the samples that placed the turn end here
