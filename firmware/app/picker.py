@@ -9,9 +9,12 @@ told by its row as well as by its colour.
 
 Controls: turning the encoder moves to the next or previous rank that still has a free
 card; p2 / p1 step to the next / previous free suit of that rank; the encoder press takes
-the card. Cards already on the table this deal (``used``) and those picked are skipped, and so
-are the ranks whose four cards are out (``table``: cards of each rank on the table, named or not,
-as a play laid card by card leaves them: ``cribbage.show_ranks.on_table``).
+the card. The cursor keeps to the suit last stepped to or taken: after a take it shows the
+rank's next free suit (a pair is two presses), and the next turn lands on that suit again
+where it is free (a flush needs no suit steps after its first card). Cards already on the
+table this deal (``used``) and those picked are skipped, and so are the ranks whose four cards
+are out (``table``: cards of each rank on the table, named or not, as a play laid card by card
+leaves them: ``cribbage.show_ranks.on_table``).
 """
 
 from micropython import const
@@ -48,6 +51,7 @@ class Picker:
         self.picked = []
         self.rank = 0
         self.suit = 0
+        self.wanted = 0  # the suit last stepped to or taken: turns land on it where it is free
         self._settle()
         self._cursor = Cursor()
 
@@ -82,10 +86,10 @@ class Picker:
         return False
 
     def _settle(self):
-        # Keep the suit if that card is free, else the next free suit; else the next rank.
+        # The wanted suit if that card is free, else the next free suit; else the next rank.
         for _ in range(_RANKS):
             for k in range(_SUITS):
-                s = (self.suit + k) % _SUITS
+                s = (self.wanted + k) % _SUITS
                 if self.free(self.rank * 4 + s):
                     self.suit = s
                     return
@@ -112,7 +116,7 @@ class Picker:
         for k in range(1, _SUITS):
             s = (self.suit + step * k) % _SUITS
             if self.free(self.rank * 4 + s):
-                self.suit = s
+                self.suit = self.wanted = s
                 return
 
     def move(self, kind, what):
@@ -130,6 +134,7 @@ class Picker:
         """Pick the card under the cursor; return True when enough cards are picked."""
         if not self.done:
             self.picked.append(self.card)
+            self.wanted = self.suit
             if not self.done:
                 self._settle()
         return self.done
@@ -140,7 +145,7 @@ class Picker:
             return False
         card = self.picked.pop()
         self.rank = card >> 2
-        self.suit = card & 3
+        self.suit = self.wanted = card & 3
         return True
 
     def draw(self, canvas, now, show_cursor=True):

@@ -30,11 +30,10 @@ DETENT_GAP_MS = 60  # between detents: slower than the acceleration's 40 ms, so 
 # A hand from a fresh board, as input events: player 1 deals; player 2 pegs 3 (a button, two
 # detents, the encoder); the starter (the ace of diamonds) is turned, which takes the board back
 # to the play; then the count: player 2's hand (ace and two of clubs, two of diamonds, three of
-# clubs: 16) picked card by card with turns and button presses, and pegged.
+# clubs: 16) picked card by card with turns, a suit step and presses, and pegged.
 PEG_AND_COUNT = (("press", "p1"), ("press", "p2"), ("turn", 2), ("press", "enc"), ("press", "enc"), ("press", "p2"),
-                 ("press", "enc"), ("press", "enc"), ("press", "enc"), ("turn", 1), ("press", "p2"), ("press", "p2"),
-                 ("press", "enc"), ("press", "enc"), ("turn", 1), ("press", "p2"), ("press", "p2"), ("press", "enc"),
-                 ("press", "enc"))
+                 ("press", "enc"), ("press", "enc"), ("press", "enc"), ("turn", 1), ("press", "enc"), ("press", "enc"),
+                 ("turn", 1), ("press", "p1"), ("press", "enc"), ("press", "enc"))
 
 
 def control_pin(control: str) -> int:

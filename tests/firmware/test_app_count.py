@@ -63,6 +63,24 @@ def test_used_cards_cannot_be_picked():
     assert is_hue(picked, palette.VERMILLION)
 
 
+def test_the_picker_keeps_to_the_suit_taken_so_a_flush_needs_no_suit_steps():
+    d = dealt()
+    d.press(ENC)
+    d.pick("5D")
+    d.press(ENC)
+    picker = d.mode.picker
+    d.pick("2H")  # the first card of a flush: its suit stepped to once
+    assert picker.card == parse("2S")  # the rank's next free suit: a pair is one press away
+    d.press(turn(3))
+    assert picker.card == parse("5H")  # the turn lands on the suit taken
+    d.press(ENC, turn(4), ENC)
+    assert picker.picked == [parse(c) for c in ("2H", "5H", "9H")]
+    d.press(turn(-4))
+    assert picker.card == parse("5S")  # 5H is taken: the next free suit, hearts still wanted
+    d.press(turn(4), P1, ENC)  # 9S; p1 steps back past 9H (taken) to 9D
+    assert picker.picked[-1] == parse("9D")
+
+
 def test_a_press_or_detent_moving_the_picker_s_cursor_shows_at_once_whatever_the_clock():
     # the cursor blinks lit from when it lands on a card, not on the clock (whose dark 180 ms held a
     # move back: p2's press to the next suit, 46 ms on the emulated chip)

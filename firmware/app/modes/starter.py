@@ -41,6 +41,11 @@ def heels(board, side):
     return board.try_apply(["heels"])
 
 
+def heels_hint(match):
+    """The display's hint for his heels: the dealer's button held."""
+    return "hold %s=heels" % _BUTTONS[match.settings.side_of(match.dealer)]
+
+
 def held_button(board, event):
     """A button held (``event`` a long press, not the encoder's) in a show's pickers of cards or
     ranks: the dealer's asks for his heels, refused there (the starter is known) with why: True;
@@ -76,7 +81,7 @@ class Starter:
         suit = stops[(at + step) % len(stops)]
         self.any_suit = suit is None
         if suit is not None:
-            picker.suit = suit
+            picker.suit = picker.wanted = suit
 
     def counting_side(self, board):
         return None
@@ -120,7 +125,7 @@ class Starter:
         text = [">" + rank_name(self.picker.rank) + " any suit"] if self.any_suit else self.picker.text()
         hints = ["turn=rank", "p1/p2=suit/any", "enc=take", "hold enc=skip"]
         if not match.heels:  # pegged already: only a Jack is taken, and holding the button is refused
-            hints.append("hold %s=heels" % _BUTTONS[match.settings.side_of(match.dealer)])
+            hints.append(heels_hint(match))
         return ["STARTER"] + text + hints
 
     def describe(self):
