@@ -89,6 +89,33 @@ def test_back_takes_back_the_last_rank_then_leaves():
     assert d.match.log == [["dealer", 1]]
 
 
+def test_back_at_a_cut_again_takes_back_the_tie_s_last_rank():
+    d = Driver()
+    d.board.handle_command(json.dumps({"cmd": "settings", "set": {"players": 3}}))
+    d.press(ENC)
+    cut(d, 8)
+    cut(d, 1)
+    cut(d, 1)  # players 2 and 3 tie: they cut again
+    cut(d, 4)
+    cut(d, 4)  # and tie again
+    assert display(d)[1:3] == ["tie: cut again", "P2 cuts >A"]
+    d.press(BACK_PRESS)  # player 3's five of the second round taken back: dialled again
+    assert d.mode.cutting == [1, 2] and d.mode.ranks == [None, 4, None] and d.mode.rank == 4
+    d.press(BACK_PRESS, BACK_PRESS)  # player 2's five, then player 3's two of the first round
+    assert d.mode.cutting == [0, 1, 2] and d.mode.ranks == [8, 1, None] and d.mode.rank == 1
+    assert display(d)[1:4] == ["P1 cut 9", "P2 cut 2", "P3 cuts >2"]
+    cut(d, 0)  # player 3 cuts an Ace instead: the lowest, dealing
+    assert d.mode.name == "peg" and d.match.log == [["cut_ranks", [8, 1, 0]]]
+    d = Driver()
+    d.press(ENC)
+    cut(d, 4)
+    cut(d, 4)  # a tie of two: back at the cut again takes back player 2's five
+    d.press(BACK_PRESS)
+    assert d.mode.cutting == [0, 1] and d.mode.ranks == [4, None] and d.mode.at == 1
+    d.press(BACK_PRESS, BACK_PRESS)  # player 1's too, then "who deals?"
+    assert d.mode.name == "peg" and d.match.phase == "cut"
+
+
 def test_the_cut_on_the_leds_a_row_of_ranks_per_player():
     d = Driver()
     d.press(ENC)

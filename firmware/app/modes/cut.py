@@ -2,11 +2,11 @@
 
 Opened from "who deals?" (``app.modes.peg``). The players cut in seat order: turn to the rank
 cut (Ace low, King high; each dial starts at the Ace), press the encoder to take it; back takes
-back the last rank taken (at the first player: back to "who deals?", as the encoder held does at
-any point). When the lowest rank is shared, the players who share it cut again (the others are
-out). The deciding round goes in the log as the core's ``["cut_ranks", [rank or null per
-seat]]`` (null: a seat out of that round), and the board goes back to the play with the dealer
-known.
+back the last rank taken, across a tie into the round before (at the first player of the first
+round: back to "who deals?", as the encoder held does at any point). When the lowest rank is
+shared, the players who share it cut again (the others are out). The deciding round goes in
+the log as the core's ``["cut_ranks", [rank or null per seat]]`` (null: a seat out of that
+round), and the board goes back to the play with the dealer known.
 
 On the LEDs each seat has a row of 13 holes, Ace to King, on its side's track: the first
 seats (P1, P2; T1a, T2a) holes 1-13, the others (P3; T1b, T2b) under them on the way back, holes
@@ -35,7 +35,8 @@ def rank_hole(seat, rank):
 
 
 class Cut:
-    """Dialling the ranks cut; ``ranks`` (per seat, None until cut) and ``cutting`` (the seats of this round)."""
+    """Dialling the ranks cut; ``ranks`` (per seat, None until cut) and ``cutting`` (the seats of this
+    round); ``rounds``: the rounds before, tied, as (cutting, ranks), the last the one cut again now."""
 
     name = "cut"
     full_screen = True
@@ -47,7 +48,7 @@ class Cut:
         self.cutting = list(range(seats))
         self.at = 0  # the index in ``cutting`` of the seat dialling now
         self.rank = 0
-        self.before = None  # in a cut again: the ranks of the round before (None: the first round)
+        self.rounds = []
         self._cursor = Cursor()  # the rank being dialled
 
     def handle(self, board, event):
@@ -55,13 +56,16 @@ class Cut:
         if kind == events.TURN:
             self.rank = (self.rank + what) % _RANKS
         elif kind == events.PRESS and what == events.BACK:
-            if self.at == 0:
+            if self.at == 0 and not self.rounds:
                 board.idle()
-            else:
-                self.at -= 1
-                seat = self.cutting[self.at]
-                self.rank = self.ranks[seat]
-                self.ranks[seat] = None
+                return
+            if self.at == 0:  # the first of a cut again: the tie's last rank taken back
+                self.cutting, self.ranks = self.rounds.pop()
+                self.at = len(self.cutting)
+            self.at -= 1
+            seat = self.cutting[self.at]
+            self.rank = self.ranks[seat]
+            self.ranks[seat] = None
         elif kind == events.LONG and what == events.ENCODER:  # held, as anywhere off the game: back to it
             board.idle()
         elif kind == events.PRESS and what == events.ENCODER:
@@ -79,8 +83,8 @@ class Cut:
             if board.try_apply(["cut_ranks", ranks[:]]):
                 board.idle()
             return
+        self.rounds.append((self.cutting, ranks))
         self.cutting = tied
-        self.before = ranks
         self.ranks = [None] * len(ranks)
         self.at = 0
 
@@ -99,8 +103,8 @@ class Cut:
             if self.ranks[s] is not None:
                 colour = board.colours[settings.side_of(s)]
                 canvas.put(track_of(settings.side_of(s)), rank_hole(s, self.ranks[s]), colour, palette.FULL)
-        before = self.before
-        if before is not None:  # the tie: its ranks, dimmer, until each seat has cut again
+        if self.rounds:  # the tie: its ranks, dimmer, until each seat has cut again
+            before = self.rounds[-1][1]
             for s in self.cutting:
                 if self.ranks[s] is None:
                     side_s = settings.side_of(s)
@@ -112,7 +116,7 @@ class Cut:
     def lines(self, board):
         settings = board.match.settings
         out = ["CUT FOR DEAL"]
-        if self.before is not None:
+        if self.rounds:
             out.append("tie: cut again")
         for s in range(len(self.ranks)):
             if self.ranks[s] is not None:
