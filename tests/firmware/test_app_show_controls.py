@@ -230,3 +230,23 @@ def test_the_display_offers_his_heels_only_at_the_starter():
     d.pick("5D")
     d.press(ENC)
     assert not any("heels" in line for line in display(d))
+
+
+def test_a_skipped_starter_is_said_with_the_way_back_and_his_heels_until_a_show_is_counted():
+    d = dealt()
+    d.press(ENC, HOLD_ENC)  # a long press (a slow one, perhaps) skips the starter
+    assert display(d)[:6] == ["P2 HAND", "total 0", "enc=peg", "starter skipped", "back=starter", "hold p1=heels"]
+    d.press(HOLD_P1)  # his heels, pegged from there: no more offered
+    assert d.match.front == [2, 0] and display(d)[3:] == ["starter skipped", "back=starter"]
+    d.press(turn(12), ENC)  # the pone's total: no way back to the starter now
+    assert display(d)[:4] == ["P1 HAND", "total 0", "enc=peg", "starter skipped"]
+    assert "back=starter" not in display(d)
+    d = Driver()
+    d.press(P2, ENC, HOLD_ENC)  # player 2 deals: his heels from p2
+    assert "hold p2=heels" in display(d)
+    d = dealt()
+    d.press(ENC)
+    d.pick("5D")
+    d.press(ENC)  # a starter known: nothing of the kind at a total dialled instead of cards
+    d.press(HOLD_ENC)
+    assert display(d) == ["P2 HAND", "total 0", "enc=peg"]

@@ -28,7 +28,7 @@ from micropython import const
 
 from app.cursor import Cursor
 from app.modes.peg import button_side, kept_off
-from app.modes.starter import Starter, heels, held_button
+from app.modes.starter import Starter, heels, heels_hint, held_button
 from app.picker import Picker
 from app.render import breathing, draw_preview, game_hole, track_of
 from cribbage import show
@@ -297,10 +297,23 @@ class Count:
         if step == TOTAL:
             note = ("impossible!" if not show.is_possible_total(self.points)
                     else _NOT_PEGGED if self._kept(board) else "enc=peg")
-            return [title, "total %d" % self.points, note]
+            return [title, "total %d" % self.points, note] + self._skipped(board)
         if step == CLAIM:
             return [title, "claim %d" % self.points, "muggins is on", _NOT_PEGGED if self._kept(board) else "enc=peg"]
         return self._saying(board).under([title + " %d" % self.points] + ([_NOT_PEGGED] if self._kept(board) else []))
+
+    def _skipped(self, board):
+        """The display's lines for a deal whose starter was skipped (a long press, perhaps a slow one,
+        opened its totals): said, with the way back to it and his heels while nothing is counted."""
+        match = board.match
+        if match.starter_rank is not None:
+            return []
+        if match.phase != "play":  # a show is counted: no way back to the starter
+            return ["starter skipped"]
+        out = ["starter skipped", "back=starter"]
+        if not match.heels:
+            out.append(heels_hint(match))
+        return out
 
     def _kept(self, board):
         """True if a house rule keeps the peg where it is for the points dialled or counted."""
