@@ -103,8 +103,10 @@ def score_lines(board, sure=False):
         if match.dealer is not None:
             out[0] += " %s deals" % settings.seat_name(match.dealer)
         nxt = match.next_show
-        if match.phase == "show" and nxt is not None:
-            out.append("next: " + ("crib" if nxt[1] == "crib" else settings.seat_name(nxt[0]) + " hand"))
+        called = match.muggins is not None and match.phase == "show"  # a call open: the encoder opens it
+        if called or match.phase == "show" and nxt is not None:
+            out.append("next: " + ("muggins" if called else "crib" if nxt[1] == "crib"
+                                   else settings.seat_name(nxt[0]) + " hand"))
         elif match.starter_rank is None and match.phase == "play":
             out.append("enc=starter")
         out.append("won " + tally(match))
@@ -147,8 +149,15 @@ class Peg:
         if phase == "cut":
             self._choose_dealer(board, event)
             return
-        if board.match.match_winner is not None and self._match_over(board, event):
-            return
+        if board.match.match_winner is not None:  # the encoder pressed twice starts a new match
+            if kind == events.PRESS and what == events.ENCODER:
+                if self.sure:
+                    self.sure = False
+                    board.try_new_match()
+                else:
+                    self.sure = True
+                return
+            self.sure = False
         side = button_side(board, event)
         if side is not None and phase != "over" and (kind == events.PRESS or what == events.BACK):
             self.side = side
@@ -166,18 +175,6 @@ class Peg:
                 board.open_count()
         elif kind == events.LONG and what == events.ENCODER:
             board.open_menu()
-
-    def _match_over(self, board, event):
-        """The match is won: the encoder pressed twice starts a new one. True if the event was that."""
-        if event[0] == events.PRESS and event[1] == events.ENCODER:
-            if self.sure:
-                self.sure = False
-                board.try_new_match()
-            else:
-                self.sure = True
-            return True
-        self.sure = False
-        return False
 
     def _choose_dealer(self, board, event):
         kind, what = event
