@@ -15,7 +15,7 @@ from cribbage.settings import DOUBLE_SKUNK_GAMES, MATCH_LENGTHS, PLAYERS, SKUNK_
 from shared import events
 
 _COLOURS = tuple(range(len(palette.CHOICES)))
-# (key, label, values); game rules first, then the board's own preferences.
+# (key, label, values); game rules first, then the board's own preferences, how the play is entered the first.
 ITEMS = (
     ("target", "game length", TARGETS),
     ("skunk", "skunk rule", SKUNK_RULES),
@@ -25,12 +25,12 @@ ITEMS = (
     ("muggins", "muggins", (False, True)),
     ("stinkhole", "stinkhole", (False, True)),
     ("match_to", "match to", MATCH_LENGTHS),
+    ("play", "the play", (0, 1)),  # the first of the board's: how the play is entered, chosen with the rules
     ("colour0", "colour p1", _COLOURS),
     ("colour1", "colour p2", _COLOURS),
     ("colour2", "colour p3", _COLOURS),
     ("brightness", "brightness", (16, 32, 64, 96, 128, 160, 192, 255)),
     ("milliamps", "current mA", (300, 500, 900, 1500, 2500, 3000, 4000)),  # 4000: the 5 V 4 A supply of power.md
-    ("play", "the play", (0, 1)),
 )
 _MILLIAMPS = [item[0] for item in ITEMS].index("milliamps")
 # P1 and P3 share track 1 with three players, told apart by colour (app.prefs): one given the
