@@ -137,12 +137,18 @@ def rows(board: dict) -> list[list[str]]:
         ["R10", "1", "1", "usb", "Resistor", f"10 kohm, {RESISTOR}", "", "U3's /FAULT pull-up to 3V3"],
         ["C247", "1", "1", "usb", "Ceramic capacitor", "100 nF, 50 V, X7R", "", "At U3's IN pin"],
         ["J2", "1", "1", "both", "USB panel socket",
-         "90-degree angled micro-USB plug to panel-mount socket, 0.3 m, with screws; power conductors "
+         "90-degree angled micro-USB plug to micro-USB panel-mount socket, 0.3 m, with screws; power conductors "
          "(VBUS, GND) rated 1 A or more",
          "", "The USB build's whole supply (up to 0.5 A for the LEDs and the Pico) comes through it: a cable whose "
          "seller gives no current rating, or only for data, is not enough. From the Pico's socket to the board's "
          "left edge (see the drilling template); angled: a straight plug would run into the game holes' LEDs 15 mm "
-         "beyond the Pico's socket. The adapter build needs it too: flashing, crib deploy and the serial line"],
+         "beyond the Pico's socket. The adapter build needs it too: flashing, crib deploy and the serial line. "
+         "A USB-C socket instead (a USB-C panel socket to micro-USB plug lead, or a USB-C breakout board) must "
+         "join CC1 and CC2 each to GND through its own 5.1 kohm: without them a USB-C charger, a computer's USB-C "
+         "port or any C-to-C cable gives it no 5 V at all. Many sold for hobby use have none, or one resistor for "
+         "both pins, which fails with e-marked C-to-C cables; a 56 kohm pull-up belongs in the C plug of a USB-A "
+         "to C cable, never at the socket. Buy one whose seller names the two 5.1 kohm resistors and check it "
+         "(BUILD.md, stage 1)"],
         ["PS1", "1", "1", "adapter", "Power supply",
          "5 V DC, 4 A (20 W), regulated, a limited power source (marked LPS, or Class 2), 5.5 x 2.1 mm plug, "
          "centre +", "Mean Well GST25E05-P1J",

@@ -70,3 +70,16 @@ def test_the_adapter_builds_power_parts_name_a_part_or_a_rating() -> None:
     materials = " ".join(rows[ref]["notes"] for ref in ("X8", "X9", "X10"))
     for what in ("Q1's and Q2's", "LED's flange", "perfboard", "XF1"):
         assert what in materials, what
+
+
+def test_a_usb_c_socket_in_j2s_place_is_told_its_cc_resistors() -> None:
+    """J2 is a micro-USB panel socket; a USB-C socket in its place gets no 5 V from a USB-C source without
+    5.1 kohm from each CC pin to GND (USB Type-C: a sink's Rd, one on each pin). bom.csv and BUILD.md's
+    stage 1 say so, and how to check it."""
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    assert "micro-USB panel-mount socket" in rows["J2"]["specification"]
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    for text in (rows["J2"]["notes"], build):
+        assert "CC1 and CC2 each to GND through its own 5.1 kohm" in text
+        assert "56 kohm" in text and "e-marked C-to-C" in text
+    assert "the Pico's VBUS (pin 40) reads 4.8 to 5.3 V" in build
