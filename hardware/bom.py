@@ -263,8 +263,11 @@ def rows(board: dict) -> list[list[str]]:
         ["X11", "1", "1", "adapter", "Marking", "5 V ONLY, centre +", "",
          "Beside J1 on the board's edge and the back panel's (back-panel.svg): written with a permanent pen, "
          "burnt, or a printed label. A 9 or 12 V plug fits the same jack"],
-        ["PS2", "1", "1", "usb", "USB charger and cable", "5 V, 1 A or more, 4.8 to 5.3 V at its plug; micro-USB "
-         "cable", "", "Not a computer's port (power.md); measure it first with the USB power meter (stage 1)"],
+        ["PS2", "1", "1", "usb", "USB charger (or power bank) and cable", "5 V, 1 A or more, 4.8 to 5.3 V at its "
+         "plug; micro-USB cable (from a USB-C charger: a USB-C to micro-USB cable; with a USB-C socket as J2, a USB-C "
+         "cable)", "",
+         "Not a computer's port: MicroPython asks it for 250 mA, the board draws up to 0.5 A (power.md, \"Which "
+         "supply\"); measure it first with the USB power meter (stage 1)"],
     ]
 
 

@@ -34,8 +34,14 @@ UNCAPPED_MA = 10**9
 # the device, then what the device's descriptor asked for; at most 10 uF across VBUS at attach.
 USB_UNCONFIGURED_MA = 100
 USB_ATTACH_UF = 10
-# What MicroPython's USB descriptor asks for (USBD_MAX_POWER_MA in its shared/tinyusb/mp_usbd.h,
-# a fixed 250 mA that a board definition cannot change).
+# What a computer's port must be able to give a configured device: 5 unit loads of 100 mA (USB 2.0,
+# 7.2.1), 6 of 150 mA (USB 3); its overcurrent protection may trip anywhere above that, up to 5 A.
+USB2_PORT_MA = 500
+USB3_PORT_MA = 900
+USB_OVERCURRENT_MA = 5000
+# What MicroPython's USB descriptor asks for (its bMaxPower: USBD_MAX_POWER_MA in MicroPython's
+# shared/tinyusb/tusb_config.h, used by shared/tinyusb/mp_usbd_descriptor.c, which the rp2 port
+# builds: a fixed 250 mA that a board definition cannot change).
 MICROPYTHON_USB_MA = 250
 # The USB build's LED supply switch, a TPS2553 with a 43.2 kohm 1 % limit resistor: its current
 # limit at worst (TI SLVS841, "Common RILIM resistor selections": 544.3 to 673.1 mA).
@@ -174,10 +180,15 @@ def section(leds: int) -> str:
         "",
         "| | USB allows | the USB build |",
         "| --- | --- | --- |",
-        "| current before the host configures the board | %d mA | %s: the LED switch stays off until the "
-        "firmware runs |" % (USB_UNCONFIGURED_MA, amps(rest)),
-        "| current after | what the board asked for: MicroPython asks %d mA | %s dark, up to %s lit |"
-        % (MICROPYTHON_USB_MA, amps(idle_all + rest), amps(usb)),
+        "| current before the host configures the board | %d mA | %s while the LED switch is off; the firmware "
+        "turns it on after the safe-mode window, without waiting for a host |" % (USB_UNCONFIGURED_MA, amps(rest)),
+        "| current after | what the board asked for: MicroPython asks %d mA | %s dark, up to %s lit (the "
+        "firmware's cap) |" % (MICROPYTHON_USB_MA, amps(idle_all + rest), amps(usb)),
+        "| what a computer's port must be able to give | %d mA (USB 2.0) or %d mA (USB 3); its overcurrent "
+        "protection trips somewhere above that, at most %s | at most %s to %s: the switch's limit + %s (two "
+        "frames mixing, for milliseconds, or LEDs drawing more than the model) |"
+        % (USB2_PORT_MA, USB3_PORT_MA, amps(USB_OVERCURRENT_MA, 0), amps(SWITCH_LIMIT_MA[0] + rest),
+           amps(SWITCH_LIMIT_MA[1] + rest), amps(rest)),
         "| capacitance across VBUS at plug-in | %d uF | the Pico's own only; the LED bus's %.0f uF "
         "(%d uF + %d x %d nF) sits behind the switch |" % (USB_ATTACH_UF, bus_uf, BULK_UF, leds, LED_CAP_NF),
         "| inrush when the LEDs are switched on | (no more than the port's limit) | at most the switch's "

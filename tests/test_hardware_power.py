@@ -38,3 +38,24 @@ def test_lit_counts_agree_with_a_scan_of_the_estimate(rgb: tuple[int, int, int],
     leds = table.led_count()
     assert table.lit_within_cap(rgb, brightness, supply_ma, leds) == scan(rgb, brightness, supply_ma, leds)
 
+
+
+def test_what_the_usb_build_draws_against_what_usb_gives() -> None:
+    """power.md and BUILD.md say what the code says: the board draws more, even dark, than MicroPython
+    asks a computer for; its cap (supply_ma) fits a USB 2.0 port's 500 mA with no margin; the switch's
+    limit and the board go past it, within USB 3's 900 mA. Their prose quotes these figures."""
+    table = load_script("power_table")
+    usb = table.SUPPLIES["usb"]["supply_ma"]
+    dark = table.led_count() * power.IDLE_UA / 1000 + power.BOARD_MA
+    most = table.SWITCH_LIMIT_MA[1] + power.BOARD_MA
+    assert table.MICROPYTHON_USB_MA < dark < usb == table.USB2_PORT_MA
+    assert table.USB2_PORT_MA < table.SWITCH_LIMIT_MA[0] + power.BOARD_MA < most < table.USB3_PORT_MA
+    text = (HARDWARE / "power.md").read_text()
+    prose = " ".join(text[text.index(table.END):].split())  # the hand-written part (the table holds the same)
+    assert "asks the host for %d mA" % table.MICROPYTHON_USB_MA in prose
+    assert "%s with every LED dark and up to %s lit" % (table.amps(dark), table.amps(usb)) in prose
+    assert "%d mA (USB 2.0) or %d mA (USB 3)" % (table.USB2_PORT_MA, table.USB3_PORT_MA) in prose
+    assert "switch lets through %s at most" % table.amps(most) in prose
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    assert "asks a computer for %d mA, and the board draws up to %s, %s at most" \
+        % (table.MICROPYTHON_USB_MA, table.amps(usb, 1), table.amps(most)) in build
