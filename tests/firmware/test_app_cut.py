@@ -19,6 +19,17 @@ def cut(d, rank):
     d.press(turn(rank - d.mode.rank) if rank != d.mode.rank else turn(13), ENC)
 
 
+def three_tied(**driver):
+    """Three players at the cut: player 1 cuts a nine, players 2 and 3 tie on a two and cut again."""
+    d = Driver(**driver)
+    d.board.handle_command(json.dumps({"cmd": "settings", "set": {"players": 3}}))
+    d.press(ENC)
+    cut(d, 8)
+    cut(d, 1)
+    cut(d, 1)
+    return d
+
+
 def test_the_cut_is_the_first_choice_and_the_lowest_rank_deals():
     d = Driver()
     assert display(d)[:4] == ["WHO DEALS?", "p1/p2: deals", "or turn, enc:", "> cut for deal"]
@@ -45,12 +56,7 @@ def test_a_tie_cuts_again_and_the_log_keeps_the_deciding_cut():
 
 
 def test_three_players_tied_low_cut_again_without_the_third():
-    d = Driver()
-    d.board.handle_command(json.dumps({"cmd": "settings", "set": {"players": 3}}))
-    d.press(ENC)
-    cut(d, 8)
-    cut(d, 1)
-    cut(d, 1)  # players 2 and 3 tie low; player 1 is out
+    d = three_tied()  # player 1 is out
     assert d.mode.cutting == [1, 2] and display(d)[1:3] == ["tie: cut again", "P2 cuts >A"]
     cut(d, 6)
     cut(d, 3)
@@ -58,12 +64,7 @@ def test_three_players_tied_low_cut_again_without_the_third():
 
 
 def test_a_tie_shows_on_the_leds_until_each_tied_seat_cuts_again():
-    d = Driver(display=False)
-    d.board.handle_command(json.dumps({"cmd": "settings", "set": {"players": 3}}))
-    d.press(ENC)
-    cut(d, 8)
-    cut(d, 1)
-    cut(d, 1)  # players 2 and 3 tie on a two; player 1, out, shows nothing more
+    d = three_tied(display=False)  # player 1, out, shows nothing more
     d.frame_after(1)  # the rank being dialled lands, lit; 500 ms on it blinks off
     frame = d.frame_after(499)
     tied = [frame.pixel(1, rank_hole(1, 1)), frame.pixel(0, rank_hole(2, 1))]
@@ -90,12 +91,7 @@ def test_back_takes_back_the_last_rank_then_leaves():
 
 
 def test_back_at_a_cut_again_takes_back_the_tie_s_last_rank():
-    d = Driver()
-    d.board.handle_command(json.dumps({"cmd": "settings", "set": {"players": 3}}))
-    d.press(ENC)
-    cut(d, 8)
-    cut(d, 1)
-    cut(d, 1)  # players 2 and 3 tie: they cut again
+    d = three_tied()
     cut(d, 4)
     cut(d, 4)  # and tie again
     assert display(d)[1:3] == ["tie: cut again", "P2 cuts >A"]
