@@ -63,14 +63,14 @@ press enc
 """
 
 
-# The play card by card (the settings' last item): player 1 deals, the starter 5H; player 2
+# The play card by card (the settings' ninth item): player 1 deals, the starter 5H; player 2
 # lays 5, player 1 10 (fifteen two), 3, 4, and player 2's 2 makes twenty-four for a run of
 # three; player 1 has a 5 dialled (hole 5; the count, 24, a bar from hole 60, the five after it).
 PLAY = """
 long enc
 turn 2
 press enc
-turn 13
+turn 8
 press enc
 turn 1
 press enc
