@@ -24,7 +24,7 @@ from cribbage.settings import Settings
 from host_shared.untrusted import parse_json, read_text, shorten
 from host_tools.devices import LinkError, add_device_argument
 from host_tools.link import connect
-from host_tools.talk import add_timeout_argument, fail, game_rules, read_log
+from host_tools.talk import add_timeout_argument, explained, fail, game_rules, read_log
 
 MAX_LOG_BYTES = 16 * 1024 * 1024  # a long match's log is some tens of KB
 
@@ -98,7 +98,10 @@ def fetch_games(args: argparse.Namespace) -> tuple[dict[str, Any], list[GameReco
     try:
         settings, log = fetch_log(args)
         return settings, replay(settings, log)
-    except (LinkError, ValueError) as error:
+    except LinkError as error:
+        fail(args, explained(error))
+        return None
+    except ValueError as error:
         fail(args, str(error))
         return None
 

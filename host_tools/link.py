@@ -154,7 +154,7 @@ class BoardLink:
                 raise LinkError("lost the connection to the board: %s" % error) from error
             if reply is not None:
                 if not reply["ok"]:
-                    why = str(reply.get("error", "the board refused %r without saying why" % cmd))
+                    why = str(reply.get("error", "the board refused it without saying why"))
                     if "id" not in reply and why.startswith(FAILED_ANSWERING):
                         # not resent: a change made and saved would be answered as a duplicate, but
                         # one made before the failure, unsaved, would be made twice

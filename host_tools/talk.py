@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -13,7 +14,7 @@ from rich.console import Console, RenderableType
 from cribbage.settings import FIELDS, Settings
 from host_shared.untrusted import shorten
 from host_tools.devices import LinkError, add_device_argument
-from host_tools.link import DEFAULT_TIMEOUT, BoardLink, MalformedReply, connect
+from host_tools.link import DEFAULT_TIMEOUT, BoardLink, BoardRefused, MalformedReply, connect
 
 MAX_TIMEOUT = 3600.0  # seconds; a longer wait for a reply is a mistake (and overflows the serial layer)
 
@@ -63,7 +64,7 @@ def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str,
         fail(args, str(not_understood(error)))
         return 1
     except LinkError as error:
-        fail(args, str(error))
+        fail(args, explained(error))
         return 1
     if args.json:
         print(json.dumps(reply))
@@ -71,6 +72,40 @@ def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str,
     for line in lines:
         console.print(line, markup=False)  # the board's words as they are: "[x]" in them is no style
     return 0
+
+
+# What the board says to do next is worded for its controls and for the protocol ("the new_match
+# command"); the firmware keeps its words (each string costs heap on the chip), and crib says
+# them with the command to type. (The board's words, crib's), applied in turn: tests check
+# each against the board's own refusals.
+CRIB_WORDS = tuple((re.compile(pattern), words) for pattern, words in (
+    (r" with the menu's new match or the new_match command .*", " first (`crib new-match`)"),
+    (r"; start a new match$", "; start a new match (`crib new-match`)"),
+    (r"^the game is over: start a new game$", r"\g<0> (`crib new-game`)"),
+    (r"\(undo, or start a new game\)$", "(`crib undo`, or start a new game: `crib new-game`)"),
+    (r"cut for deal \(or name the dealer\)",
+     "cut for deal (crib cut, a card for each player) or name the dealer (crib dealer PLAYER)"),
+    (r"\(undo back to the play", "(`crib undo` back to the play"),
+    (r"^dial the starter first \(its rank will do\)", "name the starter first (crib starter CARD, or its rank alone)"),
+    (r"^dial the starter first", "name the starter first (crib starter CARD)"),
+    (r"^the starter is known by its rank only: .* by its ranks$",
+     r"\g<0>: give them, like 5 5 J Q (with --flush and --nobs if they apply)"),
+    # a request this crib makes that the board's firmware does not know: it is older
+    (r"^unknown (cmd|event) .*|^\w+ takes no .*",
+     "the board's firmware is older than this crib and does not know this command: update it (`crib deploy`)"),
+))
+
+
+def in_crib_words(said: str) -> str:
+    """A refusal of the board, ``said``, with its advice in crib's words (``CRIB_WORDS``)."""
+    for pattern, words in CRIB_WORDS:
+        said = pattern.sub(words, said)
+    return said
+
+
+def explained(error: LinkError) -> str:
+    """What to print for ``error``: the board's own words for a refusal, in crib's (``in_crib_words``)."""
+    return in_crib_words(str(error)) if isinstance(error, BoardRefused) else str(error)
 
 
 def not_understood(error: Exception) -> MalformedReply:

@@ -143,9 +143,42 @@ def test_a_deal_by_ranks(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
     (["cut", "5", "5"], "cut again: the lowest rank is tied (5 5)"),
     (["cut", "5H", "5C"], "cut again: the lowest card is tied (5H 5C)"),
     (["dealer", "3"], "the dealer must be P1 or P2, not P3"),
-    (["peg", "3", "4"], "no dealer yet: cut for deal (or name the dealer) before pegging"),
 ])
 def test_the_boards_refusals(argv: list[str], message: str, sim: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = crib(capsys, *argv, "-d", sim)
+    assert status == 1 and out == "" and err == "crib %s: error: %s\n" % (argv[0], message)
+
+
+# A match of 3 game points won at once: 121 to 0 in the first game, a double skunk.
+MATCH_WON = [["settings", "match_to=3"], ["dealer", "1"], ["peg", "2", "30"], ["peg", "2", "30"], ["peg", "2", "30"],
+             ["peg", "2", "31"]]
+
+
+@pytest.mark.parametrize(("before", "argv", "message"), [
+    ([], ["peg", "1", "2"], "no dealer yet: cut for deal (crib cut, a card for each player) or name the dealer "
+                            "(crib dealer PLAYER) before pegging"),
+    ([["dealer", "1"]], ["settings", "target=61"],
+     "the rules change only before the first event of a match: start a new match first (`crib new-match`)"),
+    (MATCH_WON, ["new-game"], "the match is over: P2 won it 0-3; start a new match (`crib new-match`)"),
+    (MATCH_WON, ["peg", "1", "2"], "the game is over: no pegging after it (`crib undo`, or start a new game: "
+                                   "`crib new-game`)"),
+    (MATCH_WON, ["dealer", "1"], "the game is over: start a new game (`crib new-game`)"),
+    ([["dealer", "1"], ["hand", "2", "14"]], ["heels"],
+     "too late for his heels: the show has begun (`crib undo` back to the play to peg them)"),
+    ([["dealer", "1"]], ["hand", "2", "5H", "5C", "JS", "QD"],
+     "name the starter first (crib starter CARD): the hand is counted with it"),
+    ([["dealer", "1"]], ["hand", "2", "5", "5", "J", "Q"],
+     "name the starter first (crib starter CARD, or its rank alone): the hand is counted with it"),
+    ([["dealer", "1"], ["starter", "5"]], ["hand", "2", "5H", "5C", "JS", "QD"],
+     "the starter is known by its rank only: count the hand by its ranks: give them, like 5 5 J Q (with --flush "
+     "and --nobs if they apply)"),
+])
+def test_the_boards_advice_names_the_crib_command_to_type(before: list[list[str]], argv: list[str], message: str,
+                                                          sim: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The board words what to do next for its controls and the protocol (the firmware keeps its
+    strings: heap); at the terminal crib says it with the command to type."""
+    for earlier in before:
+        assert crib(capsys, *earlier, "-d", sim)[0] == 0
     status, out, err = crib(capsys, *argv, "-d", sim)
     assert status == 1 and out == "" and err == "crib %s: error: %s\n" % (argv[0], message)
 

@@ -104,6 +104,35 @@ def test_board_refusals_are_one_clear_line(sim: str, capsys: pytest.CaptureFixtu
     assert status == 1 and "undo" in err
 
 
+OLDER_FIRMWARE = ("crib %s: error: the board's firmware is older than this crib and does not know this command: "
+                  "update it (`crib deploy`)\n")
+
+
+@pytest.mark.parametrize(("argv", "refusal", "said"), [
+    (["test-leds"], "unknown cmd 'test_leds' (known: event, log, new_game, new_match, settings, state, undo)",
+     OLDER_FIRMWARE),
+    (["test-leds", "--stop"], "test_leds takes no 'stop'", OLDER_FIRMWARE),
+    (["undo"], "log takes no 'count'", OLDER_FIRMWARE),
+    (["lay", "1", "5"], "unknown event 'lay' (known: dealer, cut, starter, heels, peg, hand, crib, new_game, "
+                        "new_match)", OLDER_FIRMWARE),
+    (["peg", "1", "5"], None, "crib %s: error: the board refused it without saying why\n"),
+])
+def test_a_refusal_in_the_protocols_words_is_said_in_cribs(argv: list[str], refusal: str | None, said: str,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """What the board refuses by the protocol's names (a command, a field, an event crib sent) is
+    no advice for a person: older firmware says it, and it is said so."""
+    def answer(line: str) -> bytes:
+        request = json.loads(line)
+        reply: dict = {"ok": True, "state": {"events": 1, "front": [0, 0]}}
+        if request["cmd"] != "state":
+            reply = {"ok": False} if refusal is None else {"ok": False, "error": refusal}
+        return (json.dumps(dict(reply, id=request["id"])) + "\n").encode()
+
+    with FakeBoard(answer) as board:
+        status, out, err = crib(capsys, *argv, "-d", board.url)
+    assert status == 1 and out == "" and err == said % argv[0]
+
+
 def test_bad_side_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["peg", "4", "2", "-d", "socket://127.0.0.1:1"])
