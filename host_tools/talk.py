@@ -130,8 +130,9 @@ def read_log(link: BoardLink) -> dict[str, Any]:
     """The board's whole log as one ``log`` reply (``log`` holds every event, ``from`` is 0).
 
     The board sends the log a page at a time (app.protocol); the pages are fetched until
-    ``total`` events are in. If the total or the count of ``edits`` changes between pages,
-    the log changed meanwhile: it is read again from the start, and a LinkError is raised
+    ``total`` events are in. If the total or the count of ``edits`` changes between pages (or
+    the board refuses a page: the log is now shorter than where it starts), the log changed
+    meanwhile: it is read again from the start, and a LinkError is raised
     after ``LOG_TRIES`` tries. A reply without ``total`` (firmware from before paging) is the
     whole log; one without ``edits`` (before that count) is checked by its total alone.
     """
@@ -141,7 +142,10 @@ def read_log(link: BoardLink) -> dict[str, Any]:
         first = reply
         total = reply.get("total", len(events))
         while len(events) < total:
-            reply = log_page(link.request("log", **{"from": len(events)}))
+            try:
+                reply = log_page(link.request("log", **{"from": len(events)}))
+            except BoardRefused:  # the log is now shorter than where this page starts (undone meanwhile)
+                break
             if not same_log(first, reply) or not reply["log"]:
                 break
             events.extend(reply["log"])

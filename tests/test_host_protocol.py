@@ -379,6 +379,28 @@ def test_a_log_changed_to_the_same_length_between_pages_is_read_again(capsys: py
     assert starts == [0, 3, 0, 3, 6]
 
 
+def test_a_log_cut_shorter_than_the_page_asked_for_is_read_again(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Undos between two pages leave the log shorter than where the next page starts: the board
+    refuses that page (its "from" out of range), and crib reads the log again, not says the refusal."""
+    device = Device(tmp_path, manual_clock=True)
+    for event in [["dealer", 0]] + [["peg", 1, 1]] * 39:
+        assert json.loads(device.command(json.dumps({"cmd": "event", "event": event})))["ok"]
+
+    def answer(line: str) -> bytes:
+        reply = device.command(line)
+        if len(board.received) == 1:  # after the first page: ten undos
+            for _ in range(10):
+                device.command('{"cmd": "undo"}')
+        return (reply + "\n").encode()
+
+    with FakeBoard(answer) as board:
+        log = crib_json(capsys, "log", "-d", board.url)["log"]
+    assert log == [["dealer", 0]] + [["peg", 1, 1]] * 29
+    starts = [json.loads(line).get("from", 0) for line in board.received]
+    assert starts == [0, 32, 0]  # the second page refused: read again from the start
+
+
 def test_a_log_that_keeps_changing_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     logs = [[["dealer", 0]] + [["peg", 1, 1]] * n for n in range(5, 30)]
     with paged_board(logs) as board:
