@@ -6,4 +6,4 @@ It imports neither, so dependencies point one way: ``host_tools`` imports ``simu
 simulator never imports ``host_tools``.
 """
 
-USAGE_ERROR = 2  # as argparse exits on arguments it cannot parse
+USAGE_ERROR = 2  # as argparse exits on arguments it cannot parse (the whole rule: host_tools.cli.EXIT_STATUS)

@@ -154,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
             import rp2040py  # noqa: F401
         except ImportError:
             fail(args, "crib bench --chip needs the rp2040py emulator: pip install -e '.[dev]' (or ./scripts/test)")
-            return USAGE_ERROR
+            return 1  # the command line is right: the computer lacks a part
     with tempfile.TemporaryDirectory(prefix="crib-bench-") as scratch:
         runs = planned(args.only, bench_env(Path(scratch)), args.chip)
         if not runs:

@@ -27,10 +27,23 @@ COMMAND_MODULES = [
 ]
 
 
+# One rule for every sub-command, so that a script can tell its own mistake from the board's "no".
+EXIT_STATUS = """exit status:
+  0: done
+  2: the command line is wrong, and nothing was sent or changed: an option, sub-command, card,
+     rank, player or device address that is none, a card typed twice, options that do not go
+     together, or a command that needs a terminal run without one
+  1: understood, but not done: the board or the simulator refused it (the game's rules, the game
+     as it stands, a setting it does not take) or failed, none answered, a program it needs is
+     missing, or a file could not be read or written or holds no log or script
+  130: interrupted (Ctrl-C)"""
+
+
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The argument parser with every sub-command registered, and each sub-command's own parser
     by the names it is called (aliases too)."""
-    parser = argparse.ArgumentParser(prog="crib", description="Electronic cribbage board: tools for the host.")
+    parser = argparse.ArgumentParser(prog="crib", description="Electronic cribbage board: tools for the host.",
+                                     epilog=EXIT_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)

@@ -82,10 +82,21 @@ def check_network_address(url: str) -> None:
                            % (scheme, scheme, shorten(url)))
 
 
+def device_typed(text: str) -> str:
+    """An argparse type: a ``--device`` as typed; a network address without a host and a port is
+    a usage error (the command line is wrong), not a board that could not be found."""
+    if text.startswith(("socket://", "rfc2217://")):
+        try:
+            check_network_address(text)
+        except NoBoardError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
 def add_device_argument(parser: argparse.ArgumentParser) -> None:
     """The ``--device/-d`` option every board-facing sub-command takes."""
     parser.add_argument(
-        "-d", "--device", default=AUTO,
+        "-d", "--device", default=AUTO, type=device_typed,
         help="auto (default: the first Raspberry Pi Pico found), a port such as /dev/ttyACM0 or COM3, "
              "a shortcut a0/u0/c3, or socket://HOST:PORT / rfc2217://HOST:PORT (the simulator: "
              "socket://127.0.0.1:4121; without -d a running simulator is found when no board is plugged in)")

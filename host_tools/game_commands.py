@@ -139,9 +139,9 @@ def cut(args: argparse.Namespace) -> list[Any]:
     is made up for a rank alone (the log would show a card nobody cut), and the cards given
     with it count by their ranks."""
     given = [c for c in args.cut if isinstance(c, int)]
+    cards.check_distinct(given)  # a card typed twice is a typing mistake, caught before the board is asked
     if len(given) == len(args.cut):
         return ["cut", given]
-    cards.check_distinct(given)  # the board is sent their ranks alone: a card typed twice is caught here
     return ["cut_ranks", [rank_typed(c) if isinstance(c, str) else c >> 2 for c in args.cut]]  # a card: rank * 4 + suit
 
 
@@ -168,6 +168,7 @@ def shown(args: argparse.Namespace, seat: int | None) -> list[Any]:
     if len(typed) != 4 or not all(isinstance(c, int) for c in typed):
         raise ValueError("give the 4 cards (like 5H 5C JS QD), the 4 ranks (like 5 5 J Q) or the total alone "
                          "(like 14), not %s" % " ".join(cards.name(c) if isinstance(c, int) else c for c in typed))
+    cards.check_distinct(typed)  # as in a cut: a typing mistake, before the board is asked
     return ["crib", typed, args.claim] if seat is None else ["hand", seat, typed, args.claim]
 
 

@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
         except OSError as error:  # a file there, no such parent, no permission
             print("crib sim: cannot use %s as the flash folder: %s" % (flash, error.strerror or error),
                   file=sys.stderr)
-            return USAGE_ERROR
+            return 1  # as any file crib cannot use: the command line is right (crib --help, exit status)
         if args.serve or not args.headless:
             stop_on_sigterm()  # killed: the lock and the runtime file are still removed
         from simulator.device import Device
@@ -203,12 +203,12 @@ def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: Ex
     if args.script:
         try:
             steps = script.parse(read_text(args.script, script.MAX_BYTES))
-        except script.ScriptError as error:
+        except script.ScriptError as error:  # as a log file that holds no log: the file is wrong, not the command line
             print("crib sim: %s: %s" % (args.script, error), file=sys.stderr)
-            return USAGE_ERROR
+            return 1
         except ValueError as error:  # the file could not be read
             print("crib sim: %s" % error, file=sys.stderr)
-            return USAGE_ERROR
+            return 1
         script.play(device, steps)
     outputs = [(args.state_out, lambda path: path.write_text(json.dumps(device.state(), indent=2, sort_keys=True)
                                                              + "\n")),

@@ -178,8 +178,8 @@ def test_a_huge_refusal_is_echoed_short(capsys: pytest.CaptureFixture[str]) -> N
 @pytest.mark.parametrize("url", ["socket://", "socket://:4121", "socket://127.0.0.1", "socket://127.0.0.1:99999",
                                  "rfc2217://[::1"])
 def test_a_network_address_without_host_or_port(url: str, capsys: pytest.CaptureFixture[str]) -> None:
-    status, _, err = crib(capsys, "status", "-d", url)
-    assert status == 1 and "needs a host and a port" in one_error(err, "status")
+    status, _, err = crib(capsys, "status", "-d", url)  # a usage error: no board is looked for
+    assert status == 2 and "needs a host and a port" in one_error(err, "status")
 
 
 def test_a_settings_value_nested_too_deep_is_a_word() -> None:
@@ -209,7 +209,7 @@ def test_a_script_that_cannot_be_played(script: bytes, message: str, tmp_path: P
     path = tmp_path / "script.txt"
     path.write_bytes(script)
     status, _, err = crib(capsys, "sim", "--headless", "--flash", str(tmp_path / "flash"), "--script", str(path))
-    assert status == 2 and message in err and "Traceback" not in err and len(err) < 400
+    assert status == 1 and message in err and "Traceback" not in err and len(err) < 400
 
 
 @pytest.mark.parametrize("out", ["--state-out", "--png-out"])
@@ -258,7 +258,7 @@ def test_a_simulator_flash_folder_that_cannot_be_used(flash: str, tmp_path: Path
         flash = str(tmp_path / "a_file")
         Path(flash).write_text("")
     status, _, err = crib(capsys, "sim", "--headless", "--serve", "--flash", flash)
-    assert status == 2 and "Traceback" not in err
+    assert status == 1 and "Traceback" not in err
     assert err.startswith("crib sim: cannot use %s as the flash folder" % flash)
 
 
