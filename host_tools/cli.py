@@ -32,10 +32,12 @@ EXIT_STATUS = """exit status:
   0: done
   2: the command line is wrong, and nothing was sent or changed: an option, sub-command, card,
      rank, player or device address that is none, a card typed twice, options that do not go
-     together, or a command that needs a terminal run without one
+     together, or a command that needs a terminal run without one (crib new-match asks first:
+     give it --yes in a script)
   1: understood, but not done: the board or the simulator refused it (the game's rules, the game
      as it stands, a setting it does not take) or failed, none answered, a program it needs is
-     missing, or a file could not be read or written or holds no log or script
+     missing, a file could not be read or written or holds no log or script, or the question
+     was answered no
   130: interrupted (Ctrl-C)"""
 
 

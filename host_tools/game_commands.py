@@ -11,12 +11,15 @@ People type players 1, 2, 3 (and 4 in a team game; or p1.., t1a..) and cards as 
 them (5H, 10H or TH, 5♥), or ranks alone (5, 10, J) for a cut, a starter or a show known by
 its ranks (the show's flush and his nobs then given as options); the protocol counts seats and
 sides from 0 and sends cards as ints 0-51: that translation happens here and nowhere else. After the board accepts, the
-command says what happened, in words (host_tools.gamelog.describe), and shows the state.
+command says what happened, in words (host_tools.gamelog.describe), and shows the state. A command that cannot be
+undone (`crib new-match`) asks first at a terminal, as the board's menu asks twice (``GameCommand.asks``); a script
+gives it ``--yes``.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -28,7 +31,7 @@ from cribbage import cards
 from cribbage.settings import Settings
 from cribbage_lab import card_text
 from host_shared import USAGE_ERROR
-from host_tools.gamelog import describe
+from host_tools.gamelog import counted, describe
 from host_tools.link import BoardLink
 from host_tools.status import state_shown
 from host_tools.talk import add_link_arguments, converse, fail, game_rules, with_state
@@ -172,6 +175,17 @@ def shown(args: argparse.Namespace, seat: int | None) -> list[Any]:
     return ["crib", typed, args.claim] if seat is None else ["hand", seat, typed, args.claim]
 
 
+def losing_the_match(state: dict[str, Any], rules: Settings) -> str | None:
+    """What a new match would throw away, as a question; None when the match has not begun
+    (nothing to lose: the board refuses it)."""
+    if not state.get("events"):
+        return None
+    won = state.get("games_won") or []
+    tally = ", ".join("%s %d" % (rules.side_name(side), games) for side, games in enumerate(won))
+    return ("Start a new match? This match's games won (%s) and its %s go, and a new match cannot be undone."
+            % (tally, counted(state["events"], "event")))
+
+
 @dataclass(frozen=True)
 class GameCommand:
     """A `crib` sub-command that sends one game request (see the module docstring)."""
@@ -182,6 +196,9 @@ class GameCommand:
     event: Callable[[argparse.Namespace], list[Any]] | None = None  # None: [name, field values in order]
     request: str = "event"  # the protocol command; "event" carries the event, the others nothing
     aliases: tuple[str, ...] = ()
+    # A command that cannot be undone: the question put to the person at the terminal first, made
+    # from the state before it (None: nothing would be lost, nothing asked); ``--yes`` skips it.
+    asks: Callable[[dict[str, Any], Settings], str | None] | None = None
 
     def message(self, args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         """The protocol request: (command, fields). ValueError if the arguments do not make one."""
@@ -207,11 +224,30 @@ COMMANDS = (
                 lambda a: shown(a, None)),
     GameCommand("muggins", "call muggins right after a claim (muggins on): the points it overlooked are yours",
                 (SIDE,)),
-    GameCommand("new-game", "abandon this game (or after a win: the next game, the loser deals)",
-                request="new_game"),
-    GameCommand("new-match", "start the match again: the tally goes to zero (cannot be undone)",
-                request="new_match"),
+    GameCommand("new-game", "abandon this game (crib undo brings it back), or after a win: the next game, the "
+                "loser deals", request="new_game"),
+    GameCommand("new-match", "start the match again: the tally goes to zero (cannot be undone: asked first)",
+                request="new_match", asks=losing_the_match),
 )
+
+
+class Declined(Exception):
+    """The person at the terminal answered no: nothing was changed."""
+
+
+def at_a_terminal() -> bool:
+    """True if standard input is a terminal, where a person can answer a question."""
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
+def agreed(question: str) -> bool:
+    """Put ``question`` to the person at the terminal (on stderr: with --json, standard output
+    stays JSON); True if they answer y or yes, False for anything else (Enter alone: no)."""
+    print(question + " [y/N] ", end="", file=sys.stderr, flush=True)
+    answer = sys.stdin.readline()
+    if not answer.endswith("\n"):  # the end of input (Ctrl-D): the terminal's line ends here
+        print(file=sys.stderr)
+    return answer.strip().lower() in ("y", "yes")
 
 
 def run(command: GameCommand, args: argparse.Namespace) -> int:
@@ -221,9 +257,16 @@ def run(command: GameCommand, args: argparse.Namespace) -> int:
     except (ValueError, argparse.ArgumentTypeError) as error:  # a rank read only here (a show by ranks)
         fail(args, str(error))
         return USAGE_ERROR
+    asks = command.asks if not args.yes else None
+    if asks and not at_a_terminal():  # a script: it must say it means it
+        fail(args, "this cannot be undone, and there is no terminal to ask on: give --yes to go ahead all the same")
+        return USAGE_ERROR
 
     def exchange(link: BoardLink) -> dict[str, Any]:
         before = link.request("state")["state"]
+        question = asks(before, game_rules(before.get("settings"))) if asks else None
+        if question and not agreed(question):
+            raise Declined
         return dict(with_state(link, link.request(cmd, **fields)), before=before)
 
     def shown(reply: dict[str, Any]) -> list[RenderableType]:
@@ -233,7 +276,11 @@ def run(command: GameCommand, args: argparse.Namespace) -> int:
         return [Text("%s%s." % (describe(event, rules), pegged(event, reply["before"], state, rules))),
                 *state_shown(state)]
 
-    return converse(args, exchange, shown)
+    try:
+        return converse(args, exchange, shown)
+    except Declined:
+        print("crib %s: nothing changed" % args.command, file=sys.stderr)
+        return 1
 
 
 def pegged(event: list[Any], before: dict[str, Any], after: dict[str, Any], rules: Settings) -> str:
@@ -252,5 +299,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         parser = sub.add_parser(command.name, help=command.help, description=command.help, aliases=command.aliases)
         for field in command.fields:
             field.add_to(parser)
+        if command.asks:
+            parser.add_argument("-y", "--yes", action="store_true",
+                                help="do not ask first (for scripts: without a terminal to ask on, crib refuses "
+                                "the command unless it is given)")
         add_link_arguments(parser)
-        parser.set_defaults(func=lambda args, command=command: run(command, args))
+        parser.set_defaults(func=lambda args, command=command: run(command, args), yes=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import socket
 import threading
 from collections.abc import Callable, Iterator
@@ -64,6 +65,15 @@ class FakeBoard:
     def close(self) -> None:
         """Stop listening."""
         self.listener.close()
+
+
+class Reader(io.StringIO):
+    """Standard input from a person at a terminal, typing the text given (``Reader("y\\n")``:
+    yes to the question crib asks before a new match)."""
+
+    def isatty(self) -> bool:
+        """A terminal."""
+        return True
 
 
 def free_port() -> int:

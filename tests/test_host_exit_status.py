@@ -48,6 +48,7 @@ def sim(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (["deploy", "-d", "rfc2217://:4121"], "rfc2217:// needs a host and a port"),
     (["settings", "target", "-d", NOWHERE], "expected KEY=VALUE"),
     (["sim", "--headless"], "needs --script FILE and/or --serve"),
+    (["new-match", "-d", NOWHERE], "no terminal to ask on: give --yes"),  # run by a script
     (["bench", "--only", "nosuch"], "no benchmark's name contains 'nosuch'"),
 ])
 def test_a_command_line_that_is_wrong_is_2(argv: list[str], said: str) -> None:
@@ -62,6 +63,7 @@ def test_a_command_line_that_is_wrong_is_2(argv: list[str], said: str) -> None:
     (["settings", "target=62", "-d", SIM], "target must be 121 or 61"),  # a value the board does not take
     (["settings", "nosuch=1", "-d", SIM], "unknown setting 'nosuch'"),
     (["undo", "-d", SIM], "nothing to undo"),
+    (["new-match", "--yes", "-d", SIM], "this match has not begun"),
 ])
 def test_a_command_the_board_refuses_is_1(argv: list[str], said: str, sim: str) -> None:
     done = crib(*[sim if word == SIM else word for word in argv])

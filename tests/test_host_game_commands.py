@@ -7,11 +7,21 @@ import argparse
 import csv
 import io
 import json
+import os
+import pty
+import re
+import select
+import shlex
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from host_helpers import simulator
+from host_helpers import Reader, simulator
+from sim_process import CRIB, TIMEOUT_S
 
 from cribbage_lab.card_text import parse
 from host_tools import game_commands, plot
@@ -76,9 +86,68 @@ def test_heels_the_dealer_by_name_and_new_games(sim: str, capsys: pytest.Capture
     assert said(capsys, sim, "starter", "JH") == "starter JH."  # a Jack now pegs nothing more
     assert said(capsys, sim, "new-game") == "new game."
     assert state(capsys, sim)["phase"] == "cut"
-    assert said(capsys, sim, "new-match") == "new match."
-    status, _, err = crib(capsys, "new-match", "-d", sim)
+    assert said(capsys, sim, "undo") == "undone: new game."  # as its help says: no question asked
+    assert state(capsys, sim)["front"] == [0, 2]
+    assert said(capsys, sim, "new-game") == "new game."
+    assert said(capsys, sim, "new-match", "--yes") == "new match."
+    status, _, err = crib(capsys, "new-match", "--yes", "-d", sim)
     assert status == 1 and "nothing to start again" in err
+
+
+def in_a_terminal(argv: list[str], answer: bytes) -> tuple[int, str]:
+    """Run the `crib` console script with ``argv`` in a terminal of its own (a pseudo-terminal),
+    typing ``answer`` if it asks a question: its exit status, and all it wrote there."""
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen([CRIB, *argv], stdin=terminal, stdout=terminal, stderr=terminal,
+                               start_new_session=True)
+    os.close(terminal)
+    seen = b""
+    asked = False
+    try:
+        deadline = time.monotonic() + TIMEOUT_S
+        while time.monotonic() < deadline:
+            if not asked and b"[y/N]" in seen:
+                os.write(controller, answer)
+                asked = True
+            if select.select([controller], [], [], 0.1)[0]:
+                try:
+                    seen += os.read(controller, 65536)
+                except OSError:  # its end of the terminal closed: it has ended
+                    break
+            elif process.poll() is not None:
+                break
+        return process.wait(timeout=TIMEOUT_S), seen.decode(errors="replace")
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+        os.close(controller)
+
+
+def test_a_new_match_is_asked_for_at_a_terminal(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
+    said(capsys, sim, "dealer", "1")
+    said(capsys, sim, "peg", "2", "5")
+    status, seen = in_a_terminal(["new-match", "-d", sim], b"n\n")
+    assert status == 1 and "cannot be undone" in seen and "nothing changed" in seen
+    assert state(capsys, sim)["events"] == 2
+    for answer in (b"\n", b"yes please\n"):  # no: only y or yes is yes
+        assert in_a_terminal(["new-match", "-d", sim], answer)[0] == 1
+    status, seen = in_a_terminal(["new-match", "-d", sim], b"Y\n")
+    assert status == 0 and "new match." in seen
+    assert state(capsys, sim)["events"] == 0
+
+
+def test_a_new_match_without_a_terminal_needs_yes(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
+    said(capsys, sim, "dealer", "1")
+    refused = subprocess.run([CRIB, "new-match", "-d", sim], stdin=subprocess.DEVNULL, capture_output=True,
+                             text=True, timeout=TIMEOUT_S)
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr == ("crib new-match: error: this cannot be undone, and there is no terminal to ask on: "
+                              "give --yes to go ahead all the same\n")
+    assert state(capsys, sim)["events"] == 1
+    done = subprocess.run([CRIB, "new-match", "--yes", "-d", sim], stdin=subprocess.DEVNULL, capture_output=True,
+                          text=True, timeout=TIMEOUT_S)
+    assert done.returncode == 0 and done.stdout.startswith("new match.")
+    assert state(capsys, sim)["events"] == 0
 
 
 def test_muggins_and_a_team_game(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -149,9 +218,10 @@ def test_the_boards_refusals(argv: list[str], message: str, sim: str, capsys: py
     assert status == 1 and out == "" and err == "crib %s: error: %s\n" % (argv[0], message)
 
 
-# A match of 3 game points won at once: 121 to 0 in the first game, a double skunk.
-MATCH_WON = [["settings", "match_to=3"], ["dealer", "1"], ["peg", "2", "30"], ["peg", "2", "30"], ["peg", "2", "30"],
-             ["peg", "2", "31"]]
+# A game won 121 to 0, a double skunk; with a match of 3 game points, the match won too.
+GAME_WON = [["dealer", "1"], ["peg", "2", "30"], ["peg", "2", "30"], ["peg", "2", "30"], ["peg", "2", "31"]]
+MATCH_WON = [["settings", "match_to=3"], *GAME_WON]
+SUGGESTED = re.compile(r"`(crib [^`]+)`")  # a command to type as it stands (test_suggested_commands)
 
 
 @pytest.mark.parametrize(("before", "argv", "message"), [
@@ -160,9 +230,9 @@ MATCH_WON = [["settings", "match_to=3"], ["dealer", "1"], ["peg", "2", "30"], ["
     ([["dealer", "1"]], ["settings", "target=61"],
      "the rules change only before the first event of a match: start a new match first (`crib new-match`)"),
     (MATCH_WON, ["new-game"], "the match is over: P2 won it 0-3; start a new match (`crib new-match`)"),
-    (MATCH_WON, ["peg", "1", "2"], "the game is over: no pegging after it (`crib undo`, or start a new game: "
-                                   "`crib new-game`)"),
-    (MATCH_WON, ["dealer", "1"], "the game is over: start a new game (`crib new-game`)"),
+    (GAME_WON, ["peg", "1", "2"], "the game is over: no pegging after it (`crib undo`, or start a new game: "
+                                  "`crib new-game`)"),
+    (GAME_WON, ["dealer", "1"], "the game is over: start a new game (`crib new-game`)"),
     ([["dealer", "1"], ["hand", "2", "14"]], ["heels"],
      "too late for his heels: the show has begun (`crib undo` back to the play to peg them)"),
     ([["dealer", "1"]], ["hand", "2", "5H", "5C", "JS", "QD"],
@@ -174,13 +244,18 @@ MATCH_WON = [["settings", "match_to=3"], ["dealer", "1"], ["peg", "2", "30"], ["
      "and --nobs if they apply)"),
 ])
 def test_the_boards_advice_names_the_crib_command_to_type(before: list[list[str]], argv: list[str], message: str,
-                                                          sim: str, capsys: pytest.CaptureFixture[str]) -> None:
+                                                          sim: str, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
     """The board words what to do next for its controls and the protocol (the firmware keeps its
-    strings: heap); at the terminal crib says it with the command to type."""
+    strings: heap); at the terminal crib says it with the command to type, which then works as
+    it stands (a question answered yes)."""
     for earlier in before:
         assert crib(capsys, *earlier, "-d", sim)[0] == 0
     status, out, err = crib(capsys, *argv, "-d", sim)
     assert status == 1 and out == "" and err == "crib %s: error: %s\n" % (argv[0], message)
+    monkeypatch.setattr(sys, "stdin", Reader("y\n"))
+    for suggested in SUGGESTED.findall(message):
+        assert crib(capsys, *shlex.split(suggested)[1:], "-d", sim)[0] == 0, suggested
 
 
 @pytest.mark.parametrize(("argv", "message"), [

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 import shlex
+import sys
 from pathlib import Path
 
 import pytest
+from host_helpers import Reader
 from sim_process import Simulator
 
 from host_tools import devices
@@ -57,6 +59,7 @@ def test_every_readme_command_works_as_written(tmp_path: Path, monkeypatch: pyte
             (tmp_path / entry.name).symlink_to(entry)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(devices, "pico_ports", list)  # a board the developer has plugged in is not the reader's
+    monkeypatch.setattr(sys, "stdin", Reader("y\n" * len(commands)))  # the reader says yes to what crib asks
     sim = Simulator(["--headless", "--serve", "--flash", str(tmp_path / "flash")])
     try:
         ran = 0
