@@ -35,6 +35,7 @@ from shared.ticks import ticks_diff
 
 _RANKS = const(13)  # the rank dialled: 1 (Ace) to _RANKS (King), as the core's ["lay", seat, rank]
 _MOST = const(31)  # the count never passes it (cribbage.play.GAME_COUNT: not imported before the first card)
+_COUNT_LEVEL = const(40)  # the count's bar: well under a back peg's 96 (palette), so the pegs it covers show
 
 
 def playing(board):
@@ -120,9 +121,9 @@ class Lay:
         # the chip a millisecond at a count of 15); a team's second partner: every other hole
         if turn >= settings.sides and settings.players == 4:
             for i in range(1, count + 1, 2):
-                canvas.put(track, start - i, colour, palette.TRAIL)
+                canvas.put(track, start - i, colour, _COUNT_LEVEL)
         else:
-            canvas.fill(track, start - count, start, colour, palette.TRAIL)
+            canvas.fill(track, start - count, start, colour, _COUNT_LEVEL)
         to = count + value((self.rank - 1) * 4)
         if canvas.blink(now, 400, 260):  # the card dialled, added to the count
             canvas.fill(track, start - to, start - count, palette.VERMILLION if to > _MOST else colour,
