@@ -302,10 +302,11 @@ class Game:
         self.in_deal("his heels")
         if self.heels:
             raise RuleError("his heels was already pegged this deal")
-        if self.phase == "show":
-            raise RuleError("too late for his heels: the show has begun (undo back to the play to peg them)")
-        if self.starter_rank is not None:
+        rank = self.starter_rank
+        if rank is not None and rank != JACK:  # before the show's refusal: undoing would not help
             raise RuleError("the starter %s is not a jack: no heels" % self._starter_name())
+        if self.phase == "show":  # (a jack known in the play pegged them at once)
+            raise RuleError("too late for his heels: the show has begun (undo back to the play to peg them)")
         if self.laying is not None:
             self.laying.check_starter(JACK)
         self.heels = True

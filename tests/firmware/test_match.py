@@ -155,6 +155,8 @@ def test_a_starter_dialled_late():
     # Three 5+Q, three 5+J and 5+5+5 are seven fifteens (14), a pair royal 6: 20.
     m.apply(["hand", 0, cards("5C 5D 5H QS"), None])
     assert m.front == [20, 7]
+    m = new_match([["dealer", 0], ["starter", card("5D")], ["hand", 1, None, 4]])
+    rejected(m, ["heels"], "the starter 5D is not a jack")  # not "too late ... undo": undoing would not help
 
 
 def test_his_heels_once_and_before_the_show():
