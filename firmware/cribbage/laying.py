@@ -56,11 +56,17 @@ def lay_event(game, event):
         # a card's points, then the go point that follows it (RULES.md's order in a deal): the house
         # rules judge each peg, so a pair may peg out exactly, or miss the stink hole, where the two
         # together would not; the pegs still move once, as a player pegs them
+        reasons = laying.said[2]
         game.peg(side, points - go)
+        pegged = [r for r in reasons if r[0] != "go"] if game.front[side] != start else []
         if game.winner is None:
+            card = game.front[side]
             game.peg(side, go)
+            if game.front[side] != card:
+                pegged.append(("go", go))
         if game.front[side] != start:
             game.back[side] = start
+            laying.said = (seat, laying.said[1], pegged, laying.said[3])  # what was said is what moved the peg
     if game.front[side] == start:  # a house rule kept the peg where it was: said, but nothing pegged
         laying.said = (seat, laying.said[1], laying.said[2], None)  # named for the seat they were for
 

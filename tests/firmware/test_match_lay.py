@@ -158,6 +158,19 @@ def test_a_cards_points_are_pegged_before_the_go_point_after_it():
     assert (m.front, m.back) == ([119, 1], [117, 0])
 
 
+def test_what_a_card_said_is_what_it_pegged():
+    said = pair_and_last(50).game.laying.said
+    assert said[2] == [("pair", 2), ("go", 1)] and said[3] == 0
+    said = pair_and_last(119, peg_out_exactly=True).game.laying.said
+    assert said[2] == [("pair", 2)] and said[3] == 0  # the pair won: no point for last after it
+    said = pair_and_last(117, stinkhole=True).game.laying.said
+    assert said[2] == [("pair", 2)] and said[3] == 0  # the point for last, onto the stink hole: not said
+    m = pair_and_last(120, peg_out_exactly=True)  # the pair would pass 121: only the point for last, which wins
+    assert (m.winner, m.front) == (0, [121, 1]) and m.game.laying.said[2] == [("go", 1)]
+    m = pair_and_last(118, stinkhole=True)  # the pair onto the stink hole: not pegged; the point for last to 119
+    assert m.front == [119, 1] and m.game.laying.said[2] == [("go", 1)]
+
+
 def test_a_peg_still_goes_in_the_play_and_undo_replays_the_cards():
     m = new_match([["dealer", 0], ["lay", 1, 4], ["lay", 0, 5], ["peg", 0, 1], ["lay", 1, 6]])
     assert (m.front, play(m)[:3]) == ([1, 5], (15, 0, [4, 5, 6]))  # fifteen two and a run of three
