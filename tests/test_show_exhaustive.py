@@ -15,12 +15,14 @@ combination of reduced decks.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import combinations
 
 import pytest
 
 from cribbage import show
 from cribbage_lab.census import census
+from cribbage_lab.crib_mean import mean_crib_score
 
 COMBINATIONS = 12_994_800
 
@@ -36,7 +38,7 @@ PUBLISHED_HAND = [
 # CPython; the same run reproduced the hand table above), and reproduced here by
 # ``census``. It differs from the hand table only where a 4-card flush scored; its zero
 # count, 1,022,208, is the one Wikipedia's "Cribbage statistics" gives for cribs.
-# Mean 61,528,020 / 12,994,800 = 4.7348.
+# Mean 61,528,020 / 12,994,800 = 4.7348, which ``cribbage_lab.crib_mean`` reaches another way.
 RECORDED_CRIB = [
     1_022_208, 99_792, 2_839_800, 508_908, 2_868_960, 703_496, 1_787_176, 755_320, 1_118_336, 358_368,
     378_240, 43_880, 310_956, 16_548, 88_132, 9_072, 57_288, 11_196, 2_264, 0,
@@ -86,8 +88,9 @@ def test_crib_distribution_is_the_recorded_one(full_crib: list[int]) -> None:
     assert sum(full_crib) == COMBINATIONS
     assert full_crib == RECORDED_CRIB
     assert full_crib[0] == 1_022_208  # Wikipedia, "Cribbage statistics"
-    mean = sum(t * n for t, n in enumerate(full_crib)) / COMBINATIONS
-    assert round(mean, 4) == 4.7348
+    mean = Fraction(sum(t * n for t, n in enumerate(full_crib)), COMBINATIONS)
+    assert round(float(mean), 4) == 4.7348
+    assert mean == mean_crib_score()  # the same mean the other way: by rank multisets and suit counts
 
 
 def test_impossible_totals_and_the_29(full_hand: list[int], full_crib: list[int]) -> None:

@@ -66,6 +66,9 @@ def test_turns_and_refusals():
     m.apply(["lay", 1, 13])
     rejected(m, ["go", 0], "no go at a count of 10")
     m.apply(["lay", 0, 12])
+    m.apply(["lay", 1, 1])  # 21: a ten still makes 31 exactly, so no go yet
+    rejected(m, ["go", 0], "no go at a count of 21")
+    m.undo()
     m.apply(["lay", 1, 2])  # 22: a go may be true now
     for seat in (0.0, False, 5.0, "0"):
         rejected(m, ["go", seat], "say go for P1 or P2, not ")
