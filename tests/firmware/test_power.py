@@ -257,3 +257,28 @@ def test_limit_allocates_nothing():
         if unlock:
             unlock()
     assert estimate_milliamps(frame) + power.BOARD_MA <= 500
+
+
+def test_the_cap_holds_at_the_budget_s_edge():
+    """Frames whose own draw lands within a few mA either side of the budget (full reds and one red
+    LED at some level): over it, brought within it; within it, left as shaded. Random frames land
+    far from the edge: a cap 2 % loose passed them."""
+    near = over = 0
+    for supply in (300, USB_MA, 1000):
+        for reds in range(40):
+            for level in range(0, 256, 3):
+                frame = bytearray(3 * LEDS)
+                for k in range(reds):
+                    frame[3 * k] = 255
+                frame[3 * reds] = level
+                alone = shaded_alone(frame, 255)
+                drawn = estimate_milliamps(alone) + power.BOARD_MA
+                if abs(drawn - supply) > 6:
+                    continue
+                near += 1
+                over += drawn > supply
+                power.limit(frame, 255, supply)
+                assert fits(frame, supply), (supply, reds, level, drawn)
+                if drawn <= supply:
+                    assert frame == alone, (supply, reds, level, drawn)
+    assert near >= 20 and over >= 10, (near, over)
