@@ -25,7 +25,7 @@ ITEMS = (
     ("muggins", "muggins", (False, True)),
     ("stinkhole", "stinkhole", (False, True)),
     ("match_to", "match to", MATCH_LENGTHS),
-    ("play", "the play", (0, 1)),  # the first of the board's: how the play is entered, chosen with the rules
+    ("play", "the play", (0, 1)),  # chosen with the rules, so beside them
     ("colour0", "colour p1", _COLOURS),
     ("colour1", "colour p2", _COLOURS),
     ("colour2", "colour p3", _COLOURS),
