@@ -244,6 +244,24 @@ def test_every_flipped_bit_falls_back_to_the_previous_copy():
                 assert "damaged" in message
 
 
+def test_every_byte_inserted_falls_back_to_the_previous_copy():
+    # JSON's whitespace, so the copy still reads as JSON: a line break just before the trailer's
+    # line is past the bytes the checksum covers and leaves the trailer whole; only the length
+    # the trailer holds shows it
+    for stream in (False, True):
+        root, _, older, newer, newest = two_saves(stream)
+        good = read(newest)
+        for at in range(len(good) + 1):
+            for byte in (b" ", b"\n"):
+                damaged = good[:at] + byte + good[at:]
+                write(newest, damaged)
+                data, message = Store(root).load(stream="log" if stream else None)
+                assert (listed(data) if stream else data) == older, (at, byte)
+                assert "damaged" in message and "kept as" in message, message
+                assert read(newest + ".bad") == damaged
+                os.remove(newest + ".bad")  # the next damaged copy is kept under the same name
+
+
 def test_a_newer_format_is_not_read_as_this_one():
     root, _, older, newer, newest = two_saves()
     body = read(newest).split(b"\n")[0] + b"\n"
