@@ -11,6 +11,7 @@ all there is."""
 from __future__ import annotations
 
 import json
+import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -36,16 +37,22 @@ AROUND_CHARACTERS = " \t\n\r\x0b\x0c\x00\u00a0\ufeffx0.e]},:\"[{"
 WHOLE_VALUES = ["0", "1", "-1.5e3", "true", "null", '"a"', "[]", "{}", '[1, {"a": null}]', '{"a": [false]}']
 
 
+# a \u escape of a surrogate: after an even run of backslashes (an escaped backslash is no escape)
+SURROGATE_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
 def cpython_reads(text: str) -> tuple[bool, object]:
-    """(True, value) if ``text`` is JSON by CPython's parser with NaN and Infinity refused, else (False, None)."""
+    """(True, value) if ``text`` is JSON by CPython's parser with NaN and Infinity refused, and no
+    surrogate is escaped in it (the board refuses those: app.strict_json), else (False, None)."""
 
     def refuse(name: str) -> object:
         raise ValueError(name)
 
     try:
-        return True, json.loads(text, parse_constant=refuse)
+        value = json.loads(text, parse_constant=refuse)
     except ValueError:
         return False, None
+    return (False, None) if SURROGATE_ESCAPE.search(text) else (True, value)
 
 
 def strict_reads(text: str) -> tuple[bool, object]:
@@ -122,11 +129,13 @@ def strings(draw: st.DrawFn) -> str:
 @st.composite
 def escapes(draw: st.DrawFn) -> str:
     """A ``\\u`` escape with 0 to 4 hexadecimal digits, as often as not where the line ends, else
-    followed by what may or may not end it; lone surrogates (JSON's grammar takes them, as CPython
-    does) and pairs."""
+    followed by what may or may not end it; surrogates alone and in pairs (JSON's grammar takes
+    them, as CPython does; the board does not), some after an escaped backslash (no escape then)."""
     digits = draw(st.integers(0, 4))
     code = draw(st.text(HEX, min_size=digits, max_size=digits) | st.sampled_from(SURROGATES))
-    text = '"%s\\u%s' % (draw(st.sampled_from(["", "a", "\\n"])), code)
+    # before it: nothing, a letter, an escape, one backslash (which makes it an escaped
+    # backslash and text) or two (an escaped backslash, then the escape)
+    text = '"%s\\u%s' % (draw(st.sampled_from(["", "a", "\\n", "\\", "\\\\"])), code)
     if draw(st.booleans()):
         return draw(st.sampled_from(["%s", "[%s", '{"a":%s', "{%s"])) % text
     text += draw(st.sampled_from(["", "g", "G", " ", "0"])) + draw(st.sampled_from(['"', '"]', '"}', 'x"', "\\"]))

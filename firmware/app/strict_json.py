@@ -4,6 +4,10 @@ MicroPython's ``json.loads`` takes much that is not JSON (``[1 2]``, ``{"a" 1}``
 a trailing comma, ``01``, ``1.``) and CPython's takes ``NaN`` and ``Infinity``: a host's bad
 line would do something on one and be refused by the other. ``loads`` checks the syntax
 first, one byte at a time with a stack of the open brackets (no recursion), then parses.
+One thing JSON takes is refused too: a ``\\u`` escape of a surrogate (``\\ud800`` to ``\\udfff``).
+MicroPython's parser makes no character of a pair and keeps one alone as bytes that are not
+UTF-8, which a reply echoing the string would send on to the host; a character past U+FFFF
+comes as itself, in UTF-8.
 """
 
 import json
@@ -21,6 +25,7 @@ _ZERO = const(0x30)
 _NINE = const(0x39)
 _ESCAPED = b'"\\/bfnrt'
 _HEX = b"0123456789abcdefABCDEF"
+_SURROGATE_SECOND = b"89abcdefABCDEF"  # after a first hex digit d: \ud800 to \udfff
 _SPACE = b" \t\n\r"
 _LITERALS = (b"true", b"false", b"null")
 
@@ -126,6 +131,8 @@ def _string(b, i, n):
                 for k in range(i + 1, i + 5):
                     if b[k] not in _HEX:
                         return -1
+                if b[i + 1] | 0x20 == 0x64 and b[i + 2] in _SURROGATE_SECOND:  # d or D: a surrogate
+                    return -1
                 i += 4
             elif b[i] not in _ESCAPED:
                 return -1

@@ -18,6 +18,8 @@ JSON = [
     ('"\\/\\b\\f\\r\\t\\\\"', "/\b\f\r\t\\"),
     ('" \x7f\x80"', " \x7f\x80"),  # a space and DEL are taken raw, as is all past the 32 control characters
     ('"\\u1234"', "\u1234"), ('["\\u00e9"]', ["\u00e9"]),  # an escape's last digit two before the end
+    ('"\\ud7ff\\ue000\\\\ud800"', "\ud7ff\ue000\\ud800"),  # around the surrogates; an escaped backslash, then text
+    ('"\U0001f600"', "\U0001f600"),  # past U+FFFF as itself, in UTF-8
     ("10", 10), ("-10.5e+01", -105.0), ("0.0", 0.0), ("1 ", 1),
 ]
 NOT_JSON = [
@@ -34,6 +36,8 @@ NOT_JSON = [
     # a \u escape cut short by the end of the line (3 digits: its 4th would be just past the end),
     # or whole with its string unended
     '"\\u123', '["\\u123', '"\\u12', '"\\u1', '"\\u', '"\\u1234',
+    # a surrogate's escape, alone or in a pair: MicroPython's parser would keep bytes that are not UTF-8
+    '"\\ud800"', '"\\uDBFF"', '"\\udc00"', '"\\uDfFf"', '"\\ud83d\\ude00"', '{"id": "a\\ud800"}',
 ]
 
 
