@@ -13,10 +13,13 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.strict_json import _is_value, loads
+
+pytestmark = pytest.mark.slow  # thousands of examples a test: seconds each
 
 VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
