@@ -33,7 +33,7 @@ class Controls:
     """Edges of held controls and encoder detents in; input event tuples out."""
 
     def __init__(self) -> None:
-        self.buttons = {name: Button(tap_ms=0, bounce_ms=0) for name in CONTROLS}
+        self.buttons = {name: Button(tap_ms=0) for name in CONTROLS}
         for button in self.buttons.values():  # every key up at the start: hal.debounce holds a contact
             button.update(False, None, 0)  # closed at its first look, as one held since before power-on
         self.acceleration = Acceleration()

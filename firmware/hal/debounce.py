@@ -16,9 +16,10 @@ the poll. Then:
   ``TAP_MS`` apart (a save or a frame delayed the poll: the tap may have lasted that long);
   between polls closer than that it was a glitch, shorter than any press. So is a tap seen
   closed at one poll only, if it had closed ``TAP_MS`` before that poll (a save held the
-  polls back: the tap began inside it and was let go right after). Right after a
-  release, such a tap counts only if it began ``BOUNCE_MS`` or more after the release: before
-  that it is the release bouncing.
+  polls back: the tap began inside it and was let go right after). A release's bounce never
+  passes for such a tap: ``hal.samples`` polls a button in use at most 7 ms apart (a late poll
+  stands in for the 4 ms polls it missed), so such a tap closed after its release was reported
+  and stayed closed ``TAP_MS`` at least; the simulator's keys do not bounce.
 - after a release the contact must stay put for one poll before a press can begin again;
 - a long press is reported once, while the button is still held, ``LONG_MS`` after the
   press began, and its release then reports nothing;
@@ -33,7 +34,6 @@ from shared.events import LONG, PRESS
 from shared.ticks import ticks_add, ticks_diff
 
 TAP_MS = const(15)
-BOUNCE_MS = const(5)
 LONG_MS = const(600)
 STILL_MS = const(1 << 20)  # longer than any late poll (its samples' ring holds 512 ms)
 _UP = const(0)
@@ -44,18 +44,16 @@ _RELEASED = const(2)  # reported; the contact must settle open before the next p
 class Button:
     """Debounced state of one button; ``update(down, first_edge_ms, now_ms)`` returns "press", "long" or None."""
 
-    def __init__(self, tap_ms=TAP_MS, long_ms=LONG_MS, bounce_ms=BOUNCE_MS):
-        if tap_ms < 0 or long_ms <= tap_ms or bounce_ms < 0:
-            raise ValueError("need 0 <= tap_ms < long_ms and bounce_ms >= 0")
+    def __init__(self, tap_ms=TAP_MS, long_ms=LONG_MS):
+        if tap_ms < 0 or long_ms <= tap_ms:
+            raise ValueError("need 0 <= tap_ms < long_ms")
         self.tap_ms = tap_ms
         self.long_ms = long_ms
-        self.bounce_ms = bounce_ms
         self.state = _UP
         self.down = False  # the contact read closed at the last poll
         self.last_ms = None  # when the last poll was
         self.down_since = 0
         self.closed_at = 0  # when the contact closed (its first edge), since it reads closed
-        self.released_at = 0
         self.long_fired = False
 
     def idle(self):
@@ -102,15 +100,13 @@ class Button:
                 if opening:  # chatter, or a release the next poll confirms (2 ms on, hal.rp2_inputs)
                     return None
                 self.state = _RELEASED
-                self.released_at = first_edge_ms if moved else now_ms
                 return None if self.long_fired else PRESS
             if not self.long_fired and ticks_diff(now_ms, self.down_since) >= self.long_ms:
                 self.long_fired = True
                 return LONG
             return None
         if state == _RELEASED and not steady:
-            if tapped and ticks_diff(first_edge_ms, self.released_at) >= self.bounce_ms:
-                self.released_at = now_ms  # a new tap, pressed and let go during a late poll
+            if tapped:  # a new tap, pressed and let go during a late poll
                 return PRESS
             return None  # the release may still bounce
         # up, or released and settled
@@ -121,6 +117,5 @@ class Button:
             self.long_fired = False
         elif tapped:
             self.state = _RELEASED  # pressed and let go between two polls far apart
-            self.released_at = now_ms
             return PRESS
         return None
