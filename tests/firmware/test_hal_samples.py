@@ -163,6 +163,26 @@ def test_polls_held_back_longer_than_the_ring_lose_the_oldest_samples_only():
     assert len(events) == 2
 
 
+def test_a_sample_ring_too_full_to_read_safely_skips_its_oldest_samples():
+    # A save holds the polls back from 96 to 606 ms: 510 samples, 2 slots short of the ring. The
+    # DMA channel writes on while the late poll reads them, 32 samples (hal.samples's slack): p1,
+    # pressed from 607 ms, lands on the oldest 30 unread, which must not be read as a press at 97 ms.
+    for ahead in (32, 0):  # samples written as the poll reads (0: none, the same press read as written)
+        sampler = Sampler(14)
+        sampler.held = {1: [(607, 660)]}
+        buttons = SampledButtons(NAMES, BITS)
+        events = []
+        for ms in range(0, 100, 4):
+            events += poll(buttons, sampler, ms)
+        told = sampler.sample_until(606 + ahead) - ahead
+        events += buttons.poll(sampler.ring, told, ticks_add(START, 606), None) or []
+        told = sampler.sample_until(642) + ahead  # the next poll is told those too
+        events += buttons.poll(sampler.ring, told, ticks_add(START, 642), None) or []
+        for ms in range(646, 800, 4):
+            events += poll(buttons, sampler, ms)
+        assert events == [(PRESS, "p1")], (ahead, events)
+
+
 def test_a_sampler_started_again_writes_from_the_ring_start():
     sampler = Sampler(4)
     buttons = SampledButtons(NAMES, BITS)
