@@ -11,22 +11,68 @@ from app.board import Board
 from app.run import Shell
 from shared import forget
 
+# The shell runs on real asyncio sleeps, and a test machine may pause the test for tens of ms:
+# a test waits for what it checks to have happened, not for a time; a hang fails after 10 s or more.
+_HANG_STEPS = 5000  # waits of 2 ms at least
 
-def run_for(shell, seconds, during=None):
-    """Serve for ``seconds`` of real time; ``during`` (a coroutine function) runs alongside."""
+
+def serve(shell, scenario):
+    """Run the shell's tasks while the coroutine function ``scenario`` runs (``until``), then stop them."""
 
     async def main():
         task = asyncio.create_task(shell.serve())
-        if during is not None:
-            await during()
-        await asyncio.sleep(seconds)
-        task.cancel()
         try:
-            await task
-        except asyncio.CancelledError:
-            pass
+            await scenario()
+        finally:
+            task.cancel()
+            try:
+                await task
+            except asyncio.CancelledError:
+                pass
 
     asyncio.run(main())
+
+
+async def until(done, what):
+    """Let the shell's tasks run until ``done()`` holds; AssertionError naming ``what`` if it does not
+    within 10 s, far longer than any of these takes (a hang)."""
+    for _ in range(_HANG_STEPS):
+        if done():
+            return
+        await asyncio.sleep(0.002)
+    raise AssertionError("after 10 s or more, still waiting for " + what)
+
+
+def counted(shell, step):
+    """Count the calls of the shell's step ``step`` (its task calls it through the instance): [count]."""
+    calls = [0]
+    run = getattr(shell, step)
+
+    def count(*args):
+        calls[0] += 1
+        return run(*args)
+
+    setattr(shell, step, count)
+    return calls
+
+
+async def turns(calls, n, what):
+    """Wait until ``n`` more calls are counted in ``calls`` (``counted``): a sign the task went on."""
+    goal = calls[0] + n
+    await until(lambda: calls[0] >= goal, "%d more %s" % (n, what))
+
+
+class Replies:
+    """The app's replies on ``serial``, decoded, in ``got`` (``serial.replies()`` hands each out once)."""
+
+    def __init__(self, serial):
+        self.serial = serial
+        self.got = []
+
+    def count(self):
+        """How many have come so far."""
+        self.got.extend(json.loads(line) for line in self.serial.replies())
+        return len(self.got)
 
 
 def test_the_shell_handles_inputs_serial_and_frames_and_feeds_the_watchdog():
@@ -35,9 +81,16 @@ def test_the_shell_handles_inputs_serial_and_frames_and_feeds_the_watchdog():
     d.hw.serial.send(json.dumps({"cmd": "state", "id": 1}))
     d.hw.serial.send("nonsense")
     shell = Shell(d.hw, d.board, feed_ms=10)
-    run_for(shell, 0.15)
+    replies = Replies(d.hw.serial)
+
+    async def scenario():
+        await until(lambda: (replies.count() >= 2 and d.match.front == [3, 2] and d.hw.watchdog_feeds >= 2
+                             and d.hw.display.lines[1:2] == ["P1   3 (0)"]),
+                    "the inputs handled and drawn, both lines answered, two feeds")
+
+    serve(shell, scenario)
     assert d.match.front == [3, 2]
-    replies = [json.loads(line) for line in d.hw.serial.replies()]
+    replies = replies.got
     assert replies[0]["id"] == 1 and replies[0]["ok"] and replies[1]["ok"] is False
     assert d.hw.frames >= 1 and d.hw.watchdog_feeds >= 2
     assert d.hw.display.lines[0] == "G1 P1 deals" and d.hw.display.lines[1] == "P1   3 (0)"
@@ -46,20 +99,23 @@ def test_the_shell_handles_inputs_serial_and_frames_and_feeds_the_watchdog():
 def test_a_failing_frame_step_stops_the_feeding_but_not_the_game():
     d = Driver()
     shell = Shell(d.hw, d.board, feed_ms=10)
+    watchdog_steps = counted(shell, "watchdog_step")
 
     def broken():
         raise RuntimeError("a bug in the renderer")
 
     async def break_it():
-        await asyncio.sleep(0.05)
+        await until(lambda: d.match.dealer == 0 and d.hw.watchdog_feeds > 0, "P1's deal and a feed")
         d.board.render = broken
         d.hw.advance(2500)  # the frame task has not proved itself alive for 2.5 s
-        await asyncio.sleep(0.03)
         shell.fed_when_broken = d.hw.watchdog_feeds
+        await until(lambda: shell.errors >= 1, "the broken frame step")
         d.hw.push(HOLD_P2)  # the controls still work meanwhile; the game still saves
+        await until(lambda: d.match.front == [0, 2], "HOLD_P2 handled")
+        await turns(watchdog_steps, 3, "turns of the watchdog's task")  # none feeds, and the peg is saved
 
     d.hw.push(P1)
-    run_for(shell, 0.1, break_it)
+    serve(shell, break_it)
     assert d.hw.watchdog_feeds == shell.fed_when_broken and d.hw.watchdog_feeds > 0
     assert d.match.front == [0, 2] and d.reboot().match.front == [0, 2]
 
@@ -79,7 +135,14 @@ def test_a_peg_is_shown_before_it_is_saved_and_saved_within_a_frame():
 
     d.hw.show, d.board.save = shown, saved
     d.hw.push_many([P1, HOLD_P2])  # P1 names the dealer, then p2 pegs 2: two saved changes
-    run_for(Shell(d.hw, d.board, feed_ms=10), 0.1)
+    shell = Shell(d.hw, d.board, feed_ms=10)
+    inputs = counted(shell, "input_step")
+
+    async def scenario():
+        await until(lambda: "save %d" % d.board.match.events in order and d.match.front == [0, 2], "the peg saved")
+        await turns(inputs, 3, "turns of the controls' task")  # a second save would come by then
+
+    serve(shell, scenario)
     assert d.match.front == [0, 2] and d.reboot().match.front == [0, 2]
     events = d.match.events
     assert order.index("frame %d" % events) < order.index("save %d" % events)  # lit up, then written
@@ -90,23 +153,27 @@ def test_a_flash_that_fails_for_a_while_loses_nothing_and_leaves_the_ui_alone():
     d = Driver()
     save = d.board.store.save
     failing = [True]
+    saved = [False]
 
     def flaky(data):
         if failing[0]:
             raise OSError(5, "the flash is failing")
         save(data)
+        saved[0] = True
 
     d.board.store.save = flaky
 
     async def recover():
-        await asyncio.sleep(0.06)  # several frames' saves have failed meanwhile
+        for k in range(1, 4):  # several frames' saves fail, each a frame period after the last
+            await until(lambda k=k: shell.errors >= k, "failed save %d" % k)
+            d.hw.advance(40)  # the next frame's time (this clock moves only when told)
         shell.mode_while_failing = d.board.mode.name
         failing[0] = False
-        d.hw.advance(40)  # the next frame's time (this clock moves only when told)
+        await until(lambda: saved[0], "the save once the flash takes writes")
 
     d.hw.push_many([P1, HOLD_ENC])  # P1 deals (a change to save), then the menu opens
     shell = Shell(d.hw, d.board, feed_ms=10)
-    run_for(shell, 0.12, recover)
+    serve(shell, recover)
     assert shell.mode_while_failing == "menu" and d.board.mode.name == "menu"  # not sent home
     assert d.reboot().match.dealer == 0  # saved once the flash took writes again
 
@@ -123,14 +190,16 @@ def test_a_request_the_app_fails_on_gets_an_error_reply_and_the_game_goes_on():
 
     d.board.handle_command = broken
     shell = Shell(d.hw, d.board, feed_ms=10)
+    replies = Replies(d.hw.serial)
 
     async def mend():
-        await asyncio.sleep(0.03)
+        await until(lambda: replies.count() >= 2, "the replies to the two failed requests")
         d.board.handle_command = handle
         d.hw.serial.send(json.dumps({"cmd": "state", "id": 3}))
+        await until(lambda: replies.count() >= 3 and d.match.dealer == 0, "the reply to the third, and P1's deal")
 
-    run_for(shell, 0.1, mend)
-    replies = [json.loads(line) for line in d.hw.serial.replies()]
+    serve(shell, mend)
+    replies = replies.got
     assert [r["ok"] for r in replies] == [False, False, True] and replies[2]["id"] == 3
     assert replies[0]["error"] == "the board failed while answering (KeyError): see its log"
     assert "state" in replies[2] and shell.errors == 2
@@ -155,8 +224,13 @@ def test_a_line_the_board_fails_to_read_gets_an_error_reply_and_the_next_is_answ
 
     d.hw.serial.read_line = read_line
     shell = Shell(d.hw, d.board, feed_ms=10)
-    run_for(shell, 0.05)
-    replies = [json.loads(line) for line in d.hw.serial.replies()]
+    replies = Replies(d.hw.serial)
+
+    async def scenario():
+        await until(lambda: replies.count() >= 2, "both lines answered")
+
+    serve(shell, scenario)
+    replies = replies.got
     assert replies == [{"ok": False, "error": "the board failed while answering (MemoryError): see its log"},
                        replies[1]] and replies[1]["ok"] and replies[1]["id"] == 2
     assert not shell.task_died and shell.healthy() and shell.errors == 1
@@ -287,6 +361,7 @@ class Idle:
     def __init__(self):
         self.asked = []
         self.woken = 0
+        self.asked_when_woken = None  # how many waits ``asked`` held when last woken
 
     def wait(self, ms):
         self.asked.append(ms)
@@ -294,6 +369,7 @@ class Idle:
 
     def set(self):
         self.woken += 1
+        self.asked_when_woken = len(self.asked)
 
 
 def test_with_nothing_to_do_the_controls_sleep_until_the_next_frame_and_a_command_wakes_them():
@@ -302,13 +378,21 @@ def test_with_nothing_to_do_the_controls_sleep_until_the_next_frame_and_a_comman
     d.hw.idle = idle = Idle()
     shell = Shell(d.hw, d.board, feed_ms=10)
     d.hw.push(P1)  # P1 deals: the play, nothing blinks
-    run_for(shell, 0.05)
+
+    async def dealt():
+        await until(lambda: d.match.dealer == 0 and len(idle.asked) >= 2, "P1's deal, then two sleeps")
+
+    serve(shell, dealt)
     assert d.match.dealer == 0 and idle.asked and idle.woken == 0
     assert all(990 <= ms <= 1000 for ms in idle.asked)  # the clock stands still: the next frame a second on
     d.hw.push(P2)  # P2 dials a peg: its preview blinks, lit 266 ms in every 400
     d.hw.serial.send(json.dumps({"cmd": "state", "id": 1}))
     idle.asked = []
-    run_for(shell, 0.05)
+
+    async def woken():  # a sleep asked after the wake: the command's frame drawn before it
+        await until(lambda: idle.woken and len(idle.asked) > idle.asked_when_woken, "a sleep after the wake")
+
+    serve(shell, woken)
     assert idle.woken == 1 and idle.asked and all(ms <= 266 for ms in idle.asked)
     assert shell.due_in(d.hw.ticks_ms()) == idle.asked[-1]
     shell.dirty = True
@@ -320,15 +404,18 @@ def test_once_no_one_has_touched_the_board_for_a_second_the_shell_loads_the_coun
     ahead = Board._ahead.split()
     forget(" ".join(ahead))  # (another test may have loaded them)
     early = []
+    shell = Shell(d.hw, d.board, feed_ms=10)
+    inputs = counted(shell, "input_step")
 
     async def deal_and_wait():
         d.hw.push(P1)  # P1 deals: a count is to come
-        await asyncio.sleep(0.03)
+        await until(lambda: d.match.dealer == 0, "P1's deal")
         d.hw.advance(999)
-        await asyncio.sleep(0.03)
+        await turns(inputs, 3, "turns of the controls' task, 999 ms after the deal")
         early.extend(name for name in ahead if name in sys.modules)  # none yet: the board may be in use
         d.hw.advance(1)
+        await until(lambda: all(name in sys.modules for name in ahead), "the count's code loaded ahead")
 
-    run_for(Shell(d.hw, d.board, feed_ms=10), 0.05, during=deal_and_wait)
+    serve(shell, deal_and_wait)
     assert d.match.dealer == 0 and early == []
     assert all(name in sys.modules for name in ahead)
