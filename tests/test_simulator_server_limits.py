@@ -8,13 +8,13 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from sim_process import TIMEOUT_S
 
 from shared.serial_lines import MAX_LINE, TOO_LONG
-from simulator.server import ProtocolServer
+from simulator.server import MAX_UNSENT, ProtocolServer
 
 
 class Served:
@@ -59,6 +59,24 @@ def replies(sock: socket.socket, count: int) -> list[dict]:
     return [json.loads(reader.readline()) for _ in range(count)]
 
 
+def answered_after(served: Served) -> str:
+    """A request on a new connection, and its reply: the server has taken in what came before it (a
+    positive sign to wait for before checking that something was not applied). The request's line."""
+    line = '{"cmd": "after"}'
+    with served.connect() as sock:
+        sock.sendall(line.encode() + b"\n")
+        assert replies(sock, 1)[0]["echo"] == line
+    return line
+
+
+def wait_for(done: Callable[[], bool], what: str) -> None:
+    """Until ``done()`` holds (the server's thread at work); AssertionError naming ``what`` after TIMEOUT_S."""
+    deadline = time.monotonic() + TIMEOUT_S
+    while not done():
+        assert time.monotonic() < deadline, "after %d s, still waiting for %s" % (TIMEOUT_S, what)
+        time.sleep(0.001)
+
+
 def read_to_end(sock: socket.socket) -> bytes:
     """Everything until the server hangs up."""
     chunks = []
@@ -96,8 +114,8 @@ def test_a_request_without_its_newline_is_not_applied_when_the_client_hangs_up(s
         sock.shutdown(socket.SHUT_WR)
         answered = read_to_end(sock)
     assert [json.loads(line)["echo"] for line in answered.splitlines()] == ['{"cmd": "first"}']
-    time.sleep(0.2)  # the server has had every chance to apply the unfinished line
-    assert served.applied == ['{"cmd": "first"}']
+    after = answered_after(served)  # the server has had every chance to apply the unfinished line
+    assert served.applied == ['{"cmd": "first"}', after]
 
 
 @pytest.mark.parametrize("request_line", [
@@ -112,8 +130,8 @@ def test_an_http_request_is_refused_and_nothing_in_it_is_applied(served: Served,
                      % len(body) + body)
         answer = read_to_end(sock)
     assert answer.startswith(b"HTTP/1.0 400 Bad Request\r\n") and b"not HTTP" in answer
-    time.sleep(0.2)
-    assert served.applied == []
+    after = answered_after(served)  # and every chance to apply the body
+    assert served.applied == [after]
 
 
 def test_a_line_that_is_not_the_first_is_never_taken_for_http(served: Served) -> None:
@@ -128,7 +146,9 @@ def test_a_client_that_never_reads_holds_up_no_one(served: Served) -> None:
     flooding = threading.Thread(target=_flood, args=(flooder,), daemon=True)
     flooding.start()
     try:
-        time.sleep(0.5)  # the flood fills every buffer on its way
+        # the flood fills every buffer on its way: the replies it does not read, up to the server's
+        wait_for(lambda: any(len(c.unsent) >= MAX_UNSENT for c in list(served.server.clients)),
+                 "the flood's unread replies to fill the server's buffer for them")
         for n in range(20):
             with served.connect() as sock:
                 sock.sendall(b'{"cmd": "state", "id": %d}\n' % n)
@@ -152,7 +172,7 @@ def test_a_new_client_beyond_the_limit_closes_the_quietest(served: Served) -> No
     from simulator.server import MAX_CLIENTS
 
     idle = [served.connect() for _ in range(MAX_CLIENTS)]
-    time.sleep(0.2)
+    wait_for(lambda: len(served.server.clients) == MAX_CLIENTS, "the server to take every idle connection in")
     try:
         with served.connect() as sock:
             sock.sendall(b'{"cmd": "state"}\n')
