@@ -101,8 +101,8 @@ def test_a_tap_during_a_flash_write_counts():
 
 
 def test_a_tap_seen_closed_at_one_poll_only_counts_if_it_began_long_before():
-    # A save keeps the CPU 30 ms with interrupts on (the IRQ stamps edges as they come); the tap
-    # began 8 ms into it and is let go before the poll after the next.
+    # A save keeps the CPU 30 ms with interrupts on (the contacts are sampled every millisecond
+    # meanwhile: hal.samples); the tap began 8 ms into it and is let go before the poll after the next.
     polls = regular_polls(100) + regular_polls(300, start_ms=125)
     assert [e for _, e in run(press(103, 25), polls)] == [PRESS]
     # the same gap, a 3 ms glitch across its end: no press
