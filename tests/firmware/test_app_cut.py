@@ -3,7 +3,7 @@
 
 import json
 
-from app_driver import BACK_PRESS, ENC, HOLD_P1, P2, Driver, brightness, is_hue, turn
+from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_P1, P2, Driver, brightness, is_hue, turn
 
 from app import palette
 from app.modes.cut import rank_hole
@@ -41,6 +41,15 @@ def test_the_cut_is_the_first_choice_and_the_lowest_rank_deals():
     assert d.mode.name == "peg" and d.match.dealer == 1 and d.match.log == [["cut_ranks", [12, 9]]]
     assert display(d)[0] == "G1 P2 deals"
     assert d.reboot().match.dealer == 1
+
+
+def test_with_three_players_who_deals_names_player_3_s_button():
+    d = Driver()
+    assert "P3: hold back" not in display(d)
+    d.board.handle_command(json.dumps({"cmd": "settings", "set": {"players": 3}}))
+    assert display(d)[:5] == ["WHO DEALS?", "p1/p2: deals", "P3: hold back", "or turn, enc:", "> cut for deal"]
+    d.press(HOLD_BACK)
+    assert d.match.log == [["dealer", 2]]
 
 
 def test_a_tie_cuts_again_and_the_log_keeps_the_deciding_cut():

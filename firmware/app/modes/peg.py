@@ -245,7 +245,10 @@ class Peg:
                     "enc=peg back=no"]
         if match.phase == "cut":
             chosen = settings.seat_name(self.choice - 1) + " deals" if self.choice else "cut for deal"
-            return ["WHO DEALS?", "p1/p2: deals", "or turn, enc:", "> " + chosen]
+            out = ["WHO DEALS?", "p1/p2: deals", "or turn, enc:", "> " + chosen]
+            if settings.sides == 3:  # player 3's button is back, held
+                out.insert(2, "P3: hold back")
+            return out
         return score_lines(board, self.sure)
 
     def describe(self):
