@@ -61,6 +61,11 @@ def test_a_play_laid_with_the_encoder_pegs_and_says_each_card():
     assert d.match.front == [5, 3] and display(d)[2:6] == [
         "PLAY OVER", "P1: twenty-two", "and one for last", "enc=count"]
     assert d.match.laid == [[10, 6, 3, 13], [5, 13, 4, 5]]
+    # without the display: the pone's game hole breathes, who counts first (P1's, who laid last,
+    # breathed; the dealer's glows steady)
+    pone = [brightness(d.frame_phase(2000, at).pixel(1, 121)) for at in (0, 1000)]
+    dealer = [brightness(d.frame_phase(2000, at).pixel(0, 121)) for at in (0, 1000)]
+    assert pone[0] != pone[1] and dealer[0] == dealer[1] > 0
     d.press(ENC)  # the show: the pone's hand, its ranks known from the play
     assert d.match.next_show == (1, "hand") and d.mode.ranks.ranks == [4, 12, 3, 4]
     # 5 K 4 5 with the starter KH: a pair of fives cannot be a flush, no Jack asks no nobs, so

@@ -71,8 +71,16 @@ class Lay:
         return 0 if laying is None else laying.play.count
 
     def counting_side(self, board):
+        """The side whose turn it is; once every card is laid, the side that counts first (the pone's):
+        its game hole breathes, as whoever counts next does in the show (no light said the play was over)."""
+        match = board.match
         turn = self._turn(board)
-        return None if turn is None else board.match.settings.side_of(turn)
+        if turn is None:
+            turn = match.next_show
+            if turn is None:  # (the game was won)
+                return None
+            turn = turn[0]
+        return match.settings.side_of(turn)
 
     def handle(self, board, event):
         kind, what = event
