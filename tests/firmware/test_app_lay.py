@@ -230,6 +230,25 @@ def test_the_leds_show_whose_turn_the_rank_and_the_count():
     assert breathing[0] != breathing[1]  # P1's game hole breathes: P1's turn
 
 
+def test_a_team_s_second_partner_s_turn_is_dotted_even_at_a_count_of_0():
+    d = laying(players=4)  # seats: T1a, T2a, T1b, T2b; T1a deals, T2a leads
+
+    def lit_holes(track):
+        on = d.frame_phase(400, 10)  # the card dialled lit; the street marks (white) aside
+        colour = (palette.BLUE, palette.ORANGE)[track]
+        return [hole for hole in range(45, 61) if is_hue(on.pixel(track, hole), colour)]
+
+    assert lit_holes(1) == [56, 57, 58, 59, 60]  # T2a, a 5 dialled: one run of holes from hole 60 on
+    lay(d, 5)
+    assert d.match.game.laying.turn == 2  # T1b, at 5: the count and the card dialled (5 more), dotted
+    assert lit_holes(0) == [52, 54, 56, 58, 60]
+    for rank in (13, 5, 5, 6):  # T1b a King (15), T2b a 5 (20), T1a a 5 (25, a pair), T2a a 6: 31
+        lay(d, rank)
+    assert d.match.game.laying.play.count == 0 and d.match.game.laying.turn == 2  # T2a made 31: T1b leads
+    d.press(turn(5 - d.mode.rank))  # a 5 dialled at a count of 0: dotted still, where a first partner's is a run
+    assert lit_holes(0) == [56, 58, 60]
+
+
 def test_pegs_under_the_count_stay_in_sight_over_it():
     d = laying()
     for points in (31, 19):  # P1's front peg at 50, its back peg at 31: under the count's bar

@@ -126,16 +126,21 @@ class Lay:
         count = self._count(board)
         start = self.start
         # the count: from hole 60 along the way back, one run of holes (a call a hole would cost
-        # the chip a millisecond at a count of 15); a team's second partner: every other hole
+        # the chip a millisecond at a count of 15), then the card dialled, added to it, blinking; a
+        # team's second partner: every other hole of both, so their turn shows at a count of 0 too
+        to = count + value((self.rank - 1) * 4)
+        lit = canvas.blink(now, 400, 260)
+        card = palette.VERMILLION if to > _MOST else colour
         if turn >= settings.sides and settings.players == 4:
             for i in range(1, count + 1, 2):
                 canvas.put(track, start - i, colour, _COUNT_LEVEL)
+            if lit:
+                for i in range(count + 1 + (count & 1), to + 1, 2):
+                    canvas.put(track, start - i, card, palette.PREVIEW)
         else:
             canvas.fill(track, start - count, start, colour, _COUNT_LEVEL)
-        to = count + value((self.rank - 1) * 4)
-        if canvas.blink(now, 400, 260):  # the card dialled, added to the count
-            canvas.fill(track, start - to, start - count, palette.VERMILLION if to > _MOST else colour,
-                        palette.PREVIEW)
+            if lit:
+                canvas.fill(track, start - to, start - count, card, palette.PREVIEW)
         game = match.game
         low = start - to  # the pegs under the count and the card: drawn again, over them
         for s in range(len(game.front)):
