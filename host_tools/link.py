@@ -157,7 +157,10 @@ class BoardLink:
                     why = str(reply.get("error", "the board refused it without saying why"))
                     if "id" not in reply and why.startswith(FAILED_ANSWERING):
                         # not resent: a change made and saved would be answered as a duplicate, but
-                        # one made before the failure, unsaved, would be made twice
+                        # one made before the failure, unsaved, would be made twice. "Its log" is
+                        # what it printed on this line before the reply: its error's last line said
+                        why = why.split(": see its log")[0] + (
+                            ": it printed %r" % shorten(printed[-1], 120) if printed else "")
                         raise BoardFailed("%s; a change asked for may have been made: check `crib status` "
                                           "before trying again" % why)
                     raise BoardRefused(why)

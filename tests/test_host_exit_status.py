@@ -81,6 +81,7 @@ def test_a_board_that_fails_or_answers_nonsense_is_1() -> None:
         with FakeBoard(lambda line, answer=answer: answer) as board:
             done = crib("peg", "1", "2", "-d", board.url)
         assert done.returncode == 1 and "crib peg: error: " in done.stderr
+        assert "see its log" not in done.stderr  # nothing printed before it: nothing to point at
 
 
 @pytest.mark.parametrize(("argv", "said"), [

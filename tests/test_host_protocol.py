@@ -240,8 +240,8 @@ def test_a_board_that_failed_while_answering_says_the_change_may_be_made(
     with FakeBoard(lambda line: APP_ERROR + (failed + "\r\n").encode()) as board:
         status, out, err = crib(capsys, "peg", "1", "2", "-d", board.url)
     assert status == 1 and out == "" and err == (
-        "crib peg: error: the board failed while answering (OSError): see its log; a change asked for may have "
-        "been made: check `crib status` before trying again\n")
+        "crib peg: error: the board failed while answering (OSError): it printed 'ValueError: bad'; a change "
+        "asked for may have been made: check `crib status` before trying again\n")
     assert len(board.received) == 1  # not sent again
 
 
