@@ -179,13 +179,22 @@ def on_table(game):
                 others += laid
                 if i > game.shows:
                     later += laid
+    table = bytearray(_RANKS)  # the first count: each list read once
+    for r in game.ranks:
+        table[r] += 1
+    for r in later:
+        table[r] += 1
+    for c in game.used:
+        table[c >> 2] += 1
+    other = bytearray(_RANKS)  # the second
+    for r in others:
+        other[r] += 1
     starter = game.starter_rank
-    table = bytearray(_RANKS)
+    if starter is not None:
+        other[starter] += 1
     for r in range(_RANKS):
-        n = game.ranks.count(r) + later.count(r)
-        for c in game.used:
-            n += c >> 2 == r
-        table[r] = max(n, others.count(r) + (starter == r))
+        if other[r] > table[r]:
+            table[r] = other[r]
     return table
 
 

@@ -50,6 +50,7 @@ TURNS_RING = const(256)  # the encoder's changes: 56 detents of bounce-free turn
 # oldest entry written over before it is read: a change read in its place could make up a detent.
 _SLACK = const(32)
 _KEPT = const(RING - _SLACK)  # the button samples a late poll reads at most
+_TURNS_KEPT = const(TURNS_RING - _SLACK)  # the encoder's changes a poll reads at most
 
 
 def lowest_pin(a, b, buttons):
@@ -221,7 +222,7 @@ class Turns:
         written = self.written
         to = self.read
         made = end - 1
-        if written - to > TURNS_RING - _SLACK:  # the ring ran over: all at the poll's end (``decode``)
+        if written - to > _TURNS_KEPT:  # the ring ran over: all at the poll's end (``decode``)
             return 0
         ring = self.ring
         bit = self.bit
@@ -265,7 +266,7 @@ class Turns:
         if to != read:
             last = ring[(to - 1) & (TURNS_RING - 1)]
             steps = decoder.steps
-            if to - read > TURNS_RING - _SLACK:  # overrun: the oldest entries were (or are being) written over
+            if to - read > _TURNS_KEPT:  # overrun: the oldest entries were (or are being) written over
                 decoder.feed(last, True)
             else:
                 while read < to:
