@@ -1,0 +1,270 @@
+"""A long random soak of the deployed firmware on the emulated chip, against CPython's oracle.
+
+    .venv/bin/python tests/chip/soak.py --image CRIB_PICO --seed 1 --minutes 20
+
+Not collected by pytest (minutes of CPU): run by hand before a release, or after a change to the
+hal, the store or the shell. Each step, chosen at random, is what a board meets at a table or on
+a desk: a control pressed or held, the encoder turned, a request over the emulated USB (valid,
+refused or malformed), a power cut or a reset at a random moment (during a save too). The same
+inputs go to the same app on CPython (``cpython_board``), and after each step the chip's
+``state`` reply must equal the oracle's, and each request's reply the oracle's reply. After a
+cut the chip must come back with the game of either the last save or the one before (the step
+the cut fell in lost, never more), with no traceback printed and no watchdog reset. Exits 1 and
+prints the steps so far at the first difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path[:0] = [str(HERE), str(ROOT / "firmware"), str(ROOT / "cpython_shims"), str(ROOT)]
+
+from board_on_chip import ChipBoard  # noqa: E402
+from cpython_board import CPythonBoard  # noqa: E402
+from flash_layout import IMAGES_BY_NAME  # noqa: E402
+from pico import MS  # noqa: E402
+
+CONTROLS = ("enc", "p1", "p2", "back")
+PRESS_WEIGHTS = (5, 4, 4, 1)  # back undoes: often enough to test it, not so often that no game goes on
+SETTLE_MS = 400  # after a step: the save is done, the frame out
+HOLD_MS = 750  # a long press: past hal.debounce.LONG_MS (600)
+# The state's fields that are the ui's, not the game's: after a power cut they start afresh on both.
+VOLATILE_AFTER_CUT = ("ui", "message")
+
+
+def malformed_lines(rng: random.Random) -> bytes:
+    """A line no request is: broken JSON, a wrong shape, a bad field. (Bytes that are not UTF-8 are
+    refused by the hal's line reader before the app sees them: tests/firmware cover that.)"""
+    return rng.choice((b"{\"cmd\": \"state\"\n", b"[1, 2]\n", b"{\"cmd\": 5}\n", b"nonsense\n",
+                       b"{\"cmd\": \"event\", \"event\": [\"turn\", 1000]}\n", b"{\"cmd\": \"log\", \"from\": -1}\n",
+                       b"{\"cmd\": \"settings\", \"settings\": {\"players\": 7}}\n", b"{\"id\": \"\\ud800\"}\n"))
+
+
+def random_request(rng: random.Random, events: int) -> dict:
+    """A request a host could send: mostly good ones, some the board refuses."""
+    kind = rng.random()
+    if kind < 0.35:
+        return {"cmd": "state"}
+    if kind < 0.5:
+        return {"cmd": "undo"}
+    if kind < 0.7:
+        control = rng.choice(CONTROLS)
+        if rng.random() < 0.3:
+            event = ["turn", rng.choice((-3, -1, 1, 2, 5))]
+        else:
+            event = [rng.choice(("press", "long")), control]
+        return {"cmd": "event", "event": event}
+    if kind < 0.8:
+        return {"cmd": "log", "from": rng.randrange(0, events + 2)}
+    if kind < 0.9:
+        return {"cmd": "settings", "settings": rng.choice(({"muggins": True}, {"play": 1}, {"play": 0},
+                                                           {"brightness": 90}, {"target": 61}, {"players": 3}))}
+    return {"cmd": rng.choice(("new_game", "new_match"))}
+
+
+class Soak:
+    """The chip and its oracle, stepped together."""
+
+    def __init__(self, image_name: str, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.chip = ChipBoard(IMAGES_BY_NAME[image_name])
+        self.chip.first_app_frame()
+        self.chip.pico.run_for(1000 * MS)  # past the safe-mode window
+        self.root = tempfile.mkdtemp(prefix="crib-soak-")
+        self.oracle = CPythonBoard(self.root)
+        self.steps: list[str] = []
+        self.counts = {"steps": 0, "boots": 1, "cuts": 0, "requests": 0, "games": 0}
+        self.next_id = 0
+        self.printed = 0  # the chip's output read so far for tracebacks
+
+    # --- the chip's replies -----------------------------------------------------------------
+
+    def send(self, line: bytes) -> dict:
+        """Send a line over the emulated USB; the first JSON reply after it."""
+        pico = self.chip.pico
+        start = len(pico.output)
+        pico.write(line)
+        found: list[dict] = []
+
+        def answered() -> bool:
+            for text in bytes(pico.output[start:]).split(b"\n")[:-1]:
+                try:
+                    reply = json.loads(text)
+                except ValueError:
+                    continue
+                if isinstance(reply, dict) and "ok" in reply:
+                    found.append(reply)
+                    return True
+            return False
+
+        pico.run_until(answered, 5000 * MS, step_ns=2 * MS)
+        return found[0]
+
+    def chip_state(self) -> dict:
+        """The chip's ``state`` reply."""
+        self.next_id += 1
+        return self.send(b'{"cmd": "state", "id": "s%d"}\n' % self.next_id)["state"]
+
+    def oracle_reply(self, line: bytes) -> dict:
+        """The oracle's reply to ``line``."""
+        return json.loads(self.oracle.board.handle_command(line.decode().rstrip("\n")))
+
+    # --- steps ------------------------------------------------------------------------------
+
+    def step(self) -> None:
+        """One random step on both, then their states compared."""
+        rng = self.rng
+        self.counts["steps"] += 1
+        before = tempfile.mkdtemp(prefix="crib-soak-before-")
+        shutil.rmtree(before)
+        shutil.copytree(self.root, before)
+        kind = rng.random()
+        try:
+            if kind < 0.55:
+                control = rng.choices(CONTROLS, PRESS_WEIGHTS)[0]
+                self.input(("press", control), lambda: self.chip.press(control, rng.uniform(30, 200), SETTLE_MS))
+            elif kind < 0.75:
+                detents = rng.choice((-2, -1, 1, 1, 2, 3))
+                events = [("turn", 1 if detents > 0 else -1)] * abs(detents)
+                self.input(tuple(events), lambda: (self.chip.turn(detents), self.chip.pico.run_for(SETTLE_MS * MS)))
+            elif kind < 0.82:
+                control = rng.choices(CONTROLS, (4, 3, 3, 2))[0]
+                self.input(("long", control), lambda: self.chip.press(control, HOLD_MS, SETTLE_MS))
+            elif kind < 0.94:
+                self.request()
+            else:
+                self.cut(before)
+            self.compare(self.chip_state(), self.oracle_state())
+        finally:
+            shutil.rmtree(before, ignore_errors=True)
+        self.check_output()
+
+    def input(self, events: tuple, act: Callable[[], object]) -> None:
+        """Do ``act`` on the chip and give the oracle ``events`` (an event, or a tuple of them),
+        with the chip's time."""
+        if isinstance(events[0], str):
+            events = (events,)
+        self.steps.append("input %s" % (events,))
+        started = self.chip.pico.now_ns
+        act()
+        self.oracle.handle(*events)
+        self.oracle.hw.advance(int((self.chip.pico.now_ns - started) / MS))
+        self.oracle.board.tick()
+        self.oracle.board.save_if_changed()
+
+    def request(self) -> None:
+        """A request line (or a malformed one) to both: the same reply from each."""
+        self.counts["requests"] += 1
+        self.next_id += 1
+        if self.rng.random() < 0.15:
+            line = malformed_lines(self.rng)
+        else:
+            fields = random_request(self.rng, self.oracle.board.match.events)
+            line = (json.dumps(dict(fields, id="r%d" % self.next_id)) + "\n").encode()
+        self.steps.append("request %r" % line)
+        got, expected = self.send(line), self.oracle_reply(line)
+        self.oracle.board.save_if_changed()
+        if got != expected:
+            self.fail("the reply differs:\n chip   %s\n oracle %s" % (got, expected))
+
+    def cut(self, before: str) -> None:
+        """A control pressed (or nothing), then the power cut or the reset button, at a random
+        moment of what follows (a save, a frame); the chip comes back to the game as saved."""
+        rng = self.rng
+        pico = self.chip.pico
+        control = rng.choices(CONTROLS, PRESS_WEIGHTS)[0]
+        self.input(("press", control), lambda: self.chip.press(control, 60, rng.uniform(0, 300)))
+        reset = rng.random() < 0.3
+        self.steps.append("reset" if reset else "power cut")
+        pico.hard_reset() if reset else pico.power_cut()
+        self.counts["cuts"] += 1
+        self.counts["boots"] += 1
+        self.chip.powered_at = pico.now_ns
+        self.chip.first_app_frame(6000)
+        pico.run_for(1000 * MS)
+        got = self.chip_state()
+        after = CPythonBoard(self.root)  # the oracle's own power-on: what its flash holds
+        lost = CPythonBoard(before)  # the step's save lost
+        for oracle in (after, lost):
+            if self.same_game(got, self.state_of(oracle)):
+                break
+        else:
+            self.fail("after the cut the chip has neither the saved game nor the one before:\n chip   %s\n"
+                      " oracle %s\n before %s" % (got, self.state_of(after), self.state_of(lost)))
+        if oracle is lost:
+            shutil.rmtree(self.root)
+            shutil.copytree(before, self.root)
+            oracle = CPythonBoard(self.root)
+        self.oracle = oracle
+        if got.get("store") is not None:  # a notice: any control ends it and does nothing else
+            self.steps.append("notice %s: back" % got["store"])
+            self.chip.press("back", 60, SETTLE_MS)
+
+    # --- checks -----------------------------------------------------------------------------
+
+    def oracle_state(self) -> dict:
+        """The oracle's ``state`` reply."""
+        return self.state_of(self.oracle)
+
+    @staticmethod
+    def state_of(oracle: CPythonBoard) -> dict:
+        """``oracle``'s ``state`` reply."""
+        return json.loads(oracle.board.handle_command('{"cmd": "state"}'))["state"]
+
+    @staticmethod
+    def same_game(chip: dict, oracle: dict) -> bool:
+        """The same game, leaving out the ui and the power-on notice."""
+        ignored = VOLATILE_AFTER_CUT + ("store",)
+        return all(chip.get(k) == oracle.get(k) for k in set(chip) | set(oracle) if k not in ignored)
+
+    def compare(self, chip: dict, oracle: dict) -> None:
+        """Fail unless the two states are equal."""
+        if chip != oracle:
+            diff = {k: (chip.get(k), oracle.get(k)) for k in set(chip) | set(oracle) if chip.get(k) != oracle.get(k)}
+            self.fail("the state differs (chip, oracle): %s" % diff)
+        self.counts["games"] = chip["games_played"]
+
+    def check_output(self) -> None:
+        """Fail if the chip printed a traceback since the last check or its watchdog fired."""
+        pico = self.chip.pico
+        new = bytes(pico.output[self.printed:])
+        self.printed = len(pico.output)
+        if b"Traceback" in new:
+            self.fail("the chip printed a traceback:\n%s" % new.decode(errors="replace"))
+        if pico.watchdog_resets:
+            self.fail("the watchdog reset the chip")
+
+    def fail(self, why: str) -> None:
+        """Print the last steps and ``why``; exit 1."""
+        print("\n".join(self.steps[-40:]), file=sys.stderr)
+        print("FAILED at step %d: %s" % (self.counts["steps"], why), file=sys.stderr)
+        raise SystemExit(1)
+
+
+def main() -> None:
+    """Soak one image for a number of minutes of wall time; print what was done."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--image", choices=sorted(IMAGES_BY_NAME), default="CRIB_PICO")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--minutes", type=float, default=10)
+    args = parser.parse_args()
+    soak = Soak(args.image, args.seed)
+    end = time.monotonic() + 60 * args.minutes
+    while time.monotonic() < end:
+        soak.step()
+    done = ", ".join("%s %d" % kv for kv in soak.counts.items())
+    print("%s seed %d: no difference; %s" % (args.image, args.seed, done))
+
+
+if __name__ == "__main__":
+    main()
