@@ -28,6 +28,10 @@ PANEL_SCREWS = 8  # X4: the back panel's wood screws (drill_template.py places t
 # one hole pitch, 8 mm, apart) and over each joint of a data link.
 SLEEVE_MM = 6
 LAP_MM = 3  # W3: stripped at each end of a DOUT -> DIN link, soldered along the LED's lead
+# What a dark WS2812-type LED draws (mA, least and most, by its maker; BUILD.md, stage 2's bench test)
+# and the Pico alone (BUILD.md, stage 1): the bring-up fuse must carry the dark board.
+IDLE_MA = (0.3, 1.5)
+PICO_MA = (20, 50)
 COLUMNS = ["ref", "qty", "order", "build", "part", "specification", "example part", "notes"]
 
 
@@ -175,7 +179,8 @@ def rows(board: dict) -> list[list[str]]:
         ["F1 (first power-on)", "1", "2", "adapter", "Fuse, for the first power-on",
          "1 A time-lag (T1A), 5 x 20 mm glass", "",
          "In XF1 instead of F1 through stages 1 to 3 (BUILD.md): the bare board and every dark LED draw under "
-         "0.3 A, and a wiring fault blows 1 A, not 5 A; one spare"],
+         f"{math.ceil((leds * IDLE_MA[1] + PICO_MA[1]) / 50) / 20:.2f} A ({leds} LEDs idle at {IDLE_MA[0]:g} to "
+         f"{IDLE_MA[1]:g} mA each), and a wiring fault blows 1 A, not 5 A; one spare"],
         ["XF1", "1", "1", "adapter", "Fuse holder", "5 x 20 mm, for a perfboard or inline, 10 A",
          "Schurter OG (5 x 20 mm fuse block, through-hole, 10 A)",
          "Rated above the 7.5 A F1 may carry for good (1.5 x its rating: IEC 60127-2), as J1. On the power "

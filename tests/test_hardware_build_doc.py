@@ -42,7 +42,15 @@ def test_the_expected_currents_follow_the_power_model() -> None:
     done = amps_range(table[f"stage 3 done: {leds} LEDs"])
     assert done[0] < (leds * power.IDLE_UA / 1000 + power.BOARD_MA) / 1000 < done[1]
     assert f"{(leds * power.IDLE_UA / 1000 + power.BOARD_MA) / 1000:.2f} A" in table[f"stage 3 done: {leds} LEDs"]
-    assert amps_range(table["stage 2: Pico, shifter, LED 1"])[1] <= power.BOARD_MA / 1000
+    pico = amps_range(table["stage 2: Pico, shifter, LED 1"])
+    assert pico[1] <= power.BOARD_MA / 1000
+    # The whole chain is stage 2's reading and every row's: its range spans the LEDs' idle range (the bench
+    # test's), not the model's 1 mA alone, and the same range is said where stage 3 ends.
+    idle = [float(v) for v in re.search(r"idle at (\d\.\d) to (\d\.\d) mA each", BUILD).groups()]  # type: ignore[union-attr]
+    assert (*idle, *pico) == (*load_script("bom").IDLE_MA, *(ma / 1000 for ma in load_script("bom").PICO_MA))
+    assert done == (round(leds * idle[0] / 1000 + pico[0], 2), round(leds * idle[1] / 1000 + pico[1], 2))
+    assert row == (round(30 * idle[0] / 1000, 2), round(30 * idle[1] / 1000, 3))
+    assert "%.2f to %.2f A by your LEDs'\nidle current" % done in BUILD
 
 
 def test_the_led_bench_test_uses_1_kohm_and_its_readings_add_up() -> None:
