@@ -32,6 +32,13 @@ LAP_MM = 3  # W3: stripped at each end of a DOUT -> DIN link, soldered along the
 # and the Pico alone (BUILD.md, stage 1): the bring-up fuse must carry the dark board.
 IDLE_MA = (0.3, 1.5)
 PICO_MA = (20, 50)
+# What must fit under the back panel (mm): the tallest parts, and how each sits in its pocket
+# (``stacks``; a test checks each against the pocket's depth from board.json).
+PERFBOARD_MM = 1.6  # PB1
+TAPE_MM = 2  # X10 at its thickest
+DIP_MM = 5.33  # U2, a DIP-14: seating plane to top at most (JEDEC MS-001); a socket would add 3 to 4.5 mm
+BULK_CAN_MM = (10, 20)  # C243, 1000 uF 10 V radial: about 10 mm across, 12.5 to 20 mm long by make
+JACK_MM = 11  # J1, the PJ-063AH board jack: its body's height, about (check the maker's drawing)
 COLUMNS = ["ref", "qty", "order", "build", "part", "specification", "example part", "notes"]
 
 
@@ -74,6 +81,17 @@ def wire_lengths(board: dict) -> dict[str, float]:
     return {"links": links, "bus": bus, "feeds": feeds, "supply": supply, "signal": signal, "rows": row_count}
 
 
+def stacks(board: dict) -> dict[str, tuple[float, int]]:
+    """The tallest parts as they sit: how far each stands from its pocket's floor towards the back panel,
+    and that pocket's depth (mm): U2 soldered into PB1 on the foam tape (LED pocket), C243 on its side and J1
+    on its piece of PB1 glued straight to the floor (power pocket)."""
+    thickness = board["build"]["blank_mm"][2]
+    depth = {name: thickness - skin for name, skin in board["build"]["skin_mm"].items()}
+    return {"U2": (TAPE_MM + PERFBOARD_MM + DIP_MM, depth["leds"]),
+            "C243": (BULK_CAN_MM[0], depth["power"]),
+            "J1": (PERFBOARD_MM + JACK_MM, depth["power"])}
+
+
 def rows(board: dict) -> list[list[str]]:
     """Every line of the BOM (without the header)."""
     leds = board["leds"]["count"]
@@ -82,6 +100,7 @@ def rows(board: dict) -> list[list[str]]:
     holes = board["build"]["hole_mm"]
     lengths = wire_lengths(board)
     skin_mm = board["build"]["skin_mm"]["controls"]
+    depth = {name: thickness - skin for name, skin in board["build"]["skin_mm"].items()}
     pocket_mm = thickness - skin_mm
     body_mm = pocket_mm - WIRING_MM
     red_black = metres(lengths["bus"] + lengths["feeds"] + lengths["supply"])
@@ -103,10 +122,14 @@ def rows(board: dict) -> list[list[str]]:
         [cap_refs, str(leds), str(spare), "both", "Ceramic capacitor", "100 nF, 10 V or more, X7R, 2.54 mm leads",
          "", "Beside every LED, across its VDD and GND leads; 5 % spare"],
         ["C243", "1", "1", "both", "Electrolytic capacitor", "1000 uF, 10 V or more", "Panasonic EEU-FR1A102",
-         "At the power entry, across +5V_LED and GND: the star ground point"],
+         "At the power entry, across +5V_LED and GND: the star ground point. Lying on its side, glued to the "
+         f"floor of the {depth['power']} mm deep power pocket: upright a 1000 uF can ({BULK_CAN_MM[0]} mm across, "
+         f"12.5 to {BULK_CAN_MM[1]} mm long) stands taller than that"],
         ["U2", "1", "1", "both", "Level shifter", "74AHCT125 quad buffer, DIP-14", "TI SN74AHCT125N",
-         "3.3 V data to 5 V for LED 1 (it needs 0.7 x VDD = 3.5 V); unused inputs and enables to GND"],
-        ["XU2", "1", "1", "both", "IC socket", "DIP-14, 2.54 mm", "", "So the shifter can be changed"],
+         "3.3 V data to 5 V for LED 1 (it needs 0.7 x VDD = 3.5 V); unused inputs and enables to GND. Soldered "
+         f"straight into PB1, no socket: the LED pocket is {depth['leds']} mm deep, and a DIP-14 stands up to "
+         f"{DIP_MM} mm (JEDEC MS-001), {stacks(board)['U2'][0]:.1f} mm with PB1 and the foam tape; a socket "
+         "adds 3 to 4.5 mm"],
         ["C244", "1", "1", "both", "Ceramic capacitor", "100 nF, 50 V, X7R", "", "At U2's VCC and GND pins"],
         ["R1", "1", "1", "both", "Resistor", f"330 ohm, {RESISTOR}", "",
          "In series with the data line, at LED 1's DIN"],
@@ -167,9 +190,11 @@ def rows(board: dict) -> list[list[str]]:
          "what F1 may carry for good: a glass time-lag fuse must not blow within an hour at 1.5 x its rating "
          "(IEC 60127-2; T5A: 7.5 A), so J1 must carry 7.5 A continuously (power.md). Most panel jacks with a nut "
          "are rated 5 A or less: check the rating. The "
-         "PJ-063AH is a board jack: solder it to a piece of PB1 and glue that to the pocket's floor with its face "
-         "against the edge's 12 mm hole, so that the plug's body enters the hole and a push on the plug goes "
-         "into the wood, not the joints"],
+         "PJ-063AH is a board jack: solder it to a piece of PB1 and glue that straight to the pocket's floor (no "
+         f"foam tape: about {JACK_MM} mm tall, it then stands {stacks(board)['J1'][0]:.1f} of the pocket's "
+         f"{depth['power']} mm) with its face against the edge's 12 mm hole, drilled where its pin is (BUILD.md, "
+         "section 1), so that the plug's body enters the hole and a push on the plug goes into the wood, not the "
+         "joints"],
         ["F1", "1", "2", "adapter", "Fuse", "5 A time-lag (T5A), 5 x 20 mm glass", "",
          "Right after the jack's centre pin; one spare. For a short with a supply that gives more than the "
          "adapter's 4 A. Glass (IEC 60127-2, standard sheet 3): it must blow within 2 minutes at 2.1 x its rating, "
@@ -214,7 +239,7 @@ def rows(board: dict) -> list[list[str]]:
         ["C248", "1", "1", "adapter", "Ceramic capacitor", "2.2 nF, 50 V, C0G or X7R, 2.54 mm leads", "",
          "U4's REF to GND: the cut-off ignores the microseconds of ringing when a live adapter is plugged in"],
         ["PB1", "1", "1", "both", "Perfboard", "2.54 mm, about 50 x 70 mm, to cut pieces from", "",
-         "U2 in its socket with C244, R1 and R12 (about 22 x 18 mm, beside LED 1); the encoder filter near the "
+         "U2 with C244, R1 and R12 (about 22 x 18 mm, beside LED 1); the encoder filter near the "
          "encoder; at the power entry, on the USB build U3's adapter board with R8-R10 and C247, on the adapter "
          "build the cut-off (U4, Q3, D2, R11, R13-R17, C248, about 25 x 20 mm) and J1's and XF1's pieces"],
         ["W1", "1", f"{red_black:.1f} m", "both", "Power wire, red", "0.5 mm2 (20 AWG) stranded",

@@ -83,3 +83,24 @@ def test_a_usb_c_socket_in_j2s_place_is_told_its_cc_resistors() -> None:
         assert "CC1 and CC2 each to GND through its own 5.1 kohm" in text
         assert "56 kohm" in text and "e-marked C-to-C" in text
     assert "the Pico's VBUS (pin 40) reads 4.8 to 5.3 V" in build
+
+
+def test_the_tallest_parts_fit_under_the_back_panel() -> None:
+    """U2 (a DIP-14, no socket) on its perfboard and foam tape fits the LED pocket; C243 lies on its side and
+    J1's perfboard is glued straight to the floor of the power pocket; bom.csv and BUILD.md say so, and no IC
+    socket for U2 (3 to 4.5 mm more: it would stand taller than the 10 mm LED pocket) is on the list."""
+    board = json.loads((HARDWARE / "board.json").read_text())
+    bom = load_script("bom")
+    stacks = bom.stacks(board)
+    for part, (height, depth) in stacks.items():
+        assert height <= depth, part
+    assert stacks["U2"][0] + 3 > stacks["U2"][1], "with a socket it would fit: the note is stale"
+    assert bom.BULK_CAN_MM[0] + bom.PERFBOARD_MM + 12.5 > stacks["C243"][1], "upright it would fit"
+    assert bom.TAPE_MM + stacks["J1"][0] > stacks["J1"][1], "on the tape it would fit"
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    assert "XU2" not in rows and "no socket" in rows["U2"]["notes"]
+    assert "Lying on its side" in rows["C243"]["notes"] and "no foam tape" in rows["J1"]["notes"]
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    assert "soldered straight into the perfboard, without a socket" in build
+    assert "lying on its side on the pocket's floor" in build and "measure its pin's centre" in build
+    assert "its socket on the perfboard" not in build
