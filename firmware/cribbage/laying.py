@@ -125,7 +125,8 @@ class Laying:
             raise RuleError("all four %ss are out already" % rank_name(r))
         count = play.count + value(r * 4)
         if count > GAME_COUNT:
-            raise RuleError("the count is %d: a %s makes %d, past 31" % (play.count, rank_name(r), count))
+            article = "an" if r == 7 else "a"  # an 8; an Ace never passes 31
+            raise RuleError("the count is %d: %s %s makes %d, past 31" % (play.count, article, rank_name(r), count))
         play.lay(r * 4 + out)  # a card of that rank not played yet: the suit plays no part
         self.laid[seat].append(r)
         self.left -= 1

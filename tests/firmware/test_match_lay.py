@@ -83,6 +83,14 @@ def test_turns_and_refusals():
     assert shown.state()["play"] is None
 
 
+def test_a_card_past_31_is_named_as_players_say_it():
+    m = new_match([["dealer", 0]])
+    for rank in (13, 12, 5):  # 25
+        m.apply(["lay", (rank != 12) * 1, rank])
+    rejected(m, ["lay", 0, 8], "the count is 25: an 8 makes 33, past 31")
+    rejected(m, ["lay", 0, 7], "the count is 25: a 7 makes 32, past 31")
+
+
 def test_his_heels_make_the_starter_a_jack_in_the_play():
     # his heels without the starter: no fourth Jack in the play (the starter is one)
     m = new_match([["dealer", 1], ["heels"], ["lay", 0, 11], ["lay", 1, 11], ["lay", 0, 11], ["go", 1], ["go", 0]])
