@@ -211,6 +211,9 @@ def test_a_deal_by_ranks(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(("argv", "message"), [
     (["cut", "5", "5"], "cut again: the lowest rank is tied (5 5)"),
     (["cut", "5H", "5C"], "cut again: the lowest card is tied (5H 5C)"),
+    # the board's words for the protocol count ranks from 0: crib's are the ranks as typed
+    (["cut", "5", "K", "Q"], "the cut is one card or rank per player, in order (two players: crib cut 5 K)"),
+    (["cut", "5"], "the cut is one card or rank per player, in order (two players: crib cut 5 K)"),
     (["dealer", "3"], "the dealer must be P1 or P2, not P3"),
 ])
 def test_the_boards_refusals(argv: list[str], message: str, sim: str, capsys: pytest.CaptureFixture[str]) -> None:
