@@ -157,6 +157,11 @@ def replay(settings: dict[str, Any], log: list[list[Any]]) -> list[GameRecord]:
 PLAIN_WORDS = {"heels": "his heels: 2 to the dealer", "new_game": "new game", "new_match": "new match"}
 
 
+def a_rank(rank: int) -> str:
+    """A card of ``rank`` (0 Ace .. 12 King) as said: "a 5", "an 8", "an A"."""
+    return ("an " if rank in (0, 7) else "a ") + rank_name(rank)
+
+
 def describe(event: list[Any], rules: Settings) -> str:
     """An event in words, its seats and sides named as the board names them under ``rules``."""
     kind, args = event[0], event[1:]
@@ -175,7 +180,7 @@ def describe(event: list[Any], rules: Settings) -> str:
         if kind == "starter":
             return "starter %s" % names([args[0]])
         if kind == "starter_rank":
-            return "starter: a %s (its suit not dialled)" % rank_name(args[0])
+            return "starter: %s (its suit not dialled)" % a_rank(args[0])
         if kind == "peg":
             return "%s pegs %d" % (rules.side_name(args[0]), args[1])
         if kind == "lay" and 1 <= args[1] <= 13:

@@ -9,6 +9,7 @@ from rich.console import RenderableType
 from rich.table import Table
 
 from cribbage.cards import name, rank_name
+from host_tools.gamelog import a_rank
 from host_tools.talk import add_link_arguments, converse, game_rules
 
 
@@ -30,7 +31,7 @@ def state_shown(state: dict[str, Any]) -> list[RenderableType]:
     if state.get("phase") in ("play", "show"):
         starter, rank = state.get("starter"), state.get("starter_rank")
         lines.append("starter: %s" % (name(starter) if starter is not None else "not named yet" if rank is None
-                                      else "a %s (its suit not dialled)" % rank_name(rank)))
+                                      else "%s (its suit not dialled)" % a_rank(rank)))
     play = state.get("play")
     if isinstance(play, dict) and play.get("turn") is not None:
         series = " ".join(rank_name(r - 1) for r in play.get("series") or [])

@@ -208,6 +208,16 @@ def test_a_deal_by_ranks(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 1 and err == "crib hand: error: the hand: no nobs: the starter is the jack of its suit\n"
 
 
+def test_a_starter_by_rank_is_an_8_or_an_ace(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert said(capsys, sim, "dealer", "1") == "P1 deals first."
+    assert said(capsys, sim, "starter", "8") == "starter: an 8 (its suit not dialled)."
+    assert "starter: an 8 (its suit not dialled)" in crib(capsys, "status", "-d", sim)[1]
+    assert crib(capsys, "undo", "-d", sim)[0] == 0
+    assert said(capsys, sim, "starter", "A") == "starter: an A (its suit not dialled)."
+    assert crib(capsys, "undo", "-d", sim)[0] == 0
+    assert said(capsys, sim, "starter", "7") == "starter: a 7 (its suit not dialled)."
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["cut", "5", "5"], "cut again: the lowest rank is tied (5 5)"),
     (["cut", "5H", "5C"], "cut again: the lowest card is tied (5H 5C)"),
