@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -88,8 +89,10 @@ def module_name(relative: str) -> str:
     return ".".join(parts)
 
 
-def compile_module(root: Path, relative: str, out: Path, arch: str | None) -> MpyFormat:
-    """Compile ``root/relative`` to ``out`` and return the produced file's format.
+def compile_module(root: Path, relative: str, out: Path, arch: str | None,
+                   flags: Sequence[str] = ()) -> MpyFormat:
+    """Compile ``root/relative`` to ``out`` (with mpy-cross's other ``flags``, such as ``-O2``)
+    and return the produced file's format.
 
     The name recorded in the file (shown in tracebacks: ``File "cribbage.cards", line 42``) is
     the module's dotted name, which the import makes an interned string (qstr) anyway: a path
@@ -97,7 +100,7 @@ def compile_module(root: Path, relative: str, out: Path, arch: str | None) -> Mp
     Raises subprocess.CalledProcessError with mpy-cross's message.
     """
     out.parent.mkdir(parents=True, exist_ok=True)
-    command = [mpy_cross(), *(["-march=" + arch] if arch else []), "-s", module_name(relative),
+    command = [mpy_cross(), *(["-march=" + arch] if arch else []), *flags, "-s", module_name(relative),
                "-o", str(out.resolve()), relative]
     subprocess.run(command, cwd=root, check=True, capture_output=True, text=True)
     with out.open("rb") as f:

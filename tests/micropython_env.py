@@ -1,4 +1,4 @@
-"""Where the `micropython` and `mpy-cross` executables are, and runs under them, for tests and benchmarks."""
+"""Where the `micropython` and `mpy-cross` executables are, and runs under them, for the tests."""
 
 from __future__ import annotations
 
@@ -8,10 +8,9 @@ from importlib import import_module
 from pathlib import Path
 
 from host_tools.executables import find
-from host_tools.mpy import MpyFormat, module_name, mpy_cross
+from host_tools.firmware_tree import FIRMWARE, ROOT, native_twins
+from host_tools.mpy import MpyFormat, compile_module
 
-ROOT = Path(__file__).resolve().parent.parent
-FIRMWARE = ROOT / "firmware"
 # The packages that go to the board (cribbage, app, hal, shared): every folder of firmware/ with an __init__.py.
 PACKAGES = tuple(sorted(p.parent.name for p in FIRMWARE.glob("*/__init__.py")))
 # The firmware test modules: pytest runs them on CPython, the runners on MicroPython.
@@ -57,35 +56,30 @@ def run_power_cuts(script: str, libdir: Path, cuts: int, heap: str, seed: int = 
 # The native twins of firmware modules (``@micropython.viper``, firmware_native/): mpy-cross
 # compiles them only for a given architecture, and a port without a native emitter cannot
 # load them; the modules that import them fall back to plain Python then (app.power, hal.chain).
-NATIVE = ROOT / "firmware_native"
+NATIVE = native_twins(FIRMWARE)
 
 
-def compile_firmware(target: Path, *extra: str, arch: str | None = None) -> Path:
-    """Every firmware package compiled to .mpy under ``target`` (as `crib deploy` sends them); ``target``.
+def compile_firmware(target: Path, *flags: str, arch: str | None = None) -> Path:
+    """Every firmware package compiled to .mpy under ``target`` with mpy-cross ``flags``, each
+    module as `crib deploy` compiles it (``host_tools.mpy.compile_module``); ``target``.
     The native twins join them compiled for ``arch``, or are left out without one.
 
     Tests take the tree compiled once per session from conftest's ``compiled_firmware``.
     """
     for package in PACKAGES:
-        compile_tree(FIRMWARE, target, *extra, under=package)
+        compile_tree(FIRMWARE, target, flags, under=package)
     if arch is not None:
-        compile_tree(NATIVE, target, *extra, "-march=" + arch)
+        compile_tree(NATIVE, target, flags, arch=arch)
     return target
 
 
-def compile_tree(source: Path, target: Path, *extra: str, under: str = "") -> list[Path]:
-    """Compile every .py under ``source/under`` to .mpy at the same place under ``target`` with
-    mpy-cross ``extra`` options, each named by its dotted module name (``source`` is the import
-    root) as `crib deploy` names it; return the .mpy paths."""
-    out = []
+def compile_tree(source: Path, target: Path, flags: tuple[str, ...], under: str = "",
+                 arch: str | None = None) -> None:
+    """Compile every .py under ``source/under`` to .mpy at the same place under ``target``
+    (``source`` is the import root, which names the modules)."""
     for py in sorted((source / under).rglob("*.py")):
         relative = py.relative_to(source)
-        mpy = target / relative.with_suffix(".mpy")
-        mpy.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run([mpy_cross(), *extra, "-s", module_name(str(relative)), "-o", str(mpy), str(py)],
-                       check=True, capture_output=True, text=True)
-        out.append(mpy)
-    return out
+        compile_module(source, relative.as_posix(), target / relative.with_suffix(".mpy"), arch, flags)
 
 
 def micropython_reads() -> MpyFormat:

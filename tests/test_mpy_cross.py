@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from micropython_env import FIRMWARE, NATIVE, mpy_cross
+from host_tools.mpy import mpy_cross
+from micropython_env import FIRMWARE, NATIVE
 
 FILES = sorted(FIRMWARE.rglob("*.py"))
 NATIVE_FILES = sorted(NATIVE.rglob("*.py"))
