@@ -8,7 +8,6 @@ from fake_storage import temp_dir
 from hal.boot_guard import BootGuard, watchdog_started, watchdog_stopped, watchdog_timed_out
 
 REASON = 0x40058008  # RP2040 datasheet 4.7, WATCHDOG REASON: bit 0 TIMER, bit 1 FORCE
-SCRATCH0 = 0x4005800C
 TIMER = 1
 FORCE = 2
 
