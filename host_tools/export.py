@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from host_tools import gamelog
-from host_tools.gamelog import add_source_arguments, counted, fetch_games
+from host_tools.gamelog import add_source_arguments, fetch_games
+from host_tools.log_words import counted, describe
 from host_tools.talk import fail
 
 
@@ -32,7 +33,7 @@ def to_csv(games: list[gamelog.GameRecord]) -> str:
         for step in game.steps:
             pad = [""] * (sides - len(step.points))
             writer.writerow([step.seq, game.number, step.deal, step.event[0], json.dumps(step.event[1:]),
-                             gamelog.describe(step.event, game.settings)] + step.points + pad + step.scores + pad)
+                             describe(step.event, game.settings)] + step.points + pad + step.scores + pad)
     return out.getvalue()
 
 

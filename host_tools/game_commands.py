@@ -11,7 +11,7 @@ People type players 1, 2, 3 (and 4 in a team game; or p1.., t1a..) and cards as 
 them (5H, 10H or TH, 5♥), or ranks alone (5, 10, J) for a cut, a starter or a show known by
 its ranks (the show's flush and his nobs then given as options); the protocol counts seats and
 sides from 0 and sends cards as ints 0-51: that translation happens here and nowhere else. After the board accepts, the
-command says what happened, in words (host_tools.gamelog.describe), and shows the state. A command that cannot be
+command says what happened, in words (host_tools.log_words.describe), and shows the state. A command that cannot be
 undone (`crib new-match`) asks first at a terminal, as the board's menu asks twice (``GameCommand.asks``); a script
 gives it ``--yes``.
 """
@@ -31,8 +31,8 @@ from cribbage import cards
 from cribbage.settings import Settings
 from cribbage_lab import card_text
 from host_shared import USAGE_ERROR
-from host_tools.gamelog import counted, describe
 from host_tools.link import BoardLink
+from host_tools.log_words import counted, describe
 from host_tools.status import state_shown
 from host_tools.talk import add_link_arguments, converse, fail, game_rules, with_state
 

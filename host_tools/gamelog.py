@@ -1,6 +1,6 @@
 """Game logs on the host: fetch them (a saved file or the board: ``--from FILE`` or
-``--device``, for `crib export` and `crib plot`), replay them through the rules core,
-describe them.
+``--device``, for `crib export` and `crib plot`) and replay them through the rules core (in
+words: ``host_tools.log_words``).
 
 The rules live in ``cribbage.match``; this module only replays a log event by event and
 records what each event did to the pegs, split into games and deals:
@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cribbage.cards import names, rank_name
 from cribbage.match import Match
 from cribbage.settings import Settings
 from host_shared.untrusted import parse_json, read_text, shorten
@@ -151,63 +150,3 @@ def replay(settings: dict[str, Any], log: list[list[Any]]) -> list[GameRecord]:
     if not games[-1].steps and len(games) > 1:
         games.pop()  # the log ends with a new game nothing has happened in yet
     return games
-
-
-# Events that say the same whoever made them.
-PLAIN_WORDS = {"heels": "his heels: 2 to the dealer", "new_game": "new game", "new_match": "new match"}
-
-
-def a_rank(rank: int) -> str:
-    """A card of ``rank`` (0 Ace .. 12 King) as said: "a 5", "an 8", "an A"."""
-    return ("an " if rank in (0, 7) else "a ") + rank_name(rank)
-
-
-def describe(event: list[Any], rules: Settings) -> str:
-    """An event in words, its seats and sides named as the board names them under ``rules``."""
-    kind, args = event[0], event[1:]
-    try:
-        if kind in PLAIN_WORDS:
-            return PLAIN_WORDS[kind]
-        if kind == "dealer":
-            return "%s deals first" % rules.seat_name(args[0])
-        if kind == "cut":
-            return "cut for deal: %s" % names(args[0])
-        if kind == "cut_ranks":
-            return "cut for deal: " + ", ".join("%s %s" % (rules.seat_name(seat), rank_name(rank))
-                                                for seat, rank in enumerate(args[0]) if rank is not None)
-        if kind == "muggins":
-            return "%s calls muggins" % rules.side_name(args[0])
-        if kind == "starter":
-            return "starter %s" % names([args[0]])
-        if kind == "starter_rank":
-            return "starter: %s (its suit not dialled)" % a_rank(args[0])
-        if kind == "peg":
-            return "%s pegs %d" % (rules.side_name(args[0]), args[1])
-        if kind == "lay" and 1 <= args[1] <= 13:
-            return "%s lays %s" % (rules.seat_name(args[0]), rank_name(args[1] - 1))
-        if kind == "go":
-            return "%s says go" % rules.seat_name(args[0])
-        if kind in ("hand", "crib", "show_ranks"):
-            return describe_show(kind, args, rules)
-    except (IndexError, TypeError, ValueError):
-        pass
-    return json.dumps(event)
-
-
-def describe_show(kind: str, args: list[Any], rules: Settings) -> str:
-    """A hand or crib counted (by cards, by total or by ranks) in words."""
-    if kind == "show_ranks":
-        who = "crib" if args[0] is None else "%s's hand" % rules.seat_name(args[0])
-        answers = (["a flush of %d" % args[2]] if args[2] else []) + (["his nobs"] if args[3] else [])
-        return "%s by ranks: %s%s%s" % (who, " ".join(rank_name(r) for r in args[1]),
-                                        "".join(", " + a for a in answers),
-                                        "" if args[4] is None else ", claims %d" % args[4])
-    who = "crib" if kind == "crib" else "%s's hand" % rules.seat_name(args[0])
-    cards, claim = (args[0], args[1]) if kind == "crib" else (args[1], args[2])
-    shown = names(cards) if cards else "cards not dialled"
-    return "%s: %s%s" % (who, shown, "" if claim is None else ", claims %d" % claim)
-
-
-def counted(number: int, thing: str) -> str:
-    """``1 game``, ``3 games``."""
-    return "%d %s%s" % (number, thing, "" if number == 1 else "s")

@@ -9,7 +9,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.table import Table
 
-from host_tools.gamelog import describe
+from host_tools.log_words import describe
 from host_tools.talk import add_link_arguments, converse, game_rules, read_log
 
 

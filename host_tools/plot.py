@@ -17,7 +17,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from app.palette import CHOICES, DEFAULT_COLOURS
 from host_tools import gamelog
-from host_tools.gamelog import add_source_arguments, counted, fetch_games
+from host_tools.gamelog import add_source_arguments, fetch_games
+from host_tools.log_words import counted
 from host_tools.talk import fail
 
 PANEL = (900, 380)

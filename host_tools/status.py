@@ -9,7 +9,7 @@ from rich.console import RenderableType
 from rich.table import Table
 
 from cribbage.cards import name, rank_name
-from host_tools.gamelog import a_rank
+from host_tools.log_words import a_rank
 from host_tools.talk import add_link_arguments, converse, game_rules
 
 

@@ -8,8 +8,8 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from host_tools.gamelog import describe
 from host_tools.link import BoardLink
+from host_tools.log_words import describe
 from host_tools.status import state_shown
 from host_tools.talk import add_link_arguments, converse, game_rules, with_state
 
