@@ -1,31 +1,13 @@
-"""Property tests of the play: whole random plays against a reference written here from docs/RULES.md."""
+"""Property tests of the play: whole random plays against a reference written from docs/RULES.md
+(``play_reference``: it shares no code with the rules core)."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from play_reference import card_points, worth
 
 from cribbage.play import Play
-
-
-def worth(card: int) -> int:
-    return min(card // 4 + 1, 10)
-
-
-def reference_points(series: list[int]) -> int:
-    """Points for the last card of ``series`` (the cards since the reset, that card included)."""
-    total = sum(worth(c) for c in series)
-    points = 2 if total in (15, 31) else 0
-    ranks = [c // 4 for c in series]
-    alike = 1
-    while alike < len(ranks) and ranks[-1 - alike] == ranks[-1]:
-        alike += 1
-    points += alike * (alike - 1)  # 2 cards one pair (2), 3 cards three pairs (6), 4 cards six pairs (12)
-    for n in range(len(ranks), 2, -1):
-        tail = sorted(ranks[-n:])
-        if tail == list(range(tail[0], tail[0] + n)):
-            return points + n
-    return points
 
 
 @st.composite
@@ -57,7 +39,7 @@ def test_random_plays_follow_the_rules(deal: tuple[int, int, list[list[int]]], r
             expected = sum(p for _, p in play.breakdown(card))
             assert (play.count, play.cards, play.turn) == before  # asking changes nothing
             series.append(card)
-            assert expected == reference_points(series)
+            assert expected == card_points(series)
             points = play.lay(card)
             assert points == expected == sum(p for _, p in play.reasons)
             hands[seat].remove(card)
@@ -114,6 +96,6 @@ def test_runs_are_found_in_any_order(cards: list[int]) -> None:
         if play.count + worth(card) > 31:
             break
         series.append(card)
-        assert play.lay(card) == reference_points(series)
+        assert play.lay(card) == card_points(series)
         if play.count == 0:
             series = []
