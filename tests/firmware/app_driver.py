@@ -137,6 +137,18 @@ class Driver:
             self.press(turn(points - 1))
         self.press(ENC)
 
+    def peg_in_steps(self, button, points):
+        """Peg ``points`` for the player of ``button`` in pegs of at most 31 (the most one peg takes)."""
+        while points > 0:
+            step = min(points, 31)
+            self.peg(button, step)
+            points -= step
+
+    def display(self):
+        """Render a millisecond from now and return what the text display shows."""
+        self.frame_after(1)
+        return self.hw.display.lines
+
     def count_show(self, cards):
         """With the count open at a hand or crib: pick 4 cards and confirm the total."""
         self.pick_all(cards)

@@ -168,14 +168,14 @@ def test_the_team_game_asks_whether_your_side_deals():
     d = Driver()
     assert '"ok": true' in d.board.handle_command('{"cmd": "settings", "set": {"players": 4}}')
     d.press(HOLD_ENC, turn(3), ENC)
-    d.frame_at(d.hw.ticks_ms() + 1)
+    d.frame_after(1)
     assert d.hw.display.lines[-4:] == ["0/5 cards", "turn=rank", "p1/p2=suit", "enc=take"]  # as the show's picker
     d.pick_all("5H JD QS 4C 9H")
     d.press(P1)
-    d.frame_at(d.hw.ticks_ms() + 1)
+    d.frame_after(1)
     assert d.hw.display.lines[-2] == "my side deals"  # the crib is the side's: a partner's deal too
     d.press(P2)
-    d.frame_at(d.hw.ticks_ms() + 1)
+    d.frame_after(1)
     assert d.hw.display.lines[-2] == "other side deals"
     d.press(ENC)
     ranked = rank_keeps(parse_hand("5H JD QS 4C 9H"), False, 4)  # the side does not deal: the crib counts against
@@ -184,7 +184,7 @@ def test_the_team_game_asks_whether_your_side_deals():
 
 def test_keeps_with_tens_keep_every_suit_on_the_display():
     d = open_keeps("10C 10D 10H 5S 5C 2D", True)
-    d.frame_at(d.hw.ticks_ms() + 1)
+    d.frame_after(1)
     lines = d.hw.display.lines
     keeps = [line for line in lines if line.startswith("#")]
     assert all(len(line) <= 16 for line in lines) and len(keeps) == 2 and keeps[0] != keeps[1], lines

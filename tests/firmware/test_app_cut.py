@@ -9,11 +9,6 @@ from app import palette
 from app.modes.cut import rank_hole
 
 
-def display(d):
-    d.frame_at(d.hw.ticks_ms() + 1)
-    return d.hw.display.lines
-
-
 def cut(d, rank):
     """Dial ``rank`` (0 = Ace .. 12 = King) from the Ace and take it."""
     d.press(turn(rank - d.mode.rank) if rank != d.mode.rank else turn(13), ENC)
@@ -32,22 +27,22 @@ def three_tied(**driver):
 
 def test_the_cut_is_the_first_choice_and_the_lowest_rank_deals():
     d = Driver()
-    assert display(d)[:4] == ["WHO DEALS?", "p1/p2: deals", "or turn, enc:", "> cut for deal"]
+    assert d.display()[:4] == ["WHO DEALS?", "p1/p2: deals", "or turn, enc:", "> cut for deal"]
     d.press(ENC)
-    assert d.mode.name == "cut" and display(d)[:2] == ["CUT FOR DEAL", "P1 cuts >A"]
+    assert d.mode.name == "cut" and d.display()[:2] == ["CUT FOR DEAL", "P1 cuts >A"]
     cut(d, 12)  # player 1 cuts a King
-    assert display(d)[1:3] == ["P1 cut K", "P2 cuts >A"]
+    assert d.display()[1:3] == ["P1 cut K", "P2 cuts >A"]
     cut(d, 9)  # player 2 a ten
     assert d.mode.name == "peg" and d.match.dealer == 1 and d.match.log == [["cut_ranks", [12, 9]]]
-    assert display(d)[0] == "G1 P2 deals"
+    assert d.display()[0] == "G1 P2 deals"
     assert d.reboot().match.dealer == 1
 
 
 def test_with_three_players_who_deals_names_player_3_s_button():
     d = Driver()
-    assert "P3: hold back" not in display(d)
+    assert "P3: hold back" not in d.display()
     d.board.handle_command(json.dumps({"cmd": "settings", "set": {"players": 3}}))
-    assert display(d)[:5] == ["WHO DEALS?", "p1/p2: deals", "P3: hold back", "or turn, enc:", "> cut for deal"]
+    assert d.display()[:5] == ["WHO DEALS?", "p1/p2: deals", "P3: hold back", "or turn, enc:", "> cut for deal"]
     d.press(HOLD_BACK)
     assert d.match.log == [["dealer", 2]]
 
@@ -58,7 +53,7 @@ def test_a_tie_cuts_again_and_the_log_keeps_the_deciding_cut():
     cut(d, 4)
     cut(d, 4)  # both fives: cut again
     assert d.mode.name == "cut" and d.match.events == 0
-    assert display(d)[:3] == ["CUT FOR DEAL", "tie: cut again", "P1 cuts >A"]
+    assert d.display()[:3] == ["CUT FOR DEAL", "tie: cut again", "P1 cuts >A"]
     cut(d, 2)
     cut(d, 7)
     assert d.match.dealer == 0 and d.match.log == [["cut_ranks", [2, 7]]]
@@ -66,7 +61,7 @@ def test_a_tie_cuts_again_and_the_log_keeps_the_deciding_cut():
 
 def test_three_players_tied_low_cut_again_without_the_third():
     d = three_tied()  # player 1 is out
-    assert d.mode.cutting == [1, 2] and display(d)[1:3] == ["tie: cut again", "P2 cuts >A"]
+    assert d.mode.cutting == [1, 2] and d.display()[1:3] == ["tie: cut again", "P2 cuts >A"]
     cut(d, 6)
     cut(d, 3)
     assert d.match.dealer == 2 and d.match.log == [["cut_ranks", [None, 6, 3]]]
@@ -103,12 +98,12 @@ def test_back_at_a_cut_again_takes_back_the_tie_s_last_rank():
     d = three_tied()
     cut(d, 4)
     cut(d, 4)  # and tie again
-    assert display(d)[1:3] == ["tie: cut again", "P2 cuts >A"]
+    assert d.display()[1:3] == ["tie: cut again", "P2 cuts >A"]
     d.press(BACK_PRESS)  # player 3's five of the second round taken back: dialled again
     assert d.mode.cutting == [1, 2] and d.mode.ranks == [None, 4, None] and d.mode.rank == 4
     d.press(BACK_PRESS, BACK_PRESS)  # player 2's five, then player 3's two of the first round
     assert d.mode.cutting == [0, 1, 2] and d.mode.ranks == [8, 1, None] and d.mode.rank == 1
-    assert display(d)[1:4] == ["P1 cut 9", "P2 cut 2", "P3 cuts >2"]
+    assert d.display()[1:4] == ["P1 cut 9", "P2 cut 2", "P3 cuts >2"]
     cut(d, 0)  # player 3 cuts an Ace instead: the lowest, dealing
     assert d.mode.name == "peg" and d.match.log == [["cut_ranks", [8, 1, 0]]]
     d = Driver()
@@ -142,7 +137,7 @@ def test_the_cut_over_the_serial_line_and_the_seat_choice_past_it():
     assert r["ok"] and r["state"]["dealer"] == 0
     d = Driver()
     d.press(turn(2))  # past the cut: player 2
-    assert display(d)[3] == "> P2 deals"
+    assert d.display()[3] == "> P2 deals"
     d.press(ENC)
     assert d.match.log == [["dealer", 1]]
     d.press(HOLD_P1)  # and the game goes on

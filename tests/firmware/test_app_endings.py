@@ -8,28 +8,15 @@ from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, brightness, is
 from app import palette
 
 
-def display(d):
-    d.frame_at(d.hw.ticks_ms() + 1)
-    return d.hw.display.lines
-
-
-def play_to(d, button, points):
-    """Peg ``points`` for the player of ``button`` in pegs of at most 31."""
-    while points > 0:
-        step = min(points, 31)
-        d.peg(button, step)
-        points -= step
-
-
 def game(d, loser_points, settings=None):
     """A fresh board (``settings`` over the serial line), player 1 deals; player 2 pegs
     ``loser_points``, player 1 goes out."""
     if settings:
         d.board.handle_command(json.dumps({"cmd": "settings", "set": settings}))
     d.press(P1)
-    play_to(d, P2, loser_points)
-    play_to(d, P1, d.match.settings.target - d.match.front[0])
-    return display(d)
+    d.peg_in_steps(P2, loser_points)
+    d.peg_in_steps(P1, d.match.settings.target - d.match.front[0])
+    return d.display()
 
 
 def test_the_end_says_who_won_and_what():
@@ -47,9 +34,9 @@ def test_in_a_61_game_the_game_hole_is_61():
     d = Driver()
     d.board.handle_command(json.dumps({"cmd": "settings", "set": {"target": 61}}))
     d.press(P1)
-    hw = d.frame_at(d.hw.ticks_ms() + 10)
+    hw = d.frame_after(10)
     assert is_hue(hw.pixel(0, 61), palette.BLUE) and hw.pixel(0, 121) == (0, 0, 0)  # the dealer's light
-    play_to(d, P1, 61)
+    d.peg_in_steps(P1, 61)
     assert d.match.winner == 0
     hw = d.frame_phase(1000, 100)
     assert hw.pixel(0, 61)[0] == hw.pixel(0, 61)[2] > 0 and hw.pixel(0, 121) == (0, 0, 0)  # the white flash
@@ -64,23 +51,23 @@ def test_a_match_to_3_ends_and_the_next_starts_only_on_purpose():
     assert d.match.settings.match_to == 3
     d.press(BACK_PRESS)
     d.press(P1)
-    play_to(d, P2, 80)
-    play_to(d, P1, 121)  # a skunk: 2 game points
+    d.peg_in_steps(P2, 80)
+    d.peg_in_steps(P1, 121)  # a skunk: 2 game points
     hw = d.frame_phase(1600, 1500)
     assert is_hue(hw.pixel(0, 1), palette.BLUE) and is_hue(hw.pixel(0, 2), palette.BLUE)
     assert hw.pixel(0, 3)[0] == hw.pixel(0, 3)[2] > 0  # the hole that wins the match, dim white
     d.press(ENC)  # the next game: the loser deals
     assert d.match.dealer == 1 and d.match.match_winner is None
-    play_to(d, P2, 100)
-    play_to(d, P1, 121)  # 3: the match
+    d.peg_in_steps(P2, 100)
+    d.peg_in_steps(P1, 121)  # 3: the match
     assert d.match.match_winner == 0 and d.match.games_won == [3, 0]
-    lines = display(d)
+    lines = d.display()
     assert lines[0] == "MATCH OVER 3-0" and lines[3:5] == ["P1 WINS MATCH", "enc x2=new match"]
     on = d.frame_phase(1000, 100).pixel(0, 1)
     off = d.frame_phase(1000, 700).pixel(0, 1)
     assert is_hue(on, palette.BLUE) and brightness(off) == 0  # the winner's tally blinks
     d.press(ENC)  # once: asks
-    assert d.match.games_won == [3, 0] and display(d)[-1] == "enc again=new"
+    assert d.match.games_won == [3, 0] and d.display()[-1] == "enc again=new"
     d.press(P2)  # anything else cancels (here: player 2's button, refused: the game is over)
     assert not d.mode.sure and d.board.messages.refusal is not None
     d.press(ENC)  # the encoder asks again
@@ -93,7 +80,7 @@ def test_back_at_the_end_of_a_match_undoes_the_winning_peg():
     d = Driver()
     d.board.handle_command(json.dumps({"cmd": "settings", "set": {"match_to": 3}}))
     d.press(P1)
-    play_to(d, P1, 121)  # a double skunk: 3, the match at once
+    d.peg_in_steps(P1, 121)  # a double skunk: 3, the match at once
     assert d.match.match_winner == 0
     r = json.loads(d.board.handle_command('{"cmd": "new_game"}'))
     assert not r["ok"] and r["error"] == "the match is over: P1 won it 3-0; start a new match"
@@ -106,7 +93,7 @@ def test_back_at_the_end_of_a_match_undoes_the_winning_peg():
 def test_a_refusal_wraps_at_spaces_never_inside_a_number():
     d = Driver()
     d.press(P1, ENC, HOLD_ENC, turn(19), ENC)  # the starter skipped; the pone's total: 19
-    lines = display(d)
+    lines = d.display()
     assert lines[-2:] == ["NO: no hand", "counts 19"]
 
 
@@ -121,7 +108,7 @@ def test_three_tallies_of_two_digits_fit_the_display():
         for side, points in ((1, 31), (2, 31), (0, 31), (0, 31), (0, 31), (0, 28)):
             d.board.handle_command(json.dumps({"cmd": "event", "event": ["peg", side, points]}))
     assert d.match.games_won == [12, 0, 0] and d.match.match_winner == 0
-    lines = display(d)
+    lines = d.display()
     assert lines[0] == "MATCH 12-0-0" and lines[4] == "P1 WINS MATCH"  # "MATCH OVER 12-0-0" is 17 characters
     assert all(len(line) <= 16 for line in lines)
 
@@ -129,12 +116,12 @@ def test_three_tallies_of_two_digits_fit_the_display():
 def test_a_long_refusal_is_said_whole_and_a_won_game_says_it_is_over():
     d = Driver()
     d.press(HOLD_ENC, turn(1), ENC, ENC)  # the menu's new match (asked twice) before the match has begun
-    lines = display(d)
+    lines = d.display()
     assert lines[-4:] == ["NO: this match", "has not begun:", "nothing to start", "again"]
     d = Driver()
     game(d, 80)
     d.press(P1)  # a player's button after the win: refused at once, no dial that could never peg
-    assert display(d)[3:] == ["NO: the game is", "over: no pegging", "after it (undo,", "or start a new", "game)"]
+    assert d.display()[3:] == ["NO: the game is", "over: no pegging", "after it (undo,", "or start a new", "game)"]
     assert d.mode.side is None and d.match.front[0] == 121
     d.press(ENC)  # the encoder, as the end says: the next game, the loser dealing
     assert d.match.front == [0, 0] and d.match.dealer == 1
@@ -144,5 +131,5 @@ def test_a_refusal_of_six_lines_leaves_the_mode_two():
     d = Driver()
     d.press(P1)
     d.board.messages.refuse("his nobs was counted this deal already: only one jack is of the starter's suit")
-    lines = display(d)
+    lines = d.display()
     assert len(lines) == 8 and lines[2] == "NO: his nobs was" and lines[-1] == "suit", lines

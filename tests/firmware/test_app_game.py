@@ -8,14 +8,6 @@ from app import palette
 from shared.ticks import ticks_add
 
 
-def play_to(d, button, points):
-    """Peg ``points`` for the player of ``button`` in pegs of at most 31."""
-    while points > 0:
-        step = min(points, 31)
-        d.peg(button, step)
-        points -= step
-
-
 def rules(d, *presses):
     """Change settings through the menu, then leave it."""
     d.press(HOLD_ENC, turn(2), ENC, *presses)
@@ -37,8 +29,8 @@ def flashes_in_a_cycle(d, track, hole):
 def test_a_plain_win_and_the_next_game():
     d = Driver()
     d.press(P2)  # player 2 deals
-    play_to(d, P2, 100)
-    play_to(d, P1, 121)
+    d.peg_in_steps(P2, 100)
+    d.peg_in_steps(P1, 121)
     m = d.match
     assert m.winner == 0 and m.result == "win" and m.games_won == [1, 0] and m.phase == "over"
     hw = d.frame_phase(1000, 100)
@@ -62,8 +54,8 @@ def test_the_end_flashes_count_the_games_won():
         if setup:
             rules(d, *setup)
         d.press(P1)
-        play_to(d, P2, loser)
-        play_to(d, P1, 121)
+        d.peg_in_steps(P2, loser)
+        d.peg_in_steps(P1, 121)
         assert d.match.result == name.replace(" 4", ""), (name, d.match.result)
         gap_hole = loser + 3
         seen[name] = flashes_in_a_cycle(d, 1, gap_hole)
@@ -77,10 +69,10 @@ def test_the_end_flashes_count_the_games_won():
 def test_the_match_tally_counts_skunks_double():
     d = Driver()
     d.press(P1)
-    play_to(d, P1, 121)  # player 2 never pegged: a double skunk, worth 3
+    d.peg_in_steps(P1, 121)  # player 2 never pegged: a double skunk, worth 3
     assert d.match.games_won == [3, 0]
     d.press(ENC)
-    play_to(d, P2, 121)
+    d.peg_in_steps(P2, 121)
     assert d.match.games_won == [3, 3] and d.match.game_number == 2
     hw = d.frame_phase(1600, 1500)  # between flashes: the tally holes show steady
     for hole in (1, 2, 3):

@@ -6,11 +6,6 @@ from app import palette
 from cribbage_lab.card_text import parse
 
 
-def display(d):
-    d.frame_at(d.hw.ticks_ms() + 1)
-    return d.hw.display.lines
-
-
 def laying(**rules):
     """A board set to lay the play card by card (as the settings menu sets it: test_the_menu_sets_it),
     player 1 dealing, the starter KH taken."""
@@ -37,28 +32,28 @@ def test_peg_by_points_stays_the_default_and_the_menu_sets_card_by_card():
     d.pick("KH")
     assert d.where() == "peg"  # by points: home is pegging, as before
     d.press(HOLD_ENC, turn(2), ENC)  # the menu's settings
-    while display(d)[1] != "the play":
+    while d.display()[1] != "the play":
         d.press(turn(1))
-    assert display(d)[2] == "  by points"
+    assert d.display()[2] == "  by points"
     d.press(ENC, turn(1), ENC, BACK_PRESS)
     assert d.board.prefs["play"] == 1 and d.where() == "lay"
-    assert display(d)[2] == "P2 >5 count 0"  # the pone leads; the dial starts at 5
+    assert d.display()[2] == "P2 >5 count 0"  # the pone leads; the dial starts at 5
 
 
 def test_a_play_laid_with_the_encoder_pegs_and_says_each_card():
     d = laying()
     lay(d, 5)  # P2: five
     lay(d, 10)  # P1: fifteen two
-    assert d.match.front == [2, 0] and "P1: fifteen two" in display(d)
+    assert d.match.front == [2, 0] and "P1: fifteen two" in d.display()
     lay(d, 13)  # P2: 25
     lay(d, 6)  # P1: 31 for two
-    assert d.match.front == [4, 0] and display(d)[3:5] == ["P1: thirty-one", "for two"]
+    assert d.match.front == [4, 0] and d.display()[3:5] == ["P1: thirty-one", "for two"]
     lay(d, 4)  # P2 leads the next series
     lay(d, 3)
     lay(d, 5)  # P2: a run of three
-    assert d.match.front == [4, 3] and display(d)[2:5] == ["P1 >5 count 12", "P2: twelve for a", "run of three"]
+    assert d.match.front == [4, 3] and d.display()[2:5] == ["P1 >5 count 12", "P2: twelve for a", "run of three"]
     lay(d, 13)  # P2 has laid its four: P1's last card, 22, pegs one for last
-    assert d.match.front == [5, 3] and display(d)[2:6] == [
+    assert d.match.front == [5, 3] and d.display()[2:6] == [
         "PLAY OVER", "P1: twenty-two", "and one for last", "enc=count"]
     assert d.match.laid == [[10, 6, 3, 13], [5, 13, 4, 5]]
     # without the display: the pone's game hole breathes, who counts first (P1's, who laid last,
@@ -81,16 +76,16 @@ def test_a_starter_taken_by_its_rank_alone_lays_the_play_too():
     d = Driver()
     d.board.change_settings({"play": 1})
     d.press(P1)  # player 1 deals
-    assert display(d)[-2] == "enc=starter"
+    assert d.display()[-2] == "enc=starter"
     d.press(ENC)  # the starter's picker: its rank dialled (a 5), its suit left as "any suit"
     d.press(turn(4), P1)
     assert d.mode.any_suit
     d.press(ENC)
     assert d.match.starter is None and d.match.starter_rank == 4
-    assert d.where() == "lay" and "enc=starter" not in display(d)  # the play, not the count
+    assert d.where() == "lay" and "enc=starter" not in d.display()  # the play, not the count
     lay(d, 10)  # P2: ten
     lay(d, 5)  # P1: fifteen two
-    assert d.match.front == [2, 0] and "P1: fifteen two" in display(d)
+    assert d.match.front == [2, 0] and "P1: fifteen two" in d.display()
 
 
 def test_his_heels_held_at_the_starter_lays_the_play_and_the_count_asks_the_jacks_suit():
@@ -148,8 +143,8 @@ def test_go_is_the_players_button_and_the_last_to_lay_pegs_it():
     d.press(P1)  # P1: go
     assert d.match.log[-1] == ["go", 0]
     d.press(P2)  # P2 says go too: P2 laid last, one for the go
-    assert d.match.front == [2, 1] and display(d)[3:5] == ["P2: one for the", "go"]
-    assert display(d)[2] == "P1 >2 count 0"  # P1 leads the next series
+    assert d.match.front == [2, 1] and d.display()[3:5] == ["P2: one for the", "go"]
+    assert d.display()[2] == "P1 >2 count 0"  # P1 leads the next series
 
 
 def test_a_go_point_names_the_seat_that_pegs_it():
@@ -161,7 +156,7 @@ def test_a_go_point_names_the_seat_that_pegs_it():
         lay(d, rank)
     assert d.match.front == [0, 3]
     d.press(P1)  # P1 says go; P2, with no card left, too: the point is P2's
-    assert d.match.front == [0, 4] and display(d)[3:5] == ["P2: one for the", "go"]
+    assert d.match.front == [0, 4] and d.display()[3:5] == ["P2: one for the", "go"]
 
 
 def test_a_long_saying_keeps_its_total():
@@ -172,12 +167,12 @@ def test_a_long_saying_keeps_its_total():
     for rank in (1, 2, 3, 4, 5):  # P1 A, P2 2, P1 3, P2 4, P1 5 (15): fifteen two, a run of five, last
         lay(d, rank)
     assert d.match.front == [11, 5]
-    assert display(d)[3:] == ["P1: fifteen two", "and a run of", "five is seven", "and one for last", "is eight"]
+    assert d.display()[3:] == ["P1: fifteen two", "and a run of", "five is seven", "and one for last", "is eight"]
     d = laying(players=3)  # three score lines and a saying of five: the scores give way, the saying is whole
     for rank in (3, 7, 7, 7, 7):  # 3, then four 7s: P3 pegs double pair royal and 31 for two
         lay(d, rank)
     assert d.match.front == [2, 6, 14]
-    assert display(d) == ["P1 >7 count 0", "P3: thirty-one", "for two and", "double pair", "royal is", "fourteen",
+    assert d.display() == ["P1 >7 count 0", "P3: thirty-one", "for two and", "double pair", "royal is", "fourteen",
                           "enc=lay btn=go"]
 
 
@@ -275,7 +270,7 @@ def test_a_card_that_wins_ends_the_game():
     lay(d, 5)  # P1: a pair, 122: the game hole
     assert d.match.winner == 0 and d.where() == "peg"
     d.press(BACK_PRESS)  # a mistake: back takes the winning card back, and the play goes on
-    assert d.match.winner is None and d.where() == "lay" and display(d)[2] == "P1 >5 count 20"
+    assert d.match.winner is None and d.where() == "lay" and d.display()[2] == "P1 >5 count 20"
 
 
 def test_undoing_into_the_play_from_home_lays_again():
@@ -288,7 +283,7 @@ def test_undoing_into_the_play_from_home_lays_again():
     assert d.match.phase == "cut" and d.where() == "peg"
     d.press(BACK_PRESS)  # the new game undone: back into the play
     assert d.match.game.laying.play.count == 11 and d.where() == "lay"
-    assert display(d)[2] == "P2 >5 count 11"
+    assert d.display()[2] == "P2 >5 count 11"
 
 
 def test_the_play_goes_on_after_a_power_cut():
@@ -301,9 +296,9 @@ def test_the_play_goes_on_after_a_power_cut():
 
 def test_three_players_player_three_is_told_to_hold_back_for_go():
     d = laying(players=3)
-    assert display(d)[-1] == "enc=lay btn=go"  # P2 leads
+    assert d.display()[-1] == "enc=lay btn=go"  # P2 leads
     lay(d, 10)
-    assert display(d)[-2:] == ["enc=lay", "hold back=go"]  # P3's turn: a quick back would undo
+    assert d.display()[-2:] == ["enc=lay", "hold back=go"]  # P3's turn: a quick back would undo
 
 
 def test_three_players_player_three_says_go_with_back_held():
@@ -323,9 +318,9 @@ def test_a_hand_laid_asks_only_what_its_ranks_cannot_tell():
     before = d.match.front[:]
     d.press(ENC)  # P2's hand: J A 9 2 with the starter KH
     assert d.where() == "ranks" and d.mode.ranks.ranks == [10, 0, 8, 1]
-    assert "one suit?" in display(d)  # four ranks: they could be a flush
+    assert "one suit?" in d.display()  # four ranks: they could be a flush
     d.press(ENC)  # no
-    assert "his nobs?" in display(d)  # a Jack, the starter no Jack: is it of the starter's suit?
+    assert "his nobs?" in d.display()  # a Jack, the starter no Jack: is it of the starter's suit?
     d.press(turn(1), ENC)  # yes
     # nothing makes fifteen, no pair, no run of three: his nobs alone, 1
     assert d.where() == "confirm" and d.mode.points == 1
@@ -341,5 +336,5 @@ def test_points_a_house_rule_does_not_peg_are_said_not_pegged():
     for rank in (5, 10, 5, 5):  # P1: fifteen two (120), then a pair that would pass the game hole
         lay(d, rank)
     assert d.match.front[0] == 120 and d.match.winner is None
-    said = " ".join(display(d)[2:])
+    said = " ".join(d.display()[2:])
     assert "P1: twenty-five for a pair, not pegged" in said, said

@@ -9,11 +9,6 @@ from app import palette
 from cribbage_lab.card_text import parse
 
 
-def display(d):
-    d.frame_at(d.hw.ticks_ms() + 1)
-    return d.hw.display.lines
-
-
 def at_pones_hand(players=2):
     """Muggins on (set over the serial line: the settings menu has its own tests), player 1 deals,
     the starter 5S turned, the count open at the pone's cards."""
@@ -36,13 +31,13 @@ def test_the_issues_hand_claimed_short_and_called():
     d = at_pones_hand()
     claim(d, "5H 5D JC 10C", 12)  # worth 20 with the 5S
     assert d.match.front == [0, 12] and d.where() == "call"
-    lines = display(d)
+    lines = d.display()
     assert lines[:3] == ["P2 HAND 12", "muggins?", "P1: p1"]  # the claim, never the count
     assert not any("20" in line or "twenty" in line for line in lines)
     assert d.ask({"cmd": "state"})["state"]["muggins"] == 1  # the serial line: a call is open on P2's claim
     d.press(P1)  # the opponent calls muggins
     assert d.match.front == [8, 12] and d.where() == "called"
-    lines = display(d)
+    lines = d.display()
     assert lines[:4] == ["P2 HAND 20", "muggins P1 +8", "claim 12", "fifteen two"]  # now the whole count
     d.press(ENC)  # on to the dealer's hand
     assert d.where() == "cards" and d.mode.title(d.board) == "P1 HAND"
@@ -53,7 +48,7 @@ def test_a_right_claim_called_pegs_nothing_and_says_so():
     claim(d, "5H 5D JC 10C", 20)
     d.press(P1)
     assert d.match.front == [0, 20] and d.match.log[-1] == ["muggins", 0]
-    assert display(d)[:3] == ["P2 HAND 20", "no muggins:", "claim was right"]
+    assert d.display()[:3] == ["P2 HAND 20", "no muggins:", "claim was right"]
 
 
 def test_without_the_display_the_call_is_invited_and_a_right_claim_called_shows():
@@ -140,7 +135,7 @@ def test_the_crib_can_be_called_after_the_deal_has_passed():
     claim(d, "4C 4D 6H 6S", 10)  # worth 24 with the 5S
     assert d.match.dealer == 1 and d.where() == "call" and d.mode.title(d.board) == "P1 CRIB"
     d.press(P2)  # the pone calls the crib
-    assert d.match.front == [15, 34] and display(d)[:2] == ["P1 CRIB 24", "muggins P2 +14"]
+    assert d.match.front == [15, 34] and d.display()[:2] == ["P1 CRIB 24", "muggins P2 +14"]
     d.press(ENC)
     assert d.mode.name == "peg"
 
@@ -149,7 +144,7 @@ def test_a_call_survives_a_power_cut_and_can_still_be_taken_back():
     d = at_pones_hand()
     claim(d, "5H 5D JC 10C", 12)
     again = d.reboot()
-    assert again.mode.name == "peg" and "next: muggins" in display(again)  # not the next hand: the call
+    assert again.mode.name == "peg" and "next: muggins" in again.display()  # not the next hand: the call
     again.press(ENC)  # the count opens on the claim, still open to a call
     assert again.where() == "call" and again.mode.title(again.board) == "P2 HAND"
     again.press(BACK_PRESS)  # the claim taken back: its cards come from the log
@@ -162,7 +157,7 @@ def test_three_players_either_other_player_calls():
     d = at_pones_hand(3)
     assert d.match.settings.players == 3 and d.mode.title(d.board) == "P2 HAND"
     claim(d, "5H 5D JC 10C", 12)
-    assert display(d)[:4] == ["P2 HAND 12", "muggins?", "P1: p1", "P3: hold back"]
+    assert d.display()[:4] == ["P2 HAND 12", "muggins?", "P1: p1", "P3: hold back"]
     d.press(HOLD_BACK)  # player 3 calls first
     assert d.match.front == [0, 12, 8]
     d.press(ENC)
@@ -188,7 +183,7 @@ def test_teams_call_with_their_teams_button():
     d = at_pones_hand(4)
     assert d.match.settings.players == 4
     claim(d, "5H 5D JC 10C", 12)  # seat 1: team 2's first partner
-    assert display(d)[2] == "T1: p1"
+    assert d.display()[2] == "T1: p1"
     d.press(P1)  # either partner of team 1
     assert d.match.front == [8, 12]
 

@@ -12,11 +12,6 @@ from cribbage_lab.card_text import parse, parse_hand
 from shared.events import BACK, LONG, PLAYER_1
 
 
-def display(d):
-    d.frame_at(d.hw.ticks_ms() + 1)
-    return d.hw.display.lines
-
-
 def real(hand, starter, crib=False):
     """What real cards count (the board never sees their suits)."""
     return show.score(parse_hand(hand), parse(starter), crib)
@@ -60,25 +55,25 @@ def test_a_whole_deal_by_ranks():
     d.press(ENC)
     assert d.mode.title(d.board) == "P2 HAND"
     dial(d, [4, 4, 4, 10])  # 5 5 5 J: no flush with a pair; the Jack asks
-    assert display(d)[2:5] == ["his nobs?", "J starter's suit", "> no"]
+    assert d.display()[2:5] == ["his nobs?", "J starter's suit", "> no"]
     answer(d, True)
     assert d.where() == "confirm" and d.mode.points == real("5C 5D 5H JS", "5S") == 29
-    assert display(d)[:2] == ["P2 HAND 29", "fifteen two"]
+    assert d.display()[:2] == ["P2 HAND 29", "fifteen two"]
     d.press(ENC)
     assert d.match.front == [0, 29] and d.mode.title(d.board) == "P1 HAND"
     dial(d, [0, 1, 2, 3])  # A 2 3 4: one suit? then the starter too?
-    assert display(d)[2] == "one suit?"
+    assert d.display()[2] == "one suit?"
     answer(d, True)
-    assert display(d)[2] == "starter too?"
+    assert d.display()[2] == "starter too?"
     answer(d, False)
     assert d.where() == "confirm" and d.mode.points == real("AH 2H 3H 4H", "5S")
     d.press(BACK_PRESS)  # the last answer taken back: asked again
-    assert display(d)[2] == "starter too?"
+    assert d.display()[2] == "starter too?"
     answer(d, True)
     assert d.mode.points == real("AS 2S 3S 4S", "5S") == 12
     d.press(ENC)
     dial(d, [5, 6, 7, 8])  # the crib 6 7 8 9: only a flush of all five counts
-    assert display(d)[2] == "one suit?"
+    assert d.display()[2] == "one suit?"
     answer(d, False)
     assert d.mode.points == real("6C 7D 8H 9S", "5S", True)
     d.press(ENC)
@@ -91,11 +86,11 @@ def test_a_quick_turn_flips_the_answer_as_a_slow_one():
     starter_rank(d, 4)
     d.press(ENC)
     dial(d, [4, 4, 4, 10])
-    assert display(d)[4] == "> no"
+    assert d.display()[4] == "> no"
     d.press(turn(2))  # a detent turned quickly comes accelerated, as two or five
-    assert display(d)[4] == "> yes"
+    assert d.display()[4] == "> yes"
     d.press(turn(-5), turn(1))
-    assert display(d)[4] == "> yes"
+    assert d.display()[4] == "> yes"
 
 
 def test_no_question_without_two_answers():
@@ -195,7 +190,7 @@ def test_muggins_on_a_claim_by_ranks_and_after_a_power_cut():
     assert d.where() == "claim" and d.mode.ranks.ranks == [4, 4, 4, 10] and d.mode.ranks.answers == [True]
     d.press(turn(2), ENC, P1)
     assert d.match.front == [7, 22] and d.where() == "called"
-    assert display(d)[:3] == ["P2 HAND 29", "muggins P1 +7", "claim 22"]
+    assert d.display()[:3] == ["P2 HAND 29", "muggins P1 +7", "claim 22"]
 
 
 def test_ranks_from_the_play_with_a_card_starter():
@@ -205,14 +200,14 @@ def test_ranks_from_the_play_with_a_card_starter():
     d.press(ENC)
     assert d.where() == "cards"
     d.mode.by_ranks(d.board, [4, 4, 4, 10])  # the ranks the play laid
-    assert d.where() == "ranks" and display(d)[2] == "his nobs?"
+    assert d.where() == "ranks" and d.display()[2] == "his nobs?"
     answer(d, False)
     assert d.mode.points == 28
     d.press(ENC)
     assert d.match.log[-1] == ["show_ranks", 1, [4, 4, 4, 10], 0, False, None]
     d.mode.by_ranks(d.board, [0, 1, 2, 3])
     answer(d, True)  # one suit; the 5H's suit? it pairs none: asked
-    assert display(d)[2] == "starter too?"
+    assert d.display()[2] == "starter too?"
     answer(d, True)
     d.press(ENC)
     assert d.match.front == [12, 28]

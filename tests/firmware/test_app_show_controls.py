@@ -10,11 +10,6 @@ from cribbage import saying, show
 from cribbage_lab.card_text import parse, parse_hand
 
 
-def display(d):
-    d.frame_after(1)
-    return d.hw.display.lines
-
-
 def test_turning_cannot_change_the_counted_total_with_muggins_off():
     d = dealt()
     d.press(ENC)
@@ -23,7 +18,7 @@ def test_turning_cannot_change_the_counted_total_with_muggins_off():
     d.pick_all("5C 5H 5S QC")  # four fives and a ten-card: 28
     assert d.where() == "confirm" and d.mode.points == 28
     d.press(turn(-5))
-    assert d.mode.points == 28 and display(d)[0] == "P2 HAND 28"
+    assert d.mode.points == 28 and d.display()[0] == "P2 HAND 28"
     d.press(ENC)
     assert d.match.front == [0, 28]
 
@@ -34,10 +29,10 @@ def test_with_muggins_on_the_claim_is_pegged_without_the_count():
     d.pick("5D")
     d.press(ENC)  # the starter is turned: back to the play; the encoder opens the count
     d.pick_all("5C 5H 5S QC")
-    assert d.where() == "claim" and display(d)[:3] == ["P2 HAND", "claim 0", "muggins is on"]  # the claim
+    assert d.where() == "claim" and d.display()[:3] == ["P2 HAND", "claim 0", "muggins is on"]  # the claim
     d.press(turn(24), ENC)  # pegged at once: the true count (28) is never shown
     assert d.where() == "call" and d.match.front == [0, 24]
-    assert not any("28" in line or "eight" in line for line in display(d))
+    assert not any("28" in line or "eight" in line for line in d.display())
     d.press(ENC)  # nobody calls: the 4 overlooked points are lost; on to the dealer's hand
     assert d.match.front == [0, 24] and d.where() == "cards" and d.mode.title(d.board) == "P1 HAND"
 
@@ -110,7 +105,7 @@ def test_his_heels_after_the_show_has_begun_is_refused_with_the_reason():
     d.press(ENC, HOLD_ENC, turn(6), ENC)  # skipped; the pone counts 6: the show has begun
     d.press(HOLD_P1)  # the dealer remembers his heels too late
     assert d.match.front == [0, 6] and "too late for his heels" in d.board.messages.refusal
-    lines = display(d)
+    lines = d.display()
     assert "NO: too late for" in lines and "his heels: the" in lines  # wrapped at spaces
     r = json.loads(d.board.handle_command('{"cmd": "event", "event": ["heels"]}'))  # the serial line too
     assert not r["ok"] and r["error"].startswith("too late for his heels")
@@ -136,7 +131,7 @@ def test_his_heels_for_the_third_player_is_the_back_button():
     d.board.handle_command('{"cmd": "settings", "set": {"players": 3}}')
     d.press(turn(3), ENC)  # seat 2 deals (turned past the cut for deal)
     d.press(ENC)
-    assert "hold back=heels" in display(d)
+    assert "hold back=heels" in d.display()
     d.press(HOLD_BACK)
     assert d.match.front == [0, 0, 2]
 
@@ -152,11 +147,11 @@ def test_his_heels_can_win_the_game():
 
 def said(d):
     """Every line of the spoken count on the display, scrolling down by turning."""
-    lines = display(d)[1:]
+    lines = d.display()[1:]
     seen = list(lines)
     for _ in range(20):
         d.press(turn(1))
-        more = display(d)[1:]
+        more = d.display()[1:]
         if more == lines:
             break
         assert more[:-1] == lines[1:]  # one line further
@@ -171,7 +166,7 @@ def test_the_display_says_the_count_the_way_players_say_it():
     d.pick("5D")
     d.press(ENC)  # the starter is turned: back to the play; the encoder opens the count
     d.pick_all("5C 5H 5S QC")
-    lines = display(d)
+    lines = d.display()
     assert lines[0] == "P2 HAND 28"
     assert lines[1:4] == ["fifteen two", "fifteen four", "fifteen six"]
     spoken = said(d)
@@ -181,7 +176,7 @@ def test_the_display_says_the_count_the_way_players_say_it():
     assert " ".join(spoken) == sentence.replace(", and ", " ").replace(", ", " ")
     assert spoken[-1] == "twenty-eight" and all(len(line) <= 16 for line in spoken)
     d.press(turn(-30))  # back to the top
-    assert display(d)[1] == "fifteen two"
+    assert d.display()[1] == "fifteen two"
     d.press(ENC)
     assert d.match.front == [0, 28]
 
@@ -193,7 +188,7 @@ def test_a_short_count_fits_and_does_not_scroll():
     d.press(ENC)
     d.pick_all("AC 2D 3H 7S")  # a short count: fifteen two and a run of three
     count = show.count([parse(c) for c in "AC 2D 3H 7S".split()], parse("KD"))
-    assert display(d)[1:] == say_lines(count)
+    assert d.display()[1:] == say_lines(count)
     d.press(turn(3))
     assert d.mode.said.scroll == 0 and d.mode.points == count.total
     d.press(P2, ENC)  # p2 does nothing on the preview; the encoder pegs
@@ -214,7 +209,7 @@ def test_his_heels_is_taken_once_whatever_the_path():
     d = dealt()
     d.press(ENC, HOLD_P1, ENC)
     assert d.match.front == [2, 0] and d.mode.name == "starter"
-    assert not any("heels" in line for line in display(d))  # pegged: no longer offered
+    assert not any("heels" in line for line in d.display())  # pegged: no longer offered
     d.press(HOLD_P1)
     assert d.match.front == [2, 0] and "already" in d.board.messages.refusal
     d.pick("JD")
@@ -224,29 +219,29 @@ def test_his_heels_is_taken_once_whatever_the_path():
 
 def test_the_display_offers_his_heels_only_at_the_starter():
     d = dealt()
-    assert not any("heels" in line for line in display(d))  # the play: a long press pegs 2 there
+    assert not any("heels" in line for line in d.display())  # the play: a long press pegs 2 there
     d.press(ENC)
-    assert "hold p1=heels" in display(d)
+    assert "hold p1=heels" in d.display()
     d.pick("5D")
     d.press(ENC)
-    assert not any("heels" in line for line in display(d))
+    assert not any("heels" in line for line in d.display())
 
 
 def test_a_skipped_starter_is_said_with_the_way_back_and_his_heels_until_a_show_is_counted():
     d = dealt()
     d.press(ENC, HOLD_ENC)  # a long press (a slow one, perhaps) skips the starter
-    assert display(d)[:6] == ["P2 HAND", "total 0", "enc=peg", "starter skipped", "back=starter", "hold p1=heels"]
+    assert d.display()[:6] == ["P2 HAND", "total 0", "enc=peg", "starter skipped", "back=starter", "hold p1=heels"]
     d.press(HOLD_P1)  # his heels, pegged from there: no more offered
-    assert d.match.front == [2, 0] and display(d)[3:] == ["starter skipped", "back=starter"]
+    assert d.match.front == [2, 0] and d.display()[3:] == ["starter skipped", "back=starter"]
     d.press(turn(12), ENC)  # the pone's total: no way back to the starter now
-    assert display(d)[:4] == ["P1 HAND", "total 0", "enc=peg", "starter skipped"]
-    assert "back=starter" not in display(d)
+    assert d.display()[:4] == ["P1 HAND", "total 0", "enc=peg", "starter skipped"]
+    assert "back=starter" not in d.display()
     d = Driver()
     d.press(P2, ENC, HOLD_ENC)  # player 2 deals: his heels from p2
-    assert "hold p2=heels" in display(d)
+    assert "hold p2=heels" in d.display()
     d = dealt()
     d.press(ENC)
     d.pick("5D")
     d.press(ENC)  # a starter known: nothing of the kind at a total dialled instead of cards
     d.press(HOLD_ENC)
-    assert display(d) == ["P2 HAND", "total 0", "enc=peg"]
+    assert d.display() == ["P2 HAND", "total 0", "enc=peg"]
