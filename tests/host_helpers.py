@@ -1,4 +1,5 @@
-"""Shared by the host-tool tests (no tests here): the simulator as a subprocess, fake boards on TCP, a match log."""
+"""Shared by the host-tool tests (no tests here): `crib` run in the test's process, the simulator as a
+subprocess, fake boards on TCP, a match log."""
 
 from __future__ import annotations
 
@@ -9,11 +10,20 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from match_helpers import play_games, recording
 from sim_process import Simulator, wait_for
 
 from cribbage.match import Match
 from cribbage_lab import deck
+from host_tools.cli import main
+
+
+def crib(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run `crib ARGV` in this process: (status, stdout, stderr)."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
 
 
 @contextmanager

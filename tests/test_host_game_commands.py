@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from host_helpers import Reader, simulator
+from host_helpers import Reader, crib, simulator
 from sim_process import CRIB, TIMEOUT_S
 
 from cribbage_lab.card_text import parse
@@ -28,13 +28,6 @@ from host_tools import game_commands, plot
 from host_tools.cli import main
 from host_tools.status import state_shown
 from simulator.device import Device
-
-
-def crib(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run `crib ARGV` in this process: (status, stdout, stderr)."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import serial
-from host_helpers import FakeBoard, free_port, simulator
+from host_helpers import FakeBoard, crib, free_port, simulator
 from serial.tools.list_ports_common import ListPortInfo
 from serial.urlhandler import protocol_socket as serial_socket
 
@@ -20,13 +20,6 @@ from host_tools import devices
 from host_tools.cli import build_parser, main
 from host_tools.link import connect
 from simulator.device import Device
-
-
-def crib(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run `crib ARGV` in this process: (status, stdout, stderr)."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def crib_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
