@@ -263,8 +263,11 @@ class Game:
         self.phase = "play"
 
     def _starter_name(self):
-        """The starter as the players know it: ``5H``, or ``a 5`` when only its rank is known."""
-        return name(self.starter) if self.starter is not None else "a " + rank_name(self.starter_rank)
+        """The starter as the players know it: ``5H``, or ``a 5``, ``an 8`` when only its rank is known."""
+        if self.starter is not None:
+            return name(self.starter)
+        rank = self.starter_rank
+        return ("an " if rank == 0 or rank == 7 else "a ") + rank_name(rank)
 
     def _starter_event(self, event):
         by_rank = event[0] == "starter_rank"

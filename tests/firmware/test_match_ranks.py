@@ -55,6 +55,10 @@ def test_a_jack_starter_by_rank_pegs_his_heels():
     assert m.front == [0, 2]
     m = new_match([["dealer", 1], ["starter_rank", 3]])
     rejected(m, ["heels"], "the starter a 4 is not a jack")
+    for rank, said in ((7, "an 8"), (0, "an A")):  # as players say them
+        m = new_match([["dealer", 1], ["starter_rank", rank]])
+        rejected(m, ["heels"], "the starter %s is not a jack" % said)
+        rejected(m, ["starter_rank", 3], "already %s" % said)
 
 
 def test_bad_starter_ranks_and_shows_change_nothing():
