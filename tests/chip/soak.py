@@ -140,7 +140,11 @@ class Soak:
             elif kind < 0.82:
                 control = rng.choices(CONTROLS, (4, 3, 3, 2))[0]
                 self.input(("long", control), lambda: self.chip.press(control, HOLD_MS, SETTLE_MS))
-            elif kind < 0.94:
+            elif kind < 0.86:  # a burst of 2s for one player: pegging gets on towards a game's end
+                control = rng.choice(("p1", "p2"))
+                for _ in range(rng.randrange(3, 9)):
+                    self.input(("long", control), lambda: self.chip.press(control, HOLD_MS, 100))
+            elif kind < 0.95:
                 self.request()
             else:
                 self.cut(before)
