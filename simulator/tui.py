@@ -3,8 +3,10 @@
 Used with ``--tui`` or when there is no display. Terminals report no key releases, so a
 long press is asked for explicitly: ``l`` then the control's key. Hole (track, hole) is
 drawn at ``TerminalLayout.cell(track, hole)`` (0-based row and column on the screen).
-A terminal smaller than the screen gets a line saying how big it must be instead (big enough
-for the display's most lines); the screen is drawn again whenever the terminal's size changes.
+A terminal too small for the whole screen gets it without the title and the legend of how a
+track runs (an 80x24 terminal plays so); one smaller still gets a line saying how big it
+must be instead (big enough for the display's most lines); the screen is drawn again whenever
+the terminal's size changes.
 """
 
 from __future__ import annotations
@@ -66,6 +68,11 @@ def bg(rgb: tuple[int, int, int]) -> str:
 
 RESET = "\x1b[0m"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def fits(need: tuple[int, int], size: tuple[int, int]) -> bool:
+    """True if a terminal of ``size`` (columns, rows) has the ``need``ed columns and rows."""
+    return size[0] >= need[0] and size[1] >= need[1]
 
 
 def strip_ansi(text: str) -> str:
@@ -140,11 +147,15 @@ class Terminal:
         self.shown: tuple | None = None
         self.size = os.terminal_size((0, 0))
 
-    def screen(self) -> list[str]:
-        """Every line of the screen, as ANSI text."""
+    def screen(self, compact: bool = False) -> list[str]:
+        """Every line of the screen, as ANSI text; ``compact``: without the title and the legend
+        (``TOP`` rows fewer above the board), for a terminal too small for them."""
         lines = self.layout.board_lines(self.device.frame, track_names(self.device.board))
         width = self.layout.width
-        lines += [bg(WOOD) + fg(TEXT) + line.center(width) + RESET for line in textwrap.wrap(LEGEND, width - 2)]
+        if compact:
+            lines = lines[TOP:]
+        else:
+            lines += [bg(WOOD) + fg(TEXT) + line.center(width) + RESET for line in textwrap.wrap(LEGEND, width - 2)]
         lines.append(bg(WOOD) + fg(TEXT) + "  [1] PLAYER 1   [⌫] BACK   (←⏎→) TURN·PUSH   [2] PLAYER 2".ljust(width)
                      + RESET)
         text = self.device.lines
@@ -152,25 +163,40 @@ class Terminal:
             for line in (text or [""]) + [""] * max(0, DISPLAY_ROWS - len(text)):
                 lines.append(bg(OLED_GLASS) + fg(OLED_TEXT) + " " + line[: width - 2].ljust(width - 1) + RESET)
         lines += ["long press: next key…", ""] if self.long_next else [line[:width] for line in HELP]
-        for line in self.note.splitlines():  # a command in it stays on one line where it fits
-            lines += textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False)
-        return lines
+        return lines + self._note_lines()
 
     def fitted(self, size: tuple[int, int]) -> list[str]:
-        """The screen for a terminal of ``size`` (columns, rows): all of it, or if it does not
-        fit, why not and how big the terminal must be."""
-        lines = self.screen()
+        """The screen for a terminal of ``size`` (columns, rows): all of it; if that does not fit,
+        the compact screen (its note cut to the rows left); if that does not fit either, why not
+        and how big the terminal must be."""
         columns, rows = size
-        # Room for the display's most lines, not just those shown now: one size asked for fits every
-        # screen, so a menu or a longer message does not make the board vanish again.
-        shown = self.device.lines
-        spare = 0 if shown is None else DISPLAY_LINES - max(DISPLAY_ROWS, len(shown))
-        need = (max(self.layout.width, max(len(strip_ansi(line)) for line in lines)), len(lines) + spare)
-        if columns >= need[0] and rows >= need[1]:
+        lines = self.screen()
+        if fits(self.need(lines), size):
             return lines
+        lines = self.screen(compact=True)
+        note = len(self._note_lines())
+        need = self.need(lines[:len(lines) - note])  # the note is what gives way to the board
+        if fits(need, size):
+            return lines[:rows]
         text = "The terminal is %dx%d; the board needs %dx%d: make the terminal bigger (q quits)." % (
             columns, rows, *need)
         return textwrap.wrap(text, max(10, columns))[:max(1, rows)]
+
+    def need(self, lines: list[str]) -> tuple[int, int]:
+        """(columns, rows) a terminal needs to show ``lines`` and the display's most lines, not just
+        those shown now: one size asked for fits every screen, so a menu or a longer message does
+        not make the board vanish again."""
+        shown = self.device.lines
+        spare = 0 if shown is None else DISPLAY_LINES - max(DISPLAY_ROWS, len(shown))
+        return max(self.layout.width, max(len(strip_ansi(line)) for line in lines)), len(lines) + spare
+
+    def _note_lines(self) -> list[str]:
+        """The note (where the protocol is served, a power cut), wrapped to the board's width; a
+        command in it stays on one line where it fits."""
+        lines = []
+        for line in self.note.splitlines():
+            lines += textwrap.wrap(line, self.layout.width, break_long_words=False, break_on_hyphens=False)
+        return lines
 
     def key(self, chars: str) -> bool:
         """Act on one key (a character or an escape sequence); False means quit."""

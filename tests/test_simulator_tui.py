@@ -24,7 +24,7 @@ from shared.events import ENCODER, LONG
 from simulator.device import Device
 from simulator.geometry import Geometry
 from simulator.picture import led_colour
-from simulator.tui import DISPLAY_LINES, HOLE, Terminal, TerminalLayout
+from simulator.tui import DISPLAY_LINES, HOLE, TOP, Terminal, TerminalLayout, strip_ansi
 
 # Not skipped when missing: scripts/setup installs it, and a silent skip would hide the terminal tests in CI.
 if not shutil.which("tmux"):
@@ -208,7 +208,7 @@ def test_a_too_small_terminal_is_told_one_size_that_fits_every_screen(tmp_path: 
         return int(columns), int(rows)
 
     start = needed()
-    assert "C R I B B A G E" in terminal.fitted(start)[0]
+    assert "P1" in strip_ansi(terminal.fitted(start)[0])  # the compact screen: the board from its first row
     device.push([(LONG, ENCODER)])  # the menu: more lines than the start screen
     device.hw.advance(100)
     device.step()
@@ -217,4 +217,22 @@ def test_a_too_small_terminal_is_told_one_size_that_fits_every_screen(tmp_path: 
     device.hw.display.show_lines(["LINE %d" % n for n in range(DISPLAY_LINES)])  # the longest screen
     assert needed() == start
     shown = terminal.fitted(start)
-    assert "C R I B B A G E" in shown[0] and "LINE %d" % (DISPLAY_LINES - 1) in " ".join(shown)
+    assert "P1" in strip_ansi(shown[0]) and "LINE %d" % (DISPLAY_LINES - 1) in " ".join(shown)
+
+
+def test_a_standard_80x24_terminal_shows_the_whole_board_and_every_display_line(tmp_path: Path) -> None:
+    device = Device(tmp_path / "flash", manual_clock=True)
+    note = "port 4121 is taken by the simulator pid 1 (flash %s), which crib commands reach without -d." % tmp_path
+    terminal = Terminal(device, note=note)
+    layout = terminal.layout
+    assert "C R I B B A G E" in terminal.fitted((100, 40))[0]  # room enough: the whole screen, title first
+    device.hw.display.show_lines(["LINE %d" % n for n in range(DISPLAY_LINES)])  # the longest screen
+    shown = [strip_ansi(line) for line in terminal.fitted((80, 24))]
+    assert len(shown) <= 24 and all(len(line) <= 80 for line in shown)
+    for track in range(layout.geometry.tracks):  # every hole where the layout puts it, the title's rows left out
+        for hole in range(1, 122):
+            row, col = layout.cell(track, hole)
+            assert shown[row - TOP][col] == HOLE
+    text = "\n".join(shown)
+    assert "LINE %d" % (DISPLAY_LINES - 1) in text and "long press" in text and "PLAYER 1" in text
+    assert "make the terminal bigger" in " ".join(terminal.fitted((80, 22)))
