@@ -156,7 +156,9 @@ def run_interactive(args: argparse.Namespace, device: Device, flash: Path, held:
 
             window = Window(device, server, scale=args.scale, note=note)
         except Exception as error:  # no usable display after all (or no Tk): fall back to the terminal
-            print("no window (%s): using the terminal" % error, file=sys.stderr)
+            why = no_window(error)
+            print(why, file=sys.stderr)  # seen after the terminal board (it takes the whole screen) ends
+            note = why + "\n" + note  # and on it, under the board
         else:
             print(note, file=sys.stderr, flush=True)  # in the terminal it came from, too
             window.run()
@@ -164,6 +166,17 @@ def run_interactive(args: argparse.Namespace, device: Device, flash: Path, held:
     from simulator.tui import Terminal
 
     return Terminal(device, server, note=note).run()
+
+
+TK_PACKAGES = "Debian/Ubuntu: sudo apt install python3-tk; Fedora: python3-tkinter; Homebrew: brew install python-tk"
+
+
+def no_window(error: Exception) -> str:
+    """Why the window could not open (``error``, what opening it raised), and when Python's Tk is
+    missing, how to install it: a line for the terminal the simulator falls back to."""
+    if isinstance(error, ImportError) and (error.name or "").lstrip("_") == "tkinter":
+        return "No window: this Python has no Tk. For the window, install it (%s) and start again." % TK_PACKAGES
+    return "No window (%s): the board plays in the terminal." % error
 
 
 def has_display() -> bool:

@@ -7,6 +7,7 @@ import json
 import os
 import re
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -120,3 +121,27 @@ def test_runtime_files_of_processes_gone_are_not_simulators(tmp_path: Path) -> N
     (folder / "sim-2.json").write_text("{not json")
     assert instances.running() == [] and instances.pick() == (None, [])
     assert not stale.exists()
+
+
+def test_a_missing_tk_is_said_on_the_terminal_board_with_how_to_install_it(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    shown = []
+
+    class Terminal:  # the terminal board, recording the note it would show under the board
+        def __init__(self, _device: object, _server: object, note: str = "") -> None:
+            shown.append(note)
+
+        def run(self) -> int:
+            return 0
+
+    monkeypatch.setenv("DISPLAY", ":0")  # a display, but a Python without Tk
+    monkeypatch.setitem(sys.modules, "tkinter", None)
+    monkeypatch.delitem(sys.modules, "simulator.window", raising=False)
+    monkeypatch.delitem(sys.modules, "PIL.ImageTk", raising=False)
+    monkeypatch.setattr("simulator.tui.Terminal", Terminal)
+    assert main(["sim", "--flash", str(tmp_path), "--no-serve"]) == 0
+    note = " ".join(shown[0].split())
+    assert note.startswith("No window: this Python has no Tk") and "sudo apt install python3-tk" in note
+    assert note.endswith("not serving the protocol (--no-serve)")  # what the note said besides
+    assert "sudo apt install python3-tk" in capsys.readouterr().err  # and in the terminal once the board ends
