@@ -11,7 +11,7 @@ Keys are clean switches: no bounce to wait out, and a tap counts however short.
 from __future__ import annotations
 
 from hal.acceleration import Acceleration
-from hal.debounce import Button
+from hal.debounce import LONG_MS, Button
 from shared.events import BACK, CONTROLS, ENCODER, PLAYER_1, PLAYER_2, TURN
 
 # Tk key names -> what they do: a control held, or the encoder turned (+ is clockwise).
@@ -25,8 +25,14 @@ BIG_STEP = 5  # detents of a Shift+arrow
 PLUG_KEYS = ("F12",)  # and Ctrl-K
 QUIT_KEYS = ("q", "Q")  # and Ctrl-Q
 
-HELP = ("turn: ←/→ one step (Shift: %d) or the wheel · push: Enter/Space or click the knob (hold = long press) · "
-        "players: 1, 2 · back: Backspace · pull the plug: F12 or Ctrl-K · quit: q" % BIG_STEP)
+# The window's lines of help, under the board: every control, by key and by mouse, and how to hold one.
+HELP = "\n".join((
+    "encoder: turn with ←/→ (Shift: %d steps) or the mouse wheel · push with Enter or Space, or click the knob"
+    % BIG_STEP,
+    "p1: key 1 · p2: key 2 · back: Backspace or Esc · or click the button",
+    "long press: hold the key or the mouse button down %.1f s (the encoder held: the menu)" % (LONG_MS / 1000),
+    "pull the plug: F12 or Ctrl-K (the game is kept, as on the board) · quit: q",
+))
 
 
 class Controls:

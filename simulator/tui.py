@@ -50,7 +50,7 @@ PLUG = ("\x1b[24~", "\x0b")  # F12, Ctrl-K
 QUIT = ("q", "\x03")
 LONG_PREFIX = "l"
 HELP = ("←/→ turn (Shift: %d) · Enter/Space push · 1, 2 players · Backspace back" % BIG_STEP,
-        "l then a key: long press · F12/Ctrl-K pull the plug · q quit")
+        "l then a key: long press (l Enter: menu) · F12 pull the plug · q quit")
 
 # What reading or writing a terminal that went away (a closed window, a hung-up pty) raises.
 GONE = (errno.EIO, errno.EPIPE, errno.ENXIO, errno.EBADF)

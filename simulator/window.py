@@ -26,7 +26,7 @@ TITLE = "Cribbage board"
 RELEASE_GRACE_MS = 40
 MAX_SCALE = 5.0
 SHIFT, CONTROL = 0x0001, 0x0004  # Tk's state bits for a Shift or Control key held
-STATUS_PX = 72  # the lines under the board
+STATUS_PX = 110  # the lines under the board: the note, the help (``HELP``), a power cut
 
 
 def fit_scale(geometry: Geometry, screen: tuple[int, int]) -> float:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from hal.debounce import LONG_MS
 from shared.events import CONTROLS
-from simulator.controls import BIG_STEP, Controls
+from simulator import cli
+from simulator.controls import BIG_STEP, HELP, HOLD_KEYS, PLUG_KEYS, QUIT_KEYS, Controls
 from simulator.geometry import Geometry, Layout
 from simulator.picture import BoardPicture, led_colour
 from simulator.tui import TerminalLayout, strip_ansi
@@ -103,3 +104,27 @@ def test_arrow_keys_step_exactly_and_the_wheel_speeds_up() -> None:
     assert controls.step(-BIG_STEP) == [("turn", -BIG_STEP)]
     quick = [controls.turn(1, now) for now in range(0, 100, 10)]  # a spun wheel: 10 detents in 0.1 s
     assert sum(event[0][1] for event in quick) > 10
+
+
+# How the help writes a Tk key name (keypad keys are the main keys' twins: not named).
+SPOKEN = {"Return": "Enter", "space": "Space", "BackSpace": "Backspace", "Escape": "Esc", "Right": "→", "Left": "←"}
+
+
+def test_the_window_help_names_every_control_its_keys_its_click_and_how_to_hold_it() -> None:
+    lines = HELP.splitlines()
+    for control, words in (("enc", "encoder:"), ("p1", "p1:"), ("p2", "p2:"), ("back", "back:")):
+        keys = [SPOKEN.get(key, key) for key, named in HOLD_KEYS.items() if named == control and
+                not key.startswith("KP_")]
+        line = next(line for line in lines if words in line)
+        assert all(key in line for key in keys), (control, keys, line)
+    text = " ".join(lines)
+    assert "click the knob" in text and "click the button" in text and "mouse wheel" in text
+    assert "hold the key or the mouse button down %.1f s" % (LONG_MS / 1000) in text and "the menu" in text
+    assert all(SPOKEN.get(key, key) in text for key in ("Right", "Left", *PLUG_KEYS, *QUIT_KEYS[:1]))
+
+
+def test_crib_sim_help_names_the_controls_keys_and_clicks() -> None:
+    said = " ".join(cli.__doc__.split())
+    for words in ("Enter", "Space", "keys 1 and 2", "Backspace or Esc", "mouse wheel", "a click on the knob",
+                  "held down %.1f s is a long press" % (LONG_MS / 1000), "l then a key", "F12", "q quits"):
+        assert words in said, words

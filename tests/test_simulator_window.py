@@ -175,7 +175,7 @@ def test_the_window_says_where_it_serves_and_names_the_tracks(display: str, tmp_
     device = Device(tmp_path)
     window = Window(device, None, scale=SCALE, note="serving on 127.0.0.1:4121")
     try:
-        assert window.status.cget("text").splitlines() == ["serving on 127.0.0.1:4121", HELP]
+        assert window.status.cget("text").splitlines() == ["serving on 127.0.0.1:4121", *HELP.splitlines()]
         window.pull_plug()
         assert window.status.cget("text").splitlines()[:2] == ["Power cut: booted again from flash (boot 2).",
                                                                "serving on 127.0.0.1:4121"]
