@@ -1,14 +1,18 @@
 """The simulator's window (Tk): the board as a picture, played with keyboard and mouse.
 
 The picture is ``simulator.picture``'s, shown through ImageTk, so the window and the PNG
-snapshot are the same drawing. The board image sits at the window's top left corner, at
-``layout`` scale: hole (track, hole) is at ``layout.hole_px(track, hole)`` inside the window.
+snapshot are the same drawing. The board image sits at the top of the window, centred, at
+``layout`` scale: hole (track, hole) is at ``layout.hole_px(track, hole)`` inside the image
+(at the window's top left corner while the window has the size it opened with). The window
+can be resized: once it has kept a new size for ``RESIZE_MS``, the board is drawn again at
+the scale that fits it (``resized_scale``), up to ``MAX_RESIZE_SCALE``.
 Tk's ``after`` runs the device loop at about 30 frames a second; key and mouse handlers
 only record input, which the loop hands to the board, so everything stays on one thread.
 """
 
 from __future__ import annotations
 
+import math
 import tkinter as tk
 
 from PIL import ImageTk
@@ -24,7 +28,10 @@ TITLE = "Cribbage board"
 # X repeats a held key as release+press pairs at one instant; a release not followed by such a press
 # this soon is real.
 RELEASE_GRACE_MS = 40
-MAX_SCALE = 5.0
+MAX_SCALE = 5.0  # the default scale's largest (a 1700 px wide board)
+MAX_RESIZE_SCALE = 8.0  # a window resized larger leaves a margin (drawing the board larger takes seconds)
+MIN_SCALE = 1.5  # the smallest window: the hole numbers still legible
+RESIZE_MS = 200  # a new window size is drawn for once it has stayed this long (not at every step of a drag)
 SHIFT, CONTROL = 0x0001, 0x0004  # Tk's state bits for a Shift or Control key held
 STATUS_PX = 110  # the lines under the board: the note, the help (``HELP``), a power cut
 
@@ -33,6 +40,17 @@ def fit_scale(geometry: Geometry, screen: tuple[int, int]) -> float:
     """Pixels per millimetre that fit the board (and the help line) on a screen of that size."""
     width, height = screen
     return round(min(MAX_SCALE, width * 0.95 / geometry.width_mm, (height * 0.88 - STATUS_PX) / geometry.height_mm), 2)
+
+
+def resized_scale(geometry: Geometry, room: tuple[int, int], scale: float) -> float:
+    """The scale that fits the board into ``room`` (pixels across and down, the lines under it left
+    out), between ``MIN_SCALE`` and ``MAX_RESIZE_SCALE``; ``scale`` (the one drawn now) if at it
+    the board fills the room already (to a pixel or two: its size is rounded to whole pixels)."""
+    width, height = Layout(geometry, scale).size
+    if width <= room[0] + 1 and height <= room[1] + 1 and (width >= room[0] - 2 or height >= room[1] - 2):
+        return scale
+    fit = math.floor(min(room[0] / geometry.width_mm, room[1] / geometry.height_mm) * 100) / 100
+    return min(MAX_RESIZE_SCALE, max(MIN_SCALE, fit))
 
 
 def held(event: tk.Event, modifier: int) -> bool:
@@ -60,11 +78,13 @@ class Window:
         self.controls = Controls()
         self.photo = ImageTk.PhotoImage(self.picture.base)
         self.board_label = tk.Label(self.root, image=self.photo, bd=0, highlightthickness=0, bg=background)
-        self.board_label.pack(side=tk.TOP, anchor=tk.NW)
+        self.board_label.pack(side=tk.TOP, anchor=tk.N)
         self.status = tk.Label(self.root, text=self._status(), fg="#c8b8a0", bg=background, anchor=tk.W,
                                justify=tk.LEFT, wraplength=self.layout.size[0] - 16)
         self.status.pack(side=tk.TOP, fill=tk.X, padx=8, pady=4)
-        self.root.resizable(False, False)
+        small = Layout(geometry, min(MIN_SCALE, scale)).size
+        self.root.minsize(small[0], small[1] + STATUS_PX)
+        self.resize_after: str | None = None  # the Tk after id of a redraw at a new size
         self.pending: list[tuple] = []
         self.releases: dict[str, tuple[str, int]] = {}  # key -> (Tk after id of its delayed release, X time)
         self.mouse_control: str | None = None
@@ -83,6 +103,31 @@ class Window:
         board.bind("<Button-5>", lambda _e: self._turn(-1))
         board.bind("<MouseWheel>", lambda e: self._turn(1 if e.delta > 0 else -1))
         root.protocol("WM_DELETE_WINDOW", root.destroy)
+        root.bind("<Configure>", self._configured)
+
+    def _configured(self, event: tk.Event) -> None:
+        """The window moved or changed size: draw the board for its new size once it settles."""
+        if event.widget is self.root:
+            if self.resize_after is not None:
+                self.root.after_cancel(self.resize_after)
+            self.resize_after = self.root.after(RESIZE_MS, self.fit_window)
+
+    def fit_window(self) -> None:
+        """Draw the board at the scale that fits the window as it is now (the help lines under it)."""
+        self.resize_after = None
+        room = (self.root.winfo_width(), self.root.winfo_height() - self.status.winfo_reqheight() - 8)
+        scale = resized_scale(self.layout.geometry, room, self.layout.scale)
+        if scale != self.layout.scale:
+            self.rescale(scale)
+
+    def rescale(self, scale: float) -> None:
+        """Draw the board at ``scale`` pixels per millimetre from now on (the mouse follows)."""
+        self.layout = Layout(self.layout.geometry, scale)
+        self.picture = BoardPicture(self.layout)
+        self.photo = ImageTk.PhotoImage(self.picture.base)
+        self.board_label.configure(image=self.photo)
+        self.status.configure(wraplength=max(self.layout.size[0], self.root.winfo_width()) - 16)
+        self.shown = None  # drawn at the next frame
 
     def now(self) -> int:
         """The board's clock."""

@@ -22,7 +22,7 @@ from simulator.controls import HELP
 from simulator.device import Device
 from simulator.geometry import Geometry, Layout
 from simulator.picture import BoardPicture, track_names
-from simulator.window import Window
+from simulator.window import MAX_RESIZE_SCALE, MIN_SCALE, RESIZE_MS, Window, resized_scale
 
 pytestmark = pytest.mark.slow  # seconds a test: started first, so the parallel run ends together
 
@@ -212,3 +212,51 @@ def test_two_taps_taken_late_are_two_presses_and_a_held_key_one(display: str, tm
                           ("up", 2600)) == [(PRESS, PLAYER_1)]
     finally:
         window.root.destroy()
+
+
+def settle(window: Window, seconds: float) -> None:
+    """Run the window's Tk events for ``seconds`` (its timers too), without its frame loop."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        window.root.update()
+        time.sleep(0.01)
+
+
+def test_a_resized_window_draws_the_board_to_fit_it_and_the_mouse_follows(display: str, tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISPLAY", display)
+    window = Window(Device(tmp_path), None, scale=SCALE)
+    try:
+        settle(window, RESIZE_MS / 1000 * 2)
+        assert window.layout.scale == SCALE  # opened at its own size: nothing drawn again
+        for size in ((820, 520), (1600, 1000)):
+            window.root.geometry("%dx%d" % size)
+            settle(window, RESIZE_MS / 1000 * 3)
+            board, status = window.layout.size, window.status.winfo_height()
+            assert board[0] <= size[0] + 1 and board[1] + status <= size[1] + 1  # the board and its help fit
+            assert board[0] > size[0] * 0.9 or board[1] + status > size[1] * 0.9  # and filling it
+            assert (window.photo.width(), window.photo.height()) == board
+            label = window.board_label
+            assert (label.winfo_width(), label.winfo_height()) == board
+            # a click on player 1's button where it is drawn now (the board centred in the window)
+            x, y = window.layout.control_px("p1")
+            event = SimpleNamespace(x=x, y=y)
+            window._mouse_down(event)
+            window._mouse_up(event)
+            assert window.pending[-1:] == [(PRESS, PLAYER_1)]
+            window.pending = []
+        assert window.layout.scale > SCALE
+    finally:
+        window.root.destroy()
+
+
+def test_the_scale_for_a_resized_window_fits_its_room_within_limits() -> None:
+    geometry = Geometry.load()
+    width, height = geometry.width_mm, geometry.height_mm
+    assert resized_scale(geometry, (round(width * 3), round(height * 4)), 2.0) == 3.0  # the narrower way
+    assert resized_scale(geometry, (round(width * 3) + 2, round(height * 3)), 3.0) == 3.0  # a pixel or two: kept
+    assert resized_scale(geometry, (round(width * 3) - 1, round(height * 3) - 1), 3.0) == 3.0
+    assert resized_scale(geometry, (round(width), round(height)), 1.0) == 1.0  # crib sim --scale 1: kept
+    assert resized_scale(geometry, (round(width * 3), round(height * 3) - 20), 3.0) < 3.0
+    assert resized_scale(geometry, (100, 100), 3.0) == MIN_SCALE
+    assert resized_scale(geometry, (100_000, 100_000), 3.0) == MAX_RESIZE_SCALE
