@@ -1,5 +1,8 @@
 """The simulator in a terminal: the board as coloured dots (24-bit ANSI colour), keys for controls.
 
+With the environment variable NO_COLOR set (no-color.org), no colour at all: a hole's glyph
+says whether its LED is dark (·), dim (○: a back peg, a street mark, a trail) or bright (●).
+
 Used with ``--tui`` or when there is no display. Terminals report no key releases, so a
 long press is asked for explicitly: ``l`` then the control's key. Hole (track, hole) is
 drawn at ``TerminalLayout.cell(track, hole)`` (0-based row and column on the screen).
@@ -38,6 +41,9 @@ WOOD = (92, 54, 26)
 EMPTY = (44, 26, 12)
 TEXT = (236, 214, 180)
 HOLE = "●"
+# Without colour (NO_COLOR set: no-color.org) an LED is told by its glyph: dark, dim or bright.
+DARK_HOLE, DIM_HOLE = "·", "○"
+DIM_BELOW = 160  # the brightest channel on screen (``led_colour``) of a dim LED: back pegs, streets, trails
 TOP = 2  # screen rows above the board: the title and a blank line
 LEFT = 2
 DISPLAY_ROWS = 4  # the display's box is at least this many rows high, however few lines it shows
@@ -105,9 +111,11 @@ class TerminalLayout:
         """(row, column) on the screen of hole 1..121 of ``track``."""
         return self.rows[(track, hole)], self.columns[(track, hole)]
 
-    def board_lines(self, frame: bytes | bytearray, names: TrackNames | None = None) -> list[str]:
+    def board_lines(self, frame: bytes | bytearray, names: TrackNames | None = None,
+                    glyphs: bool = False) -> list[str]:
         """The board rows as ANSI text: wood background, each hole a dot in its LED's colour,
-        every fifth hole's number between its rows, each track's ``names`` at its start."""
+        every fifth hole's number between its rows, each track's ``names`` at its start;
+        ``glyphs``: each hole's glyph says how bright it is too (for a screen without colour)."""
         grid = [[bg(WOOD) + " "] * self.width for _ in range(self.height - TOP)]
 
         def write(row: int, end: int, text: str, colour: tuple[int, int, int]) -> None:
@@ -119,7 +127,10 @@ class TerminalLayout:
             rgb = (frame[3 * index], frame[3 * index + 1], frame[3 * index + 2])
             colour = led_colour(rgb) if rgb != (0, 0, 0) else EMPTY
             row, col = self.cell(track, hole)
-            grid[row - TOP][col] = bg(WOOD) + fg(colour) + HOLE
+            glyph = HOLE
+            if glyphs:
+                glyph = DARK_HOLE if rgb == (0, 0, 0) else DIM_HOLE if max(colour) < DIM_BELOW else HOLE
+            grid[row - TOP][col] = bg(WOOD) + fg(colour) + glyph
         for hole in range(NUMBER_EVERY, HOLES, NUMBER_EVERY):
             rows = [self.cell(track, hole)[0] for track in range(self.geometry.tracks)]
             write((min(rows) + max(rows)) // 2, self.cell(0, hole)[1], str(hole), TEXT)
@@ -137,8 +148,11 @@ class TerminalLayout:
 class Terminal:
     """The terminal front end around a Device, with an optional protocol server."""
 
-    def __init__(self, device: Device, server: ProtocolServer | None = None, note: str = "") -> None:
+    def __init__(self, device: Device, server: ProtocolServer | None = None, note: str = "",
+                 colour: bool | None = None) -> None:
         self.device = device
+        # no colour: plain text, the LEDs told by their glyphs (None: as the NO_COLOR variable says)
+        self.colour = not os.environ.get("NO_COLOR") if colour is None else colour
         self.server = server
         self.layout = TerminalLayout(Geometry.load())
         self.note = note
@@ -150,7 +164,7 @@ class Terminal:
     def screen(self, compact: bool = False) -> list[str]:
         """Every line of the screen, as ANSI text; ``compact``: without the title and the legend
         (``TOP`` rows fewer above the board), for a terminal too small for them."""
-        lines = self.layout.board_lines(self.device.frame, track_names(self.device.board))
+        lines = self.layout.board_lines(self.device.frame, track_names(self.device.board), glyphs=not self.colour)
         width = self.layout.width
         if compact:
             lines = lines[TOP:]
@@ -163,7 +177,8 @@ class Terminal:
             for line in (text or [""]) + [""] * max(0, DISPLAY_ROWS - len(text)):
                 lines.append(bg(OLED_GLASS) + fg(OLED_TEXT) + " " + line[: width - 2].ljust(width - 1) + RESET)
         lines += ["long press: next key…", ""] if self.long_next else [line[:width] for line in HELP]
-        return lines + self._note_lines()
+        lines += self._note_lines()
+        return lines if self.colour else [strip_ansi(line) for line in lines]
 
     def fitted(self, size: tuple[int, int]) -> list[str]:
         """The screen for a terminal of ``size`` (columns, rows): all of it; if that does not fit,

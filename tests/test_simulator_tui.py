@@ -24,7 +24,7 @@ from shared.events import ENCODER, LONG
 from simulator.device import Device
 from simulator.geometry import Geometry
 from simulator.picture import led_colour
-from simulator.tui import DISPLAY_LINES, HOLE, TOP, Terminal, TerminalLayout, strip_ansi
+from simulator.tui import DARK_HOLE, DIM_HOLE, DISPLAY_LINES, HOLE, TOP, Terminal, TerminalLayout, strip_ansi
 
 # Not skipped when missing: scripts/setup installs it, and a silent skip would hide the terminal tests in CI.
 if not shutil.which("tmux"):
@@ -236,3 +236,28 @@ def test_a_standard_80x24_terminal_shows_the_whole_board_and_every_display_line(
     text = "\n".join(shown)
     assert "LINE %d" % (DISPLAY_LINES - 1) in text and "long press" in text and "PLAYER 1" in text
     assert "make the terminal bigger" in " ".join(terminal.fitted((80, 22)))
+
+
+def test_without_colour_the_terminal_tells_dark_dim_and_bright_leds_by_their_glyphs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    device = Device(tmp_path / "flash", manual_clock=True)
+    device.command('{"cmd": "input", "event": ["press", "p1"]}')  # player 1 deals
+    for points in (3, 2):  # pegs 3 then 2: front peg 5, back peg 3
+        device.command('{"cmd": "event", "event": ["peg", 0, %d]}' % points)
+    device.hw.advance(100)
+    device.step()
+    assert device.state()["front"] == [5, 0]
+    monkeypatch.setenv("NO_COLOR", "1")
+    terminal = Terminal(device)
+    assert not terminal.colour
+    lines = terminal.screen()
+    assert not any("\x1b" in line for line in lines)  # plain text, nothing to colour
+
+    def glyph(track: int, hole: int) -> str:
+        row, col = terminal.layout.cell(track, hole)
+        return lines[row][col]
+
+    assert (glyph(0, 5), glyph(0, 3), glyph(0, 4), glyph(1, 3)) == (HOLE, DIM_HOLE, DARK_HOLE, DARK_HOLE)
+    monkeypatch.setenv("NO_COLOR", "")  # empty: as if not set (no-color.org)
+    assert Terminal(device).colour
+    assert HOLE in strip_ansi(Terminal(device).screen()[TOP]) and DARK_HOLE not in Terminal(device).screen()[TOP]
