@@ -9,6 +9,7 @@ and saves the window. Needs Xvfb and xdotool (``scripts/setup`` installs them).
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import socket
@@ -139,5 +140,21 @@ def main(out: Path, scene: str = "show") -> None:
             xvfb.wait(timeout=10)
 
 
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """The command line: where to save the screenshot, and which scene (checked before anything starts)."""
+    parser = argparse.ArgumentParser(prog="python -m simulator.screenshot", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("out", nargs="?", type=Path, default=Path("docs/screenshot.png"),
+                        help="the PNG file to write (default: docs/screenshot.png)")
+    parser.add_argument("scene", nargs="?", choices=sorted(SCENES), default="show",
+                        help="show: a hand counted (the README's); play: the play laid card by card "
+                        "(docs/USING.md's); default: show")
+    args = parser.parse_args(argv)
+    if args.out.suffix.lower() != ".png":
+        parser.error("the screenshot is a PNG file: %s does not end in .png" % args.out)
+    return args
+
+
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshot.png"), *sys.argv[2:3])
+    arguments = parse_args(sys.argv[1:])
+    main(arguments.out, arguments.scene)

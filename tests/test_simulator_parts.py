@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from hal.debounce import LONG_MS
 from shared.events import CONTROLS
-from simulator import cli
+from simulator import cli, screenshot
 from simulator.controls import BIG_STEP, HELP, HOLD_KEYS, PLUG_KEYS, QUIT_KEYS, Controls
 from simulator.geometry import Geometry, Layout
 from simulator.picture import BoardPicture, led_colour
@@ -128,3 +132,17 @@ def test_crib_sim_help_names_the_controls_keys_and_clicks() -> None:
     for words in ("Enter", "Space", "keys 1 and 2", "Backspace or Esc", "mouse wheel", "a click on the knob",
                   "held down %.1f s is a long press" % (LONG_MS / 1000), "l then a key", "F12", "q quits"):
         assert words in said, words
+
+
+def test_the_screenshot_tool_explains_itself_and_checks_its_arguments_before_starting(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        screenshot.parse_args(["--help"])  # was taken for the file to write, after a whole game was played
+    assert done.value.code == 0 and "play,show" in capsys.readouterr().out
+    for wrong in (["shot.png", "nope"], ["shot.jpg"]):
+        with pytest.raises(SystemExit) as done:
+            screenshot.parse_args(wrong)
+        assert done.value.code == 2
+    args = screenshot.parse_args([])
+    assert (args.out, args.scene) == (Path("docs/screenshot.png"), "show")
+    assert screenshot.parse_args(["docs/play.png", "play"]).scene == "play"
