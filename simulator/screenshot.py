@@ -53,6 +53,7 @@ long p2
 press enc
 turn 4
 press enc
+press enc
 turn 4
 press enc
 press p2

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from hal.debounce import LONG_MS
 from shared.events import CONTROLS
-from simulator import cli, screenshot
+from simulator import cli, screenshot, script
 from simulator.controls import BIG_STEP, HELP, HOLD_KEYS, PLUG_KEYS, QUIT_KEYS, Controls
+from simulator.device import Device
 from simulator.geometry import Geometry, Layout
 from simulator.picture import BoardPicture, led_colour
 from simulator.tui import TerminalLayout, strip_ansi
@@ -146,3 +148,25 @@ def test_the_screenshot_tool_explains_itself_and_checks_its_arguments_before_sta
     args = screenshot.parse_args([])
     assert (args.out, args.scene) == (Path("docs/screenshot.png"), "show")
     assert screenshot.parse_args(["docs/play.png", "play"]).scene == "play"
+
+
+def scene_end(scene: str, tmp_path: Path) -> tuple[list[str] | None, dict]:
+    """The display's lines and the state after the screenshot tool's ``scene`` (sent as it sends it)."""
+    device = Device(tmp_path, manual_clock=True)
+    for _, kind, event in script.parse(screenshot.SCENES[scene]):
+        if kind == "event":
+            assert json.loads(device.command(json.dumps({"cmd": "input", "event": list(event)})))["ok"]
+    device.hw.advance(50)
+    device.step()
+    return device.lines, device.state()
+
+
+def test_the_screenshot_scenes_end_where_the_docs_say(tmp_path: Path) -> None:
+    # README: player 2's hand counted, its total a blinking preview peg, the count said on the display
+    lines, state = scene_end("show", tmp_path / "show")
+    assert state["ui"]["mode"] == "count" and state["ui"]["step"] == "confirm" and state["ui"]["seat"] == 1
+    assert lines is not None and lines[0] == "P2 HAND 20" and lines[1] == "fifteen two"
+    # USING.md: the play card by card, "P2: twenty-four for a run of three", player 1's 5 dialled
+    lines, state = scene_end("play", tmp_path / "play")
+    assert lines is not None and "P2: twenty-four for a run of three" in " ".join(lines)
+    assert "P1 >5 count 24" in lines
