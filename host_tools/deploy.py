@@ -39,6 +39,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,7 +64,7 @@ from host_tools.deploy_plan import (
 )
 from host_tools.devices import AUTO, LinkError, NoBoardError, add_device_argument, resolve
 from host_tools.firmware_tree import BOARD_JSON, FIRMWARE, ROOT, firmware_files, native_twins
-from host_tools.link import connect
+from host_tools.link import connect, open_port
 from host_tools.mpy import MpyFormat, compile_module, why_not_loadable
 from host_tools.romfs_image import MOUNT, build_romfs_image
 from host_tools.talk import fail
@@ -90,11 +91,17 @@ class DeployError(Exception):
 NOTHING_TO_DEPLOY = ("it runs this checkout's firmware/ itself, so there is nothing to deploy to (quit it "
                      "and start `crib sim` again to run changed code); crib deploy is for a board on USB")
 PROBE_S = 1.0  # how long a socket:// address may take to answer the protocol (the simulator answers at once)
+# How long a board's raw REPL may take to answer Ctrl-C and Ctrl-A: the app is stopped first (a board on a
+# serial-to-TCP bridge answers in milliseconds; one on an emulated chip, which runs busy code at a 25th of
+# real time, in seconds). Waited in full only by a simulator that has no runtime file here.
+REPL_PROBE_S = 10.0
+RAW_REPL = b"raw REPL; CTRL-B to exit"
 
 
 def simulator_at(url: str) -> bool:
     """True if ``url`` is a simulator: a running one's runtime file names its port, or it
-    answers the protocol (a board reached over a socket would answer mpremote's REPL instead)."""
+    answers the protocol but not MicroPython's REPL (a board reached over a socket, on an
+    emulated chip or behind a serial-to-TCP bridge, answers both: its app the protocol)."""
     if not url.startswith("socket://"):
         return False
     host, _, port = url[len("socket://"):].rpartition(":")
@@ -105,7 +112,27 @@ def simulator_at(url: str) -> bool:
             link.request("state")
     except LinkError:
         return False  # nothing there, or not the protocol: mpremote says what it finds
-    return True
+    return not answers_raw_repl(url, REPL_PROBE_S)
+
+
+def answers_raw_repl(url: str, wait_s: float) -> bool:
+    """True if MicroPython's raw REPL answers at ``url`` within ``wait_s``: Ctrl-C stops a
+    running app (as mpremote's first step does), Ctrl-A asks for the raw REPL, Ctrl-B leaves it
+    again (the board is left at its REPL, where the deploy's mpremote finds it)."""
+    try:
+        port = open_port(url)
+    except LinkError:
+        return False
+    seen = bytearray()
+    with port:
+        port.timeout = 0.05
+        port.write(b"\r\x03\x03\x01")
+        end = time.monotonic() + wait_s
+        while RAW_REPL not in seen and time.monotonic() < end:
+            seen += port.read(256)
+        if RAW_REPL in seen:
+            port.write(b"\x02")
+    return RAW_REPL in seen
 
 
 def run_mpremote(args: list[str]) -> str:

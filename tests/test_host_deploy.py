@@ -9,7 +9,9 @@ import io
 import json
 import re
 import shutil
+import socket
 import subprocess
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -418,6 +420,53 @@ def test_deploy_command_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Cap
     monkeypatch.setattr(deploy_module, "run_mpremote", lambda args: "MicroPython v1.24\n>>> ")
     assert main(["deploy", "-d", "a0"]) == 1
     assert "did not answer the listing" in capsys.readouterr().err
+
+
+
+class BoardOverTcp:
+    """What a socket:// address may be: the app's protocol answers each JSON line; with ``repl``,
+    MicroPython's raw REPL answers Ctrl-A (a board on an emulated chip, or behind a serial-to-TCP
+    bridge); without, it is a simulator. Takes any number of connections, one at a time."""
+
+    def __init__(self, repl: bool) -> None:
+        self.repl = repl
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = "socket://127.0.0.1:%d" % self.listener.getsockname()[1]
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.listener.accept()
+            except OSError:
+                return
+            with conn:
+                pending = b""
+                while data := conn.recv(256):
+                    if self.repl and b"\x01" in data:
+                        conn.sendall(b"raw REPL; CTRL-B to exit\r\n>")
+                    pending += data
+                    while b"\n" in pending:
+                        line, pending = pending.split(b"\n", 1)
+                        try:
+                            request = json.loads(line)
+                        except ValueError:
+                            continue
+                        conn.sendall(json.dumps({"ok": True, "id": request["id"], "state": {}}).encode() + b"\n")
+
+
+def test_a_board_over_tcp_is_deployed_to_and_a_simulator_is_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both answer the protocol while the app runs; only a board answers the REPL as well. (A
+    board was taken for the simulator once it ran the app: the second deploy to an emulated chip
+    was refused.)"""
+    monkeypatch.setattr(deploy_module, "REPL_PROBE_S", 1.0)
+    board, simulator = BoardOverTcp(repl=True), BoardOverTcp(repl=False)
+    try:
+        assert not deploy_module.simulator_at(board.url)
+        assert deploy_module.simulator_at(simulator.url)
+    finally:
+        board.listener.close()
+        simulator.listener.close()
 
 
 # --- ROMFS -------------------------------------------------------------------------------
