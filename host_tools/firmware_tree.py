@@ -1,5 +1,6 @@
 """The board's files in this checkout: what `crib deploy` sends, `crib mip-package` lists and
-`crib bench` (and the tests) run on the unix port laid out as on the board.
+`crib bench` (and the tests) run on the unix port laid out as on the board, as sources or
+compiled as `crib deploy` compiles them.
 
 Everything in ``firmware/`` but its manifest, with the native twins of ``firmware_native/``
 joining the same packages (``app/power_viper.py`` beside ``app/power.py``), and
@@ -8,7 +9,10 @@ joining the same packages (``app/power_viper.py`` beside ``app/power.py``), and
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
+
+from host_tools.mpy import compile_module
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
@@ -46,4 +50,28 @@ def link_board_tree(target: Path, firmware: Path = FIRMWARE) -> Path:
         link = target / rel
         link.parent.mkdir(parents=True, exist_ok=True)
         link.symlink_to(root / rel)
+    return target
+
+
+def compile_firmware(target: Path, *flags: str, arch: str | None = None, firmware: Path = FIRMWARE) -> Path:
+    """Lay out under ``target`` the packages of ``firmware`` as `crib deploy` sends them to a
+    board without ROMFS, and return ``target``: every module compiled to .mpy by
+    ``host_tools.mpy.compile_module`` for ``arch`` (with mpy-cross's other ``flags``, such as
+    ``-O2``: `crib deploy` gives none), any other file of a package copied. The native twins
+    join their packages when there is an ``arch`` to compile them for, and are left out
+    without one (the firmware then uses its plain twins). What lies at the board's root
+    (``main.py``, board.json) is left out: nothing imports it.
+
+    `crib bench` compiles the firmware once, for the unix port's own architecture, before
+    the benchmarks run; the tests once per session (tests/conftest.py, ``compiled_firmware``).
+    """
+    for rel, root in firmware_files(firmware).items():
+        if "/" not in rel or (arch is None and root != firmware):
+            continue
+        out = target / rel
+        if rel.endswith(".py"):
+            compile_module(root, rel, out.with_suffix(".mpy"), arch, flags)
+        else:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(root / rel, out)
     return target

@@ -105,3 +105,11 @@ def compile_module(root: Path, relative: str, out: Path, arch: str | None,
     subprocess.run(command, cwd=root, check=True, capture_output=True, text=True)
     with out.open("rb") as f:
         return MpyFormat.from_header(f.read(4))
+
+
+def interpreter_reads(command: Sequence[str]) -> MpyFormat:
+    """The .mpy format a unix-port MicroPython loads (its ``sys.implementation._mpy``, decoded),
+    given its command line. Raises subprocess.CalledProcessError if it fails to say."""
+    printed = subprocess.run([*command, "-c", "import sys; print(sys.implementation._mpy)"],
+                             check=True, capture_output=True, text=True, timeout=60).stdout
+    return MpyFormat.from_sys_mpy(int(printed))

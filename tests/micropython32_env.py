@@ -23,8 +23,9 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from host_tools.firmware_tree import compile_firmware
 from host_tools.romfs_image import build_romfs_image
-from micropython_env import ROOT, compile_firmware
+from micropython_env import ROOT
 
 HERE = ROOT / "tests" / "micropython32"
 BOARD_JSON = ROOT / "hardware" / "board.json"

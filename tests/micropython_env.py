@@ -9,10 +9,8 @@ from pathlib import Path
 
 from host_tools.executables import find
 from host_tools.firmware_tree import FIRMWARE, ROOT, native_twins
-from host_tools.mpy import MpyFormat, compile_module
+from host_tools.mpy import MpyFormat, interpreter_reads
 
-# The packages that go to the board (cribbage, app, hal, shared): every folder of firmware/ with an __init__.py.
-PACKAGES = tuple(sorted(p.parent.name for p in FIRMWARE.glob("*/__init__.py")))
 # The firmware test modules: pytest runs them on CPython, the runners on MicroPython.
 FIRMWARE_TESTS = sorted(path.stem for path in (ROOT / "tests" / "firmware").glob("test_*.py"))
 # Below the ~240 KB a running rp2 MicroPython leaves free, so heap trouble shows up here first.
@@ -59,33 +57,9 @@ def run_power_cuts(script: str, libdir: Path, cuts: int, heap: str, seed: int = 
 NATIVE = native_twins(FIRMWARE)
 
 
-def compile_firmware(target: Path, *flags: str, arch: str | None = None) -> Path:
-    """Every firmware package compiled to .mpy under ``target`` with mpy-cross ``flags``, each
-    module as `crib deploy` compiles it (``host_tools.mpy.compile_module``); ``target``.
-    The native twins join them compiled for ``arch``, or are left out without one.
-
-    Tests take the tree compiled once per session from conftest's ``compiled_firmware``.
-    """
-    for package in PACKAGES:
-        compile_tree(FIRMWARE, target, flags, under=package)
-    if arch is not None:
-        compile_tree(NATIVE, target, flags, arch=arch)
-    return target
-
-
-def compile_tree(source: Path, target: Path, flags: tuple[str, ...], under: str = "",
-                 arch: str | None = None) -> None:
-    """Compile every .py under ``source/under`` to .mpy at the same place under ``target``
-    (``source`` is the import root, which names the modules)."""
-    for py in sorted((source / under).rglob("*.py")):
-        relative = py.relative_to(source)
-        compile_module(source, relative.as_posix(), target / relative.with_suffix(".mpy"), arch, flags)
-
-
 def micropython_reads() -> MpyFormat:
     """The .mpy format the `micropython` executable loads (its sys.implementation._mpy), decoded."""
-    printed = run_micropython(["-c", "import sys; print(sys.implementation._mpy)"]).stdout
-    return MpyFormat.from_sys_mpy(int(printed))
+    return interpreter_reads([tool("micropython"), "-X", f"heapsize={RP2040_HEAP}"])
 
 
 def check_module_ran(printed: str, module: str, label: str) -> None:
