@@ -5,10 +5,11 @@ Runs under CPython and MicroPython (`crib bench`); prints label<TAB>value<TAB>un
 Heap (MicroPython only, from gc.mem_alloc() after a collection), on the 64-bit unix port:
 its objects and gc blocks are up to twice the RP2040's, so these are upper bounds; the
 chip's own figures, and the 64 KB budget, come from bench_heap32.py (a 32-bit MicroPython).
-- "code": what importing the app holds, from .mpy files compiled by mpy-cross into a
-  temporary folder as `crib deploy` sends them to a stock firmware. Without mpy-cross the
-  sources are imported and the label says so. At power-on, and with the modules loaded
-  only when first used (menu, settings, advice, protocol).
+- "code": what importing the app holds, from .mpy files compiled once by `crib bench` as
+  `crib deploy` sends them to a stock firmware (the native twins for this port's own
+  architecture). Run without `crib bench`, the sources are imported and the label says
+  so. At power-on, and with the modules loaded only when first used (menu, settings,
+  advice, protocol).
 - "data": everything else the running app holds (match, ui, frame, store buffers, and
   the fake hardware's buffers), sampled after every input event and after every event
   written or read while the log is saved or loaded.
@@ -18,12 +19,21 @@ by picking its cards), seeded, a real deal each time: tests/firmware/match_playe
 import gc
 import sys
 
-from timing import ON_MICROPYTHON, heap_in_use, now_us, row, since_us, use_compiled_firmware
+from timing import (
+    ON_MICROPYTHON,
+    check_compiled_firmware,
+    heap_in_use,
+    now_us,
+    row,
+    since_us,
+    use_compiled_firmware,
+)
 
 HERE = sys.argv[0].rpartition("/")[0] or "."
 if "firmware" not in sys.path:
     sys.path[:0] = [HERE + "/../firmware", HERE + "/.."]
 sys.path.append(HERE + "/../tests/firmware")
+COMPILED = use_compiled_firmware()  # before the fake hardware, which imports firmware modules
 from fake_storage import temp_dir  # noqa: E402  (a test helper: a folder for the saves)
 
 from simulator.virtual_hardware import VirtualHardware  # noqa: E402  (the fake hardware: not the app)
@@ -31,8 +41,6 @@ from simulator.virtual_hardware import VirtualHardware  # noqa: E402  (the fake 
 GAMES = 5
 BASE = heap_in_use() if ON_MICROPYTHON else 0
 
-
-COMPILED = use_compiled_firmware()
 import cribbage.match  # noqa: E402,F401  (the largest modules first: less fragmentation on MicroPython)
 
 gc.collect()
@@ -187,8 +195,9 @@ def main():
     if not ON_MICROPYTHON:
         return
     power_on(root, figures)
+    check_compiled_firmware()  # every module the app imported, when first used too
     word = "unix port, 64-bit: ~1.5-2x the RP2040"
-    source = "from .mpy" if COMPILED else "from source (no mpy-cross found)"
+    source = "from .mpy" if COMPILED else "from source (not run by crib bench)"
     row("heap: app code at power-on, loaded %s (%s)" % (source, word), CODE, "bytes")
     row("heap: app code with all modes, advice and protocol loaded %s (%s)" % (source, word),
         ALL_CODE, "bytes")

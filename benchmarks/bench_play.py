@@ -15,7 +15,7 @@ with the same pegs (checked: a figure from a wrong play would mean nothing)."""
 
 import sys
 
-from timing import row, use_compiled_firmware
+from timing import check_compiled_firmware, row, use_compiled_firmware
 
 HERE = sys.argv[0].rpartition("/")[0] or "."
 if "firmware" not in sys.path:
@@ -119,6 +119,7 @@ def main():
     for way, name in ((False, "by points"), (True, "card by card")):
         row("the play %s: actions a deal (%d deals)" % (name, DEALS), tenths(totals[way][0]), "actions")
         row("a whole deal, the play %s (starter, play, 3 shows)" % name, tenths(totals[way][1]), "actions")
+    check_compiled_firmware()
 
 
 def tenths(total):

@@ -16,10 +16,11 @@ import gc
 import os
 import sys
 
-from timing import ON_MICROPYTHON, allocated, now_us, row, since_us, use_compiled_firmware
+from timing import ON_MICROPYTHON, allocated, check_compiled_firmware, now_us, row, since_us, use_compiled_firmware
 
 HERE = sys.argv[0].rpartition("/")[0] or "."
 sys.path.append(HERE + "/../tests/firmware")
+use_compiled_firmware()  # the app as deployed: .mpy files, not sources compiled in the heap (the fake hardware's too)
 from fake_storage import RamFlash, temp_dir  # noqa: E402  (test helpers: storage for the saves)
 
 from simulator.virtual_hardware import VirtualHardware  # noqa: E402
@@ -36,7 +37,6 @@ def flash_root():
 
 
 ROOT = flash_root()
-use_compiled_firmware()  # the app as deployed: .mpy files, not sources compiled in the heap
 from match_helpers import seeded_match  # noqa: E402  (a test helper: the match to save)
 
 from app.board import Board  # noqa: E402
@@ -90,3 +90,4 @@ def bench(games):
 for games in (2, 10):
     bench(games)
     gc.collect()
+check_compiled_firmware()

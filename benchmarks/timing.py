@@ -9,6 +9,9 @@ import time
 
 # Heap figures need gc.mem_alloc(), which only MicroPython has.
 ON_MICROPYTHON = hasattr(gc, "mem_alloc")
+# The environment variable in which `crib bench` names the firmware it compiled (host_tools/bench.py).
+COMPILED_FIRMWARE = "CRIB_BENCH_MPY"
+FIRMWARE = (__file__.rpartition("/")[0] or ".") + "/../firmware"
 
 if hasattr(time, "ticks_us"):
     def now_us():
@@ -52,27 +55,31 @@ def allocated(action, *args):
 
 
 def use_compiled_firmware():
-    """On MicroPython, compile firmware/ with mpy-cross (beside the interpreter) into a temporary
-    folder put first on sys.path, as `crib deploy` sends it: the app is then imported from .mpy
-    files, not compiled from source in the heap. Returns the folder, or None (CPython, or no
-    mpy-cross: the sources are imported). The caller has tests/firmware on its path (fake_storage)."""
-    if not ON_MICROPYTHON or not hasattr(os, "system"):
+    """On MicroPython, put first on sys.path the firmware `crib bench` compiled before this
+    script ran, as `crib deploy` compiles it (host_tools.firmware_tree.compile_firmware; the
+    folder is named in $CRIB_BENCH_MPY): the app is then imported from .mpy files, not compiled
+    from source in the heap. Call it before anything imports a firmware module. Returns the
+    folder, or None (CPython, or a script run without `crib bench`: the sources are imported)."""
+    folder = os.getenv(COMPILED_FIRMWARE) if ON_MICROPYTHON else None
+    if not folder:
         return None
-    from fake_storage import temp_dir
+    sys.path.insert(0, folder)
+    return folder
 
-    tool = sys.executable.rpartition("/")[0] + "/mpy-cross"
-    firmware = __file__.rpartition("/")[0] + "/../firmware"
-    try:
-        os.stat(tool)
-    except OSError:
-        return None
-    out = temp_dir("bench-mpy-")
-    for package in ("cribbage", "app", "app/modes", "hal", "shared"):
-        os.mkdir(out + "/" + package)
-        for name in os.listdir(firmware + "/" + package):
-            if name.endswith(".py"):
-                target = "%s/%s/%s.mpy" % (out, package, name[:-3])
-                if os.system("%s -o %s %s/%s/%s" % (tool, target, firmware, package, name)) != 0:
-                    return None
-    sys.path.insert(0, out)
-    return out
+
+def firmware_from_source():
+    """The names of the firmware modules imported so far from source (a .py file), sorted:
+    those of the packages in firmware/."""
+    packages = [name for name in os.listdir(FIRMWARE) if "." not in name and name != "__pycache__"]
+    return sorted(name for name, module in sys.modules.items()
+                  if name.split(".")[0] in packages and getattr(module, "__file__", "").endswith(".py"))
+
+
+def check_compiled_firmware():
+    """Raise RuntimeError if `crib bench` compiled the firmware (see use_compiled_firmware) and a
+    firmware module was imported from source all the same (imported before use_compiled_firmware,
+    or missing from the compiled folder): the figures would not be the firmware's as deployed."""
+    if ON_MICROPYTHON and os.getenv(COMPILED_FIRMWARE):
+        sources = firmware_from_source()
+        if sources:
+            raise RuntimeError("imported from source, not as compiled by crib bench: " + ", ".join(sources))

@@ -3,6 +3,10 @@
 Every ``benchmarks/bench_*.py`` is a plain script that runs on both interpreters and prints
 lines ``label<TAB>value<TAB>unit``; they share the clock and heap readings of
 ``benchmarks/timing.py`` (both interpreters put a script's own folder first on its path).
+Before they run on MicroPython, the firmware is compiled once as `crib deploy` compiles it
+(``host_tools.firmware_tree.compile_firmware``, the native twins for the unix port's own
+architecture) into a folder named in the environment variable ``COMPILED_FIRMWARE``: the
+benchmarks of the app as deployed import it from there (``timing.use_compiled_firmware``).
 Those in ``HOST_ONLY`` drive a 32-bit MicroPython themselves and run under CPython only.
 ``--chip`` adds the figures of ``benchmarks/chip_figures.py``: the firmware as deployed on an
 emulated RP2040 (rp2040py, a dev dependency), in emulated time, once per MicroPython image
@@ -34,12 +38,15 @@ from rich.console import Console
 
 from host_shared import USAGE_ERROR
 from host_tools.executables import find
-from host_tools.firmware_tree import link_board_tree
+from host_tools.firmware_tree import compile_firmware, link_board_tree
+from host_tools.mpy import interpreter_reads
 from host_tools.talk import fail
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "benchmarks"
 HOST_ONLY = ("bench_heap32",)  # drive a 32-bit MicroPython themselves: run under CPython only
+# The environment variable naming the firmware compiled as deployed (benchmarks/timing.py reads it).
+COMPILED_FIRMWARE = "CRIB_BENCH_MPY"
 CHIP_FIGURES = BENCHMARKS / "chip_figures.py"
 CHIP_IMAGES = ("CRIB_PICO", "stock")  # tests/chip/flash_layout.py: the images and their flash layouts
 # The unix port's heap for the benchmarks: the RP2040's free heap (about 240 KB) and room for what
@@ -70,14 +77,21 @@ def interpreters() -> list[tuple[str, list[str]]]:
     return found
 
 
-def bench_env(scratch: Path) -> dict[str, str]:
+def bench_env(scratch: Path, micropython: str | None = None) -> dict[str, str]:
     """The benchmarks' environment: MicroPython imports the board's files (as sources, the
     native twins beside their packages) from a tree in ``scratch``, and every temporary
-    folder a benchmark makes is in ``scratch`` too, so that it goes when the run ends."""
+    folder a benchmark makes is in ``scratch`` too, so that it goes when the run ends.
+    Given the ``micropython`` the benchmarks run on, the firmware is compiled for it as
+    `crib deploy` compiles it, into ``scratch`` too, and named in ``COMPILED_FIRMWARE``."""
     temporary = scratch / "tmp"
     temporary.mkdir()
     tree = link_board_tree(scratch / "board")
-    return dict(os.environ, MICROPYPATH=f"{tree}:{ROOT}:.frozen", TMPDIR=str(temporary))
+    env = dict(os.environ, MICROPYPATH=f"{tree}:{ROOT}:.frozen", TMPDIR=str(temporary))
+    env.pop(COMPILED_FIRMWARE, None)
+    if micropython:
+        arch = interpreter_reads([micropython]).arch
+        env[COMPILED_FIRMWARE] = str(compile_firmware(scratch / "board-mpy", arch=arch))
+    return env
 
 
 def script_rows(command: list[str], script: Path, *args: str, env: dict[str, str]) -> Iterator[Row]:
@@ -105,15 +119,23 @@ def benchmark_names() -> list[str]:
     return [script.stem.removeprefix("bench_") for script in sorted(BENCHMARKS.glob("bench_*.py"))]
 
 
+def selected(only: str | None) -> list[str]:
+    """The benchmarks whose name contains ``only`` (all of them without it)."""
+    return [name for name in benchmark_names() if not only or only in name]
+
+
+def on_micropython(name: str) -> bool:
+    """True if the benchmark ``name`` runs on the unix port (as well as on CPython), when it is installed."""
+    return "bench_" + name not in HOST_ONLY
+
+
 def planned(only: str | None, env: dict[str, str], chip: bool = False) -> list[Run]:
     """The runs to make (in ``env``, see bench_env): every benchmark script (its name containing
     ``only``) under each interpreter; with ``chip``, the figures of the emulated RP2040 for each image too."""
     runs = []
-    for name in benchmark_names():
-        if only and only not in name:
-            continue
+    for name in selected(only):
         script = BENCHMARKS / ("bench_%s.py" % name)
-        where = [("MicroPython 32-bit", [sys.executable])] if script.stem in HOST_ONLY else interpreters()
+        where = interpreters() if on_micropython(name) else [("MicroPython 32-bit", [sys.executable])]
         for place, command in where:
             runs.append(Run(name, place, partial(script_rows, command, script, env=env)))
     if chip:
@@ -155,11 +177,14 @@ def run(args: argparse.Namespace) -> int:
         except ImportError:
             fail(args, "crib bench --chip needs the rp2040py emulator: pip install -e '.[dev]' (or ./scripts/test)")
             return 1  # the command line is right: the computer lacks a part
+    names = selected(args.only)
+    if not names and not args.chip:
+        fail(args, "no benchmark's name contains %r (known: %s)" % (args.only, ", ".join(benchmark_names())))
+        return USAGE_ERROR
+    # the firmware is compiled only for benchmarks that run on the unix port
+    micropython = find("micropython") if any(on_micropython(name) for name in names) else None
     with tempfile.TemporaryDirectory(prefix="crib-bench-") as scratch:
-        runs = planned(args.only, bench_env(Path(scratch)), args.chip)
-        if not runs:
-            fail(args, "no benchmark's name contains %r (known: %s)" % (args.only, ", ".join(benchmark_names())))
-            return USAGE_ERROR
+        runs = planned(args.only, bench_env(Path(scratch), micropython), args.chip)
         failed = report(runs, Console())
     if failed:
         fail(args, "%d of the %d runs failed (their last line of error is shown)" % (failed, len(runs)))

@@ -1,4 +1,5 @@
-"""`crib bench`: figures printed as they are measured, in 80 columns; an unknown --only is an error."""
+"""`crib bench`: figures printed as they are measured, in 80 columns; an unknown --only is an error;
+on MicroPython, the benchmarks of the app run on the firmware compiled as `crib deploy` compiles it."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ from sim_process import CRIB
 
 from host_tools import bench
 from host_tools.cli import main
+from host_tools.deploy import build
+from host_tools.executables import find
+from host_tools.firmware_tree import BOARD_JSON, FIRMWARE
+from host_tools.mpy import interpreter_reads
 
 
 def test_an_unknown_benchmark_is_an_error_naming_the_known_ones(capsys: pytest.CaptureFixture[str]) -> None:
@@ -67,6 +72,40 @@ def test_a_real_benchmark_under_each_interpreter_leaving_no_temporary_folder(tmp
 def test_every_benchmark_runs_to_its_end_under_each_interpreter(name: str) -> None:
     done = subprocess.run([CRIB, "bench", "--only", name], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0 and "failed" not in done.stdout, done.stdout[-2000:] + done.stderr[-2000:]
+    if name == "app":  # its code figures: the app's modules, every one of them from a .mpy file
+        assert " ".join(done.stdout.split()).count("loaded from .mpy") == 2, done.stdout
+
+
+def test_the_firmware_the_benchmarks_import_is_compiled_as_crib_deploy_compiles_it(tmp_path: Path) -> None:
+    micropython = find("micropython")
+    assert micropython is not None
+    compiled = Path(bench.bench_env(tmp_path, micropython)[bench.COMPILED_FIRMWARE])
+    reads = interpreter_reads([micropython])
+    assert reads.arch is not None, "this micropython has no native emitter: the native twins would be left out"
+    deployed = {f.path: f.source.read_bytes()
+                for f in build(FIRMWARE, BOARD_JSON, tmp_path / "deploy", reads).files if "/" in f.path}
+    assert any(path.startswith("app/power_viper.") for path in deployed)  # the native twins too
+    assert all(path.endswith(".mpy") for path in deployed)
+    assert {p.relative_to(compiled).as_posix(): p.read_bytes() for p in compiled.rglob("*") if p.is_file()} == deployed
+
+
+# Under `crib bench` (its environment), as the benchmarks of the app begin and end.
+IMPORTS_THE_APP = "import timing\n%stiming.use_compiled_firmware()\nimport app.board\ntiming.check_compiled_firmware()"
+
+
+@pytest.mark.parametrize("before", ["", "import shared.holes\n"], ids=["compiled", "a package imported first"])
+def test_a_benchmark_fails_if_the_firmware_is_imported_from_source(before: str, tmp_path: Path) -> None:
+    micropython = find("micropython")
+    assert micropython is not None
+    env = bench.bench_env(tmp_path, micropython)
+    done = subprocess.run([micropython, "-c", IMPORTS_THE_APP % before], capture_output=True, text=True,
+                          timeout=60, env=env, cwd=bench.BENCHMARKS)
+    if before:
+        assert done.returncode != 0
+        said = "RuntimeError: imported from source, not as compiled by crib bench: shared, shared.events"
+        assert said in done.stdout  # the rest of the package with it
+    else:
+        assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_a_failing_benchmark_says_why_and_the_command_fails(monkeypatch: pytest.MonkeyPatch,
