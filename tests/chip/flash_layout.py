@@ -64,6 +64,21 @@ def littlefs_image(files: dict[str, bytes], blocks: int) -> bytes:
     return bytes(fs.context.buffer)
 
 
+def littlefs_files(data: bytes, blocks: int) -> dict[str, bytes]:
+    """Every file (path -> bytes) of the littlefs ``data`` (MicroPython's settings, ``blocks`` blocks)."""
+    fs = LittleFS(context=UserContext(buffsize=BLOCK * blocks), block_size=BLOCK, block_count=blocks,
+                  prog_size=256, mount=False)
+    fs.context.buffer[:] = data
+    fs.mount()
+    files = {}
+    for root, _dirs, names in fs.walk("/"):
+        for name in names:
+            path = (root.rstrip("/") + "/" + name).lstrip("/")
+            with fs.open(path, "rb") as f:
+                files[path] = f.read()
+    return files
+
+
 def deployed_flash(image: Image, firmware: Path = FIRMWARE, board_json: Path = BOARD_JSON,
                    extra_files: dict[str, bytes] | None = None) -> dict[int, bytes]:
     """The flash regions ``crib deploy`` leaves on a board running ``image``: {offset: bytes}.

@@ -48,6 +48,8 @@ from __future__ import annotations
 
 import select
 import socket
+import subprocess
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -152,6 +154,18 @@ class EmulatedPico:
                 raise TimeoutError("not so after %.0f ms of emulated time" % (limit_ns / MS))
             self.run_for(step_ns)
         return self.clock.nanos - start
+
+    def run_beside(self, process: subprocess.Popen, limit_s: float) -> None:
+        """Run the chip until ``process`` (a host program talking to it through ``serve_socket``)
+        ends, never far ahead of the wall clock: a chip idle at its REPL would otherwise race
+        through emulated time while the program waits on timeouts of its own, in real time.
+        Raises TimeoutError after ``limit_s`` seconds of wall time (a hang guard)."""
+        end = time.monotonic() + limit_s
+        while process.poll() is None:
+            if time.monotonic() > end:
+                raise TimeoutError("%s still running after %.0f s" % (process.args, limit_s))
+            self.run_for(2 * MS)
+            time.sleep(0.0005)  # at most 4 ms of emulated time a ms of wall time
 
     def at(self, delay_ns: float, action: Callable[[], None]) -> None:
         """Call ``action`` (e.g. a pin change) ``delay_ns`` of emulated time from now."""
