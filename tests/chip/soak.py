@@ -251,7 +251,8 @@ class Soak:
     def fail(self, why: str) -> None:
         """Print the last steps and ``why``; exit 1."""
         print("\n".join(self.steps[-40:]), file=sys.stderr)
-        print("FAILED at step %d: %s" % (self.counts["steps"], why), file=sys.stderr)
+        print("FAILED at step %d: %s\n(the oracle's flash is kept in %s)" % (self.counts["steps"], why, self.root),
+              file=sys.stderr)
         raise SystemExit(1)
 
 
@@ -266,6 +267,7 @@ def main() -> None:
     end = time.monotonic() + 60 * args.minutes
     while time.monotonic() < end:
         soak.step()
+    shutil.rmtree(soak.root)
     done = ", ".join("%s %d" % kv for kv in soak.counts.items())
     print("%s seed %d: no difference; %s" % (args.image, args.seed, done))
 
