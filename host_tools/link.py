@@ -7,8 +7,9 @@ other ids (late answers to an earlier request) are skipped, and so are lines tha
 JSON at all: the board prints its log (an app error and its traceback) on the same USB line.
 
 A board whose app is not running answers from MicroPython's REPL instead: the prompt
-(``>>>``, or ``raw REPL``), or our own request echoed back (the REPL echoes what is typed and
-waits for a carriage return, so the line never ends). That is reported as BoardAtRepl.
+(``>>>``, or ``raw REPL``), or our own request echoed back. The friendly REPL echoes what is
+typed and takes the request's newline as Enter: the echo is a whole line, JSON that is no reply
+(our request itself), then the dict's repr and a new prompt. That is reported as BoardAtRepl.
 """
 
 from __future__ import annotations
@@ -195,6 +196,9 @@ class BoardLink:
             except ValueError:
                 printed.append(text)  # a log line (or a garbled one: the retry gets the reply again)
                 continue
+            if echoed(value, request_id):
+                printed.append(text)  # the REPL: no reply will come (it prints the dict and a prompt)
+                return None
             reply = check_reply(value, text)
             if "id" in reply and reply["id"] != request_id:
                 continue  # a late answer to an earlier request
@@ -223,6 +227,12 @@ class BoardLink:
 def at_repl(printed: deque[str], request: str) -> bool:
     """True if what the board printed is MicroPython's REPL: a prompt, or ``request`` echoed."""
     return any(request in text or any(prompt in text for prompt in REPL_PROMPTS) for text in printed)
+
+
+def echoed(value: Any, request_id: str) -> bool:
+    """True if ``value``, a JSON line from the board, is the request ``request_id`` itself, as
+    MicroPython's REPL echoes it (a reply has "ok"; the request has "cmd")."""
+    return isinstance(value, dict) and value.get("id") == request_id and "ok" not in value and "cmd" in value
 
 
 def check_reply(value: Any, text: str) -> dict[str, Any]:

@@ -239,15 +239,18 @@ def test_a_board_that_failed_while_answering_says_the_change_may_be_made(
 
 
 @pytest.mark.parametrize("answer", [
-    # the friendly REPL echoes what is typed and waits for a carriage return: the line never ends
+    # an echo whose line has not ended (yet)
     lambda line: line.encode(),
+    # MicroPython 1.28's friendly REPL (a board whose main.py stopped, as seen on the emulated chip):
+    # the newline is Enter, so the echo is a whole line of JSON, then the dict's repr and a prompt
+    lambda line: (line.encode() + b"\r\n" + repr(json.loads(line)).encode() + b"\r\n>>> "),
     # reset into safe mode while the host waits: the banner, then the prompt
     lambda line: (b"safe mode: BOOTSEL pressed at power-on; the app is not started\r\n"
                   b"MicroPython v1.23.0 on 2024-06-02; Raspberry Pi Pico with RP2040\r\n"
                   b'Type "help()" for more information.\r\n>>> '),
     # another program left the board in the raw REPL
     lambda line: b"raw REPL; CTRL-B to exit\r\n>",
-], ids=["echo", "prompt", "raw"])
+], ids=["echo", "repl", "prompt", "raw"])
 def test_a_board_at_the_repl_is_named(answer: Callable[[str], bytes], capsys: pytest.CaptureFixture[str]) -> None:
     with FakeBoard(answer) as board:
         status, _, err = crib(capsys, "status", "-d", board.url, "--timeout", "0.3")
