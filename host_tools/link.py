@@ -52,7 +52,8 @@ class BoardAtRepl(LinkError):
     """The board is at MicroPython's REPL, not running the app."""
 
 
-AT_REPL = "the board is at the REPL (safe mode or app stopped): reset it or run `crib deploy`"
+AT_REPL = ("the board is at the REPL (its app stopped: Ctrl-C, or an error as it started, which `mpremote repl`"
+           " then Ctrl-D shows): reset it or run `crib deploy`")
 REPL_PROMPTS = (">>>", "raw REPL")
 
 

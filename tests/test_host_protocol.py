@@ -254,7 +254,7 @@ def test_a_board_that_failed_while_answering_says_the_change_may_be_made(
 def test_a_board_at_the_repl_is_named(answer: Callable[[str], bytes], capsys: pytest.CaptureFixture[str]) -> None:
     with FakeBoard(answer) as board:
         status, _, err = crib(capsys, "status", "-d", board.url, "--timeout", "0.3")
-    assert status == 1 and "the board is at the REPL (safe mode or app stopped)" in err
+    assert status == 1 and "the board is at the REPL (its app stopped" in err and "Ctrl-D shows" in err
     assert "reset it or run `crib deploy`" in err and "Traceback" not in err
     assert len(board.received) == 1  # no retry: nothing there would answer it
 
