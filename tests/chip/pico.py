@@ -42,6 +42,11 @@ emulator):
 8. A reset leaves a DMA channel that was transferring busy, with its count: it goes on after
    the reset (into memory the new boot uses for something else) and ignores the new boot's
    trigger. Here a reset ends every transfer, as on the chip (``_restart``).
+9. A power cut or a RUN-pin reset leaves the watchdog counting (its ``reset`` clears only the
+   reset's cause and the scratch registers): about 8 s after the app last fed it, a watchdog
+   reset hits whatever runs then (safe mode, the REPL, a new boot that has not fed it yet). On
+   the chip those resets reset the watchdog block: here its CTRL goes back to its reset value,
+   ENABLE off (``_restart``); the watchdog's own reset leaves it running, as the chip does.
 """
 
 from __future__ import annotations
@@ -70,6 +75,8 @@ FEED_NS = 100_000  # while host bytes wait for room in the emulated USB host's F
 _NS_PER_CYCLE = 8.0  # 125 MHz
 _NEVER_DUE = (1 << 62)
 _DMA_BUSY = 1 << 24  # CHn_CTRL_TRIG.BUSY
+_WATCHDOG_CTRL = 0x00  # WATCHDOG CTRL's offset; its value at reset: the three PAUSE bits, ENABLE off
+_WATCHDOG_CTRL_AT_RESET = 0x07000000
 _SLOW_DIV_FP = 125 << 8  # a state machine clock of 1 MHz or less (its divider, in 1/256ths)
 ERASE_NS = 45 * MS  # a 4 KB sector erase, typical (up to 400 ms)
 PROGRAM_NS = 700_000  # a 256-byte page program, typical
@@ -386,6 +393,7 @@ class EmulatedPico:
             channel._trans_count = 0
         if cause is not None:
             self.mcu.watchdog.reset()
+            self.mcu.watchdog.write_uint32(_WATCHDOG_CTRL, _WATCHDOG_CTRL_AT_RESET)  # workaround 9
             self.mcu.vreg_and_chip_reset.record_reset_cause(cause)
         self._held_read = None
         self._to_send.clear()
