@@ -125,32 +125,26 @@ class Soak:
         """One random step on both, then their states compared."""
         rng = self.rng
         self.counts["steps"] += 1
-        before = tempfile.mkdtemp(prefix="crib-soak-before-")
-        shutil.rmtree(before)
-        shutil.copytree(self.root, before)
         kind = rng.random()
-        try:
-            if kind < 0.55:
-                control = rng.choices(CONTROLS, PRESS_WEIGHTS)[0]
-                self.input(("press", control), lambda: self.chip.press(control, rng.uniform(30, 200), SETTLE_MS))
-            elif kind < 0.75:
-                detents = rng.choice((-2, -1, 1, 1, 2, 3))
-                events = [("turn", 1 if detents > 0 else -1)] * abs(detents)
-                self.input(tuple(events), lambda: (self.chip.turn(detents), self.chip.pico.run_for(SETTLE_MS * MS)))
-            elif kind < 0.82:
-                control = rng.choices(CONTROLS, (4, 3, 3, 2))[0]
-                self.input(("long", control), lambda: self.chip.press(control, HOLD_MS, SETTLE_MS))
-            elif kind < 0.86:  # a burst of 2s for one player: pegging gets on towards a game's end
-                control = rng.choice(("p1", "p2"))
-                for _ in range(rng.randrange(3, 9)):
-                    self.input(("long", control), lambda: self.chip.press(control, HOLD_MS, 100))
-            elif kind < 0.95:
-                self.request()
-            else:
-                self.cut(before)
-            self.compare(self.chip_state(), self.oracle_state())
-        finally:
-            shutil.rmtree(before, ignore_errors=True)
+        if kind < 0.55:
+            control = rng.choices(CONTROLS, PRESS_WEIGHTS)[0]
+            self.input(("press", control), lambda: self.chip.press(control, rng.uniform(30, 200), SETTLE_MS))
+        elif kind < 0.75:
+            detents = rng.choice((-2, -1, 1, 1, 2, 3))
+            events = [("turn", 1 if detents > 0 else -1)] * abs(detents)
+            self.input(tuple(events), lambda: (self.chip.turn(detents), self.chip.pico.run_for(SETTLE_MS * MS)))
+        elif kind < 0.82:
+            control = rng.choices(CONTROLS, (4, 3, 3, 2))[0]
+            self.input(("long", control), lambda: self.chip.press(control, HOLD_MS, SETTLE_MS))
+        elif kind < 0.86:  # a burst of 2s for one player: pegging gets on towards a game's end
+            control = rng.choice(("p1", "p2"))
+            for _ in range(rng.randrange(3, 9)):
+                self.input(("long", control), lambda: self.chip.press(control, HOLD_MS, 100))
+        elif kind < 0.95:
+            self.request()
+        else:
+            self.cut()
+        self.compare(self.chip_state(), self.oracle_state())
         self.check_output()
 
     def input(self, events: tuple, act: Callable[[], object]) -> None:
@@ -181,16 +175,24 @@ class Soak:
         if got != expected:
             self.fail("the reply differs:\n chip   %s\n oracle %s" % (got, expected))
 
-    def cut(self, before: str) -> None:
-        """A control pressed (or nothing), then the power cut or the reset button, at a random
-        moment of what follows (a save, a frame); the chip comes back to the game as saved."""
+    def cut(self) -> None:
+        """A control pressed, then the power cut or the reset button, at a random moment of what
+        follows (a save, a frame); the chip comes back to the game as saved, or as before the press."""
+        with tempfile.TemporaryDirectory(prefix="crib-soak-before-") as before:
+            shutil.copytree(self.root, before, dirs_exist_ok=True)  # the oracle's flash before the press
+            self._cut(before)
+
+    def _cut(self, before: str) -> None:
         rng = self.rng
         pico = self.chip.pico
         control = rng.choices(CONTROLS, PRESS_WEIGHTS)[0]
         self.input(("press", control), lambda: self.chip.press(control, 60, rng.uniform(0, 300)))
         reset = rng.random() < 0.3
         self.steps.append("reset" if reset else "power cut")
-        pico.hard_reset() if reset else pico.power_cut()
+        if reset:
+            pico.hard_reset()
+        else:
+            pico.power_cut()
         self.counts["cuts"] += 1
         self.counts["boots"] += 1
         self.chip.powered_at = pico.now_ns
