@@ -94,12 +94,7 @@ class SampledButtons:
     def _stand_in(self, ring, new, now_ms, events, turns):
         """The polls every 4 ms that a late poll of ``new`` samples stands in for, one call each
         (those that would only note their time skipped at once), all but its last 4 to 7 samples;
-        ``turns`` decoded up to each press they report."""
-        if new > _KEPT:  # the oldest were written over (or are, as this reads): an edge among them is late
-            self.at = (self.at + new - _KEPT) & (RING - 1)
-            new = _KEPT
-            if self.polled is not None:  # (None: the first poll, whose closed contacts are held from before)
-                self.polled = ticks_add(now_ms, -new * SAMPLE_MS)  # as if polled just before the oldest kept
+        ``turns`` decoded up to each press they report. ``new``: at most ``_KEPT``."""
         since = self.at  # the samples that placed the turn end here
         while new >= 2 * _STEP:
             # The polls that would only note their time are skipped at once (one at a time they cost
@@ -142,9 +137,14 @@ class SampledButtons:
         4 ms would have (each press reported, in order, by this one). ``turns``: the encoder's
         ``Turns`` if its ring has new entries; their turn comes before the presses that came
         after it (one turn, before the presses, at a poll on time)."""
+        if new > _KEPT:  # the oldest were written over (or are, as this reads): an edge among them is late
+            self.at = (self.at + new - _KEPT) & (RING - 1)
+            new = _KEPT
+            if self.polled is not None:  # (None: the first poll, whose closed contacts are held from before)
+                self.polled = ticks_add(now_ms, -new * SAMPLE_MS)  # as if polled just before the oldest kept
         if new >= 2 * _STEP:  # a late poll: first the polls it stands in for
             events = self._stand_in(ring, new, now_ms, events, turns)
-            new = _STEP + min(new, RING) % _STEP
+            new = _STEP + new % _STEP  # the samples _stand_in leaves: this poll's own
         if turns is not None:  # the rest of the turn, before this poll's own presses
             events = turns.decode(turns.written, now_ms, 0, events)
         at = self.at
