@@ -2,15 +2,16 @@
 
     .venv/bin/python tests/chip/soak.py --image CRIB_PICO --seed 1 --minutes 20
 
-Not collected by pytest (minutes of CPU): run by hand before a release, or after a change to the
-hal, the store or the shell. Each step, chosen at random, is what a board meets at a table or on
-a desk: a control pressed or held, the encoder turned, a request over the emulated USB (valid,
-refused or malformed), a power cut or a reset at a random moment (during a save too). The same
-inputs go to the same app on CPython (``cpython_board``), and after each step the chip's
-``state`` reply must equal the oracle's, and each request's reply the oracle's reply. After a
-cut the chip must come back with the game of either the last save or the one before (the step
-the cut fell in lost, never more), with no traceback printed and no watchdog reset. Exits 1 and
-prints the steps so far at the first difference.
+Run by hand for minutes before a release, or after a change to the hal, the store or the shell
+(test_chip_soak.py runs a few dozen steps of it on every test run). Each step, chosen at random,
+is what a board meets at a table or on a desk: a control pressed or held, the encoder turned, a
+request over the emulated USB (valid, refused or malformed), a power cut or a reset at a random
+moment (during a save too). The same inputs go to the same app on CPython (``cpython_board``),
+and after each step the chip's ``state`` reply must equal the oracle's, and each request's reply
+the oracle's reply. After a cut the chip must come back with the game of either the last save or
+the one before (the step the cut fell in lost, never more), with no traceback printed and no
+watchdog reset. Exits 1 and prints the last steps at the first difference. The emulated chip
+keeps its own time: a seed and a number of steps (``--steps``) always play the same soak.
 """
 
 from __future__ import annotations
@@ -70,6 +71,10 @@ def random_request(rng: random.Random, events: int) -> dict:
         return {"cmd": "settings", "settings": rng.choice(({"muggins": True}, {"play": 1}, {"play": 0},
                                                            {"brightness": 90}, {"target": 61}, {"players": 3}))}
     return {"cmd": rng.choice(("new_game", "new_match"))}
+
+
+class SoakFailed(Exception):
+    """The chip and its oracle differ: the last steps, and how."""
 
 
 class Soak:
@@ -216,6 +221,10 @@ class Soak:
             self.steps.append("notice %s: back" % got["store"])
             self.chip.press("back", 60, SETTLE_MS)
 
+    def done(self) -> str:
+        """What the soak did so far, counted."""
+        return ", ".join("%s %d" % kv for kv in self.counts.items())
+
     # --- checks -----------------------------------------------------------------------------
 
     def oracle_state(self) -> dict:
@@ -251,27 +260,30 @@ class Soak:
             self.fail("the watchdog reset the chip")
 
     def fail(self, why: str) -> None:
-        """Print the last steps and ``why``; exit 1."""
-        print("\n".join(self.steps[-40:]), file=sys.stderr)
-        print("FAILED at step %d: %s\n(the oracle's flash is kept in %s)" % (self.counts["steps"], why, self.root),
-              file=sys.stderr)
-        raise SystemExit(1)
+        """Raise SoakFailed with the last steps and ``why``."""
+        raise SoakFailed("%s\nFAILED at step %d: %s\n(the oracle's flash is kept in %s)"
+                         % ("\n".join(self.steps[-40:]), self.counts["steps"], why, self.root))
 
 
 def main() -> None:
-    """Soak one image for a number of minutes of wall time; print what was done."""
+    """Soak one image for a number of minutes of wall time, or of steps; print what was done."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--image", choices=sorted(IMAGES_BY_NAME), default="CRIB_PICO")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--minutes", type=float, default=10)
+    length = parser.add_mutually_exclusive_group()
+    length.add_argument("--minutes", type=float, default=10)
+    length.add_argument("--steps", type=int, help="this many steps, however long they take (instead of --minutes)")
     args = parser.parse_args()
     soak = Soak(args.image, args.seed)
     end = time.monotonic() + 60 * args.minutes
-    while time.monotonic() < end:
-        soak.step()
+    try:
+        while soak.counts["steps"] < args.steps if args.steps is not None else time.monotonic() < end:
+            soak.step()
+    except SoakFailed as failed:
+        print(failed, file=sys.stderr)
+        raise SystemExit(1) from None
     shutil.rmtree(soak.root)
-    done = ", ".join("%s %d" % kv for kv in soak.counts.items())
-    print("%s seed %d: no difference; %s" % (args.image, args.seed, done))
+    print("%s seed %d: no difference; %s" % (args.image, args.seed, soak.done()))
 
 
 if __name__ == "__main__":
