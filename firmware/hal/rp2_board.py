@@ -11,6 +11,7 @@ heap; what stays while the app runs is in ``hal.rp2_hw``.
 """
 
 import json
+from errno import ENOENT
 from time import sleep_ms, ticks_ms
 
 import machine
@@ -30,8 +31,17 @@ DISPLAY_ADDRESSES = (0x3C, 0x3D)
 
 
 def load_board(path=BOARD_JSON):
-    """The board description (pins, LED chain) from the JSON file deployed with the firmware."""
-    with open(path) as f:
+    """The board description (pins, LED chain) from the JSON file deployed with the firmware. A
+    missing one stops the boot naming the file and what writes it: MicroPython's own error names
+    neither (``OSError: [Errno 2] ENOENT``)."""
+    try:
+        f = open(path)
+    except OSError as e:
+        if e.errno == ENOENT:
+            raise OSError("no %s on the board (its pins and LED chain): `crib deploy` writes it (hardware/BUILD.md,"
+                          " section 4)" % path) from None
+        raise
+    with f:
         return json.load(f)
 
 

@@ -1,5 +1,5 @@
-# Stand-in for the rp2 port's `machine` module, for the 32-bit heap test: the names hal/ uses,
-# doing nothing, so hal.rp2_board builds the real board's hardware objects (and their buffers).
+# Stand-in for the rp2 port's `machine` module, for the 32-bit heap test (and tests/test_rp2_boot.py): the
+# names hal/ uses, doing nothing, so hal.rp2_board builds the real board's hardware objects (and their buffers).
 class Pin:
     IN = OUT = PULL_UP = IRQ_FALLING = IRQ_RISING = 0
 

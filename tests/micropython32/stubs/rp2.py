@@ -1,5 +1,5 @@
-# Stand-in for the rp2 port's `rp2` module, for the 32-bit heap test: the names hal/ uses,
-# doing nothing (the PIO program is left unassembled; frames go nowhere).
+# Stand-in for the rp2 port's `rp2` module, for the 32-bit heap test (and tests/test_rp2_boot.py): the names
+# hal/ uses, doing nothing (the PIO program is left unassembled; frames go nowhere).
 class PIO:
     OUT_LOW = OUT_HIGH = SHIFT_LEFT = SHIFT_RIGHT = JOIN_RX = 0
 
