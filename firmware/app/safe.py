@@ -121,7 +121,9 @@ class SafeBoard:
         self.drawn_at = now
         canvas = self.canvas
         canvas.clear()
-        self.mode.draw(self, canvas, now)
+        # at the clock's time now, as the app draws: a mode the inputs opened began after ``now``
+        # (the LED test's walk, drawn before its start, lit the chain's last LED for a frame)
+        self.mode.draw(self, canvas, hw.ticks_ms())
         show(self, True)
 
 

@@ -74,6 +74,20 @@ def test_safe_mode_opens_the_led_test_with_the_encoder_and_comes_back_from_it():
     assert os.listdir(hw.storage_root) == []
 
 
+def test_the_led_test_opened_from_safe_mode_lights_its_first_led_from_its_first_frame():
+    order = list(range(LEDS - 1, -1, -1))  # wired backwards
+    board, hw = safe(wire_order=order)
+    step(board, hw, 1000)  # settled
+    now = hw.ticks_ms()  # the loop reads the clock; then the step's poll takes a moment on the chip,
+    hw.advance(1)  # so the test opened by the press starts a ms after that ``now``
+    hw.push(ENC)
+    board.step(now)
+    assert board.mode.name == "led_test"
+    lit = {i: tuple(hw.frame[3 * i:3 * i + 3]) for i in range(LEDS) if hw.frame[3 * i:3 * i + 3] != bytes(3)}
+    # the first LED on the wire, red: not the chain's last (the walk's end, drawn before the test began)
+    assert list(lit) == [order[0]] and lit[order[0]][1:] == (0, 0), lit
+
+
 def test_a_hardware_fault_shows_on_the_display_and_in_the_state_while_it_lasts():
     d = Driver()
     d.press(P1)
