@@ -16,10 +16,12 @@ from host_helpers import FakeBoard, crib, free_port, simulator
 from serial.tools.list_ports_common import ListPortInfo
 from serial.urlhandler import protocol_socket as serial_socket
 
+from app.safe import SafeBoard
 from host_tools import devices
 from host_tools.cli import build_parser, main
 from host_tools.link import connect
 from simulator.device import Device
+from simulator.virtual_hardware import VirtualHardware
 
 
 def crib_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
@@ -257,6 +259,26 @@ def test_a_board_at_the_repl_is_named(answer: Callable[[str], bytes], capsys: py
     assert status == 1 and "the board is at the REPL (its app stopped" in err and "Ctrl-D shows" in err
     assert "reset it or run `crib deploy`" in err and "Traceback" not in err
     assert len(board.received) == 1  # no retry: nothing there would answer it
+
+
+def test_a_board_in_safe_mode_says_so_why_and_how_to_leave_it_at_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    hw = VirtualHardware(str(tmp_path), serial=True)
+    safe = SafeBoard(hw, "encoder switch pressed at power-on")
+    safe.step(hw.ticks_ms())  # it says why in its log at once (printed here: not on the line)
+
+    def answer(line: str) -> bytes:  # the safe mode of firmware/app/safe.py, on the line
+        hw.serial.send(line)
+        safe.step(hw.ticks_ms())
+        return "".join(reply + "\r\n" for reply in hw.serial.replies()).encode()
+
+    capsys.readouterr()
+    with FakeBoard(answer) as board:
+        status, out, err = crib(capsys, "status", "-d", board.url)
+    assert status == 1 and out == "" and err == (
+        "crib status: error: the board is in safe mode: encoder switch pressed at power-on; the game is not "
+        "started. Encoder press: the LED test; Ctrl-C: the REPL; power off and on to play.\n")
+    assert len(board.received) == 1  # answered: no timeout, no retry
 
 
 def test_busy_port(capsys: pytest.CaptureFixture[str]) -> None:

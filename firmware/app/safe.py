@@ -4,13 +4,16 @@
 (a control at power-on) or the app failed several times in a row (``hal.boot_guard``). No game
 is loaded (not the saved one, not the match, not the saved preferences): what failed may be there.
 Instead both game holes breathe slowly in dim white, the display says SAFE MODE and why, and
-the serial log says why every few seconds (a terminal opened later sees it too). A press of
+the serial log says why every few seconds (a terminal opened later sees it too), and every request
+line is answered with the same words, as a refusal without an id (``crib`` says them). A press of
 the encoder opens the LED test (``app.modes.led_test``); holding the encoder there comes back.
 The controls count from _SETTLE_MS on: the encoder that asked for safe mode, let go just
 after, must not open the test.
 Ctrl-C (``mpremote``) stops it and leaves the REPL free; power off and on to play again. No
 watchdog runs, so a hang here resets nothing.
 """
+
+import json
 
 from micropython import const
 
@@ -86,6 +89,8 @@ class SafeBoard:
         self.said_at = None
         self.drawn_at = None
         self.started = hw.ticks_ms()
+        self.said = ("the board is in safe mode: %s; the game is not started. Encoder press: the LED test; "
+                     "Ctrl-C: the REPL; power off and on to play." % why)
 
     def open(self, mode_class):
         """Switch to ``mode_class(board)``."""
@@ -100,12 +105,18 @@ class SafeBoard:
         """Print why the board is in safe mode, at once and then every _SAY_MS."""
         if self.said_at is None or ticks_diff(now, self.said_at) >= _SAY_MS:
             self.said_at = now
-            print("safe mode: %s; the game is not started. Encoder press: the LED test; Ctrl-C: the REPL; "
-                  "power off and on to play." % self.why)
+            print(self.said)
+
+    def answer(self):
+        """Refuse a request line, if one came, with why the board is in safe mode (``said``). No id:
+        no request is read here (docs/PROTOCOL.md), so a host is told at once, not left to time out."""
+        serial = self.hw.serial
+        if serial is not None and serial.read_line() is not None:
+            serial.write('{"ok": false, "error": %s}\n' % json.dumps(self.said))
 
     def step(self, now):
-        """The inputs since the last step; a frame if one is due (after an input, or _FRAME_MS
-        after the last), with the display if its text changed; the log."""
+        """The inputs since the last step; a request line answered; a frame if one is due (after an
+        input, or _FRAME_MS after the last), with the display if its text changed; the log."""
         hw = self.hw
         due = self.drawn_at is None or ticks_diff(now, self.drawn_at) >= _FRAME_MS
         settled = ticks_diff(now, self.started) >= _SETTLE_MS
@@ -115,6 +126,7 @@ class SafeBoard:
                 due = True
         if self.messages.hardware():
             due = True
+        self.answer()
         self.say(now)
         if not due:
             return

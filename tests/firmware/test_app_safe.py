@@ -17,7 +17,7 @@ WHY = "the app failed 3 times in a row"
 
 
 def safe(**build):
-    hw = VirtualHardware(temp_dir(), display=True, **build)
+    hw = VirtualHardware(temp_dir(), display=True, serial=True, **build)
     return SafeBoard(hw, WHY), hw
 
 
@@ -86,6 +86,24 @@ def test_the_led_test_opened_from_safe_mode_lights_its_first_led_from_its_first_
     lit = {i: tuple(hw.frame[3 * i:3 * i + 3]) for i in range(LEDS) if hw.frame[3 * i:3 * i + 3] != bytes(3)}
     # the first LED on the wire, red: not the chain's last (the walk's end, drawn before the test began)
     assert list(lit) == [order[0]] and lit[order[0]][1:] == (0, 0), lit
+
+
+def test_safe_mode_answers_every_request_saying_why_and_how_to_leave_it():
+    board, hw = safe()
+    for line in ('{"cmd": "state", "id": "7"}', '{"cmd": "input", "event": ["press", "enc"]}', "no json"):
+        hw.serial.send(line)
+        step(board, hw, 10)
+        replies = hw.serial.replies()
+        assert len(replies) == 1, replies
+        reply = json.loads(replies[0])
+        # no id: it read no request (as the protocol's other answers to a line it did not take)
+        assert sorted(reply) == ["error", "ok"] and reply["ok"] is False
+        error = reply["error"]
+        assert error.startswith("the board is in safe mode: " + WHY) and "power off and on to play" in error
+        assert len(error) <= 240  # the protocol's longest error
+    assert board.mode.name == "safe" and os.listdir(hw.storage_root) == []  # nothing was done
+    step(board, hw, 1000)
+    assert hw.serial.replies() == []  # one answer a request
 
 
 def test_a_hardware_fault_shows_on_the_display_and_in_the_state_while_it_lasts():
