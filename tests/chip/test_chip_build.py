@@ -1,10 +1,12 @@
 """What a builder relies on, on the emulated chip (CRIB_PICO, the product image): a dark frame
 first at power-on and the USB build's LED supply switch turned on only after it, the current
 limit held to board.json's supply, the LED test stepping along the chain in wire order, and
-safe mode lit (never dark) with the LED test a press away, and a short press while the app loads
-in the safe-mode window asking for it too."""
+safe mode lit (never dark), answering a request at once that it is safe mode, with the LED test a
+press away, and a short press while the app loads in the safe-mode window asking for it too."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from board_on_chip import BOARD, CHAIN, ChipBoard, control_pin
@@ -95,9 +97,24 @@ def test_safe_mode_lights_the_game_holes_and_opens_the_led_test(board: Board) ->
         assert sorted(lit) == game_holes and len({*lit[game_holes[0]]}) == 1  # both game holes, white
     assert len(seen) > 1  # breathing
     assert b"safe mode: encoder switch pressed at power-on" in bytes(chip.pico.output)
+    start = len(chip.pico.output)  # a request (crib status): answered at once that it is safe mode, and why
+    chip.pico.write(b'{"cmd": "state", "id": "1"}\n')
+
+    def replies() -> list[bytes]:  # the whole lines of JSON since the request
+        return [line for line in bytes(chip.pico.output[start:]).split(b"\n")[:-1] if line.startswith(b"{")]
+
+    chip.pico.run_until(replies, 200 * MS, step_ns=2 * MS)
+    reply = json.loads(replies()[0])
+    assert reply == {"ok": False, "error": reply["error"]}  # no id: it read no request
+    assert reply["error"].startswith("the board is in safe mode: encoder switch pressed at power-on")
+    pressed = chip.pico.now_ns
     chip.press("enc")  # now the LED test: the first LED on the wire, red
     lit = board.last_lit(100)
     assert list(lit) == [WIRE[0]] and lit[WIRE[0]][0] > 0 and lit[WIRE[0]][1:] == (0, 0)
+    # every frame since the press: safe mode's until the test opened, then the test's first LED, never
+    # a frame of the walk's end (the last LED on the wire alone: here track 2's game hole)
+    whole = [f for f in chip.frames_since(pressed) if len(f.wire) == 3 * len(CHAIN)]
+    assert whole and {tuple(sorted(board.lit(chip.rgb(f)))) for f in whole} <= {tuple(game_holes), (WIRE[0],)}
 
 
 # Into the safe-mode window (from the dark frame's end) while the app's start-up modules load, a
