@@ -33,3 +33,11 @@ def test_a_board_without_board_json_says_so_and_what_writes_it(tmp_path: Path) -
     assert status != 0 and 'hal/rp2_board.py", line' in printed[-2], printed  # it stopped in load_board
     assert printed[-1] == ("OSError: no /board.json on the board (its pins and LED chain): `crib deploy` writes it "
                            "(hardware/BUILD.md, section 4)"), printed
+
+
+def test_a_board_with_a_damaged_board_json_says_so_and_what_writes_it(tmp_path: Path) -> None:
+    (tmp_path / "board.json").write_text('{"pins": {"leds": 1')  # cut short, as by a power cut while copied
+    status, printed = boot(tmp_path)
+    assert status != 0 and 'hal/rp2_board.py", line' in printed[-2], printed
+    assert printed[-1] == ("ValueError: /board.json on the board is no JSON (damaged?): `crib deploy` writes it "
+                           "again (hardware/BUILD.md, section 4)"), printed
