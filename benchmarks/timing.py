@@ -9,8 +9,6 @@ import time
 
 # Heap figures need gc.mem_alloc(), which only MicroPython has.
 ON_MICROPYTHON = hasattr(gc, "mem_alloc")
-# The environment variable in which `crib bench` names the firmware it compiled (host_tools/bench.py).
-COMPILED_FIRMWARE = "CRIB_BENCH_MPY"
 FIRMWARE = (__file__.rpartition("/")[0] or ".") + "/../firmware"
 
 if hasattr(time, "ticks_us"):
@@ -54,16 +52,21 @@ def allocated(action, *args):
         gc.enable()
 
 
+def compiled_firmware():
+    """The folder of the firmware `crib bench` compiled, as `crib deploy` compiles it
+    (host_tools.firmware_tree.compile_firmware), which it names as a MicroPython script's
+    argument; None on CPython, or for a script run without it."""
+    return sys.argv[1] if ON_MICROPYTHON and len(sys.argv) > 1 else None
+
+
 def use_compiled_firmware():
     """On MicroPython, put first on sys.path the firmware `crib bench` compiled before this
-    script ran, as `crib deploy` compiles it (host_tools.firmware_tree.compile_firmware; the
-    folder is named in $CRIB_BENCH_MPY): the app is then imported from .mpy files, not compiled
+    script ran (``compiled_firmware``): the app is then imported from .mpy files, not compiled
     from source in the heap. Call it before anything imports a firmware module. Returns the
-    folder, or None (CPython, or a script run without `crib bench`: the sources are imported)."""
-    folder = os.getenv(COMPILED_FIRMWARE) if ON_MICROPYTHON else None
-    if not folder:
-        return None
-    sys.path.insert(0, folder)
+    folder, or None (CPython, or a script run without it: the sources are imported)."""
+    folder = compiled_firmware()
+    if folder:
+        sys.path.insert(0, folder)
     return folder
 
 
@@ -79,7 +82,7 @@ def check_compiled_firmware():
     """Raise RuntimeError if `crib bench` compiled the firmware (see use_compiled_firmware) and a
     firmware module was imported from source all the same (imported before use_compiled_firmware,
     or missing from the compiled folder): the figures would not be the firmware's as deployed."""
-    if ON_MICROPYTHON and os.getenv(COMPILED_FIRMWARE):
+    if compiled_firmware():
         sources = firmware_from_source()
         if sources:
             raise RuntimeError("imported from source, not as compiled by crib bench: " + ", ".join(sources))

