@@ -5,10 +5,11 @@ unix port at most (on the chip itself: `crib bench --chip`'s rules figures)."""
 
 import gc
 
-from timing import now_us, since_us
+from timing import check_compiled_firmware, now_us, since_us, use_compiled_firmware
 
-from cribbage.advice import rank_keeps
-from cribbage_lab.card_text import parse_hand
+use_compiled_firmware()  # the firmware as deployed: .mpy files, not sources compiled in the heap
+from cribbage.advice import rank_keeps  # noqa: E402
+from cribbage_lab.card_text import parse_hand  # noqa: E402
 
 ROUNDS = 20
 DEALS = (("5H 5C JD QS 4C 9H", 2), ("2S 3S 4S 5S JS KD", 2), ("7C 8C 8D 9H AS KS", 2), ("5H 5C JD QS 4C", 3))
@@ -54,5 +55,6 @@ def main():
     print("heap allocated by one advice (6 cards, gc held off)\t%d\tbytes" % allocated)
     print("heap held by its result (15 keeps)\t%d\tbytes" % held)
     print("heap held by the loaded crib table\t%d\tbytes" % table_heap[1])
+    check_compiled_firmware()
 
 main()

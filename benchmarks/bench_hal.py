@@ -7,10 +7,11 @@ frame) and per decoded change (should be 0: a turn feeds it hundreds). On the ch
 
 import json
 
-from timing import ON_MICROPYTHON, allocated, now_us, row, since_us
+from timing import ON_MICROPYTHON, allocated, check_compiled_firmware, now_us, row, since_us, use_compiled_firmware
 
-from hal.chain import Chain
-from hal.quadrature import Quadrature
+use_compiled_firmware()  # the firmware as deployed: .mpy files, not sources compiled in the heap
+from hal.chain import Chain  # noqa: E402
+from hal.quadrature import Quadrature  # noqa: E402
 
 FRAMES = 50
 DETENTS = 2000
@@ -47,3 +48,4 @@ if ON_MICROPYTHON:
         decoder.feed(3)
 
     row("heap per decoded detent (4 edges)", allocated(one_detent), "bytes")
+check_compiled_firmware()

@@ -8,10 +8,10 @@ only) come from gc.mem_alloc(); the unix port's objects are about twice the chip
 import gc
 import sys
 
-from timing import ON_MICROPYTHON, heap_in_use, now_us, row, since_us
+from timing import ON_MICROPYTHON, check_compiled_firmware, heap_in_use, now_us, row, since_us, use_compiled_firmware
 
 sys.path.append((sys.argv[0].rpartition("/")[0] or ".") + "/../tests/firmware")
-
+use_compiled_firmware()  # the firmware as deployed: .mpy files, not sources compiled in the heap
 from match_helpers import play_games  # noqa: E402  (the helpers live beside the tests)
 
 from cribbage.match import Match  # noqa: E402
@@ -105,6 +105,7 @@ def main():
     row("undo mid-deal (replays the deal)", "%.0f" % time_undo(m, mid + 1), "us")
     row("undo a crib (replays the deal before)", "%.0f" % time_undo(m, crib + 1), "us")
     row("undo a new game (replays the game before)", "%.0f" % time_undo(m, new_game + 1), "us")
+    check_compiled_firmware()
 
 
 main()

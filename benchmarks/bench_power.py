@@ -4,9 +4,10 @@ is no chip figure: the chip's own is `crib bench --chip`'s frame CPU."""
 
 import sys
 
-from timing import ON_MICROPYTHON, allocated, now_us, row, since_us
+from timing import ON_MICROPYTHON, allocated, check_compiled_firmware, now_us, row, since_us, use_compiled_firmware
 
 sys.path.append((sys.argv[0].rpartition("/")[0] or ".") + "/../tests/firmware")
+use_compiled_firmware()  # the firmware as deployed: .mpy files, not sources compiled in the heap
 from led_current import estimate_milliamps  # noqa: E402  (a test helper: the LEDs' current by the model)
 
 from app import power  # noqa: E402
@@ -50,3 +51,4 @@ def bench(label, template, brightness):
 bench("limit, board frame", board_frame(), 200)
 white = bench("limit, full white (capped)", bytearray(b"\xff" * (3 * LEDS)), 255)
 row("full white after the cap, whole board", estimate_milliamps(white) + power.BOARD_MA, "mA")
+check_compiled_firmware()

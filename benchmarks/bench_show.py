@@ -4,8 +4,18 @@ The hands are a fixed seeded set (``show_hands.py``: both interpreters score the
 Heap figures on MicroPython come from gc.mem_alloc() with the collector off.
 """
 
-from timing import ON_MICROPYTHON, allocated, heap_in_use, now_us, row, since_us
+from timing import (
+    ON_MICROPYTHON,
+    allocated,
+    check_compiled_firmware,
+    heap_in_use,
+    now_us,
+    row,
+    since_us,
+    use_compiled_firmware,
+)
 
+use_compiled_firmware()  # the firmware as deployed: .mpy files, not sources compiled in the heap
 HANDS = 250
 COMBINATIONS = 12994800
 
@@ -74,3 +84,4 @@ else:
         say_lines(show.count(hand, starter))
     row("CPython tracemalloc peak of count() + say_lines() (50 hands)", tracemalloc.get_traced_memory()[1], "bytes")
     tracemalloc.stop()
+check_compiled_firmware()

@@ -3,6 +3,7 @@ on MicroPython, the benchmarks of the app run on the firmware compiled as `crib 
 
 from __future__ import annotations
 
+import ast
 import io
 import os
 import re
@@ -87,6 +88,14 @@ def test_the_firmware_the_benchmarks_import_is_compiled_as_crib_deploy_compiles_
     assert any(path.startswith("app/power_viper.") for path in deployed)  # the native twins too
     assert all(path.endswith(".mpy") for path in deployed)
     assert {p.relative_to(compiled).as_posix(): p.read_bytes() for p in compiled.rglob("*") if p.is_file()} == deployed
+
+
+@pytest.mark.parametrize("name", [n for n in bench.benchmark_names() if bench.on_micropython(n)])
+def test_every_benchmark_on_micropython_checks_that_it_ran_the_compiled_firmware(name: str) -> None:
+    # the check fails the run if a firmware module came from source (the test below)
+    tree = ast.parse((bench.BENCHMARKS / ("bench_%s.py" % name)).read_text(encoding="utf-8"))
+    called = {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
+    assert {"use_compiled_firmware", "check_compiled_firmware"} <= called
 
 
 # Under `crib bench` (its environment, the compiled firmware's folder as the argument), as the benchmarks begin and end.
