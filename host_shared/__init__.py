@@ -1,9 +1,13 @@
 """What the simulator and the host tools both use: input they do not control taken in safely
-(``untrusted``) and the exit status of a command line used wrongly (``USAGE_ERROR``).
+(``untrusted``) and the exit statuses of their commands (``NOT_DONE``, ``USAGE_ERROR``,
+``INTERRUPTED``).
 
 It imports neither, so dependencies point one way: ``host_tools`` imports ``simulator``
 (``crib sim``, and finding a running simulator) and both import ``host_shared``; the
 simulator never imports ``host_tools``.
 """
 
-USAGE_ERROR = 2  # as argparse exits on arguments it cannot parse (the whole rule: host_tools.cli.EXIT_STATUS)
+# The exit statuses besides 0 (done); the whole rule, as `crib --help` says it: host_tools.cli.EXIT_STATUS.
+NOT_DONE = 1  # understood but not done: refused, failed, none answered, a file unusable or out of date
+USAGE_ERROR = 2  # as argparse exits on arguments it cannot parse: nothing was sent or changed
+INTERRUPTED = 130  # Ctrl-C: 128 + SIGINT, as a shell reports a program the signal ended

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from host_shared import USAGE_ERROR
+from host_shared import NOT_DONE, USAGE_ERROR
 from host_tools.executables import find
 from host_tools.firmware_tree import compile_firmware, link_board_tree
 from host_tools.mpy import interpreter_reads
@@ -176,7 +176,7 @@ def run(args: argparse.Namespace) -> int:
             import rp2040py  # noqa: F401
         except ImportError:
             fail(args, "crib bench --chip needs the rp2040py emulator: pip install -e '.[dev]' (or ./scripts/test)")
-            return 1  # the command line is right: the computer lacks a part
+            return NOT_DONE  # the command line is right: the computer lacks a part
     names = selected(args.only)
     if not names and not args.chip:
         fail(args, "no benchmark's name contains %r (known: %s)" % (args.only, ", ".join(benchmark_names())))
@@ -189,7 +189,7 @@ def run(args: argparse.Namespace) -> int:
         failed = report(runs, Console())
     if failed:
         fail(args, "%d of the %d runs failed (their last line of error is shown)" % (failed, len(runs)))
-        return 1
+        return NOT_DONE
     return 0
 
 

@@ -7,6 +7,8 @@ import importlib
 import os
 import sys
 
+from host_shared import INTERRUPTED, NOT_DONE
+
 # Each module named here defines register(subparsers), which adds its sub-command(s) and
 # sets ``func`` (taking the parsed args, returning an exit status).
 COMMAND_MODULES = [
@@ -36,8 +38,8 @@ EXIT_STATUS = """exit status:
      give it --yes in a script)
   1: understood, but not done: the board or the simulator refused it (the game's rules, the game
      as it stands, a setting it does not take) or failed, none answered, a program it needs is
-     missing, a file could not be read or written or holds no log or script, or the question
-     was answered no
+     missing or failed, a file could not be read or written or holds no log or script, a file
+     checked is out of date (crib mip-package --check), or the question was answered no
   130: interrupted (Ctrl-C)"""
 
 
@@ -61,13 +63,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
-        return 130
+        return INTERRUPTED
     except BrokenPipeError:
-        # Whoever read our output stopped (crib ... | head): end quietly with status 1, as rich's
+        # Whoever read our output stopped (crib ... | head): end quietly with NOT_DONE, as rich's
         # console does for the tables. Standard output now goes nowhere, so that Python's last
         # flush cannot fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return NOT_DONE
 
 
 if __name__ == "__main__":

@@ -47,6 +47,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from host_shared import NOT_DONE
 from host_tools.board_probe import BoardListing, parse_probe, probe_code
 from host_tools.deploy_plan import (
     MAIN,
@@ -480,7 +481,7 @@ def run(args: argparse.Namespace) -> int:
     except (DeployError, LinkError, subprocess.CalledProcessError, FileNotFoundError) as error:
         message = error.stderr.strip() if isinstance(error, subprocess.CalledProcessError) else str(error)
         fail(args, message)
-        return 1
+        return NOT_DONE
     return 0
 
 

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from host_shared import NOT_DONE
 from host_tools import gamelog
 from host_tools.gamelog import add_source_arguments, fetch_games
 from host_tools.log_words import counted, describe
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     """Export the log."""
     fetched = fetch_games(args)
     if fetched is None:
-        return 1
+        return NOT_DONE
     settings, games = fetched
     text = to_csv(games) if args.format == "csv" else to_json(settings, games) + "\n"
     if not args.out:
@@ -64,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         Path(args.out).write_text(text, encoding="utf-8")
     except OSError as error:
         fail(args, "cannot write %s: %s" % (args.out, error.strerror or error))
-        return 1
+        return NOT_DONE
     print("wrote %s (%s: %s, %s)" % (args.out, args.format.upper(), counted(len(games), "game"),
                                       counted(sum(len(g.steps) for g in games), "event")))
     return 0

@@ -30,7 +30,7 @@ from rich.text import Text
 from cribbage import cards
 from cribbage.settings import Settings
 from cribbage_lab import card_text
-from host_shared import USAGE_ERROR
+from host_shared import NOT_DONE, USAGE_ERROR
 from host_tools.link import BoardLink
 from host_tools.log_words import counted, describe
 from host_tools.status import state_shown
@@ -280,7 +280,7 @@ def run(command: GameCommand, args: argparse.Namespace) -> int:
         return converse(args, exchange, shown)
     except Declined:
         print("crib %s: nothing changed" % args.command, file=sys.stderr)
-        return 1
+        return NOT_DONE
 
 
 def pegged(event: list[Any], before: dict[str, Any], after: dict[str, Any], rules: Settings) -> str:

@@ -29,6 +29,7 @@ from pathlib import Path
 from cribbage.advice import pair_index
 from cribbage.cards import JACK
 from cribbage.show import score
+from host_shared import NOT_DONE
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "firmware" / "cribbage" / "crib_values.py"
@@ -158,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         current = args.output.read_text() if args.output.exists() else ""
         print(f"computed in {took:.1f} s: {'up to date' if current == text else 'OUT OF DATE'}")
-        return 0 if current == text else 1
+        return 0 if current == text else NOT_DONE
     args.output.write_text(text)
     print(f"wrote {args.output} in {took:.1f} s")
     return 0

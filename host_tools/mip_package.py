@@ -16,6 +16,7 @@ import json
 from pathlib import Path
 
 from app import VERSION
+from host_shared import NOT_DONE
 from host_tools.firmware_tree import BOARD_JSON, FIRMWARE, ROOT, firmware_files
 from host_tools.talk import fail
 
@@ -46,17 +47,17 @@ def run(args: argparse.Namespace) -> int:
             current = PACKAGE_JSON.read_text(encoding="utf-8") if PACKAGE_JSON.exists() else None
         except (OSError, UnicodeDecodeError) as error:
             fail(args, "cannot read %s: %s" % (PACKAGE_JSON, error))
-            return 1
+            return NOT_DONE
         if current != text:
             fail(args, "package.json is out of date: run `crib mip-package`")
-            return 1
+            return NOT_DONE
         print("package.json is up to date")
         return 0
     try:
         PACKAGE_JSON.write_text(text, encoding="utf-8")
     except OSError as error:
         fail(args, "cannot write %s: %s" % (PACKAGE_JSON, error))
-        return 1
+        return NOT_DONE
     print("wrote %s (%d files)" % (PACKAGE_JSON.name, len(made["urls"])))  # type: ignore[arg-type]
     return 0
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from app.palette import CHOICES, DEFAULT_COLOURS
+from host_shared import NOT_DONE
 from host_tools import gamelog
 from host_tools.gamelog import add_source_arguments, fetch_games
 from host_tools.log_words import counted
@@ -146,19 +147,19 @@ def run(args: argparse.Namespace) -> int:
     """Plot the race."""
     fetched = fetch_games(args)
     if fetched is None:
-        return 1
+        return NOT_DONE
     settings, games = fetched
     games = [g for g in games if g.steps]
     if args.game is not None:
         games = [g for g in games if g.number == args.game][-1:]
     if not games:
         fail(args, "nothing to plot: no game%s in the log" % ("" if args.game is None else " %d" % args.game))
-        return 1
+        return NOT_DONE
     try:
         render(games, side_colours(settings)).save(args.out)
     except (OSError, ValueError) as error:  # ValueError: Pillow knows no image format by that name
         fail(args, "cannot write %s: %s" % (args.out, getattr(error, "strerror", None) or error))
-        return 1
+        return NOT_DONE
     print("wrote %s (%s)" % (args.out, counted(len(games), "game")))
     return 0
 

@@ -12,6 +12,7 @@ from typing import Any
 from rich.console import Console, RenderableType
 
 from cribbage.settings import FIELDS, Settings
+from host_shared import NOT_DONE
 from host_shared.untrusted import shorten
 from host_tools.devices import LinkError, add_device_argument
 from host_tools.link import DEFAULT_TIMEOUT, BoardLink, BoardRefused, MalformedReply, connect
@@ -53,7 +54,7 @@ def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str,
     ``shown`` reads from it for people.
 
     A LinkError, or a reply ``exchange`` or ``shown`` cannot make sense of (a board with other
-    firmware, a garbled answer), is printed as one clear line, exit status 1, no traceback;
+    firmware, a garbled answer), is printed as one clear line, exit status NOT_DONE, no traceback;
     printing comes after, so a failure there is not blamed on the reply.
     """
     try:
@@ -62,10 +63,10 @@ def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str,
         lines = [] if args.json else shown(reply)
     except (KeyError, TypeError, AttributeError, IndexError, ValueError) as error:
         fail(args, str(not_understood(error)))
-        return 1
+        return NOT_DONE
     except LinkError as error:
         fail(args, explained(error))
-        return 1
+        return NOT_DONE
     if args.json:
         print(json.dumps(reply))
     console = Console()

