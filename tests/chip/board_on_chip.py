@@ -116,16 +116,20 @@ class ChipBoard:
 
     # --- controls ----------------------------------------------------------------------
 
-    def turn(self, detents: int, quarter_ms: float = QUARTER_MS, gap_ms: float = DETENT_GAP_MS) -> float:
+    def turn(self, detents: int, quarter_ms: float = QUARTER_MS, gap_ms: float = DETENT_GAP_MS,
+             chatter: tuple[float, ...] = ()) -> float:
         """Turn the encoder ``detents`` (negative: anticlockwise), running the chip meanwhile;
-        the emulated ns of the last edge."""
+        the emulated ns of the last edge. ``chatter``: each edge bounces so (see ``_set``)."""
         a, b = PINS["encoder_a"], PINS["encoder_b"]
         steps = CLOCKWISE if detents > 0 else tuple(reversed(((1, 1),) + CLOCKWISE[:3]))
         last = 0.0
+        levels = (1, 1)  # at a detent both contacts are open
         for _ in range(abs(detents)):
-            for level_a, level_b in steps:
-                self._set(a, level_a)
-                self._set(b, level_b)
+            for step in steps:
+                for pin, level, was in zip((a, b), step, levels, strict=True):
+                    if level != was:  # one contact moves a quarter step: it alone bounces
+                        self._set(pin, level, chatter)
+                levels = step
                 last = self.pico.now_ns
                 self.pico.run_for(quarter_ms * MS)
             self.pico.run_for(gap_ms * MS)
@@ -142,18 +146,22 @@ class ChipBoard:
                 self.pico.at(t, lambda la=level_a, lb=level_b: (self._set(a, la), self._set(b, lb)))
         return self.pico.now_ns + t
 
-    def _set(self, pin: int, level: int) -> None:
-        if level:
-            self.pico.release(pin)
-        else:
-            self.pico.drive_low(pin)
+    def _set(self, pin: int, level: int, chatter: tuple[float, ...] = ()) -> None:
+        """Move ``pin``'s contact to ``level`` (1: open). ``chatter``: it bounces first, as a
+        mechanical contact does: ms at the new level, then back at the old, in turn, then settles."""
+        settle, other = (self.pico.release, self.pico.drive_low) if level else (self.pico.drive_low, self.pico.release)
+        for k, ms in enumerate(chatter):
+            (other if k % 2 else settle)(pin)
+            self.pico.run_for(ms * MS)
+        settle(pin)
 
-    def press(self, control: str, hold_ms: float = 60, after_ms: float = 60) -> float:
-        """Press ``control`` for ``hold_ms`` and let go, then run ``after_ms``; the ns of the release."""
+    def press(self, control: str, hold_ms: float = 60, after_ms: float = 60, chatter: tuple[float, ...] = ()) -> float:
+        """Press ``control`` for ``hold_ms`` and let go, then run ``after_ms``; the ns of the release
+        (the contact settled open). ``chatter``: it bounces so as it closes and as it opens (``_set``)."""
         pin = control_pin(control)
-        self.pico.drive_low(pin)
+        self._set(pin, 0, chatter)
         self.pico.run_for(hold_ms * MS)
-        self.pico.release(pin)
+        self._set(pin, 1, chatter)
         released = self.pico.now_ns
         self.pico.run_for(after_ms * MS)
         return released

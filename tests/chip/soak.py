@@ -4,14 +4,15 @@
 
 Run by hand for minutes before a release, or after a change to the hal, the store or the shell
 (test_chip_soak.py runs a few dozen steps of it on every test run). Each step, chosen at random,
-is what a board meets at a table or on a desk: a control pressed or held, the encoder turned, a
-request over the emulated USB (valid, refused or malformed), a power cut or a reset at a random
-moment (during a save too). The same inputs go to the same app on CPython (``cpython_board``),
-and after each step the chip's ``state`` reply must equal the oracle's, and each request's reply
-the oracle's reply. After a cut the chip must come back with the game of either the last save or
-the one before (the step the cut fell in lost, never more), with no traceback printed and no
-watchdog reset. Exits 1 and prints the last steps at the first difference. The emulated chip
-keeps its own time: a seed and a number of steps (``--steps``) always play the same soak.
+is what a board meets at a table or on a desk: a control pressed or held, the encoder turned
+(the contacts bouncing as they move, or not), a request over the emulated USB (valid, refused or
+malformed), a power cut or a reset at a random moment (during a save too). The same inputs go to
+the same app on CPython (``cpython_board``), and after each step the chip's ``state`` reply must
+equal the oracle's, and each request's reply the oracle's reply. After a cut the chip must come
+back with the game of either the last save or the one before (the step the cut fell in lost,
+never more), with no traceback printed and no watchdog reset. Exits 1 and prints the last steps
+at the first difference. The emulated chip keeps its own time: a seed and a number of steps
+(``--steps``) always play the same soak.
 """
 
 from __future__ import annotations
@@ -133,24 +134,31 @@ class Soak:
         kind = rng.random()
         if kind < 0.55:
             control = rng.choices(CONTROLS, PRESS_WEIGHTS)[0]
-            self.input(("press", control), lambda: self.chip.press(control, rng.uniform(30, 200), SETTLE_MS))
+            hold = rng.uniform(30, 200)
+            self.input(("press", control), lambda: self.chip.press(control, hold, SETTLE_MS, self.chatter()))
         elif kind < 0.75:
             detents = rng.choice((-2, -1, 1, 1, 2, 3))
             events = [("turn", 1 if detents > 0 else -1)] * abs(detents)
-            self.input(tuple(events), lambda: (self.chip.turn(detents), self.chip.pico.run_for(SETTLE_MS * MS)))
+            self.input(tuple(events), lambda: (self.chip.turn(detents, chatter=self.chatter()),
+                                               self.chip.pico.run_for(SETTLE_MS * MS)))
         elif kind < 0.82:
             control = rng.choices(CONTROLS, (4, 3, 3, 2))[0]
-            self.input(("long", control), lambda: self.chip.press(control, HOLD_MS, SETTLE_MS))
+            self.input(("long", control), lambda: self.chip.press(control, HOLD_MS, SETTLE_MS, self.chatter()))
         elif kind < 0.86:  # a burst of 2s for one player: pegging gets on towards a game's end
             control = rng.choice(("p1", "p2"))
             for _ in range(rng.randrange(3, 9)):
-                self.input(("long", control), lambda: self.chip.press(control, HOLD_MS, 100))
+                self.input(("long", control), lambda: self.chip.press(control, HOLD_MS, 100, self.chatter()))
         elif kind < 0.95:
             self.request()
         else:
             self.cut()
         self.compare(self.chip_state(), self.oracle_state())
         self.check_output()
+
+    def chatter(self) -> tuple[float, ...]:
+        """How a contact bounces as it moves this time (``ChipBoard._set``): often not at all, else
+        a few flips under a ms each, as a mechanical switch or an encoder's contact bounces."""
+        return tuple(self.rng.uniform(0.05, 0.8) for _ in range(self.rng.choice((0, 0, 2, 4, 6))))
 
     def input(self, events: tuple, act: Callable[[], object]) -> None:
         """Do ``act`` on the chip and give the oracle ``events`` (an event, or a tuple of them),
@@ -191,7 +199,7 @@ class Soak:
         rng = self.rng
         pico = self.chip.pico
         control = rng.choices(CONTROLS, PRESS_WEIGHTS)[0]
-        self.input(("press", control), lambda: self.chip.press(control, 60, rng.uniform(0, 300)))
+        self.input(("press", control), lambda: self.chip.press(control, 60, rng.uniform(0, 300), self.chatter()))
         reset = rng.random() < 0.3
         self.steps.append("reset" if reset else "power cut")
         if reset:

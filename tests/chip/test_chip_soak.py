@@ -1,9 +1,8 @@
 """A short soak of each image against CPython's oracle (``soak.py``): random presses, holds,
-turns, requests and power cuts, the chip's state equal to the oracle's after every step.
-
-Seed 304 is the soak that found a press made up from a ring of samples ago (``hal.samples``: a
-poll held back 481-511 ms read past the sampler's last write): on stock it failed at step 14.
-The emulated chip keeps its own time, so a seed plays the same steps on every run.
+turns (the contacts bouncing, or not), requests and power cuts, the chip's state equal to the
+oracle's after every step. The emulated chip keeps its own time, so a seed plays the same steps
+on every run. (A longer soak by hand found the press made up from a ring of samples ago that
+test_chip_late_poll.py holds to.)
 """
 
 from __future__ import annotations
