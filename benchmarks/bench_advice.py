@@ -8,7 +8,6 @@ import gc
 from timing import check_compiled_firmware, now_us, since_us, use_compiled_firmware
 
 use_compiled_firmware()  # the firmware as deployed: .mpy files, not sources compiled in the heap
-from cribbage.advice import rank_keeps  # noqa: E402
 from cribbage_lab.card_text import parse_hand  # noqa: E402
 
 ROUNDS = 20
@@ -42,7 +41,9 @@ def heap_used(action):
 
 def main():
     """Time one advice for each of DEALS, then the heap one takes, holds, and the crib table holds."""
-    table_heap = heap_used(lambda: __import__("cribbage.crib_values"))
+    table_heap = heap_used(lambda: __import__("cribbage.crib_values"))  # before cribbage.advice imports it
+    from cribbage.advice import rank_keeps
+
     rank_keeps(parse_hand(DEALS[0][0]), True)  # warm up
     for text, players in DEALS:
         cards = parse_hand(text)
