@@ -15,6 +15,8 @@ import json
 import math
 from pathlib import Path
 
+from control_filters import FILTERS, ohms, parts, ranges
+
 HERE = Path(__file__).resolve().parent
 BOARD_JSON = HERE / "board.json"
 BOM_CSV = HERE / "bom.csv"
@@ -71,9 +73,13 @@ def wire_lengths(board: dict) -> dict[str, float]:
     entry = centre(parts["power_entry"])
     feeds = manhattan(entry, chain[0]) + manhattan(entry, chain[-1])
     pico = centre(parts["pico"])
+    filters = centre(parts["controls_filter"])
     controls = board["controls"]
     wires_per_control = {"enc": 5, "p1": 2, "p2": 2, "back": 2}  # encoder A, B, C, switch x 2; a button: 2
-    signal = sum(n * manhattan(pico, tuple(controls[name])) for name, n in wires_per_control.items())
+    # The controls' wires end on their filters' perfboard, which is wired to the Pico: a wire to each pin, its
+    # GND (pin 18) and 3V3 (pin 36, the encoder's pull-ups).
+    signal = sum(n * manhattan(filters, tuple(controls[name])) for name, n in wires_per_control.items())
+    signal += (len(FILTERS) + 2) * manhattan(pico, filters)
     signal += 4 * manhattan(pico, tuple(board["build"]["display"]["centre"]))  # GND, 3V3, SDA, SCL
     signal += 3 * manhattan(pico, centre(parts["shifter"])) + manhattan(centre(parts["shifter"]), chain[0])
     signal += 3 * manhattan(pico, entry)  # the USB build's LED enable, /FAULT and R10's 3V3 to the power entry
@@ -139,13 +145,11 @@ def rows(board: dict) -> list[list[str]]:
         ["ENC1", "1", "1", "both", "Rotary encoder with push switch",
          "EC11 type, 24 detents / 24 pulses, 7 mm M7 bushing, 20 mm D shaft", "Bourns PEC11R-4220F-S0024",
          f"Hole {holes['enc']:g} mm through a {board['build']['skin_mm']['controls']} mm skin (see the drilling "
-         "template); A and B through the RC filter below. Bourns: hand soldering not recommended (made for a "
-         "solder wave, 260 C at most for 3 +/- 1 s): push 2.54 mm receptacles onto its pins, or solder each pin "
-         "in about 3 s, iron at 300-320 C, wires tinned first, cooling between pins (BUILD.md, stage 4)"],
+         "template); A, B and its switch through the RC filters below. Bourns: hand soldering not recommended "
+         "(made for a solder wave, 260 C at most for 3 +/- 1 s): push 2.54 mm receptacles onto its pins, or solder "
+         "each pin in about 3 s, iron at 300-320 C, wires tinned first, cooling between pins (BUILD.md, stage 4)"],
         ["KNOB1", "1", "1", "both", "Knob", "for a 6 mm D shaft, 20-30 mm across", "", ""],
-        ["R2-R5", "4", "4", "both", "Resistor", f"10 kohm, {RESISTOR}", "",
-         "Encoder RC filter (Bourns): R2, R4 pull-ups to 3V3 (never 5 V); R3, R5 in series"],
-        ["C245-C246", "2", "2", "both", "Ceramic capacitor", "10 nF, 50 V, X7R", "", "Encoder RC filter, to GND"],
+        *filter_rows(),
         ["SW1-SW3", "3", "3", "both", "Momentary push button",
          f"normally open, panel mount, {holes['button']:g} mm, body depth under the panel at most {body_mm} mm",
          "", f"Player 1, player 2, back; the other contact to GND. The controls pocket is {pocket_mm} mm deep under "
@@ -239,8 +243,9 @@ def rows(board: dict) -> list[list[str]]:
         ["C248", "1", "1", "adapter", "Ceramic capacitor", "2.2 nF, 50 V, C0G or X7R, 2.54 mm leads", "",
          "U4's REF to GND: the cut-off ignores the microseconds of ringing when a live adapter is plugged in"],
         ["PB1", "1", "1", "both", "Perfboard", "2.54 mm, about 50 x 70 mm, to cut pieces from", "",
-         "U2 with C244, R1 and R12 (about 22 x 18 mm, beside LED 1); the encoder filter near the "
-         "encoder; at the power entry, on the USB build U3's adapter board with R8-R10 and C247, on the adapter "
+         "U2 with C244, R1 and R12 (about 22 x 18 mm, beside LED 1); the controls' RC filters (" +
+         ", ".join(parts()["R"] + parts()["C"]) + ", about 24 x 20 mm) right by the Pico's pins 14 to 20; at the "
+         "power entry, on the USB build U3's adapter board with R8-R10 and C247, on the adapter "
          "build the cut-off (U4, Q3, D2, R11, R13-R17, C248, about 25 x 20 mm) and J1's and XF1's pieces"],
         ["W1", "1", f"{red_black:.1f} m", "both", "Power wire, red", "0.5 mm2 (20 AWG) stranded",
          "", f"+5 V bus along the chain ({lengths['bus'] / 1000:.2f} m measured), the feeds to both ends "
@@ -299,6 +304,34 @@ def rows(board: dict) -> list[list[str]]:
          "Not a computer's port: MicroPython asks it for 250 mA, the board draws up to 0.5 A (power.md, \"Which "
          "supply\"); measure it first with the USB power meter (stage 1)"],
     ]
+
+
+def filter_rows() -> list[list[str]]:
+    """The controls' RC filters (control_filters.py): a line for each run of references of one value, each
+    part's role and control in its notes."""
+    labels = {"encoder_a": "encoder A", "encoder_b": "encoder B", "encoder_switch": "encoder switch"}
+    roles: dict[str, tuple[str, str, str]] = {}  # ref -> (part, specification, what it does)
+    for name, f in FILTERS.items():
+        control = labels.get(name, f"button {name}")
+        roles[f.series] = ("Resistor", f"{ohms(f.series_ohms)}, {RESISTOR}", f"in series, {control}'s wire to its pin")
+        roles[f.capacitor] = ("Ceramic capacitor", f"{f.nanofarads} nF, 50 V, X7R, 2.54 mm leads",
+                              f"{control}'s pin to GND, at the pin")
+        if f.pull_up is not None and f.pull_up_ohms is not None:
+            roles[f.pull_up] = ("Resistor", f"{ohms(f.pull_up_ohms)}, {RESISTOR}",
+                                f"{control}'s wire pulled up to 3V3, never 5 V (Bourns' filter)")
+    by_value: dict[tuple[str, str], list[str]] = {}
+    for ref, (part, spec, _) in roles.items():
+        by_value.setdefault((part, spec), []).append(ref)
+    rows = []
+    for (part, spec), refs in by_value.items():
+        for run in ranges(refs):
+            first, _, last = run.partition("-")
+            numbers = range(int(first[1:]), int((last or first)[1:]) + 1)
+            members = [ref for ref in refs if int(ref[1:]) in numbers]
+            notes = "The controls' RC filters, on their perfboard by the Pico's pins 14 to 20 (BUILD.md, stage 4): " + \
+                "; ".join(f"{ref} {roles[ref][2]}" for ref in sorted(members, key=lambda r: int(r[1:])))
+            rows.append([run, str(len(members)), str(len(members)), "both", part, spec, "", notes])
+    return sorted(rows, key=lambda row: (row[0][0] != "R", int(row[0].partition("-")[0][1:])))
 
 
 def render(board: dict) -> str:

@@ -5,7 +5,7 @@ the circuit of each variant ("usb" and "adapter", see power.md), runs SKiDL's ER
 a warning fails), and writes ``netlist-usb.txt`` and ``netlist-adapter.txt``: one line per net,
 the pins on it. ``draw_schematic.py`` draws the schematics from these circuits, and tests
 regenerate both and check the circuit's safety rules (the fuse right after the jack, pull-ups
-to 3.3 V only, the LED switch off by default, ...).
+to 3.3 V only, the LED switch off by default, every control's pin behind its RC filter, ...).
 
 Every part is defined here (SKiDL's own tool, no KiCad libraries), so nothing is fetched.
 Reference designators match bom.csv.
@@ -18,6 +18,7 @@ import logging
 import re
 from pathlib import Path
 
+from control_filters import FILTERS, ohms
 from make_board import LED_POWER_PINS
 from skidl import POWER, SKIDL, TEMPLATE, Circuit, Net, Part, Pin, erc_logger
 
@@ -255,22 +256,25 @@ def build(board: dict, variant: str) -> Circuit:
             else:
                 circuit.NC += part["DOUT"]
 
-        # Controls: the encoder's RC filter (Bourns), pull-ups to 3V3; everything switches to ground.
+        # Controls: every contact closes to ground, through its RC filter at the pin (control_filters.py):
+        # a resistor in series, a capacitor to GND; the encoder's A and B also a pull-up to 3V3 (Bourns').
         encoder = template("ENCODER", "ENC", {1: "A", 2: "C", 3: "B", 4: "S1", 5: "S2"})(
             ref="ENC1", value="PEC11R-4220F-S0024")
         gnd += encoder["C"], encoder["S2"]
-        for contact, up, series, cap in (("A", "R2", "R3", "C245"), ("B", "R4", "R5", "C246")):
-            raw = Net(f"ENC_{contact}")
-            raw += encoder[contact]
-            filtered = gp(pins[f"encoder_{contact.lower()}"], f"ENC_{contact}_RC")
-            resistor(ref=up, value="10k")[1, 2] += v3, raw
-            resistor(ref=series, value="10k")[1, 2] += raw, filtered
-            capacitor(ref=cap, value="10nF")[1, 2] += filtered, gnd
-        gp(pins["encoder_switch"], "ENC_SW").__iadd__(encoder["S1"])
+        contacts = {"encoder_a": encoder["A"], "encoder_b": encoder["B"], "encoder_switch": encoder["S1"]}
         for ref, name in (("SW1", "p1"), ("SW2", "p2"), ("SW3", "back")):
             button = switch(ref=ref, value=f"button {name}")
-            button[1] += gp(pins["buttons"][name], f"BTN_{name.upper()}")
             button[2] += gnd
+            contacts[name] = button[1]
+        for name, contact in contacts.items():
+            rc = FILTERS[name]
+            wire = Net(rc.net)
+            wire += contact
+            pin = gp(pins["buttons"][name] if name in pins["buttons"] else pins[name], f"{rc.net}_RC")
+            if rc.pull_up is not None and rc.pull_up_ohms is not None:
+                resistor(ref=rc.pull_up, value=ohms(rc.pull_up_ohms, "k"))[1, 2] += v3, wire
+            resistor(ref=rc.series, value=ohms(rc.series_ohms, "k"))[1, 2] += wire, pin
+            capacitor(ref=rc.capacitor, value=f"{rc.nanofarads}nF")[1, 2] += pin, gnd
 
         # Display (optional): SSD1306 module on 3V3, I2C pull-ups to 3V3 (most modules carry them).
         oled = template("SSD1306", "DISP", {1: "GND", 2: "VCC", 3: "SCL", 4: "SDA"},

@@ -17,6 +17,7 @@ from pathlib import Path
 import schemdraw
 import schemdraw.elements as elm
 from circuit import BOARD_JSON, VARIANTS, build, quiet
+from control_filters import FILTERS
 
 HERE = Path(__file__).resolve().parent
 SVGS = {variant: HERE / f"schematic-{variant}.svg" for variant in VARIANTS}
@@ -48,7 +49,8 @@ COMMON_NOTES = [
     "+5V_LED is fed at both ends of the chain (LED1 and LED242). C1..C242: one 100 nF beside every LED.",
     "Pull-ups go to +3V3 only, never 5 V (the RP2040's pins are not 5 V tolerant). U2's unused gates: inputs",
     "and enables to GND, outputs open. R1 (330 ohm) sits at LED1's DIN; keep the data wire short. R12 holds",
-    "U2's input low while the Pico does not drive it (power-up, reset, BOOTSEL).",
+    "U2's input low while the Pico does not drive it (power-up, reset, BOOTSEL). Every control's pin: its series",
+    "resistor and capacitor to GND on one perfboard at the Pico's pins 14-20 (the encoder's A and B also a pull-up).",
 ]
 
 
@@ -171,13 +173,14 @@ def draw(board: dict, variant: str) -> Sheet:
     # Controls and display.
     cx = x + 17
     ic(sheet, nets, parts["ENC1"], (cx, -1), [1, 2, 3], [4, 5], width=2.2)
-    for i, ref in enumerate(("R2", "R3", "C245", "R4", "R5", "C246")):
-        two_pin(sheet, nets, parts[ref], (cx - 1 + 1.8 * i, -3.8))
-    for i, ref in enumerate(("SW1", "SW2", "SW3")):
-        two_pin(sheet, nets, parts[ref], (cx + 10 + 2 * i, -3.8))
-    ic(sheet, nets, parts["DISP1"], (cx + 10, -9), [1, 2], [3, 4], width=2.2)
-    two_pin(sheet, nets, parts["R6"], (cx + 14, -8))
-    two_pin(sheet, nets, parts["R7"], (cx + 15.6, -8))
+    # Each control's RC filter (control_filters.py), its pull-up if it has one, series resistor and capacitor,
+    # then the buttons, in a row.
+    filters = [ref for f in FILTERS.values() for ref in (f.pull_up, f.series, f.capacitor) if ref is not None]
+    for i, ref in enumerate([*filters, "SW1", "SW2", "SW3"]):
+        two_pin(sheet, nets, parts[ref], (cx - 1 + 2.3 * i + (0.6 if ref.startswith("SW") else 0), -3.8))
+    ic(sheet, nets, parts["DISP1"], (cx + 22, -9), [1, 2], [3, 4], width=2.2)
+    two_pin(sheet, nets, parts["R6"], (cx + 27, -8))
+    two_pin(sheet, nets, parts["R7"], (cx + 28.6, -8))
     for i, line in enumerate(NOTES[variant] + COMMON_NOTES):
         d.add(text((0, -19.5 - 0.45 * i), line, 8))
     return sheet

@@ -9,9 +9,11 @@ drawing and compares it with the committed file, so the two never disagree.
 from __future__ import annotations
 
 import json
+import textwrap
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from control_filters import FILTERS, ohms
 from make_board import LED_POWER_PINS
 
 HERE = Path(__file__).resolve().parent
@@ -129,8 +131,8 @@ def draw_parts(board: dict) -> list[str]:
         out.append(text(pico_x + 132, y + 4, label, 9, "end"))
         if label not in SUPPLY_ROWS:  # the supply's wires leave on the right, towards the supply boxes
             out.append(line(pico_x - 12, y, pico_x, y, colour, 2))
-    # Controls: every switch closes to ground. The buttons and the encoder's switch use the RP2040's
-    # internal pull-ups; the encoder's A and B go through the RC filter (its datasheet's).
+    # Controls: every switch closes to ground, each through its RC filter at the pin (control_filters.py); the
+    # pins' own pull-ups on all, the encoder's A and B also an external one (Bourns' filter).
     controls = board["controls"]
     wires = (("encoder A", "enc", -6), ("encoder B", "enc", 0), ("encoder switch", "enc", 6),
              *((f"button {b}", b, 0) for b in sorted(pins["buttons"])))
@@ -143,13 +145,12 @@ def draw_parts(board: dict) -> list[str]:
                 (px(x) + dx, px(y))]
         points = " ".join(f"{a},{b}" for a, b in path)
         out.append(f'<polyline points="{points}" fill="none" stroke="{WIRE["signal"]}" stroke-width="1"/>')
-    # The encoder's RC filter sits on the A and B wires (the first two runs, right of the others).
-    filter_y = pico_y + pico_h + 8
-    out.append(f'<rect x="{pico_x - 31}" y="{filter_y}" width="16" height="14" fill="#fff" stroke="#444"/>')
-    out.append(text(pico_x - 23, filter_y + 10, "RC", 7, "middle"))
-    for i, note in enumerate(("encoder A, B: RC filter", "R2, R4 10 k pull-ups to 3V3", "R3, R5 10 k in series",
-                              "C245, C246 10 nF to GND", "switches: internal pull-ups")):
-        out.append(text(pico_x - 60, filter_y - 40 + 12 * i, note, 9, "end"))
+    # The filters sit on every control's wire right at its pin (the runs' first few pixels).
+    top, bottom = pin_y[wires[0][0]] - 5, pin_y[wires[-1][0]] + 5
+    out.append(f'<rect x="{pico_x - 19}" y="{top}" width="6" height="{bottom - top}" fill="#fff" stroke="#444"/>')
+    out.append(text(pico_x - 16, top - 2, "RC", 7, "middle"))
+    for i, note in enumerate(filter_notes()):
+        out.append(text(pico_x - 150, pico_y + pico_h + 112 + 12 * i, note, 9))
     # Data path: GP -> 74AHCT125 (3.3 V -> 5 V) -> 330 ohm -> DIN of the first LED.
     shifter_x, shifter_y = left, MARGIN + 10
     out += box(shifter_x, shifter_y, 120, 86, "74AHCT125 (U2)")
@@ -171,6 +172,21 @@ def draw_parts(board: dict) -> list[str]:
     out.append(text(oled_x + 70, oled_y + 58, "the module has no pull-ups", 9, "middle"))
     out.append(line(oled_x + 40, oled_y, oled_x + 40, pin_y[f"I2C{i2c['id']} SCL"] + 8, WIRE["i2c"], 1.5))
     return out
+
+
+def filter_notes() -> list[str]:
+    """The controls' RC filters, every part named by its reference (control_filters.py), in short lines."""
+    roles: dict[str, list[str]] = {}
+    for f in FILTERS.values():
+        if f.pull_up is not None and f.pull_up_ohms is not None:
+            roles.setdefault(f"{ohms(f.pull_up_ohms, ' k')} pull-ups to 3V3", []).append(f.pull_up)
+        roles.setdefault(f"{ohms(f.series_ohms, ' k')} in series", []).append(f.series)
+    for f in FILTERS.values():
+        roles.setdefault(f"{f.nanofarads} nF to GND", []).append(f.capacitor)
+    lines = ["RC filter at each control's pin (RC):"]
+    for role, refs in roles.items():
+        lines += textwrap.wrap(f"{', '.join(refs)} {role}", 34)
+    return [*lines, "and the RP2040's own pull-ups"]
 
 
 def supply_boxes(led_power: dict) -> dict[str, tuple[str, list[str]]]:

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+import control_filters
 import ezdxf
 from bom import PANEL_SCREWS, PICO_SPACER_MM
 from fpdf import FPDF
@@ -258,7 +259,9 @@ def underside_view(board: dict) -> View:
         return width - x
 
     out = mirrored_outline(build, lambda name: f"{name}: {thickness - build['skin_mm'][name]} mm deep")
+    filter_refs = [*control_filters.parts()["R"], *control_filters.parts()["C"]]
     labels = {"shifter": ["74AHCT125", "on perfboard"], "pico": ["Pico", "USB end", "down"],
+              "controls_filter": ["RC filters:", *(ref + "," for ref in filter_refs[:-1]), filter_refs[-1]],
               "power_entry": ["power entry:", "C243, star ground;", "USB build: U3,", "R8-R10, C247;",
                               "adapter build:", "J1, F1 (XF1), Q1, Q2,", "R11, D1; a perfboard:",
                               "U4, Q3, D2, R13-R17, C248"]}
@@ -294,7 +297,9 @@ def underside_view(board: dict) -> View:
     # The short wires by the electronics: data from the shifter to LED 1, power to both chain ends.
     first, last = where[chain[0]], where[chain[-1]]
     shifter, entry_box = build["parts"]["shifter"], build["parts"]["power_entry"]
-    out.append(Line(mx(shifter[2]), (shifter[1] + shifter[3]) / 2, mx(first[0]), first[1], "data", 0.6))
+    # from the shifter's edge nearest LED 1
+    near = (min(max(first[0], shifter[0]), shifter[2]), min(max(first[1], shifter[1]), shifter[3]))
+    out.append(Line(mx(near[0]), near[1], mx(first[0]), first[1], "data", 0.6))
     feed_x = mx((build["parts"]["pico"][2] + first[0]) / 2)  # between the Pico and the first column
     for target in (first, last):
         for offset, layer in ((-3, "bus"), (3, "ground")):

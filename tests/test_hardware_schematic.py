@@ -131,9 +131,13 @@ def test_board_json_pins_reach_what_they_name(nets: dict, board: dict, circuit: 
     pins = board["pins"]
     assert "U2" in on(n, pin_net(n, f"U1.{physical['GP' + str(pins['led_data'])]}"))
     assert "DISP1" in on(n, pin_net(n, f"U1.{physical['GP' + str(pins['i2c']['sda'])]}"))
-    assert "ENC1" in on(n, pin_net(n, f"U1.{physical['GP' + str(pins['encoder_switch'])]}"))
-    for name, ref in (("p1", "SW1"), ("p2", "SW2"), ("back", "SW3")):
-        assert ref in on(n, pin_net(n, f"U1.{physical['GP' + str(pins['buttons'][name])]}"))
+    # a control through its filter's series resistor (test_every_control_pin_sits_behind_its_rc_filter)
+    buttons = (("p1", "SW1"), ("p2", "SW2"), ("back", "SW3"))
+    for number, ref in ((pins["encoder_a"], "ENC1"), (pins["encoder_b"], "ENC1"), (pins["encoder_switch"], "ENC1"),
+                        *((pins["buttons"][name], ref) for name, ref in buttons)):
+        net = pin_net(n, f"U1.{physical['GP' + str(number)]}")
+        series = next(r for r in on(n, net) if r.startswith("R"))
+        assert ref in on(n, pin_net(n, f"{series}.1")), (number, ref)
 
 
 @pytest.mark.parametrize("variant", ["usb", "adapter"])
@@ -158,6 +162,32 @@ def test_pull_ups_go_to_3v3_and_nothing_5v_touches_a_pico_pin(nets: dict, varian
         if any(p.startswith("U1.") for p in pins) and name not in ("GND", "NC"):
             assert not on(n, name) & {"U2", "U3"} or name in ("LED_DATA_3V3", "LED_EN", "LED_FAULT"), name
     assert on(n, "LED_DATA_5V") == {"U2", "R1"}
+
+
+@pytest.mark.parametrize("variant", ["usb", "adapter"])
+def test_every_control_pin_sits_behind_its_rc_filter(nets: dict, built: dict, board: dict, circuit: ModuleType,
+                                                     variant: str) -> None:
+    """Each control's pin (board.json) has on its net only the Pico, its series resistor and its capacitor to GND
+    (control_filters.py, at the pin); the resistor's other end is the control's wire, with the control's contact
+    (and for the encoder's A and B the pull-up, to +3V3) on it; every value is control_filters.py's."""
+    from control_filters import FILTERS, ohms
+
+    n, pins = nets[variant], board["pins"]
+    values = {p.ref: p.value for p in built[variant].parts}
+    contacts = {"encoder_a": "ENC1.1", "encoder_b": "ENC1.3", "encoder_switch": "ENC1.4", "p1": "SW1.1",
+                "p2": "SW2.1", "back": "SW3.1"}
+    assert set(FILTERS) == set(contacts)
+    for name, rc in FILTERS.items():
+        number = pins["buttons"][name] if name in pins["buttons"] else pins[name]
+        pin = pin_net(n, f"U1.{next(k for k, v in circuit.PICO_PINS.items() if v == f'GP{number}')}")
+        assert pin == f"{rc.net}_RC" and on(n, pin) == {"U1", rc.series, rc.capacitor}, name
+        assert pin_net(n, f"{rc.series}.2") == pin and pin_net(n, f"{rc.series}.1") == rc.net
+        assert pin_net(n, f"{rc.capacitor}.1") == pin and pin_net(n, f"{rc.capacitor}.2") == "GND"
+        wire = {contacts[name].split(".")[0], rc.series} | ({rc.pull_up} if rc.pull_up else set())
+        assert on(n, rc.net) == wire and pin_net(n, contacts[name]) == rc.net, name
+        assert values[rc.series] == ohms(rc.series_ohms, "k") and values[rc.capacitor] == f"{rc.nanofarads}nF"
+        if rc.pull_up is not None:
+            assert pin_net(n, f"{rc.pull_up}.1") == "+3V3" and values[rc.pull_up] == ohms(rc.pull_up_ohms, "k")
 
 
 def test_usb_build_switches_the_leds_off_by_default(nets: dict) -> None:
