@@ -104,3 +104,14 @@ def test_the_tallest_parts_fit_under_the_back_panel() -> None:
     assert "soldered straight into the perfboard, without a socket" in build
     assert "lying on its side on the pocket's floor" in build and "measure its pin's centre" in build
     assert "its socket on the perfboard" not in build
+
+
+def test_the_heights_not_from_a_makers_drawing_are_measured() -> None:
+    """J1's height (JACK_MM) and C243's can (BULK_CAN_MM) were not checked against CUI's and Panasonic's
+    drawings: BUILD.md has the maker measure both before they go in, and says why."""
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    assert "Measure its height too: the 11 mm is not from CUI's drawing" in build
+    assert "measure your can first" in build and "drawing for bom.csv's EEU-FR1A102 was not checked" in build
+    bom = load_script("bom")
+    assert bom.JACK_MM == 11 and bom.BULK_CAN_MM[0] == 10  # the figures BUILD.md names
+    assert "bom.py counts 10 mm" in build
