@@ -55,22 +55,26 @@ def malformed_lines(rng: random.Random) -> bytes:
 def random_request(rng: random.Random, events: int) -> dict:
     """A request a host could send: mostly good ones, some the board refuses."""
     kind = rng.random()
-    if kind < 0.35:
+    if kind < 0.3:
         return {"cmd": "state"}
-    if kind < 0.5:
+    if kind < 0.4:
         return {"cmd": "undo"}
-    if kind < 0.7:
-        control = rng.choice(CONTROLS)
+    if kind < 0.55:  # a control, as the host's keys give it
         if rng.random() < 0.3:
             event = ["turn", rng.choice((-3, -1, 1, 2, 5))]
         else:
-            event = [rng.choice(("press", "long")), control]
-        return {"cmd": "event", "event": event}
-    if kind < 0.8:
+            event = [rng.choice(("press", "long")), rng.choice(CONTROLS)]
+        return {"cmd": rng.choice(("input", "input", "input", "event")), "event": event}  # no rules event: refused
+    if kind < 0.7:  # points pegged from the host: games get on to their ends (some refused: no dealer yet)
+        if rng.random() < 0.2:
+            return {"cmd": "event", "event": ["dealer", rng.choice((0, 1))]}
+        return {"cmd": "event", "event": ["peg", rng.choice((0, 1, 1, 2)), rng.choice((1, 2, 6, 12, 20, 29, 31, 40))]}
+    if kind < 0.78:
         return {"cmd": "log", "from": rng.randrange(0, events + 2)}
-    if kind < 0.9:
-        return {"cmd": "settings", "settings": rng.choice(({"muggins": True}, {"play": 1}, {"play": 0},
-                                                           {"brightness": 90}, {"target": 61}, {"players": 3}))}
+    if kind < 0.9:  # changed mid-game too, where the board refuses some
+        fields = rng.choice(({"muggins": True}, {"muggins": False}, {"play": 1}, {"play": 0}, {"brightness": 90},
+                             {"target": 61}, {"target": 121}, {"players": 3}, {"players": 2}, {"colour": "red"}))
+        return {"cmd": "settings", rng.choice(("set", "set", "set", "settings")): fields}
     return {"cmd": rng.choice(("new_game", "new_match"))}
 
 
@@ -132,23 +136,23 @@ class Soak:
         rng = self.rng
         self.counts["steps"] += 1
         kind = rng.random()
-        if kind < 0.55:
+        if kind < 0.5:
             control = rng.choices(CONTROLS, PRESS_WEIGHTS)[0]
             hold = rng.uniform(30, 200)
             self.input(("press", control), lambda: self.chip.press(control, hold, SETTLE_MS, self.chatter()))
-        elif kind < 0.75:
+        elif kind < 0.68:
             detents = rng.choice((-2, -1, 1, 1, 2, 3))
             events = [("turn", 1 if detents > 0 else -1)] * abs(detents)
             self.input(tuple(events), lambda: (self.chip.turn(detents, chatter=self.chatter()),
                                                self.chip.pico.run_for(SETTLE_MS * MS)))
-        elif kind < 0.82:
+        elif kind < 0.75:
             control = rng.choices(CONTROLS, (4, 3, 3, 2))[0]
             self.input(("long", control), lambda: self.chip.press(control, HOLD_MS, SETTLE_MS, self.chatter()))
-        elif kind < 0.86:  # a burst of 2s for one player: pegging gets on towards a game's end
+        elif kind < 0.79:  # a burst of 2s for one player: pegging gets on towards a game's end
             control = rng.choice(("p1", "p2"))
             for _ in range(rng.randrange(3, 9)):
                 self.input(("long", control), lambda: self.chip.press(control, HOLD_MS, 100, self.chatter()))
-        elif kind < 0.95:
+        elif kind < 0.95:  # (its share large enough for points pegged from the host to end games)
             self.request()
         else:
             self.cut()
