@@ -70,12 +70,20 @@ class Connection:
         self.sock.close()
 
 
+def ctrl_c_as_at_a_terminal() -> None:
+    """In the simulator's process before it starts: SIGINT ends it with KeyboardInterrupt, as Ctrl-C
+    does at a terminal, even when the tests run in the background (a shell's background job ignores
+    SIGINT, its children inherit that, and Python then takes no Ctrl-C at all)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Simulator(Connection):
     """A `crib sim` process listening on a free port, connected to it."""
 
     def __init__(self, args: list[str], env: dict[str, str] | None = None) -> None:
         self.process = subprocess.Popen([CRIB, "sim", "--port", "0", *args], stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, text=True, env=env, start_new_session=True)
+                                        stderr=subprocess.STDOUT, text=True, env=env, start_new_session=True,
+                                        preexec_fn=ctrl_c_as_at_a_terminal)
         self.output: queue.Queue[str] = queue.Queue()
         self.printed: list[str] = []  # what it printed (stdout and stderr), as far as read
         threading.Thread(target=self._drain, daemon=True).start()
