@@ -229,13 +229,13 @@ class Game:
     def in_deal(self, what):
         """RuleError unless a deal is on (a dealer known, the game not over), naming ``what`` was refused."""
         if self.phase == "over":
-            raise RuleError("the game is over: no %s after it (undo, or start a new game)" % what)
+            raise RuleError("the game is over: no %s after it (undo, or a new game or match)" % what)
         if self.phase == "cut":
             raise RuleError("no dealer yet: cut for deal (or name the dealer) before %s" % what)
 
     def _dealer_event(self, event):
         if self.phase == "over":
-            raise RuleError("the game is over: start a new game")
+            raise RuleError("the game is over: start a new game or match")
         if self.phase != "cut":
             raise RuleError("the dealer is already known: %s deals" % self.settings.seat_name(self.dealer))
         seats = self.settings.seats

@@ -121,7 +121,7 @@ def test_a_long_refusal_is_said_whole_and_a_won_game_says_it_is_over():
     d = Driver()
     game(d, 80)
     d.press(P1)  # a player's button after the win: refused at once, no dial that could never peg
-    assert d.display()[3:] == ["NO: the game is", "over: no pegging", "after it (undo,", "or start a new", "game)"]
+    assert d.display()[3:] == ["NO: the game is", "over: no pegging", "after it (undo,", "or a new game or", "match)"]
     assert d.mode.side is None and d.match.front[0] == 121
     d.press(ENC)  # the encoder, as the end says: the next game, the loser dealing
     assert d.match.front == [0, 0] and d.match.dealer == 1
