@@ -53,7 +53,8 @@ KEYS = {"\r": ENCODER, "\n": ENCODER, " ": ENCODER, "1": PLAYER_1, "2": PLAYER_2
 TURNS = {"\x1b[C": 1, "\x1b[A": 1, "+": 1, "=": 1, "\x1b[D": -1, "\x1b[B": -1, "-": -1,
          "\x1b[1;2C": BIG_STEP, "\x1b[1;2A": BIG_STEP, "\x1b[1;2D": -BIG_STEP, "\x1b[1;2B": -BIG_STEP}  # Shift
 PLUG = ("\x1b[24~", "\x0b")  # F12, Ctrl-K
-QUIT = ("q", "\x03")
+QUIT = "q"
+CTRL_C = "\x03"  # a key in raw mode: taken as the interrupt it is at a terminal (exit status 130)
 LONG_PREFIX = "l"
 HELP = ("←/→ turn (Shift: %d) · Enter/Space push · 1, 2 players · Backspace back" % BIG_STEP,
         "l then a key: long press (l Enter: menu) · F12 pull the plug · q quit")
@@ -215,8 +216,10 @@ class Terminal:
 
     def key(self, chars: str) -> bool:
         """Act on one key (a character or an escape sequence); False means quit."""
-        if chars in QUIT:
+        if chars == QUIT:
             return False
+        if chars == CTRL_C:
+            raise KeyboardInterrupt
         if chars in PLUG:
             self.device.pull_plug()
             self.note = "Power cut: booted again from flash (boot %d)." % self.device.boots

@@ -20,6 +20,7 @@ import pytest
 from sim_process import CRIB, TIMEOUT_S, Connection, Simulator, lit_colour, wait_for
 
 from app import palette
+from host_shared import INTERRUPTED
 from shared.events import ENCODER, LONG
 from simulator.device import Device
 from simulator.geometry import Geometry
@@ -164,38 +165,78 @@ def test_the_terminal_says_a_port_clash_and_when_it_is_too_small(tmp_path: Path)
         first.stop()
 
 
+class PtyTerminal:
+    """`crib sim --tui` on a pseudo-terminal of 100x40, as a terminal window runs it; ``controller``
+    is the window's end (the keys typed, the screen read)."""
+
+    def __init__(self, flash: Path) -> None:
+        self.controller, terminal = pty.openpty()
+        fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
+        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "COLUMNS", "LINES")}
+        self.process = subprocess.Popen([CRIB, "sim", "--tui", "--flash", str(flash)], stdin=terminal,
+                                        stdout=terminal, stderr=subprocess.PIPE, env=env, start_new_session=True)
+        os.close(terminal)
+        self.seen = bytearray()
+        self.deadline = time.monotonic() + TIMEOUT_S
+
+    def read_until(self, text: bytes) -> None:
+        """Read the screen until ``text`` is on it."""
+        while text not in self.seen:
+            assert time.monotonic() < self.deadline and self.process.poll() is None, self.seen.decode(errors="replace")
+            if select.select([self.controller], [], [], 0.1)[0]:
+                self.seen.extend(os.read(self.controller, 65536))
+
+    def close_window(self) -> None:
+        """The window shut: its end of the pty closes, with no hang-up signal."""
+        os.close(self.controller)
+        self.controller = -1
+
+    def ended(self) -> tuple[int, bytes]:
+        """The simulator's exit status and what it wrote to its standard error, once it ends (the
+        screen read meanwhile: a terminal left unread would stop it mid-write)."""
+        while self.controller >= 0 and self.process.poll() is None:
+            assert time.monotonic() < self.deadline, self.seen.decode(errors="replace")
+            if select.select([self.controller], [], [], 0.1)[0]:
+                try:
+                    self.seen.extend(os.read(self.controller, 65536))
+                except OSError:  # EIO: the simulator closed its end
+                    break
+        _, err = self.process.communicate(timeout=TIMEOUT_S)
+        return self.process.returncode, err
+
+    def stop(self) -> None:
+        """Kill it if it still runs; close the window's end."""
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        if self.controller >= 0:
+            os.close(self.controller)
+
+
 def test_a_terminal_that_goes_away_ends_the_simulator_quietly_and_the_game_is_kept(tmp_path: Path) -> None:
     # A pty whose other end closes (a terminal window shut) with no hang-up signal: reading it fails
-    controller, terminal = pty.openpty()
-    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "COLUMNS", "LINES")}
     flash = tmp_path / "flash"
-    process = subprocess.Popen([CRIB, "sim", "--tui", "--flash", str(flash)], stdin=terminal, stdout=terminal,
-                               stderr=subprocess.PIPE, env=env, start_new_session=True)
-    os.close(terminal)
-    seen = bytearray()
-    deadline = time.monotonic() + TIMEOUT_S
-
-    def read_until(text: bytes) -> None:
-        while text not in seen:
-            assert time.monotonic() < deadline and process.poll() is None, seen.decode(errors="replace")
-            if select.select([controller], [], [], 0.1)[0]:
-                seen.extend(os.read(controller, 65536))
-
+    tui = PtyTerminal(flash)
     try:
-        read_until(b"C R I B B A G E")
-        os.write(controller, b"1")  # player 1 deals: a change, saved as it is made
-        read_until(b"G1 P1 deals")
-        os.close(controller)
-        controller = -1
-        _, err = process.communicate(timeout=TIMEOUT_S)
-        assert process.returncode == 0 and b"Traceback" not in err, err.decode(errors="replace")
+        tui.read_until(b"C R I B B A G E")
+        os.write(tui.controller, b"1")  # player 1 deals: a change, saved as it is made
+        tui.read_until(b"G1 P1 deals")
+        tui.close_window()
+        status, err = tui.ended()
+        assert status == 0 and b"Traceback" not in err, err.decode(errors="replace")
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-        if controller >= 0:
-            os.close(controller)
+        tui.stop()
     assert Device(flash).state()["dealer"] == 0  # P1
+
+
+@pytest.mark.parametrize(("key", "status"), [(b"q", 0), (b"\x03", INTERRUPTED)])
+def test_q_quits_the_terminal_board_and_ctrl_c_interrupts_it(tmp_path: Path, key: bytes, status: int) -> None:
+    tui = PtyTerminal(tmp_path / "flash")
+    try:
+        tui.read_until(b"C R I B B A G E")
+        os.write(tui.controller, key)  # in raw mode Ctrl-C is a key: the board takes it as the signal
+        assert tui.ended()[0] == status  # crib's exit rule: 130 when interrupted (Ctrl-C)
+    finally:
+        tui.stop()
 
 
 def test_a_too_small_terminal_is_told_one_size_that_fits_every_screen(tmp_path: Path) -> None:
