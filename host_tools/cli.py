@@ -33,7 +33,7 @@ COMMAND_MODULES = [
 EXIT_STATUS = """exit status:
   0: done
   2: the command line is wrong, and nothing was sent or changed: an option, sub-command, card,
-     rank, player or device address that is none, a card typed twice, options that do not go
+     rank, player, number of points or device address that is none, a card typed twice, options that do not go
      together, or a command that needs a terminal run without one (crib new-match asks first:
      give it --yes in a script)
   1: understood, but not done: the board or the simulator refused it (the game's rules, the game

@@ -28,6 +28,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from cribbage import cards
+from cribbage.game import MAX_PLAY_POINTS
 from cribbage.settings import Settings
 from cribbage_lab import card_text
 from host_shared import NOT_DONE, USAGE_ERROR
@@ -58,6 +59,25 @@ def side_typed(text: str) -> int:
     if side is None:
         raise argparse.ArgumentTypeError("player must be 1, 2 or 3 (or p1, p2, p3; teams t1, t2), not %r" % text)
     return side
+
+
+def points_typed(text: str) -> int:
+    """Points pegged at once, as typed -> an int from 1 to the most one peg may score (the rules core's)."""
+    try:
+        points = int(text)
+    except ValueError:
+        points = 0
+    if not 1 <= points <= MAX_PLAY_POINTS:
+        raise argparse.ArgumentTypeError("points must be a whole number from 1 to %d, not %r" % (MAX_PLAY_POINTS, text))
+    return points
+
+
+def flush_typed(text: str) -> int:
+    """A show's flush, as typed: 4 (the hand's four cards) or 5 (the starter too)."""
+    if text.strip() not in ("4", "5"):
+        raise argparse.ArgumentTypeError("a flush is 4 (the hand's four cards of one suit) or 5 (the starter too), "
+                                         "not %r" % text)
+    return int(text)
 
 
 def card_typed(text: str) -> int:
@@ -121,7 +141,7 @@ class Field:
 
 SEAT = Field("seat", seat_typed, "PLAYER", "1, 2 or 3 (p1, p2, p3; in a team game 1-4 or t1a, t2a, t1b, t2b)")
 SIDE = Field("side", side_typed, "PLAYER", "1, 2 or 3 (p1, p2, p3; teams t1, t2): whose track")
-POINTS = Field("points", int, "POINTS", "points to peg (1 to 31)")
+POINTS = Field("points", points_typed, "POINTS", "points to peg (1 to %d)" % MAX_PLAY_POINTS)
 RANK = Field("rank", laid_rank_typed, "RANK", "the rank of the card laid: A, 2-10 (or T), J, Q or K")
 CARD = Field("card", card_or_rank_typed, "CARD", "a card as people write it: 5H, 10H or TH, 5♥; or its rank "
              "alone (5, 10, J) when the suit is not dialled")
@@ -132,7 +152,7 @@ SHOWN = Field("shown", card_rank_or_total_typed, "CARD", "its 4 cards (5H 5C JS 
               "starter", nargs="+")
 CLAIM = Field("claim", int, "POINTS", "muggins: the points claimed, if fewer than the count (another player "
               "may then call muggins and peg the rest: crib muggins)", option=True)
-FLUSH = Field("flush", int, "POINTS", "a show by ranks: 4 if the hand's four cards are of one suit, 5 if the "
+FLUSH = Field("flush", flush_typed, "POINTS", "a show by ranks: 4 if the hand's four cards are of one suit, 5 if the "
               "starter is too (a crib counts only 5)", option=True)
 NOBS = Field("nobs", str, "", "a show by ranks: a jack of it is of the starter's suit (his nobs)", flag=True)
 

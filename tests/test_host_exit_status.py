@@ -65,7 +65,6 @@ def test_a_command_line_that_is_wrong_is_2(argv: list[str], said: str) -> None:
 
 @pytest.mark.parametrize(("argv", "said"), [
     (["peg", "1", "2", "-d", SIM], "no dealer yet"),  # the rules
-    (["peg", "1", "99", "-d", SIM], "no dealer yet"),
     (["dealer", "3", "-d", SIM], "the dealer must be P1 or P2, not P3"),  # the game as it stands
     (["settings", "target=62", "-d", SIM], "target must be 121 or 61"),  # a value the board does not take
     (["settings", "nosuch=1", "-d", SIM], "unknown setting 'nosuch'"),

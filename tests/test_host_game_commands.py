@@ -285,6 +285,9 @@ def test_shows_that_are_neither_cards_nor_a_total(argv: list[str], message: str,
     (["peg", "t3", "2"], "player must be 1, 2 or 3 (or p1, p2, p3; teams t1, t2), not 't3'"),
     (["starter", "5X"], "not a card or a rank: '5X'"),
     (["cut", "5", "Z"], "not a card or a rank: 'Z'"),
+    (["peg", "1", "0"], "points must be a whole number from 1 to 31, not '0'"),
+    (["peg", "1", "32"], "points must be a whole number from 1 to 31, not '32'"),
+    (["hand", "2", "A", "2", "3", "4", "--flush", "3"], "a flush is 4 (the hand's four cards of one suit) or 5"),
 ])
 def test_typing_mistakes_are_usage_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
