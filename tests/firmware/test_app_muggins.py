@@ -166,6 +166,15 @@ def test_three_players_either_other_player_calls():
     assert d.match.front == [7, 12, 8]
 
 
+def test_a_second_call_is_refused_with_why():
+    d = at_pones_hand(3)
+    claim(d, "5H 5D JC 10C", 12)
+    d.press(P1)  # player 1 calls: 8 overlooked
+    d.press(HOLD_BACK)  # player 3 calls too, too late
+    assert d.match.front == [8, 12, 0] and d.where() == "called"
+    assert d.board.messages.refusal, "a second call must be refused aloud, not ignored"
+
+
 def test_three_players_a_claim_on_a_shared_track_invites_a_call_on_both_tracks():
     d = at_pones_hand(3)
     claim(d, "5H 5D JC 10C", 20)

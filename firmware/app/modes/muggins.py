@@ -80,10 +80,9 @@ class Muggins:
                     board.open(Count).reclaim(board, self.event)
                 else:
                     self.step = CALL
-        elif self.step == CALLED:
-            if kind == events.TURN:
-                self.said.turn(what)
-        elif side is not None and board.try_apply(["muggins", side]):
+        elif self.step == CALLED and kind == events.TURN:
+            self.said.turn(what)
+        elif side is not None and board.try_apply(["muggins", side]):  # a second call: the core says why not
             count = board.match.last_count
             self.said = Said(count, 3)  # the whole count, at last
             self.caller = side
