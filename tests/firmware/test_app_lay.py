@@ -102,6 +102,8 @@ def test_his_heels_held_at_the_starter_lays_the_play_and_the_count_asks_the_jack
     assert d.where() == "starter"
     d.pick("JS")
     assert d.match.starter is not None and d.match.starter >> 2 == 10
+    assert d.where() != "lay" and d.match.next_show == (1, "hand")  # the count goes on: the pone's hand
+    assert d.mode.ranks.ranks == [0, 2, 4, 6]  # A 3 5 7, as laid
 
 
 def test_the_crib_s_picker_skips_a_rank_the_play_used_up():

@@ -105,7 +105,11 @@ class Starter:
         elif kind == events.PRESS and what == events.ENCODER:
             picker = self.picker
             if board.try_apply(["starter_rank", picker.rank] if self.any_suit else ["starter", picker.card]):
-                board.idle()  # the play comes after the starter is turned
+                laying = board.match.game.laying
+                if laying is not None and laying.turn is None:  # asked by the count once every card was laid
+                    board.open_count()  # (his heels pegged, the Jack's suit unknown): the count goes on
+                else:
+                    board.idle()  # the play comes after the starter is turned
 
     def draw(self, board, canvas, now):
         picker = self.picker
