@@ -152,7 +152,11 @@ class Soak:
             control = rng.choice(("p1", "p2"))
             for _ in range(rng.randrange(3, 9)):
                 self.input(("long", control), lambda: self.chip.press(control, HOLD_MS, 100, self.chatter()))
-        elif kind < 0.95:  # (its share large enough for points pegged from the host to end games)
+        elif kind < 0.82:  # a run of points pegged from the host: a game gets on to its end, often
+            side = rng.choice((0, 1))
+            for _ in range(rng.randrange(4, 9)):
+                self.request({"cmd": "event", "event": ["peg", side, rng.randrange(10, 30)]})
+        elif kind < 0.95:
             self.request()
         else:
             self.cut()
@@ -177,14 +181,15 @@ class Soak:
         self.oracle.board.tick()
         self.oracle.board.save_if_changed()
 
-    def request(self) -> None:
-        """A request line (or a malformed one) to both: the same reply from each."""
+    def request(self, fields: dict | None = None) -> None:
+        """A request line to both (``fields``; else a random one, or a malformed line): the same
+        reply from each."""
         self.counts["requests"] += 1
         self.next_id += 1
-        if self.rng.random() < 0.15:
+        if fields is None and self.rng.random() < 0.15:
             line = malformed_lines(self.rng)
         else:
-            fields = random_request(self.rng, self.oracle.board.match.events)
+            fields = fields or random_request(self.rng, self.oracle.board.match.events)
             line = (json.dumps(dict(fields, id="r%d" % self.next_id)) + "\n").encode()
         self.steps.append("request %r" % line)
         got, expected = self.send(line), self.oracle_reply(line)
