@@ -138,7 +138,7 @@ def test_bad_side_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_player_the_game_has_not_is_named_as_typed(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
     with connect(sim) as link:
         link.request("event", event=["dealer", 0])
-    status, out, err = crib(capsys, "peg", "3", "999", "-d", sim)  # a two-player game: no player 3
+    status, out, err = crib(capsys, "peg", "3", "2", "-d", sim)  # a two-player game: no player 3
     assert status == 1 and out == ""
     assert err == "crib peg: error: peg for P1 or P2, not P3\n"
 
