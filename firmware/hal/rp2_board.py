@@ -34,18 +34,19 @@ def load_board(path=BOARD_JSON):
     """The board description (pins, LED chain) from the JSON file deployed with the firmware. A
     missing or damaged one stops the boot naming the file and what writes it: MicroPython's own
     errors name neither (``OSError: [Errno 2] ENOENT``, ``ValueError: syntax error in JSON``)."""
-    redeploy = "`crib deploy` writes it%s (hardware/BUILD.md, section 4)"
     try:
         f = open(path)
     except OSError as e:
         if e.errno == ENOENT:
-            raise OSError("no %s on the board (its pins and LED chain): " % path + redeploy % "") from None
+            raise OSError("no %s on the board (its pins and LED chain): `crib deploy` writes it (hardware/BUILD.md,"
+                          " section 4)" % path) from None
         raise
     with f:
         try:
             return json.load(f)
         except ValueError:
-            raise ValueError("%s on the board is no JSON (damaged?): " % path + redeploy % " again") from None
+            raise ValueError("%s on the board is no JSON (damaged?): `crib deploy` writes it again (hardware/BUILD.md,"
+                             " section 4)" % path) from None
 
 
 def dark_leds(board):
