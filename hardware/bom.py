@@ -90,6 +90,43 @@ def wire_lengths(board: dict) -> dict[str, float]:
     return {"links": links, "bus": bus, "feeds": feeds, "supply": supply, "signal": signal, "rows": row_count}
 
 
+# W1 and W2, 0.5 mm2 flexible (class 5) plain copper: at most 39.0 mohm a metre at 20 degC (IEC 60228, table 3),
+# and copper's resistance rises by 0.393 % a kelvin above that.
+BUS_OHMS_PER_M = 0.039
+COPPER_PER_K = 0.00393
+
+
+def bus_drop_volts(board: dict, lit_ma: float, led_ma: float, idle_ma: float, both_ends: bool = True,
+                   warmer_k: float = 0) -> float:
+    """The most the +5 V and GND wires together lose (V) between the power entry and any LED: every LED draws
+    ``idle_ma`` and ``lit_ma`` more is drawn ``led_ma`` an LED by the LEDs where it costs the most. The bus
+    follows the chain (``wire_lengths``' ``bus``), fed from the power entry at LED 1 and, ``both_ends``, at the
+    last LED too; the wire ``warmer_k`` above 20 degC. Each LED's current drops ``r * K(x, y)`` at the LED ``y``
+    along the loop from the entry (``x``: the LED drawing it): ``min(x, y) * (L - max(x, y)) / L`` for a loop
+    of length ``L`` fed at both ends, ``min(x, y)`` for a bus fed at LED 1 alone."""
+    where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
+    chain = [where[tuple(p)] for p in board["leds"]["chain"]]
+    lengths = wire_lengths(board)
+    entry = centre(board["build"]["parts"]["power_entry"])
+    stretch = lengths["bus"] / lengths["links"]  # the bus runs a little past each row's end LEDs
+    along = [manhattan(entry, chain[0])]
+    for a, b in zip(chain, chain[1:], strict=False):
+        along.append(along[-1] + math.dist(a, b) * stretch)
+    loop = along[-1] + manhattan(entry, chain[-1])
+
+    def cost(x: float, y: float) -> float:
+        return min(x, y) * (loop - max(x, y)) / loop if both_ends else min(x, y)
+
+    lit, rest = int(lit_ma // led_ma), lit_ma % led_ma
+    worst = 0.0
+    for y in along:
+        costs = sorted((cost(x, y) for x in along), reverse=True) + [0.0]
+        milliamp_mm = idle_ma * sum(costs) + led_ma * sum(costs[:lit]) + rest * costs[min(lit, len(along))]
+        worst = max(worst, milliamp_mm)
+    ohms_per_mm = BUS_OHMS_PER_M / 1000 * (1 + COPPER_PER_K * warmer_k)
+    return 2 * worst / 1000 * ohms_per_mm  # +5 V and GND alike
+
+
 def stacks(board: dict) -> dict[str, tuple[float, int]]:
     """The tallest parts as they sit: how far each stands from its pocket's floor towards the back panel,
     and that pocket's depth (mm): U2 soldered into PB1 on the foam tape (LED pocket), C243 on its side and J1

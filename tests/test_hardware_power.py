@@ -59,3 +59,31 @@ def test_what_the_usb_build_draws_against_what_usb_gives() -> None:
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
     assert "asks a computer for %d mA, and the board draws up to %s, %s at most" \
         % (table.MICROPYTHON_USB_MA, table.amps(usb, 1), table.amps(most)) in build
+
+
+def test_the_bus_drop_in_power_md_is_what_bom_py_works_out() -> None:
+    """power.md's "Wiring for current": the bus's length is bom.py's, and the drops it gives (fed at one end,
+    at both, the wires warmer, the whole supply at one point) are ``bom.bus_drop_volts``'s for the adapter
+    build's cap, the per-LED limit and the idle current of ``app.power``; both feeds keep it under 0.2 V."""
+    import json
+
+    bom = load_script("bom")
+    board = json.loads((HARDWARE / "board.json").read_text())
+    text = " ".join((HARDWARE / "power.md").read_text().split())
+    section = text[text.index("## Wiring for current"):text.index("## Heat")]
+    supply = load_script("power_table").SUPPLIES["adapter"]["supply_ma"]
+    idle = power.IDLE_UA / 1000
+    leds = load_script("power_table").led_count()
+    lit = supply - power.BOARD_MA - leds * idle
+    assert "%.2f m of each of W1 and W2" % (bom.wire_lengths(board)["bus"] / 1000) in section
+    assert "at most %g mohm a metre at 20 degC" % (bom.BUS_OHMS_PER_M * 1000) in section
+
+    def volts(*args: object, **kwargs: object) -> str:
+        return "%.2f V" % bom.bus_drop_volts(board, *args, **kwargs)
+
+    assert "would lose %s on the two wires" % volts(lit, power.LED_MA, idle, both_ends=False) in section
+    assert "farthest from both feeds, loses %s (%s with the wires at 40 degC)" % (
+        volts(lit, power.LED_MA, idle), volts(lit, power.LED_MA, idle, warmer_k=20)) in section
+    point = bom.bus_drop_volts(board, supply, supply, 0)
+    assert "at that one point would lose %.2f V: under 0.2 V" % point in section and point < 0.2
+    assert bom.bus_drop_volts(board, lit, power.LED_MA, idle, warmer_k=20) < point
