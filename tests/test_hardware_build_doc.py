@@ -65,3 +65,18 @@ def test_the_led_bench_test_uses_1_kohm_and_its_readings_add_up() -> None:
     reversed_ma = (supply - diode) / ohms * 1000
     assert f"{reversed_ma:.1f} mA through its internal diode" in BUILD and "About 4 V or more" in BUILD
     assert 4 <= supply - diode
+
+
+def test_the_safety_summary_follows_the_power_model() -> None:
+    """BUILD.md's "Safety, in short": the uncapped full white, what the board draws dark while plugged in, and
+    what a fault below the USB build's switch limit can heat, from app.power and power_table's switch limit."""
+    table = load_script("power_table")
+    leds = table.led_count()
+    text = " ".join(BUILD[BUILD.index("**Safety, in short**"):BUILD.index("## 1. The board")].split())
+    full_white = (leds * (3 * power.CHANNEL_MA + power.IDLE_UA / 1000) + power.BOARD_MA) / 1000
+    assert "about %.1f A (power.md)" % full_white in text
+    dark = (leds * power.IDLE_UA / 1000 + power.BOARD_MA) / 1000
+    assert "it draws about %.2f A (%.1f W) with every LED dark" % (dark, 5 * dark) in text
+    limit = table.SWITCH_LIMIT_MA[1] / 1000
+    assert "about %.1f W on the USB build (U3's limit, %.2f A at 5 V)" % (5 * limit, limit) in text
+    assert "do not leave it plugged in unattended" in text and "LPS (or Class 2)" in text
