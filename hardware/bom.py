@@ -31,7 +31,8 @@ PANEL_SCREWS = 8  # X4: the back panel's wood screws (drill_template.py places t
 SLEEVE_MM = 6
 LAP_MM = 3  # W3: stripped at each end of a DOUT -> DIN link, soldered along the LED's lead
 # What a dark WS2812-type LED draws (mA, least and most, by its maker; BUILD.md, stage 2's bench test)
-# and the Pico alone (BUILD.md, stage 1): the bring-up fuse must carry the dark board.
+# and the Pico alone (BUILD.md, stage 1): the bring-up fuse must carry the dark board. Estimates, from no
+# datasheet: BUILD.md says so, and has the maker measure both.
 IDLE_MA = (0.3, 1.5)
 PICO_MA = (20, 50)
 # What must fit under the back panel (mm): the tallest parts, and how each sits in its pocket
