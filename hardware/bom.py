@@ -26,6 +26,7 @@ RESISTOR = "0.25 W, 1 %, metal film"  # every resistor: the 1 % matters for R8 (
 WIRING_MM = 3  # left under a control's body in its pocket for the bent wires and the back panel's clearance
 PICO_SPACER_MM = 6  # X3: the Pico's M2 spacers off the back panel (drill_template.py draws the panel)
 PANEL_SCREWS = 8  # X4: the back panel's wood screws (drill_template.py places them)
+PILOT_HOLE_MM = 2  # X4's pilot holes in the blank, for a 3 mm wood screw
 # X6: a piece of heat-shrink over each bus tap (a 4 mm window and 1 mm either side: it must fit between taps
 # one hole pitch, 8 mm, apart) and over each joint of a data link.
 SLEEVE_MM = 6
@@ -317,7 +318,7 @@ def rows(board: dict) -> list[list[str]]:
          "The Pico on the back panel (its holes take M2, not M2.5)"],
         ["X4", str(PANEL_SCREWS), str(PANEL_SCREWS), "both", "Wood screws", "3 x 12 mm, countersunk", "",
          "Back panel to the blank, only into solid wood: where back-panel.svg puts them (the pockets' rims "
-         "are too thin); 2 mm pilot holes in the blank"],
+         f"are too thin); {PILOT_HOLE_MM} mm pilot holes in the blank"],
         ["X5", "4", "4", "both", "Felt feet", "self-adhesive, 10-20 mm", "", ""],
         ["X6", "2", f"{metres(bus_sleeves * SLEEVE_MM):.1f} m + {metres(data_sleeves * SLEEVE_MM):.1f} m", "both",
          "Heat-shrink tube", "2:1, 3 mm (slides over the 0.5 mm2 wire, up to 2.5 mm across) and 2 mm (over W3)",

@@ -243,3 +243,16 @@ def test_the_back_panel_is_drawn_from_below_in_the_svg_and_the_dxf(template: Mod
     assert set(outline) == {(0, 0), (width, 0), (width, height), (0, height)}
     assert all(name.startswith("BACK_PANEL_") and name.endswith("_SEEN_FROM_BELOW")
                for name in template.BACK_PANEL_LAYERS.values())
+
+
+def test_the_tools_list_has_a_drill_for_every_hole(template: ModuleType, board: dict) -> None:
+    """BUILD.md's tools list names the drills the holes need, no more, no fewer: the top's holes (board.json),
+    the back panel's (the Pico's M2, BOOTSEL, the screws), the DC jack's and the screws' pilot holes."""
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    listed = re.search(r"drills of ([\d., ]+) and ([\d.]+) mm", build)
+    assert listed, "the tools list's drills"
+    drills = {float(d) for d in listed.group(1).split(", ")} | {float(listed.group(2))}
+    needed = set(board["build"]["hole_mm"].values()) | {
+        template.PICO_PANEL_HOLE_MM, template.BOOTSEL_HOLE_MM, template.PANEL_SCREW_HOLE_MM, template.JACK_HOLE_MM,
+        load_script("bom").PILOT_HOLE_MM}
+    assert drills == needed, sorted(drills ^ needed)
