@@ -5,10 +5,18 @@ test's readings (the cut-off's figures: tests/test_hardware_schematic.py, where 
 from __future__ import annotations
 
 import re
+import shlex
+import sys
+from pathlib import Path
 
+import pytest
 from hardware_scripts import HARDWARE, load_script
+from host_helpers import Reader
+from sim_process import Simulator
 
 from app import power
+from host_tools import devices
+from host_tools.cli import main
 
 BUILD = (HARDWARE / "BUILD.md").read_text()
 POWER = (HARDWARE / "power.md").read_text()
@@ -80,3 +88,37 @@ def test_the_safety_summary_follows_the_power_model() -> None:
     limit = table.SWITCH_LIMIT_MA[1] / 1000
     assert "about %.1f W on the USB build (U3's limit, %.2f A at 5 V)" % (5 * limit, limit) in text
     assert "do not leave it plugged in unattended" in text and "LPS (or Class 2)" in text
+
+
+def test_the_heat_checks_commands_set_up_the_heaviest_picture(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Stage 6's commands, run as written on a simulator with a match begun, end a 3-player game at 121 with
+    players 2 and 3 on 0 (the double skunk whose flashing power.md's "Heat" measures); each command,
+    brightness=255 too, exits 0. Then the two that put the board back, as the text gives them."""
+    block = re.search(r"```\n(crib new-match .*?)```", BUILD, re.S)
+    assert block, "stage 6's commands"
+    commands = [re.split(r"\s+#", line, maxsplit=1)[0].strip() for line in block.group(1).splitlines()]
+    back = re.search(r"Then `(crib new-match)` and put the settings back \(`(crib settings [^`]*)`", " ".join(
+        BUILD.split()))
+    assert back, "how the board is put back"
+    monkeypatch.setattr(devices, "pico_ports", list)
+    monkeypatch.setattr(sys, "stdin", Reader("y\n" * 10))  # crib new-match asks first
+    sim = Simulator(["--headless", "--serve", "--flash", str(tmp_path / "flash")])
+    try:
+        def run(command: str) -> None:
+            status = main(shlex.split(command)[1:] + ["-d", "socket://127.0.0.1:%d" % sim.port])
+            out, err = capsys.readouterr()
+            assert status == 0 and "error" not in err, (command, out, err)
+
+        run("crib dealer 2")  # a match begun, which the block's first command ends (its comment: only then)
+        run("crib peg 1 5")
+        for command in commands:
+            run(command)
+        state = sim.state()
+        assert state["settings"]["players"] == 3 and state["settings"]["target"] == 121, state["settings"]
+        assert state["front"] == [121, 0, 0] and state["winner"] == 0, state
+        for command in back.groups():
+            run(command)
+        assert sim.state()["events"] == 0
+    finally:
+        sim.stop()
