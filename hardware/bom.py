@@ -244,7 +244,9 @@ def rows(board: dict) -> list[list[str]]:
         ["F1", "1", "2", "adapter", "Fuse", "5 A time-lag (T5A), 5 x 20 mm glass", "",
          "Right after the jack's centre pin; one spare. For a short with a supply that gives more than the "
          "adapter's 4 A. Glass (IEC 60127-2, standard sheet 3): it must blow within 2 minutes at 2.1 x its rating, "
-         "10.5 A, where a ceramic one (sheet 5) may take 30. Not a PTC: one that holds 5 A trips far above it. "
+         "10.5 A, where a ceramic one (sheet 5) may take 30. Not a resettable PTC (polyfuse): its trip current, the "
+         "least at which it surely trips, is about twice its hold current (Littelfuse's USBR series: 2.5 A hold, 5 A "
+         "trip), so one that holds 5 A need not trip below about 10 A. "
          "Fitted after stage 3 (BUILD.md); "
          "until then the T1A below"],
         ["F1 (first power-on)", "1", "2", "adapter", "Fuse, for the first power-on",
