@@ -66,6 +66,16 @@ def _event(board, request):
     event = request.get("event")
     if not isinstance(event, list):
         raise ValueError('event must be a JSON list like ["peg", 0, 2], not %s' % _shown(event))
+    if len(event) == 3 and event[0] == "peg":  # refused as the controls refuse it: no undo takes back a no-op
+        from app.modes.peg import kept_off
+        from cribbage.game import MAX_PLAY_POINTS
+
+        side, points = event[1], event[2]
+        match = board.match
+        if (match.game.phase == "play" and is_int(side) and 0 <= side < len(match.front) and is_int(points)
+                and points <= MAX_PLAY_POINTS and kept_off(match, side, points)):
+            raise ValueError("not pegged: the house rules (peg out exactly, the stinkhole) keep %s at %d"
+                             % (match.settings.side_name(side), match.front[side]))
     board.apply(event)
     return _changed_state(board)
 

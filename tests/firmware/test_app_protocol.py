@@ -263,3 +263,22 @@ def test_an_error_echoes_only_a_short_start_of_what_it_refuses():
                     {"cmd": "settings", "set": {"brightness": huge}}, {"cmd": "log", "from": huge}):
         r = d.ask(request)
         assert r["ok"] is False and "zzz" in r["error"] and len(r["error"]) <= 250 and "..." in r["error"], r
+
+
+def test_a_peg_the_house_rules_keep_off_is_refused_as_the_controls_refuse_it():
+    # USING.md: with peg out exactly or the stinkhole, a score that would not be pegged is refused
+    # ("not pegged"): nothing to peg, nothing for undo to take back. `crib peg` said "P1 pegs 2."
+    # and the log took a peg that moved nothing, which undo then "took back".
+    d = Driver()
+    d.ask({"cmd": "settings", "set": {"target": 61, "stinkhole": True, "peg_out_exactly": True}})
+    d.ask({"cmd": "event", "event": ["dealer", 0]})
+    d.ask({"cmd": "event", "event": ["peg", 0, 29]})
+    d.ask({"cmd": "event", "event": ["peg", 0, 29]})  # 58 of 61
+    before = saved(d)
+    for points in (2, 4):  # onto the stink hole; past the game hole
+        r = d.ask({"cmd": "event", "event": ["peg", 0, points], "id": "p%d" % points})
+        assert r["ok"] is False and "not pegged" in r["error"], r
+        assert saved(d) == before
+    assert d.ask({"cmd": "event", "event": ["peg", 0, 40]})["error"].startswith("points in the play")  # the core's
+    assert d.ask({"cmd": "event", "event": ["peg", 1, 2]})["state"]["front"] == [58, 2]  # the other track moves
+    assert d.ask({"cmd": "event", "event": ["peg", 0, 3]})["state"]["winner"] == 0
