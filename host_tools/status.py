@@ -50,9 +50,9 @@ def state_shown(state: dict[str, Any]) -> list[RenderableType]:
     ui = state.get("ui")
     if isinstance(ui, dict) and "mode" in ui:
         lines.append("board mode: %s" % ui["mode"])
-    for key in ("message", "store"):
+    for key in ("message", "store"):  # the store's notice is the power-on one: it stays until the next
         if state.get(key):
-            lines.append("%s: %s" % ("refused" if key == "message" else "storage", state[key]))
+            lines.append("%s: %s" % ("refused" if key == "message" else "at power-on", state[key]))
     if state.get("fault"):
         lines.append("FAULT %s" % state["fault"])  # as the display says it
     return [table, *lines]

@@ -177,6 +177,17 @@ def test_status_shows_a_hardware_fault_as_the_display_does(tmp_path: Path) -> No
     assert state_shown(device.state())[-1] == "FAULT LEDs off"
 
 
+def test_status_says_the_storage_notice_is_the_power_on_ones(tmp_path: Path) -> None:
+    # the notice stays in the state until the next power-on: after a new match and many saves,
+    # `crib status` went on saying "storage: ... no readable saved game: starting fresh", as if now
+    (tmp_path / "game.a").write_text("[{]")  # a save no board could read: a fresh start, said
+    device = Device(tmp_path, manual_clock=True)
+    device.step()
+    notice = device.state()["store"]
+    assert notice and "starting fresh" in notice
+    assert state_shown(device.state())[-1] == "at power-on: " + notice
+
+
 def test_a_deal_by_ranks(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert said(capsys, sim, "dealer", "2") == "P2 deals first."
     assert said(capsys, sim, "starter", "5") == "starter: a 5 (its suit not dialled)."
