@@ -173,13 +173,26 @@ def test_the_team_game_asks_whether_your_side_deals():
     d.pick_all("5H JD QS 4C 9H")
     d.press(P1)
     d.frame_after(1)
-    assert d.hw.display.lines[-2] == "my side deals"  # the crib is the side's: a partner's deal too
+    assert d.hw.display.lines[-3] == "my side deals"  # the crib is the side's: a partner's deal too
     d.press(P2)
     d.frame_after(1)
-    assert d.hw.display.lines[-2] == "other side deals"
+    assert d.hw.display.lines[-3] == "other side deals"
     d.press(ENC)
     ranked = rank_keeps(parse_hand("5H JD QS 4C 9H"), False, 4)  # the side does not deal: the crib counts against
     assert [(k.keep, k.expected) for k in d.mode.keeps] == [(k.keep, k.expected) for k in ranked]
+
+
+def test_the_deal_question_says_the_encoder_goes_on():
+    # every other step's display names its encoder press (enc=take, enc=peg...); this one said only
+    # "p1=deal p2=not", and a player who pressed p1 waited for advice that needs the encoder too
+    d = Driver()
+    d.press(HOLD_ENC, turn(3), ENC)
+    d.pick_all("5H JD QS 4C 9H 2S")
+    d.frame_after(1)
+    assert d.hw.display.lines[-3:] == ["I deal", "p1=deal p2=not", "enc=advise"], d.hw.display.lines
+    assert all(len(line) <= 16 for line in d.hw.display.lines)
+    d.press(ENC)
+    assert d.mode.describe()["step"] == "keeps"
 
 
 def test_keeps_with_tens_keep_every_suit_on_the_display():

@@ -156,7 +156,7 @@ class Advise:
                 said = "my side deals" if self.dealer else "other side deals"
             else:
                 said = "I deal" if self.dealer else "I do not deal"
-            return ["ADVICE"] + self.picker.text() + [said, "p1=deal p2=not"]
+            return ["ADVICE"] + self.picker.text() + [said, "p1=deal p2=not", "enc=advise"]
         out = ["ADVICE #%d of %d" % (self.index + 1, len(self.keeps))]
         for i in range(self.index, min(self.index + 2, len(self.keeps))):
             keep = self.keeps[i]
