@@ -94,6 +94,23 @@ def test_a_claim_not_called_is_lost_once_the_next_count_is_pegged():
     assert d.where() == "starter"
 
 
+def test_a_call_a_house_rule_keeps_off_the_track_says_not_pegged():
+    # P1 at 118 with peg out exactly: the 20 a claim of 0 overlooked would pass the game hole, so the
+    # call pegs nothing; the display said "muggins P1 +20" as if the peg had moved (playtest)
+    d = Driver()
+    assert d.ask({"cmd": "settings", "set": {"muggins": True, "peg_out_exactly": True}})["ok"]
+    d.press(P1)
+    for points in (31, 31, 31, 25):
+        assert d.ask({"cmd": "event", "event": ["peg", 0, points]})["ok"]
+    d.press(ENC)
+    d.pick("5S")
+    d.press(ENC)
+    claim(d, "5H 5D JC 10C", 0)  # worth 20 with the 5S
+    d.press(P1)
+    assert d.match.front == [118, 0] and d.where() == "called"
+    assert d.display()[:4] == ["P2 HAND 20", "muggins P1 +20", "not pegged", "claim 0"]
+
+
 def test_the_claimers_own_button_cannot_call():
     d = at_pones_hand()
     claim(d, "5H 5D JC 10C", 12)

@@ -47,6 +47,7 @@ class Muggins:
         self.said = None
         self.caller = None
         self.called = 0  # what the call pegged
+        self.kept = False  # a house rule kept the call's points off the track
 
     def claimed(self, seat, crib, event):
         """Open on the claim just pegged (``event``: its show, by cards or ranks)."""
@@ -82,12 +83,16 @@ class Muggins:
                     self.step = CALL
         elif self.step == CALLED and kind == events.TURN:
             self.said.turn(what)
-        elif side is not None and board.try_apply(["muggins", side]):  # a second call: the core says why not
-            count = board.match.last_count
-            self.said = Said(count, 3)  # the whole count, at last
-            self.caller = side
-            self.called = count.total - self.claim
-            self.step = CALLED
+        elif side is not None:
+            front = board.match.game.front[side]
+            if board.try_apply(["muggins", side]):  # a second call: the core says why not
+                count = board.match.last_count
+                self.caller = side
+                self.called = count.total - self.claim
+                # peg out exactly or the stinkhole may keep the caller's peg where it was: said so
+                self.kept = self.called and board.match.game.front[side] == front
+                self.said = Said(count, 4 if self.kept else 3)  # the whole count, at last
+                self.step = CALLED
 
     def draw(self, board, canvas, now):
         """The claim (and a call's points) stand on the track as pegs; without the display: while a
@@ -120,6 +125,8 @@ class Muggins:
             return out + ["enc=go on", "back=re-claim"]
         if self.called:
             head = ["muggins %s +%d" % (settings.side_name(self.caller), self.called), "claim %d" % self.claim]
+            if self.kept:
+                head.insert(1, "not pegged")
         else:
             head = ["no muggins:", "claim was right"]
         return self.said.under([title + " %d" % (self.claim + self.called)] + head)
