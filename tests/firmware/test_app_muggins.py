@@ -111,6 +111,24 @@ def test_a_call_a_house_rule_keeps_off_the_track_says_not_pegged():
     assert d.display()[:4] == ["P2 HAND 20", "muggins P1 +20", "not pegged", "claim 0"]
 
 
+def test_without_the_display_a_call_a_house_rule_keeps_off_the_track_blinks_the_callers_peg():
+    # nothing moves, so nothing on the LEDs told the call was taken (a second press is refused as a
+    # second call): the caller's front peg blinks off and on, as the claimer's does for a right claim
+    d = Driver()
+    assert d.ask({"cmd": "settings", "set": {"muggins": True, "peg_out_exactly": True}})["ok"]
+    d.press(P1)
+    for points in (31, 31, 31, 25):
+        assert d.ask({"cmd": "event", "event": ["peg", 0, points]})["ok"]
+    d.press(ENC)
+    d.pick("5S")
+    d.press(ENC)
+    claim(d, "5H 5D JC 10C", 0)
+    d.press(P1)
+    assert d.match.front == [118, 0]
+    peg = [d.frame_phase(400, at).pixel(0, 118) for at in (100, 300)]
+    assert is_hue(peg[0], palette.BLUE) and peg[1] == (0, 0, 0), peg
+
+
 def test_the_claimers_own_button_cannot_call():
     d = at_pones_hand()
     claim(d, "5H 5D JC 10C", 12)

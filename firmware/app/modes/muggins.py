@@ -99,15 +99,17 @@ class Muggins:
         call may come, the game hole of each track with a side that may call blinks white (its
         players' buttons call; the claimer's breathes between: three players' P1 and P3 share a
         track); a call on a right claim blinks the claimer's front peg off (or its game hole, the
-        peg not out yet): else it would change nothing on the LEDs."""
+        peg not out yet), a call a house rule keeps off the track the caller's: else it would change
+        nothing on the LEDs."""
         claimer = self.counting_side(board)
         if self.step == CALL:
             if canvas.blink(now, 600, 300):
                 for side in range(board.match.settings.sides):
                     if side != claimer:
                         canvas.put(side & 1, game_hole(board), palette.WHITE, palette.FULL)
-        elif not self.called and not canvas.blink(now, 400, 200):
-            canvas.put(claimer & 1, board.match.game.front[claimer] or game_hole(board), palette.WHITE, 0)
+        elif (self.kept or not self.called) and not canvas.blink(now, 400, 200):
+            side = self.caller if self.kept else claimer
+            canvas.put(side & 1, board.match.game.front[side] or game_hole(board), palette.WHITE, 0)
 
     def title(self, board):
         """``P2 HAND`` / ``P1 CRIB``: whose claim."""
