@@ -79,8 +79,8 @@ def check(ranks, starter_rank, flush, nobs, is_crib):
         raise ValueError("nobs is true or false, not %r" % (nobs,))
     if not nobs_options(ranks, starter_rank, flush) & (NOBS if nobs else NO_NOBS):
         if not nobs:
-            raise ValueError("his nobs: %s the starter's suit" % ("the flush is of" if flush == 5 else
-                                                                   "four jacks hold"))
+            raise ValueError("his nobs counts too: %s the starter's suit" % (
+                "the flush is of" if flush == 5 else "four jacks hold"))
         if JACK not in ranks:
             raise ValueError("no nobs: %s holds no jack" % what)
         if starter_rank == JACK:
