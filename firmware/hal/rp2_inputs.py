@@ -151,17 +151,24 @@ class Inputs(IOBase):
     def _start_encoder(self, base, start):
         from hal import encoder_pio
 
-        self.dma = rp2.DMA()
-        ctrl = self.dma.pack_ctrl(size=0, inc_read=False, inc_write=True, ring_size=_RING_BITS, ring_sel=True,
-                                  treq_sel=_DREQ_PIO1_RX0)
-        self.dma.config(read=_PIO1_RXF0, write=start, count=_TRANSFERS, ctrl=ctrl, trigger=True)
+        self.dma = dma = rp2.DMA()
+        dma.active(0)  # stopped first (``_sample_buttons`` says why)
+        ctrl = dma.pack_ctrl(size=0, inc_read=False, inc_write=True, ring_size=_RING_BITS, ring_sel=True,
+                             treq_sel=_DREQ_PIO1_RX0)
+        dma.config(read=_PIO1_RXF0, write=start, count=_TRANSFERS, ctrl=ctrl, trigger=True)
         program = rp2.asm_pio(in_shiftdir=rp2.PIO.SHIFT_LEFT)(encoder_pio.encoder_changes)
         self.sm = rp2.StateMachine(_ENCODER_SM, program, freq=encoder_pio.FREQ, in_base=Pin(base))
         self.sm.active(1)
 
     def _sample_buttons(self):
-        """Start the button sampler, its DMA channel writing from the ring's start."""
+        """Start the button sampler, its DMA channel writing from the ring's start. The channel is
+        stopped first (``active(0)`` aborts it): a trigger of a channel still running is ignored and a
+        count written is only its next run's (RP2040 datasheet 2.5.2), and one may still run here, its
+        count not yet out when renewed (``poll``) or left from before a soft reboot: ``DMA.close`` (and a
+        soft reboot) aborted no channel before MicroPython 1.27 at the earliest (micropython#18447), only
+        unclaimed it, and the next ``rp2.DMA()`` takes the same channel, still running."""
         dma = self.sample_dma
+        dma.active(0)
         ctrl = dma.pack_ctrl(size=0, inc_read=False, inc_write=True, ring_size=_SAMPLE_RING_BITS, ring_sel=True,
                              treq_sel=_DREQ_PIO0_RX1)
         dma.config(read=_PIO0_RXF1, write=self.samples, count=self.transfers, ctrl=ctrl, trigger=True)
@@ -186,10 +193,8 @@ class Inputs(IOBase):
                                    turns if written != turns.read else None)  # None: the encoder did not move
         self.held = None
         self.remaining = remaining
-        if remaining < self.transfers >> 1:  # a channel stops after its count (12 days): a new one
+        if remaining < self.transfers >> 1:  # a channel stops after its count (12 days): started again
             self.sampler.active(0)
-            self.sample_dma.close()
-            self.sample_dma = rp2.DMA()
             self._sample_buttons()
         return () if events is None else events
 
