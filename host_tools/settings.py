@@ -26,6 +26,10 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     if not sep or not key.strip():
         raise argparse.ArgumentTypeError("expected KEY=VALUE, such as target=61 or muggins=true, not %r"
                                          % shorten(text))
+    known = [name for name, _label, _values in ITEMS]  # every key the board takes (its menu's)
+    if key.strip() not in known:  # a typing mistake, said with the keys before anything is sent
+        raise argparse.ArgumentTypeError("unknown setting %r: the settings are %s (crib settings --help: their values)"
+                                         % (shorten(key.strip()), ", ".join(known)))
     try:
         parsed = parse_json(value)
     except ValueError:

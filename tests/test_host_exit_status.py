@@ -54,6 +54,7 @@ def sim(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (["status", "-d", "socket://127.0.0.1"], "socket:// needs a host and a port"),
     (["deploy", "-d", "rfc2217://:4121"], "rfc2217:// needs a host and a port"),
     (["settings", "target", "-d", NOWHERE], "expected KEY=VALUE"),
+    (["settings", "nosuch=1", "-d", NOWHERE], "unknown setting 'nosuch': the settings are target, skunk,"),
     (["sim", "--headless"], "needs --script FILE and/or --serve"),
     (["new-match", "-d", NOWHERE], "no terminal to ask on: give --yes"),  # run by a script
     (["bench", "--only", "nosuch"], "no benchmark's name contains 'nosuch'"),
@@ -67,7 +68,6 @@ def test_a_command_line_that_is_wrong_is_2(argv: list[str], said: str) -> None:
     (["peg", "1", "2", "-d", SIM], "no dealer yet"),  # the rules
     (["dealer", "3", "-d", SIM], "the dealer must be P1 or P2, not P3"),  # the game as it stands
     (["settings", "target=62", "-d", SIM], "target must be 121 or 61"),  # a value the board does not take
-    (["settings", "nosuch=1", "-d", SIM], "unknown setting 'nosuch'"),
     (["undo", "-d", SIM], "nothing to undo"),
     (["new-match", "--yes", "-d", SIM], "this match has not begun"),
 ])
