@@ -94,26 +94,9 @@ def test_a_claim_not_called_is_lost_once_the_next_count_is_pegged():
     assert d.where() == "starter"
 
 
-def test_a_call_a_house_rule_keeps_off_the_track_says_not_pegged():
-    # P1 at 118 with peg out exactly: the 20 a claim of 0 overlooked would pass the game hole, so the
-    # call pegs nothing; the display said "muggins P1 +20" as if the peg had moved (playtest)
-    d = Driver()
-    assert d.ask({"cmd": "settings", "set": {"muggins": True, "peg_out_exactly": True}})["ok"]
-    d.press(P1)
-    for points in (31, 31, 31, 25):
-        assert d.ask({"cmd": "event", "event": ["peg", 0, points]})["ok"]
-    d.press(ENC)
-    d.pick("5S")
-    d.press(ENC)
-    claim(d, "5H 5D JC 10C", 0)  # worth 20 with the 5S
-    d.press(P1)
-    assert d.match.front == [118, 0] and d.where() == "called"
-    assert d.display()[:4] == ["P2 HAND 20", "muggins P1 +20", "not pegged", "claim 0"]
-
-
-def test_without_the_display_a_call_a_house_rule_keeps_off_the_track_blinks_the_callers_peg():
-    # nothing moves, so nothing on the LEDs told the call was taken (a second press is refused as a
-    # second call): the caller's front peg blinks off and on, as the claimer's does for a right claim
+def called_off_the_track():
+    """P1 at 118 with peg out exactly calls muggins on P2's claim of 0 for a hand worth 20 (5H 5D JC
+    10C, the 5S starter): the call would pass the game hole, so it pegs nothing."""
     d = Driver()
     assert d.ask({"cmd": "settings", "set": {"muggins": True, "peg_out_exactly": True}})["ok"]
     d.press(P1)
@@ -124,6 +107,21 @@ def test_without_the_display_a_call_a_house_rule_keeps_off_the_track_blinks_the_
     d.press(ENC)
     claim(d, "5H 5D JC 10C", 0)
     d.press(P1)
+    return d
+
+
+def test_a_call_a_house_rule_keeps_off_the_track_says_not_pegged():
+    # P1 at 118 with peg out exactly: the 20 a claim of 0 overlooked would pass the game hole, so the
+    # call pegs nothing; the display said "muggins P1 +20" as if the peg had moved (playtest)
+    d = called_off_the_track()
+    assert d.match.front == [118, 0] and d.where() == "called"
+    assert d.display()[:4] == ["P2 HAND 20", "muggins P1 +20", "not pegged", "claim 0"]
+
+
+def test_without_the_display_a_call_a_house_rule_keeps_off_the_track_blinks_the_callers_peg():
+    # nothing moves, so nothing on the LEDs told the call was taken (a second press is refused as a
+    # second call): the caller's front peg blinks off and on, as the claimer's does for a right claim
+    d = called_off_the_track()
     assert d.match.front == [118, 0]
     peg = [d.frame_phase(400, at).pixel(0, 118) for at in (100, 300)]
     assert is_hue(peg[0], palette.BLUE) and peg[1] == (0, 0, 0), peg
