@@ -60,11 +60,15 @@ DATA_VERSION = const(2)  # the layout of the saved data (the store's file format
 _MENU_MODULES = ("app.modes.menu app.modes.settings app.modes.advise cribbage.advice cribbage.crib_values app.modes.cut"
                  " app.modes.led_test shared.supply app.request_ids")
 # dropped when the menu opens, so the advice finds the most room: the count's and the play's
-# modes (never used together with the menu), the scoring of shows (the game loads it to count a
-# hand; the advice loads it again) and the serial protocol (loaded again by the next request);
-# and after a power-on's replay, which loads what the shows of the log needed
-_COUNT_MODULES = ("app.modes.count app.modes.starter app.modes.muggins app.said cribbage.saying app.protocol"
-                  " app.strict_json app.modes.lay app.rank_show app.text cribbage.show_ranks cribbage.show")
+# modes (never used together with the menu) and the scoring of shows (the game loads it to count a
+# hand; the advice loads it again); after a power-on's replay, which loads what the shows of the log
+# needed; and when a host talks at home (``handle_command``)
+_COUNT_MODULES = ("app.modes.count app.modes.starter app.modes.muggins app.said cribbage.saying app.modes.lay"
+                  " app.rank_show app.picker app.cursor app.text cribbage.show_ranks cribbage.show")
+# The serial protocol's code, loaded by a request: dropped for the menu, and for the count's code
+# loaded ahead (``load_ahead``), so the two are never in the heap together, its peak (the next request
+# loads it again).
+_PROTOCOL_MODULES = "app.protocol app.strict_json"
 
 
 def glance(match):
@@ -168,8 +172,8 @@ class Board:
 
     def open_menu(self):
         """The menu (settings, advice, new game or match, the LED test)."""
-        forget(_COUNT_MODULES)
-        self._ahead = Board._ahead  # all of them again
+        self._drop_count()
+        forget(_PROTOCOL_MODULES)
         from app.modes.menu import Menu
 
         self.open(Menu)
@@ -182,10 +186,16 @@ class Board:
         ahead = self._ahead
         if ahead is None or self.match.game.dealer is None or self.mode.full_screen:
             return False
+        forget(_PROTOCOL_MODULES)  # (loaded again by the next request, which drops these)
         name, _, rest = ahead.partition(" ")
         self._ahead = rest or None
         __import__(name)  # (one loaded already, by a count: found at once)
         return True
+
+    def _drop_count(self):
+        """Forget the count's code (loaded ahead again once the board is quiet)."""
+        forget(_COUNT_MODULES)
+        self._ahead = Board._ahead  # all of them again
 
     # --- actions (see the module docstring); each accepted one marks the data changed ----
 
@@ -304,6 +314,8 @@ class Board:
     def handle_command(self, line, write=None):
         """Answer one serial line (see app.protocol); the reply is one JSON line without newline,
         or with ``write``, written through it in pieces (and None returned)."""
+        if self.mode.name == "peg":  # no mode holds the count's code: it leaves for the protocol's
+            self._drop_count()
         from app.protocol import reply  # loaded once a host talks: heap, if the code is not frozen
 
         self._display_dirty = True

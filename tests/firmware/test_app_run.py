@@ -6,6 +6,7 @@ import json
 import sys
 
 from app_driver import ENC, HOLD_ENC, HOLD_P2, P1, P2, Driver, turn
+from app_fuzz import random_event  # compiled first: later, the unix port's churned heap may lack a block for it
 
 from app.board import Board
 from app.run import Shell
@@ -325,8 +326,6 @@ def test_a_picture_that_does_not_change_is_drawn_again_once_a_second_and_a_blink
 def test_the_frames_shown_are_those_drawn_every_frame_to_within_a_frame():
     # The shell draws only when the picture may have changed: at every loop turn (4 ms) the frame on
     # the LEDs is the one that drawing every frame period would show (drawn at most 37 ms before).
-    from app_fuzz import random_event
-
     from app import power
     from app.render import Canvas, render
     from cribbage_lab.deck import Xorshift32, randbelow

@@ -1,7 +1,8 @@
 """The settings menu starts its choice at the value in force, also one set over the serial line; its
 choices stop at either end; a rule mid-match and one colour for two players on a track are refused.
 The menu's code leaves the heap when the board goes home, the count's when the menu opens, and the
-count's comes back ahead of the count, once a deal is under way and the menu is shut."""
+count's comes back ahead of the count, once a deal is under way and the menu is shut; a request at
+home drops it for the serial protocol's code, which the next load ahead drops."""
 
 import gc
 import sys
@@ -115,6 +116,24 @@ def test_the_count_s_code_is_loaded_ahead_a_module_a_call_once_a_deal_is_under_w
         pass
     assert all(name in sys.modules for name in ahead)
 
+
+def test_a_request_at_home_drops_the_count_s_code_and_loading_it_ahead_again_drops_the_protocol_s():
+    # the two never in the heap together: with a match's log read over USB, they made the heap's peak
+    ahead = board.Board._ahead.split()
+    d = dealt()
+    while d.board.load_ahead():
+        pass
+    assert d.ask({"cmd": "state"})["ok"]
+    assert "app.protocol" in sys.modules and not any(name in sys.modules for name in ahead)
+    assert d.ask({"cmd": "log"})["ok"]  # (the next request finds the protocol's code loaded)
+    assert d.board.load_ahead()  # once the board is quiet: the count's code again, the protocol's leaves
+    assert "app.protocol" not in sys.modules and "app.strict_json" not in sys.modules
+    while d.board.load_ahead():
+        pass
+    assert all(name in sys.modules for name in ahead)
+    d.press(ENC)  # the count opens (the starter): its mode holds its code, a request leaves it loaded
+    assert d.ask({"cmd": "state"})["state"]["ui"]["mode"] == "starter"
+    assert all(name in sys.modules for name in ahead)
 
 def test_each_module_the_board_forgets_or_loads_ahead_is_one_of_its_own():
     # a module moved or renamed takes its name in these lists with it, or the old name forgets nothing;
