@@ -19,12 +19,9 @@ def is_int(x):
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-_SEQUENCES = (list, tuple)  # made once: a tuple written in the call is built (on the heap) every time
-
-
 def is_sequence(x):
     """True for a list or tuple (events and card groups come as either, from JSON or from code)."""
-    return isinstance(x, _SEQUENCES)
+    return isinstance(x, list) or isinstance(x, tuple)  # not (list, tuple): built on the heap each call, or kept there
 
 
 def value(card):

@@ -33,9 +33,10 @@ SKUNK_RULES = ("none", "skunk", "lurch")
 DOUBLE_SKUNK_GAMES = (3, 4)  # a double skunk is worth 3 or 4 game points
 TARGETS = (121, 61)
 PLAYERS = (2, 3, 4)
-_BOOL_FIELDS = ("peg_out_exactly", "muggins", "stinkhole")
 MATCH_LENGTHS = (0, 3, 5, 7, 9, 11)
-FIELDS = ("players", "target", "skunk", "double_skunk_games") + _BOOL_FIELDS + ("match_to",)
+# written out, a tuple of constants: part of the compiled code (in flash on the board), where a
+# tuple joined from others at import is built on the heap and stays there
+FIELDS = ("players", "target", "skunk", "double_skunk_games", "peg_out_exactly", "muggins", "stinkhole", "match_to")
 _SKUNK_GAMES = const(2)
 _LURCH_GAMES = const(2)
 
