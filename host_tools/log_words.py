@@ -7,16 +7,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cribbage.cards import names, rank_name
+from cribbage.cards import a_rank, names, rank_name
 from cribbage.settings import Settings
 
 # Events that say the same whoever made them.
 PLAIN_WORDS = {"heels": "his heels: 2 to the dealer", "new_game": "new game", "new_match": "new match"}
-
-
-def a_rank(rank: int) -> str:
-    """A card of ``rank`` (0 Ace .. 12 King) as said: "a 5", "an 8", "an A"."""
-    return ("an " if rank in (0, 7) else "a ") + rank_name(rank)
 
 
 def describe(event: list[Any], rules: Settings) -> str:

@@ -8,8 +8,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.table import Table
 
-from cribbage.cards import name, rank_name
-from host_tools.log_words import a_rank
+from cribbage.cards import a_rank, name, rank_name
 from host_tools.talk import add_link_arguments, converse, game_rules
 
 

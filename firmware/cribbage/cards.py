@@ -42,6 +42,11 @@ def rank_name(rank):
     return "10" if rank == 9 else RANK_LETTERS[rank]
 
 
+def a_rank(rank):
+    """A card of ``rank`` (0 = Ace .. 12 = King) as said: "a 5", "an 8", "an A"."""
+    return ("an " if rank == 0 or rank == 7 else "a ") + rank_name(rank)
+
+
 def names(cards):
     """Cards as one space-separated string."""
     return " ".join(name(c) for c in cards)

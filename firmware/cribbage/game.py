@@ -12,7 +12,7 @@ The game knows nothing of the log, undo or the match tally: ``cribbage.match`` d
 
 from micropython import const
 
-from cribbage.cards import HAND_SIZE, JACK, check_distinct, is_int, is_sequence, name, names, rank_name
+from cribbage.cards import HAND_SIZE, JACK, a_rank, check_distinct, is_int, is_sequence, name, names, rank_name
 
 MAX_PLAY_POINTS = const(31)  # the most one peg event of the play may score
 _HEELS_POINTS = const(2)
@@ -266,8 +266,7 @@ class Game:
         """The starter as the players know it: ``5H``, or ``a 5``, ``an 8`` when only its rank is known."""
         if self.starter is not None:
             return name(self.starter)
-        rank = self.starter_rank
-        return ("an " if rank == 0 or rank == 7 else "a ") + rank_name(rank)
+        return a_rank(self.starter_rank)
 
     def _starter_event(self, event):
         by_rank = event[0] == "starter_rank"

@@ -14,7 +14,7 @@ pegging by points never holds this module.
 
 from micropython import const
 
-from cribbage.cards import HAND_SIZE, is_int, rank_name, value
+from cribbage.cards import HAND_SIZE, a_rank, is_int, rank_name, value
 from cribbage.game import RuleError
 from cribbage.play import GAME_COUNT, Play
 
@@ -125,8 +125,7 @@ class Laying:
             raise RuleError("all four %ss are out already" % rank_name(r))
         count = play.count + value(r * 4)
         if count > GAME_COUNT:
-            article = "an" if r == 7 else "a"  # an 8; an Ace never passes 31
-            raise RuleError("the count is %d: %s %s makes %d, past 31" % (play.count, article, rank_name(r), count))
+            raise RuleError("the count is %d: %s makes %d, past 31" % (play.count, a_rank(r), count))
         play.lay(r * 4 + out)  # a card of that rank not played yet: the suit plays no part
         self.laid[seat].append(r)
         self.left -= 1

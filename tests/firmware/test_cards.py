@@ -47,3 +47,9 @@ def test_bad_cards_name_the_offender():
         cards.check_distinct([3, 3])
     with raises(ValueError):
         cards.check_distinct([52])
+
+
+def test_a_rank_is_said_with_its_article():
+    # as players say them: "an" before the ranks said with a vowel first, "an A" and "an 8"
+    said = ["an A", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "an 8", "a 9", "a 10", "a J", "a Q", "a K"]
+    assert [cards.a_rank(r) for r in range(13)] == said
