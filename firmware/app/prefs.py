@@ -13,7 +13,7 @@ together with the rules, they are the settings of the serial protocol
 """
 
 from app import palette
-from cribbage.cards import is_int
+from cribbage.cards import is_int, json_text
 
 _KEYS = ("colour0", "colour1", "colour2", "brightness", "milliamps", "play")
 _LIMITS = {"brightness": (1, 255), "play": (0, 1)}  # the colours: any palette choice; milliamps: shared.supply
@@ -33,17 +33,17 @@ def check_prefs(changes, prefs, supply):
     for key in changes:
         value = changes[key]
         if key not in _KEYS:
-            raise ValueError("unknown setting %r" % (key,))
+            raise ValueError("unknown setting %s" % json_text(key))
+        if not is_int(value):  # every preference is one (checked here for milliamps too: as JSON writes it)
+            raise ValueError("%s must be a whole number, not %s" % (key, json_text(value)))
         if key == "milliamps":
             from shared.supply import check_ma  # loaded when a limit is set or restored: heap
 
             out[key] = check_ma(value, supply)
             continue
-        if not is_int(value):
-            raise ValueError("%s must be a whole number, not %r" % (key, value))
         low, high = _LIMITS.get(key, (0, len(palette.CHOICES) - 1))
         if not low <= value <= high:
-            raise ValueError("%s must be from %d to %d, not %r" % (key, low, high, value))
+            raise ValueError("%s must be from %d to %d, not %d" % (key, low, high, value))
         out[key] = value
     if out["colour0"] == out["colour2"]:  # three players: P1 and P3 peg on one track, told apart by colour
         raise ValueError("P1 and P3 share a track: give them two colours")

@@ -20,7 +20,7 @@ from micropython import const
 
 from app import VERSION, strict_json
 from app.request_ids import MAX_ID, recall, remember, valid_id
-from cribbage.cards import is_int
+from cribbage.cards import is_int, json_text
 from shared import events
 
 MAX_PAGE = const(32)  # events per log reply: about 1 KB of reply, whatever the match's length
@@ -38,9 +38,9 @@ def _error(request_id, message):
 
 
 def _shown(value):
-    """A rejected value as an error shows it: its repr, cut to a short start."""
+    """A rejected value as an error shows it: as JSON writes it (``json_text``), cut to a short start."""
     try:
-        text = repr(value)
+        text = json_text(value)
     except (RuntimeError, MemoryError):  # nested too deep to print (CPython's RecursionError)
         return "a value nested too deep"
     return text if len(text) <= _SHOWN else text[:_SHOWN] + "..."

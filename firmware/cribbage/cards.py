@@ -24,6 +24,21 @@ def is_sequence(x):
     return isinstance(x, list) or isinstance(x, tuple)  # not (list, tuple): built on the heap each call, or kept there
 
 
+def json_text(value):
+    """``value`` as JSON writes it (``true``, ``null``, ``"x"``, not Python's ``True``, ``None``,
+    ``'x'``): how a host wrote what an error refuses. The same text on CPython and MicroPython:
+    MicroPython's ``json.dumps``, which writes characters past ASCII as themselves and a backspace
+    or form feed as ``\\u0008``, ``\\u000c`` (CPython's would write ``\\u00e9``, ``\\b``)."""
+    import json  # here: no name in this module's globals (resident on the board)
+
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except TypeError:  # MicroPython's takes no ensure_ascii: its text is the one wanted
+        return json.dumps(value)
+    # CPython's \b and \f as MicroPython writes them, an escaped backslash set aside (json.dumps writes no NUL)
+    return text.replace("\\\\", "\0").replace("\\b", "\\u0008").replace("\\f", "\\u000c").replace("\0", "\\\\")
+
+
 def value(card):
     """Counting value: Ace 1, two to ten face value, court cards 10."""
     r = card >> 2
@@ -58,7 +73,7 @@ def check_distinct(cards):
     low = high = 0
     for c in cards:
         if not is_int(c) or not 0 <= c < DECK_SIZE:
-            raise ValueError("%r is not a card number (0-51)" % (c,))
+            raise ValueError("%s is not a card number (0-51)" % json_text(c))
         upper = c >= _HALF_DECK
         bit = 1 << (c - _HALF_DECK if upper else c)
         if (high if upper else low) & bit:

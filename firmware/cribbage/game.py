@@ -12,7 +12,18 @@ The game knows nothing of the log, undo or the match tally: ``cribbage.match`` d
 
 from micropython import const
 
-from cribbage.cards import HAND_SIZE, JACK, a_rank, check_distinct, is_int, is_sequence, name, names, rank_name
+from cribbage.cards import (
+    HAND_SIZE,
+    JACK,
+    a_rank,
+    check_distinct,
+    is_int,
+    is_sequence,
+    json_text,
+    name,
+    names,
+    rank_name,
+)
 
 MAX_PLAY_POINTS = const(31)  # the most one peg event of the play may score
 _HEELS_POINTS = const(2)
@@ -51,13 +62,13 @@ def _check_cut_ranks(ranks, seats):
         if len(cut) > 1 and all(is_int(r) and 0 <= r <= _KING for r in cut):
             return
     raise RuleError("the cut is one rank per seat (0 = Ace .. 12 = King; null: did not cut), two at least, "
-                    "not %r" % (ranks,))
+                    "not %s" % json_text(ranks))
 
 
 def _check_cards(cards, count, what):
     """Raise RuleError unless ``cards`` is a list/tuple of ``count`` distinct card ints."""
     if not is_sequence(cards) or len(cards) != count:
-        got = len(cards) if is_sequence(cards) else repr(cards)
+        got = len(cards) if is_sequence(cards) else json_text(cards)
         raise RuleError("%s needs %d cards, got %s" % (what, count, got))
     try:
         check_distinct(cards)
@@ -218,7 +229,7 @@ class Game:
         elif kind == "dealer" or kind == "cut" or kind == "cut_ranks":
             self._dealer_event(event)
         else:
-            raise RuleError("unknown event %r" % (kind,))
+            raise RuleError("unknown event %s" % json_text(kind))
         self.call = None  # any other event accepted: the call comes too late
 
     def arity(self, event, n, usage):
@@ -277,7 +288,7 @@ class Game:
         given = event[1]
         if by_rank:
             if not is_int(given) or not 0 <= given <= _KING:
-                raise RuleError("the starter's rank is 0 (Ace) to 12 (King), not %r" % (given,))
+                raise RuleError("the starter's rank is 0 (Ace) to 12 (King), not %s" % json_text(given))
             rank = given
         else:
             _check_cards((given,), 1, "the starter")
@@ -323,7 +334,7 @@ class Game:
         if not is_int(side) or not 0 <= side < sides:
             raise RuleError("peg for %s, not %s" % (self.settings.choice(), self.settings.named(side)))
         if not is_int(points) or not 1 <= points <= MAX_PLAY_POINTS:
-            raise RuleError("points in the play must be from 1 to %d, not %r" % (MAX_PLAY_POINTS, points))
+            raise RuleError("points in the play must be from 1 to %d, not %s" % (MAX_PLAY_POINTS, json_text(points)))
         self.peg(side, points)
 
     def in_play(self):
@@ -348,7 +359,7 @@ class Game:
         self._check_turn(crib, seat)
         what = "the crib" if crib else "the hand"
         if claim is not None and (not is_int(claim) or claim < 0):
-            raise RuleError("claim must be a number of points or null, not %r" % (claim,))
+            raise RuleError("claim must be a number of points or null, not %s" % json_text(claim))
         if by_ranks:
             from cribbage import show_ranks  # loaded once a show is counted by ranks
 

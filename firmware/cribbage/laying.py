@@ -14,7 +14,7 @@ pegging by points never holds this module.
 
 from micropython import const
 
-from cribbage.cards import HAND_SIZE, a_rank, is_int, rank_name, value
+from cribbage.cards import HAND_SIZE, a_rank, is_int, json_text, rank_name, value
 from cribbage.game import RuleError
 from cribbage.play import GAME_COUNT, Play
 
@@ -116,7 +116,7 @@ class Laying:
         """``seat`` lays a card of ``rank`` (1-13; ``starter``: the starter's rank 0-12, or None); returns
         (scoring seat or None, points). RuleError and nothing changed if it may not."""
         if not is_int(rank) or not 1 <= rank <= _RANKS:
-            raise RuleError("a card's rank is 1 (Ace) to 13 (King), not %r" % (rank,))
+            raise RuleError("a card's rank is 1 (Ace) to 13 (King), not %s" % json_text(rank))
         self._check_turn(seat, "lay")
         r = rank - 1
         play = self.play

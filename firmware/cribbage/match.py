@@ -13,7 +13,7 @@ from array import array
 
 from micropython import const
 
-from cribbage.cards import is_int, is_sequence
+from cribbage.cards import is_int, is_sequence, json_text
 from cribbage.game import Game, RuleError
 from cribbage.settings import Settings
 
@@ -379,9 +379,9 @@ class Match:
     def apply(self, event):
         """Apply one event; RuleError (and nothing changed) if it is not legal now."""
         if not is_sequence(event) or not event or not isinstance(event[0], str):
-            raise RuleError('an event is a list starting with its name, like ["peg", 0, 2], not %r' % (event,))
+            raise RuleError('an event is a list starting with its name, like ["peg", 0, 2], not %s' % json_text(event))
         if event[0] not in EVENTS:
-            raise RuleError("unknown event %r (known: %s)" % (event[0], ", ".join(EVENTS)))
+            raise RuleError("unknown event %s (known: %s)" % (json_text(event[0]), ", ".join(EVENTS)))
         self._apply(event)
 
     def _apply(self, event):

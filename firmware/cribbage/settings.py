@@ -27,7 +27,7 @@ sides and seats, the board's and the host tools'). A line is the lowest score NO
 
 from micropython import const
 
-from cribbage.cards import is_int
+from cribbage.cards import is_int, json_text
 
 SKUNK_RULES = ("none", "skunk", "lurch")
 DOUBLE_SKUNK_GAMES = (3, 4)  # a double skunk is worth 3 or 4 game points
@@ -47,7 +47,7 @@ def dealt_count(players):
         return 6
     if players == 3 or players == 4:
         return 5
-    raise ValueError("players must be 2, 3 or 4, not %r" % (players,))
+    raise ValueError("players must be 2, 3 or 4, not %s" % json_text(players))
 
 
 class Settings:
@@ -56,19 +56,19 @@ class Settings:
     def __init__(self, players=2, target=121, skunk="skunk", double_skunk_games=3,
                  peg_out_exactly=False, muggins=False, stinkhole=False, match_to=0):
         if not is_int(players) or players not in PLAYERS:
-            raise ValueError("players must be 2, 3 or 4 (two teams of two), not %r" % (players,))
+            raise ValueError("players must be 2, 3 or 4 (two teams of two), not %s" % json_text(players))
         if not is_int(target) or target not in TARGETS:
-            raise ValueError("target must be 121 or 61, not %r" % (target,))
+            raise ValueError("target must be 121 or 61, not %s" % json_text(target))
         if skunk not in SKUNK_RULES:
-            raise ValueError("skunk must be one of none, skunk, lurch, not %r" % (skunk,))
+            raise ValueError("skunk must be one of none, skunk, lurch, not %s" % json_text(skunk))
         if not is_int(double_skunk_games) or double_skunk_games not in DOUBLE_SKUNK_GAMES:
-            raise ValueError("double_skunk_games must be 3 or 4, not %r" % (double_skunk_games,))
+            raise ValueError("double_skunk_games must be 3 or 4, not %s" % json_text(double_skunk_games))
         if not is_int(match_to) or match_to not in MATCH_LENGTHS:
-            raise ValueError("match_to must be 0 (off), 3, 5, 7, 9 or 11 game points, not %r" % (match_to,))
+            raise ValueError("match_to must be 0 (off), 3, 5, 7, 9 or 11 game points, not %s" % json_text(match_to))
         for name, flag in (("peg_out_exactly", peg_out_exactly), ("muggins", muggins),
                            ("stinkhole", stinkhole)):
             if flag is not True and flag is not False:
-                raise ValueError("%s must be true or false, not %r" % (name, flag))
+                raise ValueError("%s must be true or false, not %s" % (name, json_text(flag)))
         self.players = players
         self.target = target
         self.skunk = skunk
@@ -114,9 +114,9 @@ class Settings:
     def named(self, value, seat=False):
         """A side (or, with ``seat``, a seat) number from an event, as the board names it: P3,
         T1b. Out of range too (a refusal names what was asked for: "P3" of a two-player game);
-        anything but a whole number from 0 is shown as given."""
+        anything but a whole number from 0 is shown as given, as JSON writes it."""
         if not is_int(value) or value < 0:
-            return repr(value)
+            return json_text(value)
         if not seat:
             return self.side_name(value)
         return self.seat_name(value) if value < self.seats else "P%d" % (value + 1)
@@ -153,17 +153,17 @@ class Settings:
         Unknown keys raise ValueError (a typo must not be silently ignored).
         """
         if not isinstance(data, dict):
-            raise ValueError("settings must be a dict, not %r" % (data,))
+            raise ValueError("settings must be a dict, not %s" % json_text(data))
         for key in data:
             if key not in FIELDS:
-                raise ValueError("unknown setting %r (known: %s)" % (key, ", ".join(FIELDS)))
+                raise ValueError("unknown setting %s (known: %s)" % (json_text(key), ", ".join(FIELDS)))
         return Settings(**data)
 
     def changed(self, changes):
         """A new Settings with the fields in the dict ``changes`` replaced (validated)."""
         merged = self.to_dict()
         if not isinstance(changes, dict):
-            raise ValueError("settings changes must be a dict, not %r" % (changes,))
+            raise ValueError("settings changes must be a dict, not %s" % json_text(changes))
         for key in changes:
             merged[key] = changes[key]
         return Settings.from_dict(merged)

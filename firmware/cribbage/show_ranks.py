@@ -19,7 +19,7 @@ Ranks are 0 (Ace) to 12 (King), as ``card >> 2``.
 from micropython import const
 
 from cribbage import show
-from cribbage.cards import JACK, is_int, is_sequence, rank_name
+from cribbage.cards import JACK, is_int, is_sequence, json_text, rank_name
 
 _RANKS = const(13)
 _SUITS = const(4)
@@ -34,10 +34,10 @@ _CLUB_JACK = JACK * _SUITS  # the Jack of clubs (the starter is a club)
 def check_ranks(ranks, starter_rank):
     """ValueError unless ``ranks`` are 4 ranks (0-12) that, with the starter's, hold no fifth card of a rank."""
     if not is_sequence(ranks) or len(ranks) != show.HAND_SIZE:
-        raise ValueError("a show by ranks has %d ranks, not %r" % (show.HAND_SIZE, ranks))
+        raise ValueError("a show by ranks has %d ranks, not %s" % (show.HAND_SIZE, json_text(ranks)))
     for r in ranks:
         if not is_int(r) or not 0 <= r < _RANKS:
-            raise ValueError("%r is not a rank (0 = Ace .. 12 = King)" % (r,))
+            raise ValueError("%s is not a rank (0 = Ace .. 12 = King)" % json_text(r))
     for r in ranks:
         if ranks.count(r) + (starter_rank == r) > _SUITS:
             raise ValueError("five cards of rank %s: a deck has four" % rank_name(r))
@@ -69,14 +69,15 @@ def check(ranks, starter_rank, flush, nobs, is_crib):
     check_ranks(ranks, starter_rank)
     what = "the crib" if is_crib else "a hand"
     if not is_int(flush) or flush not in (_CRIB_FLUSHES if is_crib else _HAND_FLUSHES):
-        raise ValueError("flush is %s, not %r" % ("0 or 5 (the crib counts only a flush of all five)" if is_crib
-                                                   else "0, 4 (the hand's four) or 5 (with the starter)", flush))
+        raise ValueError("flush is %s, not %s" % ("0 or 5 (the crib counts only a flush of all five)" if is_crib
+                                                   else "0, 4 (the hand's four) or 5 (with the starter)",
+                                                   json_text(flush)))
     if flush not in flush_options(ranks, starter_rank, is_crib):
         if flush == 5 and starter_rank in ranks:
             raise ValueError("no flush of five: the starter pairs a card of %s" % what)
         raise ValueError("no flush: %s with a pair is of two suits" % what)
     if nobs is not True and nobs is not False:
-        raise ValueError("nobs is true or false, not %r" % (nobs,))
+        raise ValueError("nobs is true or false, not %s" % json_text(nobs))
     if not nobs_options(ranks, starter_rank, flush) & (NOBS if nobs else NO_NOBS):
         if not nobs:
             raise ValueError("his nobs counts too: %s the starter's suit" % (

@@ -265,6 +265,54 @@ def test_an_error_echoes_only_a_short_start_of_what_it_refuses():
         assert r["ok"] is False and "zzz" in r["error"] and len(r["error"]) <= 250 and "..." in r["error"], r
 
 
+def test_an_error_shows_what_it_refuses_as_the_host_wrote_it_in_json():
+    # true, null, "x": JSON's spelling, not Python's (True, None, 'x'), from the protocol's own
+    # checks and from the rules and preferences behind them; the same text on every interpreter
+    d = Driver()
+    said = [
+        ({"cmd": "state", "id": True}, "characters, not true"),
+        ({"cmd": None}, "unknown cmd null (known: "),
+        (r'{"cmd": "caf\u00e9 \b"}', 'unknown cmd "café \\u0008" (known: '),  # é as itself, a backspace escaped
+        ({"cmd": "state", "x": 1}, 'state takes no "x"'),
+        ({"cmd": "input", "event": ["press", None]}, 'not ["press", null]'),
+        ({"cmd": "event", "event": "peg"}, 'like ["peg", 0, 2], not "peg"'),
+        ({"cmd": "test_leds", "stop": None}, "true or false, not null"),
+        ({"cmd": "log", "from": True}, "not true"),
+        ({"cmd": "event", "event": [None]}, 'like ["peg", 0, 2], not [null]'),
+        ({"cmd": "event", "event": [False]}, "not [false]"),
+        ({"cmd": "event", "event": ["fly"]}, 'unknown event "fly" (known: '),
+        ({"cmd": "event", "event": ["dealer", True]}, "must be P1 or P2, not true"),
+        ({"cmd": "event", "event": ["cut", [1, None]]}, "the cut: null is not a card number"),
+        ({"cmd": "event", "event": ["cut", "5H"]}, 'the cut needs 2 cards, got "5H"'),
+        ({"cmd": "event", "event": ["cut_ranks", [1, True]]}, "two at least, not [1, true]"),
+        ({"cmd": "settings", "set": {"target": None}}, "target must be 121 or 61, not null"),
+        ({"cmd": "settings", "set": {"muggins": "yes"}}, 'muggins must be true or false, not "yes"'),
+        ({"cmd": "settings", "set": {"skunk": False}}, "none, skunk, lurch, not false"),
+        ({"cmd": "settings", "set": {"players": "2"}}, 'two teams of two), not "2"'),
+        ({"cmd": "settings", "set": {"nose": 1}}, 'unknown setting "nose"'),
+        ({"cmd": "settings", "set": {"brightness": True}}, "brightness must be a whole number, not true"),
+        ({"cmd": "settings", "set": {"milliamps": None}}, "milliamps must be a whole number, not null"),
+    ]
+    for request, text in said:
+        r = d.ask(request)
+        assert r["ok"] is False and text in r["error"], (request, r)
+    d.ask({"cmd": "event", "event": ["dealer", 0]})
+    for event, text in ((["peg", None, 2], "peg for P1 or P2, not null"), (["peg", 0, True], "from 1 to 31, not true"),
+                        (["starter", None], "the starter: null is not a card number"),
+                        (["starter_rank", "5"], 'to 12 (King), not "5"'), (["lay", 1, None], "to 13 (King), not null")):
+        r = d.ask({"cmd": "event", "event": event})
+        assert r["ok"] is False and text in r["error"], (event, r)
+    d.ask({"cmd": "event", "event": ["starter", 5]})
+    for event, text in ((["hand", "1", 12, None], 'count the hand of P1 or P2, not "1"'),
+                        (["hand", 1, 12, "x"], 'claim must be a number of points or null, not "x"'),
+                        (["show_ranks", 1, "abc", 0, False, None], 'has 4 ranks, not "abc"'),
+                        (["show_ranks", 1, [1, 2, 3, None], 0, False, None], "null is not a rank"),
+                        (["show_ranks", 1, [1, 2, 3, 4], None, False, None], "(with the starter), not null"),
+                        (["show_ranks", 1, [1, 2, 3, 4], 0, "x", None], 'nobs is true or false, not "x"')):
+        r = d.ask({"cmd": "event", "event": event})
+        assert r["ok"] is False and text in r["error"], (event, r)
+
+
 def test_a_peg_the_house_rules_keep_off_is_refused_as_the_controls_refuse_it():
     # USING.md: with peg out exactly or the stinkhole, a score that would not be pegged is refused
     # ("not pegged"): nothing to peg, nothing for undo to take back. `crib peg` said "P1 pegs 2."

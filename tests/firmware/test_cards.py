@@ -1,5 +1,7 @@
 """Cards: parsing and formatting at the edges. Runs on CPython and MicroPython."""
 
+import json
+
 from cribbage import cards
 from cribbage_lab import card_text
 from portable import raises
@@ -53,3 +55,19 @@ def test_a_rank_is_said_with_its_article():
     # as players say them: "an" before the ranks said with a vowel first, "an A" and "an 8"
     said = ["an A", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "an 8", "a 9", "a 10", "a J", "a Q", "a K"]
     assert [cards.a_rank(r) for r in range(13)] == said
+
+
+def test_a_value_is_shown_as_json_writes_it_the_same_on_every_interpreter():
+    # what a host sent, as it wrote it: true, null and "x", not Python's True, None and 'x'
+    for value, text in ((True, "true"), (False, "false"), (None, "null"), (0, "0"), (-12, "-12"), (1.5, "1.5"),
+                        ("x", '"x"'), ([], "[]"), ([1, "5H", None, [True]], '[1, "5H", null, [true]]'),
+                        ({"target": None}, '{"target": null}'), (10 ** 30, "1" + "0" * 30)):
+        assert cards.json_text(value) == text, (value, cards.json_text(value))
+    # characters past ASCII as themselves (CPython's json.dumps writes \u00e9 and a pair of
+    # surrogates; MicroPython's, these), a quote and a backslash escaped, a control character
+    # by its short escape or as \u00XX (a backspace and a form feed too: MicroPython's way)
+    for value, text in (("café ♥ \U0001F600", '"café ♥ \U0001F600"'), ('say "go"', r'"say \"go\""'),
+                        ("a\\b", r'"a\\b"'), ("\\\b\\f\f", r'"\\\u0008\\f\u000c"'), ("\t\n\r", r'"\t\n\r"'),
+                        ("\x00\x01\x1f\x7f", '"\\u0000\\u0001\\u001f\x7f"')):
+        assert cards.json_text(value) == text, (value, cards.json_text(value))
+        assert json.loads(text) == value  # JSON for what was shown

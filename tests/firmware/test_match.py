@@ -49,7 +49,7 @@ def test_bad_cuts_and_dealers():
     # Players are named as the board names them (P1, P2), never by the protocol's 0-based number.
     rejected(m, ["dealer", 2], "the dealer must be P1 or P2, not P3")
     rejected(m, ["dealer", -1], "the dealer must be P1 or P2, not -1")
-    rejected(m, ["dealer", True], "the dealer must be P1 or P2, not True")
+    rejected(m, ["dealer", True], "the dealer must be P1 or P2, not true")  # as JSON writes it
     rejected(m, ["dealer"], '["dealer", seat]')
     m.apply(["dealer", 1])
     rejected(m, ["dealer", 0], "the dealer is already known: P2 deals")
@@ -257,7 +257,7 @@ def test_pegging_rules():
     m = new_match([["dealer", 0]])
     for side, points in ((0, 0), (0, -1), (0, 32), (0, "2"), (0, True), (0, 2.0), (0, None)):
         rejected(m, ["peg", side, points], "points")
-    for side, shown in ((2, "P3"), (-1, "-1"), (None, "None"), ("0", "'0'"), (False, "False")):
+    for side, shown in ((2, "P3"), (-1, "-1"), (None, "null"), ("0", '"0"'), (False, "false")):  # as JSON writes it
         rejected(m, ["peg", side, 2], "peg for P1 or P2, not %s" % shown)
     rejected(new_match([["dealer", 0]], players=3), ["peg", 3, 2], "peg for P1, P2 or P3, not P4")
     m.apply(["peg", 0, 31])
