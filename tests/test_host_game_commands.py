@@ -246,7 +246,9 @@ SUGGESTED = re.compile(r"`(crib [^`]+)`")  # a command to type as it stands (tes
                             "(crib dealer PLAYER) before pegging"),
     ([["dealer", "1"]], ["settings", "target=61"],
      "the rules change only before the first event of a match: start a new match first (`crib new-match`)"),
-    (MATCH_WON, ["new-game"], "the match is over: P2 won it 0-3; start a new match (`crib new-match`)"),
+    (MATCH_WON, ["new-game"], "the match is over: P2 won it 0-3 (`crib undo`, or a new match: `crib new-match`)"),
+    (MATCH_WON, ["peg", "1", "2"], "the match is over: P2 won it 0-3 (`crib undo`, or a new match: "
+                                   "`crib new-match`)"),
     (GAME_WON, ["peg", "1", "2"], "the game is over: no pegging after it (`crib undo`, or a new game or match: "
                                   "`crib new-game`, `crib new-match`)"),
     (GAME_WON, ["dealer", "1"], "the game is over: start a new game or match (`crib new-game`, `crib new-match`)"),

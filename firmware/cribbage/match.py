@@ -425,12 +425,18 @@ class Match:
     def _step(self, event, index):
         """Apply ``event`` (checked to be a list with a known name) as the ``index``-th of the log."""
         kind = event[0]
+        if kind == "new_match":
+            self._new_match(event, index)
+            return
+        game = self.game
+        if game.phase == "over":  # (only the end of a game wins the match)
+            won = self.match_winner
+            if won is not None:  # the game's own refusals would offer a new game: only a new match goes on
+                raise RuleError("the match is over: %s won it %s (undo, or a new match)"
+                                % (self.settings.side_name(won), "-".join(str(n) for n in self.games_won)))
         if kind == "new_game":
             self._new_game(event, index)
-        elif kind == "new_match":
-            self._new_match(event, index)
         else:
-            game = self.game
             game.apply(event)
             if game.phase == "over":
                 # Only a live game accepts in-game events, so this event just ended it.
@@ -447,10 +453,6 @@ class Match:
             raise RuleError("this game has not begun: nothing to start again")
         game = self.game
         dealer = None
-        won = self.match_winner
-        if won is not None:
-            raise RuleError("the match is over: %s won it %s; start a new match"
-                            % (self.settings.side_name(won), "-".join(str(n) for n in self.games_won)))
         if game.phase == "over":
             dealer = self._loser_seat(game)
             self.game_number += 1

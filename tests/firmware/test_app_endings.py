@@ -83,11 +83,26 @@ def test_back_at_the_end_of_a_match_undoes_the_winning_peg():
     d.peg_in_steps(P1, 121)  # a double skunk: 3, the match at once
     assert d.match.match_winner == 0
     r = json.loads(d.board.handle_command('{"cmd": "new_game"}'))
-    assert not r["ok"] and r["error"] == "the match is over: P1 won it 3-0; start a new match"
+    assert not r["ok"] and r["error"] == "the match is over: P1 won it 3-0 (undo, or a new match)"
     d.press(BACK_PRESS)
     assert d.match.match_winner is None and d.match.winner is None and d.match.front[0] < 121
     r = json.loads(d.board.handle_command('{"cmd": "state"}'))
     assert r["state"]["match_winner"] is None and r["state"]["settings"]["match_to"] == 3
+
+
+def test_after_a_won_match_a_refusal_points_to_a_new_match_or_undo():
+    # A playtest: the words of a won game offered a new game, refused too once the match is won.
+    d = Driver()
+    d.board.handle_command(json.dumps({"cmd": "settings", "set": {"match_to": 3}}))
+    d.press(P1)
+    d.peg_in_steps(P1, 121)  # a double skunk: 3, the match
+    d.press(P2)  # a player's button: refused, saying what goes on
+    assert d.display()[-4:] == ["NO: the match is", "over: P1 won it", "3-0 (undo, or a", "new match)"]
+    d.press(HOLD_ENC, ENC)  # the menu's new game: refused in the same words
+    assert d.mode.name == "menu"
+    assert d.board.messages.refusal == "the match is over: P1 won it 3-0 (undo, or a new match)"
+    d.press(turn(1), ENC, ENC)  # the new match, as they say
+    assert d.match.games_won == [0, 0] and d.match.events == 0
 
 
 def test_a_refusal_wraps_at_spaces_never_inside_a_number():
