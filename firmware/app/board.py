@@ -11,7 +11,8 @@ around it, and tests call these directly.
 
 What the board holds, and who reads it: ``match`` (the rules core's ``Match``), ``prefs``
 (``app.prefs``), ``mode`` (the ui mode, ``app.modes``: changed only by ``open``),
-``messages`` (``app.messages``: a refusal, the power-on notice) and ``ids`` (the serial
+``messages`` (``app.messages``: a refusal, the power-on notice), ``undone`` (the event the last undo
+took back, for the modes to reopen at it) and ``ids`` (the serial
 request ids answered last and their replies, on the flash once saved: ``app.request_ids``
 keeps them for the protocol and checks them at power-on; the board only saves and restores
 them, so the protocol's code is not loaded at power-on).
@@ -91,6 +92,11 @@ class Board:
     # press that opens the count, they held its frame back 63 ms on CRIB_PICO and 131 ms on stock
     # (where the code is loaded into the heap), measured on the emulated chip.
     _ahead = "cribbage.show app.text app.cursor app.picker app.modes.starter app.modes.count cribbage.saying app.said"
+    # The event the last undo took back, until the next action (``_accepted``): the mode that picks such an
+    # event opens on it again (``app.modes``: the starter, a show, the cut for deal, a card laid). A class
+    # default, set on the board only once it changes, as ``_ahead`` is: one more attribute set in ``__init__``
+    # grows the board's table of them, 48 bytes of heap at power-on (measured on CRIB_PICO).
+    undone = None
 
     def __init__(self, hw, glance_first=False):
         self.hw = hw
@@ -206,8 +212,9 @@ class Board:
 
     def undo(self):
         """Undo the last event (the LEDs flash it); RuleError if there is none."""
-        self.match.undo()
+        undone = self.match.undo()
         self._accepted()
+        self.undone = undone
         self.messages.undone()
 
     def new_match(self):
@@ -258,6 +265,7 @@ class Board:
         """An action was taken: the data changed (saved next), and a refusal shown before it is
         no longer what the display should say (a serial command comes without an input to end it)."""
         self._changed = True
+        self.undone = None
         self.messages.overtaken()
 
     def _attempt(self, refusals, action, *args):

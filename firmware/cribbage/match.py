@@ -396,12 +396,12 @@ class Match:
         return code
 
     def undo(self):
-        """Drop the last event of the log and go back to the state before it."""
+        """Drop the last event of the log and go back to the state before it; return that event."""
         codes = self._codes
         if not codes:
             raise RuleError("nothing to undo")
-        if codes.pop() & _PACKED:
-            self._packs.pop()
+        code = codes.pop()
+        packed = self._packs.pop() if code & _PACKED else None
         self.edits += 1
         n = len(codes)
         marks = self._marks
@@ -416,6 +416,7 @@ class Match:
         for event in self.iter_log(index, n):
             i += 1
             self._step(event, i)
+        return _decode(code, self.settings.seats, packed)
 
     @property
     def can_undo(self):

@@ -285,3 +285,80 @@ def test_player_3_dealing_holds_back_for_his_heels_in_the_card_picker():
     d.press(ENC)  # P1's hand
     d.press(HOLD_BACK)  # the dealer's button: his heels, refused with why; the count stays open
     assert d.board.messages.refusal == "the starter 5H is not a jack: no heels" and d.where() == "cards"
+
+
+def test_undoing_the_starter_opens_the_picker_on_it_again():
+    # A playtest: a Jack undone (his heels with it) reopened the picker at the Ace, ten turns away.
+    d = dealt()
+    d.press(ENC)
+    d.pick("JH")
+    assert d.match.front == [2, 0]
+    d.press(BACK_PRESS)  # undo: the Jack and his heels
+    assert d.match.starter is None and d.match.front == [0, 0]
+    d.press(ENC)  # the picker, on the Jack again
+    assert d.where() == "starter" and d.mode.picker.card == parse("JH") and d.display()[1] == ">JH"
+    d.press(turn(1), ENC)  # a turn: the Queen meant
+    assert d.match.starter == parse("QH") and d.match.front == [0, 0]
+    d.press(BACK_PRESS, HOLD_P2)  # undone, then another action: the picker starts at the Ace again
+    d.press(ENC)
+    assert d.where() == "starter" and d.mode.picker.card == parse("AC")
+
+
+def test_undoing_a_starter_taken_by_its_rank_opens_the_picker_on_that_rank_at_any_suit():
+    d = dealt()
+    d.press(ENC, turn(4), P1)  # the fives; before the first suit: any suit
+    assert d.display()[1] == ">5 any suit"
+    d.press(ENC)
+    assert d.match.starter_rank == 4 and d.match.starter is None
+    d.press(BACK_PRESS, ENC)
+    assert d.where() == "starter" and d.display()[1] == ">5 any suit"
+    d.press(turn(1), ENC)  # the six meant, by its rank too
+    assert d.match.starter_rank == 5 and d.match.starter is None
+
+
+def test_undoing_a_counted_hand_opens_the_count_on_it_as_it_was_pegged():
+    d = dealt()
+    d.press(ENC)
+    d.pick("5D")
+    d.press(ENC)
+    d.count_show("5C 5H 5S JD")  # P2's 29
+    assert d.match.front == [0, 29] and d.where() == "cards"  # P1's hand next
+    d.press(BACK_PRESS, BACK_PRESS)  # out of the count, then undo: the 29 comes off
+    assert d.match.front == [0, 0] and d.mode.name == "peg"
+    d.press(ENC)  # the count opens on it again: its cards taken, its count said
+    assert d.where() == "confirm" and d.mode.points == 29 and d.display()[0] == "P2 HAND 29"
+    d.press(BACK_PRESS)  # a step back: its cards, all four taken
+    assert d.where() == "cards" and d.mode.picker.picked == [parse(c) for c in "5C 5H 5S JD".split()]
+    d.press(BACK_PRESS)  # the Jack goes back; the card meant instead
+    d.pick("QD")
+    d.press(ENC)
+    assert d.match.front == [0, 28]
+
+
+def test_undoing_a_total_or_a_claim_opens_it_dialled_again():
+    d = dealt()
+    d.press(ENC, HOLD_ENC, turn(12), ENC)  # the starter skipped: P2's total, 12
+    assert d.match.front == [0, 12] and d.where() == "total"
+    d.press(BACK_PRESS, BACK_PRESS)  # out of P1's total, then undo
+    assert d.match.front == [0, 0]
+    d.press(ENC)  # the total dialled again, its starter skipped as before
+    assert d.where() == "total" and d.mode.points == 12 and "starter skipped" in d.display()
+    d.press(BACK_PRESS)  # the starter is still a step back
+    assert d.where() == "starter"
+    d.press(HOLD_ENC)  # skipped again: the total as it was
+    assert d.where() == "total" and d.mode.points == 12
+    d.press(turn(-2), ENC)
+    assert d.match.front == [0, 10]
+    d = dealt(turn(5), ENC, turn(1), ENC)  # muggins on
+    d.press(ENC)
+    d.pick("5D")
+    d.press(ENC)
+    d.pick_all("5C 5H 5S JD")
+    d.press(turn(20), ENC, ENC)  # P2 claims 20; no call: on to P1's hand
+    d.press(BACK_PRESS, BACK_PRESS)  # out of the count, then undo the claim
+    assert d.match.front == [0, 0]
+    d.press(ENC)  # the claim dialled again, its cards taken
+    assert d.where() == "claim" and d.mode.points == 20
+    assert d.mode.picker.picked == [parse(c) for c in "5C 5H 5S JD".split()]
+    d.press(turn(9), ENC)  # the whole 29 claimed this time
+    assert d.match.front == [0, 29] and d.where() == "call"

@@ -142,3 +142,27 @@ def test_the_cut_over_the_serial_line_and_the_seat_choice_past_it():
     assert d.match.log == [["dealer", 1]]
     d.press(HOLD_P1)  # and the game goes on
     assert d.match.front == [2, 0]
+
+
+def test_undoing_the_cut_opens_it_again_as_it_was_decided():
+    d = Driver()
+    d.press(ENC)
+    cut(d, 4)
+    cut(d, 2)  # P1 a five, P2 a three: P2 deals
+    assert d.match.dealer == 1
+    d.press(BACK_PRESS)  # undo: who deals? again
+    assert d.match.phase == "cut"
+    d.press(ENC)  # the cut as it was decided, P2's rank dialled again
+    assert d.display()[1:3] == ["P1 cut 5", "P2 cuts >3"]
+    d.press(turn(3), ENC)  # P2 cut a six: P1 deals
+    assert d.match.dealer == 0 and d.match.log == [["cut_ranks", [4, 5]]]
+    d = three_tied()
+    cut(d, 5)
+    cut(d, 3)  # the tie cut again: P3's four is lower than P2's six
+    assert d.match.dealer == 2
+    d.press(BACK_PRESS, ENC)  # the round that decided, as it was
+    assert d.display()[1:3] == ["P2 cut 6", "P3 cuts >4"]
+    d.press(BACK_PRESS)  # P2's rank back on the dial
+    assert d.mode.seat() == 1 and d.mode.rank == 5
+    d.press(BACK_PRESS)  # the tie before it is not in the log: back to who deals?
+    assert d.mode.name == "peg" and d.match.phase == "cut"

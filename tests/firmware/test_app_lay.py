@@ -340,3 +340,16 @@ def test_points_a_house_rule_does_not_peg_are_said_not_pegged():
     assert d.match.front[0] == 120 and d.match.winner is None
     said = " ".join(d.display()[2:])
     assert "P1: twenty-five for a pair, not pegged" in said, said
+
+
+def test_a_card_undone_is_dialled_again():
+    d = laying()
+    lay(d, 5)  # P2
+    lay(d, 9)  # P1: 14
+    d.press(turn(3))  # the dial moves on, to a Queen
+    d.press(BACK_PRESS)  # P1's nine taken back: its rank dialled again
+    assert d.mode.rank == 9 and d.match.game.laying.play.count == 5 and d.display()[2] == "P1 >9 count 5"
+    d.press(BACK_PRESS)  # and P2's five
+    assert d.mode.rank == 5 and d.match.game.laying is None  # (no card laid this deal)
+    d.press(turn(1), ENC)  # a turn: the six meant
+    assert d.match.game.laying.play.count == 6

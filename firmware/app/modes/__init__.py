@@ -10,6 +10,10 @@ there is no player 3). A ``full_screen`` mode (card picker, menus) replaces the 
 the others (``peg``, ``lay``, ``muggins``, and ``count`` but at its cards and ranks) draw over it
 and tell the renderer whose show is counted, now or next, with ``counting_side(board)`` (its game
 hole breathes).
+A mode that picks what an event holds opens on the event the last undo took back, if it is one of
+its own (``Board.undone``): a pick taken back is made again with a turn or two, not from the start
+(the starter's card, a show's cards or ranks with its count, claim or total, the cut for deal's
+ranks, the rank of a card laid).
 The parts modes are made of that are no modes live beside this package, in ``app``: the card
 picker (``app.picker``), a show by ranks (``app.rank_show``), a count said (``app.said``), a blinking
 cursor that starts lit where it lands (``app.cursor``).

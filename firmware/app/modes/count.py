@@ -76,12 +76,17 @@ class Count:
 
     def next_count(self, board, skipped=False):
         """Go to the next thing to count this deal: the starter first (its own mode) unless
-        ``skipped``; the board goes idle when there is nothing."""
+        ``skipped``; the board goes idle when there is nothing. A show just taken back by undo
+        opens as it was before it was pegged (``_reopen``)."""
         match = board.match
         if match.winner is not None or match.next_show is None:
             board.idle()
             return
-        if match.starter_rank is None and match.phase == "play" and not skipped:
+        undone = board.undone
+        if undone is not None and undone[0] != "hand" and undone[0] != "crib" and undone[0] != "show_ranks":
+            undone = None  # (not a show: nothing of it to open here)
+        # (a show taken back while the starter is unknown was a total: its starter was skipped)
+        if match.starter_rank is None and match.phase == "play" and not skipped and undone is None:
             board.open(Starter)
             return
         self.seat, kind = match.next_show
@@ -103,6 +108,8 @@ class Count:
 
                 table = on_table(match.game)
             self.picker = Picker(show.HAND_SIZE, match.used, table)
+        if undone is not None:
+            self._reopen(board, undone)
 
     def _laid_ranks(self, board):
         """The ranks (0-12) of the hand counted as it was laid in the play card by card, or None."""
@@ -125,15 +132,21 @@ class Count:
         else:
             self.next_count(board)
 
-    def reclaim(self, board, event):
-        """A claim (its ``event``) was taken back (in the muggins mode): dial it again."""
-        self.next_count(board)
+    def _reopen(self, board, event):
+        """The show ``event`` was taken back (undo, or back at its muggins call): open as it was before it
+        was pegged, to be pegged again with a press or changed with a step back: its cards (or ranks
+        and answers) taken and the count said, or its claim or total dialled."""
         if event[0] == "show_ranks":
             self.by_ranks(board, event[2], event)
+        elif event[-2] is None:  # a total
+            self.step = TOTAL
+            self.points = event[-1]
+            return
         else:
             self.picker.picked = list(event[-2])
-        self.step = CLAIM
-        self.points = event[-1]
+        self._counted(board)
+        if self.step == CLAIM:
+            self.points = event[-1] or 0  # (a show given over the serial line may claim nothing: from 0)
 
     def counting_side(self, board):
         """The side that pegs the show being counted."""
@@ -224,7 +237,7 @@ class Count:
             if self.picker is not None or self.ranks is not None:
                 self._back(board)
             elif board.match.phase == "play":
-                board.open_count()  # nothing counted yet: the starter again
+                board.open(Starter)  # nothing counted yet: the starter again
             else:
                 board.idle()
         elif kind == events.PRESS and what == events.ENCODER:

@@ -8,6 +8,10 @@ shared, the players who share it cut again (the others are out). The deciding ro
 the log as the core's ``["cut_ranks", [rank or null per seat]]`` (null: a seat out of that
 round), and the board goes back to the play with the dealer known.
 
+A cut just taken back by undo (``Board.undone``) opens as it was decided: the ranks of its
+deciding round taken, the last one dialled again (a tie before it is not in the log: back at its
+first seat goes to "who deals?").
+
 On the LEDs each seat has a row of 13 holes, Ace to King, on its side's track: the first
 seats (P1, P2; T1a, T2a) holes 1-13, the others (P3; T1b, T2b) under them on the way back, holes
 60-48 (``shared.holes.under``).
@@ -50,6 +54,16 @@ class Cut:
         self.rank = 0
         self.rounds = []
         self._cursor = Cursor()  # the rank being dialled
+        undone = board.undone
+        if undone is not None and (undone[0] == "cut_ranks" or undone[0] == "cut"):
+            # the cut just taken back by undo: as it was decided, its last rank dialled again
+            ranks = undone[1][:] if undone[0] == "cut_ranks" else [card >> 2 for card in undone[1]]
+            self.cutting = [seat for seat in range(seats) if ranks[seat] is not None]
+            self.at = len(self.cutting) - 1
+            last = self.cutting[self.at]
+            self.rank = ranks[last]
+            ranks[last] = None
+            self.ranks = ranks
 
     def handle(self, board, event):
         kind, what = event

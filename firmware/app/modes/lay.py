@@ -9,7 +9,8 @@ makes, and the display says it as players do ("fifteen two", "thirty-one for two
   laid, it counts the hands (as from the home mode);
 - its player's button (p1, p2; player 3: back held; a team's button for either partner):
   that seat says go (``["go", seat]``); another player's button is refused;
-- back: undo the last card or go (or whatever was last), as at home;
+- back: undo the last card or go (or whatever was last), as at home; a card taken back is
+  dialled again (its rank);
 - encoder long press: the menu.
 A card the core refuses (past 31, a fifth of a rank, the play over) flickers vermillion
 and changes nothing.
@@ -98,8 +99,13 @@ class Lay:
             else:
                 board.try_apply(["lay", turn, self.rank])
         elif kind == events.PRESS and what == events.BACK:
-            if board.try_undo() and not playing(board):
-                board.idle()
+            if board.try_undo():
+                undone = board.undone
+                if undone[0] == "lay":  # the card taken back: its rank dialled again, lit at once
+                    self.rank = undone[2]
+                    self.turned = board.hw.ticks_ms()
+                if not playing(board):
+                    board.idle()
         elif kind == events.LONG and what == events.ENCODER:
             board.open_menu()
         if board.mode is self and board.match.winner is not None:

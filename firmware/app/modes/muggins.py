@@ -32,8 +32,7 @@ _CALL_KEYS = ("p1", "p2", "hold back")  # each side's button (see peg.button_sid
 
 
 class Muggins:
-    """The call after the claim of ``seat`` (its hand, or its crib with ``crib``): the core's ``event``,
-    its last item the claim."""
+    """The call after the ``claim`` of ``seat`` (its hand, or its crib with ``crib``)."""
 
     name = "muggins"
     full_screen = False
@@ -42,7 +41,6 @@ class Muggins:
         self.step = CALL
         self.seat = 0
         self.crib = False
-        self.event = None
         self.claim = 0
         self.said = None
         self.caller = None
@@ -53,7 +51,6 @@ class Muggins:
         """Open on the claim just pegged (``event``: its show, by cards or ranks)."""
         self.seat = seat
         self.crib = crib
-        self.event = event
         self.claim = event[-1]
 
     def reopen(self, board):
@@ -78,7 +75,7 @@ class Muggins:
         elif kind == events.PRESS and what == events.BACK:
             if board.try_undo():
                 if self.step == CALL:  # the claim taken back: dialled again, its cards (or ranks) still taken
-                    board.open(Count).reclaim(board, self.event)
+                    board.open(Count).next_count(board)
                 else:
                     self.step = CALL
         elif self.step == CALLED and kind == events.TURN:

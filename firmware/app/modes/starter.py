@@ -17,6 +17,8 @@ comes after the starter is turned. Back returns to the play without a starter.
 - a long press of the encoder skips the starter: the count opens at the pone's total, and
   every hand of the deal is dialled as a total (back there, before a total is pegged,
   returns here).
+A starter just taken back by undo (``Board.undone``) is where the picker opens again: its card,
+or its rank at "any suit".
 """
 
 from app import palette
@@ -66,11 +68,19 @@ class Starter:
     full_screen = True
 
     def __init__(self, board):
-        picker = self.picker = Picker(1, board.match.used)
-        if board.match.heels:  # pegged already: only a Jack is taken, so the cursor starts on one
+        match = board.match
+        picker = self.picker = Picker(1, match.used)
+        undone = board.undone
+        self.any_suit = False  # the rank alone: its suit is not dialled
+        if undone is not None and (undone[0] == "starter" or undone[0] == "starter_rank"):
+            # the starter just taken back by undo: the cursor on it again, to be re-picked with a turn or two
+            self.any_suit = undone[0] == "starter_rank"
+            picker.rank = undone[1] if self.any_suit else undone[1] >> 2
+            picker.wanted = 0 if self.any_suit else undone[1] & 3
+            picker.turn(0)
+        elif match.heels:  # pegged already: only a Jack is taken, so the cursor starts on one
             picker.rank = JACK
             picker.turn(0)
-        self.any_suit = False  # the rank alone: its suit is not dialled
         self._column = Cursor()  # the rank's column, blinking while its suit is not dialled
 
     def _step_suit(self, step):
