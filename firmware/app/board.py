@@ -211,7 +211,10 @@ class Board:
         self._accepted()
 
     def undo(self):
-        """Undo the last event (the LEDs flash it); RuleError if there is none."""
+        """Undo the last event (the LEDs flash it); RuleError if there is none (at the start of a match
+        begun by a new match: it cannot be undone, said so)."""
+        if self.match.new_match and not self.match.events:
+            raise RuleError("a new match cannot be undone")
         undone = self.match.undo()
         self._accepted()
         self.undone = undone
@@ -221,14 +224,15 @@ class Board:
         """A new match with the same settings (the tally and the undo history start again).
 
         A fresh Match, not the core's ``["new_match"]`` event: the saved log holds one match
-        only (RAM and flash), so a new match cannot be undone (the menu asks twice). Its count of
+        only (RAM and flash), so a new match cannot be undone (the menu asks twice; undo at its start
+        says so, ``Match.new_match``). Its count of
         the log's changes (``Match.edits``) goes on from the old one's, one more: a reader of the
         log's pages sees the change even if the new log has as many events as the old.
         """
         match = self.match
-        if not match.events:
-            raise RuleError("this match has not begun: nothing to start again")
-        self.match = Match(match.settings, edits=match.edits + 1)
+        if not match.events:  # refused by the rules core, in its words (a copy here would cost heap)
+            match.apply(["new_match"])
+        self.match = Match(match.settings, edits=match.edits + 1, new_match=True)
         self._accepted()
 
     def change_settings(self, changes):
@@ -236,8 +240,8 @@ class Board:
 
         Game rules change only while the match has no events (a rule changed mid-game
         would rewrite what was played): start a new match first (``new_match``). The match
-        made with the new rules goes on with the old one's count of the log's changes, one more
-        (as in ``new_match``).
+        made with the new rules goes on with the old one's count of the log's changes, one more,
+        and was begun by a new match if the old one was (as in ``new_match``).
         """
         if not isinstance(changes, dict) or not changes:
             raise ValueError("settings to change must be a non-empty object, like {\"target\": 61}")
@@ -256,7 +260,7 @@ class Board:
                 raise ValueError("the rules change only before the first event of a match: start a new match"
                                  " with the menu's new match or the new_match command (the [\"new_match\"]"
                                  " event keeps the log)")
-            match = Match(settings, edits=match.edits + 1)
+            match = Match(settings, edits=match.edits + 1, new_match=match.new_match)  # (still begun by it)
         self.match = match
         self.set_prefs(new_prefs)
         self._accepted()

@@ -2,11 +2,11 @@
 
 docs/EVENTS.md is the specification: every event and when it is accepted, scoring, the
 end of a game, the state, undo, and the memory and saved form. ``Match(settings, log=None,
-saved=None, edits=None)`` replays a log (or its saved form); ``apply(event)`` appends one
-event or raises ``RuleError`` (a ValueError) and changes nothing; ``undo()`` drops the last
-one; ``Match(settings, m.log)`` always rebuilds exactly the state of ``m``. ``game.py``
-applies the in-game events (house rules included); this module keeps the log, undo, the
-checkpoints and the match tally.
+saved=None, edits=None, new_match=False)`` replays a log (or its saved form); ``apply(event)``
+appends one event or raises ``RuleError`` (a ValueError) and changes nothing; ``undo()`` drops
+the last one and returns it; ``Match(settings, m.log)`` always rebuilds exactly the state of
+``m``. ``game.py`` applies the in-game events (house rules included); this module keeps the
+log, undo, the checkpoints and the match tally.
 """
 
 from array import array
@@ -179,7 +179,7 @@ class Chunked:
 class Match:
     """A match as an event log; docs/EVENTS.md specifies its events and state."""
 
-    def __init__(self, settings=None, log=None, saved=None, edits=None):
+    def __init__(self, settings=None, log=None, saved=None, edits=None, new_match=False):
         if settings is None:
             settings = Settings()
         elif isinstance(settings, dict):
@@ -190,6 +190,8 @@ class Match:
         self._codes = Chunked("H")  # the log, encoded: see _encode
         self._packs = Chunked("I")  # the cards of its hands and cribs, its cuts, its shows by ranks
         self.edits = 0  # changes of the log (events applied or undone): a reader of its pages sees one
+        # begun by a board's new match (app.board): a Match of its own, so the new match cannot be undone
+        self.new_match = new_match
         self._start_match(0)
         # Undo checkpoints: (index, starts_game, state) meaning the state after the first
         # index events; see _mark and undo.

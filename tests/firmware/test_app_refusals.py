@@ -3,7 +3,7 @@ turns too big for the board are refused at the edge, and turning the card picker
 
 import json
 
-from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, Driver, is_hue, turn
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, is_hue, turn
 
 from app import palette
 from app.picker import Picker
@@ -51,8 +51,15 @@ def test_a_new_match_from_the_menu_starts_again_and_cannot_be_undone():
     d.press(P1, HOLD_P2)
     d.press(HOLD_ENC, turn(1), ENC, ENC)
     assert d.mode.name == "peg" and d.match.events == 0 and d.match.phase == "cut"
-    d.press(BACK_PRESS)  # as USING.md says: the match before is gone
-    assert d.board.messages.refusal == "nothing to undo" and d.match.events == 0
+    d.press(BACK_PRESS)  # as USING.md says: the match before is gone, and back says why (not "nothing to undo")
+    assert d.board.messages.refusal == "a new match cannot be undone" and d.match.events == 0
+    assert d.display()[-2:] == ["NO: a new match", "cannot be undone"]
+    d.press(P2, BACK_PRESS, BACK_PRESS)  # a dealer named and undone: at the new match's start again, the same
+    assert d.board.messages.refusal == "a new match cannot be undone" and d.match.phase == "cut"
+    assert d.ask({"cmd": "undo"})["error"] == "a new match cannot be undone"  # (crib undo too)
+    assert d.ask({"cmd": "settings", "set": {"target": 61}})["ok"]  # its rules changed: still begun by it
+    d.press(BACK_PRESS)
+    assert d.board.messages.refusal == "a new match cannot be undone" and d.match.settings.target == 61
     assert d.reboot().match.events == 0
 
 
