@@ -82,7 +82,6 @@ def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str,
 CRIB_WORDS = tuple((re.compile(pattern), words) for pattern, words in (
     (r" with the menu's new match or the new_match command .*", " first (`crib new-match`)"),
     (r"\(undo, or a new match\)$", "(`crib undo`, or a new match: `crib new-match`)"),
-    (r"^the game is over: start a new game or match$", r"\g<0> (`crib new-game`, `crib new-match`)"),
     (r"\(undo, or a new game or match\)$", "(`crib undo`, or a new game or match: `crib new-game`, `crib new-match`)"),
     (r"cut for deal \(or name the dealer\)",
      "cut for deal (crib cut, a card for each player) or name the dealer (crib dealer PLAYER)"),

@@ -251,7 +251,8 @@ SUGGESTED = re.compile(r"`(crib [^`]+)`")  # a command to type as it stands (tes
                                    "`crib new-match`)"),
     (GAME_WON, ["peg", "1", "2"], "the game is over: no pegging after it (`crib undo`, or a new game or match: "
                                   "`crib new-game`, `crib new-match`)"),
-    (GAME_WON, ["dealer", "1"], "the game is over: start a new game or match (`crib new-game`, `crib new-match`)"),
+    (GAME_WON, ["dealer", "1"], "the game is over: no new dealer after it (`crib undo`, or a new game or match: "
+                                "`crib new-game`, `crib new-match`)"),
     ([["dealer", "1"], ["hand", "2", "14"]], ["heels"],
      "too late for his heels: the show has begun (`crib undo` back to the play to peg them)"),
     ([["dealer", "1"]], ["hand", "2", "5H", "5C", "JS", "QD"],

@@ -246,7 +246,7 @@ class Game:
 
     def _dealer_event(self, event):
         if self.phase == "over":
-            raise RuleError("the game is over: start a new game or match")
+            self.in_deal("new dealer")  # refused: the game is over (with what goes on)
         if self.phase != "cut":
             raise RuleError("the dealer is already known: %s deals" % self.settings.seat_name(self.dealer))
         seats = self.settings.seats

@@ -365,11 +365,14 @@ def test_a_match_to_game_points_ends_with_the_match_won():
     peg_to(m, 1, 80)
     peg_to(m, 0, 121)  # a skunk: 2 game points
     assert m.games_won == [2, 0] and m.match_winner is None
+    # a won game's refusals say what goes on: undo, or the next game (or a new match)
+    rejected(m, ["dealer", 1], "the game is over: no new dealer after it (undo, or a new game or match)")
     m.apply(["new_game"])  # the loser, seat 1, deals
     peg_to(m, 1, 100)
     peg_to(m, 0, 121)  # a plain win: 1 more, and 3 is the match
     assert m.games_won == [3, 0] and m.match_winner == 0 and m.state()["match_winner"] == 0
-    rejected(m, ["new_game"], "the match is over: P1 won it 3-0")
+    for event in (["new_game"], ["peg", 1, 2], ["dealer", 1], ["starter", card("2C")]):  # only a new match goes on
+        rejected(m, event, "the match is over: P1 won it 3-0 (undo, or a new match)")
     m.undo()  # the winning peg taken back: the match goes on
     assert m.match_winner is None
     peg_to(m, 0, 121)
