@@ -47,7 +47,6 @@ from micropython import const
 from app import palette
 from app.messages import Messages
 from app.modes.peg import Peg
-from app.prefs import check_prefs, defaults
 from app.render import Canvas, render, show
 from app.store import Store
 from cribbage.match import Match, RuleError
@@ -57,9 +56,10 @@ from shared import events, forget
 DATA_VERSION = const(2)  # the layout of the saved data (the store's file format is its own); 1 is read too
 # Loaded when the menu (or the cut for deal) opens them, dropped when the board goes home: on a stock firmware
 # their code sits in the heap, and even from ROMFS their functions and tables do. (shared.supply: loaded when
-# a current limit is set or restored; app.request_ids: when saved ids are restored, and with app.protocol.)
+# a current limit is set or restored; app.request_ids: when saved ids are restored, and with app.protocol;
+# app.prefs: when preferences are made, restored or changed, and forgotten after the power-on's restore too.)
 _MENU_MODULES = ("app.modes.menu app.modes.settings app.modes.advise cribbage.advice cribbage.crib_values app.modes.cut"
-                 " app.modes.led_test shared.supply app.request_ids")
+                 " app.modes.led_test shared.supply app.request_ids app.prefs")
 # dropped when the menu opens, so the advice finds the most room: the count's and the play's
 # modes (never used together with the menu) and the scoring of shows (the game loads it to count a
 # hand; the advice loads it again); after a power-on's replay, which loads what the shows of the log
@@ -105,6 +105,8 @@ class Board:
         self.messages = Messages(hw)
         self.match = Match()
         self.ids = []
+        from app.prefs import defaults  # (with the restore: forgotten below; loaded again by a settings change)
+
         self.set_prefs(defaults(hw.supply_ma))
         self.mode = Peg(self)
         self._changed = False
@@ -119,7 +121,7 @@ class Board:
             except OSError:  # the flash refused: tried again with the next change, not fatal here
                 pass
         # the restore and the glance: used at power-on only; no mode holds the others yet
-        forget("app.restore app.glance " + _COUNT_MODULES)
+        forget("app.restore app.glance app.prefs " + _COUNT_MODULES)
         self._display_dirty = True
         self.idle()  # a play laid card by card goes on where it was
 
@@ -252,6 +254,8 @@ class Board:
                 rules[key] = changes[key]
             else:
                 prefs[key] = changes[key]
+        from app.prefs import check_prefs  # (the menu forgets it, once home)
+
         new_prefs = check_prefs(prefs, self.prefs, self.hw.supply_ma)
         settings = self.match.settings.changed(rules)
         match = self.match

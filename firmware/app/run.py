@@ -13,7 +13,7 @@ control moves, a command comes or the next frame is due), so a board left alone 
 core little; first, once nothing has come for a second during a deal, it loads the count's
 code ahead, a module a turn (``Board.load_ahead``), so the press that opens the count finds it
 loaded. ``serial`` waits for bytes and answers request lines, each saved before its
-reply, and wakes ``controls`` to draw; ``watchdog``
+reply, and wakes ``controls`` to draw; ``serve``, which starts them, then
 feeds the watchdog once a second, but only while the input and frame steps have proved
 alive (a step that completed) in the last 2 s. An exception inside one step is logged and
 the ui goes back to its home mode (the game is saved after every change, so nothing is
@@ -247,24 +247,20 @@ class Shell:
                 pass
             return None
 
-    async def watchdog(self):
-        while True:
-            self.watchdog_step()
-            await sleep_ms(self.feed_ms)
-
     def on_task_error(self, loop, context):
         """The loop's exception handler: a task died. Log it; the watchdog stops feeding."""
         self.task_died = True
         log_exception("task", context.get("exception") or RuntimeError(context.get("message")))
 
     async def serve(self):
-        """Run all tasks until cancelled."""
+        """Run all tasks until cancelled; this one feeds the watchdog (a task less in the heap)."""
         asyncio.get_event_loop().set_exception_handler(self.on_task_error)
-        tasks = [asyncio.create_task(self.controls()), asyncio.create_task(self.watchdog())]
+        tasks = [asyncio.create_task(self.controls())]
         if self.hw.serial is not None:
             tasks.append(asyncio.create_task(self.serial()))
         try:
             while True:
+                self.watchdog_step()
                 await sleep_ms(self.feed_ms)
         finally:
             for task in tasks:

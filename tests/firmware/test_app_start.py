@@ -95,7 +95,7 @@ def test_each_module_the_steps_load_is_one_the_start_loads():
         stepped = set()
         for new in steps_loaded():
             stepped |= new
-        # app.restore: the board forgets it once it has restored
-        assert stepped - started == set(["app.restore"])
+        # app.restore and app.prefs: the board forgets them once it has restored
+        assert stepped - started == set(["app.restore", "app.prefs"])
     finally:
         back(saved)
