@@ -1,6 +1,6 @@
 """The SSD1306 driver, run inside the `micropython` interpreter (CPython has no framebuf)
-against a recording I2C bus: the datasheet's power-up commands, then whole-screen writes
-with each text line on its own 8-pixel page."""
+against a recording I2C bus: the datasheet's power-up commands, then each text line on its own
+8-pixel page, sent alone and only if it changed, and a line the bus refused sent again."""
 
 from __future__ import annotations
 
@@ -21,13 +21,38 @@ class Bus:
     def writevto(self, address, parts):
         self.writes.append([address, [b for part in parts for b in part]])
 
+class FailingBus(Bus):
+    def writevto(self, address, parts):
+        raise OSError(5)
+
+def take(bus):
+    writes = bus.writes[:]
+    bus.writes.clear()
+    return writes
+
 bus = Bus()
 display = SSD1306(bus, 0x3C, 64)
-init = bus.writes[:]
-bus.writes.clear()
-display.show_lines(["X", "", "", "", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "", "", "Y", "cut off"])
-print(json.dumps({"init": init, "lines": bus.writes}))
+init = take(bus)
+screen = ["X", "", "", "", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "", "", "Y", "cut off"]
+display.show_lines(screen)
+lines = take(bus)
+display.show_lines(screen)
+again = take(bus)
+display.show_lines(["X", "", "Z", "", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "", "", "W"])
+changed = take(bus)
+display.i2c = FailingBus()
+try:
+    display.show_lines(["X", "V", "Z", "", "", "", "", "W"])
+    failed = False
+except OSError:
+    failed = True
+display.i2c = bus
+display.show_lines(["X", "V", "Z", "", "", "", "", "W"])
+retried = take(bus)
+print(json.dumps({"init": init, "lines": lines, "again": again, "changed": changed, "failed": failed,
+                  "retried": retried}))
 """
+PAGE = 128  # bytes: 128 columns of 8 pixels
 
 
 def run() -> dict:
@@ -37,26 +62,61 @@ def run() -> dict:
     return json.loads(result.stdout)
 
 
+def sent_pages(writes: list) -> dict[int, list[int]]:
+    """The display's pages the ``writes`` filled ({page: its 128 bytes}), as the SSD1306 takes them:
+    a command stream setting the column and page window (0x21, 0x22), then data from its start."""
+    pages: dict[int, list[int]] = {}
+    window = None
+    for address, data in writes:
+        assert address == 0x3C
+        if data[0] == 0x00:  # commands
+            assert data[1:4] == [0x21, 0, 127] and data[4] == 0x22, data
+            window = (data[5], data[6])
+        else:
+            assert data[0] == 0x40 and window is not None  # display data, into the window
+            first, last = window
+            assert len(data) - 1 == PAGE * (last - first + 1)
+            for page in range(first, last + 1):
+                pages[page] = data[1 + (page - first) * PAGE:1 + (page - first + 1) * PAGE]
+    return pages
+
+
 def test_power_up_follows_the_datasheet_sequence() -> None:
     init = run()["init"]
     assert all(address == 0x3C for address, _ in init)
-    commands = [data[1:] for _, data in init if data[0] == 0x00]  # control byte 0: commands
-    flat = [b for c in commands for b in c]
-    assert commands[0] == [0xAE]  # display off first
-    assert commands[-1] == [0xAF]  # display on last, after the screen was cleared
+    flat = [b for _, data in init if data[0] == 0x00 for b in data[1:]]  # control byte 0: commands
+    assert flat[0] == 0xAE  # display off first
+    assert flat[-1] == 0xAF and flat.count(0xAF) == 1  # display on last, after the screen was cleared
+    assert init[-1][1] == [0x00, 0xAF]
+    text = bytes(flat)
     for sequence in ([0x8D, 0x14], [0xA8, 63], [0xDA, 0x12], [0x20, 0x00]):
-        assert any(c == sequence for c in commands), sequence
+        assert bytes(sequence) in text, sequence
     assert flat.index(0xAF) > flat.index(0x8D)
+    cleared = sent_pages([w for w in init if w[1][:2] != [0x00, 0xAF]][-16:])
+    assert cleared == {page: [0] * PAGE for page in range(8)}  # the whole screen blank before it is on
 
 
-def test_lines_are_drawn_on_their_own_pages() -> None:
-    writes = run()["lines"]
-    window, data = writes[-2][1], writes[-1][1]
-    assert window == [0x00, 0x21, 0, 127, 0x22, 0, 7]  # whole screen: columns 0-127, pages 0-7
-    assert data[0] == 0x40 and len(data) == 1 + 128 * 8  # control byte 0x40: display data
-    pixels = data[1:]
-    lit_pages = sorted({i // 128 for i, byte in enumerate(pixels) if byte})
-    assert lit_pages == [0, 4, 7]  # "X" on line 0, "Y" on line 7; the ninth line is cut off
+def test_each_changed_line_is_drawn_on_its_own_page() -> None:
+    pages = sent_pages(run()["lines"])
+    assert sorted(pages) == [0, 4, 7]  # "X" on line 0, the long line on 4, "Y" on 7; the ninth is cut off
     for page in (0, 7):
-        assert all(i % 128 < 8 for i, byte in enumerate(pixels) if byte and i // 128 == page)  # one character
-    assert any(pixels[4 * 128 + 120:5 * 128]), "the long line fills its page to the edge"  # and stops there
+        assert any(pages[page][:8]) and not any(pages[page][8:])  # one character
+    assert any(pages[4][120:]), "the long line fills its page to the edge"  # and stops there
+
+
+def test_a_line_is_sent_only_when_it_changed() -> None:
+    shown = run()
+    assert shown["again"] == []  # the same lines: nothing on the bus
+    first = sent_pages(shown["lines"])
+    pages = sent_pages(shown["changed"])
+    assert sorted(pages) == [2, 7]  # "Z" on a blank line, "W" for "Y"
+    assert pages[2] != [0] * PAGE and pages[7] != first[7]
+
+
+def test_a_line_the_bus_refused_is_sent_again() -> None:
+    shown = run()
+    assert shown["failed"]
+    # line 1 was being sent when the bus failed: it, and line 4 (blank now), go with the next call
+    pages = sent_pages(shown["retried"])
+    assert sorted(pages) == [1, 4]
+    assert pages[4] == [0] * PAGE

@@ -17,6 +17,7 @@ from pathlib import Path
 from flash_layout import Image, deployed_flash
 from led_frames import Frame, LedFrames, logical_rgb
 from pico import MS, EmulatedPico
+from ssd1306_device import Ssd1306Device
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = json.loads((ROOT / "hardware" / "board.json").read_text())
@@ -67,11 +68,14 @@ class ChipBoard:
     """The firmware on an emulated chip running ``image``, with the LED frames it sent."""
 
     def __init__(self, image: Image, extra_files: dict[str, bytes] | None = None,
-                 flash: dict[int, bytes] | None = None) -> None:
+                 flash: dict[int, bytes] | None = None, display: bool = False) -> None:
         self.image = image
         if flash is None:
             flash = deployed_flash(image, extra_files=extra_files)
         self.pico = EmulatedPico(image.uf2, flash)
+        # the optional SSD1306 on the I2C bus of board.json (none: the firmware runs without one)
+        bus = PINS["i2c"]
+        self.display = Ssd1306Device(self.pico, bus["id"], bus["sda"], bus["scl"]) if display else None
         self.leds = LedFrames()
         self.pico.watch(PINS["led_data"], self.leds.on_level)
         self.enable: list[tuple[bool, float]] = []  # the LED supply switch's enable pin: (level, ns) at each change
