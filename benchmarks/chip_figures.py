@@ -7,7 +7,8 @@ figure is measured. Nothing here is a test: the budgets (hardware/BUILD.md 4.2) 
 
   python benchmarks/chip_figures.py IMAGE [FIGURE...]    IMAGE: stock or CRIB_PICO
 
-FIGUREs (all when none given): boot, idle, frame, encoder, button, presses, count, lay, save, rules, heap."""
+FIGUREs (all when none given): boot, idle, frame, encoder, button, presses, display, count, lay, save, rules,
+heap."""
 
 import json
 import statistics
@@ -120,77 +121,76 @@ print("SAVES", b.match.events, " ".join(str(s) for s in spans))
 """
 SAVES = 20
 
-# The heap of the app as a board builds it: main.py run at power-on, as the board runs it, with
-# the app's run(hw) swapped for the measurement (so whatever main.py keeps counts). MicroPython's
-# own share: the heap as main.py starts, its compiled code included; this measurement's compiled
-# code, which a board does not hold, is left out of the figures (deployed_heap_base).
-# Then the app after start (code, hal, board, shell, a few frames drawn), then the most live while
-# the whole log is read over the serial protocol a page at a time, the requests sent over the
-# emulated USB and read by the board's own serial reader (the replies written in pieces as the
-# shell writes them: the most live at each piece, the piece included; of a page's events only at
-# the first, as the others hold no more: a collection at every piece gave the same figure, 60.0 KB
-# on CRIB_PICO, in three times the time) and frames are drawn; then the match saved once more, the
-# most live taken between the save's steps too (at each of its reads of the controls, hw.keep_up).
-# (From the raw REPL instead, the figures would count the REPL's copy of this code as pasted: 2 KB
-# more, measured.)
-HEAP_MEASURE = """
-import gc
-gc.collect()
-base = gc.mem_alloc()
-most = 0
+# The heap of the app as a board runs it: main.py at power-on with the app's own run(hw), asyncio's
+# tasks and all, and a probe put around three of its steps that collects the garbage and notes the
+# live heap: after each frame the shell draws (one at least a second, at once after an input or a
+# request), as each piece of a serial reply goes out (the piece included; of a page's events only
+# the first, as the others hold no more) and between a save's steps (at each of its reads of the
+# controls, hw.keep_up). What it prints as Ctrl-C stops the app: the heap as main.py started, the
+# probe's own (left out), the most before the first request came (the board idle), the most of all.
+# MicroPython's own share, the heap as the deployed main.py starts, is measured in a boot of its own
+# (deployed_heap_base); this main.py's longer compiled code is in its start figure, so left out.
+# (A board measured in a call of its own instead of running, as before 2026-12, showed 2.3 KB less
+# at most on CRIB_PICO: the shell's tasks, and what an input leaves behind.)
+HEAP_START = "import gc\ngc.collect()\nbase = gc.mem_alloc()\n"
+HEAP_PROBE = """        from app.run import Shell
 
-
-def write(piece):
-    global most
-    if not piece.startswith(", ["):
         gc.collect()
-        most = max(most, gc.mem_alloc())
+        probe_at = gc.mem_alloc()
+        most = [0, None]  # the most live; the most before the first request
 
+        def note():
+            gc.collect()
+            used = gc.mem_alloc()
+            if used > most[0]:
+                most[0] = used
 
-def noted():
-    keep_up()
-    write("")
+        frame_step, answer, keep_up = Shell.frame_step, Shell.answer, hw.keep_up
 
+        def noted_frame_step(self, now):
+            drew = frame_step(self, now)
+            if drew:
+                note()
+            return drew
 
-def measure(hw):
-    global most, keep_up
-    from app.board import Board
-    from app.run import Shell
-    keep_up = hw.keep_up
-    hw.keep_up = noted
-    b = Board(hw)
-    shell = Shell(hw, b)
-    for i in range(3):
-        b.render()
-    while b.load_ahead():  # as the shell does once no one has touched the board for a second
-        pass
-    gc.collect()
-    start = most = gc.mem_alloc()
-    print("LOG", b.match.events)  # the host sends a request for each page
-    for first in range(0, b.match.events + 1, 32):
-        line = None
-        while line is None:
-            line = hw.serial.read_line()
-        shell.answer(line, write)
-        b.render()
-    b.save()
-    print("HEAP", base, start, most, b.match.events, len(b.match.games))
+        def noted_answer(self, line, write=None):
+            if most[1] is None:
+                most[1] = most[0]
+
+            def noted_write(piece):
+                if not piece.startswith(", ["):
+                    note()
+                write(piece)
+
+            return answer(self, line, None if write is None else noted_write)
+
+        def noted_keep_up():
+            keep_up()
+            note()
+
+        Shell.frame_step, Shell.answer, hw.keep_up = noted_frame_step, noted_answer, noted_keep_up
+        gc.collect()
+        probe = gc.mem_alloc() - probe_at
+        try:
+            run(hw)
+        finally:
+            print("HEAP", base, probe, most[0] if most[1] is None else most[1], most[0])
 """
 RUN_APP = "        run(hw)\n"
+IDLE_MS = 3000  # after the first frame: the count's code loaded ahead (1 s quiet, then a module a turn)
 
 
 def heap_code():
-    """HEAP_MEASURE, then firmware/main.py with the app's ``run(hw)`` swapped for ``measure(hw)``."""
+    """firmware/main.py with the heap noted as it starts, and the probe around the app's ``run(hw)``."""
     main = (ROOT / "firmware" / "main.py").read_text()
     if main.count(RUN_APP) != 1:
         raise RuntimeError("firmware/main.py no longer starts the app with %r: the heap figure needs it" % RUN_APP)
-    return HEAP_MEASURE + main.replace(RUN_APP, RUN_APP.replace("run", "measure"))
+    return HEAP_START + main.replace(RUN_APP, HEAP_PROBE)
 
 
 def deployed_heap_base(image):
-    """MicroPython's own heap, in bytes, as the deployed main.py starts (its compiled code included):
-    HEAP_MEASURE's figures hold its own compiled code too, which a board does not. Measured by one
-    line put before main.py, which is then left to start the app."""
+    """MicroPython's own heap, in bytes, as the deployed main.py starts (its compiled code included).
+    Measured by one line put before main.py, which is then left to start the app."""
     first = "import gc; gc.collect(); print('BASE', gc.mem_alloc())\n"
     board = ChipBoard(image, extra_files={"main.py": (first + (ROOT / "firmware" / "main.py").read_text()).encode()})
     output = board.pico.output
@@ -198,15 +198,27 @@ def deployed_heap_base(image):
     return int(output.partition(b"BASE")[2].split()[0])
 
 
-def heap_figures(image, files):
-    """(MicroPython's own, after start, most live, events, games) in bytes: see HEAP_MEASURE."""
-    board = ChipBoard(image, extra_files=dict(files or {}, **{"main.py": heap_code().encode()}))
-    output = board.pico.output
-    board.pico.run_until(lambda: b"\n" in output.partition(b"LOG")[2], 30_000 * MS, step_ns=5 * MS)
-    events = int(output.partition(b"LOG")[2].split()[0])
-    board.pico.write(b"".join(b'{"cmd": "log", "from": %d}\n' % first for first in range(0, events + 1, 32)))
-    board.pico.run_until(lambda: b"\n" in output.partition(b"HEAP")[2], 30_000 * MS, step_ns=5 * MS)
-    return tuple(int(v) for v in bytes(output).split(b"HEAP")[1].split(b"\n")[0].split())
+def heap_figures(image, files, own, display=True):
+    """The app's heap in bytes, MicroPython's ``own`` included, as it runs from power-on with
+    ``files`` on the flash (a fresh one if None; see HEAP_PROBE), built with the display (its driver,
+    the lines it shows, the words it says) unless told not: (idle, most). The board is left
+    alone for IDLE_MS after its first frame; with a match, its whole log is then read over the
+    emulated USB a page at a time (each page's reply read by the host before the next request, as
+    `crib log` does), and the back button undoes the last event (saved)."""
+    board = ChipBoard(image, extra_files=dict(files or {}, **{"main.py": heap_code().encode()}), display=display)
+    board.first_app_frame()
+    board.pico.run_for(IDLE_MS * MS)
+    if files is not None:
+        first = 0
+        while True:
+            page = board.request("log", **{"from": first})["log"]
+            if not page:
+                break
+            first += len(page)
+        board.press("back", 80, 1000)
+    board.stop_app()
+    base, probe, idle, most = (int(v) for v in bytes(board.pico.output).split(b"HEAP ")[1].split(b"\n")[0].split())
+    return idle - base - probe + own, most - base - probe + own
 
 
 def soft_reset(board):
@@ -224,10 +236,10 @@ def soft_reset(board):
                    step_ns=2 * MS)
 
 
-def boot(image, files=None):
-    """Power on a board with ``image`` (and ``files`` on its flash): the board, and the emulated
-    ms from power to the app's first frame."""
-    board = ChipBoard(image, extra_files=files)
+def boot(image, files=None, display=False):
+    """Power on a board with ``image`` (and ``files`` on its flash; built with the display if
+    ``display``): the board, and the emulated ms from power to the app's first frame."""
+    board = ChipBoard(image, extra_files=files, display=display)
     frame = board.first_app_frame()  # the score shown (main.py's dark frame goes out before it)
     return board, (frame.start_ns - board.powered_at) / MS
 
@@ -320,17 +332,10 @@ def measure_inputs(board, figures):
     board.press("p1", 80, 200)  # player 1 deals
     oracle.handle(("press", "p1"))
     if "encoder" in figures or "button" in figures:
-        turns = []
         board.press("p2", 80, 200)  # player 2 dials a peg
         oracle.handle(("press", "p2"))
-        for _ in range(DETENTS):
-            before = oracle.frames_over()
-            oracle.handle(("turn", 1))
-            after = oracle.frames_over()
-            last_edge = board.turn(1, gap_ms=0)
-            turns.append(changed_at(board, last_edge, before, after))
-            board.pico.run_for(100 * MS)
-        row("encoder detent -> LEDs show it (%d detents)" % DETENTS, spread(turns), "ms")
+        row("encoder detent -> LEDs show it (%d detents)" % DETENTS, spread([ms for ms, _ in detents(board, oracle)]),
+            "ms")
         releases = []
         for n in range(PEGS):
             if n:
@@ -361,6 +366,45 @@ def measure_inputs(board, figures):
     if "presses" in figures:
         measure_presses(board)
         measure_slow_erases(board)
+
+
+def detents(board, oracle):
+    """DETENTS detents turned on ``board`` (and its ``oracle``), 100 ms apart: for each, the ms from
+    its last edge to the LEDs showing it, and that edge's emulated ns."""
+    turns = []
+    for _ in range(DETENTS):
+        before = oracle.frames_over()
+        oracle.handle(("turn", 1))
+        after = oracle.frames_over()
+        last_edge = board.turn(1, gap_ms=0)
+        turns.append((changed_at(board, last_edge, before, after), last_edge))
+        board.pico.run_for(100 * MS)
+    return turns
+
+
+def measure_display(board):
+    """On a board built with the display (tests/chip/ssd1306_device.py): the ms the bus holds the app
+    as it sends the display's lines that changed (the app waits meanwhile, so an input that comes
+    then waits too), after the press that opens a peg dial and after each of its detents; and the
+    detents' latency on the LEDs."""
+    writes = board.display.writes
+
+    def bus_ms(start_ns, end_ns):
+        return sum(w.end_ns - w.start_ns for w in writes if start_ns <= w.start_ns < end_ns) / MS
+
+    oracle = CPythonBoard()
+    board.press("p1", 80, 200)  # player 1 deals
+    oracle.handle(("press", "p1"))
+    pressed = board.press("p2", 80, 200)  # player 2 dials a peg
+    oracle.handle(("press", "p2"))
+    row("the display: its bus time after the press that opens a peg dial",
+        "%.1f" % bus_ms(pressed, board.pico.now_ns), "ms")
+    turns = detents(board, oracle)
+    edges = [edge for _, edge in turns] + [board.pico.now_ns]
+    row("the display: its bus time after a detent of that dial",
+        spread([bus_ms(start, end) for start, end in zip(edges, edges[1:], strict=False)]), "ms")
+    row("with the display: encoder detent -> LEDs show it (%d detents)" % DETENTS,
+        spread([ms for ms, _ in turns]), "ms")
 
 
 def measure_first_count(board):
@@ -529,8 +573,8 @@ def measure_slow_erases(board):
 def main():
     """Measure the FIGUREs asked for (see the module docstring) on the IMAGE named, printing each row."""
     image = IMAGES_BY_NAME[sys.argv[1]]
-    figures = set(sys.argv[2:]) or {"boot", "idle", "frame", "encoder", "button", "presses", "count", "lay", "save",
-                                    "rules", "heap"}
+    figures = set(sys.argv[2:]) or {"boot", "idle", "frame", "encoder", "button", "presses", "display", "count", "lay",
+                                    "save", "rules", "heap"}
     if figures & {"boot", "idle", "encoder", "button", "presses"}:
         board, boot_ms = boot(image)
         row("power-on to the first frame", "%.0f" % boot_ms, "ms")
@@ -543,6 +587,9 @@ def main():
             row("frames sent while the app idles", "%.0f" % (2 * (len(board.frames_since(0)) - sent)), "a second")
         if figures & {"encoder", "button", "presses"}:
             measure_inputs(board, figures)
+    if "display" in figures:
+        board, _ = boot(image, display=True)
+        measure_display(board)
     if "count" in figures:
         board, _ = boot(image)
         measure_first_count(board)
@@ -580,17 +627,17 @@ def main():
             if line.startswith("ADVICE"):
                 cards, players, us = line.split()[1:]
                 row("discard advice, %s cards, %s players" % (cards, players), "%.0f" % (float(us) / 1000), "ms")
-    if "heap" in figures:
+    if "heap" in figures:  # a board built with the display, the most a board holds
         own = deployed_heap_base(image)
         row("heap: MicroPython's own as the deployed main.py starts", "%.1f" % (own / 1024), "KB")
-        base, start, _, _, _ = heap_figures(image, None)
-        row("heap: the measuring code's own (left out below)", "%.1f" % ((base - own) / 1024), "KB")
-        row("heap used after start, fresh board", "%.1f" % ((start - base + own) / 1024), "KB")
-        base, start, most, events, games = heap_figures(image, match_files())
-        row("heap used after start, %d-game match restored (%d events), the count's code loaded ahead"
-            % (games, events), "%.1f" % ((start - base + own) / 1024), "KB")
-        row("heap used at most: that match, frames, its log read over USB, a save",
-            "%.1f" % ((most - base + own) / 1024), "KB")
-
+        idle, _ = heap_figures(image, None, own)
+        row("heap used by the running app, fresh board, idle", "%.1f" % (idle / 1024), "KB")
+        idle, most = heap_figures(image, match_files(), own)
+        row("heap used by the running app, a 5-game match restored, idle (the count's code loaded ahead)",
+            "%.1f" % (idle / 1024), "KB")
+        row("heap used by the running app at most: that match, its log read over USB, an undo saved",
+            "%.1f" % (most / 1024), "KB")
+        _, most = heap_figures(image, match_files(), own, display=False)
+        row("  the same at most, a board built without the display", "%.1f" % (most / 1024), "KB")
 
 main()

@@ -33,6 +33,23 @@ def run_micropython(args: list[str], heap: str = RP2040_HEAP, timeout: float = 6
     )
 
 
+# For a script run under `micropython` that drives hal.ssd1306: an I2C bus that records each write
+# as [address, [bytes]] in ``writes`` (writevto's parts joined), the firmware's folder on sys.path.
+SSD1306_ON_A_BUS = """
+import sys, json
+sys.path.insert(0, %r)
+from hal.ssd1306 import SSD1306
+
+class Bus:
+    def __init__(self):
+        self.writes = []
+    def writeto(self, address, data):
+        self.writes.append([address, list(data)])
+    def writevto(self, address, parts):
+        self.writes.append([address, [b for part in parts for b in part]])
+""" % str(FIRMWARE)
+
+
 # The line tests/firmware/run_modules.py prints after each module ("test_cards: 12 passed, 0 failed").
 MODULE_SUMMARY = re.compile(r"(\w+): (\d+) passed, (\d+) failed$")
 POWER_CUT_SUMMARY = re.compile(

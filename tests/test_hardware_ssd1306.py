@@ -6,21 +6,9 @@ from __future__ import annotations
 
 import json
 
-from micropython_env import FIRMWARE, run_micropython
+from micropython_env import SSD1306_ON_A_BUS, run_micropython
 
-SCRIPT = """
-import sys, json
-sys.path.insert(0, %r)
-from hal.ssd1306 import SSD1306
-
-class Bus:
-    def __init__(self):
-        self.writes = []
-    def writeto(self, address, data):
-        self.writes.append([address, list(data)])
-    def writevto(self, address, parts):
-        self.writes.append([address, [b for part in parts for b in part]])
-
+SCRIPT = SSD1306_ON_A_BUS + """
 class FailingBus(Bus):
     def writevto(self, address, parts):
         raise OSError(5)
@@ -57,7 +45,7 @@ PAGE = 128  # bytes: 128 columns of 8 pixels
 
 def run() -> dict:
     """Run SCRIPT in micropython; what it printed, decoded."""
-    result = run_micropython(["-c", SCRIPT % str(FIRMWARE)])
+    result = run_micropython(["-c", SCRIPT])
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 

@@ -18,21 +18,9 @@ from flash_layout import CRIB_PICO
 from pico import MS
 from ssd1306_device import PAGES, DisplayRam
 
-from micropython_env import FIRMWARE, run_micropython
+from micropython_env import SSD1306_ON_A_BUS, run_micropython
 
-DRAW = """
-import sys, json
-sys.path.insert(0, %r)
-from hal.ssd1306 import SSD1306
-
-class Bus:
-    def __init__(self):
-        self.writes = []
-    def writeto(self, address, data):
-        self.writes.append(bytes(data).hex())
-    def writevto(self, address, parts):
-        self.writes.append(b"".join(bytes(part) for part in parts).hex())
-
+DRAW = SSD1306_ON_A_BUS + """
 bus = Bus()
 SSD1306(bus, 0x3C, 64).show_lines(json.loads(%r))
 print(json.dumps(bus.writes))
@@ -52,11 +40,11 @@ def drawn(oracle: CPythonBoard) -> list[bytes]:
     """The display's pages as the firmware's driver draws the lines of the ``oracle``'s app."""
     app = oracle.board
     lines = app.messages.lines(app.mode.lines(app))  # what app.render.show sends the display
-    result = run_micropython(["-c", DRAW % (str(FIRMWARE), json.dumps(lines))])
+    result = run_micropython(["-c", DRAW % json.dumps(lines)])
     assert result.returncode == 0, result.stderr
     ram = DisplayRam()
-    for write in json.loads(result.stdout):
-        ram.take(bytes.fromhex(write))
+    for _, data in json.loads(result.stdout):
+        ram.take(bytes(data))
     return [ram.page(n) for n in range(PAGES)]
 
 
