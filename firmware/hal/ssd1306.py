@@ -5,7 +5,7 @@ offers ``show_lines``: the app's whole use of a display, 8 lines of 16 character
 is a page of the display's RAM (8 pixels high), drawn in a page's buffer (128 bytes, where the
 whole screen would take 1 KB of heap) and sent alone, and only if it changed: the app waits
 while the bus writes (a whole screen is 1 KB, 23 ms at 400 kHz, so the next detent would show
-late: it must within 15 ms), and a turn or a press mostly changes a line or two (3 ms each).
+late: it must within 15 ms), and a detent mostly changes one line (3 ms).
 """
 
 import framebuf
