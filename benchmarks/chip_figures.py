@@ -405,6 +405,22 @@ def measure_display(board):
         spread([bus_ms(start, end) for start, end in zip(edges, edges[1:], strict=False)]), "ms")
     row("with the display: encoder detent -> LEDs show it (%d detents)" % DETENTS,
         spread([ms for ms, _ in turns]), "ms")
+    # the dial closed and opened again, and a detent turned as the press's lines start going out
+    late = []
+    for _ in range(DETENTS):
+        board.press("back", 80, 200)
+        oracle.handle(("press", "back"))
+        oracle.handle(("press", "p2"))
+        sent = len(writes)
+        board.press("p2", 80, 0)
+        board.pico.run_until(lambda sent=sent: len(writes) > sent, 300 * MS, step_ns=MS // 10)
+        before = oracle.frames_over()
+        oracle.handle(("turn", 1))
+        after = oracle.frames_over()
+        late.append(changed_at(board, board.turn(1, gap_ms=0), before, after))
+        board.pico.run_for(200 * MS)
+    row("with the display: a detent turned as a dial-opening press's lines go out -> LEDs (%d)" % DETENTS,
+        spread(late), "ms")
 
 
 def measure_first_count(board):

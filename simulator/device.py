@@ -86,10 +86,13 @@ class Device:
 
     def step(self) -> None:
         """One pass of the board's loop (``app.run.Shell``): the queued input, the timers, a frame
-        if one is due (then the save), the watchdog fed only while the app is healthy."""
+        if one is due (then the save), the display's lines, the watchdog fed only while the app is
+        healthy."""
         shell = self._shell
         shell.input_step()
         shell.frame_step(self.hw.ticks_ms())
+        while shell.display_step():
+            pass
         shell.watchdog_step()
 
     @property

@@ -23,7 +23,7 @@ CLOCK_START = ticks_add(0, -2000)
 
 
 class VirtualDisplay:
-    """A text display that remembers the last lines shown."""
+    """A text display that remembers the last lines shown: with no bus, it shows them at once."""
 
     def __init__(self) -> None:
         self.lines = []  # type: list[str]
@@ -33,6 +33,10 @@ class VirtualDisplay:
         """Show ``lines`` (a list of short strings), replacing what was there."""
         self.lines = list(lines)
         self.updates += 1
+
+    def send_line(self) -> bool:
+        """Nothing left to send: the lines were shown as they came."""
+        return False
 
 
 class VirtualSerial:

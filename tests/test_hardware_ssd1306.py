@@ -1,6 +1,8 @@
 """The SSD1306 driver, run inside the `micropython` interpreter (CPython has no framebuf)
 against a recording I2C bus: the datasheet's power-up commands, then each text line on its own
-8-pixel page, sent alone and only if it changed, and a line the bus refused sent again."""
+8-pixel page, sent alone, a line a call (the app polls the controls between two), and only if it
+changed; a line changed again before it went out goes as it is now, and a line the bus refused is
+sent again."""
 
 from __future__ import annotations
 
@@ -18,27 +20,46 @@ def take(bus):
     bus.writes.clear()
     return writes
 
+def show(display, lines):
+    display.show_lines(lines)
+    while display.send_line():
+        pass
+
 bus = Bus()
 display = SSD1306(bus, 0x3C, 64)
 init = take(bus)
 screen = ["X", "", "", "", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "", "", "Y", "cut off"]
 display.show_lines(screen)
-lines = take(bus)
-display.show_lines(screen)
+noted = take(bus)
+calls = []
+while display.send_line():
+    calls.append(take(bus))
+lines = [w for call in calls for w in call]
+show(display, screen)
 again = take(bus)
-display.show_lines(["X", "", "Z", "", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "", "", "W"])
+show(display, ["X", "", "Z", "", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "", "", "W"])
 changed = take(bus)
+display.show_lines(["X", "V", "Z", "", "", "", "", "W"])
 display.i2c = FailingBus()
 try:
-    display.show_lines(["X", "V", "Z", "", "", "", "", "W"])
+    display.send_line()
     failed = False
 except OSError:
     failed = True
 display.i2c = bus
-display.show_lines(["X", "V", "Z", "", "", "", "", "W"])
-retried = take(bus)
-print(json.dumps({"init": init, "lines": lines, "again": again, "changed": changed, "failed": failed,
-                  "retried": retried}))
+retried = [take(bus) for _ in range(3) if display.send_line()]
+display.show_lines(["A", "B", "C", "", "", "", "", "W"])
+display.send_line()
+first = take(bus)
+display.show_lines(["A", "b", "C", "", "", "", "", "W"])
+rest = [take(bus) for _ in range(3) if display.send_line()]
+letters = {}
+for letter in "Bb":
+    other = Bus()
+    show(SSD1306(other, 0x3C, 64), ["", letter])
+    letters[letter] = take(other)[-2:]  # its page's window and data
+print(json.dumps({"letters": letters, "init": init, "noted": noted, "calls": calls, "lines": lines, "again": again,
+                  "changed": changed, "failed": failed, "retried": retried, "first": first, "rest": rest}))
 """
 PAGE = 128  # bytes: 128 columns of 8 pixels
 
@@ -104,7 +125,22 @@ def test_a_line_is_sent_only_when_it_changed() -> None:
 def test_a_line_the_bus_refused_is_sent_again() -> None:
     shown = run()
     assert shown["failed"]
-    # line 1 was being sent when the bus failed: it, and line 4 (blank now), go with the next call
-    pages = sent_pages(shown["retried"])
-    assert sorted(pages) == [1, 4]
-    assert pages[4] == [0] * PAGE
+    # line 1 was being sent when the bus failed: it goes with the next call, then line 4 (blank now)
+    assert [sorted(sent_pages(call)) for call in shown["retried"]] == [[1], [4]]
+    assert sent_pages(shown["retried"][1])[4] == [0] * PAGE
+
+
+def test_show_lines_only_notes_and_each_send_sends_one_line_top_first() -> None:
+    shown = run()
+    assert shown["noted"] == []  # nothing on the bus until a line is sent
+    assert [sorted(sent_pages(call)) for call in shown["calls"]] == [[0], [4], [7]]
+
+
+def test_a_line_changed_again_before_it_went_out_goes_as_it_is_now() -> None:
+    shown = run()
+    assert sorted(sent_pages(shown["first"])) == [0]  # "A"
+    rest = [sent_pages(call) for call in shown["rest"]]
+    assert [sorted(pages) for pages in rest] == [[1], [2]]  # "b" (never "B"), then "C"
+    letters = {letter: sent_pages(writes)[1] for letter, writes in shown["letters"].items()}
+    assert letters["b"] != letters["B"]
+    assert rest[0][1] == letters["b"]

@@ -321,8 +321,9 @@ def render(board, canvas, now):
 def show(board, text):
     """Send ``board``'s drawn frame (``board.canvas``) out: ``app.power`` applies brightness, gamma
     and the current cap (``board.prefs``), ``board.hw`` shows it; with ``text`` True (it may have
-    changed) the display gets the mode's lines and ``board.messages``' if they differ from the
-    ``board.shown_lines`` it last got. The app's ``Board.render`` and safe mode's step both end so."""
+    changed) the display is given the mode's lines and ``board.messages``' if they differ from the
+    ``board.shown_lines`` it last got (its ``send_line`` sends them: the app's shell, a line between
+    two polls of the controls). The app's ``Board.render`` and safe mode's step both end so."""
     frame = board.canvas.frame
     prefs = board.prefs
     power.limit(frame, prefs["brightness"], prefs["milliamps"])

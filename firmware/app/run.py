@@ -8,11 +8,13 @@ at once after an input, and otherwise when the picture changes by itself (a blin
 (the peg lights up first; a save of a long match takes the flash tens of milliseconds,
 interrupts off); after a frame it polls again at once, so an input that came during the save
 is handled right after it, in order (the controls keep every edge meanwhile: hal.rp2_inputs).
-While the controls are quiet and no frame is due it sleeps (``hw.idle``: on the board until a
-control moves, a command comes or the next frame is due), so a board left alone costs its
-core little; first, once nothing has come for a second during a deal, it loads the count's
-code ahead, a module a turn (``Board.load_ahead``), so the press that opens the count finds it
-loaded. ``serial`` waits for bytes and answers request lines, each saved before its
+Then it sends the display's lines that changed, a line between two polls (the bus holds the
+core 3 ms a line: a screen's worth at once held the next detent 20 ms, measured on the chip).
+While the controls are quiet, no frame is due and the display shows its lines, it sleeps
+(``hw.idle``: on the board until a control moves, a command comes or the next frame is due),
+so a board left alone costs its core little; first, once nothing has come for a second during
+a deal, it loads the count's code ahead, a module a turn (``Board.load_ahead``), so the press
+that opens the count finds it loaded. ``serial`` waits for bytes and answers request lines, each saved before its
 reply, and wakes ``controls`` to draw; ``serve``, which starts them, then
 feeds the watchdog once a second, but only while the input and frame steps have proved
 alive (a step that completed) in the last 2 s. An exception inside one step is logged and
@@ -65,7 +67,7 @@ except AttributeError:  # CPython's asyncio (the tests): chosen once here, not p
 
 class Shell:
     """The tasks around one board. Each task is a loop around a synchronous step
-    (``input_step``, ``frame_step``, ``answer``, ``watchdog_step``), which the simulator
+    (``input_step``, ``frame_step``, ``display_step``, ``answer``, ``watchdog_step``), which the simulator
     (simulator/device.py) calls too, so both run the same loop."""
 
     def __init__(self, hw, board, feed_ms=_FEED_MS):
@@ -114,6 +116,20 @@ class Shell:
             self.step_failed("frames", e)
         self.save_changes()  # even if the frame failed: the game comes first
         return True
+
+    def display_step(self):
+        """Send the display one line that changed since it was last drawn (``hal/__init__.py``): True
+        if it sent one. A bus that fails is logged, and the line sent again at the next wake."""
+        display = self.hw.display
+        if display is None:
+            return False
+        try:
+            return display.send_line()
+        except OSError as e:  # (its cable, say): the game goes on, on the LEDs
+            self.failed("display", e)
+        except Exception as e:
+            self.step_failed("display", e)
+        return False
 
     def answer(self, line, write=None):
         """The reply to one serial line (saved before it is returned, or with ``write``, before it
@@ -210,7 +226,8 @@ class Shell:
                 stirred = now
             # the count's code is loaded ahead once no one has touched the board for a while: an input
             # that comes meanwhile waits for one module at most (board.load_ahead)
-            if self.frame_step(now) or (ticks_diff(now, stirred) >= _QUIET_MS and board.load_ahead()):
+            if self.frame_step(now) or self.display_step() or (
+                    ticks_diff(now, stirred) >= _QUIET_MS and board.load_ahead()):
                 await sleep_ms(0)  # the others' turn, then the inputs that came meanwhile, at once
             elif idle is None:
                 await sleep_ms(_INPUT_MS)

@@ -137,6 +137,12 @@ class SafeBoard:
         # (the LED test's walk, drawn before its start, lit the chain's last LED for a frame)
         self.mode.draw(self, canvas, hw.ticks_ms())
         show(self, True)
+        display = hw.display
+        try:
+            while display is not None and display.send_line():
+                pass
+        except OSError:  # a display failing: its lines are tried again with the next frame; the LEDs go on
+            pass
 
 
 def run_safe(hw, why):

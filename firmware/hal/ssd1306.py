@@ -1,11 +1,12 @@
 """A small SSD1306 OLED driver (128x64 or 128x32 on I2C) built on ``framebuf``.
 
 It takes a ready-made I2C bus object and address (the wiring module finds them), and
-offers ``show_lines``: the app's whole use of a display, 8 lines of 16 characters. Each line
-is a page of the display's RAM (8 pixels high), drawn in a page's buffer (128 bytes, where the
-whole screen would take 1 KB of heap) and sent alone, and only if it changed: the app waits
-while the bus writes (a whole screen is 1 KB, 23 ms at 400 kHz, so the next detent would show
-late: it must within 15 ms), and a detent mostly changes one line (3 ms).
+offers the app's whole use of a display, 8 lines of 16 characters: ``show_lines`` says what to
+show, ``send_line`` sends one line that changed. Each line is a page of the display's RAM (8
+pixels high), drawn in a page's buffer (128 bytes, where the whole screen would take 1 KB of
+heap) and sent alone, and only if it changed: the app waits while the bus writes, and a whole
+screen is 1 KB, 23 ms at 400 kHz. A line at a time (3 ms), the app polls the controls between
+two, so a detent shows within 15 ms even while a screen goes out; a detent mostly changes one line.
 """
 
 import framebuf
@@ -44,15 +45,17 @@ class SSD1306:
         self.pages = height // 8
         self.page = bytearray(WIDTH)  # one line's pixels, drawn and sent a line at a time
         self.fb = framebuf.FrameBuffer(self.page, WIDTH, CHAR, framebuf.MONO_VLSB)
-        # each page's line as the display shows it (None: not known)
+        # each page's line as the display shows it (None: not known), and the lines to show
         self.rows = [None] * self.pages  # type: list[str | None]
+        self.lines = []  # type: list[str]
         # Made once: showing lines then allocates nothing.
         self._window = bytearray((0x00, 0x21, 0, WIDTH - 1, 0x22, 0, 0))  # columns 0-127; a page
         self._data = (b"\x40", self.page)
         self.command(_INIT)
         self.command(bytes((0xA8, height - 1)))  # multiplex ratio = rows
         self.command(bytes((0xDA, 0x12 if height == 64 else 0x02)))  # COM pin layout
-        self.show_lines([])
+        while self.send_line():  # the screen blank before it is on
+            pass
         self.command(b"\xaf")  # display on
 
     def command(self, data):
@@ -61,17 +64,25 @@ class SSD1306:
 
     def show_lines(self, lines):
         """Show ``lines`` from the top, the rest of the screen blank (extra lines and characters are
-        cut off): each line that changed is drawn and sent. If the bus fails (OSError, raised), the
-        line it was sending and those after it are sent by the next call."""
+        cut off), as ``send_line`` sends the lines that changed; nothing goes on the bus here."""
+        self.lines = lines
+
+    def send_line(self):
+        """Draw and send the first line of ``show_lines``' that the display does not show: True if
+        it sent one (the next call sends the next), False once the display shows them all. If the
+        bus fails (OSError, raised), the next call sends that line again."""
         rows = self.rows
-        window = self._window
+        lines = self.lines
         for row in range(len(rows)):
             text = lines[row] if row < len(lines) else ""
             if text != rows[row]:
                 rows[row] = None  # until it is sent
                 self.fb.fill(0)
                 self.fb.text(text, 0, 0, 1)  # the frame buffer clips a long line
+                window = self._window
                 window[5] = window[6] = row
                 self.i2c.writeto(self.address, window)
                 self.i2c.writevto(self.address, self._data)
                 rows[row] = text
+                return True
+        return False

@@ -22,7 +22,10 @@ from micropython_env import SSD1306_ON_A_BUS, run_micropython
 
 DRAW = SSD1306_ON_A_BUS + """
 bus = Bus()
-SSD1306(bus, 0x3C, 64).show_lines(json.loads(%r))
+display = SSD1306(bus, 0x3C, 64)
+display.show_lines(json.loads(%r))
+while display.send_line():
+    pass
 print(json.dumps(bus.writes))
 """
 

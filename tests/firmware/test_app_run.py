@@ -421,3 +421,88 @@ def test_once_no_one_has_touched_the_board_for_a_second_the_shell_loads_the_coun
     serve(shell, deal_and_wait)
     assert d.match.dealer == 0 and early == []
     assert all(name in sys.modules for name in ahead)
+
+
+class LineByLine:
+    """A display that sends a line a call, as hal.ssd1306's does (``rows``: what it shows); each line
+    sent is logged in ``order``, after which ``during`` (if set) is called once: an input that comes
+    as the line goes out. While ``failing``, its bus refuses."""
+
+    def __init__(self, order):
+        self.rows = [""] * 8
+        self.wanted = []
+        self.order = order
+        self.during = None
+        self.failing = False
+
+    def show_lines(self, lines):
+        self.wanted = lines
+
+    def send_line(self):
+        for row in range(8):
+            text = self.wanted[row] if row < len(self.wanted) else ""
+            if text != self.rows[row]:
+                if self.failing:
+                    raise OSError(5)
+                self.rows[row] = text
+                self.order.append("line")
+                during, self.during = self.during, None
+                if during is not None:
+                    during()
+                return True
+        return False
+
+
+def wanted_rows(board):
+    """The display's 8 rows as the board would have them now."""
+    lines = board.messages.lines(board.mode.lines(board))
+    return [lines[row] if row < len(lines) else "" for row in range(8)]
+
+
+def test_the_display_s_lines_go_a_line_between_two_polls_an_input_drawn_before_the_rest():
+    d = Driver()
+    order = []
+    display = d.hw.display = LineByLine(order)
+    show = d.hw.show
+
+    def shown(frame):
+        order.append("frame")
+        show(frame)
+
+    d.hw.show = shown
+    d.hw.push(P1)  # P1 deals
+    shell = Shell(d.hw, d.board, feed_ms=10)
+    dial = []
+
+    async def scenario():
+        await until(lambda: d.match.dealer == 0 and display.rows == wanted_rows(d.board), "P1's deal shown")
+        del order[:]
+        display.during = lambda: d.hw.push(turn(1))  # P2's dial turned as its first line goes out
+        d.hw.push(P2)  # P2 opens a peg dial: most of the screen changes
+        await until(lambda: "frame" in order[1:] and display.rows == wanted_rows(d.board), "the turn drawn and shown")
+        dial.append(d.ask({"cmd": "state"})["state"]["ui"])
+
+    serve(shell, scenario)
+    assert dial[0]["side"] == 1 and dial[0]["points"] == 2  # the dial opened at 1, turned once
+    assert order[:3] == ["frame", "line", "frame"]  # P2's frame, a line, the detent's frame, then the rest
+    assert order.count("frame") == 2 and order.count("line") >= 3
+
+
+def test_a_display_whose_bus_fails_is_logged_and_sent_again_the_game_going_on():
+    d = Driver()
+    display = d.hw.display = LineByLine([])
+    display.failing = True
+    d.hw.push_many([P1, P2])  # P1 deals, P2 opens a peg dial
+    shell = Shell(d.hw, d.board, feed_ms=10)
+    dial = []
+
+    async def scenario():
+        await until(lambda: d.match.dealer == 0 and shell.errors >= 1, "the deal, and the display's failure")
+        dial.append(d.ask({"cmd": "state"})["state"]["ui"])
+        display.failing = False
+        d.hw.serial.send(json.dumps({"cmd": "state", "id": 1}))  # a wake: the lines go out
+        await until(lambda: display.rows == wanted_rows(d.board), "the lines, once the bus works")
+
+    serve(shell, scenario)
+    assert dial[0]["side"] == 1  # the dial stayed open: a display failing is no failure of the ui
+    assert d.match.dealer == 0 and d.hw.watchdog_feeds > 0
