@@ -198,13 +198,62 @@ def deployed_heap_base(image):
     return int(output.partition(b"BASE")[2].split()[0])
 
 
+def played_on(files):
+    """What players do next on the board whose flash holds ``files`` (a match just won): the next
+    game started, its first deal played and every show counted by picking its cards
+    (tests/firmware/match_player.py, as the memory scenario plays), then the discard advice asked
+    for 6 cards and left, and the last event undone with the back button. Played on CPython: the
+    input events, and the match as they leave it."""
+    import memory_scenario
+    from match_player import Player
+
+    root = tempfile.mkdtemp(prefix="crib-oracle-")
+    for name, data in files.items():
+        (Path(root) / name).write_bytes(data)
+    oracle = CPythonBoard(root)
+    inputs = []
+    handle = oracle.board.handle
+
+    def recorded(event, save=True):
+        inputs.append(event)
+        handle(event, save)
+
+    oracle.board.handle = recorded
+    player = Player(oracle.board, oracle.hw, memory_scenario.SEED + 1)
+    if oracle.board.match.winner is None:
+        raise RuntimeError("the memory scenario's match no longer ends with a game won")
+    player.press("press", "enc")  # the next game
+    if oracle.board.match.phase == "cut":
+        player.press("press", "p1")
+    player.deal()
+    memory_scenario.open_item(player, memory_scenario.MENU_ADVICE)
+    for card in (4, 9, 19, 22, 40, 51):  # 2C 3D 5S 6H JC KS
+        player.pick(card)
+    player.press("press", "enc")  # "I deal": the keeps are ranked
+    memory_scenario.leave(player)
+    player.press("press", "back")  # undo
+    return inputs, oracle.board.match
+
+
+def play(board, inputs):
+    """Make the input events ``inputs`` on the chip's controls, as a player would, each shown
+    before the next (a detent a tenth of a second after the last: never accelerated)."""
+    for kind, what in inputs:
+        if kind == "turn":
+            board.turn(what, gap_ms=45)
+            board.pico.run_for(100 * MS)
+        else:
+            board.press(what, 700 if kind == "long" else 80, 250)
+
+
 def heap_figures(image, files, own, display=True):
     """The app's heap in bytes, MicroPython's ``own`` included, as it runs from power-on with
     ``files`` on the flash (a fresh one if None; see HEAP_PROBE), built with the display (its driver,
     the lines it shows, the words it says) unless told not: (idle, most). The board is left
     alone for IDLE_MS after its first frame; with a match, its whole log is then read over the
     emulated USB a page at a time (each page's reply read by the host before the next request, as
-    `crib log` does), and the back button undoes the last event (saved)."""
+    `crib log` does), and players go on (``played_on``: a game started, a deal played and counted,
+    the advice, an undo), the board checked to end where CPython's app does."""
     board = ChipBoard(image, extra_files=dict(files or {}, **{"main.py": heap_code().encode()}), display=display)
     board.first_app_frame()
     board.pico.run_for(IDLE_MS * MS)
@@ -215,7 +264,12 @@ def heap_figures(image, files, own, display=True):
             if not page:
                 break
             first += len(page)
-        board.press("back", 80, 1000)
+        inputs, expected = played_on(files)
+        play(board, inputs)
+        board.pico.run_for(1000 * MS)
+        state = board.request("state")["state"]
+        if (state["front"], state["back"], state["events"]) != (expected.front, expected.back, expected.events):
+            raise RuntimeError("the board did not play on as CPython's app did: %r" % state)
     board.stop_app()
     base, probe, idle, most = (int(v) for v in bytes(board.pico.output).split(b"HEAP ")[1].split(b"\n")[0].split())
     return idle - base - probe + own, most - base - probe + own
@@ -651,7 +705,8 @@ def main():
         idle, most = heap_figures(image, match_files(), own)
         row("heap used by the running app, a 5-game match restored, idle (the count's code loaded ahead)",
             "%.1f" % (idle / 1024), "KB")
-        row("heap used by the running app at most: that match, its log read over USB, an undo saved",
+        row("heap used by the running app at most: that match, its log read over USB, a game started, a deal "
+            "played and counted, the discard advice, an undo",
             "%.1f" % (most / 1024), "KB")
         _, most = heap_figures(image, match_files(), own, display=False)
         row("  the same at most, a board built without the display", "%.1f" % (most / 1024), "KB")

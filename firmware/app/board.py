@@ -66,9 +66,10 @@ _MENU_MODULES = ("app.modes.menu app.modes.settings app.modes.advise cribbage.ad
 # needed; and when a host talks at home (``handle_command``)
 _COUNT_MODULES = ("app.modes.count app.modes.starter app.modes.muggins app.said cribbage.saying app.modes.lay"
                   " app.rank_show app.picker app.cursor app.text cribbage.show_ranks cribbage.show")
-# The serial protocol's code, loaded by a request: dropped for the menu, and for the count's code
-# loaded ahead (``load_ahead``), so the two are never in the heap together, its peak (the next request
-# loads it again).
+# The serial protocol's code, loaded by a request: dropped for the menu, and for the count's code (loaded
+# ahead: ``load_ahead``; or by the press that opens the count, or the play card by card), so the two are
+# never in the heap together (the next request loads it again), but for a host talking during a count.
+# Together, after a host had read the log at home, they made the heap's peak (4.5 KB more, CRIB_PICO).
 _PROTOCOL_MODULES = "app.protocol app.strict_json"
 
 
@@ -165,6 +166,7 @@ class Board:
         cards; the menu's modules leave the heap (they load again when next opened)."""
         forget(_MENU_MODULES)
         if self.prefs["play"] == 1:
+            forget(_PROTOCOL_MODULES)  # (the play's code: as the count's)
             from app.modes.lay import Lay, playing  # only on a board that lays the play card by card
 
             if playing(self):
@@ -174,6 +176,7 @@ class Board:
 
     def open_count(self):
         """Count the starter or the next show (the board goes idle if there is nothing to count)."""
+        forget(_PROTOCOL_MODULES)
         from app.modes.count import Count  # loaded when counting: the menu's modes drop it
 
         self.open(Count).begin(self)

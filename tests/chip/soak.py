@@ -1,6 +1,6 @@
 """A long random soak of the deployed firmware on the emulated chip, against CPython's oracle.
 
-    .venv/bin/python tests/chip/soak.py --image CRIB_PICO --seed 1 --minutes 20
+    .venv/bin/python tests/chip/soak.py --image CRIB_PICO --seed 1 --minutes 20 [--display]
 
 Run by hand for minutes before a release, or after a change to the hal, the store or the shell
 (test_chip_soak.py runs a few dozen steps of it on every test run). Each step, chosen at random,
@@ -11,7 +11,8 @@ the same app on CPython (``cpython_board``), its clock moved on with the chip's,
 step the chip's ``state`` reply must equal the oracle's (the LED test's place aside: ``without_walk``),
 and each request's reply the oracle's reply. After a cut the chip must come
 back with the game of either the last save or the one before (the step the cut fell in lost,
-never more), with no traceback printed and no watchdog reset. Exits 1 and prints the last steps
+never more), with no traceback printed and no watchdog reset. With ``--display`` the board is
+built with the display (``ssd1306_device``), whose lines go out between the inputs. Exits 1 and prints the last steps
 at the first difference. The emulated chip keeps its own time: a seed and a number of steps
 (``--steps``) always play the same soak.
 """
@@ -97,9 +98,9 @@ class SoakFailed(Exception):
 class Soak:
     """The chip and its oracle, stepped together."""
 
-    def __init__(self, image_name: str, seed: int) -> None:
+    def __init__(self, image_name: str, seed: int, display: bool = False) -> None:
         self.rng = random.Random(seed)
-        self.chip = ChipBoard(IMAGES_BY_NAME[image_name])
+        self.chip = ChipBoard(IMAGES_BY_NAME[image_name], display=display)
         self.chip.first_app_frame()
         self.chip.pico.run_for(1000 * MS)  # past the safe-mode window
         self.root = tempfile.mkdtemp(prefix="crib-soak-")
@@ -313,11 +314,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--image", choices=sorted(IMAGES_BY_NAME), default="CRIB_PICO")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--display", action="store_true", help="a board built with the display (an SSD1306 on its bus)")
     length = parser.add_mutually_exclusive_group()
     length.add_argument("--minutes", type=float, default=10)
     length.add_argument("--steps", type=int, help="this many steps, however long they take (instead of --minutes)")
     args = parser.parse_args()
-    soak = Soak(args.image, args.seed)
+    soak = Soak(args.image, args.seed, args.display)
     end = time.monotonic() + 60 * args.minutes
     try:
         while soak.counts["steps"] < args.steps if args.steps is not None else time.monotonic() < end:
@@ -326,7 +328,8 @@ def main() -> None:
         print(failed, file=sys.stderr)
         raise SystemExit(1) from None
     shutil.rmtree(soak.root)
-    print("%s seed %d: no difference; %s" % (args.image, args.seed, soak.done()))
+    print("%s%s seed %d: no difference; %s" % (args.image, " with the display" if args.display else "", args.seed,
+                                                soak.done()))
 
 
 if __name__ == "__main__":

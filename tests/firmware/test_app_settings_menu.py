@@ -135,6 +135,18 @@ def test_a_request_at_home_drops_the_count_s_code_and_loading_it_ahead_again_dro
     assert d.ask({"cmd": "state"})["state"]["ui"]["mode"] == "starter"
     assert all(name in sys.modules for name in ahead)
 
+
+def test_the_press_that_opens_the_count_drops_the_protocol_s_code_too():
+    # a host read the log at home (the count's code dropped), then players count before the board was
+    # quiet for a second: the press loads the count's code, and the protocol's leaves as it does ahead
+    d = dealt()
+    assert d.ask({"cmd": "log"})["ok"]
+    assert "app.protocol" in sys.modules and "app.modes.count" not in sys.modules
+    d.press(ENC)
+    assert d.board.mode.name == "starter" and "app.modes.count" in sys.modules  # the count's first step
+    assert "app.protocol" not in sys.modules and "app.strict_json" not in sys.modules
+    assert d.ask({"cmd": "state"})["state"]["ui"]["mode"] == "starter"  # a request loads it again
+
 def test_each_module_the_board_forgets_or_loads_ahead_is_one_of_its_own():
     # a module moved or renamed takes its name in these lists with it, or the old name forgets nothing;
     # each is dropped again (MicroPython's unix port compiles them from source: all at once, with the
