@@ -204,13 +204,18 @@ def played_on(files):
     (tests/firmware/match_player.py, as the memory scenario plays), then the discard advice asked
     for 6 cards and left, and the last event undone with the back button. Played on CPython: the
     input events, and the match as they leave it."""
+    with tempfile.TemporaryDirectory(prefix="crib-oracle-") as root:
+        for name, data in files.items():
+            (Path(root) / name).write_bytes(data)
+        oracle = CPythonBoard(root)
+        return _played_on(oracle)
+
+
+def _played_on(oracle):
+    """``played_on`` on the CPython board ``oracle``."""
     import memory_scenario
     from match_player import Player
 
-    root = tempfile.mkdtemp(prefix="crib-oracle-")
-    for name, data in files.items():
-        (Path(root) / name).write_bytes(data)
-    oracle = CPythonBoard(root)
     inputs = []
     handle = oracle.board.handle
 
@@ -439,8 +444,9 @@ def detents(board, oracle):
 def measure_display(board):
     """On a board built with the display (tests/chip/ssd1306_device.py): the ms the bus holds the app
     as it sends the display's lines that changed (the app waits meanwhile, so an input that comes
-    then waits too), after the press that opens a peg dial and after each of its detents; and the
-    detents' latency on the LEDs."""
+    then waits too), after the press that opens a peg dial and after each of its detents; the
+    detents' latency on the LEDs; and that of a detent turned as the lines of the press that opens
+    the dial start going out (the shell sends them a line between two polls)."""
     writes = board.display.writes
 
     def bus_ms(start_ns, end_ns):

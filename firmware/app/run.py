@@ -14,8 +14,8 @@ While the controls are quiet, no frame is due and the display shows its lines, i
 (``hw.idle``: on the board until a control moves, a command comes or the next frame is due),
 so a board left alone costs its core little; first, once nothing has come for a second during
 a deal, it loads the count's code ahead, a module a turn (``Board.load_ahead``), so the press
-that opens the count finds it loaded. ``serial`` waits for bytes and answers request lines, each saved before its
-reply, and wakes ``controls`` to draw; ``serve``, which starts them, then
+that opens the count finds it loaded. ``serial`` waits for bytes and answers request lines, each
+saved before its reply, and wakes ``controls`` to draw; ``serve``, which starts them, then
 feeds the watchdog once a second, but only while the input and frame steps have proved
 alive (a step that completed) in the last 2 s. An exception inside one step is logged and
 the ui goes back to its home mode (the game is saved after every change, so nothing is
