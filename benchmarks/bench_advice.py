@@ -5,7 +5,10 @@ unix port at most (on the chip itself: `crib bench --chip`'s rules figures)."""
 
 import gc
 
-from timing import check_compiled_firmware, now_us, since_us, use_compiled_firmware
+from timing import TYPE_CHECKING, check_compiled_firmware, now_us, since_us, use_compiled_firmware
+
+if TYPE_CHECKING:  # for annotations only (see timing.py)
+    from collections.abc import Callable
 
 use_compiled_firmware()  # the firmware as deployed: .mpy files, not sources compiled in the heap
 from cribbage_lab.card_text import parse_hand  # noqa: E402
@@ -14,7 +17,7 @@ ROUNDS = 20
 DEALS = (("5H 5C JD QS 4C 9H", 2), ("2S 3S 4S 5S JS KD", 2), ("7C 8C 8D 9H AS KS", 2), ("5H 5C JD QS 4C", 3))
 
 
-def heap_used(action):
+def heap_used(action: "Callable[[], object]") -> tuple[int, int]:
     """(bytes allocated while ``action`` runs with garbage collection held off, bytes still held after)."""
     if hasattr(gc, "mem_alloc"):
         gc.collect()
@@ -39,7 +42,7 @@ def heap_used(action):
     return peak, held
 
 
-def main():
+def main() -> None:
     """Time one advice for each of DEALS, then the heap one takes, holds, and the crib table holds."""
     table_heap = heap_used(lambda: __import__("cribbage.crib_values"))  # before cribbage.advice imports it
     from cribbage.advice import rank_keeps

@@ -21,6 +21,7 @@ import sys
 
 from timing import (
     ON_MICROPYTHON,
+    TYPE_CHECKING,
     check_compiled_firmware,
     heap_in_use,
     now_us,
@@ -28,6 +29,14 @@ from timing import (
     since_us,
     use_compiled_firmware,
 )
+
+if TYPE_CHECKING:  # for annotations only (see timing.py)
+    from collections.abc import Callable, Iterable, Iterator
+    from typing import Any, TypedDict
+
+    # play_match's and power_on's figures: the peaks' heap (bytes) and what they were peaks of
+    Figures = TypedDict("Figures", {"game": tuple[int, int, int], "match": tuple[int, int], "save": int,
+                                    "whole log": int, "load": tuple[int, int], "whole load": int}, total=False)
 
 HERE = sys.argv[0].rpartition("/")[0] or "."
 if "firmware" not in sys.path:
@@ -63,7 +72,7 @@ data_start = [0]  # the heap in use before the first board is built: what is abo
 sampling = [True]  # off while timing
 
 
-def note_heap():
+def note_heap() -> None:
     """Record the app's data heap now (MicroPython)."""
     if ON_MICROPYTHON and sampling[0]:
         used = heap_in_use() - data_start[0]
@@ -71,7 +80,7 @@ def note_heap():
             peak[0] = used
 
 
-def sampled(items):
+def sampled(items: "Iterable[object]") -> "Iterator[object]":
     """``items`` passed through, the heap noted at each: the log while it is saved or loaded."""
     for item in items:
         note_heap()
@@ -82,9 +91,9 @@ def sampled(items):
 class SampledStore(Store):
     """The app's store, noting the heap at every log event it reads back."""
 
-    def load(self, stream=None, use=None):
+    def load(self, stream: str | None = None, use: "Callable[[Any], Any] | None" = None) -> "tuple[Any, str | None]":
         """``Store.load``, the heap noted at every log event read."""
-        def sampling(data):
+        def sampling(data: "Any") -> "Any":
             if isinstance(data, dict) and "codes" in data:
                 data["codes"] = sampled(data["codes"])
             return data if use is None else use(data)
@@ -92,14 +101,14 @@ class SampledStore(Store):
         return Store.load(self, stream, sampling)
 
 
-def match_player(board, hw):
+def match_player(board: Board, hw: VirtualHardware) -> Player:
     """The seeded player (tests/firmware/match_player.py); every save of the board's log is sampled too."""
     match = board.match
     match.iter_saved = lambda: sampled(cribbage.match.Match.iter_saved(match))
     return Player(board, hw, 2463534242, note_heap)
 
 
-def timed_renders(board, hw, n):
+def timed_renders(board: Board, hw: VirtualHardware, n: int) -> int:
     """The mean microseconds of ``n`` renders of ``board``, a frame period (33 ms) apart."""
     start = now_us()
     for _ in range(n):
@@ -108,7 +117,7 @@ def timed_renders(board, hw, n):
     return int(since_us(start) // n)
 
 
-def play_match(root, figures):
+def play_match(root: str, figures: "Figures") -> None:
     """Play the match on a new board, timing the ui on the way; the heap figures go into ``figures``."""
     hw = VirtualHardware(root, display=True)
     board = Board(hw)
@@ -128,9 +137,9 @@ def play_match(root, figures):
     if ON_MICROPYTHON:
         gc.collect()
         gc.disable()
-        before = gc.mem_alloc()
+        before = gc.mem_alloc()  # type: ignore[attr-defined]  # MicroPython's gc: not in CPython's stubs
         timed_renders(board, hw, 50)
-        row("heap allocated per frame", (gc.mem_alloc() - before) // 50, "bytes")
+        row("heap allocated per frame", (gc.mem_alloc() - before) // 50, "bytes")  # type: ignore[attr-defined]
         gc.enable()
 
     # input: encoder turns while dialling (ui only), then pegs that are saved
@@ -174,7 +183,7 @@ def play_match(root, figures):
         figures["whole log"] = heap_in_use() - data_start[0]
 
 
-def power_on(root, figures):
+def power_on(root: str, figures: "Figures") -> None:
     """A new board restores the match from the flash (the heap sampled at every event read)."""
     peak[0] = 0
     board = Board(VirtualHardware(root, display=True))
@@ -185,11 +194,11 @@ def power_on(root, figures):
     figures["whole load"] = heap_in_use() - data_start[0]
 
 
-def main():
+def main() -> None:
     """Play the match and restore it at power-on, then print the time and heap figures."""
     root = temp_dir("bench-")
-    board_module.Store = SampledStore
-    figures = {}
+    board_module.Store = SampledStore  # type: ignore[misc]  # the board's Store class replaced on purpose
+    figures: Figures = {}
     data_start[0] = heap_in_use() if ON_MICROPYTHON else 0
     play_match(root, figures)
     if not ON_MICROPYTHON:

@@ -40,7 +40,7 @@ if ON_MICROPYTHON:
     row("heap per frame pack", allocated(lambda: chain.pack(frame, out)), "bytes")
     decoder = Quadrature()
 
-    def one_detent():
+    def one_detent() -> None:
         """The four contact changes of one clockwise detent."""
         decoder.feed(1)
         decoder.feed(0)

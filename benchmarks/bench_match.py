@@ -10,6 +10,10 @@ import sys
 
 from timing import ON_MICROPYTHON, check_compiled_firmware, heap_in_use, now_us, row, since_us, use_compiled_firmware
 
+TYPE_CHECKING = False  # mypy takes it for True (see timing.py)
+if TYPE_CHECKING:  # for annotations only
+    from collections.abc import Callable
+
 sys.path.append((sys.argv[0].rpartition("/")[0] or ".") + "/../tests/firmware")
 use_compiled_firmware()  # the firmware as deployed: .mpy files, not sources compiled in the heap
 from match_helpers import play_games  # noqa: E402  (the helpers live beside the tests)
@@ -22,58 +26,58 @@ GAMES = 5
 REPEAT = 5
 
 
-def seeded_match(settings):
+def seeded_match(settings: Settings) -> Match:
     """The seeded GAMES-game match with ``settings`` (the same on both interpreters)."""
     return play_games(Match(settings), deck.Xorshift32(2463534242), GAMES)
 
 
-def best_of(action):
+def best_of(action: "Callable[[], object]") -> float:
     """The fastest of REPEAT runs of ``action()``, in microseconds."""
-    best = None
+    best = float("inf")
     for _ in range(REPEAT):
         gc.collect()
         start = now_us()
         action()
         t = since_us(start)
-        best = t if best is None or t < best else best
+        best = t if t < best else best
     return best
 
 
-def time_apply(m, event):
+def time_apply(m: Match, event: list[object]) -> float:
     """Microseconds to apply ``event`` (best of REPEAT; undone after each try)."""
-    best = None
+    best = float("inf")
     for _ in range(REPEAT):
         gc.collect()
         start = now_us()
         m.apply(event)
         t = since_us(start)
         m.undo()
-        best = t if best is None or t < best else best
+        best = t if t < best else best
     return best
 
 
-def time_undo(m, at):
+def time_undo(m: Match, at: int) -> float:
     """Microseconds to undo event number ``at`` (1-based) of the log (best of REPEAT)."""
     while len(m.log) > at:
         m.undo()
     event = m.log[-1]
-    best = None
+    best = float("inf")
     for _ in range(REPEAT):
         gc.collect()
         start = now_us()
         m.undo()
         t = since_us(start)
         m.apply(event)
-        best = t if best is None or t < best else best
+        best = t if t < best else best
     return best
 
 
-def last_index(log, test):
+def last_index(log: list[list[object]], test: "Callable[[int], bool]") -> int:
     """The last index ``i`` of ``log`` for which ``test(i)`` holds."""
     return [i for i in range(len(log)) if test(i)][-1]
 
 
-def main():
+def main() -> None:
     """Print the match's heap, the replay time, one event applied of each kind, and undo's times."""
     settings = Settings()
     base = heap_in_use() if ON_MICROPYTHON else 0
@@ -85,7 +89,7 @@ def main():
         row("heap held by the %d-event match" % n, held, "bytes")
         row("heap held per event", "%.0f" % (held / n), "bytes")
     log = m.log
-    m = None
+    del m
     if ON_MICROPYTHON:
         row("heap held by its log as JSON-able lists (m.log)", heap_in_use() - base, "bytes")
 

@@ -15,7 +15,10 @@ with the same pegs (checked: a figure from a wrong play would mean nothing)."""
 
 import sys
 
-from timing import check_compiled_firmware, row, use_compiled_firmware
+from timing import TYPE_CHECKING, check_compiled_firmware, row, use_compiled_firmware
+
+if TYPE_CHECKING:  # for annotations only (see timing.py)
+    from app.modes.count import Count
 
 HERE = sys.argv[0].rpartition("/")[0] or "."
 if "firmware" not in sys.path:
@@ -37,7 +40,7 @@ DEALS = 12
 _BUTTONS = ("p1", "p2")
 
 
-def dial(player, to, at):
+def dial(player: Player, to: int, at: int) -> None:
     """Turn the encoder from ``at`` to ``to``, a detent an action."""
     while at != to:
         step = 1 if to > at else -1
@@ -45,7 +48,7 @@ def dial(player, to, at):
         at += step
 
 
-def peg(player, side, points):
+def peg(player: Player, side: int, points: int) -> None:
     """Peg ``points`` for ``side`` as the home mode takes them (docs/USING.md, "Pegging in the play")."""
     button = _BUTTONS[side]
     if points == 2:
@@ -56,7 +59,7 @@ def peg(player, side, points):
     player.press("press", "enc")
 
 
-def deal(seed, card_by_card):
+def deal(seed: int, card_by_card: bool) -> tuple[int, int, list[int]]:
     """One seeded deal on a fresh board, player 1 dealing: (actions of the play, of the whole deal, pegs)."""
     board = Board(VirtualHardware(temp_dir("bench-play-"), display=True))
     if card_by_card:
@@ -93,7 +96,7 @@ def deal(seed, card_by_card):
     return play, player.inputs, board.match.front[:]
 
 
-def answer(player, mode, cards, starter):
+def answer(player: Player, mode: "Count", cards: list[int], starter: int) -> None:
     """Answer what the hand's ranks leave open (app.rank_show) as its real ``cards`` do: no
     is the answer dialled first, one detent makes it yes."""
     suit = starter & 3
@@ -105,7 +108,7 @@ def answer(player, mode, cards, starter):
         player.press("press", "enc")
 
 
-def main():
+def main() -> None:
     """Play DEALS seeded deals both ways, check they end with the same pegs, and print the mean actions."""
     totals = {False: [0, 0], True: [0, 0]}
     for n in range(DEALS):
@@ -122,7 +125,7 @@ def main():
     check_compiled_firmware()
 
 
-def tenths(total):
+def tenths(total: int) -> str:
     """``total / DEALS`` to one decimal, in integers: the same text on both interpreters (their "%.1f" round
     halves differently)."""
     tenths = (total * 10 + DEALS // 2) // DEALS

@@ -17,7 +17,7 @@ LEDS = 242
 ROUNDS = 200
 
 
-def board_frame():
+def board_frame() -> bytearray:
     """A frame like the board's: dim street marks, two front and two back pegs."""
     frame = bytearray(3 * LEDS)
     for hole in range(5, 121, 5):
@@ -31,11 +31,11 @@ def board_frame():
     return frame
 
 
-def bench(label, template, brightness):
+def bench(label: str, template: bytearray, brightness: int) -> bytearray:
     """Print the time (and on MicroPython the heap) of ``power.limit`` on ``template`` at
     ``brightness``; return the frame it leaves."""
     frame = bytearray(template)
-    total = 0
+    total: float = 0
     for _ in range(ROUNDS):
         frame[:] = template
         start = now_us()

@@ -65,7 +65,8 @@ row("  equivalent hands per second", int(COMBINATIONS * 1e6 / elapsed), "hands/s
 
 if ON_MICROPYTHON:
 
-    def score_all():
+    def score_all() -> None:
+        """Score every one of the sample hands once."""
         for hand, starter in hands:
             score(hand, starter)
 

@@ -16,7 +16,19 @@ import gc
 import os
 import sys
 
-from timing import ON_MICROPYTHON, allocated, check_compiled_firmware, now_us, row, since_us, use_compiled_firmware
+from timing import (
+    ON_MICROPYTHON,
+    TYPE_CHECKING,
+    allocated,
+    check_compiled_firmware,
+    now_us,
+    row,
+    since_us,
+    use_compiled_firmware,
+)
+
+if TYPE_CHECKING:  # for annotations only (see timing.py)
+    from cribbage.match import Match
 
 HERE = sys.argv[0].rpartition("/")[0] or "."
 sys.path.append(HERE + "/../tests/firmware")
@@ -26,12 +38,12 @@ from fake_storage import RamFlash, temp_dir  # noqa: E402  (test helpers: storag
 from simulator.virtual_hardware import VirtualHardware  # noqa: E402
 
 
-def flash_root():
+def flash_root() -> str:
     """A directory on littlefs over a RAM flash chip (MicroPython) or a temporary one."""
     if hasattr(os, "VfsLfs2"):
         flash = RamFlash(16, 4096)  # 64 KB, made first: the largest block this script needs
         os.VfsLfs2.mkfs(flash)
-        os.mount(os.VfsLfs2(flash), "/bench")
+        os.mount(os.VfsLfs2(flash), "/bench")  # type: ignore[attr-defined]  # MicroPython's os: not in CPython's stubs
         return "/bench"
     return temp_dir()
 
@@ -44,14 +56,14 @@ from app.board import Board  # noqa: E402
 ROUNDS = 5
 
 
-def board_with(root, match):
+def board_with(root: str, match: "Match") -> Board:
     """A board saving in ``root`` that holds ``match``."""
     board = Board(VirtualHardware(root))
     board.match = match
     return board
 
 
-def bench(games):
+def bench(games: int) -> None:
     """Print the save's time, file size and heap, and the power-on restore's time, for a
     seeded match of ``games`` games."""
     root = "%s/g%d" % (ROOT, games)
@@ -60,7 +72,7 @@ def bench(games):
     n = match.events
     board = board_with(root, match)
     board.save()  # the first save creates the files
-    total = 0
+    total: float = 0
     for _ in range(ROUNDS):
         start = now_us()
         board.save()
@@ -71,8 +83,8 @@ def bench(games):
         plain = board_with(temp_dir(), match)
         plain.save()
         row("heap per save, %d-event match" % n, allocated(plain.save), "bytes")
-        plain = None
-    board = None
+        del plain
+    del board
     gc.collect()
     total = 0
     for _ in range(ROUNDS):
@@ -81,7 +93,7 @@ def bench(games):
         total += since_us(start)
         if restored.messages.notice is not None or restored.match.state() != match.state():
             raise RuntimeError("the restore went wrong: %r" % (restored.messages.notice,))
-        restored = None
+        del restored
     row("power-on restore, %d-event match" % n, "%.2f" % (total / ROUNDS / 1000), "ms")
     for name in os.listdir(root):  # room on the RAM chip for the next size
         os.remove(root + "/" + name)

@@ -10,11 +10,14 @@ figure is measured. Nothing here is a test: the budgets (hardware/BUILD.md 4.2) 
 FIGUREs (all when none given): boot, idle, frame, encoder, button, presses, display, count, lay, save, rules,
 heap."""
 
+from __future__ import annotations
+
 import json
 import statistics
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from show_hands import sample_hands
 from timing import row
@@ -28,6 +31,14 @@ from led_frames import logical_rgb  # noqa: E402
 from pico import ERASE_NS, MS, PROGRAM_NS  # noqa: E402
 
 from cribbage_lab.card_text import parse_hand  # noqa: E402
+
+if TYPE_CHECKING:  # for annotations only
+    from flash_layout import Image
+    from led_frames import Frame
+
+    from cribbage.match import Match
+
+    Event = tuple[str, str | int]  # an input event, as the app takes it: ("press", "enc"), ("turn", 1)...
 
 PRESS_TRIES = 8
 PRESS_MS = (25, 30, 40, 50)
@@ -180,7 +191,7 @@ RUN_APP = "        run(hw)\n"
 IDLE_MS = 3000  # after the first frame: the count's code loaded ahead (1 s quiet, then a module a turn)
 
 
-def heap_code():
+def heap_code() -> str:
     """firmware/main.py with the heap noted as it starts, and the probe around the app's ``run(hw)``."""
     main = (ROOT / "firmware" / "main.py").read_text()
     if main.count(RUN_APP) != 1:
@@ -188,7 +199,7 @@ def heap_code():
     return HEAP_START + main.replace(RUN_APP, HEAP_PROBE)
 
 
-def deployed_heap_base(image):
+def deployed_heap_base(image: Image) -> int:
     """MicroPython's own heap, in bytes, as the deployed main.py starts (its compiled code included).
     Measured by one line put before main.py, which is then left to start the app."""
     first = "import gc; gc.collect(); print('BASE', gc.mem_alloc())\n"
@@ -198,7 +209,7 @@ def deployed_heap_base(image):
     return int(output.partition(b"BASE")[2].split()[0])
 
 
-def played_on(files):
+def played_on(files: dict[str, bytes]) -> tuple[list[Event], Match]:
     """What players do next on the board whose flash holds ``files`` (a match just won): the next
     game started, its first deal played and every show counted by picking its cards
     (tests/firmware/match_player.py, as the memory scenario plays), then the discard advice asked
@@ -211,15 +222,15 @@ def played_on(files):
         return _played_on(oracle)
 
 
-def _played_on(oracle):
+def _played_on(oracle: CPythonBoard) -> tuple[list[Event], Match]:
     """``played_on`` on the CPython board ``oracle``."""
     import memory_scenario
     from match_player import Player
 
-    inputs = []
+    inputs: list[Event] = []
     handle = oracle.board.handle
 
-    def recorded(event, save=True):
+    def recorded(event: Event, save: bool = True) -> None:
         inputs.append(event)
         handle(event, save)
 
@@ -240,7 +251,7 @@ def _played_on(oracle):
     return inputs, oracle.board.match
 
 
-def play(board, inputs):
+def play(board: ChipBoard, inputs: list[Event]) -> None:
     """Make the input events ``inputs`` on the chip's controls, as a player would, each shown
     before the next (a detent a tenth of a second after the last: never accelerated)."""
     for kind, what in inputs:
@@ -251,7 +262,7 @@ def play(board, inputs):
             board.press(what, 700 if kind == "long" else 80, 250)
 
 
-def heap_figures(image, files, own, display=True):
+def heap_figures(image: Image, files: dict[str, bytes] | None, own: int, display: bool = True) -> tuple[int, int]:
     """The app's heap in bytes, MicroPython's ``own`` included, as it runs from power-on with
     ``files`` on the flash (a fresh one if None; see HEAP_PROBE), built with the display (its driver,
     the lines it shows, the words it says) unless told not: (idle, most). The board is left
@@ -280,7 +291,7 @@ def heap_figures(image, files, own, display=True):
     return idle - base - probe + own, most - base - probe + own
 
 
-def soft_reset(board):
+def soft_reset(board: ChipBoard) -> None:
     """Stop the app and soft-reset MicroPython at its raw REPL, which does not run main.py: a
     fresh heap, and no state machine, DMA channel or IRQ of the app left behind (after a Ctrl-C
     alone, a stock board's heap is still full of the stopped app)."""
@@ -295,7 +306,7 @@ def soft_reset(board):
                    step_ns=2 * MS)
 
 
-def boot(image, files=None, display=False):
+def boot(image: Image, files: dict[str, bytes] | None = None, display: bool = False) -> tuple[ChipBoard, float]:
     """Power on a board with ``image`` (and ``files`` on its flash; built with the display if
     ``display``): the board, and the emulated ms from power to the app's first frame."""
     board = ChipBoard(image, extra_files=files, display=display)
@@ -303,7 +314,7 @@ def boot(image, files=None, display=False):
     return board, (frame.start_ns - board.powered_at) / MS
 
 
-def match_files():
+def match_files() -> dict[str, bytes]:
     """The flash files of the board after the memory scenario's seeded 5-game match (CPython)."""
     import memory_scenario
 
@@ -316,7 +327,7 @@ def match_files():
         return {p.name: p.read_bytes() for p in Path(tmp).iterdir() if p.is_file()}
 
 
-def shown_by(board, frame, oracle):
+def shown_by(board: ChipBoard, frame: Frame, oracle: set[bytes]) -> bool:
     """True if ``frame`` agrees with a frame of ``oracle`` on every LED it reached: all of them,
     or, for a frame the driver cut short to send the next at once, the first ones of the chain."""
     rgb = board.rgb(frame)
@@ -326,12 +337,12 @@ def shown_by(board, frame, oracle):
     return any(bytes(a & m for a, m in zip(o, reached, strict=True)) == rgb for o in oracle)
 
 
-def changed_at(board, t_input, before, after, limit_ms=300):
+def changed_at(board: ChipBoard, t_input: float, before: set[bytes], after: set[bytes], limit_ms: float = 300) -> float:
     """Emulated ms from ``t_input`` to the end of the first frame showing a change: a frame of
     the ``after`` oracle set that is not in the ``before`` one."""
-    found = []
+    found: list[Frame] = []
 
-    def seen():
+    def seen() -> bool:
         for frame in board.frames_since(t_input - 10 * MS):
             if frame.end_ns < t_input or shown_by(board, frame, before):
                 continue
@@ -345,14 +356,14 @@ def changed_at(board, t_input, before, after, limit_ms=300):
     return (found[0].end_ns - t_input) / MS
 
 
-def answered_at(board, t_input, limit_ms=1000):
+def answered_at(board: ChipBoard, t_input: float, limit_ms: float = 1000) -> float:
     """Emulated ms from ``t_input`` to the end of the first frame since then that differs from the
     last one before it: the board's answer to the input (it draws at once after one). Blinks make
     new frames too, but seldom within the few ms an answer takes; the hand's end state is checked."""
     last = [f for f in board.frames_since(t_input - 2000 * MS) if f.start_ns < t_input][-1]
-    found = []
+    found: list[Frame] = []
 
-    def seen():
+    def seen() -> bool:
         for frame in board.frames_since(t_input):
             if frame.wire != last.wire:
                 found.append(frame)
@@ -363,18 +374,18 @@ def answered_at(board, t_input, limit_ms=1000):
     return (found[0].end_ns - t_input) / MS
 
 
-def spread(values):
+def spread(values: list[float]) -> str:
     """``values`` as their range, ``min-max`` to one decimal."""
     return "%.1f-%.1f" % (min(values), max(values))
 
 
-def busy_share(board, ms=500):
+def busy_share(board: ChipBoard, ms: float = 500) -> float:
     """The share of ``ms`` of emulated time the core runs code (is not asleep in WFI or WFE),
     sampled every 20 us: the app's work while nothing happens (its polls, frames, serial reads)."""
     core = board.pico.mcu.core
     samples = [0, 0]  # running, asleep
 
-    def sample():
+    def sample() -> None:
         samples[core.waiting] += 1
         alarm.schedule(20_000)
 
@@ -385,7 +396,7 @@ def busy_share(board, ms=500):
     return samples[0] / sum(samples)
 
 
-def measure_inputs(board, figures):
+def measure_inputs(board: ChipBoard, figures: set[str]) -> None:
     """Encoder and button latency, then short presses, on a fresh board (player 1 deals)."""
     oracle = CPythonBoard()
     board.press("p1", 80, 200)  # player 1 deals
@@ -427,7 +438,7 @@ def measure_inputs(board, figures):
         measure_slow_erases(board)
 
 
-def detents(board, oracle):
+def detents(board: ChipBoard, oracle: CPythonBoard) -> list[tuple[float, float]]:
     """DETENTS detents turned on ``board`` (and its ``oracle``), 100 ms apart: for each, the ms from
     its last edge to the LEDs showing it, and that edge's emulated ns."""
     turns = []
@@ -441,7 +452,7 @@ def detents(board, oracle):
     return turns
 
 
-def measure_display(board):
+def measure_display(board: ChipBoard) -> None:
     """On a board built with the display (tests/chip/ssd1306_device.py): the ms the bus holds the app
     as it sends the display's lines that changed (the app waits meanwhile, so an input that comes
     then waits too), after the press that opens a peg dial and after each of its detents; the
@@ -449,7 +460,7 @@ def measure_display(board):
     the dial start going out (the shell sends them a line between two polls)."""
     writes = board.display.writes
 
-    def bus_ms(start_ns, end_ns):
+    def bus_ms(start_ns: float, end_ns: float) -> float:
         return sum(w.end_ns - w.start_ns for w in writes if start_ns <= w.start_ns < end_ns) / MS
 
     oracle = CPythonBoard()
@@ -483,7 +494,7 @@ def measure_display(board):
         spread(late), "ms")
 
 
-def measure_first_count(board):
+def measure_first_count(board: ChipBoard) -> None:
     """A hand on a fresh board (``PEG_AND_COUNT``: a peg, the starter, a hand counted), each press
     from its release to the board's first new frame. The count's code and its words' are not
     loaded at power-on (nor after the menu): the board loads them ahead once no one has touched it
@@ -519,7 +530,7 @@ def measure_first_count(board):
     row("the first count of a power-on: the hand's other presses -> LEDs (%d)" % len(others), spread(others), "ms")
 
 
-def measure_lay(board):
+def measure_lay(board: ChipBoard) -> None:
     """The play laid card by card on a fresh board: each detent dialling the rank to a ten, then the
     encoder press that lays it (fifteen two for P1), each to the first frame that shows it."""
     oracle = CPythonBoard()
@@ -555,7 +566,7 @@ def measure_lay(board):
         "%.1f" % since_save(board, saved_from, last_edge, shown), "ms")
 
 
-def since_save(board, since, input_ns, shown_ns):
+def since_save(board: ChipBoard, since: float, input_ns: float, shown_ns: float) -> float:
     """Emulated ms from the end of the last flash write of the save under way at ``input_ns`` (its
     writes after ``since``) to ``shown_ns``: the input shown once the save is done. RuntimeError if
     no save was under way then."""
@@ -566,13 +577,13 @@ def since_save(board, since, input_ns, shown_ns):
     return (shown_ns - writes[-1][1]) / MS
 
 
-def dial(board):
+def dial(board: ChipBoard) -> tuple[int | None, int]:
     """The peg being dialled: (side, points), from the board's state over USB."""
     ui = board.request("state")["state"]["ui"]
     return ui["side"], ui["points"]
 
 
-def measure_presses(board):
+def measure_presses(board: ChipBoard) -> None:
     """Short presses of p1 at frame-clock phases spread over a frame period: each one that
     registers adds a point to the peg dialled; then the same while a save runs."""
     period = 33
@@ -610,7 +621,7 @@ def measure_presses(board):
         row("short presses registered, %d ms, while a save runs" % hold, "%d/%d" % (registered, PRESS_TRIES), "")
 
 
-def measure_slow_erases(board):
+def measure_slow_erases(board: ChipBoard) -> None:
     """Short presses (25 ms) of p1 50 ms into the first erase of a peg's save, every erase at its
     slowest (400 ms): each that registers dials a point. Those pressed early in a save that erased
     on for longer than the buttons' ring keeps (512 ms) count only because the save reads the
@@ -621,7 +632,7 @@ def measure_slow_erases(board):
     registered = beyond_ring = 0
     p1 = control_pin("p1")
 
-    def press_inside():
+    def press_inside() -> None:
         pico.on_erase = None  # the save's first erase only
         pressed.append(pico.now_ns + 50 * MS)
         pico.at(50 * MS, lambda: pico.drive_low(p1))
@@ -646,7 +657,7 @@ def measure_slow_erases(board):
     row("  of them in saves that erased on past the buttons' ring (512 ms)", "%d" % beyond_ring, "")
 
 
-def main():
+def main() -> None:
     """Measure the FIGUREs asked for (see the module docstring) on the IMAGE named, printing each row."""
     image = IMAGES_BY_NAME[sys.argv[1]]
     figures = set(sys.argv[2:]) or {"boot", "idle", "frame", "encoder", "button", "presses", "display", "count", "lay",

@@ -8,7 +8,7 @@ from cribbage_lab import deck
 SEED = 12345
 
 
-def sample_hands(n):
+def sample_hands(n: int) -> list[tuple[tuple[int, ...], int]]:
     """``n`` (hand, starter) pairs: the top five cards of a pack shuffled afresh for each (the
     first ``k`` of them are ``sample_hands(k)``)."""
     rand = deck.Xorshift32(SEED)

@@ -7,14 +7,14 @@ from cribbage.cards import RANK_LETTERS, SUIT_LETTERS, name, rank_name
 SUIT_SYMBOLS = "♣♦♥♠"
 
 
-def make(rank, suit):
+def make(rank: int, suit: int) -> int:
     """The card of ``rank`` (0 = Ace .. 12 = King) and ``suit`` (0-3)."""
     if not 0 <= rank < 13 or not 0 <= suit < 4:
         raise ValueError("no card with rank %r and suit %r" % (rank, suit))
     return rank * 4 + suit
 
 
-def parse_rank(text):
+def parse_rank(text: str) -> int:
     """A rank as people write it (``A``, ``2``-``10`` or ``T``, ``J``, ``Q``, ``K``): 0 (Ace) to 12; -1 if none."""
     t = text.strip().upper()
     if t == "10":
@@ -22,7 +22,7 @@ def parse_rank(text):
     return RANK_LETTERS.find(t) if len(t) == 1 else -1
 
 
-def parse(text):
+def parse(text: str) -> int:
     """Parse one card such as ``5H``, ``10H``, ``TH``, ``as`` or ``5♥``."""
     t = text.strip().upper().replace("\ufe0f", "")  # a phone's emoji heart is the heart and a variation selector
     if len(t) < 2:
@@ -39,7 +39,7 @@ def parse(text):
     return r * 4 + s
 
 
-def parse_hand(texts):
+def parse_hand(texts: str | list[str]) -> list[int]:
     """Parse several cards (a list of strings, or one string split on spaces or commas).
 
     Raises ValueError naming the card if one is unknown or appears twice.
@@ -55,11 +55,11 @@ def parse_hand(texts):
     return cards
 
 
-def symbol_name(card):
+def symbol_name(card: int) -> str:
     """A card with its suit's symbol: ``10♥``."""
     return rank_name(card >> 2) + SUIT_SYMBOLS[card & 3]
 
 
-def symbol_names(cards):
+def symbol_names(cards: list[int]) -> str:
     """Cards with their suits' symbols, as one space-separated string: ``5♥ J♣``."""
     return " ".join(symbol_name(c) for c in cards)

@@ -14,22 +14,26 @@ Everything is counted with ``show.score`` itself.
 from cribbage.cards import JACK
 from cribbage.show import MAX_SHOW, score
 
+TYPE_CHECKING = False  # mypy takes it for True: the annotations' names (MicroPython has no typing module)
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
-def _representative(hand_ranks, starter_rank):
+
+def _representative(hand_ranks: list[int], starter_rank: int) -> tuple[list[int], int]:
     """Cards with these ranks: each rank's cards take the lowest suits, the starter the next free suit."""
     hand = [r * 4 + hand_ranks[:i].count(r) for i, r in enumerate(hand_ranks)]
     return hand, starter_rank * 4 + hand_ranks.count(starter_rank)
 
 
-def _every_suit_assignment(hand_ranks, starter_rank):
+def _every_suit_assignment(hand_ranks: list[int], starter_rank: int) -> "Iterator[tuple[list[int], int]]":
     """Generate every (hand, starter) with these ranks; ``hand_ranks`` sorted."""
-    groups = []  # (rank, how many), in rank order
+    groups: list[list[int]] = []  # (rank, how many), in rank order
     for r in hand_ranks:
         if groups and groups[-1][0] == r:
             groups[-1][1] += 1
         else:
             groups.append([r, 1])
-    def extend(i, hand, used):
+    def extend(i: int, hand: list[int], used: dict[int, int]) -> "Iterator[tuple[list[int], int]]":
         if i == len(groups):
             taken = used.get(starter_rank, 0)
             for s in range(4):
@@ -46,7 +50,7 @@ def _every_suit_assignment(hand_ranks, starter_rank):
     return extend(0, [], {})
 
 
-def census(is_crib=False, ranks=None):
+def census(is_crib: bool = False, ranks: list[int] | None = None) -> list[int]:
     """List of how many combinations score 0, 1, ..., ``MAX_SHOW``.
 
     ``ranks`` (default all 13) limits the deck to those ranks, four suits each; ``is_crib``
@@ -54,7 +58,7 @@ def census(is_crib=False, ranks=None):
     """
     ranks = sorted(range(13) if ranks is None else ranks)
     totals = [0] * (MAX_SHOW + 1)
-    spreads = {}  # shape -> list of (points above the representative, combinations)
+    spreads: dict[tuple, list[tuple[int, int]]] = {}  # shape -> list of (points above the representative, combinations)
     n = len(ranks)
     for i0 in range(n):
         for i1 in range(i0, n):
@@ -79,9 +83,9 @@ def census(is_crib=False, ranks=None):
     return totals
 
 
-def _spread(hand_ranks, starter_rank, base, is_crib):
+def _spread(hand_ranks: list[int], starter_rank: int, base: int, is_crib: bool) -> list[tuple[int, int]]:
     """How many suit assignments of these ranks score ``base`` + each extra, as (extra, how many)."""
-    many = {}
+    many: dict[int, int] = {}
     for hand, starter in _every_suit_assignment(hand_ranks, starter_rank):
         extra = score(hand, starter, is_crib) - base
         many[extra] = many.get(extra, 0) + 1

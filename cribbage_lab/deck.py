@@ -29,12 +29,12 @@ _CUT_MARGIN = const(4)
 class Xorshift32:
     """Marsaglia's xorshift32 generator (shifts 13, 17, 5): tiny and interpreter-independent."""
 
-    def __init__(self, seed):
+    def __init__(self, seed: int) -> None:
         if not isinstance(seed, int) or seed & _MASK32 == 0:
             raise ValueError("xorshift32 needs a seed with some of its 32 low bits set, not %r" % (seed,))
         self.state = seed & _MASK32
 
-    def next32(self):
+    def next32(self) -> int:
         """The next 32-bit output."""
         y = self.state
         y ^= (y << 13) & _MASK32
@@ -43,7 +43,7 @@ class Xorshift32:
         self.state = y
         return y
 
-    def getrandbits(self, n):
+    def getrandbits(self, n: int) -> int:
         """``n`` (1 to 32) random bits: the top bits of the next output."""
         if not 1 <= n <= 32:
             raise ValueError("getrandbits takes 1 to 32 bits, not %r" % (n,))
@@ -53,7 +53,15 @@ class Xorshift32:
         return int.from_bytes(bits.to_bytes(4, "little"), "little") if n <= 30 else bits
 
 
-def randbelow(rand, n):
+TYPE_CHECKING = False  # mypy takes it for True: the annotations' names (MicroPython has no typing module)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from random import Random
+
+    RandomSource = Xorshift32 | Random | Callable[[int], int]  # see the module docstring
+
+
+def randbelow(rand: "RandomSource", n: int) -> int:
     """A uniform int in ``0 .. n-1`` from ``rand`` (see the module docstring)."""
     if n < 1:
         raise ValueError("randbelow needs n >= 1, not %r" % (n,))
@@ -73,12 +81,12 @@ def randbelow(rand, n):
             return r
 
 
-def new_pack():
+def new_pack() -> list[int]:
     """A fresh pack in card order (Ace of clubs on top)."""
     return list(range(DECK_SIZE))
 
 
-def shuffle(pack, rand):
+def shuffle(pack: list[int], rand: "RandomSource") -> list[int]:
     """Shuffle the list ``pack`` in place with ``rand``; returns it."""
     for i in range(len(pack) - 1, 0, -1):
         j = randbelow(rand, i + 1)
@@ -86,7 +94,7 @@ def shuffle(pack, rand):
     return pack
 
 
-def deal(pack, players, dealer=0):
+def deal(pack: list[int], players: int, dealer: int = 0) -> tuple[list[list[int]], list[int], list[int]]:
     """Deal from the top of ``pack``: one card at a time, starting at the dealer's left.
 
     2 players get 6 cards each; 3 players 5 each and then one card to the crib; 4 players
@@ -99,7 +107,7 @@ def deal(pack, players, dealer=0):
     crib_cards = 1 if players == 3 else 0
     if len(pack) < size * players + crib_cards + 2 * _CUT_MARGIN:
         raise ValueError("a pack of %d cards is too small to deal" % len(pack))
-    hands = [[] for _ in range(players)]
+    hands: list[list[int]] = [[] for _ in range(players)]
     top = 0
     for _ in range(size):
         for k in range(1, players + 1):
@@ -110,14 +118,14 @@ def deal(pack, players, dealer=0):
     return hands, crib, pack[top:]
 
 
-def cut(stock, rand):
+def cut(stock: list[int], rand: "RandomSource") -> int:
     """Cut ``stock`` leaving at least 4 cards in each part: the top card of the lower part."""
     if len(stock) < 2 * _CUT_MARGIN:
         raise ValueError("cannot cut %d cards leaving %d in each part" % (len(stock), _CUT_MARGIN))
     return stock[_CUT_MARGIN + randbelow(rand, len(stock) - 2 * _CUT_MARGIN + 1)]
 
 
-def cut_for_deal(rand, seats):
+def cut_for_deal(rand: "RandomSource", seats: int) -> list[int]:
     """Cards cut for the first deal, one per seat, from a fresh shuffled pack each try,
     cut again until the lowest rank is not shared. Returns the deciding cut."""
     while True:

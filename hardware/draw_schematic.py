@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 import schemdraw
 import schemdraw.elements as elm
@@ -83,7 +84,8 @@ def ic(sheet: Sheet, nets: dict[str, dict[str, str]], part: object, at: tuple[fl
     ref = part.ref  # type: ignore[attr-defined]
     names = {str(p.num): p.name for p in part.pins}  # type: ignore[attr-defined]
     pins = []
-    for side, numbers in (("left", left), ("right", right)):
+    sides: tuple[tuple[Literal["left", "right"], list[int]], ...] = (("left", left), ("right", right))
+    for side, numbers in sides:
         for slot, number in enumerate(numbers):
             pins.append(elm.IcPin(name=names[str(number)], pin=str(number), side=side,
                                   slot=f"{len(numbers) - slot}/{len(numbers)}", anchorname=f"p{number}"))
@@ -92,7 +94,7 @@ def ic(sheet: Sheet, nets: dict[str, dict[str, str]], part: object, at: tuple[fl
                  plblsize=7, lblsize=FONT).theta(0).at(at).anchor("center").label(f"{ref}\n{part.value}", "top",  # type: ignore[attr-defined]
                                                                                         fontsize=FONT)
     sheet.drawing.add(box)
-    for side, numbers in (("left", left), ("right", right)):
+    for side, numbers in sides:
         for number in numbers:
             net = nets[ref][str(number)]
             point = box.absanchors[f"p{number}"]

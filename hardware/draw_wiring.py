@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections.abc import Mapping
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -217,7 +218,7 @@ def supply_boxes(led_power: dict) -> dict[str, tuple[str, list[str]]]:
     }
 
 
-def draw_supplies(board: dict, pico_right: float, pin_y: dict[str, float]) -> list[str]:
+def draw_supplies(board: dict, pico_right: float, pin_y: Mapping[str, float]) -> list[str]:
     """The two supplies side by side with the Pico's pins they use, as in netlist-usb.txt and
     netlist-adapter.txt. Wires one build only has are dashed."""
     x, width = pico_right + 50, SUPPLY_W

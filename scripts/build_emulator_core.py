@@ -92,6 +92,7 @@ def build(native: Path) -> str | None:
 
 
 def main() -> int:
+    """Build the native core, or say why the chip tests will use the slower one; never fails."""
     why = build(native_dir())
     if why is not None:
         print("%s: the chip tests use the wheel's slower emulator core" % why, file=sys.stderr)

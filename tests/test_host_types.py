@@ -1,4 +1,5 @@
-"""The host code (host_tools/, host_shared/, simulator/) type-checks with mypy against the firmware it imports.
+"""The host code (host_tools/, host_shared/, simulator/, cribbage_lab/, benchmarks/, hardware/'s scripts,
+scripts/build_emulator_core.py) type-checks with mypy against the firmware it imports.
 
 mypy finds the firmware packages (``cribbage``, ``app``, ``hal``) in firmware/ and the
 ``micropython`` shim in cpython_shims/, the way the host tools import them on CPython. The
@@ -17,7 +18,8 @@ import pytest
 
 from micropython_env import FIRMWARE, ROOT, tool
 
-HOST_PACKAGES = [ROOT / "host_tools", ROOT / "host_shared", ROOT / "simulator"]
+HOST_PACKAGES = [ROOT / "host_tools", ROOT / "host_shared", ROOT / "simulator", ROOT / "cribbage_lab",
+                 ROOT / "benchmarks", ROOT / "hardware", ROOT / "scripts" / "build_emulator_core.py"]
 # One worker runs both, so the second reads what the first checked from mypy's cache.
 pytestmark = pytest.mark.xdist_group("mypy-host")
 

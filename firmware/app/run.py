@@ -215,6 +215,7 @@ class Shell:
         return 0 if self.dirty else ticks_diff(self.next_frame, now)
 
     async def controls(self):
+        """The controls task: polls inputs, draws frames, saves, sends the display's lines; sleeps when all is still."""
         hw = self.hw
         idle = hw.idle
         board = self.board
@@ -235,6 +236,7 @@ class Shell:
                 await idle.wait(self.due_in(now))
 
     async def serial(self):
+        """The serial task: answers each request line (a failure answered, never fatal), then waits for more bytes."""
         port = self.hw.serial
         while True:
             line = self.read_line(port)

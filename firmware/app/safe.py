@@ -57,18 +57,22 @@ class SafeHome:
         pass
 
     def handle(self, board, event):
+        """The encoder press opens the LED test; nothing else does anything here."""
         if event[0] == events.PRESS and event[1] == events.ENCODER:
             board.open(LedTest)
 
     def draw(self, board, canvas, now):
+        """Both game holes breathing slowly in dim white."""
         level = pulse(now, _BREATH_MS, _LOW, _HIGH)
         for track in range(canvas.tracks):
             canvas.put(track, HOLES, palette.WHITE, level)
 
     def lines(self, board):
+        """SAFE MODE, why (up to four lines), and how to go on."""
         return ["SAFE MODE"] + wrap(board.why.split(" "))[:4] + ["enc: LED test", "off+on: play"]
 
     def describe(self):
+        """Only the mode's name: there is no game here to describe."""
         return {"mode": self.name}
 
 

@@ -21,6 +21,7 @@ PINS = const(8)  # pins sampled from in_base: a byte a sample
 
 
 def button_levels():
+    """Samples the eight pins from ``in_base`` every ``SAMPLE_MS``: a byte a sample into the RX FIFO."""
     # Only locals here: rp2.asm_pio replaces this module's globals while it assembles.
     wrap_target()
     in_(pins, 8)[9]  # autopush: the byte goes to the FIFO (the DMA empties it at once)

@@ -19,6 +19,7 @@ FREQ = const(2_000_000)  # state machine clock, Hz
 
 
 def encoder_changes():
+    """Pushes the levels of the encoder's two contacts each time either changes."""
     # Only locals here: rp2.asm_pio replaces this module's globals while it assembles.
     wrap_target()
     label("sample")

@@ -17,6 +17,7 @@ BITS_PER_LED = const(24)  # autopull threshold: one 24-bit colour per FIFO word,
 
 
 def ws2812():
+    """Sends each 24-bit colour of the TX FIFO, top bit first, as WS2812 bits on the side-set pin."""
     # Only locals here: rp2.asm_pio replaces this module's globals while it assembles.
     T1 = 3  # high for every bit
     T2 = 4  # still high for a 1, low for a 0

@@ -13,6 +13,7 @@ import micropython
 
 @micropython.viper  # type: ignore[attr-defined]  # the CPython shim (type checks) has no viper
 def shade(frame: ptr8, n: int, table: ptr8, curve: ptr8, most: int) -> int:  # type: ignore[name-defined]  # noqa: F821  # viper's pointer types
+    """``app.power_plain.shade`` in viper: brightness, gamma and the per-LED limit, in place."""
     total = 0
     lit = 0
     i = 0
@@ -67,6 +68,7 @@ def shade(frame: ptr8, n: int, table: ptr8, curve: ptr8, most: int) -> int:  # t
 
 @micropython.viper  # type: ignore[attr-defined]  # the CPython shim (type checks) has no viper
 def cap(frame: ptr8, n: int, total: int, lit: int, allowed: int):  # type: ignore[name-defined]  # noqa: F821  # viper's pointer types
+    """``app.power_plain.cap`` in viper: every LED scaled so the frame keeps to ``allowed`` steps."""
     above = total - lit
     share = allowed - lit
     i = 0

@@ -11,6 +11,7 @@ import micropython
 
 @micropython.viper  # type: ignore[attr-defined]  # the CPython shim (type checks) has no viper
 def pack_words(frame: ptr8, out: ptr32, order: ptr8, count: int, r: int, g: int, b: int) -> int:  # type: ignore[name-defined]  # noqa: F821  # viper's pointer types
+    """``hal.chain_plain.pack_words`` in viper: the frame in wire order, a word an LED; 1 if any changed."""
     # a whole word a store (``out`` is word-aligned: the driver's array("I")); byte 0 stays 0.
     # The word already there is compared first: the driver sends only a frame that changed. Last
     # LED first, with ``count`` as the position: the shortest native code (it is in the heap).
@@ -30,6 +31,7 @@ def pack_words(frame: ptr8, out: ptr32, order: ptr8, count: int, r: int, g: int,
 
 @micropython.viper  # type: ignore[attr-defined]  # the CPython shim (type checks) has no viper
 def first_change(ring: ptr8, at: int, end: int, wrap: int, mask: int, level: int) -> int:  # type: ignore[name-defined]  # noqa: F821  # viper's pointer types
+    """``hal.samples_plain.first_change`` in viper: the first sample from ``at`` whose masked bits left ``level``."""
     while at < end:
         if (ring[at & wrap] & mask) != level:
             return at

@@ -62,6 +62,8 @@ def draw_points(canvas, points, level):
 
 
 class Advise:
+    """Discard advice: the cards dealt picked, whether you deal, then the best keeps ranked."""
+
     name = "advise"
     full_screen = True
     as_pressed = True  # a button held here is its press: holding one means nothing of its own
@@ -76,6 +78,8 @@ class Advise:
         self.index = 0
 
     def handle(self, board, event):
+        """The cards dealt picked, then whether you deal (a turn, p1 yes, p2 no; the encoder ranks the keeps), then
+        turns step the ranking; back steps back (no card picked: the game), as the encoder held does at once."""
         kind, what = event
         step = self.step
         back = kind == events.PRESS and what == events.BACK
@@ -119,6 +123,8 @@ class Advise:
         return self.keeps[i] if i < len(self.keeps) else None
 
     def draw(self, board, canvas, now):
+        """The picker; asked whether you deal, the cards picked and the game holes lit if you do; then the shown keep
+        and the next in turns, with their points and the shown keep's rank (see the module docstring)."""
         if self.step == PICK:
             self.picker.draw(canvas, now)
             return
@@ -147,6 +153,8 @@ class Advise:
             canvas.put(0, _RANK_HOLE + i, palette.WHITE, palette.DIM)
 
     def lines(self, board):
+        """The picker's text and hints; whether you deal (your side, with teams); then the shown keep and the next, with
+        their expected points and range."""
         if self.step == PICK:
             picker = self.picker
             return ["ADVICE"] + picker.text() + ["%d/%d cards" % (len(picker.picked), picker.need), "turn=rank",
@@ -168,6 +176,7 @@ class Advise:
         return out
 
     def describe(self):
+        """The step, cards picked, whether you deal and, once ranked, the shown keep (discard, rank, points), next."""
         out = {"mode": self.name, "step": _STEP_NAMES[self.step], "picked": list(self.picker.picked),
                "dealer": self.dealer}
         if self.keeps:

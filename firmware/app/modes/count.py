@@ -62,6 +62,7 @@ class Count:
 
     @property
     def full_screen(self):
+        """Full screen while the cards or ranks are picked; the claim, total and count said draw over the score."""
         return self.step == CARDS or self.step == RANKS
 
     def begin(self, board):
@@ -168,6 +169,8 @@ class Count:
         return self._event(self.picker.picked[:], claim)
 
     def handle(self, board, event):
+        """The step's own handler: cards picked, ranks asked (``app.rank_show``), the count said confirmed or a claim or
+        total dialled; at those last three the encoder held opens the menu."""
         step = self.step
         if step == CARDS:
             self._picking(board, event)
@@ -282,6 +285,8 @@ class Count:
             board.idle()
 
     def draw(self, board, canvas, now):
+        """Cards or ranks: the picker (or the ranks) and the counted side's game hole breathing; else the points as a
+        preview peg, vermillion when refused or impossible."""
         side = self.counting_side(board)
         if self.step == CARDS or self.step == RANKS:
             if self.step == CARDS:
@@ -298,6 +303,7 @@ class Count:
         return board.match.settings.seat_name(self.counted_seat(board)) + (" CRIB" if self.crib else " HAND")
 
     def lines(self, board):
+        """The title (``P1 HAND``), then the picker's or ranks' lines, the total or claim dialled, or the count said."""
         step = self.step
         title = self.title(board)
         if step == RANKS:
@@ -334,6 +340,7 @@ class Count:
         return kept_off(match, match.settings.side_of(self.counted_seat(board)), self.points)
 
     def describe(self):
+        """The step, whose show (seat, crib), the points, the cards picked and the show by ranks."""
         return {"mode": self.name, "step": _STEP_NAMES[self.step], "seat": self.seat, "crib": self.crib,
                 "points": self.points, "picked": list(self.picker.picked) if self.picker else [],
                 "ranks": None if self.ranks is None else self.ranks.describe()}

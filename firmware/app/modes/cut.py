@@ -66,6 +66,8 @@ class Cut:
             self.ranks = ranks
 
     def handle(self, board, event):
+        """A turn dials the rank of the seat's cut card; the encoder takes it (the round's last decides the cut); back
+        takes the last rank back (from the very first: "who deals?"), where the encoder held goes from anywhere."""
         kind, what = event
         if kind == events.TURN:
             self.rank = (self.rank + what) % _RANKS
@@ -107,6 +109,8 @@ class Cut:
         return self.cutting[self.at]
 
     def draw(self, board, canvas, now):
+        """The cutter's row dim with the rank dialled blinking, the ranks taken steady, a tie's dimmer; the cutter's
+        game hole breathes."""
         settings = board.match.settings
         seat = self.seat()
         side = settings.side_of(seat)
@@ -128,6 +132,7 @@ class Cut:
         canvas.put(track, game_hole(board), board.colours[side], breathing(canvas, now))
 
     def lines(self, board):
+        """The ranks cut so far and the one dialled (``P2 cuts >7``), after "tie: cut again" in a cut again."""
         settings = board.match.settings
         out = ["CUT FOR DEAL"]
         if self.rounds:
@@ -139,4 +144,5 @@ class Cut:
         return out + ["turn=rank enc=ok", "lowest deals"]
 
     def describe(self):
+        """The seat dialling, the rank dialled and the ranks cut so far."""
         return {"mode": self.name, "seat": self.seat(), "rank": self.rank, "ranks": self.ranks[:]}

@@ -84,6 +84,8 @@ class Lay:
         return match.settings.side_of(turn)
 
     def handle(self, board, event):
+        """A turn dials the rank; the encoder lays it for the seat whose turn it is (the play over: counts the hands); a
+        player's button says go; back undoes (a card back: its rank dialled again); the encoder held: the menu."""
         kind, what = event
         if kind == events.TURN:  # first, and nothing else asked: a detent shows at once
             self.rank = max(1, min(_RANKS, self.rank + what))
@@ -121,6 +123,8 @@ class Lay:
             board.try_apply(["go", turn])
 
     def draw(self, board, canvas, now):
+        """On the track of the side whose turn it is: the count as a dim bar from hole 60, the dialled card's value
+        blinking after it (vermillion past 31), the rank dialled blinking in the first row."""
         turn = self._turn(board)
         if turn is None:
             return
@@ -159,6 +163,7 @@ class Lay:
             canvas.put(track, self.rank, colour, palette.FULL)
 
     def lines(self, board):
+        """The scores, whose turn with the rank dialled and the count, the last card or go said, and the hint."""
         match = board.match
         turn = self._turn(board)
         settings = match.settings
@@ -189,4 +194,5 @@ class Lay:
         return out + ["enc=lay btn=go"]
 
     def describe(self):
+        """The rank dialled."""
         return {"mode": self.name, "rank": self.rank}

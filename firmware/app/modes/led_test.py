@@ -38,6 +38,8 @@ _COLOUR_NAMES = ("red", "green", "blue", "white")
 
 
 class LedTest:
+    """The LED test: a colour check and a walk along the chain in wire order; every control echoes."""
+
     name = "led_test"
     full_screen = True
     as_pressed = False  # every control echoes as it came, held or pressed
@@ -60,6 +62,8 @@ class LedTest:
         return (self.offset + ticks_diff(now, self.started) // STEP_MS) % self.cycle
 
     def handle(self, board, event):
+        """A turn steps the walk, the encoder press pauses or resumes it, p1, p2 or back echo on the game holes; the
+        encoder held leaves the test."""
         kind, what = event
         now = board.hw.ticks_ms()
         if kind == events.LONG and what == events.ENCODER:
@@ -88,6 +92,7 @@ class LedTest:
         return self.echo_control
 
     def draw(self, board, canvas, now):
+        """The step's LED (the check's colour, or the walk's dim white) and a control's echo on the game holes."""
         step = self.step(now)
         if not self.paused:  # the walk's next step (app.render: when the picture changes by itself)
             canvas.still = min(canvas.still, STEP_MS - ticks_diff(now, self.started) % STEP_MS)
@@ -109,6 +114,7 @@ class LedTest:
             canvas.put(side, HOLES, board.colours[side], palette.FULL)
 
     def lines(self, board):
+        """Where the test is (said while paused), what the encoder does, the last control and how to leave."""
         # the display changes only after an input: where the walk is, it says while paused
         step = self.offset
         if not self.paused:
@@ -121,6 +127,7 @@ class LedTest:
                 "hold enc: leave"]
 
     def describe(self):
+        """The step's LED, how many there are, its colour, whether paused, and the last control."""
         step = self.step(self.hw.ticks_ms())
         check = step < _CHECK
         return {"mode": self.name, "led": 0 if check else step - _CHECK, "leds": self.count,

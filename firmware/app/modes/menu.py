@@ -23,6 +23,8 @@ _ADVICE = const(3)
 
 
 class Menu:
+    """The menu: turn to an item and open it; a new match, or a new game over one under way, asks twice."""
+
     name = "menu"
     full_screen = True
     as_pressed = True  # a button held here is its press: holding one means nothing of its own
@@ -33,6 +35,8 @@ class Menu:
         self._cursor = Cursor()  # the item
 
     def handle(self, board, event):
+        """A turn chooses the item, the encoder opens it (a new match, or a new game under way: the second press); back
+        or the encoder held goes back to the game."""
         kind, what = event
         if kind == events.TURN:
             self.item = (self.item + what) % len(ITEMS)
@@ -73,6 +77,7 @@ class Menu:
                 board.open(LedTest)
 
     def draw(self, board, canvas, now):
+        """The items as dim holes of track 0, the chosen one blinking (fast while it asks again)."""
         for i in range(len(ITEMS)):
             canvas.put(0, 1 + i, palette.WHITE, palette.DIM)
         period = 150 if self.sure else 600
@@ -80,6 +85,7 @@ class Menu:
             canvas.put(0, 1 + self.item, palette.WHITE, palette.FULL)
 
     def lines(self, board):
+        """The items, the chosen one marked, and what a second press loses."""
         out = ["MENU"]
         for i in range(len(ITEMS)):
             out.append((">" if i == self.item else " ") + ITEMS[i])
@@ -89,4 +95,5 @@ class Menu:
         return out
 
     def describe(self):
+        """The item chosen and whether it asks again."""
         return {"mode": self.name, "item": ITEMS[self.item], "sure": self.sure}

@@ -66,6 +66,8 @@ class Muggins:
         board.open(Count).after(board, self.crib)
 
     def handle(self, board, event):
+        """The encoder goes on without a call, held opens the menu; back takes the claim (or the call) back; a side's
+        button calls muggins; once called, a turn scrolls the saying."""
         kind, what = event
         side = button_side(board, event)
         if kind == events.PRESS and what == events.ENCODER:
@@ -113,6 +115,7 @@ class Muggins:
         return board.match.settings.seat_name(self.seat) + (" CRIB" if self.crib else " HAND")
 
     def lines(self, board):
+        """The claim and each side's button to call it; once called, the count said under what the call pegged."""
         settings = board.match.settings
         title = self.title(board)
         if self.step == CALL:
@@ -131,5 +134,6 @@ class Muggins:
         return self.said.under([title + " %d" % (self.claim + self.called)] + head)
 
     def describe(self):
+        """The step, whose claim, the points claimed and, once called, what the call pegged."""
         return {"mode": self.name, "step": _STEP_NAMES[self.step], "seat": self.seat, "crib": self.crib,
                 "points": self.claim, "called": self.called if self.step == CALLED else None}

@@ -138,6 +138,8 @@ class Peg:
         return None
 
     def handle(self, board, event):
+        """Idle: a player's button starts a peg (held: 2 at once), back undoes, the encoder counts; dialling: turns and
+        the same button add, the encoder pegs, back drops it. Who deals and a game's end: see the module docstring."""
         if self.side is None:
             self._idle(board, event)
         else:
@@ -221,6 +223,8 @@ class Peg:
             board.open_menu()
 
     def draw(self, board, canvas, now):
+        """The peg being dialled as a blinking preview; who deals: the seat chosen (the cut: both game holes) blinking;
+        a new match asked for: the game holes flicker."""
         if self.side is not None:
             refused = board.messages.refused(now)
             draw_preview(board, canvas, ticks_diff(now, self.moved), self.side, self.points, refused)
@@ -237,6 +241,7 @@ class Peg:
                 canvas.put(track, game_hole(board), palette.WHITE, palette.FULL)
 
     def lines(self, board):
+        """The peg being dialled, "who deals?" before the first deal, else the scores (``score_lines``)."""
         match = board.match
         settings = match.settings
         if self.side is not None:
@@ -252,4 +257,5 @@ class Peg:
         return score_lines(board, self.sure)
 
     def describe(self):
+        """The side a peg is dialled for (None: idle) and its points."""
         return {"mode": self.name, "side": self.side, "points": self.points}

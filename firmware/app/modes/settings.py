@@ -78,6 +78,8 @@ def start_index(values, current):
 
 
 class SettingsMode:
+    """The settings: choose a game rule or a board preference, dial its value, keep it."""
+
     name = "settings"
     full_screen = True
     as_pressed = True  # a button held here is its press: holding one means nothing of its own
@@ -94,6 +96,8 @@ class SettingsMode:
         return self.milliamps if self.item == _MILLIAMPS else ITEMS[self.item][2]
 
     def handle(self, board, event):
+        """A turn chooses the setting or dials its value; the encoder starts the change (a rule: only before a match
+        begins) and keeps the value; back leaves the value unchanged, then the settings; the encoder held: the game."""
         kind, what = event
         if kind == events.TURN:
             if self.editing:  # stops at either end: past the brightest is not the dimmest
@@ -125,6 +129,8 @@ class SettingsMode:
                     self.editing = False
 
     def draw(self, board, canvas, now):
+        """Settings as holes of track 0, values as holes of track 1 (colours in their colour): the setting chosen
+        blinks, then the value dialled while it is changed."""
         blink = self._cursor.lit(canvas, now, self.choice if self.editing else -1 - self.item, 600, 400)
         for i in range(len(ITEMS)):
             lit = i == self.item and (self.editing or blink)
@@ -141,6 +147,7 @@ class SettingsMode:
             canvas.put(1, 1 + i, colour, palette.FULL if lit else palette.DIM)
 
     def lines(self, board):
+        """The setting, its value (dialled, marked ``>``, while it is changed) and what the encoder does."""
         key, label, _ = ITEMS[self.item]
         value = self._values()[self.choice] if self.editing else setting(board, key)
         return ["SETTINGS %d/%d" % (self.item + 1, len(ITEMS)), label,
@@ -148,5 +155,6 @@ class SettingsMode:
                 "enc=change" if not self.editing else "enc=keep back=no"]
 
     def describe(self):
+        """The setting chosen and, while it is changed, the value dialled."""
         return {"mode": self.name, "item": ITEMS[self.item][0], "editing": self.editing,
                 "choice": self._values()[self.choice] if self.editing else None}

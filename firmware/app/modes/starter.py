@@ -94,9 +94,12 @@ class Starter:
             picker.suit = picker.wanted = suit
 
     def counting_side(self, board):
+        """No show is counted here (``app.modes``): every game hole breathes white (``draw``)."""
         return None
 
     def handle(self, board, event):
+        """A turn dials the card, p1/p2 step its suit (to "any suit"); the encoder takes it, held skips the starter; the
+        dealer's button held pegs his heels; back returns to the play."""
         kind, what = event
         side = button_side(board, event)
         if kind == events.LONG and side is not None:
@@ -122,6 +125,7 @@ class Starter:
                     board.idle()  # the play comes after the starter is turned
 
     def draw(self, board, canvas, now):
+        """The picker (at "any suit": the rank's free cards blinking), every track's game hole breathing white."""
         picker = self.picker
         picker.draw(canvas, now, not self.any_suit)
         if self.any_suit and self._column.lit(canvas, now, picker.rank):  # the whole column of the rank
@@ -135,6 +139,7 @@ class Starter:
             canvas.put(track, hole, palette.WHITE, level)
 
     def lines(self, board):
+        """The card dialled (or its rank, any suit) and the hints, his heels' while they may still be pegged."""
         match = board.match
         text = [">" + rank_name(self.picker.rank) + " any suit"] if self.any_suit else self.picker.text()
         hints = ["turn=rank", "p1/p2=suit/any", "enc=take", "hold enc=skip"]
@@ -143,4 +148,5 @@ class Starter:
         return ["STARTER"] + text + hints
 
     def describe(self):
+        """The card under the cursor (None at "any suit") and its rank."""
         return {"mode": self.name, "card": None if self.any_suit else self.picker.card, "rank": self.picker.rank}
