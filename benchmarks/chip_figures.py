@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # for annotations only
     Event = tuple[str, str | int]  # an input event, as the app takes it: ("press", "enc"), ("turn", 1)...
 
 PRESS_TRIES = 8
+DISPLAYED = "with the display: "  # a figure measured again on a board built with the display starts so
 PRESS_MS = (25, 30, 40, 50)
 SLOWEST_ERASE_NS = 400 * MS  # a 4 KB sector erase at its slowest (W25Q16JV)
 DEALT_MS = 2000  # after the deal, before the next input: the players lay their crib cards away
@@ -474,7 +475,7 @@ def measure_display(board: ChipBoard) -> None:
     edges = [edge for _, edge in turns] + [board.pico.now_ns]
     row("the display: its bus time after a detent of that dial",
         spread([bus_ms(start, end) for start, end in zip(edges, edges[1:], strict=False)]), "ms")
-    row("with the display: encoder detent -> LEDs show it (%d detents)" % DETENTS,
+    row(DISPLAYED + "encoder detent -> LEDs show it (%d detents)" % DETENTS,
         spread([ms for ms, _ in turns]), "ms")
     # the dial closed and opened again, and a detent turned as the press's lines start going out
     late = []
@@ -490,17 +491,17 @@ def measure_display(board: ChipBoard) -> None:
         after = oracle.frames_over()
         late.append(changed_at(board, board.turn(1, gap_ms=0), before, after))
         board.pico.run_for(200 * MS)
-    row("with the display: a detent turned as a dial-opening press's lines go out -> LEDs (%d)" % DETENTS,
+    row(DISPLAYED + "a detent turned as a dial-opening press's lines go out -> LEDs (%d)" % DETENTS,
         spread(late), "ms")
 
 
-def measure_first_count(board: ChipBoard) -> None:
+def measure_first_count(board: ChipBoard, label: str = "") -> None:
     """A hand on a fresh board (``PEG_AND_COUNT``: a peg, the starter, a hand counted), each press
     from its release to the board's first new frame. The count's code and its words' are not
     loaded at power-on (nor after the menu): the board loads them ahead once no one has touched it
     for a second during a deal (``Board.load_ahead``), as after the deal here, when the crib is laid
     away (``DEALT_MS``); else the press that opens the count, and the one that says its points, load
-    them."""
+    them. ``label`` starts each row's (the board it was measured on)."""
     oracle = CPythonBoard()
     opened = said = None
     others = []
@@ -525,14 +526,16 @@ def measure_first_count(board: ChipBoard) -> None:
         raise RuntimeError("the board did not count the hand as the oracle did: %r" % state)
     if opened is None or said is None:
         raise RuntimeError("the hand did not open a count and say its points")
-    row("the first count of a power-on: the encoder press opening it -> LEDs", "%.1f" % opened, "ms")
-    row("the first count of a power-on: the press saying its points -> LEDs", "%.1f" % said, "ms")
-    row("the first count of a power-on: the hand's other presses -> LEDs (%d)" % len(others), spread(others), "ms")
+    row(label + "the first count of a power-on: the encoder press opening it -> LEDs", "%.1f" % opened, "ms")
+    row(label + "the first count of a power-on: the press saying its points -> LEDs", "%.1f" % said, "ms")
+    row(label + "the first count of a power-on: the hand's other presses -> LEDs (%d)" % len(others), spread(others),
+        "ms")
 
 
-def measure_lay(board: ChipBoard) -> None:
-    """The play laid card by card on a fresh board: each detent dialling the rank to a ten, then the
-    encoder press that lays it (fifteen two for P1), each to the first frame that shows it."""
+def measure_lay(board: ChipBoard, label: str = "") -> None:
+    """The play laid card by card on a fresh board, set up over the serial line: each detent dialling
+    the rank to a ten (the first at once after the last request's reply), then the encoder press that
+    lays it (fifteen two for P1), each to the first frame that shows it. ``label`` starts each row's."""
     oracle = CPythonBoard()
     for request in PLAY_SETUP:
         fields = {k: request[k] for k in request if k != "cmd"}
@@ -546,14 +549,15 @@ def measure_lay(board: ChipBoard) -> None:
         after = oracle.frames_over()
         turns.append(changed_at(board, board.turn(1, gap_ms=0), before, after))
         board.pico.run_for(100 * MS)
-    row("the play card by card: encoder detent -> LEDs show the rank (%d detents)" % len(turns), spread(turns), "ms")
+    row(label + "the play card by card: encoder detent -> LEDs show the rank (%d detents)" % len(turns), spread(turns),
+        "ms")
     before = oracle.frames_over()
     oracle.handle(("press", "enc"))
     after = oracle.frames_over()
     if oracle.board.match.front != [2, 0]:
         raise RuntimeError("the ten laid did not peg fifteen two: %r" % oracle.board.match.front)
     laid = changed_at(board, board.press("enc", 80, 0), before, after)
-    row("the play card by card: encoder press -> LEDs show the card laid and its points", "%.1f" % laid, "ms")
+    row(label + "the play card by card: encoder press -> LEDs show the card laid and its points", "%.1f" % laid, "ms")
     # P2 dials next while the card laid is being saved: a detent turned inside the save shows
     # once it is done (the flash holds the core: erases and programs run with interrupts off)
     saved_from = board.pico.now_ns
@@ -562,7 +566,7 @@ def measure_lay(board: ChipBoard) -> None:
     after = oracle.frames_over()
     last_edge = board.turn(1, gap_ms=0)
     shown = changed_at(board, last_edge, before, after) * MS + last_edge
-    row("the play card by card: a detent during the save -> LEDs, from the save's last flash write",
+    row(label + "the play card by card: a detent during the save -> LEDs, from the save's last flash write",
         "%.1f" % since_save(board, saved_from, last_edge, shown), "ms")
 
 
@@ -677,6 +681,10 @@ def main() -> None:
     if "display" in figures:
         board, _ = boot(image, display=True)
         measure_display(board)
+        board, _ = boot(image, display=True)  # the count and the play again, the display saying them
+        measure_first_count(board, DISPLAYED)
+        board, _ = boot(image, display=True)
+        measure_lay(board, DISPLAYED)
     if "count" in figures:
         board, _ = boot(image)
         measure_first_count(board)
