@@ -216,40 +216,43 @@ def played_on(files: dict[str, bytes]) -> tuple[list[Event], Match]:
     (tests/firmware/match_player.py, as the memory scenario plays), then the discard advice asked
     for 6 cards and left, and the last event undone with the back button. Played on CPython: the
     input events, and the match as they leave it."""
+    import memory_scenario
+    from match_player import Player
+
     with tempfile.TemporaryDirectory(prefix="crib-oracle-") as root:
         for name, data in files.items():
             (Path(root) / name).write_bytes(data)
         oracle = CPythonBoard(root)
-        return _played_on(oracle)
+        inputs: list[Event] = []
+        handle = oracle.board.handle
+
+        def recorded(event: Event, save: bool = True) -> None:
+            inputs.append(event)
+            handle(event, save)
+
+        oracle.board.handle = recorded
+        player = Player(oracle.board, oracle.hw, memory_scenario.SEED + 1)
+        if oracle.board.match.winner is None:
+            raise RuntimeError("the memory scenario's match no longer ends with a game won")
+        player.press("press", "enc")  # the next game
+        if oracle.board.match.phase == "cut":
+            player.press("press", "p1")
+        player.deal()
+        memory_scenario.open_item(player, memory_scenario.MENU_ADVICE)
+        for card in (4, 9, 19, 22, 40, 51):  # 2C 3D 5S 6H JC KS
+            player.pick(card)
+        player.press("press", "enc")  # "I deal": the keeps are ranked
+        memory_scenario.leave(player)
+        player.press("press", "back")  # undo
+        return inputs, oracle.board.match
 
 
-def _played_on(oracle: CPythonBoard) -> tuple[list[Event], Match]:
-    """``played_on`` on the CPython board ``oracle``."""
-    import memory_scenario
-    from match_player import Player
-
-    inputs: list[Event] = []
-    handle = oracle.board.handle
-
-    def recorded(event: Event, save: bool = True) -> None:
-        inputs.append(event)
-        handle(event, save)
-
-    oracle.board.handle = recorded
-    player = Player(oracle.board, oracle.hw, memory_scenario.SEED + 1)
-    if oracle.board.match.winner is None:
-        raise RuntimeError("the memory scenario's match no longer ends with a game won")
-    player.press("press", "enc")  # the next game
-    if oracle.board.match.phase == "cut":
-        player.press("press", "p1")
-    player.deal()
-    memory_scenario.open_item(player, memory_scenario.MENU_ADVICE)
-    for card in (4, 9, 19, 22, 40, 51):  # 2C 3D 5S 6H JC KS
-        player.pick(card)
-    player.press("press", "enc")  # "I deal": the keeps are ranked
-    memory_scenario.leave(player)
-    player.press("press", "back")  # undo
-    return inputs, oracle.board.match
+def check_scores(board: ChipBoard, expected: Match, what: str) -> None:
+    """RuntimeError unless the chip's board has the pegs and the events of CPython's ``expected``
+    match: it did ``what`` as CPython's app did."""
+    state = board.request("state")["state"]
+    if (state["front"], state["back"], state["events"]) != (expected.front, expected.back, expected.events):
+        raise RuntimeError("the board did not %s as CPython's app did: %r" % (what, state))
 
 
 def play(board: ChipBoard, inputs: list[Event]) -> None:
@@ -284,9 +287,7 @@ def heap_figures(image: Image, files: dict[str, bytes] | None, own: int, display
         inputs, expected = played_on(files)
         play(board, inputs)
         board.pico.run_for(1000 * MS)
-        state = board.request("state")["state"]
-        if (state["front"], state["back"], state["events"]) != (expected.front, expected.back, expected.events):
-            raise RuntimeError("the board did not play on as CPython's app did: %r" % state)
+        check_scores(board, expected, "play on")
     board.stop_app()
     base, probe, idle, most = (int(v) for v in bytes(board.pico.output).split(b"HEAP ")[1].split(b"\n")[0].split())
     return idle - base - probe + own, most - base - probe + own
@@ -520,10 +521,7 @@ def measure_first_count(board: ChipBoard, label: str = "") -> None:
         else:
             others.append(ms)
         board.pico.run_for((DEALT_MS if n == 0 else 300) * MS)
-    state = board.request("state")["state"]
-    expected = oracle.board.match
-    if (state["front"], state["back"], state["events"]) != (expected.front, expected.back, expected.events):
-        raise RuntimeError("the board did not count the hand as the oracle did: %r" % state)
+    check_scores(board, oracle.board.match, "count the hand")
     if opened is None or said is None:
         raise RuntimeError("the hand did not open a count and say its points")
     row(label + "the first count of a power-on: the encoder press opening it -> LEDs", "%.1f" % opened, "ms")
