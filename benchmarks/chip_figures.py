@@ -498,19 +498,22 @@ def measure_display(board: ChipBoard) -> None:
 
 def measure_first_count(board: ChipBoard, label: str = "") -> None:
     """A hand on a fresh board (``PEG_AND_COUNT``: a peg, the starter, a hand counted), each press
-    from its release to the board's first new frame. The count's code and its words' are not
-    loaded at power-on (nor after the menu): the board loads them ahead once no one has touched it
-    for a second during a deal (``Board.load_ahead``), as after the deal here, when the crib is laid
-    away (``DEALT_MS``); else the press that opens the count, and the one that says its points, load
-    them. ``label`` starts each row's (the board it was measured on)."""
+    from its release, each detent from its last edge, to the board's first new frame. The count's
+    code and its words' are not loaded at power-on (nor after the menu): the board loads them ahead
+    once no one has touched it for a second during a deal (``Board.load_ahead``), as after the deal
+    here, when the crib is laid away (``DEALT_MS``); else the press that opens the count, and the one
+    that says its points, load them. ``label`` starts each row's (the board it was measured on)."""
     oracle = CPythonBoard()
     opened = said = None
     others = []
+    detents = []
     for n, (kind, what) in enumerate(PEG_AND_COUNT):
         home = oracle.board.mode.name == "peg"
         oracle.handle((kind, what))
         if kind == "turn":
-            board.turn(what, gap_ms=45)
+            for _ in range(abs(what)):  # a detent at a time, each to the frame that answers it
+                detents.append(answered_at(board, board.turn(1 if what > 0 else -1, gap_ms=0)))
+                board.pico.run_for(45 * MS)
             board.pico.run_for(200 * MS)
             continue
         ms = answered_at(board, board.press(what, 80, 0))
@@ -528,6 +531,8 @@ def measure_first_count(board: ChipBoard, label: str = "") -> None:
     row(label + "the first count of a power-on: the press saying its points -> LEDs", "%.1f" % said, "ms")
     row(label + "the first count of a power-on: the hand's other presses -> LEDs (%d)" % len(others), spread(others),
         "ms")
+    row(label + "the first count of a power-on: encoder detents (a peg, the count's cards) -> LEDs (%d)" % len(detents),
+        spread(detents), "ms")
 
 
 def measure_lay(board: ChipBoard, label: str = "") -> None:

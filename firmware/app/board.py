@@ -47,7 +47,7 @@ from micropython import const
 from app import palette
 from app.messages import Messages
 from app.modes.peg import Peg
-from app.render import Canvas, render, show
+from app.render import Canvas, render, show, show_text
 from app.store import Store
 from cribbage.match import Match, RuleError
 from cribbage.settings import FIELDS
@@ -111,7 +111,7 @@ class Board:
         self.set_prefs(defaults(hw.supply_ma))
         self.mode = Peg(self)
         self._changed = False
-        self.shown_lines = None  # the display's text, as last sent (app.render.show)
+        self.shown_lines = None  # the display's text, as last sent (app.render.show_text)
         self._display_dirty = True
         from app.restore import restore  # power-on only: forgotten below, so its code leaves the heap
 
@@ -159,6 +159,7 @@ class Board:
         """Switch to a new ``mode_class(board)`` (see ``app.modes``) and return it."""
         mode = mode_class(self)
         self.mode = mode
+        self._display_dirty = True
         return mode
 
     def idle(self):
@@ -352,11 +353,23 @@ class Board:
         self._display_dirty = True
         return True
 
-    def render(self):
-        """Draw the frame, apply brightness, gamma and the current cap, show it; update the display.
-        The ms the picture stays as drawn unless the board changes (``app.render.render``; 0 while
-        the hardware reports a fault: the LED supply's switch has every frame sent, ``hal.led_power``)."""
+    def render(self, text=True):
+        """Draw the frame, apply brightness, gamma and the current cap, show it; with ``text``, update
+        the display too (``show_text``). The ms the picture stays as drawn unless the board changes
+        (``app.render.render``; 0 while the hardware reports a fault: the LED supply's switch has every
+        frame sent, ``hal.led_power``)."""
         still = render(self, self.canvas, self.hw.ticks_ms())
-        show(self, self._display_dirty)  # text is rebuilt only after a change: a frame allocates nothing
-        self._display_dirty = False
+        show(self)
+        if text:
+            self.show_text()
         return 0 if self.messages.fault is not None else still
+
+    def show_text(self):
+        """Give the display the text of a change since it was last made (``app.render.show_text``):
+        True if it made it. Text is made only after a change, so a frame allocates nothing; the
+        app's shell makes it apart from the frame, once no input waits (``app.run``)."""
+        if not self._display_dirty:
+            return False
+        self._display_dirty = False  # (first: a mode whose text fails does not fail every turn)
+        show_text(self)
+        return True

@@ -116,12 +116,17 @@ class Messages:
             from app.text import wrap  # loaded once text is wrapped: not at power-on (heap)
 
             if refusal is not None:  # said whole: the mode's lines give way (its first 2 stay)
-                said = wrap(("NO: " + refusal).split(" "))
+                said = wrap("NO: " + refusal)
                 room = LINES - (self.fault is not None)  # a fault takes the last line
                 kept = min(len(lines), max(2, room - len(said)))
                 lines = lines[:kept] + said[:room - kept]
             else:  # the mode's first 4 lines (the scores), the title, the reason's first 3 lines
-                lines = lines[:4] + [self.notice_title] + wrap(self.notice.split(" "))[:3]
+                lines = lines[:4] + [self.notice_title] + wrap(self.notice)[:3]
         if self.fault is not None:
             lines = lines[:LINES - 1] + ["FAULT " + self.fault]
-        return [line[:WIDTH] for line in lines[:LINES]]
+        if len(lines) > LINES:
+            lines = lines[:LINES]
+        for line in lines:  # each line checked, and cut (a copy) only if one is too long: the text is
+            if len(line) > WIDTH:  # made while a detent may wait, and every new object costs the chip
+                return [line[:WIDTH] for line in lines]
+        return lines

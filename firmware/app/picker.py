@@ -165,5 +165,5 @@ class Picker:
         parts = [name(c) for c in self.picked]
         if not self.done:
             parts.append(">" + name(self.card))
-        return wrap(parts)
+        return wrap(" ".join(parts))
 

@@ -192,7 +192,7 @@ class RankShow:
         starter_rank = board.match.starter_rank
         shown = [rank_name(r) for r in self.ranks]
         if not self.taken:
-            return ([title] + wrap(shown + [">" + rank_name(self.rank)])
+            return ([title] + wrap(" ".join(shown + [">" + rank_name(self.rank)]))
                     + ["starter " + rank_name(starter_rank), "%d/4 ranks" % len(self.ranks), "turn=rank", "enc=take"])
         question = self.asked(starter_rank)[2]
         return [title, " ".join(shown) + " st " + rank_name(starter_rank), _ASKED[question], _ASKED_LINE_2[question],

@@ -318,19 +318,22 @@ def render(board, canvas, now):
     return canvas.still
 
 
-def show(board, text):
+def show(board):
     """Send ``board``'s drawn frame (``board.canvas``) out: ``app.power`` applies brightness, gamma
-    and the current cap (``board.prefs``), ``board.hw`` shows it; with ``text`` True (it may have
-    changed) the display is given the mode's lines and ``board.messages``' if they differ from the
-    ``board.shown_lines`` it last got (its ``send_line`` sends them: the app's shell, a line between
-    two polls of the controls). The app's ``Board.render`` and safe mode's step both end so."""
+    and the current cap (``board.prefs``), ``board.hw`` shows it. The app's ``Board.render`` and safe
+    mode's step both end so; the display's text is made apart (``show_text``)."""
     frame = board.canvas.frame
     prefs = board.prefs
     power.limit(frame, prefs["brightness"], prefs["milliamps"])
-    hw = board.hw
-    hw.show(frame)
-    display = hw.display
-    if text and display is not None:
+    board.hw.show(frame)
+
+
+def show_text(board):
+    """Give the display (if any) the mode's lines and ``board.messages``' if they differ from the
+    ``board.shown_lines`` it last got (its ``send_line`` sends them: the app's shell, a line between
+    two polls of the controls)."""
+    display = board.hw.display
+    if display is not None:
         lines = board.messages.lines(board.mode.lines(board))
         if lines != board.shown_lines:
             display.show_lines(lines)

@@ -8,8 +8,10 @@ at once after an input, and otherwise when the picture changes by itself (a blin
 (the peg lights up first; a save of a long match takes the flash tens of milliseconds,
 interrupts off); after a frame it polls again at once, so an input that came during the save
 is handled right after it, in order (the controls keep every edge meanwhile: hal.rp2_inputs).
-Then it sends the display's lines that changed, a line between two polls (the bus holds the
-core 3 ms a line: a screen's worth at once held the next detent 20 ms, measured on the chip).
+Then, if no input waits, it makes the display's text (apart from the frame: a detent that comes
+meanwhile waits for the text, not for the frame and the text) and sends the lines that changed,
+a line between two polls (the bus holds the core 3 ms a line: a screen's worth at once held the
+next detent 20 ms, measured on the chip).
 While the controls are quiet, no frame is due and the display shows its lines, it sleeps
 (``hw.idle``: on the board until a control moves, a command comes or the next frame is due),
 so a board left alone costs its core little; first, once nothing has come for a second during
@@ -108,7 +110,7 @@ class Shell:
         self.dirty = False
         self.next_frame = ticks_add(now, _FRAME_MS)  # (again then, if drawing fails)
         try:
-            still = self.board.render()  # from its own now: ``now`` or a little later, so never late
+            still = self.board.render(False)  # from its own now: ``now`` or a little later, so never late
             if still > _FRAME_MS:
                 self.next_frame = ticks_add(now, still)
             self.frames_alive = now  # only a frame that went out proves the task healthy
@@ -118,13 +120,14 @@ class Shell:
         return True
 
     def display_step(self):
-        """Send the display one line that changed since it was last drawn (``hal/__init__.py``): True
-        if it sent one. A bus that fails is logged, and the line sent again at the next wake."""
+        """Make the display's text if the board changed (``Board.show_text``), or else send the display
+        one line that changed since it was last drawn (``hal/__init__.py``): True if it did either. A
+        bus that fails is logged, and the line sent again at the next wake."""
         display = self.hw.display
         if display is None:
             return False
         try:
-            return display.send_line()
+            return self.board.show_text() or display.send_line()
         except OSError as e:  # (its cable, say): the game goes on, on the LEDs
             self.failed("display", e)
         except Exception as e:

@@ -21,7 +21,7 @@ from app import palette
 from app.messages import Messages
 from app.modes.led_test import LedTest
 from app.prefs import defaults
-from app.render import Canvas, pulse, show
+from app.render import Canvas, pulse, show, show_text
 from app.text import wrap
 from shared import events
 from shared.holes import HOLES
@@ -69,7 +69,7 @@ class SafeHome:
 
     def lines(self, board):
         """SAFE MODE, why (up to four lines), and how to go on."""
-        return ["SAFE MODE"] + wrap(board.why.split(" "))[:4] + ["enc: LED test", "off+on: play"]
+        return ["SAFE MODE"] + wrap(board.why)[:4] + ["enc: LED test", "off+on: play"]
 
     def describe(self):
         """Only the mode's name: there is no game here to describe."""
@@ -140,7 +140,8 @@ class SafeBoard:
         # at the clock's time now, as the app draws: a mode the inputs opened began after ``now``
         # (the LED test's walk, drawn before its start, lit the chain's last LED for a frame)
         self.mode.draw(self, canvas, hw.ticks_ms())
-        show(self, True)
+        show(self)
+        show_text(self)
         display = hw.display
         try:
             while display is not None and display.send_line():

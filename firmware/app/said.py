@@ -16,7 +16,7 @@ def say_lines(count, width=WIDTH):
     for phrase in phrases(count):
         if phrase.startswith("and "):  # (cribbage.saying joins a phrase to the one before so)
             phrase = phrase[4:]
-        lines.extend(wrap(phrase.split(" "), width))
+        lines.extend(wrap(phrase, width))
     return lines
 
 

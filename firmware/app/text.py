@@ -6,16 +6,20 @@ the picker's cards, the play's saying), not at power-on: every module at power-o
 from app.messages import WIDTH
 
 
-def wrap(parts, width=WIDTH):
-    """Words (``parts``) joined by spaces into lines of at most ``width`` characters (a longer word:
-    its own line); a number is never cut in two."""
+def wrap(text, width=WIDTH):
+    """The words of ``text`` (apart by single spaces) as lines of at most ``width`` characters, as
+    many words to a line as fit (a longer word: its own line); a number is never cut in two."""
+    # Each line is cut out of the text, never joined word by word: the text is made while a detent may
+    # wait, and in the running app's full heap each allocation costs the chip tens of microseconds.
     lines = []
-    line = ""
-    for word in parts:
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = line + " " + word if line else word
-    lines.append(line)
+    start = 0  # where the line being cut begins
+    while len(text) - start > width:
+        cut = text.rfind(" ", start, start + width + 1)  # the last space that ends a line short enough
+        if cut < start:  # the first word is longer than a line: the line is that word
+            cut = text.find(" ", start)
+            if cut < 0:
+                break
+        lines.append(text[start:cut])
+        start = cut + 1
+    lines.append(text[start:])
     return lines

@@ -33,13 +33,41 @@ def test_lines_are_the_spoken_phrases_wrapped_for_a_small_display():
 
 
 def test_wrap():
-    assert wrap("a double run of three is eight".split()) == ["a double run of", "three is eight"]  # WIDTH
-    assert wrap(["twenty-eight", "x"], 5) == ["twenty-eight", "x"]  # a word longer than the line
+    assert wrap("a double run of three is eight") == ["a double run of", "three is eight"]  # WIDTH
+    assert wrap("twenty-eight x", 5) == ["twenty-eight", "x"]  # a word longer than the line
 
 
 def test_wrap_fills_lines_up_to_the_width_and_gives_a_long_word_its_own_line():
-    assert wrap(["5H", "JD", "7S", "2C", "3D", ">KS"], 8) == ["5H JD 7S", "2C 3D", ">KS"]
-    assert wrap(["fifteen", "two"], 16) == ["fifteen two"]
-    assert wrap(["a", "muchtoolongword", "b"], 5) == ["a", "muchtoolongword", "b"]
-    assert wrap([], 16) == [""]
+    assert wrap("5H JD 7S 2C 3D >KS", 8) == ["5H JD 7S", "2C 3D", ">KS"]
+    assert wrap("fifteen two", 16) == ["fifteen two"]
+    assert wrap("fifteen two", 11) == ["fifteen two"]  # exactly the width
+    assert wrap("fifteen two", 10) == ["fifteen", "two"]
+    assert wrap("a muchtoolongword b", 5) == ["a", "muchtoolongword", "b"]
+    assert wrap("muchtoolongword", 5) == ["muchtoolongword"]
+    assert wrap("", 16) == [""]
+
+
+def greedy_lines(words, width):
+    """The lines a wrap must give: words added to a line while it stays within ``width``."""
+    lines = []
+    line = None
+    for word in words:
+        if line is not None and len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            if line is not None:
+                lines.append(line)
+            line = word
+    lines.append(line or "")
+    return lines
+
+
+def test_wrap_gives_the_greedy_lines_for_many_texts():
+    import random
+
+    random.seed(7)
+    for _ in range(2000):
+        words = ["x" * random.randint(1, 20) for _ in range(random.randint(1, 9))]
+        width = random.randint(1, 18)
+        assert wrap(" ".join(words), width) == greedy_lines(words, width), (words, width)
 

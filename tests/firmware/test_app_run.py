@@ -302,7 +302,7 @@ def frames_over(d, shell, ms, step=4):
     for _ in range(ms // step):
         d.hw.advance(step)
         shell.input_step()
-        shell.frame_step(d.hw.ticks_ms())
+        shell.frame_step(d.hw.ticks_ms()) or shell.display_step()
     return d.hw.frames - before
 
 
@@ -317,10 +317,10 @@ def test_a_picture_that_does_not_change_is_drawn_again_once_a_second_and_a_blink
     assert frames_over(d, shell, 4) == 1
     assert frames_over(d, shell, 2000) == 10  # at each change of the blink
     d.hw.faulty = "LED supply"  # the LED supply fails: drawn at once, then every frame while it lasts
-    assert frames_over(d, shell, 4) == 1 and d.hw.display.lines[-1] == "FAULT LED supply"
+    assert frames_over(d, shell, 8) == 1 and d.hw.display.lines[-1] == "FAULT LED supply"  # the text: a turn on
     assert frames_over(d, shell, 400) == 11  # a frame period: 36 ms on a loop of 4 ms turns
     d.hw.faulty = None
-    assert frames_over(d, shell, 4) == 1 and d.hw.display.lines[-1] != "FAULT LED supply"
+    assert frames_over(d, shell, 8) == 1 and d.hw.display.lines[-1] != "FAULT LED supply"
     d.hw.serial.send(json.dumps({"cmd": "state", "id": 1}))
     shell.answer(d.hw.serial.read_line())
     assert frames_over(d, shell, 4) == 1  # a command: drawn at once
@@ -486,6 +486,40 @@ def test_the_display_s_lines_go_a_line_between_two_polls_an_input_drawn_before_t
     assert dial[0]["side"] == 1 and dial[0]["points"] == 2  # the dial opened at 1, turned once
     assert order[:3] == ["frame", "line", "frame"]  # P2's frame, a line, the detent's frame, then the rest
     assert order.count("frame") == 2 and order.count("line") >= 3
+
+
+def test_the_display_s_text_is_made_on_a_turn_of_its_own_after_the_frames_once_for_all_changes():
+    d = Driver()
+    order = []
+    display = d.hw.display = LineByLine(order)
+    show_lines = display.show_lines
+    show = d.hw.show
+
+    def made(lines):
+        order.append("text")
+        show_lines(lines)
+
+    def shown(frame):
+        order.append("frame")
+        show(frame)
+
+    display.show_lines = made
+    d.hw.show = shown
+    shell = Shell(d.hw, d.board)
+    d.hw.push(P1)  # P1 deals
+    shell.input_step()
+    assert shell.frame_step(d.hw.ticks_ms()) and order == ["frame"]  # the LEDs only: no text made with them
+    d.hw.push(P2)  # P2 opens a peg dial before the text is made: drawn first
+    d.hw.advance(4)
+    shell.input_step()
+    assert shell.frame_step(d.hw.ticks_ms()) and order == ["frame", "frame"]
+    d.hw.advance(4)
+    shell.input_step()
+    assert not shell.frame_step(d.hw.ticks_ms()) and shell.display_step()  # the text, of both changes at once
+    while shell.display_step():
+        pass
+    assert order[:3] == ["frame", "frame", "text"] and order.count("text") == 1 and order.count("line") >= 3
+    assert display.rows == wanted_rows(d.board)
 
 
 def test_a_display_whose_bus_fails_is_logged_and_sent_again_the_game_going_on():

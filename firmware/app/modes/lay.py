@@ -26,10 +26,11 @@ partner: every other hole), and the dialled card's value blinks on after it (ver
 from micropython import const
 
 from app import palette
-from app.modes.peg import button_side, score_lines
+from app.modes.peg import button_side, side_lines
 from app.render import draw_pegs
 from app.text import wrap
 from cribbage.cards import rank_name, value
+from cribbage.saying import say_play  # (here, not where it is said: an import there held a detent 13 ms)
 from shared import events
 from shared.holes import under
 from shared.ticks import ticks_diff
@@ -168,21 +169,19 @@ class Lay:
         turn = self._turn(board)
         settings = match.settings
         laying = match.game.laying
-        out = score_lines(board)[1:1 + len(match.front)]  # the scores (the dealer's game hole glows)
+        out = side_lines(match)  # the scores (the dealer's game hole glows)
         if turn is None:
             out.append("PLAY OVER")
         else:  # whose turn, the rank dialled, the count: "P1 >10 count 24"
             out.append("%s >%s count %d" % (settings.seat_name(turn), rank_name(self.rank - 1), self._count(board)))
         if laying is not None and laying.said is not None:
-            from cribbage.saying import say_play
-
             seat, count, reasons, scorer = laying.said
             if scorer is not None:  # a go's point goes to the last to lay, who may not be the seat that said go
                 seat = scorer
             said = settings.seat_name(seat) + ": " + say_play(count, reasons, turn is None)
             if scorer is None and reasons:  # a house rule kept the peg (peg out exactly, the stink hole)
                 said += ", not pegged"
-            out.extend(wrap(said.split(" ")))
+            out.extend(wrap(said))
         if len(out) > 8:  # three players' scores and a long saying: the pegs show the scores, the saying is read whole
             out = out[len(match.front):]
         if len(out) > 7:  # a long saying takes the hint's line, and keeps its last (the total)

@@ -75,6 +75,17 @@ def result_lines(match):
     return out
 
 
+def side_lines(match):
+    """A line for each side's pegs: ``P1 121 (118)``, the front peg then the back."""
+    side_name = match.settings.side_name
+    front = match.front
+    back = match.back
+    lines = []
+    for side in range(len(front)):  # (a loop, not a comprehension: MicroPython makes that a function call)
+        lines.append("%s %3d (%d)" % (side_name(side), front[side], back[side]))
+    return lines
+
+
 def score_lines(board, sure=False):
     """The idle display: scores, deal, whose count, tally; at the end, who won (the match too)."""
     match = board.match
@@ -90,8 +101,7 @@ def score_lines(board, sure=False):
             out[0] = out[0].replace("  ", " ")
     else:
         out = ["GAME %d" % match.game_number if match.dealer is None else "G%d" % match.game_number]
-    for side in range(len(match.front)):
-        out.append("%s %3d (%d)" % (settings.side_name(side), match.front[side], match.back[side]))
+    out.extend(side_lines(match))
     if match.match_winner is not None:
         out.append(settings.side_name(match.match_winner) + " WINS MATCH")
         out.extend(result_lines(match)[1:])
