@@ -459,7 +459,7 @@ def measure_display(board: ChipBoard) -> None:
     as it sends the display's lines that changed (the app waits meanwhile, so an input that comes
     then waits too), after the press that opens a peg dial and after each of its detents; the
     detents' latency on the LEDs; and that of a detent turned as the lines of the press that opens
-    the dial start going out (the shell sends them a line between two polls)."""
+    the dial start going out (the shell sends them half a line between two polls)."""
     writes = board.display.writes
 
     def bus_ms(start_ns: float, end_ns: float) -> float:

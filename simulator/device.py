@@ -67,7 +67,7 @@ class Device:
         self.board = Board(self.hw)
         self._shell = Shell(self.hw, self.board)  # the board's loop: its steps, not its asyncio tasks
         self.boots += 1
-        self._shell.frame_step(self.hw.ticks_ms())  # the first frame
+        self._draw()  # the first frame and its text
 
     def pull_plug(self) -> None:
         """Cut the power now (queued input and anything not yet saved is lost) and boot again."""
@@ -88,12 +88,16 @@ class Device:
         """One pass of the board's loop (``app.run.Shell``): the queued input, the timers, a frame
         if one is due (then the save), the display's lines, the watchdog fed only while the app is
         healthy."""
+        self._shell.input_step()
+        self._draw()
+        self._shell.watchdog_step()
+
+    def _draw(self) -> None:
+        """A frame if one is due (then the save), then the display's text and lines."""
         shell = self._shell
-        shell.input_step()
         shell.frame_step(self.hw.ticks_ms())
         while shell.display_step():
             pass
-        shell.watchdog_step()
 
     @property
     def errors(self) -> int:

@@ -34,7 +34,7 @@ class VirtualDisplay:
         self.lines = list(lines)
         self.updates += 1
 
-    def send_line(self) -> bool:
+    def send_next(self) -> bool:
         """Nothing left to send: the lines were shown as they came."""
         return False
 

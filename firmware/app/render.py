@@ -330,7 +330,7 @@ def show(board):
 
 def show_text(board):
     """Give the display (if any) the mode's lines and ``board.messages``' if they differ from the
-    ``board.shown_lines`` it last got (its ``send_line`` sends them: the app's shell, a line between
+    ``board.shown_lines`` it last got (its ``send_next`` sends them: the app's shell, a piece between
     two polls of the controls)."""
     display = board.hw.display
     if display is not None:

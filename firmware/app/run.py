@@ -10,8 +10,8 @@ interrupts off); after a frame it polls again at once, so an input that came dur
 is handled right after it, in order (the controls keep every edge meanwhile: hal.rp2_inputs).
 Then, if no input waits, it makes the display's text (apart from the frame: a detent that comes
 meanwhile waits for the text, not for the frame and the text) and sends the lines that changed,
-a line between two polls (the bus holds the core 3 ms a line: a screen's worth at once held the
-next detent 20 ms, measured on the chip).
+half a line between two polls (the bus holds the core 1.5 ms a half: a screen's worth at once
+held the next detent 20 ms, measured on the chip).
 While the controls are quiet, no frame is due and the display shows its lines, it sleeps
 (``hw.idle``: on the board until a control moves, a command comes or the next frame is due),
 so a board left alone costs its core little; first, once nothing has come for a second during
@@ -121,13 +121,13 @@ class Shell:
 
     def display_step(self):
         """Make the display's text if the board changed (``Board.show_text``), or else send the display
-        one line that changed since it was last drawn (``hal/__init__.py``): True if it did either. A
-        bus that fails is logged, and the line sent again at the next wake."""
+        the next piece of a line that changed since it was last drawn (``hal/__init__.py``): True if it
+        did either. A bus that fails is logged, and the line sent again at the next wake."""
         display = self.hw.display
         if display is None:
             return False
         try:
-            return self.board.show_text() or display.send_line()
+            return self.board.show_text() or display.send_next()
         except OSError as e:  # (its cable, say): the game goes on, on the LEDs
             self.failed("display", e)
         except Exception as e:

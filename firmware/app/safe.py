@@ -144,7 +144,7 @@ class SafeBoard:
         show_text(self)
         display = hw.display
         try:
-            while display is not None and display.send_line():
+            while display is not None and display.send_next():
                 pass
         except OSError:  # a display failing: its lines are tried again with the next frame; the LEDs go on
             pass

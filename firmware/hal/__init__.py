@@ -47,9 +47,10 @@ The hw contract: what the app asks of a hardware layer
     first call may start the watchdog.
 ``hw.display``
     None, or an object with ``show_lines(lines)`` (what to show: at most 8 lines of 16
-    characters; it sends nothing) and ``send_line()`` (sends one of those lines that the
-    display does not show yet, True if it sent one: the app sends them a line at a time,
-    the controls polled between two; False once the display shows them all).
+    characters; it sends nothing) and ``send_next()`` (sends the next piece, a line or a part
+    of one, of those lines that the display does not show yet, True if it sent one: the app
+    sends them a piece at a time, the controls polled between two; False once the display
+    shows them all).
 ``hw.serial``
     None, or an object with ``read_line()`` (a complete line without its end, or None;
     it never blocks), ``wait()`` (an awaitable that ends when a byte may have come: the

@@ -24,7 +24,7 @@ DRAW = SSD1306_ON_A_BUS + """
 bus = Bus()
 display = SSD1306(bus, 0x3C, 64)
 display.show_lines(json.loads(%r))
-while display.send_line():
+while display.send_next():
     pass
 print(json.dumps(bus.writes))
 """
@@ -75,7 +75,9 @@ def test_an_input_sends_only_the_lines_it_changed(board: ChipBoard) -> None:
     board.pico.run_for(200 * MS)
     oracle.handle(("turn", 1))
     assert shown(board) == drawn(oracle)
-    # the dial's points changed on one line: its page window, then its 128 bytes
-    window, data = (write.data for write in board.display.writes[sent:])
-    assert window[0] == 0x00 and window[1:5] == bytes((0x21, 0, 127, 0x22)) and window[5] == window[6]
-    assert data[0] == 0x40 and len(data) == 129
+    # the dial's points changed on one line, sent half by half: each its window, then its 64 bytes
+    left, left_data, right, right_data = (write.data for write in board.display.writes[sent:])
+    for window, columns in ((left, (0, 63)), (right, (64, 127))):
+        assert window[0] == 0x00 and window[1:5] == bytes((0x21, *columns, 0x22)) and window[5] == window[6]
+    assert left[5] == right[5]  # the same page
+    assert left_data[0] == right_data[0] == 0x40 and len(left_data) == len(right_data) == 65

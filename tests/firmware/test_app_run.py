@@ -424,7 +424,7 @@ def test_once_no_one_has_touched_the_board_for_a_second_the_shell_loads_the_coun
 
 
 class LineByLine:
-    """A display that sends a line a call, as hal.ssd1306's does (``rows``: what it shows); each line
+    """A display that sends a line a call, as hal.ssd1306's sends half of one (``rows``: what it shows); each line
     sent is logged in ``order``, after which ``during`` (if set) is called once: an input that comes
     as the line goes out. While ``failing``, its bus refuses."""
 
@@ -438,7 +438,7 @@ class LineByLine:
     def show_lines(self, lines):
         self.wanted = lines
 
-    def send_line(self):
+    def send_next(self):
         for row in range(8):
             text = self.wanted[row] if row < len(self.wanted) else ""
             if text != self.rows[row]:
