@@ -110,7 +110,7 @@ class Shell:
         self.dirty = False
         self.next_frame = ticks_add(now, _FRAME_MS)  # (again then, if drawing fails)
         try:
-            still = self.board.render(False)  # from its own now: ``now`` or a little later, so never late
+            still = self.board.render(text=False)  # from its own now: ``now`` or a little later, so never late
             if still > _FRAME_MS:
                 self.next_frame = ticks_add(now, still)
             self.frames_alive = now  # only a frame that went out proves the task healthy
