@@ -92,7 +92,7 @@ class SSD1306:
                 window[2] = _HALF if right else 0
                 window[3] = window[2] + _HALF - 1
                 self.i2c.writeto(self.address, window)
-                self.i2c.writevto(self.address, self._halves[right])
+                self.i2c.writevto(self.address, self._halves[1 if right else 0])
                 if right:
                     rows[row] = text
                 else:
