@@ -506,13 +506,13 @@ def measure_first_count(board: ChipBoard, label: str = "") -> None:
     oracle = CPythonBoard()
     opened = said = None
     others = []
-    detents = []
+    turned = []  # each detent's ms (``detents`` is the function of the display's figure)
     for n, (kind, what) in enumerate(PEG_AND_COUNT):
         home = oracle.board.mode.name == "peg"
         oracle.handle((kind, what))
         if kind == "turn":
             for _ in range(abs(what)):  # a detent at a time, each to the frame that answers it
-                detents.append(answered_at(board, board.turn(1 if what > 0 else -1, gap_ms=0)))
+                turned.append(answered_at(board, board.turn(1 if what > 0 else -1, gap_ms=0)))
                 board.pico.run_for(45 * MS)
             board.pico.run_for(200 * MS)
             continue
@@ -531,8 +531,8 @@ def measure_first_count(board: ChipBoard, label: str = "") -> None:
     row(label + "the first count of a power-on: the press saying its points -> LEDs", "%.1f" % said, "ms")
     row(label + "the first count of a power-on: the hand's other presses -> LEDs (%d)" % len(others), spread(others),
         "ms")
-    row(label + "the first count of a power-on: encoder detents (a peg, the count's cards) -> LEDs (%d)" % len(detents),
-        spread(detents), "ms")
+    row(label + "the first count of a power-on: encoder detents (a peg, the count's cards) -> LEDs (%d)" % len(turned),
+        spread(turned), "ms")
 
 
 def measure_lay(board: ChipBoard, label: str = "") -> None:

@@ -126,7 +126,9 @@ class Messages:
             lines = lines[:LINES - 1] + ["FAULT " + self.fault]
         if len(lines) > LINES:
             lines = lines[:LINES]
-        for line in lines:  # each line checked, and cut (a copy) only if one is too long: the text is
-            if len(line) > WIDTH:  # made while a detent may wait, and every new object costs the chip
+        # copied, each line cut, only if one is too long: the text is made while a detent may wait,
+        # and every new object costs the chip
+        for line in lines:
+            if len(line) > WIDTH:
                 return [line[:WIDTH] for line in lines]
         return lines

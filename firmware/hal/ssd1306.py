@@ -89,10 +89,11 @@ class SSD1306:
                     self.fb.fill(0)
                     self.fb.text(text, 0, 0, 1)  # the frame buffer clips a long line
                     window[5] = window[6] = row
-                window[2] = _HALF if right else 0
+                half = 1 if right else 0
+                window[2] = half * _HALF  # the half's first column and its last
                 window[3] = window[2] + _HALF - 1
                 self.i2c.writeto(self.address, window)
-                self.i2c.writevto(self.address, self._halves[1 if right else 0])
+                self.i2c.writevto(self.address, self._halves[half])
                 if right:
                     rows[row] = text
                 else:
