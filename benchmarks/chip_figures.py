@@ -8,7 +8,7 @@ figure is measured. Nothing here is a test: the budgets (hardware/BUILD.md 4.2) 
   python benchmarks/chip_figures.py IMAGE [FIGURE...]    IMAGE: stock or CRIB_PICO
 
 FIGUREs (all when none given): boot, idle, frame, encoder, button, presses, display, count, lay, save, rules,
-heap."""
+heap, collections."""
 
 from __future__ import annotations
 
@@ -192,12 +192,52 @@ RUN_APP = "        run(hw)\n"
 IDLE_MS = 3000  # after the first frame: the count's code loaded ahead (1 s quiet, then a module a turn)
 
 
-def heap_code() -> str:
-    """firmware/main.py with the heap noted as it starts, and the probe around the app's ``run(hw)``."""
+# The collections figure: main.py's ``run(hw)`` with each step of the shell timed, and noted when the
+# heap shrank across it by more than 1 KB (MicroPython collected its garbage inside: a step frees a
+# buffer or two of its own at most, far less).
+# Printed as Ctrl-C stops the app: the steps' name and µs.
+COLLECT_PROBE = """        import gc
+        import time
+        from app.run import Shell
+
+        collected = []
+
+        def noted(name):
+            step = getattr(Shell, name)
+
+            def noted_step(self, *args):
+                used = gc.mem_alloc()
+                start = time.ticks_us()
+                done = step(self, *args)
+                took = time.ticks_diff(time.ticks_us(), start)  # (reading the heap takes ms: not counted)
+                if gc.mem_alloc() < used - 1024:
+                    collected.append("%s %d" % (name, took))
+                return done
+
+            setattr(Shell, name, noted_step)
+
+        for name in ("input_step", "frame_step", "display_step", "answer"):
+            noted(name)
+        try:
+            run(hw)
+        finally:
+            print("COLLECTED", ",".join(collected))
+"""
+PAUSE_EVERY = 12  # inputs, in the collections figure: then the players pause (a deal, a thought)
+PAUSE_MS = 1500
+
+
+def probed_main(probe: str) -> str:
+    """firmware/main.py with ``probe`` around the app's ``run(hw)`` in place of the call."""
     main = (ROOT / "firmware" / "main.py").read_text()
     if main.count(RUN_APP) != 1:
-        raise RuntimeError("firmware/main.py no longer starts the app with %r: the heap figure needs it" % RUN_APP)
-    return HEAP_START + main.replace(RUN_APP, HEAP_PROBE)
+        raise RuntimeError("firmware/main.py no longer starts the app with %r: the figures' probes need it" % RUN_APP)
+    return main.replace(RUN_APP, probe)
+
+
+def heap_code() -> str:
+    """firmware/main.py with the heap noted as it starts, and the probe around the app's ``run(hw)``."""
+    return HEAP_START + probed_main(HEAP_PROBE)
 
 
 def deployed_heap_base(image: Image) -> int:
@@ -291,6 +331,26 @@ def heap_figures(image: Image, files: dict[str, bytes] | None, own: int, display
     board.stop_app()
     base, probe, idle, most = (int(v) for v in bytes(board.pico.output).split(b"HEAP ")[1].split(b"\n")[0].split())
     return idle - base - probe + own, most - base - probe + own
+
+
+def collections(image: Image) -> tuple[list[tuple[str, float]], int]:
+    """The shell's steps that held a garbage collection (MicroPython's, when an allocation finds no
+    room) while the 5-game match is played on as the heap figure plays it (``played_on``; a board
+    built with the display), the players pausing ``PAUSE_MS`` after every ``PAUSE_EVERY`` inputs:
+    [(step, ms)], and the number of inputs."""
+    files = match_files()
+    board = ChipBoard(image, extra_files=dict(files, **{"main.py": probed_main(COLLECT_PROBE).encode()}), display=True)
+    board.first_app_frame()
+    board.pico.run_for(IDLE_MS * MS)
+    inputs, expected = played_on(files)
+    for first in range(0, len(inputs), PAUSE_EVERY):
+        play(board, inputs[first:first + PAUSE_EVERY])
+        board.pico.run_for(PAUSE_MS * MS)
+    check_scores(board, expected, "play on")
+    board.stop_app()
+    noted = bytes(board.pico.output).split(b"COLLECTED ")[1].split(b"\n")[0].decode().strip()
+    steps = [(name, int(us) / 1000) for name, us in (item.split() for item in noted.split(",") if item)]
+    return steps, len(inputs)
 
 
 def soft_reset(board: ChipBoard) -> None:
@@ -668,7 +728,7 @@ def main() -> None:
     """Measure the FIGUREs asked for (see the module docstring) on the IMAGE named, printing each row."""
     image = IMAGES_BY_NAME[sys.argv[1]]
     figures = set(sys.argv[2:]) or {"boot", "idle", "frame", "encoder", "button", "presses", "display", "count", "lay",
-                                    "save", "rules", "heap"}
+                                    "save", "rules", "heap", "collections"}
     if figures & {"boot", "idle", "encoder", "button", "presses"}:
         board, boot_ms = boot(image)
         row("power-on to the first frame", "%.0f" % boot_ms, "ms")
@@ -738,5 +798,10 @@ def main() -> None:
             "%.1f" % (most / 1024), "KB")
         _, most = heap_figures(image, match_files(), own, display=False)
         row("  the same at most, a board built without the display", "%.1f" % (most / 1024), "KB")
+    if "collections" in figures:
+        steps, played = collections(image)
+        row("garbage collections inside the shell's steps, that match played on (%d inputs, a pause of %.1f s "
+            "after every %d): each step that held one" % (played, PAUSE_MS / 1000, PAUSE_EVERY),
+            ", ".join("%s %.1f" % step for step in steps) or "none", "ms")
 
 main()
