@@ -329,7 +329,7 @@ def heap_figures(image: Image, files: dict[str, bytes] | None, own: int, display
         board.pico.run_for(1000 * MS)
         check_scores(board, expected, "play on")
     board.stop_app()
-    base, probe, idle, most = (int(v) for v in bytes(board.pico.output).split(b"HEAP ")[1].split(b"\n")[0].split())
+    base, probe, idle, most = (int(v) for v in printed_after(board, "HEAP ").split())
     return idle - base - probe + own, most - base - probe + own
 
 
@@ -348,9 +348,14 @@ def collections(image: Image) -> tuple[list[tuple[str, float]], int]:
         board.pico.run_for(PAUSE_MS * MS)
     check_scores(board, expected, "play on")
     board.stop_app()
-    noted = bytes(board.pico.output).split(b"COLLECTED ")[1].split(b"\n")[0].decode().strip()
+    noted = printed_after(board, "COLLECTED ")
     steps = [(name, int(us) / 1000) for name, us in (item.split() for item in noted.split(",") if item)]
     return steps, len(inputs)
+
+
+def printed_after(board: ChipBoard, mark: str) -> str:
+    """The rest of the line the board printed after ``mark`` (a probe's figures), its ends stripped."""
+    return bytes(board.pico.output).split(mark.encode())[1].split(b"\n")[0].decode().strip()
 
 
 def soft_reset(board: ChipBoard) -> None:
