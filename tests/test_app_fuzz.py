@@ -3,7 +3,8 @@
 Every configuration below gets its own seeded run: nothing may escape ``handle`` or
 ``handle_command``, scores stay on the board, replies are JSON with an ``ok`` flag, a replay of
 the log equals the live state, and a reboot on the same files restores it exactly.
-The same checks run on MicroPython in a smaller run: tests/firmware/test_app_fuzz_small.py.
+The same checks run on MicroPython in smaller runs: tests/firmware/test_app_fuzz_small.py, and
+tests/firmware/test_app_fuzz_lay.py with the play laid card by card.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ CONFIGS = [
     {"players": 4, "target": 61},
     {"muggins": True, "peg_out_exactly": True},
     {"stinkhole": True, "skunk": "lurch", "double_skunk_games": 4},
+    {"play": 1},  # the play laid card by card (a preference): the lay mode, the count by ranks
+    {"play": 1, "players": 4, "target": 61, "muggins": True},
 ]
 EVENTS_PER_CONFIG = 8000
 
@@ -104,6 +107,7 @@ def test_random_inputs_and_serial_lines(config: dict) -> None:
     events = Xorshift32(seed)
     rng = random.Random(seed)
     results = set()
+    modes = set()
     for i in range(EVENTS_PER_CONFIG):
         if rng.random() < 0.02:
             reply = json.loads(d.board.handle_command(random_request(rng)))
@@ -111,6 +115,7 @@ def test_random_inputs_and_serial_lines(config: dict) -> None:
         else:
             d.board.handle(random_event(events, d.board.mode.name))
         check_state(d.board)
+        modes.add(d.board.mode.name)
         if i % 40 == 0:
             d.hw.advance(rng.randrange(1, 800))
             d.board.tick()
@@ -124,3 +129,4 @@ def test_random_inputs_and_serial_lines(config: dict) -> None:
     assert again.match.state() == d.match.state() and again.match.log == d.match.log
     assert settings_dict(again.board) == settings_dict(d.board)
     assert results, "the fuzz should finish at least one game"
+    assert "lay" in modes or "play" not in config  # the play laid card by card, where it is set
