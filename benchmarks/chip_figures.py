@@ -287,6 +287,65 @@ def played_on(files: dict[str, bytes]) -> tuple[list[Event], Match]:
         return inputs, oracle.board.match
 
 
+# The heap figure's second way on: the play laid card by card (a preference, set over USB as a host sets
+# it), its ranks as the lay tests' (tests/firmware/test_app_lay.py: P2 lays 5 K 4 5, P1 T 6 3 K, with the
+# starter KH), then every show counted: the hands by the ranks laid, the crib by picking its cards.
+LAID_RANKS = (5, 10, 13, 6, 4, 3, 5, 13)
+LAID_STARTER = "KH"
+LAID_CRIB = "AD 2C 7S 9H"
+PLAY_BY_CARDS = {"cmd": "settings", "set": {"play": 1}}
+
+
+def laid_on(files: dict[str, bytes]) -> tuple[list[Event], Match]:
+    """What players do next on the board whose flash holds ``files`` (a match just won), the play laid
+    card by card (``PLAY_BY_CARDS``, asked first): the next game started, its dealer cut for, the
+    starter picked, the play laid (``LAID_RANKS``) and every show counted, the questions of a hand by
+    its ranks answered no. Played on CPython: the input events, and the match as they leave it."""
+    with tempfile.TemporaryDirectory(prefix="crib-oracle-") as root:
+        for name, data in files.items():
+            (Path(root) / name).write_bytes(data)
+        oracle = CPythonBoard(root)
+        board = oracle.board
+        if not json.loads(board.handle_command(json.dumps(PLAY_BY_CARDS)))["ok"]:
+            raise RuntimeError("the board refused to lay the play card by card")
+        inputs: list[Event] = []
+
+        def press(kind: str, what: str | int) -> None:
+            inputs.append((kind, what))
+            board.handle((kind, what))
+
+        def pick(card: int) -> None:
+            picker = board.mode.picker
+            while picker.rank != card >> 2:
+                press("turn", 1 if card >> 2 > picker.rank else -1)
+            while picker.card != card:
+                press("press", "p2")
+            press("press", "enc")
+
+        press("press", "enc")  # the next game
+        if board.match.phase == "cut":
+            press("press", "p1")
+        press("press", "enc")  # the starter's picker
+        pick(parse_hand(LAID_STARTER)[0])
+        for rank in LAID_RANKS:
+            if board.mode.name != "lay":
+                raise RuntimeError("the play is not laid card by card: %r" % board.mode.describe())
+            for _ in range(abs(rank - board.mode.rank)):
+                press("turn", 1 if rank > board.mode.rank else -1)
+            press("press", "enc")
+        press("press", "enc")  # the play over: the count
+        crib = list(parse_hand(LAID_CRIB))
+        while board.mode.name == "count":
+            step = board.mode.describe()["step"]
+            if step == "cards":
+                pick(crib.pop(0))
+            else:  # "confirm" pegs the points; "ranks" answers its question no
+                press("press", "enc")
+        if crib or board.match.log[-1][0] != "crib":
+            raise RuntimeError("the deal laid card by card was not counted to its crib")
+        return inputs, board.match
+
+
 def check_scores(board: ChipBoard, expected: Match, what: str) -> None:
     """RuntimeError unless the chip's board has the pegs and the events of CPython's ``expected``
     match: it did ``what`` as CPython's app did."""
@@ -306,14 +365,16 @@ def play(board: ChipBoard, inputs: list[Event]) -> None:
             board.press(what, 700 if kind == "long" else 80, 250)
 
 
-def heap_figures(image: Image, files: dict[str, bytes] | None, own: int, display: bool = True) -> tuple[int, int]:
+def heap_figures(image: Image, files: dict[str, bytes] | None, own: int, display: bool = True,
+                 by_cards: bool = False) -> tuple[int, int]:
     """The app's heap in bytes, MicroPython's ``own`` included, as it runs from power-on with
     ``files`` on the flash (a fresh one if None; see HEAP_PROBE), built with the display (its driver,
     the lines it shows, the words it says) unless told not: (idle, most). The board is left
     alone for IDLE_MS after its first frame; with a match, its whole log is then read over the
     emulated USB a page at a time (each page's reply read by the host before the next request, as
     `crib log` does), and players go on (``played_on``: a game started, a deal played and counted,
-    the advice, an undo), the board checked to end where CPython's app does."""
+    the advice, an undo; or, ``by_cards``, the play laid card by card: ``laid_on``), the board
+    checked to end where CPython's app does."""
     board = ChipBoard(image, extra_files=dict(files or {}, **{"main.py": heap_code().encode()}), display=display)
     board.first_app_frame()
     board.pico.run_for(IDLE_MS * MS)
@@ -324,7 +385,12 @@ def heap_figures(image: Image, files: dict[str, bytes] | None, own: int, display
             if not page:
                 break
             first += len(page)
-        inputs, expected = played_on(files)
+        if by_cards:
+            if not board.request(PLAY_BY_CARDS["cmd"], set=PLAY_BY_CARDS["set"]).get("ok"):
+                raise RuntimeError("the board refused to lay the play card by card")
+            inputs, expected = laid_on(files)
+        else:
+            inputs, expected = played_on(files)
         play(board, inputs)
         board.pico.run_for(1000 * MS)
         check_scores(board, expected, "play on")
@@ -803,6 +869,9 @@ def main() -> None:
             "%.1f" % (most / 1024), "KB")
         _, most = heap_figures(image, match_files(), own, display=False)
         row("  the same at most, a board built without the display", "%.1f" % (most / 1024), "KB")
+        _, most = heap_figures(image, match_files(), own, by_cards=True)
+        row("heap used by the running app at most, the play laid card by card: that match, its log read over USB, "
+            "a game started, a deal laid card by card and counted", "%.1f" % (most / 1024), "KB")
     if "collections" in figures:
         steps, played = collections(image)
         row("garbage collections inside the shell's steps, that match played on (%d inputs, a pause of %.1f s "
