@@ -16,6 +16,8 @@ import json
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,6 +37,7 @@ from cribbage_lab.card_text import parse_hand  # noqa: E402
 if TYPE_CHECKING:  # for annotations only
     from flash_layout import Image
     from led_frames import Frame
+    from match_player import Player
 
     from cribbage.match import Match
 
@@ -250,12 +253,11 @@ def deployed_heap_base(image: Image) -> int:
     return int(output.partition(b"BASE")[2].split()[0])
 
 
-def played_on(files: dict[str, bytes]) -> tuple[list[Event], Match]:
-    """What players do next on the board whose flash holds ``files`` (a match just won): the next
-    game started, its first deal played and every show counted by picking its cards
-    (tests/firmware/match_player.py, as the memory scenario plays), then the discard advice asked
-    for 6 cards and left, and the last event undone with the back button. Played on CPython: the
-    input events, and the match as they leave it."""
+@contextmanager
+def players_on(files: dict[str, bytes]) -> Iterator[tuple[Player, list[Event]]]:
+    """A player (tests/firmware/match_player.py, seeded as the memory scenario's next) on CPython's app
+    of the board whose flash holds ``files`` (a match just won), and the list of the input events it
+    makes, while the block runs."""
     import memory_scenario
     from match_player import Player
 
@@ -263,6 +265,8 @@ def played_on(files: dict[str, bytes]) -> tuple[list[Event], Match]:
         for name, data in files.items():
             (Path(root) / name).write_bytes(data)
         oracle = CPythonBoard(root)
+        if oracle.board.match.winner is None:
+            raise RuntimeError("the memory scenario's match no longer ends with a game won")
         inputs: list[Event] = []
         handle = oracle.board.handle
 
@@ -271,11 +275,19 @@ def played_on(files: dict[str, bytes]) -> tuple[list[Event], Match]:
             handle(event, save)
 
         oracle.board.handle = recorded
-        player = Player(oracle.board, oracle.hw, memory_scenario.SEED + 1)
-        if oracle.board.match.winner is None:
-            raise RuntimeError("the memory scenario's match no longer ends with a game won")
+        yield Player(oracle.board, oracle.hw, memory_scenario.SEED + 1), inputs
+
+
+def played_on(files: dict[str, bytes]) -> tuple[list[Event], Match]:
+    """What players do next on the board whose flash holds ``files`` (a match just won): the next
+    game started, its first deal played and every show counted by picking its cards (as the memory
+    scenario plays), then the discard advice asked for 6 cards and left, and the last event undone
+    with the back button. Played on CPython: the input events, and the match as they leave it."""
+    import memory_scenario
+
+    with players_on(files) as (player, inputs):
         player.press("press", "enc")  # the next game
-        if oracle.board.match.phase == "cut":
+        if player.board.match.phase == "cut":
             player.press("press", "p1")
         player.deal()
         memory_scenario.open_item(player, memory_scenario.MENU_ADVICE)
@@ -284,7 +296,7 @@ def played_on(files: dict[str, bytes]) -> tuple[list[Event], Match]:
         player.press("press", "enc")  # "I deal": the keeps are ranked
         memory_scenario.leave(player)
         player.press("press", "back")  # undo
-        return inputs, oracle.board.match
+        return inputs, player.board.match
 
 
 # The heap figure's second way on: the play laid card by card (a preference, set over USB as a host sets
@@ -301,46 +313,28 @@ def laid_on(files: dict[str, bytes]) -> tuple[list[Event], Match]:
     card by card (``PLAY_BY_CARDS``, asked first): the next game started, its dealer cut for, the
     starter picked, the play laid (``LAID_RANKS``) and every show counted, the questions of a hand by
     its ranks answered no. Played on CPython: the input events, and the match as they leave it."""
-    with tempfile.TemporaryDirectory(prefix="crib-oracle-") as root:
-        for name, data in files.items():
-            (Path(root) / name).write_bytes(data)
-        oracle = CPythonBoard(root)
-        board = oracle.board
+    with players_on(files) as (player, inputs):
+        board = player.board
         if not json.loads(board.handle_command(json.dumps(PLAY_BY_CARDS)))["ok"]:
             raise RuntimeError("the board refused to lay the play card by card")
-        inputs: list[Event] = []
-
-        def press(kind: str, what: str | int) -> None:
-            inputs.append((kind, what))
-            board.handle((kind, what))
-
-        def pick(card: int) -> None:
-            picker = board.mode.picker
-            while picker.rank != card >> 2:
-                press("turn", 1 if card >> 2 > picker.rank else -1)
-            while picker.card != card:
-                press("press", "p2")
-            press("press", "enc")
-
-        press("press", "enc")  # the next game
+        player.press("press", "enc")  # the next game
         if board.match.phase == "cut":
-            press("press", "p1")
-        press("press", "enc")  # the starter's picker
-        pick(parse_hand(LAID_STARTER)[0])
+            player.press("press", "p1")
+        player.press("press", "enc")  # the starter's picker
+        player.pick(parse_hand(LAID_STARTER)[0])
         for rank in LAID_RANKS:
             if board.mode.name != "lay":
                 raise RuntimeError("the play is not laid card by card: %r" % board.mode.describe())
             for _ in range(abs(rank - board.mode.rank)):
-                press("turn", 1 if rank > board.mode.rank else -1)
-            press("press", "enc")
-        press("press", "enc")  # the play over: the count
+                player.press("turn", 1 if rank > board.mode.rank else -1)
+            player.press("press", "enc")
+        player.press("press", "enc")  # the play over: the count
         crib = list(parse_hand(LAID_CRIB))
         while board.mode.name == "count":
-            step = board.mode.describe()["step"]
-            if step == "cards":
-                pick(crib.pop(0))
+            if board.mode.describe()["step"] == "cards":
+                player.pick(crib.pop(0))
             else:  # "confirm" pegs the points; "ranks" answers its question no
-                press("press", "enc")
+                player.press("press", "enc")
         if crib or board.match.log[-1][0] != "crib":
             raise RuntimeError("the deal laid card by card was not counted to its crib")
         return inputs, board.match
