@@ -872,4 +872,5 @@ def main() -> None:
             "after every %d): each step that held one" % (played, PAUSE_MS / 1000, PAUSE_EVERY),
             ", ".join("%s %.1f" % step for step in steps) or "none", "ms")
 
-main()
+if __name__ == "__main__":  # (imported by tests/test_host_bench.py for its scenarios)
+    main()

@@ -4,6 +4,7 @@ on MicroPython, the benchmarks of the app run on the firmware compiled as `crib 
 from __future__ import annotations
 
 import ast
+import importlib
 import io
 import os
 import re
@@ -127,3 +128,20 @@ def test_a_failing_benchmark_says_why_and_the_command_fails(monkeypatch: pytest.
     assert main(["bench", "--only", "hal"]) == 1
     out, err = capsys.readouterr()
     assert "MemoryError" in out and "1 of the 1 runs failed" in err
+
+
+def test_the_chip_heap_figure_s_two_ways_on_play_through_on_cpython(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The heap figure's two ways on from the 5-game match (benchmarks/chip_figures.py: ``played_on``,
+    ``laid_on``, which raise if the app no longer goes where they lead it) play through on CPython's
+    app, as the figure plays them before the chip does: a change that breaks them shows here, not half
+    an hour into `crib bench --chip`."""
+    monkeypatch.syspath_prepend(str(Path(bench.CHIP_FIGURES).parent))
+    chip_figures = importlib.import_module("chip_figures")
+    files = chip_figures.match_files()
+    played, pegged = chip_figures.played_on(files)
+    laid, by_cards = chip_figures.laid_on(files)
+    assert len(played) > 100 and len(laid) > 50
+    assert pegged.game_number == by_cards.game_number == 6  # the next game after the match's five
+    ranks = [event[2] for event in by_cards.log if event[0] == "lay"]
+    assert ranks == list(chip_figures.LAID_RANKS) and by_cards.log[-1][0] == "crib"
+
