@@ -852,18 +852,19 @@ def main() -> None:
                 row("discard advice, %s cards, %s players" % (cards, players), "%.0f" % (float(us) / 1000), "ms")
     if "heap" in figures:  # a board built with the display, the most a board holds
         own = deployed_heap_base(image)
+        files = match_files()  # (played on CPython once: every run below starts from it)
         row("heap: MicroPython's own as the deployed main.py starts", "%.1f" % (own / 1024), "KB")
         idle, _ = heap_figures(image, None, own)
         row("heap used by the running app, fresh board, idle", "%.1f" % (idle / 1024), "KB")
-        idle, most = heap_figures(image, match_files(), own)
+        idle, most = heap_figures(image, files, own)
         row("heap used by the running app, a 5-game match restored, idle (the count's code loaded ahead)",
             "%.1f" % (idle / 1024), "KB")
         row("heap used by the running app at most: that match, its log read over USB, a game started, a deal "
             "played and counted, the discard advice, an undo",
             "%.1f" % (most / 1024), "KB")
-        _, most = heap_figures(image, match_files(), own, display=False)
+        _, most = heap_figures(image, files, own, display=False)
         row("  the same at most, a board built without the display", "%.1f" % (most / 1024), "KB")
-        _, most = heap_figures(image, match_files(), own, by_cards=True)
+        _, most = heap_figures(image, files, own, by_cards=True)
         row("heap used by the running app at most, the play laid card by card: that match, its log read over USB, "
             "a game started, a deal laid card by card and counted", "%.1f" % (most / 1024), "KB")
     if "collections" in figures:
@@ -871,6 +872,7 @@ def main() -> None:
         row("garbage collections inside the shell's steps, that match played on (%d inputs, a pause of %.1f s "
             "after every %d): each step that held one" % (played, PAUSE_MS / 1000, PAUSE_EVERY),
             ", ".join("%s %.1f" % step for step in steps) or "none", "ms")
+
 
 if __name__ == "__main__":  # (imported by tests/test_host_bench.py for its scenarios)
     main()
