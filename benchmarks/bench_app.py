@@ -104,7 +104,7 @@ class SampledStore(Store):
 def match_player(board: Board, hw: VirtualHardware) -> Player:
     """The seeded player (tests/firmware/match_player.py); every save of the board's log is sampled too."""
     match = board.match
-    match.iter_saved = lambda: sampled(cribbage.match.Match.iter_saved(match))
+    match.iter_saved = lambda *stop: sampled(cribbage.match.Match.iter_saved(match, *stop))
     return Player(board, hw, 2463534242, note_heap)
 
 

@@ -3,8 +3,9 @@ CPython and MicroPython; prints label<TAB>value<TAB>unit.
 
 The board's own data: a seeded match of 2 and of 10 games (about 100 events a game, real
 deals, tests/firmware/match_helpers.py) saved as the board saves after every accepted
-event, and restored as at power-on (a new Board: the store's checks, then the replay of
-every event). On MicroPython the files live on a real littlefs (os.VfsLfs2) over a RAM
+event (the first save of the longer one archives its first 8 games, app.history: it then keeps
+its last two), and restored as at power-on (a new Board: the store's checks, then the replay of
+every event kept). On MicroPython the files live on a real littlefs (os.VfsLfs2) over a RAM
 flash chip with the RP2040's 4 KB blocks, so littlefs's own work is in the figures (not
 the flash's programming time: about 0.4 ms per 256-byte page and 45 ms per 4 KB erase on
 the Pico's W25Q16). On CPython they live in a temporary directory. "heap per save" is
@@ -95,8 +96,18 @@ def bench(games: int) -> None:
             raise RuntimeError("the restore went wrong: %r" % (restored.messages.notice,))
         del restored
     row("power-on restore, %d-event match" % n, "%.2f" % (total / ROUNDS / 1000), "ms")
-    for name in os.listdir(root):  # room on the RAM chip for the next size
-        os.remove(root + "/" + name)
+    remove_all(root)  # room on the RAM chip for the next size
+
+
+def remove_all(folder: str) -> None:
+    """Remove the files in ``folder`` and its folders (the archived games' logs: app.history)."""
+    for name in os.listdir(folder):
+        path = folder + "/" + name
+        try:
+            os.remove(path)
+        except OSError:  # a folder
+            remove_all(path)
+            os.rmdir(path)
 
 
 for games in (2, 10):

@@ -7,8 +7,8 @@ figure is measured. Nothing here is a test: the budgets (hardware/BUILD.md 4.2) 
 
   python benchmarks/chip_figures.py IMAGE [FIGURE...]    IMAGE: stock or CRIB_PICO
 
-FIGUREs (all when none given): boot, idle, frame, encoder, button, presses, display, count, lay, save, rules,
-heap, collections."""
+FIGUREs (all when none given): boot, idle, frame, encoder, button, presses, display, count, lay, save, long,
+rules, heap, collections."""
 
 from __future__ import annotations
 
@@ -116,18 +116,20 @@ for cards, players in {deals!r}:
 SHOW_HANDS = 50
 ADVICE_DEALS = (("5H 5C JD QS 4C 9H", 2), ("5H 5C JD QS 4C", 3))
 
-# The board's own save of the 5-game match, timed on the chip (flash erases and programs included,
-# as they stall the core: 45 ms a sector erase, typically) after a soft reset, the app built as
-# main.py builds it: the time the board is taken from its inputs after each accepted event late in
-# a long match.
+# The board's own save of a match, timed on the chip (flash erases and programs included, as they
+# stall the core: 45 ms a sector erase, typically) after a soft reset, the app built as main.py
+# builds it (timed too: the power-on's replay of the saved log, after the first frame): the time
+# the board is taken from its inputs after each accepted event late in a long match.
+# Printed: the events of its log, the µs the board took to build, then each save's.
 SAVE_CODE = """
 import time
 from hal import rp2_board
 board = rp2_board.load_board()
 hw = rp2_board.build(board, rp2_board.dark_leds(board))
 from app.board import Board
+t = time.ticks_us()
 b = Board(hw)
-spans = []
+spans = [time.ticks_diff(time.ticks_us(), t)]
 for _ in range(%d):
     t = time.ticks_us()
     b.save()
@@ -135,6 +137,7 @@ for _ in range(%d):
 print("SAVES", b.match.events, " ".join(str(s) for s in spans))
 """
 SAVES = 20
+LONG_GAMES = 20  # an evening's match (without a match length, games go on until a new match)
 
 # The heap of the app as a board runs it: main.py at power-on with the app's own run(hw), asyncio's
 # tasks and all, and a probe put around three of its steps that collects the garbage and notes the
@@ -263,7 +266,9 @@ def players_on(files: dict[str, bytes]) -> Iterator[tuple[Player, list[Event]]]:
 
     with tempfile.TemporaryDirectory(prefix="crib-oracle-") as root:
         for name, data in files.items():
-            (Path(root) / name).write_bytes(data)
+            path = Path(root) / name
+            path.parent.mkdir(exist_ok=True)  # (history/: the archived games' logs)
+            path.write_bytes(data)
         oracle = CPythonBoard(root)
         if oracle.board.match.winner is None:
             raise RuntimeError("the memory scenario's match no longer ends with a game won")
@@ -441,17 +446,38 @@ def boot(image: Image, files: dict[str, bytes] | None = None, display: bool = Fa
     return board, (frame.start_ns - board.powered_at) / MS
 
 
-def match_files() -> dict[str, bytes]:
-    """The flash files of the board after the memory scenario's seeded 5-game match (CPython)."""
+def match_files(games: int | None = None) -> dict[str, bytes]:
+    """The flash files of the board after the memory scenario's seeded 5-game match (CPython), or
+    after that seed's player's first ``games`` games alone."""
     import memory_scenario
+    from match_player import Player
 
     from app.board import Board
     from simulator.virtual_hardware import VirtualHardware
 
     with tempfile.TemporaryDirectory() as tmp:
         hw = VirtualHardware(tmp, display=True)
-        memory_scenario.play(Board(hw), hw)
-        return {p.name: p.read_bytes() for p in Path(tmp).iterdir() if p.is_file()}
+        if games is None:
+            memory_scenario.play(Board(hw), hw)
+        else:
+            Player(Board(hw), hw, memory_scenario.SEED).match(games)
+        return {p.relative_to(tmp).as_posix(): p.read_bytes() for p in Path(tmp).rglob("*") if p.is_file()}
+
+
+def measure_saves(image: Image, files: dict[str, bytes], what: str) -> None:
+    """Power-on to the first frame of a board whose flash holds ``files`` (``what``: a match), the
+    power-on's replay, and its saves (``SAVE_CODE``)."""
+    board, boot_ms = boot(image, files)
+    row("power-on to the first frame, restoring %s" % what, "%.0f" % boot_ms, "ms")
+    soft_reset(board)
+    first = len(board.pico.flash_writes)
+    events, built, *spans = (int(v) for v in board.exec_raw(SAVE_CODE % SAVES).split("SAVES")[1].split())
+    erases = sum(kind == "erase" for _, kind in board.pico.flash_writes[first:])
+    row("  its saved log replayed at power-on (after the first frame; %d events)" % events, "%.0f" % (built / 1000),
+        "ms")
+    row("a save of %s (%d events), median / most of %d" % (what, events, SAVES),
+        "%.0f / %.0f" % (statistics.median(spans) / 1000, max(spans) / 1000), "ms")
+    row("  flash sector erases a save", "%.1f" % (erases / SAVES), "")
 
 
 def shown_by(board: ChipBoard, frame: Frame, oracle: set[bytes]) -> bool:
@@ -793,7 +819,7 @@ def main() -> None:
     """Measure the FIGUREs asked for (see the module docstring) on the IMAGE named, printing each row."""
     image = IMAGES_BY_NAME[sys.argv[1]]
     figures = set(sys.argv[2:]) or {"boot", "idle", "frame", "encoder", "button", "presses", "display", "count", "lay",
-                                    "save", "rules", "heap", "collections"}
+                                    "save", "long", "rules", "heap", "collections"}
     if figures & {"boot", "idle", "encoder", "button", "presses"}:
         board, boot_ms = boot(image)
         row("power-on to the first frame", "%.0f" % boot_ms, "ms")
@@ -820,8 +846,7 @@ def main() -> None:
         board, _ = boot(image)
         measure_lay(board)
     if "frame" in figures:
-        board, boot_ms = boot(image, match_files())
-        row("power-on to the first frame, restoring a 5-game match", "%.0f" % boot_ms, "ms")
+        board, _ = boot(image, match_files())  # (its power-on: the save figure's)
         soft_reset(board)
         render, limit, pack = (float(v) for v in board.exec_raw(FRAME_CODE).split("FRAME")[1].split())
         row("frame CPU: render (end of a 5-game match)", "%.2f" % (render / 1000), "ms")
@@ -829,14 +854,9 @@ def main() -> None:
         row("frame CPU: packing and DMA start", "%.2f" % (pack / 1000), "ms")
         row("frame CPU: total", "%.2f" % ((render + limit + pack) / 1000), "ms")
     if "save" in figures:
-        board, _ = boot(image, match_files())
-        soft_reset(board)
-        first = len(board.pico.flash_writes)
-        events, *spans = (int(v) for v in board.exec_raw(SAVE_CODE % SAVES).split("SAVES")[1].split())
-        erases = sum(kind == "erase" for _, kind in board.pico.flash_writes[first:])
-        row("a save of the 5-game match (%d events), median / most of %d" % (events, SAVES),
-            "%.0f / %.0f" % (statistics.median(spans) / 1000, max(spans) / 1000), "ms")
-        row("  flash sector erases a save", "%.1f" % (erases / SAVES), "")
+        measure_saves(image, match_files(), "the 5-game match")
+    if "long" in figures:
+        measure_saves(image, match_files(LONG_GAMES), "a %d-game match" % LONG_GAMES)
     if "rules" in figures:
         board, _ = boot(image)
         soft_reset(board)

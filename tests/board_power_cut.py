@@ -19,8 +19,10 @@
 # come, the same bytes are mounted again by a fresh VfsLfs2, as after a reboot, and a new
 # Board is built on them. It must hold exactly the state after the change being saved when
 # the power went (if its rename got through) or the state before that change, with no
-# notice of damage and no exception; then play goes on from it. The last line sums up;
-# the exit status is 1 on the first failure.
+# notice of damage and no exception; then play goes on from it. A match's third game makes
+# the save archive the first (app.history: a file of its own first), so cuts hit that too.
+# The last lines sum up (how many power-ons found games archived, then the cuts); the exit
+# status is 1 on the first failure.
 # CPython has no VfsLfs2: tests/test_board_power_cut.py runs this under `micropython`.
 import gc
 import json
@@ -57,6 +59,7 @@ def snapshot(board):
     code: the replay refuses any other), in a quarter of the time (this runs after every step)."""
     match = board.match
     return {"state": match.state(), "events": match.events, "edits": match.edits, "codes": list(match.iter_saved()),
+            "base": match.saved_base(), "history": board.history if match.archived else None,
             "settings": match.settings.to_dict(), "prefs": dict(board.prefs),
             "ids": [[request_id, reply.text()] for request_id, reply in board.ids]}
 
@@ -179,7 +182,7 @@ def main(cuts, seed):
     flash = formatted_flash()
     accepted = None  # snapshot of the state last saved in full
     saving = None  # snapshot of the state whose save the power cut interrupted
-    new = old = saves = 0
+    new = old = saves = archived = 0
     last_writes = 0  # block writes the last complete save took
     for cut in range(cuts):
         device = boot(flash)
@@ -204,6 +207,7 @@ def main(cuts, seed):
                  "(%s differ): %r" % (seed, cut, against_new, differences(got, accepted), got["state"]))
         accepted = got
         saving = None
+        archived += got["base"] is not None  # (True counts 1)
         plan_cut(device, last_writes, MOST_WRITES)
         while not device.off:
             for step in actions(board):
@@ -225,6 +229,7 @@ def main(cuts, seed):
                     last_writes = device.writes - before
                 accepted = after
         board = after = got = None
+    print("restored with games archived %d" % archived)
     report(cuts, new, old, saves)
 
 

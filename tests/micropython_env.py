@@ -56,12 +56,15 @@ POWER_CUT_SUMMARY = re.compile(
     r"power cuts (\d+): new state kept (\d+), previous state kept (\d+); saves completed (\d+)")
 
 
-def run_power_cuts(script: str, libdir: Path, cuts: int, heap: str, seed: int = 1) -> tuple[int, int, int, int]:
+def run_power_cuts(script: str, libdir: Path, cuts: int, heap: str, seed: int = 1,
+                   printed: list[str] | None = None) -> tuple[int, int, int, int]:
     """Run the power-cut script tests/``script`` under `micropython` on the firmware packages in
     ``libdir`` (it must exit 0); the numbers of its summary line (see tests/power_cuts.py): cuts,
-    new and previous states kept, saves."""
+    new and previous states kept, saves. The lines it printed are added to ``printed``, if given."""
     result = run_micropython([str(ROOT / "tests" / script), str(libdir), str(cuts), str(seed)], heap=heap)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    if printed is not None:
+        printed += result.stdout.splitlines()
     summary = POWER_CUT_SUMMARY.fullmatch(result.stdout.strip().splitlines()[-1])
     assert summary, result.stdout[-1000:]
     cuts_made, new, old, saves = (int(g) for g in summary.groups())

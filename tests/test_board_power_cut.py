@@ -25,11 +25,16 @@ CUTS = 4000
 def test_every_power_cut_restores_the_board_after_the_last_or_the_previous_change(
         compiled_firmware: Callable[..., Path]) -> None:
     # 2 MB heap: the RAM flash chip itself (96 KB) lives in it, beside the board
-    cuts, new, old, saves = run_power_cuts("board_power_cut.py", compiled_firmware(), CUTS, heap="2M")
+    printed: list[str] = []
+    cuts, new, old, saves = run_power_cuts("board_power_cut.py", compiled_firmware(), CUTS, heap="2M",
+                                           printed=printed)
     assert cuts == CUTS
     # both outcomes really happened: cuts after the rename and cuts before it
     assert new > 50 and old > 2000 and new + old == CUTS - 1
     assert saves > CUTS // 2
+    # and matches long enough to archive their first games (app.history), cut and restored
+    archived = [int(line.rpartition(" ")[2]) for line in printed if line.startswith("restored with games archived")]
+    assert archived and archived[0] > 100, printed[-3:]
 
 
 FALLBACK_SUMMARY = re.compile(r"fallback: older copy kept (\d+), first change kept (\d+), second change kept (\d+)")

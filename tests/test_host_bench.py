@@ -145,3 +145,15 @@ def test_the_chip_heap_figure_s_two_ways_on_play_through_on_cpython(monkeypatch:
     ranks = [event[2] for event in by_cards.log if event[0] == "lay"]
     assert ranks == list(chip_figures.LAID_RANKS) and by_cards.log[-1][0] == "crib"
 
+
+
+def test_the_chip_long_match_figure_s_flash_holds_a_match_with_its_first_games_archived(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``crib bench --chip``'s long-match figure (benchmarks/chip_figures.py, ``match_files(games)``) lays
+    a match played on CPython's app on the chip's flash: a save of its last two games, and the first
+    games' logs in files of their own (firmware/app/history.py)."""
+    monkeypatch.syspath_prepend(str(Path(bench.CHIP_FIGURES).parent))
+    chip_figures = importlib.import_module("chip_figures")
+    files = chip_figures.match_files(4)
+    archived = sorted(name for name in files if name.startswith("history/"))
+    assert {"game.a", "game.b"} <= set(files) and len(archived) == 2 and "history/0.a" in archived, sorted(files)

@@ -23,13 +23,16 @@ rules) and change nothing when refused: the serial protocol uses them, its reply
 why. ``try_apply``, ``try_undo``, ``try_new_match`` and ``try_change_settings`` are the
 same from the controls: True, or False after showing the refusal (``messages.refuse``).
 
-Saved data: ``{"version": 2 (the layout of this dict), "settings": game rules, "prefs":
+Saved data: ``{"version": 3 (the layout of this dict), "settings": game rules, "prefs":
 board preferences, "ids": recent serial request ids and their replies, "edits": how many
 times the log changed (``Match.edits``), "glance": what the first frame at power-on is drawn
-from before the log is replayed (``glance``, ``app.glance``), "codes": the match's event log
-(its undo history) in its compact saved form, ints (``Match.iter_saved``), streamed last}``.
-Version 1 is the same without the glance (read still: its log is replayed before the first
-frame). A firmware that changes the layout raises the version and keys its reading on it; a
+from before the log is replayed (``glance``, ``app.glance``), "base": where the log kept starts,
+if the match's first games were archived (``Match.saved_base``, else null), "history": the first
+event of each archived log's file (``app.history``, else null), "codes": the match's event log
+kept (its undo history: the previous game and this one, at most) in its compact saved form, ints
+(``Match.iter_saved``), streamed last}``. Version 2 is the same without the base and the history
+(its log whole), version 1 without the glance too (read still: its log is replayed before the
+first frame). A firmware that changes the layout raises the version and keys its reading on it; a
 version this firmware does not know is not guessed at. A copy whose game this firmware cannot
 replay (another version, a log or settings it refuses) is of no use: the store sets it aside
 and the older copy is tried (``Store.load(use=...)``); only if none can be used does the board
@@ -53,7 +56,7 @@ from cribbage.match import Match, RuleError
 from cribbage.settings import FIELDS
 from shared import events, forget
 
-DATA_VERSION = const(2)  # the layout of the saved data (the store's file format is its own); 1 is read too
+DATA_VERSION = const(3)  # the layout of the saved data (the store's file format is its own); 1 and 2 are read too
 # Loaded when the menu (or the cut for deal) opens them, dropped when the board goes home: on a stock firmware
 # their code sits in the heap, and even from ROMFS their functions and tables do. (shared.supply: loaded when
 # a current limit is set or restored; app.request_ids: when saved ids are restored, and with app.protocol;
@@ -70,7 +73,7 @@ _COUNT_MODULES = ("app.modes.count app.modes.starter app.modes.muggins app.said 
 # ahead: ``load_ahead``; or by the press that opens the count, or the play card by card), so the two are
 # never in the heap together (the next request loads it again), but for a host talking during a count.
 # Together, after a host had read the log at home, they made the heap's peak (4.5 KB more, CRIB_PICO).
-_PROTOCOL_MODULES = "app.protocol app.strict_json"
+_PROTOCOL_MODULES = "app.protocol app.strict_json app.history"
 
 
 def glance(match):
@@ -98,6 +101,9 @@ class Board:
     # default, set on the board only once it changes, as ``_ahead`` is: one more attribute set in ``__init__``
     # grows the board's table of them, 48 bytes of heap at power-on (measured on CRIB_PICO).
     undone = None
+    # The first event of each file of the match's archived log (``app.history``), or None: a class
+    # default as ``undone`` is (only a long match sets it).
+    history = None
 
     def __init__(self, hw, glance_first=False):
         self.hw = hw
@@ -131,12 +137,21 @@ class Board:
     def saved_data(self):
         """What ``save`` writes (see the module docstring): the log as an iterator, streamed."""
         # the log streamed as the ints the match keeps: never built whole, nothing built per event
-        return {"version": DATA_VERSION, "settings": self.match.settings.to_dict(), "prefs": self.prefs,
-                "ids": self.ids, "edits": self.match.edits, "glance": glance(self.match),
-                "codes": self.match.iter_saved()}
+        match = self.match
+        return {"version": DATA_VERSION, "settings": match.settings.to_dict(), "prefs": self.prefs,
+                "ids": self.ids, "edits": match.edits, "glance": glance(match), "base": match.saved_base(),
+                "history": self.history if match.archived else None, "codes": match.iter_saved()}
 
     def save(self):
-        """Save the board's data now."""
+        """Save the board's data now (the games before the previous one archived first: ``app.history``)."""
+        if self.match.archivable() is not None:
+            from app.history import archive  # once a game, in a long match
+
+            try:
+                archive(self)
+            except OSError as e:  # the flash refused the archive's file: the save below keeps the log whole
+                print("the log not archived: %r" % (e,))
+            forget("app.history")
         self.store.save(self.saved_data())
         self._changed = False
 

@@ -153,9 +153,14 @@ def _log(board, request):
     total = match.events
     first = _whole(request, "from", 0, 0, total)
     count = _whole(request, "count", MAX_PAGE, 1, MAX_PAGE)
-    # only this page, one event at a time, as the reply is written (see _write_object)
-    return {"log": match.iter_log(first, first + count), "from": first, "total": total, "edits": match.edits,
-            "settings": settings_dict(board), "games": match.games}
+    if first < match.archived:  # the page from an archived game's file: it ends with the file
+        from app.history import events
+
+        page = events(board, first, first + count)
+    else:  # only this page, one event at a time, as the reply is written (see _write_object)
+        page = match.iter_log(first, first + count)
+    return {"log": page, "from": first, "total": total, "edits": match.edits, "settings": settings_dict(board),
+            "games": match.games}
 
 
 # The commands: cmd -> (handler, the fields it takes besides "cmd" and "id", whether it

@@ -8,6 +8,7 @@ import os
 
 from app.board import DATA_VERSION, glance
 from app.prefs import defaults, restore_prefs
+from cribbage.cards import is_int
 from cribbage.match import Match, RuleError
 
 
@@ -24,8 +25,8 @@ def restore(board, glance_first):
         if not isinstance(data, dict):
             raise ValueError("saved data is a %s, not a dict" % type(data).__name__)
         version = data.get("version")
-        if version != DATA_VERSION and version != 1:  # another firmware's layout: nothing in it is guessed at
-            raise ValueError("saved data of version %r, this firmware reads 1 and %d" % (version, DATA_VERSION))
+        if version != DATA_VERSION and version != 2 and version != 1:  # another firmware's: nothing guessed at
+            raise ValueError("saved data of version %r, this firmware reads 1 to %d" % (version, DATA_VERSION))
         saved = data.get("glance")  # (version 1 has none)
         shown = glance_first and saved is not None and _show_glance(board, data)
         try:
@@ -58,6 +59,9 @@ def restore(board, glance_first):
         return False
     match, data = loaded
     board.match = match
+    history = data.get("history")  # the archived log's files (app.history): a list that is not theirs is none
+    if match.archived and isinstance(history, list) and all(is_int(n) and 0 <= n < match.archived for n in history):
+        board.history = history
     if cut:  # the copy holds more than was kept: a keepsake of it, before saves write over it
         _keep_whole(board)
     repaired = _take_prefs(board, data.get("prefs"))
@@ -78,13 +82,13 @@ def _replayed(board, data, cut):
     rule made stricter since it was saved), said in the notice and marked in ``cut``, rather than
     lost whole (the older copy would stop there too; said at each power-on until the next change
     is saved). ValueError (or TypeError, AttributeError) if nothing of it can be used."""
-    match = Match(data.get("settings"), edits=data.get("edits"))
+    match = Match(data.get("settings"), edits=data.get("edits"), base=data.get("base"))
     edits = match.edits  # (checked: a whole number) the count goes on from the saved one
     match.edits = 0
     try:
         match.replay_saved(data.get("codes", ()))  # (the store lets go of the rest of its file)
     except RuleError as e:
-        if not match.events:
+        if match.events == match.archived:  # no event of it replayed
             raise
         board.messages.announce("SAVE CUT SHORT", "the saved game is kept up to its event %d, which this "
                                 "firmware's rules refuse (%s)" % (match.events, e), True)

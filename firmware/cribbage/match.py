@@ -2,11 +2,14 @@
 
 docs/EVENTS.md is the specification: every event and when it is accepted, scoring, the
 end of a game, the state, undo, and the memory and saved form. ``Match(settings, log=None,
-saved=None, edits=None, new_match=False)`` replays a log (or its saved form); ``apply(event)``
-appends one event or raises ``RuleError`` (a ValueError) and changes nothing; ``undo()`` drops
-the last one and returns it; ``Match(settings, m.log)`` always rebuilds exactly the state of
-``m``. ``game.py`` applies the in-game events (house rules included); this module keeps the
-log, undo, the checkpoints and the match tally.
+saved=None, edits=None, new_match=False, base=None)`` replays a log (or its saved form, from a
+``base`` if its first games were archived); ``apply(event)`` appends one event or raises
+``RuleError`` (a ValueError) and changes nothing; ``undo()`` drops the last one and returns it;
+``Match(settings, m.log)`` always rebuilds exactly the state of ``m`` (of one that archived its
+first games, ``Match(settings, base=m.saved_base(), saved=m.iter_saved())``). ``archive(cut)``
+forgets the games before the last two (a board keeps them in files, ``app.history``), so a long
+match's memory and saves stay the size of two games. ``game.py`` applies the in-game events
+(house rules included); this module keeps the log, undo, the checkpoints and the match tally.
 """
 
 from array import array
@@ -117,6 +120,45 @@ def _decode(code, seats, packed):
     return [kind]
 
 
+def _read_saved(saved, index):
+    """Each event of the saved form ``saved`` (ints as ``Match.iter_saved`` yields them), the first of
+    them the ``index``-th of its log (for the messages): ``(code, pack)`` as the match keeps them, the
+    pack None if it has none. ValueError if damaged."""
+    shows = 0  # the packs of shows read so far: the saved form numbers them from 1
+    code = None  # a show with cards, once read (as kept in memory): its pack comes next
+    for value in saved:
+        if not is_int(value) or value < 0:
+            raise ValueError("saved event %d: %r is not a code or a pack" % (index, value))
+        if code is not None:
+            packed = value
+        elif value & 15 >= len(EVENTS):
+            raise ValueError("saved event %d: code %d is of no known kind" % (index, value))
+        elif value >> 12 and (value & 15 == _HAND or value & 15 == _CRIB or value & 15 == _SHOW_RANKS):
+            if value >> 12 != shows + 1:
+                raise ValueError("saved event %d: code %d names pack %d, next is %d"
+                                 % (index, value, value >> 12, shows + 1))
+            shows += 1
+            code = value & 0xFFF | _PACKED
+            continue
+        elif value & 15 == _CUT or value & 15 == _CUT_RANKS:
+            code, packed = value & 15 | _PACKED, value >> 4
+        else:
+            code, packed = value, None
+        yield code, packed
+        index += 1
+        code = None
+    if code is not None:
+        raise ValueError("saved event %d: the saved log ends before its cards" % index)
+
+
+def saved_events(saved, seats):
+    """The events (JSON-able lists) of the saved form ``saved`` of a log played by ``seats`` seats,
+    oldest first, read as they are asked for; ValueError if damaged. For a log kept apart from its
+    match (``app.history``): ``Match(saved=...)`` replays them too."""
+    for code, packed in _read_saved(saved, 0):
+        yield _decode(code, seats, packed)
+
+
 _CHUNK_BITS = const(6)
 _CHUNK = const(1 << _CHUNK_BITS)  # 64
 
@@ -179,7 +221,7 @@ class Chunked:
 class Match:
     """A match as an event log; docs/EVENTS.md specifies its events and state."""
 
-    def __init__(self, settings=None, log=None, saved=None, edits=None, new_match=False):
+    def __init__(self, settings=None, log=None, saved=None, edits=None, new_match=False, base=None):
         if settings is None:
             settings = Settings()
         elif isinstance(settings, dict):
@@ -192,10 +234,13 @@ class Match:
         self.edits = 0  # changes of the log (events applied or undone): a reader of its pages sees one
         # begun by a board's new match (app.board): a Match of its own, so the new match cannot be undone
         self.new_match = new_match
+        self.archived = 0  # the events before this index are not kept here (``archive``)
         self._start_match(0)
+        if base is not None:
+            self._take_base(base)
         # Undo checkpoints: (index, starts_game, state) meaning the state after the first
         # index events; see _mark and undo.
-        self._marks = [(0, True, self._checkpoint())]
+        self._marks = [(self.archived, True, self._checkpoint())]
         if log is not None and saved is not None:
             raise ValueError("replay a log or a saved log, not both")
         for i, event in enumerate(log or ()):
@@ -220,38 +265,69 @@ class Match:
         or RuleError at an event these rules refuse, the events before it applied."""
         seats = self.settings.seats
         packs = self._packs
-        shows = 0  # the packs of shows read so far: the saved form numbers them from 1
-        code = None  # a show with cards, once read (as kept in memory): its pack comes next
-        index = self.events  # of the next event
-        for value in saved:
-            if not is_int(value) or value < 0:
-                raise ValueError("saved event %d: %r is not a code or a pack" % (index, value))
-            if code is not None:
-                packed = value
-            elif value & 15 >= len(EVENTS):
-                raise ValueError("saved event %d: code %d is of no known kind" % (index, value))
-            elif value >> 12 and (value & 15 == _HAND or value & 15 == _CRIB or value & 15 == _SHOW_RANKS):
-                if value >> 12 != shows + 1:
-                    raise ValueError("saved event %d: code %d names pack %d, next is %d"
-                                     % (index, value, value >> 12, shows + 1))
-                shows += 1
-                code = value & 0xFFF | _PACKED
-                continue
-            elif value & 15 == _CUT or value & 15 == _CUT_RANKS:
-                code, packed = value & 15 | _PACKED, value >> 4
-            else:
-                code, packed = value, None
+        for code, packed in _read_saved(saved, self.events):
             event = _decode(code, seats, packed)  # a list of a known kind: apply's form check could not fail
             try:
                 encoded = self._apply(event)
             except RuleError as e:
-                raise RuleError("saved event %d %r: %s" % (index, event, e)) from None
+                raise RuleError("saved event %d %r: %s" % (self.events, event, e)) from None
             if encoded != code or (packed is not None and packs[len(packs) - 1] != packed):  # stray bits
-                raise ValueError("saved event %d %r: not written as %d %r" % (index, event, code, packed))
-            index += 1
-            code = None
-        if code is not None:
-            raise ValueError("saved event %d: the saved log ends before its cards" % self.events)
+                raise ValueError("saved event %d %r: not written as %d %r" % (self.events - 1, event, code, packed))
+
+    def _take_base(self, base):
+        """Start from ``base`` (``saved_base``); ValueError if it is not one (nothing guessed at)."""
+        try:
+            index, dealer, won, games, number, match_start = base
+            if not (is_int(index) and is_int(number) and is_int(match_start) and 0 <= match_start <= index
+                    and 0 < index and 0 < number and len(won) == self.settings.sides
+                    and all(is_int(n) and n >= 0 for n in won)
+                    and (dealer is None or is_int(dealer) and 0 <= dealer < self.settings.seats)):
+                raise ValueError
+            games = [{"winner": g["winner"], "result": g["result"], "points": g["points"], "scores": list(g["scores"])}
+                     for g in games]
+        except (ValueError, TypeError, KeyError):
+            raise ValueError("saved base %s is not a match's start of a game" % json_text(base)) from None
+        self.archived = self.game_start = index
+        self.match_start = match_start
+        self.game = Game(self.settings, dealer)
+        self.games_won = list(won)
+        self.games = games
+        self.game_number = number
+
+    def saved_base(self):
+        """Where the events kept here start (``archive``), for ``Match(base=...)``: ``[index, dealer,
+        games won, finished games, game number, the index where the match began]`` (JSON-able), or None
+        if the log is kept from the match's first event."""
+        index, _, (game, won, games, games_len, number, _, match_start) = self._marks[0]
+        if not index:
+            return None
+        return [index, game[0], list(won), games[:games_len], number, match_start]
+
+    def archivable(self):
+        """The index ``archive`` may cut at: the start of the game before this one, once the log here
+        holds that game whole; else None."""
+        marks = self._marks
+        return marks[1][0] if len(marks) > 2 and marks[2][1] else None
+
+    def archive(self, cut):
+        """Forget the events before ``cut`` (``archivable()``; a board keeps them in files of their own,
+        ``app.history``): the state is as it was, but undo stops at ``cut`` and the log starts there."""
+        if cut != self.archivable():
+            raise ValueError("the log can be cut at %r only, not at %r" % (self.archivable(), cut))
+        codes, packs = self._codes, self._packs
+        self._codes, self._packs = Chunked("H"), Chunked("I")
+        i = self.archived
+        p = 0
+        for code in codes:
+            if code & _PACKED:
+                p += 1
+            if i >= cut:
+                self._codes.append(code)
+                if code & _PACKED:
+                    self._packs.append(packs[p - 1])
+            i += 1
+        self.archived = cut
+        del self._marks[0]  # the next one, at cut, is now the first: undo's floor
 
     def _start_match(self, index):
         self.games_won = [0] * self.settings.sides
@@ -317,7 +393,7 @@ class Match:
             "game_number": self.game_number, "games_played": len(self.games),
             "last_show": [list(last[0]), last[1], last[2]] if by_cards else None,
             "last_ranks": None if last is None or by_cards else [list(last[0])] + list(last[1:]),
-            "events": len(self._codes),
+            "events": self.events,
             # the play laid card by card (docs/EVENTS.md): from its first card or go until the show
             "play": None if g.laying is None or g.phase != "play" else g.laying.state(),
         }
@@ -331,15 +407,16 @@ class Match:
 
     def iter_log(self, start=0, stop=None):
         """The events applied so far (those from index ``start`` up to ``stop``), oldest first,
-        one new JSON-able list at a time.
+        one new JSON-able list at a time; those kept here only (from ``archived``).
 
         For sending a long log without building all of it at once, and a page of it without
         decoding the events before it: the log must not change while this runs.
         """
         seats = self.settings.seats
         packs = self._packs
-        stop = len(self._codes) if stop is None else min(stop, len(self._codes))
-        i = p = 0  # p: the pack of the next event that has one (those before ``start`` counted)
+        stop = self.events if stop is None else min(stop, self.events)
+        i = self.archived
+        p = 0  # the pack of the next event that has one (those before ``start`` counted)
         for code in self._codes:
             if i >= stop:
                 return
@@ -351,8 +428,9 @@ class Match:
                 yield _decode(code, seats, packed)
             i += 1
 
-    def iter_saved(self):
-        """The log in its saved form, for ``Match(settings, saved=...)``: ints, oldest first.
+    def iter_saved(self, stop=None):
+        """The log kept here (from ``archived``; up to the index ``stop``) in its saved form, for
+        ``Match(settings, saved=...)`` (or ``base=saved_base(), saved=...``): ints, oldest first.
 
         Each event's code, a show with cards followed by its pack (see ``_encode``): the
         ints the match keeps, so nothing is built per event (a board saves after every
@@ -360,7 +438,11 @@ class Match:
         """
         packs = iter(self._packs)
         n = 0  # the shows with a pack so far: the saved form numbers them
+        left = len(self._codes) if stop is None else stop - self.archived
         for code in self._codes:
+            if not left:
+                return
+            left -= 1
             if not code & _PACKED:
                 yield code
                 continue
@@ -375,8 +457,9 @@ class Match:
 
     @property
     def events(self):
-        """How many events the log holds (``len(log)`` without building it)."""
-        return len(self._codes)
+        """How many events the log has had since the match began, those archived included (``len(log)``
+        without building it, if none is)."""
+        return self.archived + len(self._codes)
 
     def apply(self, event):
         """Apply one event; RuleError (and nothing changed) if it is not legal now."""
@@ -391,7 +474,7 @@ class Match:
         such); its code. (The form check is written in ``apply``, not a function of its own: each
         function the board loads keeps ~48 bytes of heap.)"""
         codes = self._codes
-        self._step(event, len(codes) + 1)
+        self._step(event, self.events + 1)
         code = _encode(event, self._packs)
         codes.append(code)
         self.edits += 1
@@ -401,11 +484,13 @@ class Match:
         """Drop the last event of the log and go back to the state before it; return that event."""
         codes = self._codes
         if not codes:
+            if self.archived:  # (the first mark: the start of the oldest game kept)
+                raise RuleError("no undo before game %d: older games are archived" % self._marks[0][2][4])
             raise RuleError("nothing to undo")
         code = codes.pop()
         packed = self._packs.pop() if code & _PACKED else None
         self.edits += 1
-        n = len(codes)
+        n = self.events
         marks = self._marks
         while marks[-1][0] > n:
             marks.pop()
@@ -494,8 +579,9 @@ class Match:
             while not marks[-1][1]:
                 marks.pop()
             # ... and only the last _GAME_MARKS games their start, besides the first mark (the
-            # state before any event): memory stays bounded however long the match. An undo
-            # back across more games than that replays from the first mark, once.
+            # state before any event kept: ``archive`` moves it on): memory stays bounded however
+            # long the match. An undo back across more games than that replays from the first
+            # mark, once.
             if len(marks) > _GAME_MARKS:
                 del marks[1]
         else:

@@ -2,7 +2,8 @@
 sequence on both interpreters).
 
 Checked after every event: nothing escapes, every score stays on the board, back pegs never
-pass front pegs; every ``check_every`` events: a replay of the log equals the live state.
+pass front pegs; every ``check_every`` events: a replay of the whole log (its archived games'
+too) equals the live state.
 """
 
 from cribbage.match import Match
@@ -46,10 +47,24 @@ def check_state(board):
             raise AssertionError("side %d: back %d, front %d, target %d" % (side, back, front, target))
 
 
-def check_replay(board):
-    """The state rebuilt from the settings and the log equals the live state."""
+def whole_log(board):
+    """The board's whole log: its archived games' events, read from their files (app.history), then
+    the events its match keeps."""
     match = board.match
-    replay = Match(match.settings.to_dict(), [list(e) for e in match.log])
+    log = []
+    if match.archived:
+        from app.history import events
+
+        while len(log) < match.archived:
+            log.extend(events(board, len(log), match.archived))
+    log.extend(match.iter_log())
+    return log
+
+
+def check_replay(board):
+    """The state rebuilt from the settings and the whole log equals the live state."""
+    match = board.match
+    replay = Match(match.settings.to_dict(), whole_log(board))
     if replay.state() != match.state():
         raise AssertionError("replay differs: %r != %r" % (replay.state(), match.state()))
 
@@ -61,9 +76,9 @@ def fuzz(driver, seed, events, check_every=50, render_every=25):
     hw = driver.hw
     applied = 0
     for i in range(events):
-        before = len(board.match.log)
+        before = board.match.events
         board.handle(random_event(rng, board.mode.name))
-        applied += max(0, len(board.match.log) - before)
+        applied += max(0, board.match.events - before)
         check_state(board)
         if i % render_every == 0:
             hw.advance(1 + randbelow(rng, 700))

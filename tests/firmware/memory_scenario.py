@@ -13,6 +13,8 @@ import json
 
 from match_player import Player
 
+from cribbage.match import Match
+
 GAMES = 5
 SEED = 2463534242
 MENU_SETTINGS = 2  # the items of app.modes.menu
@@ -33,23 +35,28 @@ def leave(player):
 
 
 def send_log(board):
-    """Read the whole log through the serial ``log`` command, a page at a time; check it against the match."""
-    events = board.match.iter_log()
+    """Read the whole log through the serial ``log`` command, a page at a time, its archived games'
+    too (app.history); check that replayed it is the board's match: its state, and the events it keeps."""
+    match = board.match
+    replayed = Match(match.settings)
     start = 0
     while True:
         reply = json.loads(board.handle_command('{"cmd": "log", "from": %d}' % start))
-        if not reply.get("ok") or reply["total"] != board.match.events:
+        if not reply.get("ok") or reply["total"] != match.events:
             raise RuntimeError("log page from %d: %r" % (start, reply))
         page = reply["log"]
         if not page:
             break
         for event in page:
-            if event != next(events):
-                raise RuntimeError("log event %d sent as %r" % (start, event))
+            replayed.apply(event)
             start += 1
         reply = page = None  # freed before the next page is built
-    if start != board.match.events:
-        raise RuntimeError("the log pages held %d events of %d" % (start, board.match.events))
+    if start != match.events or replayed.state() != match.state():
+        raise RuntimeError("the log pages held %d events of %d, replayed: %r" % (start, match.events, replayed.state()))
+    kept = match.iter_log()
+    for event in replayed.iter_log(match.archived):
+        if event != next(kept):
+            raise RuntimeError("log event sent as %r, kept as another" % (event,))
 
 
 def play(board, hw):

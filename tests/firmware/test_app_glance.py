@@ -6,7 +6,7 @@ from app_driver import ENC, P2, Driver, turn
 from match_helpers import play_games, seeded_match
 from test_app_restore import resave, slot_files
 
-from app.board import Board, glance
+from app.board import DATA_VERSION, Board, glance
 from app.store import Store
 from cribbage.match import Match
 from cribbage_lab import deck
@@ -96,7 +96,7 @@ def test_a_save_without_a_glance_still_restores_its_game():
     board, hw, first = power_on(d)
     assert first is None and hw.frames == 0  # nothing to draw before the replay
     assert board.messages.notice is None and board.match.log == d.match.log
-    assert board.saved_data()["version"] == 2 and board.saved_data()["glance"] == glance(board.match)
+    assert board.saved_data()["version"] == DATA_VERSION and board.saved_data()["glance"] == glance(board.match)
 
 
 def test_a_glance_that_cannot_be_drawn_leaves_the_replay_to_draw_first():

@@ -11,6 +11,7 @@ from fake_storage import temp_dir
 from match_helpers import seeded_match
 from test_match_saved import damaged_logs
 
+from app.board import DATA_VERSION
 from app.prefs import defaults
 from app.protocol import settings_dict
 from app.store import Store
@@ -203,7 +204,7 @@ def saved_without_version(d):
 
 
 def test_saved_data_of_an_unknown_version_is_not_guessed_at_and_the_board_says_so():
-    for version in (None, 3, "2"):
+    for version in (None, DATA_VERSION + 1, "2"):
         d = played()
         if version is None:
             for _ in range(2):
@@ -225,7 +226,10 @@ def unusable_newest(d):
     """Ways another firmware (or a bug) could have saved the newest copy: sound, but not a game
     this firmware can replay; each as a function saving it over ``d``'s board."""
     return [
-        lambda: resave(d, version=3),
+        lambda: resave(d, version=DATA_VERSION + 1),
+        lambda: resave(d, base=[5, 0, [0, 0], [], 1]),
+        lambda: resave(d, base=[5, 9, [0, 0], [], 1, 0]),
+        lambda: resave(d, base=[5, 0, [0, 0], [], 1, 0]),  # well formed, but no event of the log follows it
         lambda: Store(d.root).save(saved_without_version(d)),
         lambda: resave(d, settings={"players": 9}),
         lambda: resave(d, settings=[1]),
@@ -281,7 +285,7 @@ def test_the_saved_data_carries_its_version_and_restores_the_same_match():
     d.board.match = m  # as if played on the board
     d.board.save()
     data = d.board.saved_data()
-    assert data["version"] == 2 and list(data["codes"]) == list(m.iter_saved())
+    assert data["version"] == DATA_VERSION and list(data["codes"]) == list(m.iter_saved())
     again = d.reboot()
     assert again.board.messages.notice is None and again.match.log == m.log and again.match.state() == m.state()
     while m.can_undo:  # the undo history came through the restore

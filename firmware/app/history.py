@@ -1,0 +1,94 @@
+"""The finished games' logs, kept on the flash apart from the saved game, so that a save and the
+power-on's replay stay the size of two games however long the match (the default match has no
+end: an evening of twenty games made a save of 17 KB, half a second on the chip, and a replay of
+2.7 s at power-on).
+
+Once the board's match holds the previous game whole and the current one has begun
+(``Match.archivable``), the save first writes the events of the games before the previous one to
+a file of their own, ``history/<N>`` under the storage root (N: the index of its first event;
+two-copy and checked like the game's own, ``app.store``; written once; in a folder of their own,
+as every file in the root makes each lookup there slower: the power-on's imports too), then forgets them
+(``Match.archive``), and the saved game records where its log now starts (``Match.saved_base``)
+and the first events of each file (the board's ``history``): ``[N1, N2, ...]``, file k holding
+the events from N_k up to N_k+1 (the last: up to ``Match.archived``). The logs of the last
+``_FILES`` archives are kept (about 4 KB of flash each); older ones are removed.
+
+A power cut between the file and the save leaves the save as it was (its log whole) and a file
+no save names, which the next archive removes before it writes (so are the files of an earlier
+match: its first archive empties the folder). Only the serial ``log`` command reads the
+files (``events``): undo stops at the start of the previous game.
+"""
+
+import os
+
+from micropython import const
+
+from app.store import Store
+from cribbage.match import saved_events
+
+_FILES = const(100)  # the archives whose logs are kept: about a game each
+
+
+def archive(board, kept=_FILES):
+    """Archive what ``board``'s match may archive (see the module docstring): its file written,
+    then the events forgotten; the logs of the last ``kept`` archives are kept. OSError (nothing
+    forgotten) if the flash fails."""
+    match = board.match
+    cut = match.archivable()
+    if cut is None:
+        return
+    start = match.archived
+    starts = (board.history or []) if start else []  # (a match's first archive: no file of it yet)
+    folder = _folder(board)
+    try:
+        os.mkdir(folder)
+    except OSError:  # (there already)
+        pass
+    _remove_others(folder, starts)
+    Store(folder, str(start), board.hw.keep_up).save({"from": start, "to": cut, "codes": match.iter_saved(cut)})
+    match.archive(cut)
+    board.history = starts[len(starts) + 1 - kept:] + [start]  # (a new list: the saved copy keeps its own)
+
+
+def _folder(board):
+    return board.hw.storage_root.rstrip("/") + "/history"
+
+
+def _remove_others(folder, starts):
+    """Remove the files of ``folder`` of no archive in ``starts``: an earlier match's, a file written
+    just before a power cut, the oldest beyond ``_FILES`` (copies set aside as damaged included)."""
+    for name in os.listdir(folder):
+        number = name.split(".")[0]
+        if not number.isdigit() or int(number) not in starts:
+            os.remove(folder + "/" + name)
+
+
+def events(board, first, stop):
+    """The archived events of ``board``'s match from the index ``first`` (below ``Match.archived``) up
+    to ``stop`` at most, those of one file (a reader asks again from where they end), read as they
+    are asked for. ValueError, at once, if they are not kept: older than the oldest file, or lost."""
+    starts = board.history or ()
+    k = len(starts) - 1
+    while k >= 0 and starts[k] > first:
+        k -= 1
+    if k < 0:
+        raise ValueError("the board keeps the log from event %d (its last %d games' logs)"
+                         % (starts[0] if starts else board.match.archived, _FILES))
+    start = starts[k]
+    end = starts[k + 1] if k + 1 < len(starts) else board.match.archived
+    data, _ = Store(_folder(board), str(start)).load(stream="codes")
+    if not isinstance(data, dict) or data.get("from") != start or data.get("to") != end:
+        raise ValueError("the log's events %d to %d are lost from the board's flash" % (start, end - 1))
+    return _page(saved_events(data["codes"], board.match.settings.seats), first - start, min(stop, end) - first)
+
+
+def _page(events, skip, count):
+    """``count`` events of ``events`` after the first ``skip``."""
+    for event in events:
+        if skip:
+            skip -= 1
+            continue
+        if not count:
+            return
+        count -= 1
+        yield event

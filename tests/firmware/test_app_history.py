@@ -1,0 +1,225 @@
+"""A long match: the games before the previous one archived to files of their own (app.history), so
+the saved game stays the size of two games, while the whole log is still read over the serial
+line and a power cut at any step loses nothing."""
+
+import json
+import os
+
+from app_driver import Driver
+from app_fuzz import whole_log
+from match_helpers import play_game
+
+from app import history
+from app.store import Store
+from cribbage.match import Match, RuleError
+from cribbage_lab import deck
+from portable import raises
+
+
+class Played:
+    """A board on which seeded games are played event by event, each event saved as the board saves
+    it; ``log`` is every event applied, as the rules core took it (the reference)."""
+
+    def __init__(self, seed=7, **settings):
+        self.d = Driver()
+        if settings:
+            assert self.d.ask({"cmd": "settings", "set": settings})["ok"]
+        self.rand = deck.Xorshift32(seed)
+        self.log = []
+        self.save = True
+
+    def apply(self, event):
+        board = self.d.board
+        board.apply(event)
+        self.log.append(event)
+        if self.save:
+            board.save()
+
+    def games(self, n):
+        """``n`` more games, each begun with a new game after the last."""
+        for _ in range(n):
+            match = self.d.board.match
+            if match.phase == "over":
+                self.apply(["new_game"])
+            play_game(match, self.rand, self.apply)
+        return self
+
+
+def pages(d, first=0):
+    """The log read over the serial line from ``first``, page by page: (events, page lengths)."""
+    log, lengths = [], []
+    while True:
+        reply = d.ask({"cmd": "log", "from": first + len(log)})
+        assert reply["ok"] and reply["total"] == d.board.match.events, reply
+        if not reply["log"]:
+            return log, lengths
+        log += reply["log"]
+        lengths.append(len(reply["log"]))
+
+
+def files(d):
+    """The names of the archive's files (in the folder ``history`` of the board's storage), sorted."""
+    try:
+        return sorted(os.listdir(d.root + "/history"))
+    except OSError:  # no archive yet
+        return []
+
+
+def named(starts):
+    """The names of the files of the archives that begin at ``starts``, sorted."""
+    return sorted("%d.a" % n for n in starts)
+
+
+def game_starts(log):
+    """Where each game after the first begins in ``log``: the index after its new game event."""
+    return [i + 1 for i, event in enumerate(log) if event[0] == "new_game"]
+
+
+def failing_saves(fail):
+    """``Store.save`` made to raise ``fail(data)`` where that is an OSError (the flash refusing a
+    write); undone by calling the function returned."""
+    real = Store.save
+
+    def save(store, data):
+        error = fail(data)
+        if error is not None:
+            raise error
+        return real(store, data)
+
+    Store.save = save
+    return lambda: setattr(Store, "save", real)
+
+
+def test_a_long_match_keeps_two_games_in_its_save_and_its_whole_log_on_the_board():
+    p = Played().games(6)
+    d, match = p.d, p.d.board.match
+    starts = game_starts(p.log)
+    assert match.archived == starts[-2] and match.events == len(p.log)  # the previous game and this one kept
+    assert match.log == p.log[match.archived:]
+    assert d.board.history == [0] + starts[:-2]  # a file an archive: the first, then one a game
+    assert files(d) == named(d.board.history)
+    saved = Store(d.root).load()[0]
+    assert saved["base"] == match.saved_base() and len(saved["codes"]) < 4 * (len(p.log) - match.archived)
+    assert pages(d)[0] == p.log
+    assert Match(match.settings, p.log).state() == match.state()
+
+
+def test_a_page_of_the_log_ends_with_its_file_and_the_reader_goes_on_from_there():
+    p = Played().games(4)
+    d = p.d
+    first = d.board.history[1] - 3  # three events before the second file
+    log, lengths = pages(d, first)
+    assert lengths[0] == 3 and log == p.log[first:]
+    reply = d.ask({"cmd": "log", "from": first, "count": 2})
+    assert reply["log"] == p.log[first:first + 2]
+
+
+def test_the_board_powered_on_again_has_the_same_match_and_log():
+    p = Played().games(5)
+    again = p.d.reboot()
+    assert again.board.match.state() == p.d.board.match.state() and again.board.history == p.d.board.history
+    assert pages(again)[0] == p.log and whole_log(again.board) == p.log
+    Played.__init__(p)  # (a player of its own on the board powered on again)
+    p.d, p.log = again, pages(again)[0]
+    p.games(1)
+    assert pages(again)[0] == p.log and files(again) == named(again.board.history)
+
+
+def test_undo_goes_back_to_the_previous_games_start_and_says_so_there():
+    p = Played().games(4)
+    match = p.d.board.match
+    reference = Match(match.settings, p.log)
+    while match.can_undo:
+        assert match.undo() == reference.undo() and match.state() == reference.state()
+    assert match.events == game_starts(p.log)[-2]
+    with raises(RuleError, "no undo before game 3: older games are archived"):
+        match.undo()
+    p.d.board.try_undo()
+    assert "archived" in p.d.board.messages.refusal
+
+
+def test_a_save_that_cannot_write_the_archive_keeps_the_log_whole_and_archives_with_the_next():
+    p = Played().games(2)
+    d = p.d
+    refused = []
+    restore = failing_saves(lambda data: refused.append(data["from"]) or OSError(28, "no space") if "from" in data
+                            else None)
+    try:
+        p.apply(["new_game"])  # the third game: its save would archive the first
+    finally:
+        restore()
+    assert refused == [0] and d.board.match.archived == 0 and files(d) == []
+    again = d.reboot()
+    assert again.board.match.log == p.log and again.board.match.archived == 0
+    again.board.save()  # the next save archives
+    assert again.board.match.archived == game_starts(p.log)[-2] and pages(again)[0] == p.log
+
+
+def test_a_power_cut_after_the_archive_is_written_loses_nothing():
+    p = Played().games(2)
+    d = p.d
+    restore = failing_saves(lambda data: None if "from" in data else OSError(5, "power cut"))
+    try:
+        with raises(OSError):  # the archive's file written, then the power goes before the game's save
+            p.apply(["new_game"])
+    finally:
+        restore()
+    assert files(d) == ["0.a"]  # written, but no save names it
+    p.log.pop()
+    again = d.reboot()
+    assert again.board.match.log == p.log and again.board.match.archived == 0 and again.board.history is None
+    p.d = again
+    p.games(2)  # the next archive writes its file again (a new match's first would remove it: below)
+    assert pages(again)[0] == p.log and files(again) == named(again.board.history)
+
+
+def test_the_logs_of_the_last_archives_are_kept_and_an_older_page_is_refused_with_why():
+    p = Played()
+    p.save = False
+    board = p.d.board
+    for _ in range(6):
+        p.games(1)
+        p.apply(["new_game"])
+        history.archive(board, 3)
+        board.save()
+    assert len(board.history) == 3
+    left = set(files(p.d)) - set(named(board.history))  # the file the last archive let go of:
+    assert len(left) == 1 and int(left.pop()[:-2]) < board.history[0]  # removed as the next archive begins
+    oldest = board.history[0]
+    reply = p.d.ask({"cmd": "log", "from": oldest - 1})
+    assert not reply["ok"] and "keeps the log from event %d" % oldest in reply["error"], reply
+    assert pages(p.d, oldest)[0] == p.log[oldest:]
+
+
+def test_a_lost_file_of_the_log_is_said_and_costs_the_game_nothing():
+    p = Played().games(5)
+    d = p.d
+    lost = d.board.history[1]
+    os.remove("%s/history/%d.a" % (d.root, lost))
+    reply = d.ask({"cmd": "log", "from": lost})
+    assert not reply["ok"] and "lost" in reply["error"], reply
+    assert pages(d, d.board.history[2])[0] == p.log[d.board.history[2]:]
+    again = d.reboot()
+    assert again.board.messages.notice is None and again.board.match.state() == d.board.match.state()
+
+
+def test_a_new_match_archives_afresh_and_the_last_matchs_files_go():
+    p = Played().games(4)
+    d = p.d
+    old = files(d)
+    d.board.new_match()
+    d.board.save()
+    assert d.reboot().board.history is None and files(d) == old  # kept until the new match archives
+    p.log = []
+    p.games(3)
+    assert d.board.history == [0] + game_starts(p.log)[:-2]
+    assert files(d) == named(d.board.history) and pages(d)[0] == p.log
+
+
+def test_a_saved_base_that_is_not_one_is_refused_whole():
+    settings = Played().d.board.match.settings
+    for base in ([5, 0, [0, 0], [], 1], [0, 0, [0, 0], [], 1, 0], [5, 2, [0, 0], [], 1, 0], [5, 0, [0], [], 1, 0],
+                 [5, 0, [0, -1], [], 1, 0], [5, 0, [0, 0], [{"winner": 0}], 1, 0], [5, 0, [0, 0], [], 0, 0],
+                 [5, 0, [0, 0], [], 1, 6], "base"):
+        with raises(ValueError, "saved base"):
+            Match(settings, base=json.loads(json.dumps(base)))
