@@ -236,8 +236,10 @@ class Match:
         self.new_match = new_match
         self.archived = 0  # the events before this index are not kept here (``archive``)
         self._start_match(0)
-        if base is not None:
-            self._take_base(base)
+        if base is not None:  # (a long match's power-on: the code of it loaded then only)
+            from cribbage.base import take_base
+
+            take_base(self, base)
         # Undo checkpoints: (index, starts_game, state) meaning the state after the first
         # index events; see _mark and undo.
         self._marks = [(self.archived, True, self._checkpoint())]
@@ -273,26 +275,6 @@ class Match:
                 raise RuleError("saved event %d %r: %s" % (self.events, event, e)) from None
             if encoded != code or (packed is not None and packs[len(packs) - 1] != packed):  # stray bits
                 raise ValueError("saved event %d %r: not written as %d %r" % (self.events - 1, event, code, packed))
-
-    def _take_base(self, base):
-        """Start from ``base`` (``saved_base``); ValueError if it is not one (nothing guessed at)."""
-        try:
-            index, dealer, won, games, number, match_start = base
-            if not (is_int(index) and is_int(number) and is_int(match_start) and 0 <= match_start <= index
-                    and 0 < index and 0 < number and len(won) == self.settings.sides
-                    and all(is_int(n) and n >= 0 for n in won)
-                    and (dealer is None or is_int(dealer) and 0 <= dealer < self.settings.seats)):
-                raise ValueError
-            games = [{"winner": g["winner"], "result": g["result"], "points": g["points"], "scores": list(g["scores"])}
-                     for g in games]
-        except (ValueError, TypeError, KeyError):
-            raise ValueError("saved base %s is not a match's start of a game" % json_text(base)) from None
-        self.archived = self.game_start = index
-        self.match_start = match_start
-        self.game = Game(self.settings, dealer)
-        self.games_won = list(won)
-        self.games = games
-        self.game_number = number
 
     def saved_base(self):
         """Where the events kept here start (``archive``), for ``Match(base=...)``: ``[index, dealer,
