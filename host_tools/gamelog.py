@@ -144,7 +144,7 @@ def replay(settings: dict[str, Any], log: list[list[Any]]) -> list[GameRecord]:
                                [a - b for a, b in zip(after, before, strict=True)], after))
         if match.winner is not None and game.winner is None:
             game.winner, game.result = match.winner, match.result
-            game.worth = match.games[-1]["points"]
+            game.worth = match.game.worth
         if is_crib(event):
             deal += 1
     if not games[-1].steps and len(games) > 1:

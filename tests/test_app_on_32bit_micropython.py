@@ -32,8 +32,9 @@ BUDGET = 64 * 1024
 # buffer 32 elements at a time: about twice the log's text in short-lived garbage a save (the undo
 # request's step, which saves the 5-game match; `crib bench --only heap32`), the live heap unchanged.
 # Held here so it cannot grow while issue 12's heap work is open; back to BUDGET when that lands. The
-# live heap keeps the 64 KB budget.
-STEP_PEAK_CEILING = 77 * 1024
+# live heap keeps the 64 KB budget. 70.7 KB once a long match archived its first games (the save of
+# two games, the finished games an int each; 2026-12-05): the ceiling follows it down.
+STEP_PEAK_CEILING = 72 * 1024
 
 
 @pytest.fixture(scope="module")

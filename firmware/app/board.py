@@ -31,9 +31,10 @@ if the match's first games were archived (``Match.saved_base``, else null), "his
 event of each archived log's file (``app.history``, else null), "codes": the match's event log
 kept (its undo history: the previous game and this one, at most) in its compact saved form, ints
 (``Match.iter_saved``), streamed last}``. Version 2 is the same without the base and the history
-(its log whole), version 1 without the glance too (read still: its log is replayed before the
-first frame). A firmware that changes the layout raises the version and keys its reading on it; a
-version this firmware does not know is not guessed at. A copy whose game this firmware cannot
+(its log whole), its glance with the last game too (not drawn: its log is replayed before the
+first frame), version 1 without the glance (read still, as version 2). A firmware that changes
+the layout raises the version and keys its reading on it; a version this firmware does not know
+is not guessed at. A copy whose game this firmware cannot
 replay (another version, a log or settings it refuses) is of no use: the store sets it aside
 and the older copy is tried (``Store.load(use=...)``); only if none can be used does the board
 start a fresh match. The power-on notice says which copy was used and why, or that it starts
@@ -78,14 +79,12 @@ _PROTOCOL_MODULES = "app.protocol app.strict_json app.history"
 
 def glance(match):
     """What the first frame at power-on is drawn from, before the log is replayed (``app.glance``):
-    ``[Game.snapshot(), games won, game number, [the game just finished] or [], the play]``, the play
-    laid card by card as the laying mode draws it, ``[turn, count, said]`` (``cribbage.laying``), or
-    None outside it."""
+    ``[Game.snapshot(), games won, game number, the play]``, the play laid card by card as the laying
+    mode draws it, ``[turn, count, said]`` (``cribbage.laying``), or None outside it."""
     game = match.game
     laying = game.laying
     play = None if laying is None or game.phase != "play" else [laying.turn, laying.play.count, laying.said]
-    return [game.snapshot(), match.games_won, match.game_number, match.games[-1:] if game.winner is not None else [],
-            play]
+    return [game.snapshot(), match.games_won, match.game_number, play]
 
 
 class Board:

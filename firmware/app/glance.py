@@ -2,7 +2,7 @@
 
 Replaying a long match's log takes the chip most of a second (a 5-game match, 500 events:
 about 0.6 s), so every save carries a glance (``app.board.glance``: the current game's state as
-``Game.snapshot`` gives it, the games won, the game's number and the last game if it is over),
+``Game.snapshot`` gives it, the games won, the game's number),
 in the first line of the file beside the settings and preferences: no flash write of its own,
 and read with them, before the log. At power-on (``Board(hw, glance_first=True)``) the board
 draws its first frame from it (``match_of``: a match of no events that serves that frame
@@ -22,14 +22,13 @@ from cribbage.match import Match
 def match_of(settings, glance):
     """A Match of no events in the state of ``glance`` (as saved, under the saved ``settings``):
     for drawing the first frame only. ValueError, TypeError, IndexError if it is not a glance."""
-    snapshot, won, number, games, play = glance
+    snapshot, won, number, play = glance
     match = Match(settings)
     match.game.restore(snapshot)
     if play is not None:
         match.game.laying = _Play(*play)
     match.games_won = won
     match.game_number = number
-    match.games = games
     return match
 
 

@@ -24,7 +24,7 @@ import os
 from micropython import const
 
 from app.store import Store
-from cribbage.match import saved_events
+from cribbage.match import saved_page
 
 _FILES = const(100)  # the archives whose logs are kept: about a game each
 
@@ -65,8 +65,8 @@ def _remove_others(folder, starts):
 
 def events(board, first, stop):
     """The archived events of ``board``'s match from the index ``first`` (below ``Match.archived``) up
-    to ``stop`` at most, those of one file (a reader asks again from where they end), read as they
-    are asked for. ValueError, at once, if they are not kept: older than the oldest file, or lost."""
+    to ``stop`` at most, those of one file (a reader asks again from where they end): a list (a page
+    is short). ValueError if they are not kept: older than the oldest file, or lost."""
     starts = board.history or ()
     k = len(starts) - 1
     while k >= 0 and starts[k] > first:
@@ -79,16 +79,4 @@ def events(board, first, stop):
     data, _ = Store(_folder(board), str(start)).load(stream="codes")
     if not isinstance(data, dict) or data.get("from") != start or data.get("to") != end:
         raise ValueError("the log's events %d to %d are lost from the board's flash" % (start, end - 1))
-    return _page(saved_events(data["codes"], board.match.settings.seats), first - start, min(stop, end) - first)
-
-
-def _page(events, skip, count):
-    """``count`` events of ``events`` after the first ``skip``."""
-    for event in events:
-        if skip:
-            skip -= 1
-            continue
-        if not count:
-            return
-        count -= 1
-        yield event
+    return saved_page(data["codes"], board.match.settings.seats, first - start, min(stop, end) - first)

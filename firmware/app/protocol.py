@@ -160,7 +160,7 @@ def _log(board, request):
     else:  # only this page, one event at a time, as the reply is written (see _write_object)
         page = match.iter_log(first, first + count)
     return {"log": page, "from": first, "total": total, "edits": match.edits, "settings": settings_dict(board),
-            "games": match.games}
+            "games": match.iter_games()}
 
 
 # The commands: cmd -> (handler, the fields it takes besides "cmd" and "id", whether it
@@ -194,17 +194,18 @@ def reply(board, line, write=None):
         return None
     if "log" in out:
         out["log"] = list(out["log"])
+        out["games"] = list(out["games"])
     return json.dumps(out)
 
 
 def _write_object(write, out):
     """``write(json.dumps(out))`` in pieces, the same text (tested): a value at a time, and the
-    "log" of a log reply (an iterator) an event at a time."""
+    "log" and "games" of a log reply (iterators) an event or a game at a time."""
     sep = "{"
     for key in out:
         value = out[key]
-        if key == "log":
-            write(sep + '"log": [')
+        if key == "log" or key == "games":
+            write(sep + json.dumps(key) + ": [")
             between = ""
             for event in value:
                 write(between + json.dumps(event))

@@ -238,7 +238,7 @@ def draw_end(board, canvas, now):
     winner = game.winner
     result = game.result
     line = settings.line_of(result)
-    if line and flashes(canvas, now, match.games[-1]["points"]):  # a flash for each game the win counts
+    if line and flashes(canvas, now, game.worth):  # a flash for each game the win counts
         front = game.front
         for side in range(len(front)):
             if side != winner:

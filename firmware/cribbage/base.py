@@ -6,6 +6,7 @@ that stays loaded holds its code in the heap.
 
 from cribbage.cards import is_int, json_text
 from cribbage.game import Game
+from cribbage.match import Chunked
 
 
 def take_base(match, base):
@@ -18,13 +19,16 @@ def take_base(match, base):
                 and 0 < index and 0 < number and len(won) == settings.sides and all(is_int(n) and n >= 0 for n in won)
                 and (dealer is None or is_int(dealer) and 0 <= dealer < settings.seats)):
             raise ValueError
-        games = [{"winner": g["winner"], "result": g["result"], "points": g["points"], "scores": list(g["scores"])}
-                 for g in games]
-    except (ValueError, TypeError, KeyError):
+        kept = Chunked("I")
+        for code in games:
+            if not is_int(code) or not 0 <= code < 1 << 28:
+                raise ValueError
+            kept.append(code)
+    except (ValueError, TypeError):
         raise ValueError("saved base %s is not a match's start of a game" % json_text(base)) from None
     match.archived = match.game_start = index
     match.match_start = match_start
     match.game = Game(settings, dealer)
     match.games_won = list(won)
-    match.games = games
+    match._games = kept
     match.game_number = number

@@ -52,6 +52,9 @@ _CUT_RANKS = const(10)
 _HAND = const(5)  # EVENTS.index("hand"), "crib", "show_ranks": a saved code of these with n << 12 has its pack next
 _CRIB = const(6)
 _SHOW_RANKS = const(14)
+# A finished game, kept as one int (a long match keeps one a game, in a Chunked("I")): winner | result
+# (its index in _RESULTS) << 2 | points << 4 | each side's score (7 bits: at most the target) << 7 + 7 * side.
+_RESULTS = ("win", "skunk", "double skunk", "lurch")
 _DEAL_MARKS = const(2)  # undo checkpoints kept at the start of the current game's last deals
 _GAME_MARKS = const(2)  # ... and at the start of the last games (besides the match's first)
 
@@ -120,10 +123,11 @@ def _decode(code, seats, packed):
     return [kind]
 
 
-def _read_saved(saved, index):
-    """Each event of the saved form ``saved`` (ints as ``Match.iter_saved`` yields them), the first of
-    them the ``index``-th of its log (for the messages): ``(code, pack)`` as the match keeps them, the
-    pack None if it has none. ValueError if damaged."""
+def _read_saved(saved, index, each):
+    """Call ``each(code, pack)`` for each event of the saved form ``saved`` (ints as
+    ``Match.iter_saved`` yields them), oldest first, as the match keeps them (the pack None if it has
+    none), the first the ``index``-th of its log (for the messages). ValueError if damaged. (A call
+    an event, not a generator's pair: the replay at power-on makes no garbage per event.)"""
     shows = 0  # the packs of shows read so far: the saved form numbers them from 1
     code = None  # a show with cards, once read (as kept in memory): its pack comes next
     for value in saved:
@@ -144,19 +148,28 @@ def _read_saved(saved, index):
             code, packed = value & 15 | _PACKED, value >> 4
         else:
             code, packed = value, None
-        yield code, packed
+        each(code, packed)
         index += 1
         code = None
     if code is not None:
         raise ValueError("saved event %d: the saved log ends before its cards" % index)
 
 
-def saved_events(saved, seats):
-    """The events (JSON-able lists) of the saved form ``saved`` of a log played by ``seats`` seats,
-    oldest first, read as they are asked for; ValueError if damaged. For a log kept apart from its
-    match (``app.history``): ``Match(saved=...)`` replays them too."""
-    for code, packed in _read_saved(saved, 0):
-        yield _decode(code, seats, packed)
+def saved_page(saved, seats, skip, count):
+    """The events from the ``skip``-th, ``count`` at most (a list of JSON-able lists), of the saved
+    form ``saved`` of a log played by ``seats`` seats, read to its end (only those decoded);
+    ValueError if damaged. For a log kept apart from its match (``app.history``)."""
+    page = []
+    seen = 0
+
+    def each(code, packed):
+        nonlocal seen
+        if skip <= seen < skip + count:
+            page.append(_decode(code, seats, packed))
+        seen += 1
+
+    _read_saved(saved, 0, each)
+    return page
 
 
 _CHUNK_BITS = const(6)
@@ -267,7 +280,8 @@ class Match:
         or RuleError at an event these rules refuse, the events before it applied."""
         seats = self.settings.seats
         packs = self._packs
-        for code, packed in _read_saved(saved, self.events):
+
+        def each(code, packed):
             event = _decode(code, seats, packed)  # a list of a known kind: apply's form check could not fail
             try:
                 encoded = self._apply(event)
@@ -276,14 +290,16 @@ class Match:
             if encoded != code or (packed is not None and packs[len(packs) - 1] != packed):  # stray bits
                 raise ValueError("saved event %d %r: not written as %d %r" % (self.events - 1, event, code, packed))
 
+        _read_saved(saved, self.events, each)
+
     def saved_base(self):
         """Where the events kept here start (``archive``), for ``Match(base=...)``: ``[index, dealer,
-        games won, finished games, game number, the index where the match began]`` (JSON-able), or None
-        if the log is kept from the match's first event."""
+        games won, the finished games (an int each, as kept: see _RESULTS), game number, the index
+        where the match began]`` (JSON-able), or None if the log is kept from the match's first event."""
         index, _, (game, won, games, games_len, number, _, match_start) = self._marks[0]
         if not index:
             return None
-        return [index, game[0], list(won), games[:games_len], number, match_start]
+        return [index, game[0], list(won), [games[i] for i in range(games_len)], number, match_start]
 
     def archivable(self):
         """The index ``archive`` may cut at: the start of the game before this one, once the log here
@@ -313,7 +329,7 @@ class Match:
 
     def _start_match(self, index):
         self.games_won = [0] * self.settings.sides
-        self.games = []
+        self._games = Chunked("I")  # the finished games: an int each (see _RESULTS)
         self.game_number = 1
         self.game = Game(self.settings)
         self.game_start = index
@@ -341,6 +357,19 @@ class Match:
         """The side whose claim may be called "muggins" now (right after its show), or None."""
         call = self.game.call
         return None if call is None else call[0]
+
+    @property
+    def games(self):
+        """The finished games of the match, oldest first: a new list of ``{"winner", "result", "points",
+        "scores"}`` dicts (``iter_games`` makes them one at a time)."""
+        return list(self.iter_games())
+
+    def iter_games(self):
+        """The finished games of the match, oldest first, as ``games`` lists them, one new dict at a time."""
+        sides = self.settings.sides
+        for code in self._games:
+            yield {"winner": code & 3, "result": _RESULTS[code >> 2 & 3], "points": code >> 4 & 7,
+                   "scores": [code >> 7 + 7 * side & 127 for side in range(sides)]}
 
     @property
     def match_winner(self):
@@ -372,7 +401,7 @@ class Match:
             "heels": g.heels,
             "winner": g.winner, "result": g.result, "muggins": self.muggins, "games_won": self.games_won[:],
             "match_winner": self.match_winner,
-            "game_number": self.game_number, "games_played": len(self.games),
+            "game_number": self.game_number, "games_played": len(self._games),
             "last_show": [list(last[0]), last[1], last[2]] if by_cards else None,
             "last_ranks": None if last is None or by_cards else [list(last[0])] + list(last[1:]),
             "events": self.events,
@@ -479,8 +508,9 @@ class Match:
         index, _, (game, won, games, games_len, self.game_number, self.game_start, self.match_start) = marks[-1]
         self.game.restore(game)
         self.games_won = list(won)
-        self.games = games
-        del games[games_len:]
+        self._games = games
+        while len(games) > games_len:
+            games.pop()
         i = index
         for event in self.iter_log(index, n):
             i += 1
@@ -511,8 +541,10 @@ class Match:
             if game.phase == "over":
                 # Only a live game accepts in-game events, so this event just ended it.
                 self.games_won[game.winner] += game.worth
-                self.games.append({"winner": game.winner, "result": game.result,
-                                   "points": game.worth, "scores": game.front[:]})
+                code = game.winner | _RESULTS.index(game.result) << 2 | game.worth << 4
+                for side in range(len(game.front)):
+                    code |= game.front[side] << 7 + 7 * side
+                self._games.append(code)
             elif kind == "crib" or (kind == "show_ranks" and event[1] is None):  # the crib: a deal is over
                 self._mark(index, False)
 
@@ -548,7 +580,7 @@ class Match:
         return [s for s in clockwise if side_of(s) != game.winner and game.front[side_of(s)] == low][0]
 
     def _checkpoint(self):
-        return (self.game.snapshot(), tuple(self.games_won), self.games, len(self.games), self.game_number,
+        return (self.game.snapshot(), tuple(self.games_won), self._games, len(self._games), self.game_number,
                 self.game_start, self.match_start)
 
     def _mark(self, index, starts_game):

@@ -62,7 +62,7 @@ def result_lines(match):
     """Who won the game and what: ``P1 WINS 2 GAMES``, ``P2 SKUNKED`` (lines of the display's width)."""
     settings = match.settings
     winner = match.winner
-    worth = match.games[-1]["points"]
+    worth = match.game.worth
     out = [settings.side_name(winner) + " WINS" + (" %d GAMES" % worth if worth > 1 else "")]
     result = match.result  # "win", or what the losers got: "skunk", "double skunk", "lurch"
     if result != "win":
