@@ -34,8 +34,8 @@ kept (its undo history: the previous game and this one, at most) in its compact 
 (its log whole), its glance with the last game too (not drawn: its log is replayed before the
 first frame), version 1 without the glance (read still, as version 2). A firmware that changes
 the layout raises the version and keys its reading on it; a version this firmware does not know
-is not guessed at. A copy whose game this firmware cannot
-replay (another version, a log or settings it refuses) is of no use: the store sets it aside
+is not guessed at. A copy whose game this firmware cannot replay (another version, a log or
+settings it refuses) is of no use: the store sets it aside
 and the older copy is tried (``Store.load(use=...)``); only if none can be used does the board
 start a fresh match. The power-on notice says which copy was used and why, or that it starts
 fresh; the copies set aside are kept as ``.bad`` files (nine a slot), so no save overwrites them, and a save

@@ -7,11 +7,11 @@ Once the board's match holds the previous game whole and the current one has beg
 (``Match.archivable``), the save first writes the events of the games before the previous one to
 a file of their own, ``history/<N>`` under the storage root (N: the index of its first event;
 two-copy and checked like the game's own, ``app.store``; written once; in a folder of their own,
-as every file in the root makes each lookup there slower: the power-on's imports too), then forgets them
-(``Match.archive``), and the saved game records where its log now starts (``Match.saved_base``)
-and the first events of each file (the board's ``history``): ``[N1, N2, ...]``, file k holding
-the events from N_k up to N_k+1 (the last: up to ``Match.archived``). The logs of the last
-``_FILES`` archives are kept (about 4 KB of flash each); older ones are removed.
+as every file in the root slows each lookup there, the power-on's imports too), then forgets
+them (``Match.archive``), and the saved game records where its log now starts
+(``Match.saved_base``) and the first event of each file (the board's ``history``): ``[N1, N2,
+...]``, file k holding the events from N_k up to N_k+1 (the last: up to ``Match.archived``). The
+logs of the last ``_FILES`` archives are kept (about 4 KB of flash each); older ones are removed.
 
 A power cut between the file and the save leaves the save as it was (its log whole) and a file
 no save names, which the next archive removes before it writes (so are the files of an earlier

@@ -60,7 +60,8 @@ def restore(board, glance_first):
     match, data = loaded
     board.match = match
     history = data.get("history")  # the archived log's files (app.history): a list that is not theirs is none
-    if match.archived and isinstance(history, list) and all(is_int(n) and 0 <= n < match.archived for n in history):
+    if (match.archived and isinstance(history, list) and all(is_int(n) and 0 <= n < match.archived for n in history)
+            and history == sorted(history)):
         board.history = history
     if cut:  # the copy holds more than was kept: a keepsake of it, before saves write over it
         _keep_whole(board)

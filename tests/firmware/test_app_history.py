@@ -8,6 +8,7 @@ import os
 from app_driver import Driver
 from app_fuzz import whole_log
 from match_helpers import play_game
+from test_app_restore import resave
 
 from app import history
 from app.store import Store
@@ -223,3 +224,16 @@ def test_a_saved_base_that_is_not_one_is_refused_whole():
                  [5, 0, [0, 0], [], 1, 6], "base"):
         with raises(ValueError, "saved base"):
             Match(settings, base=json.loads(json.dumps(base)))
+
+
+def test_a_saved_list_of_files_that_is_not_one_is_dropped_and_the_game_kept():
+    p = Played().games(4)
+    d = p.d
+    archived = d.board.match.archived
+    for bad in ("x", [0, "1"], list(reversed(d.board.history)), [0, archived]):
+        resave(d, history=bad)
+        again = d.reboot()
+        assert again.board.history is None and again.board.match.state() == d.board.match.state(), bad
+        reply = again.ask({"cmd": "log", "from": 0})
+        assert not reply["ok"] and "keeps the log from event %d" % archived in reply["error"], reply
+        assert pages(again, archived)[0] == p.log[archived:]
