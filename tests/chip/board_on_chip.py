@@ -55,10 +55,11 @@ def polls(ms):
 """
 
 
-def bare_board(image: Image) -> ChipBoard:
+def bare_board(image: Image, files: dict[str, bytes] | None = None) -> ChipBoard:
     """A board of ``image`` whose ``main.py`` is empty (no app holding the state machines, DMA
-    channels and pins), its REPL up: for code of a test's own (``exec_raw``)."""
-    board = ChipBoard(image, extra_files={"main.py": b""})
+    channels and pins), its REPL up: for code of a test's own (``exec_raw``); ``files`` are on its
+    littlefs too (a saved game, say)."""
+    board = ChipBoard(image, extra_files={**(files or {}), "main.py": b""})
     board.pico.run_until(lambda: board.pico.connected, 3000 * MS)
     board.pico.run_for(300 * MS)  # the REPL is up
     return board
