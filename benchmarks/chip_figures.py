@@ -855,8 +855,14 @@ def main() -> None:
         row("frame CPU: total", "%.2f" % ((render + limit + pack) / 1000), "ms")
     if "save" in figures:
         measure_saves(image, match_files(), "the 5-game match")
-    if "long" in figures:
-        measure_saves(image, match_files(LONG_GAMES), "a %d-game match" % LONG_GAMES)
+    if "long" in figures:  # an evening's match: its saves, its power-on, and the heap as the 5-game match's
+        files = match_files(LONG_GAMES)
+        what = "a %d-game match" % LONG_GAMES
+        measure_saves(image, files, what)
+        idle, most = heap_figures(image, files, deployed_heap_base(image))
+        row("heap used by the running app, %s restored, idle" % what, "%.1f" % (idle / 1024), "KB")
+        row("heap used by the running app at most: that match, its log read over USB, a game started, a deal "
+            "played and counted, the discard advice, an undo", "%.1f" % (most / 1024), "KB")
     if "rules" in figures:
         board, _ = boot(image)
         soft_reset(board)
