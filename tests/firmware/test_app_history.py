@@ -120,8 +120,7 @@ def test_the_board_powered_on_again_has_the_same_match_and_log():
     again = p.d.reboot()
     assert again.board.match.state() == p.d.board.match.state() and again.board.history == p.d.board.history
     assert pages(again)[0] == p.log and whole_log(again.board) == p.log
-    Played.__init__(p)  # (a player of its own on the board powered on again)
-    p.d, p.log = again, pages(again)[0]
+    p.d = again  # and play goes on there
     p.games(1)
     assert pages(again)[0] == p.log and files(again) == named(again.board.history)
 
