@@ -855,11 +855,12 @@ def main() -> None:
         row("frame CPU: total", "%.2f" % ((render + limit + pack) / 1000), "ms")
     if "save" in figures:
         measure_saves(image, match_files(), "the 5-game match")
+    own = deployed_heap_base(image) if figures & {"long", "heap"} else 0  # (a boot of its own: once)
     if "long" in figures:  # an evening's match: its saves, its power-on, and the heap as the 5-game match's
         files = match_files(LONG_GAMES)
         what = "a %d-game match" % LONG_GAMES
         measure_saves(image, files, what)
-        idle, most = heap_figures(image, files, deployed_heap_base(image))
+        idle, most = heap_figures(image, files, own)
         row("heap used by the running app, %s restored, idle" % what, "%.1f" % (idle / 1024), "KB")
         row("heap used by the running app at most: that match, its log read over USB, a game started, a deal "
             "played and counted, the discard advice, an undo", "%.1f" % (most / 1024), "KB")
@@ -877,7 +878,6 @@ def main() -> None:
                 cards, players, us = line.split()[1:]
                 row("discard advice, %s cards, %s players" % (cards, players), "%.0f" % (float(us) / 1000), "ms")
     if "heap" in figures:  # a board built with the display, the most a board holds
-        own = deployed_heap_base(image)
         files = match_files()  # (played on CPython once: every run below starts from it)
         row("heap: MicroPython's own as the deployed main.py starts", "%.1f" % (own / 1024), "KB")
         idle, _ = heap_figures(image, None, own)

@@ -312,17 +312,15 @@ class Match:
         ``app.history``): the state is as it was, but undo stops at ``cut`` and the log starts there."""
         if cut != self.archivable():
             raise ValueError("the log can be cut at %r only, not at %r" % (self.archivable(), cut))
-        codes, packs = self._codes, self._packs
+        codes, packs = self._codes, iter(self._packs)
         self._codes, self._packs = Chunked("H"), Chunked("I")
         i = self.archived
-        p = 0
         for code in codes:
-            if code & _PACKED:
-                p += 1
+            packed = next(packs) if code & _PACKED else None
             if i >= cut:
                 self._codes.append(code)
-                if code & _PACKED:
-                    self._packs.append(packs[p - 1])
+                if packed is not None:
+                    self._packs.append(packed)
             i += 1
         self.archived = cut
         del self._marks[0]  # the next one, at cut, is now the first: undo's floor
