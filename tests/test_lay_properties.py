@@ -7,6 +7,8 @@ from any score (the house rules and the end of the game included).
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from match_helpers import peg_to
@@ -19,7 +21,7 @@ from cribbage.settings import Settings
 
 @settings(max_examples=400, deadline=None)
 @given(deals(), st.randoms(use_true_random=False))
-def test_whole_plays_peg_what_the_reference_pegs(deal: tuple[int, int, list[list[int]]], rnd) -> None:
+def test_whole_plays_peg_what_the_reference_pegs(deal: tuple[int, int, list[list[int]]], rnd: random.Random) -> None:
     players, leader, hands = deal
     steps = play_out([h[:] for h in hands], leader, rnd.choice)
     m = Match(Settings(players=players), [["dealer", (leader - 1) % players]])
@@ -37,8 +39,8 @@ def test_whole_plays_peg_what_the_reference_pegs(deal: tuple[int, int, list[list
 @settings(max_examples=200, deadline=None)
 @given(deals(), st.randoms(use_true_random=False), st.integers(100, 119), st.integers(100, 119),
        st.booleans(), st.booleans())
-def test_near_the_end_the_house_rules_and_the_win_apply(deal: tuple[int, int, list[list[int]]], rnd, start0: int,
-                                                       start1: int, exactly: bool, stink: bool) -> None:
+def test_near_the_end_the_house_rules_and_the_win_apply(deal: tuple[int, int, list[list[int]]], rnd: random.Random,
+                                                       start0: int, start1: int, exactly: bool, stink: bool) -> None:
     players, leader, hands = deal
     rules = Settings(players=players, peg_out_exactly=exactly, stinkhole=stink)
     steps = play_out([h[:] for h in hands], leader, rnd.choice)

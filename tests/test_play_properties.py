@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from play_reference import card_points, worth
@@ -20,7 +22,7 @@ def deals(draw: st.DrawFn) -> tuple[int, int, list[list[int]]]:
 
 @settings(max_examples=600, deadline=None)
 @given(deals(), st.randoms(use_true_random=False))
-def test_random_plays_follow_the_rules(deal: tuple[int, int, list[list[int]]], rnd) -> None:
+def test_random_plays_follow_the_rules(deal: tuple[int, int, list[list[int]]], rnd: random.Random) -> None:
     seats, leader, hands = deal
     play = Play(seats, leader)
     series: list[int] = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from itertools import combinations
 
 from hypothesis import given, settings
@@ -52,7 +53,7 @@ def naive_total(found: dict[str, list]) -> int:
             + len(found["flush"]) + len(found["nobs"]))
 
 
-def as_sets(groups) -> set[frozenset[int]]:
+def as_sets(groups: Iterable[Iterable[int]]) -> set[frozenset[int]]:
     return {frozenset(g) for g in groups}
 
 

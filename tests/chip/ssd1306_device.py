@@ -12,6 +12,7 @@ windows of commands 0x21 and 0x22)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pico import EmulatedPico
@@ -124,7 +125,7 @@ class Ssd1306Device:
                 else:
                     self._bits = -1
 
-    def _after(self, periods: int, then) -> None:
+    def _after(self, periods: int, then: Callable[[], None]) -> None:
         """``then()`` after ``periods`` periods of the bus's clock (the bus carries one thing at a time)."""
         i2c = self.i2c
         self._then = then
