@@ -7,7 +7,8 @@ from flash) and as .mpy files (a stock firmware: the code is loaded into the hea
 Host-driven: `crib bench` runs it under CPython only. Figures in KB above the interpreter:
 code at power-on; the live heap at most (after a collection); the most an input or request
 has allocated when it returns (an upper bound of its peak: that port collects only between
-steps); a power-on restoring the match: what it allocates in all and what stays live."""
+steps); a power-on restoring the match: what it allocates in all and what stays live; and the
+names interned by the end (a pool of them is never freed: micropython_env.InternedNames)."""
 
 import sys
 import tempfile
@@ -18,6 +19,8 @@ from timing import row
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "firmware")]
 from micropython32_env import measure, record_scenario  # noqa: E402
+
+from micropython_env import InternedNames  # noqa: E402
 
 FIGURES = (("code at power-on", "code"), ("live heap, most", "live"), ("step peak, most", "peak"),
            ("power-on restore, allocated", "power_on"), ("power-on restore, live after", "power_on_live"))
@@ -30,3 +33,4 @@ with tempfile.TemporaryDirectory() as tmp:
             raise SystemExit("%s: the 32-bit run ended in another state than CPython's" % deployment)
         for label, key in FIGURES:
             row("%s: %s" % (deployment, label), "%.1f" % (report[key] / 1024), "KB")
+        row("%s: names interned at the end (qstr pools)" % deployment, InternedNames(*report["names"]), "")

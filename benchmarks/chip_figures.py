@@ -33,6 +33,7 @@ from led_frames import logical_rgb  # noqa: E402
 from pico import ERASE_NS, MS, PROGRAM_NS  # noqa: E402
 
 from cribbage_lab.card_text import parse_hand  # noqa: E402
+from micropython_env import InternedNames  # noqa: E402
 
 if TYPE_CHECKING:  # for annotations only
     from flash_layout import Image
@@ -145,7 +146,8 @@ LONG_GAMES = 20  # an evening's match (without a match length, games go on until
 # request), as each piece of a serial reply goes out (the piece included; of a page's events only
 # the first, as the others hold no more) and between a save's steps (at each of its reads of the
 # controls, hw.keep_up). What it prints as Ctrl-C stops the app: the heap as main.py started, the
-# probe's own (left out), the most before the first request came (the board idle), the most of all.
+# probe's own (left out), the most before the first request came (the board idle), the most of all;
+# and before it, MicroPython's count of the names interned (qstrs: ``InternedNames``).
 # MicroPython's own share, the heap as the deployed main.py starts, is measured in a boot of its own
 # (deployed_heap_base); this main.py's longer compiled code is in its start figure, so left out.
 # (A board measured in a call of its own instead of running, as before 2026-12, showed 2.3 KB less
@@ -192,6 +194,9 @@ HEAP_PROBE = """        from app.run import Shell
         try:
             run(hw)
         finally:
+            import micropython
+
+            micropython.qstr_info()  # the names interned by then (never freed): "qstr pool: n_pool=..."
             print("HEAP", base, probe, most[0] if most[1] is None else most[1], most[0])
 """
 RUN_APP = "        run(hw)\n"
@@ -365,7 +370,7 @@ def play(board: ChipBoard, inputs: list[Event]) -> None:
 
 
 def heap_figures(image: Image, files: dict[str, bytes] | None, own: int, display: bool = True,
-                 by_cards: bool = False) -> tuple[int, int]:
+                 by_cards: bool = False) -> tuple[int, int, InternedNames]:
     """The app's heap in bytes, MicroPython's ``own`` included, as it runs from power-on with
     ``files`` on the flash (a fresh one if None; see HEAP_PROBE), built with the display (its driver,
     the lines it shows, the words it says) unless told not: (idle, most). The board is left
@@ -373,7 +378,7 @@ def heap_figures(image: Image, files: dict[str, bytes] | None, own: int, display
     emulated USB a page at a time (each page's reply read by the host before the next request, as
     `crib log` does), and players go on (``played_on``: a game started, a deal played and counted,
     the advice, an undo; or, ``by_cards``, the play laid card by card: ``laid_on``), the board
-    checked to end where CPython's app does."""
+    checked to end where CPython's app does. With them, the names interned by the end."""
     board = ChipBoard(image, extra_files=dict(files or {}, **{"main.py": heap_code().encode()}), display=display)
     board.first_app_frame()
     board.pico.run_for(IDLE_MS * MS)
@@ -395,7 +400,8 @@ def heap_figures(image: Image, files: dict[str, bytes] | None, own: int, display
         check_scores(board, expected, "play on")
     board.stop_app()
     base, probe, idle, most = (int(v) for v in printed_after(board, "HEAP ").split())
-    return idle - base - probe + own, most - base - probe + own
+    names = InternedNames.printed(bytes(board.pico.output).decode(errors="replace"))
+    return idle - base - probe + own, most - base - probe + own, names
 
 
 def collections(image: Image) -> tuple[list[tuple[str, float]], int]:
@@ -860,10 +866,11 @@ def main() -> None:
         files = match_files(LONG_GAMES)
         what = "a %d-game match" % LONG_GAMES
         measure_saves(image, files, what)
-        idle, most = heap_figures(image, files, own)
+        idle, most, names = heap_figures(image, files, own)
         row("heap used by the running app, %s restored, idle" % what, "%.1f" % (idle / 1024), "KB")
         row("heap used by the running app at most: that match, its log read over USB, a game started, a deal "
             "played and counted, the discard advice, an undo", "%.1f" % (most / 1024), "KB")
+        row("  the names interned by then (qstr pools)", str(names), "")
     if "rules" in figures:
         board, _ = boot(image)
         soft_reset(board)
@@ -880,19 +887,22 @@ def main() -> None:
     if "heap" in figures:  # a board built with the display, the most a board holds
         files = match_files()  # (played on CPython once: every run below starts from it)
         row("heap: MicroPython's own as the deployed main.py starts", "%.1f" % (own / 1024), "KB")
-        idle, _ = heap_figures(image, None, own)
+        idle, _, names = heap_figures(image, None, own)
         row("heap used by the running app, fresh board, idle", "%.1f" % (idle / 1024), "KB")
-        idle, most = heap_figures(image, files, own)
+        row("  the names interned by then (qstr pools)", str(names), "")
+        idle, most, names = heap_figures(image, files, own)
         row("heap used by the running app, a 5-game match restored, idle (the count's code loaded ahead)",
             "%.1f" % (idle / 1024), "KB")
         row("heap used by the running app at most: that match, its log read over USB, a game started, a deal "
             "played and counted, the discard advice, an undo",
             "%.1f" % (most / 1024), "KB")
-        _, most = heap_figures(image, files, own, display=False)
+        row("  the names interned by then (qstr pools)", str(names), "")
+        _, most, _ = heap_figures(image, files, own, display=False)
         row("  the same at most, a board built without the display", "%.1f" % (most / 1024), "KB")
-        _, most = heap_figures(image, files, own, by_cards=True)
+        _, most, names = heap_figures(image, files, own, by_cards=True)
         row("heap used by the running app at most, the play laid card by card: that match, its log read over USB, "
             "a game started, a deal laid card by card and counted", "%.1f" % (most / 1024), "KB")
+        row("  the names interned by then (qstr pools)", str(names), "")
     if "collections" in figures:
         steps, played = collections(image)
         row("garbage collections inside the shell's steps, that match played on (%d inputs, a pause of %.1f s "

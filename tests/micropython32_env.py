@@ -25,7 +25,7 @@ from pathlib import Path
 
 from host_tools.firmware_tree import compile_firmware
 from host_tools.romfs_image import build_romfs_image
-from micropython_env import ROOT
+from micropython_env import ROOT, InternedNames
 
 HERE = ROOT / "tests" / "micropython32"
 BOARD_JSON = ROOT / "hardware" / "board.json"
@@ -125,8 +125,11 @@ def measure(scenario: Scenario, deployment: str, out: Path, version: str = LATES
     """Play ``scenario`` on the 32-bit MicroPython ``version`` with the firmware deployed in
     ``out`` (see ``deploy_tree``: ``lib`` holds it compiled already, if given).
 
-    Its report: the heap figures of app_heap.py in bytes, and the match ``state`` it ended in.
+    Its report: the heap figures of app_heap.py in bytes, the match ``state`` it ended in, and
+    "names": the names interned by then (``InternedNames``, as a list).
     """
     mounts = {deploy_tree(deployment, out, lib): "/deploy", HERE / "stubs": "/stubs", BOARD_JSON: "/board.json"}
     printed = run_driver(version, "app_heap.py", scenario.steps_file, mounts, [deployment])
-    return json.loads(printed.strip().splitlines()[-1])
+    report = json.loads(printed.strip().splitlines()[-1])
+    report["names"] = list(InternedNames.printed(printed))
+    return report

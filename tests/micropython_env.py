@@ -6,6 +6,7 @@ import re
 import subprocess
 from importlib import import_module
 from pathlib import Path
+from typing import NamedTuple
 
 from host_tools.executables import find
 from host_tools.firmware_tree import FIRMWARE, ROOT, native_twins
@@ -15,6 +16,28 @@ from host_tools.mpy import MpyFormat, interpreter_reads
 FIRMWARE_TESTS = sorted(path.stem for path in (ROOT / "tests" / "firmware").glob("test_*.py"))
 # Below the ~240 KB a running rp2 MicroPython leaves free, so heap trouble shows up here first.
 RP2040_HEAP = "192K"
+
+
+class InternedNames(NamedTuple):
+    """The names (qstrs) a MicroPython has interned, as ``micropython.qstr_info()`` prints them: how
+    many, the pools that hold them, and the heap the pools' tables take (the names' text aside: in
+    flash from ROMFS, in the heap from .mpy files). A pool is never freed and each new one has room
+    for twice the last's names (the rp2 port's and the 32-bit port's: 20, 40 … 640, 1,260 in six
+    pools, 7.6 KB): past the last one's room, the next takes 7.5 KB of heap at once."""
+
+    names: int
+    pools: int
+    pool_bytes: int
+
+    @classmethod
+    def printed(cls, output: str) -> InternedNames:
+        """The names as ``qstr_info()`` printed them last in ``output``."""
+        line = output.split("qstr pool: ")[-1].split("\n")[0]
+        info = {key.strip(): int(value) for key, value in (item.split("=") for item in line.split(","))}
+        return cls(info["n_qstr"], info["n_pool"], info["n_total_bytes"] - info["n_str_data_bytes"])
+
+    def __str__(self) -> str:
+        return "%d names, %d pools, %.1f KB" % (self.names, self.pools, self.pool_bytes / 1024)
 
 
 def tool(name: str) -> str:

@@ -23,6 +23,7 @@ import gc
 import json
 import sys
 
+import micropython
 import vfs
 
 DEPLOY = "/deploy"
@@ -100,7 +101,9 @@ def note(key, used):
 
 
 def finish():
-    """Print the report and the match's state as one JSON line."""
+    """Print the names interned (``micropython.qstr_info()``'s line), then the report and the match's
+    state as one JSON line."""
+    micropython.qstr_info()
     report["state"] = board.match.state()
     report["events"] = board.match.events
     print(json.dumps(report))
