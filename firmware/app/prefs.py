@@ -12,10 +12,12 @@ together with the rules, they are the settings of the serial protocol
 (``app.protocol.settings_dict``) and of the settings menu (``app.modes.settings``).
 """
 
+from micropython import const
+
 from app import palette
 from cribbage.cards import is_int, json_text
 
-_KEYS = ("colour0", "colour1", "colour2", "brightness", "milliamps", "play")
+_KEYS = const(("colour0", "colour1", "colour2", "brightness", "milliamps", "play"))
 _LIMITS = {"brightness": (1, 255), "play": (0, 1)}  # the colours: any palette choice; milliamps: shared.supply
 
 

@@ -35,8 +35,8 @@ _RANKS = const(13)
 ONE_SUIT = const(1)
 STARTER_TOO = const(2)
 NOBS = const(3)
-_ASKED = ("", "one suit?", "starter too?", "his nobs?")
-_ASKED_LINE_2 = ("", "", "(flush of five)", "J starter's suit")
+_ASKED = const(("", "one suit?", "starter too?", "his nobs?"))
+_ASKED_LINE_2 = const(("", "", "(flush of five)", "J starter's suit"))
 
 
 class RankShow:

@@ -44,7 +44,7 @@ _QUIET_MS = const(1000)  # the controls and the serial line quiet this long: the
 _ALIVE_MS = const(2000)
 # The reply when answering raised (a bug, or the flash failing): the host hears at once
 # instead of waiting out its timeout; what went wrong is in the board's log.
-_FAILED = '{"ok": false, "error": "the board failed while answering (%s): see its log"}'
+_FAILED = const('{"ok": false, "error": "the board failed while answering (%s): see its log"}')
 
 
 def log_exception(where, e):

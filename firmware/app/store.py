@@ -78,11 +78,11 @@ from io import StringIO
 from micropython import const
 
 FORMAT = const(1)
-_MAGIC = b'["crib-save", '
+_MAGIC = const(b'["crib-save", ')
 _CHUNK = const(256)
 _TAIL = const(80)  # more than any trailer line
 _PLAIN = (dict, list, tuple, str, int, float, bool)  # saved whole by json.dumps; other values are streamed
-_STREAM_END = b"\n]},\n"  # the streamed list's closing line, and the newline before it
+_STREAM_END = const(b"\n]},\n")  # the streamed list's closing line, and the newline before it
 _KEPT = const(9)  # copies set aside per slot (.bad, .bad2 .. .bad9)
 _LINES = const(32)  # streamed elements written to the file at a time (the log's: about 200 bytes)
 _KEEP_UP = const(128)  # streamed elements between two reads of the controls (the log's: under 1 KB)

@@ -23,11 +23,11 @@ _OPEN_OBJECT = const(0x7B)  # its closing bracket is 2 more, as the array's: "{"
 _OPEN_ARRAY = const(0x5B)
 _ZERO = const(0x30)
 _NINE = const(0x39)
-_ESCAPED = b'"\\/bfnrt'
-_HEX = b"0123456789abcdefABCDEF"
-_SURROGATE_SECOND = b"89abcdefABCDEF"  # after a first hex digit d: \ud800 to \udfff
-_SPACE = b" \t\n\r"
-_LITERALS = (b"true", b"false", b"null")
+_ESCAPED = const(b'"\\/bfnrt')
+_HEX = const(b"0123456789abcdefABCDEF")
+_SURROGATE_SECOND = const(b"89abcdefABCDEF")  # after a first hex digit d: \ud800 to \udfff
+_SPACE = const(b" \t\n\r")
+_LITERALS = const((b"true", b"false", b"null"))
 
 
 def loads(line):

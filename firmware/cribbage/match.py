@@ -54,7 +54,7 @@ _CRIB = const(6)
 _SHOW_RANKS = const(14)
 # A finished game, kept as one int (a long match keeps one a game, in a Chunked("I")): winner | result
 # (its index in _RESULTS) << 2 | points << 4 | each side's score (7 bits: at most the target) << 7 + 7 * side.
-_RESULTS = ("win", "skunk", "double skunk", "lurch")
+_RESULTS = const(("win", "skunk", "double skunk", "lurch"))
 _DEAL_MARKS = const(2)  # undo checkpoints kept at the start of the current game's last deals
 _GAME_MARKS = const(2)  # ... and at the start of the last games (besides the match's first)
 

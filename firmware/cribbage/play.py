@@ -32,7 +32,7 @@ from micropython import const
 from cribbage.cards import DECK_SIZE, value
 
 GAME_COUNT = const(31)
-_PAIR_REASONS = ((), ("pair", 2), ("pair royal", 6), ("double pair royal", 12))
+_PAIR_REASONS = const(((), ("pair", 2), ("pair royal", 6), ("double pair royal", 12)))
 
 
 class Play:

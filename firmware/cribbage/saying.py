@@ -13,12 +13,14 @@ A card of the play (``say_play``) is said with the count it makes: "fifteen two"
 (at the end of the play "one for last").
 """
 
-_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-          "eighteen", "nineteen", "twenty")
-_MULTIPLE_RUN = ("", "", "a double run of %s", "a triple run", "a double double run")
-_ALIKE = ("", "", "a pair", "pair royal", "double pair royal")
-_AND = "and "
+from micropython import const
+
+_WORDS = const(("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+                "eighteen", "nineteen", "twenty"))
+_MULTIPLE_RUN = const(("", "", "a double run of %s", "a triple run", "a double double run"))
+_ALIKE = const(("", "", "a pair", "pair royal", "double pair royal"))
+_AND = const("and ")
 
 
 def words(n):

@@ -25,9 +25,9 @@ _RANKS = const(13)
 _SUITS = const(4)
 NO_NOBS = const(1)  # nobs_options bits: False may be answered
 NOBS = const(2)  # True may be answered
-_HAND_FLUSHES = (0, 4, 5)
-_CRIB_FLUSHES = (0, 5)
-_NO_FLUSH = (0,)
+_HAND_FLUSHES = const((0, 4, 5))
+_CRIB_FLUSHES = const((0, 5))
+_NO_FLUSH = const((0,))
 _CLUB_JACK = JACK * _SUITS  # the Jack of clubs (the starter is a club)
 
 

@@ -26,7 +26,7 @@ Everything is small-int arithmetic and allocates nothing.
 from micropython import const
 
 # Position in the Gray cycle for each ab value: 11 is the detent (phase 0).
-_PHASE = b"\x02\x01\x03\x00"  # ab=00 -> 2, 01 -> 1, 10 -> 3, 11 -> 0
+_PHASE = const(b"\x02\x01\x03\x00")  # ab=00 -> 2, 01 -> 1, 10 -> 3, 11 -> 0
 _POISONED = const(100)  # quarter count that can never reach +-4 again before the detent
 _DETENT = const(3)  # ab = 0b11: both contacts open (pulled up) at rest
 

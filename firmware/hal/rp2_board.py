@@ -17,6 +17,7 @@ from time import sleep_ms, ticks_ms
 import machine
 import rp2
 from machine import I2C, Pin
+from micropython import const
 
 from hal.rp2_hw import BOOT_COUNT, Hardware, UsbSerial, is_rp2040
 from hal.rp2_leds import Leds
@@ -24,10 +25,10 @@ from shared import forget
 
 # What only the boot uses (the PIO programs' sources among them: assembled as the state machines
 # start), this module included: forgotten once the hw is built, so their code leaves the heap.
-_BOOT_MODULES = ("hal.boot_guard hal.boot_window shared.supply hal.ws2812_pio hal.encoder_pio hal.buttons_pio"
-                 " hal.rp2_board")
+_BOOT_MODULES = const("hal.boot_guard hal.boot_window shared.supply hal.ws2812_pio hal.encoder_pio hal.buttons_pio"
+                      " hal.rp2_board")
 BOARD_JSON = "/board.json"
-DISPLAY_ADDRESSES = (0x3C, 0x3D)
+_DISPLAY_ADDRESSES = const((0x3C, 0x3D))
 
 
 def load_board(path=BOARD_JSON):
@@ -141,7 +142,7 @@ def find_display(i2c_pins):
     try:
         i2c = I2C(i2c_pins["id"], sda=Pin(i2c_pins["sda"]), scl=Pin(i2c_pins["scl"]), freq=i2c_pins["freq"])
         found = i2c.scan()
-        for address in DISPLAY_ADDRESSES:
+        for address in _DISPLAY_ADDRESSES:
             if address in found:
                 from hal.ssd1306 import SSD1306  # imported only with a display: its code stays off the heap
 

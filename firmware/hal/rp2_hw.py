@@ -18,7 +18,7 @@ from micropython import const
 from shared import forget
 
 BOOT_COUNT = "/boot_count"
-STORAGE_ROOT = "/"  # the built-in littlefs
+_STORAGE_ROOT = const("/")  # the built-in littlefs
 _WATCHDOG_MS = const(8000)  # the RP2040 allows at most 8388 ms
 _HEALTHY_AFTER_MS = const(10000)  # running this long after boot clears the crash-loop counter
 # RP2040 datasheet 4.7: WATCHDOG CTRL at 0x40058000, bit 30 ENABLE; +0x3000 is the register's
@@ -133,7 +133,7 @@ class Hardware:
         self.led_count = leds.chain.count
         self.supply_ma = supply
         self.wire_order = leds.chain.order
-        self.storage_root = STORAGE_ROOT
+        self.storage_root = _STORAGE_ROOT
         self.leds = leds
         self.display = display
         self.serial = serial

@@ -14,12 +14,12 @@ import framebuf
 from micropython import const
 
 WIDTH = const(128)
-CHAR = const(8)  # framebuf's built-in font is 8x8
+_CHAR = const(8)  # framebuf's built-in font is 8x8
 _HALF = const(64)  # the columns of half a line: sent a half a call
 
 # Power-up sequence from the SSD1306 datasheet (internal charge pump, horizontal addressing), sent
 # as one command stream: the literals below make one bytes constant (one heap object, not 13).
-_INIT = (
+_INIT = const(
     b"\xae"  # display off
     b"\x20\x00"  # horizontal addressing
     b"\x40"  # start line 0
@@ -46,7 +46,7 @@ class SSD1306:
         self.address = address
         self.pages = height // 8
         self.page = bytearray(WIDTH)  # one line's pixels, drawn and sent half a line at a time
-        self.fb = framebuf.FrameBuffer(self.page, WIDTH, CHAR, framebuf.MONO_VLSB)
+        self.fb = framebuf.FrameBuffer(self.page, WIDTH, _CHAR, framebuf.MONO_VLSB)
         # each page's line as the display shows it (None: not known), and the lines to show
         self.rows = [None] * self.pages  # type: list[str | None]
         self.lines = []  # type: list[str]

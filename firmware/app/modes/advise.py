@@ -26,7 +26,7 @@ from shared.holes import under
 PICK = const(0)
 DEAL = const(1)
 KEEPS = const(2)
-_STEP_NAMES = ("pick", "deal", "keeps")
+_STEP_NAMES = const(("pick", "deal", "keeps"))
 _RANK_HOLE = const(16)
 _SHOWN_KEEPS = const(15)
 _CYCLE = const(1600)  # ms: one look at the shown keep, then one at the next

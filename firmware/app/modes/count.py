@@ -39,10 +39,10 @@ CLAIM = const(1)
 TOTAL = const(2)
 CONFIRM = const(3)
 RANKS = const(4)
-_STEP_NAMES = ("cards", "claim", "total", "confirm", "ranks")
+_STEP_NAMES = const(("cards", "claim", "total", "confirm", "ranks"))
 
 
-_NOT_PEGGED = "not pegged"  # a house rule keeps the peg where it is (10 characters: no string on the heap)
+_NOT_PEGGED = const("not pegged")  # a house rule keeps the peg where it is (10 characters: no string on the heap)
 
 
 class Count:

@@ -34,7 +34,7 @@ _CHECK = const(20)  # steps of the colour check: red, green, blue, white
 _ECHO_MS = const(700)
 _WALK_LEVEL = const(64)  # dim: a quarter of full
 COLOURS = ((255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255))
-_COLOUR_NAMES = ("red", "green", "blue", "white")
+_COLOUR_NAMES = const(("red", "green", "blue", "white"))
 
 
 class LedTest:

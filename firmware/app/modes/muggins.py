@@ -27,8 +27,8 @@ from shared import events
 
 CALL = const(0)
 CALLED = const(1)
-_STEP_NAMES = ("call", "called")
-_CALL_KEYS = ("p1", "p2", "hold back")  # each side's button (see peg.button_side)
+_STEP_NAMES = const(("call", "called"))
+_CALL_KEYS = const(("p1", "p2", "hold back"))  # each side's button (see peg.button_side)
 
 
 class Muggins:

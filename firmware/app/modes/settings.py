@@ -9,6 +9,8 @@ them later): start a new match first. The current limit offers only values up to
 supply (``hw.supply_ma``), the supply itself the last.
 """
 
+from micropython import const
+
 from app import palette
 from app.cursor import Cursor
 from cribbage.settings import DOUBLE_SKUNK_GAMES, MATCH_LENGTHS, PLAYERS, SKUNK_RULES, TARGETS
@@ -36,7 +38,7 @@ _MILLIAMPS = [item[0] for item in ITEMS].index("milliamps")
 # P1 and P3 share track 1 with three players, told apart by colour (app.prefs): one given the
 # other's colour takes it, and the other takes its old one
 _SHARED_TRACK = {"colour0": "colour2", "colour2": "colour0"}
-_PLAY_WAYS = ("by points", "card by card")
+_PLAY_WAYS = const(("by points", "card by card"))
 # app.palette.CHOICES by name: here, where the menu loads them, not in the palette every frame uses
 COLOUR_NAMES = ("blue", "orange", "green", "sky", "yellow", "vermillion", "purple", "white")
 

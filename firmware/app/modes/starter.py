@@ -21,6 +21,8 @@ A starter just taken back by undo (``Board.undone``) is where the picker opens a
 or its rank at "any suit".
 """
 
+from micropython import const
+
 from app import palette
 from app.cursor import Cursor
 from app.modes.peg import button_side
@@ -29,7 +31,7 @@ from app.render import breathing, game_hole
 from cribbage.cards import JACK, rank_name
 from shared import events
 
-_BUTTONS = ("p1", "p2", "back")  # each side's button (see peg.button_side: player 3's is held)
+_BUTTONS = const(("p1", "p2", "back"))  # each side's button (see peg.button_side: player 3's is held)
 
 
 def heels(board, side):
