@@ -1,0 +1,48 @@
+"""Every name the firmware brings fits the six pools of names MicroPython has made by then.
+
+MicroPython interns each name a module brings as it loads (its functions', attributes', arguments'
+and globals' names, its short texts, the module's own names and its file's path) and never frees
+one. Its pools hold 20, 40 … 640 names, 1,260 in six; the seventh has room for 1,280 and takes
+7.5 KB of the chip's heap at once. A board used every way over an evening (the menu, the settings,
+the LED test, the cut, muggins, the advice, the play card by card, the count by ranks, the
+protocol, the archive) has loaded every module, and holds all their names: on 2026-12-05, 1,218 of
+them on a board with nothing else loaded. A change that passes 1,260 costs the heap 7.5 KB beside
+its own: drop names (a private constant that is a literal, ``const()``, brings none) rather than
+take the pool (docs/CHIP_FIGURES.md). The plain-Python twins of the native modules (``*_plain``)
+are left out: the chip loads its native twins instead.
+"""
+
+from __future__ import annotations
+
+from board_on_chip import bare_board
+from flash_layout import CRIB_PICO
+
+from host_tools.firmware_tree import firmware_files
+from micropython_env import InternedNames
+
+POOLS = 6  # 1,260 names
+
+
+def board_modules() -> list[str]:
+    """Every module the chip may load: the dotted names of the deployed tree's modules, but for
+    ``main`` (run, not imported), the packages' ``__init__`` (loaded with their modules) and the
+    plain twins."""
+    names = []
+    for path in firmware_files():
+        parts = path.removesuffix(".py").split("/")
+        if path.endswith(".py") and len(parts) > 1 and parts[-1] != "__init__" and not parts[-1].endswith("_plain"):
+            names.append(".".join(parts))
+    return names
+
+
+def test_every_module_s_names_fit_six_pools() -> None:
+    modules = board_modules()
+    assert "app.modes.count" in modules and "hal.viper" in modules and "app.power_plain" not in modules
+    chip = bare_board(CRIB_PICO)
+    try:
+        code = "import micropython\nfor m in %r:\n    __import__(m)\nmicropython.qstr_info()\n" % (modules,)
+        names = InternedNames.printed(chip.exec_raw(code))
+    finally:
+        chip.pico.close()
+    assert names.names > 1000, names  # every module's names are there
+    assert names.pools == POOLS, "%s: a seventh pool takes 7.5 KB of heap" % (names,)
