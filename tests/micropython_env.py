@@ -22,8 +22,9 @@ class InternedNames(NamedTuple):
     """The names (qstrs) a MicroPython has interned, as ``micropython.qstr_info()`` prints them: how
     many, the pools that hold them, and the heap the pools' tables take (the names' text aside: in
     flash from ROMFS, in the heap from .mpy files). A pool is never freed and each new one has room
-    for twice the last's names (the rp2 port's and the 32-bit port's: 20, 40 … 640, 1,260 in six
-    pools, 7.6 KB): past the last one's room, the next takes 7.5 KB of heap at once."""
+    for twice the last's names (the rp2 port's and the 32-bit port's alike: 20, 40 … 640, 1,260 in
+    six pools). Past the last one's room, the next takes 7.5 KB of heap at once on the chip (6 bytes
+    a name), 8.8 KB on the 32-bit port (7 bytes: its hashes are longer)."""
 
     names: int
     pools: int
