@@ -200,6 +200,7 @@ HEAP_PROBE = """        from app.run import Shell
             print("HEAP", base, probe, most[0] if most[1] is None else most[1], most[0])
 """
 RUN_APP = "        run(hw)\n"
+NAMES_ROW = "  the names interned by then (qstr pools)"  # after each heap figure: see HEAP_PROBE
 IDLE_MS = 3000  # after the first frame: the count's code loaded ahead (1 s quiet, then a module a turn)
 
 
@@ -870,7 +871,7 @@ def main() -> None:
         row("heap used by the running app, %s restored, idle" % what, "%.1f" % (idle / 1024), "KB")
         row("heap used by the running app at most: that match, its log read over USB, a game started, a deal "
             "played and counted, the discard advice, an undo", "%.1f" % (most / 1024), "KB")
-        row("  the names interned by then (qstr pools)", str(names), "")
+        row(NAMES_ROW, str(names), "")
     if "rules" in figures:
         board, _ = boot(image)
         soft_reset(board)
@@ -889,20 +890,20 @@ def main() -> None:
         row("heap: MicroPython's own as the deployed main.py starts", "%.1f" % (own / 1024), "KB")
         idle, _, names = heap_figures(image, None, own)
         row("heap used by the running app, fresh board, idle", "%.1f" % (idle / 1024), "KB")
-        row("  the names interned by then (qstr pools)", str(names), "")
+        row(NAMES_ROW, str(names), "")
         idle, most, names = heap_figures(image, files, own)
         row("heap used by the running app, a 5-game match restored, idle (the count's code loaded ahead)",
             "%.1f" % (idle / 1024), "KB")
         row("heap used by the running app at most: that match, its log read over USB, a game started, a deal "
             "played and counted, the discard advice, an undo",
             "%.1f" % (most / 1024), "KB")
-        row("  the names interned by then (qstr pools)", str(names), "")
+        row(NAMES_ROW, str(names), "")
         _, most, _ = heap_figures(image, files, own, display=False)
         row("  the same at most, a board built without the display", "%.1f" % (most / 1024), "KB")
         _, most, names = heap_figures(image, files, own, by_cards=True)
         row("heap used by the running app at most, the play laid card by card: that match, its log read over USB, "
             "a game started, a deal laid card by card and counted", "%.1f" % (most / 1024), "KB")
-        row("  the names interned by then (qstr pools)", str(names), "")
+        row(NAMES_ROW, str(names), "")
     if "collections" in figures:
         steps, played = collections(image)
         row("garbage collections inside the shell's steps, that match played on (%d inputs, a pause of %.1f s "

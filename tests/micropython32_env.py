@@ -126,10 +126,10 @@ def measure(scenario: Scenario, deployment: str, out: Path, version: str = LATES
     ``out`` (see ``deploy_tree``: ``lib`` holds it compiled already, if given).
 
     Its report: the heap figures of app_heap.py in bytes, the match ``state`` it ended in, and
-    "names": the names interned by then (``InternedNames``, as a list).
+    "names": the names interned by then (``InternedNames``).
     """
     mounts = {deploy_tree(deployment, out, lib): "/deploy", HERE / "stubs": "/stubs", BOARD_JSON: "/board.json"}
     printed = run_driver(version, "app_heap.py", scenario.steps_file, mounts, [deployment])
     report = json.loads(printed.strip().splitlines()[-1])
-    report["names"] = list(InternedNames.printed(printed))
+    report["names"] = InternedNames.printed(printed)
     return report

@@ -18,6 +18,7 @@ from board_on_chip import bare_board
 from flash_layout import CRIB_PICO
 
 from host_tools.firmware_tree import firmware_files
+from host_tools.mpy import module_name
 from micropython_env import InternedNames
 
 POOLS = 6  # 1,260 names
@@ -27,12 +28,8 @@ def board_modules() -> list[str]:
     """Every module the chip may load: the dotted names of the deployed tree's modules, but for
     ``main`` (run, not imported), the packages' ``__init__`` (loaded with their modules) and the
     plain twins."""
-    names = []
-    for path in firmware_files():
-        parts = path.removesuffix(".py").split("/")
-        if path.endswith(".py") and len(parts) > 1 and parts[-1] != "__init__" and not parts[-1].endswith("_plain"):
-            names.append(".".join(parts))
-    return names
+    return [module_name(path) for path in firmware_files()
+            if path.endswith(".py") and "/" in path and not path.endswith(("/__init__.py", "_plain.py"))]
 
 
 def test_every_module_s_names_fit_six_pools() -> None:
