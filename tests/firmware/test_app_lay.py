@@ -268,11 +268,13 @@ def test_a_card_that_wins_ends_the_game():
     assert d.match.front[0] == 118 and d.where() == "lay"
     lay(d, 5)
     lay(d, 10)  # fifteen two: 120
-    lay(d, 5)
-    lay(d, 5)  # P1: a pair, 122: the game hole
+    lay(d, 6)
+    lay(d, 10)  # P1: thirty-one for two, 122: the game hole
     assert d.match.winner == 0 and d.where() == "peg"
-    d.press(BACK_PRESS)  # a mistake: back takes the winning card back, and the play goes on
-    assert d.match.winner is None and d.where() == "lay" and d.display()[2] == "P1 >5 count 20"
+    d.press(BACK_PRESS)  # a mistake: back takes the winning card back, and the play goes on, the card dialled again
+    assert d.match.winner is None and d.where() == "lay" and d.display()[2] == "P1 >10 count 21"
+    d.press(ENC)
+    assert d.match.winner == 0
 
 
 def test_undoing_into_the_play_from_home_lays_again():

@@ -48,6 +48,12 @@ def playing(board):
     return board.prefs["play"] == 1 and (match.starter_rank is not None or match.heels) and match.phase == "play"
 
 
+def _undone_rank(board, rank):
+    """The rank of the card the last undo took back (``Board.undone``), or ``rank`` if it took back no card."""
+    undone = board.undone
+    return undone[2] if undone is not None and undone[0] == "lay" else rank
+
+
 class Lay:
     """Laying cards: ``rank`` (1-13) is the rank dialled."""
 
@@ -55,7 +61,7 @@ class Lay:
     full_screen = False
 
     def __init__(self, board):
-        self.rank = 5
+        self.rank = _undone_rank(board, 5)  # opened by back at home (the card that won taken back): that card
         self.turned = board.hw.ticks_ms()  # the last detent: the rank's blink starts lit there
         # count n lights hole under(n) = start - n: hole 60 (under hole 1) on, 31 at hole 30; kept, not
         # asked each frame (a call costs the chip tens of microseconds)
@@ -103,10 +109,8 @@ class Lay:
                 board.try_apply(["lay", turn, self.rank])
         elif kind == events.PRESS and what == events.BACK:
             if board.try_undo():
-                undone = board.undone
-                if undone[0] == "lay":  # the card taken back: its rank dialled again, lit at once
-                    self.rank = undone[2]
-                    self.turned = board.hw.ticks_ms()
+                self.rank = _undone_rank(board, self.rank)  # a card taken back: its rank dialled again, lit at once
+                self.turned = board.hw.ticks_ms()
                 if not playing(board):
                     board.idle()
         elif kind == events.LONG and what == events.ENCODER:
