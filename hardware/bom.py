@@ -27,6 +27,11 @@ WIRING_MM = 3  # left under a control's body in its pocket for the bent wires an
 PICO_SPACER_MM = 6  # X3: the Pico's M2 spacers off the back panel (drill_template.py draws the panel)
 PANEL_SCREWS = 8  # X4: the back panel's wood screws (drill_template.py places them)
 PILOT_HOLE_MM = 2  # X4's pilot holes in the blank, for a 3 mm wood screw
+# The back panel opens like a book's cover about the blank's left edge, laid flat beside the board, and the
+# Pico and the controls' filters' perfboard ride on it: every wire from them into the blank gets this much more
+# than its run, a loop that lies folded in the pocket when the panel is closed (``panel_turn_mm``: what the
+# turn needs; a test holds this above it). BUILD.md, section 1.
+SERVICE_LOOP_MM = 100
 # X6: a piece of heat-shrink over each bus tap (a 4 mm window and 1 mm either side: it must fit between taps
 # one hole pitch, 8 mm, apart) and over each joint of a data link.
 SLEEVE_MM = 6
@@ -64,10 +69,21 @@ def manhattan(a: tuple[float, float], b: tuple[float, float]) -> float:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
+def panel_turn_mm(board: dict) -> float:
+    """How much longer a wire from the back panel into the blank must be for the panel to open: turned over
+    about the blank's left edge and laid flat beside it, a point on the panel x mm from that edge lands x mm
+    beyond it, and the wire also climbs over the pocket's rim, at most the blank's thickness. Computed for the
+    farthest of what rides on the panel (the Pico, the controls' filters' perfboard), not measured."""
+    parts = board["build"]["parts"]
+    farthest = max(parts["pico"][2], parts["controls_filter"][2])
+    return 2 * farthest + board["build"]["blank_mm"][2]
+
+
 def wire_lengths(board: dict) -> dict[str, float]:
     """Measured lengths in mm: the data links, the bus (each of +5 V and GND), the two feeds (each
     conductor), the Pico's supply lead (each of +5 V and GND), the control and display wires, and the
-    number of rows the chain runs in."""
+    number of rows the chain runs in. Every wire from the back panel (the Pico, the controls' filters) into
+    the blank has its service loop (SERVICE_LOOP_MM) added."""
     where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
     chain = [where[tuple(p)] for p in board["leds"]["chain"]]
     links = sum(math.dist(a, b) for a, b in zip(chain, chain[1:], strict=False))
@@ -83,12 +99,17 @@ def wire_lengths(board: dict) -> dict[str, float]:
     wires_per_control = {"enc": 5, "p1": 2, "p2": 2, "back": 2}  # encoder A, B, C, switch x 2; a button: 2
     # The controls' wires end on their filters' perfboard, which is wired to the Pico: a wire to each pin, its
     # GND (pin 18) and 3V3 (pin 36, the encoder's pull-ups).
-    signal = sum(n * manhattan(filters, tuple(controls[name])) for name, n in wires_per_control.items())
+    # The filters' perfboard rides on the back panel with the Pico: its wires to the pins stay short, and the
+    # controls' wires, which run into the blank, take the service loop.
+    signal = sum(n * (manhattan(filters, tuple(controls[name])) + SERVICE_LOOP_MM)
+                 for name, n in wires_per_control.items())
     signal += (len(FILTERS) + 2) * manhattan(pico, filters)
-    signal += 4 * manhattan(pico, tuple(board["build"]["display"]["centre"]))  # GND, 3V3, SDA, SCL
-    signal += 3 * manhattan(pico, centre(parts["shifter"])) + manhattan(centre(parts["shifter"]), chain[0])
-    signal += 3 * manhattan(pico, entry)  # the USB build's LED enable, /FAULT and R10's 3V3 to the power entry
-    supply = manhattan(pico, entry)  # VBUS (USB build) or VSYS (adapter build), and GND: power wire
+    signal += 4 * (manhattan(pico, tuple(board["build"]["display"]["centre"])) + SERVICE_LOOP_MM)  # GND, 3V3, SDA, SCL
+    signal += 3 * (manhattan(pico, centre(parts["shifter"])) + SERVICE_LOOP_MM)
+    signal += manhattan(centre(parts["shifter"]), chain[0])
+    # the USB build's LED enable, /FAULT and R10's 3V3 to the power entry
+    signal += 3 * (manhattan(pico, entry) + SERVICE_LOOP_MM)
+    supply = manhattan(pico, entry) + SERVICE_LOOP_MM  # VBUS (USB build) or VSYS (adapter build), and GND
     return {"links": links, "bus": bus, "feeds": feeds, "supply": supply, "signal": signal, "rows": row_count}
 
 
@@ -166,7 +187,10 @@ def rows(board: dict) -> list[list[str]]:
         [led_refs, str(leds), str(spare), "both", "Addressable RGB LED",
          "WS2812B-compatible, 5 mm through-hole, 5 V, GRB order; leads DIN, VDD, GND, DOUT",
          "Worldsemi WS2812D-F5", "One per hole, 5 % spare. Strips do not fit: 60 LED/m puts them 16.7 mm apart, "
-         "the board needs 8 mm. PL9823 uses different timing: not recommended"],
+         "the board needs 8 mm. PL9823 uses different timing: not recommended; and LEDs that light up at power-on "
+         "before any data comes (PL9823 are commonly reported to): on the adapter build they would draw, uncapped, "
+         f"until the firmware's first, dark frame ({leds} lit blue at 20 mA: about {leds * 0.02:.1f} A, computed, "
+         "past the adapter's 4 A)"],
         [cap_refs, str(leds), str(spare), "both", "Ceramic capacitor", "100 nF, 10 V or more, X7R, 2.54 mm leads",
          "", "Beside every LED, across its VDD and GND leads; 5 % spare"],
         ["C243", "1", "1", "both", "Electrolytic capacitor", "1000 uF, 10 V or more", "Panasonic EEU-FR1A102",
@@ -193,9 +217,13 @@ def rows(board: dict) -> list[list[str]]:
         ["KNOB1", "1", "1", "both", "Knob", "for a 6 mm D shaft, 20-30 mm across", "", ""],
         *filter_rows(),
         ["SW1-SW3", "3", "3", "both", "Momentary push button",
-         f"normally open, panel mount, {holes['button']:g} mm, body depth under the panel at most {body_mm} mm",
+         f"normally open, panel mount, {holes['button']:g} mm, body depth under the panel at most {body_mm} mm; "
+         "gold-plated contacts, or a sealed switch",
          "", f"Player 1, player 2, back; the other contact to GND. The controls pocket is {pocket_mm} mm deep under "
-         f"its {skin_mm} mm skin: the body, its lugs and the wires must fit in it"],
+         f"its {skin_mm} mm skin: the body, its lugs and the wires must fit in it. Gold: a contact here switches "
+         "only the RP2040's pull-up current, about 40 to 70 uA (3.3 V through 50 to 80 kohm), too little to "
+         "break through the film silver contacts can grow in air; gold-plated ones are made for such small "
+         "currents (BUILD.md, stage 4)"],
         ["DISP1", "1", "1", "both", "OLED display (optional)", "SSD1306 128x64, I2C, 3.3 V, 0.96 inch", "",
          "Behind the display window; found at boot at 0x3C or 0x3D"],
         ["R6-R7", "2", "2", "both", "Resistor (only if the display module has no pull-ups)", f"4.7 kohm, {RESISTOR}",
@@ -225,7 +253,7 @@ def rows(board: dict) -> list[list[str]]:
         ["PS1", "1", "1", "adapter", "Power supply",
          "5 V DC, 4 A (20 W), regulated, a limited power source (marked LPS, or Class 2), 5.5 x 2.1 mm plug, "
          "centre +", "Mean Well GST25E05-P1J",
-         "Its label must say LPS (or Class 2): F1 does not cut a fault below the adapter's own limit, about 20 W, "
+         "Its label must say LPS (or Class 2): F1 does not cut a fault below the adapter's own limit, 20 to 30 W, "
          "which only such a supply is bound to hold (power.md); check the example's label too. "
          "Measure it before the first connection: 4.8 to 5.3 V, centre positive. "
          "Never more than 4 A: make_board.py refuses a supply_ma above what F1, J1, XF1 and the wires are "
@@ -288,13 +316,16 @@ def rows(board: dict) -> list[list[str]]:
          "U4's REF to GND: the cut-off ignores the microseconds of ringing when a live adapter is plugged in"],
         ["PB1", "1", "1", "both", "Perfboard", "2.54 mm, about 50 x 70 mm, to cut pieces from", "",
          "U2 with C244, R1 and R12 (about 22 x 18 mm, beside LED 1); the controls' RC filters (" +
-         ", ".join(parts()["R"] + parts()["C"]) + ", about 24 x 20 mm) right by the Pico's pins 14 to 20; at the "
+         ", ".join(parts()["R"] + parts()["C"]) + ", about 24 x 20 mm) on the back panel, right by the Pico's pins "
+         "14 to 20; at the "
          "power entry, on the USB build U3's adapter board with R8-R10 and C247, on the adapter "
          "build the cut-off (U4, Q3, D2, R11, R13-R17, C248, about 25 x 20 mm) and J1's and XF1's pieces"],
         ["W1", "1", f"{red_black:.1f} m", "both", "Power wire, red", "0.5 mm2 (20 AWG) stranded",
          "", f"+5 V bus along the chain ({lengths['bus'] / 1000:.2f} m measured), the feeds to both ends "
-         f"({lengths['feeds'] / 1000:.2f} m) and the Pico's supply lead ({lengths['supply'] / 1000:.2f} m), +20 %. "
-         "Also every short +5 V lead, each as short as it can be: U2's pin 14 and D1 to VSYS (a short there is "
+         f"({lengths['feeds'] / 1000:.2f} m) and the Pico's supply lead ({lengths['supply'] / 1000:.2f} m, its "
+         f"{SERVICE_LOOP_MM / 10:g} cm service loop included), +20 %. "
+         "Also every short +5 V lead, each as short as it can be (the Pico's with its service loop, no more): "
+         "U2's pin 14 and D1 to VSYS (a short there is "
          "fed by the whole supply); on the USB build the Pico's VBUS (pin 40) to U3's IN and U3's OUT to C243 "
          "and the bus, which carry the whole 0.5-0.7 A; on the adapter build J1's centre pin to XF1, Q1 and Q2 "
          "and on to C243, which carry the whole 4 A, wherever the parts' own leads do not reach. 0.5 mm2 carries "
@@ -309,7 +340,9 @@ def rows(board: dict) -> list[list[str]]:
          f"at each end of each of the {leds - 1} links: {link_ends / 1000:.2f} m), +20 %"],
         ["W4", "1", f"{metres(lengths['signal']):.1f} m", "both", "Signal wire, several colours",
          "0.14-0.25 mm2 (26-24 AWG) stranded", "",
-         f"Controls, display, shifter and Pico ({lengths['signal'] / 1000:.2f} m measured), +20 %"],
+         f"Controls, display, shifter and Pico ({lengths['signal'] / 1000:.2f} m: the runs measured, and "
+         f"{SERVICE_LOOP_MM / 10:g} cm more for each wire from the back panel into the blank, its service loop), "
+         "+20 %"],
         ["X1", "1", "1", "both", "Board blank", f"hardwood, {width} x {height} x {thickness} mm (oak, maple, walnut)",
          "", "Drill and rout with the drilling template (drill-template-*.pdf or .dxf)"],
         ["X2", "1", "1", "both", "Back panel", f"3 mm plywood or hardboard, {width} x {height} mm", "",
@@ -334,8 +367,8 @@ def rows(board: dict) -> list[list[str]]:
          "different nets; shrink it before soldering the leads"],
         ["X9", "1", "1", "both", "Hot-melt glue", "glue gun and sticks", "",
          "A drop where each LED's flange meets the wood (a pressed dome cannot push it into the pocket), and to "
-         "hold every perfboard, XF1, Q1-Q2 and the wires in their pockets (BUILD.md, before closing the "
-         "panel). It peels off to change a part"],
+         "hold every perfboard, XF1, Q1-Q2 and the wires in their pockets, and the Pico's wires to the back "
+         "panel near its pads (BUILD.md, before closing the panel). It peels off to change a part"],
         ["X10", "1", "1", "both", "Double-sided foam tape", "1-2 mm thick", "",
          "Under each perfboard: it insulates the joints from the pocket's floor and holds the board until the "
          "glue is on"],
@@ -346,7 +379,8 @@ def rows(board: dict) -> list[list[str]]:
          "plug; micro-USB cable (from a USB-C charger: a USB-C to micro-USB cable; with a USB-C socket as J2, a USB-C "
          "cable)", "",
          "Not a computer's port: MicroPython asks it for 250 mA, the board draws up to 0.5 A (power.md, \"Which "
-         "supply\"); measure it first with the USB power meter (stage 1)"],
+         "supply\"); measure it first with the USB power meter (stage 1). The cable short and thick (1 m or "
+         "less, sold for charging at 2 A or more): U2 needs 4.5 V at the LED bus (BUILD.md, stage 6)"],
     ]
 
 

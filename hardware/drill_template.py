@@ -60,7 +60,8 @@ LEAD_PITCH_MM = 1.6  # drawn spacing of an LED's four leads (not to scale: the r
 # Lead order of the 5 mm WS2812D-F5 (and the PL9823): data in, +5 V, ground, data out.
 LEADS = (("DIN", "#2ca02c"), ("+5V", "#d62728"), ("GND", "#222222"), ("DOUT", "#1f77b4"))
 # The back panel (X2). The Pico (U1) hangs on it on M2 spacers (X3, bom.PICO_SPACER_MM), button side
-# towards the panel, so that a hole in the panel reaches its BOOTSEL button.
+# towards the panel, so that a hole in the panel reaches its BOOTSEL button. The panel opens like a book's
+# cover about the blank's left edge, the Pico's wires into the blank long enough for that (bom.SERVICE_LOOP_MM).
 PICO_HOLES_MM = (11.4, 47.0)  # the Pico's mounting holes (datasheet): across x along, centred on the Pico
 PICO_PANEL_HOLE_MM = 2.2  # M2 clearance (the Pico's own holes are 2.1 mm)
 # Approximate (no drawing gives it): check it against the Pico in hand. Off the long axis towards the

@@ -4,6 +4,7 @@ test's readings (the cut-off's figures: tests/test_hardware_schematic.py, where 
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import sys
@@ -122,3 +123,103 @@ def test_the_heat_checks_commands_set_up_the_heaviest_picture(tmp_path: Path, mo
         assert sim.state()["events"] == 0
     finally:
         sim.stop()
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_back_panel_opens_and_the_picos_wires_have_the_room() -> None:
+    """The panel carries the Pico and the controls' filters, wired into the blank: BUILD.md says how it opens
+    and gives every such wire bom.py's service loop, which covers what the turn needs (computed from the
+    parts' places), and the loop is in the wire ordered; the fuse is reachable once the panel is open."""
+    bom = load_script("bom")
+    board = json.loads((HARDWARE / "board.json").read_text())
+    turn = bom.panel_turn_mm(board)
+    assert turn < bom.SERVICE_LOOP_MM
+    build = flat(BUILD)
+    farthest = max(board["build"]["parts"]["pico"][2], board["build"]["parts"]["controls_filter"][2])
+    assert "opens like a book's cover about the board's left edge" in build
+    assert f"cut every wire from the panel's parts into the blank {bom.SERVICE_LOOP_MM // 10} cm longer" in build
+    assert f"The turn needs about {round(turn / 10)} cm (computed" in build
+    assert f"{farthest} mm from the left edge, lands {farthest} mm beyond it" in build
+    assert f"the {board['build']['blank_mm'][2]} mm rim" in build
+    assert "castellated pads" in build and "Never let the panel hang on its wires" in build
+    assert "the fuse reachable when the panel is off" not in build and "the fuse comes out with the panel open" in build
+    before = bom.SERVICE_LOOP_MM
+    try:
+        bom.SERVICE_LOOP_MM = 0
+        shorter = bom.wire_lengths(board)
+    finally:
+        bom.SERVICE_LOOP_MM = before
+    longer = bom.wire_lengths(board)
+    assert longer["supply"] - shorter["supply"] == before and longer["signal"] - shorter["signal"] >= 20 * before
+
+
+def test_the_current_is_read_where_the_walk_lights_nothing() -> None:
+    """Stages 1 to 3 cannot pause the LED test (the encoder comes in stage 4; ``crib test-leds`` starts and
+    stops it): the reading is taken while the walk is past the LEDs fitted, at the times the test's own
+    steps give."""
+    from app.modes import led_test
+
+    build = flat(BUILD)
+    stages = build[build.index("## 2. A staged build"):build.index("**Stage 4: the controls.**")]
+    assert "paused" not in stages
+    check_s = led_test._CHECK * led_test.STEP_MS / 1000
+    row_s = 30 * led_test.STEP_MS / 1000
+    walk_s = (load_script("power_table").led_count() - 1) * led_test.STEP_MS / 1000
+    assert f"The test starts with {check_s:g} s of colours on LED 1 and then walks five LEDs a second, " \
+           f"{row_s:g} s a row" in build and 1000 / led_test.STEP_MS == 5
+    assert f"for {int(walk_s)} s; after n rows, from {check_s:g} + {row_s:g} x n s on" in build
+
+
+def test_the_load_test_of_u3s_limit_brackets_it() -> None:
+    """Stage 1's two resistors: the 12 ohm draws less than U3's least limit from the highest supply the
+    board takes, the 4.7 ohm more than its most from the lowest; each within a 5 W rating."""
+    limit = load_script("power_table").SWITCH_LIMIT_MA
+    build = flat(BUILD)
+    assert "two 5 W resistors, 12 ohm and 4.7 ohm" in build
+    assert 5.3 / 12 * 1000 < limit[0] and 4.75 / 4.7 * 1000 > limit[1]
+    assert f"{limit[0] / 1000:.2f} to {limit[1] / 1000:.2f} A (TI's figures for 43.2 kohm)" in build
+    assert max(5.3 ** 2 / 12, (limit[1] / 1000) ** 2 * 4.7) < 2.5 and "(about 2 W)" in build
+    for ref, what in (("ILIM (pin 5) to GND 43.2 kohm", "R8"), ("EN (pin 3) to GND 100 kohm", "R9"),
+                      ("/FAULT (pin 4) to R10's free end 10 kohm", "R10")):
+        assert f"{ref} ({what}" in build
+    assert "(R9 missing)" not in build  # the RP2040's own pull-down hides it: the meter checks R9
+
+
+def test_the_finished_board_never_gets_the_cut_offs_ramp() -> None:
+    """Checks and fixes sends no one back to stage 1's 9 V or ramp test with the LEDs on the bus."""
+    build = flat(BUILD)
+    checks = build[build.index("## 6. Checks and fixes"):]
+    assert "(stage 1's test of the cut-off)" not in checks
+    assert "Do not repeat stage 1's 9 V or bench-supply ramp on the finished board" in checks
+    assert "Repeat them only with C243 alone on +5 V, as at stage 1" in checks
+    assert "reset button" not in build  # a Pico has none
+
+
+def test_the_tools_list_has_what_the_text_uses() -> None:
+    """Each tool the build's text calls for is in its tools list."""
+    build = flat(BUILD)
+    tools = build[build.index("Tools: a multimeter"):build.index("**The first power-on")]
+    used = {"heat gun": "shrink it", "clip lead": "clip a lead", "wire stripper": "a stripper set",
+            "side cutters": "cut off what is left", "tweezers": "with tweezers", "flux": "Flux the pads",
+            "magnifier": "under a magnifier", "spanner": "with a spanner", "a file": "J2's cut-out",
+            "ruler": "with a ruler", "hot-melt glue gun": "hot-melt glue"}
+    for tool, use in used.items():
+        assert use in build, use
+        assert tool in tools, tool
+
+
+def test_the_unfused_fault_power_and_the_pull_up_current_are_computed() -> None:
+    """The adapter build's fault below its limit: 5 V at 105 to 150 % of its 4 A, said alike in BUILD.md,
+    power.md and bom.csv; the buttons' contact current from the RP2040's pull-up (control_filters)."""
+    amps = load_script("power_table").SUPPLIES["adapter"]["supply_ma"] / 1000
+    most = round(5 * amps * 1.5)
+    assert most == 30 and f"{5 * amps * 1.05:.0f} to {most} W at 5 V (computed)" in flat(POWER)
+    assert f"up to about {most} W on the adapter build" in flat(BUILD) and "about 20 W " not in flat(BUILD + POWER)
+    assert f"own limit, 20 to {most} W" in (HARDWARE / "bom.csv").read_text()
+    assert "at most 100 W" not in POWER
+    filters = load_script("control_filters")
+    low, high = (filters.IOVDD / r * 1e6 for r in reversed(filters.PICO_PULL_UP_OHMS))
+    assert round(low, -1) == 40 and round(high, -1) == 70 and "about 40 to 70 uA" in flat(BUILD)

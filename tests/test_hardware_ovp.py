@@ -89,7 +89,15 @@ def test_a_reversed_plug_feeds_nothing(simulated: dict) -> None:
 
 
 def test_without_r11_the_fets_still_conduct_through_their_channels(simulated: dict) -> None:
-    """R11 open leaves the gates to R15 (about 2 V below the sources): on, a little less well, never on
-    body diodes alone (which would be 0.7 V and 3 W at 4 A)."""
+    """R11 open leaves the gates to R15, which holds them at U4's REF, R13 and R14's divider of the supply
+    (about 2.2 V from 5 V, some 2.8 V below the sources): on, a little less well, never on body diodes alone
+    (which would be 0.7 V and 3 W at 4 A). power.md gives the divider's figure and the simulation's."""
     case = simulated["r11_missing_4a"]
     assert case["drop"] < 0.25 and case["gates"] < 3
+    ref = 5 * 12 / (15 + 12)  # R14 / (R13 + R14): test_the_deck_is_the_netlists_power_entry holds the values
+    assert abs(case["gates"] - ref) < 0.2
+    power = " ".join((HARDWARE / "power.md").read_text().split())
+    assert "about %.1f V from a 5 V supply (5 V x 12 / 27; %.1f V in the simulation at 4 A), about %.1f V below " \
+           "the 5 V sources" % (ref, case["gates"], 5 - ref) in power
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    assert "about 2 V" not in build + power and build.count("%.1f V" % ref) >= 3
