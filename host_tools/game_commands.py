@@ -30,8 +30,10 @@ from rich.text import Text
 from cribbage import cards
 from cribbage.game import MAX_PLAY_POINTS
 from cribbage.settings import Settings
+from cribbage.show import MAX_SHOW, is_possible_total
 from cribbage_lab import card_text
 from host_shared import NOT_DONE, USAGE_ERROR
+from host_shared.untrusted import shorten
 from host_tools.link import BoardLink
 from host_tools.log_words import counted, describe
 from host_tools.status import state_shown
@@ -112,9 +114,24 @@ def card_or_rank_typed(text: str) -> int | str:
                                          % text) from None
 
 
+def is_whole_number(text: str) -> bool:
+    """True if ``text`` is a whole number written in the digits 0-9 (``isdigit()`` alone takes ``²`` too)."""
+    text = text.strip()
+    return text.isascii() and text.isdigit()
+
+
+def total_typed(text: str) -> int:
+    """A show's points, as typed -> an int some hand or crib counts (the rules core's: 0 to 29, never 19, 25,
+    26 or 27)."""
+    if not is_whole_number(text) or not is_possible_total(int(text)):
+        raise argparse.ArgumentTypeError("no hand counts %r: a show counts 0 to %d points, never 19, 25, 26 or 27"
+                                         % (shorten(text), MAX_SHOW))
+    return int(text)
+
+
 def card_rank_or_total_typed(text: str) -> int | str:
     """A card (its int), or a rank or a whole number (kept as text: a show's ranks, or its total)."""
-    return text if text.strip().isdigit() or card_text.parse_rank(text) >= 0 else card_typed(text)
+    return text if is_whole_number(text) or card_text.parse_rank(text) >= 0 else card_typed(text)
 
 
 @dataclass(frozen=True)
@@ -150,7 +167,7 @@ CUT = Field("cut", card_or_rank_typed, "CARD", "one card per player, in order: 5
 SHOWN = Field("shown", card_rank_or_total_typed, "CARD", "its 4 cards (5H 5C JS QD), or its 4 ranks (5 5 J Q: "
               "with --flush and --nobs if they apply), or its total alone (14): the board counts them with the "
               "starter", nargs="+")
-CLAIM = Field("claim", int, "POINTS", "muggins: the points claimed, if fewer than the count (another player "
+CLAIM = Field("claim", total_typed, "POINTS", "muggins: the points claimed, if fewer than the count (another player "
               "may then call muggins and peg the rest: crib muggins)", option=True)
 FLUSH = Field("flush", flush_typed, "POINTS", "a show by ranks: 4 if the hand's four cards are of one suit, 5 if the "
               "starter is too (a crib counts only 5)", option=True)
@@ -182,10 +199,11 @@ def shown(args: argparse.Namespace, seat: int | None) -> list[Any]:
     by_ranks = len(typed) == 4 and all(isinstance(c, str) for c in typed)
     if not by_ranks and (args.flush is not None or args.nobs):
         raise ValueError("--flush and --nobs are for a show by its ranks (cards show their suits)")
-    if len(typed) == 1 and isinstance(typed[0], str) and typed[0].strip().isdigit():
+    if len(typed) == 1 and isinstance(typed[0], str) and is_whole_number(typed[0]):
         if args.claim is not None:
             raise ValueError("a total alone is the claim: give either the total or --claim")
-        return ["crib", None, int(typed[0])] if seat is None else ["hand", seat, None, int(typed[0])]
+        total = total_typed(typed[0])
+        return ["crib", None, total] if seat is None else ["hand", seat, None, total]
     if by_ranks:
         return ["show_ranks", seat, [rank_typed(t) for t in typed], args.flush or 0, args.nobs, args.claim]
     if len(typed) != 4 or not all(isinstance(c, int) for c in typed):

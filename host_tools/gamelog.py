@@ -62,9 +62,22 @@ class GameRecord:
         return self.steps[-1].deal if self.steps else 0
 
 
-def load(path: Path) -> tuple[dict[str, Any], list[list[Any]]]:
-    """Settings and events from a saved log: the JSON ``crib log --json`` prints (an object with
-    ``log`` and ``settings``), or a bare JSON list of events. Raises ValueError if it is neither.
+@dataclass
+class Log:
+    """A match's log as fetched: the settings, the events from the index ``first`` on (0 unless the
+    board no longer keeps the oldest games of a long match), and the match's state there (``base``,
+    as ``cribbage.match.Match(base=...)`` takes it; None from the match's first event)."""
+
+    settings: dict[str, Any]
+    events: list[list[Any]]
+    first: int = 0
+    base: list[Any] | None = None
+
+
+def load(path: Path) -> Log:
+    """The log saved in a file: the JSON ``crib log --json`` prints (an object with ``log``,
+    ``settings`` and, for a log kept from a later event, ``from`` and ``base``), or a bare JSON
+    list of events. Raises ValueError if it is neither.
     """
     text = read_text(path, MAX_LOG_BYTES)
     try:
@@ -72,31 +85,38 @@ def load(path: Path) -> tuple[dict[str, Any], list[list[Any]]]:
     except ValueError as error:
         raise ValueError("%s is %s" % (path, error)) from None
     if isinstance(data, list):
-        return {}, data
+        return Log({}, data)
     if isinstance(data, dict) and isinstance(data.get("log"), list):
         settings = data.get("settings") or {}
         if not isinstance(settings, dict):
             raise ValueError('%s: "settings" must be a JSON object, like {"target": 121}' % path)
-        return settings, data["log"]
+        first, base = data.get("from", 0), data.get("base")
+        if type(first) is not int or first < 0:
+            raise ValueError('%s: "from" must be the index of the log\'s first event, a whole number, not %s'
+                             % (path, shorten(json.dumps(first))))
+        if base is not None and not isinstance(base, list):
+            raise ValueError('%s: "base" must be the match\'s state where the log starts (a list, as the board '
+                             'gives it), not %s' % (path, shorten(json.dumps(base))))
+        return Log(settings, data["log"], first, base)
     raise ValueError('%s holds no game log (expected a JSON list of events or an object with "log")' % path)
 
 
-def fetch_log(args: argparse.Namespace) -> tuple[dict[str, Any], list[list[Any]]]:
-    """Settings and events from ``--from FILE`` or else from the board. Raises ValueError / LinkError."""
+def fetch_log(args: argparse.Namespace) -> Log:
+    """The log from ``--from FILE`` or else from the board. Raises ValueError / LinkError."""
     if args.source:
         return load(Path(args.source))
     with connect(args.device, timeout=args.timeout) as link:
         reply = read_log(link)
-    settings = reply.get("settings")
-    return settings if isinstance(settings, dict) else {}, reply["log"]  # no settings: the defaults
+    settings = reply.get("settings")  # none: the defaults
+    return Log(settings if isinstance(settings, dict) else {}, reply["log"], reply["from"], reply.get("base"))
 
 
 def fetch_games(args: argparse.Namespace) -> tuple[dict[str, Any], list[GameRecord]] | None:
     """The settings and the replayed games of the log from ``--from FILE`` or else from the
     board; None once it has said why not (the log cannot be read, or breaks the rules)."""
     try:
-        settings, log = fetch_log(args)
-        return settings, replay(settings, log)
+        log = fetch_log(args)
+        return log.settings, replay(log.settings, log.events, log.first, log.base)
     except LinkError as error:
         fail(args, explained(error))
         return None
@@ -118,13 +138,22 @@ def is_crib(event: list[Any]) -> bool:
     return event[0] == "crib" or (event[0] == "show_ranks" and event[1] is None)
 
 
-def replay(settings: dict[str, Any], log: list[list[Any]]) -> list[GameRecord]:
+def replay(settings: dict[str, Any], log: list[list[Any]], first: int = 0,
+           base: list[Any] | None = None) -> list[GameRecord]:
     """The games of ``log`` played with ``settings`` (the board's preferences in it, such as
-    colours, are ignored). Raises cribbage.match.RuleError (naming the event) if the log breaks the rules."""
-    match = Match(game_rules(settings))
+    colours, are ignored), its events from the index ``first`` of the match on, from the state
+    ``base`` (``Log``). Raises cribbage.match.RuleError (naming the event) if the log breaks the
+    rules, ValueError if it starts after the match's first event without a base to start from."""
+    if first and base is None:
+        raise ValueError("the log starts at event %d, without the match's state there: the board's oldest "
+                         "games kept were archived by older firmware (crib log still shows the events)" % first)
+    match = Match(game_rules(settings), base=base)
+    if match.archived != first:
+        raise ValueError("the log starts at event %d, but its match's state is that of event %d"
+                         % (first, match.archived))
     games = [GameRecord(match.game_number, match.settings)]
     deal = 1
-    for seq, event in enumerate(log):
+    for seq, event in enumerate(log, first):
         before = match.front[:]
         try:
             match.apply(event)

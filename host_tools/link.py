@@ -142,7 +142,9 @@ class BoardLink:
         board's own message; LinkError if the request is longer than the board takes (it would drop it).
         """
         message = {"cmd": cmd, "id": new_id(), **fields}
-        text = json.dumps(message)
+        # as the board reads JSON: characters past ASCII as themselves (an escaped surrogate pair is refused
+        # there), and no NaN or Infinity (the commands' arguments refuse them before anything is sent)
+        text = json.dumps(message, ensure_ascii=False, allow_nan=False)
         if len(text) > MAX_LINE:
             raise LinkError("the request is %d characters long; the board takes lines of at most %d"
                             % (len(text), MAX_LINE))

@@ -15,15 +15,20 @@ from host_tools.talk import add_link_arguments, converse, game_rules, read_log
 
 def shown(reply: dict[str, Any]) -> list[RenderableType]:
     """The events, numbered, in words, and the finished games (sides and seats named as the
-    board names them under the reply's ``settings``)."""
+    board names them under the reply's ``settings``); first, if the board no longer keeps the
+    oldest games of a long match, from which event it does."""
     rules = game_rules(reply.get("settings"))
+    first = reply.get("from", 0)
     table = Table(title="game log")
     table.add_column("#", justify="right")
     table.add_column("event")
     table.add_column("as sent", style="dim")
-    for seq, event in enumerate(reply["log"]):
+    for seq, event in enumerate(reply["log"], first):
         table.add_row(str(seq), describe(event, rules), json.dumps(event))
-    out: list[RenderableType] = [table]
+    out: list[RenderableType] = []
+    if first:
+        out.append("the board keeps the log of its last games only: events 0 to %d are no longer on it" % (first - 1))
+    out.append(table)
     for number, game in enumerate(reply.get("games") or (), 1):
         out.append("finished game %d: %s wins (%s), worth %s" % (
             number, rules.side_name(game["winner"]), game.get("result"), game.get("points")))

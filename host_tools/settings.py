@@ -34,6 +34,13 @@ def parse_assignment(text: str) -> tuple[str, Any]:
         parsed = parse_json(value)
     except ValueError:
         parsed = value
+    try:  # as the request will be sent (host_tools.link): refused here, so nothing is
+        json.dumps(parsed, ensure_ascii=False, allow_nan=False).encode()
+    except UnicodeEncodeError:  # (a ValueError too) bytes that were no UTF-8 in the command line
+        raise argparse.ArgumentTypeError("the value of %s is not UTF-8 text" % shorten(key.strip())) from None
+    except ValueError:
+        raise argparse.ArgumentTypeError("the value of %s is %s: JSON has no such number (NaN and infinities are "
+                                         "none)" % (shorten(key.strip()), shorten(value))) from None
     return key.strip(), parsed
 
 

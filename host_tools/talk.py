@@ -130,39 +130,46 @@ LOG_TRIES = 3  # a log that keeps changing while it is read (someone is playing)
 
 
 def read_log(link: BoardLink) -> dict[str, Any]:
-    """The board's whole log as one ``log`` reply (``log`` holds every event, ``from`` is 0).
+    """The board's whole log as one ``log`` reply: ``log`` holds every event from ``from`` on, 0
+    unless the board no longer keeps the oldest games of a long match (then ``base``, if the board
+    gave it, is the match's state where the log starts: ``cribbage.match.Match(base=...)``).
 
-    The board sends the log a page at a time (app.protocol); the pages are fetched until
-    ``total`` events are in. If the total or the count of ``edits`` changes between pages (or
-    the board refuses a page: the log is now shorter than where it starts), the log changed
-    meanwhile: it is read again from the start, and a LinkError is raised
+    The board sends the log a page at a time (app.protocol), the first from where its log starts;
+    the pages are fetched until ``total`` events are in. If the total or the count of ``edits``
+    changes between pages (or the board refuses a page: the log is now shorter than where it
+    starts), the log changed meanwhile: it is read again from the start, and a LinkError is raised
     after ``LOG_TRIES`` tries. A reply without ``total`` (firmware from before paging) is the
     whole log; one without ``edits`` (before that count) is checked by its total alone.
     """
     for _attempt in range(LOG_TRIES):
         reply = log_page(link.request("log"))
-        events = list(reply["log"])
         first = reply
-        total = reply.get("total", len(events))
-        while len(events) < total:
+        start = reply.get("from", 0)
+        events = list(reply["log"])
+        total = reply.get("total", start + len(events))
+        while start + len(events) < total:
             try:
-                reply = log_page(link.request("log", **{"from": len(events)}))
+                reply = log_page(link.request("log", **{"from": start + len(events)}))
             except BoardRefused:  # the log is now shorter than where this page starts (undone meanwhile)
                 break
             if not same_log(first, reply) or not reply["log"]:
                 break
             events.extend(reply["log"])
-        if same_log(first, reply) and len(events) == total:
-            return dict(reply, log=events, **{"from": 0})
+        if same_log(first, reply) and start + len(events) == total:
+            whole = dict(reply, log=events, **{"from": start})
+            if "base" in first:
+                whole["base"] = first["base"]
+            return whole
     raise LinkError("the board's log kept changing while it was read (%d tries): try again when play stops"
                     % LOG_TRIES)
 
 
 def log_page(reply: dict[str, Any]) -> dict[str, Any]:
-    """``reply`` if it is a page of the log (a list ``log``, whole numbers ``total`` and ``edits``
-    if there), else MalformedReply."""
-    if not isinstance(reply.get("log"), list) or not all(
-            type(reply.get(key, 0)) is int for key in ("total", "edits")):
+    """``reply`` if it is a page of the log (a list ``log``; whole numbers ``from``, ``total`` and ``edits``
+    and a list or null ``base`` if there), else MalformedReply."""
+    if (not isinstance(reply.get("log"), list)
+            or not all(type(reply.get(key, 0)) is int and reply.get(key, 0) >= 0 for key in ("from", "total", "edits"))
+            or not isinstance(reply.get("base"), (list, type(None)))):
         raise MalformedReply('the board\'s log reply is not a page of its log: %s' % shorten(json.dumps(reply)))
     return reply
 

@@ -32,7 +32,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-from shared.serial_lines import MAX_LINE, MAX_LINE_BYTES, NOT_TEXT, TOO_LONG
+from shared.serial_lines import MAX_LINE, MAX_LINE_BYTES, NOT_TEXT, TOO_LONG, is_blank
 
 DEFAULT_PORT = 4121
 MAX_QUEUED = 8  # lines of one client waiting for the board
@@ -205,7 +205,7 @@ class ProtocolServer:
             client.refusals += 1
             client.lines.append((NOT_TEXT, True))
             return
-        if text.strip():
+        if not is_blank(text):
             client.lines.append((text.rstrip("\r"), False))
 
     def _answer(self, handle: Callable[[str], str], now: float) -> int:

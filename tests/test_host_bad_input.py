@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from app_driver import Driver
 from host_helpers import FakeBoard
 from sim_process import CRIB, TIMEOUT_S
 
@@ -296,3 +297,37 @@ def test_deploy_says_a_port_is_not_there_only_when_mpremote_could_not_open_it(
     monkeypatch.setattr(deploy, "run_mpremote", lambda args: "MicroPython v1.24\n>>> ")  # it opened: not "not there"
     status, _, err = crib(capsys, "deploy", "-d", port, "--dry-run")
     assert status == 1 and "did not answer the listing" in one_error(err, "deploy")
+
+
+@pytest.mark.parametrize("value", ["NaN", "1e999", "-Infinity", "[NaN]", "\udcff"])
+def test_a_settings_value_json_cannot_send_is_refused_before_sending(value: str,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    with FakeBoard(lambda line: b"") as board:
+        status, _, err = crib(capsys, "settings", "target=" + value, "-d", board.url)
+        assert status == 2 and "the value of target is" in one_error(err, "settings")
+        assert board.received == []
+
+
+def test_characters_past_ascii_are_sent_as_themselves_and_refused_by_the_value(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    board = Driver().board
+    with FakeBoard(lambda line: (board.handle_command(line) + "\n").encode()) as fake:
+        status, _, err = crib(capsys, "settings", "skunk=é😀", "-d", fake.url)
+        assert status == 1 and 'skunk must be one of none, skunk, lurch, not "é😀"' in one_error(err, "settings")
+        assert '"skunk": "é😀"' in fake.received[0]  # not \ud83d\ude00: an escaped surrogate is no JSON the board takes
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["crib", "30"], "no hand counts '30'"),
+    (["crib", "19"], "no hand counts '19'"),
+    (["crib", "9" * 30], "no hand counts"),
+    (["hand", "2", "5H", "5C", "JS", "QD", "--claim", "-1"], "no hand counts '-1'"),
+    (["hand", "2", "5", "5", "J", "Q", "--claim", "26"], "no hand counts '26'"),
+    (["hand", "2", "²"], "not a card"),  # a digit to str.isdigit(), not to int()
+])
+def test_a_show_total_no_hand_counts_is_refused_before_sending(argv: list[str], message: str,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    with FakeBoard(lambda line: b"") as board:
+        status, _, err = crib(capsys, *argv, "-d", board.url)
+        assert status == 2 and message in one_error(err, argv[0])
+        assert board.received == []

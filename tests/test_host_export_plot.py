@@ -9,12 +9,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from host_helpers import play_match, simulator
+from app_driver import Driver
+from host_helpers import FakeBoard, crib, play_match, simulator
+from match_helpers import play_game
 from PIL import Image
 
+from app import history
 from app.protocol import MAX_PAGE
 from cribbage import show
 from cribbage.cards import JACK
+from cribbage_lab import deck
 from cribbage_lab.card_text import parse
 from host_tools import gamelog, plot
 from host_tools.cli import main
@@ -244,3 +248,54 @@ def test_the_cut_by_ranks_and_a_muggins_call_in_words(tmp_path: Path, capsys: py
     game = gamelog.replay({"muggins": True}, log)[0]
     assert [(step.event[0], step.deal, step.points) for step in game.steps[-2:]] == [
         ("crib", 1, [0, 10]), ("muggins", 1, [14, 0])]  # the crib's call, in the crib's deal
+
+
+def test_a_long_match_is_logged_exported_and_plotted_from_the_oldest_game_the_board_keeps(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = Driver().board
+    rand = deck.Xorshift32(11)
+    log: list[list] = []
+
+    def apply(event: list) -> None:
+        board.apply(event)
+        log.append(event)
+
+    for _ in range(5):
+        play_game(board.match, rand, apply)
+        apply(["new_game"])
+        history.archive(board, 2)  # the logs of the last 2 archives kept (100 on the board)
+        board.save()
+    kept = board.history[0]
+
+    def crib_on_board(*argv: str) -> tuple[int, str, str]:
+        with FakeBoard(lambda line: (board.handle_command(line) + "\n").encode()) as fake:
+            return crib(capsys, *argv, "-d", fake.url)
+
+    status, out, _ = crib_on_board("log", "--json")
+    saved = tmp_path / "kept.json"
+    saved.write_text(out)
+    assert status == 0 and json.loads(out)["from"] == kept > 0 and json.loads(out)["log"] == log[kept:]
+    status, out, _ = crib_on_board("log")
+    assert status == 0 and "events 0 to %d are no longer on it" % (kept - 1) in " ".join(out.split())
+    truth = [g for g in gamelog.replay({}, log) if g.steps[0].seq >= kept]  # the whole match, from its first event
+    status, out, _ = crib_on_board("export", "--format", "json")
+    exported = json.loads(out)["games"]
+    assert status == 0 and [g["number"] for g in exported] == [3, 4, 5] == [g.number for g in truth]
+    assert [(g["winner"], g["final"], [s["seq"] for s in g["steps"]]) for g in exported] == [
+        (g.winner, g.final, [s.seq for s in g.steps]) for g in truth]
+    assert crib(capsys, "export", "--format", "json", "--from", str(saved))[1] == out  # the saved log: the same
+    status, out, err = crib_on_board("plot", "--out", str(tmp_path / "race.png"))
+    assert status == 0 and Image.open(tmp_path / "race.png").size[0] > 0, err
+
+
+def test_a_log_kept_from_a_later_event_needs_the_match_s_state_there(match_log: list[list], tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(ValueError, match="starts at event 5, without the match's state there"):
+        gamelog.replay({}, match_log[5:], 5)  # a board's oldest file written by older firmware: no base
+    for bad, said in (({"from": -1}, '"from" must be'), ({"from": 2.0}, '"from" must be'),
+                      ({"from": 5, "base": "x"}, '"base" must be'),
+                      ({"from": 5, "base": [3, 0, [0, 0], [], 1, 0]}, "but its match's state is that of event 3")):
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps(dict(bad, log=match_log[5:])))
+        status, _, err = crib(capsys, "export", "--from", str(path))
+        assert status == 1 and said in " ".join(err.split()), err

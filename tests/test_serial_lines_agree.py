@@ -21,7 +21,8 @@ END = '{"cmd": "end"}'
 # what a line is made of: text of 1, 2 and 3 bytes a character, a continuation byte alone, a byte
 # that is never UTF-8, a carriage return, an overlong form and a surrogate; runs of them reach past
 # both limits
-PIECES = (b"a", b"\xc3\xa9", b"\xe2\x82\xac", b"\x80", b"\xff", b"\r", b" ", b"\xc0\x80", b"\xed\xa0\x80")
+PIECES = (b"a", b"\xc3\xa9", b"\xe2\x82\xac", b"\x80", b"\xff", b"\r", b" ", b"\xc0\x80", b"\xed\xa0\x80",
+          b"\t", b"\x1f", b"\xc2\xa0")  # (the last two: no blank line, though CPython's strip() takes them)
 RUN = st.one_of(st.integers(0, 8), st.integers(MAX_LINE // 3 - 4, MAX_LINE // 3 + 4),
                 st.integers(MAX_LINE - 4, MAX_LINE + 4), st.integers(MAX_LINE_BYTES - 4, MAX_LINE_BYTES + 4))
 LINE = st.lists(st.tuples(st.sampled_from(PIECES), RUN), min_size=1, max_size=3).map(

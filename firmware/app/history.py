@@ -45,9 +45,12 @@ def archive(board, kept=_FILES):
     except OSError:  # (there already)
         pass
     _remove_others(folder, starts)
-    Store(folder, str(start), board.hw.keep_up).save({"from": start, "to": cut, "codes": match.iter_saved(cut)})
+    # with the match's state where the file starts (None at the match's first event), so that a host
+    # can replay the games kept once older files are removed
+    Store(folder, str(start), board.hw.keep_up).save({"from": start, "to": cut, "base": match.saved_base(),
+                                                      "codes": match.iter_saved(cut)})
     match.archive(cut)
-    board.history = starts[len(starts) + 1 - kept:] + [start]  # (a new list: the saved copy keeps its own)
+    board.history = starts[max(0, len(starts) + 1 - kept):] + [start]  # (a new list: the saved copy keeps its own)
 
 
 def _folder(board):
@@ -65,8 +68,10 @@ def _remove_others(folder, starts):
 
 def events(board, first, stop):
     """The archived events of ``board``'s match from the index ``first`` (below ``Match.archived``) up
-    to ``stop`` at most, those of one file (a reader asks again from where they end): a list (a page
-    is short). ValueError if they are not kept: older than the oldest file, or lost."""
+    to ``stop`` at most, those of one file (a reader asks again from where they end), and the match's
+    state where that file starts (``Match.saved_base``; None at the match's first event, or in a file
+    written before files held it): a list (a page is short) and the base. ValueError if they are not
+    kept: older than the oldest file, or lost."""
     starts = board.history or ()
     k = len(starts) - 1
     while k >= 0 and starts[k] > first:
@@ -79,4 +84,5 @@ def events(board, first, stop):
     data, _ = Store(_folder(board), str(start)).load(stream="codes")
     if not isinstance(data, dict) or data.get("from") != start or data.get("to") != end:
         raise ValueError("the log's events %d to %d are lost from the board's flash" % (start, end - 1))
-    return saved_page(data["codes"], board.match.settings.seats, first - start, min(stop, end) - first)
+    return (saved_page(data["codes"], board.match.settings.seats, first - start, min(stop, end) - first),
+            data.get("base"))

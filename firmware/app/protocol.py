@@ -30,7 +30,7 @@ _MAX_ERROR = const(240)  # characters of an error message (what the rules core s
 
 def _error(request_id, message):
     if len(message) > _MAX_ERROR:
-        message = message[:_MAX_ERROR] + "..."
+        message = message[:_MAX_ERROR - 3] + "..."  # (the cut said, within the most)
     out = {"ok": False, "error": message}
     if request_id is not None:
         out["id"] = request_id
@@ -151,16 +151,21 @@ def _whole(request, key, default, low, high):
 def _log(board, request):
     match = board.match
     total = match.events
-    first = _whole(request, "from", 0, 0, total)
+    kept = board.history[0] if board.history else match.archived  # the first event whose log the board has
+    first = _whole(request, "from", kept, 0, total)
     count = _whole(request, "count", MAX_PAGE, 1, MAX_PAGE)
     if first < match.archived:  # the page from an archived game's file: it ends with the file
         from app.history import events
 
-        page = events(board, first, first + count)
+        page, base = events(board, first, first + count)
     else:  # only this page, one event at a time, as the reply is written (see _write_object)
         page = match.iter_log(first, first + count)
-    return {"log": page, "from": first, "total": total, "edits": match.edits, "settings": settings_dict(board),
-            "games": match.iter_games()}
+        base = None
+    reply = {"log": page, "from": first, "total": total, "edits": match.edits, "settings": settings_dict(board),
+             "games": match.iter_games()}
+    if first == kept and kept:  # the match's state where the log kept starts: a reader replays the games from it
+        reply["base"] = base if first < match.archived else match.saved_base()
+    return reply
 
 
 # The commands: cmd -> (handler, the fields it takes besides "cmd" and "id", whether it

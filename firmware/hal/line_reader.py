@@ -8,7 +8,7 @@ decoded once whole, and one that is no text is answered as such (as the simulato
 
 from micropython import const
 
-from shared.serial_lines import MAX_LINE, MAX_LINE_BYTES
+from shared.serial_lines import MAX_LINE, MAX_LINE_BYTES, is_blank
 
 DROPPED = object()  # what ``feed`` returns when a line too long to take has ended
 NOT_TEXT = object()  # ... when a line that is not UTF-8 text has ended
@@ -59,7 +59,7 @@ class LineReader:
                 return NOT_TEXT
             if len(text) != len(line) and not _strict(line):  # (a line of ASCII alone needs no more)
                 return NOT_TEXT
-            return text if text.strip() else None
+            return None if is_blank(text) else text
         if self._dropping is None:
             kept = self._bytes
             kept.append(byte)

@@ -56,7 +56,7 @@ def whole_log(board):
         from app.history import events
 
         while len(log) < match.archived:
-            log.extend(events(board, len(log), match.archived))
+            log.extend(events(board, len(log), match.archived)[0])
     log.extend(match.iter_log())
     return log
 

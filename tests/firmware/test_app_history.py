@@ -177,18 +177,39 @@ def test_the_logs_of_the_last_archives_are_kept_and_an_older_page_is_refused_wit
     p = Played()
     p.save = False
     board = p.d.board
-    for _ in range(6):
+    for n in range(1, 9):  # the third game's save archives the first; 5 kept: the eighth's lets one go
         p.games(1)
         p.apply(["new_game"])
-        history.archive(board, 3)
+        history.archive(board, 5)
         board.save()
-    assert len(board.history) == 3
+        assert len(board.history or ()) == min(n - 1, 5), board.history
     left = set(files(p.d)) - set(named(board.history))  # the file the last archive let go of:
     assert len(left) == 1 and int(left.pop()[:-2]) < board.history[0]  # removed as the next archive begins
     oldest = board.history[0]
     reply = p.d.ask({"cmd": "log", "from": oldest - 1})
     assert not reply["ok"] and "keeps the log from event %d" % oldest in reply["error"], reply
     assert pages(p.d, oldest)[0] == p.log[oldest:]
+
+
+def test_the_log_read_from_where_the_board_keeps_it_replays_to_the_match_as_it_is():
+    p = Played()
+    p.save = False
+    board = p.d.board
+    for _ in range(5):
+        p.games(1)
+        p.apply(["new_game"])
+        history.archive(board, 2)
+        board.save()
+    kept = board.history[0]
+    first = p.d.ask({"cmd": "log"})  # no "from": where the board's log starts
+    assert first["from"] == kept > 0 and first["base"][0] == kept, first
+    log = pages(p.d, kept)[0]
+    assert log == p.log[kept:]
+    replayed = Match(board.match.settings, log, base=first["base"])
+    assert replayed.state() == board.match.state() and replayed.games_won == board.match.games_won
+    assert "base" not in p.d.ask({"cmd": "log", "from": kept + 1})  # only where the log kept starts
+    whole = Played().games(2)
+    assert whole.d.ask({"cmd": "log"})["from"] == 0 and "base" not in whole.d.ask({"cmd": "log"})
 
 
 def test_a_lost_file_of_the_log_is_said_and_costs_the_game_nothing():
@@ -236,3 +257,5 @@ def test_a_saved_list_of_files_that_is_not_one_is_dropped_and_the_game_kept():
         reply = again.ask({"cmd": "log", "from": 0})
         assert not reply["ok"] and "keeps the log from event %d" % archived in reply["error"], reply
         assert pages(again, archived)[0] == p.log[archived:]
+        base = again.ask({"cmd": "log"})["base"]  # the log kept in the save: the state where it starts
+        assert Match(d.board.match.settings, p.log[archived:], base=base).state() == d.board.match.state()

@@ -26,6 +26,13 @@ def test_blank_lines_are_ignored():
     assert fed(LineReader(), "\n\r\n  \n\t\r\nx\n") == ["x"]
 
 
+def test_a_line_of_other_spaces_is_no_blank_line_on_any_interpreter():
+    # JSON's whitespace only: CPython's str.strip() takes these too, MicroPython's not (so the board answered
+    # them as malformed JSON, and the simulator left the host waiting for a reply)
+    others = ["\x1f", "\x0b", "\xa0", "\u2028", "\x85", " \u3000 "]
+    assert fed(LineReader(), "".join(line + "\n" for line in others)) == others
+
+
 def test_the_longest_line_is_taken_and_one_more_character_drops_it():
     reader = LineReader()
     longest = "é" * MAX_LINE  # characters, not bytes
