@@ -138,7 +138,8 @@ def read_log(link: BoardLink) -> dict[str, Any]:
     the pages are fetched until ``total`` events are in. If the total or the count of ``edits``
     changes between pages (or the board refuses a page: the log is now shorter than where it
     starts), the log changed meanwhile: it is read again from the start, and a LinkError is raised
-    after ``LOG_TRIES`` tries. A reply without ``total`` (firmware from before paging) is the
+    after ``LOG_TRIES`` tries; a page refused while the log stays as it was (a file of it lost) is the
+    board's refusal. A reply without ``total`` (firmware from before paging) is the
     whole log; one without ``edits`` (before that count) is checked by its total alone.
     """
     for _attempt in range(LOG_TRIES):
@@ -151,6 +152,8 @@ def read_log(link: BoardLink) -> dict[str, Any]:
             try:
                 reply = log_page(link.request("log", **{"from": start + len(events)}))
             except BoardRefused:  # the log is now shorter than where this page starts (undone meanwhile)
+                if same_log(first, log_page(link.request("log", count=1))):
+                    raise  # or not: the log as it was, a page the board cannot give (its file lost), said as it says
                 break
             if not same_log(first, reply) or not reply["log"]:
                 break

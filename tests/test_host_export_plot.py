@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -286,6 +287,9 @@ def test_a_long_match_is_logged_exported_and_plotted_from_the_oldest_game_the_bo
     assert crib(capsys, "export", "--format", "json", "--from", str(saved))[1] == out  # the saved log: the same
     status, out, err = crib_on_board("plot", "--out", str(tmp_path / "race.png"))
     assert status == 0 and Image.open(tmp_path / "race.png").size[0] > 0, err
+    os.remove("%s/history/%d.a" % (board.hw.storage_root, board.history[1]))  # a file of the log lost from the flash
+    status, _, err = crib_on_board("log")
+    assert status == 1 and "are lost from the board's flash" in " ".join(err.split()), err  # not "kept changing"
 
 
 def test_a_log_kept_from_a_later_event_needs_the_match_s_state_there(match_log: list[list], tmp_path: Path,
