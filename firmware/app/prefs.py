@@ -80,4 +80,5 @@ def restore_prefs(saved, supply):
         prefs["colour2"] = colours[2] if prefs["colour0"] != colours[2] else colours[0]
     if not fixed:
         return prefs, None
-    return prefs, "saved preferences not taken (defaults used): " + "; ".join(fixed)
+    # what was wrong first: the display shows a notice's first lines only (app.messages)
+    return prefs, "; ".join(fixed) + ": saved preferences not taken, defaults used"

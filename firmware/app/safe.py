@@ -18,7 +18,7 @@ import json
 from micropython import const
 
 from app import palette
-from app.messages import Messages
+from app.messages import LINES, Messages
 from app.modes.led_test import LedTest
 from app.prefs import defaults
 from app.render import Canvas, pulse, show, show_text
@@ -68,8 +68,8 @@ class SafeHome:
             canvas.put(track, HOLES, palette.WHITE, level)
 
     def lines(self, board):
-        """SAFE MODE, why (up to four lines), and how to go on."""
-        return ["SAFE MODE"] + wrap(board.why)[:4] + ["enc: LED test", "off+on: play"]
+        """SAFE MODE, why (in the lines the other three leave), and how to go on."""
+        return ["SAFE MODE"] + wrap(board.why)[:LINES - 3] + ["enc: LED test", "off+on: play"]
 
     def describe(self):
         """Only the mode's name: there is no game here to describe."""

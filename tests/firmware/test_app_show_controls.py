@@ -79,9 +79,8 @@ def test_his_heels_from_the_dealers_button_then_the_jack_pegs_nothing_more():
     assert d.where() == "starter" and d.mode.picker.rank == parse("JC") >> 2  # on the Jacks: only one is taken
     d.pick("5D")  # not a Jack: refused
     assert d.match.starter is None and d.board.messages.refusal is not None and d.where() == "starter"
-    d.pick("JC")  # the Jack: no second heels
-    assert d.match.starter == parse("JC") and d.match.front == [2, 2] and d.mode.name == "peg"
-    d.press(ENC)
+    d.pick("JC")  # the Jack: no second heels, and the count goes on to the pone's hand (docs/USING.md)
+    assert d.match.starter == parse("JC") and d.match.front == [2, 2] and d.where() == "cards"
     d.count_show("5C 5H 5S 5D")  # 28 with the Jack starter (no nobs: the Jack is the starter)
     assert d.match.front == [2, 30]
     assert d.match.log[1] == ["heels"]

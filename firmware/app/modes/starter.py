@@ -119,10 +119,14 @@ class Starter:
             board.open(Count).next_count(board, True)  # the totals of this deal, from the pone's
         elif kind == events.PRESS and what == events.ENCODER:
             picker = self.picker
+            # his heels pegged at the cut: the play went on without the card, so the count asks for it now
+            asked_by_count = board.match.heels
             if board.try_apply(["starter_rank", picker.rank] if self.any_suit else ["starter", picker.card]):
                 laying = board.match.game.laying
-                if laying is not None and laying.turn is None:  # asked by the count once every card was laid
-                    board.open_count()  # (his heels pegged, the Jack's suit unknown): the count goes on
+                if laying is not None:  # the play laid card by card knows: asked once every card was laid
+                    asked_by_count = laying.turn is None
+                if asked_by_count:
+                    board.open_count()  # (the Jack's suit, his heels not pegged again): the count goes on
                 else:
                     board.idle()  # the play comes after the starter is turned
 
