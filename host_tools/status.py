@@ -52,6 +52,8 @@ def state_shown(state: dict[str, Any]) -> list[RenderableType]:
     for key in ("message", "store"):  # the store's notice is the power-on one: it stays until the next
         if state.get(key):
             lines.append("%s: %s" % ("refused" if key == "message" else "at power-on", state[key]))
+    if state.get("unsaved"):
+        lines.append("NOT SAVED: the flash refused the last save (%s)" % state["unsaved"])
     if state.get("fault"):
         lines.append("FAULT %s" % state["fault"])  # as the display says it
     return [table, *lines]

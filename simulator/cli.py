@@ -41,7 +41,16 @@ from typing import TYPE_CHECKING
 
 from host_shared import NOT_DONE, USAGE_ERROR
 from host_shared.untrusted import read_text, shorten
-from simulator.instances import FlashInUse, announce, default_flash_dir, lock_flash, serving_on, unlock_flash, withdraw
+from simulator.instances import (
+    LOCK_NAME,
+    FlashInUse,
+    announce,
+    default_flash_dir,
+    lock_flash,
+    serving_on,
+    unlock_flash,
+    withdraw,
+)
 from simulator.server import DEFAULT_PORT, ProtocolServer
 
 if TYPE_CHECKING:  # the app is imported only when the simulator starts, not for every `crib` command
@@ -118,15 +127,16 @@ def run(args: argparse.Namespace) -> int:
         try:
             held.callback(unlock_flash, lock_flash(flash))
         except FlashInUse as error:
-            print("crib sim: %s.\nQuit that one first, or play a separate board: `%s`"
-                  % (error, with_own_flash(args)), file=sys.stderr)
+            print("crib sim: %s.\nQuit that one first, or play a separate board: `%s`\n(If no simulator runs, "
+                  "the lock is a crashed one's whose number another program has now: delete %s.)"
+                  % (error, with_own_flash(args), flash / LOCK_NAME), file=sys.stderr)
             return NOT_DONE
         except OSError as error:  # a file there, no such parent, no permission
-            print("crib sim: cannot use %s as the flash folder: %s" % (flash, error.strerror or error),
-                  file=sys.stderr)
+            why = "it is a file, not a folder" if flash.is_file() else error.strerror or error
+            print("crib sim: cannot use %s as the flash folder: %s" % (flash, why), file=sys.stderr)
             return NOT_DONE  # as any file crib cannot use: the command line is right (crib --help, exit status)
         if args.serve or not args.headless:
-            stop_on_sigterm()  # killed: the lock and the runtime file are still removed
+            stop_on_signals()  # killed, or its terminal closed: the lock and the runtime file are still removed
         from simulator.device import Device
 
         if args.headless:
@@ -148,10 +158,13 @@ def with_own_flash(args: argparse.Namespace) -> str:
     return shlex.join(words + ["--flash", SEPARATE_FLASH])
 
 
-def stop_on_sigterm() -> None:
-    """Turn SIGTERM into SystemExit, so that a killed simulator lets go of what it holds."""
+def stop_on_signals() -> None:
+    """Turn SIGTERM and SIGHUP (its terminal closed) into SystemExit, so that a simulator killed so lets go
+    of what it holds."""
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(128 + signal.SIGTERM))
+        for stop in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):  # (no SIGHUP on Windows)
+            if stop is not None:
+                signal.signal(stop, lambda signum, _frame: sys.exit(128 + signum))
 
 
 def run_interactive(args: argparse.Namespace, device: Device, flash: Path, held: ExitStack) -> int:
@@ -233,12 +246,12 @@ def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: Ex
         script.play(device, steps)
     outputs = [(args.state_out, lambda path: path.write_text(json.dumps(device.state(), indent=2, sort_keys=True)
                                                              + "\n")),
-               (args.png_out, lambda path: snapshot(device).save(path))]
+               (args.png_out, lambda path: snapshot(device).save(path, format="PNG"))]  # whatever its name ends in
     for path, write in outputs:
         try:
             if path:
                 write(path)
-        except (OSError, ValueError) as error:  # ValueError: Pillow knows no image format by that name
+        except OSError as error:
             print("crib sim: cannot write %s: %s" % (path, getattr(error, "strerror", None) or error), file=sys.stderr)
             return NOT_DONE
     if device.errors:

@@ -69,9 +69,17 @@ def _protocol_line(line: str) -> str:
     return line
 
 
+def _whole(rest: str, usage: str) -> int:
+    """``rest`` as a whole number; ValueError saying ``usage`` if it is none."""
+    try:
+        return int(rest)
+    except ValueError:
+        raise ValueError("%s, not %r" % (usage, shorten(rest))) from None
+
+
 def _step(word: str, rest: str) -> tuple[str, Any]:
     if word == TURN:
-        detents = int(rest)
+        detents = _whole(rest, "turn takes a whole number of detents, like turn 3 or turn -1")
         if detents == 0 or abs(detents) > MAX_TURN:
             raise ValueError("turn needs 1 to %d detents either way" % MAX_TURN)
         return "event", (TURN, detents)
@@ -80,7 +88,7 @@ def _step(word: str, rest: str) -> tuple[str, Any]:
             raise ValueError("unknown control (use one of %s)" % ", ".join(CONTROLS))
         return "event", (word, rest)
     if word == "wait":
-        ms = int(rest)
+        ms = _whole(rest, "wait takes a whole number of milliseconds, like wait 700")
         if not 0 <= ms <= MAX_WAIT_MS:
             raise ValueError("wait needs a number of milliseconds from 0 to %d" % MAX_WAIT_MS)
         return "wait", ms

@@ -202,6 +202,8 @@ def test_output_cut_short_by_its_reader() -> None:
     (b"wait 100000000000\n", "wait needs a number of milliseconds from 0 to 600000"),
     (b"turn 1\npress \xe9\n", "not UTF-8 text (line 2: byte 0xe9)"),
     (b"turn " + b"9" * 500_000 + b"\n", "line 1: "),
+    (b"turn abc\n", "line 1: turn takes a whole number of detents, like turn 3 or turn -1, not 'abc'"),
+    (b"wait soon\n", "line 1: wait takes a whole number of milliseconds, like wait 700, not 'soon'"),
     (b"cmd " + b"[" * 3000 + b"\n", "longer than 2048 characters"),
     (b"# " + b"x" * (2 * 1024 * 1024) + b"\n", "larger than"),
 ])
@@ -221,6 +223,9 @@ def test_a_simulator_output_that_cannot_be_written(out: str, tmp_path: Path,
     status, _, err = crib(capsys, "sim", "--headless", "--flash", str(tmp_path / "flash"), "--script", str(script),
                           out, "/nonexistent/dir/out")
     assert status == 1 and "cannot write /nonexistent/dir/out" in err and "Traceback" not in err
+    status, _, err = crib(capsys, "sim", "--headless", "--flash", str(tmp_path / "flash"), "--script", str(script),
+                          out, str(tmp_path / "out"))  # a name of no known format: a PNG all the same
+    assert status == 0 and err == "" and (tmp_path / "out").exists()
 
 
 @pytest.mark.parametrize("port", ["99999", "-1", "http"])
@@ -261,6 +266,7 @@ def test_a_simulator_flash_folder_that_cannot_be_used(flash: str, tmp_path: Path
     status, _, err = crib(capsys, "sim", "--headless", "--serve", "--flash", flash)
     assert status == 1 and "Traceback" not in err
     assert err.startswith("crib sim: cannot use %s as the flash folder" % flash)
+    assert flash.startswith("/proc") or "it is a file, not a folder" in err
 
 
 def test_a_package_json_that_cannot_be_read_or_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -145,7 +145,7 @@ def test_a_simulator_whose_app_fails_or_that_cannot_serve_is_1(tmp_path: Path, m
     monkeypatch.setattr(Board, "handle_command", broken)
     assert main(["sim", "--headless", "--script", str(script), "--flash", str(tmp_path / "flash")]) == 1
     assert "the app raised 1 exception(s)" in capsys.readouterr().err
-    monkeypatch.setattr(sim_cli, "stop_on_sigterm", lambda: None)  # not in the tests' process
+    monkeypatch.setattr(sim_cli, "stop_on_signals", lambda: None)  # not in the tests' process
     monkeypatch.setattr(sim_cli, "ProtocolServer", taken)  # every port, the free ones too
     assert main(["sim", "--headless", "--serve", "--flash", str(tmp_path / "flash")]) == 1
     assert "no free port was found" in capsys.readouterr().err

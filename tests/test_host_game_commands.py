@@ -23,6 +23,7 @@ import pytest
 from host_helpers import Reader, crib, simulator
 from sim_process import CRIB, TIMEOUT_S
 
+from app.store import Store
 from cribbage_lab.card_text import parse
 from host_tools import game_commands, plot
 from host_tools.cli import main
@@ -175,6 +176,20 @@ def test_status_shows_a_hardware_fault_as_the_display_does(tmp_path: Path) -> No
     device.step()
     assert device.lines is not None and device.lines[-1] == "FAULT LEDs off"
     assert state_shown(device.state())[-1] == "FAULT LEDs off"
+
+
+def test_status_says_the_game_is_not_saved_while_the_flash_refuses_it(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    device = Device(tmp_path, manual_clock=True)
+
+    def full(store: Store, data: dict) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Store, "save", full)
+    device.push([("press", "p1")])  # P1 deals: a change the flash will not keep
+    device.step()
+    assert device.lines is not None and device.lines[-1] == "NOT SAVED"
+    assert state_shown(device.state())[-1].startswith("NOT SAVED: the flash refused the last save (OSError(28")
 
 
 def test_status_says_the_storage_notice_is_the_power_on_ones(tmp_path: Path) -> None:

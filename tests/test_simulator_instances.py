@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -145,3 +146,12 @@ def test_a_missing_tk_is_said_on_the_terminal_board_with_how_to_install_it(tmp_p
     assert note.startswith("No window: this Python has no Tk") and "sudo apt install python3-tk" in note
     assert note.endswith("not serving the protocol (--no-serve)")  # what the note said besides
     assert "sudo apt install python3-tk" in capsys.readouterr().err  # and in the terminal once the board ends
+
+
+def test_a_simulator_whose_terminal_closes_lets_its_flash_folder_go(tmp_path: Path) -> None:
+    flash = tmp_path / "flash"
+    sim = Simulator(["--headless", "--serve", "--flash", str(flash)])
+    sim.process.send_signal(signal.SIGHUP)  # its terminal closed (or its tmux session killed)
+    assert sim.process.wait(timeout=TIMEOUT_S) == 128 + signal.SIGHUP
+    assert not (flash / instances.LOCK_NAME).exists()
+    sim.stop()

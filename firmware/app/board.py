@@ -151,7 +151,17 @@ class Board:
             except OSError as e:  # the flash refused the archive's file: the save below keeps the log whole
                 print("the log not archived: %r" % (e,))
             forget("app.history")
-        self.store.save(self.saved_data())
+        messages = self.messages
+        try:
+            self.store.save(self.saved_data())
+        except OSError as e:  # the flash refused it: the players are told (app.messages) until one goes through
+            if messages.unsaved is None:
+                self._display_dirty = True
+            messages.unsaved = repr(e)
+            raise
+        if messages.unsaved is not None:
+            messages.unsaved = None
+            self._display_dirty = True
         self._changed = False
 
     def save_if_changed(self):

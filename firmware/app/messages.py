@@ -11,6 +11,10 @@
 - A hardware fault (``hardware``): what ``hw.fault()`` reports failing, like the LED supply.
   Said on the serial log when it starts and ends, and on the display's last line while it
   lasts (no input dismisses it); the ``state`` reply carries it as ``fault``.
+- A save the flash refused (``unsaved``, set by ``Board.save``): the game since then is not kept
+  if the power goes. Until a save goes through, both game holes flash as for the notice and the
+  display says NOT SAVED on a line of its own above a fault's; the ``state`` reply carries the
+  error as ``unsaved``.
 The next input dismisses the first two (``dismiss``). ``lines`` puts them under the mode's own
 text on the 16x8 display.
 
@@ -49,6 +53,7 @@ class Messages:
         self.check_pegs = False  # the notice says the game may not be the one last played
         self.at_power_on = None  # the power-on notice, kept for the state reply
         self.fault = None  # the part the hardware reports failing, while it does
+        self.unsaved = None  # why the last save failed (the flash refused it), until one goes through
 
     def refuse(self, text):
         """Show that an action was refused, and why."""
@@ -117,11 +122,13 @@ class Messages:
 
             if refusal is not None:  # said whole: the mode's lines give way (its first 2 stay)
                 said = wrap("NO: " + refusal)
-                room = LINES - (self.fault is not None)  # a fault takes the last line
+                room = LINES - (self.fault is not None) - (self.unsaved is not None)  # they take the last lines
                 kept = min(len(lines), max(2, room - len(said)))
                 lines = lines[:kept] + said[:room - kept]
             else:  # the mode's first 4 lines (the scores), the title, the reason's first 3 lines
                 lines = lines[:4] + [self.notice_title] + wrap(self.notice)[:3]
+        if self.unsaved is not None:
+            lines = lines[:LINES - 1 - (self.fault is not None)] + ["NOT SAVED"]
         if self.fault is not None:
             lines = lines[:LINES - 1] + ["FAULT " + self.fault]
         if len(lines) > LINES:

@@ -136,6 +136,7 @@ def _state(board, request):
     out["store"] = board.messages.at_power_on
     out["message"] = board.messages.refusal
     out["fault"] = board.messages.fault
+    out["unsaved"] = board.messages.unsaved
     out["can_undo"] = board.match.can_undo
     out["version"] = VERSION
     return {"state": out}
@@ -266,5 +267,6 @@ def _answer(board, line):
         remember(board, request_id, text)
         board.save()  # the reply is kept with the game, changed or not
         return text
-    board.save_if_changed()
+    if change:  # (a request that reads leaves a save the flash refused to the shell: its reply is not held up)
+        board.save_if_changed()
     return out

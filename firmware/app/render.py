@@ -304,9 +304,10 @@ def render(board, canvas, now):
             draw_pegs(board, canvas, now)
         mode.draw(board, canvas, now)
     # A power-on notice (app.messages): both game holes flash until the next input, and if the game
-    # may not be the one last played, the front pegs go dark in between; refused, in any mode: the
-    # game holes flicker fast for a moment (faster than the notice); an undo: they flash white once.
-    notice = messages.notice is not None and canvas.blink(now, 1000, 500)
+    # may not be the one last played, the front pegs go dark in between; so they do while the flash
+    # refuses the saves; refused, in any mode: the game holes flicker fast for a moment (faster than
+    # the notice); an undo: they flash white once.
+    notice = (messages.notice is not None or messages.unsaved is not None) and canvas.blink(now, 1000, 500)
     if notice or (refused and canvas.blink(now, _FLICKER, _FLICKER * 2 // 3)) or undone:
         hole = game_hole(board)
         for track in range(canvas.tracks):

@@ -188,9 +188,9 @@ class Shell:
             log_exception("recovery", e2)
 
     def save_changes(self):
-        """Save what the inputs changed. If the flash fails, that is logged and the change
-        stays marked, to be saved with the next frame, a frame period on; the ui carries on (it
-        is not what went wrong)."""
+        """Save what the inputs changed. If the flash fails, that is logged, the players are told
+        (``Board.save``) and the change stays marked, to be saved with the next frame, a frame
+        period on; the ui carries on (it is not what went wrong)."""
         try:
             self.board.save_if_changed()
         except OSError as e:

@@ -5,16 +5,17 @@ line and a power cut at any step loses nothing."""
 import json
 import os
 
-from app_driver import Driver
+from app_driver import Driver, is_hue
 from app_fuzz import whole_log
 from match_helpers import play_game
 from test_app_restore import resave
 
-from app import history
+from app import history, palette
 from app.store import Store
 from cribbage.match import Match, RuleError
 from cribbage_lab import deck
 from portable import raises
+from shared.holes import HOLES
 
 
 class Played:
@@ -259,3 +260,23 @@ def test_a_saved_list_of_files_that_is_not_one_is_dropped_and_the_game_kept():
         assert pages(again, archived)[0] == p.log[archived:]
         base = again.ask({"cmd": "log"})["base"]  # the log kept in the save: the state where it starts
         assert Match(d.board.match.settings, p.log[archived:], base=base).state() == d.board.match.state()
+
+
+def test_a_save_the_flash_refuses_is_said_until_one_goes_through_and_reading_the_state_still_answers():
+    d = Driver()
+    restore = failing_saves(lambda data: OSError(28, "no space"))
+    try:
+        with raises(OSError):
+            d.board.apply(["dealer", 0])
+            d.board.save()
+        assert d.board.messages.unsaved is not None and "NOT SAVED" in d.display()
+        reply = d.ask({"cmd": "state"})  # a request that reads: answered, the save left to the shell
+        unsaved = reply["state"]["unsaved"]
+        assert reply["ok"] and unsaved == d.board.messages.unsaved and "28" in unsaved
+        hole = d.frame_phase(1000, 100)
+        assert is_hue(hole.pixel(0, HOLES), palette.VERMILLION)  # the game holes flash, as for a notice
+    finally:
+        restore()
+    d.board.save()  # the flash takes it again
+    assert d.board.messages.unsaved is None and d.ask({"cmd": "state"})["state"]["unsaved"] is None
+    assert "NOT SAVED" not in d.display() and d.reboot().board.match.log == [["dealer", 0]]
