@@ -72,7 +72,7 @@ def watchdog_reset():
 
 def safe_mode(board, app_start):
     """Why the app must not start (a short text), or None: the encoder switch held at power-on,
-    it or BOOTSEL pressed in the first half second after power-on (``hal.boot_window``; the
+    it or BOOTSEL pressed in the half second after the dark frame (``hal.boot_window``; the
     Pico's LED is lit meanwhile), or failures in a row (``hal.boot_guard``: the watchdog reset
     the board, or the app raised). BOOTSEL held *while* powering on starts the RP2040's USB
     bootloader instead, so it is pressed just after.

@@ -63,6 +63,9 @@ def test_a_value_is_shown_as_json_writes_it_the_same_on_every_interpreter():
                         ("x", '"x"'), ([], "[]"), ([1, "5H", None, [True]], '[1, "5H", null, [true]]'),
                         ({"target": None}, '{"target": null}'), (10 ** 30, "1" + "0" * 30)):
         assert cards.json_text(value) == text, (value, cards.json_text(value))
+    # a number too big for a float, read as an infinity: no JSON can write it; MicroPython's words for it
+    for value, text in ((json.loads("1e400"), "inf"), (json.loads("[-1e400, 2]"), "[-inf, 2]")):
+        assert cards.json_text(value) == text, (value, cards.json_text(value))
     # characters past ASCII as themselves (CPython's json.dumps writes \u00e9 and a pair of
     # surrogates; MicroPython's, these), a quote and a backslash escaped, a control character
     # by its short escape or as \u00XX (a backspace and a form feed too: MicroPython's way)
