@@ -1,7 +1,7 @@
 """The whole game from the command line: `crib cut`, `crib dealer`, `crib starter`, `crib heels`,
 `crib peg`, `crib lay`, `crib go`, `crib hand`, `crib crib`, `crib muggins`, `crib new-game`, `crib new-match`.
 
-Each is one row of ``COMMANDS``, mirroring the rules core's events (cribbage/match.py has
+Each is one row of ``COMMANDS``, mirroring the rules core's events (docs/EVENTS.md has
 their rules): the row names the command, its arguments (``Field``s: how people type a
 player, a card, points) and the protocol request it sends. A row without ``event`` sends
 ``["NAME", field values in order]``: `crib lay 2 5` is the row
@@ -30,7 +30,7 @@ from rich.text import Text
 from cribbage import cards
 from cribbage.game import MAX_PLAY_POINTS
 from cribbage.settings import Settings
-from cribbage.show import MAX_SHOW, is_possible_total
+from cribbage.show import IMPOSSIBLE, MAX_SHOW, is_possible_total
 from cribbage_lab import card_text
 from host_shared import NOT_DONE, USAGE_ERROR
 from host_shared.untrusted import shorten
@@ -121,11 +121,10 @@ def is_whole_number(text: str) -> bool:
 
 
 def total_typed(text: str) -> int:
-    """A show's points, as typed -> an int some hand or crib counts (the rules core's: 0 to 29, never 19, 25,
-    26 or 27)."""
+    """A show's points, as typed -> an int some hand or crib counts (the rules core's ``is_possible_total``)."""
     if not is_whole_number(text) or not is_possible_total(int(text)):
-        raise argparse.ArgumentTypeError("no hand counts %r: a show counts 0 to %d points, never 19, 25, 26 or 27"
-                                         % (shorten(text), MAX_SHOW))
+        raise argparse.ArgumentTypeError("no hand counts %r: a show counts 0 to %d points, never %s"
+                                         % (shorten(text), MAX_SHOW, ", ".join(map(str, IMPOSSIBLE))))
     return int(text)
 
 

@@ -51,10 +51,6 @@ class VirtualSerial:
         """App side: the next received line, or None if there is none (never blocks)."""
         return self._incoming.pop(0) if self._incoming else None
 
-    def write_line(self, line: str) -> None:
-        """App side: send one line."""
-        self.write(line + "\n")
-
     def write(self, text: str) -> None:
         """App side: send a piece of a line (a line ends at each ``"\n"``)."""
         lines = (self._partial + text).split("\n")

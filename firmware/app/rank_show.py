@@ -95,6 +95,12 @@ class RankShow:
         flush, nobs, _ = self.asked(starter_rank)
         return ["show_ranks", seat, self.ranks[:], flush, nobs, claim]
 
+    def score(self, starter_rank):
+        """The show's points, all questions answered: ``show_ranks.score``, as quick as ``show.score`` (the
+        count's frame goes out before its words, ``count``, are made)."""
+        flush, nobs, _ = self.asked(starter_rank)
+        return show_ranks.score(self.ranks, starter_rank, flush, nobs, self.crib)
+
     def count(self, starter_rank):
         """The show's Count, all questions answered."""
         flush, nobs, _ = self.asked(starter_rank)
@@ -144,13 +150,10 @@ class RankShow:
         return self.taken and not self.asked(board.match.starter_rank)[2]
 
     def _take(self, board):
-        """Take the rank dialled, unless the table and the ranks taken hold its four cards."""
-        match = board.match
+        """Take the rank dialled, unless the table (``show_ranks.on_table``: the cards laid in the play
+        too) and the ranks taken hold its four cards."""
         rank = self.rank
-        table = match.ranks.count(rank) + self.ranks.count(rank)
-        for card in match.used:
-            table += card >> 2 == rank
-        if table >= 4:
+        if show_ranks.on_table(board.match.game)[rank] + self.ranks.count(rank) >= 4:
             board.messages.refuse("all four %ss are on the table" % rank_name(rank))
         else:
             self.ranks.append(rank)

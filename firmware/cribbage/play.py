@@ -17,10 +17,10 @@ Semantics (docs/RULES.md, "The play"), for 2 seats, or 3 or 4 (teams sit alterna
   card already played raise ValueError and change nothing. Then the turn passes to the
   next seat that has not said go (the same seat again if all others have). At 31 the
   series ends (see ``reset``).
-- ``go()``: the seat ``turn`` cannot lay (no card fits under 31, or no cards are left; pass
-  its hand to have that checked). When every seat has said go, the seat that laid the last
-  card pegs 1 (``go``; at the end of the play this is the point for the last card) and the
-  series ends. A go when no card was laid since the reset pegs nothing: the play is over.
+- ``go()``: the seat ``turn`` cannot lay (no card fits under 31, or no cards are left). When
+  every seat has said go, the seat that laid the last card pegs 1 (``go``; at the end of the
+  play this is the point for the last card) and the series ends. A go when no card was laid
+  since the reset pegs nothing: the play is over.
 - ``reset()`` (done by ``lay`` at 31 and by ``go``): the count goes back to 0 and the goes
   are forgotten; the seat after the one that laid the last card leads, so with two
   players the one who did not lay it.

@@ -355,3 +355,21 @@ def test_a_card_undone_is_dialled_again():
     assert d.mode.rank == 5 and d.match.game.laying is None  # (no card laid this deal)
     d.press(turn(1), ENC)  # a turn: the six meant
     assert d.match.game.laying.play.count == 6
+
+
+def test_a_crib_by_ranks_cannot_take_a_rank_the_play_laid_four_of():
+    d = Driver()
+    d.board.change_settings({"play": 1})
+    d.press(P1)  # P1 deals
+    assert d.ask({"cmd": "event", "event": ["starter_rank", 12]})["ok"]  # a King, its suit not dialled
+    for rank in (5, 5, 5, 5, 10):  # the four fives laid, then a ten: 30
+        lay(d, rank)
+    d.press(P1, P2)  # both go
+    for rank in (9, 7, 8):
+        lay(d, rank)
+    for seat in (1, 0):  # the hands by their totals: their laid cards held, unseen
+        assert d.ask({"cmd": "event", "event": ["hand", seat, None, 12]})["ok"]
+    d.press(ENC)  # the crib, by its ranks (the starter has no suit)
+    assert d.where() == "ranks" and d.mode.ranks.rank == 0
+    d.press(turn(4), ENC)  # a five: the play laid all four
+    assert d.board.messages.refusal == "all four 5s are on the table" and d.mode.ranks.ranks == []

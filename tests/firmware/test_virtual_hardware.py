@@ -87,7 +87,7 @@ def test_serial_both_ways():
     assert hw.serial.read_line() == '{"cmd": "state"}'
     assert hw.serial.read_line() == '{"cmd": "log"}'
     assert hw.serial.read_line() is None
-    hw.serial.write_line("a")
-    hw.serial.write_line("b")
+    hw.serial.write("a\nb")
+    hw.serial.write("\n")
     assert hw.serial.replies() == ["a", "b"]
     assert hw.serial.replies() == []

@@ -209,7 +209,7 @@ class Count:
         else:
             self.step = CONFIRM
             match = board.match
-            self.points = (self.ranks.count(match.starter_rank).total if self.ranks
+            self.points = (self.ranks.score(match.starter_rank) if self.ranks
                            else show.score(self.picker.picked, match.starter, self.crib))
             self.said = None  # said when first shown (``_saying``): the LEDs show the points first
 

@@ -136,7 +136,7 @@ class Lay:
         match = board.match
         settings = match.settings
         side = settings.side_of(turn)
-        track = side & 1  # track_of and board.colour inlined, as in app.render: a call costs the chip
+        track = side & 1  # track_of inlined, as in app.render: a call costs the chip
         colour = board.colours[side]
         count = self._count(board)
         start = self.start

@@ -14,8 +14,8 @@ data line), not by holes, so it follows the build:
 
 Every control echoes: turning steps the walk by as many LEDs (back and forth), the encoder
 press pauses or resumes it (the light stops or goes on at once), and a press or hold of p1,
-p2 or back lights the game holes for a moment (p1: track 1's in player 1's colour, p2: track
-2's in player 2's, back: both vermillion); the display names each control.
+p2 or back lights the game holes for a moment (p1: player 1's track's in player 1's colour, p2:
+player 2's in player 2's, back: both vermillion); the display names each control.
 Holding the encoder leaves the test for the game, exactly as it was (the test changes
 nothing). At most two game holes and one LED are lit (the walk's dim), and the current cap
 holds as always: the test stays well within the build's supply.

@@ -35,7 +35,7 @@ ITEMS = (
     ("milliamps", "current mA", (300, 500, 900, 1500, 2500, 3000, 4000)),  # 4000: the 5 V 4 A supply of power.md
 )
 _MILLIAMPS = [item[0] for item in ITEMS].index("milliamps")
-# P1 and P3 share track 1 with three players, told apart by colour (app.prefs): one given the
+# P1 and P3 share P1's track with three players, told apart by colour (app.prefs): one given the
 # other's colour takes it, and the other takes its old one
 _SHARED_TRACK = {"colour0": "colour2", "colour2": "colour0"}
 _PLAY_WAYS = const(("by points", "card by card"))
