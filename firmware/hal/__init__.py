@@ -28,13 +28,14 @@ The hw contract: what the app asks of a hardware layer
     Called between the steps of a save (``app.store``), each of which may hold the CPU for a
     flash erase (45 ms, up to 400, interrupts off): it reads the controls now and keeps their
     events for the next ``poll_events``, so a save longer than the controls can keep unread (the
-    board's rings: 512 ms of button samples, 256 encoder changes) loses nothing. A layer whose
+    board's rings, read safely: 480 ms of button samples, 224 encoder changes) loses nothing. A layer whose
     inputs wait in a queue anyway (the simulator's) does nothing.
 ``hw.idle``
-    None (the app polls every 4 ms), or an object with ``wait(ms)``: an awaitable that ends
+    None (the app polls every 4 ms), or an object with ``wait(ms)``, an awaitable that ends
     after ``ms``, or as soon as a control moves (or the hardware's fault signal changes) or
-    ``set()`` is called; while a control is in use it ends after the 4 ms poll. The app awaits
-    it when no frame is due and nothing came, so a board left alone sleeps (``app.run``).
+    ``set()`` is called, and ``set()`` (the app calls it when it has answered a serial line);
+    while a control is in use it ends after the 4 ms poll. The app awaits it when no frame is
+    due and nothing came, so a board left alone sleeps (``app.run``).
 ``hw.ticks_ms()``
     Milliseconds, wrapping as MicroPython's ``time.ticks_ms``: the app compares them only
     with ``shared.ticks.ticks_diff``.

@@ -4,9 +4,9 @@ A failure is what the chip or the app saw go wrong: the watchdog reset the board
 ``watchdog_timed_out``), or an exception came out of the app (``failed()``, then main.py resets
 the board). A power cut is none: unplugging, a loose cable or a reset by hand while the app
 runs count for nothing (the saved game is atomic; the app just starts again). ``begin`` is
-called at every boot with whether the watchdog had reset the board; once ``limit`` failures
-follow each other the board starts in safe mode instead of resetting forever, and the count is
-cleared, so the next power-on tries the app again. The app running well for a while
+called at every boot that no control sent to safe mode, with whether the watchdog had reset
+the board; once ``limit`` failures follow each other the board starts in safe mode instead of
+resetting forever, and the count is cleared, so the next power-on tries the app again. The app running well for a while
 (``healthy()``) or being stopped on purpose (Ctrl-C from ``mpremote`` or ``crib deploy``:
 ``stopped()``) clears the count. Only a change is written (a boot after a power cut writes
 nothing), through a temporary file and a rename, which littlefs makes atomic.

@@ -14,11 +14,12 @@ it passed the detent position (11). A detent is counted only when the contacts c
   current detent, which is then dropped, never guessed: a step may be lost, never invented.
 
 Readings alone cannot always tell: three quarters forward seen as one reading look exactly
-like one quarter back, so a wiggle ``11 -> 01 -> 00 -> 10 -> 11`` seen as ``01, 11`` would
-count a step the knob never made. So a feeder that knows changes went by unseen (the ring
-ran over) says so, ``feed(ab, burst=True)``: the detents counted since the last ``take()`` are
-dropped, and so is the detent in progress if the contacts are not at the detent position (11)
-then; at it, the next detent counts. Turning loses steps then; it never gains one.
+like one quarter back, so a wiggle ``11 -> 01 -> 00 -> 10 -> 00 -> 01 -> 11`` (three quarters
+forward, three back) seen as ``01, 00, 10, 11`` would count a step the knob never made. So a
+feeder that knows changes went by unseen (the ring ran over) says so, ``feed(ab, burst=True)``:
+the detents counted since the last ``take()`` are dropped, and so is the detent in progress if
+the contacts are not at the detent position (11) then; at it, the next detent counts. Turning
+loses steps then; it never gains one.
 
 Everything is small-int arithmetic and allocates nothing.
 """

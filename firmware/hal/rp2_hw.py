@@ -27,7 +27,7 @@ _WATCHDOG_CTRL_CLEAR = const(0x40058000 + 0x3000)
 _WATCHDOG_ENABLE = const(1 << 30)
 # bytes read a call at most: a line comes in slices, the app's other tasks run between them (a
 # host's 9 KB line, read whole, held the frames and the controls' polls for 1.6 s on the stock
-# image: ~0.2 ms a byte; buttons sampled more than 512 ms before a poll are lost)
+# image: ~0.2 ms a byte; buttons sampled more than 480 ms before a poll are lost: hal.samples)
 _READ_SLICE = const(32)
 
 

@@ -4,7 +4,8 @@ The encoder: a PIO state machine (``hal.encoder_pio``, on PIO1) pushes the conta
 at every change, and a DMA channel copies each push into a 256-byte ring in RAM. Both run
 without the CPU, so a flash write (interrupts off for 45 ms, up to 400) loses no edge.
 ``poll`` feeds the ring's new entries, in order, to the quadrature decoder
-(``hal.samples.Turns``); should it ever fall a whole ring behind, the decoder is told
+(``hal.samples.Turns``); should it ever fall further behind than the ring keeps (224 changes
+read safely), the decoder is told
 edges were missed and drops the detent in progress rather than guess. The two contacts must
 be on consecutive pins (either order).
 

@@ -7,7 +7,7 @@ sample (a byte: bit k is pin ``in_base + k``, 1 = open) into a ring of ``RING`` 
 written since the last one; the last was taken just now, the others a millisecond apart before
 it. So the poll knows each contact's level now and when it first moved since the last poll,
 to a millisecond, even after a flash write kept interrupts off (and the polls away) for up to
-``RING`` ms; those are what ``hal.debounce`` needs to tell a press from a glitch. A press that
+480 ms (``RING`` less its slack); those are what ``hal.debounce`` needs to tell a press from a glitch. A press that
 began inside a flash write and was let go just after it keeps its true length: with a pin IRQ,
 stamped when interrupts came back on, it looked too short and was lost. A poll that comes
 late stands in for the polls it missed, one every 4 ms of samples: two presses during
