@@ -157,6 +157,7 @@ class Terminal:
         self.server = server
         self.layout = TerminalLayout(Geometry.load())
         self.note = note
+        self.serving = note  # where the protocol is served (or why not): kept under a power cut's note
         self.long_next = False
         self.buffer = ""
         self.shown: tuple | None = None
@@ -222,7 +223,7 @@ class Terminal:
             raise KeyboardInterrupt
         if chars in PLUG:
             self.device.pull_plug()
-            self.note = "Power cut: booted again from flash (boot %d)." % self.device.boots
+            self.note = "Power cut: booted again from flash (boot %d).\n%s" % (self.device.boots, self.serving)
         elif chars == LONG_PREFIX:
             self.long_next = True
         elif chars in TURNS:

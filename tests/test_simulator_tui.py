@@ -134,6 +134,7 @@ def test_the_terminal_board_plays_with_keys(terminal: tuple[Tmux, Connection]) -
     wait_for(lambda: board.state()["ui"]["points"] == 2, "a peg being dialled")
     tmux.keys("F12")
     wait_for(lambda: "Power cut" in tmux.screen(), "the reboot")
+    assert "serving" in tmux.screen()  # where the protocol is still served, under the power cut's note
     state = board.state()
     assert state["front"] == [5, 2] and state["ui"]["side"] is None
     tmux.keys("q")
