@@ -158,6 +158,7 @@ class Board:
             if messages.unsaved is None:
                 self._display_dirty = True
             messages.unsaved = repr(e)
+            self._changed = True  # tried again with the next frame (app.run), whatever asked for this save
             raise
         if messages.unsaved is not None:
             messages.unsaved = None
@@ -263,6 +264,7 @@ class Board:
         if not match.events:  # refused by the rules core, in its words (a copy here would cost heap)
             match.apply(["new_match"])
         self.match = Match(match.settings, edits=match.edits + 1, new_match=True)
+        self.history = None  # the old match's archives: none of this one's (their files go with its first)
         self._accepted()
 
     def change_settings(self, changes):

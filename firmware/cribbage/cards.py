@@ -29,7 +29,8 @@ def json_text(value):
     ``'x'``): how a host wrote what an error refuses. The same text on CPython and MicroPython:
     MicroPython's ``json.dumps``, which writes characters past ASCII as themselves and a backspace
     or form feed as ``\\u0008``, ``\\u000c`` (CPython's would write ``\\u00e9``, ``\\b``), and a
-    number too big for a float (``1e400`` read) as ``inf`` (CPython's: ``Infinity``, no JSON either)."""
+    number too big for a float (``1e400`` read) as ``inf`` (CPython's: ``Infinity``, no JSON either;
+    a text ``"Infinity"`` beside such a number becomes ``"inf"`` there too: a host's two mistakes in one)."""
     import json  # here: no name in this module's globals (resident on the board)
 
     try:

@@ -280,3 +280,32 @@ def test_a_save_the_flash_refuses_is_said_until_one_goes_through_and_reading_the
     d.board.save()  # the flash takes it again
     assert d.board.messages.unsaved is None and d.ask({"cmd": "state"})["state"]["unsaved"] is None
     assert "NOT SAVED" not in d.display() and d.reboot().board.match.log == [["dealer", 0]]
+
+
+def test_a_new_match_after_a_long_one_is_logged_from_its_first_event():
+    p = Played()
+    p.save = False
+    board = p.d.board
+    for _ in range(5):
+        p.games(1)
+        p.apply(["new_game"])
+        history.archive(board, 2)
+        board.save()
+    assert board.history[0] > 0
+    board.new_match()
+    board.apply(["dealer", 1])
+    reply = p.d.ask({"cmd": "log"})
+    assert reply["ok"] and reply["from"] == 0 and reply["log"] == [["dealer", 1]], reply
+
+
+def test_a_save_that_changed_nothing_but_failed_is_tried_again_until_it_goes_through():
+    d = Driver()
+    restore = failing_saves(lambda data: OSError(5, "EIO"))
+    try:
+        with raises(OSError):  # (app.run answers that the board failed)
+            d.ask({"cmd": "test_leds", "id": "a"})  # a change of no game data, with an id: saved at once
+        assert d.board.messages.unsaved is not None
+    finally:
+        restore()
+    d.board.save_if_changed()  # what the shell does each frame: the flash takes it now
+    assert d.board.messages.unsaved is None and "NOT SAVED" not in d.display()
