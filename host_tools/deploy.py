@@ -62,6 +62,7 @@ from host_tools.deploy_plan import (
     make_romfs_plan,
     mismatches,
     paths_to_probe,
+    shadows,
 )
 from host_tools.devices import AUTO, LinkError, NoBoardError, add_device_argument, resolve
 from host_tools.firmware_tree import BOARD_JSON, FIRMWARE, ROOT, firmware_files, native_twins
@@ -372,6 +373,7 @@ def verify(runner: Runner, port: str, plan: Plan, made: Build, files: list[str],
     else:
         bad = mismatches([f for f in made.files if not in_package(f)], after.files)
         bad += ["/" + d for d in plan.image.packages if d in after.dirs]
+        bad += ["/" + m for d in plan.image.packages for m in shadows(d) if m in after.files]
         rom = after.rom
         if rom is None or rom.image_size != plan.image.size or (
                 rom.image_sha256 is not None and rom.image_sha256 != plan.image.sha256):
@@ -452,21 +454,23 @@ def deploy(device: str, dry_run: bool = False, compile_modules: bool = True, for
         raise DeployError("%s is the simulator: %s" % (port, NOTHING_TO_DEPLOY))
     listing = probe_port(runner, port, files_to_ask, dirs_to_ask) if port is not None else None
     with tempfile.TemporaryDirectory(prefix="crib-mpy-") as tmp:
-        refused = None
         try:
             made, plan = plan_deploy(listing, Path(tmp), firmware, board_json, compile_modules, force, romfs, console)
-        except DeployError as error:
-            refused = error
-        if refused or dry_run or port is None:
+            if not dry_run and port is not None:
+                if plan.steps:
+                    runner(mpremote_commands(port, plan.steps))
+                verify(runner, port, plan, made, files_to_ask, dirs_to_ask)
+        except BaseException:  # a refusal, mpy-cross failing, Ctrl-C: the board is not left stopped
             if port is not None:
-                runner(["connect", port, "reset"])  # the listing stopped the app: start it again
-            if refused:
-                raise refused
+                try:
+                    runner(["connect", port, "reset"])  # the listing stopped the app: start it again
+                except DeployError:
+                    pass  # (what went wrong first is what is said)
+            raise
+        if port is not None:
+            runner(["connect", port, "reset"])  # the listing stopped the app: start it again
+        if dry_run or port is None:
             return plan
-        if plan.steps:
-            runner(mpremote_commands(port, plan.steps))
-        verify(runner, port, plan, made, files_to_ask, dirs_to_ask)
-        runner(["connect", port, "reset"])
     console.print("deployed: %d copied%s, %d unchanged, verified; board reset" % (
         sum(s.op == "cp" for s in plan.steps),
         ", ROMFS image written" if any(s.op == "romfs" for s in plan.steps) else "", len(plan.skipped)))
@@ -489,7 +493,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     """Add the `deploy` sub-command."""
     parser = sub.add_parser("deploy", help="compile the firmware and copy what changed to the board",
                             description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_device_argument(parser)
+    add_device_argument(parser, simulator=False)
     parser.add_argument("--dry-run", action="store_true",
                         help="show the plan; change nothing on the board (a board found is listed, then reset)")
     parser.add_argument("--no-compile", action="store_true", help="send .py sources instead of mpy-cross output")

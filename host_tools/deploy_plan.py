@@ -19,7 +19,8 @@ littlefs:
 1. ``romfs`` writes the image (``mpremote romfs deploy``), unless the partition already holds
    exactly these bytes (same size and SHA-256, read by the probe from the partition itself);
 2. ``mkdir``/``cp`` the top-level files as above, but for main.py;
-3. ``rmtree`` each package directory left on the littlefs: the littlefs is mounted at ``/``
+3. ``rmtree`` each package directory left on the littlefs, and ``rm`` a module file of a
+   package's name there (another project's ``/hal.py``): the littlefs is mounted at ``/``
    and is the current directory, ``''``, which is always the first entry of ``sys.path``
    (before ``.frozen``, ``/rom`` and ``/rom/lib``), so an old ``/cribbage`` would be
    imported instead of ``/rom/cribbage``;
@@ -104,7 +105,8 @@ def twin(path: str) -> str | None:
 
 
 def paths_to_probe(local: list[LocalFile]) -> tuple[list[str], list[str]]:
-    """What to ask the board about: (files: each local file and its twin; directories)."""
+    """What to ask the board about: (files: each local file and its twin, and the modules a top-level
+    package's name may have as a file, ``shadows``; directories)."""
     files = set()
     dirs = set()
     for f in local:
@@ -115,7 +117,14 @@ def paths_to_probe(local: list[LocalFile]) -> tuple[list[str], list[str]]:
         for parent in PurePosixPath(f.path).parents:
             if str(parent) != ".":
                 dirs.add(str(parent))
+    for d in dirs:
+        files.update(shadows(d))
     return sorted(files), sorted(dirs)
+
+
+def shadows(package: str) -> tuple[str, ...]:
+    """The module files that would be imported as ``package`` from the littlefs (none below the top)."""
+    return () if "/" in package else (package + ".py", package + ".mpy")
 
 
 def make_plan(local: list[LocalFile], board_files: dict[str, BoardFile], board_dirs: set[str],
@@ -192,5 +201,7 @@ def make_romfs_plan(image: RomImage, partition: RomPartition | None, local: list
     for package in sorted(image.packages):
         if package in board_dirs:
             plan.steps.append(Step("rmtree", package, why="would shadow /rom/%s" % package))
+        plan.steps.extend(Step("rm", module, why="would shadow /rom/%s" % package)
+                          for module in shadows(package) if module in board_files)
     plan.steps.extend(s for s in files.steps if s.path == MAIN)
     return plan

@@ -93,10 +93,12 @@ def device_typed(text: str) -> str:
     return text
 
 
-def add_device_argument(parser: argparse.ArgumentParser) -> None:
-    """The ``--device/-d`` option every board-facing sub-command takes."""
+def add_device_argument(parser: argparse.ArgumentParser, simulator: bool = True) -> None:
+    """The ``--device/-d`` option every board-facing sub-command takes (``simulator``: one that talks
+    to a running simulator when no board is plugged in; `crib deploy` does not)."""
     parser.add_argument(
         "-d", "--device", default=AUTO, type=device_typed,
         help="auto (default: the first Raspberry Pi Pico found), a port such as /dev/ttyACM0 or COM3, "
-             "a shortcut a0/u0/c3, or socket://HOST:PORT / rfc2217://HOST:PORT (the simulator: "
-             "socket://127.0.0.1:4121; without -d a running simulator is found when no board is plugged in)")
+             "a shortcut a0/u0/c3, or socket://HOST:PORT / rfc2217://HOST:PORT"
+             + (" (the simulator: socket://127.0.0.1:4121; without -d a running simulator is found when no "
+                "board is plugged in)" if simulator else ""))

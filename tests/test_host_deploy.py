@@ -288,8 +288,8 @@ def test_deploy_calls_and_what_lands(tree: tuple[Path, Path, Path]) -> None:
     firmware, board_json, board = tree
     fake = FakeMpremote(board)
     deploy("a0", runner=fake, firmware=firmware, board_json=board_json)
-    asked = ["board.json", "main.py", "pkg/__init__.mpy", "pkg/__init__.py", "pkg/data.json", "pkg/mod.mpy",
-             "pkg/mod.py"]
+    asked = ["board.json", "main.py", "pkg.mpy", "pkg.py",  # (a module of the package's name: ROMFS would lose to it)
+             "pkg/__init__.mpy", "pkg/__init__.py", "pkg/data.json", "pkg/mod.mpy", "pkg/mod.py"]
     assert fake.calls[0] == ["connect", "/dev/ttyACM0", "exec", probe_code(asked, ["pkg"])]
     copy = fake.calls[1]
     assert [w for w in copy if w.startswith(":") or w in ("mkdir", "cp", "+")] == [
@@ -555,6 +555,10 @@ def test_romfs_plan() -> None:
     assert [(s.op, s.why) for s in changed.steps] == [("romfs", "image changed")]
     blind = make_romfs_plan(IMAGE, RomPartition(256 * 1024, 1000, None), TOP, same(TOP), set())
     assert [(s.op, s.why) for s in blind.steps] == [("romfs", "board cannot hash: written to be sure")]
+    # Another project's module of a package's name on the littlefs: imported before /rom's package, so it goes.
+    foreign = dict(same(TOP), **{"hal.py": BoardFile(10, "d" * 64)})
+    assert [(s.op, s.path, s.why) for s in make_romfs_plan(IMAGE, there, TOP, foreign, set()).steps] == [
+        ("rm", "hal.py", "would shadow /rom/hal")]
     # An empty board: the littlefs gets main.py and board.json only.
     fresh = make_romfs_plan(IMAGE, None, TOP, {}, set())
     assert [(s.op, s.path) for s in fresh.steps] == [("romfs", "rom"), ("cp", "board.json"), ("cp", "main.py")]
@@ -725,3 +729,16 @@ def test_a_micropython_older_than_1_23_is_refused(tree: tuple[Path, Path, Path])
     fake = FakeMpremote(board, version=[1, 23, 0])
     deploy("a0", runner=fake, firmware=firmware, board_json=board_json, console=quiet()[0])
     assert (board / "pkg" / "mod.mpy").exists()
+
+
+def test_a_deploy_that_fails_after_the_listing_leaves_the_board_running(tree: tuple[Path, Path, Path]) -> None:
+    firmware, board_json, board = tree
+    (firmware / "pkg" / "mod.py").write_text("def add(x:\n")  # mpy-cross refuses it: no DeployError
+    fake = FakeMpremote(board)
+    with pytest.raises(subprocess.CalledProcessError):
+        deploy("a0", runner=fake, firmware=firmware, board_json=board_json)
+    assert [c[2] for c in fake.calls] == ["exec", "reset"]  # the listing stopped the app: started again
+    fake.calls.clear()
+    with pytest.raises(subprocess.CalledProcessError):
+        deploy("a0", dry_run=True, runner=fake, firmware=firmware, board_json=board_json)
+    assert [c[2] for c in fake.calls] == ["exec", "reset"]
