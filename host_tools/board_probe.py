@@ -3,8 +3,8 @@
 It prints one line ``CRIB-PROBE {json}``: the board's ``sys.implementation._mpy`` (None
 if it has none), whether it can hash (``hashlib.sha256``: in MicroPython's core and in the
 rp2 Pico build, whose generated stubs list it; checked anyway), for each
-asked path its size and SHA-256 (files) or its presence (directories), and its ROMFS
-partition, if it has one. The code is plain MicroPython (it runs on the unix port in the
+asked path its size and SHA-256 (files) or its presence and the files in it (directories), and
+its ROMFS partition, if it has one. The code is plain MicroPython (it runs on the unix port in the
 tests, so what it prints is checked for real).
 
 The ROMFS partition (MicroPython 1.25+, firmware built with one): ``vfs.rom_ioctl(1)`` is
@@ -61,7 +61,7 @@ def _crib_rom(ioctl):
     return [len(mv), n, h]
 def _crib_probe(root, files, dirs, ioctl):
     out = {"mpy": getattr(sys.implementation, "_mpy", None), "hash": sha256 is not None,
-           "version": list(sys.implementation.version[:3]), "files": {}, "dirs": [],
+           "version": list(sys.implementation.version[:3]), "files": {}, "dirs": [], "listed": [],
            "rom": _crib_rom(ioctl)}
     buf = bytearray(1024)
     for p in files:
@@ -86,6 +86,9 @@ def _crib_probe(root, files, dirs, ioctl):
         try:
             if os.stat(root + p)[0] & 0x4000:
                 out["dirs"].append(p)
+                for e in os.ilistdir(root + p):
+                    if e[1] == 0x8000:
+                        out["listed"].append(p + "/" + e[0])
         except OSError:
             pass
     print(%(marker)r + json.dumps(out))
@@ -103,6 +106,7 @@ class BoardListing:
     files: dict[str, BoardFile]
     dirs: set[str]
     rom: RomPartition | None  # None: no ROMFS partition
+    listed: set[str]  # every file in the directories asked about
 
     @property
     def release(self) -> str:
@@ -127,5 +131,6 @@ def parse_probe(output: str) -> BoardListing:
                 files={p: BoardFile(size, digest) for p, (size, digest) in data["files"].items()},
                 dirs=set(data["dirs"]),
                 rom=None if data.get("rom") is None else RomPartition(*data["rom"]),
+                listed=set(data.get("listed", ())),
             )
     raise ValueError("the board did not answer the listing (got %r)" % output.strip()[-200:])

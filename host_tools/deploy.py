@@ -417,7 +417,7 @@ def plan_deploy(listing: BoardListing | None, tmp: Path, firmware: Path, board_j
         plan = make_romfs_plan(image, partition, [f for f in made.files if not in_package(f)],
                                board_files, board_dirs, force)
     else:
-        plan = make_plan(made.files, board_files, board_dirs, force)
+        plan = make_plan(made.files, board_files, board_dirs, force, listing.listed if listing else set())
     show_plan(console, plan, made, listing, note)
     if plan.image is not None and partition is not None and not fits(plan.image, partition):
         raise DeployError("the ROMFS image (%d bytes) does not fit the board's partition (%d bytes): nothing changed"

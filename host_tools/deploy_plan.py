@@ -7,8 +7,10 @@ Order of the steps, and why:
    into main.py, so it changes only once everything it imports is in place;
 3. ``rm`` a stale twin: a module now sent as ``x.mpy`` leaves an old ``x.py`` to remove
    (MicroPython imports ``x.py`` before ``x.mpy``, so the old source would win), and
-   ``x.py`` replaces an old ``x.mpy`` the same way. Nothing else on the board is touched
-   (saved games live there). Removals come after the copies so that at every instant some
+   ``x.py`` replaces an old ``x.mpy`` the same way; and ``rm`` a file of the firmware's
+   directories that the firmware no longer has (a module removed or renamed: a native twin left
+   behind would still be imported). Nothing else on the board is touched (saved games live
+   at the top, beside ``main.py``). Removals come after the copies so that at every instant some
    version of each module is importable.
 Unchanged files (same size and SHA-256 as on the board) are skipped, unless ``force``.
 A board without ``hashlib.sha256`` cannot prove a file unchanged: everything is copied.
@@ -128,8 +130,9 @@ def shadows(package: str) -> tuple[str, ...]:
 
 
 def make_plan(local: list[LocalFile], board_files: dict[str, BoardFile], board_dirs: set[str],
-              force: bool = False) -> Plan:
-    """The steps that make the board hold exactly ``local`` (see the module docstring)."""
+              force: bool = False, board_listed: frozenset[str] | set[str] = frozenset()) -> Plan:
+    """The steps that make the board hold exactly ``local`` (see the module docstring); ``board_listed``:
+    the files found in the firmware's directories there."""
     plan = Plan()
     _, wanted_dirs = paths_to_probe(local)
     for d in sorted(wanted_dirs, key=lambda d: (d.count("/"), d)):
@@ -154,6 +157,8 @@ def make_plan(local: list[LocalFile], board_files: dict[str, BoardFile], board_d
         other = twin(f.path)
         if other and other in board_files:
             plan.steps.append(Step("rm", other, why="stale twin of %s" % f.path))
+    kept = {f.path for f in local} | {s.path for s in plan.steps if s.op == "rm"}
+    plan.steps.extend(Step("rm", path, why="not in the firmware") for path in sorted(board_listed - kept))
     plan.steps.extend(main)
     return plan
 

@@ -742,3 +742,18 @@ def test_a_deploy_that_fails_after_the_listing_leaves_the_board_running(tree: tu
     with pytest.raises(subprocess.CalledProcessError):
         deploy("a0", dry_run=True, runner=fake, firmware=firmware, board_json=board_json)
     assert [c[2] for c in fake.calls] == ["exec", "reset"]
+
+
+def test_a_module_gone_from_the_firmware_goes_from_the_board(tree: tuple[Path, Path, Path]) -> None:
+    firmware, board_json, board = tree
+    (firmware / "pkg" / "old.py").write_text(PLAIN)
+    fake = FakeMpremote(board)
+    deploy("a0", runner=fake, firmware=firmware, board_json=board_json)
+    assert (board / "pkg" / "old.mpy").exists()
+    (firmware / "pkg" / "old.py").unlink()  # removed (or renamed) in the firmware
+    (board / "pkg" / "notes.txt").write_text("")  # anything else in a firmware folder: not the firmware's
+    (board / "game.a").write_text("[]")  # a saved game, at the top: untouched
+    plan = deploy("a0", runner=fake, firmware=firmware, board_json=board_json)
+    assert [(s.op, s.path, s.why) for s in plan.steps] == [
+        ("rm", "pkg/notes.txt", "not in the firmware"), ("rm", "pkg/old.mpy", "not in the firmware")]
+    assert not (board / "pkg" / "old.mpy").exists() and (board / "game.a").exists()
