@@ -59,6 +59,19 @@ def pages(d, first=0):
         lengths.append(len(reply["log"]))
 
 
+def long_match(kept, games=5):
+    """A board that played ``games`` games, each archived once the next began, keeping the logs of ``kept``
+    archives (100 on the board)."""
+    p = Played()
+    p.save = False
+    for _ in range(games):
+        p.games(1)
+        p.apply(["new_game"])
+        history.archive(p.d.board, kept)
+        p.d.board.save()
+    return p
+
+
 def files(d):
     """The names of the archive's files (in the folder ``history`` of the board's storage), sorted."""
     try:
@@ -193,14 +206,8 @@ def test_the_logs_of_the_last_archives_are_kept_and_an_older_page_is_refused_wit
 
 
 def test_the_log_read_from_where_the_board_keeps_it_replays_to_the_match_as_it_is():
-    p = Played()
-    p.save = False
+    p = long_match(kept=2)
     board = p.d.board
-    for _ in range(5):
-        p.games(1)
-        p.apply(["new_game"])
-        history.archive(board, 2)
-        board.save()
     kept = board.history[0]
     first = p.d.ask({"cmd": "log"})  # no "from": where the board's log starts
     assert first["from"] == kept > 0 and first["base"][0] == kept, first
@@ -283,14 +290,8 @@ def test_a_save_the_flash_refuses_is_said_until_one_goes_through_and_reading_the
 
 
 def test_a_new_match_after_a_long_one_is_logged_from_its_first_event():
-    p = Played()
-    p.save = False
+    p = long_match(kept=2)
     board = p.d.board
-    for _ in range(5):
-        p.games(1)
-        p.apply(["new_game"])
-        history.archive(board, 2)
-        board.save()
     assert board.history[0] > 0
     board.new_match()
     board.apply(["dealer", 1])
