@@ -25,7 +25,7 @@ def parse_rank(text: str) -> int:
 def parse(text: str) -> int:
     """Parse one card such as ``5H``, ``10H``, ``TH``, ``as`` or ``5♥``."""
     t = text.strip().upper().replace("\ufe0f", "")  # a phone's emoji heart is the heart and a variation selector
-    if len(t) < 2:
+    if len(t) < 2 or parse_rank(t) >= 0:  # (a rank alone, 10 too: its suit is what is missing)
         raise ValueError("not a card: %r (write rank then suit, like 5H or 10♥)" % text)
     suit_text = t[-1]
     r = parse_rank(t[:-1])
@@ -44,8 +44,9 @@ def parse_hand(texts: str | list[str]) -> list[int]:
 
     Raises ValueError naming the card if one is unknown or appears twice.
     """
-    if isinstance(texts, str):
-        texts = texts.replace(",", " ").split()
+    if not isinstance(texts, str):
+        texts = " ".join(texts)  # (an argument may hold several cards: "5H 5C JD")
+    texts = texts.replace(",", " ").split()
     cards = []
     for t in texts:
         c = parse(t)

@@ -54,14 +54,17 @@ def print_ranking(console: Console, keeps: list[advice.Keep], dealer: bool) -> N
 def run(args: argparse.Namespace) -> int:
     """Rank the keeps of the dealt cards and print them."""
     need = advice.dealt_count(args.players)
-    cards = cards_given(args, need, "the %d cards dealt to you (%d players)" % (need, args.players))
+    cards = cards_given(args, need, "the %d cards dealt to you (%d players%s)" % (
+        need, args.players, "; dealt 5: --players 3, or 4 for two teams" if args.players == 2 else ""))
     if cards is None:
         return USAGE_ERROR
     keeps = advice.rank_keeps(cards, args.dealer, args.players)[:args.top]  # --top for the table and JSON alike
     if args.json:
         print(json.dumps(as_json(keeps)))
     else:
-        print_ranking(Console(), keeps, args.dealer)
+        # never narrower than the table: in a narrow terminal rich would cut its numbers to "1…"
+        # (the terminal wraps the lines instead, every figure whole)
+        print_ranking(Console(width=max(Console().width, 80)), keeps, args.dealer)
     return 0
 
 

@@ -70,6 +70,10 @@ def main(argv: list[str] | None = None) -> int:
         # flush cannot fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return NOT_DONE
+    except (OSError, UnicodeEncodeError) as error:  # what no command catches: its output not written (a full
+        # disk, a terminal that cannot show a suit's sign), said in a line as any error is, not as a traceback
+        print("crib %s: error: %s" % (args.command, error), file=sys.stderr)
+        return NOT_DONE
 
 
 if __name__ == "__main__":

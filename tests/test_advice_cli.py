@@ -81,3 +81,11 @@ def test_top_must_be_a_positive_number(top: str, capsys: pytest.CaptureFixture[s
     with pytest.raises(SystemExit) as exit_:
         run_advise(["5H", "5C", "JD", "QS", "4C", "9H", "--top", top])
     assert exit_.value.code == 2 and "--top" in capsys.readouterr().err
+
+
+def test_a_narrow_terminal_shows_every_figure_whole(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COLUMNS", "40")  # rich fits a table to it, cutting numbers to "1…"
+    assert cli.main(["advise", "5H", "5C", "JD", "QS", "4C", "9H", "--dealer", "--top", "1"]) == 0
+    out = capsys.readouterr().out
+    assert all(figure in out for figure in ("16.89", "12.70", "+4.20", "5♥ 5♣ J♦ Q♠")), out

@@ -337,3 +337,24 @@ def test_a_show_total_no_hand_counts_is_refused_before_sending(argv: list[str], 
         status, _, err = crib(capsys, *argv, "-d", board.url)
         assert status == 2 and message in one_error(err, argv[0])
         assert board.received == []
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["score", "10", "JH", "QH", "KH", "5C"], "not a card: '10' (write rank then suit"),  # a ten without its suit
+    (["advise", "5H", "5C", "JD", "QS", "4C"], "dealt 5: --players 3, or 4 for two teams"),
+])
+def test_cards_given_wrong_say_what_to_write(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = crib(capsys, *argv)
+    assert status == 2 and message in one_error(err, argv[0])
+
+
+def test_cards_in_one_argument_are_taken_apart(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = crib(capsys, "score", "5H 5C 5S", "JD,5D", "--json")
+    assert status == 0 and json.loads(out)["total"] == 29
+
+
+def test_output_that_cannot_be_written_is_one_error_line() -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([CRIB, "score", "5H", "5C", "TS", "JS", "QS"], stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=TIMEOUT_S)
+    assert done.returncode == 1 and done.stderr.strip() == "crib score: error: [Errno 28] No space left on device"
