@@ -60,6 +60,7 @@ if TYPE_CHECKING:  # the app is imported only when the simulator starts, not for
 
 PNG_SCALE = 4.0  # pixels per millimetre of headless snapshots
 MAX_SCALE = 20.0  # window pixels per millimetre: 6800 px wide, past any screen (far more: out of memory)
+MIN_SCALE = 1.5  # the smallest window's: the hole numbers still legible (a window is never resized smaller)
 SEPARATE_FLASH = "board-2"  # the folder suggested for a second board
 
 
@@ -84,7 +85,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "if it is taken, a free one)" % DEFAULT_PORT)
     parser.add_argument("--no-serve", action="store_true", help="window/terminal: do not serve the protocol")
     parser.add_argument("--scale", type=scale_number, default=None,
-                        help="window: pixels per millimetre, at most %g (default: fit the screen)" % MAX_SCALE)
+                        help="window: pixels per millimetre, %g to %g (default: fit the screen)"
+                        % (MIN_SCALE, MAX_SCALE))
     parser.set_defaults(func=run)
 
 
@@ -100,14 +102,14 @@ def port_number(text: str) -> int:
 
 
 def scale_number(text: str) -> float:
-    """An argparse type: pixels per millimetre, above 0 and at most MAX_SCALE (not nan)."""
+    """An argparse type: pixels per millimetre, from MIN_SCALE to MAX_SCALE (not nan)."""
     try:
         scale = float(text)
     except ValueError:
         scale = -1.0
-    if not 0 < scale <= MAX_SCALE:  # false for nan too
-        raise argparse.ArgumentTypeError("a scale is pixels per millimetre, more than 0 and at most %g, not %r"
-                                         % (MAX_SCALE, shorten(text)))
+    if not MIN_SCALE <= scale <= MAX_SCALE:  # false for nan too
+        raise argparse.ArgumentTypeError("a scale is pixels per millimetre, from %g to %g, not %r"
+                                         % (MIN_SCALE, MAX_SCALE, shorten(text)))
     return scale
 
 

@@ -17,6 +17,7 @@ import tkinter as tk
 
 from PIL import ImageTk
 
+from simulator.cli import MIN_SCALE
 from simulator.controls import BIG_STEP, HELP, HOLD_KEYS, PLUG_KEYS, QUIT_KEYS, TURN_KEYS, Controls
 from simulator.device import Device
 from simulator.geometry import Geometry, Layout
@@ -30,7 +31,6 @@ TITLE = "Cribbage board"
 RELEASE_GRACE_MS = 40
 MAX_SCALE = 5.0  # the default scale's largest (a 1700 px wide board)
 MAX_RESIZE_SCALE = 8.0  # a window resized larger leaves a margin (drawing the board larger takes seconds)
-MIN_SCALE = 1.5  # the smallest window: the hole numbers still legible
 RESIZE_MS = 200  # a new window size is drawn for once it has stayed this long (not at every step of a drag)
 SHIFT, CONTROL = 0x0001, 0x0004  # Tk's state bits for a Shift or Control key held
 STATUS_PX = 110  # the lines under the board: the note, the help (``HELP``), a power cut
@@ -146,7 +146,9 @@ class Window:
             # A second tap that came before the first's release was taken (a busy loop): two presses.
             self.pending += self.controls.up(HOLD_KEYS[key], self.now())
         if key in TURN_KEYS:
-            self.pending += self.controls.step(TURN_KEYS[key] * (BIG_STEP if held(event, SHIFT) else 1))
+            # Shift: 5 steps, but for "+", which takes Shift to type on most keyboards
+            big = held(event, SHIFT) and key != "plus"
+            self.pending += self.controls.step(TURN_KEYS[key] * (BIG_STEP if big else 1))
         elif key in HOLD_KEYS:
             self.pending += self.controls.down(HOLD_KEYS[key], self.now())
         elif key in PLUG_KEYS:

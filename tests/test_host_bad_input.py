@@ -234,10 +234,10 @@ def test_a_simulator_port_out_of_range(port: str, capsys: pytest.CaptureFixture[
     assert status == 2 and "a port is a whole number from 0 to 65535" in err
 
 
-@pytest.mark.parametrize("scale", ["-5", "0", "nan", "inf", "1e400", "21", "big"])
+@pytest.mark.parametrize("scale", ["-5", "0", "1.4", "nan", "inf", "1e400", "21", "big"])
 def test_a_window_scale_out_of_range(scale: str, capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = crib(capsys, "sim", "--scale", scale)
-    assert status == 2 and "a scale is pixels per millimetre, more than 0 and at most 20" in one_error(err, "sim")
+    assert status == 2 and "a scale is pixels per millimetre, from 1.5 to 20" in one_error(err, "sim")
 
 
 def test_a_request_longer_than_the_board_takes_is_not_sent(capsys: pytest.CaptureFixture[str]) -> None:

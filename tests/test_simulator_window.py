@@ -128,6 +128,10 @@ def test_the_window_plays_with_keys_and_mouse(display: str, tmp_path: Path) -> N
         wait_for(lambda: sim.state()["ui"].get("points") == 10, "the dial at 10")
         xdotool(display, "key", "shift+Left")
         wait_for(lambda: sim.state()["ui"].get("points") == 5, "the dial at 5 again")
+        xdotool(display, "key", "shift+plus")  # "+" takes Shift to type: one step all the same
+        wait_for(lambda: sim.state()["ui"].get("points") == 6, "the dial at 6")
+        xdotool(display, "key", "minus")
+        wait_for(lambda: sim.state()["ui"].get("points") == 5, "the dial at 5 once more")
         xdotool(display, "key", "Return")
         wait_for(lambda: sim.state()["front"] == [5, 0], "player 1 at 5")
         screen.wait_for_leds({(0, 5): blue, (0, 4): None, (0, 6): None, (1, 4): None})
