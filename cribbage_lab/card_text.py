@@ -40,19 +40,24 @@ def parse(text: str) -> int:
 
 
 def parse_hand(texts: str | list[str]) -> list[int]:
-    """Parse several cards (a list of strings, or one string split on spaces or commas).
+    """Parse several cards (a list of strings, each a card or several split on spaces or commas
+    (``"5H 5C JD"``), or one string split so).
 
     Raises ValueError naming the card if one is unknown or appears twice.
     """
-    if not isinstance(texts, str):
-        texts = " ".join(texts)  # (an argument may hold several cards: "5H 5C JD")
-    texts = texts.replace(",", " ").split()
     cards = []
-    for t in texts:
-        c = parse(t)
-        if c in cards:
-            raise ValueError("card %s appears twice" % name(c))
-        cards.append(c)
+    for t in [texts] if isinstance(texts, str) else texts:
+        try:
+            found = [parse(t)]  # one card, written with a space or not ("5 H", "5H")
+        except ValueError:
+            parts = t.replace(",", " ").split()
+            if len(parts) < 2:
+                raise
+            found = [parse(part) for part in parts]
+        for c in found:
+            if c in cards:
+                raise ValueError("card %s appears twice" % name(c))
+            cards.append(c)
     return cards
 
 

@@ -54,8 +54,9 @@ def print_ranking(console: Console, keeps: list[advice.Keep], dealer: bool) -> N
 def run(args: argparse.Namespace) -> int:
     """Rank the keeps of the dealt cards and print them."""
     need = advice.dealt_count(args.players)
+    five = args.players == 2 and len(args.cards) == 5
     cards = cards_given(args, need, "the %d cards dealt to you (%d players%s)" % (
-        need, args.players, "; dealt 5: --players 3, or 4 for two teams" if args.players == 2 else ""))
+        need, args.players, "; dealt 5: --players 3, or 4 for two teams" if five else ""))
     if cards is None:
         return USAGE_ERROR
     keeps = advice.rank_keeps(cards, args.dealer, args.players)[:args.top]  # --top for the table and JSON alike

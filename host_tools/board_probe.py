@@ -87,8 +87,7 @@ def _crib_probe(root, files, dirs, ioctl):
             if os.stat(root + p)[0] & 0x4000:
                 out["dirs"].append(p)
                 for e in os.ilistdir(root + p):
-                    if e[1] == 0x8000:
-                        out["listed"].append(p + "/" + e[0])
+                    out["listed"].append(p + "/" + e[0] + ("/" if e[1] == 0x4000 else ""))
         except OSError:
             pass
     print(%(marker)r + json.dumps(out))
@@ -106,7 +105,7 @@ class BoardListing:
     files: dict[str, BoardFile]
     dirs: set[str]
     rom: RomPartition | None  # None: no ROMFS partition
-    listed: set[str]  # every file in the directories asked about
+    listed: set[str]  # what the directories asked about hold: their files, and their folders ending in "/"
 
     @property
     def release(self) -> str:

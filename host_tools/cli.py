@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
         return NOT_DONE
     except (OSError, UnicodeEncodeError) as error:  # what no command catches: its output not written (a full
         # disk, a terminal that cannot show a suit's sign), said in a line as any error is, not as a traceback
-        print("crib %s: error: %s" % (args.command, error), file=sys.stderr)
+        print("crib %s: error: %s" % (args.command, " ".join(str(error).split())), file=sys.stderr)  # one line
         return NOT_DONE
 
 

@@ -452,15 +452,15 @@ def deploy(device: str, dry_run: bool = False, compile_modules: bool = True, for
         port = None
     if port is not None and simulator_at(port):
         raise DeployError("%s is the simulator: %s" % (port, NOTHING_TO_DEPLOY))
-    listing = probe_port(runner, port, files_to_ask, dirs_to_ask) if port is not None else None
     with tempfile.TemporaryDirectory(prefix="crib-mpy-") as tmp:
-        try:
+        try:  # the listing stops the app (mpremote's Ctrl-C), whether it answers or not
+            listing = probe_port(runner, port, files_to_ask, dirs_to_ask) if port is not None else None
             made, plan = plan_deploy(listing, Path(tmp), firmware, board_json, compile_modules, force, romfs, console)
             if not dry_run and port is not None:
                 if plan.steps:
                     runner(mpremote_commands(port, plan.steps))
                 verify(runner, port, plan, made, files_to_ask, dirs_to_ask)
-        except BaseException:  # a refusal, mpy-cross failing, Ctrl-C: the board is not left stopped
+        except BaseException:  # a listing not answered, a refusal, mpy-cross failing, Ctrl-C: the board runs again
             if port is not None:
                 try:
                     runner(["connect", port, "reset"])  # the listing stopped the app: start it again

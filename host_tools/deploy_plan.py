@@ -3,15 +3,19 @@ local files and what the board holds.
 
 Order of the steps, and why:
 1. ``mkdir`` the missing directories, parents first;
-2. ``cp`` every new or changed file, in path order, but ``main.py`` last: the board boots
+2. ``cp`` every new or changed file, in path order, but ``main.py`` (step 4): the board boots
    into main.py, so it changes only once everything it imports is in place;
 3. ``rm`` a stale twin: a module now sent as ``x.mpy`` leaves an old ``x.py`` to remove
    (MicroPython imports ``x.py`` before ``x.mpy``, so the old source would win), and
-   ``x.py`` replaces an old ``x.mpy`` the same way; and ``rm`` a file of the firmware's
-   directories that the firmware no longer has (a module removed or renamed: a native twin left
-   behind would still be imported). Nothing else on the board is touched (saved games live
-   at the top, beside ``main.py``). Removals come after the copies so that at every instant some
-   version of each module is importable.
+   ``x.py`` replaces an old ``x.mpy`` the same way. Removals come after the copies so that at
+   every instant some version of each module is importable;
+4. ``cp main.py``;
+5. ``rm`` (or ``rmtree``) what the firmware's directories hold that the firmware no longer has (a
+   module or a package removed or renamed: a native twin left behind would still be imported, a
+   package's folder would win over a module of its name), after main.py, which no longer
+   imports it: cut short before, the board still starts. Nothing else on the board is touched
+   (saved games live at the top, beside ``main.py``; another project's files in a folder of the
+   firmware's name go too).
 Unchanged files (same size and SHA-256 as on the board) are skipped, unless ``force``.
 A board without ``hashlib.sha256`` cannot prove a file unchanged: everything is copied.
 
@@ -157,9 +161,11 @@ def make_plan(local: list[LocalFile], board_files: dict[str, BoardFile], board_d
         other = twin(f.path)
         if other and other in board_files:
             plan.steps.append(Step("rm", other, why="stale twin of %s" % f.path))
-    kept = {f.path for f in local} | {s.path for s in plan.steps if s.op == "rm"}
-    plan.steps.extend(Step("rm", path, why="not in the firmware") for path in sorted(board_listed - kept))
     plan.steps.extend(main)
+    kept = {f.path for f in local} | {s.path for s in plan.steps if s.op == "rm"} | {d + "/" for d in wanted_dirs}
+    for path in sorted(board_listed - kept):
+        folder = path.endswith("/")
+        plan.steps.append(Step("rmtree" if folder else "rm", path.rstrip("/"), why="not in the firmware"))
     return plan
 
 

@@ -351,6 +351,8 @@ def test_cards_given_wrong_say_what_to_write(argv: list[str], message: str, caps
 def test_cards_in_one_argument_are_taken_apart(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = crib(capsys, "score", "5H 5C 5S", "JD,5D", "--json")
     assert status == 0 and json.loads(out)["total"] == 29
+    status, out, _ = crib(capsys, "score", "5 H", "5 C", "10 S", "J S", "Q S", "--json")  # a card with a space in it
+    assert status == 0 and json.loads(out)["total"] == 18
 
 
 def test_output_that_cannot_be_written_is_one_error_line() -> None:

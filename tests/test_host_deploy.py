@@ -757,3 +757,17 @@ def test_a_module_gone_from_the_firmware_goes_from_the_board(tree: tuple[Path, P
     assert [(s.op, s.path, s.why) for s in plan.steps] == [
         ("rm", "pkg/notes.txt", "not in the firmware"), ("rm", "pkg/old.mpy", "not in the firmware")]
     assert not (board / "pkg" / "old.mpy").exists() and (board / "game.a").exists()
+
+
+def test_a_package_gone_goes_after_main_py_which_no_longer_imports_it(tree: tuple[Path, Path, Path]) -> None:
+    firmware, board_json, board = tree
+    (firmware / "pkg" / "sub").mkdir()
+    (firmware / "pkg" / "sub" / "__init__.py").write_text(PLAIN)
+    fake = FakeMpremote(board)
+    deploy("a0", runner=fake, firmware=firmware, board_json=board_json)
+    shutil.rmtree(firmware / "pkg" / "sub")  # the package becomes a module: its folder would win over it
+    (firmware / "pkg" / "sub.py").write_text(PLAIN)
+    (firmware / "main.py").write_text("import pkg.sub\n")
+    plan = deploy("a0", runner=fake, firmware=firmware, board_json=board_json)
+    assert [(s.op, s.path) for s in plan.steps] == [("cp", "pkg/sub.mpy"), ("cp", "main.py"), ("rmtree", "pkg/sub")]
+    assert not (board / "pkg" / "sub").exists() and (board / "pkg" / "sub.mpy").exists()

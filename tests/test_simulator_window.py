@@ -260,7 +260,7 @@ def test_the_scale_for_a_resized_window_fits_its_room_within_limits() -> None:
     assert resized_scale(geometry, (round(width * 3), round(height * 4)), 2.0) == 3.0  # the narrower way
     assert resized_scale(geometry, (round(width * 3) + 2, round(height * 3)), 3.0) == 3.0  # a pixel or two: kept
     assert resized_scale(geometry, (round(width * 3) - 1, round(height * 3) - 1), 3.0) == 3.0
-    assert resized_scale(geometry, (round(width), round(height)), 1.0) == 1.0  # crib sim --scale 1: kept
+    assert resized_scale(geometry, (round(width), round(height)), 1.0) == 1.0  # fitted to a tiny screen: kept
     assert resized_scale(geometry, (round(width * 3), round(height * 3) - 20), 3.0) < 3.0
     assert resized_scale(geometry, (100, 100), 3.0) == MIN_SCALE
     assert resized_scale(geometry, (100_000, 100_000), 3.0) == MAX_RESIZE_SCALE
