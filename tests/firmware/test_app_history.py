@@ -191,12 +191,12 @@ def test_the_logs_of_the_last_archives_are_kept_and_an_older_page_is_refused_wit
     p = Played()
     p.save = False
     board = p.d.board
-    for n in range(1, 9):  # the third game's save archives the first; 5 kept: the eighth's lets one go
+    for n in range(1, 7):  # the third game's save archives the first; 4 kept: the sixth's lets one go
         p.games(1)
         p.apply(["new_game"])
-        history.archive(board, 5)
+        history.archive(board, 4)
         board.save()
-        assert len(board.history or ()) == min(n - 1, 5), board.history
+        assert len(board.history or ()) == min(n - 1, 4), board.history
     left = set(files(p.d)) - set(named(board.history))  # the file the last archive let go of:
     assert len(left) == 1 and int(left.pop()[:-2]) < board.history[0]  # removed as the next archive begins
     oldest = board.history[0]
