@@ -136,7 +136,7 @@ def shadows(package: str) -> tuple[str, ...]:
 def make_plan(local: list[LocalFile], board_files: dict[str, BoardFile], board_dirs: set[str],
               force: bool = False, board_listed: frozenset[str] | set[str] = frozenset()) -> Plan:
     """The steps that make the board hold exactly ``local`` (see the module docstring); ``board_listed``:
-    the files found in the firmware's directories there."""
+    what the firmware's directories there hold (``BoardListing.listed``: files, and folders ending in "/")."""
     plan = Plan()
     _, wanted_dirs = paths_to_probe(local)
     for d in sorted(wanted_dirs, key=lambda d: (d.count("/"), d)):

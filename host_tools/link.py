@@ -142,9 +142,7 @@ class BoardLink:
         board's own message; LinkError if the request is longer than the board takes (it would drop it).
         """
         message = {"cmd": cmd, "id": new_id(), **fields}
-        # as the board reads JSON: characters past ASCII as themselves (an escaped surrogate pair is refused
-        # there), and no NaN or Infinity (the commands' arguments refuse them before anything is sent)
-        text = json.dumps(message, ensure_ascii=False, allow_nan=False)
+        text = as_sent(message)
         if len(text) > MAX_LINE:
             raise LinkError("the request is %d characters long; the board takes lines of at most %d"
                             % (len(text), MAX_LINE))
@@ -243,6 +241,13 @@ def check_reply(value: Any, text: str) -> dict[str, Any]:
     if not isinstance(value, dict) or not isinstance(value.get("ok"), bool):
         raise MalformedReply('the board\'s reply has no "ok": true/false: %r' % shorten(text, 120))
     return value
+
+
+def as_sent(value: Any) -> str:
+    """``value`` as a request writes it, as the board reads JSON: characters past ASCII as themselves (an
+    escaped surrogate pair is refused there). ValueError for a NaN or an infinity, which JSON has none of
+    (the commands' arguments refuse them before anything is sent)."""
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
 def new_id() -> str:

@@ -12,6 +12,7 @@ from rich.table import Table
 from app.modes.settings import ITEMS, value_text
 from cribbage.settings import FIELDS
 from host_shared.untrusted import parse_json, shorten
+from host_tools.link import as_sent
 from host_tools.talk import add_link_arguments, converse
 from shared.supply import ADAPTER_MA, LEAST_MA, USB_MA
 
@@ -35,7 +36,7 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     except ValueError:
         parsed = value
     try:  # as the request will be sent (host_tools.link): refused here, so nothing is
-        json.dumps(parsed, ensure_ascii=False, allow_nan=False).encode()
+        as_sent(parsed).encode()
     except UnicodeEncodeError:  # (a ValueError too) bytes that were no UTF-8 in the command line
         raise argparse.ArgumentTypeError("the value of %s is not UTF-8 text" % shorten(key.strip())) from None
     except ValueError:
