@@ -20,6 +20,7 @@ def boot():
     return rp2_board.build(board, leds)
 
 
+hw = None
 try:
     hw = boot()
     if why is None:
@@ -31,9 +32,10 @@ try:
 
         run_safe(hw, why)
 except KeyboardInterrupt:  # Ctrl-C (mpremote, crib deploy): keep the REPL; not a failed boot
-    rp2_hw.stopped_on_purpose()
+    rp2_hw.stopped_on_purpose(hw)
     print("app stopped")
 except Exception as e:  # out of the app: counted, and the board starts again; safe mode: the REPL
     if why is None:
         rp2_hw.app_failed(e)
+    rp2_hw.to_repl(hw)  # (safe mode failed: the REPL)
     raise

@@ -64,7 +64,7 @@ class Device:
     def power_on(self) -> None:
         """Boot a fresh app on fresh hardware over the same flash folder."""
         self.hw = SimHardware(self.flash_dir, manual_clock=self.manual_clock, display=self.with_display)
-        self.board = Board(self.hw)
+        self.board = Board(self.hw, glance_first=True)  # as app.run builds it: the saved score drawn first
         self._shell = Shell(self.hw, self.board)  # the board's loop: its steps, not its asyncio tasks
         self.boots += 1
         self._draw()  # the first frame and its text

@@ -57,6 +57,10 @@ class LedPower:
             self._enable.value(1)
             self.on_at = self._ticks_ms()
 
+    def off(self):
+        """Turn the LEDs' supply off: the REPL is next, where nothing reads /FAULT (``hal.rp2_hw``)."""
+        self._enable.value(0)
+
     def fault(self):
         """``FAULT`` while the switch reports a fault (limiting the current, or too hot), once it
         has settled after turning on; ``CUT`` once a fault lasted CUT_MS and the switch was turned

@@ -36,14 +36,24 @@ def is_rp2040():
     return "RP2040" in os.uname().machine
 
 
-def stopped_on_purpose():
-    """The app was stopped on purpose (Ctrl-C from ``mpremote`` or ``crib deploy``): stop the
-    watchdog, so the REPL is not reset 8 s later, and do not count this boot as a failed one,
-    so a few deploys soon after power-on do not end in safe mode. ``machine.WDT`` cannot be
-    stopped, the RP2040's register can; on other chips (the register is elsewhere) the
-    watchdog is left alone."""
+def to_repl(hw):
+    """The board goes to the REPL (the app or safe mode stopped, not reset): a USB build's LED
+    supply switch is turned off, for only the app and safe mode read its /FAULT (a short on the LED
+    bus would keep the switch cycling through its thermal shutdown for as long as the REPL runs).
+    ``hw``: None if the boot had not built it (the switch is turned on as the build ends)."""
+    if hw is not None and hw.led_power is not None:
+        hw.led_power.off()
+
+
+def stopped_on_purpose(hw):
+    """The app (or safe mode) was stopped on purpose (Ctrl-C from ``mpremote`` or ``crib deploy``):
+    the LED supply off (``to_repl``), the watchdog stopped, so the REPL is not reset 8 s later, and
+    this boot not counted as a failed one, so a few deploys soon after power-on do not end in safe
+    mode. ``machine.WDT`` cannot be stopped, the RP2040's register can; on other chips (the register
+    is elsewhere) the watchdog is left alone."""
     from hal.boot_guard import BootGuard, watchdog_stopped
 
+    to_repl(hw)
     if is_rp2040():
         machine.mem32[_WATCHDOG_CTRL_CLEAR] = _WATCHDOG_ENABLE
         watchdog_stopped(machine.mem32)
@@ -148,6 +158,7 @@ class Hardware:
         self.idle = inputs  # hw.idle: the app sleeps until a control moves (Inputs.wait)
         # hw.fault(): the LED supply switch's own (LedPower.fault), read at every tick
         self.fault = no_fault if power is None else power.fault
+        self.led_power = power  # (turned off as the board goes to the REPL: to_repl)
 
     def show(self, frame):
         """Send a logical RGB frame to the LEDs (returns before the frame has gone out)."""

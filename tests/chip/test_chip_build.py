@@ -2,7 +2,8 @@
 first at power-on and the USB build's LED supply switch turned on only after it, the current
 limit held to board.json's supply, the LED test stepping along the chain in wire order, and
 safe mode lit (never dark), answering a request at once that it is safe mode, with the LED test a
-press away, and a short press while the app loads in the safe-mode window asking for it too."""
+press away, and a short press while the app loads in the safe-mode window asking for it too; the
+LED supply switch turned off as the app or safe mode stops for the REPL (which watches no /FAULT)."""
 
 from __future__ import annotations
 
@@ -115,6 +116,21 @@ def test_safe_mode_lights_the_game_holes_and_opens_the_led_test(board: Board) ->
     # a frame of the walk's end (the last LED on the wire alone: here track 2's game hole)
     whole = [f for f in chip.frames_since(pressed) if len(f.wire) == 3 * len(CHAIN)]
     assert whole and {tuple(sorted(board.lit(chip.rgb(f)))) for f in whole} <= {tuple(game_holes), (WIRE[0],)}
+    stopped = chip.pico.now_ns
+    chip.stop_app()  # Ctrl-C: the REPL, where nothing watches the LED supply switch's /FAULT: it goes off
+    assert [level for level, ns in chip.enable if ns >= stopped] == [False]
+
+
+@pytest.mark.resets_board
+def test_the_led_supply_goes_off_as_the_app_is_stopped_for_the_repl(board: Board) -> None:
+    chip = board.chip
+    chip.pico.hard_reset()
+    chip.powered_at = chip.pico.now_ns
+    chip.first_app_frame()
+    assert chip.enable[-1][0]  # on, as the app started
+    stopped = chip.pico.now_ns
+    chip.stop_app()  # Ctrl-C, as mpremote and crib deploy send it
+    assert [level for level, ns in chip.enable if ns >= stopped] == [False]
 
 
 # Into the safe-mode window (from the dark frame's end) while the app's start-up modules load, a
