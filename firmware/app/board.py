@@ -103,6 +103,10 @@ class Board:
     # The first event of each file of the match's archived log (``app.history``), or None: a class
     # default as ``undone`` is (only a long match sets it).
     history = None
+    # Where the deal began (``Match.deal_start``) whose starter was skipped before its play, the play
+    # laid card by card (``app.modes.starter``): that play is pegged by points, its hands by totals.
+    # Not saved: after a power cut the starter is asked again (held again: skipped). A class default too.
+    skipped = None
 
     def __init__(self, hw, glance_first=False):
         self.hw = hw
@@ -265,6 +269,7 @@ class Board:
             match.apply(["new_match"])
         self.match = Match(match.settings, edits=match.edits + 1, new_match=True)
         self.history = None  # the old match's archives: none of this one's (their files go with its first)
+        self.skipped = None  # (an index of the old match's log)
         self._accepted()
 
     def change_settings(self, changes):
@@ -295,6 +300,7 @@ class Board:
                                  " with the menu's new match or the new_match command (the [\"new_match\"]"
                                  " event keeps the log)")
             match = Match(settings, edits=match.edits + 1, new_match=match.new_match)  # (still begun by it)
+            self.skipped = None
         self.match = match
         self.set_prefs(new_prefs)
         self._accepted()

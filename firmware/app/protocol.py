@@ -223,12 +223,19 @@ def _write_object(write, out):
     write("}")
 
 
+def _unreadable(e):
+    """Why a line ``strict_json.loads`` refused (``e``, a ValueError) is no request."""
+    if e.args and e.args[0] == strict_json.TWICE:
+        return strict_json.TWICE
+    return "malformed JSON: send one object per line, like {\"cmd\": \"state\"}"
+
+
 def _answer(board, line):
     """The reply to one request line: its text, or the object to write (a reply not remembered)."""
     try:
         request = strict_json.loads(line)  # what MicroPython's json.loads alone takes is not all JSON
-    except ValueError:
-        return _error(None, "malformed JSON: send one object per line, like {\"cmd\": \"state\"}")
+    except ValueError as e:
+        return _error(None, _unreadable(e))
     except (RuntimeError, MemoryError):  # RecursionError on CPython; MicroPython runs out of heap
         return _error(None, "request nested too deep or too big for the board: send one flat object per line")
     if not isinstance(request, dict):

@@ -4,10 +4,11 @@ MicroPython's ``json.loads`` takes much that is not JSON (``[1 2]``, ``{"a" 1}``
 a trailing comma, ``01``, ``1.``) and CPython's takes ``NaN`` and ``Infinity``: a host's bad
 line would do something on one and be refused by the other. ``loads`` checks the syntax
 first, one byte at a time with a stack of the open brackets (no recursion), then parses.
-One thing JSON takes is refused too: a ``\\u`` escape of a surrogate (``\\ud800`` to ``\\udfff``).
+Two things JSON takes are refused too: a ``\\u`` escape of a surrogate (``\\ud800`` to ``\\udfff``):
 MicroPython's parser makes no character of a pair and keeps one alone as bytes that are not
-UTF-8, which a reply echoing the string would send on to the host; a character past U+FFFF
-comes as itself, in UTF-8.
+UTF-8, which a reply echoing the string would send on to the host (a character past U+FFFF
+comes as itself, in UTF-8); and a key given twice in one object (``TWICE``), which both parsers
+take silently, the last one winning: ``{"cmd": "state", "cmd": "undo"}`` is no request to guess at.
 """
 
 import json
@@ -30,19 +31,43 @@ _SPACE = const(b" \t\n\r")
 _LITERALS = const((b"true", b"false", b"null"))
 
 
+TWICE = "a key is given twice in one object: send each once"  # (loads' ValueError for it)
+
+
 def loads(line):
     """``json.loads(line)`` for a line that is one JSON value (whitespace around it allowed);
-    ValueError if it is not JSON, RuntimeError if it opens more than 64 brackets at once."""
+    ValueError if it is not JSON (``TWICE`` if it only gives a key twice in one object),
+    RuntimeError if it opens more than 64 brackets at once."""
     text = line.encode() if isinstance(line, str) else line
-    if not _is_value(text):
+    keys = _keys(text)
+    if keys < 0:
         raise ValueError("not JSON")
-    return json.loads(line)
+    value = json.loads(line)
+    if keys and _entries(value) != keys:  # the parser kept fewer: a key given again replaced one
+        raise ValueError(TWICE)
+    return value
 
 
-def _is_value(b):
+def _entries(value):
+    """The entries of every object in ``value`` (a parsed JSON value), however deep."""
+    count = 0
+    todo = [value]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, dict):
+            count += len(value)
+            todo.extend(value.values())
+        elif isinstance(value, list):
+            todo.extend(value)
+    return count
+
+
+def _keys(b):
+    """The keys the JSON value ``b`` writes (in all its objects); -1 if it is not one JSON value."""
     n = len(b)
     stack = bytearray(_DEPTH)  # the open brackets, ``depth`` of them (MicroPython's bytearray has no pop)
     depth = 0
+    keys = 0
     i = _space(b, 0, n)
     while True:
         # a value starts at i: a bracket opens, or a string, number or literal is there
@@ -56,29 +81,31 @@ def _is_value(b):
             if i >= n or b[i] != c + 2:  # not empty: its first value next (an object's after its key)
                 if c == _OPEN_OBJECT:
                     i = _key(b, i, n)
+                    keys += 1
                 if i < 0:
-                    return False
+                    return -1
                 continue
             depth -= 1
             i += 1
         else:
             i = _scalar(b, i, n)
             if i < 0:
-                return False
+                return -1
         # after a value: the brackets it closes, then a comma or the end
         i = _space(b, i, n)
         while depth and i < n and b[i] == stack[depth - 1] + 2:
             depth -= 1
             i = _space(b, i + 1, n)
         if not depth:
-            return i == n
+            return keys if i == n else -1
         if i >= n or b[i] != _COMMA:
-            return False
+            return -1
         i = _space(b, i + 1, n)
         if stack[depth - 1] == _OPEN_OBJECT:
             i = _key(b, i, n)
+            keys += 1
             if i < 0:
-                return False
+                return -1
 
 
 def _scalar(b, i, n):

@@ -301,6 +301,11 @@ class Match:
             return None
         return [index, game[0], list(won), [games[i] for i in range(games_len)], number, match_start]
 
+    def deal_start(self):
+        """The index in the log where this deal's events begin (after the last crib, or the start of
+        the game): the same for every event of one deal, another for the next (undo goes back with it)."""
+        return self._marks[-1][0]
+
     def archivable(self):
         """The index ``archive`` may cut at: the start of the game before this one, once the log here
         holds that game whole; else None."""

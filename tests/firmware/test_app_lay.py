@@ -1,6 +1,20 @@
 """The play card by card through the controls: set it, lay ranks, go, refusals, undo, the LEDs, the show after."""
 
-from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, P1, P2, Driver, brightness, dealt, is_hue, turn
+from app_driver import (
+    BACK_PRESS,
+    ENC,
+    HOLD_BACK,
+    HOLD_ENC,
+    HOLD_P1,
+    HOLD_P2,
+    P1,
+    P2,
+    Driver,
+    brightness,
+    dealt,
+    is_hue,
+    turn,
+)
 
 from app import palette
 from cribbage_lab.card_text import parse
@@ -104,6 +118,34 @@ def test_his_heels_held_at_the_starter_lays_the_play_and_the_count_asks_the_jack
     assert d.match.starter is not None and d.match.starter >> 2 == 10
     assert d.where() != "lay" and d.match.next_show == (1, "hand")  # the count goes on: the pone's hand
     assert d.mode.ranks.ranks == [0, 2, 4, 6]  # A 3 5 7, as laid
+
+
+def test_a_starter_skipped_before_the_play_leaves_it_to_be_pegged_by_points():
+    d = Driver()
+    d.board.change_settings({"play": 1})
+    d.press(P1)  # player 1 deals
+    d.press(ENC)  # the starter's picker
+    d.press(HOLD_ENC)  # skipped: home, where the play is pegged by points
+    assert d.where() == "peg" and d.display()[-2] == "enc=count" and d.match.events == 1
+    d.press(HOLD_P2)  # P2 pegs 2 in the play
+    assert d.where() == "peg" and d.match.front == [0, 2]
+    d.press(ENC)  # the count: at the pone's total, the starter not asked again
+    assert d.where() == "total" and d.mode.seat == 1 and "starter skipped" in d.display()
+    d.press(turn(8), ENC)
+    assert d.match.front == [0, 10] and d.match.next_show == (0, "hand")
+
+
+def test_a_play_pegged_by_points_before_the_starter_is_not_laid_again():
+    d = Driver()
+    d.board.change_settings({"play": 1})
+    d.press(P1)
+    d.press(HOLD_P2, HOLD_P1, P1, ENC)  # the play pegged by points before the starter: P2 2, P1 2, P1 1
+    assert d.match.front == [3, 2] and d.where() == "peg"
+    d.press(ENC)  # the starter's picker
+    d.pick("4C")
+    assert d.where() == "peg" and d.display()[-2] == "enc=count"  # not the play again from a count of 0
+    d.press(ENC)  # the pone's hand
+    assert d.where() == "cards" and d.mode.seat == 1 and d.match.laid is None
 
 
 def test_the_crib_s_picker_skips_a_rank_the_play_used_up():

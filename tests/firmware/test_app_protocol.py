@@ -240,6 +240,18 @@ def test_a_request_nested_too_deep_or_too_big_is_refused_and_the_board_carries_o
     assert d.ask({"cmd": "event", "event": ["peg", 1, 2], "id": "after"})["state"]["front"] == [0, 2]
 
 
+def test_a_request_that_gives_a_key_twice_is_refused_and_changes_nothing():
+    d = Driver()
+    d.ask({"cmd": "event", "event": ["dealer", 0]})
+    before = saved(d)
+    for line in ('{"cmd": "event", "event": ["peg", 0, 2], "event": ["peg", 1, 29]}',
+                 '{"cmd": "state", "cmd": "undo"}', '{"cmd": "log", "id": 1, "id": "x"}',
+                 '{"cmd": "settings", "set": {"brightness": 90, "brightness": 200}}'):
+        r = d.ask(line)
+        assert r == {"ok": False, "error": "a key is given twice in one object: send each once"}, line
+    assert saved(d) == before
+
+
 def test_a_request_id_is_at_most_64_characters():
     d = Driver()
     for request_id in ("x" * 64, 10 ** 63, -10 ** 62):

@@ -2,10 +2,10 @@
 each interpreter's own json.loads takes lines that are not JSON (MicroPython ``[1 2]``, CPython
 ``NaN``); tests/test_strict_json_properties.py checks many more lines against CPython's parser.
 
-The syntax check (``_is_value``) is asked on its own too: CPython's json.loads refuses what it
+The syntax check (``_keys``) is asked on its own too: CPython's json.loads refuses what it
 wrongly passed, so only its own verdict shows a check too lenient on CPython."""
 
-from app.strict_json import _is_value, loads
+from app.strict_json import TWICE, _keys, loads
 from portable import raises
 
 JSON = [
@@ -13,7 +13,6 @@ JSON = [
     ('  {"cmd":"state"}\t\r ', {"cmd": "state"}),
     ('{"a": [1, -2.5e-3, true, false, null, "x\\u00e9\\n\\"", {}, []]}',
      {"a": [1, -2.5e-3, True, False, None, "x\u00e9\n\"", {}, []]}),
-    ('{"a": 1, "a": 2}', {"a": 2}),
     ("0", 0), ("-0", 0), ("-0.0e+1", -0.0), ("1E5", 1e5), ("[[[[]]]]", [[[[]]]]), ('"caf\u00e9"', "caf\u00e9"),
     ('"\\/\\b\\f\\r\\t\\\\"', "/\b\f\r\t\\"),
     ('" \x7f\x80"', " \x7f\x80"),  # a space and DEL are taken raw, as is all past the 32 control characters
@@ -44,24 +43,36 @@ NOT_JSON = [
 def test_every_control_character_raw_in_a_string_is_refused():
     for c in range(0x20):
         line = '"a%sb"' % chr(c)
-        assert not _is_value(line.encode()), c
+        assert _keys(line.encode()) < 0, c
         with raises(ValueError):
             loads(line)
-    assert _is_value(b'"a\x7fb"') and loads('"a\x7fb"') == "a\x7fb"  # DEL is not one: JSON takes it raw
+    assert _keys(b'"a\x7fb"') == 0 and loads('"a\x7fb"') == "a\x7fb"  # DEL is not one: JSON takes it raw
 
 
 def test_json_is_read_as_json_reads_it():
     for line, value in JSON:
-        assert _is_value(line.encode()), line
+        assert _keys(line.encode()) >= 0, line
         assert loads(line) == value, line
         assert loads(line.encode()) == value, line
 
 
 def test_what_is_not_json_is_refused():
     for line in NOT_JSON:
-        assert not _is_value(line.encode()), line
+        assert _keys(line.encode()) < 0, line
         with raises(ValueError):
             loads(line)
+
+
+def test_a_key_given_twice_in_one_object_is_refused():
+    for line in ('{"cmd": "state", "cmd": "undo"}', '{"a": 1, "b": 2, "a": 1}', '[{"x": 1}, {"y": 1, "y": 2}]',
+                 '{"set": {"target": 61, "target": 121}}', '{"a": {}, "a": []}', '{"a": 1, "\\u0061": 2}'):
+        assert _keys(line.encode()) >= 0, line  # JSON's syntax: the parsers take it, the last one winning
+        with raises(ValueError) as refused:
+            loads(line)
+        assert refused.value.args == (TWICE,), line
+    # the same key in two objects is no key given twice, nor one that only starts with an escape of another
+    assert loads('{"a": {"a": 1}, "b": [{"a": 2}, {"a": 3}]}') == {"a": {"a": 1}, "b": [{"a": 2}, {"a": 3}]}
+    assert loads('{"a": 1, "\\u0061b": 2}') == {"a": 1, "ab": 2}
 
 
 def test_brackets_open_64_deep_at_most():

@@ -117,8 +117,9 @@ def score_lines(board, sure=False):
         if called or match.phase == "show" and nxt is not None:
             out.append("next: " + ("muggins" if called else "crib" if nxt[1] == "crib"
                                    else settings.seat_name(nxt[0]) + " hand"))
-        elif match.starter_rank is None and match.phase == "play":
-            out.append("enc=starter")
+        elif match.phase == "play":  # (the starter skipped before a play laid card by card: app.modes.starter)
+            out.append("enc=starter" if match.starter_rank is None and board.skipped != match.deal_start()
+                       else "enc=count")
         out.append("won " + tally(match))
     return out
 
