@@ -9,6 +9,7 @@ from rich.console import RenderableType
 from rich.table import Table
 
 from cribbage.cards import a_rank, name, rank_name
+from cribbage.laying import ALL_FIT
 from host_tools.talk import add_link_arguments, converse, game_rules
 
 
@@ -34,8 +35,10 @@ def state_shown(state: dict[str, Any]) -> list[RenderableType]:
     play = state.get("play")
     if isinstance(play, dict) and play.get("turn") is not None:
         series = " ".join(rank_name(r - 1) for r in play.get("series") or [])
-        lines.append("the play: count %s, %s to lay or say go%s" % (play.get("count"), rules.seat_name(play["turn"]),
-                                                                     " (since 0: %s)" % series if series else ""))
+        count = play.get("count")
+        go = " or say go" if isinstance(count, int) and count > ALL_FIT else ""  # (at or below: every card fits)
+        lines.append("the play: count %s, %s to lay%s%s" % (count, rules.seat_name(play["turn"]), go,
+                                                            " (since 0: %s)" % series if series else ""))
     next_show = state.get("next_show")
     if next_show:
         seat, what = next_show

@@ -350,10 +350,12 @@ def test_a_play_laid_from_the_command_line(sim: str, capsys: pytest.CaptureFixtu
     assert said(capsys, sim, "lay", "2", "5") == "P2 lays 5."
     assert said(capsys, sim, "lay", "1", "K") == "P1 lays K: P1 +2."  # fifteen two
     status, out, _ = crib(capsys, "status", "-d", sim)
-    assert "the play: count 15, P2 to lay or say go (since 0: 5 K)" in out
+    assert "the play: count 15, P2 to lay (since 0: 5 K)" in out  # no go: every card fits
     status, out, err = crib(capsys, "go", "2", "-d", sim)
     assert status == 1 and err == "crib go: error: no go at a count of 15: every card fits, the count 31 at most\n"
     assert said(capsys, sim, "lay", "2", "J") == "P2 lays J."
+    status, out, _ = crib(capsys, "status", "-d", sim)
+    assert "the play: count 25, P1 to lay or say go (since 0: 5 K J)" in out
     assert said(capsys, sim, "lay", "1", "6") == "P1 lays 6: P1 +2."  # thirty-one for two
     assert state(capsys, sim)["play"] == {"count": 0, "turn": 1, "series": [], "laid": [[13, 6], [5, 11]]}
     status, out, _ = crib(capsys, "export", "--format", "csv", "-d", sim)

@@ -96,7 +96,8 @@ class Board:
     # (where the code is loaded into the heap), measured on the emulated chip.
     _ahead = "cribbage.show app.text app.cursor app.picker app.modes.starter app.modes.count cribbage.saying app.said"
     # The event the last undo took back, until the next action (``_accepted``): the mode that picks such an
-    # event opens on it again (``app.modes``: the starter, a show, the cut for deal, a card laid). A class
+    # event opens on it again (``app.modes``: the starter, a show, the cut for deal, a card laid). The count
+    # sets it too as the menu opens over a show dialled (``app.modes.count``): it opens there again after. A class
     # default, set on the board only once it changes, as ``_ahead`` is: one more attribute set in ``__init__``
     # grows the board's table of them, 48 bytes of heap at power-on (measured on CRIB_PICO).
     undone = None

@@ -20,7 +20,7 @@ from cribbage.play import GAME_COUNT, Play
 
 _RANKS = const(13)  # the ranks of the events: 1 (Ace) to 13 (King); a card's rank (card >> 2) is 0-12
 _JACK = const(10)  # cribbage.cards.JACK (a const: imported, it would cost the heap a name)
-_ALL_FIT = const(21)  # 31 less the highest value: at this count or below every card fits, no go
+ALL_FIT = const(21)  # 31 less the highest value: at this count or below every card fits, no go (crib status too)
 
 
 def lay_event(game, event):
@@ -139,7 +139,7 @@ class Laying:
         it may not: not its turn, or a card of any rank still fits."""
         self._check_turn(seat, "say go")
         play = self.play
-        if play.count <= _ALL_FIT:
+        if play.count <= ALL_FIT:
             raise RuleError("no go at a count of %d: every card fits, the count 31 at most" % play.count)
         play.go()
         reasons = play.reasons

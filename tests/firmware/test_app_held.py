@@ -6,6 +6,8 @@ total, claim and call), and leaves the menu, the screens it opens and the cut fo
 
 from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, turn
 
+from cribbage_lab.card_text import parse_hand
+
 
 def dealt(**rules):
     d = Driver()
@@ -132,29 +134,35 @@ def counting(**rules):
     return d
 
 
-def test_the_encoder_held_at_a_count_s_preview_or_total_opens_the_menu_and_the_hand_is_counted_again():
+def test_the_encoder_held_at_a_count_s_preview_or_total_opens_the_menu_and_the_count_again_as_it_was():
     d = counting()
     d.pick_all("5H 5D 5C JS")
     assert d.where() == "confirm"
-    d.press(HOLD_ENC)
+    d.press(HOLD_ENC)  # (a press held too long, perhaps)
     assert d.where() == "menu" and d.match.front == [0, 0]
-    d.press(BACK_PRESS, ENC)  # home, then the count: the same hand, its cards to pick again
-    assert d.where() == "cards" and d.mode.seat == 1 and d.mode.picker.picked == []
-    d.press(HOLD_ENC)  # the total instead of cards, as before
+    d.press(BACK_PRESS, ENC)  # home, then the count: the same hand as it was, its cards picked and counted
+    assert d.where() == "confirm" and d.mode.seat == 1 and d.mode.picker.picked == parse_hand("5H 5D 5C JS")
+    d.press(BACK_PRESS, BACK_PRESS, BACK_PRESS, BACK_PRESS, BACK_PRESS)  # to the cards, each put back
+    assert d.where() == "cards" and d.mode.picker.picked == []
+    d.press(HOLD_ENC, turn(17))  # the total instead of cards, as before
     assert d.where() == "total"
     d.press(HOLD_ENC)
     assert d.where() == "menu"
+    d.press(BACK_PRESS, ENC)
+    assert d.where() == "total" and d.mode.seat == 1 and d.mode.points == 17
+    d.press(ENC)
+    assert d.match.front == [0, 17]
 
 
 def test_the_encoder_held_at_a_claim_or_a_call_opens_the_menu_and_the_call_can_still_come():
     d = counting(muggins=True)
     d.pick_all("5H 5D 5C JS")
     assert d.where() == "claim"
-    d.press(HOLD_ENC)
+    d.press(turn(10), HOLD_ENC)
     assert d.where() == "menu" and d.match.front == [0, 0]
-    d.press(BACK_PRESS, ENC)
-    d.pick_all("5H 5D 5C JS")
-    d.press(turn(10), ENC)  # claimed 10
+    d.press(BACK_PRESS, ENC)  # the claim as it was dialled, its cards picked
+    assert d.where() == "claim" and d.mode.points == 10 and d.mode.picker.picked == parse_hand("5H 5D 5C JS")
+    d.press(ENC)  # claimed 10
     assert d.where() == "call" and d.match.front == [0, 10]
     d.press(HOLD_ENC)
     assert d.where() == "menu"

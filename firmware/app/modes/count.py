@@ -20,8 +20,9 @@ it is unknown). Steps (``back`` steps back exactly one of them), in the core's c
 - ranks: a show by its ranks (``app.rank_show``), then claim or confirm as with cards; a
   hand laid card by card in the play (``app.modes.lay``) is always counted so, its 4 ranks
   taken from the play: only the questions ranks leave open are asked.
-At the confirm, total and claim steps the encoder held opens the menu (the hand is counted
-again after). Counting stops the moment someone wins, and after the crib.
+At the confirm, total and claim steps the encoder held opens the menu; the next count opens
+where this one was (its cards or ranks taken, its total or claim dialled) unless something was
+done in the menu. Counting stops the moment someone wins, and after the crib.
 """
 
 from micropython import const
@@ -178,7 +179,11 @@ class Count:
         elif step == RANKS:
             self.ranks.handle(board, self, event)
         elif event[0] == events.LONG and event[1] == events.ENCODER:  # (at the cards or ranks: the total)
-            board.open_menu()  # as at home; the hand is counted again after
+            # as at home; the show as it stands is where the count opens again, once the menu is left with
+            # nothing done there (as after an undo: Board.undone, which any action clears)
+            kept = self._event(None, self.points) if step == TOTAL else self._shown_event(board, self.points)
+            board.open_menu()
+            board.undone = kept
         elif step == CONFIRM:
             self._confirming(board, event)
         else:
