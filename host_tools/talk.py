@@ -160,8 +160,9 @@ def read_log(link: BoardLink) -> dict[str, Any]:
             events.extend(reply["log"])
         if same_log(first, reply) and start + len(events) == total:
             whole = dict(reply, log=events, **{"from": start})
-            if "base" in first:
-                whole["base"] = first["base"]
+            for key in ("base", "games"):  # (given on the first page only)
+                if key in first:
+                    whole[key] = first[key]
             return whole
     raise LinkError("the board's log kept changing while it was read (%d tries): try again when play stops"
                     % LOG_TRIES)

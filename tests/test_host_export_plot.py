@@ -112,6 +112,7 @@ def test_export_json_from_a_saved_log(served: str, match_log: list[list], tmp_pa
     saved.write_text(capsys.readouterr().out)
     whole = json.loads(saved.read_text())  # the board sends it in pages; the host joins them
     assert whole["log"] == match_log and whole["total"] == len(match_log) > 2 * MAX_PAGE
+    assert [game["winner"] for game in whole["games"]] == [g["winner"] for g in expected_games(match_log)]  # (page 1's)
     assert main(["export", "--format", "json", "--from", str(saved)]) == 0
     data = json.loads(capsys.readouterr().out)
     truth = expected_games(match_log)

@@ -23,7 +23,7 @@ from app.request_ids import MAX_ID, recall, remember, valid_id
 from cribbage.cards import is_int, json_text
 from shared import events
 
-MAX_PAGE = const(32)  # events per log reply: about 1 KB of reply, whatever the match's length
+MAX_PAGE = const(32)  # events per log reply: about 1 KB of reply (the first page: and the finished games)
 _SHOWN = const(40)  # characters of a rejected value echoed in an error
 _MAX_ERROR = const(240)  # characters of an error message (what the rules core says is cut too)
 
@@ -162,10 +162,11 @@ def _log(board, request):
     else:  # only this page, one event at a time, as the reply is written (see _write_object)
         page = match.iter_log(first, first + count)
         base = None
-    reply = {"log": page, "from": first, "total": total, "edits": match.edits, "settings": settings_dict(board),
-             "games": match.iter_games()}
-    if first == kept and kept:  # the match's state where the log kept starts: a reader replays the games from it
-        reply["base"] = base if first < match.archived else match.saved_base()
+    reply = {"log": page, "from": first, "total": total, "edits": match.edits, "settings": settings_dict(board)}
+    if first == kept:  # a read's first page: the finished games (on every page, a long match's made each 7 KB)
+        reply["games"] = match.iter_games()
+        if kept:  # the match's state where the log kept starts: a reader replays the games from it
+            reply["base"] = base if first < match.archived else match.saved_base()
     return reply
 
 
@@ -200,7 +201,8 @@ def reply(board, line, write=None):
         return None
     if "log" in out:
         out["log"] = list(out["log"])
-        out["games"] = list(out["games"])
+        if "games" in out:
+            out["games"] = list(out["games"])
     return json.dumps(out)
 
 
