@@ -30,13 +30,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from shared.holes import HOLES, ROW, TRACKS
 from shared.supply import LEAST_MA, rated_ma
 
 BOARD_JSON = Path(__file__).resolve().parent / "board.json"
 
-HOLES_PER_TRACK = 121
-TRACKS = 2
-ROW_HOLES = 30
 STREET = 5
 
 PITCH_MM = 8  # hole to hole inside a street (5 mm LEDs)
@@ -122,14 +120,14 @@ def holes() -> dict[tuple[int, int], tuple[int, int]]:
     where = {}
     for row, (track, first) in enumerate(ROWS):
         y = TOP_Y_MM + row * ROW_PITCH_MM
-        right_to_left = (first - 1) // ROW_HOLES % 2 == 1
-        for i in range(ROW_HOLES):
-            column = ROW_HOLES - 1 - i if right_to_left else i
+        right_to_left = (first - 1) // ROW % 2 == 1
+        for i in range(ROW):
+            column = ROW - 1 - i if right_to_left else i
             where[(track, first + i)] = (column_x(column), y)
     for track in range(TRACKS):
         # The game hole sits left of the row that ends the track (holes 91-120 run right to left).
         row = ROWS.index((track, 91))
-        where[(track, HOLES_PER_TRACK)] = (LEFT_X_MM - GAME_HOLE_OFFSET_MM, TOP_Y_MM + row * ROW_PITCH_MM)
+        where[(track, HOLES)] = (LEFT_X_MM - GAME_HOLE_OFFSET_MM, TOP_Y_MM + row * ROW_PITCH_MM)
     return where
 
 
@@ -137,10 +135,10 @@ def chain(where: dict[tuple[int, int], tuple[int, int]]) -> list[tuple[int, int]
     """The (track, hole) of each LED in wire order: serpentine over rows, then the game holes."""
     order = []
     for row, (track, first) in enumerate(ROWS):
-        row_holes = sorted(range(first, first + ROW_HOLES), key=lambda h: where[(track, h)][0])
+        row_holes = sorted(range(first, first + ROW), key=lambda h: where[(track, h)][0])
         order += [(track, h) for h in (row_holes if row % 2 == 0 else reversed(row_holes))]
     # The serpentine ends at the bottom-left: T0's game hole is beside it, T1's just above.
-    order += [(0, HOLES_PER_TRACK), (1, HOLES_PER_TRACK)]
+    order += [(0, HOLES), (1, HOLES)]
     return order
 
 
@@ -171,10 +169,10 @@ def board() -> dict:
     return {
         "version": 1,
         "pins": pins,
-        "leds": {"count": TRACKS * HOLES_PER_TRACK, "colour_order": COLOUR_ORDER,
+        "leds": {"count": TRACKS * HOLES, "colour_order": COLOUR_ORDER,
                  "chain": [list(th) for th in chain(where)]},
         "board": {"width_mm": WIDTH_MM, "height_mm": HEIGHT_MM},
-        "holes": [[t, h, *where[(t, h)]] for t in range(TRACKS) for h in range(1, HOLES_PER_TRACK + 1)],
+        "holes": [[t, h, *where[(t, h)]] for t in range(TRACKS) for h in range(1, HOLES + 1)],
         "controls": CONTROLS,
         "supply": {"variant": SUPPLY, **SUPPLIES[SUPPLY]},
         "build": {"blank_mm": BLANK_MM, "hole_mm": HOLE_MM, "skin_mm": SKIN_MM, "display": DISPLAY_WINDOW,

@@ -1,6 +1,7 @@
 """Every firmware test module also runs on a 32-bit MicroPython, the oldest release the
-firmware supports (1.23), as `crib deploy` sends the firmware (.mpy, here compiled by
-`mpy-cross -O2`, which strips `assert`).
+firmware supports (1.23), as `crib deploy` sends the firmware (.mpy), but compiled by
+`mpy-cross -O2`, which strips `assert` (`crib deploy` gives no flag): a check of the firmware that
+relied on an assert would fail here.
 
 The unix port the other runs use is 64-bit and a current release (1.29); the RP2040 is 32-bit
 (small ints of 31 bits, other object sizes) and may run any release from 1.23 on. This runs the

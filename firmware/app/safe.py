@@ -27,17 +27,6 @@ from shared import events
 from shared.holes import HOLES
 from shared.ticks import ticks_diff
 
-try:
-    from time import sleep_ms
-except ImportError:  # CPython (the tests call SafeBoard's steps, not run_safe)
-
-    def sleep_ms(ms):
-        """``time.sleep`` in milliseconds."""
-        from time import sleep
-
-        sleep(ms / 1000)
-
-
 _STEP_MS = const(20)  # the controls are read this often
 _FRAME_MS = const(100)  # a frame this often, or at once after an input: the CPU idles most of the time
 _SETTLE_MS = const(1000)  # a press held at power-on ends by then (or has become a long press)
@@ -151,7 +140,10 @@ class SafeBoard:
 
 
 def run_safe(hw, why):
-    """Safe mode on ``hw`` until Ctrl-C (``firmware/main.py``); ``why`` a short text."""
+    """Safe mode on ``hw`` until Ctrl-C (``firmware/main.py``); ``why`` a short text. MicroPython only
+    (the tests call ``SafeBoard``'s steps)."""
+    from time import sleep_ms
+
     board = SafeBoard(hw, why)
     while True:
         board.step(hw.ticks_ms())

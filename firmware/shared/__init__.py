@@ -1,6 +1,7 @@
-"""What the hardware layer (``hal``) and the app both use: input events, the millisecond
-clock's arithmetic, the holes of the board, the serial protocol's lines, the build's supply, and
-``forget``: dropping modules a moment used, so their code leaves the heap.
+"""What the hardware layer (``hal``), the app and the simulator share: input events, the millisecond
+clock's arithmetic, the holes of the board, the serial protocol's lines (read by the hal's line
+reader and the simulator's server), the build's supply, and ``forget``: dropping modules a moment
+used, so their code leaves the heap.
 
 It imports nothing else of the firmware, so dependencies point one way: ``app`` and
 ``hal`` import ``shared``; ``hal`` never imports ``app``; ``main.py`` wires the two.

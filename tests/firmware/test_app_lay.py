@@ -135,17 +135,20 @@ def test_a_starter_skipped_before_the_play_leaves_it_to_be_pegged_by_points():
     assert d.match.front == [0, 10] and d.match.next_show == (0, "hand")
 
 
-def test_a_play_pegged_by_points_before_the_starter_is_not_laid_again():
+def test_a_play_pegged_by_points_before_the_starter_is_left_so_by_skipping_it():
     d = Driver()
     d.board.change_settings({"play": 1})
     d.press(P1)
     d.press(HOLD_P2, HOLD_P1, P1, ENC)  # the play pegged by points before the starter: P2 2, P1 2, P1 1
-    assert d.match.front == [3, 2] and d.where() == "peg"
-    d.press(ENC)  # the starter's picker
-    d.pick("4C")
-    assert d.where() == "peg" and d.display()[-2] == "enc=count"  # not the play again from a count of 0
-    d.press(ENC)  # the pone's hand
-    assert d.where() == "cards" and d.mode.seat == 1 and d.match.laid is None
+    assert d.match.front == [3, 2] and d.where() == "peg" and d.display()[-2] == "enc=starter"
+    d.press(ENC)  # the starter's picker, where holding the encoder skips it: the play is not laid again
+    d.press(HOLD_ENC)
+    assert d.where() == "peg" and d.display()[-2] == "enc=count" and d.match.front == [3, 2]
+    d.press(ENC)  # the pone's total
+    assert d.where() == "total" and d.mode.seat == 1 and d.match.laid is None
+    d.press(HOLD_P1)  # his heels for the dealer at the total (the starter a Jack): still no play laid
+    d.press(turn(6), ENC)
+    assert d.match.front == [5, 8] and d.match.heels and d.where() == "total" and d.mode.seat == 0
 
 
 def test_the_crib_s_picker_skips_a_rank_the_play_used_up():

@@ -44,28 +44,11 @@ def playing(board):
     """True while the play is laid card by card on ``board``: the preference is set, the deal's
     starter is known (a card, or its rank alone: the play needs no suit; or a Jack, by his heels
     pegged: its suit is asked at the count), the play is on (phase "play", before the first show)
-    and not pegged by points (``by_points``)."""
+    and its starter was not skipped before it (``Board.skipped``: the play is then pegged by points,
+    his heels perhaps pegged at a total)."""
     match = board.match
     return (board.prefs["play"] == 1 and (match.starter_rank is not None or match.heels) and match.phase == "play"
-            and (match.game.laying is not None or not by_points(board)))
-
-
-def by_points(board):
-    """True if this deal's play is pegged by points though the preference lays it card by card (no
-    card or go given yet): its starter skipped before the play (``Board.skipped``), or points pegged
-    by hand in the deal before its starter was taken (the players pegged the play so: it is not laid
-    again from a count of 0; points pegged after it are a correction)."""
-    match = board.match
-    start = match.deal_start()
-    if board.skipped == start:
-        return True
-    for event in match.iter_log(start):
-        kind = event[0]
-        if kind == "peg":
-            return True
-        if kind == "starter" or kind == "starter_rank" or kind == "heels":
-            return False
-    return False
+            and board.skipped != match.deal_start())
 
 
 def _undone_rank(board, rank):

@@ -16,9 +16,9 @@ comes after the starter is turned. Back returns to the play without a starter.
   begun (his heels are scored at the cut).
 - a long press of the encoder skips the starter: the count opens at the pone's total, and
   every hand of the deal is dialled as a total (back there, before a total is pegged,
-  returns here); but with the play laid card by card, before any card or points of the play
-  (``app.modes.lay.by_points``), the board goes back home for the play pegged by points
-  (``Board.skipped``), and the next count opens at the pone's total.
+  returns here); but with the play laid card by card, before its first card or go, the board
+  goes back home for the play pegged by points (``Board.skipped``), and the next count opens at
+  the pone's total.
 A starter just taken back by undo (``Board.undone``) is where the picker opens again: its card,
 or its rank at "any suit".
 """
@@ -117,13 +117,11 @@ class Starter:
             board.idle()
         elif kind == events.LONG and what == events.ENCODER:
             match = board.match
-            if board.prefs["play"] == 1 and match.game.laying is None:
-                from app.modes.lay import by_points
-
-                if not by_points(board):  # before a play laid card by card: it is pegged by points instead
-                    board.skipped = match.deal_start()
-                    board.idle()
-                    return
+            start = match.deal_start()
+            if board.prefs["play"] == 1 and match.game.laying is None and board.skipped != start:
+                board.skipped = start  # before a play laid card by card: it is pegged by points instead
+                board.idle()
+                return
             from app.modes.count import Count
 
             board.open(Count).next_count(board, True)  # the totals of this deal, from the pone's
