@@ -104,9 +104,10 @@ class Board:
     # The first event of each file of the match's archived log (``app.history``), or None: a class
     # default as ``undone`` is (only a long match sets it).
     history = None
-    # Where the deal began (``Match.deal_start``) whose starter was skipped before its play, the play
-    # laid card by card (``app.modes.starter``): that play is pegged by points, its hands by totals.
-    # Not saved: after a power cut the starter is asked again (held again: skipped). A class default too.
+    # The length of the log when a deal's starter was skipped before its play, the play laid card by
+    # card (``app.modes.starter``): that play is pegged by points, its hands by totals (``starter_skipped``).
+    # Forgotten by an undo to before it. Not saved: after a power cut the starter is asked again (held
+    # again: skipped). A class default too.
     skipped = None
 
     def __init__(self, hw, glance_first=False):
@@ -220,6 +221,11 @@ class Board:
 
         self.open(Menu)
 
+    def starter_skipped(self):
+        """True if this deal's starter was skipped before its play laid card by card (``skipped``)."""
+        skipped = self.skipped
+        return skipped is not None and skipped >= self.match.deal_start()
+
     def load_ahead(self):
         """Load the next module of ``_ahead`` if a deal is under way and no menu is open, so the press
         that opens the count (or says its points) finds its code loaded; True if it loaded one. The
@@ -247,14 +253,20 @@ class Board:
         self._accepted()
 
     def undo(self):
-        """Undo the last event (the LEDs flash it); RuleError if there is none (at the start of a match
-        begun by a new match: it cannot be undone, said so)."""
+        """Undo the last event (the LEDs flash it, the display says what it was); RuleError if there is
+        none (at the start of a match begun by a new match: it cannot be undone, said so)."""
         if self.match.new_match and not self.match.events:
             raise RuleError("a new match cannot be undone")
-        undone = self.match.undo()
+        match = self.match
+        undone = match.undo()
         self._accepted()
         self.undone = undone
-        self.messages.undone()
+        if self.skipped is not None and match.events < self.skipped:  # back before the skip: another deal
+            self.skipped = None
+        from app.took_back import took_back  # (once an undo: forgotten again)
+
+        self.messages.undone(took_back(match.settings, undone))
+        forget("app.took_back")
 
     def new_match(self):
         """A new match with the same settings (the tally and the undo history start again).
@@ -270,7 +282,7 @@ class Board:
             match.apply(["new_match"])
         self.match = Match(match.settings, edits=match.edits + 1, new_match=True)
         self.history = None  # the old match's archives: none of this one's (their files go with its first)
-        self.skipped = None  # (an index of the old match's log)
+        self.skipped = None  # (a length of the old match's log)
         self._accepted()
 
     def change_settings(self, changes):

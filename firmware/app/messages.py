@@ -8,6 +8,8 @@
   was (a damaged copy, a game that cannot be replayed, a preference reset). Both game
   holes flash until the next input, the display shows its title and text meanwhile, and
   the ``state`` reply carries it as ``store`` until the next power-on.
+- An undo (``undone``): the game holes flash white a moment, and the display's last line says
+  what it took back ("UNDO: P2's go") until the next input or action.
 - A hardware fault (``hardware``): what ``hw.fault()`` reports failing, like the LED supply.
   Said on the serial log when it starts and ends, and on the display's last line while it
   lasts (no input dismisses it); the ``state`` reply carries it as ``fault``.
@@ -15,7 +17,7 @@
   if the power goes. Until a save goes through, both game holes flash as for the notice and the
   display says NOT SAVED on a line of its own above a fault's; the ``state`` reply carries the
   error as ``unsaved``.
-The next input dismisses the first two (``dismiss``). ``lines`` puts them under the mode's own
+The next input dismisses the first three (``dismiss``). ``lines`` puts them under the mode's own
 text on the 16x8 display.
 
 The display's measure is here for all the app's text: ``LINES`` lines of ``WIDTH`` characters
@@ -43,6 +45,9 @@ def _left(at, lasts, now):
 class Messages:
     """The refusal and the notice being shown, on hardware ``hw`` (its clock: ``hw.ticks_ms``)."""
 
+    took_back = None  # what the last undo took back, as the display says it (``undone``): a class default, as
+    # an attribute set on every board at power-on would grow its table (heap)
+
     def __init__(self, hw):
         self._hw = hw
         self.refusal = None  # why the last action was refused, until the next input or action taken
@@ -68,10 +73,12 @@ class Messages:
             self._refused_at = None
         return left
 
-    def undone(self):
+    def undone(self, text):
         """Show that an undo was taken: the game holes flash white a moment (an undo may change
-        nothing else the LEDs show: a starter, a cut, a go)."""
+        nothing else the LEDs show: a starter, a cut, a go), and the display's last line says what
+        it took back (``text``: ``app.took_back``) until the next input or action."""
         self._undone_at = self._hw.ticks_ms()
+        self.took_back = text
 
     def undo_flash(self, now):
         """The ms the undo's flash still shows, else 0 (then forgotten, as in ``refused``)."""
@@ -110,9 +117,12 @@ class Messages:
 
     def overtaken(self):
         """An action was taken (a serial command comes without an input to end the refusal): a
-        refusal shown before it, text and signal, is no longer what the board should say."""
+        refusal shown before it, text and signal, and an undo's line, are no longer what the board
+        should say."""
         self.refusal = None
         self._refused_at = None
+        if self.took_back is not None:
+            self.took_back = None
 
     def lines(self, lines):
         """The display's text: the mode's ``lines``, then a refusal or the notice; 8 lines of 16 at most."""
@@ -127,6 +137,8 @@ class Messages:
                 lines = lines[:kept] + said[:room - kept]
             else:  # the mode's first 4 lines (the scores), the title, the reason's first 3 lines
                 lines = lines[:4] + [self.notice_title] + wrap(self.notice)[:3]
+        elif self.took_back is not None:  # the undo's line, the last but for a fault's or NOT SAVED
+            lines = lines[:LINES - 1 - (self.fault is not None) - (self.unsaved is not None)] + [self.took_back]
         if self.unsaved is not None:
             lines = lines[:LINES - 1 - (self.fault is not None)] + ["NOT SAVED"]
         if self.fault is not None:

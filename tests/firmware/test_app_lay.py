@@ -151,6 +151,55 @@ def test_a_play_pegged_by_points_before_the_starter_is_left_so_by_skipping_it():
     assert d.match.front == [5, 8] and d.match.heels and d.where() == "total" and d.mode.seat == 0
 
 
+def test_a_starter_skipped_by_mistake_is_taken_back_by_back_and_the_play_laid_after_all():
+    d = Driver()
+    d.board.change_settings({"play": 1})
+    d.press(P1, ENC, HOLD_ENC)  # the starter skipped: home
+    assert d.where() == "peg" and d.match.events == 1
+    d.press(BACK_PRESS)  # at once: the starter's picker again, no event taken back (the dealer stays)
+    assert d.where() == "starter" and d.match.events == 1 and d.match.dealer == 0
+    d.pick("KH")  # picked after all: the play is laid card by card
+    assert d.where() == "lay"
+
+
+def test_a_skip_is_kept_by_an_undo_after_it_and_forgotten_by_one_before_it():
+    d = Driver()
+    d.board.change_settings({"play": 1})
+    d.press(P1, ENC, HOLD_ENC, HOLD_P2)  # skipped, then P2 pegs 2 in the play by points
+    d.board.undo()  # (from a host)
+    d.board.undo()  # the dealer: before the skip, which goes with it
+    d.press(P2, ENC)  # P2 deals this time (the same place in the log): the starter is asked
+    assert d.where() == "starter"
+
+
+def test_back_after_a_skip_takes_the_skip_back_before_any_event():
+    d = Driver()
+    d.board.change_settings({"play": 1})
+    d.press(P1, ENC, HOLD_ENC, HOLD_P2)  # skipped, then P2 pegs 2 in the play by points
+    d.press(BACK_PRESS)  # the peg taken back: the skip stays (the same deal, its play by points)
+    assert d.match.front == [0, 0] and d.display()[-3:] == ["enc=count", "won 0-0", "UNDO: P2 +2"]
+    d.press(BACK_PRESS)  # nothing done since the skip: the starter's picker again, the skip taken back
+    assert d.where() == "starter" and d.match.events == 1
+    d.press(BACK_PRESS)  # home, where back undoes as ever: the dealer taken back
+    assert d.where() == "peg" and d.display()[-2] == "enc=starter"
+    d.press(BACK_PRESS)
+    assert d.match.phase == "cut"
+    d.press(P2, ENC)  # P2 deals this time (the same place in the log): the starter is asked
+    assert d.where() == "starter"
+    d.pick("KH")
+    assert d.where() == "lay"
+
+
+def test_a_card_laid_over_the_serial_line_after_a_skip_keeps_the_play_laid():
+    d = Driver()
+    d.board.change_settings({"play": 1})
+    d.press(P1, ENC, HOLD_ENC)
+    for event in (["starter", parse("KH")], ["lay", 1, 5]):  # a host gives the starter and a card
+        assert d.ask({"cmd": "event", "event": event})["ok"]
+    d.board.idle()
+    assert d.where() == "lay"
+
+
 def test_the_crib_s_picker_skips_a_rank_the_play_used_up():
     d = Driver()
     d.board.change_settings({"play": 1})

@@ -88,7 +88,7 @@ class Count:
         if undone is not None and undone[0] != "hand" and undone[0] != "crib" and undone[0] != "show_ranks":
             undone = None  # (not a show: nothing of it to open here)
         # (a show taken back while the starter is unknown was a total: its starter was skipped)
-        skipped = skipped or board.skipped == match.deal_start()  # (before a play laid card by card: app.modes.starter)
+        skipped = skipped or board.starter_skipped()  # (before a play laid card by card: app.modes.starter)
         if match.starter_rank is None and match.phase == "play" and not skipped and undone is None:
             board.open(Starter)
             return

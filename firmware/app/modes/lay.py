@@ -44,11 +44,11 @@ def playing(board):
     """True while the play is laid card by card on ``board``: the preference is set, the deal's
     starter is known (a card, or its rank alone: the play needs no suit; or a Jack, by his heels
     pegged: its suit is asked at the count), the play is on (phase "play", before the first show)
-    and its starter was not skipped before it (``Board.skipped``: the play is then pegged by points,
-    his heels perhaps pegged at a total)."""
+    and, before its first card or go, its starter was not skipped (``Board.starter_skipped``: the
+    play is then pegged by points, his heels perhaps pegged at a total)."""
     match = board.match
     return (board.prefs["play"] == 1 and (match.starter_rank is not None or match.heels) and match.phase == "play"
-            and board.skipped != match.deal_start())
+            and (match.game.laying is not None or not board.starter_skipped()))
 
 
 def _undone_rank(board, rank):

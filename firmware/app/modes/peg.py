@@ -117,8 +117,12 @@ def score_lines(board, sure=False):
         if called or match.phase == "show" and nxt is not None:
             out.append("next: " + ("muggins" if called else "crib" if nxt[1] == "crib"
                                    else settings.seat_name(nxt[0]) + " hand"))
-        elif match.phase == "play":  # (the starter skipped before a play laid card by card: app.modes.starter)
-            out.append("enc=starter" if match.starter_rank is None and board.skipped != match.deal_start()
+        elif match.phase == "play":
+            # the count opens on the starter unless it is known, was skipped before a play laid card by card
+            # (app.modes.starter), or a show is kept to open on (an undo's, or the menu's over a count)
+            kept = board.undone
+            kept = kept is not None and (kept[0] == "hand" or kept[0] == "crib" or kept[0] == "show_ranks")
+            out.append("enc=starter" if match.starter_rank is None and not board.starter_skipped() and not kept
                        else "enc=count")
         out.append("won " + tally(match))
     return out
@@ -179,7 +183,12 @@ class Peg:
         elif side is not None:  # held: 2 at once; once the game is over, refused at once with why (no dial)
             peg(board, side, 2)
         elif kind == events.PRESS and what == events.BACK:
-            if board.try_undo() and board.prefs["play"] == 1:
+            if board.skipped == board.match.events and board.starter_skipped():  # just skipped: back to the starter
+                from app.modes.starter import Starter
+
+                board.skipped = None  # (taken back: back there comes home to undo as ever)
+                board.open(Starter)
+            elif board.try_undo() and board.prefs["play"] == 1:
                 board.idle()  # back into a play laid card by card: home is the laying mode again
         elif kind == events.PRESS and what == events.ENCODER:
             if phase == "over":

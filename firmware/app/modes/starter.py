@@ -18,7 +18,8 @@ comes after the starter is turned. Back returns to the play without a starter.
   every hand of the deal is dialled as a total (back there, before a total is pegged,
   returns here); but with the play laid card by card, before its first card or go, the board
   goes back home for the play pegged by points (``Board.skipped``), and the next count opens at
-  the pone's total.
+  the pone's total (back at home before anything else is done opens the starter again, and a
+  starter picked then lays the play after all).
 A starter just taken back by undo (``Board.undone``) is where the picker opens again: its card,
 or its rank at "any suit".
 """
@@ -117,9 +118,8 @@ class Starter:
             board.idle()
         elif kind == events.LONG and what == events.ENCODER:
             match = board.match
-            start = match.deal_start()
-            if board.prefs["play"] == 1 and match.game.laying is None and board.skipped != start:
-                board.skipped = start  # before a play laid card by card: it is pegged by points instead
+            if board.prefs["play"] == 1 and match.game.laying is None and not board.starter_skipped():
+                board.skipped = match.events  # before a play laid card by card: it is pegged by points instead
                 board.idle()
                 return
             from app.modes.count import Count
@@ -129,6 +129,8 @@ class Starter:
             picker = self.picker
             # his heels pegged at the cut: the play went on without the card, so the count asks for it now
             asked_by_count = board.match.heels
+            if board.skipped == board.match.events:  # skipped, and nothing since: the skip is taken back
+                board.skipped = None
             if board.try_apply(["starter_rank", picker.rank] if self.any_suit else ["starter", picker.card]):
                 laying = board.match.game.laying
                 if laying is not None:  # the play laid card by card knows: asked once every card was laid

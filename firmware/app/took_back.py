@@ -1,0 +1,29 @@
+"""What an undo took back, as a line of the display ("UNDO: P2's go"): back is both undo and, held,
+player 3's go, and an undo may change nothing else the display shows. Loaded by an undo from the
+controls and forgotten after it (``Board.undo``)."""
+
+from cribbage.cards import rank_name
+
+
+def took_back(settings, event):
+    """The display's line for ``event`` (as the log holds it) taken back by an undo, under ``settings``."""
+    kind = event[0]
+    if kind == "lay":
+        what = "%s laid %s" % (settings.seat_name(event[1]), rank_name(event[2] - 1))
+    elif kind == "go" or kind == "hand":
+        what = "%s's %s" % (settings.seat_name(event[1]), kind)
+    elif kind == "peg":
+        what = "%s +%d" % (settings.side_name(event[1]), event[2])
+    elif kind == "show_ranks":
+        what = "the crib" if event[1] is None else settings.seat_name(event[1]) + "'s hand"
+    elif kind == "crib":
+        what = "the crib"
+    elif kind == "cut" or kind == "cut_ranks":
+        what = "the cut"
+    elif kind == "starter_rank":
+        what = "starter"
+    elif kind == "heels":
+        what = "his heels"
+    else:  # dealer, starter, new_game, muggins
+        what = kind.replace("_", " ")
+    return "UNDO: " + what

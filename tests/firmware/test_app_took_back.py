@@ -1,0 +1,42 @@
+"""What an undo took back, said on the display's last line (app.took_back, app.messages), until the
+next input or action."""
+
+from app_driver import BACK_PRESS, ENC, HOLD_P2, P1, Driver, turn
+
+from app.took_back import took_back
+from cribbage.settings import Settings
+from cribbage_lab.card_text import parse
+
+TWO = Settings()
+TEAMS = Settings(players=4)
+
+
+def test_each_event_taken_back_is_named_in_a_line_of_the_display():
+    for settings, event, said in (
+            (TWO, ["lay", 1, 10], "UNDO: P2 laid 10"), (TEAMS, ["lay", 3, 1], "UNDO: T2b laid A"),
+            (TWO, ["go", 0], "UNDO: P1's go"), (TEAMS, ["go", 2], "UNDO: T1b's go"),
+            (TWO, ["peg", 1, 12], "UNDO: P2 +12"), (TEAMS, ["peg", 1, 2], "UNDO: T2 +2"),
+            (TWO, ["hand", 1, None, 8], "UNDO: P2's hand"), (TWO, ["crib", None, 4], "UNDO: the crib"),
+            (TWO, ["show_ranks", None, [0, 1, 2, 3], 0, False, None], "UNDO: the crib"),
+            (TWO, ["show_ranks", 0, [0, 1, 2, 3], 0, False, None], "UNDO: P1's hand"),
+            (TWO, ["cut", [1, 2]], "UNDO: the cut"), (TWO, ["cut_ranks", [1, 2]], "UNDO: the cut"),
+            (TWO, ["starter", parse("5H")], "UNDO: starter"), (TWO, ["starter_rank", 4], "UNDO: starter"),
+            (TWO, ["heels"], "UNDO: his heels"), (TWO, ["dealer", 1], "UNDO: dealer"),
+            (TWO, ["new_game"], "UNDO: new game"), (TWO, ["muggins", 0], "UNDO: muggins")):
+        assert took_back(settings, event) == said, event
+        assert len(said) <= 16  # a line of the display
+
+
+def test_the_undo_line_shows_until_the_next_input_or_action():
+    d = Driver()
+    d.press(P1, HOLD_P2)  # P1 deals; P2 pegs 2
+    d.press(BACK_PRESS)
+    assert d.match.front == [0, 0] and d.display()[-1] == "UNDO: P2 +2"
+    d.press(turn(1))  # any input: the line goes
+    assert "UNDO: P2 +2" not in d.display()
+    d.press(BACK_PRESS)
+    assert d.display()[-1] == "UNDO: dealer"
+    d.board.handle_command('{"cmd": "event", "event": ["dealer", 1]}')  # an action from a host: gone too
+    assert not any(line.startswith("UNDO") for line in d.display())
+    d.press(ENC)  # (the starter's picker)
+    assert d.where() == "starter"
