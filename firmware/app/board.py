@@ -263,10 +263,7 @@ class Board:
         self.undone = undone
         if self.skipped is not None and match.events < self.skipped:  # back before the skip: another deal
             self.skipped = None
-        from app.took_back import took_back  # (once an undo: forgotten again)
-
-        self.messages.undone(took_back(match.settings, undone))
-        forget("app.took_back")
+        self.messages.undone(undone)
 
     def new_match(self):
         """A new match with the same settings (the tally and the undo history start again).

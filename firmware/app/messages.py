@@ -26,6 +26,7 @@ The display's measure is here for all the app's text: ``LINES`` lines of ``WIDTH
 
 from micropython import const
 
+from shared import forget
 from shared.ticks import ticks_diff
 
 _REFUSED_MS = const(700)  # how long the refusal signal flickers
@@ -45,8 +46,10 @@ def _left(at, lasts, now):
 class Messages:
     """The refusal and the notice being shown, on hardware ``hw`` (its clock: ``hw.ticks_ms``)."""
 
-    took_back = None  # what the last undo took back, as the display says it (``undone``): a class default, as
-    # an attribute set on every board at power-on would grow its table (heap)
+    # what the last undo took back (``undone``): its event, then its line once the display's text is made (apart
+    # from the frame: the words' code is loaded then). A class default: an attribute set on every board at
+    # power-on would grow its table (heap).
+    took_back = None
 
     def __init__(self, hw):
         self._hw = hw
@@ -73,12 +76,12 @@ class Messages:
             self._refused_at = None
         return left
 
-    def undone(self, text):
+    def undone(self, event):
         """Show that an undo was taken: the game holes flash white a moment (an undo may change
         nothing else the LEDs show: a starter, a cut, a go), and the display's last line says what
-        it took back (``text``: ``app.took_back``) until the next input or action."""
+        it took back (``event``, as the log holds it) until the next input or action."""
         self._undone_at = self._hw.ticks_ms()
-        self.took_back = text
+        self.took_back = event
 
     def undo_flash(self, now):
         """The ms the undo's flash still shows, else 0 (then forgotten, as in ``refused``)."""
@@ -124,8 +127,9 @@ class Messages:
         if self.took_back is not None:
             self.took_back = None
 
-    def lines(self, lines):
-        """The display's text: the mode's ``lines``, then a refusal or the notice; 8 lines of 16 at most."""
+    def lines(self, lines, board):
+        """The display's text: the mode's ``lines``, then a refusal, the notice, or what an undo took back
+        (said as ``board``'s match names the players); 8 lines of 16 at most."""
         refusal = self.refusal
         if refusal is not None or self.notice is not None:
             from app.text import wrap  # loaded once text is wrapped: not at power-on (heap)
@@ -138,7 +142,13 @@ class Messages:
             else:  # the mode's first 4 lines (the scores), the title, the reason's first 3 lines
                 lines = lines[:4] + [self.notice_title] + wrap(self.notice)[:3]
         elif self.took_back is not None:  # the undo's line, the last but for a fault's or NOT SAVED
-            lines = lines[:LINES - 1 - (self.fault is not None) - (self.unsaved is not None)] + [self.took_back]
+            took_back = self.took_back
+            if not isinstance(took_back, str):  # its event: said once
+                from app.took_back import said
+
+                took_back = self.took_back = said(board.match.settings, took_back)
+                forget("app.took_back")
+            lines = lines[:LINES - 1 - (self.fault is not None) - (self.unsaved is not None)] + [took_back]
         if self.unsaved is not None:
             lines = lines[:LINES - 1 - (self.fault is not None)] + ["NOT SAVED"]
         if self.fault is not None:

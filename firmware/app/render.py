@@ -335,7 +335,7 @@ def show_text(board):
     two polls of the controls)."""
     display = board.hw.display
     if display is not None:
-        lines = board.messages.lines(board.mode.lines(board))
+        lines = board.messages.lines(board.mode.lines(board), board)
         if lines != board.shown_lines:
             display.show_lines(lines)
             board.shown_lines = lines

@@ -1,11 +1,11 @@
 """What an undo took back, as a line of the display ("UNDO: P2's go"): back is both undo and, held,
-player 3's go, and an undo may change nothing else the display shows. Loaded by an undo from the
-controls and forgotten after it (``Board.undo``)."""
+player 3's go, and an undo may change nothing else the display shows. Loaded as the display's text
+is made after an undo, apart from the frame, and forgotten then (``app.messages``)."""
 
 from cribbage.cards import rank_name
 
 
-def took_back(settings, event):
+def said(settings, event):
     """The display's line for ``event`` (as the log holds it) taken back by an undo, under ``settings``."""
     kind = event[0]
     if kind == "lay":

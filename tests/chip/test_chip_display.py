@@ -42,7 +42,7 @@ def board() -> Iterator[ChipBoard]:
 def drawn(oracle: CPythonBoard) -> list[bytes]:
     """The display's pages as the firmware's driver draws the lines of the ``oracle``'s app."""
     app = oracle.board
-    lines = app.messages.lines(app.mode.lines(app))  # what app.render.show_text gives the display
+    lines = app.messages.lines(app.mode.lines(app), app)  # what app.render.show_text gives the display
     result = run_micropython(["-c", DRAW % json.dumps(lines)])
     assert result.returncode == 0, result.stderr
     ram = DisplayRam()

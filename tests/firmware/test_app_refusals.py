@@ -185,4 +185,4 @@ def test_a_change_over_the_serial_line_ends_a_refusal_shown():
     d.ask({"cmd": "event", "event": ["dealer", 1]})  # a change: what the display says is no longer that
     assert d.board.messages.refusal is None and d.match.dealer == 1
     assert not d.board.messages.refused(d.hw.ticks_ms())  # its signal ended too
-    assert not any(line.startswith("NO:") for line in d.board.messages.lines(d.mode.lines(d.board)))
+    assert not any(line.startswith("NO:") for line in d.board.messages.lines(d.mode.lines(d.board), d.board))

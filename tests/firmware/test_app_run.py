@@ -455,7 +455,7 @@ class LineByLine:
 
 def wanted_rows(board):
     """The display's 8 rows as the board would have them now."""
-    lines = board.messages.lines(board.mode.lines(board))
+    lines = board.messages.lines(board.mode.lines(board), board)
     return [lines[row] if row < len(lines) else "" for row in range(8)]
 
 

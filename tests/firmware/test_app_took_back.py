@@ -3,7 +3,7 @@ next input or action."""
 
 from app_driver import BACK_PRESS, ENC, HOLD_P2, P1, Driver, turn
 
-from app.took_back import took_back
+from app.took_back import said
 from cribbage.settings import Settings
 from cribbage_lab.card_text import parse
 
@@ -12,7 +12,7 @@ TEAMS = Settings(players=4)
 
 
 def test_each_event_taken_back_is_named_in_a_line_of_the_display():
-    for settings, event, said in (
+    for settings, event, line in (
             (TWO, ["lay", 1, 10], "UNDO: P2 laid 10"), (TEAMS, ["lay", 3, 1], "UNDO: T2b laid A"),
             (TWO, ["go", 0], "UNDO: P1's go"), (TEAMS, ["go", 2], "UNDO: T1b's go"),
             (TWO, ["peg", 1, 12], "UNDO: P2 +12"), (TEAMS, ["peg", 1, 2], "UNDO: T2 +2"),
@@ -23,8 +23,8 @@ def test_each_event_taken_back_is_named_in_a_line_of_the_display():
             (TWO, ["starter", parse("5H")], "UNDO: starter"), (TWO, ["starter_rank", 4], "UNDO: starter"),
             (TWO, ["heels"], "UNDO: his heels"), (TWO, ["dealer", 1], "UNDO: dealer"),
             (TWO, ["new_game"], "UNDO: new game"), (TWO, ["muggins", 0], "UNDO: muggins")):
-        assert took_back(settings, event) == said, event
-        assert len(said) <= 16  # a line of the display
+        assert said(settings, event) == line, event
+        assert len(line) <= 16  # a line of the display
 
 
 def test_the_undo_line_shows_until_the_next_input_or_action():
