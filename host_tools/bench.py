@@ -10,8 +10,8 @@ the firmware from there (``timing.use_compiled_firmware``).
 Those in ``HOST_ONLY`` drive a 32-bit MicroPython themselves and run under CPython only.
 ``--chip`` adds the figures of ``benchmarks/chip_figures.py``: the firmware as deployed on an
 emulated RP2040 (rp2040py, a dev dependency), in emulated time, once per MicroPython image
-(``CHIP_IMAGES``); they take minutes, the emulator being about 8 times slower than the chip (25 without the core that
-``scripts/build_emulator_core.py`` compiles).
+(``CHIP_IMAGES``); they take about an hour an image, the emulator being about 8 times slower than the
+chip (25 without the core that ``scripts/build_emulator_core.py`` compiles).
 Nothing here is a test: figures are only reported.
 
 The figures come from ``Run``s: a benchmark measured in one place (an interpreter, say),
@@ -200,5 +200,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--only", help="run only the benchmarks whose name contains this (%s)"
                         % ", ".join(benchmark_names()))
     parser.add_argument("--chip", action="store_true",
-                        help="also the firmware on an emulated RP2040, both MicroPython images (minutes)")
+                        help="also the firmware on an emulated RP2040, both MicroPython images (about an hour of "
+                             "wall time an image)")
     parser.set_defaults(func=run)

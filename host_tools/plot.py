@@ -41,7 +41,8 @@ def side_colours(settings: dict[str, object]) -> list[tuple[int, int, int]]:
 
 
 def race(game: gamelog.GameRecord) -> list[list[tuple[float, int]]]:
-    """Per side, the points (x, score) of its line: x = deal number, a deal's k-th of n events at d - 1 + k/n."""
+    """Per side, the points (x, score) of its line: x = deal number, a deal's k-th of n events at d - 1 + k/n;
+    a score runs flat until the event that pegs it, which is a step up (a 29 is no slope from the deal's start)."""
     per_deal: dict[int, list[gamelog.Step]] = {}
     for step in game.steps:
         per_deal.setdefault(step.deal, []).append(step)
@@ -51,7 +52,9 @@ def race(game: gamelog.GameRecord) -> list[list[tuple[float, int]]]:
             x = deal - 1 + k / len(steps)
             for side, points in enumerate(step.points):
                 if points:
-                    lines[side].append((x, step.scores[side]))
+                    line = lines[side]
+                    line.append((x, line[-1][1]))
+                    line.append((x, step.scores[side]))
     # The others' lines run on, flat, to where the game ended.
     end = lines[game.winner][-1][0] if game.winner is not None else float(max(game.deals, 1))
     for side, line in enumerate(lines):
@@ -164,11 +167,22 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def image_file(text: str) -> Path:
+    """``--out``'s FILE: a path whose extension names a format Pillow writes (argparse's type)."""
+    path = Path(text)
+    Image.init()
+    known = Image.registered_extensions()
+    if known.get(path.suffix.lower()) not in Image.SAVE:
+        raise argparse.ArgumentTypeError("%s: its extension names no image format crib plot writes (.png, .jpg, "
+                                         ".gif, .webp...)" % text)
+    return path
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `plot` sub-command."""
     summary = "draw the race of a game or a match as an image"
     parser = sub.add_parser("plot", help=summary, description=summary)
-    parser.add_argument("--out", default="race.png", type=Path, metavar="FILE",
+    parser.add_argument("--out", default="race.png", type=image_file, metavar="FILE",
                         help="the image to write, in the format its extension names: .png, .jpg, .gif, .webp... "
                         "(default %(default)s)")
     parser.add_argument("--game", type=int, help="only this game number (default: every game of the match)")

@@ -86,6 +86,8 @@ CRIB_WORDS = tuple((re.compile(pattern), words) for pattern, words in (
     (r"cut for deal \(or name the dealer\)",
      "cut for deal (crib cut, a card for each player) or name the dealer (crib dealer PLAYER)"),
     (r"\(undo back to the play", "(`crib undo` back to the play"),
+    (r"^the dealer is already known: .* deals$",
+     r"\g<0> (to cut or name the dealer again, a new game: `crib new-game`)"),
     (r"^dial the starter first \(its rank will do\)", "name the starter first (crib starter CARD, or its rank alone)"),
     (r"^dial the starter first", "name the starter first (crib starter CARD)"),
     # the protocol's cut counts ranks from 0 ("not [4, 12, 11]" for 5 K Q): crib's are as typed

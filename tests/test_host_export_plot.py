@@ -155,6 +155,21 @@ def test_race_x_is_the_deal_number(match_log: list[list]) -> None:
                 assert at_deal_end[step.deal] == step.scores[side]
 
 
+def test_race_lines_step_up_at_each_score(match_log: list[list]) -> None:
+    for game in gamelog.replay({}, match_log):
+        for line in plot.race(game):
+            for (x0, y0), (x1, y1) in zip(line, line[1:], strict=False):
+                assert x1 >= x0 and y1 >= y0 and (x1 == x0 or y1 == y0), line  # flat, or straight up
+
+
+def test_plot_refuses_an_image_format_it_cannot_write_before_asking_the_board(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:  # (no board there: asked, it would fail otherwise)
+        main(["plot", "--out", "race.svg", "-d", "socket://127.0.0.1:1"])
+    assert exited.value.code == 2
+    assert "race.svg: its extension names no image format crib plot writes (.png, .jpg" in capsys.readouterr().err
+
+
 def _colour_rows(image: Image.Image, colour: tuple[int, int, int], at_least: int) -> list[int]:
     """Rows with at least ``at_least`` pixels of exactly ``colour``."""
     width, height = image.size

@@ -268,6 +268,10 @@ SUGGESTED = re.compile(r"`(crib [^`]+)`")  # a command to type as it stands (tes
                                   "`crib new-game`, `crib new-match`)"),
     (GAME_WON, ["dealer", "1"], "the game is over: no new dealer after it (`crib undo`, or a new game or match: "
                                 "`crib new-game`, `crib new-match`)"),
+    ([["dealer", "2"]], ["cut", "5", "K"],
+     "the dealer is already known: P2 deals (to cut or name the dealer again, a new game: `crib new-game`)"),
+    ([["dealer", "2"], ["peg", "1", "2"]], ["dealer", "1"],
+     "the dealer is already known: P2 deals (to cut or name the dealer again, a new game: `crib new-game`)"),
     ([["dealer", "1"], ["hand", "2", "14"]], ["heels"],
      "too late for his heels: the show has begun (`crib undo` back to the play to peg them)"),
     ([["dealer", "1"]], ["hand", "2", "5H", "5C", "JS", "QD"],
