@@ -171,6 +171,11 @@ def stop_on_signals() -> None:
 
 def run_interactive(args: argparse.Namespace, device: Device, flash: Path, held: ExitStack) -> int:
     """The window, or the terminal; both say where the protocol is served (or why not)."""
+    if (args.tui or not has_display()) and not sys.stdin.isatty():  # (said before a port is taken and announced)
+        from simulator.tui import NO_TERMINAL
+
+        print(NO_TERMINAL, file=sys.stderr)
+        return USAGE_ERROR
     server, note = (None, "not serving the protocol (--no-serve)") if args.no_serve else \
         start_server(args.port, flash, held)
     if not args.tui and has_display():

@@ -61,6 +61,9 @@ HELP = ("←/→ turn (Shift: %d) · Enter/Space push · 1, 2 players · Backspa
 
 # What reading or writing a terminal that went away (a closed window, a hung-up pty) raises.
 GONE = (errno.EIO, errno.EPIPE, errno.ENXIO, errno.EBADF)
+# What ``crib sim`` says without a terminal to play in (stdin not one), before it serves anything.
+NO_TERMINAL = ("the terminal mode needs a terminal; without one, serve the protocol alone: "
+               "`crib sim --headless --serve` (or play a script: --headless --script FILE)")
 
 
 def fg(rgb: tuple[int, int, int]) -> str:
@@ -254,8 +257,7 @@ class Terminal:
         saved as it is made, so a closed terminal loses nothing)."""
         fd = sys.stdin.fileno()
         if not os.isatty(fd):
-            print("the terminal mode needs a terminal; without one, serve the protocol alone: "
-                  "`crib sim --headless --serve` (or play a script: --headless --script FILE)", file=sys.stderr)
+            print(NO_TERMINAL, file=sys.stderr)
             return USAGE_ERROR
         saved = termios.tcgetattr(fd)
         out = sys.stdout

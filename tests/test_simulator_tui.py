@@ -303,3 +303,11 @@ def test_without_colour_the_terminal_tells_dark_dim_and_bright_leds_by_their_gly
     monkeypatch.setenv("NO_COLOR", "")  # empty: as if not set (no-color.org)
     assert Terminal(device).colour
     assert HOLE in strip_ansi(Terminal(device).screen()[TOP]) and DARK_HOLE not in Terminal(device).screen()[TOP]
+
+
+def test_without_a_terminal_it_says_so_before_it_serves_anything(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    done = subprocess.run([CRIB, "sim", "--tui", "--flash", str(tmp_path / "flash"), "--port", "0"],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=TIMEOUT_S, env=env)
+    assert done.returncode == 2 and "listening" not in done.stdout and "serving" not in done.stderr
+    assert done.stderr.startswith("the terminal mode needs a terminal")
