@@ -489,10 +489,27 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+DESCRIPTION = """Put the firmware on the board (MicroPython 1.23 or newer, reached through mpremote), sending
+only what changed, then reset it so the app starts with it.
+
+The board is looked at first (its MicroPython, which .mpy files it reads, what it holds). The
+firmware is compiled with mpy-cross for it, or sent as .py sources when the board would not read
+what this mpy-cross makes. A board whose MicroPython has a ROMFS partition (the product firmware,
+hardware/BUILD.md) gets the code as one ROMFS image, so it runs from flash and leaves the heap to
+the game; any other board gets .mpy files on its littlefs. main.py goes last, so a deploy cut
+short still leaves a board that starts; what the firmware's folders hold that it no longer has
+is removed after it. Saved games (beside main.py) are kept, and so is anything outside the
+firmware's folders. Everything sent is checked against the board's own listing before the reset.
+
+The simulator runs this checkout's firmware itself: there is nothing to deploy to it.
+--dry-run prints the plan and changes nothing (a board found is listed, which stops its app: it
+is reset afterwards)."""
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `deploy` sub-command."""
     parser = sub.add_parser("deploy", help="compile the firmware and copy what changed to the board",
-                            description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+                            description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_device_argument(parser, simulator=False)
     parser.add_argument("--dry-run", action="store_true",
                         help="show the plan; change nothing on the board (a board found is listed, then reset)")
