@@ -90,6 +90,9 @@ def device_typed(text: str) -> str:
             check_network_address(text)
         except NoBoardError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
+    elif "://" in text:  # another scheme: no board answers at it (pyserial knows it as no port either)
+        raise argparse.ArgumentTypeError("a board is reached at socket://HOST:PORT or rfc2217://HOST:PORT, not %s"
+                                         % shorten(text))
     return text
 
 
