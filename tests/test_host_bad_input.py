@@ -101,12 +101,15 @@ def test_export_to_a_file_that_cannot_be_written(out: str, log_file: Path, tmp_p
     assert status == 1 and "cannot write" in one_error(err, "export")
 
 
-@pytest.mark.parametrize("out", ["/nonexistent/x.png", "race.unknown-format"])
-def test_plot_to_a_file_that_cannot_be_written(out: str, log_file: Path, tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
-    status, _, err = crib(capsys, "plot", "--from", str(log_file), "--out", str(tmp_path / out)
-                          if not out.startswith("/") else out)
+def test_plot_to_a_file_that_cannot_be_written(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = crib(capsys, "plot", "--from", str(log_file), "--out", "/nonexistent/x.png")
     assert status == 1 and "cannot write" in one_error(err, "plot")
+
+
+def test_plot_to_a_file_of_no_image_format_is_a_usage_error(log_file: Path, tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = crib(capsys, "plot", "--from", str(log_file), "--out", str(tmp_path / "race.unknown-format"))
+    assert status == 2 and "its extension names no image format crib plot writes" in one_error(err, "plot")
 
 
 @pytest.mark.parametrize(("command", "reply"), [
