@@ -1,6 +1,6 @@
 """A count said on the display the way players say it, a phrase a line (``cribbage.saying``), under
-a few lines of its own; turning scrolls it. Loaded by the count's preview and the muggins call only
-once a count is said, with the words themselves.
+a few lines of its own; turning scrolls it, and "turn: more" ends a screen with more below. Loaded
+by the count's preview and the muggins call only once a count is said, with the words themselves.
 """
 
 from app.messages import LINES, WIDTH
@@ -20,6 +20,9 @@ def say_lines(count, width=WIDTH):
     return lines
 
 
+MORE = "turn: more"  # the last line shown while more of the saying follows below it
+
+
 class Said:
     """``count`` said under ``above`` lines; ``scroll`` is its first line shown."""
 
@@ -34,5 +37,10 @@ class Said:
         self.scroll = max(0, min(most, self.scroll + steps))
 
     def under(self, head):
-        """``head`` (``above`` lines) and as much of the saying as fits under it."""
-        return head + self.lines[self.scroll:self.scroll + LINES - len(head)]
+        """``head`` (``above`` lines) and as much of the saying as fits under it, its last line ``MORE``
+        while more follows (turning shows it)."""
+        lines = self.lines
+        end = self.scroll + LINES - len(head)
+        if end < len(lines):
+            return head + lines[self.scroll:end - 1] + [MORE]
+        return head + lines[self.scroll:end]

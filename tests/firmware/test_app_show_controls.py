@@ -5,7 +5,7 @@ import json
 
 from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, dealt, turn
 
-from app.said import say_lines
+from app.said import MORE, say_lines
 from cribbage import saying, show
 from cribbage_lab.card_text import parse, parse_hand
 
@@ -145,18 +145,19 @@ def test_his_heels_can_win_the_game():
 
 
 def said(d):
-    """Every line of the spoken count on the display, scrolling down by turning."""
+    """Every line of the spoken count on the display, scrolling down by turning: each screen with more
+    below ends with MORE, and one line further down starts one line further on."""
+    seen = []
     lines = d.display()[1:]
-    seen = list(lines)
     for _ in range(20):
+        if lines[-1] != MORE:  # the last screen
+            return seen + lines
+        seen.append(lines[0])
         d.press(turn(1))
         more = d.display()[1:]
-        if more == lines:
-            break
-        assert more[:-1] == lines[1:]  # one line further
-        seen.append(more[-1])
+        assert more[:len(lines) - 2] == lines[1:-1]  # one line further
         lines = more
-    return seen
+    raise AssertionError("the saying never ended")
 
 
 def test_the_display_says_the_count_the_way_players_say_it():
