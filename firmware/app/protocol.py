@@ -163,10 +163,12 @@ def _log(board, request):
         page = match.iter_log(first, first + count)
         base = None
     reply = {"log": page, "from": first, "total": total, "edits": match.edits, "settings": settings_dict(board)}
-    if first == kept:  # a read's first page: the finished games (on every page, a long match's made each 7 KB)
+    # the finished games on a read's first page, and on its last, where hosts before 2026-12-05 took them (on
+    # every page, a long match's made each many KB)
+    if first == kept or first + count >= total:
         reply["games"] = match.iter_games()
-        if kept:  # the match's state where the log kept starts: a reader replays the games from it
-            reply["base"] = base if first < match.archived else match.saved_base()
+    if first == kept and kept:  # the match's state where the log kept starts: a reader replays the games from it
+        reply["base"] = base if first < match.archived else match.saved_base()
     return reply
 
 
