@@ -28,7 +28,9 @@ board preferences, "ids": recent serial request ids and their replies, "edits": 
 times the log changed (``Match.edits``), "glance": what the first frame at power-on is drawn
 from before the log is replayed (``glance``, ``app.glance``), "base": where the log kept starts,
 if the match's first games were archived (``Match.saved_base``, else null), "history": the first
-event of each archived log's file (``app.history``, else null), "codes": the match's event log
+event of each archived log's file (``app.history``, else null), "skipped": the log's length when
+this deal's starter was skipped before a play laid card by card (``Board.skipped``, else null; an
+optional key that older copies lack and older firmware of version 3 ignores), "codes": the match's event log
 kept (its undo history: the previous game and this one, at most) in its compact saved form, ints
 (``Match.iter_saved``), streamed last}``. Version 2 is the same without the base and the history
 (its log whole), its glance with the last game too (not drawn: its log is replayed before the
@@ -105,9 +107,10 @@ class Board:
     # default as ``undone`` is (only a long match sets it).
     history = None
     # The length of the log when a deal's starter was skipped before its play, the play laid card by
-    # card (``app.modes.starter``): that play is pegged by points, its hands by totals (``starter_skipped``).
-    # Forgotten by an undo to before it. Not saved: after a power cut the starter is asked again (held
-    # again: skipped). A class default too.
+    # card (``app.modes.starter``): that play is pegged by points, its hands by totals (``starter_skipped``);
+    # so too when the play is set to card by card once the deal's starter is known and points were pegged
+    # by hand in it (``change_settings``).
+    # Forgotten by an undo to before it; saved with the game (``skip_starter``). A class default too.
     skipped = None
 
     def __init__(self, hw, glance_first=False):
@@ -145,7 +148,8 @@ class Board:
         match = self.match
         return {"version": DATA_VERSION, "settings": match.settings.to_dict(), "prefs": self.prefs,
                 "ids": self.ids, "edits": match.edits, "glance": glance(match), "base": match.saved_base(),
-                "history": self.history if match.archived else None, "codes": match.iter_saved()}
+                "history": self.history if match.archived else None, "skipped": self.skipped,
+                "codes": match.iter_saved()}
 
     def save(self):
         """Save the board's data now (the games before the previous one archived first: ``app.history``)."""
@@ -220,6 +224,12 @@ class Board:
         from app.modes.menu import Menu
 
         self.open(Menu)
+
+    def skip_starter(self, skipped=True):
+        """Mark this deal's starter skipped before its play laid card by card (``skipped``; False: the
+        skip taken back): saved with the next save, as a game event is."""
+        self.skipped = self.match.events if skipped else None
+        self._changed = True
 
     def starter_skipped(self):
         """True if this deal's starter was skipped before its play laid card by card (``skipped``)."""
@@ -311,9 +321,18 @@ class Board:
                                  " event keeps the log)")
             match = Match(settings, edits=match.edits + 1, new_match=match.new_match)  # (still begun by it)
             self.skipped = None
+        kept = self.undone if match is self.match else None  # a preference changes no game: a kept show stays
+        game = match.game
+        if (new_prefs["play"] == 1 and self.prefs["play"] != 1 and game.phase == "play" and game.laying is None
+                and (game.starter_rank is not None or game.heels)):
+            for event in match.iter_log(match.deal_start()):
+                if event[0] == "peg":  # points pegged by hand this deal: its play is not laid again from 0
+                    self.skipped = match.events
+                    break
         self.match = match
         self.set_prefs(new_prefs)
         self._accepted()
+        self.undone = kept
 
     def _accepted(self):
         """An action was taken: the data changed (saved next), and a refusal shown before it is

@@ -127,6 +127,10 @@ class Messages:
         if self.took_back is not None:
             self.took_back = None
 
+    def room(self):
+        """The display's lines for a mode's text: all but those kept at its foot (a fault's, NOT SAVED)."""
+        return LINES - (self.fault is not None) - (self.unsaved is not None)
+
     def lines(self, lines, board):
         """The display's text: the mode's ``lines``, then a refusal, the notice, or what an undo took back
         (said as ``board``'s match names the players); 8 lines of 16 at most."""
@@ -136,7 +140,7 @@ class Messages:
 
             if refusal is not None:  # said whole: the mode's lines give way (its first 2 stay)
                 said = wrap("NO: " + refusal)
-                room = LINES - (self.fault is not None) - (self.unsaved is not None)  # they take the last lines
+                room = self.room()
                 kept = min(len(lines), max(2, room - len(said)))
                 lines = lines[:kept] + said[:room - kept]
             else:  # the mode's first 4 lines (the scores), the title, the reason's first 3 lines
@@ -148,7 +152,7 @@ class Messages:
 
                 took_back = self.took_back = said(board.match.settings, took_back)
                 forget("app.took_back")
-            lines = lines[:LINES - 1 - (self.fault is not None) - (self.unsaved is not None)] + [took_back]
+            lines = lines[:self.room() - 1] + [took_back]
         if self.unsaved is not None:
             lines = lines[:LINES - 1 - (self.fault is not None)] + ["NOT SAVED"]
         if self.fault is not None:

@@ -120,6 +120,7 @@ class RankShow:
                 return
             elif kind == events.PRESS and what == events.BACK:
                 if not self.back():
+                    board.undone = None  # (the count stepped out of: app.modes.count)
                     board.idle()
                     return
             elif not self.taken:

@@ -59,10 +59,7 @@ def restore(board, glance_first):
         return False
     match, data = loaded
     board.match = match
-    history = data.get("history")  # the archived log's files (app.history): a list that is not theirs is none
-    if (match.archived and isinstance(history, list) and all(is_int(n) and 0 <= n < match.archived for n in history)
-            and history == sorted(history)):
-        board.history = history
+    _take_places(board, match, data)
     if cut:  # the copy holds more than was kept: a keepsake of it, before saves write over it
         _keep_whole(board)
     repaired = _take_prefs(board, data.get("prefs"))
@@ -76,6 +73,19 @@ def restore(board, glance_first):
             board.messages.announce("IDS DROPPED", dropped)
             repaired = True
     return repaired
+
+
+def _take_places(board, match, data):
+    """The places in ``match``'s log that saved ``data`` keeps besides it: the first event of each file of
+    the archived log (``app.history``) and where this deal's starter was skipped before its play
+    (``Board.skipped``; older copies lack it); one that does not fit the log is none."""
+    history = data.get("history")
+    if (match.archived and isinstance(history, list) and all(is_int(n) and 0 <= n < match.archived for n in history)
+            and history == sorted(history)):
+        board.history = history
+    skipped = data.get("skipped")
+    if is_int(skipped) and match.archived <= skipped <= match.events:
+        board.skipped = skipped
 
 
 def _replayed(board, data, cut):

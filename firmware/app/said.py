@@ -3,7 +3,7 @@ a few lines of its own; turning scrolls it, and "turn: more" ends a screen with 
 by the count's preview and the muggins call only once a count is said, with the words themselves.
 """
 
-from app.messages import LINES, WIDTH
+from app.messages import WIDTH
 from app.text import wrap
 from cribbage.saying import phrases
 
@@ -31,16 +31,17 @@ class Said:
         self.above = above
         self.scroll = 0
 
-    def turn(self, steps):
-        """Scroll ``steps`` lines down (up if negative), as far as there is more to show."""
-        most = len(self.lines) - (LINES - self.above)
+    def turn(self, steps, messages):
+        """Scroll ``steps`` lines down (up if negative), as far as there is more to show (under the lines
+        ``messages`` keep at the foot: ``room``)."""
+        most = len(self.lines) - (messages.room() - self.above)
         self.scroll = max(0, min(most, self.scroll + steps))
 
-    def under(self, head):
-        """``head`` (``above`` lines) and as much of the saying as fits under it, its last line ``MORE``
-        while more follows (turning shows it)."""
+    def under(self, head, messages):
+        """``head`` (``above`` lines) and as much of the saying as fits under it, above the lines
+        ``messages`` keep at the foot, its last line ``MORE`` while more follows (turning shows it)."""
         lines = self.lines
-        end = self.scroll + LINES - len(head)
+        end = self.scroll + messages.room() - len(head)
         if end < len(lines):
             return head + lines[self.scroll:end - 1] + [MORE]
         return head + lines[self.scroll:end]

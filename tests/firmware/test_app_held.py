@@ -154,6 +154,24 @@ def test_the_encoder_held_at_a_count_s_preview_or_total_opens_the_menu_and_the_c
     assert d.match.front == [0, 17]
 
 
+def test_a_count_kept_by_the_menu_stays_through_a_preference_and_goes_when_stepped_out_of():
+    d = counting()
+    d.pick_all("5H 5D 5C JS")
+    d.edit_setting("brightness")  # the menu over the preview (the encoder held), its settings
+    d.press(turn(-3), ENC, BACK_PRESS)  # a preference changed: the game is as it was
+    assert d.board.prefs["brightness"] != 160 and d.where() == "peg"
+    d.press(ENC)
+    assert d.where() == "confirm" and d.mode.picker.picked == parse_hand("5H 5D 5C JS")
+    d = dealt()
+    d.press(ENC, HOLD_ENC, turn(7), HOLD_ENC)  # the starter skipped, a total of 7 dialled, then the menu
+    d.press(BACK_PRESS, ENC)  # the total as it was
+    assert d.where() == "total" and d.mode.points == 7
+    d.press(BACK_PRESS, BACK_PRESS)  # to the starter, and out of it home: the count stepped out of
+    assert d.where() == "peg" and d.display()[-2] == "enc=starter"
+    d.press(ENC)
+    assert d.where() == "starter"
+
+
 def test_the_encoder_held_at_a_claim_or_a_call_opens_the_menu_and_the_call_can_still_come():
     d = counting(muggins=True)
     d.pick_all("5H 5D 5C JS")

@@ -151,6 +151,34 @@ def test_a_play_pegged_by_points_before_the_starter_is_left_so_by_skipping_it():
     assert d.match.front == [5, 8] and d.match.heels and d.where() == "total" and d.mode.seat == 0
 
 
+def test_a_skip_is_said_at_home_and_kept_through_a_power_cut():
+    d = Driver()
+    d.board.change_settings({"play": 1, "players": 3})
+    d.press(P1, ENC, HOLD_ENC)
+    assert d.display()[4:7] == ["starter skipped", "back=starter", "enc=count"]  # (three players' scores above)
+    d.press(HOLD_P2, P1, ENC)  # the play pegged by points: back now undoes, as ever
+    assert d.display()[4:6] == ["starter skipped", "enc=count"]
+    d = d.reboot()
+    assert d.where() == "peg" and d.display()[4:6] == ["starter skipped", "enc=count"]
+    d.press(ENC, HOLD_P1)  # the pone's total; his heels there, for the dealer
+    assert d.where() == "total" and d.match.heels
+    d = d.reboot()  # not laid after all: the play was pegged
+    assert d.where() == "peg"
+    d.press(ENC)
+    assert d.where() == "total" and d.mode.seat == 1
+
+
+def test_the_play_set_card_by_card_once_points_are_pegged_in_the_deal_is_laid_from_the_next():
+    d = dealt()
+    d.press(ENC)
+    d.pick("5D")  # by points: the starter, then the play pegged by hand
+    d.press(HOLD_P2, HOLD_P1)
+    assert d.ask({"cmd": "settings", "set": {"play": 1}})["ok"]  # (as the menu sets it: the board goes home)
+    assert d.where() == "peg" and d.display()[-2] == "enc=count"  # not laid again from a count of 0
+    d.press(ENC)
+    assert d.where() == "cards" and d.mode.seat == 1
+
+
 def test_a_starter_skipped_by_mistake_is_taken_back_by_back_and_the_play_laid_after_all():
     d = Driver()
     d.board.change_settings({"play": 1})

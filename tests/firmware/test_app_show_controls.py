@@ -181,6 +181,21 @@ def test_the_display_says_the_count_the_way_players_say_it():
     assert d.match.front == [0, 28]
 
 
+def test_a_long_count_scrolls_whole_above_a_fault_s_line():
+    d = dealt()
+    d.press(ENC)
+    d.pick("5D")
+    d.press(ENC)
+    d.hw.faulty = "LED supply"
+    d.board.tick()
+    d.pick_all("5C 5H 5S JD")
+    lines = d.display()
+    assert lines[-2:] == [MORE, "FAULT LED supply"]
+    d.press(turn(30))
+    lines = d.display()
+    assert lines[-3:] == ["his nobs is", "twenty-nine", "FAULT LED supply"]
+
+
 def test_a_short_count_fits_and_does_not_scroll():
     d = dealt()
     d.press(ENC)

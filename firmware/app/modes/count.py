@@ -200,6 +200,7 @@ class Count:
             pass
         elif kind == events.PRESS and what == events.BACK:
             if not picker.drop():
+                board.undone = None  # (a show kept to open on, the count stepped out of: see _back)
                 board.idle()
         elif kind == events.LONG and what == events.ENCODER:
             self.step = TOTAL
@@ -246,8 +247,9 @@ class Count:
             if self.picker is not None or self.ranks is not None:
                 self._back(board)
             elif board.match.phase == "play":
-                board.open(Starter)  # nothing counted yet: the starter again
+                board.open(Starter)  # nothing counted yet: the starter again (a step of the count: a kept show stays)
             else:
+                board.undone = None
                 board.idle()
         elif kind == events.PRESS and what == events.ENCODER:
             if self.step == CLAIM:
@@ -273,7 +275,7 @@ class Count:
         """The count said on the display before it is pegged."""
         kind, what = event
         if kind == events.TURN:
-            self._saying(board).turn(what)
+            self._saying(board).turn(what, board.messages)
         elif kind == events.PRESS and what == events.BACK:
             self._back(board)
         elif kind == events.PRESS and what == events.ENCODER:
@@ -282,12 +284,14 @@ class Count:
 
     def _back(self, board):
         """Back to the cards as picked, or the last answer (or rank dialled) taken back; with nothing to
-        take back (ranks laid in the play, nothing asked) the count is left."""
+        take back (ranks laid in the play, nothing asked) the count is left, and with it a show kept to
+        open on (an undo's, or the menu's over a count: ``Board.undone``): stepped out of, it goes."""
         if self.ranks is None:
             self.step = CARDS
         elif self.step == TOTAL or self.ranks.back():
             self.step = RANKS
         else:
+            board.undone = None
             board.idle()
 
     def draw(self, board, canvas, now):
@@ -325,7 +329,8 @@ class Count:
             return [title, "total %d" % self.points, note] + self._skipped(board)
         if step == CLAIM:
             return [title, "claim %d" % self.points, "muggins is on", _NOT_PEGGED if self._kept(board) else "enc=peg"]
-        return self._saying(board).under([title + " %d" % self.points] + ([_NOT_PEGGED] if self._kept(board) else []))
+        return self._saying(board).under([title + " %d" % self.points] + ([_NOT_PEGGED] if self._kept(board) else []),
+                                         board.messages)
 
     def _skipped(self, board):
         """The display's lines for a deal whose starter was skipped (a long press, perhaps a slow one,

@@ -81,7 +81,7 @@ class Muggins:
                 else:
                     self.step = CALL
         elif self.step == CALLED and kind == events.TURN:
-            self.said.turn(what)
+            self.said.turn(what, board.messages)
         elif side is not None:
             front = board.match.game.front[side]
             if board.try_apply(["muggins", side]):  # a second call: the core says why not
@@ -131,7 +131,7 @@ class Muggins:
                 head.insert(1, "not pegged")
         else:
             head = ["no muggins:", "claim was right"]
-        return self.said.under([title + " %d" % (self.claim + self.called)] + head)
+        return self.said.under([title + " %d" % (self.claim + self.called)] + head, board.messages)
 
     def describe(self):
         """The step, whose claim, the points claimed and, once called, what the call pegged."""

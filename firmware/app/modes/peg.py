@@ -122,8 +122,12 @@ def score_lines(board, sure=False):
             # (app.modes.starter), or a show is kept to open on (an undo's, or the menu's over a count)
             kept = board.undone
             kept = kept is not None and (kept[0] == "hand" or kept[0] == "crib" or kept[0] == "show_ranks")
-            out.append("enc=starter" if match.starter_rank is None and not board.starter_skipped() and not kept
-                       else "enc=count")
+            skipped = match.starter_rank is None and board.starter_skipped()
+            if skipped:  # said, as at the count's totals: a press held too long at the starter shows what it did
+                out.append("starter skipped")
+                if board.skipped == match.events:
+                    out.append("back=starter")
+            out.append("enc=starter" if match.starter_rank is None and not skipped and not kept else "enc=count")
         out.append("won " + tally(match))
     return out
 
@@ -186,7 +190,7 @@ class Peg:
             if board.skipped == board.match.events and board.starter_skipped():  # just skipped: back to the starter
                 from app.modes.starter import Starter
 
-                board.skipped = None  # (taken back: back there comes home to undo as ever)
+                board.skip_starter(False)  # (taken back: back there comes home to undo as ever)
                 board.open(Starter)
             elif board.try_undo() and board.prefs["play"] == 1:
                 board.idle()  # back into a play laid card by card: home is the laying mode again

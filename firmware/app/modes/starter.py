@@ -115,11 +115,14 @@ class Starter:
         elif self.picker.move(kind, what):
             pass
         elif kind == events.PRESS and what == events.BACK:
+            undone = board.undone
+            if undone is not None and undone[0] != "starter" and undone[0] != "starter_rank":
+                board.undone = None  # a show kept for the count, stepped out of (app.modes.count.leave)
             board.idle()
         elif kind == events.LONG and what == events.ENCODER:
             match = board.match
             if board.prefs["play"] == 1 and match.game.laying is None and not board.starter_skipped():
-                board.skipped = match.events  # before a play laid card by card: it is pegged by points instead
+                board.skip_starter()  # before a play laid card by card: it is pegged by points instead
                 board.idle()
                 return
             from app.modes.count import Count
@@ -129,9 +132,10 @@ class Starter:
             picker = self.picker
             # his heels pegged at the cut: the play went on without the card, so the count asks for it now
             asked_by_count = board.match.heels
-            if board.skipped == board.match.events:  # skipped, and nothing since: the skip is taken back
-                board.skipped = None
+            unskipped = board.skipped == board.match.events  # skipped, and nothing since: the skip taken back
             if board.try_apply(["starter_rank", picker.rank] if self.any_suit else ["starter", picker.card]):
+                if unskipped:
+                    board.skipped = None  # (saved with the starter)
                 laying = board.match.game.laying
                 if laying is not None:  # the play laid card by card knows: asked once every card was laid
                     asked_by_count = laying.turn is None
