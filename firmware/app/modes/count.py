@@ -21,8 +21,9 @@ it is unknown). Steps (``back`` steps back exactly one of them), in the core's c
   hand laid card by card in the play (``app.modes.lay``) is always counted so, its 4 ranks
   taken from the play: only the questions ranks leave open are asked.
 At the confirm, total and claim steps the encoder held opens the menu; the next count opens
-where this one was (its cards or ranks taken, its total or claim dialled) unless something was
-done in the menu. Counting stops the moment someone wins, and after the crib.
+where this one was (its cards or ranks taken, its total or claim dialled) unless the menu started a
+new game or match (a preference changed keeps it: ``Board.change_settings``), or back stepped out of
+the count since. Counting stops the moment someone wins, and after the crib.
 """
 
 from micropython import const
