@@ -14,6 +14,8 @@ def said(settings, event):
         what = "%s's %s" % (settings.seat_name(event[1]), kind)
     elif kind == "peg":
         what = "%s +%d" % (settings.side_name(event[1]), event[2])
+    elif kind == "muggins":  # who called it: with three players either other side may have
+        what = settings.side_name(event[1]) + " muggins"
     elif kind == "show_ranks":
         what = "the crib" if event[1] is None else settings.seat_name(event[1]) + "'s hand"
     elif kind == "crib":
@@ -24,6 +26,6 @@ def said(settings, event):
         what = "starter"
     elif kind == "heels":
         what = "his heels"
-    else:  # dealer, starter, new_game, muggins
+    else:  # dealer, starter, new_game
         what = kind.replace("_", " ")
     return "UNDO: " + what

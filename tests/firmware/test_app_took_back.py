@@ -22,7 +22,8 @@ def test_each_event_taken_back_is_named_in_a_line_of_the_display():
             (TWO, ["cut", [1, 2]], "UNDO: the cut"), (TWO, ["cut_ranks", [1, 2]], "UNDO: the cut"),
             (TWO, ["starter", parse("5H")], "UNDO: starter"), (TWO, ["starter_rank", 4], "UNDO: starter"),
             (TWO, ["heels"], "UNDO: his heels"), (TWO, ["dealer", 1], "UNDO: dealer"),
-            (TWO, ["new_game"], "UNDO: new game"), (TWO, ["muggins", 0], "UNDO: muggins")):
+            (TWO, ["new_game"], "UNDO: new game"), (TWO, ["muggins", 0], "UNDO: P1 muggins"),
+            (TEAMS, ["muggins", 1], "UNDO: T2 muggins")):
         assert said(settings, event) == line, event
         assert len(line) <= 16  # a line of the display
 
