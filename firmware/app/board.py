@@ -325,9 +325,10 @@ class Board:
         game = match.game
         if (new_prefs["play"] == 1 and self.prefs["play"] != 1 and game.phase == "play" and game.laying is None
                 and (game.starter_rank is not None or game.heels)):
-            for event in match.iter_log(match.deal_start()):
+            start = match.deal_start()
+            for event in match.iter_log(start):
                 if event[0] == "peg":  # points pegged by hand this deal: its play is not laid again from 0
-                    self.skipped = match.events
+                    self.skipped = start  # (the deal's start: an undo of its pegs keeps it)
                     break
         self.match = match
         self.set_prefs(new_prefs)

@@ -28,6 +28,7 @@ def restore(board, glance_first):
         if version != DATA_VERSION and version != 2 and version != 1:  # another firmware's: nothing guessed at
             raise ValueError("saved data of version %r, this firmware reads 1 to %d" % (version, DATA_VERSION))
         saved = data.get("glance")  # (version 1 has none)
+        _take_skipped(board, data.get("skipped"))  # for the glance's frame: checked against the log once replayed
         shown = glance_first and saved is not None and _show_glance(board, data)
         try:
             match = _replayed(board, data, cut)
@@ -53,6 +54,7 @@ def restore(board, glance_first):
         board.messages.announce(title, damage, title != "BACKUP LOST")  # else the game is the newest
     if loaded is None:  # no game to keep (nor the glance of one that could not be used)
         board.match = fresh
+        _take_skipped(board, None)
         board.set_prefs(defaults(board.hw.supply_ma))
         if unplayed:  # its preferences at least (saved with the first deliberate change)
             _take_prefs(board, unplayed[0])
@@ -83,8 +85,16 @@ def _take_places(board, match, data):
     if (match.archived and isinstance(history, list) and all(is_int(n) and 0 <= n < match.archived for n in history)
             and history == sorted(history)):
         board.history = history
-    skipped = data.get("skipped")
-    if is_int(skipped) and match.archived <= skipped <= match.events:
+    _take_skipped(board, data.get("skipped"), match.events, match.archived)
+
+
+def _take_skipped(board, skipped, events=None, archived=0):
+    """Take a saved ``Board.skipped`` if it is a place in a log of ``events`` kept from ``archived`` (None:
+    the glance's, before the log is replayed: any whole number), else none (set only if it changes: an
+    attribute set on the board grows its table, 48 bytes of heap)."""
+    if not (is_int(skipped) and archived <= skipped and (events is None or skipped <= events)):
+        skipped = None
+    if skipped != board.skipped:
         board.skipped = skipped
 
 

@@ -2,7 +2,7 @@
 replayed, which stays the truth (app.glance). Property tests over many matches:
 tests/test_glance_properties.py."""
 
-from app_driver import ENC, P2, Driver, turn
+from app_driver import ENC, HOLD_ENC, HOLD_P1, P2, Driver, turn
 from match_helpers import play_games, seeded_match
 from test_app_restore import resave, slot_files
 
@@ -45,6 +45,16 @@ def test_the_first_frame_is_the_saved_score_and_the_replay_agrees():
     assert board.messages.notice is None and board.match.log == match.log and board.match.state() == match.state()
     assert board.match.can_undo and board.mode.name == "peg"
     assert hw.display.lines[1].startswith("P1 ")  # the display was drawn from the glance too
+
+
+def test_the_first_frame_of_a_deal_whose_starter_was_skipped_is_home_as_after_the_replay():
+    d = Driver()
+    d.board.change_settings({"play": 1})
+    d.press(P2, ENC)  # P2 deals, the starter's picker
+    d.press(HOLD_ENC, HOLD_P1)  # skipped before the play, P1 pegs 2 in it: home
+    board, hw, first = power_on(d)
+    assert "starter skipped" in hw.display.lines  # the glance's text (not enc=starter, nor the play laid at 0)
+    assert board.mode.name == "peg" and board.skipped == 1 and first == drawn(board)
 
 
 def test_a_glance_that_disagrees_with_its_log_is_corrected_by_the_replay_and_said():

@@ -179,6 +179,21 @@ def test_the_play_set_card_by_card_once_points_are_pegged_in_the_deal_is_laid_fr
     assert d.where() == "cards" and d.mode.seat == 1
 
 
+def test_back_after_the_play_is_set_card_by_card_mid_deal_undoes_and_keeps_the_play_pegged():
+    d = dealt()
+    d.press(ENC)
+    d.pick("5D")
+    d.press(HOLD_P2, HOLD_P1)  # the play pegged by points
+    assert d.ask({"cmd": "settings", "set": {"play": 1}})["ok"]
+    d.press(BACK_PRESS)  # the last peg taken back (no starter's picker: the starter is known)
+    assert d.match.front == [0, 2] and d.where() == "peg" and d.display()[-3:] == ["enc=count", "won 0-0",
+                                                                                     "UNDO: P1 +2"]
+    d.press(BACK_PRESS)  # the deal's pegs all taken back: still its play is not laid again
+    assert d.match.front == [0, 0] and d.where() == "peg"
+    d = d.reboot()  # and through a power cut, the glance's first frame too
+    assert d.where() == "peg" and d.display()[-2] == "enc=count"
+
+
 def test_a_starter_skipped_by_mistake_is_taken_back_by_back_and_the_play_laid_after_all():
     d = Driver()
     d.board.change_settings({"play": 1})

@@ -187,7 +187,9 @@ class Peg:
         elif side is not None:  # held: 2 at once; once the game is over, refused at once with why (no dial)
             peg(board, side, 2)
         elif kind == events.PRESS and what == events.BACK:
-            if board.skipped == board.match.events and board.starter_skipped():  # just skipped: back to the starter
+            match = board.match
+            if board.skipped == match.events and match.starter_rank is None and board.starter_skipped():
+                # just skipped: back to the starter
                 from app.modes.starter import Starter
 
                 board.skip_starter(False)  # (taken back: back there comes home to undo as ever)
