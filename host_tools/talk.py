@@ -162,7 +162,7 @@ def read_log(link: BoardLink) -> dict[str, Any]:
             events.extend(reply["log"])
         if same_log(first, reply) and start + len(events) == total:
             whole = dict(reply, log=events, **{"from": start})
-            for key in ("base", "games"):  # (given on the first page only)
+            for key in ("base", "games"):  # (the first page's: base is there only, the games there and on the last)
                 if key in first:
                     whole[key] = first[key]
             return whole

@@ -236,6 +236,10 @@ class Board:
         skipped = self.skipped
         return skipped is not None and skipped >= self.match.deal_start()
 
+    def just_skipped(self):
+        """True if this deal's starter was skipped and nothing was done since: back takes the skip back."""
+        return self.skipped == self.match.events and self.match.starter_rank is None
+
     def load_ahead(self):
         """Load the next module of ``_ahead`` if a deal is under way and no menu is open, so the press
         that opens the count (or says its points) finds its code loaded; True if it loaded one. The

@@ -154,7 +154,7 @@ class Messages:
                 forget("app.took_back")
             lines = lines[:self.room() - 1] + [took_back]
         if self.unsaved is not None:
-            lines = lines[:LINES - 1 - (self.fault is not None)] + ["NOT SAVED"]
+            lines = lines[:self.room()] + ["NOT SAVED"]  # (the room leaves its line, and a fault's)
         if self.fault is not None:
             lines = lines[:LINES - 1] + ["FAULT " + self.fault]
         if len(lines) > LINES:

@@ -23,7 +23,7 @@ from micropython import const
 
 from app import palette
 from app.cursor import Cursor
-from app.modes.count import RANKS, TOTAL
+from app.modes.count import RANKS, TOTAL, leave
 from app.modes.starter import held_button
 from app.picker import card_hole
 from app.text import wrap
@@ -120,8 +120,7 @@ class RankShow:
                 return
             elif kind == events.PRESS and what == events.BACK:
                 if not self.back():
-                    board.undone = None  # (the count stepped out of: app.modes.count)
-                    board.idle()
+                    leave(board)
                     return
             elif not self.taken:
                 if kind == events.TURN:

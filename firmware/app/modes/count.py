@@ -29,7 +29,7 @@ the count since. Counting stops the moment someone wins, and after the crib.
 from micropython import const
 
 from app.cursor import Cursor
-from app.modes.peg import button_side, kept_off
+from app.modes.peg import button_side, kept_off, kept_show
 from app.modes.starter import Starter, heels, heels_hint, held_button
 from app.picker import Picker
 from app.render import breathing, draw_preview, game_hole, track_of
@@ -45,6 +45,13 @@ _STEP_NAMES = const(("cards", "claim", "total", "confirm", "ranks"))
 
 
 _NOT_PEGGED = const("not pegged")  # a house rule keeps the peg where it is (10 characters: no string on the heap)
+
+
+def leave(board):
+    """Leave the count with back, home: a show kept to open on (an undo's, or the menu's over a count:
+    ``Board.undone``) is let go, the count having been stepped out of."""
+    board.undone = None
+    board.idle()
 
 
 class Count:
@@ -85,9 +92,7 @@ class Count:
         if match.winner is not None or match.next_show is None:
             board.idle()
             return
-        undone = board.undone
-        if undone is not None and undone[0] != "hand" and undone[0] != "crib" and undone[0] != "show_ranks":
-            undone = None  # (not a show: nothing of it to open here)
+        undone = kept_show(board)
         # (a show taken back while the starter is unknown was a total: its starter was skipped)
         skipped = skipped or board.starter_skipped()  # (before a play laid card by card: app.modes.starter)
         if match.starter_rank is None and match.phase == "play" and not skipped and undone is None:
@@ -201,8 +206,7 @@ class Count:
             pass
         elif kind == events.PRESS and what == events.BACK:
             if not picker.drop():
-                board.undone = None  # (a show kept to open on, the count stepped out of: see _back)
-                board.idle()
+                leave(board)
         elif kind == events.LONG and what == events.ENCODER:
             self.step = TOTAL
             self.points = 0
@@ -250,8 +254,7 @@ class Count:
             elif board.match.phase == "play":
                 board.open(Starter)  # nothing counted yet: the starter again (a step of the count: a kept show stays)
             else:
-                board.undone = None
-                board.idle()
+                leave(board)
         elif kind == events.PRESS and what == events.ENCODER:
             if self.step == CLAIM:
                 self._claim(board)
@@ -285,15 +288,13 @@ class Count:
 
     def _back(self, board):
         """Back to the cards as picked, or the last answer (or rank dialled) taken back; with nothing to
-        take back (ranks laid in the play, nothing asked) the count is left, and with it a show kept to
-        open on (an undo's, or the menu's over a count: ``Board.undone``): stepped out of, it goes."""
+        take back (ranks laid in the play, nothing asked) the count is left (``leave``)."""
         if self.ranks is None:
             self.step = CARDS
         elif self.step == TOTAL or self.ranks.back():
             self.step = RANKS
         else:
-            board.undone = None
-            board.idle()
+            leave(board)
 
     def draw(self, board, canvas, now):
         """Cards or ranks: the picker (or the ranks) and the counted side's game hole breathing; else the points as a

@@ -86,6 +86,15 @@ def side_lines(match):
     return lines
 
 
+def kept_show(board):
+    """The show the count opens on (``Board.undone``, if it is one: an undo's, or the menu's over a
+    count), or None."""
+    undone = board.undone
+    if undone is not None and (undone[0] == "hand" or undone[0] == "crib" or undone[0] == "show_ranks"):
+        return undone
+    return None
+
+
 def score_lines(board, sure=False):
     """The idle display: scores, deal, whose count, tally; at the end, who won (the match too)."""
     match = board.match
@@ -120,14 +129,13 @@ def score_lines(board, sure=False):
         elif match.phase == "play":
             # the count opens on the starter unless it is known, was skipped before a play laid card by card
             # (app.modes.starter), or a show is kept to open on (an undo's, or the menu's over a count)
-            kept = board.undone
-            kept = kept is not None and (kept[0] == "hand" or kept[0] == "crib" or kept[0] == "show_ranks")
             skipped = match.starter_rank is None and board.starter_skipped()
             if skipped:  # said, as at the count's totals: a press held too long at the starter shows what it did
                 out.append("starter skipped")
-                if board.skipped == match.events:
+                if board.just_skipped():
                     out.append("back=starter")
-            out.append("enc=starter" if match.starter_rank is None and not skipped and not kept else "enc=count")
+            out.append("enc=starter" if match.starter_rank is None and not skipped and kept_show(board) is None
+                       else "enc=count")
         out.append("won " + tally(match))
     return out
 
@@ -187,9 +195,7 @@ class Peg:
         elif side is not None:  # held: 2 at once; once the game is over, refused at once with why (no dial)
             peg(board, side, 2)
         elif kind == events.PRESS and what == events.BACK:
-            match = board.match
-            if board.skipped == match.events and match.starter_rank is None and board.starter_skipped():
-                # just skipped: back to the starter
+            if board.just_skipped():  # back to the starter
                 from app.modes.starter import Starter
 
                 board.skip_starter(False)  # (taken back: back there comes home to undo as ever)

@@ -117,7 +117,7 @@ class Starter:
         elif kind == events.PRESS and what == events.BACK:
             undone = board.undone
             if undone is not None and undone[0] != "starter" and undone[0] != "starter_rank":
-                board.undone = None  # a show kept for the count, stepped out of (app.modes.count.leave)
+                board.undone = None  # a show kept for the count, stepped out of (as app.modes.count.leave)
             board.idle()
         elif kind == events.LONG and what == events.ENCODER:
             match = board.match
@@ -132,7 +132,7 @@ class Starter:
             picker = self.picker
             # his heels pegged at the cut: the play went on without the card, so the count asks for it now
             asked_by_count = board.match.heels
-            unskipped = board.skipped == board.match.events  # skipped, and nothing since: the skip taken back
+            unskipped = board.just_skipped()  # the skip taken back
             if board.try_apply(["starter_rank", picker.rank] if self.any_suit else ["starter", picker.card]):
                 if unskipped:
                     board.skipped = None  # (saved with the starter)
