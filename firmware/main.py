@@ -23,6 +23,7 @@ def boot():
 hw = None
 try:
     hw = boot()
+    rp2_hw.supply_on(hw)  # only now: a Ctrl-C from here on finds the switch to turn off
     if why is None:
         from app.run import run
 

@@ -5,26 +5,31 @@ filesystem of its own mounted at ``/`` (the board's flash: its root holds what w
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from micropython_env import FIRMWARE, ROOT, run_micropython
 
 STUBS = ROOT / "tests" / "micropython32" / "stubs"
-# The folder argv[1] mounted as the board's root, then main.py run from it, as the board runs it.
+# The folder argv[1] mounted as the board's root, then main.py run from it, as the board runs it
+# (with lines of the test's before and after).
 BOOT = """
 import sys, vfs
 vfs.mount(vfs.VfsPosix(sys.argv[1]), "/")
-sys.path[:] = ["/stubs", "/firmware"]
+sys.path[:] = [".frozen", "/stubs", "/firmware"]  # .frozen: asyncio, frozen on the chip too
+%s
 import main
+%s
 """
 
 
-def boot(flash: Path) -> tuple[int, list[str]]:
+def boot(flash: Path, before: str = "", after: str = "") -> tuple[int, list[str]]:
     """main.py's exit status and what it printed, booting on a flash whose root is ``flash`` (the
-    firmware and the stand-ins are put there)."""
+    firmware and the stand-ins are put there); ``before`` and ``after`` run around it. The heap is
+    the 64-bit port's room for the app's objects, twice the size of the chip's."""
     (flash / "firmware").symlink_to(FIRMWARE, target_is_directory=True)
     (flash / "stubs").symlink_to(STUBS, target_is_directory=True)
-    result = run_micropython(["-c", BOOT, str(flash)])
+    result = run_micropython(["-c", BOOT % (before, after), str(flash)], heap="512K")
     return result.returncode, (result.stdout + result.stderr).splitlines()
 
 
@@ -41,3 +46,17 @@ def test_a_board_with_a_damaged_board_json_says_so_and_what_writes_it(tmp_path: 
     assert status != 0 and 'hal/rp2_board.py", line' in printed[-2], printed
     assert printed[-1] == ("ValueError: /board.json on the board is no JSON (damaged?): `crib deploy` writes it "
                            "again (hardware/BUILD.md, section 4)"), printed
+
+
+def test_a_ctrl_c_as_the_led_supply_turns_on_leaves_it_off_at_the_repl(tmp_path: Path) -> None:
+    """The USB build's LED supply switch is off at the REPL even when the Ctrl-C (mpremote's, crib
+    deploy's) lands the moment the boot turned it on: nothing reads its /FAULT there."""
+    board = json.loads((ROOT / "hardware" / "board.json").read_text())
+    enable = board["pins"]["led_power"]["enable"]
+    (tmp_path / "board.json").write_text(json.dumps(board))
+    # (the unix port has no os.uname: the RP2040's watchdog registers are left alone)
+    status, printed = boot(tmp_path, "import machine; machine.interrupt_at = %d\n"
+                                     "from hal import rp2_hw; rp2_hw.is_rp2040 = lambda: False" % enable,
+                           "print('enable', machine.levels.get(%d))" % enable)
+    assert status == 0 and "app stopped" in printed, printed
+    assert printed[-1] == "enable 0", printed

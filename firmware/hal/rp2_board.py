@@ -153,8 +153,8 @@ def find_display(i2c_pins):
 
 
 def led_power(pins, leds, inputs):
-    """The LED supply switch of board.json ``pins`` (a USB build's ``led_power``), turned on; None
-    on a build without one. It marks the frame of ``leds`` (the driver) to go out again when their supply dipped;
+    """The LED supply switch of board.json ``pins`` (a USB build's ``led_power``), still off (main.py
+    turns it on once it holds the ``hw``: ``hal.rp2_hw.supply_on``); None on a build without one. It marks the frame of ``leds`` (the driver) to go out again when their supply dipped;
     its /FAULT wakes the app as the controls of ``inputs`` do."""
     switch = pins.get("led_power")
     if switch is None:
@@ -164,14 +164,12 @@ def led_power(pins, leds, inputs):
 
     fault = Pin(switch["fault"], Pin.IN, Pin.PULL_UP)
     fault.irq(inputs.on_edge, EDGES, hard=True)
-    power = LedPower(Pin(switch["enable"], Pin.OUT, value=0), fault, ticks_ms, leds)
-    power.on()
-    return power
+    return LedPower(Pin(switch["enable"], Pin.OUT, value=0), fault, ticks_ms, leds)
 
 
 def build(board, leds):
-    """The real board's ``hw``, from the board description and the LED driver of ``dark_leds``;
-    a USB build's LED supply is turned on here, after boot."""
+    """The real board's ``hw``, from the board description and the LED driver of ``dark_leds``
+    (a USB build's LED supply still off)."""
     from hal.rp2_inputs import Inputs  # imported already while the safe-mode window watched (or now)
     from shared.supply import supply_ma
 

@@ -36,11 +36,18 @@ def is_rp2040():
     return "RP2040" in os.uname().machine
 
 
+def supply_on(hw):
+    """Turn a USB build's LED supply switch on, after the boot built ``hw`` and main.py holds it: a
+    Ctrl-C from then on finds the switch to turn off (``to_repl``)."""
+    if hw.led_power is not None:
+        hw.led_power.on()
+
+
 def to_repl(hw):
     """The board goes to the REPL (the app or safe mode stopped, not reset): a USB build's LED
     supply switch is turned off, for only the app and safe mode read its /FAULT (a short on the LED
     bus would keep the switch cycling through its thermal shutdown for as long as the REPL runs).
-    ``hw``: None if the boot had not built it (the switch is turned on as the build ends)."""
+    ``hw``: None if the boot had not built it (the switch is still off then: ``supply_on``)."""
     if hw is not None and hw.led_power is not None:
         hw.led_power.off()
 
