@@ -145,6 +145,7 @@ def test_his_heels_and_a_dialled_total():
     d.press(ENC)
     d.pick("JH")
     assert d.match.front == [2, 0] and d.mode.name == "peg"  # the dealer pegs his heels at once; the play
+    assert "P1: his heels 2" in d.display()  # said: the pegs alone do not say why the dealer moved
     d.press(HOLD_P2)
     d.press(ENC, HOLD_ENC, turn(19), ENC)  # pone's hand dialled as 19: impossible
     assert d.match.front == [2, 2] and d.where() == "total"

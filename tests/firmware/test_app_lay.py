@@ -110,7 +110,10 @@ def test_his_heels_held_at_the_starter_lays_the_play_and_the_count_asks_the_jack
     d.press(HOLD_P1)  # the dealer's button held: his heels, the starter a Jack of some suit
     assert d.match.front == [2, 0] and d.match.starter_rank is None
     assert d.where() == "lay"  # the play laid card by card, as after a starter taken
-    for rank in (1, 2, 3, 4, 5, 6, 7, 1):  # P2 then P1 lay all eight cards, the count 29
+    assert d.display()[3] == "P1: his heels 2"  # said until the play's first card is
+    lay(d, 1)
+    assert "P1: his heels 2" not in d.display()
+    for rank in (2, 3, 4, 5, 6, 7, 1):  # P2 then P1 lay all eight cards, the count 29
         lay(d, rank)
     d.press(ENC)  # every card laid: the count, which asks the starter first (a Jack: his heels)
     assert d.where() == "starter"

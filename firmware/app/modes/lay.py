@@ -26,7 +26,7 @@ partner: every other hole), and the dialled card's value blinks on after it (ver
 from micropython import const
 
 from app import palette
-from app.modes.peg import button_side, side_lines
+from app.modes.peg import button_side, heels_said, side_lines
 from app.render import draw_pegs
 from app.text import wrap
 from cribbage.cards import rank_name, value
@@ -189,6 +189,8 @@ class Lay:
             if scorer is None and reasons:  # a house rule kept the peg (peg out exactly, the stink hole)
                 said += ", not pegged"
             out.extend(wrap(said))
+        elif match.heels:  # nothing said yet in this play: the dealer's 2 of the Jack turned
+            out.append(heels_said(match))
         if len(out) > 8:  # three players' scores and a long saying: the pegs show the scores, the saying is read whole
             out = out[len(match.front):]
         if len(out) > 7:  # a long saying takes the hint's line, and keeps its last (the total)

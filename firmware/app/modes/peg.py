@@ -95,6 +95,12 @@ def kept_show(board):
     return None
 
 
+def heels_said(match):
+    """His heels said for the deal's play (``match.heels``): the dealer's 2 came with the Jack turned,
+    the pegs alone would not say why."""
+    return match.settings.seat_name(match.dealer) + ": his heels 2"
+
+
 def score_lines(board, sure=False):
     """The idle display: scores, deal, whose count, tally; at the end, who won (the match too)."""
     match = board.match
@@ -130,6 +136,8 @@ def score_lines(board, sure=False):
             # the count opens on the starter unless it is known, was skipped before a play laid card by card
             # (app.modes.starter), or a show is kept to open on (an undo's, or the menu's over a count)
             skipped = match.starter_rank is None and board.starter_skipped()
+            if match.heels and not skipped:
+                out.append(heels_said(match))
             if skipped:  # said, as at the count's totals: a press held too long at the starter shows what it did
                 out.append("starter skipped")
                 if board.just_skipped():
