@@ -154,8 +154,9 @@ def find_display(i2c_pins):
 
 def led_power(pins, leds, inputs):
     """The LED supply switch of board.json ``pins`` (a USB build's ``led_power``), still off (main.py
-    turns it on once it holds the ``hw``: ``hal.rp2_hw.supply_on``); None on a build without one. It marks the frame of ``leds`` (the driver) to go out again when their supply dipped;
-    its /FAULT wakes the app as the controls of ``inputs`` do."""
+    turns it on once it holds the ``hw``: ``hal.rp2_hw.supply_on``); None on a build without one.
+    It marks the frame of ``leds`` (the driver) to go out again when their supply dipped; its
+    /FAULT wakes the app as the controls of ``inputs`` do."""
     switch = pins.get("led_power")
     if switch is None:
         return None
