@@ -1,23 +1,12 @@
 # Stand-in for the rp2 port's `machine` module, for the 32-bit heap test (and tests/test_rp2_boot.py): the
 # names hal/ uses, doing nothing, so hal.rp2_board builds the real board's hardware objects (and their buffers).
-levels = {}  # pin number -> the level last set on it (an output's, by Pin(..., value=) or value(v))
-interrupt_at = None  # a pin number: setting it high raises KeyboardInterrupt right after (a Ctrl-C then)
-
-
 class Pin:
     IN = OUT = PULL_UP = IRQ_FALLING = IRQ_RISING = 0
 
     def __init__(self, *args, **kwargs):
-        self.id = args[0] if args else None
-        if "value" in kwargs:
-            levels[self.id] = kwargs["value"]
+        pass
 
     def value(self, *args):
-        if args:
-            levels[self.id] = args[0]
-            if args[0] and self.id == interrupt_at:
-                raise KeyboardInterrupt
-            return None
         return 1  # every contact pulls up: nothing pressed
 
     def irq(self, *args, **kwargs):
@@ -71,10 +60,3 @@ def enable_irq(state):
 
 
 mem32 = {}
-
-
-WDT_RESET = 3
-
-
-def reset_cause():
-    return 1  # power-on
