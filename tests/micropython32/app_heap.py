@@ -6,7 +6,8 @@
 #
 # It runs what main.py runs on the board, but for the asyncio loop: the real board's
 # hardware objects (hal.rp2_board.build from /board.json, with their buffers) over
-# stand-ins (/stubs) of the rp2-only modules `machine` and `rp2`, which do nothing. The steps
+# stand-ins (/stubs) of the rp2-only modules `machine` and `rp2`, which do nothing, and of
+# `binascii`, C on the chip but Python on this port. The steps
 # are those of tests/firmware/memory_scenario.py recorded on CPython: ("input", kind, what)
 # as the shell hands them to the board (then a frame), ("command", line) from the serial
 # line, and ("power_off",) then ("power_on",) for a power cycle (the first step is a
@@ -45,7 +46,9 @@ def start():
         sys.path[:0] = ["/rom"]  # host_tools.romfs_image puts the packages at its root
     else:
         sys.path[:0] = [DEPLOY]
-    import machine  # noqa: F401  (the stand-ins: part of the harness)
+    import binascii  # noqa: F401  (the stand-ins: part of the harness)
+
+    import machine  # noqa: F401
     import rp2  # noqa: F401
 
     gc.collect()
