@@ -17,7 +17,7 @@ from typing import Any
 
 from host_shared import NOT_DONE
 from host_tools import gamelog
-from host_tools.gamelog import add_source_arguments, fetch_games
+from host_tools.gamelog import add_source_arguments, fetch_games, say_skipped
 from host_tools.log_words import counted, describe
 from host_tools.talk import fail
 
@@ -38,8 +38,10 @@ def to_csv(games: list[gamelog.GameRecord]) -> str:
     return out.getvalue()
 
 
-def to_json(settings: dict[str, Any], games: list[gamelog.GameRecord]) -> str:
-    """The games with their outcome and every step, as one JSON document."""
+def to_json(settings: dict[str, Any], games: list[gamelog.GameRecord],
+            skipped: list[gamelog.Skipped] | None = None) -> str:
+    """The games with their outcome and every step, as one JSON document, and the stretches of the log
+    skipped (``gamelog.replay_log``): ``from``, ``to`` (the last event skipped) and why."""
     return json.dumps({
         "settings": games[0].settings.to_dict() if games else settings,
         "games": [{
@@ -48,6 +50,7 @@ def to_json(settings: dict[str, Any], games: list[gamelog.GameRecord]) -> str:
             "steps": [{"seq": s.seq, "deal": s.deal, "event": s.event, "points": s.points, "scores": s.scores}
                       for s in g.steps],
         } for g in games],
+        "skipped": [{"from": s.first, "to": s.end - 1, "why": s.why} for s in skipped or ()],
     }, indent=1)
 
 
@@ -56,11 +59,14 @@ def run(args: argparse.Namespace) -> int:
     fetched = fetch_games(args)
     if fetched is None:
         return NOT_DONE
-    settings, games = fetched
-    text = to_csv(games) if args.format == "csv" else to_json(settings, games) + "\n"
+    settings, games, skipped = fetched
+    text = to_csv(games) if args.format == "csv" else to_json(settings, games, skipped) + "\n"
+    # every game that can be read is given; what cannot is said, and the status says it was not all
+    done = NOT_DONE if skipped else 0
     if not args.out:
         sys.stdout.write(text)
-        return 0
+        say_skipped(args, skipped)
+        return done
     try:
         Path(args.out).write_text(text, encoding="utf-8")
     except OSError as error:
@@ -68,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
         return NOT_DONE
     print("wrote %s (%s: %s, %s)" % (args.out, args.format.upper(), counted(len(games), "game"),
                                       counted(sum(len(g.steps) for g in games), "event")))
-    return 0
+    say_skipped(args, skipped)
+    return done
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -63,15 +64,38 @@ class GameRecord:
 
 
 @dataclass
+class Skipped:
+    """Events of a log that cannot be replayed, ``first`` to ``end`` - 1, and why (``crib export`` and
+    ``crib plot`` give the games around them and say so)."""
+
+    first: int
+    end: int
+    why: str
+
+    def __str__(self) -> str:
+        return "events %d to %d: %s" % (self.first, self.end - 1, self.why)
+
+
+class NoBase(ValueError):
+    """A log kept from a later event without the match's state there, to replay it from."""
+
+    WHY = "archived by older firmware, without the match's state where they start (crib log still shows them)"
+
+
+@dataclass
 class Log:
     """A match's log as fetched: the settings, the events from the index ``first`` on (0 unless the
     board no longer keeps the oldest games of a long match), and the match's state there (``base``,
-    as ``cribbage.match.Match(base=...)`` takes it; None from the match's first event)."""
+    as ``cribbage.match.Match(base=...)`` takes it; None from the match's first event). Read from the
+    board, what it could not give is None in ``events`` and listed in ``skipped``, and ``bases`` holds
+    the match's state at later events where the board gave it (``host_tools.talk.read_log``)."""
 
     settings: dict[str, Any]
-    events: list[list[Any]]
+    events: list[list[Any] | None]
     first: int = 0
     base: list[Any] | None = None
+    bases: dict[int, list[Any]] = field(default_factory=dict)
+    skipped: list[Skipped] = field(default_factory=list)
 
 
 def load(path: Path) -> Log:
@@ -102,27 +126,37 @@ def load(path: Path) -> Log:
 
 
 def fetch_log(args: argparse.Namespace) -> Log:
-    """The log from ``--from FILE`` or else from the board. Raises ValueError / LinkError."""
+    """The log from ``--from FILE`` or else from the board, with what it could not give skipped.
+    Raises ValueError / LinkError."""
     if args.source:
         return load(Path(args.source))
     with connect(args.device, timeout=args.timeout) as link:
-        reply = read_log(link)
+        reply = read_log(link, skip=True)
     settings = reply.get("settings")  # none: the defaults
-    return Log(settings if isinstance(settings, dict) else {}, reply["log"], reply["from"], reply.get("base"))
+    return Log(settings if isinstance(settings, dict) else {}, reply["log"], reply["from"], reply.get("base"),
+               {index: base for index, base in reply["bases"]},
+               [Skipped(first, end, why) for first, end, why in reply["skipped"]])
 
 
-def fetch_games(args: argparse.Namespace) -> tuple[dict[str, Any], list[GameRecord]] | None:
-    """The settings and the replayed games of the log from ``--from FILE`` or else from the
-    board; None once it has said why not (the log cannot be read, or breaks the rules)."""
+def fetch_games(args: argparse.Namespace) -> tuple[dict[str, Any], list[GameRecord], list[Skipped]] | None:
+    """The settings, the replayed games of the log from ``--from FILE`` or else from the board, and
+    what of it could not be replayed (``replay_log``); None once it has said why not (the log cannot
+    be read, or breaks the rules)."""
     try:
         log = fetch_log(args)
-        return log.settings, replay(log.settings, log.events, log.first, log.base)
+        return (log.settings, *replay_log(log))
     except LinkError as error:
         fail(args, explained(error))
         return None
     except ValueError as error:
         fail(args, str(error))
         return None
+
+
+def say_skipped(args: argparse.Namespace, skipped: list[Skipped]) -> None:
+    """Say on stderr, a line each, what of the log was skipped and why (``crib COMMAND: skipped: ...``)."""
+    for stretch in skipped:
+        fail(args, str(stretch), "skipped")
 
 
 def add_source_arguments(parser: argparse.ArgumentParser) -> None:
@@ -138,15 +172,47 @@ def is_crib(event: list[Any]) -> bool:
     return event[0] == "crib" or (event[0] == "show_ranks" and event[1] is None)
 
 
+def replay_log(log: Log) -> tuple[list[GameRecord], list[Skipped]]:
+    """The games of ``log`` that can be replayed, and the stretches of it that cannot, oldest first:
+    those the board could not give, and those without the match's state to replay them from (the
+    games of files from older firmware, until the board gives the state where a later one starts)."""
+    games: list[GameRecord] = []
+    skipped = list(log.skipped)
+    for first, base, events in parts(log):
+        try:
+            games += replay(log.settings, events, first, base)
+        except NoBase:
+            skipped.append(Skipped(first, first + len(events), NoBase.WHY))
+    return games, sorted(skipped, key=lambda stretch: stretch.first)
+
+
+def parts(log: Log) -> Iterator[tuple[int, list[Any] | None, list[list[Any]]]]:
+    """``(first, base, events)``: the stretches of ``log`` that are each replayed by itself, split where
+    events could not be read (None) and where the board gave the match's state to a stretch without it."""
+    first, base = log.first, log.base
+    events: list[list[Any]] = []
+    for seq, event in enumerate(log.events, log.first):
+        if events and (event is None or (seq in log.bases and first and base is None)):
+            yield first, base, events
+            events = []
+        if event is None:
+            continue
+        if not events:
+            first, base = seq, log.base if seq == log.first else log.bases.get(seq)
+        events.append(event)
+    if events:
+        yield first, base, events
+
+
 def replay(settings: dict[str, Any], log: list[list[Any]], first: int = 0,
            base: list[Any] | None = None) -> list[GameRecord]:
     """The games of ``log`` played with ``settings`` (the board's preferences in it, such as
     colours, are ignored), its events from the index ``first`` of the match on, from the state
     ``base`` (``Log``). Raises cribbage.match.RuleError (naming the event) if the log breaks the
-    rules, ValueError if it starts after the match's first event without a base to start from."""
+    rules, NoBase (a ValueError) if it starts after the match's first event without a base to start from."""
     if first and base is None:
-        raise ValueError("the log starts at event %d, without the match's state there: the board's oldest "
-                         "games kept were archived by older firmware (crib log still shows the events)" % first)
+        raise NoBase("the log starts at event %d, without the match's state there: its oldest games were %s"
+                     % (first, NoBase.WHY))
     match = Match(game_rules(settings), base=base)
     if match.archived != first:
         raise ValueError("the log starts at event %d, but its match's state is that of event %d"

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 from app.palette import CHOICES, DEFAULT_COLOURS
 from host_shared import NOT_DONE
 from host_tools import gamelog
-from host_tools.gamelog import add_source_arguments, fetch_games
+from host_tools.gamelog import add_source_arguments, fetch_games, say_skipped
 from host_tools.log_words import counted
 from host_tools.talk import fail
 
@@ -151,7 +151,8 @@ def run(args: argparse.Namespace) -> int:
     fetched = fetch_games(args)
     if fetched is None:
         return NOT_DONE
-    settings, games = fetched
+    settings, games, skipped = fetched
+    say_skipped(args, skipped)  # the games around them are drawn; the status says it was not all
     games = [g for g in games if g.steps]
     if args.game is not None:
         games = [g for g in games if g.number == args.game][-1:]
@@ -164,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
         fail(args, "cannot write %s: %s" % (args.out, getattr(error, "strerror", None) or error))
         return NOT_DONE
     print("wrote %s (%s)" % (args.out, counted(len(games), "game")))
-    return 0
+    return NOT_DONE if skipped else 0
 
 
 def image_file(text: str) -> Path:

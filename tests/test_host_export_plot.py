@@ -16,7 +16,9 @@ from match_helpers import play_game
 from PIL import Image
 
 from app import history
+from app.board import Board
 from app.protocol import MAX_PAGE
+from app.store import Store
 from cribbage import show
 from cribbage.cards import JACK
 from cribbage_lab import deck
@@ -319,3 +321,95 @@ def test_a_log_kept_from_a_later_event_needs_the_match_s_state_there(match_log: 
         path.write_text(json.dumps(dict(bad, log=match_log[5:])))
         status, _, err = crib(capsys, "export", "--from", str(path))
         assert status == 1 and said in " ".join(err.split()), err
+
+
+def _long_board(games: int = 6, kept: int = 4) -> tuple[Board, list[list]]:
+    """A board that played ``games`` seeded games, each archived once the next began (the logs of ``kept``
+    archives kept), and the whole log it played."""
+    board = Driver().board
+    rand = deck.Xorshift32(11)
+    log: list[list] = []
+
+    def apply(event: list) -> None:
+        board.apply(event)
+        log.append(event)
+
+    for _ in range(games):
+        play_game(board.match, rand, apply)
+        apply(["new_game"])
+        history.archive(board, kept)
+        board.save()
+    return board, log
+
+
+def _without_base(board: Board, start: int) -> None:
+    """Make the archive's file from ``start`` one written by firmware before files held the match's state."""
+    folder = "%s/history" % board.hw.storage_root
+    data, _ = Store(folder, str(start)).load()
+    codes = list(data["codes"])
+    os.remove("%s/%d.a" % (folder, start))
+    Store(folder, str(start)).save({"from": start, "to": data["to"], "codes": iter(codes)})
+
+
+@pytest.mark.parametrize("damage", ["lost file", "lost oldest file", "oldest files from older firmware"])
+def test_export_and_plot_give_every_game_the_board_can_give_and_say_what_they_skip(
+        damage: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board, log = _long_board()
+    starts = board.history
+    folder = "%s/history" % board.hw.storage_root
+    if damage == "lost file":
+        os.remove("%s/%d.a" % (folder, starts[1]))
+        gone, why = (starts[1], starts[2]), "are lost from the board's flash"
+    elif damage == "lost oldest file":
+        os.remove("%s/%d.a" % (folder, starts[0]))
+        gone, why = (starts[0], starts[1]), "are lost from the board's flash"
+    else:
+        _without_base(board, starts[0])
+        _without_base(board, starts[1])
+        gone, why = (starts[0], starts[2]), "archived by older firmware, without the match's state"
+    before = {name: Path(folder, name).read_bytes() for name in os.listdir(folder)}
+    truth = [g for g in gamelog.replay({}, log)
+             if g.steps[0].seq >= starts[0] and not gone[0] <= g.steps[0].seq < gone[1]]
+
+    def crib_on_board(*argv: str) -> tuple[int, str, str]:
+        with FakeBoard(lambda line: (board.handle_command(line) + "\n").encode()) as fake:
+            return crib(capsys, *argv, "-d", fake.url)
+
+    said = "crib export: skipped: events %d to %d: " % (gone[0], gone[1] - 1)
+    status, out, err = crib_on_board("export", "--format", "json")
+    exported = json.loads(out)
+    lines = err.splitlines()
+    assert status == 1 and len(lines) == 1 and lines[0].startswith(said) and why in lines[0], err  # one line
+    assert exported["skipped"] == [{"from": gone[0], "to": gone[1] - 1, "why": lines[0][len(said):]}]
+    assert len(truth) >= 3 and [(g["number"], g["winner"], g["final"], [s["seq"] for s in g["steps"]])
+                                for g in exported["games"]] == [
+        (g.number, g.winner, g.final, [s.seq for s in g.steps]) for g in truth]
+    status, out, err = crib_on_board("export", "--format", "csv", "--out", str(tmp_path / "match.csv"))
+    assert status == 1 and "wrote" in out and err.startswith(said), err
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "match.csv").read_text())))
+    assert [int(row["seq"]) for row in rows] == [s.seq for g in truth for s in g.steps]
+    status, out, err = crib_on_board("plot", "--out", str(tmp_path / "race.png"))
+    assert status == 1 and "wrote" in out and err.startswith(said.replace("export", "plot")), err
+    assert Image.open(tmp_path / "race.png").size == (plot.PANEL[0], len(truth) * plot.PANEL[1])
+    assert {name: Path(folder, name).read_bytes() for name in os.listdir(folder)} == before  # the flash as it was
+    status, _, err = crib_on_board("log")  # crib log shows the log whole or says why not, as before
+    assert status == (1 if "lost" in damage else 0), err
+
+
+def test_a_board_with_firmware_from_before_skip_gives_the_games_before_a_lost_file(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    board, log = _long_board()
+    os.remove("%s/history/%d.a" % (board.hw.storage_root, board.history[2]))
+
+    def before_skip(line: str) -> bytes:
+        request = json.loads(line)
+        if "skip" in request:  # as the board answered before it took skip
+            return (json.dumps({"ok": False, "error": "log takes no \"skip\"", "id": request["id"]}) + "\n").encode()
+        return (board.handle_command(line) + "\n").encode()
+
+    with FakeBoard(before_skip) as fake:
+        status, out, err = crib(capsys, "export", "--format", "json", "-d", fake.url)
+    games = json.loads(out)["games"]
+    assert status == 1 and len(games) == 2 and games[-1]["steps"][-1]["seq"] < board.history[2], err
+    assert err.strip() == "crib export: skipped: events %d to %d: the log's events %d to %d are lost from the " \
+        "board's flash" % (board.history[2], len(log) - 1, board.history[2], board.history[3] - 1), err

@@ -71,7 +71,30 @@ def events(board, first, stop):
     to ``stop`` at most, those of one file (a reader asks again from where they end), and the match's
     state where that file starts (``Match.saved_base``; None at the match's first event, or in a file
     written before files held it): a list (a page is short) and the base. ValueError if they are not
-    kept: older than the oldest file, or lost."""
+    kept: older than the oldest file (``kept``), or lost (``Lost``)."""
+    start, end = _span(board, first)
+    data, _ = Store(_folder(board), str(start)).load(stream="codes")
+    if not isinstance(data, dict) or data.get("from") != start or data.get("to") != end:
+        raise Lost("the log's events %d to %d are lost from the board's flash" % (start, end - 1), end)
+    try:
+        page = saved_page(data["codes"], board.match.settings.seats, first - start, min(stop, end) - first)
+    except ValueError as e:  # a file sound on the flash whose events this firmware cannot read
+        raise Lost("the log's events %d to %d cannot be read: %s" % (start, end - 1, e), end) from None
+    return page, data.get("base")
+
+
+class Lost(ValueError):
+    """The events of one of the archive's files are lost or unreadable: ``args[0]`` says which and why,
+    ``end`` is where the board's log goes on after them (a reader may skip them: ``app.protocol``)."""
+
+    def __init__(self, message, end):
+        super().__init__(message)
+        self.end = end
+
+
+def _span(board, first):
+    """``(start, end)``: the events of the archive's file that holds the index ``first`` (below
+    ``Match.archived``). ValueError if the board no longer keeps that file (older than the oldest)."""
     starts = board.history or ()
     k = len(starts) - 1
     while k >= 0 and starts[k] > first:
@@ -79,10 +102,4 @@ def events(board, first, stop):
     if k < 0:
         raise ValueError("the board keeps the log from event %d (its last %d games' logs)"
                          % (starts[0] if starts else board.match.archived, _FILES))
-    start = starts[k]
-    end = starts[k + 1] if k + 1 < len(starts) else board.match.archived
-    data, _ = Store(_folder(board), str(start)).load(stream="codes")
-    if not isinstance(data, dict) or data.get("from") != start or data.get("to") != end:
-        raise ValueError("the log's events %d to %d are lost from the board's flash" % (start, end - 1))
-    return (saved_page(data["codes"], board.match.settings.seats, first - start, min(stop, end) - first),
-            data.get("base"))
+    return starts[k], starts[k + 1] if k + 1 < len(starts) else board.match.archived

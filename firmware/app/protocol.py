@@ -152,22 +152,38 @@ def _whole(request, key, default, low, high):
 def _log(board, request):
     match = board.match
     total = match.events
-    kept = board.history[0] if board.history else match.archived  # the first event whose log the board has
+    starts = board.history or ()
+    kept = starts[0] if starts else match.archived  # the first event whose log the board has
     first = _whole(request, "from", kept, 0, total)
     count = _whole(request, "count", MAX_PAGE, 1, MAX_PAGE)
+    skip = request.get("skip", False)
+    if skip is not True and skip is not False:
+        raise ValueError("log skip must be true or false, not %s" % _shown(skip))
+    lost = None
     if first < match.archived:  # the page from an archived game's file: it ends with the file
-        from app.history import events
+        from app.history import Lost, events
 
-        page, base = events(board, first, first + count)
+        try:
+            page, base = events(board, first, first + count)
+        except Lost as e:
+            if not skip:  # refused, as to readers from before skip: they stop there, saying why
+                raise
+            # an empty page saying where the log goes on: the reader keeps the games on either side
+            page, base, lost = [], None, e
     else:  # only this page, one event at a time, as the reply is written (see _write_object)
         page = match.iter_log(first, first + count)
         base = None
     reply = {"log": page, "from": first, "total": total, "edits": match.edits, "settings": settings_dict(board)}
+    if lost is not None:
+        reply["lost"] = lost.end
+        reply["why"] = lost.args[0]
     # the finished games on a read's first page, and on its last, where hosts before 2026-12-05 took them (on
     # every page, a long match's made each many KB)
     if first == kept or first + count >= total:
         reply["games"] = match.iter_games()
-    if first == kept and kept:  # the match's state where the log kept starts: a reader replays the games from it
+    # the match's state where the log kept starts, and with skip where a file or the save's log does: a reader
+    # replays the games from there (one that skipped a lost file, or a file without it, from the next)
+    if lost is None and first and (first == kept or skip and (first == match.archived or first in starts)):
         reply["base"] = base if first < match.archived else match.saved_base()
     return reply
 
@@ -177,7 +193,7 @@ def _log(board, request):
 # request that changes nothing is never remembered with its id (docs/PROTOCOL.md).
 COMMANDS = {
     "state": (_state, (), False),
-    "log": (_log, ("from", "count"), False),
+    "log": (_log, ("from", "count", "skip"), False),
     "settings": (_settings, ("set",), "set"),
     "input": (_input, ("event",), True),
     "event": (_event, ("event",), True),

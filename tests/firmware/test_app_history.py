@@ -310,3 +310,35 @@ def test_a_save_that_changed_nothing_but_failed_is_tried_again_until_it_goes_thr
         restore()
     d.board.save_if_changed()  # what the shell does each frame: the flash takes it now
     assert d.board.messages.unsaved is None and "NOT SAVED" not in d.display()
+
+
+def test_with_skip_a_lost_or_unreadable_file_is_a_page_saying_where_the_log_goes_on_with_its_state_there():
+    p = long_match(kept=4, games=6)
+    d, board = p.d, p.d.board
+    starts, archived = board.history, board.match.archived
+    os.remove("%s/history/%d.a" % (d.root, starts[1]))  # lost from the flash
+    with open("%s/history/%d.a" % (d.root, starts[2]), "w") as f:  # sound on the flash, events it cannot read
+        f.write("")
+    Store(d.root + "/history", str(starts[2])).save({"from": starts[2], "to": starts[3], "base": None,
+                                                     "codes": [15, 15]})
+    reply = d.ask({"cmd": "log", "from": starts[1]})  # a reader from before skip: refused, as it was
+    assert not reply["ok"] and "are lost from the board's flash" in reply["error"], reply
+    reply = d.ask({"cmd": "log", "from": starts[1], "skip": True})
+    assert reply["ok"] and reply["log"] == [] and reply["lost"] == starts[2] and "lost" in reply["why"], reply
+    assert "base" not in reply
+    reply = d.ask({"cmd": "log", "from": starts[2], "skip": True})
+    assert reply["lost"] == starts[3] and "cannot be read" in reply["why"], reply
+    for start in (starts[3], archived):  # where a file or the save's log starts: the state there, to replay from
+        reply = d.ask({"cmd": "log", "from": start, "skip": True})
+        assert reply["base"][0] == start and reply["log"] == p.log[start:start + len(reply["log"])], reply
+        assert Match(board.match.settings, p.log[start:], base=reply["base"]).state() == board.match.state()
+    assert "base" not in d.ask({"cmd": "log", "from": starts[3]})  # without skip: only where the log kept starts
+    assert "base" not in d.ask({"cmd": "log", "from": starts[3] + 1, "skip": True})
+    reply = d.ask({"cmd": "log", "from": starts[0] - 1, "skip": True})  # older than the oldest kept: still refused
+    assert not reply["ok"] and "keeps the log from event %d" % starts[0] in reply["error"], reply
+    reply = d.ask({"cmd": "log", "skip": 1})
+    assert not reply["ok"] and "skip must be true or false" in reply["error"], reply
+    assert pages(d, starts[3])[0] == p.log[starts[3]:]  # what is on the flash is as it was
+    kept = set(files(d))  # nothing removed or set aside by the reads
+    assert set(named(starts[:1] + starts[2:])) <= kept and "%d.a" % starts[1] not in kept and not [
+        name for name in kept if "bad" in name]
