@@ -26,21 +26,13 @@ def is_sequence(x):
 
 def json_text(value):
     """``value`` as JSON writes it (``true``, ``null``, ``"x"``, not Python's ``True``, ``None``,
-    ``'x'``): how a host wrote what an error refuses. The same text on CPython and MicroPython:
-    MicroPython's ``json.dumps``, which writes characters past ASCII as themselves and a backspace
-    or form feed as ``\\u0008``, ``\\u000c`` (CPython's would write ``\\u00e9``, ``\\b``), and a
-    number too big for a float (``1e400`` read) as ``inf`` (CPython's: ``Infinity``, no JSON either;
-    a text ``"Infinity"`` beside such a number becomes ``"inf"`` there too: a host's two mistakes in one)."""
-    import json  # here: no name in this module's globals (resident on the board)
-
-    try:
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
-    except TypeError:  # MicroPython's takes neither keyword: its text is the one wanted
-        return json.dumps(value)
-    except ValueError:  # CPython, an infinity in it (no NaN: JSON has none to read): as MicroPython writes it
-        text = json.dumps(value, ensure_ascii=False).replace("Infinity", "inf")
-    # CPython's \b and \f as MicroPython writes them, an escaped backslash set aside (json.dumps writes no NUL)
-    return text.replace("\\\\", "\0").replace("\\b", "\\u0008").replace("\\f", "\\u000c").replace("\0", "\\\\")
+    ``'x'``): how a host wrote what an error refuses, in MicroPython's ``json.dumps``'s words, on
+    CPython too (the CPython shims' ``micropython_json``)."""
+    try:  # CPython
+        from micropython_json import dumps
+    except ImportError:  # MicroPython's own (imported here: no name in this module's globals, resident on the board)
+        from json import dumps
+    return dumps(value)
 
 
 def value(card):
