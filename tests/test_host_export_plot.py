@@ -269,8 +269,9 @@ def test_the_cut_by_ranks_and_a_muggins_call_in_words(tmp_path: Path, capsys: py
         ("crib", 1, [0, 10]), ("muggins", 1, [14, 0])]  # the crib's call, in the crib's deal
 
 
-def test_a_long_match_is_logged_exported_and_plotted_from_the_oldest_game_the_board_keeps(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def _long_board(games: int = 6, kept: int = 4) -> tuple[Board, list[list]]:
+    """A board that played ``games`` seeded games, each archived once the next began (the logs of ``kept``
+    archives kept), and the whole log it played."""
     board = Driver().board
     rand = deck.Xorshift32(11)
     log: list[list] = []
@@ -279,11 +280,17 @@ def test_a_long_match_is_logged_exported_and_plotted_from_the_oldest_game_the_bo
         board.apply(event)
         log.append(event)
 
-    for _ in range(5):
+    for _ in range(games):
         play_game(board.match, rand, apply)
         apply(["new_game"])
-        history.archive(board, 2)  # the logs of the last 2 archives kept (100 on the board)
+        history.archive(board, kept)
         board.save()
+    return board, log
+
+
+def test_a_long_match_is_logged_exported_and_plotted_from_the_oldest_game_the_board_keeps(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board, log = _long_board(games=5, kept=2)  # the logs of the last 2 archives kept (100 on the board)
     kept = board.history[0]
 
     def crib_on_board(*argv: str) -> tuple[int, str, str]:
@@ -321,25 +328,6 @@ def test_a_log_kept_from_a_later_event_needs_the_match_s_state_there(match_log: 
         path.write_text(json.dumps(dict(bad, log=match_log[5:])))
         status, _, err = crib(capsys, "export", "--from", str(path))
         assert status == 1 and said in " ".join(err.split()), err
-
-
-def _long_board(games: int = 6, kept: int = 4) -> tuple[Board, list[list]]:
-    """A board that played ``games`` seeded games, each archived once the next began (the logs of ``kept``
-    archives kept), and the whole log it played."""
-    board = Driver().board
-    rand = deck.Xorshift32(11)
-    log: list[list] = []
-
-    def apply(event: list) -> None:
-        board.apply(event)
-        log.append(event)
-
-    for _ in range(games):
-        play_game(board.match, rand, apply)
-        apply(["new_game"])
-        history.archive(board, kept)
-        board.save()
-    return board, log
 
 
 def _without_base(board: Board, start: int) -> None:
