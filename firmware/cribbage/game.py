@@ -85,7 +85,8 @@ class Game:
     ``used`` (cards on the table this deal, in the order they appeared), ``ranks`` (ranks on
     the table this deal whose suits are not known: a starter by rank first, then shows by
     ranks), ``suited`` (bit r set: a show by ranks this deal holds the rank r of the starter's
-    suit: a flush of five, his nobs), ``heels`` (his heels pegged this deal),
+    suit: a flush of five, his nobs), ``heels`` (his heels pegged this deal; ``heels_held``: their
+    2 points not pegged, a house rule kept the dealer's peg where it was: peg out exactly, the stinkhole),
     ``winner`` (side or None), ``result`` and ``worth`` (what the win counts in the match),
     ``last_show`` (the last show counted from cards, (cards, starter, is_crib), or from ranks,
     (ranks, starter rank, flush, nobs, is_crib); or None; ``last_count`` is its Count), ``call`` ((the claimer's side,
@@ -126,6 +127,7 @@ class Game:
         self.ranks = []
         self.suited = 0
         self.heels = False
+        self.heels_held = False
         self.laying = None
 
     def snapshot(self):
@@ -142,6 +144,8 @@ class Game:
         self.front = list(front)
         self.back = list(back)
         self.used = list(used)
+        # not in the snapshot: undo restores one taken as a deal begins (Match._mark) and replays the deal
+        self.heels_held = False
         self.laying = None
         self.ranks = list(ranks)
         self._last_count = None
@@ -308,7 +312,7 @@ class Game:
             self.used.append(given)
         if jack and not self.heels and self.phase == "play":  # his heels belong to the cut, not the show
             self.heels = True
-            self.peg(self.settings.side_of(self.dealer), _HEELS_POINTS)
+            self.heels_held = not self.peg(self.settings.side_of(self.dealer), _HEELS_POINTS)
 
     def _heels_event(self, event):
         self.arity(event, 1, '["heels"]')
@@ -323,7 +327,7 @@ class Game:
         if self.laying is not None:
             self.laying.check_starter(JACK)
         self.heels = True
-        self.peg(self.settings.side_of(self.dealer), _HEELS_POINTS)
+        self.heels_held = not self.peg(self.settings.side_of(self.dealer), _HEELS_POINTS)
 
     def _peg_event(self, event):
         self.arity(event, 3, '["peg", side, points]')
@@ -460,10 +464,11 @@ class Game:
 
     def peg(self, side, points):
         """Move ``side``'s pegs by ``points`` (house rules applied); end the game on the target. The
-        events' handlers call it once they have checked everything (outside the core: ``Match.apply``)."""
+        events' handlers call it once they have checked everything (outside the core: ``Match.apply``).
+        False if the pegs stayed where they were (no points, or a house rule kept them), else True."""
         to = self.landing(side, points)
         if to == self.front[side]:
-            return
+            return False
         self.back[side] = self.front[side]
         self.front[side] = to
         if to == self.settings.target:
@@ -471,3 +476,4 @@ class Game:
             self.phase = "over"
             best_loser = max(self.front[s] for s in range(len(self.front)) if s != side)
             self.result, self.worth = self.settings.outcome(best_loser)
+        return True

@@ -146,6 +146,10 @@ def test_his_heels_and_a_dialled_total():
     d.pick("JH")
     assert d.match.front == [2, 0] and d.mode.name == "peg"  # the dealer pegs his heels at once; the play
     assert "P1: his heels 2" in d.display()  # said: the pegs alone do not say why the dealer moved
+    d.press(BACK_PRESS)  # undo: the Jack and his heels; no word of them left
+    assert d.match.front == [0, 0] and not any("heels 2" in line for line in d.display())
+    d.press(ENC)
+    d.pick("JH")
     d.press(HOLD_P2)
     d.press(ENC, HOLD_ENC, turn(19), ENC)  # pone's hand dialled as 19: impossible
     assert d.match.front == [2, 2] and d.where() == "total"
@@ -363,3 +367,15 @@ def test_undoing_a_total_or_a_claim_opens_it_dialled_again():
     assert d.mode.picker.picked == [parse(c) for c in "5C 5H 5S JD".split()]
     d.press(turn(9), ENC)  # the whole 29 claimed this time
     assert d.match.front == [0, 29] and d.where() == "call"
+
+
+def test_his_heels_a_house_rule_keeps_from_the_peg_are_said_not_pegged():
+    d = Driver()
+    d.ask({"cmd": "settings", "set": {"peg_out_exactly": True}})
+    d.press(P1)
+    for points in (31, 31, 31, 27):  # the dealer at 120: 2 more would pass the game hole
+        d.ask({"cmd": "event", "event": ["peg", 0, points]})
+    d.press(ENC)
+    d.pick("JH")
+    assert d.match.front == [120, 0] and d.match.heels and d.mode.name == "peg"
+    assert d.display()[3:5] == ["P1: his heels", "not pegged"]  # not "2": the pegs did not move

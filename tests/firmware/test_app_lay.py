@@ -513,3 +513,13 @@ def test_a_crib_by_ranks_cannot_take_a_rank_the_play_laid_four_of():
     assert d.where() == "ranks" and d.mode.ranks.rank == 0
     d.press(turn(4), ENC)  # a five: the play laid all four
     assert d.board.messages.refusal == "all four 5s are on the table" and d.mode.ranks.ranks == []
+
+
+def test_his_heels_pegged_at_a_total_after_a_skip_are_said_at_home():
+    d = Driver()
+    d.board.change_settings({"play": 1})
+    d.press(P1, ENC, HOLD_ENC)  # the starter skipped before the play: home
+    d.press(ENC, HOLD_P1)  # the pone's total; his heels there, for the dealer
+    d.press(BACK_PRESS, BACK_PRESS)  # out of the count, home again
+    assert d.where() == "peg" and d.match.front == [2, 0]
+    assert d.display()[3:6] == ["starter skipped", "P1: his heels 2", "enc=count"]

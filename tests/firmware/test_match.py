@@ -135,6 +135,25 @@ def test_his_heels():
     rejected(m, ["heels"], "not a jack")
 
 
+def test_his_heels_a_house_rule_keeps_from_the_peg_are_said_held():
+    # the dealer at 120 with peg out exactly, or where 2 end on the stinkhole: the Jack's 2 are not
+    # pegged, and the game says so (the display says "not pegged", not "2")
+    def dealer_at(at, **rule):
+        return new_match([["dealer", 0]] + [["peg", 0, 30]] * 3 + [["peg", 0, at - 90]], **rule)
+
+    for rule, at in (("peg_out_exactly", 120), ("stinkhole", 118)):
+        m = dealer_at(at, **{rule: True})
+        m.apply(["starter", card("JD")])
+        assert (m.front, m.heels, m.heels_held) == ([at, 0], True, True), rule
+        m.undo()
+        assert (m.heels, m.heels_held) == (False, False)
+        m.apply(["heels"])
+        assert (m.front, m.heels, m.heels_held) == ([at, 0], True, True), rule
+    m = dealer_at(117, peg_out_exactly=True)
+    m.apply(["starter", card("JD")])  # 119: pegged
+    assert (m.front, m.heels, m.heels_held) == ([119, 0], True, False)
+
+
 def test_heels_without_the_starter():
     m = new_match([["dealer", 1], ["heels"]])
     assert (m.front, m.heels, m.starter) == ([0, 2], True, None)

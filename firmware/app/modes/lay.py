@@ -190,7 +190,7 @@ class Lay:
                 said += ", not pegged"
             out.extend(wrap(said))
         elif match.heels:  # nothing said yet in this play: the dealer's 2 of the Jack turned
-            out.append(heels_said(match))
+            out.extend(heels_said(match))
         if len(out) > 8:  # three players' scores and a long saying: the pegs show the scores, the saying is read whole
             out = out[len(match.front):]
         if len(out) > 7:  # a long saying takes the hint's line, and keeps its last (the total)

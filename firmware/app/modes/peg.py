@@ -19,7 +19,7 @@ player dials the rank cut, ``app.modes.cut``) or a seat, and press the encoder.
 """
 
 from app import palette
-from app.messages import WIDTH
+from app.messages import LINES, WIDTH
 from app.render import draw_preview, game_hole, mark_seat
 from cribbage.game import MAX_PLAY_POINTS
 from shared import events
@@ -96,9 +96,10 @@ def kept_show(board):
 
 
 def heels_said(match):
-    """His heels said for the deal's play (``match.heels``): the dealer's 2 came with the Jack turned,
-    the pegs alone would not say why."""
-    return match.settings.seat_name(match.dealer) + ": his heels 2"
+    """His heels said for the deal's play (``match.heels``), a line or two: the dealer's 2 came with the
+    Jack turned (the pegs alone would not say why they moved), or a house rule kept the peg."""
+    said = match.settings.seat_name(match.dealer) + ": his heels"
+    return [said, "not pegged"] if match.heels_held else [said + " 2"]
 
 
 def score_lines(board, sure=False):
@@ -136,12 +137,14 @@ def score_lines(board, sure=False):
             # the count opens on the starter unless it is known, was skipped before a play laid card by card
             # (app.modes.starter), or a show is kept to open on (an undo's, or the menu's over a count)
             skipped = match.starter_rank is None and board.starter_skipped()
-            if match.heels and not skipped:
-                out.append(heels_said(match))
             if skipped:  # said, as at the count's totals: a press held too long at the starter shows what it did
                 out.append("starter skipped")
                 if board.just_skipped():
                     out.append("back=starter")
+            if match.heels:  # where the display has room (3 players, a skip just made: the pegs say it)
+                said = heels_said(match)
+                if len(out) + len(said) <= LINES - 2:  # (the hint and the tally below)
+                    out.extend(said)
             out.append("enc=starter" if match.starter_rank is None and not skipped and kept_show(board) is None
                        else "enc=count")
         out.append("won " + tally(match))
