@@ -186,22 +186,25 @@ def replay_log(log: Log) -> tuple[list[GameRecord], list[Skipped]]:
     return games, sorted(skipped, key=lambda stretch: stretch.first)
 
 
-def parts(log: Log) -> Iterator[tuple[int, list[Any] | None, list[list[Any]]]]:
-    """``(first, base, events)``: the stretches of ``log`` that are each replayed by itself, split where
-    events could not be read (None) and where the board gave the match's state to a stretch without it."""
-    first, base = log.first, log.base
-    events: list[list[Any]] = []
+def parts(log: Log) -> Iterator[tuple[int, list[Any] | None, list[Any]]]:
+    """``(first, base, events)``: the stretches of ``log`` that are each replayed by itself: split where the
+    board could not give the events (``log.skipped``), and where it gave the match's state (``log.bases``)
+    to a stretch that has none to start from (one that begins after the match's first event). An event
+    that is none but not skipped (a log file edited by hand) stays, for the replay to refuse it."""
+    lost = {seq for stretch in log.skipped for seq in range(stretch.first, stretch.end)}
+    start, base = log.first, log.base
+    events: list[Any] = []
     for seq, event in enumerate(log.events, log.first):
-        if events and (event is None or (seq in log.bases and first and base is None)):
-            yield first, base, events
+        if events and (seq in lost or (seq in log.bases and start and base is None)):
+            yield start, base, events
             events = []
-        if event is None:
+        if seq in lost:
             continue
         if not events:
-            first, base = seq, log.base if seq == log.first else log.bases.get(seq)
+            start, base = seq, log.base if seq == log.first else log.bases.get(seq)
         events.append(event)
     if events:
-        yield first, base, events
+        yield start, base, events
 
 
 def replay(settings: dict[str, Any], log: list[list[Any]], first: int = 0,

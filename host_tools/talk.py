@@ -231,7 +231,7 @@ class _LogRead:
             if type(end) is not int or not self.here < end <= self.total:
                 raise MalformedReply("the board's log reply skips to no event after %d: %s"
                                      % (self.here, shorten(json.dumps(reply))))
-            self.lose(end, str(reply.get("why") or "the board cannot give them"))
+            self.lose(end, shorten(str(reply.get("why") or "the board cannot give them")))
             self.wants_base = True
             return
         if reply is not self.first and reply.get("base") is not None:
@@ -240,8 +240,8 @@ class _LogRead:
         self.events.extend(reply["log"])
 
     def lose(self, end: int, why: str) -> None:
-        """The events from here up to ``end`` cannot be read, for the reason ``why``."""
-        self.skipped.append([self.here, end, shorten(why)])
+        """The events from here up to ``end`` cannot be read, for the reason ``why`` (the board's words shortened)."""
+        self.skipped.append([self.here, end, why])
         self.events.extend([None] * (end - self.here))
 
     def page(self) -> dict[str, Any] | None:
@@ -250,18 +250,30 @@ class _LogRead:
         with_skip = self.wants_base and self.takes_skip
         try:
             return self.ask(self.here, with_skip)
-        except BoardRefused as refused:  # the log is now shorter than where this page starts (undone meanwhile)
-            if not same_log(self.first, log_page(self.link.request("log", count=1))):
+        except BoardRefused as refused:  # a file of the log lost, or the log shorter now (undone meanwhile)
+            if self.changed():
                 raise _Changed from None
             if not self.skip:
-                raise  # or not: the log as it was, a page the board cannot give (its file lost), said as it says
+                raise  # the log as it was: a page the board cannot give (its file lost), said as it says
             try:  # a page refused is asked for with skip; a skip refused (firmware from before it), without
                 reply = self.ask(self.here, not with_skip)
-            except BoardRefused as again:  # nothing past here can be read: said in the words of the page's refusal
-                self.lose(self.total, str(again if with_skip else refused))
+            except BoardRefused as again:  # nothing past here can be read: firmware from before skip
+                why = shorten(str(again if with_skip else refused)).rstrip(".")
+                self.lose(self.total, why + "; this board's firmware cannot skip them to give the events after "
+                                            "(crib deploy updates it)")
                 return None
             self.takes_skip = not with_skip
             return reply
+
+    def changed(self) -> bool:
+        """True if the log changed since the read began: a page asked for where it ended then (from the
+        board's save, never from a file of the log, which may be the one lost) is refused (the log no
+        longer reaches there: undone) or is of another log."""
+        try:
+            probe = log_page(self.link.request("log", **{"from": self.total, "count": 1}))
+        except BoardRefused:
+            return True
+        return not same_log(self.first, probe)
 
     def whole(self, last: dict[str, Any]) -> dict[str, Any]:
         """The log read, as one reply (``read_log``) from its ``last`` page."""

@@ -319,6 +319,10 @@ def test_a_long_match_is_logged_exported_and_plotted_from_the_oldest_game_the_bo
 
 def test_a_log_kept_from_a_later_event_needs_the_match_s_state_there(match_log: list[list], tmp_path: Path,
                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    nulled = tmp_path / "nulled.json"  # a saved log edited by hand: an event that is none is no event skipped
+    nulled.write_text(json.dumps({"log": match_log[:5] + [None] + match_log[6:]}))
+    status, _, err = crib(capsys, "export", "--from", str(nulled))
+    assert status == 1 and "error: event 5 null: an event is a list" in err and "skipped" not in err, err
     with pytest.raises(ValueError, match="starts at event 5, without the match's state there"):
         gamelog.replay({}, match_log[5:], 5)  # a board's oldest file written by older firmware: no base
     for bad, said in (({"from": -1}, '"from" must be'), ({"from": 2.0}, '"from" must be'),
@@ -339,45 +343,48 @@ def _without_base(board: Board, start: int) -> None:
     Store(folder, str(start)).save({"from": start, "to": data["to"], "codes": iter(codes)})
 
 
-@pytest.mark.parametrize("damage", ["lost file", "lost oldest file", "oldest files from older firmware"])
+@pytest.mark.parametrize("damage", ["lost file", "lost oldest file", "lost oldest and last files",
+                                    "oldest files from older firmware"])
 def test_export_and_plot_give_every_game_the_board_can_give_and_say_what_they_skip(
         damage: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     board, log = _long_board()
     starts = board.history
     folder = "%s/history" % board.hw.storage_root
-    if damage == "lost file":
-        os.remove("%s/%d.a" % (folder, starts[1]))
-        gone, why = (starts[1], starts[2]), "are lost from the board's flash"
-    elif damage == "lost oldest file":
-        os.remove("%s/%d.a" % (folder, starts[0]))
-        gone, why = (starts[0], starts[1]), "are lost from the board's flash"
-    else:
+    if damage == "oldest files from older firmware":
         _without_base(board, starts[0])
         _without_base(board, starts[1])
-        gone, why = (starts[0], starts[2]), "archived by older firmware, without the match's state"
+        gone = [(starts[0], starts[2], "archived by older firmware, without the match's state")]
+    else:  # the files' events up to the next file, or to the save's log after the last
+        lost = {"lost file": [1], "lost oldest file": [0], "lost oldest and last files": [0, 3]}[damage]
+        ends = [*starts[1:], board.match.archived]
+        for k in lost:
+            os.remove("%s/%d.a" % (folder, starts[k]))
+        gone = [(starts[k], ends[k], "are lost from the board's flash") for k in lost]
     before = {name: Path(folder, name).read_bytes() for name in os.listdir(folder)}
     truth = [g for g in gamelog.replay({}, log)
-             if g.steps[0].seq >= starts[0] and not gone[0] <= g.steps[0].seq < gone[1]]
+             if g.steps[0].seq >= starts[0] and not any(a <= g.steps[0].seq < b for a, b, _ in gone)]
 
     def crib_on_board(*argv: str) -> tuple[int, str, str]:
         with FakeBoard(lambda line: (board.handle_command(line) + "\n").encode()) as fake:
             return crib(capsys, *argv, "-d", fake.url)
 
-    said = "crib export: skipped: events %d to %d: " % (gone[0], gone[1] - 1)
+    said = ["crib export: skipped: events %d to %d: " % (a, b - 1) for a, b, _ in gone]
     status, out, err = crib_on_board("export", "--format", "json")
     exported = json.loads(out)
     lines = err.splitlines()
-    assert status == 1 and len(lines) == 1 and lines[0].startswith(said) and why in lines[0], err  # one line
-    assert exported["skipped"] == [{"from": gone[0], "to": gone[1] - 1, "why": lines[0][len(said):]}]
-    assert len(truth) >= 3 and [(g["number"], g["winner"], g["final"], [s["seq"] for s in g["steps"]])
+    assert status == 1 and len(lines) == len(gone), err  # a line each
+    assert all(line.startswith(s) and why in line for line, s, (_, _, why) in zip(lines, said, gone, strict=True)), err
+    assert exported["skipped"] == [{"from": a, "to": b - 1, "why": line[len(s):]}
+                                   for line, s, (a, b, _) in zip(lines, said, gone, strict=True)]
+    assert len(truth) >= 2 and [(g["number"], g["winner"], g["final"], [s["seq"] for s in g["steps"]])
                                 for g in exported["games"]] == [
         (g.number, g.winner, g.final, [s.seq for s in g.steps]) for g in truth]
     status, out, err = crib_on_board("export", "--format", "csv", "--out", str(tmp_path / "match.csv"))
-    assert status == 1 and "wrote" in out and err.startswith(said), err
+    assert status == 1 and "wrote" in out and err.startswith(said[0]), err
     rows = list(csv.DictReader(io.StringIO((tmp_path / "match.csv").read_text())))
     assert [int(row["seq"]) for row in rows] == [s.seq for g in truth for s in g.steps]
     status, out, err = crib_on_board("plot", "--out", str(tmp_path / "race.png"))
-    assert status == 1 and "wrote" in out and err.startswith(said.replace("export", "plot")), err
+    assert status == 1 and "wrote" in out and err.startswith(said[0].replace("export", "plot")), err
     assert Image.open(tmp_path / "race.png").size == (plot.PANEL[0], len(truth) * plot.PANEL[1])
     assert {name: Path(folder, name).read_bytes() for name in os.listdir(folder)} == before  # the flash as it was
     status, _, err = crib_on_board("log")  # crib log shows the log whole or says why not, as before
@@ -400,4 +407,5 @@ def test_a_board_with_firmware_from_before_skip_gives_the_games_before_a_lost_fi
     games = json.loads(out)["games"]
     assert status == 1 and len(games) == 2 and games[-1]["steps"][-1]["seq"] < board.history[2], err
     assert err.strip() == "crib export: skipped: events %d to %d: the log's events %d to %d are lost from the " \
-        "board's flash" % (board.history[2], len(log) - 1, board.history[2], board.history[3] - 1), err
+        "board's flash; this board's firmware cannot skip them to give the events after (crib deploy updates " \
+        "it)" % (board.history[2], len(log) - 1, board.history[2], board.history[3] - 1), err
