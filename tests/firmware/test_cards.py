@@ -64,7 +64,8 @@ def test_a_value_is_shown_as_json_writes_it_the_same_on_every_interpreter():
                         ({"target": None}, '{"target": null}'), (10 ** 30, "1" + "0" * 30)):
         assert cards.json_text(value) == text, (value, cards.json_text(value))
     # a number too big for a float, read as an infinity: no JSON can write it; MicroPython's words for it
-    for value, text in ((json.loads("1e400"), "inf"), (json.loads("[-1e400, 2]"), "[-inf, 2]")):
+    for value, text in ((json.loads("1e400"), "inf"), (json.loads("[-1e400, 2]"), "[-inf, 2]"),
+                        (json.loads('[1e400, "Infinity"]'), '[inf, "Infinity"]')):  # (a text is left as it is)
         assert cards.json_text(value) == text, (value, cards.json_text(value))
     # characters past ASCII as themselves (CPython's json.dumps writes \u00e9 and a pair of
     # surrogates; MicroPython's, these), a quote and a backslash escaped, a control character
