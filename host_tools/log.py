@@ -29,9 +29,9 @@ def shown(reply: dict[str, Any]) -> list[RenderableType]:
     if first:
         out.append("the board keeps the log of its last games only: events 0 to %d are no longer on it" % (first - 1))
     out.append(table)
-    for number, game in enumerate(reply.get("games") or (), 1):
-        out.append("finished game %d: %s wins (%s), worth %s" % (
-            number, rules.side_name(game["winner"]), game.get("result"), game.get("points")))
+    for number, game in enumerate(reply.get("games") or (), 1):  # (numbered by firmware from 2026-12-05: its last kept)
+        out.append("finished game %s: %s wins (%s), worth %s" % (
+            game.get("number", number), rules.side_name(game["winner"]), game.get("result"), game.get("points")))
     return out
 
 

@@ -24,6 +24,8 @@ def take_base(match, base):
             if not is_int(code) or not 0 <= code < 1 << 28:
                 raise ValueError
             kept.append(code)
+        if len(kept) >= number:  # (the games before those kept, if any, are counted by the game number)
+            raise ValueError
     except (ValueError, TypeError):
         raise ValueError("saved base %s is not a match's start of a game" % json_text(base)) from None
     match.archived = match.game_start = index

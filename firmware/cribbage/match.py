@@ -57,6 +57,10 @@ _SHOW_RANKS = const(14)
 _RESULTS = const(("win", "skunk", "double skunk", "lurch"))
 _DEAL_MARKS = const(2)  # undo checkpoints kept at the start of the current game's last deals
 _GAME_MARKS = const(2)  # ... and at the start of the last games (besides the match's first)
+# The finished games' results kept at least (as many as a board keeps the logs of: app.history); the
+# oldest go _CHUNK at a time, so a match without a length keeps its heap, saves and archives bounded
+# (the tally, the game number and the count of games played go on).
+_GAMES_KEPT = const(100)
 
 
 def _encode(event, packs):
@@ -294,8 +298,9 @@ class Match:
 
     def saved_base(self):
         """Where the events kept here start (``archive``), for ``Match(base=...)``: ``[index, dealer,
-        games won, the finished games (an int each, as kept: see _RESULTS), game number, the index
-        where the match began]`` (JSON-able), or None if the log is kept from the match's first event."""
+        games won, the finished games kept (an int each, as kept: see _RESULTS; those before them are
+        counted by the game number), game number, the index where the match began]`` (JSON-able), or
+        None if the log is kept from the match's first event."""
         index, _, (game, won, games, games_len, number, _, match_start) = self._marks[0]
         if not index:
             return None
@@ -363,16 +368,24 @@ class Match:
 
     @property
     def games(self):
-        """The finished games of the match, oldest first: a new list of ``{"winner", "result", "points",
-        "scores"}`` dicts (``iter_games`` makes them one at a time)."""
+        """The finished games of the match kept, oldest first: a new list of ``{"number", "winner", "result",
+        "points", "scores"}`` dicts (``iter_games`` makes them one at a time)."""
         return list(self.iter_games())
 
     def iter_games(self):
-        """The finished games of the match, oldest first, as ``games`` lists them, one new dict at a time."""
+        """The finished games of the match kept (its last ``_GAMES_KEPT`` at least), oldest first, as ``games``
+        lists them, one new dict at a time."""
         sides = self.settings.sides
+        number = self._finished() - len(self._games)  # the games before those kept
         for code in self._games:
-            yield {"winner": code & 3, "result": _RESULTS[code >> 2 & 3], "points": code >> 4 & 7,
+            number += 1
+            yield {"number": number, "winner": code & 3, "result": _RESULTS[code >> 2 & 3], "points": code >> 4 & 7,
                    "scores": [code >> 7 + 7 * side & 127 for side in range(sides)]}
+
+    def _finished(self):
+        """How many games of the match are finished, those whose results are no longer kept too: the game
+        number counts them (a game over, before the next begins, is one more)."""
+        return self.game_number - 1 + (self.game.phase == "over")
 
     @property
     def match_winner(self):
@@ -404,7 +417,7 @@ class Match:
             "heels": g.heels,
             "winner": g.winner, "result": g.result, "muggins": self.muggins, "games_won": self.games_won[:],
             "match_winner": self.match_winner,
-            "game_number": self.game_number, "games_played": len(self._games),
+            "game_number": self.game_number, "games_played": self._finished(),
             "last_show": [list(last[0]), last[1], last[2]] if by_cards else None,
             "last_ranks": None if last is None or by_cards else [list(last[0])] + list(last[1:]),
             "events": self.events,
@@ -547,7 +560,13 @@ class Match:
                 code = game.winner | _RESULTS.index(game.result) << 2 | game.worth << 4
                 for side in range(len(game.front)):
                     code |= game.front[side] << 7 + 7 * side
-                self._games.append(code)
+                games = self._games
+                games.append(code)
+                if len(games) == _GAMES_KEPT + _CHUNK:  # the oldest chunk's go: a new list, for the
+                    kept = Chunked("I")  # checkpoints hold the old one as it was (undo pops back to their length)
+                    for i in range(_CHUNK, len(games)):
+                        kept.append(games[i])
+                    self._games = kept
             elif kind == "crib" or (kind == "show_ranks" and event[1] is None):  # the crib: a deal is over
                 self._mark(index, False)
 

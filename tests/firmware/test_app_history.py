@@ -342,3 +342,25 @@ def test_with_skip_a_lost_or_unreadable_file_is_a_page_saying_where_the_log_goes
     kept = set(files(d))  # nothing removed or set aside by the reads
     assert set(named(starts[:1] + starts[2:])) <= kept and "%d.a" % starts[1] not in kept and not [
         name for name in kept if "bad" in name]
+
+
+def test_a_match_of_hundreds_of_games_keeps_its_save_and_its_archives_bounded():
+    # a match without a length, never restarted (a family's board over a year): its save and each archive
+    # hold the results of the last 100 to 163 games, not of every game ever played
+    d = Driver()
+    board = d.board
+    board.apply(["dealer", 1])
+    largest = {}  # games played -> the largest file on the flash then
+    for played in range(1, 231):
+        for points in (31, 31, 31, 28):  # P1 wins by pegs alone
+            board.apply(["peg", 0, points])
+        board.apply(["new_game"])
+        history.archive(board, 2)
+        board.save()
+        if played % 10 == 0:
+            paths = list(board.store._slots) + ["%s/history/%s" % (d.root, name) for name in files(d)]
+            largest[played] = max(os.stat(path)[6] for path in paths)
+    assert max(largest.values()) < 3000 and largest[230] <= largest[170] + 100, largest
+    again = d.reboot()
+    assert again.match.state() == board.match.state() and again.match.state()["games_played"] == 230
+    assert again.match.games[-1]["number"] == 230 and len(again.match.games) >= 100

@@ -6,6 +6,7 @@ from match_helpers import card, cards, new_match, rejected
 
 from cribbage.match import Match, RuleError
 from cribbage.settings import Settings
+from portable import raises
 
 # Hands whose counts are worked out by hand (the show module's own tests check scoring).
 BEST = cards("5C 5D 5H JS")  # with the 5S starter: 29
@@ -312,3 +313,57 @@ def test_the_log_gives_back_every_event_exactly():
     assert m.log == three
     m.apply(("dealer", 1))  # tuples are accepted and logged as lists
     assert m.log[-1] == ["dealer", 1]
+
+
+def quick_game(m):
+    """A game P1 wins by pegs alone (5 events), then the next begun; the board's archive after each."""
+    for points in (31, 31, 31, 28):
+        m.apply(["peg", 0, points])
+    m.apply(["new_game"])
+    cut = m.archivable()
+    if cut is not None:
+        m.archive(cut)
+
+
+def test_a_match_without_a_length_keeps_its_last_games_results_and_counts_them_all():
+    # a board's one long match, never restarted: the results of its last 100 games at least are kept
+    # (as many as the board keeps the logs of), the older go, so its heap, saves and archives stay bounded
+    m = new_match([["dealer", 1]])
+    for played in range(1, 301):
+        quick_game(m)
+        games = m.games
+        assert m.state()["games_played"] == played and games[-1]["number"] == played
+        assert 100 <= len(games) < 164 or len(games) == played
+        assert [g["number"] for g in games] == list(range(played - len(games) + 1, played + 1))
+        base = m.saved_base()
+        if base is not None:  # the save's base: bounded too, and the match rebuilt from it is this one
+            assert len(base[3]) < 164
+            again = Match(m.settings, base=base, saved=m.iter_saved())
+            assert again.state() == m.state() and again.games[-len(games):] == games
+    assert len(json.dumps(m.saved_base())) < 2000
+
+
+def test_undo_of_the_game_whose_end_drops_the_oldest_results_brings_them_back():
+    m = new_match([["dealer", 1]])
+    for _ in range(163):
+        quick_game(m)
+    for points in (31, 31, 31):
+        m.apply(["peg", 0, points])
+    kept = m.games
+    m.apply(["peg", 0, 28])  # the 164th game over: the oldest results go
+    assert len(m.games) == 100 and m.games[-1]["number"] == 164
+    assert m.undo() == ["peg", 0, 28]
+    assert m.games == kept and m.state()["games_played"] == 163
+    m.apply(["peg", 0, 28])
+    assert len(m.games) == 100 and m.state()["games_played"] == 164
+
+
+def test_a_saved_base_with_more_games_than_its_number_counts_is_refused():
+    m = new_match([["dealer", 1]])
+    for _ in range(3):
+        quick_game(m)
+    base = m.saved_base()  # at game 3's start: games 1 and 2 finished
+    assert base[4] == 3 and len(base[3]) == 2
+    Match(m.settings, base=base)
+    with raises(ValueError, "is not a match's start of a game"):
+        Match(m.settings, base=base[:3] + [base[3] * 2] + base[4:])

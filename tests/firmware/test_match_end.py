@@ -12,7 +12,8 @@ BEST_STARTER = card("5S")
 def check_over(m, winner, result, points):
     assert (m.phase, m.winner, m.result, m.next_show) == ("over", winner, result, None)
     assert m.front[winner] == m.settings.target
-    assert m.games[-1] == {"winner": winner, "result": result, "points": points, "scores": m.front}
+    assert m.games[-1] == {"number": m.game_number, "winner": winner, "result": result, "points": points,
+                           "scores": m.front}
     for event in (["peg", 0, 1], ["peg", 1, 1], ["hand", 0, None, 2], ["hand", 1, None, 2], ["crib", None, 2],
                   ["starter", card("2C")], ["heels"], ["dealer", 0], ["cut", cards("2C 3C")]):
         rejected(m, event, "over")
