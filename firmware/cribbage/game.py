@@ -27,6 +27,7 @@ from cribbage.cards import (
 
 MAX_PLAY_POINTS = const(31)  # the most one peg event of the play may score
 _HEELS_POINTS = const(2)
+HELD = "held"  # ``Game.heels`` when a house rule kept his heels' 2 off the board (truthy: they came all the same)
 _KING = const(12)  # the highest rank (cribbage.cards: rank 0 is the Ace)
 
 
@@ -85,8 +86,8 @@ class Game:
     ``used`` (cards on the table this deal, in the order they appeared), ``ranks`` (ranks on
     the table this deal whose suits are not known: a starter by rank first, then shows by
     ranks), ``suited`` (bit r set: a show by ranks this deal holds the rank r of the starter's
-    suit: a flush of five, his nobs), ``heels`` (his heels pegged this deal; ``heels_held``: their
-    2 points not pegged, a house rule kept the dealer's peg where it was: peg out exactly, the stinkhole),
+    suit: a flush of five, his nobs), ``heels`` (his heels this deal: True once pegged, ``HELD`` when a
+    house rule kept their 2 off the board (peg out exactly, the stinkhole), else False),
     ``winner`` (side or None), ``result`` and ``worth`` (what the win counts in the match),
     ``last_show`` (the last show counted from cards, (cards, starter, is_crib), or from ranks,
     (ranks, starter rank, flush, nobs, is_crib); or None; ``last_count`` is its Count), ``call`` ((the claimer's side,
@@ -127,7 +128,6 @@ class Game:
         self.ranks = []
         self.suited = 0
         self.heels = False
-        self.heels_held = False
         self.laying = None
 
     def snapshot(self):
@@ -144,8 +144,6 @@ class Game:
         self.front = list(front)
         self.back = list(back)
         self.used = list(used)
-        # not in the snapshot: undo restores one taken as a deal begins (Match._mark) and replays the deal
-        self.heels_held = False
         self.laying = None
         self.ranks = list(ranks)
         self._last_count = None
@@ -311,8 +309,7 @@ class Game:
             self.starter = given
             self.used.append(given)
         if jack and not self.heels and self.phase == "play":  # his heels belong to the cut, not the show
-            self.heels = True
-            self.heels_held = not self.peg(self.settings.side_of(self.dealer), _HEELS_POINTS)
+            self.heels = True if self.peg(self.settings.side_of(self.dealer), _HEELS_POINTS) else HELD
 
     def _heels_event(self, event):
         self.arity(event, 1, '["heels"]')
@@ -326,8 +323,7 @@ class Game:
             raise RuleError("too late for his heels: the show has begun (undo back to the play to peg them)")
         if self.laying is not None:
             self.laying.check_starter(JACK)
-        self.heels = True
-        self.heels_held = not self.peg(self.settings.side_of(self.dealer), _HEELS_POINTS)
+        self.heels = True if self.peg(self.settings.side_of(self.dealer), _HEELS_POINTS) else HELD
 
     def _peg_event(self, event):
         self.arity(event, 3, '["peg", side, points]')

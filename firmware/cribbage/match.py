@@ -414,7 +414,7 @@ class Match:
             "front": g.front[:], "back": g.back[:], "dealer": g.dealer, "phase": g.phase,
             "next_show": None if nxt is None else [nxt[0], nxt[1]],
             "starter": g.starter, "starter_rank": g.starter_rank, "used": g.used[:], "ranks": g.ranks[:],
-            "heels": g.heels,
+            "heels": bool(g.heels),  # (pegged or held by a house rule: they came)
             "winner": g.winner, "result": g.result, "muggins": self.muggins, "games_won": self.games_won[:],
             "match_winner": self.match_winner,
             "game_number": self.game_number, "games_played": self._finished(),
@@ -562,9 +562,11 @@ class Match:
                     code |= game.front[side] << 7 + 7 * side
                 games = self._games
                 games.append(code)
-                if len(games) == _GAMES_KEPT + _CHUNK:  # the oldest chunk's go: a new list, for the
-                    kept = Chunked("I")  # checkpoints hold the old one as it was (undo pops back to their length)
-                    for i in range(_CHUNK, len(games)):
+                if len(games) >= _GAMES_KEPT + _CHUNK:  # all but the last _GAMES_KEPT go (more than a chunk
+                    # only in a save of firmware that kept every game): a new list, for the checkpoints hold
+                    # the old one as it was (undo pops back to their length)
+                    kept = Chunked("I")
+                    for i in range(len(games) - _GAMES_KEPT, len(games)):
                         kept.append(games[i])
                     self._games = kept
             elif kind == "crib" or (kind == "show_ranks" and event[1] is None):  # the crib: a deal is over

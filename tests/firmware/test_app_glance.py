@@ -2,7 +2,7 @@
 replayed, which stays the truth (app.glance). Property tests over many matches:
 tests/test_glance_properties.py."""
 
-from app_driver import ENC, HOLD_ENC, HOLD_P1, P2, Driver, turn
+from app_driver import ENC, HOLD_ENC, HOLD_P1, P1, P2, Driver, turn
 from match_helpers import play_games, seeded_match
 from test_app_restore import resave, slot_files
 
@@ -55,6 +55,20 @@ def test_the_first_frame_of_a_deal_whose_starter_was_skipped_is_home_as_after_th
     board, hw, first = power_on(d)
     assert "starter skipped" in hw.display.lines  # the glance's text (not enc=starter, nor the play laid at 0)
     assert board.mode.name == "peg" and board.skipped == 1 and first == drawn(board)
+
+
+def test_the_first_frame_after_his_heels_a_house_rule_kept_off_the_board_says_so_as_after_the_replay():
+    d = Driver()
+    d.ask({"cmd": "settings", "set": {"peg_out_exactly": True}})
+    d.press(P1)
+    for points in (31, 31, 31, 27):  # the dealer at 120: the Jack's 2 are not pegged
+        d.ask({"cmd": "event", "event": ["peg", 0, points]})
+    d.press(ENC)
+    d.pick("JH")
+    board, hw, first = power_on(d)
+    assert hw.display.lines[3:5] == ["P1: his heels", "not pegged"]  # the glance's text, not "2"
+    assert board.messages.notice is None and first == drawn(board)
+    assert hw.display.lines[3:5] == ["P1: his heels", "not pegged"]
 
 
 def test_a_glance_that_disagrees_with_its_log_is_corrected_by_the_replay_and_said():

@@ -4,6 +4,7 @@ import json
 
 from match_helpers import card, cards, new_match, rejected
 
+from cribbage.game import HELD
 from cribbage.match import Match, RuleError
 from cribbage.settings import Settings
 from portable import raises
@@ -145,14 +146,15 @@ def test_his_heels_a_house_rule_keeps_from_the_peg_are_said_held():
     for rule, at in (("peg_out_exactly", 120), ("stinkhole", 118)):
         m = dealer_at(at, **{rule: True})
         m.apply(["starter", card("JD")])
-        assert (m.front, m.heels, m.heels_held) == ([at, 0], True, True), rule
+        assert (m.front, m.heels, m.state()["heels"]) == ([at, 0], HELD, True), rule
         m.undo()
-        assert (m.heels, m.heels_held) == (False, False)
+        assert m.heels is False
         m.apply(["heels"])
-        assert (m.front, m.heels, m.heels_held) == ([at, 0], True, True), rule
+        assert (m.front, m.heels) == ([at, 0], HELD), rule
+        assert Match(m.settings, m.log).heels == HELD
     m = dealer_at(117, peg_out_exactly=True)
     m.apply(["starter", card("JD")])  # 119: pegged
-    assert (m.front, m.heels, m.heels_held) == ([119, 0], True, False)
+    assert (m.front, m.heels) == ([119, 0], True)
 
 
 def test_heels_without_the_starter():
@@ -356,6 +358,17 @@ def test_undo_of_the_game_whose_end_drops_the_oldest_results_brings_them_back():
     assert m.games == kept and m.state()["games_played"] == 163
     m.apply(["peg", 0, 28])
     assert len(m.games) == 100 and m.state()["games_played"] == 164
+
+
+def test_a_save_of_firmware_that_kept_every_game_keeps_the_last_ones_from_the_next_game_on():
+    m = new_match([["dealer", 1]])
+    for _ in range(3):
+        quick_game(m)
+    index, dealer, won, games, number, start = m.saved_base()
+    old = Match(m.settings, base=[index, dealer, won, games * 150, number + 298, start])  # 300 games, all kept
+    assert len(old.games) == 300 and old.games[0]["number"] == 1
+    quick_game(old)
+    assert len(old.games) == 100 and old.games[-1]["number"] == 301 and old.state()["games_played"] == 301
 
 
 def test_a_saved_base_with_more_games_than_its_number_counts_is_refused():
