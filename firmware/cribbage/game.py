@@ -27,7 +27,7 @@ from cribbage.cards import (
 
 MAX_PLAY_POINTS = const(31)  # the most one peg event of the play may score
 _HEELS_POINTS = const(2)
-HELD = "held"  # ``Game.heels`` when a house rule kept his heels' 2 off the board (truthy: they came all the same)
+_HELD = const("held")  # ``Game.heels`` when a house rule kept his heels' 2 off the board (truthy: they came)
 _KING = const(12)  # the highest rank (cribbage.cards: rank 0 is the Ace)
 
 
@@ -86,7 +86,7 @@ class Game:
     ``used`` (cards on the table this deal, in the order they appeared), ``ranks`` (ranks on
     the table this deal whose suits are not known: a starter by rank first, then shows by
     ranks), ``suited`` (bit r set: a show by ranks this deal holds the rank r of the starter's
-    suit: a flush of five, his nobs), ``heels`` (his heels this deal: True once pegged, ``HELD`` when a
+    suit: a flush of five, his nobs), ``heels`` (his heels this deal: True once pegged, "held" when a
     house rule kept their 2 off the board (peg out exactly, the stinkhole), else False),
     ``winner`` (side or None), ``result`` and ``worth`` (what the win counts in the match),
     ``last_show`` (the last show counted from cards, (cards, starter, is_crib), or from ranks,
@@ -309,7 +309,7 @@ class Game:
             self.starter = given
             self.used.append(given)
         if jack and not self.heels and self.phase == "play":  # his heels belong to the cut, not the show
-            self.heels = True if self.peg(self.settings.side_of(self.dealer), _HEELS_POINTS) else HELD
+            self.heels = True if self.peg(self.settings.side_of(self.dealer), _HEELS_POINTS) else _HELD
 
     def _heels_event(self, event):
         self.arity(event, 1, '["heels"]')
@@ -323,7 +323,7 @@ class Game:
             raise RuleError("too late for his heels: the show has begun (undo back to the play to peg them)")
         if self.laying is not None:
             self.laying.check_starter(JACK)
-        self.heels = True if self.peg(self.settings.side_of(self.dealer), _HEELS_POINTS) else HELD
+        self.heels = True if self.peg(self.settings.side_of(self.dealer), _HEELS_POINTS) else _HELD
 
     def _peg_event(self, event):
         self.arity(event, 3, '["peg", side, points]')

@@ -4,7 +4,6 @@ import json
 
 from match_helpers import card, cards, new_match, rejected
 
-from cribbage.game import HELD
 from cribbage.match import Match, RuleError
 from cribbage.settings import Settings
 from portable import raises
@@ -146,12 +145,12 @@ def test_his_heels_a_house_rule_keeps_from_the_peg_are_said_held():
     for rule, at in (("peg_out_exactly", 120), ("stinkhole", 118)):
         m = dealer_at(at, **{rule: True})
         m.apply(["starter", card("JD")])
-        assert (m.front, m.heels, m.state()["heels"]) == ([at, 0], HELD, True), rule
+        assert (m.front, m.heels, m.state()["heels"]) == ([at, 0], "held", True), rule
         m.undo()
         assert m.heels is False
         m.apply(["heels"])
-        assert (m.front, m.heels) == ([at, 0], HELD), rule
-        assert Match(m.settings, m.log).heels == HELD
+        assert (m.front, m.heels) == ([at, 0], "held"), rule
+        assert Match(m.settings, m.log).heels == "held"
     m = dealer_at(117, peg_out_exactly=True)
     m.apply(["starter", card("JD")])  # 119: pegged
     assert (m.front, m.heels) == ([119, 0], True)
