@@ -57,9 +57,9 @@ _SHOW_RANKS = const(14)
 _RESULTS = const(("win", "skunk", "double skunk", "lurch"))
 _DEAL_MARKS = const(2)  # undo checkpoints kept at the start of the current game's last deals
 _GAME_MARKS = const(2)  # ... and at the start of the last games (besides the match's first)
-# The finished games' results kept at least (as many as a board keeps the logs of: app.history); the
-# oldest go _CHUNK at a time, so a match without a length keeps its heap, saves and archives bounded
-# (the tally, the game number and the count of games played go on).
+# The finished games' results kept at least (as many as a board keeps the logs of: app.history); once
+# _CHUNK more are kept the older go, so a match without a length keeps its heap, saves and archives
+# bounded (the tally, the game number and the count of games played go on).
 _GAMES_KEPT = const(100)
 
 

@@ -141,7 +141,7 @@ def score_lines(board, sure=False):
                 out.append("starter skipped")
                 if board.just_skipped():
                     out.append("back=starter")
-            if match.heels:  # where the display has room (3 players, a skip just made: the pegs say it)
+            if match.heels:  # where the display has room (not with three players' scores and a skip)
                 said = heels_said(match)
                 if len(out) + len(said) <= LINES - 2:  # (the hint and the tally below)
                     out.extend(said)
