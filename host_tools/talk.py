@@ -163,24 +163,20 @@ def read_log(link: BoardLink, skip: bool = False) -> dict[str, Any]:
 def _read_once(link: BoardLink, skip: bool) -> dict[str, Any] | None:
     """One read of the whole log for ``read_log``; None if the log changed meanwhile."""
     read = _LogRead(link, skip)
-    reply = read.first
-    while True:
-        read.take(reply)
+    page: dict[str, Any] | None = read.first
+    while page is not None:  # (None: the rest cannot be read, skipped)
+        read.take(page)
         if read.here >= read.total:
             break
         try:
             page = read.page()
         except _Changed:
             return None
-        if page is None:  # the rest cannot be read (skipped)
-            reply = read.last
-            break
-        reply = page
-        if not same_log(read.first, reply) or not (reply["log"] or "lost" in reply):
+        if page is not None and (not same_log(read.first, page) or not (page["log"] or "lost" in page)):
             return None
-    if not same_log(read.first, reply) or read.here != read.total:
+    if not same_log(read.first, read.last) or read.here != read.total:
         return None
-    return read.whole(reply)
+    return read.whole()
 
 
 class _Changed(Exception):
@@ -275,9 +271,9 @@ class _LogRead:
             return True
         return not same_log(self.first, probe)
 
-    def whole(self, last: dict[str, Any]) -> dict[str, Any]:
-        """The log read, as one reply (``read_log``) from its ``last`` page."""
-        whole = {key: value for key, value in last.items() if key not in ("base", "lost", "why")}
+    def whole(self) -> dict[str, Any]:
+        """The log read, as one reply (``read_log``) from its last page."""
+        whole = {key: value for key, value in self.last.items() if key not in ("base", "lost", "why")}
         whole.update(log=self.events, **{"from": self.start})
         for key in ("base", "games"):  # (the first page's: base is there only, the games there and on the last)
             if key in self.first:
