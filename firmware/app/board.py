@@ -136,7 +136,7 @@ class Board:
             except OSError:  # the flash refused: tried again with the next change, not fatal here
                 pass
         # the restore and the glance: used at power-on only; no mode holds the others yet
-        forget("app.restore app.glance app.prefs cribbage.base " + _COUNT_MODULES)
+        forget("app.restore app.glance app.prefs app.history cribbage.base " + _COUNT_MODULES)
         self._display_dirty = True
         self.idle()  # a play laid card by card goes on where it was
 

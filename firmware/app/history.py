@@ -39,7 +39,7 @@ def archive(board, kept=_FILES):
         return
     start = match.archived
     starts = (board.history or []) if start else []  # (a match's first archive: no file of it yet)
-    folder = _folder(board)
+    folder = folder_of(board)
     try:
         os.mkdir(folder)
     except OSError:  # (there already)
@@ -53,7 +53,8 @@ def archive(board, kept=_FILES):
     board.history = starts[max(0, len(starts) + 1 - kept):] + [start]  # (a new list: the saved copy keeps its own)
 
 
-def _folder(board):
+def folder_of(board):
+    """The folder of ``board``'s archived logs on its flash."""
     return board.hw.storage_root.rstrip("/") + "/history"
 
 
@@ -73,7 +74,7 @@ def events(board, first, stop):
     written before files held it): a list (a page is short) and the base. ValueError if they are not
     kept: older than the oldest file (``kept``), or lost (``Lost``)."""
     start, end = _span(board, first)
-    data, _ = Store(_folder(board), str(start)).load(stream="codes")
+    data, _ = Store(folder_of(board), str(start)).load(stream="codes")
     if not isinstance(data, dict) or data.get("from") != start or data.get("to") != end:
         raise Lost("the log's events %d to %d are lost from the board's flash" % (start, end - 1), end)
     try:

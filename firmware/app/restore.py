@@ -53,6 +53,9 @@ def restore(board, glance_first):
                  else "OLDER SAVE USED" if age == "older" else "CHECK THE SCORE")
         board.messages.announce(title, damage, title != "BACKUP LOST")  # else the game is the newest
     if loaded is None:  # no game to keep (nor the glance of one that could not be used)
+        if damage is None and _archives_left(board):  # no file of the game at all, yet games were played
+            board.messages.announce("SAVED GAME LOST", "no saved game on the flash, but the logs of games "
+                                    "played before it (history/): a new match", True)
         board.match = fresh
         _take_skipped(board, None)
         board.set_prefs(defaults(board.hw.supply_ma))
@@ -75,6 +78,17 @@ def restore(board, glance_first):
             board.messages.announce("IDS DROPPED", dropped)
             repaired = True
     return repaired
+
+
+def _archives_left(board):
+    """True if ``board``'s flash holds archived logs (``app.history``): its saved game's files were lost,
+    as a board that never saved has none (a new match's leave them until it archives its own)."""
+    from app.history import folder_of  # (forgotten with this module)
+
+    try:
+        return bool(os.listdir(folder_of(board)))
+    except OSError:  # (no folder)
+        return False
 
 
 def _take_places(board, match, data):

@@ -4,9 +4,11 @@ line and a power cut at any step loses nothing."""
 
 import json
 import os
+import sys
 
 from app_driver import Driver, is_hue
 from app_fuzz import whole_log
+from fake_storage import temp_dir
 from match_helpers import play_game
 from test_app_restore import resave
 
@@ -364,3 +366,20 @@ def test_a_match_of_hundreds_of_games_keeps_its_save_and_its_archives_bounded():
     again = d.reboot()
     assert again.match.state() == board.match.state() and again.match.state()["games_played"] == 230
     assert again.match.games[-1]["number"] == 230 and len(again.match.games) >= 100
+
+
+def test_a_saved_game_lost_beside_the_logs_of_its_games_is_said_at_power_on():
+    d = Played().games(4).d
+    # the flash as it would be with both copies of the game lost: the archive's files alone (copied to
+    # a new root: the WebAssembly port still finds a file that was renamed over once it is removed)
+    root = temp_dir()
+    os.mkdir(root + "/history")
+    for name in files(d):
+        with open("%s/history/%s" % (d.root, name), "rb") as f, open("%s/history/%s" % (root, name), "wb") as g:
+            g.write(f.read())
+    board = Driver(root).board
+    assert board.match.events == 0 and board.messages.notice_title == "SAVED GAME LOST", board.messages.notice
+    assert "history/" in board.messages.notice and board.messages.check_pegs
+    assert sorted(os.listdir(root + "/history")) == named(d.board.history)  # kept until the new match archives
+    assert "app.history" not in sys.modules  # (loaded to look, forgotten with the restore)
+    assert Driver(temp_dir()).board.messages.notice is None  # a new board: a quiet fresh start
