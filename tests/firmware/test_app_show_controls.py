@@ -77,8 +77,13 @@ def test_his_heels_from_the_dealers_button_then_the_jack_pegs_nothing_more():
     d.press(HOLD_P2)  # a pair in the play
     d.press(ENC)  # the count: the starter picker opens again (the starter is still unknown)
     assert d.where() == "starter" and d.mode.picker.rank == parse("JC") >> 2  # on the Jacks: only one is taken
-    d.pick("5D")  # not a Jack: refused
-    assert d.match.starter is None and d.board.messages.refusal is not None and d.where() == "starter"
+    assert "jack: his heels" in d.display() and "turn=rank" not in d.display()
+    for steps in (1, 5, -3, -13):  # no other rank is offered: turns stay on the Jacks
+        d.press(turn(steps))
+        assert d.mode.picker.rank == parse("JC") >> 2 and d.match.starter is None
+    d.press(P2)  # the suits step as ever
+    assert d.mode.picker.card == parse("JD")
+    d.press(P1)
     d.pick("JC")  # the Jack: no second heels, and the count goes on to the pone's hand (docs/USING.md)
     assert d.match.starter == parse("JC") and d.match.front == [2, 2] and d.where() == "cards"
     d.count_show("5C 5H 5S 5D")  # 28 with the Jack starter (no nobs: the Jack is the starter)
@@ -224,7 +229,7 @@ def test_his_heels_is_taken_once_whatever_the_path():
     d = dealt()
     d.press(ENC, HOLD_P1, ENC)
     assert d.match.front == [2, 0] and d.mode.name == "starter"
-    assert not any("heels" in line for line in d.display())  # pegged: no longer offered
+    assert "hold p1=heels" not in d.display() and "jack: his heels" in d.display()  # pegged: a Jack asked for
     d.press(HOLD_P1)
     assert d.match.front == [2, 0] and "already" in d.board.messages.refusal
     d.pick("JD")

@@ -34,6 +34,8 @@ from app.render import breathing, game_hole
 from cribbage.cards import JACK, rank_name
 from shared import events
 
+_SUITS = const(4)
+_KING = const(12)  # the last rank, Jack's two above
 _BUTTONS = const(("p1", "p2", "back"))  # each side's button (see peg.button_side: player 3's is held)
 
 
@@ -74,7 +76,10 @@ class Starter:
 
     def __init__(self, board):
         match = board.match
-        picker = self.picker = Picker(1, match.used)
+        # his heels pegged already: only a Jack is taken, so the picker offers no other rank (as if the
+        # four of each were on the table)
+        picker = self.picker = Picker(1, match.used, [_SUITS] * JACK + [0] + [_SUITS] * (_KING - JACK)
+                                      if match.heels else None)
         undone = board.undone
         self.any_suit = False  # the rank alone: its suit is not dialled
         if undone is not None and (undone[0] == "starter" or undone[0] == "starter_rank"):
@@ -82,9 +87,6 @@ class Starter:
             self.any_suit = undone[0] == "starter_rank"
             picker.rank = undone[1] if self.any_suit else undone[1] >> 2
             picker.wanted = 0 if self.any_suit else undone[1] & 3
-            picker.turn(0)
-        elif match.heels:  # pegged already: only a Jack is taken, so the cursor starts on one
-            picker.rank = JACK
             picker.turn(0)
         self._column = Cursor()  # the rank's column, blinking while its suit is not dialled
 
@@ -162,9 +164,10 @@ class Starter:
         """The card dialled (or its rank, any suit) and the hints, his heels' while they may still be pegged."""
         match = board.match
         text = [">" + rank_name(self.picker.rank) + " any suit"] if self.any_suit else self.picker.text()
-        hints = ["turn=rank", "p1/p2=suit/any", "enc=take", "hold enc=skip"]
-        if not match.heels:  # pegged already: only a Jack is taken, and holding the button is refused
-            hints.append(heels_hint(match))
+        if match.heels:  # pegged already: only a Jack is taken (no rank to turn to), and holding the button is refused
+            hints = ["jack: his heels", "p1/p2=suit/any", "enc=take", "hold enc=skip"]
+        else:
+            hints = ["turn=rank", "p1/p2=suit/any", "enc=take", "hold enc=skip", heels_hint(match)]
         return ["STARTER"] + text + hints
 
     def describe(self):
