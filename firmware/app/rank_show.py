@@ -5,10 +5,11 @@ the ranks come from the play (``Count.by_ranks``, after ``next_count``: the star
 known); loaded only then. Both steps are the count's step "ranks"; as with cards a long
 press of the encoder dials the total instead, and the dealer's button held asks for his
 heels (refused: the starter is known). Steps:
-- ranks: turn to the rank (Ace to King, round), the encoder press takes it; back puts the
-  last one back (none taken, or all laid in the play: the count leaves). A fifth card of a rank on the table this
-  deal is refused. On the LEDs the picker's grid: the n-th rank taken in the n-th row (in
-  the side's colour), the rank being dialled blinking in the next row.
+- ranks: turn to the rank (Ace to King, round, past the ranks whose four cards are on the table
+  this deal or taken, as the card picker does), the encoder press takes it; back puts the
+  last one back (none taken, or all laid in the play: the count leaves). On the LEDs the
+  picker's grid: the n-th rank taken in the n-th row (in the side's colour), the rank being
+  dialled blinking in the next row.
 - questions, only those with two possible answers (``cribbage.show_ranks``): "one suit?"
   (4 different ranks; for the crib, all five), then for a hand "starter too?" (the starter
   could be of that suit), else "his nobs?" (a Jack in the show, the starter no Jack, no
@@ -56,6 +57,9 @@ class RankShow:
         the count when nothing is left to ask; ``event``: a show by ranks whose answers to give again."""
         count.picker = None
         count.step = RANKS
+        # (the cards on the table change only by an event, which ends this show)
+        self.table = show_ranks.on_table(board.match.game)
+        self._turn(0)
         if event is not None:
             self._answer_again(board.match.starter_rank, event)
         else:
@@ -124,9 +128,9 @@ class RankShow:
                     return
             elif not self.taken:
                 if kind == events.TURN:
-                    self.rank = (self.rank + what) % _RANKS
+                    self._turn(what)
                 elif kind == events.PRESS and what == events.ENCODER:
-                    self._take(board)
+                    self._take()
             elif kind == events.TURN:  # a detent flips it, however fast (its acceleration counts for nothing)
                 self.answer = not self.answer
             elif kind == events.PRESS and what == events.ENCODER:
@@ -149,14 +153,26 @@ class RankShow:
         """True if the show needs nothing more (ranks taken, all answered)."""
         return self.taken and not self.asked(board.match.starter_rank)[2]
 
-    def _take(self, board):
-        """Take the rank dialled, unless the table (``show_ranks.on_table``: the cards laid in the play
-        too) and the ranks taken hold its four cards."""
+    def _out(self, rank):
+        """True if the table (``show_ranks.on_table``: the cards laid in the play too) and the ranks taken
+        hold the four cards of ``rank``."""
+        return self.table[rank] + self.ranks.count(rank) >= 4
+
+    def _turn(self, steps):
+        """Dial ``steps`` ranks round (negative: down; 0: on from a rank that is out), past those out."""
+        step = -1 if steps < 0 else 1
         rank = self.rank
-        if show_ranks.on_table(board.match.game)[rank] + self.ranks.count(rank) >= 4:
-            board.messages.refuse("all four %ss are on the table" % rank_name(rank))
-        else:
-            self.ranks.append(rank)
+        for _ in range(max(1, steps * step)):
+            if steps or self._out(rank):
+                rank = (rank + step) % _RANKS
+                while self._out(rank):  # (a show's four ranks are never all out: 52 cards)
+                    rank = (rank + step) % _RANKS
+        self.rank = rank
+
+    def _take(self):
+        """Take the rank dialled (then on to the next if that was its last card)."""
+        self.ranks.append(self.rank)
+        self._turn(0)
 
     def _answer_again(self, starter_rank, event):
         """Give the answers of a ``["show_ranks", ...]`` ``event`` again (its claim taken back)."""

@@ -497,7 +497,7 @@ def test_a_card_undone_is_dialled_again():
     assert d.match.game.laying.play.count == 6
 
 
-def test_a_crib_by_ranks_cannot_take_a_rank_the_play_laid_four_of():
+def test_a_crib_by_ranks_is_not_offered_a_rank_the_play_laid_four_of():
     d = Driver()
     d.board.change_settings({"play": 1})
     d.press(P1)  # P1 deals
@@ -511,8 +511,10 @@ def test_a_crib_by_ranks_cannot_take_a_rank_the_play_laid_four_of():
         assert d.ask({"cmd": "event", "event": ["hand", seat, None, 12]})["ok"]
     d.press(ENC)  # the crib, by its ranks (the starter has no suit)
     assert d.where() == "ranks" and d.mode.ranks.rank == 0
-    d.press(turn(4), ENC)  # a five: the play laid all four
-    assert d.board.messages.refusal == "all four 5s are on the table" and d.mode.ranks.ranks == []
+    d.press(turn(4))  # Ace, 2, 3, 4, then the six: the play laid all four fives
+    assert d.mode.ranks.rank == 5 and d.mode.ranks.ranks == []
+    d.press(turn(-1), ENC)
+    assert d.mode.ranks.ranks == [3] and d.board.messages.refusal is None
 
 
 def test_his_heels_pegged_at_a_total_after_a_skip_are_said_at_home():

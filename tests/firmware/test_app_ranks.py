@@ -33,9 +33,11 @@ def dial(d, ranks):
     assert d.where() == "ranks"
     for rank in ranks:
         shown = d.mode.ranks
-        step = rank - shown.rank
-        if step:
-            d.press(turn(step))
+        for _ in range(13):  # a detent at a time: the dial passes the ranks whose four are out
+            if shown.rank == rank:
+                break
+            d.press(turn(1 if rank > shown.rank else -1))
+        assert shown.rank == rank, "the dial cannot reach %d" % rank
         d.press(ENC)
 
 
@@ -102,14 +104,21 @@ def test_no_question_without_two_answers():
     assert d.where() == "confirm" and d.mode.points == real("TC JD JH KS", "JC")
 
 
-def test_a_fifth_card_of_a_rank_is_refused_and_back_steps_back():
+def test_the_dial_passes_a_rank_whose_four_are_out_and_back_steps_back():
     d = dealt()
     starter_rank(d, 4)
     d.press(ENC)
-    dial(d, [4, 4, 4])
-    d.press(ENC)  # the fourth five: the starter is one
-    assert d.mode.ranks.ranks == [4, 4, 4] and d.board.messages.refusal == "all four 5s are on the table"
-    d.press(BACK_PRESS, BACK_PRESS, BACK_PRESS)
+    dial(d, [4, 4, 4])  # the fives: the starter is the fourth, so the dial moves on to the six
+    assert d.mode.ranks.ranks == [4, 4, 4] and d.mode.ranks.rank == 5
+    d.press(turn(-1))  # and turns past the fives, either way, one detent or many
+    assert d.mode.ranks.rank == 3
+    d.press(turn(2))
+    assert d.mode.ranks.rank == 6 and d.board.messages.refusal is None
+    d.press(BACK_PRESS)  # the last five back: it is dialled again, and the fives are free
+    assert d.mode.ranks.ranks == [4, 4] and d.mode.ranks.rank == 4
+    d.press(turn(1), turn(-1))
+    assert d.mode.ranks.rank == 4
+    d.press(BACK_PRESS, BACK_PRESS)
     assert d.mode.ranks.ranks == [] and d.where() == "ranks"
     d.press(HOLD_ENC)  # the total instead
     assert d.where() == "total"
