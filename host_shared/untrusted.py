@@ -5,6 +5,7 @@ echoed in a message is cut to a short start."""
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 from typing import Any
@@ -17,11 +18,30 @@ def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+def is_whole_number(text: str) -> bool:
+    """True if ``text`` is a whole number written in the digits 0-9 (Python's ``int()`` takes ``1_0``, ``+2``
+    and other scripts' digits too, ``isdigit()`` alone ``²``)."""
+    text = text.strip()
+    return text.isascii() and text.isdigit()
+
+
+def at_least_one(text: str) -> int:
+    """An argparse type: a whole number of 1 or more, in the digits 0-9."""
+    if not is_whole_number(text):
+        raise argparse.ArgumentTypeError("%r is not a whole number" % shorten(text))
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more, not %d" % value)
+    return value
+
+
 def parse_json(text: str | bytes) -> Any:
     """The value of a JSON document; a ValueError that says why if there is none.
 
     Python's decoder raises RecursionError on deep nesting (``[`` a thousand times) and
-    MemoryError on huge input, not only ValueError: all three are a ValueError here.
+    MemoryError on huge input, not only ValueError, and a plain ValueError for a number of more
+    digits than it converts (its words advise changing an interpreter limit): each is a ValueError
+    that says why here.
     """
     try:
         return json.loads(text)
@@ -33,6 +53,10 @@ def parse_json(text: str | bytes) -> Any:
         raise ValueError("not UTF-8 text (byte %d)" % error.start) from None
     except json.JSONDecodeError as error:
         raise ValueError("not JSON: %s" % error) from None
+    except ValueError as error:
+        if "digits" not in str(error):
+            raise
+        raise ValueError("not JSON that can be read (a number of too many digits)") from None
 
 
 def read_text(path: Path, limit: int) -> str:

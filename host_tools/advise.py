@@ -18,7 +18,7 @@ from cribbage import advice
 from cribbage.cards import names
 from cribbage_lab.card_text import symbol_names
 from host_shared import USAGE_ERROR
-from host_shared.untrusted import shorten
+from host_shared.untrusted import at_least_one
 from host_tools.card_args import cards_given
 
 
@@ -69,17 +69,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def at_least_one(text: str) -> int:
-    """An argparse type: a whole number of 1 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("%r is not a whole number" % shorten(text)) from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be 1 or more, not %d" % value)
-    return value
-
-
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `advise` sub-command."""
     summary = "rank every way to keep 4 cards and lay the rest in the crib"
@@ -88,7 +77,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="the cards dealt to you, like 5H 5C JD QS 4C 9H (10H or TH, or 5♥ also work)")
     parser.add_argument("--dealer", action="store_true",
                         help="the crib is yours (your side's in the team game); without it, it is the opponent's")
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
+    parser.add_argument("--players", type=at_least_one, choices=(2, 3, 4), default=2,
                         help="2 (6 cards, lay away 2), 3 or 4 = two teams (5 cards, lay away 1)")
     parser.add_argument("--top", type=at_least_one, metavar="N", help="print only the best N keeps")
     parser.add_argument("--json", action="store_true", help="print the ranking as JSON")

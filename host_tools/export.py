@@ -78,11 +78,18 @@ def run(args: argparse.Namespace) -> int:
     return done
 
 
+def named_file(text: str) -> str:
+    """``--out``'s FILE (argparse's type): a name, not empty (standard output is no ``--out`` at all)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("FILE is empty (leave --out out to write to standard output)")
+    return text
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `export` sub-command."""
     summary = "export the game log as CSV or JSON"
     parser = sub.add_parser("export", help=summary, description=summary)
     parser.add_argument("--format", choices=("csv", "json"), default="csv", help="default: csv")
-    parser.add_argument("--out", metavar="FILE", help="write here instead of to standard output")
+    parser.add_argument("--out", metavar="FILE", type=named_file, help="write here instead of to standard output")
     add_source_arguments(parser)
     parser.set_defaults(func=run)

@@ -33,7 +33,7 @@ from cribbage.settings import Settings
 from cribbage.show import IMPOSSIBLE, MAX_SHOW, is_possible_total
 from cribbage_lab import card_text
 from host_shared import NOT_DONE, USAGE_ERROR
-from host_shared.untrusted import shorten
+from host_shared.untrusted import is_whole_number, shorten
 from host_tools.link import BoardLink
 from host_tools.log_words import counted, describe
 from host_tools.status import state_shown
@@ -65,10 +65,7 @@ def side_typed(text: str) -> int:
 
 def points_typed(text: str) -> int:
     """Points pegged at once, as typed -> an int from 1 to the most one peg may score (the rules core's)."""
-    try:
-        points = int(text)
-    except ValueError:
-        points = 0
+    points = int(text) if is_whole_number(text) else 0
     if not 1 <= points <= MAX_PLAY_POINTS:
         raise argparse.ArgumentTypeError("points must be a whole number from 1 to %d, not %r" % (MAX_PLAY_POINTS, text))
     return points
@@ -99,8 +96,21 @@ def rank_typed(text: str) -> int:
 
 
 def laid_rank_typed(text: str) -> int:
-    """A rank as people write it -> the rank of a ``lay`` event: 1 (Ace) to 13 (King)."""
+    """A rank as people write it -> the rank of a ``lay`` event: 1 (Ace) to 13 (King). A card is
+    refused with why: the board knows the play's cards by their ranks (the show asks the cards)."""
+    if card_text.parse_rank(text) < 0 and is_card(text):
+        raise argparse.ArgumentTypeError("lay takes the rank alone (like 5 for %s): the board counts the play by "
+                                         "ranks, and asks for the cards at the show" % text)
     return rank_typed(text) + 1
+
+
+def is_card(text: str) -> bool:
+    """True if ``text`` is a card as people write it (``5H``, ``10♥``)."""
+    try:
+        card_text.parse(text)
+    except ValueError:
+        return False
+    return True
 
 
 def card_or_rank_typed(text: str) -> int | str:
@@ -112,12 +122,6 @@ def card_or_rank_typed(text: str) -> int | str:
     except ValueError:
         raise argparse.ArgumentTypeError("not a card or a rank: %r (a card like 5H or 10♥, a rank like 5 or K)"
                                          % text) from None
-
-
-def is_whole_number(text: str) -> bool:
-    """True if ``text`` is a whole number written in the digits 0-9 (``isdigit()`` alone takes ``²`` too)."""
-    text = text.strip()
-    return text.isascii() and text.isdigit()
 
 
 def total_typed(text: str) -> int:

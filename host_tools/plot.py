@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from app.palette import CHOICES, DEFAULT_COLOURS
 from host_shared import NOT_DONE
+from host_shared.untrusted import at_least_one
 from host_tools import gamelog
 from host_tools.gamelog import add_source_arguments, fetch_games, say_skipped
 from host_tools.log_words import counted
@@ -186,6 +187,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--out", default="race.png", type=image_file, metavar="FILE",
                         help="the image to write, in the format its extension names: .png, .jpg, .gif, .webp... "
                         "(default %(default)s)")
-    parser.add_argument("--game", type=int, help="only this game number (default: every game of the match)")
+    parser.add_argument("--game", type=at_least_one, metavar="N",
+                        help="only this game number, from 1 (default: every game of the match)")
     add_source_arguments(parser)
     parser.set_defaults(func=run)

@@ -11,9 +11,10 @@ from rich.table import Table
 
 from app.modes.settings import ITEMS, value_text
 from cribbage.settings import FIELDS
+from host_shared import USAGE_ERROR
 from host_shared.untrusted import parse_json, shorten
 from host_tools.link import as_sent
-from host_tools.talk import add_link_arguments, converse
+from host_tools.talk import add_link_arguments, converse, fail
 from shared.supply import ADAPTER_MA, LEAST_MA, USB_MA
 
 # What the serial line takes where the board's menu offers only steps of it (app.prefs checks these)
@@ -83,6 +84,11 @@ def shown(reply: dict[str, Any]) -> list[RenderableType]:
 
 def run(args: argparse.Namespace) -> int:
     """Get or set the settings."""
+    keys = [key for key, _ in args.assignments]
+    twice = sorted({key for key in keys if keys.count(key) > 1})
+    if twice:  # which of its values was meant is not guessed (the protocol refuses a key twice too)
+        fail(args, "%s given twice: give each setting once" % ", ".join(twice))
+        return USAGE_ERROR
     changes = dict(args.assignments)
     fields = {"set": changes} if changes else {}
     return converse(args, lambda link: link.request("settings", **fields), shown)

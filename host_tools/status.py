@@ -30,8 +30,10 @@ def state_shown(state: dict[str, Any]) -> list[RenderableType]:
              "dealer: %s" % ("not cut yet" if dealer is None else rules.seat_name(dealer))]
     if state.get("phase") in ("play", "show"):
         starter, rank = state.get("starter"), state.get("starter_rank")
-        lines.append("starter: %s" % (name(starter) if starter is not None else "not named yet" if rank is None
-                                      else "%s (its suit not dialled)" % a_rank(rank)))
+        lines.append("starter: %s" % (name(starter) if starter is not None
+                                      else "%s (its suit not dialled)" % a_rank(rank) if rank is not None
+                                      else "a Jack (his heels), its suit not named yet" if state.get("heels")
+                                      else "not named yet"))
     play = state.get("play")
     if isinstance(play, dict) and play.get("turn") is not None:
         series = " ".join(rank_name(r - 1) for r in play.get("series") or [])

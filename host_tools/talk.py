@@ -91,8 +91,8 @@ CRIB_WORDS = tuple((re.compile(pattern), words) for pattern, words in (
     (r"^dial the starter first \(its rank will do\)", "name the starter first (crib starter CARD, or its rank alone)"),
     (r"^dial the starter first", "name the starter first (crib starter CARD)"),
     # the protocol's cut counts ranks from 0 ("not [4, 12, 11]" for 5 K Q): crib's are as typed
-    (r"^the cut is one rank per seat \(.*", "the cut is one card or rank per player, in order (two players: "
-     "crib cut 5 K)"),
+    (r"^the cut is one rank per seat \(.*", "the cut is one card or rank per player, in order (crib cut 5 K for "
+     "two players, crib cut 5 K Q for three, crib cut 5 K Q 2 for four)"),
     (r"^the starter is known by its rank only: .* by its ranks$",
      r"\g<0>: give them, like 5 5 J Q (with --flush and --nobs if they apply)"),
     # a request this crib makes that the board's firmware does not know: it is older

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from host_shared import NOT_DONE, USAGE_ERROR
-from host_shared.untrusted import read_text, shorten
+from host_shared.untrusted import is_whole_number, read_text, shorten
 from simulator.instances import (
     LOCK_NAME,
     FlashInUse,
@@ -92,10 +92,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def port_number(text: str) -> int:
     """An argparse type: a TCP port, 0 to 65535."""
-    try:
-        port = int(text)
-    except ValueError:
-        port = -1
+    port = int(text) if is_whole_number(text) else -1
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError("a port is a whole number from 0 to 65535, not %r" % shorten(text))
     return port
@@ -120,6 +117,10 @@ def run(args: argparse.Namespace) -> int:
         return USAGE_ERROR
     if not args.headless and (args.script or args.state_out or args.png_out or args.serve):
         print("--script, --state-out, --png-out and --serve go with --headless", file=sys.stderr)
+        return USAGE_ERROR
+    if args.no_serve and args.headless:
+        print("--no-serve goes with the window or the terminal, not --headless (serving there is --serve)",
+              file=sys.stderr)
         return USAGE_ERROR
     with ExitStack() as held:
         flash = args.flash

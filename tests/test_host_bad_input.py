@@ -74,6 +74,11 @@ def test_a_log_file_that_cannot_be_read(command: str, tmp_path: Path, capsys: py
     deep.write_text("[" * 100_000)
     status, _, err = crib(capsys, command, "--from", str(deep))
     assert status == 1 and "nested too deep" in one_error(err, command)
+    long_number = tmp_path / "long.json"  # past Python's limit on the digits it converts
+    long_number.write_text('{"log": [["peg", 1, %s]], "settings": {"players": 2}}' % ("9" * 5000))
+    status, _, err = crib(capsys, command, "--from", str(long_number))
+    assert status == 1 and "a number of too many digits" in one_error(err, command)
+    assert "set_int_max_str_digits" not in err
     latin = tmp_path / "latin.json"
     latin.write_bytes(b'{"log": [], "settings": {"name": "\xe9"}}')
     status, _, err = crib(capsys, command, "--from", str(latin))

@@ -57,6 +57,13 @@ def sim(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (["settings", "target", "-d", NOWHERE], "expected KEY=VALUE"),
     (["settings", "nosuch=1", "-d", NOWHERE], "unknown setting 'nosuch': the settings are target, skunk,"),
     (["sim", "--headless"], "needs --script FILE and/or --serve"),
+    (["sim", "--headless", "--serve", "--no-serve"], "--no-serve goes with the window or the terminal"),
+    (["sim", "--headless", "--serve", "--port", "+5"], "a port is a whole number from 0 to 65535, not '+5'"),
+    (["settings", "brightness=100", "brightness=120", "-d", NOWHERE], "brightness given twice"),
+    (["plot", "--game", "0", "-d", NOWHERE], "--game: must be 1 or more, not 0"),
+    (["export", "--out", "", "-d", NOWHERE], "--out: FILE is empty"),
+    (["advise", "5H", "5C", "JD", "QS", "4C", "9H", "--top", "1_0"], "'1_0' is not a whole number"),
+    (["advise", "5H", "5C", "JD", "QS", "4C", "9H", "--players", "+2"], "'+2' is not a whole number"),
     (["new-match", "-d", NOWHERE], "no terminal to ask on: give --yes"),  # run by a script
     (["bench", "--only", "nosuch"], "no benchmark's name contains 'nosuch'"),
 ])

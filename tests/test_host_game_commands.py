@@ -77,6 +77,7 @@ def test_a_deal_from_the_cut_to_the_crib(sim: str, capsys: pytest.CaptureFixture
 def test_heels_the_dealer_by_name_and_new_games(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert said(capsys, sim, "deal", "2") == "P2 deals first."
     assert said(capsys, sim, "heels") == "his heels: 2 to the dealer: P2 +2."
+    assert "starter: a Jack (his heels), its suit not named yet" in crib(capsys, "status", "-d", sim)[1]
     assert said(capsys, sim, "starter", "JH") == "starter JH."  # a Jack now pegs nothing more
     assert said(capsys, sim, "new-game") == "new game."
     assert state(capsys, sim)["phase"] == "cut"
@@ -241,8 +242,10 @@ def test_a_starter_by_rank_is_an_8_or_an_ace(sim: str, capsys: pytest.CaptureFix
     (["cut", "5", "5"], "cut again: the lowest rank is tied (5 5)"),
     (["cut", "5H", "5C"], "cut again: the lowest card is tied (5H 5C)"),
     # the board's words for the protocol count ranks from 0: crib's are the ranks as typed
-    (["cut", "5", "K", "Q"], "the cut is one card or rank per player, in order (two players: crib cut 5 K)"),
-    (["cut", "5"], "the cut is one card or rank per player, in order (two players: crib cut 5 K)"),
+    (["cut", "5", "K", "Q"], "the cut is one card or rank per player, in order (crib cut 5 K for two players, "
+                             "crib cut 5 K Q for three, crib cut 5 K Q 2 for four)"),
+    (["cut", "5"], "the cut is one card or rank per player, in order (crib cut 5 K for two players, "
+                   "crib cut 5 K Q for three, crib cut 5 K Q 2 for four)"),
     (["dealer", "3"], "the dealer must be P1 or P2, not P3"),
 ])
 def test_the_boards_refusals(argv: list[str], message: str, sim: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -319,7 +322,13 @@ def test_shows_that_are_neither_cards_nor_a_total(argv: list[str], message: str,
     (["starter", "5X"], "not a card or a rank: '5X'"),
     (["cut", "5", "Z"], "not a card or a rank: 'Z'"),
     (["peg", "1", "0"], "points must be a whole number from 1 to 31, not '0'"),
+    (["lay", "2", "5H"], "lay takes the rank alone (like 5 for 5H): the board counts the play by ranks"),
+    (["lay", "2", "5X"], "not a rank: '5X'"),
     (["peg", "1", "32"], "points must be a whole number from 1 to 31, not '32'"),
+    # what Python's int() takes besides the digits 0-9 (a review: these pegged 10 and 2)
+    (["peg", "1", "1_0"], "points must be a whole number from 1 to 31, not '1_0'"),
+    (["peg", "1", "+2"], "points must be a whole number from 1 to 31, not '+2'"),
+    (["peg", "1", "\uff12"], "points must be a whole number from 1 to 31, not '\uff12'"),
     (["hand", "2", "A", "2", "3", "4", "--flush", "3"], "a flush is 4 (the hand's four cards of one suit) or 5"),
 ])
 def test_typing_mistakes_are_usage_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
