@@ -379,3 +379,25 @@ def test_his_heels_a_house_rule_keeps_from_the_peg_are_said_not_pegged():
     d.pick("JH")
     assert d.match.front == [120, 0] and d.match.heels and d.mode.name == "peg"
     assert d.display()[3:5] == ["P1: his heels", "not pegged"]  # not "2": the pegs did not move
+
+
+def test_a_total_dialled_at_0_blinks_the_game_hole_where_a_hand_counted_leaves_it_breathing():
+    # A review without the display: a slow press on a hand's last card opened its total at 0, whose
+    # preview lands on the peg itself: the LEDs looked as after a hand counted 0, and the next press pegged 0.
+    d = dealt()
+    d.peg(P2, 3)
+    d.peg(P1, 4)
+    d.press(ENC)
+    d.pick("KH")
+    d.press(ENC)  # P2's hand
+    d.pick_all("5C 5D 5S")
+    d.press(HOLD_ENC)  # held, not pressed: the total, at 0
+    assert d.where() == "total" and d.mode.points == 0
+    hole = d.match.settings.target
+    seen = [d.frame_after(50).pixel(1, hole) for _ in range(8)]  # P2's game hole over 400 ms: it blinks
+    assert any(is_hue(rgb, palette.ORANGE) for rgb in seen) and (0, 0, 0) in seen, seen
+    d.press(turn(2))
+    assert is_hue(d.frame_after(5).pixel(1, hole), palette.ORANGE)  # lit at once after a detent
+    d.press(turn(-2), ENC, BACK_PRESS)  # 0 pegged on purpose, then home: the next counter's game hole breathes
+    assert d.mode.name == "peg" and d.match.front == [4, 3]
+    assert all(brightness(d.frame_after(97).pixel(0, hole)) > 0 for _ in range(30))

@@ -148,3 +148,13 @@ def test_a_refusal_of_six_lines_leaves_the_mode_two():
     d.board.messages.refuse("his nobs was counted this deal already: only one jack is of the starter's suit")
     lines = d.display()
     assert len(lines) == 8 and lines[2] == "NO: his nobs was" and lines[-1] == "suit", lines
+
+
+def test_the_winners_game_hole_flashes_on_a_white_peg_too():
+    # A review without the display: the flash was white over the winner's peg, so a white player's won game
+    # showed nothing blinking at all.
+    d = Driver()
+    game(d, 100, {"colour0": palette.CHOICES.index(palette.WHITE)})
+    assert d.match.winner == 0
+    on, off = (d.frame_phase(1000, at).pixel(0, 121) for at in (100, 600))
+    assert on[0] == on[1] == on[2] > 0 and off == (0, 0, 0)

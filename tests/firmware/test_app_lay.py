@@ -525,3 +525,15 @@ def test_his_heels_pegged_at_a_total_after_a_skip_are_said_at_home():
     d.press(BACK_PRESS, BACK_PRESS)  # out of the count, home again
     assert d.where() == "peg" and d.match.front == [2, 0]
     assert d.display()[3:6] == ["starter skipped", "P1: his heels 2", "enc=count"]
+
+
+def test_the_rank_dialled_blinks_over_a_peg_of_its_own_colour():
+    # A review without the display: P1's peg at hole 2 and a 2 dialled for P1 made one steady hole, no blink.
+    d = laying()
+    lay(d, 5)  # P2
+    lay(d, 10)  # P1: fifteen two, P1's peg at hole 2
+    lay(d, 2)  # P2: 17, and P1's turn with the 2 still dialled
+    assert d.match.front == [2, 0] and d.mode.rank == 2 and d.mode._turn(d.board) == 0
+    d.press(turn(1), turn(-1))  # (the blink starts lit at the last detent)
+    lit, dark = d.frame_after(100).pixel(0, 2), d.frame_after(400).pixel(0, 2)  # 100 and 500 ms on
+    assert is_hue(lit, palette.BLUE) and dark == (0, 0, 0), (lit, dark)

@@ -252,3 +252,27 @@ def test_no_call_on_a_dialled_total():
     d = at_pones_hand()
     d.press(HOLD_ENC, turn(12), ENC)  # a total: there are no cards to check
     assert d.match.front == [0, 12] and d.match.muggins is None and d.where() == "cards"
+
+
+def test_a_call_still_open_at_home_is_shown_and_its_button_calls_there():
+    # A review without the display: after the menu (or a power cut) home looked as it does before the next
+    # hand, and p1, meant as the call, started a peg for P1 instead.
+    d = at_pones_hand()
+    claim(d, "5H 5D JC 10C", 12)
+    d.press(HOLD_ENC, HOLD_ENC)  # the menu, and out of it: home, the call still open
+    assert d.mode.name == "peg" and d.match.muggins == 1
+    hole = d.match.settings.target
+    blink = [d.frame_phase(600, at).pixel(0, hole) for at in (100, 400)]  # P1's game hole: its button calls
+    assert blink[0][0] == blink[0][1] == blink[0][2] > brightness(blink[1]), blink
+    assert d.frame_phase(600, 100).pixel(1, hole) != blink[0]  # not the claimer's
+    d.press(P2)  # the claimer's own button at home: a peg dialled, as ever
+    assert d.mode.side == 1
+    d.press(BACK_PRESS)
+    d.press(P1)  # the call, from home
+    assert d.match.log[-1] == ["muggins", 0] and d.match.front == [8, 12] and d.where() == "called"
+    d.press(ENC, BACK_PRESS)  # on to the dealer's hand, and out of the count: no call open, no blink
+    assert d.mode.name == "peg"
+    assert d.match.muggins is None
+    assert all(d.frame_phase(600, at).pixel(0, hole) != blink[0] for at in (100, 400))
+    d.press(P1)
+    assert d.mode.name == "peg" and d.mode.side == 0

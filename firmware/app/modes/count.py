@@ -24,10 +24,13 @@ At the confirm, total and claim steps the encoder held opens the menu; the next 
 where this one was (its cards or ranks taken, its total or claim dialled) unless the menu started a
 new game or match (a preference changed keeps it: ``Board.change_settings``), or back stepped out of
 the count since. Counting stops the moment someone wins, and after the crib.
+On the LEDs, at the confirm, claim and total steps the points are a preview peg and the counted
+side's game hole blinks in its colour: points wait for the encoder (at home it breathes).
 """
 
 from micropython import const
 
+from app import palette
 from app.cursor import Cursor
 from app.modes.peg import button_side, kept_off, kept_show
 from app.modes.starter import Starter, heels, heels_hint, held_button
@@ -308,7 +311,12 @@ class Count:
             canvas.put(track_of(side), game_hole(board), board.colours[side], breathing(canvas, now))
         else:
             refused = board.messages.refused(now) or (self.step == TOTAL and not show.is_possible_total(self.points))
-            draw_preview(board, canvas, self._dial.time(now, self.points), side, self.points, refused)
+            dialled = self._dial.time(now, self.points)
+            draw_preview(board, canvas, dialled, side, self.points, refused)
+            # the counted side's game hole blinks (at home it breathes): points wait for the encoder, 0 too,
+            # which a preview cannot show (a slow press on a hand's last card opens the total at 0)
+            lit = canvas.blink(dialled, 400, 266)
+            canvas.put(track_of(side), game_hole(board), board.colours[side], palette.FULL if lit else 0)
 
     def title(self, board):
         """``P1 HAND`` / ``P2 CRIB``."""

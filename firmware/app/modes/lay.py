@@ -166,9 +166,9 @@ class Lay:
                 draw_pegs(board, canvas, now)
                 break
         # the rank dialled, Ace at hole 1, blinking as in the cut (steady, it would look like a peg),
-        # lit at once after a detent
-        if canvas.blink(ticks_diff(now, self.turned), 600, 420):
-            canvas.put(track, self.rank, colour, palette.FULL)
+        # lit at once after a detent; dark between, so that it blinks over a peg of its colour too
+        lit = canvas.blink(ticks_diff(now, self.turned), 600, 420)
+        canvas.put(track, self.rank, colour, palette.FULL if lit else 0)
 
     def lines(self, board):
         """The scores, whose turn with the rank dialled and the count, the last card or go said, and the hint."""

@@ -20,7 +20,7 @@ from micropython import const
 
 from app import palette
 from app.modes.count import Count
-from app.modes.peg import button_side
+from app.modes.peg import button_side, draw_callers
 from app.render import game_hole
 from app.said import Said
 from shared import events
@@ -102,10 +102,7 @@ class Muggins:
         nothing on the LEDs."""
         claimer = self.counting_side(board)
         if self.step == CALL:
-            if canvas.blink(now, 600, 300):
-                for side in range(board.match.settings.sides):
-                    if side != claimer:
-                        canvas.put(side & 1, game_hole(board), palette.WHITE, palette.FULL)
+            draw_callers(board, canvas, now, claimer)
         elif (self.kept or not self.called) and not canvas.blink(now, 400, 200):
             side = self.caller if self.kept else claimer
             canvas.put(side & 1, board.match.game.front[side] or game_hole(board), palette.WHITE, 0)

@@ -13,6 +13,9 @@ Idle (no peg being dialled):
   after a game it starts the next game of the match; once the match is won, it asks and a
   second press starts a new match (any other input cancels).
 - encoder long press: the menu (also while a peg is dialled: the dial is dropped).
+- while a muggins call is still open at home (the menu or a power cut came between the claim
+  and the next count): the game hole of each other side's track blinks white, as in the call
+  (``app.modes.muggins``), and that side's button calls it there.
 Before the first deal of a game, "who deals?": p1 / p2 pressed or held (three players: back
 held for the third): that player deals; or turn to choose the cut for deal (first: each
 player dials the rank cut, ``app.modes.cut``) or a seat, and press the encoder.
@@ -151,6 +154,15 @@ def score_lines(board, sure=False):
     return out
 
 
+def draw_callers(board, canvas, now, claimer):
+    """While muggins may be called on ``claimer``'s claim: the game hole of each track with another side
+    blinks white (its players' buttons call)."""
+    if canvas.blink(now, 600, 300):
+        for side in range(board.match.settings.sides):
+            if side != claimer:
+                canvas.put(side & 1, game_hole(board), palette.WHITE, palette.FULL)
+
+
 class Peg:
     """Idle, or dialling ``points`` for ``side`` (then ``side`` is not None)."""
 
@@ -199,7 +211,12 @@ class Peg:
                 return
             self.sure = False
         side = button_side(board, event)
-        if side is not None and phase != "over" and (kind == events.PRESS or what == events.BACK):
+        claimer = board.match.muggins
+        if side is not None and claimer is not None and side != claimer and phase == "show":
+            # a call still open (the menu or a power cut came between): the button calls it, as in the count
+            board.open_count()  # (which opens on the call)
+            board.mode.handle(board, event)
+        elif side is not None and phase != "over" and (kind == events.PRESS or what == events.BACK):
             self.side = side
             self.points = 1
             self.moved = board.hw.ticks_ms()
@@ -282,6 +299,10 @@ class Peg:
         elif self.sure and canvas.blink(now, 150, 100):  # a new match asked for: the game holes flicker
             for track in range(canvas.tracks):
                 canvas.put(track, game_hole(board), palette.WHITE, palette.FULL)
+        else:
+            game = board.match.game
+            if game.call is not None and game.phase == "show":  # a call still open: its buttons call here too
+                draw_callers(board, canvas, now, game.call[0])
 
     def lines(self, board):
         """The peg being dialled, "who deals?" before the first deal, else the scores (``score_lines``)."""
