@@ -163,9 +163,10 @@ def flashes(canvas, now, count):
 
 
 def draw_marks(canvas, settings):
-    """Street marks every 5 holes and the lines of the skunk rule, on every track."""
+    """Street marks every 5 holes up to the game hole (in a 61 game, where they stop shows where the track
+    ends) and the lines of the skunk rule, on every track."""
     for track in range(canvas.tracks):
-        for hole in range(5, HOLES, 5):
+        for hole in range(5, settings.target, 5):
             canvas.put(track, hole, palette.WHITE, palette.STREET)
         for result, hole in settings.lines:
             colour = palette.VERMILLION if result == "skunk" else palette.PURPLE

@@ -28,6 +28,16 @@ def test_street_marks_and_lines_of_a_121_game():
         assert max(hw.pixel(track, 5)) < max(hw.pixel(track, 91))  # the line: brighter at its brightest
 
 
+def test_a_61_game_s_street_marks_stop_before_its_game_hole():
+    # A review without the display: the marks ran on to hole 120, as if the game went there.
+    d = Driver()
+    d.board.handle_command('{"cmd": "settings", "set": {"target": 61}}')
+    hw = d.frame_phase(500, 400)
+    for track in (0, 1):
+        assert hw.pixel(track, 60)[0] == hw.pixel(track, 60)[2] > 0  # the last street mark
+        assert all(hw.pixel(track, hole) == (0, 0, 0) for hole in range(62, 122)), track
+
+
 def test_the_lurch_rule_marks_only_the_lurch_line_and_none_marks_nothing():
     d = Driver()
     d.board.handle_command('{"cmd": "settings", "set": {"skunk": "lurch"}}')
