@@ -202,7 +202,8 @@ def rows(board: dict) -> list[list[str]]:
          f"straight into PB1, no socket: the LED pocket is {depth['leds']} mm deep, and a DIP-14 stands up to "
          f"{DIP_MM} mm (JEDEC MS-001), {stacks(board)['U2'][0]:.1f} mm with PB1 and the foam tape; a socket "
          "adds 3 to 4.5 mm"],
-        ["C244", "1", "1", "both", "Ceramic capacitor", "100 nF, 50 V, X7R", "", "At U2's VCC and GND pins"],
+        ["C244", "1", "1", "both", "Ceramic capacitor", "100 nF, 50 V, X7R, 2.54 mm leads", "",
+         "At U2's VCC and GND pins"],
         ["R1", "1", "1", "both", "Resistor", f"330 ohm, {RESISTOR}", "",
          "In series with the data line, at LED 1's DIN"],
         ["R12", "1", "1", "both", "Resistor", f"22 kohm, {RESISTOR}", "",
@@ -236,14 +237,20 @@ def rows(board: dict) -> list[list[str]]:
         ["R9", "1", "1", "usb", "Resistor", f"100 kohm, {RESISTOR}", "",
          "Holds U3 off until the firmware turns the LEDs on"],
         ["R10", "1", "1", "usb", "Resistor", f"10 kohm, {RESISTOR}", "", "U3's /FAULT pull-up to 3V3"],
-        ["C247", "1", "1", "usb", "Ceramic capacitor", "100 nF, 50 V, X7R", "", "At U3's IN pin"],
+        ["C247", "1", "1", "usb", "Ceramic capacitor", "100 nF, 50 V, X7R, 2.54 mm leads", "", "At U3's IN pin"],
         ["J2", "1", "1", "both", "USB panel socket",
-         "90-degree angled micro-USB plug to micro-USB panel-mount socket, 0.3 m, with screws; power conductors "
+         "left- or right-angled micro-USB plug (the cable leaves sideways, in the plane of the Pico's board; not "
+         "an up- or down-angled one) to micro-USB panel-mount socket, 0.3 m, with screws; power conductors "
          "(VBUS, GND) rated 1 A or more",
          "", "The USB build's whole supply (up to 0.5 A for the LEDs and the Pico) comes through it: a cable whose "
          "seller gives no current rating, or only for data, is not enough. From the Pico's socket to the board's "
          "left edge (see the drilling template); angled: a straight plug would run into the game holes' LEDs 15 mm "
-         "beyond the Pico's socket. The adapter build needs it too: flashing, crib deploy and the serial line. "
+         "beyond the Pico's socket. Angled sideways, the side that sends the cable towards the board's left edge "
+         "with the Pico hung button side towards the back panel (BUILD.md, section 1): sellers name the sides "
+         "differently, so check the seller's drawing against the Pico's socket before you buy. Angled up "
+         "or down, it would point the cable at the back panel or the pocket's floor, with no room for it either way. "
+         "The adapter build needs it too: flashing, crib deploy and the serial line, and it feeds the Pico (never "
+         "the LEDs) while USB alone is plugged in. "
          "A USB-C socket instead (a USB-C panel socket to micro-USB plug lead, or a USB-C breakout board) must "
          "join CC1 and CC2 each to GND through its own 5.1 kohm: without them a USB-C charger, a computer's USB-C "
          "port or any C-to-C cable gives it no 5 V at all. Many sold for hobby use have none, or one resistor for "
@@ -277,9 +284,10 @@ def rows(board: dict) -> list[list[str]]:
          "trip), so one that holds 5 A need not trip below about 10 A. "
          "Fitted after stage 3 (BUILD.md); "
          "until then the T1A below"],
-        ["F1 (first power-on)", "1", "2", "adapter", "Fuse, for the first power-on",
+        ["F1", "1", "2", "adapter", "Fuse, for the first power-on (fitted as F1 until stage 3)",
          "1 A time-lag (T1A), 5 x 20 mm glass", "",
-         "In XF1 instead of F1 through stages 1 to 3 (BUILD.md): the bare board and every dark LED draw under "
+         "In XF1, in F1's place, through stages 1 to 3 (BUILD.md), then swapped for the T5A above: the bare board "
+         "and every dark LED draw under "
          f"{math.ceil((leds * IDLE_MA[1] + PICO_MA[1]) / 50) / 20:.2f} A ({leds} LEDs idle at {IDLE_MA[0]:g} to "
          f"{IDLE_MA[1]:g} mA each), and a wiring fault blows 1 A, not 5 A; one spare"],
         ["XF1", "1", "1", "adapter", "Fuse holder", "5 x 20 mm, for a perfboard or inline, 10 A",

@@ -212,7 +212,8 @@ def supply_boxes(led_power: dict) -> dict[str, tuple[str, list[str]]]:
             "(R16, R17) on, Q3 turns Q1 and Q2 off: Q2 blocks",
             "J1 sleeve (not its switch lug): the star ground",
             "+5V_LED -> D1 1N5819 -> VSYS (39)",
-            f"VBUS (40) open; J2 for data only; {enable}, {fault} unused",
+            f"VBUS (40) open; {enable}, {fault} unused",
+            "J2: data, and the Pico's supply with USB alone (no LEDs)",
             "supply_ma 4000: a 5 V 4 A adapter, centre positive",
         ]),
     }

@@ -61,11 +61,15 @@ def test_the_adapter_builds_power_parts_name_a_part_or_a_rating() -> None:
     """J1 and XF1 carry the 7.5 A F1 may let through for good (8 A, 10 A) and give an example part; J2 carries
     the USB build's whole supply; the bring-up fuse, the TO-220 insulation, the glue and the 5 V ONLY
     marking are on the list (BUILD.md's bring-up and its checklist before closing the panel use them)."""
-    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    listed = list(csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines()))
+    rows = {r["ref"]: r for r in listed}
     assert "8 A or more" in rows["J1"]["specification"] and rows["J1"]["example part"]
     assert "10 A" in rows["XF1"]["specification"] and rows["XF1"]["example part"]
     assert "rated 1 A or more" in rows["J2"]["specification"]
-    assert "T1A" in rows["F1 (first power-on)"]["specification"]
+    # Both fuses are F1 (the netlist's reference): the T5A, and the T1A in its place for the first power-on.
+    fuses = [r for r in listed if r["ref"] == "F1"]
+    assert sorted(f["specification"].split(" (")[1][:3] for f in fuses) == ["T1A", "T5A"]
+    assert all(re.fullmatch(r"[A-Z]+\d+(-[A-Z]+\d+)?", r["ref"]) for r in listed), "a reference designator each"
     assert "5 V ONLY, centre +" in rows["X11"]["specification"]
     materials = " ".join(rows[ref]["notes"] for ref in ("X8", "X9", "X10"))
     for what in ("Q1's and Q2's", "LED's flange", "perfboard", "XF1"):
@@ -118,7 +122,7 @@ def test_the_heights_not_from_a_makers_drawing_are_measured() -> None:
 
 
 def named_in(refs: str, text: str) -> bool:
-    """Whether ``text`` names the BOM row ``refs`` (``R2-R5``, ``C243``, ``F1 (first power-on)``): the row as
+    """Whether ``text`` names the BOM row ``refs`` (``R2-R5``, ``C243``): the row as
     written, its range as ``R2 to R5``, or every part of it on its own."""
     ref = refs.split(" (")[0]
     first, _, last = ref.partition("-")
