@@ -60,8 +60,8 @@ if TYPE_CHECKING:  # the app is imported only when the simulator starts, not for
 
 PNG_SCALE = 4.0  # pixels per millimetre of headless snapshots
 MAX_SCALE = 20.0  # window pixels per millimetre: 6800 px wide, past any screen (far more: out of memory)
-MIN_SCALE = 1.5  # the smallest window's: the hole numbers still legible (a window is never resized smaller)
-SEPARATE_FLASH = "board-2"  # the folder suggested for a second board
+MIN_SCALE = 1.5  # the smallest window's: the whole board on a small screen (a window is never resized smaller)
+SEPARATE_FLASH = "board-2"  # the folder suggested for a second board, beside the first's
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -132,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
         except FlashInUse as error:
             print("crib sim: %s.\nQuit that one first, or play a separate board: `%s`\n(If no simulator runs, "
                   "the lock is a crashed one's whose number another program has now: delete %s.)"
-                  % (error, with_own_flash(args), flash / LOCK_NAME), file=sys.stderr)
+                  % (error, with_own_flash(args, flash), flash / LOCK_NAME), file=sys.stderr)
             return NOT_DONE
         except OSError as error:  # a file there, no such parent, no permission
             why = "it is a file, not a folder" if flash.is_file() else error.strerror or error
@@ -147,8 +147,9 @@ def run(args: argparse.Namespace) -> int:
         return run_interactive(args, Device(flash), flash, held)
 
 
-def with_own_flash(args: argparse.Namespace) -> str:
-    """The command line of this simulator with a flash folder of its own (``SEPARATE_FLASH``)."""
+def with_own_flash(args: argparse.Namespace, flash: Path) -> str:
+    """The command line of this simulator with a flash folder of its own: ``SEPARATE_FLASH`` beside ``flash``,
+    the one in use (a whole path: ``scripts/play`` runs in the project's folder, where no board belongs)."""
     words = ["crib", "sim"]
     words += ["--tui"] if args.tui else ["--headless"] if args.headless else []
     for option, value in (("--script", args.script), ("--state-out", args.state_out), ("--png-out", args.png_out),
@@ -158,7 +159,7 @@ def with_own_flash(args: argparse.Namespace) -> str:
     words += ["--serve"] if args.serve else []
     words += ["--no-serve"] if args.no_serve else []
     words += ["--port", str(args.port)] if args.port != DEFAULT_PORT else []
-    return shlex.join(words + ["--flash", SEPARATE_FLASH])
+    return shlex.join(words + ["--flash", str(flash.resolve().parent / SEPARATE_FLASH)])
 
 
 def stop_on_signals() -> None:

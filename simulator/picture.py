@@ -19,6 +19,7 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
+from app.messages import WIDTH as DISPLAY_WIDTH
 from app.render import track_of
 from shared.holes import HOLES
 from simulator.geometry import Layout
@@ -40,6 +41,9 @@ DETENTS_PER_TURN = 20
 EXPOSURE = 8.0
 SCREEN_GAMMA = 2.2
 DISPLAY_BOX_MM = (192.0, 146.0, 266.0, 176.0)  # the optional text display, in the control strip
+# The display's text is never drawn in rows lower than this: at a small window's scale its box grows
+# about its centre instead (a review: at 2.2 px/mm, a 1024x600 screen's, its lines were 7 px high)
+MIN_DISPLAY_ROW_PX = 12
 SUPERSAMPLE = 3
 LABELS = {"enc": "TURN · PUSH", "p1": "PLAYER 1", "p2": "PLAYER 2", "back": "BACK"}
 NUMBER_EVERY = 5  # holes between engraved hole numbers
@@ -324,14 +328,17 @@ class BoardPicture:
         layout = self.layout
         x0, y0 = layout.px(DISPLAY_BOX_MM[0], DISPLAY_BOX_MM[1])
         x1, y1 = layout.px(DISPLAY_BOX_MM[2], DISPLAY_BOX_MM[3])
+        rows = max(4, len(lines))
+        pad = layout.length(1.2)
+        size = max(MIN_DISPLAY_ROW_PX, (y1 - y0 - 2 * pad) // rows)
+        face = self.text_font_cache.get(size)
+        if face is None:
+            face = self.text_font_cache[size] = font(size * 7 // 8, mono=True)
+        grow_x = max(0, round(face.getlength("M" * DISPLAY_WIDTH)) + 2 * pad - (x1 - x0) + 1) // 2
+        grow_y = max(0, rows * size + 2 * pad - (y1 - y0) + 1) // 2
+        x0, y0, x1, y1 = x0 - grow_x, y0 - grow_y, x1 + grow_x, y1 + grow_y
         bezel = layout.length(1.5)
         draw.rounded_rectangle((x0 - bezel, y0 - bezel, x1 + bezel, y1 + bezel), radius=bezel, fill=(18, 40, 70))
         draw.rectangle((x0, y0, x1, y1), fill=OLED_GLASS)
-        rows = max(4, len(lines))
-        pad = layout.length(1.2)
-        size = max(6, (y1 - y0 - 2 * pad) // rows)
-        face = self.text_font_cache.get(size)
-        if face is None:
-            face = self.text_font_cache[size] = font(max(6, size * 7 // 8), mono=True)
         for n, line in enumerate(lines[:rows]):
             draw.text((x0 + pad, y0 + pad + n * size), line, fill=OLED_TEXT, font=face)

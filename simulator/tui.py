@@ -50,14 +50,17 @@ DISPLAY_ROWS = 4  # the display's box is at least this many rows high, however f
 
 KEYS = {"\r": ENCODER, "\n": ENCODER, " ": ENCODER, "1": PLAYER_1, "2": PLAYER_2, "\x7f": BACK, "\x08": BACK,
         "\x1b": BACK}
-TURNS = {"\x1b[C": 1, "\x1b[A": 1, "+": 1, "=": 1, "\x1b[D": -1, "\x1b[B": -1, "-": -1,
+TURNS = {"\x1b[C": 1, "\x1b[A": 1, "\x1bOC": 1, "\x1bOA": 1, "+": 1, "=": 1,  # (ESC O: application cursor keys)
+         "\x1b[D": -1, "\x1b[B": -1, "\x1bOD": -1, "\x1bOB": -1, "-": -1,
          "\x1b[1;2C": BIG_STEP, "\x1b[1;2A": BIG_STEP, "\x1b[1;2D": -BIG_STEP, "\x1b[1;2B": -BIG_STEP}  # Shift
 PLUG = ("\x1b[24~", "\x0b")  # F12, Ctrl-K
 QUIT = "q"
 CTRL_C = "\x03"  # a key in raw mode: taken as the interrupt it is at a terminal (exit status 130)
 LONG_PREFIX = "l"
-HELP = ("←/→ turn (Shift: %d) · Enter/Space push · 1, 2 players · Backspace back" % BIG_STEP,
+ESCAPE_WAIT_S = 0.05  # an Esc with nothing after it this long is the key itself, not a sequence's start
+HELP = ("←/→ turn (Shift: %d) · Enter/Space push · 1, 2 players · Backspace/Esc back" % BIG_STEP,
         "l then a key: long press (l Enter: menu) · F12 pull the plug · q quit")
+LONG_ARMED = ("long press: next key… (l again: cancel)", "")
 
 # What reading or writing a terminal that went away (a closed window, a hung-up pty) raises.
 GONE = (errno.EIO, errno.EPIPE, errno.ENXIO, errno.EBADF)
@@ -181,7 +184,7 @@ class Terminal:
         if text is not None:
             for line in (text or [""]) + [""] * max(0, DISPLAY_ROWS - len(text)):
                 lines.append(bg(OLED_GLASS) + fg(OLED_TEXT) + " " + line[: width - 2].ljust(width - 1) + RESET)
-        lines += ["long press: next key…", ""] if self.long_next else [line[:width] for line in HELP]
+        lines += [line[:width] for line in (LONG_ARMED if self.long_next else HELP)]
         lines += self._note_lines()
         return lines if self.colour else [strip_ansi(line) for line in lines]
 
@@ -228,28 +231,46 @@ class Terminal:
             self.device.pull_plug()
             self.note = "Power cut: booted again from flash (boot %d).\n%s" % (self.device.boots, self.serving)
         elif chars == LONG_PREFIX:
-            self.long_next = True
+            self.long_next = not self.long_next  # (again: cancelled)
+            return True
         elif chars in TURNS:
             self.device.push([(TURN, TURNS[chars])])
         elif chars in KEYS:
             self.device.push([(LONG if self.long_next else PRESS, KEYS[chars])])
-            self.long_next = False
+        self.long_next = False  # a long press is of the next key only: a turn or another key drops it
         return True
 
     def _keys(self, data: str) -> list[str]:
-        """Split typed input into keys: escape sequences are kept whole."""
+        """Split typed input into keys: escape sequences are kept whole (F1 to F4 and the application
+        cursor keys are ESC O and a letter, Alt and a key is ESC and the key: none of them the Esc key, which
+        is back, an undo at home); an Esc last in ``data`` stays in ``buffer``: a sequence may be on its way
+        (``lone_escape``)."""
         self.buffer += data
         keys = []
         while self.buffer:
-            if self.buffer.startswith("\x1b["):
-                end = next((i for i, c in enumerate(self.buffer[2:], 2) if c.isalpha() or c == "~"), None)
+            buffer = self.buffer
+            if buffer.startswith("\x1b["):
+                end = next((i for i, c in enumerate(buffer[2:], 2) if c.isalpha() or c == "~"), None)
                 if end is None:
                     break
-                keys.append(self.buffer[: end + 1])
-                self.buffer = self.buffer[end + 1:]
+                size = end + 1
+            elif buffer in ("\x1b", "\x1bO"):
+                break  # the rest of it may come in the next read
+            elif buffer.startswith("\x1bO"):
+                size = 3
+            elif buffer.startswith("\x1b"):
+                size = 2
             else:
-                keys.append(self.buffer[0])
-                self.buffer = self.buffer[1:]
+                size = 1
+            keys.append(buffer[:size])
+            self.buffer = buffer[size:]
+        return keys
+
+    def lone_escape(self) -> list[str]:
+        """The keys of what waits in ``buffer`` when nothing followed it within ``ESCAPE_WAIT_S``: an Esc
+        alone (or with an O typed after it) is the Esc key; a sequence cut short is no key at all."""
+        keys = ["\x1b"] if self.buffer in ("\x1b", "\x1bO") else []
+        self.buffer = ""
         return keys
 
     def run(self) -> int:
@@ -269,14 +290,18 @@ class Terminal:
                 if size != self.size:  # resized: everything is drawn again
                     self.size, self.shown = size, None
                     out.write("\x1b[2J")
-                ready, _, _ = select.select([fd], [], [], FRAME_S)
+                waiting = self.buffer.startswith("\x1b")  # an Esc, or the start of a sequence
+                ready, _, _ = select.select([fd], [], [], ESCAPE_WAIT_S if waiting else FRAME_S)
                 if ready:
                     typed = os.read(fd, 256)
                     if not typed:  # end of input: the terminal hung up
                         return 0
-                    for key in self._keys(typed.decode("utf-8", "replace")):
-                        if not self.key(key):
-                            return 0
+                    keys = self._keys(typed.decode("utf-8", "replace"))
+                else:
+                    keys = self.lone_escape() if waiting else []
+                for key in keys:
+                    if not self.key(key):
+                        return 0
                 if self.server is not None:
                     self.server.serve(self.device.command)
                 self.device.step()

@@ -38,7 +38,7 @@ def test_two_simulators_never_write_one_flash_folder(tmp_path: Path) -> None:
         assert second.returncode == 1 and second.stdout == ""
         assert "the flash folder %s is in use by another simulator (pid %d)" % (flash, first.process.pid) \
             in second.stderr
-        assert "`crib sim --headless --serve --port 0 --flash board-2`" in second.stderr
+        assert "`crib sim --headless --serve --port 0 --flash %s`" % (tmp_path / "board-2") in second.stderr
         first.ask({"cmd": "event", "event": ["dealer", 1]})
     finally:
         first.stop()  # SIGTERM: it lets the folder go

@@ -311,3 +311,47 @@ def test_without_a_terminal_it_says_so_before_it_serves_anything(tmp_path: Path)
                           stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=TIMEOUT_S, env=env)
     assert done.returncode == 2 and "listening" not in done.stdout and "serving" not in done.stderr
     assert done.stderr.startswith("the terminal mode needs a terminal")
+
+
+def typed(terminal: Terminal, text: str) -> None:
+    """``text`` as one read from the terminal, acted on, and the board stepped (as ``Terminal.run`` does)."""
+    for key in terminal._keys(text):
+        terminal.key(key)
+    terminal.device.step()
+
+
+def test_function_and_alt_keys_are_no_back_and_a_lone_escape_is(tmp_path: Path) -> None:
+    # A review: F1 (ESC O P in xterm and tmux), looked for as help, undid the last action as the Esc key.
+    terminal = Terminal(Device(tmp_path / "flash", manual_clock=True))
+    typed(terminal, "1")  # player 1 deals
+    typed(terminal, "1\r")  # and pegs 1
+    front = terminal.device.state()["front"]
+    assert front == [1, 0]
+    for keys in ("\x1bOP", "\x1bOQ\x1bOR\x1bOS", "\x1b1", "\x1bx", "\x1b[24"):
+        typed(terminal, keys)  # F1, F2-F4, Alt+1, Alt+x; a sequence cut short waits for its end
+    assert terminal.device.state()["front"] == front and terminal.buffer == "\x1b[24"
+    typed(terminal, "~")  # its end: F12, the plug pulled (a key of the simulator's own)
+    assert terminal.device.boots == 2 and terminal.device.state()["front"] == front
+    typed(terminal, "\x1bOC")  # the right arrow in application cursor mode: a turn
+    typed(terminal, "\x1b")  # an Esc alone waits: a sequence may follow in the next read
+    assert terminal.device.state()["front"] == front and terminal.buffer == "\x1b"
+    for key in terminal.lone_escape():  # nothing came: it was the Esc key, back, an undo
+        terminal.key(key)
+    terminal.device.step()
+    assert terminal.device.state()["front"] == [0, 0] and terminal.buffer == ""
+
+
+def test_a_long_press_is_armed_for_the_next_key_only_and_l_again_cancels_it(tmp_path: Path) -> None:
+    terminal = Terminal(Device(tmp_path / "flash", manual_clock=True))
+    typed(terminal, "1")  # player 1 deals
+    typed(terminal, "l\x1b[C1")  # armed, then a turn: a turn is no long press, and drops it
+    assert not terminal.long_next and terminal.device.state()["ui"]["side"] == 0  # a dial for P1, not 2 pegged
+    typed(terminal, "\x7f")  # (the dial dropped)
+    typed(terminal, "lx")  # armed, then a key that is none of the board's
+    assert not terminal.long_next
+    typed(terminal, "l")
+    assert terminal.long_next and "l again: cancel" in " ".join(terminal.screen())
+    typed(terminal, "l2")  # cancelled: 2 is a press
+    assert terminal.device.state()["ui"]["side"] == 1 and terminal.device.state()["front"] == [0, 0]
+    typed(terminal, "\x7fl2")  # armed for the next key: P2 pegs 2 at once
+    assert terminal.device.state()["front"] == [0, 2]

@@ -140,7 +140,7 @@ def test_a_second_simulator_on_a_flash_in_use_suggests_a_board_of_its_own(tmp_pa
                                      cwd=tmp_path, timeout=TIMEOUT_S, env=dict(os.environ, DISPLAY=""))
             assert refused.returncode == 1
             assert run_suggested(refused.stderr, tmp_path) == [shlex.join(["crib", "sim", *mode, "--flash",
-                                                                           "board-2"])]
+                                                                           str(tmp_path / "board-2")])]
     finally:
         sim.stop()
 
