@@ -1,8 +1,9 @@
 """The rules core's companions that never run on the board: cards written as people write
 them (``card_text``: the host tools read and print cards with it, as do tests and
 benchmarks), seeded shuffling and dealing (``deck``: tests and benchmarks play whole seeded
-games with it) and the census of every show hand (``census``: the exhaustive checks of the
-scorer and its benchmark).
+games with it), the census of every show hand (``census``: the exhaustive checks of the
+scorer and its benchmark) and the mean crib worked out a second way (``crib_mean``: the crib
+table's check).
 
 They import the rules core (``firmware/cribbage``) and stay plain MicroPython-compatible
 Python: the firmware tests that run inside ``micropython`` import them too, and a seeded

@@ -36,7 +36,7 @@ def parse(text: str) -> int:
         s = SUIT_SYMBOLS.find(suit_text)
     if s < 0:
         raise ValueError("unknown suit in card %r (use C D H S or ♣ ♦ ♥ ♠)" % text)
-    return r * 4 + s
+    return make(r, s)
 
 
 def parse_hand(texts: str | list[str]) -> list[int]:

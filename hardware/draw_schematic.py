@@ -188,7 +188,7 @@ def draw(board: dict, variant: str) -> Sheet:
     return sheet
 
 
-def drawn_refs(board: dict) -> set[str]:
+def left_out_refs(board: dict) -> set[str]:
     """Every part the drawings leave out: the LEDs and capacitors between the second and the last."""
     count = board["leds"]["count"]
     return {f"LED{n}" for n in range(3, count)} | {f"C{n}" for n in range(3, count)}

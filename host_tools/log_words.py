@@ -15,7 +15,8 @@ PLAIN_WORDS = {"heels": "his heels: 2 to the dealer", "new_game": "new game", "n
 
 
 def describe(event: list[Any], rules: Settings) -> str:
-    """An event in words, its seats and sides named as the board names them under ``rules``."""
+    """An event in words, its seats and sides named as the board names them under ``rules`` (the board's own
+    16-character line for an event undone is ``app.took_back.said``: a new kind of event is worded in both)."""
     kind, args = event[0], event[1:]
     try:
         if kind in PLAIN_WORDS:

@@ -70,13 +70,8 @@ def deal_ticks(deals: int) -> list[tuple[float, str]]:
 
 
 def marked_lines(game: gamelog.GameRecord) -> list[tuple[int, str]]:
-    """The horizontal lines to draw: (score, label) for the skunk rule in force."""
-    s = game.settings
-    if s.skunk == "skunk":
-        return [(s.skunk_line, "skunk"), (s.double_skunk_line, "double skunk")]
-    if s.skunk == "lurch":
-        return [(s.lurch_line, "lurch")]
-    return []
+    """The horizontal lines to draw: (score, label) for the skunk rule in force (the board's: ``Settings.lines``)."""
+    return [(hole, result) for result, hole in game.settings.lines]
 
 
 def title(game: gamelog.GameRecord) -> str:

@@ -10,7 +10,7 @@ import functools
 import json
 from pathlib import Path
 
-from shared.holes import HOLES, index, place
+from shared.holes import HOLES, index
 from shared.supply import supply_ma
 
 BOARD_JSON = Path(__file__).resolve().parent.parent / "hardware" / "board.json"
@@ -43,10 +43,6 @@ class Geometry:
     def built(cls) -> Geometry:
         """The geometry of this checkout's ``hardware/board.json``, read once."""
         return cls.load()
-
-    def hole_at(self, index: int) -> tuple[int, int]:
-        """(track, hole) of a logical LED index (track * 121 + hole - 1)."""
-        return place(index)
 
     def pitch_mm(self) -> float:
         """The smallest hole-to-hole distance along a row (the spacing inside a street)."""

@@ -21,7 +21,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from app.messages import WIDTH as DISPLAY_WIDTH
 from app.render import track_of
-from shared.holes import HOLES
+from shared.holes import HOLES, place
 from simulator.geometry import Layout
 
 TABLE = (28, 24, 22)  # around the board, and the window background
@@ -156,7 +156,7 @@ class BoardPicture:
         self.base = self._draw_base()
         self.text_font_cache: dict[int, Font] = {}
         self._name_font = font(layout.length(NAME_MM))
-        self.hole_index = [geometry.hole_at(i) for i in range(geometry.led_count)]
+        self.hole_index = [place(i) for i in range(geometry.led_count)]
 
     # --- static parts, drawn once ---
 

@@ -29,7 +29,7 @@ from typing import TextIO
 from app.messages import LINES as DISPLAY_LINES  # the most lines the firmware ever shows
 from host_shared import USAGE_ERROR
 from shared.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN
-from shared.holes import HOLES
+from shared.holes import HOLES, place
 from simulator.controls import BIG_STEP
 from simulator.device import Device
 from simulator.geometry import Geometry
@@ -130,7 +130,7 @@ class TerminalLayout:
                 grid[row - TOP][end - len(text) + 1 + i] = bg(WOOD) + fg(colour) + char
 
         for index in range(self.geometry.led_count):
-            track, hole = self.geometry.hole_at(index)
+            track, hole = place(index)
             rgb = (frame[3 * index], frame[3 * index + 1], frame[3 * index + 2])
             colour = led_colour(rgb) if rgb != (0, 0, 0) else EMPTY
             row, col = self.cell(track, hole)

@@ -6,7 +6,8 @@ from cribbage.cards import rank_name
 
 
 def said(settings, event):
-    """The display's line for ``event`` (as the log holds it) taken back by an undo, under ``settings``."""
+    """The display's line for ``event`` (as the log holds it) taken back by an undo, under ``settings`` (the
+    host's words for every event, longer: ``host_tools.log_words.describe``)."""
     kind = event[0]
     if kind == "lay":
         what = "%s laid %s" % (settings.seat_name(event[1]), rank_name(event[2] - 1))

@@ -1,6 +1,7 @@
 """The ``hw`` object of the real board while the app runs (the hw contract of
-``hal/__init__.py``), and what ``firmware/main.py`` calls when the app stops:
-``stopped_on_purpose()`` after a Ctrl-C, ``app_failed(e)`` after an exception out of the app.
+``hal/__init__.py``), and what ``firmware/main.py`` calls around the app: ``supply_on(hw)`` once
+it holds the hw, ``stopped_on_purpose(hw)`` after a Ctrl-C, ``app_failed(e)`` after an exception
+out of the app, ``to_repl(hw)`` when safe mode failed too.
 
 ``hal.rp2_board`` builds it at boot and is forgotten then (``shared.forget``), so the boot's
 code leaves the heap; this module stays.

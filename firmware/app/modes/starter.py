@@ -100,10 +100,6 @@ class Starter:
         if suit is not None:
             picker.suit = picker.wanted = suit
 
-    def counting_side(self, board):
-        """No show is counted here (``app.modes``): every game hole breathes white (``draw``)."""
-        return None
-
     def handle(self, board, event):
         """A turn dials the card, p1/p2 step its suit (to "any suit"); the encoder takes it, held skips the starter; the
         dealer's button held pegs his heels; back returns to the play."""
