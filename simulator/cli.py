@@ -84,6 +84,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="serve the serial protocol on TCP 127.0.0.1:PORT (0: any free port; default %d; "
                         "if it is taken, a free one)" % DEFAULT_PORT)
     parser.add_argument("--no-serve", action="store_true", help="window/terminal: do not serve the protocol")
+    parser.add_argument("--no-display", action="store_true",
+                        help="a board built without the text display: the LEDs and controls alone (docs/USING.md, "
+                        "'What the LEDs mean')")
     parser.add_argument("--scale", type=scale_number, default=None,
                         help="window: pixels per millimetre, %g to %g (default: fit the screen)"
                         % (MIN_SCALE, MAX_SCALE))
@@ -143,8 +146,8 @@ def run(args: argparse.Namespace) -> int:
         from simulator.device import Device
 
         if args.headless:
-            return run_headless(args, Device(flash, manual_clock=True), flash, held)
-        return run_interactive(args, Device(flash), flash, held)
+            return run_headless(args, Device(flash, manual_clock=True, display=not args.no_display), flash, held)
+        return run_interactive(args, Device(flash, display=not args.no_display), flash, held)
 
 
 def with_own_flash(args: argparse.Namespace, flash: Path) -> str:
@@ -158,6 +161,7 @@ def with_own_flash(args: argparse.Namespace, flash: Path) -> str:
             words += [option, str(value)]
     words += ["--serve"] if args.serve else []
     words += ["--no-serve"] if args.no_serve else []
+    words += ["--no-display"] if args.no_display else []
     words += ["--port", str(args.port)] if args.port != DEFAULT_PORT else []
     return shlex.join(words + ["--flash", str(flash.resolve().parent / SEPARATE_FLASH)])
 

@@ -11,6 +11,7 @@ from PIL import Image
 from host_tools.cli import main
 from simulator.cli import PNG_SCALE
 from simulator.geometry import Geometry, Layout
+from simulator.picture import DISPLAY_BOX_MM, OLED_GLASS
 from simulator.script import ScriptError, parse
 
 TARGET = 121
@@ -27,12 +28,12 @@ def peg_lines(side: int, points: int) -> list[str]:
     return lines + ["press enc"]
 
 
-def play(tmp_path: Path, script: str, flash: Path | None = None) -> tuple[dict, Image.Image]:
-    """Run the headless simulator on ``script``; return the state written and the PNG."""
+def play(tmp_path: Path, script: str, flash: Path | None = None, *options: str) -> tuple[dict, Image.Image]:
+    """Run the headless simulator on ``script`` (with ``options``); return the state written and the PNG."""
     (tmp_path / "game.txt").write_text(script)
     state, png = tmp_path / "state.json", tmp_path / "frame.png"
     status = main(["sim", "--headless", "--flash", str(flash or tmp_path / "flash"), "--script",
-                   str(tmp_path / "game.txt"), "--state-out", str(state), "--png-out", str(png)])
+                   str(tmp_path / "game.txt"), "--state-out", str(state), "--png-out", str(png), *options])
     assert status == 0
     return json.loads(state.read_text()), Image.open(png).convert("RGB")
 
@@ -100,6 +101,19 @@ def test_a_game_survives_the_plug_and_a_restart(tmp_path: Path) -> None:
     assert state["ui"]["side"] is None
     again, _ = play(tmp_path, "# nothing: just power on\n", flash)
     assert again["front"] == [9, 4] and again["back"] == state["back"] and again["events"] == state["events"]
+
+
+def test_a_board_without_the_display_is_played_the_same_and_drawn_without_it(tmp_path: Path) -> None:
+    script = "\n".join(["press p2"] + peg_lines(1, 4) + peg_lines(0, 9)) + "\n"
+    (tmp_path / "with").mkdir()
+    (tmp_path / "without").mkdir()
+    with_it, shown = play(tmp_path / "with", script)
+    without, dark = play(tmp_path / "without", script, None, "--no-display")
+    assert without["front"] == with_it["front"] == [9, 4]
+    layout = Layout(Geometry.load(), PNG_SCALE)
+    (x0, y0), (x1, y1) = layout.px(*DISPLAY_BOX_MM[:2]), layout.px(*DISPLAY_BOX_MM[2:])
+    middle = ((x0 + x1) // 2, (y0 + y1) // 2)
+    assert shown.getpixel(middle) == OLED_GLASS and dark.getpixel(middle) != OLED_GLASS  # the wood there
 
 
 def test_protocol_lines_in_a_script_apply_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
