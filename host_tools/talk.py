@@ -27,7 +27,17 @@ def add_link_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true",
                         help="print JSON instead: the board's reply with what else crib asked it for (the state "
                         "after a change; \"before\": the state before a game command; \"undone\": the event "
-                        "undone; the log's pages joined)")
+                        "undone; the log's pages joined); when it is not done, {\"ok\": false, \"error\": why} "
+                        "(and why on stderr, as ever)")
+
+
+def not_done(args: argparse.Namespace, why: str) -> int:
+    """Say ``why`` a conversation with the board was not done (on stderr; with --json on standard output
+    too, as JSON: a script reading it gets one object either way) and return NOT_DONE."""
+    fail(args, why)
+    if args.json:
+        print(json.dumps({"ok": False, "error": why}))
+    return NOT_DONE
 
 
 def add_timeout_argument(parser: argparse.ArgumentParser) -> None:
@@ -62,11 +72,9 @@ def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str,
             reply = exchange(link)
         lines = [] if args.json else shown(reply)
     except (KeyError, TypeError, AttributeError, IndexError, ValueError) as error:
-        fail(args, str(not_understood(error)))
-        return NOT_DONE
+        return not_done(args, str(not_understood(error)))
     except LinkError as error:
-        fail(args, explained(error))
-        return NOT_DONE
+        return not_done(args, explained(error))
     if args.json:
         print(json.dumps(reply))
     console = Console()

@@ -84,6 +84,17 @@ def test_a_command_the_board_refuses_is_1(argv: list[str], said: str, sim: str) 
     assert done.returncode == 1 and said in done.stderr and done.stdout == "", done.stderr
 
 
+def test_with_json_what_is_not_done_is_json_on_standard_output_too(sim: str) -> None:
+    # A review: a script reading --json got nothing at all on a refusal.
+    for argv, said in ((["undo", "-d", sim], "nothing to undo"),
+                       (["status", "-d", "socket://127.0.0.1:%d" % free_port()], "nothing answers at")):
+        done = crib(*argv, "--json")
+        reply = json.loads(done.stdout)
+        assert done.returncode == 1 and reply["ok"] is False and said in reply["error"] and said in done.stderr
+    done = crib("status", "-d", sim, "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["ok"] is True
+
+
 def test_no_board_or_nothing_at_the_address_is_1() -> None:
     done = crib("status", "-d", "socket://127.0.0.1:%d" % free_port())
     assert done.returncode == 1 and "nothing answers at" in done.stderr
