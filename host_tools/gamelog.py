@@ -122,7 +122,11 @@ def load(path: Path) -> Log:
             raise ValueError('%s: "base" must be the match\'s state where the log starts (a list, as the board '
                              'gives it), not %s' % (path, shorten(json.dumps(base))))
         return Log(settings, data["log"], first, base)
-    raise ValueError('%s holds no game log (expected a JSON list of events or an object with "log")' % path)
+    if isinstance(data, dict) and isinstance(data.get("games"), list):  # crib export's: the steps, not the log
+        raise ValueError("%s is a report that crib export wrote, not a log: save the log with "
+                         "`crib log --json > FILE` and read that" % path)
+    raise ValueError('%s holds no game log (expected a JSON list of events or an object with "log", as '
+                     '`crib log --json` writes)' % path)
 
 
 def fetch_log(args: argparse.Namespace) -> Log:

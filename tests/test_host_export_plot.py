@@ -130,6 +130,10 @@ def test_export_json_from_a_saved_log(served: str, match_log: list[list], tmp_pa
     bare.write_text(json.dumps(match_log))
     assert main(["export", "--format", "json", "--from", str(bare)]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == data["games"]
+    report = tmp_path / "report.json"  # the export itself is no log to read back: said so (a review)
+    report.write_text(json.dumps(data))
+    assert main(["export", "--from", str(report)]) == 1
+    assert "a report that crib export wrote, not a log: save the log with `crib log --json" in capsys.readouterr().err
 
 
 def test_export_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
