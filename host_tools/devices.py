@@ -84,7 +84,10 @@ def check_network_address(url: str) -> None:
 
 def device_typed(text: str) -> str:
     """An argparse type: a ``--device`` as typed; a network address without a host and a port is
-    a usage error (the command line is wrong), not a board that could not be found."""
+    a usage error (the command line is wrong), not a board that could not be found; so is an empty one
+    (an unset variable in a script: the first board found would be a guess)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("DEVICE is empty (leave -d out to find the board, or name it: -d auto)")
     if text.startswith(("socket://", "rfc2217://")):
         try:
             check_network_address(text)

@@ -52,6 +52,7 @@ def sim(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (["cut", "5H", "5H", "-d", NOWHERE], "card 5H appears twice"),
     (["status", "--timeout", "0", "-d", NOWHERE], "--timeout"),
     (["status", "-d", "socket://127.0.0.1"], "socket:// needs a host and a port"),
+    (["status", "-d", ""], "DEVICE is empty"),
     (["deploy", "-d", "rfc2217://:4121"], "rfc2217:// needs a host and a port"),
     (["status", "-d", "http://127.0.0.1:4121"], "a board is reached at socket://HOST:PORT or rfc2217://HOST:PORT"),
     (["settings", "target", "-d", NOWHERE], "expected KEY=VALUE"),
