@@ -27,7 +27,7 @@ QUIT_KEYS = ("q", "Q")  # and Ctrl-Q
 
 # The window's lines of help, under the board: every control, by key and by mouse, and how to hold one.
 HELP = "\n".join((
-    "encoder: turn with ←/→ (Shift: %d steps) or the mouse wheel · push with Enter or Space, or click the knob"
+    "encoder: turn with ←/→, ↑/↓, +/- (Shift: %d) or the mouse wheel · push with Enter or Space, or click the knob"
     % BIG_STEP,
     "p1: key 1 · p2: key 2 · back: Backspace or Esc · or click the button",
     "long press: hold the key or the mouse button down %.1f s (the encoder held: the menu)" % (LONG_MS / 1000),
