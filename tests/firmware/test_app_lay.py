@@ -537,3 +537,22 @@ def test_the_rank_dialled_blinks_over_a_peg_of_its_own_colour():
     d.press(turn(1), turn(-1))  # (the blink starts lit at the last detent)
     lit, dark = d.frame_after(100).pixel(0, 2), d.frame_after(400).pixel(0, 2)  # 100 and 500 ms on
     assert is_hue(lit, palette.BLUE) and dark == (0, 0, 0), (lit, dark)
+
+
+def test_without_the_display_a_skipped_starter_shows_at_home_through_the_deals_play():
+    # A review without the display: home after a press held too long at the starter looked as before it.
+    d = Driver()
+    d.board.change_settings({"play": 1})
+    d.press(P1)  # player 1 deals: track 0's game hole glows blue
+    before = d.frame_after(10).pixel(1, 121)
+    assert before == (0, 0, 0)
+    d.press(ENC, HOLD_ENC)  # the starter skipped
+    hw = d.frame_after(10)
+    glow = hw.pixel(1, 121)
+    assert glow[0] == glow[1] == glow[2] > 0 and is_hue(hw.pixel(0, 121), palette.BLUE)  # white, dim; the dealer's
+    d.press(HOLD_P2)  # the play pegged by points: still said
+    assert d.frame_after(10).pixel(1, 121) == glow
+    d.press(BACK_PRESS, BACK_PRESS)  # the peg undone, then the skip taken back: the starter picker
+    assert d.where() == "starter"
+    d.press(BACK_PRESS)  # home, the starter still to come: no white
+    assert d.mode.name == "peg" and d.frame_after(10).pixel(1, 121) == (0, 0, 0)

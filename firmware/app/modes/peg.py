@@ -13,6 +13,8 @@ Idle (no peg being dialled):
   after a game it starts the next game of the match; once the match is won, it asks and a
   second press starts a new match (any other input cancels).
 - encoder long press: the menu (also while a peg is dialled: the dial is dropped).
+- the starter skipped before a play laid card by card (``Board.skipped``): the game hole of the
+  track the dealer's glow is not on glows dim white through that deal's play.
 - while a muggins call is still open at home (the menu or a power cut came between the claim
   and the next count): the game hole of each other side's track blinks white, as in the call
   (``app.modes.muggins``), and that side's button calls it there.
@@ -303,6 +305,13 @@ class Peg:
             game = board.match.game
             if game.call is not None and game.phase == "show":  # a call still open: its buttons call here too
                 draw_callers(board, canvas, now, game.call[0])
+            elif game.phase == "play" and board.skipped is not None and board.starter_skipped():
+                # the starter skipped before a play laid card by card (a press held too long, perhaps): the
+                # game hole the dealer's glow is not on glows white as dim, the deal through
+                dealer = game.settings.side_of(game.dealer) & 1
+                for track in range(canvas.tracks):
+                    if track != dealer:
+                        canvas.put(track, game_hole(board), palette.WHITE, palette.DEAL)
 
     def lines(self, board):
         """The peg being dialled, "who deals?" before the first deal, else the scores (``score_lines``)."""
