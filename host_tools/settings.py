@@ -10,6 +10,7 @@ from rich.console import RenderableType
 from rich.table import Table
 
 from app.modes.settings import ITEMS, value_text
+from app.prefs import LIMITS
 from cribbage.settings import FIELDS
 from host_shared import USAGE_ERROR
 from host_shared.untrusted import parse_json, shorten
@@ -18,7 +19,7 @@ from host_tools.talk import add_link_arguments, converse, fail
 from shared.supply import ADAPTER_MA, LEAST_MA, USB_MA
 
 # What the serial line takes where the board's menu offers only steps of it (app.prefs checks these)
-RANGES = {"brightness": "1 to 255",
+RANGES = {"brightness": "%d to %d" % LIMITS["brightness"],
           "milliamps": "%d up to the build's supply (%d on USB, %d with the adapter)" % (LEAST_MA, USB_MA, ADAPTER_MA)}
 
 

@@ -18,7 +18,8 @@ from app import palette
 from cribbage.cards import is_int, json_text
 
 _KEYS = const(("colour0", "colour1", "colour2", "brightness", "milliamps", "play"))
-_LIMITS = {"brightness": (1, 255), "play": (0, 1)}  # the colours: any palette choice; milliamps: shared.supply
+# the whole numbers each takes (the colours: any palette choice; milliamps: shared.supply); crib's help says them
+LIMITS = {"brightness": (1, 255), "play": (0, 1)}
 
 
 def defaults(supply):
@@ -43,7 +44,7 @@ def check_prefs(changes, prefs, supply):
 
             out[key] = check_ma(value, supply)
             continue
-        low, high = _LIMITS.get(key, (0, len(palette.CHOICES) - 1))
+        low, high = LIMITS.get(key, (0, len(palette.CHOICES) - 1))
         if not low <= value <= high:
             raise ValueError("%s must be from %d to %d, not %d" % (key, low, high, value))
         out[key] = value
