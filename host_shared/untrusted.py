@@ -18,18 +18,30 @@ def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def is_whole_number(text: str) -> bool:
-    """True if ``text`` is a whole number written in the digits 0-9 (Python's ``int()`` takes ``1_0``, ``+2``
-    and other scripts' digits too, ``isdigit()`` alone ``²``)."""
+MAX_DIGITS = 18  # digits of a whole number typed that are read: past them it is no count of anything here
+
+
+def whole_number(text: str) -> int | None:
+    """The whole number ``text`` writes in the digits 0-9 alone, or None (Python's ``int()`` takes ``1_0``,
+    ``+2`` and other scripts' digits too, ``isdigit()`` alone ``²``); one of more than ``MAX_DIGITS``
+    digits is ``10 ** MAX_DIGITS``, past any range asked for (``int()`` refuses 4,301 digits)."""
     text = text.strip()
-    return text.isascii() and text.isdigit()
+    if not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0") or "0"
+    return int(digits) if len(digits) <= MAX_DIGITS else 10 ** MAX_DIGITS
+
+
+def is_whole_number(text: str) -> bool:
+    """True if ``text`` is a whole number written in the digits 0-9 (``whole_number``)."""
+    return whole_number(text) is not None
 
 
 def at_least_one(text: str) -> int:
     """An argparse type: a whole number of 1 or more, in the digits 0-9."""
-    if not is_whole_number(text):
+    value = whole_number(text)
+    if value is None:
         raise argparse.ArgumentTypeError("%r is not a whole number" % shorten(text))
-    value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError("must be 1 or more, not %d" % value)
     return value

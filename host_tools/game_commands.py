@@ -19,6 +19,7 @@ gives it ``--yes``.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ from cribbage.settings import Settings
 from cribbage.show import IMPOSSIBLE, MAX_SHOW, is_possible_total
 from cribbage_lab import card_text
 from host_shared import NOT_DONE, USAGE_ERROR
-from host_shared.untrusted import is_whole_number, shorten
+from host_shared.untrusted import is_whole_number, shorten, whole_number
 from host_tools.link import BoardLink
 from host_tools.log_words import counted, describe
 from host_tools.status import state_shown
@@ -65,9 +66,10 @@ def side_typed(text: str) -> int:
 
 def points_typed(text: str) -> int:
     """Points pegged at once, as typed -> an int from 1 to the most one peg may score (the rules core's)."""
-    points = int(text) if is_whole_number(text) else 0
+    points = whole_number(text) or 0
     if not 1 <= points <= MAX_PLAY_POINTS:
-        raise argparse.ArgumentTypeError("points must be a whole number from 1 to %d, not %r" % (MAX_PLAY_POINTS, text))
+        raise argparse.ArgumentTypeError("points must be a whole number from 1 to %d, not %r"
+                                         % (MAX_PLAY_POINTS, shorten(text)))
     return points
 
 
@@ -126,10 +128,11 @@ def card_or_rank_typed(text: str) -> int | str:
 
 def total_typed(text: str) -> int:
     """A show's points, as typed -> an int some hand or crib counts (the rules core's ``is_possible_total``)."""
-    if not is_whole_number(text) or not is_possible_total(int(text)):
+    total = whole_number(text)
+    if total is None or not is_possible_total(total):
         raise argparse.ArgumentTypeError("no hand counts %r: a show counts 0 to %d points, never %s"
                                          % (shorten(text), MAX_SHOW, ", ".join(map(str, IMPOSSIBLE))))
-    return int(text)
+    return total
 
 
 def card_rank_or_total_typed(text: str) -> int | str:
@@ -321,6 +324,8 @@ def run(command: GameCommand, args: argparse.Namespace) -> int:
         return converse(args, exchange, shown)
     except Declined:
         print("crib %s: nothing changed" % args.command, file=sys.stderr)
+        if args.json:  # (as every command not done: one JSON object on standard output)
+            print(json.dumps({"ok": False, "error": "nothing changed: the question was answered no"}))
         return NOT_DONE
 
 

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from host_shared import NOT_DONE, USAGE_ERROR
-from host_shared.untrusted import is_whole_number, read_text, shorten
+from host_shared.untrusted import read_text, shorten, whole_number
 from simulator.instances import (
     LOCK_NAME,
     FlashInUse,
@@ -95,8 +95,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def port_number(text: str) -> int:
     """An argparse type: a TCP port, 0 to 65535."""
-    port = int(text) if is_whole_number(text) else -1
-    if not 0 <= port <= 65535:
+    port = whole_number(text)
+    if port is None or not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError("a port is a whole number from 0 to 65535, not %r" % shorten(text))
     return port
 

@@ -336,8 +336,10 @@ class BoardPicture:
             face = self.text_font_cache[size] = font(size * 7 // 8, mono=True)
         grow_x = max(0, round(face.getlength("M" * DISPLAY_WIDTH)) + 2 * pad - (x1 - x0) + 1) // 2
         grow_y = max(0, rows * size + 2 * pad - (y1 - y0) + 1) // 2
-        x0, y0, x1, y1 = x0 - grow_x, y0 - grow_y, x1 + grow_x, y1 + grow_y
         bezel = layout.length(1.5)
+        # grown about its centre, but never past the picture's bottom edge (it sits low on the board)
+        up = max(0, y1 + grow_y + bezel - (layout.size[1] - 1))
+        x0, y0, x1, y1 = x0 - grow_x, y0 - grow_y - up, x1 + grow_x, y1 + grow_y - up
         draw.rounded_rectangle((x0 - bezel, y0 - bezel, x1 + bezel, y1 + bezel), radius=bezel, fill=(18, 40, 70))
         draw.rectangle((x0, y0, x1, y1), fill=OLED_GLASS)
         for n, line in enumerate(lines[:rows]):

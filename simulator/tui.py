@@ -58,7 +58,7 @@ QUIT = "q"
 CTRL_C = "\x03"  # a key in raw mode: taken as the interrupt it is at a terminal (exit status 130)
 LONG_PREFIX = "l"
 ESCAPE_WAIT_S = 0.05  # an Esc with nothing after it this long is the key itself, not a sequence's start
-HELP = ("←/→, ↑/↓, +/- turn (Shift: %d) · Enter/Space push · 1, 2 players · Backspace/Esc back" % BIG_STEP,
+HELP = ("arrows, +/- turn (Shift: %d) · Enter/Space push · 1, 2 · ⌫/Esc back" % BIG_STEP,
         "l then a key: long press (l Enter: menu) · F12 pull the plug · q quit")
 LONG_ARMED = ("long press: next key… (l again: cancel)", "")
 

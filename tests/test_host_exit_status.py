@@ -64,6 +64,7 @@ def sim(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (["plot", "--game", "0", "-d", NOWHERE], "--game: must be 1 or more, not 0"),
     (["export", "--out", "", "-d", NOWHERE], "--out: FILE is empty"),
     (["advise", "5H", "5C", "JD", "QS", "4C", "9H", "--top", "1_0"], "'1_0' is not a whole number"),
+    (["peg", "1", "9" * 5000, "-d", NOWHERE], "from 1 to 31, not '%s...'\n" % ("9" * 80)),  # said short
     (["advise", "5H", "5C", "JD", "QS", "4C", "9H", "--players", "+2"], "'+2' is not a whole number"),
     (["new-match", "-d", NOWHERE], "no terminal to ask on: give --yes"),  # run by a script
     (["bench", "--only", "nosuch"], "no benchmark's name contains 'nosuch'"),
@@ -144,7 +145,11 @@ def test_a_question_answered_no_is_1(tmp_path: Path, monkeypatch: pytest.MonkeyP
         assert main(["dealer", "1", "-d", url]) == 0
         monkeypatch.setattr(sys, "stdin", Reader("n\n"))
         assert main(["new-match", "-d", url]) == 1
-    assert "nothing changed" in capsys.readouterr().err
+        assert "nothing changed" in capsys.readouterr().err
+        monkeypatch.setattr(sys, "stdin", Reader("n\n"))
+        assert main(["new-match", "-d", url, "--json"]) == 1  # with --json: one JSON object, as every not done
+        assert json.loads(capsys.readouterr().out) == {"ok": False, "error": "nothing changed: the question was "
+                                                                             "answered no"}
 
 
 def test_a_program_it_runs_that_fails_is_1() -> None:

@@ -14,7 +14,8 @@ from simulator.controls import BIG_STEP, HELP, HOLD_KEYS, PLUG_KEYS, QUIT_KEYS, 
 from simulator.device import Device
 from simulator.geometry import Geometry, Layout
 from simulator.picture import DISPLAY_BOX_MM, MIN_DISPLAY_ROW_PX, BoardPicture, led_colour
-from simulator.tui import TerminalLayout, strip_ansi
+from simulator.tui import HELP as TUI_HELP
+from simulator.tui import LONG_ARMED, TerminalLayout, strip_ansi
 
 GEOMETRY = Geometry.load()
 
@@ -66,18 +67,25 @@ def test_a_lit_led_is_drawn_in_its_colour_in_its_hole() -> None:
 
 
 def test_the_displays_text_stays_readable_on_a_small_window_and_to_scale_on_a_big_one() -> None:
-    lines = ["M" * 16] * 7  # the widest line, and the starter picker's seven
-    for scale in (cli.MIN_SCALE, 2.2, 5):
+    lines = ["M" * 16] * 8  # the widest line, and the most lines (a count said, "turn: more" under it)
+    for scale in (cli.MIN_SCALE, 1.6, 2.2, 5):
         layout = Layout(GEOMETRY, scale)
         image = BoardPicture(layout).render(bytearray(3 * GEOMETRY.led_count), lines).convert("RGB")
         pixels = image.load()
         text = [(x, y) for x in range(image.width) for y in range(image.height)
                 if pixels[x, y][2] > 150 and pixels[x, y][2] > pixels[x, y][0] + 60]  # the text's light blue
         tall = max(y for _, y in text) - min(y for _, y in text)
-        assert tall >= 6 * MIN_DISPLAY_ROW_PX, (scale, tall)  # seven rows of at least that
+        assert tall >= 7 * MIN_DISPLAY_ROW_PX, (scale, tall)  # eight rows of at least that
+        assert max(y for _, y in text) < image.height - layout.length(1.5), scale  # inside the picture, its bezel too
         (x0, y0), (x1, y1) = layout.px(*DISPLAY_BOX_MM[:2]), layout.px(*DISPLAY_BOX_MM[2:])
         inside = all(x0 <= x <= x1 and y0 <= y <= y1 for x, y in text)
         assert inside == (scale == 5), scale  # to scale where it is big enough; grown about its centre where not
+
+
+def test_the_terminals_help_fits_the_boards_width_uncut() -> None:
+    # A review: a help line longer than the board was cut mid-word ("Backs").
+    width = TerminalLayout(GEOMETRY).width
+    assert all(len(line) <= width for line in (*TUI_HELP, *LONG_ARMED)), width
 
 
 def test_terminal_cells_follow_the_board_rows() -> None:

@@ -247,8 +247,10 @@ def draw_end(board, canvas, now):
     blink = canvas.blink(now, 1000, 500)
     draw_tally(board, canvas, blink or not settings.match_to or match.match_winner is None)
     draw_pegs(board, canvas, now)
-    # white, then dark: a flash on a white peg too
-    canvas.put(winner & 1, settings.target, palette.WHITE, palette.FULL if blink else 0)  # track_of, inlined
+    if blink:
+        canvas.put(winner & 1, settings.target, palette.WHITE, palette.FULL)  # track_of, inlined
+    elif board.colours[winner] == palette.WHITE:  # a white winner's peg: dark between, or no flash shows
+        canvas.put(winner & 1, settings.target, palette.WHITE, 0)
 
 
 def mark_seat(board, canvas, seat):

@@ -381,6 +381,18 @@ def test_his_heels_a_house_rule_keeps_from_the_peg_are_said_not_pegged():
     assert d.display()[3:5] == ["P1: his heels", "not pegged"]  # not "2": the pegs did not move
 
 
+def test_an_impossible_total_that_lands_on_the_game_hole_flickers_vermillion_there():
+    # A review: the game hole's blink, drawn over the preview, hid the refusal where the preview lands on it.
+    d = dealt()
+    d.peg_in_steps(P2, 120)
+    d.press(ENC)
+    d.pick("KH")
+    d.press(ENC, HOLD_ENC, turn(19))  # P2's total: 19, which no hand counts; from 120 it lands on 121
+    assert d.where() == "total" and d.mode.points == 19
+    seen = [d.frame_after(20).pixel(1, 121) for _ in range(12)]
+    assert any(0 < 5 * rgb[1] < rgb[0] for rgb in seen), seen  # vermillion: red, little green (orange has more)
+
+
 def test_a_total_dialled_at_0_blinks_the_game_hole_where_a_hand_counted_leaves_it_breathing():
     # A review without the display: a slow press on a hand's last card opened its total at 0, whose
     # preview lands on the peg itself: the LEDs looked as after a hand counted 0, and the next press pegged 0.

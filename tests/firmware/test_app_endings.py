@@ -150,6 +150,19 @@ def test_a_refusal_of_six_lines_leaves_the_mode_two():
     assert len(lines) == 8 and lines[2] == "NO: his nobs was" and lines[-1] == "suit", lines
 
 
+def test_three_players_the_winners_colour_shows_between_the_flashes():
+    # A review: flashing white and dark, a win of P1's and of P3's (one track) looked the same.
+    d = Driver()
+    d.board.handle_command(json.dumps({"cmd": "settings", "set": {"players": 3}}))
+    d.press(P1)
+    assert d.ask({"cmd": "event", "event": ["peg", 2, 31]})["ok"]
+    for _ in range(3):
+        assert d.ask({"cmd": "event", "event": ["peg", 2, 30]})["ok"]
+    assert d.match.winner == 2
+    on, off = (d.frame_phase(1000, at).pixel(0, 121) for at in (100, 600))
+    assert on[0] == on[1] == on[2] > 0 and is_hue(off, palette.GREEN), (on, off)
+
+
 def test_the_winners_game_hole_flashes_on_a_white_peg_too():
     # A review without the display: the flash was white over the winner's peg, so a white player's won game
     # showed nothing blinking at all.

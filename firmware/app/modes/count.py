@@ -314,9 +314,11 @@ class Count:
             dialled = self._dial.time(now, self.points)
             draw_preview(board, canvas, dialled, side, self.points, refused)
             # the counted side's game hole blinks (at home it breathes): points wait for the encoder, 0 too,
-            # which a preview cannot show (a slow press on a hand's last card opens the total at 0)
-            lit = canvas.blink(dialled, 400, 266)
-            canvas.put(track_of(side), game_hole(board), board.colours[side], palette.FULL if lit else 0)
+            # which a preview cannot show (a slow press on a hand's last card opens the total at 0); not over
+            # a refused preview's flicker, which may land there
+            if not refused:
+                lit = canvas.blink(dialled, 400, 266)
+                canvas.put(track_of(side), game_hole(board), board.colours[side], palette.FULL if lit else 0)
 
     def title(self, board):
         """``P1 HAND`` / ``P2 CRIB``."""
