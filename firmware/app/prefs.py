@@ -49,7 +49,7 @@ def check_prefs(changes, prefs, supply):
             raise ValueError("%s must be from %d to %d, not %d" % (key, low, high, value))
         out[key] = value
     if out["colour0"] == out["colour2"]:  # three players: P1 and P3 peg on one track, told apart by colour
-        raise ValueError("P1 and P3 share a track: give them two colours")
+        raise ValueError("P1 and P3 share a track with three players: give them two colours")
     return out
 
 
