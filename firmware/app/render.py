@@ -254,12 +254,13 @@ def draw_end(board, canvas, now):
 
 
 def mark_seat(board, canvas, seat):
-    """Light a seat: its side's game hole, plus one hole per partner number from hole 1."""
+    """Light a seat: its side's game hole, plus from hole 1 a hole for each seat its track holds up to it
+    (a team's second partner, or player 3 on player 1's track: two; the colour alone told P3 from P1)."""
     settings = board.match.settings
     side = settings.side_of(seat)
     track = track_of(side)
     canvas.put(track, settings.target, board.colours[side], palette.FULL)
-    for i in range(seat // settings.sides + 1):
+    for i in range(seat // 2 + 1):  # seats go round the two tracks in turn
         canvas.put(track, 1 + i, board.colours[side], palette.FULL)
 
 

@@ -166,3 +166,18 @@ def test_undoing_the_cut_opens_it_again_as_it_was_decided():
     assert d.mode.seat() == 1 and d.mode.rank == 5
     d.press(BACK_PRESS)  # the tie before it is not in the log: back to who deals?
     assert d.mode.name == "peg" and d.match.phase == "cut"
+
+
+def test_three_players_seat_choice_tells_player_3_from_player_1_by_more_than_colour():
+    # A review without the display: P1 and P3 (one track) were the same two holes, in their colours alone.
+    d = Driver()
+    assert d.ask({"cmd": "settings", "set": {"players": 3}})["ok"]
+    d.press(turn(1))  # P1
+    hw = d.frame_after(10)
+    assert is_hue(hw.pixel(0, 1), palette.BLUE) and hw.pixel(0, 2) == (0, 0, 0) and hw.pixel(0, 121) != (0, 0, 0)
+    d.press(turn(2))  # P3: two holes from hole 1
+    hw = d.frame_after(10)
+    assert is_hue(hw.pixel(0, 1), palette.GREEN) and is_hue(hw.pixel(0, 2), palette.GREEN)
+    assert hw.pixel(0, 3) == (0, 0, 0)
+    d.press(ENC)
+    assert d.match.log == [["dealer", 2]]
