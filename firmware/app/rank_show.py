@@ -59,6 +59,7 @@ class RankShow:
         count.step = RANKS
         # (the cards on the table change only by an event, which ends this show)
         self.table = show_ranks.on_table(board.match.game)
+        self.suited = show_ranks.suited_out(board.match.game)  # what the other shows rule out: never asked
         self._turn(0)
         if event is not None:
             self._answer_again(board.match.starter_rank, event)
@@ -73,7 +74,7 @@ class RankShow:
     def asked(self, starter_rank):
         """(flush, nobs, the next question or 0 when all are answered) from the answers given so far."""
         answers = self.answers
-        flushes = show_ranks.flush_options(self.ranks, starter_rank, self.crib)
+        flushes = show_ranks.flush_options(self.ranks, starter_rank, self.crib, self.suited)
         flush = 0
         i = 0  # answers used
         if len(flushes) > 1:
@@ -87,7 +88,7 @@ class RankShow:
                         return 4, False, STARTER_TOO
                     flush = 5 if answers[i] else 4
                     i += 1
-        options = show_ranks.nobs_options(self.ranks, starter_rank, flush)
+        options = show_ranks.nobs_options(self.ranks, starter_rank, flush, self.suited)
         if options == show_ranks.NO_NOBS | show_ranks.NOBS:
             if i == len(answers):
                 return flush, False, NOBS

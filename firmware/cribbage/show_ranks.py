@@ -43,22 +43,28 @@ def check_ranks(ranks, starter_rank):
             raise ValueError("five cards of rank %s: a deck has four" % rank_name(r))
 
 
-def flush_options(ranks, starter_rank, is_crib):
-    """The ``flush`` answers possible for these ranks: (0,), (0, 4), (0, 5) or (0, 4, 5)."""
+def flush_options(ranks, starter_rank, is_crib, suited=0):
+    """The ``flush`` answers possible for these ranks: (0,), (0, 4), (0, 5) or (0, 4, 5); ``suited``:
+    the ranks (bits) whose card of the starter's suit is in another show this deal (``suited_out``)."""
     for i in range(1, show.HAND_SIZE):
         if ranks[i] in ranks[:i]:
             return _NO_FLUSH  # a flush holds no pair
     five = starter_rank not in ranks  # the starter pairing a card is of another suit
+    for r in ranks:
+        if suited >> r & 1:  # this show's card of that rank is of another suit than the starter's
+            five = False
     if is_crib:
         return _CRIB_FLUSHES if five else _NO_FLUSH
     return _HAND_FLUSHES if five else _HAND_FLUSHES[:2]
 
 
-def nobs_options(ranks, starter_rank, flush):
-    """The ``nobs`` answers possible with ``flush``: NO_NOBS, NOBS or both (bits)."""
+def nobs_options(ranks, starter_rank, flush, suited=0):
+    """The ``nobs`` answers possible with ``flush``: NO_NOBS, NOBS or both (bits); ``suited`` as for
+    ``flush_options``."""
     jacks = ranks.count(JACK)
-    if not jacks or starter_rank == JACK or flush == 4:
-        return NO_NOBS  # no Jack; the starter's Jack is the starter; the hand's suit is not the starter's
+    if not jacks or starter_rank == JACK or flush == 4 or suited >> JACK & 1:
+        # no Jack; the starter's Jack is the starter; the hand's suit is not the starter's; his nobs is shown
+        return NO_NOBS
     if flush == 5 or jacks == _SUITS:
         return NOBS  # the hand is of the starter's suit; four Jacks hold every suit
     return NO_NOBS | NOBS
@@ -135,17 +141,23 @@ def check_beside(game, hand):
     _check_room(game, [c >> 2 for c in hand])
 
 
-def _check_suited(game, suited):
-    """RuleError if the ranks ``suited`` (bits) of the starter's suit are on the table in ``game`` this
-    deal already: in shows by ranks, or as cards (the starter known as a card)."""
-    from cribbage.game import RuleError
-
+def suited_out(game):
+    """The ranks (bits) of the starter's suit on the table in ``game`` this deal: in shows by ranks, or as
+    cards (the starter known as a card)."""
     table = game.suited
     if game.starter is not None:
         for c in game.used:
             if c & 3 == game.starter & 3:
                 table |= 1 << (c >> 2)
-    both = suited & table
+    return table
+
+
+def _check_suited(game, suited):
+    """RuleError if the ranks ``suited`` (bits) of the starter's suit are on the table in ``game`` this
+    deal already (``suited_out``)."""
+    from cribbage.game import RuleError
+
+    both = suited & suited_out(game)
     if both >> JACK & 1:
         raise RuleError("his nobs was counted this deal already: only one jack is of the starter's suit")
     for r in range(_RANKS):

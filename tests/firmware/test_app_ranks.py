@@ -83,6 +83,26 @@ def test_a_whole_deal_by_ranks():
     assert d.match.log[-1] == ["show_ranks", None, [5, 6, 7, 8], 0, False, None] and d.match.dealer == 1
 
 
+def test_what_the_shows_before_rule_out_is_not_asked():
+    # A review: his nobs shown by P2 (the Jack of the starter's suit), P1's hand of one suit with a Jack
+    # was still asked "starter too?", whose yes the core refuses (only one Jack is of the starter's suit).
+    d = dealt()
+    starter_rank(d, 4)  # a 5
+    d.press(ENC)
+    dial(d, [4, 4, 4, 10])
+    answer(d, True)  # his nobs
+    d.press(ENC)
+    assert d.match.front == [0, 29] and d.mode.title(d.board) == "P1 HAND"
+    dial(d, [10, 1, 2, 8])  # J 2 3 9
+    assert d.display()[2] == "one suit?"
+    answer(d, True)  # a flush of four: its Jack is not the starter's suit, so neither is the hand
+    assert d.where() == "confirm" and d.mode.points == real("JH 2H 3H 9H", "5S"), d.display()
+    d.press(ENC)
+    assert d.match.log[-1] == ["show_ranks", 0, [10, 1, 2, 8], 4, False, None]
+    dial(d, [10, 6, 7, 8])  # the crib J 7 8 9: no flush of five (its Jack is not the starter's suit); no nobs
+    assert d.where() == "confirm" and d.mode.points == real("JC 7D 8H 9S", "5S", True), d.display()
+
+
 def test_a_quick_turn_flips_the_answer_as_a_slow_one():
     d = dealt()
     starter_rank(d, 4)
