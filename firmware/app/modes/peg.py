@@ -305,6 +305,7 @@ class Peg:
             game = board.match.game
             if game.call is not None and game.phase == "show":  # a call still open: its buttons call here too
                 draw_callers(board, canvas, now, game.call[0])
+            # (skipped looked at first: starter_skipped's call, each frame, only when there was a skip)
             elif game.phase == "play" and board.skipped is not None and board.starter_skipped():
                 # the starter skipped before a play laid card by card (a press held too long, perhaps): the
                 # game hole the dealer's glow is not on glows white as dim, the deal through

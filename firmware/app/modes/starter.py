@@ -35,7 +35,7 @@ from cribbage.cards import JACK, rank_name
 from shared import events
 
 _SUITS = const(4)
-_KING = const(12)  # the last rank, Jack's two above
+_RANKS = const(13)
 _BUTTONS = const(("p1", "p2", "back"))  # each side's button (see peg.button_side: player 3's is held)
 
 
@@ -76,10 +76,11 @@ class Starter:
 
     def __init__(self, board):
         match = board.match
-        # his heels pegged already: only a Jack is taken, so the picker offers no other rank (as if the
-        # four of each were on the table)
-        picker = self.picker = Picker(1, match.used, [_SUITS] * JACK + [0] + [_SUITS] * (_KING - JACK)
-                                      if match.heels else None)
+        only_jacks = None
+        if match.heels:  # pegged already: only a Jack is taken, so the picker offers no other rank
+            only_jacks = [_SUITS] * _RANKS  # (as if the four of every other rank were on the table)
+            only_jacks[JACK] = 0
+        picker = self.picker = Picker(1, match.used, only_jacks)
         undone = board.undone
         self.any_suit = False  # the rank alone: its suit is not dialled
         if undone is not None and (undone[0] == "starter" or undone[0] == "starter_rank"):
