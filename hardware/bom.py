@@ -64,6 +64,11 @@ def centre(box: list[float]) -> tuple[float, float]:
     return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
 
 
+def size(box: list[float]) -> str:
+    """The width and height of a part's place ``[x0, y0, x1, y1]``, as a maker reads them: ``24 x 20``."""
+    return f"{box[2] - box[0]:g} x {box[3] - box[1]:g}"
+
+
 def manhattan(a: tuple[float, float], b: tuple[float, float]) -> float:
     """Length of a wire run along x then y (as wires lie in a pocket)."""
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
@@ -324,7 +329,8 @@ def rows(board: dict) -> list[list[str]]:
          "U4's REF to GND: the cut-off ignores the microseconds of ringing when a live adapter is plugged in"],
         ["PB1", "1", "1", "both", "Perfboard", "2.54 mm, about 50 x 70 mm, to cut pieces from", "",
          "U2 with C244, R1 and R12 (about 22 x 18 mm, beside LED 1); the controls' RC filters (" +
-         ", ".join(parts()["R"] + parts()["C"]) + ", about 24 x 20 mm) on the back panel, right by the Pico's pins "
+         ", ".join(parts()["R"] + parts()["C"]) +
+         f", about {size(board['build']['parts']['controls_filter'])} mm) on the back panel, right by the Pico's pins "
          "14 to 20; at the "
          "power entry, on the USB build U3's adapter board with R8-R10 and C247, on the adapter "
          "build the cut-off (U4, Q3, D2, R11, R13-R17, C248, about 25 x 20 mm) and J1's and XF1's pieces"],

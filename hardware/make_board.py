@@ -104,7 +104,7 @@ POCKETS = {"leds": [4, 4, 310, 122], "power": [4, 120, 52, 184], "controls": [44
 # controls' RC filters (control_filters.py) on their perfboard right above the Pico's end that has the
 # controls' pins (pins 14-20, GP10-GP15, on the edge nearest the board's left edge), and the jack, fuse, Q1,
 # bulk capacitor and star ground between the game holes and the bottom edge.
-PARTS = {"shifter": [40, 4, 62, 21], "controls_filter": [8, 8, 32, 32], "pico": [8, 36, 29, 87],
+PARTS = {"shifter": [40, 4, 62, 21], "controls_filter": [8, 12, 32, 32], "pico": [8, 36, 29, 87],
          "power_entry": [8, 122, 48, 180]}
 EDGE_LEFT_Y = {"usb": 136, "jack": 166}  # y of the panel USB socket and the DC jack in the left edge
 DISPLAY_WINDOW = {"centre": [225, CONTROLS_Y_MM], "size": [24, 13]}  # SSD1306 0.96": 21.7 x 10.9 active

@@ -116,6 +116,9 @@ def test_the_filters_board_sits_by_the_picos_control_pins() -> None:
     pico, rc = parts["pico"], parts["controls_filter"]
     assert rc[3] <= pico[1] and pico[1] - rc[3] <= 5  # just above the Pico's far end (its USB end is y1)
     assert rc[0] <= pico[0] + 2  # over the edge with pins 1 to 20
+    size = f"{rc[2] - rc[0]} x {rc[3] - rc[1]} mm"
+    assert f"(PB1, about {size})" in BUILD, "BUILD.md's stage 4 gives another size for the filters' perfboard"
+    assert f", about {size}) on the back panel" in (HARDWARE / "bom.csv").read_text()
     pins = board["pins"]
     assert {pins["encoder_a"], pins["encoder_b"], pins["encoder_switch"], *pins["buttons"].values()} == set(
         range(10, 16)), "the controls moved off pins 14 to 20: place the filters' board again"
