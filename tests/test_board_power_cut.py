@@ -50,3 +50,19 @@ def test_every_power_cut_while_the_board_falls_back_to_its_older_copy_keeps_it_o
     assert found, result.stdout[-2000:]
     older, first, second = (int(n) for n in found.groups())
     assert older > 50 and first > 50 and second > 0  # every outcome really happened
+
+
+KEEPSAKE_SUMMARY = re.compile(r"keepsake: power cuts (\d+) in (\d+) block writes, kept at the next power-on (\d+)")
+
+
+def test_every_power_cut_while_the_board_keeps_a_save_cut_short_leaves_it_whole_or_to_be_kept_again(
+        compiled_firmware: Callable[..., Path]) -> None:
+    """keepsake_power_cut.py: a cut at every block write of the power-on that copies the whole of a save
+    cut short to game.cut and of the change after; the next power-on finds it whole, or keeps it then."""
+    result = run_micropython([str(ROOT / "tests" / "keepsake_power_cut.py"), str(compiled_firmware())], heap="2M")
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    found = KEEPSAKE_SUMMARY.search(result.stdout)
+    assert found, result.stdout[-2000:]
+    cuts, writes, again = (int(n) for n in found.groups())
+    assert writes > 5 and cuts == 2 * (writes + 1)
+    assert 0 < again < cuts  # cuts before the copy was done (kept then) and after it (found whole)

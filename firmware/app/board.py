@@ -41,7 +41,7 @@ settings it refuses) is of no use: the store sets it aside
 and the older copy is tried (``Store.load(use=...)``); only if none can be used does the board
 start a fresh match. The power-on notice says which copy was used and why, or that it starts
 fresh; the copies set aside are kept as ``.bad`` files (nine a slot), so no save overwrites them, and a save
-replayed only in part (SAVE CUT SHORT) is kept whole, once, as ``<name>.cut`` (``app.restore``).
+replayed only in part (SAVE CUT SHORT) is kept whole as ``<name>.cut`` (or ``.cut2`` .. ``.cut9``; ``app.restore``).
 Restoring the rest takes each part on its own: a preference this firmware does not take
 (an unknown key, a value out of range) is dropped or reset to its default, and a
 remembered request id that is not sound is dropped, each said in the notice too, without

@@ -8,6 +8,7 @@ import os
 
 from app.board import DATA_VERSION, glance
 from app.prefs import defaults, restore_prefs
+from app.store import free_name
 from cribbage.cards import is_int
 from cribbage.match import Match, RuleError
 
@@ -135,26 +136,28 @@ def _replayed(board, data, cut):
 
 
 def _keep_whole(board):
-    """Copy the save cut short to ``<name>.cut`` beside it, the whole of it (a later firmware may
-    replay it, or a person read it): once only, a keepsake already there is never written over.
-    Said in the notice."""
-    path = board.store.newest_file()
-    keep = path[:path.rindex(".")] + ".cut"
-    try:
-        os.stat(keep)
-        return  # the first kept stays
-    except OSError:
-        pass
+    """Copy the save cut short to ``<name>.cut`` beside it (``.cut2`` .. ``.cut9`` once that is taken),
+    the whole of it (a later firmware may replay it, or a person read it): a keepsake already there is
+    never written over. Written to ``<name>.tmp`` and renamed, so a power cut leaves no keepsake cut
+    short (the next power-on copies it again). Said in the notice."""
+    store = board.store
+    path = store.newest_file()
+    keep = free_name(path[:path.rindex(".")] + ".cut")
+    if keep is None:
+        board.messages.announce("", "its whole not kept: the flash holds 9 saves cut short already")
+        return
+    tmp = store.tmp()
     buf = bytearray(256)
     try:
-        with open(path, "rb") as src, open(keep, "wb") as dst:
+        with open(path, "rb") as src, open(tmp, "wb") as dst:
             n = src.readinto(buf)
             while n:
                 dst.write(buf if n == len(buf) else memoryview(buf)[:n])
                 n = src.readinto(buf)
+        os.rename(tmp, keep)
     except OSError as e:  # (a full flash, say): no keepsake cut short either
         try:
-            os.remove(keep)
+            os.remove(tmp)
         except OSError:
             pass
         board.messages.announce("", "its whole not kept (%s)" % e)

@@ -146,7 +146,7 @@ class Store:
         target = 1 if self._newest == 0 else 0
         written = []  # (Kept, offset, bytes) in this copy: they lie there once it is saved
         keep_up = self._keep_up
-        tmp = self._slots[0][:-1] + "tmp"  # <name>.tmp (made for the save: a board keeps no third name)
+        tmp = self.tmp()
         with open(tmp, "wb") as f:
             keep_up()  # (making the file may erase)
             out = [f, 0, 0]  # the file, the bytes written to it, their CRC-32 (_put)
@@ -169,6 +169,11 @@ class Store:
         self._newest = target
         for value, at, length in written:
             value.saved(self._slots[target], at, length)
+
+    def tmp(self):
+        """``<name>.tmp``: a copy as it is written, before its rename into place (made when needed: a board
+        keeps no third name)."""
+        return self._slots[0][:-1] + "tmp"
 
     def newest_file(self):
         """The file of the newest copy, once known (after a load or a save), else None."""
@@ -318,19 +323,26 @@ class Store:
         flash refusing, the copy stays where it is, for the next save to write over."""
         path = self._slots[i]
         said = "%s %s (%s)" % (path, what, error)
-        for n in range(1, _KEPT + 1):
-            keep = path + (".bad" if n == 1 else ".bad%d" % n)
-            try:
-                os.stat(keep)
-                continue
-            except OSError:
-                pass
-            try:
-                _replace(path, keep)
-            except OSError:
-                return said
-            return said + ", kept as " + keep
-        return said + ", not kept: %d copies kept already" % _KEPT
+        keep = free_name(path + ".bad")
+        if keep is None:
+            return said + ", not kept: %d copies kept already" % _KEPT
+        try:
+            _replace(path, keep)
+        except OSError:
+            return said
+        return said + ", kept as " + keep
+
+
+def free_name(path):
+    """The first of ``path``, ``path`` + "2" .. "9" that is on no file, or None with all nine taken: a
+    copy set aside there is never written over."""
+    for n in range(1, _KEPT + 1):
+        keep = path if n == 1 else path + str(n)
+        try:
+            os.stat(keep)
+        except OSError:
+            return keep
+    return None
 
 
 def _put(out, data):

@@ -304,9 +304,18 @@ def test_a_keepsake_of_a_save_cut_short_is_never_written_over():
     with open(root + "/game.cut", "wb") as f:
         f.write(b"the first kept")
     d = Driver(root)
-    assert "SAVE CUT SHORT" == d.board.messages.notice_title and "kept as" not in d.board.messages.notice
+    assert "SAVE CUT SHORT" == d.board.messages.notice_title
+    assert "the whole saved game is kept as " + root + "/game.cut2" in d.board.messages.notice
     with open(root + "/game.cut", "rb") as f:
         assert f.read() == b"the first kept"
+    with open(d.board.store.newest_file(), "rb") as f, open(root + "/game.cut2", "rb") as g:
+        assert g.read() == f.read()
+    for n in range(3, 10):  # every keepsake's name taken: the notice says the whole is not kept
+        with open(root + "/game.cut%d" % n, "wb") as f:
+            f.write(b"kept before")
+    d = d.reboot()
+    assert "SAVE CUT SHORT" == d.board.messages.notice_title and "its whole not kept" in d.board.messages.notice
+    assert "game.tmp" not in os.listdir(root)
 
 
 def test_a_damaged_saved_log_gives_a_fresh_match_and_says_so():
