@@ -276,3 +276,26 @@ def test_a_call_still_open_at_home_is_shown_and_its_button_calls_there():
     assert all(d.frame_phase(600, at).pixel(0, hole) != blink[0] for at in (100, 400))
     d.press(P1)
     assert d.mode.name == "peg" and d.mode.side == 0
+
+
+def test_a_call_still_open_at_the_next_claim_is_said_and_its_button_calls_there():
+    # A review at the table: the encoder went on past the call, and p1 at the dealer's claim, meant as the
+    # call still open (nothing pegged since), did nothing and said nothing.
+    d = at_pones_hand()
+    claim(d, "5H 5D JC 10C", 12)  # worth 20
+    d.press(ENC)  # no call yet: on to the dealer's hand
+    d.pick_all("AC 2D 3H KS")
+    assert d.where() == "claim" and d.mode.title(d.board) == "P1 HAND"
+    assert d.display()[-2:] == ["muggins on P2?", "P1: p1"]
+    d.press(P2)  # the claimer's own button: nothing
+    assert d.where() == "claim" and d.match.muggins == 1
+    d.press(turn(3), P1)  # a claim dialled, then the call
+    assert d.match.log[-1] == ["muggins", 0] and d.match.front == [8, 12] and d.where() == "called"
+    assert d.display()[:2] == ["P2 HAND 20", "muggins P1 +8"]
+    d.press(ENC)  # on: the dealer's hand again, its cards as taken and its claim as dialled
+    assert d.where() == "claim" and d.mode.title(d.board) == "P1 HAND" and "muggins on P2?" not in d.display()
+    assert d.mode.picker.picked == [parse(c) for c in "AC 2D 3H KS".split()] and d.mode.points == 3
+    d.press(P1)  # no call open now: nothing
+    assert d.where() == "claim" and d.match.log[-1] == ["muggins", 0]
+    d.press(ENC)
+    assert d.match.log[-1] == ["hand", 0, [parse(c) for c in "AC 2D 3H KS".split()], 3]

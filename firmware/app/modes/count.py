@@ -32,7 +32,7 @@ from micropython import const
 
 from app import palette
 from app.cursor import Cursor
-from app.modes.peg import button_side, kept_off, kept_show
+from app.modes.peg import button_side, kept_off, kept_show, may_call
 from app.modes.starter import Starter, heels, heels_hint, held_button
 from app.picker import Picker
 from app.render import breathing, draw_preview, game_hole, track_of
@@ -246,7 +246,14 @@ class Count:
         """The claim or the total: turn to dial, press to peg."""
         kind, what = event
         side = button_side(board, event)
-        if kind == events.LONG and side is not None:
+        if self.step == CLAIM and may_call(board, side):  # the claim before still open to a call: the button calls it
+            from app.modes.muggins import Muggins
+
+            kept = self._shown_event(board, self.points)  # this show as it stands: the count opens on it after
+            board.open(Muggins).reopen(board)
+            board.mode.handle(board, event)
+            board.undone = kept  # (as the menu keeps it: Board.undone, which any later action clears)
+        elif kind == events.LONG and side is not None:
             if heels(board, side) and board.match.winner is not None:
                 board.idle()
         elif kind == events.TURN:
@@ -340,7 +347,13 @@ class Count:
                     else _NOT_PEGGED if self._kept(board) else "enc=peg")
             return [title, "total %d" % self.points, note] + self._skipped(board)
         if step == CLAIM:
-            return [title, "claim %d" % self.points, "muggins is on", _NOT_PEGGED if self._kept(board) else "enc=peg"]
+            out = [title, "claim %d" % self.points, "muggins is on", _NOT_PEGGED if self._kept(board) else "enc=peg"]
+            claimer = board.match.muggins
+            if claimer is not None and board.match.phase == "show":  # the claim before still open to a call
+                from app.modes.muggins import call_keys
+
+                out += ["muggins on %s?" % board.match.settings.side_name(claimer)] + call_keys(board, claimer)
+            return out
         return self._saying(board).under([title + " %d" % self.points] + ([_NOT_PEGGED] if self._kept(board) else []),
                                          board.messages)
 

@@ -31,6 +31,13 @@ _STEP_NAMES = const(("call", "called"))
 _CALL_KEYS = const(("p1", "p2", "hold back"))  # each side's button (see peg.button_side)
 
 
+def call_keys(board, claimer):
+    """The display's lines naming each side that may call muggins on ``claimer``'s claim, and its button."""
+    settings = board.match.settings
+    return ["%s: %s" % (settings.side_name(side), _CALL_KEYS[side])
+            for side in range(settings.sides) if side != claimer]
+
+
 class Muggins:
     """The call after the ``claim`` of ``seat`` (its hand, or its crib with ``crib``)."""
 
@@ -116,12 +123,8 @@ class Muggins:
         settings = board.match.settings
         title = self.title(board)
         if self.step == CALL:
-            out = [title + " %d" % self.claim, "muggins?"]
-            claimer = self.counting_side(board)
-            for side in range(settings.sides):
-                if side != claimer:
-                    out.append("%s: %s" % (settings.side_name(side), _CALL_KEYS[side]))
-            return out + ["enc=go on", "back=re-claim"]
+            return [title + " %d" % self.claim, "muggins?"] + call_keys(board, self.counting_side(board)) + [
+                "enc=go on", "back=re-claim"]
         if self.called:
             head = ["muggins %s +%d" % (settings.side_name(self.caller), self.called), "claim %d" % self.claim]
             if self.kept:

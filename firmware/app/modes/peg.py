@@ -43,6 +43,13 @@ def button_side(board, event):
     return None
 
 
+def may_call(board, side):
+    """True if ``side`` (a player button's: ``button_side``) may call muggins on the claim still open: its
+    button calls it wherever nothing else is asked of it (at home, at the next claim), as in the call itself."""
+    claimer = board.match.muggins
+    return side is not None and claimer is not None and side != claimer and board.match.phase == "show"
+
+
 def kept_off(match, side, points):
     """True if a house rule (peg out exactly, the stinkhole) keeps ``side``'s front peg where it is
     for ``points`` (a game over says so itself)."""
@@ -213,9 +220,7 @@ class Peg:
                 return
             self.sure = False
         side = button_side(board, event)
-        claimer = board.match.muggins
-        if side is not None and claimer is not None and side != claimer and phase == "show":
-            # a call still open (the menu or a power cut came between): the button calls it, as in the count
+        if may_call(board, side):  # a call still open (the menu or a power cut came between): the button calls it
             board.open_count()  # (which opens on the call)
             board.mode.handle(board, event)
         elif side is not None and phase != "over" and (kind == events.PRESS or what == events.BACK):
