@@ -160,8 +160,8 @@ def test_undoing_the_cut_opens_it_again_as_it_was_decided():
     cut(d, 5)
     cut(d, 3)  # the tie cut again: P3's four is lower than P2's six
     assert d.match.dealer == 2
-    d.press(BACK_PRESS, ENC)  # the round that decided, as it was
-    assert d.display()[1:3] == ["P2 cut 6", "P3 cuts >4"]
+    d.press(BACK_PRESS, ENC)  # the round that decided, as it was: a cut again, P1 out of it
+    assert d.display()[1:4] == ["tie: cut again", "P2 cut 6", "P3 cuts >4"]
     d.press(BACK_PRESS)  # P2's rank back on the dial
     assert d.mode.seat() == 1 and d.mode.rank == 5
     d.press(BACK_PRESS)  # the tie before it is not in the log: back to who deals?

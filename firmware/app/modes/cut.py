@@ -10,7 +10,7 @@ round), and the board goes back to the play with the dealer known.
 
 A cut just taken back by undo (``Board.undone``) opens as it was decided: the ranks of its
 deciding round taken, the last one dialled again (a tie before it is not in the log: back at its
-first seat goes to "who deals?").
+first seat goes to "who deals?"; a round some seats were out of says it was a cut again).
 
 On the LEDs each seat has a row of 13 holes, Ace to King, on its side's track: the first
 seats (P1, P2; T1a, T2a) holes 1-13, the others (P3; T1b, T2b) under them on the way back, holes
@@ -135,7 +135,7 @@ class Cut:
         """The ranks cut so far and the one dialled (``P2 cuts >7``), after "tie: cut again" in a cut again."""
         settings = board.match.settings
         out = ["CUT FOR DEAL"]
-        if self.rounds:
+        if self.rounds or len(self.cutting) < len(self.ranks):  # (a round reopened by undo: some seats out of it)
             out.append("tie: cut again")
         for s in range(len(self.ranks)):
             if self.ranks[s] is not None:
