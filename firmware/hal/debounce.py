@@ -35,7 +35,7 @@ from shared.ticks import ticks_add, ticks_diff
 
 TAP_MS = const(15)
 LONG_MS = const(600)
-STILL_MS = const(1 << 20)  # longer than any late poll (its samples' ring holds 512 ms)
+_STILL_MS = const(1 << 20)  # longer than any late poll (its samples' ring holds 512 ms)
 _UP = const(0)
 _DOWN = const(1)
 _RELEASED = const(2)  # reported; the contact must settle open before the next press
@@ -64,14 +64,14 @@ class Button:
     def still_for(self, now_ms):
         """For how many ms after ``now_ms`` polls that find its contact where it was only note their
         time: 0 if the next may do more (a press beginning, a release settling), until its long
-        press falls due if it is held, or ``STILL_MS`` if it is up and settled (or its long press
+        press falls due if it is held, or ``_STILL_MS`` if it is up and settled (or its long press
         was reported)."""
         state = self.state
         if state == _RELEASED or self.down != (state == _DOWN):
             return 0
         if state == _DOWN and not self.long_fired:
             return ticks_diff(ticks_add(self.down_since, self.long_ms), now_ms) - 1
-        return STILL_MS
+        return _STILL_MS
 
     def update(self, down, first_edge_ms, now_ms, opening=False):
         """Feed a poll: ``down`` the level now (True = pressed), ``first_edge_ms`` when the contact

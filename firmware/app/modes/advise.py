@@ -1,7 +1,7 @@
 """Discard advice on the board: pick the cards dealt, say whether you deal, see the best keeps.
 
-What a player sees and does is in docs/USING.md ("Discard advice"). The steps: ``PICK`` the
-cards dealt (the card picker, ``app.picker``), ``DEAL`` (do you deal?), ``KEEPS`` (the ranking
+What a player sees and does is in docs/USING.md ("Discard advice"). The steps: ``_PICK`` the
+cards dealt (the card picker, ``app.picker``), ``_DEAL`` (do you deal?), ``_KEEPS`` (the ranking
 of ``cribbage.advice.rank_keeps``, stepped through with the encoder); the encoder held at any
 step goes back to the game. In the keeps view the shown keep and the next one take turns in the
 picker's grid (``_CYCLE``: the shown keep for ``_SHOWN_LOOK`` ms, then the next, dimmer); the
@@ -23,9 +23,9 @@ from cribbage.settings import dealt_count
 from shared import events
 from shared.holes import under
 
-PICK = const(0)
-DEAL = const(1)
-KEEPS = const(2)
+_PICK = const(0)
+_DEAL = const(1)
+_KEEPS = const(2)
 _STEP_NAMES = const(("pick", "deal", "keeps"))
 _RANK_HOLE = const(16)
 _SHOWN_KEEPS = const(15)
@@ -71,7 +71,7 @@ class Advise:
     def __init__(self, board):
         self.players = board.match.settings.players
         self.picker = Picker(dealt_count(self.players))
-        self.step = PICK
+        self.step = _PICK
         self.dealer = True
         self.keeps = None
         self.points = None  # rounded expected points of each keep, once ranked
@@ -86,15 +86,15 @@ class Advise:
         press = kind == events.PRESS and what == events.ENCODER
         if kind == events.LONG and what == events.ENCODER:  # held, as it opened the menu: back to the game
             board.idle()
-        elif step == PICK:
+        elif step == _PICK:
             picker = self.picker
             if picker.move(kind, what):  # the cursor moved: nothing more to do
                 pass
             elif back and not picker.drop():
                 board.idle()
             elif press and picker.take():
-                self.step = DEAL
-        elif step == DEAL:
+                self.step = _DEAL
+        elif step == _DEAL:
             if kind == events.TURN:
                 self.dealer = not self.dealer
             elif kind == events.PRESS and what == events.PLAYER_1:
@@ -102,20 +102,20 @@ class Advise:
             elif kind == events.PRESS and what == events.PLAYER_2:
                 self.dealer = False
             elif back:
-                self.step = PICK
+                self.step = _PICK
                 self.picker.drop()
             elif press:
                 self.keeps = rank_keeps(self.picker.picked, self.dealer, self.players)
                 self.points = [rounded_points(k) for k in self.keeps]
                 self.index = 0
-                self.step = KEEPS
+                self.step = _KEEPS
         else:
             if kind == events.TURN:
                 self.index = max(0, min(len(self.keeps) - 1, self.index + what))
             elif back:
                 self.keeps = None
                 self.points = None
-                self.step = DEAL
+                self.step = _DEAL
 
     def next_keep(self):
         """The keep after the shown one in the ranking, or None for the last."""
@@ -125,10 +125,10 @@ class Advise:
     def draw(self, board, canvas, now):
         """The picker; asked whether you deal, the cards picked and the game holes lit if you do; then the shown keep
         and the next in turns, with their points and the shown keep's rank (see the module docstring)."""
-        if self.step == PICK:
+        if self.step == _PICK:
             self.picker.draw(canvas, now)
             return
-        if self.step == DEAL:
+        if self.step == _DEAL:
             self.picker.draw(canvas, now, False)
             if self.dealer:
                 for track in range(canvas.tracks):
@@ -155,11 +155,11 @@ class Advise:
     def lines(self, board):
         """The picker's text and hints; whether you deal (your side, with teams); then the shown keep and the next, with
         their expected points and range."""
-        if self.step == PICK:
+        if self.step == _PICK:
             picker = self.picker
             return ["ADVICE"] + picker.text() + ["%d/%d cards" % (len(picker.picked), picker.need), "turn=rank",
                                                  "p1/p2=suit", "enc=take"]  # as the show's picker says
-        if self.step == DEAL:
+        if self.step == _DEAL:
             if self.players == 4:  # the crib is the dealing side's: a partner's deal is yours too
                 said = "my side deals" if self.dealer else "other side deals"
             else:

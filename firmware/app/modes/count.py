@@ -39,10 +39,10 @@ from app.render import breathing, draw_preview, game_hole, track_of
 from cribbage import show
 from shared import events
 
-CARDS = const(0)
-CLAIM = const(1)
+_CARDS = const(0)
+_CLAIM = const(1)
 TOTAL = const(2)
-CONFIRM = const(3)
+_CONFIRM = const(3)
 RANKS = const(4)
 _STEP_NAMES = const(("cards", "claim", "total", "confirm", "ranks"))
 
@@ -63,7 +63,7 @@ class Count:
     name = "count"
 
     def __init__(self, board):
-        self.step = CARDS
+        self.step = _CARDS
         self.picker = None  # None: the starter was skipped, totals only; or the show is by ranks
         self.ranks = None  # the show by ranks (app.rank_show.RankShow), or None
         self.seat = None
@@ -75,7 +75,7 @@ class Count:
     @property
     def full_screen(self):
         """Full screen while the cards or ranks are picked; the claim, total and count said draw over the score."""
-        return self.step == CARDS or self.step == RANKS
+        return self.step == _CARDS or self.step == RANKS
 
     def begin(self, board):
         """Open on a hand's claim that may still be called (say after a power cut: the muggins
@@ -113,7 +113,7 @@ class Count:
         elif match.starter is None:  # known by its rank only: the shows by ranks
             self.by_ranks(board, ())
         else:
-            self.step = CARDS
+            self.step = _CARDS
             table = None
             if match.game.laying is not None or match.game.ranks:  # ranks out that no card names
                 from cribbage.show_ranks import on_table
@@ -157,7 +157,7 @@ class Count:
         else:
             self.picker.picked = list(event[-2])
         self._counted(board)
-        if self.step == CLAIM:
+        if self.step == _CLAIM:
             self.points = event[-1] or 0  # (a show given over the serial line may claim nothing: from 0)
 
     def counting_side(self, board):
@@ -183,7 +183,7 @@ class Count:
         """The step's own handler: cards picked, ranks asked (``app.rank_show``), the count said confirmed or a claim or
         total dialled; at those last three the encoder held opens the menu."""
         step = self.step
-        if step == CARDS:
+        if step == _CARDS:
             self._picking(board, event)
         elif step == RANKS:
             self.ranks.handle(board, self, event)
@@ -193,7 +193,7 @@ class Count:
             kept = self._event(None, self.points) if step == TOTAL else self._shown_event(board, self.points)
             board.open_menu()
             board.undone = kept
-        elif step == CONFIRM:
+        elif step == _CONFIRM:
             self._confirming(board, event)
         else:
             self._dialling(board, event)
@@ -219,10 +219,10 @@ class Count:
     def _counted(self, board):
         """The claim (muggins on), else the count said."""
         if board.match.settings.muggins:
-            self.step = CLAIM
+            self.step = _CLAIM
             self.points = 0
         else:
-            self.step = CONFIRM
+            self.step = _CONFIRM
             match = board.match
             self.points = (self.ranks.score(match.starter_rank) if self.ranks
                            else show.score(self.picker.picked, match.starter, self.crib))
@@ -246,7 +246,7 @@ class Count:
         """The claim or the total: turn to dial, press to peg."""
         kind, what = event
         side = button_side(board, event)
-        if self.step == CLAIM and may_call(board, side):  # the claim before still open to a call: the button calls it
+        if self.step == _CLAIM and may_call(board, side):  # the claim before still open to a call: the button calls it
             from app.modes.muggins import Muggins
 
             kept = self._shown_event(board, self.points)  # this show as it stands: the count opens on it after
@@ -266,7 +266,7 @@ class Count:
             else:
                 leave(board)
         elif kind == events.PRESS and what == events.ENCODER:
-            if self.step == CLAIM:
+            if self.step == _CLAIM:
                 self._claim(board)
             elif not show.is_possible_total(self.points):
                 board.messages.refuse("no hand counts %d" % self.points)
@@ -300,7 +300,7 @@ class Count:
         """Back to the cards as picked, or the last answer (or rank dialled) taken back; with nothing to
         take back (ranks laid in the play, nothing asked) the count is left (``leave``)."""
         if self.ranks is None:
-            self.step = CARDS
+            self.step = _CARDS
         elif self.step == TOTAL or self.ranks.back():
             self.step = RANKS
         else:
@@ -310,8 +310,8 @@ class Count:
         """Cards or ranks: the picker (or the ranks) and the counted side's game hole breathing; else the points as a
         preview peg, vermillion when refused or impossible."""
         side = self.counting_side(board)
-        if self.step == CARDS or self.step == RANKS:
-            if self.step == CARDS:
+        if self.step == _CARDS or self.step == RANKS:
+            if self.step == _CARDS:
                 self.picker.draw(canvas, now)
             else:
                 self.ranks.draw(canvas, now, board.colours[side], board.match.starter_rank)
@@ -337,7 +337,7 @@ class Count:
         title = self.title(board)
         if step == RANKS:
             return self.ranks.lines(board, title)
-        if step == CARDS:
+        if step == _CARDS:
             picker = self.picker
             return ([title] + picker.text()
                     + ["%d/%d cards" % (len(picker.picked), picker.need), "turn=rank", "p1/p2=suit",
@@ -346,7 +346,7 @@ class Count:
             note = ("impossible!" if not show.is_possible_total(self.points)
                     else _NOT_PEGGED if self._kept(board) else "enc=peg")
             return [title, "total %d" % self.points, note] + self._skipped(board)
-        if step == CLAIM:
+        if step == _CLAIM:
             out = [title, "claim %d" % self.points, "muggins is on", _NOT_PEGGED if self._kept(board) else "enc=peg"]
             claimer = board.match.muggins
             if claimer is not None and board.match.phase == "show":  # the claim before still open to a call

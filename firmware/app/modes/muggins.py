@@ -25,8 +25,8 @@ from app.render import game_hole
 from app.said import Said
 from shared import events
 
-CALL = const(0)
-CALLED = const(1)
+_CALL = const(0)
+_CALLED = const(1)
 _STEP_NAMES = const(("call", "called"))
 _CALL_KEYS = const(("p1", "p2", "hold back"))  # each side's button (see peg.button_side)
 
@@ -45,7 +45,7 @@ class Muggins:
     full_screen = False
 
     def __init__(self, board):
-        self.step = CALL
+        self.step = _CALL
         self.seat = 0
         self.crib = False
         self.claim = 0
@@ -83,11 +83,11 @@ class Muggins:
             board.open_menu()
         elif kind == events.PRESS and what == events.BACK:
             if board.try_undo():
-                if self.step == CALL:  # the claim taken back: dialled again, its cards (or ranks) still taken
+                if self.step == _CALL:  # the claim taken back: dialled again, its cards (or ranks) still taken
                     board.open(Count).next_count(board)
                 else:
-                    self.step = CALL
-        elif self.step == CALLED and kind == events.TURN:
+                    self.step = _CALL
+        elif self.step == _CALLED and kind == events.TURN:
             self.said.turn(what, board.messages)
         elif side is not None:
             front = board.match.game.front[side]
@@ -98,7 +98,7 @@ class Muggins:
                 # peg out exactly or the stinkhole may keep the caller's peg where it was: said so
                 self.kept = self.called and board.match.game.front[side] == front
                 self.said = Said(count, 4 if self.kept else 3)  # the whole count, at last
-                self.step = CALLED
+                self.step = _CALLED
 
     def draw(self, board, canvas, now):
         """The claim (and a call's points) stand on the track as pegs; without the display: while a
@@ -108,7 +108,7 @@ class Muggins:
         peg not out yet), a call a house rule keeps off the track the caller's: else it would change
         nothing on the LEDs."""
         claimer = self.counting_side(board)
-        if self.step == CALL:
+        if self.step == _CALL:
             draw_callers(board, canvas, now, claimer)
         elif (self.kept or not self.called) and not canvas.blink(now, 400, 200):
             side = self.caller if self.kept else claimer
@@ -122,7 +122,7 @@ class Muggins:
         """The claim and each side's button to call it; once called, the count said under what the call pegged."""
         settings = board.match.settings
         title = self.title(board)
-        if self.step == CALL:
+        if self.step == _CALL:
             return [title + " %d" % self.claim, "muggins?"] + call_keys(board, self.counting_side(board)) + [
                 "enc=go on", "back=re-claim"]
         if self.called:
@@ -136,4 +136,4 @@ class Muggins:
     def describe(self):
         """The step, whose claim, the points claimed and, once called, what the call pegged."""
         return {"mode": self.name, "step": _STEP_NAMES[self.step], "seat": self.seat, "crib": self.crib,
-                "points": self.claim, "called": self.called if self.step == CALLED else None}
+                "points": self.claim, "called": self.called if self.step == _CALLED else None}
