@@ -15,9 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from host_shared import NOT_DONE
+from host_shared import NOT_DONE, USAGE_ERROR
 from host_tools import gamelog
-from host_tools.gamelog import add_source_arguments, fetch_games, say_skipped
+from host_tools.gamelog import add_source_arguments, fetch_games, say_gone, say_skipped, two_sources
 from host_tools.log_words import counted, describe
 from host_tools.talk import fail
 
@@ -39,11 +39,13 @@ def to_csv(games: list[gamelog.GameRecord]) -> str:
 
 
 def to_json(settings: dict[str, Any], games: list[gamelog.GameRecord],
-            skipped: list[gamelog.Skipped] | None = None) -> str:
-    """The games with their outcome and every step, as one JSON document, and the stretches of the log
-    skipped (``gamelog.replay_log``): ``from``, ``to`` (the last event skipped) and why."""
+            skipped: list[gamelog.Skipped] | None = None, first: int = 0) -> str:
+    """The games with their outcome and every step, as one JSON document: ``from``, the log's first event
+    (``gamelog.fetch_games``: the games before it are no longer on the board), and the stretches of the
+    log skipped (``gamelog.replay_log``): ``from``, ``to`` (the last event skipped) and why."""
     return json.dumps({
         "settings": games[0].settings.to_dict() if games else settings,
+        "from": first,
         "games": [{
             "number": g.number, "winner": g.winner, "result": g.result, "worth": g.worth,
             "abandoned": g.abandoned, "deals": g.deals, "final": g.final,
@@ -56,15 +58,18 @@ def to_json(settings: dict[str, Any], games: list[gamelog.GameRecord],
 
 def run(args: argparse.Namespace) -> int:
     """Export the log."""
+    if two_sources(args):
+        return USAGE_ERROR
     fetched = fetch_games(args)
     if fetched is None:
         return NOT_DONE
-    settings, games, skipped = fetched
-    text = to_csv(games) if args.format == "csv" else to_json(settings, games, skipped) + "\n"
+    settings, games, skipped, first = fetched
+    text = to_csv(games) if args.format == "csv" else to_json(settings, games, skipped, first) + "\n"
     # every game that can be read is given; what cannot is said, and the status says it was not all
     done = NOT_DONE if skipped else 0
     if not args.out:
         sys.stdout.write(text)
+        say_gone(args, first)
         say_skipped(args, skipped)
         return done
     try:
@@ -74,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
         return NOT_DONE
     print("wrote %s (%s: %s, %s)" % (args.out, args.format.upper(), counted(len(games), "game"),
                                       counted(sum(len(g.steps) for g in games), "event")))
+    say_gone(args, first)
     say_skipped(args, skipped)
     return done
 

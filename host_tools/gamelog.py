@@ -22,7 +22,7 @@ from typing import Any
 from cribbage.match import Match
 from cribbage.settings import Settings
 from host_shared.untrusted import parse_json, read_text, shorten
-from host_tools.devices import LinkError, add_device_argument
+from host_tools.devices import AUTO, LinkError, add_device_argument
 from host_tools.link import connect
 from host_tools.talk import add_timeout_argument, explained, fail, game_rules, read_log
 
@@ -142,13 +142,14 @@ def fetch_log(args: argparse.Namespace) -> Log:
                [Skipped(first, end, why) for first, end, why in reply["skipped"]])
 
 
-def fetch_games(args: argparse.Namespace) -> tuple[dict[str, Any], list[GameRecord], list[Skipped]] | None:
-    """The settings, the replayed games of the log from ``--from FILE`` or else from the board, and
-    what of it could not be replayed (``replay_log``); None once it has said why not (the log cannot
-    be read, or breaks the rules)."""
+def fetch_games(args: argparse.Namespace) -> tuple[dict[str, Any], list[GameRecord], list[Skipped], int] | None:
+    """The settings, the replayed games of the log from ``--from FILE`` or else from the board, what
+    of it could not be replayed (``replay_log``), and the index of its first event (``Log.first``: 0
+    unless the board no longer keeps the oldest games of a long match); None once it has said why not
+    (the log cannot be read, or breaks the rules)."""
     try:
         log = fetch_log(args)
-        return (log.settings, *replay_log(log))
+        return (log.settings, *replay_log(log), log.first)
     except LinkError as error:
         fail(args, explained(error))
         return None
@@ -161,6 +162,23 @@ def say_skipped(args: argparse.Namespace, skipped: list[Skipped]) -> None:
     """Say on stderr, a line each, what of the log was skipped and why (``crib COMMAND: skipped: ...``)."""
     for stretch in skipped:
         fail(args, str(stretch), "skipped")
+
+
+def two_sources(args: argparse.Namespace) -> bool:
+    """True (said on stderr) if both ``--from FILE`` and a ``--device`` are given: the log is read from one
+    (a usage error: which one was meant is no guess to make)."""
+    if args.source and args.device != AUTO:
+        fail(args, "--from FILE reads a saved log, -d a board: give one of them")
+        return True
+    return False
+
+
+def say_gone(args: argparse.Namespace, first: int) -> None:
+    """Say on stderr that the log starts at event ``first`` > 0: the board keeps the log of a long match's
+    last games only, so those before are in no export or plot (not a failure: all the board has is given)."""
+    if first:
+        fail(args, "events 0 to %d are no longer on the board, which keeps the log of its last games only "
+                   "(crib log lists their results)" % (first - 1), "note")
 
 
 def add_source_arguments(parser: argparse.ArgumentParser) -> None:

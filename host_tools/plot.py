@@ -16,10 +16,10 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from app.palette import CHOICES, DEFAULT_COLOURS
-from host_shared import NOT_DONE
+from host_shared import NOT_DONE, USAGE_ERROR
 from host_shared.untrusted import at_least_one
 from host_tools import gamelog
-from host_tools.gamelog import add_source_arguments, fetch_games, say_skipped
+from host_tools.gamelog import add_source_arguments, fetch_games, say_gone, say_skipped, two_sources
 from host_tools.log_words import counted
 from host_tools.talk import fail
 
@@ -144,10 +144,13 @@ def render(games: list[gamelog.GameRecord], colours: list[tuple[int, int, int]])
 
 def run(args: argparse.Namespace) -> int:
     """Plot the race."""
+    if two_sources(args):
+        return USAGE_ERROR
     fetched = fetch_games(args)
     if fetched is None:
         return NOT_DONE
-    settings, games, skipped = fetched
+    settings, games, skipped, first = fetched
+    say_gone(args, first)
     say_skipped(args, skipped)  # the games around them are drawn; the status says it was not all
     games = [g for g in games if g.steps]
     if args.game is not None:

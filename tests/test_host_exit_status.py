@@ -63,6 +63,8 @@ def sim(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (["settings", "brightness=100", "brightness=120", "-d", NOWHERE], "brightness given twice"),
     (["plot", "--game", "0", "-d", NOWHERE], "--game: must be 1 or more, not 0"),
     (["export", "--out", "", "-d", NOWHERE], "--out: FILE is empty"),
+    (["export", "--from", "A_LOG", "-d", NOWHERE], "--from FILE reads a saved log, -d a board: give one of them"),
+    (["plot", "--from", "A_LOG", "-d", NOWHERE], "--from FILE reads a saved log, -d a board: give one of them"),
     (["advise", "5H", "5C", "JD", "QS", "4C", "9H", "--top", "1_0"], "'1_0' is not a whole number"),
     (["peg", "1", "9" * 5000, "-d", NOWHERE], "from 1 to 31, not '%s...'\n" % ("9" * 80)),  # said short
     (["advise", "5H", "5C", "JD", "QS", "4C", "9H", "--players", "+2"], "'+2' is not a whole number"),

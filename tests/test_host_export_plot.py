@@ -308,14 +308,17 @@ def test_a_long_match_is_logged_exported_and_plotted_from_the_oldest_game_the_bo
     status, out, _ = crib_on_board("log")
     assert status == 0 and "events 0 to %d are no longer on it" % (kept - 1) in " ".join(out.split())
     truth = [g for g in gamelog.replay({}, log) if g.steps[0].seq >= kept]  # the whole match, from its first event
-    status, out, _ = crib_on_board("export", "--format", "json")
+    status, out, err = crib_on_board("export", "--format", "json")
     exported = json.loads(out)["games"]
     assert status == 0 and [g["number"] for g in exported] == [3, 4, 5] == [g.number for g in truth]
+    # the games before: all the board has is given, and what it no longer has is said (a review: unsaid)
+    gone = "note: events 0 to %d are no longer on the board" % (kept - 1)
+    assert json.loads(out)["from"] == kept and json.loads(out)["skipped"] == [] and gone in err, err
     assert [(g["winner"], g["final"], [s["seq"] for s in g["steps"]]) for g in exported] == [
         (g.winner, g.final, [s.seq for s in g.steps]) for g in truth]
     assert crib(capsys, "export", "--format", "json", "--from", str(saved))[1] == out  # the saved log: the same
     status, out, err = crib_on_board("plot", "--out", str(tmp_path / "race.png"))
-    assert status == 0 and Image.open(tmp_path / "race.png").size[0] > 0, err
+    assert status == 0 and Image.open(tmp_path / "race.png").size[0] > 0 and gone in err, err
     os.remove("%s/history/%d.a" % (board.hw.storage_root, board.history[1]))  # a file of the log lost from the flash
     status, _, err = crib_on_board("log")
     assert status == 1 and "are lost from the board's flash" in " ".join(err.split()), err  # not "kept changing"
@@ -375,7 +378,8 @@ def test_export_and_plot_give_every_game_the_board_can_give_and_say_what_they_sk
     said = ["crib export: skipped: events %d to %d: " % (a, b - 1) for a, b, _ in gone]
     status, out, err = crib_on_board("export", "--format", "json")
     exported = json.loads(out)
-    lines = err.splitlines()
+    note, *lines = err.splitlines()  # the games before the oldest kept (no longer on the board): a note first
+    assert note.startswith("crib export: note: events 0 to %d " % (starts[0] - 1)) and exported["from"] == starts[0]
     assert status == 1 and len(lines) == len(gone), err  # a line each
     assert all(line.startswith(s) and why in line for line, s, (_, _, why) in zip(lines, said, gone, strict=True)), err
     assert exported["skipped"] == [{"from": a, "to": b - 1, "why": line[len(s):]}
@@ -384,11 +388,11 @@ def test_export_and_plot_give_every_game_the_board_can_give_and_say_what_they_sk
                                 for g in exported["games"]] == [
         (g.number, g.winner, g.final, [s.seq for s in g.steps]) for g in truth]
     status, out, err = crib_on_board("export", "--format", "csv", "--out", str(tmp_path / "match.csv"))
-    assert status == 1 and "wrote" in out and err.startswith(said[0]), err
+    assert status == 1 and "wrote" in out and err.splitlines()[1].startswith(said[0]), err
     rows = list(csv.DictReader(io.StringIO((tmp_path / "match.csv").read_text())))
     assert [int(row["seq"]) for row in rows] == [s.seq for g in truth for s in g.steps]
     status, out, err = crib_on_board("plot", "--out", str(tmp_path / "race.png"))
-    assert status == 1 and "wrote" in out and err.startswith(said[0].replace("export", "plot")), err
+    assert status == 1 and "wrote" in out and err.splitlines()[1].startswith(said[0].replace("export", "plot")), err
     assert Image.open(tmp_path / "race.png").size == (plot.PANEL[0], len(truth) * plot.PANEL[1])
     assert {name: Path(folder, name).read_bytes() for name in os.listdir(folder)} == before  # the flash as it was
     status, _, err = crib_on_board("log")  # crib log shows the log whole or says why not, as before
@@ -410,6 +414,6 @@ def test_a_board_with_firmware_from_before_skip_gives_the_games_before_a_lost_fi
         status, out, err = crib(capsys, "export", "--format", "json", "-d", fake.url)
     games = json.loads(out)["games"]
     assert status == 1 and len(games) == 2 and games[-1]["steps"][-1]["seq"] < board.history[2], err
-    assert err.strip() == "crib export: skipped: events %d to %d: the log's events %d to %d are lost from the " \
-        "board's flash; this board's firmware cannot skip them to give the events after (crib deploy updates " \
-        "it)" % (board.history[2], len(log) - 1, board.history[2], board.history[3] - 1), err
+    assert err.strip().splitlines()[-1] == "crib export: skipped: events %d to %d: the log's events %d to %d are " \
+        "lost from the board's flash; this board's firmware cannot skip them to give the events after (crib deploy " \
+        "updates it)" % (board.history[2], len(log) - 1, board.history[2], board.history[3] - 1), err
