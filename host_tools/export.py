@@ -23,18 +23,20 @@ from host_tools.talk import fail
 
 
 def to_csv(games: list[gamelog.GameRecord]) -> str:
-    """One row per event: where it was (game, deal), what it was, and the pegs after it."""
+    """One row per event: where it was (match, game, whether that game was abandoned, deal), what it was,
+    and the pegs after it."""
     sides = max((g.settings.sides for g in games), default=2)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["seq", "game", "deal", "event", "detail", "description"]
+    writer.writerow(["seq", "match", "game", "abandoned", "deal", "event", "detail", "description"]
                     + ["p%d_points" % (s + 1) for s in range(sides)]
                     + ["p%d_score" % (s + 1) for s in range(sides)])
     for game in games:
         for step in game.steps:
             pad = [""] * (sides - len(step.points))
-            writer.writerow([step.seq, game.number, step.deal, step.event[0], json.dumps(step.event[1:]),
-                             describe(step.event, game.settings)] + step.points + pad + step.scores + pad)
+            writer.writerow([step.seq, game.match, game.number, "yes" if game.abandoned else "", step.deal,
+                             step.event[0], json.dumps(step.event[1:]), describe(step.event, game.settings)]
+                            + step.points + pad + step.scores + pad)
     return out.getvalue()
 
 
@@ -47,7 +49,7 @@ def to_json(settings: dict[str, Any], games: list[gamelog.GameRecord],
         "settings": games[0].settings.to_dict() if games else settings,
         "from": first,
         "games": [{
-            "number": g.number, "winner": g.winner, "result": g.result, "worth": g.worth,
+            "match": g.match, "number": g.number, "winner": g.winner, "result": g.result, "worth": g.worth,
             "abandoned": g.abandoned, "deals": g.deals, "final": g.final,
             "steps": [{"seq": s.seq, "deal": s.deal, "event": s.event, "points": s.points, "scores": s.scores}
                       for s in g.steps],

@@ -46,6 +46,7 @@ class GameRecord:
 
     number: int
     settings: Settings
+    match: int = 1  # 1, then one more after each ["new_match"] event in the log (the menu's starts a new log)
     steps: list[Step] = field(default_factory=list)
     winner: int | None = None
     result: str | None = None
@@ -253,7 +254,7 @@ def replay(settings: dict[str, Any], log: list[list[Any]], first: int = 0,
         kind = event[0]
         if kind in ("new_game", "new_match"):
             games[-1].abandoned = games[-1].winner is None
-            games.append(GameRecord(match.game_number, match.settings))
+            games.append(GameRecord(match.game_number, match.settings, games[-1].match + (kind == "new_match")))
             deal = 1
             continue
         game = games[-1]

@@ -84,7 +84,8 @@ def title(game: gamelog.GameRecord) -> str:
             outcome += " with a %s (counts %d games)" % (game.result, game.worth)
     else:
         outcome = "abandoned" if game.abandoned else "in progress"
-    return "game %d: %s - %s" % (game.number, scores, outcome)
+    match = "match %d, " % game.match if game.match > 1 else ""  # (a ["new_match"] event began another)
+    return "%sgame %d: %s - %s" % (match, game.number, scores, outcome)
 
 
 def draw_game(draw: ImageDraw.ImageDraw, top: int, game: gamelog.GameRecord,
@@ -186,6 +187,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="the image to write, in the format its extension names: .png, .jpg, .gif, .webp... "
                         "(default %(default)s)")
     parser.add_argument("--game", type=at_least_one, metavar="N",
-                        help="only this game number, from 1 (default: every game of the match)")
+                        help="only this game number, from 1 (default: every game of the match); the last so "
+                        "numbered: a game abandoned for a new one, or of a match before a new match in the same "
+                        "log, shows with every game")
     add_source_arguments(parser)
     parser.set_defaults(func=run)

@@ -417,3 +417,26 @@ def test_a_board_with_firmware_from_before_skip_gives_the_games_before_a_lost_fi
     assert err.strip().splitlines()[-1] == "crib export: skipped: events %d to %d: the log's events %d to %d are " \
         "lost from the board's flash; this board's firmware cannot skip them to give the events after (crib deploy " \
         "updates it)" % (board.history[2], len(log) - 1, board.history[2], board.history[3] - 1), err
+
+
+def test_an_abandoned_game_and_a_new_match_in_the_log_are_told_apart(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    # A review of the host tools: the CSV gave an abandoned game's rows and a new match's game 1 as game 1,
+    # like the game after them.
+    log = [["dealer", 0], ["peg", 1, 5], ["new_game"],  # game 1 abandoned: game 1 again
+           ["dealer", 0], *[["peg", 0, 31]] * 3 + [["peg", 0, 28]], ["new_match"],  # won; then a new match
+           ["dealer", 1], ["peg", 1, 7]]
+    saved = tmp_path / "two.json"
+    saved.write_text(json.dumps({"log": log}))
+    assert main(["export", "--format", "csv", "--from", str(saved)]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [(row["seq"], row["match"], row["game"], row["abandoned"]) for row in rows] == [
+        ("0", "1", "1", "yes"), ("1", "1", "1", "yes"), *[(str(seq), "1", "1", "") for seq in range(3, 8)],
+        ("9", "2", "1", ""), ("10", "2", "1", "")]
+    assert main(["export", "--format", "json", "--from", str(saved)]) == 0
+    games = json.loads(capsys.readouterr().out)["games"]
+    assert [(g["match"], g["number"], g["abandoned"], g["winner"]) for g in games] == [
+        (1, 1, True, None), (1, 1, False, 0), (2, 1, False, None)]
+    titles = [plot.title(game) for game in gamelog.replay({}, log)]
+    assert titles == ["game 1: P1 0, P2 5 - abandoned", "game 1: P1 121, P2 0 - P1 wins with a double skunk "
+                      "(counts 3 games)", "match 2, game 1: P1 0, P2 7 - in progress"]
