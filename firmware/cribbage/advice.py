@@ -20,7 +20,8 @@ every possible keep, best first, as ``Keep`` objects:
 - ``expected_fraction``: ``expected`` exactly, as (numerator, denominator) ints.
 
 Keeps are ordered by the exact ``expected`` (ints, so both interpreters agree), ties
-broken by the higher hand value and then by the order of the cards given.
+broken by the higher hand value and then by the cards laid away, in the order given (the first
+and second before the first and third).
 
 The crib table assumes the other cards laid away are random among the cards you have not
 seen (not the choices of skilled players); docs/ADVICE.md compares it with expert tables.
