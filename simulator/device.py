@@ -91,6 +91,8 @@ class Device:
         self._shell.input_step()
         self._draw()
         self._shell.watchdog_step()
+        if self.board.unsound:  # a change failed midway: the app starts again from its save, as the board's does
+            self.pull_plug()
 
     def _draw(self) -> None:
         """A frame if one is due (then the save), then the display's text and lines."""

@@ -63,3 +63,23 @@ def test_the_simulated_board_is_the_build_of_board_json_and_limits_its_current_t
     assert device.hw.supply_ma == supply and device.state()["settings"]["milliamps"] == supply
     above = json.loads(device.command(json.dumps({"cmd": "settings", "set": {"milliamps": supply + 1}})))
     assert not above["ok"] and "supply" in above["error"]
+
+
+def test_a_change_that_fails_midway_starts_the_app_again_from_its_save(tmp_path: Path) -> None:
+    """As main.py starts the board's app again when a change left its game half changed (app.run)."""
+    device = Device(tmp_path / "flash", manual_clock=True)
+    device.push([("press", "p1"), ("press", "p2"), ("press", "enc")])  # P1 deals; P2 pegs 1
+    device.hw.advance(50)
+    device.step()
+    saved = device.state()
+    assert saved["front"] == [0, 1] and device.boots == 1
+
+    def out_of_heap(event: list, index: int) -> None:
+        raise MemoryError("memory allocation failed")
+
+    device.board.match._step = out_of_heap  # type: ignore[method-assign]  # an undo's replay fails midway
+    device.push([("press", "back")])
+    device.hw.advance(50)
+    device.step()
+    assert device.boots == 2 and device.errors == 1  # started again, the failure counted
+    assert device.state() == saved and not device.board.unsound

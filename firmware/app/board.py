@@ -103,6 +103,10 @@ class Board:
     # default, set on the board only once it changes, as ``_ahead`` is: one more attribute set in ``__init__``
     # grows the board's table of them, 48 bytes of heap at power-on (measured on CRIB_PICO).
     undone = None
+    # True once a change of the match failed midway (``_changing``: no room in the heap, say): the game in
+    # RAM may be half changed, so it is never saved, and the app fails (``app.run``) to start again from
+    # the copy saved before it, which holds the game as it was.
+    unsound = False
     # The first event of each file of the match's archived log (``app.history``), or None: a class
     # default as ``undone`` is (only a long match sets it).
     history = None
@@ -152,7 +156,10 @@ class Board:
                 "codes": match.iter_saved()}
 
     def save(self):
-        """Save the board's data now (the games before the previous one archived first: ``app.history``)."""
+        """Save the board's data now (the games before the previous one archived first: ``app.history``);
+        never an ``unsound`` game (RuntimeError: the copy saved before it stays the newest)."""
+        if self.unsound:
+            raise RuntimeError("the game in RAM is unsound: not saved")
         if self.match.archivable() is not None:
             from app.history import archive  # once a game, in a long match
 
@@ -263,8 +270,20 @@ class Board:
 
     def apply(self, event):
         """Apply a game event; RuleError (nothing changed) if the rules refuse it."""
-        self.match.apply(event)
+        self._changing(self.match.apply, event)
         self._accepted()
+
+    def _changing(self, change, *args):
+        """``change(*args)``, a change of the match in place, and what it returns. A refusal (ValueError,
+        RuleError above all) changes nothing; anything else (a MemoryError in an undo's replay, say) may
+        leave the match half changed: ``unsound`` from then on, and raised."""
+        try:
+            return change(*args)
+        except ValueError:
+            raise
+        except Exception:
+            self.unsound = True
+            raise
 
     def undo(self):
         """Undo the last event (the LEDs flash it, the display says what it was); RuleError if there is
@@ -272,7 +291,7 @@ class Board:
         if self.match.new_match and not self.match.events:
             raise RuleError("a new match cannot be undone")
         match = self.match
-        undone = match.undo()
+        undone = self._changing(match.undo)
         self._accepted()
         self.undone = undone
         if self.skipped is not None and match.events < self.skipped:  # back before the skip: another deal

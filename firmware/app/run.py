@@ -21,7 +21,9 @@ saved before its reply, and wakes ``controls`` to draw; ``serve``, which starts 
 feeds the watchdog once a second, but only while the input and frame steps have proved
 alive (a step that completed) in the last 2 s. An exception inside one step is logged and
 the ui goes back to its home mode (the game is saved after every change, so nothing is
-lost); a step that keeps failing stops proving its task alive; an exception that
+lost), but one that left the game half changed in RAM (``Board.unsound``: a MemoryError in an
+undo's replay, say) ends ``serve`` within a second, unsaved: ``main.py`` starts the app again,
+from the copy saved before it; a step that keeps failing stops proving its task alive; an exception that
 kills a task reaches the loop's exception handler, which logs it, and the dead task stops
 proving itself alive, so the watchdog resets the board. A hang stops everything, the
 feeding too. Works on MicroPython's asyncio (1.23+) and CPython's.
@@ -45,17 +47,23 @@ _ALIVE_MS = const(2000)
 # The reply when answering raised (a bug, or the flash failing): the host hears at once
 # instead of waiting out its timeout; what went wrong is in the board's log.
 _FAILED = const('{"ok": false, "error": "the board failed while answering (%s): see its log"}')
+_NO_ROOM = const("error: no room in the heap to say more")
 
 
 def log_exception(where, e):
-    """Print an exception with its traceback (MicroPython and CPython)."""
-    print("error in %s: %r" % (where, e))
-    if hasattr(sys, "print_exception"):
-        sys.print_exception(e)
-    else:
-        import traceback
+    """Print an exception with its traceback (MicroPython and CPython). Never raises: with the heap
+    full (what failed may be a MemoryError) the words need room too, and a failure's own handler
+    must not fail; then a line without them is printed."""
+    try:
+        print("error in %s: %r" % (where, e))
+        if hasattr(sys, "print_exception"):
+            sys.print_exception(e)
+        else:
+            import traceback
 
-        traceback.print_exception(type(e), e, e.__traceback__)
+            traceback.print_exception(type(e), e, e.__traceback__)
+    except Exception:
+        print(_NO_ROOM)
 
 
 try:
@@ -282,6 +290,8 @@ class Shell:
             tasks.append(asyncio.create_task(self.serial()))
         try:
             while True:
+                if self.board.unsound:  # a change failed midway: the app fails, and starts again from its save
+                    raise RuntimeError("the game in RAM is unsound")
                 self.watchdog_step()
                 await sleep_ms(self.feed_ms)
         finally:

@@ -5,11 +5,12 @@ import gc
 import json
 import sys
 
-from app_driver import ENC, HOLD_ENC, HOLD_P2, P1, P2, Driver, turn
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P2, P1, P2, Driver, turn
 from app_fuzz import random_event  # compiled first: later, the unix port's churned heap may lack a block for it
 
 from app.board import Board
-from app.run import Shell
+from app.run import Shell, log_exception
+from portable import raises
 from shared import forget
 
 # The shell runs on real asyncio sleeps, and a test machine may pause the test for tens of ms:
@@ -540,3 +541,47 @@ def test_a_display_whose_bus_fails_is_logged_and_sent_again_the_game_going_on():
     serve(shell, scenario)
     assert dial[0]["side"] == 1  # the dial stayed open: a display failing is no failure of the ui
     assert d.match.dealer == 0 and d.hw.watchdog_feeds > 0
+
+
+def test_an_undo_that_fails_midway_is_never_saved_and_the_app_starts_again_from_its_save():
+    # A review under memory pressure: an undo whose replay ran out of heap left the match half undone in RAM,
+    # and the next peg saved it (the power-on after refused that log). Now the board is unsound: nothing of it
+    # is saved, and serve fails, for main.py to start the app again from the save before it.
+    d = Driver()
+    d.press(P1, P2, ENC, P2, ENC)  # P1 deals; P2 pegs 1, then 1 again
+    saved = d.match.log
+    assert d.match.front == [0, 2]
+
+    def out_of_heap(event, index):
+        raise MemoryError("memory allocation failed")
+
+    d.match._step = out_of_heap  # the undo's replay of the events since the game began fails
+    shell = Shell(d.hw, d.board, feed_ms=10)
+
+    async def main():
+        task = asyncio.create_task(shell.serve())
+        d.hw.push(BACK_PRESS)
+        await until(lambda: shell.errors >= 1, "the undo that fails")
+        d.hw.push_many([P1, ENC])  # a peg on the half-undone game: taken, never saved
+        try:
+            await task  # (awaited before it fails: its error comes here, not to the loop's handler, which keeps it)
+        finally:
+            await asyncio.sleep(0.01)  # the tasks it cancelled as it failed end (a later asyncio.run would run them)
+
+    with raises(RuntimeError) as stopped:
+        asyncio.run(main())
+    assert "unsound" in str(stopped.value) and d.board.unsound
+    with raises(RuntimeError):
+        d.board.save()
+    root, d, shell = d.root, None, None
+    gc.collect()
+    again = Driver(root)  # the app started again: the game as saved before the undo, no notice
+    assert again.match.log == saved and again.match.front == [0, 2] and again.board.messages.notice is None
+
+
+def test_a_failure_s_log_never_fails_even_with_no_room_to_say_it():
+    class Unsayable(Exception):
+        def __repr__(self):
+            raise MemoryError("no room for the words")
+
+    log_exception("a step", Unsayable())  # a line without the words is printed; nothing raised
