@@ -278,8 +278,9 @@ class Store:
                 head = f.readline()
                 tail = b"%s: [\n" % json.dumps(stream).encode()
                 if head.startswith(b"[{") and head.endswith(tail):
-                    body = head[2:-len(tail)]
-                    data = json.loads(b"{" + body[:-2] + b"}" if body else b"{}")
+                    end = len(head) - len(tail) - 2  # the object's text ends before ", " and the stream's key
+                    # (one copy of it closed: a long head, the request ids' replies in it, twice in the heap at most)
+                    data = json.loads(head[1:end] + b"}" if end > 1 else b"{}")
                     data[stream] = _elements(path, len(head))
                     return data
                 head = None  # not streamed: the whole data on one line; freed before parsing it
