@@ -8,7 +8,7 @@ import os
 
 from app.board import DATA_VERSION, glance
 from app.prefs import defaults, restore_prefs
-from app.store import free_name
+from app.store import kept_names
 from cribbage.cards import is_int
 from cribbage.match import Match, RuleError
 
@@ -137,16 +137,39 @@ def _replayed(board, data, cut):
 
 def _keep_whole(board):
     """Copy the save cut short to ``<name>.cut`` beside it (``.cut2`` .. ``.cut9`` once that is taken),
-    the whole of it (a later firmware may replay it, or a person read it): a keepsake already there is
-    never written over. Written to ``<name>.tmp`` and renamed, so a power cut leaves no keepsake cut
-    short (the next power-on copies it again). Said in the notice."""
+    the whole of it (a later firmware may replay it, or a person read it), unless one of them holds it
+    already (each power-on until a change is saved finds it cut short again): a keepsake there is never
+    written over. Written to ``<name>.tmp`` and renamed, so a power cut leaves no keepsake cut short
+    (the next power-on copies it again). Said in the notice."""
     store = board.store
     path = store.newest_file()
-    keep = free_name(path[:path.rindex(".")] + ".cut")
-    if keep is None:
-        board.messages.announce("", "its whole not kept: the flash holds 9 saves cut short already")
+    size = os.stat(path)[6]
+    end = _end(path, size)  # the trailer: its save's number, length and CRC (app.store)
+    for keep in kept_names(path[:path.rindex(".")] + ".cut"):
+        try:
+            if os.stat(keep)[6] == size and _end(keep, size) == end:
+                break  # kept at an earlier power-on
+            continue
+        except OSError:
+            pass
+        if not _copy(board, path, store.tmp(), keep):
+            return
+        break
+    else:
+        board.messages.announce("", "its whole not kept: the flash holds 9 other saves cut short")
         return
-    tmp = store.tmp()
+    board.messages.announce("", "the whole saved game is kept as " + keep)
+
+
+def _end(path, size):
+    """The last bytes of ``path`` (``size`` long): a save's trailer."""
+    with open(path, "rb") as f:
+        f.seek(max(0, size - 64))
+        return f.read()
+
+
+def _copy(board, path, tmp, keep):
+    """Copy ``path`` to ``keep`` through ``tmp`` (renamed when whole): True, or False once said why not."""
     buf = bytearray(256)
     try:
         with open(path, "rb") as src, open(tmp, "wb") as dst:
@@ -161,8 +184,8 @@ def _keep_whole(board):
         except OSError:
             pass
         board.messages.announce("", "its whole not kept (%s)" % e)
-        return
-    board.messages.announce("", "the whole saved game is kept as " + keep)
+        return False
+    return True
 
 
 def _show_glance(board, data):

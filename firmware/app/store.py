@@ -324,26 +324,26 @@ class Store:
         flash refusing, the copy stays where it is, for the next save to write over."""
         path = self._slots[i]
         said = "%s %s (%s)" % (path, what, error)
-        keep = free_name(path + ".bad")
-        if keep is None:
-            return said + ", not kept: %d copies kept already" % _KEPT
-        try:
-            _replace(path, keep)
-        except OSError:
-            return said
-        return said + ", kept as " + keep
+        for keep in kept_names(path + ".bad"):
+            try:
+                os.stat(keep)
+                continue
+            except OSError:
+                pass
+            try:
+                _replace(path, keep)
+            except OSError:
+                return said
+            return said + ", kept as " + keep
+        return said + ", not kept: %d copies kept already" % _KEPT
 
 
-def free_name(path):
-    """The first of ``path``, ``path`` + "2" .. "9" that is on no file, or None with all nine taken: a
-    copy set aside there is never written over."""
-    for n in range(1, _KEPT + 1):
-        keep = path if n == 1 else path + str(n)
-        try:
-            os.stat(keep)
-        except OSError:
-            return keep
-    return None
+def kept_names(path):
+    """The names a copy set aside is kept under, in turn: ``path``, then ``path`` + "2" .. "9" (one
+    taken is never written over)."""
+    yield path
+    for n in range(2, _KEPT + 1):
+        yield path + str(n)
 
 
 def _put(out, data):

@@ -310,7 +310,10 @@ def test_a_keepsake_of_a_save_cut_short_is_never_written_over():
         assert f.read() == b"the first kept"
     with open(d.board.store.newest_file(), "rb") as f, open(root + "/game.cut2", "rb") as g:
         assert g.read() == f.read()
-    for n in range(3, 10):  # every keepsake's name taken: the notice says the whole is not kept
+    d = d.reboot()  # no change saved since: the same save cut short, kept already, not copied again
+    assert "the whole saved game is kept as " + root + "/game.cut2" in d.board.messages.notice
+    assert sorted(n for n in os.listdir(root) if ".cut" in n) == ["game.cut", "game.cut2"]
+    for n in range(2, 10):  # every keepsake's name taken by another: the notice says the whole is not kept
         with open(root + "/game.cut%d" % n, "wb") as f:
             f.write(b"kept before")
     d = d.reboot()
