@@ -45,19 +45,12 @@ SURROGATE_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u[dD][89a-fA-F][0-9a-fA-F]{2}"
 
 
 def cpython_reads(text: str, keys_once: bool = True) -> tuple[bool, object]:
-    """(True, value) if ``text`` is JSON by CPython's parser with NaN, Infinity and numbers past a float's
-    range refused, no
+    """(True, value) if ``text`` is JSON by CPython's parser with NaN and Infinity refused, no
     surrogate escaped in it and (``keys_once``) no key given twice in one object (the board refuses
     those: app.strict_json), else (False, None)."""
 
     def refuse(name: str) -> object:
         raise ValueError(name)
-
-    def finite(number: str) -> float:
-        value = float(number)
-        if value - value != 0:  # past a float's range: infinity
-            raise ValueError(number)
-        return value
 
     def once(pairs: list[tuple[str, object]]) -> dict[str, object]:
         value = dict(pairs)
@@ -66,7 +59,7 @@ def cpython_reads(text: str, keys_once: bool = True) -> tuple[bool, object]:
         return value
 
     try:
-        value = json.loads(text, parse_constant=refuse, parse_float=finite, object_pairs_hook=once)
+        value = json.loads(text, parse_constant=refuse, object_pairs_hook=once)
     except ValueError:
         return False, None
     return (False, None) if SURROGATE_ESCAPE.search(text) else (True, value)

@@ -4,13 +4,11 @@ MicroPython's ``json.loads`` takes much that is not JSON (``[1 2]``, ``{"a" 1}``
 a trailing comma, ``01``, ``1.``) and CPython's takes ``NaN`` and ``Infinity``: a host's bad
 line would do something on one and be refused by the other. ``loads`` checks the syntax
 first, one byte at a time with a stack of the open brackets (no recursion), then parses.
-Three things JSON takes are refused too: a ``\\u`` escape of a surrogate (``\\ud800`` to ``\\udfff``):
+Two things JSON takes are refused too: a ``\\u`` escape of a surrogate (``\\ud800`` to ``\\udfff``):
 MicroPython's parser makes no character of a pair and keeps one alone as bytes that are not
 UTF-8, which a reply echoing the string would send on to the host (a character past U+FFFF
 comes as itself, in UTF-8); and a key given twice in one object (``TWICE``), which both parsers
 take silently, the last one winning: ``{"cmd": "state", "cmd": "undo"}`` is no request to guess at.
-And a number past a float's range (``1e400``): both parsers make it infinity, which an error could
-not name as JSON writes it.
 """
 
 import json
@@ -193,16 +191,13 @@ def _digits(b, i, n):
 
 def _number(b, i, n):
     """Past the number at ``i``: ``-``, then 0 or digits not led by 0, a fraction, an exponent; -1
-    if it is not one, or if it is past a float's range (``1e400``: both parsers make it infinity,
-    which no reply can write back as JSON)."""
-    start = i
+    if it is not one."""
     if i < n and b[i] == 0x2D:  # -
         i += 1
     if i < n and b[i] == _ZERO:
         i += 1
     else:
         i = _digits(b, i, n)
-    whole = i
     if 0 <= i < n and b[i] == 0x2E:  # .
         i = _digits(b, i + 1, n)
     if 0 <= i < n and (b[i] == 0x65 or b[i] == 0x45):  # e E
@@ -210,8 +205,4 @@ def _number(b, i, n):
         if i < n and (b[i] == 0x2B or b[i] == 0x2D):  # + -
             i += 1
         i = _digits(b, i, n)
-    if i > whole >= 0:  # a float: read it (an int of any length stays an int)
-        x = float(b[start:i])
-        if x - x != 0:  # infinity (inf - inf is nan)
-            return -1
     return i

@@ -20,15 +20,12 @@ JSON = [
     ('"\\ud7ff\\ue000\\\\ud800"', "\ud7ff\ue000\\ud800"),  # around the surrogates; an escaped backslash, then text
     ('"\U0001f600"', "\U0001f600"),  # past U+FFFF as itself, in UTF-8
     ("10", 10), ("-10.5e+01", -105.0), ("0.0", 0.0), ("1 ", 1),
-    ("1e308", 1e308), ("-1e-400", -0.0), ("[%s]" % ("9" * 400), [int("9" * 400)]),  # a float's range; an int's none
 ]
 NOT_JSON = [
     '{"cmd": "state",}', "[1,2,]", "[1 2]", '{"a" 1}', '{"a":1 "b":2}', "[,]", "{,}", "[1,,2]", "{'a':1}",
     "[01]", "[1.]", "[.5]", "[1e]", "[1e+]", "[tru]", "[nul]", "[True]", "[NaN]", "[Infinity]", "[-Infinity]",
     '{"a":1}x', '["\\x41"]', '"\\u12"', '"\\u12G4"', "[-]", "[+1]", "[1]]", "[1", "", " ", '{"a":}', "[1,]",
     '{"a":1,}', '"\t"', "[1}", '{"a":1]', "{1:2}", '{"a"}', '{"a":1 ,}', '"unended', '"\\', "- 1", "[1 ,, ]",
-    # past a float's range: both parsers make infinity, which no error could name as JSON writes it
-    "1e400", "[-1e400]", '{"a": %s.5}' % ("9" * 400), "1E+999",
     # leading zeros
     "01", "-01", "00", "[00]", "[-00.5]", '{"a":012}', "0123",
     # text after the value
