@@ -164,7 +164,7 @@ class Board:
             from app.history import archive  # once a game, in a long match
 
             try:
-                archive(self)
+                self._changing(archive, self)  # (the match's log is cut in place: a failure midway leaves it unsound)
             except OSError as e:  # the flash refused the archive's file: the save below keeps the log whole
                 print("the log not archived: %r" % (e,))
             forget("app.history")
@@ -275,11 +275,12 @@ class Board:
 
     def _changing(self, change, *args):
         """``change(*args)``, a change of the match in place, and what it returns. A refusal (ValueError,
-        RuleError above all) changes nothing; anything else (a MemoryError in an undo's replay, say) may
-        leave the match half changed: ``unsound`` from then on, and raised."""
+        RuleError above all) changes nothing, nor does the flash failing (OSError: the rules core writes no
+        file, so it failed first); anything else (a MemoryError in an undo's replay, say) may leave the
+        match half changed: ``unsound`` from then on, and raised."""
         try:
             return change(*args)
-        except ValueError:
+        except (ValueError, OSError):
             raise
         except Exception:
             self.unsound = True

@@ -50,12 +50,13 @@ _FAILED = const('{"ok": false, "error": "the board failed while answering (%s): 
 _NO_ROOM = const("error: no room in the heap to say more")
 
 
-def log_exception(where, e):
-    """Print an exception with its traceback (MicroPython and CPython). Never raises: with the heap
-    full (what failed may be a MemoryError) the words need room too, and a failure's own handler
-    must not fail; then a line without them is printed."""
+def log_exception(where, e, number=0):
+    """Print an exception with its traceback (MicroPython and CPython): ``where`` it came from and, if
+    ``number``, the how-manieth error it is. Never raises: with the heap full (what failed may be a
+    MemoryError) the words need room too, and a failure's own handler must not fail; then a line
+    without them is printed."""
     try:
-        print("error in %s: %r" % (where, e))
+        print("error in %s%s: %r" % (where, " (error %d)" % number if number else "", e))
         if hasattr(sys, "print_exception"):
             sys.print_exception(e)
         else:
@@ -217,7 +218,7 @@ class Shell:
         # step is reported at first and then only now and again, not 200 times a second.
         self.errors += 1
         if self.errors <= 3 or self.errors % 1000 == 0:
-            log_exception("%s (error %d)" % (where, self.errors), e)
+            log_exception(where, e, self.errors)
 
     # --- the tasks ------------------------------------------------------------------------
 
@@ -280,7 +281,11 @@ class Shell:
     def on_task_error(self, loop, context):
         """The loop's exception handler: a task died. Log it; the watchdog stops feeding."""
         self.task_died = True
-        log_exception("task", context.get("exception") or RuntimeError(context.get("message")))
+        try:
+            e = context.get("exception") or RuntimeError(context.get("message"))
+        except Exception as no_room:  # (a MemoryError: this handler must not fail)
+            e = no_room
+        log_exception("task", e)
 
     async def serve(self):
         """Run all tasks until cancelled; this one feeds the watchdog (a task less in the heap)."""

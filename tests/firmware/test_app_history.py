@@ -383,3 +383,28 @@ def test_a_saved_game_lost_beside_the_logs_of_its_games_is_said_at_power_on():
     assert sorted(os.listdir(root + "/history")) == named(d.board.history)  # kept until the new match archives
     assert "app.history" not in sys.modules  # (loaded to look, forgotten with the restore)
     assert Driver(temp_dir()).board.messages.notice is None  # a new board: a quiet fresh start
+
+
+def test_an_archive_that_fails_midway_leaves_the_board_unsound_and_its_save_as_it_was():
+    # A review of the day's changes: a MemoryError in the match's archive, its log half copied into new
+    # arrays, was saved with the next frame: half the log lost, unsaid.
+    p = Played().games(2)
+    d = p.d
+    board = d.board
+    p.save = False
+    p.apply(["new_game"])  # the third game: its save would archive the first
+    match = board.match
+    archive = match.archive
+
+    def half_done(cut):
+        archive(cut)  # (done here: what the board sees is the failure, wherever in it that came)
+        raise MemoryError("memory allocation failed")
+
+    match.archive = half_done
+    with raises(MemoryError):
+        board.save()
+    assert board.unsound
+    with raises(RuntimeError):
+        board.save()  # nothing of the unsound game is ever written
+    again = d.reboot()  # the app started again: the game as saved before the new game
+    assert again.board.match.log == p.log[:-1] and not again.board.unsound

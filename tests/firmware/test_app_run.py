@@ -585,3 +585,12 @@ def test_a_failure_s_log_never_fails_even_with_no_room_to_say_it():
             raise MemoryError("no room for the words")
 
     log_exception("a step", Unsayable())  # a line without the words is printed; nothing raised
+
+    class Unnamed:  # where it came from, with no room to say that either
+        def __str__(self):
+            raise MemoryError("no room for the words")
+
+    d = Driver()
+    shell = Shell(d.hw, d.board)
+    shell.step_failed(Unnamed(), RuntimeError("a step failed"))  # its handler, the number said first
+    assert shell.errors == 1
