@@ -292,6 +292,10 @@ def test_a_call_still_open_at_the_next_claim_is_said_and_its_button_calls_there(
     d.press(turn(3), P1)  # a claim dialled, then the call
     assert d.match.log[-1] == ["muggins", 0] and d.match.front == [8, 12] and d.where() == "called"
     assert d.display()[:2] == ["P2 HAND 20", "muggins P1 +8"]
+    d.press(BACK_PRESS)  # the call taken back (a review: the claim kept was lost then), and made again
+    assert d.where() == "call" and d.match.front == [0, 12]
+    d.press(P1)
+    assert d.where() == "called" and d.match.front == [8, 12]
     d.press(ENC)  # on: the dealer's hand again, its cards as taken and its claim as dialled
     assert d.where() == "claim" and d.mode.title(d.board) == "P1 HAND" and "muggins on P2?" not in d.display()
     assert d.mode.picker.picked == [parse(c) for c in "AC 2D 3H KS".split()] and d.mode.points == 3

@@ -249,10 +249,10 @@ class Count:
         if self.step == _CLAIM and may_call(board, side):  # the claim before still open to a call: the button calls it
             from app.modes.muggins import Muggins
 
-            kept = self._shown_event(board, self.points)  # this show as it stands: the count opens on it after
-            board.open(Muggins).reopen(board)
-            board.mode.handle(board, event)
-            board.undone = kept  # (as the menu keeps it: Board.undone, which any later action clears)
+            muggins = board.open(Muggins)
+            muggins.reopen(board)
+            muggins.next_claim = self._shown_event(board, self.points)  # this show as it stands: opened after
+            muggins.handle(board, event)
         elif kind == events.LONG and side is not None:
             if heels(board, side) and board.match.winner is not None:
                 board.idle()

@@ -53,6 +53,7 @@ class Muggins:
         self.caller = None
         self.called = 0  # what the call pegged
         self.kept = False  # a house rule kept the call's points off the track
+        self.next_claim = None  # the next claim as dialled, when the call came from it: reopened after
 
     def claimed(self, seat, crib, event):
         """Open on the claim just pegged (``event``: its show, by cards or ranks)."""
@@ -70,6 +71,8 @@ class Muggins:
         return board.match.settings.side_of(self.seat)
 
     def _go_on(self, board):
+        if self.next_claim is not None:
+            board.undone = self.next_claim  # (as the menu keeps a show: Board.undone, app.modes.peg.kept_show)
         board.open(Count).after(board, self.crib)
 
     def handle(self, board, event):
