@@ -46,7 +46,9 @@ class GameRecord:
 
     number: int
     settings: Settings
-    match: int = 1  # 1, then one more after each ["new_match"] event in the log (the menu's starts a new log)
+    # 1, then one more after each ["new_match"] event in the log (the menu's starts a new log): counted
+    # from the log's first event, and on across a stretch of it that could not be replayed
+    match: int = 1
     steps: list[Step] = field(default_factory=list)
     winner: int | None = None
     result: str | None = None
@@ -178,8 +180,8 @@ def say_gone(args: argparse.Namespace, first: int) -> None:
     """Say on stderr that the log starts at event ``first`` > 0: the board keeps the log of a long match's
     last games only, so those before are in no export or plot (not a failure: all the board has is given)."""
     if first:
-        fail(args, "events 0 to %d are no longer on the board, which keeps the log of its last games only "
-                   "(crib log lists their results)" % (first - 1), "note")
+        fail(args, "events 0 to %d are not in the log: the board keeps the log of a long match's last games "
+                   "only (crib log lists their results)" % (first - 1), "note")
 
 
 def add_source_arguments(parser: argparse.ArgumentParser) -> None:
@@ -203,7 +205,7 @@ def replay_log(log: Log) -> tuple[list[GameRecord], list[Skipped]]:
     skipped = list(log.skipped)
     for first, base, events in parts(log):
         try:
-            games += replay(log.settings, events, first, base)
+            games += replay(log.settings, events, first, base, games[-1].match if games else 1)
         except NoBase:
             skipped.append(Skipped(first, first + len(events), NoBase.WHY))
     return games, sorted(skipped, key=lambda stretch: stretch.first)
@@ -231,11 +233,12 @@ def parts(log: Log) -> Iterator[tuple[int, list[Any] | None, list[Any]]]:
 
 
 def replay(settings: dict[str, Any], log: list[list[Any]], first: int = 0,
-           base: list[Any] | None = None) -> list[GameRecord]:
+           base: list[Any] | None = None, match_number: int = 1) -> list[GameRecord]:
     """The games of ``log`` played with ``settings`` (the board's preferences in it, such as
     colours, are ignored), its events from the index ``first`` of the match on, from the state
-    ``base`` (``Log``). Raises cribbage.match.RuleError (naming the event) if the log breaks the
-    rules, NoBase (a ValueError) if it starts after the match's first event without a base to start from."""
+    ``base`` (``Log``), the first of them in match ``match_number`` (``GameRecord.match``). Raises
+    cribbage.match.RuleError (naming the event) if the log breaks the rules, NoBase (a ValueError) if
+    it starts after the match's first event without a base to start from."""
     if first and base is None:
         raise NoBase("the log starts at event %d, without the match's state there: its oldest games were %s"
                      % (first, NoBase.WHY))
@@ -243,7 +246,7 @@ def replay(settings: dict[str, Any], log: list[list[Any]], first: int = 0,
     if match.archived != first:
         raise ValueError("the log starts at event %d, but its match's state is that of event %d"
                          % (first, match.archived))
-    games = [GameRecord(match.game_number, match.settings)]
+    games = [GameRecord(match.game_number, match.settings, match_number)]
     deal = 1
     for seq, event in enumerate(log, first):
         before = match.front[:]

@@ -312,7 +312,7 @@ def test_a_long_match_is_logged_exported_and_plotted_from_the_oldest_game_the_bo
     exported = json.loads(out)["games"]
     assert status == 0 and [g["number"] for g in exported] == [3, 4, 5] == [g.number for g in truth]
     # the games before: all the board has is given, and what it no longer has is said (a review: unsaid)
-    gone = "note: events 0 to %d are no longer on the board" % (kept - 1)
+    gone = "note: events 0 to %d are not in the log" % (kept - 1)
     assert json.loads(out)["from"] == kept and json.loads(out)["skipped"] == [] and gone in err, err
     assert [(g["winner"], g["final"], [s["seq"] for s in g["steps"]]) for g in exported] == [
         (g.winner, g.final, [s.seq for s in g.steps]) for g in truth]
@@ -437,6 +437,8 @@ def test_an_abandoned_game_and_a_new_match_in_the_log_are_told_apart(tmp_path: P
     games = json.loads(capsys.readouterr().out)["games"]
     assert [(g["match"], g["number"], g["abandoned"], g["winner"]) for g in games] == [
         (1, 1, True, None), (1, 1, False, 0), (2, 1, False, None)]
+    # a stretch replayed after one that could not be, numbered on from the match before it (replay_log)
+    assert [g.match for g in gamelog.replay({}, log, match_number=3)] == [3, 3, 4]
     titles = [plot.title(game) for game in gamelog.replay({}, log)]
     assert titles == ["game 1: P1 0, P2 5 - abandoned", "game 1: P1 121, P2 0 - P1 wins with a double skunk "
                       "(counts 3 games)", "match 2, game 1: P1 0, P2 7 - in progress"]
