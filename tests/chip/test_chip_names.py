@@ -8,7 +8,8 @@ the LED test, the cut, muggins, the advice, the play card by card, the count by 
 protocol, the archive) has loaded every module, and holds all their names: at e6d4ee8, 1,240 of
 them on a board with nothing else loaded; 1,250 on 2026-12-05 (1,255 before ``cribbage.cards.json_text``
 left CPython's ways of writing JSON to the CPython shims, 1,247 then); 1,254 at 03324d7; 1,257 with the
-sixteenth session's fixes, 1,249 once the steps' constants used by their module alone were made private.
+fifteenth session's first fixes, 1,249 once the steps' constants used by their module alone were made
+private, 1,254 at c177866.
 A change that passes 1,260
 costs the heap 7.5 KB beside its own: drop names (a private constant that is a literal, ``const()``,
 brings none) rather than take the pool (docs/CHIP_FIGURES.md). The plain-Python twins of the native
