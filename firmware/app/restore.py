@@ -138,38 +138,36 @@ def _replayed(board, data, cut):
 def _keep_whole(board):
     """Copy the save cut short to ``<name>.cut`` beside it (``.cut2`` .. ``.cut9`` once that is taken),
     the whole of it (a later firmware may replay it, or a person read it), unless one of them holds it
-    already (each power-on until a change is saved finds it cut short again): a keepsake there is never
-    written over. Written to ``<name>.tmp`` and renamed, so a power cut leaves no keepsake cut short
-    (the next power-on copies it again). Said in the notice."""
+    already, sound (each power-on until a change is saved finds it cut short again): a keepsake there,
+    even one the flash cannot read, is never written over. Written to ``<name>.tmp``, read back and
+    renamed, so a power cut leaves no keepsake cut short (the next power-on copies it again). Said in
+    the notice."""
     store = board.store
     path = store.newest_file()
-    size = os.stat(path)[6]
-    end = _end(path, size)  # the trailer: its save's number, length and CRC (app.store)
+    whole = store.sound_copy(path)  # (its number, length and CRC: it was loaded, so it is sound)
     for keep in kept_names(path[:path.rindex(".")] + ".cut"):
         try:
-            if os.stat(keep)[6] == size and _end(keep, size) == end:
+            os.stat(keep)
+        except OSError:  # a name free: the copy goes there
+            if not _copy(board, path, keep, whole):
+                return
+            break
+        try:
+            if store.sound_copy(keep) == whole:
                 break  # kept at an earlier power-on
-            continue
-        except OSError:
+        except (OSError, ValueError):  # another one, damaged or unreadable: left as it is
             pass
-        if not _copy(board, path, store.tmp(), keep):
-            return
-        break
     else:
         board.messages.announce("", "its whole not kept: the flash holds 9 other saves cut short")
         return
     board.messages.announce("", "the whole saved game is kept as " + keep)
 
 
-def _end(path, size):
-    """The last bytes of ``path`` (``size`` long): a save's trailer."""
-    with open(path, "rb") as f:
-        f.seek(max(0, size - 64))
-        return f.read()
-
-
-def _copy(board, path, tmp, keep):
-    """Copy ``path`` to ``keep`` through ``tmp`` (renamed when whole): True, or False once said why not."""
+def _copy(board, path, keep, whole):
+    """Copy ``path`` (the save ``whole`` says: ``Store.sound_copy``) to ``keep`` through the store's
+    ``tmp``, renamed once read back sound: True, or False once said why not."""
+    store = board.store
+    tmp = store.tmp()
     buf = bytearray(256)
     try:
         with open(path, "rb") as src, open(tmp, "wb") as dst:
@@ -177,6 +175,12 @@ def _copy(board, path, tmp, keep):
             while n:
                 dst.write(buf if n == len(buf) else memoryview(buf)[:n])
                 n = src.readinto(buf)
+        try:
+            sound = store.sound_copy(tmp) == whole
+        except ValueError:
+            sound = False
+        if not sound:
+            raise OSError("the flash does not hold what was written")
         os.rename(tmp, keep)
     except OSError as e:  # (a full flash, say): no keepsake cut short either
         try:

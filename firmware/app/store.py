@@ -158,10 +158,10 @@ class Store:
             keep_up()  # (the trailer may start a new block: an erase)
         keep_up()  # (the close commits the file: it may erase)
         try:  # the copy as the flash holds it, read back: the one written, or the save fails here
-            sound = self._trailer(tmp, os.stat(tmp)[6]) == (seq, length, crc)
+            sound = self.sound_copy(tmp) == (seq, length, crc)
         except ValueError:
             sound = False
-        if not sound or self._crc(tmp, seq, length) != crc:
+        if not sound:
             raise OSError("%s: the flash does not hold what was written" % tmp)
         _replace(tmp, self._slots[target])
         keep_up()  # (and the rename's commit)
@@ -246,6 +246,14 @@ class Store:
         if present:
             return None, "; ".join(problems) + "; no readable saved game: starting fresh"
         return None, None
+
+    def sound_copy(self, path):
+        """(seq, length, crc) of the saved copy in ``path`` (a slot's, or one kept beside them), read whole:
+        ValueError if it is not sound (its trailer, or its CRC), OSError if the flash cannot read it."""
+        seq, length, crc = trailer = self._trailer(path, os.stat(path)[6])
+        if self._crc(path, seq, length) != crc:
+            raise ValueError("checksum mismatch")
+        return trailer
 
     def _trailer(self, path, size):
         """(seq, length, crc) from the trailer line of ``path`` (``size`` bytes); ValueError if unsound."""

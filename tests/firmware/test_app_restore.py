@@ -321,6 +321,29 @@ def test_a_keepsake_of_a_save_cut_short_is_never_written_over():
     assert "game.tmp" not in os.listdir(root)
 
 
+def test_a_keepsake_damaged_or_unreadable_is_no_keepsake_of_the_save_and_is_left_as_it_is():
+    # A review of the day's changes: a keepsake with a bit flipped passed for the save kept (its size and
+    # its last bytes the same), and one that could not be read was written over.
+    saved, says = next((saved, says) for saved, says in damaged_logs()
+                       if says.startswith("saved event ") and says != "saved event 0")
+    root = temp_dir()
+    Store(root).save({"version": 1, "settings": {"players": 2}, "codes": iter(saved)})
+    d = Driver(root)
+    with open(root + "/game.cut", "rb") as f:
+        whole = bytearray(f.read())
+    whole[len(whole) // 2] ^= 4
+    with open(root + "/game.cut", "wb") as f:
+        f.write(whole)
+    os.mkdir(root + "/game.cut2")  # a name taken by what cannot be read as a file
+    d = d.reboot()
+    assert "the whole saved game is kept as " + root + "/game.cut3" in d.board.messages.notice
+    with open(root + "/game.cut", "rb") as f:
+        assert f.read() == whole  # the damaged one left as it was
+    with open(d.board.store.newest_file(), "rb") as f, open(root + "/game.cut3", "rb") as g:
+        assert g.read() == f.read()
+    assert os.stat(root + "/game.cut2")[0] & 0x4000  # still the folder
+
+
 def test_a_damaged_saved_log_gives_a_fresh_match_and_says_so():
     for saved, says in damaged_logs():
         root = temp_dir()
