@@ -109,7 +109,10 @@ class Device:
     def command(self, line: str) -> str:
         """One line of the serial protocol in, its reply line out (as the board's serial task
         answers it)."""
-        return self._shell.answer(line)
+        reply = self._shell.answer(line)
+        if self.board.unsound:  # a change failed midway: the app starts again from its save, as the board's does
+            self.pull_plug()
+        return reply
 
     def state(self) -> dict:
         """The board's state, as the protocol's ``state`` command gives it."""

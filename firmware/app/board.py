@@ -103,7 +103,7 @@ class Board:
     # default, set on the board only once it changes, as ``_ahead`` is: one more attribute set in ``__init__``
     # grows the board's table of them, 48 bytes of heap at power-on (measured on CRIB_PICO).
     undone = None
-    # True once a change of the match failed midway (``_changing``: no room in the heap, say): the game in
+    # True once a change of the match failed midway (``changing``: no room in the heap, say): the game in
     # RAM may be half changed, so it is never saved, and the app fails (``app.run``) to start again from
     # the copy saved before it, which holds the game as it was.
     unsound = False
@@ -164,7 +164,7 @@ class Board:
             from app.history import archive  # once a game, in a long match
 
             try:
-                self._changing(archive, self)  # (the match's log is cut in place: a failure midway leaves it unsound)
+                archive(self)
             except OSError as e:  # the flash refused the archive's file: the save below keeps the log whole
                 print("the log not archived: %r" % (e,))
             forget("app.history")
@@ -270,11 +270,12 @@ class Board:
 
     def apply(self, event):
         """Apply a game event; RuleError (nothing changed) if the rules refuse it."""
-        self._changing(self.match.apply, event)
+        self.changing(self.match.apply, event)
         self._accepted()
 
-    def _changing(self, change, *args):
-        """``change(*args)``, a change of the match in place, and what it returns. A refusal (ValueError,
+    def changing(self, change, *args):
+        """``change(*args)``, a change of the match in place (an event, an undo, an archive: ``app.history``),
+        and what it returns. A refusal (ValueError,
         RuleError above all) changes nothing, nor does the flash failing (OSError: the rules core writes no
         file, so it failed first); anything else (a MemoryError in an undo's replay, say) may leave the
         match half changed: ``unsound`` from then on, and raised."""
@@ -292,7 +293,7 @@ class Board:
         if self.match.new_match and not self.match.events:
             raise RuleError("a new match cannot be undone")
         match = self.match
-        undone = self._changing(match.undo)
+        undone = self.changing(match.undo)
         self._accepted()
         self.undone = undone
         if self.skipped is not None and match.events < self.skipped:  # back before the skip: another deal

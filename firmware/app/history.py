@@ -49,7 +49,7 @@ def archive(board, kept=_FILES):
     # can replay the games kept once older files are removed
     Store(folder, str(start), board.hw.keep_up).save({"from": start, "to": cut, "base": match.saved_base(),
                                                       "codes": match.iter_saved(cut)})
-    match.archive(cut)
+    board.changing(match.archive, cut)  # (the log cut in place: a failure midway leaves the board unsound)
     board.history = starts[max(0, len(starts) + 1 - kept):] + [start]  # (a new list: the saved copy keeps its own)
 
 

@@ -408,3 +408,25 @@ def test_an_archive_that_fails_midway_leaves_the_board_unsound_and_its_save_as_i
         board.save()  # nothing of the unsound game is ever written
     again = d.reboot()  # the app started again: the game as saved before the new game
     assert again.board.match.log == p.log[:-1] and not again.board.unsound
+
+
+def test_an_archive_whose_file_cannot_be_made_for_want_of_heap_is_tried_again_with_the_next_save():
+    # (a review of the last fixes: a MemoryError before the log was cut restarted the app for nothing)
+    p = Played().games(2)
+    d = p.d
+    board = d.board
+    p.save = False
+    p.apply(["new_game"])  # the third game: its save would archive the first
+    match = board.match
+    saved_base = match.saved_base
+
+    def no_room():
+        raise MemoryError("memory allocation failed")
+
+    match.saved_base = no_room  # the archive's file is made before the log is cut
+    with raises(MemoryError):
+        board.save()
+    assert not board.unsound and match.archived == 0 and match.log == p.log
+    match.saved_base = saved_base
+    board.save()  # the next frame's save: archived and saved
+    assert match.archived == game_starts(p.log)[-2] and d.reboot().board.match.log == p.log[match.archived:]
