@@ -296,6 +296,8 @@ def test_a_call_still_open_at_the_next_claim_is_said_and_its_button_calls_there(
     assert d.where() == "call" and d.match.front == [0, 12]
     d.press(P1)
     assert d.where() == "called" and d.match.front == [8, 12]
+    d.press(HOLD_ENC, HOLD_ENC)  # the menu, and out of it with nothing done (a review: the claim was lost)
+    assert d.mode.name == "peg"
     d.press(ENC)  # on: the dealer's hand again, its cards as taken and its claim as dialled
     assert d.where() == "claim" and d.mode.title(d.board) == "P1 HAND" and "muggins on P2?" not in d.display()
     assert d.mode.picker.picked == [parse(c) for c in "AC 2D 3H KS".split()] and d.mode.points == 3

@@ -84,6 +84,8 @@ class Muggins:
             self._go_on(board)
         elif kind == events.LONG and what == events.ENCODER:  # the menu, as at home (a call may still come after)
             board.open_menu()
+            if self.next_claim is not None:  # reopened after, as a count the menu came over (Board.undone)
+                board.undone = self.next_claim
         elif kind == events.PRESS and what == events.BACK:
             if board.try_undo():
                 if self.step == _CALL:  # the claim taken back: dialled again, its cards (or ranks) still taken
