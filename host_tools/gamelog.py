@@ -46,9 +46,11 @@ class GameRecord:
 
     number: int
     settings: Settings
-    # 1, then one more after each ["new_match"] event in the log (the menu's starts a new log): counted
-    # from the log's first event, and on across a stretch of it that could not be replayed
+    # the log's matches given, numbered from 1 in the order they began (a ["new_match"] event begins one;
+    # the menu's starts a new log), told apart by where each began (``match_start``): across a stretch
+    # that could not be replayed too, which may hold matches no game of which is given
     match: int = 1
+    match_start: int = 0  # the index of the event where its match began
     steps: list[Step] = field(default_factory=list)
     winner: int | None = None
     result: str | None = None
@@ -205,9 +207,14 @@ def replay_log(log: Log) -> tuple[list[GameRecord], list[Skipped]]:
     skipped = list(log.skipped)
     for first, base, events in parts(log):
         try:
-            games += replay(log.settings, events, first, base, games[-1].match if games else 1)
+            games += replay(log.settings, events, first, base)
         except NoBase:
             skipped.append(Skipped(first, first + len(events), NoBase.WHY))
+    starts: list[int] = []
+    for game in games:  # numbered across the stretches
+        if not starts or starts[-1] != game.match_start:
+            starts.append(game.match_start)
+        game.match = len(starts)
     return games, sorted(skipped, key=lambda stretch: stretch.first)
 
 
@@ -233,10 +240,10 @@ def parts(log: Log) -> Iterator[tuple[int, list[Any] | None, list[Any]]]:
 
 
 def replay(settings: dict[str, Any], log: list[list[Any]], first: int = 0,
-           base: list[Any] | None = None, match_number: int = 1) -> list[GameRecord]:
+           base: list[Any] | None = None) -> list[GameRecord]:
     """The games of ``log`` played with ``settings`` (the board's preferences in it, such as
     colours, are ignored), its events from the index ``first`` of the match on, from the state
-    ``base`` (``Log``), the first of them in match ``match_number`` (``GameRecord.match``). Raises
+    ``base`` (``Log``), their matches numbered from 1 (``GameRecord.match``). Raises
     cribbage.match.RuleError (naming the event) if the log breaks the rules, NoBase (a ValueError) if
     it starts after the match's first event without a base to start from."""
     if first and base is None:
@@ -246,7 +253,7 @@ def replay(settings: dict[str, Any], log: list[list[Any]], first: int = 0,
     if match.archived != first:
         raise ValueError("the log starts at event %d, but its match's state is that of event %d"
                          % (first, match.archived))
-    games = [GameRecord(match.game_number, match.settings, match_number)]
+    games = [GameRecord(match.game_number, match.settings, 1, match.match_start)]
     deal = 1
     for seq, event in enumerate(log, first):
         before = match.front[:]
@@ -257,7 +264,8 @@ def replay(settings: dict[str, Any], log: list[list[Any]], first: int = 0,
         kind = event[0]
         if kind in ("new_game", "new_match"):
             games[-1].abandoned = games[-1].winner is None
-            games.append(GameRecord(match.game_number, match.settings, games[-1].match + (kind == "new_match")))
+            games.append(GameRecord(match.game_number, match.settings, games[-1].match + (kind == "new_match"),
+                                    match.match_start))
             deal = 1
             continue
         game = games[-1]

@@ -437,8 +437,36 @@ def test_an_abandoned_game_and_a_new_match_in_the_log_are_told_apart(tmp_path: P
     games = json.loads(capsys.readouterr().out)["games"]
     assert [(g["match"], g["number"], g["abandoned"], g["winner"]) for g in games] == [
         (1, 1, True, None), (1, 1, False, 0), (2, 1, False, None)]
-    # a stretch replayed after one that could not be, numbered on from the match before it (replay_log)
-    assert [g.match for g in gamelog.replay({}, log, match_number=3)] == [3, 3, 4]
     titles = [plot.title(game) for game in gamelog.replay({}, log)]
     assert titles == ["game 1: P1 0, P2 5 - abandoned", "game 1: P1 121, P2 0 - P1 wins with a double skunk "
                       "(counts 3 games)", "match 2, game 1: P1 0, P2 7 - in progress"]
+
+
+def test_matches_are_told_apart_across_a_lost_file_of_the_log(capsys: pytest.CaptureFixture[str]) -> None:
+    # A review of the last fixes: the games after a lost file holding a ["new_match"] event were numbered
+    # as the match before it.
+    board = Driver().board
+    rand = deck.Xorshift32(11)
+    log: list[list] = []
+
+    def apply(event: list) -> None:
+        board.apply(event)
+        log.append(event)
+
+    for game in range(6):
+        play_game(board.match, rand, apply)
+        apply(["new_match"] if game == 2 else ["new_game"])
+        history.archive(board, 4)
+        board.save()
+    begun = log.index(["new_match"]) + 1
+    starts = board.history
+    holding = max(start for start in starts if start < begun)  # the file that holds the new match's start
+    assert holding > starts[0]
+    os.remove("%s/history/%d.a" % (board.hw.storage_root, holding))
+    with FakeBoard(lambda line: (board.handle_command(line) + "\n").encode()) as fake:
+        status, out, _ = crib(capsys, "export", "--format", "json", "-d", fake.url)
+    games = json.loads(out)["games"]
+    assert status == 1 and games, out
+    truth = {g.steps[0].seq: 1 if g.steps[0].seq < begun else 2 for g in gamelog.replay({}, log) if g.steps}
+    assert [g["match"] for g in games] == [truth[g["steps"][0]["seq"]] for g in games]
+    assert {g["match"] for g in games} == {1, 2}
