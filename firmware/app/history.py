@@ -49,8 +49,13 @@ def archive(board, kept=_FILES):
     # can replay the games kept once older files are removed
     Store(folder, str(start), board.hw.keep_up).save({"from": start, "to": cut, "base": match.saved_base(),
                                                       "codes": match.iter_saved(cut)})
-    board.changing(match.archive, cut)  # (the log cut in place: a failure midway leaves the board unsound)
-    board.history = starts[max(0, len(starts) + 1 - kept):] + [start]  # (a new list: the saved copy keeps its own)
+    starts = starts[max(0, len(starts) + 1 - kept):] + [start]  # (a new list: the saved copy keeps its own)
+
+    def forget():  # the log cut in place and the files listed: a failure midway leaves the board unsound
+        match.archive(cut)
+        board.history = starts
+
+    board.changing(forget)
 
 
 def folder_of(board):

@@ -40,11 +40,7 @@ def remember(board, request_id, reply_line):
 
 
 def recall(board, request_id):
-    """The reply already given to ``request_id`` (read from the flash), or None; None always on an
-    ``unsound`` board (``app.board``): the change it answered may go with the restart, so the request
-    is tried again, and its save refused (the host hears the board failed, then sends it again)."""
-    if board.unsound:
-        return None
+    """The reply already given to ``request_id`` (read from the flash), or None."""
     for entry in board.ids:
         if entry[0] == request_id and type(entry[0]) is type(request_id):
             return entry[1].text()
