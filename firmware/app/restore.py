@@ -144,7 +144,11 @@ def _keep_whole(board):
     the notice."""
     store = board.store
     path = store.newest_file()
-    whole = store.sound_copy(path)  # (its number, length and CRC: it was loaded, so it is sound)
+    try:
+        whole = store.sound_copy(path)  # (its number, length and CRC: it was loaded, so sound unless the flash fails)
+    except (OSError, ValueError) as e:
+        board.messages.announce("", "its whole not kept (%s)" % e)
+        return
     for keep in kept_names(path[:path.rindex(".")] + ".cut"):
         try:
             os.stat(keep)

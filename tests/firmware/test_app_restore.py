@@ -344,6 +344,26 @@ def test_a_keepsake_damaged_or_unreadable_is_no_keepsake_of_the_save_and_is_left
     assert os.stat(root + "/game.cut2")[0] & 0x4000  # still the folder
 
 
+def test_a_save_cut_short_the_flash_cannot_read_again_for_its_keepsake_is_said_not_kept():
+    # (a review of the last fixes: the read raised out of the power-on, a failed boot)
+    saved, says = next((saved, says) for saved, says in damaged_logs()
+                       if says.startswith("saved event ") and says != "saved event 0")
+    root = temp_dir()
+    Store(root).save({"version": 1, "settings": {"players": 2}, "codes": iter(saved)})
+    sound_copy = Store.sound_copy
+
+    def failing(store, path):
+        raise OSError(5, "EIO")
+
+    Store.sound_copy = failing
+    try:
+        d = Driver(root)
+    finally:
+        Store.sound_copy = sound_copy
+    assert "SAVE CUT SHORT" == d.board.messages.notice_title and "its whole not kept" in d.board.messages.notice
+    assert not [name for name in os.listdir(root) if ".cut" in name]
+
+
 def test_a_damaged_saved_log_gives_a_fresh_match_and_says_so():
     for saved, says in damaged_logs():
         root = temp_dir()
