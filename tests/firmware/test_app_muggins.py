@@ -305,3 +305,20 @@ def test_a_call_still_open_at_the_next_claim_is_said_and_its_button_calls_there(
     assert d.where() == "claim" and d.match.log[-1] == ["muggins", 0]
     d.press(ENC)
     assert d.match.log[-1] == ["hand", 0, [parse(c) for c in "AC 2D 3H KS".split()], 3]
+
+
+def test_a_call_from_the_next_claim_taken_back_and_made_again_from_home_still_reopens_that_claim():
+    # (a review of the last fixes: home opened a call of its own, without the claim kept)
+    d = at_pones_hand()
+    claim(d, "5H 5D JC 10C", 12)  # worth 20
+    d.press(ENC)  # no call yet: on to the dealer's hand
+    d.pick_all("AC 2D 3H KS")
+    d.press(turn(3), P1)  # a claim dialled, then the call from there
+    assert d.where() == "called"
+    d.press(BACK_PRESS, HOLD_ENC, HOLD_ENC)  # the call taken back; the menu from the call, and out of it
+    assert d.mode.name == "peg" and d.match.muggins == 1
+    d.press(P1)  # the call made from home
+    assert d.where() == "called" and d.match.front == [8, 12]
+    d.press(ENC)
+    assert d.where() == "claim" and d.mode.picker.picked == [parse(c) for c in "AC 2D 3H KS".split()]
+    assert d.mode.points == 3

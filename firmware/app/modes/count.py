@@ -83,7 +83,9 @@ class Count:
         if board.match.muggins is not None and board.match.phase == "show":
             from app.modes.muggins import Muggins
 
-            board.open(Muggins).reopen(board)
+            muggins = board.open(Muggins)
+            muggins.reopen(board)
+            muggins.next_claim = kept_show(board)  # the next claim, kept over the menu: opened after the call
         else:
             self.next_count(board)
 
