@@ -273,9 +273,10 @@ def test_the_cut_by_ranks_and_a_muggins_call_in_words(tmp_path: Path, capsys: py
         ("crib", 1, [0, 10]), ("muggins", 1, [14, 0])]  # the crib's call, in the crib's deal
 
 
-def _long_board(games: int = 6, kept: int = 4) -> tuple[Board, list[list]]:
+def _long_board(games: int = 6, kept: int = 4, new_match_after: int | None = None) -> tuple[Board, list[list]]:
     """A board that played ``games`` seeded games, each archived once the next began (the logs of ``kept``
-    archives kept), and the whole log it played."""
+    archives kept), the one numbered ``new_match_after`` (from 0) followed by a ``["new_match"]`` event,
+    and the whole log it played."""
     board = Driver().board
     rand = deck.Xorshift32(11)
     log: list[list] = []
@@ -284,9 +285,9 @@ def _long_board(games: int = 6, kept: int = 4) -> tuple[Board, list[list]]:
         board.apply(event)
         log.append(event)
 
-    for _ in range(games):
+    for game in range(games):
         play_game(board.match, rand, apply)
-        apply(["new_game"])
+        apply(["new_match"] if game == new_match_after else ["new_game"])
         history.archive(board, kept)
         board.save()
     return board, log
@@ -445,19 +446,7 @@ def test_an_abandoned_game_and_a_new_match_in_the_log_are_told_apart(tmp_path: P
 def test_matches_are_told_apart_across_a_lost_file_of_the_log(capsys: pytest.CaptureFixture[str]) -> None:
     # A review of the last fixes: the games after a lost file holding a ["new_match"] event were numbered
     # as the match before it.
-    board = Driver().board
-    rand = deck.Xorshift32(11)
-    log: list[list] = []
-
-    def apply(event: list) -> None:
-        board.apply(event)
-        log.append(event)
-
-    for game in range(6):
-        play_game(board.match, rand, apply)
-        apply(["new_match"] if game == 2 else ["new_game"])
-        history.archive(board, 4)
-        board.save()
+    board, log = _long_board(new_match_after=2)
     begun = log.index(["new_match"]) + 1
     starts = board.history
     holding = max(start for start in starts if start < begun)  # the file that holds the new match's start

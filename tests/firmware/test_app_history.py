@@ -385,15 +385,19 @@ def test_a_saved_game_lost_beside_the_logs_of_its_games_is_said_at_power_on():
     assert Driver(temp_dir()).board.messages.notice is None  # a new board: a quiet fresh start
 
 
+def about_to_archive():
+    """Two games played and saved, the third begun unsaved: its save would archive the first. The
+    ``Played``, its driver, board and match."""
+    p = Played().games(2)
+    p.save = False
+    p.apply(["new_game"])
+    return p, p.d, p.d.board, p.d.board.match
+
+
 def test_an_archive_that_fails_midway_leaves_the_board_unsound_and_its_save_as_it_was():
     # A review of the day's changes: a MemoryError in the match's archive, its log half copied into new
     # arrays, was saved with the next frame: half the log lost, unsaid.
-    p = Played().games(2)
-    d = p.d
-    board = d.board
-    p.save = False
-    p.apply(["new_game"])  # the third game: its save would archive the first
-    match = board.match
+    p, d, board, match = about_to_archive()
     archive = match.archive
 
     def half_done(cut):
@@ -412,12 +416,7 @@ def test_an_archive_that_fails_midway_leaves_the_board_unsound_and_its_save_as_i
 
 def test_an_archive_whose_file_cannot_be_made_for_want_of_heap_is_tried_again_with_the_next_save():
     # (a review of the last fixes: a MemoryError before the log was cut restarted the app for nothing)
-    p = Played().games(2)
-    d = p.d
-    board = d.board
-    p.save = False
-    p.apply(["new_game"])  # the third game: its save would archive the first
-    match = board.match
+    p, d, board, match = about_to_archive()
     saved_base = match.saved_base
 
     def no_room():
