@@ -210,12 +210,17 @@ def replay_log(log: Log) -> tuple[list[GameRecord], list[Skipped]]:
             games += replay(log.settings, events, first, base)
         except NoBase:
             skipped.append(Skipped(first, first + len(events), NoBase.WHY))
+    number_matches(games)  # across the stretches
+    return games, sorted(skipped, key=lambda stretch: stretch.first)
+
+
+def number_matches(games: list[GameRecord]) -> None:
+    """Number the matches of ``games`` (in log order) from 1, one more wherever the match began elsewhere."""
     starts: list[int] = []
-    for game in games:  # numbered across the stretches
+    for game in games:
         if not starts or starts[-1] != game.match_start:
             starts.append(game.match_start)
         game.match = len(starts)
-    return games, sorted(skipped, key=lambda stretch: stretch.first)
 
 
 def parts(log: Log) -> Iterator[tuple[int, list[Any] | None, list[Any]]]:
@@ -253,7 +258,7 @@ def replay(settings: dict[str, Any], log: list[list[Any]], first: int = 0,
     if match.archived != first:
         raise ValueError("the log starts at event %d, but its match's state is that of event %d"
                          % (first, match.archived))
-    games = [GameRecord(match.game_number, match.settings, 1, match.match_start)]
+    games = [GameRecord(match.game_number, match.settings, match_start=match.match_start)]
     deal = 1
     for seq, event in enumerate(log, first):
         before = match.front[:]
@@ -264,8 +269,7 @@ def replay(settings: dict[str, Any], log: list[list[Any]], first: int = 0,
         kind = event[0]
         if kind in ("new_game", "new_match"):
             games[-1].abandoned = games[-1].winner is None
-            games.append(GameRecord(match.game_number, match.settings, games[-1].match + (kind == "new_match"),
-                                    match.match_start))
+            games.append(GameRecord(match.game_number, match.settings, match_start=match.match_start))
             deal = 1
             continue
         game = games[-1]
@@ -281,4 +285,5 @@ def replay(settings: dict[str, Any], log: list[list[Any]], first: int = 0,
             deal += 1
     if not games[-1].steps and len(games) > 1:
         games.pop()  # the log ends with a new game nothing has happened in yet
+    number_matches(games)
     return games

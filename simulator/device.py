@@ -91,7 +91,11 @@ class Device:
         self._shell.input_step()
         self._draw()
         self._shell.watchdog_step()
-        if self.board.unsound:  # a change failed midway: the app starts again from its save, as the board's does
+        self._restart_if_unsound()
+
+    def _restart_if_unsound(self) -> None:
+        """A change failed midway (``Board.unsound``): the app starts again from its save, as the board's does."""
+        if self.board.unsound:
             self.pull_plug()
 
     def _draw(self) -> None:
@@ -110,8 +114,7 @@ class Device:
         """One line of the serial protocol in, its reply line out (as the board's serial task
         answers it)."""
         reply = self._shell.answer(line)
-        if self.board.unsound:  # a change failed midway: the app starts again from its save, as the board's does
-            self.pull_plug()
+        self._restart_if_unsound()
         return reply
 
     def state(self) -> dict:

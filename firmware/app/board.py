@@ -275,10 +275,9 @@ class Board:
 
     def changing(self, change, *args):
         """``change(*args)``, a change of the match in place (an event, an undo, an archive: ``app.history``),
-        and what it returns. A refusal (ValueError,
-        RuleError above all) changes nothing, nor does the flash failing (OSError: the rules core writes no
-        file, so it failed first); anything else (a MemoryError in an undo's replay, say) may leave the
-        match half changed: ``unsound`` from then on, and raised."""
+        and what it returns. A refusal (ValueError, RuleError above all) changes nothing, nor does the flash
+        failing (OSError: the rules core writes no file, so it failed first); anything else (a MemoryError
+        in an undo's replay, say) may leave the match half changed: ``unsound`` from then on, and raised."""
         try:
             return change(*args)
         except (ValueError, OSError):

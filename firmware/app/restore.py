@@ -179,13 +179,7 @@ def _copy(board, path, keep, whole):
             while n:
                 dst.write(buf if n == len(buf) else memoryview(buf)[:n])
                 n = src.readinto(buf)
-        try:
-            sound = store.sound_copy(tmp) == whole
-        except ValueError:
-            sound = False
-        if not sound:
-            raise OSError("the flash does not hold what was written")
-        os.rename(tmp, keep)
+        store.place(tmp, keep, whole)
     except OSError as e:  # (a full flash, say): no keepsake cut short either
         try:
             os.remove(tmp)

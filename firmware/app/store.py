@@ -157,18 +157,23 @@ class Store:
             f.write(b'%s%08x"]]\n' % (head, crc))
             keep_up()  # (the trailer may start a new block: an erase)
         keep_up()  # (the close commits the file: it may erase)
-        try:  # the copy as the flash holds it, read back: the one written, or the save fails here
-            sound = self.sound_copy(tmp) == (seq, length, crc)
-        except ValueError:
-            sound = False
-        if not sound:
-            raise OSError("%s: the flash does not hold what was written" % tmp)
-        _replace(tmp, self._slots[target])
+        self.place(tmp, self._slots[target], (seq, length, crc))
         keep_up()  # (and the rename's commit)
         self.seq = seq
         self._newest = target
         for value, at, length in written:
             value.saved(self._slots[target], at, length)
+
+    def place(self, tmp, path, written):
+        """Rename the copy ``tmp`` onto ``path`` once read back as the flash holds it: the one written
+        (``written``: its ``sound_copy``), or OSError and nothing renamed."""
+        try:
+            sound = self.sound_copy(tmp) == written
+        except ValueError:
+            sound = False
+        if not sound:
+            raise OSError("%s: the flash does not hold what was written" % tmp)
+        _replace(tmp, path)
 
     def tmp(self):
         """``<name>.tmp``: a copy as it is written, before its rename into place (made when needed: a board
