@@ -291,7 +291,12 @@ def snapshot(device: Device) -> Image.Image:
 
 
 def serve_forever(device: Device, server: ProtocolServer) -> None:
-    """Answer protocol lines and run the device loop until killed."""
+    """Answer protocol lines and run the device loop until killed; say on stderr when the app starts
+    again after a change that failed midway (as the window and the terminal show it)."""
+    boots = device.boots
     while True:
         server.serve(device.command, wait_s=0.02)
         device.step()
+        if device.boots != boots:
+            boots = device.boots
+            print("crib sim: %s" % device.boot_note, file=sys.stderr, flush=True)

@@ -58,6 +58,7 @@ class Device:
         self.manual_clock = manual_clock
         self.with_display = display
         self.boots = 0
+        self.boot_note = ""  # why the app last started again, if it did: for the front ends to show
         self._past_errors = 0  # those of the boots before this one
         self.power_on()
 
@@ -69,11 +70,13 @@ class Device:
         self.boots += 1
         self._draw()  # the first frame and its text
 
-    def pull_plug(self) -> None:
-        """Cut the power now (queued input and anything not yet saved is lost) and boot again."""
+    def pull_plug(self, why: str = "Power cut") -> None:
+        """Cut the power now (queued input and anything not yet saved is lost) and boot again;
+        ``boot_note`` says ``why``."""
         self._past_errors = self.errors
         del self.board
         self.power_on()
+        self.boot_note = "%s: booted again from flash (boot %d)." % (why, self.boots)
 
     def use_real_clock(self) -> None:
         """Switch from the manual clock to the real one (after a script, to serve in real time)."""
@@ -96,7 +99,7 @@ class Device:
     def _restart_if_unsound(self) -> None:
         """A change failed midway (``Board.unsound``): the app starts again from its save, as the board's does."""
         if self.board.unsound:
-            self.pull_plug()
+            self.pull_plug("A change failed midway")
 
     def _draw(self) -> None:
         """A frame if one is due (then the save), then the display's text and lines."""

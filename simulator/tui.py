@@ -162,8 +162,7 @@ class Terminal:
         self.colour = not os.environ.get("NO_COLOR") if colour is None else colour
         self.server = server
         self.layout = TerminalLayout(Geometry.load())
-        self.note = note
-        self.serving = note  # where the protocol is served (or why not): kept under a power cut's note
+        self.serving = note  # where the protocol is served (or why not), under the last boot's note
         self.long_next = False
         self.buffer = ""
         self.shown: tuple | None = None
@@ -217,7 +216,8 @@ class Terminal:
         """The note (where the protocol is served, a power cut), wrapped to the board's width; a
         command in it stays on one line where it fits."""
         lines = []
-        for line in self.note.splitlines():
+        note = "\n".join(line for line in (self.device.boot_note, self.serving) if line)
+        for line in note.splitlines():
             lines += textwrap.wrap(line, self.layout.width, break_long_words=False, break_on_hyphens=False)
         return lines
 
@@ -229,7 +229,6 @@ class Terminal:
             raise KeyboardInterrupt
         if chars in PLUG:
             self.device.pull_plug()
-            self.note = "Power cut: booted again from flash (boot %d).\n%s" % (self.device.boots, self.serving)
         elif chars == LONG_PREFIX:
             self.long_next = not self.long_next  # (again: cancelled)
             return True

@@ -66,6 +66,7 @@ class Window:
         self.device = device
         self.server = server
         self.note = note  # where the protocol is served (or why not)
+        self.boots_shown = device.boots
         self.root = tk.Tk(className="cribbage-board")
         self.root.title(TITLE)
         background = "#%02x%02x%02x" % TABLE
@@ -181,11 +182,17 @@ class Window:
         """Cut the power and boot again from the flash folder."""
         self.pending = []
         self.device.pull_plug()
-        self.status.configure(text=self._status("Power cut: booted again from flash (boot %d)." % self.device.boots))
+        self._show_boot_note()
 
-    def _status(self, event: str = "") -> str:
-        """The lines under the board: what just happened, where the protocol is served, the keys."""
-        return "\n".join(line for line in (event, self.note, HELP) if line)
+    def _show_boot_note(self) -> None:
+        """The status lines again once the app has started again (the plug pulled, or after a failure)."""
+        if self.device.boots != self.boots_shown:
+            self.boots_shown = self.device.boots
+            self.status.configure(text=self._status())
+
+    def _status(self) -> str:
+        """The lines under the board: why the app last started again, where the protocol is served, the keys."""
+        return "\n".join(line for line in (self.device.boot_note, self.note, HELP) if line)
 
     def loop(self) -> None:
         """One frame: input to the board, protocol lines answered, board stepped, picture redrawn."""
@@ -196,6 +203,7 @@ class Window:
         if self.server is not None:
             self.server.serve(self.device.command)
         self.device.step()
+        self._show_boot_note()
         lines = self.device.lines
         names = track_names(self.device.board)
         shown = (bytes(self.device.frame), None if lines is None else tuple(lines), self.controls.held(),

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
+from simulator.cli import serve_forever
 from simulator.device import Device
 
 
@@ -68,6 +72,7 @@ def test_the_simulated_board_is_the_build_of_board_json_and_limits_its_current_t
 def test_a_change_that_fails_midway_starts_the_app_again_from_its_save(tmp_path: Path) -> None:
     """As main.py starts the board's app again when a change left its game half changed (app.run)."""
     device = Device(tmp_path / "flash", manual_clock=True)
+    assert device.boot_note == ""
     device.push([("press", "p1"), ("press", "p2"), ("press", "enc")])  # P1 deals; P2 pegs 1
     device.hw.advance(50)
     device.step()
@@ -83,3 +88,31 @@ def test_a_change_that_fails_midway_starts_the_app_again_from_its_save(tmp_path:
     device.step()
     assert device.boots == 2 and device.errors == 1  # started again, the failure counted
     assert device.state() == saved and not device.board.unsound
+    assert device.boot_note == "A change failed midway: booted again from flash (boot 2)."  # for the front ends
+    device.pull_plug()
+    assert device.boot_note == "Power cut: booted again from flash (boot 3)."
+
+
+class _Served(Exception):
+    """Ends ``serve_forever`` in a test."""
+
+
+def test_a_headless_simulator_says_on_stderr_when_the_app_started_again(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    device = Device(tmp_path / "flash", manual_clock=True)
+    for event in (["dealer", 0], ["peg", 1, 2]):
+        assert json.loads(device.command(json.dumps({"cmd": "event", "event": event})))["ok"]
+    device.board.match._step = lambda event, index: (_ for _ in ()).throw(MemoryError())  # type: ignore[method-assign]
+    lines = ['{"cmd": "undo"}']  # its replay fails midway
+
+    class Server:
+        def serve(self, answer: Callable[[str], str], wait_s: float) -> None:
+            if not lines:
+                raise _Served
+            answer(lines.pop(0))
+
+    with pytest.raises(_Served):
+        serve_forever(device, Server())  # type: ignore[arg-type]
+    assert device.boots == 2
+    said = capsys.readouterr().err.splitlines()  # the failure's traceback, then why it started again
+    assert said[-1] == "crib sim: A change failed midway: booted again from flash (boot 2)."
