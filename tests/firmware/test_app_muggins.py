@@ -307,6 +307,33 @@ def test_a_call_still_open_at_the_next_claim_is_said_and_its_button_calls_there(
     assert d.match.log[-1] == ["hand", 0, [parse(c) for c in "AC 2D 3H KS".split()], 3]
 
 
+def test_without_the_display_a_call_still_open_at_the_next_claim_flashes_the_callers_game_hole():
+    # Seen and left by a review: at the next claim the buttons called, but nothing on the LEDs said so (at home
+    # the callers' game holes blink white). Two players: the caller, P1, is the one counting now, so its own
+    # game hole (blinking blue: the claim waits for the encoder) flashes white between.
+    d = at_pones_hand()
+    claim(d, "5H 5D JC 10C", 12)
+    d.press(ENC)
+    d.pick_all("AC 2D 3H KS")
+    assert d.where() == "claim" and d.match.muggins == 1
+    hole = d.board.match.settings.target
+    seen = [d.frame_after(20).pixel(0, hole) for _ in range(40)]  # 800 ms: two of the blink's periods
+    assert any(is_hue(colour, palette.BLUE) for colour in seen)
+    assert any(colour[0] == colour[1] == colour[2] > 0 for colour in seen)  # white
+    assert (0, 0, 0) not in seen
+    assert all(d.frame_after(20).pixel(1, hole) == (0, 0, 0) for _ in range(40))  # not the claimer's
+    d.press(ENC, ENC)  # P1's claim pegged, not called: the crib's cards, where P1's claim is still open to P2
+    d.pick_all("4C 4D 6H 6S")
+    assert d.where() == "claim" and d.match.muggins == 0
+    counted, caller = [], []
+    for _ in range(40):
+        hw = d.frame_after(20)
+        counted.append(hw.pixel(0, hole))
+        caller.append(hw.pixel(1, hole))
+    assert (0, 0, 0) in counted and not any(colour[0] == colour[1] == colour[2] > 0 for colour in counted)
+    assert (0, 0, 0) in caller and any(colour[0] == colour[1] == colour[2] > 0 for colour in caller)
+
+
 def test_a_call_from_the_next_claim_taken_back_and_made_again_from_home_still_reopens_that_claim():
     # (a review of the last fixes: home opened a call of its own, without the claim kept)
     d = at_pones_hand()

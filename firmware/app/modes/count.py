@@ -25,14 +25,15 @@ where this one was (its cards or ranks taken, its total or claim dialled) unless
 new game or match (a preference changed keeps it: ``Board.change_settings``), or back stepped out of
 the count since. Counting stops the moment someone wins, and after the crib.
 On the LEDs, at the confirm, claim and total steps the points are a preview peg and the counted
-side's game hole blinks in its colour: points wait for the encoder (at home it breathes).
+side's game hole blinks in its colour: points wait for the encoder (at home it breathes); at a claim
+while the claim before may still be called, the callers' game holes flash white between its blinks.
 """
 
 from micropython import const
 
 from app import palette
 from app.cursor import Cursor
-from app.modes.peg import button_side, kept_off, kept_show, may_call
+from app.modes.peg import button_side, kept_off, kept_show, light_callers, may_call
 from app.modes.starter import Starter, heels, heels_hint, held_button
 from app.picker import Picker
 from app.render import breathing, draw_preview, game_hole, track_of
@@ -328,6 +329,11 @@ class Count:
             if not refused:
                 lit = canvas.blink(dialled, 400, 266)
                 canvas.put(track_of(side), game_hole(board), board.colours[side], palette.FULL if lit else 0)
+                claimer = board.match.muggins
+                if not lit and claimer is not None and self.step == _CLAIM:
+                    # the claim before still open to a call, whose buttons call here too: their game holes
+                    # flash white between the blinks (two players: the caller counts now, its own hole)
+                    light_callers(board, canvas, claimer)
 
     def title(self, board):
         """``P1 HAND`` / ``P2 CRIB``."""

@@ -167,9 +167,14 @@ def draw_callers(board, canvas, now, claimer):
     """While muggins may be called on ``claimer``'s claim: the game hole of each track with another side
     blinks white (its players' buttons call)."""
     if canvas.blink(now, 600, 300):
-        for side in range(board.match.settings.sides):
-            if side != claimer:
-                canvas.put(side & 1, game_hole(board), palette.WHITE, palette.FULL)
+        light_callers(board, canvas, claimer)
+
+
+def light_callers(board, canvas, claimer):
+    """The game hole of each track with a side that may call muggins on ``claimer``'s claim, white."""
+    for side in range(board.match.settings.sides):
+        if side != claimer:
+            canvas.put(side & 1, game_hole(board), palette.WHITE, palette.FULL)
 
 
 class Peg:
