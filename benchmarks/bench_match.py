@@ -31,29 +31,24 @@ def seeded_match(settings: Settings) -> Match:
     return play_games(Match(settings), deck.Xorshift32(2463534242), GAMES)
 
 
-def best_of(action: "Callable[[], object]") -> float:
-    """The fastest of REPEAT runs of ``action()``, in microseconds."""
+def best_of(action: "Callable[[], object]", after: "Callable[[], object] | None" = None) -> float:
+    """The fastest of REPEAT runs of ``action()``, in microseconds; ``after()``, untimed, follows each run
+    (to put back what it changed)."""
     best = float("inf")
     for _ in range(REPEAT):
         gc.collect()
         start = now_us()
         action()
         t = since_us(start)
+        if after is not None:
+            after()
         best = t if t < best else best
     return best
 
 
 def time_apply(m: Match, event: list[object]) -> float:
     """Microseconds to apply ``event`` (best of REPEAT; undone after each try)."""
-    best = float("inf")
-    for _ in range(REPEAT):
-        gc.collect()
-        start = now_us()
-        m.apply(event)
-        t = since_us(start)
-        m.undo()
-        best = t if t < best else best
-    return best
+    return best_of(lambda: m.apply(event), m.undo)
 
 
 def time_undo(m: Match, at: int) -> float:
@@ -61,15 +56,7 @@ def time_undo(m: Match, at: int) -> float:
     while len(m.log) > at:
         m.undo()
     event = m.log[-1]
-    best = float("inf")
-    for _ in range(REPEAT):
-        gc.collect()
-        start = now_us()
-        m.undo()
-        t = since_us(start)
-        m.apply(event)
-        best = t if t < best else best
-    return best
+    return best_of(m.undo, lambda: m.apply(event))
 
 
 def last_index(log: list[list[object]], test: "Callable[[int], bool]") -> int:

@@ -1,4 +1,6 @@
-"""The `crib` command: one program, one sub-command a module (like mpremote's commands)."""
+"""The `crib` command: one program, its sub-commands registered by the modules ``COMMAND_MODULES`` names
+(like mpremote's commands): most one a module, the game's changes (cut, peg, lay, hand, ...) all in
+``host_tools.game_commands``, and the simulator's in ``simulator.cli``."""
 
 from __future__ import annotations
 

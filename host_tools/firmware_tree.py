@@ -22,7 +22,7 @@ FIRMWARE = ROOT / "firmware"
 NATIVE_SUFFIX = "_native"
 BOARD_JSON = ROOT / "hardware" / "board.json"
 # Never sent: the manifest that freezes the firmware into a MicroPython build (hardware/BUILD.md).
-HOST_ONLY = ("manifest.py",)
+NOT_DEPLOYED = ("manifest.py",)
 
 
 def firmware_files(firmware: Path = FIRMWARE) -> dict[str, Path]:
@@ -32,7 +32,7 @@ def firmware_files(firmware: Path = FIRMWARE) -> dict[str, Path]:
     for root in (firmware, native_twins(firmware)):
         for path in sorted(root.rglob("*")):
             rel = path.relative_to(root)
-            if path.is_file() and path.suffix != ".pyc" and rel.as_posix() not in HOST_ONLY \
+            if path.is_file() and path.suffix != ".pyc" and rel.as_posix() not in NOT_DEPLOYED \
                     and not any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
                 found[rel.as_posix()] = root
     return dict(sorted(found.items()))

@@ -57,8 +57,9 @@ def describe_show(kind: str, args: list[Any], rules: Settings) -> str:
                                         "" if args[4] is None else ", claims %d" % args[4])
     who = "crib" if kind == "crib" else "%s's hand" % rules.seat_name(args[0])
     cards, claim = (args[0], args[1]) if kind == "crib" else (args[1], args[2])
-    shown = names(cards) if cards else "cards not dialled"
-    return "%s: %s%s" % (who, shown, "" if claim is None else ", claims %d" % claim)
+    if not cards:  # (the event's claim is then the total dialled: counted as given, no muggins claim)
+        return "%s: total %d" % (who, claim)
+    return "%s: %s%s" % (who, names(cards), "" if claim is None else ", claims %d" % claim)
 
 
 def counted(number: int, thing: str) -> str:

@@ -24,19 +24,21 @@ RANGES = {"brightness": "%d to %d" % LIMITS["brightness"],
 
 
 def parse_assignment(text: str) -> tuple[str, Any]:
-    """``target=61`` -> ("target", 61); values are JSON (numbers, true/false) or else plain words."""
+    """``target=61`` -> ("target", 61); values are JSON (numbers, true/false) or else plain words, a
+    word the board's menu shows for a value standing for it (``muggins=on`` -> ("muggins", True))."""
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
         raise argparse.ArgumentTypeError("expected KEY=VALUE, such as target=61 or muggins=true, not %r"
                                          % shorten(text))
-    known = [name for name, _label, _values in ITEMS]  # every key the board takes (its menu's)
-    if key.strip() not in known:  # a typing mistake, said with the keys before anything is sent
+    offered = {name: values for name, _label, values in ITEMS}  # every key the board takes (its menu's)
+    if key.strip() not in offered:  # a typing mistake, said with the keys before anything is sent
         raise argparse.ArgumentTypeError("unknown setting %r: the settings are %s (crib settings --help: their values)"
-                                         % (shorten(key.strip()), ", ".join(known)))
+                                         % (shorten(key.strip()), ", ".join(offered)))
     try:
         parsed = parse_json(value)
-    except ValueError:
-        parsed = value
+    except ValueError:  # a word: a value as the board's menu shows it (muggins=on, colour0=sky), else as typed
+        shown = {value_text(key.strip(), each): each for each in offered[key.strip()]}
+        parsed = shown.get(value.strip(), value)
     try:  # as the request will be sent (host_tools.link): refused here, so nothing is
         as_sent(parsed).encode()
     except UnicodeEncodeError:  # (a ValueError too) bytes that were no UTF-8 in the command line
@@ -49,10 +51,10 @@ def parse_assignment(text: str) -> tuple[str, Any]:
 
 def value_words(key: str, value: Any) -> str:
     """A value as it is typed (``skunk=lurch``, ``muggins=true``), with what the board calls it
-    when that says more: ``4 (2 teams)``, ``0 (blue)``."""
+    when that says more (which is typed for it too): ``4 (2 teams)``, ``0 (blue)``, ``true (on)``."""
     typed = value if isinstance(value, str) else json.dumps(value)
     said = value_text(key, value)
-    return typed if isinstance(value, bool) or typed in said else "%s (%s)" % (typed, said)
+    return typed if typed in said else "%s (%s)" % (typed, said)
 
 
 def keys_help() -> str:
@@ -102,6 +104,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                             description="%s (the board checks them all before it changes any).\n\n%s"
                             % (summary, keys_help()))
     parser.add_argument("assignments", nargs="*", type=parse_assignment, metavar="KEY=VALUE",
-                        help="e.g. target=61 skunk=lurch muggins=true players=3")
+                        help="e.g. target=61 skunk=lurch muggins=on players=3 (a value as the board shows it, "
+                        "in brackets below, or as the serial line takes it)")
     add_link_arguments(parser)
     parser.set_defaults(func=run)

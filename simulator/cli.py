@@ -80,7 +80,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--flash", type=Path, default=None,
                         help="the folder standing in for the board's flash (default: %s; "
                         "a script without --flash: a fresh one, deleted afterwards)" % default_flash_dir())
-    parser.add_argument("--port", type=port_number, default=DEFAULT_PORT,
+    parser.add_argument("--port", type=port_number, default=None,
                         help="serve the serial protocol on TCP 127.0.0.1:PORT (0: any free port; default %d; "
                         "if it is taken, a free one)" % DEFAULT_PORT)
     parser.add_argument("--no-serve", action="store_true", help="window/terminal: do not serve the protocol")
@@ -125,6 +125,15 @@ def run(args: argparse.Namespace) -> int:
         print("--no-serve goes with the window or the terminal, not --headless (serving there is --serve)",
               file=sys.stderr)
         return USAGE_ERROR
+    if args.port is not None and (args.no_serve or (args.headless and not args.serve)):
+        print("--port goes with serving the protocol: not with --no-serve, nor --headless without --serve",
+              file=sys.stderr)
+        return USAGE_ERROR
+    if args.scale is not None and (args.headless or args.tui):
+        print("--scale goes with the window, not --headless or --tui", file=sys.stderr)
+        return USAGE_ERROR
+    if args.port is None:  # (None: not given, which --no-serve allows)
+        args.port = DEFAULT_PORT
     with ExitStack() as held:
         flash = args.flash
         if flash is None and args.script:  # a script plays on a fresh board, not on the saved game

@@ -240,7 +240,7 @@ def test_a_team_game_is_exported_and_plotted_with_the_boards_names(tmp_path: Pat
     assert main(["export", "--format", "csv", "--from", str(saved)]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert [row["description"] for row in rows] == (
-        ["T1b deals first"] + ["T2 pegs 29"] * 4 + ["T1 pegs 20", "T2b's hand: cards not dialled, claims 10"])
+        ["T1b deals first"] + ["T2 pegs 29"] * 4 + ["T1 pegs 20", "T2b's hand: total 10"])
     game = gamelog.replay({"players": 4}, TEAM_LOG)[0]
     assert plot.title(game) == "game 1: T1 20, T2 121 - T2 wins with a double skunk (counts 3 games)"
     assert plot.title(gamelog.replay({"players": 3}, [["dealer", 0], ["peg", 2, 5]])[0]) == (
@@ -267,7 +267,7 @@ def test_the_cut_by_ranks_and_a_muggins_call_in_words(tmp_path: Path, capsys: py
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert [row["description"] for row in rows] == [
         "cut for deal: P1 K, P2 10", "starter 5S", "P1's hand: 5H 5D JC 10C, claims 12", "P2 calls muggins",
-        "P2's hand: cards not dialled, claims 7", "crib: 4C 4D 6H 6S, claims 10", "P1 calls muggins"]
+        "P2's hand: total 7", "crib: 4C 4D 6H 6S, claims 10", "P1 calls muggins"]
     game = gamelog.replay({"muggins": True}, log)[0]
     assert [(step.event[0], step.deal, step.points) for step in game.steps[-2:]] == [
         ("crib", 1, [0, 10]), ("muggins", 1, [14, 0])]  # the crib's call, in the crib's deal

@@ -65,7 +65,7 @@ def test_a_deal_from_the_cut_to_the_crib(sim: str, capsys: pytest.CaptureFixture
     # P1 is the pone: 5H 5C JS QD with 5D: three fives and two tens make six fifteens (12), the
     # three fives one more (14), a pair royal (20).
     assert said(capsys, sim, "hand", "1", "5H", "5C", "JS", "QD") == "P1's hand: 5H 5C JS QD: P1 +20."
-    assert said(capsys, sim, "hand", "2", "9") == "P2's hand: cards not dialled, claims 9: P2 +9."
+    assert said(capsys, sim, "hand", "2", "9") == "P2's hand: total 9: P2 +9."
     # The crib 2C 3C 4D 9S with 5D: 2+4+9 (2), the run 2-3-4-5 (4).
     assert said(capsys, sim, "crib", "2C", "3C", "4D", "9S") == "crib: 2C 3C 4D 9S: P2 +6."
     now = state(capsys, sim)

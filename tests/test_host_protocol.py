@@ -152,6 +152,12 @@ def test_settings_get_and_set(sim: str, capsys: pytest.CaptureFixture[str]) -> N
     status, _, err = crib(capsys, "settings", "target=100", "-d", sim)
     assert status == 1 and "target" in err
     assert crib_json(capsys, "settings", "-d", sim)["settings"]["target"] == 61  # nothing changed
+    # a value as the board's menu and the help show it (USING.md's settings table: "off, on")
+    changed = crib_json(capsys, "settings", "muggins=off", "colour0=sky", "match_to=off", "play=card by card",
+                        "-d", sim)["settings"]
+    assert (changed["muggins"], changed["colour0"], changed["match_to"], changed["play"]) == (False, 3, 0, 1)
+    status, _, err = crib(capsys, "settings", "muggins=maybe", "-d", sim)
+    assert status == 1 and 'muggins must be true or false, not "maybe"' in err
 
 
 def test_nothing_listening(capsys: pytest.CaptureFixture[str]) -> None:

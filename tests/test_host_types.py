@@ -1,7 +1,7 @@
 """The host code (host_tools/, host_shared/, simulator/, cribbage_lab/, benchmarks/, hardware/'s scripts,
 scripts/build_emulator_core.py) type-checks with mypy against the firmware it imports.
 
-mypy finds the firmware packages (``cribbage``, ``app``, ``hal``) in firmware/ and the
+mypy finds the firmware packages (``cribbage``, ``app``, ``hal``, ``shared``) in firmware/ and the
 ``micropython`` shim in cpython_shims/, the way the host tools import them on CPython. The
 second test feeds it known type errors, one against a host module and one against the
 firmware, to prove both are really read (with ``--ignore-missing-imports`` a path that
@@ -28,8 +28,8 @@ pytestmark = pytest.mark.xdist_group("mypy-host")
 def cache(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """mypy's incremental cache, shared by this module's runs and kept from one session to the
     next in pytest's cache folder, as Python's bytecode caches are kept: from cold, mypy reads
-    all of typeshed and both packages (~8 s of CPU), from its cache only what changed (and
-    what depends on it) again (0.4 s when nothing did)."""
+    all of typeshed and both packages (tests/README.md: some seconds of CPU), from its cache only
+    what changed (and what depends on it) again (a fraction of a second when nothing did)."""
     kept = getattr(request.config, "cache", None)  # None under -p no:cacheprovider
     return kept.mkdir("mypy-host") if kept is not None else tmp_path_factory.mktemp("mypy-cache")
 

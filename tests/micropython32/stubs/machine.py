@@ -51,12 +51,4 @@ class WDT:
         pass
 
 
-def disable_irq():
-    return 0
-
-
-def enable_irq(state):
-    pass
-
-
 mem32 = {}

@@ -11,9 +11,6 @@ class StateMachine:
     def active(self, *args):
         return 1
 
-    def put(self, *args):
-        pass
-
     def tx_fifo(self):
         return 0
 
@@ -29,9 +26,6 @@ class DMA:
 
     def active(self, *args):
         return 0
-
-    def close(self):
-        pass
 
 
 def asm_pio(**settings):
