@@ -9,8 +9,8 @@ def said(settings, event):
     """The display's line for ``event`` (as the log holds it) taken back by an undo, under ``settings`` (the
     host's words for every event, longer: ``host_tools.log_words.describe``)."""
     kind = event[0]
-    if kind == "lay":
-        what = "%s laid %s" % (settings.seat_name(event[1]), rank_name(event[2] - 1))
+    if kind == "lay":  # the card laid: "T1b's 10" (with "laid", 17 characters: a team seat's 10 lost its 0)
+        what = "%s's %s" % (settings.seat_name(event[1]), rank_name(event[2] - 1))
     elif kind == "go" or kind == "hand":
         what = "%s's %s" % (settings.seat_name(event[1]), kind)
     elif kind == "peg":

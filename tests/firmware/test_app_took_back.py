@@ -13,7 +13,8 @@ TEAMS = Settings(players=4)
 
 def test_each_event_taken_back_is_named_in_a_line_of_the_display():
     for settings, event, line in (
-            (TWO, ["lay", 1, 10], "UNDO: P2 laid 10"), (TEAMS, ["lay", 3, 1], "UNDO: T2b laid A"),
+            (TWO, ["lay", 1, 10], "UNDO: P2's 10"), (TEAMS, ["lay", 3, 1], "UNDO: T2b's A"),
+            (TEAMS, ["lay", 2, 10], "UNDO: T1b's 10"),
             (TWO, ["go", 0], "UNDO: P1's go"), (TEAMS, ["go", 2], "UNDO: T1b's go"),
             (TWO, ["peg", 1, 12], "UNDO: P2 +12"), (TEAMS, ["peg", 1, 2], "UNDO: T2 +2"),
             (TWO, ["hand", 1, None, 8], "UNDO: P2's hand"), (TWO, ["crib", None, 4], "UNDO: the crib"),
@@ -25,7 +26,21 @@ def test_each_event_taken_back_is_named_in_a_line_of_the_display():
             (TWO, ["new_game"], "UNDO: new game"), (TWO, ["muggins", 0], "UNDO: P1 muggins"),
             (TEAMS, ["muggins", 1], "UNDO: T2 muggins")):
         assert said(settings, event) == line, event
-        assert len(line) <= 16  # a line of the display
+
+
+def test_every_event_taken_back_fits_a_line_of_the_display_for_every_seat():
+    # A review: a team seat's 10 was "UNDO: T1b laid 10", 17 characters, cut to "... laid 1" on the display.
+    events = [["peg", 0, 31], ["muggins", 0], ["crib", None, 29], ["show_ranks", None, [9, 9, 9, 9], 0, False, None],
+              ["cut", [1, 2]], ["cut_ranks", [9, 9]], ["starter", parse("10H")], ["starter_rank", 9], ["heels"],
+              ["dealer", 0], ["new_game"], ["new_match"]]
+    for settings in (TWO, Settings(players=3), TEAMS):
+        for seat in range(settings.seats):
+            events += [["lay", seat, rank] for rank in range(1, 14)] + [["go", seat], ["hand", seat, None, 29],
+                                                                       ["show_ranks", seat, [9, 9, 9, 9], 0, False, 8]]
+            events += [["peg", settings.side_of(seat), 31], ["muggins", settings.side_of(seat)]]
+        for event in events:
+            line = said(settings, event)
+            assert len(line) <= 16 and line.startswith("UNDO: "), (event, line)  # a line of the display
 
 
 def test_the_undo_line_shows_until_the_next_input_or_action():
