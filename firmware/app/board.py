@@ -292,9 +292,12 @@ class Board:
         if self.match.new_match and not self.match.events:
             raise RuleError("a new match cannot be undone")
         match = self.match
+        kept = self.undone
         undone = self.changing(match.undo)
         self._accepted()
-        self.undone = undone
+        # a muggins call taken back: a show kept to open on (the claim after it, as dialled) stays kept,
+        # to open after the call made again (no mode opens on the call itself)
+        self.undone = kept if kept is not None and undone[0] == "muggins" else undone
         if self.skipped is not None and match.events < self.skipped:  # back before the skip: another deal
             self.skipped = None
         self.messages.undone(undone)

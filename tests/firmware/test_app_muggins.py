@@ -349,3 +349,22 @@ def test_a_call_from_the_next_claim_taken_back_and_made_again_from_home_still_re
     d.press(ENC)
     assert d.where() == "claim" and d.mode.picker.picked == [parse(c) for c in "AC 2D 3H KS".split()]
     assert d.mode.points == 3
+
+
+def test_a_call_from_the_next_claim_undone_at_home_keeps_that_claim_as_dialled():
+    # Seen and left by the last session: the call's undo at home took the place of the claim kept (Board.undone),
+    # and the claim was picked again from the start.
+    d = at_pones_hand()
+    claim(d, "5H 5D JC 10C", 12)  # worth 20
+    d.press(ENC)
+    d.pick_all("AC 2D 3H KS")
+    d.press(turn(3), P1)  # a claim dialled, then the call from there
+    d.press(HOLD_ENC, HOLD_ENC)  # the menu from the call, and out of it: home
+    assert d.mode.name == "peg" and d.match.front == [8, 12]
+    d.press(BACK_PRESS)  # undo at home: the call taken back
+    assert d.match.front == [0, 12] and d.match.muggins == 1 and d.display()[-1] == "UNDO: P1 muggins"
+    d.press(P1)  # the call made again from home
+    assert d.where() == "called" and d.match.front == [8, 12]
+    d.press(ENC)  # on: the dealer's hand as it was dialled
+    assert d.where() == "claim" and d.mode.picker.picked == [parse(c) for c in "AC 2D 3H KS".split()]
+    assert d.mode.points == 3
