@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from host_shared.untrusted import shorten
+from host_shared.untrusted import shorten, whole_number
 from shared.events import CONTROLS, LONG, MAX_TURN, PRESS, TURN
 from shared.serial_lines import MAX_LINE
 from simulator.device import Device
@@ -70,11 +70,13 @@ def _protocol_line(line: str) -> str:
 
 
 def _whole(rest: str, usage: str) -> int:
-    """``rest`` as a whole number; ValueError saying ``usage`` if it is none."""
-    try:
-        return int(rest)
-    except ValueError:
-        raise ValueError("%s, not %r" % (usage, shorten(rest))) from None
+    """``rest`` as a whole number in the digits 0-9, a minus before it or not (as the `crib` commands
+    read numbers: not ``1_0``, ``+5`` or other scripts' digits); ValueError saying ``usage`` if it is none."""
+    minus = rest.startswith("-")
+    number = whole_number(rest[1:] if minus else rest)
+    if number is None:
+        raise ValueError("%s, not %r" % (usage, shorten(rest)))
+    return -number if minus else number
 
 
 def _step(word: str, rest: str) -> tuple[str, Any]:

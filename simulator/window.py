@@ -135,7 +135,17 @@ class Window:
         return self.device.hw.ticks_ms()
 
     def _turn(self, detents: int) -> None:
+        self._take_releases()
         self.pending += self.controls.turn(detents, self.now())
+
+    def _take_releases(self) -> None:
+        """The key releases still in their grace, taken now: another key or the mouse came after them, so
+        they are real (X repeats only the key held), and the board takes the input in the order it came
+        (a turn typed right after Enter would reach the board before its press: the next card taken)."""
+        for key, (after_id, _released_at) in self.releases.items():
+            self.root.after_cancel(after_id)
+            self.pending += self.controls.up(HOLD_KEYS[key], self.now())
+        self.releases.clear()
 
     def _key_down(self, event: tk.Event) -> None:
         key = event.keysym
@@ -146,6 +156,7 @@ class Window:
                 return
             # A second tap that came before the first's release was taken (a busy loop): two presses.
             self.pending += self.controls.up(HOLD_KEYS[key], self.now())
+        self._take_releases()
         if key in TURN_KEYS:
             # Shift: 5 steps, but for "+", which takes Shift to type on most keyboards
             big = held(event, SHIFT) and key != "plus"
@@ -169,6 +180,7 @@ class Window:
             self.pending += self.controls.up(HOLD_KEYS[key], self.now())
 
     def _mouse_down(self, event: tk.Event) -> None:
+        self._take_releases()
         self.mouse_control = self.layout.control_at(event.x, event.y)
         if self.mouse_control:
             self.pending += self.controls.down(self.mouse_control, self.now())
