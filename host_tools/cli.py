@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import sys
+from typing import NoReturn
 
 from host_shared import INTERRUPTED, NOT_DONE
 
@@ -47,10 +49,24 @@ EXIT_STATUS = """exit status:
   130: interrupted (Ctrl-C)"""
 
 
-def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose usage errors with ``json_errors`` set (--json on the command line) also go to
+    standard output as ``{"ok": false, "error": why}``, as every other error of a command run with --json
+    (``host_tools.talk.fail``): a script reading it gets one object however the command ends."""
+
+    json_errors = False
+
+    def error(self, message: str) -> NoReturn:
+        """Say the usage error (as JSON too, with ``json_errors``) and exit with status 2."""
+        if self.json_errors:
+            print(json.dumps({"ok": False, "error": message}), flush=True)
+        super().error(message)
+
+
+def build_parser() -> tuple[Parser, dict[str, Parser]]:
     """The argument parser with every sub-command registered, and each sub-command's own parser
     by the names it is called (aliases too)."""
-    parser = argparse.ArgumentParser(prog="crib", description="Electronic cribbage board: tools for the host.",
+    parser = Parser(prog="crib", description="Electronic cribbage board: tools for the host.",
                                      epilog=EXIT_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMAND_MODULES:
@@ -61,6 +77,9 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `crib`."""
     parser, commands = build_parser()
+    if "--json" in (sys.argv[1:] if argv is None else argv):
+        for each in (parser, *commands.values()):
+            each.json_errors = True  # (add_parser makes its parsers of the parser's class)
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # said by the sub-command's parser (argparse's own says "usage: crib ..." without naming it)
         commands[args.command].error("unrecognized arguments: %s" % " ".join(unknown))

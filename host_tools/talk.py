@@ -27,16 +27,14 @@ def add_link_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true",
                         help="print JSON instead: the board's reply with what else crib asked it for (the state "
                         "after a change; \"before\": the state before a game command; \"undone\": the event "
-                        "undone; the log's pages joined); when it is not done, {\"ok\": false, \"error\": why} "
-                        "(and why on stderr, as ever)")
+                        "undone; the log's pages joined); when it is not done, or the command line is wrong, "
+                        "{\"ok\": false, \"error\": why} (and why on stderr, as ever)")
 
 
 def not_done(args: argparse.Namespace, why: str) -> int:
-    """Say ``why`` a conversation with the board was not done (on stderr; with --json on standard output
-    too, as JSON: a script reading it gets one object either way) and return NOT_DONE."""
+    """Say ``why`` a conversation with the board was not done (``fail``: on stderr; with --json on standard
+    output too, as JSON) and return NOT_DONE."""
     fail(args, why)
-    if args.json:
-        print(json.dumps({"ok": False, "error": why}))
     return NOT_DONE
 
 
@@ -141,9 +139,13 @@ FAIL_LIMIT = 400  # characters of an error message: what it echoes of a bad inpu
 
 def fail(args: argparse.Namespace, message: str, kind: str = "error") -> None:
     """Print ``crib COMMAND: error: message`` to stderr, on one line of at most FAIL_LIMIT characters
-    (``kind`` in place of error: what was not done although the rest was, like ``skipped``)."""
+    (``kind`` in place of error: what was not done although the rest was, like ``skipped``); an error of
+    a command run with --json goes to standard output too, as ``{"ok": false, "error": message}``: a
+    script reading it gets one object however the command ends (a usage error too: ``host_tools.cli``)."""
     message = shorten(" ".join(message.splitlines()), FAIL_LIMIT)
     print("crib %s: %s: %s" % (getattr(args, "command", ""), kind, message), file=sys.stderr)
+    if kind == "error" and getattr(args, "json", False):
+        print(json.dumps({"ok": False, "error": message}))
 
 
 def game_rules(settings: dict[str, Any] | None) -> Settings:

@@ -103,6 +103,20 @@ def test_with_json_what_is_not_done_is_json_on_standard_output_too(sim: str) -> 
     assert done.returncode == 0 and json.loads(done.stdout)["ok"] is True
 
 
+@pytest.mark.parametrize(("argv", "said"), [
+    (["peg", "1", "99"], "points must be a whole number from 1 to 31, not '99'"),  # argparse's
+    (["status", "--bogus"], "unrecognized arguments: --bogus"),
+    (["settings", "muggins=on", "muggins=off"], "muggins given twice"),  # the command's own
+    (["score", "5H"], "give 5 cards"), (["advise", "5H", "5C", "JD", "QS", "4C", "9H", "--players", "+2"], "'+2'"),
+    (["new-match"], "no terminal to ask on: give --yes"),
+])
+def test_with_json_a_command_line_that_is_wrong_is_json_on_standard_output_too(argv: list[str], said: str) -> None:
+    # Seen and left by a review: --json was silent on usage errors (a script reading it got nothing).
+    done = crib(*argv, "--json", "-d", NOWHERE) if argv[0] not in ("score", "advise") else crib(*argv, "--json")
+    reply = json.loads(done.stdout)
+    assert done.returncode == 2 and reply["ok"] is False and said in reply["error"] and said in done.stderr
+
+
 def test_no_board_or_nothing_at_the_address_is_1() -> None:
     done = crib("status", "-d", "socket://127.0.0.1:%d" % free_port())
     assert done.returncode == 1 and "nothing answers at" in done.stderr
