@@ -224,13 +224,22 @@ class Board:
 
         self.open(Count).begin(self)
 
-    def open_menu(self):
-        """The menu (settings, advice, new game or match, the LED test)."""
+    def open_menu(self, mode=None):
+        """The menu (settings, advice, new game or match, the LED test), or ``mode`` in its place (the LED
+        test asked for over the serial line). What the mode left opens on again once the menu is left with
+        nothing done (its ``kept``, if it has one: a count's show as it stands, the rank dialled in the play)
+        is kept as ``undone`` is after an undo, which any action clears."""
+        left = self.mode
+        kept = left.kept(self) if hasattr(left, "kept") else None
         self._drop_count()
-        forget(_PROTOCOL_MODULES)
-        from app.modes.menu import Menu
+        if mode is None:
+            forget(_PROTOCOL_MODULES)  # (not while a request is answered)
+            from app.modes.menu import Menu
 
-        self.open(Menu)
+            mode = Menu
+        self.open(mode)
+        if kept is not None:
+            self.undone = kept
 
     def skip_starter(self, skipped=True):
         """Mark this deal's starter skipped before its play laid card by card (``skipped``; False: the
@@ -349,18 +358,28 @@ class Board:
             match = Match(settings, edits=match.edits + 1, new_match=match.new_match)  # (still begun by it)
             self.skipped = None
         kept = self.undone if match is self.match else None  # a preference changes no game: a kept show stays
+        laid_from_now = new_prefs["play"] == 1 and self.prefs["play"] != 1
+        self.match = match
+        self.set_prefs(new_prefs)
+        if laid_from_now:
+            self.pegged_by_points()
+        self._accepted()
+        self.undone = kept
+
+    def pegged_by_points(self):
+        """With the play laid card by card set but not begun this deal, its starter known (a card, a rank, or
+        his heels pegged), and points pegged by hand in the deal: its play is pegged by points (``skipped``:
+        the deal's start; an undo of its pegs keeps it), not laid again from 0 to count them twice. Called
+        as the preference changes, and as the starter becomes known (the play may be pegged before it)."""
+        match = self.match
         game = match.game
-        if (new_prefs["play"] == 1 and self.prefs["play"] != 1 and game.phase == "play" and game.laying is None
+        if (self.prefs["play"] == 1 and game.phase == "play" and game.laying is None
                 and (game.starter_rank is not None or game.heels)):
             start = match.deal_start()
             for event in match.iter_log(start):
-                if event[0] == "peg":  # points pegged by hand this deal: its play is not laid again from 0
-                    self.skipped = start  # (the deal's start: an undo of its pegs keeps it)
-                    break
-        self.match = match
-        self.set_prefs(new_prefs)
-        self._accepted()
-        self.undone = kept
+                if event[0] == "peg":
+                    self.skipped = start
+                    return
 
     def _accepted(self):
         """An action was taken: the data changed (saved next), and a refusal shown before it is

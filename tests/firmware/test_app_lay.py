@@ -154,6 +154,43 @@ def test_a_play_pegged_by_points_before_the_starter_is_left_so_by_skipping_it():
     assert d.match.front == [5, 8] and d.match.heels and d.where() == "total" and d.mode.seat == 0
 
 
+def test_a_play_pegged_by_points_before_the_starter_is_not_laid_again_once_the_starter_is_picked():
+    # A review: the starter picked at the count (as USING.md allows) laid the play again from 0, counting a
+    # fifteen twice; so after the preference was set card by card over a play pegged by hand.
+    for set_after in (False, True):
+        d = Driver()
+        if not set_after:
+            d.board.change_settings({"play": 1})
+        d.press(P1)
+        d.press(HOLD_P2, HOLD_P1, P1, ENC)  # the play pegged by points before the starter: P2 2, P1 2, P1 1
+        if set_after:
+            assert d.ask({"cmd": "settings", "set": {"play": 1}})["ok"]
+        assert d.match.front == [3, 2] and d.display()[-2] == "enc=starter"
+        d.press(ENC)
+        d.pick("5H")  # the starter picked after all: home, the play as pegged, the hands by their cards
+        assert d.where() == "peg" and d.display()[-2] == "enc=count" and d.match.laid is None
+        d = d.reboot()  # through a power cut too
+        d.press(ENC)
+        assert d.where() == "cards" and d.mode.seat == 1 and d.match.front == [3, 2]
+
+
+def test_the_rank_dialled_stays_over_a_look_into_the_menu_or_the_led_test():
+    # A review: menu -> LED test -> back reset the dial to 5, and the next press laid a 5 for the 10 dialled.
+    d = laying()
+    lay(d, 10)
+    assert d.mode.rank == 10 and d.mode.describe()["rank"] == 10
+    d.press(HOLD_ENC, HOLD_ENC)  # the menu, and out of it
+    assert d.where() == "lay" and d.mode.rank == 10
+    d.press(turn(-7))  # P1's 3
+    d.press(HOLD_ENC, turn(4), ENC)  # the menu's LED test
+    assert d.mode.name == "led_test"
+    d.press(HOLD_ENC)
+    assert d.where() == "lay" and d.mode.rank == 3
+    assert d.ask({"cmd": "test_leds"})["ok"] and d.ask({"cmd": "test_leds", "stop": True})["ui"]["rank"] == 3
+    d.press(ENC)
+    assert d.match.log[-1] == ["lay", 0, 3]
+
+
 def test_a_skip_is_said_at_home_and_kept_through_a_power_cut():
     d = Driver()
     d.board.change_settings({"play": 1, "players": 3})
