@@ -108,7 +108,7 @@ def _test_leds(board, request):
     if not stop:
         from app.modes.led_test import LedTest  # loaded when asked for: it leaves with the menu's modules
 
-        board.open(LedTest)
+        board.open_menu(LedTest)  # in the menu's place: what a count or the play had dialled is kept
     elif board.mode.name == "led_test":  # nothing else is stopped: a game mode stays as it was
         board.idle()
     return {"ui": board.mode.describe()}

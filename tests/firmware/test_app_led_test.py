@@ -173,3 +173,19 @@ def test_the_serial_line_starts_and_stops_the_test_and_refuses_a_bad_stop():
     d.press(P1)  # a peg being dialled is no test: stop leaves it alone
     dialling = d.mode.describe()
     assert d.ask({"cmd": "test_leds", "stop": True})["ui"] == dialling and d.mode.describe() == dialling
+
+
+def test_the_test_asked_for_over_the_serial_line_keeps_a_count_as_it_stands():
+    # A review: the menu's LED test kept a count's preview, the serial line's threw it away ("the board is back
+    # at the game, exactly as it was": USING.md).
+    d = Driver()
+    d.press(P1, ENC)
+    d.pick("5H")
+    d.press(ENC)
+    d.pick_all("5C 5D JH 6S")
+    before = d.mode.describe()
+    assert before["step"] == "confirm" and before["points"] == 15
+    assert d.ask({"cmd": "test_leds"})["ui"]["mode"] == "led_test"
+    assert d.ask({"cmd": "test_leds", "stop": True})["ui"]["mode"] == "peg"
+    d.press(ENC)
+    assert d.mode.describe() == before

@@ -4,7 +4,9 @@ Every mode has one shape: ``Board.open(ModeClass)`` makes it as ``ModeClass(boar
 way the board changes mode: ``Board.idle``, ``open_count`` and ``open_menu`` use it too), and it
 has ``handle(board, event)``, ``draw(board, canvas, now)``, ``lines(board)`` (text for an
 optional display), ``describe()`` (its part of the serial ``state`` reply), ``name`` and
-``full_screen``, and may set ``as_pressed``: True, a button held there is its press; False,
+``full_screen``, may have ``kept(board)``: what it opens on again once the menu (or the LED test)
+opened over it is left with nothing done (``Board.open_menu`` keeps it as ``Board.undone``), and may set
+``as_pressed``: True, a button held there is its press; False,
 every held button is taken as held (``Board.handle``; without it, back held is back pressed when
 there is no player 3). A ``full_screen`` mode (card picker, menus) replaces the score display;
 the others (``peg``, ``lay``, ``muggins``, and ``count`` but at its cards and ranks) draw over it

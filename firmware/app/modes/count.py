@@ -182,6 +182,14 @@ class Count:
             return self.ranks.event(None if self.crib else self.seat, board.match.starter_rank, claim)
         return self._event(self.picker.picked[:], claim)
 
+    def kept(self, board):
+        """The show as it stands, where the count opens again once the menu (or the LED test) over it is left
+        with nothing done (``Board.open_menu``); None while its cards or ranks are picked."""
+        step = self.step
+        if step == _CARDS or step == RANKS:
+            return None
+        return self._event(None, self.points) if step == TOTAL else self._shown_event(board, self.points)
+
     def handle(self, board, event):
         """The step's own handler: cards picked, ranks asked (``app.rank_show``), the count said confirmed or a claim or
         total dialled; at those last three the encoder held opens the menu."""
@@ -191,11 +199,7 @@ class Count:
         elif step == RANKS:
             self.ranks.handle(board, self, event)
         elif event[0] == events.LONG and event[1] == events.ENCODER:  # (at the cards or ranks: the total)
-            # as at home; the show as it stands is where the count opens again, once the menu is left with
-            # nothing done there (as after an undo: Board.undone, which any action clears)
-            kept = self._event(None, self.points) if step == TOTAL else self._shown_event(board, self.points)
-            board.open_menu()
-            board.undone = kept
+            board.open_menu()  # as at home (``kept``: the count opens again as it stands)
         elif step == _CONFIRM:
             self._confirming(board, event)
         else:

@@ -70,6 +70,11 @@ class Lay:
         # asked each frame (a call costs the chip tens of microseconds)
         self.start = under(0)
 
+    def kept(self, board):
+        """The rank dialled, as a card laid and taken back: dialled again once the menu (or the LED test) over
+        the play is left (``Board.open_menu``; ``_undone_rank``)."""
+        return ["lay", self._turn(board), self.rank]
+
     def _turn(self, board):
         """The seat to lay or say go, or None once every card is laid."""
         laying = board.match.game.laying

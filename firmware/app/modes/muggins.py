@@ -52,7 +52,7 @@ class Muggins:
         self.said = None
         self.caller = None
         self.called = 0  # what the call pegged
-        self.kept = False  # a house rule kept the call's points off the track
+        self.kept_off = False  # a house rule kept the call's points off the track
         self.next_claim = None  # the next claim as dialled, when the call came from it: reopened after
 
     def claimed(self, seat, crib, event):
@@ -65,6 +65,10 @@ class Muggins:
         """Open on the last event of the log, a hand's claim still open to a call."""
         event = next(board.match.iter_log(board.match.events - 1))
         self.claimed(event[1], False, event)
+
+    def kept(self, board):
+        """The next claim as dialled, if the call came from it: reopened after the menu (``Board.open_menu``)."""
+        return self.next_claim
 
     def counting_side(self, board):
         """The claimer's side: its game hole breathes."""
@@ -84,8 +88,6 @@ class Muggins:
             self._go_on(board)
         elif kind == events.LONG and what == events.ENCODER:  # the menu, as at home (a call may still come after)
             board.open_menu()
-            if self.next_claim is not None:  # reopened after, as a count the menu came over (Board.undone)
-                board.undone = self.next_claim
         elif kind == events.PRESS and what == events.BACK:
             if board.try_undo():
                 if self.step == _CALL:  # the claim taken back: dialled again, its cards (or ranks) still taken
@@ -101,8 +103,8 @@ class Muggins:
                 self.caller = side
                 self.called = count.total - self.claim
                 # peg out exactly or the stinkhole may keep the caller's peg where it was: said so
-                self.kept = self.called and board.match.game.front[side] == front
-                self.said = Said(count, 4 if self.kept else 3)  # the whole count, at last
+                self.kept_off = self.called and board.match.game.front[side] == front
+                self.said = Said(count, 4 if self.kept_off else 3)  # the whole count, at last
                 self.step = _CALLED
 
     def draw(self, board, canvas, now):
@@ -115,8 +117,8 @@ class Muggins:
         claimer = self.counting_side(board)
         if self.step == _CALL:
             draw_callers(board, canvas, now, claimer)
-        elif (self.kept or not self.called) and not canvas.blink(now, 400, 200):
-            side = self.caller if self.kept else claimer
+        elif (self.kept_off or not self.called) and not canvas.blink(now, 400, 200):
+            side = self.caller if self.kept_off else claimer
             canvas.put(side & 1, board.match.game.front[side] or game_hole(board), palette.WHITE, 0)
 
     def title(self, board):
@@ -132,7 +134,7 @@ class Muggins:
                 "enc=go on", "back=re-claim"]
         if self.called:
             head = ["muggins %s +%d" % (settings.side_name(self.caller), self.called), "claim %d" % self.claim]
-            if self.kept:
+            if self.kept_off:
                 head.insert(1, "not pegged")
         else:
             head = ["no muggins:", "claim was right"]
