@@ -195,7 +195,7 @@ def rows(board: dict) -> list[list[str]]:
          "the board needs 8 mm. PL9823 uses different timing: not recommended; and LEDs that light up at power-on "
          "before any data comes (PL9823 are commonly reported to): on the adapter build they would draw, uncapped, "
          f"until the firmware's first, dark frame ({leds} lit blue at 20 mA: about {leds * 0.02:.1f} A, computed, "
-         "past the adapter's 4 A)"],
+         "past the adapter's 2.5 A)"],
         [cap_refs, str(leds), str(spare), "both", "Ceramic capacitor", "100 nF, 10 V or more, X7R, 2.54 mm leads",
          "", "Beside every LED, across its VDD and GND leads; 5 % spare"],
         ["C243", "1", "1", "both", "Electrolytic capacitor", "1000 uF, 10 V or more", "Panasonic EEU-FR1A102",
@@ -238,11 +238,21 @@ def rows(board: dict) -> list[list[str]]:
         ["U3", "1", "1", "usb", "Current-limited power switch", "TPS2553, enable high, SOT-23-6", "TI TPS2553DBVR",
          "Between VBUS and the LED bus; on a SOT-23-6 to DIP adapter board"],
         ["XU3", "1", "1", "usb", "Adapter board", "SOT-23-6 to 2.54 mm DIP", "", "For U3"],
-        ["R8", "1", "1", "usb", "Resistor", f"43.2 kohm, {RESISTOR}", "", "U3's current limit: 0.54 to 0.67 A"],
+        ["R8", "1", "1", "usb", "Resistor", f"66.5 kohm, {RESISTOR}", "",
+         "U3's current limit: 0.35 to 0.45 A (TI's figures for 66.5 kohm 1 %): its most, with the Pico's 0.05 A, "
+         "within a USB 2.0 port's 0.5 A"],
         ["R9", "1", "1", "usb", "Resistor", f"100 kohm, {RESISTOR}", "",
          "Holds U3 off until the firmware turns the LEDs on"],
         ["R10", "1", "1", "usb", "Resistor", f"10 kohm, {RESISTOR}", "", "U3's /FAULT pull-up to 3V3"],
         ["C247", "1", "1", "usb", "Ceramic capacitor", "100 nF, 50 V, X7R, 2.54 mm leads", "", "At U3's IN pin"],
+        ["F2", "1", "1", "usb", "PTC resettable fuse", "0.5 A hold, 1 A trip, 6 V or more, radial leads",
+         "Bourns MF-R050",
+         "At the Pico's VBUS (pin 40), before U3: a fault between them (the wire to U3's IN, C247, a bridge at "
+         "U3's pins) draws at most about 1 A, 5 W, instead of whatever the charger gives (2.4 to 3 A, 12 to 15 W, "
+         "from many). In series it drops about 0.1 to 0.3 V at the LEDs' 0.35 A (about 0.35 to 0.7 ohm cold, "
+         "Bourns' figures; up to 1.2 ohm for an hour after a trip). An SMD one of the same ratings on a 1812 to DIP "
+         "adapter (Bourns MF-MSMF050-2, Littelfuse 1812L050PR: lower resistance) serves as well. Unplug and let it "
+         "cool a minute to reset it"],
         ["J2", "1", "1", "both", "USB panel socket",
          "left- or right-angled micro-USB plug (the cable leaves sideways, in the plane of the Pico's board; not "
          "an up- or down-angled one) to micro-USB panel-mount socket, 0.3 m, with screws; power conductors "
@@ -263,43 +273,51 @@ def rows(board: dict) -> list[list[str]]:
          "to C cable, never at the socket. Buy one whose seller names the two 5.1 kohm resistors and check it "
          "(BUILD.md, stage 1)"],
         ["PS1", "1", "1", "adapter", "Power supply",
-         "5 V DC, 4 A (20 W), regulated, a limited power source (marked LPS, or Class 2), 5.5 x 2.1 mm plug, "
-         "centre +", "Mean Well GST25E05-P1J",
-         "Its label must say LPS (or Class 2): F1 does not cut a fault below the adapter's own limit, 20 to 30 W, "
-         "which only such a supply is bound to hold (power.md); check the example's label too. "
-         "Measure it before the first connection: 4.8 to 5.3 V, centre positive. "
-         "Never more than 4 A: make_board.py refuses a supply_ma above what F1, J1, XF1 and the wires are "
-         "rated for"],
+         "5 V DC, 2.5 A (12.5 W) or less, regulated, a limited power source (marked LPS, or Class 2), "
+         "5.5 x 2.1 mm plug, centre +", "",
+         "Its label must say LPS (or Class 2): F1 does not cut a fault below the adapter's own limit, 13 to 19 W "
+         "for 2.5 A, which only such a supply is bound to hold (power.md). No example is named: check the label "
+         "of the one you buy. One of less than 2.5 A (a 5 V 2.4 A, 12 W one, say) does too: set its current as "
+         "supply_ma in make_board.py. Measure it before the first connection: 4.8 to 5.3 V, centre positive. "
+         "Never more than 2.5 A: a stronger one feeds a fault more heat (power.md), and make_board.py refuses a "
+         "supply_ma above 2500"],
         ["J1", "1", "1", "adapter", "DC jack", "5.5 x 2.1 mm (2.0 to 2.1 mm pin), 8 A or more",
          "CUI Devices PJ-063AH (8 A, 24 V)",
          "In the left edge (see the drilling template), marked 5 V ONLY, centre + beside it (X11). Rated above "
          "what F1 may carry for good: a glass time-lag fuse must not blow within an hour at 1.5 x its rating "
-         "(IEC 60127-2; T5A: 7.5 A), so J1 must carry 7.5 A continuously (power.md). Most panel jacks with a nut "
-         "are rated 5 A or less: check the rating. The "
+         "(IEC 60127-2; T3.15A: 4.7 A), so J1 must carry 4.7 A continuously (power.md). Many panel jacks with a "
+         "nut are rated 3 A or less: check the rating. The "
          "PJ-063AH is a board jack: solder it to a piece of PB1 and glue that straight to the pocket's floor (no "
          f"foam tape: about {JACK_MM} mm tall, it then stands {stacks(board)['J1'][0]:.1f} of the pocket's "
          f"{depth['power']} mm) with its face against the edge's 12 mm hole, drilled where its pin is (BUILD.md, "
          "section 1), so that the plug's body enters the hole and a push on the plug goes into the wood, not the "
          "joints"],
-        ["F1", "1", "2", "adapter", "Fuse", "5 A time-lag (T5A), 5 x 20 mm glass", "",
+        ["F1", "1", "2", "adapter", "Fuse", "3.15 A time-lag (T3.15A), 5 x 20 mm glass", "",
          "Right after the jack's centre pin; one spare. For a short with a supply that gives more than the "
-         "adapter's 4 A. Glass (IEC 60127-2, standard sheet 3): it must blow within 2 minutes at 2.1 x its rating, "
-         "10.5 A, where a ceramic one (sheet 5) may take 30. Not a resettable PTC (polyfuse): its trip current, the "
-         "least at which it surely trips, is about twice its hold current (Littelfuse's USBR series: 2.5 A hold, 5 A "
-         "trip), so one that holds 5 A need not trip below about 10 A. "
+         "adapter's 2.5 A (which it carries for hours: 80 % of its rating). Glass (IEC 60127-2, standard sheet "
+         "3): it must blow within 2 minutes at 2.1 x its rating, 6.6 A, where a ceramic one (sheet 5) may take 30. "
+         "Not a resettable PTC (polyfuse): its trip current, the least at which it surely trips, is about twice its "
+         "hold current (Littelfuse's USBR series: 2.5 A hold, 5 A trip), so one that holds 3 A need not trip below "
+         "about 6 A. "
          "Fitted after stage 3 (BUILD.md); "
          "until then the T1A below"],
         ["F1", "1", "2", "adapter", "Fuse, for the first power-on (fitted as F1 until stage 3)",
          "1 A time-lag (T1A), 5 x 20 mm glass", "",
-         "In XF1, in F1's place, through stages 1 to 3 (BUILD.md), then swapped for the T5A above: the bare board "
+         "In XF1, in F1's place, through stages 1 to 3 (BUILD.md), then swapped for the T3.15A above: the bare board "
          "and every dark LED draw under "
          f"{math.ceil((leds * IDLE_MA[1] + PICO_MA[1]) / 50) / 20:.2f} A ({leds} LEDs idle at {IDLE_MA[0]:g} to "
-         f"{IDLE_MA[1]:g} mA each), and a wiring fault blows 1 A, not 5 A; one spare"],
+         f"{IDLE_MA[1]:g} mA each), and a wiring fault blows 1 A, not 3.15 A; one spare"],
         ["XF1", "1", "1", "adapter", "Fuse holder", "5 x 20 mm, for a perfboard or inline, 10 A",
          "Schurter OG (5 x 20 mm fuse block, through-hole, 10 A)",
-         "Rated above the 7.5 A F1 may carry for good (1.5 x its rating: IEC 60127-2), as J1. On the power "
+         "Rated above the 4.7 A F1 may carry for good (1.5 x its rating: IEC 60127-2), as J1. On the power "
          "entry's perfboard, or inline; "
          "glued down either way (BUILD.md, before closing the panel)"],
+        ["C253", "1", "1", "adapter", "Electrolytic capacitor, bipolar (non-polarised)", "47 uF, 35 V, bipolar",
+         "Nichicon UES1V470MPM (ES series)",
+         "Right after XF1, +5V_FUSED (Q1's drain) to GND: damps the ringing when a live adapter is plugged in, "
+         "which would otherwise reach 2.2 to 2.4 times the adapter's voltage on Q1's drain (ovp_check.py; power.md, "
+         "\"Overvoltage\"). Bipolar, not an ordinary electrolytic: a reversed plug puts the supply across it the "
+         "wrong way round. 35 V: a 24 V plug"],
         ["D1", "1", "1", "adapter", "Schottky diode", "1 A, 40 V", "1N5819",
          "Fused 5 V to the Pico's VSYS (pin 39): USB and the adapter never feed each other"],
         ["Q1-Q2", "2", "2", "adapter", "P-channel MOSFET, logic level",
@@ -322,9 +340,11 @@ def rows(board: dict) -> list[list[str]]:
         ["R14", "1", "1", "adapter", "Resistor", f"12 kohm, {RESISTOR}", "", "U4's REF to GND"],
         ["R15", "1", "1", "adapter", "Resistor", f"470 kohm, {RESISTOR}", "",
          "Q1's and Q2's gates to U4's REF: the cut-off lets through again only below about 5.5 V"],
-        ["R16", "1", "1", "adapter", "Resistor", f"4.7 kohm, {RESISTOR}", "", "U4's cathode to Q3's base"],
-        ["R17", "1", "1", "adapter", "Resistor", f"10 kohm, {RESISTOR}", "",
-         "Q3's base to its emitter: off below the limit"],
+        ["R16", "1", "1", "adapter", "Resistor", f"2.2 kohm, {RESISTOR}", "",
+         "U4's cathode to Q3's base (about 0.2 W with a 24 V plug in: within 0.25 W)"],
+        ["R17", "1", "1", "adapter", "Resistor", f"1 kohm, {RESISTOR}", "",
+         "Q3's base to its emitter: off below the limit, and U4 sinks 0.65 mA, near its least cathode current, "
+         "before Q3 turns on"],
         ["C248", "1", "1", "adapter", "Ceramic capacitor", "2.2 nF, 50 V, C0G or X7R, 2.54 mm leads", "",
          "U4's REF to GND: the cut-off ignores the microseconds of ringing when a live adapter is plugged in"],
         ["PB1", "1", "1", "both", "Perfboard", "2.54 mm, about 50 x 70 mm, to cut pieces from", "",
@@ -333,7 +353,8 @@ def rows(board: dict) -> list[list[str]]:
          f", about {size(board['build']['parts']['controls_filter'])} mm) on the back panel, right by the Pico's pins "
          "14 to 20; at the "
          "power entry, on the USB build U3's adapter board with R8-R10 and C247, on the adapter "
-         "build the cut-off (U4, Q3, D2, R11, R13-R17, C248, about 25 x 20 mm) and J1's and XF1's pieces"],
+         "build the cut-off (U4, Q3, D2, R11, R13-R17, C248, about 25 x 20 mm) and J1's and XF1's pieces (C253 on "
+         "XF1's)"],
         ["W1", "1", f"{red_black:.1f} m", "both", "Power wire, red", "0.5 mm2 (20 AWG) stranded",
          "", f"+5 V bus along the chain ({lengths['bus'] / 1000:.2f} m measured), the feeds to both ends "
          f"({lengths['feeds'] / 1000:.2f} m) and the Pico's supply lead ({lengths['supply'] / 1000:.2f} m, its "
@@ -341,13 +362,13 @@ def rows(board: dict) -> list[list[str]]:
          "Also every short +5 V lead, each as short as it can be (the Pico's with its service loop, no more): "
          "U2's pin 14 and D1 to VSYS (a short there is "
          "fed by the whole supply); on the USB build the Pico's VBUS (pin 40) to U3's IN and U3's OUT to C243 "
-         "and the bus, which carry the whole 0.5-0.7 A; on the adapter build J1's centre pin to XF1, Q1 and Q2 "
-         "and on to C243, which carry the whole 4 A, wherever the parts' own leads do not reach. 0.5 mm2 carries "
-         "the 7.5 A F1 may let through for good (power.md, \"Which supply\")"],
+         "and the bus, which carry the whole 0.4-0.5 A; on the adapter build J1's centre pin to XF1, Q1 and Q2 "
+         "and on to C243, which carry the whole 2.5 A, wherever the parts' own leads do not reach. 0.5 mm2 carries "
+         "the 4.7 A F1 may let through for good (power.md, \"Which supply\")"],
         ["W2", "1", f"{red_black:.1f} m", "both", "Power wire, black", "0.5 mm2 (20 AWG) stranded", "",
-         "GND bus, feeds and the Pico's GND (pin 38) to the star point (on the USB build the whole 0.5-0.7 A "
+         "GND bus, feeds and the Pico's GND (pin 38) to the star point (on the USB build the whole 0.4-0.5 A "
          "returns through it); U2's pin 7; on the adapter build J1's sleeve lug to the star point (the whole "
-         "4 A); as W1"],
+         "2.5 A); as W1"],
         ["W3", "1", f"{metres(lengths['links'] + link_ends):.1f} m", "both", "Data wire",
          "0.14-0.25 mm2 (26-24 AWG) stranded", "",
          f"DOUT to DIN links along the chain ({lengths['links'] / 1000:.2f} m measured, and {LAP_MM} mm stripped "
@@ -389,11 +410,12 @@ def rows(board: dict) -> list[list[str]]:
         ["X11", "1", "1", "adapter", "Marking", "5 V ONLY, centre +", "",
          "Beside J1 on the board's edge and the back panel's (back-panel.svg): written with a permanent pen, "
          "burnt, or a printed label. A 9 or 12 V plug fits the same jack"],
-        ["PS2", "1", "1", "usb", "USB charger (or power bank) and cable", "5 V, 1 A or more, 4.8 to 5.3 V at its "
+        ["PS2", "1", "1", "usb", "USB charger (or power bank) and cable", "5 V, 1 A to 3 A, 4.8 to 5.3 V at its "
          "plug; micro-USB cable (from a USB-C charger: a USB-C to micro-USB cable; with a USB-C socket as J2, a USB-C "
          "cable)", "",
-         "Not a computer's port: MicroPython asks it for 250 mA, the board draws up to 0.5 A (power.md, \"Which "
-         "supply\"); measure it first with the USB power meter (stage 1). The cable short and thick (1 m or "
+         "Not a computer's port: MicroPython asks it for 250 mA, the board draws up to 0.4 A (power.md, \"Which "
+         "supply\"; from a computer's port set milliamps=300); "
+         "measure it first with the USB power meter (stage 1). The cable short and thick (1 m or "
          "less, sold for charging at 2 A or more): U2 needs 4.5 V at the LED bus (BUILD.md, stage 6)"],
     ]
 

@@ -148,6 +148,13 @@ def build(board: dict, variant: str) -> Circuit:
         if variant == "usb":
             vbus = Net("VBUS")
             vbus += by_name["VBUS"][0]
+            # F2, a PTC resettable fuse soldered at the Pico's pin 40: a fault before U3 (the wire to U3's
+            # IN, C247, a bridge at U3's pins) would otherwise get whatever the charger gives (power.md).
+            ptc = template("PTC", "F", {1: "1", 2: "2"})(ref="F2", value="MF-R050 0.5A hold")
+            ptc[1] += vbus
+            vbus = Net("VBUS_PTC")
+            vbus.drive = POWER  # the Pico's VBUS, through F2
+            ptc[2] += vbus
             limiter = template("TPS2553", "U", TPS2553_PINS, {"IN": T.PWRIN, "GND": T.PWRIN, "EN": T.INPUT,
                                                               "FAULT": T.OPENCOLL, "OUT": T.PWROUT})(
                 ref="U3", value="TPS2553DBVR")
@@ -158,7 +165,7 @@ def build(board: dict, variant: str) -> Circuit:
             bypass[1, 2] += vbus, gnd
             ilim = Net("ILIM")
             ilim += limiter["ILIM"]
-            resistor(ref="R8", value="43.2k 1%")[1, 2] += ilim, gnd
+            resistor(ref="R8", value="66.5k 1%")[1, 2] += ilim, gnd  # U3's limit: 351 to 449 mA
             enable = gp(LED_POWER_PINS["enable"], "LED_EN")
             enable += limiter["EN"]
             resistor(ref="R9", value="100k")[1, 2] += enable, gnd  # off until the firmware drives it high
@@ -174,8 +181,11 @@ def build(board: dict, variant: str) -> Circuit:
             raw += jack["TIP"]
             gnd += jack["SLEEVE"]
             fused = Net("+5V_FUSED")
-            fuse = template("FUSE", "F", {1: "1", 2: "2"})(ref="F1", value="T5A 5x20")
+            fuse = template("FUSE", "F", {1: "1", 2: "2"})(ref="F1", value="T3.15A 5x20")
             fuse[1, 2] += raw, fused
+            # C253 damps the ringing of a live plug going in (the cable's inductance against the FETs'
+            # capacitance): bipolar, since a reversed plug puts the supply across it the wrong way round.
+            capacitor(ref="C253", value="47uF 35V bipolar")[1, 2] += fused, gnd
             # Two P-MOSFETs back to back, sources joined (+5V_GUARD), gates joined (Q_GATES), R11
             # holding the gates at GND: both on (VGS about -5 V, a few milliohms each).
             # Reverse polarity: Q1, drain to the fuse. A reversed plug finds it off and its body diode
@@ -206,8 +216,10 @@ def build(board: dict, variant: str) -> Circuit:
             clamp["A", "K"] += gnd, sense
             reference = template("TL431", "U", TL431_PINS)(ref="U4", value="TL431ACLP")
             reference["REF", "A", "K"] += sense, gnd, trip
-            resistor(ref="R16", value="4.7k")[1, 2] += trip, base
-            resistor(ref="R17", value="10k")[1, 2] += base, guard  # keeps Q3 off below the limit
+            resistor(ref="R16", value="2.2k")[1, 2] += trip, base
+            # Keeps Q3 off below the limit; low enough that U4 sinks its least cathode current (1 mA at most,
+            # TL431) before Q3 turns on (0.65 V / 1 k): U4 regulates at the trip point, not below it.
+            resistor(ref="R17", value="1k")[1, 2] += base, guard
             switch_off = template("PNP", "Q", PNP_PINS)(ref="Q3", value="2N3906")
             switch_off["E", "B", "C"] += guard, base, gates
             vsys = Net("VSYS")

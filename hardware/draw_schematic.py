@@ -29,13 +29,14 @@ FONT = 9
 
 TITLES = {
     "usb": "USB build: everything from the Pico's USB socket; the LEDs' 5 V behind a TPS2553 switch",
-    "adapter": "Adapter build: 5 V 4 A adapter on a 5.5 x 2.1 mm centre-positive jack, fused at 5 A (T)",
+    "adapter": "Adapter build: 5 V 2.5 A adapter on a 5.5 x 2.1 mm centre-positive jack, fused at 3.15 A (T)",
 }
 NOTES = {
     "usb": [
         "U3 stays off (R9 pulls EN low) until the firmware drives GP3 high after boot: at plug-in the host",
         "sees only the Pico (under 100 mA, its own input capacitor), never the LEDs' 1024 uF.",
-        "R8 = 43.2 k sets U3's limit to 0.54..0.67 A; /FAULT (GP6) goes low while it limits.",
+        "R8 = 66.5 k sets U3's limit to 0.35..0.45 A; /FAULT (GP6) goes low while it limits. F2 (PTC, 0.5 A hold,",
+        "1 A trip) at the Pico's pin 40 bounds a fault before U3 (the VBUS wire, C247, U3's pins) to about 5 W.",
         "Use a USB charger (5 V, 1 A or more): MicroPython's USB descriptor asks a host for 250 mA only.",
     ],
     "adapter": [
@@ -112,7 +113,7 @@ def two_pin(sheet: Sheet, nets: dict[str, dict[str, str]], part: object, at: tup
     kind = part.name  # type: ignore[attr-defined]
     first, second = (str(p.num) for p in sorted(part.pins, key=lambda p: int(p.num)))  # type: ignore[attr-defined]
     symbol = {"R": elm.Resistor, "C": elm.Capacitor, "CP": elm.Capacitor2, "F": elm.Fuse, "FUSE": elm.Fuse,
-              "SW": elm.Button, "D": elm.Diode}[kind]
+              "PTC": elm.Fuse, "SW": elm.Button, "D": elm.Diode}[kind]
     element = symbol().at(at).down().length(1.6).label(f"{ref}\n{part.value}", "right", fontsize=7)  # type: ignore[attr-defined]
     if kind == "D":
         element = elm.Diode().at(at).up().length(1.6).label(f"{ref}\n{part.value}", "left", fontsize=7)  # type: ignore[attr-defined]
@@ -142,13 +143,13 @@ def draw(board: dict, variant: str) -> Sheet:
     x = 10
     if variant == "usb":
         ic(sheet, nets, parts["U3"], (x, -1), [1, 3, 5], [6, 4, 2])
-        for i, ref in enumerate(("C247", "R8", "R9", "R10")):
-            two_pin(sheet, nets, parts[ref], (x - 2 + 1.6 * i, -3.5))
+        for i, ref in enumerate(("F2", "C247", "R8", "R9", "R10")):
+            two_pin(sheet, nets, parts[ref], (x - 3.6 + 1.6 * i, -3.5))
     else:
         ic(sheet, nets, parts["J1"], (x - 1, -1), [], [1, 2], width=1.6)
         ic(sheet, nets, parts["Q1"], (x + 6.5, -1), [1], [2, 3], width=1.6)
-        for i, ref in enumerate(("F1", "R11", "D1")):
-            two_pin(sheet, nets, parts[ref], (x + 1.6 * i, -3.5))
+        for i, ref in enumerate(("F1", "C253", "R11", "D1")):
+            two_pin(sheet, nets, parts[ref], (x - 1.6 + 1.6 * i, -3.5))
         # The overvoltage cut-off, below the display: Q2 back to back with Q1, U4 and Q3 switching both off.
         ox, oy = x + 19, -12.5
         d.add(text((ox - 1.5, oy + 1.9), "Overvoltage cut-off (with Q1): both FETs off above about 5.7 V", 8))

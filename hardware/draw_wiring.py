@@ -195,17 +195,18 @@ def supply_boxes(led_power: dict) -> dict[str, tuple[str, list[str]]]:
     enable, fault = f"GP{led_power['enable']}", f"GP{led_power['fault']}"
     return {
         "usb": ('USB build: SUPPLY = "usb"', [
-            "VBUS (40) -> U3 TPS2553 IN; C247 100 nF to GND",
+            "VBUS (40) -> F2 PTC 0.5 A -> U3 TPS2553 IN; C247 to GND",
             "U3 OUT -> +5V_LED: C243 1000 uF, U2 VCC, LED bus",
             f"U3 EN <- {enable}; R9 100 k to GND: off until the firmware",
             f"U3 /FAULT -> {fault}; R10 10 k to 3V3",
-            "U3 ILIM: R8 43.2 k 1 % to GND (limit 0.54-0.67 A)",
+            "U3 ILIM: R8 66.5 k 1 % to GND (limit 0.35-0.45 A)",
             "U3 GND and C243's minus: the star ground",
             "VSYS (39) open; J2 panel socket to the Pico's USB",
-            "supply_ma 500: power it from a USB charger, 1 A or more",
+            "supply_ma 400: power it from a USB charger, 1 A or more",
         ]),
         "adapter": ('Adapter build: SUPPLY = "adapter"', [
-            "J1 (5 V ONLY) tip -> F1 T5A -> Q1 drain (+5V_FUSED)",
+            "J1 (5 V ONLY) tip -> F1 T3.15A -> Q1 drain (+5V_FUSED)",
+            "C253 47 uF 35 V bipolar: +5V_FUSED to GND (damping)",
             "Q1, Q2 sources joined; Q2 drain -> +5V_LED: C243, U2, LEDs",
             "Q1, Q2 gates: R11 10 k to GND; a reversed plug: Q1 off",
             "over 5.7 V: U4 (R13, R14, R15, C248, D2) turns Q3",
@@ -214,7 +215,7 @@ def supply_boxes(led_power: dict) -> dict[str, tuple[str, list[str]]]:
             "+5V_LED -> D1 1N5819 -> VSYS (39)",
             f"VBUS (40) open; {enable}, {fault} unused",
             "J2: data, and the Pico's supply with USB alone (no LEDs)",
-            "supply_ma 4000: a 5 V 4 A adapter, centre positive",
+            "supply_ma 2500: a 5 V 2.5 A LPS adapter, centre +",
         ]),
     }
 

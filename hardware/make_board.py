@@ -68,21 +68,23 @@ CONTROLS = {"p1": [60, CONTROLS_Y_MM], "back": [130, CONTROLS_Y_MM], "enc": [170
             "p2": [280, CONTROLS_Y_MM]}
 
 # The build's supply: "usb" (everything from the Pico's USB socket, LEDs behind a current-limited
-# switch) or "adapter" (a 5 V 4 A adapter on a 5.5 x 2.1 mm jack). Change it, regenerate, deploy.
+# switch) or "adapter" (a 5 V 2.5 A adapter on a 5.5 x 2.1 mm jack). Change it, regenerate, deploy.
 SUPPLY = "usb"
 SUPPLIES = {
-    # USB 2.0's most after enumeration. The LEDs' 5 V goes through a TPS2553 switch (limit set by
-    # 43.2 kohm to 544..673 mA) that the firmware turns on after boot with `led_power.enable`.
-    "usb": {"supply_ma": 500},
-    # The 5 V 4 A adapter of bom.csv, fused at 5 A (time-lag) right after the jack. A smaller adapter:
-    # set its current here (the firmware then caps the LEDs at it). Never more than RATED_MA.
-    "adapter": {"supply_ma": 4000},
+    # The LEDs' 5 V goes through a PTC fuse (F2) and a TPS2553 switch (limit set by 66.5 kohm to
+    # 351..449 mA, within USB 2.0's 500 mA with the Pico's 50 mA) that the firmware turns on after boot
+    # with `led_power.enable`: 400 mA is the switch's least limit and the Pico's share beside it.
+    "usb": {"supply_ma": 400},
+    # The 5 V 2.5 A adapter of bom.csv, fused at 3.15 A (time-lag) right after the jack. A smaller
+    # adapter: set its current here (the firmware then caps the LEDs at it). Never more than RATED_MA.
+    "adapter": {"supply_ma": 2500},
 }
-# The most each build's parts are rated for (mA): a supply_ma above it is refused. USB: USB 2.0's 500 mA
-# and U3's current limit (R8). Adapter: F1 (T5A: 4 A is 80 % of it, as much as a fuse should carry for
-# hours), J1 and XF1 and the power wires (each carries 7.5 A continuously: a time-lag fuse may carry 1.5 x
-# its rating for good, IEC 60127-2), the 0.5 mm2 bus wires W1 and W2 (the drop along the chain), the 5 V 4 A
-# adapter PS1 itself, and the cap's idea of 4 A in power.md's tables.
+# The most each build's parts are rated for (mA): a supply_ma above it is refused. USB: U3's least current
+# limit (R8) and the Pico's share, its most within USB 2.0's 500 mA. Adapter: the 5 V 2.5 A adapter PS1
+# itself (the fault power it can feed, power.md), F1 (T3.15A: 2.5 A is 80 % of it, as much as a fuse should
+# carry for hours), J1 and XF1 and the power wires (each carries 4.7 A continuously: a time-lag fuse may
+# carry 1.5 x its rating for good, IEC 60127-2), the 0.5 mm2 bus wires W1 and W2 (the drop along the
+# chain), and the cap's idea of 2.5 A in power.md's tables.
 # Raising it means re-rating every one of these first: power.md, "Which supply". The firmware holds
 # the figures (shared.supply: it refuses a board.json above them too).
 RATED_MA = {variant: rated_ma(variant) for variant in SUPPLIES}
@@ -154,8 +156,8 @@ def check_supply(variant: str, supply: dict) -> None:
         raise ValueError(
             f"SUPPLIES[{variant!r}]['supply_ma'] is {milliamps} mA, above the {rated} mA the {variant} build's "
             "parts are rated for" + (
-                " (USB 2.0 and the LED switch U3's current limit)" if variant == "usb" else
-                ": the fuse F1 (T5A), the jack J1, the fuse holder XF1, the bus wires W1 and W2 and the adapter "
+                " (the LED switch U3's current limit, R8, and USB 2.0)" if variant == "usb" else
+                ": the fuse F1 (T3.15A), the jack J1, the fuse holder XF1, the bus wires W1 and W2 and the adapter "
                 "PS1") + ". Set it at most to that; to go higher, re-rate those parts first (power.md, "
             f"'Which supply'), then {variant.upper()}_MA in firmware/shared/supply.py.")
 

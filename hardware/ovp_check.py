@@ -4,7 +4,8 @@ Run ``python hardware/ovp_check.py`` (in the project's environment, with ngspice
 ``ngspice`` package). It takes the parts between the jack and the LED bus from circuit.py's adapter
 circuit, pins, nets and values as the netlist has them, replaces the LEDs, the shifter and the Pico by
 a resistive load across C243, and runs the cases power.md quotes: a slow ramp (where it cuts off and
-where it lets through again), a live adapter plugged in at 5.3, 12 and 24 V through 1.5 m of cable,
+where it lets through again), a live adapter plugged in at 5.3, 9, 12 and 24 V through 1.5 m of cable
+(the peak on Q1's drain, which C253 damps),
 a 12 V adapter switched on with the plug already in, a reversed 24 V plug, and R11 missing. The models
 are approximate (a generic P-MOSFET near the IPP80P03P4L-04, the usual 2N3906 and 1N4148 models, a
 behavioural TL431): the figures show the design works and by what margin, not what one board measures.
@@ -21,10 +22,14 @@ import tempfile
 from pathlib import Path
 
 from circuit import BOARD_JSON, build, quiet
+from make_board import SUPPLIES
 
 # The parts simulated: everything from the jack to the LED bus, and C243 on it.
-PARTS = ("F1", "Q1", "Q2", "Q3", "U4", "D2", "R11", "R13", "R14", "R15", "R16", "R17", "C248", "C243")
-FUSE_OHMS = 0.02  # a T5A 5 x 20 mm fuse's cold resistance, about
+PARTS = ("F1", "C253", "Q1", "Q2", "Q3", "U4", "D2", "R11", "R13", "R14", "R15", "R16", "R17", "C248", "C243")
+FUSE_OHMS = 0.03  # a T3.15A 5 x 20 mm fuse's cold resistance, about
+# C253's equivalent series resistance, which damps the ringing of a hot plug with the cable's inductance: a
+# general-purpose 47 uF 35 V bipolar electrolytic's, roughly (the peaks are the same from 0.2 to 2 ohm).
+ESR_OHMS = {"C253": 0.5}
 MODELS = """
 .model PFET vdmos pchan Vto=-1.6 Kp=60 Rd=1m Rs=1m Rg=2 Cgs=6n Cgdmax=3n Cgdmin=0.3n a=0.5 Cjo=2n
 + Is=5e-9 N=1.3 Rb=5m Bv=30 mtriode=1.5 lambda=0.01
@@ -51,6 +56,7 @@ Lcable plug cable 1u
 Rcable cable jack 0.1
 """
 LOAD_OHMS = 17  # 0.3 A at 5 V: the board with every LED dark
+ADAPTER_MA = SUPPLIES["adapter"]["supply_ma"]  # the most the adapter build draws (R11's case)
 
 
 def node(net: str) -> str:
@@ -85,6 +91,9 @@ def deck_body(board: dict) -> str:
             lines.append(f"X{ref} {p['K']} {p['A']} {p['REF']} TL431")
         elif kind == "D":
             lines.append(f"D{ref} {p['A']} {p['K']} DSMALL")
+        elif kind == "C" and ref in ESR_OHMS:
+            lines.append(f"C{ref} {p['1']} {ref.lower()}_esr {value(parts[ref].value)}")
+            lines.append(f"R{ref}_ESR {ref.lower()}_esr {p['2']} {ESR_OHMS[ref]}")
         elif kind in ("R", "C"):
             lines.append(f"{kind}{ref} {p['1']} {p['2']} {value(parts[ref].value)}")
         elif kind == "CP":
@@ -130,16 +139,17 @@ def simulate(board: dict) -> dict[str, dict[str, float]]:
             f"meas tran out_max MAX v({out})", f"meas tran out_min MIN v({out})",
             "meas tran input_amps FIND i(Vad) AT=2.9m"]),
     }
-    for volts in (5.3, 12, 24):
+    for volts in (5.3, 9, 12, 24):
         cases[f"hot_plug_{volts:g}v"] = run(f"hot plug {volts} V", body, HOT_PLUG.format(volts=volts),
                                             ".tran 20n 3m UIC", [
             f"let vgs = v({gates}) - v({guard})", f"meas tran out_max MAX v({out})",
-            f"meas tran out_end FIND v({out}) AT=2.9m", "meas tran vgs_min MIN vgs", "meas tran vgs_max MAX vgs"])
+            f"meas tran out_end FIND v({out}) AT=2.9m", "meas tran vgs_min MIN vgs", "meas tran vgs_max MAX vgs",
+            f"meas tran drain_max MAX v({fused})", f"meas tran drain_min MIN v({fused})"])
     no_r11 = body.replace(f"RR11 {gates} 0 10k", f"RR11 {gates} 0 1e12")
     assert no_r11 != body, "R11 not found in the deck"
-    at_4a = no_r11.replace(f"Rload {out} 0 {LOAD_OHMS}", f"Rload {out} 0 1.2")
-    cases["r11_missing_4a"] = run("R11 missing, 4 A", at_4a, "Vin src 0 PWL(0 0 10m 5)\nRsrc src jack 0.05\n",
-                                  ".tran 10u 60m", [
+    at_most = no_r11.replace(f"Rload {out} 0 {LOAD_OHMS}", f"Rload {out} 0 {5 / (ADAPTER_MA / 1000):g}")
+    cases["r11_missing"] = run("R11 missing, the adapter's full current", at_most,
+                               "Vin src 0 PWL(0 0 10m 5)\nRsrc src jack 0.05\n", ".tran 10u 60m", [
         f"let drop = v({fused}) - v({out})", "meas tran drop FIND drop AT=59m",
         f"meas tran gates FIND v({gates}) AT=59m"])
     return cases

@@ -43,9 +43,10 @@ USB_OVERCURRENT_MA = 5000
 # shared/tinyusb/tusb_config.h, used by shared/tinyusb/mp_usbd_descriptor.c, which the rp2 port
 # builds: a fixed 250 mA that a board definition cannot change).
 MICROPYTHON_USB_MA = 250
-# The USB build's LED supply switch, a TPS2553 with a 43.2 kohm 1 % limit resistor: its current
-# limit at worst (TI SLVS841, "Common RILIM resistor selections": 544.3 to 673.1 mA).
-SWITCH_LIMIT_MA = (544, 673)
+# The USB build's LED supply switch, a TPS2553 with a 66.5 kohm 1 % limit resistor: its current
+# limit at worst (TI SLVS841, "Common RILIM resistor selections", the 400 mA row: 351.2 to 448.7 mA;
+# its equations IOSmin = 25230 / R^1.016, IOSmax = 22980 / R^0.94, R in kohm 1 % high and low, agree).
+SWITCH_LIMIT_MA = (351, 449)
 BULK_UF = 1000  # C243 of bom.csv, where the supply enters the LED bus
 LED_CAP_NF = 100  # beside every LED
 
@@ -137,7 +138,7 @@ def section(leds: int) -> str:
         % (amps(idle_all), amps(usb - rest - idle_all), amps(rest), amps(usb),
            amps(idle_all), amps(adapter - rest - idle_all), amps(rest), amps(adapter)),
         "| most the hardware lets through | the switch's limit, %s to %s, + %s "
-        "| the adapter's own limit; with a stronger supply, the 5 A fuse (time-lag) |"
+        "| the adapter's own limit; with a stronger supply, the 3.15 A fuse (time-lag) |"
         % (amps(SWITCH_LIMIT_MA[0]), amps(SWITCH_LIMIT_MA[1]), amps(rest)),
         "| full white, no cap (never: for scale) | %s + %s = about %s | the same |"
         % (amps(white_ma), amps(rest), amps(white_ma + rest, 1)),
@@ -161,12 +162,14 @@ def section(leds: int) -> str:
         "down uniformly when its estimate exceeds the budget, so no animation, menu or celebration",
         "can draw more than the setting allows. (While one frame follows another faster than the",
         "wire takes, 7.6 ms, as when the encoder is spun, the frame going out is cut short and the",
-        "LEDs it had not reached keep the one before for those milliseconds: a mix of two capped",
-        "frames, which can draw up to twice the budget while it lasts. The USB build's switch holds",
-        "that to its limit. On the adapter build it can ask the adapter for up to twice its rating,",
-        "past its own limit: an adapter may then cut out for a moment (many hiccup: off, then on",
-        "again), and the Pico, fed from the same 5 V, resets as after a power cut, the game restored.",
-        "A nuisance, not a danger: the adapter's limit and F1 still bound the current.)",
+        "LEDs it had not reached keep what they showed before for those milliseconds. Frames cut",
+        "short one after another, each at an earlier LED, leave a mix of several capped frames on",
+        "the chain, each LED showing the last that reached it: the firmware bounds no such mix, which",
+        "can draw several times the budget while it lasts. The hardware bounds it: the USB build's",
+        "switch holds it to its limit; on the adapter build the adapter's own limit, and F1, do. An",
+        "adapter may then cut out for a moment (many hiccup: off, then on again), and the Pico, fed",
+        "from the same 5 V, resets as after a power cut, the game restored. A nuisance, not a danger:",
+        "the adapter's limit and F1 still bound the current.)",
         "The setting is the board preference `milliamps`",
         "(default: the build's `supply_ma`, which is also the most it takes: the firmware accepts",
         "%d to %d mA on the USB build, %d to %d mA on the adapter build)." % (*ranges[0], *ranges[1]),

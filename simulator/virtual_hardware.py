@@ -15,6 +15,7 @@ to the app, ``display.lines`` is the last text shown, ``watchdog_feeds`` counts 
 import asyncio
 
 from shared.holes import LEDS, index
+from shared.supply import USB_MA
 from shared.ticks import ticks_add
 
 # The manual clock starts 2 s before the ticks wrap (MicroPython's ticks_ms wraps; on the RP2040
@@ -76,7 +77,7 @@ class VirtualHardware:
     """The hardware interface with a frame buffer, an input queue and a manual clock."""
 
     def __init__(self, storage_root: str, led_count: int = LEDS, display: bool = False,
-                 serial: bool = False, supply_ma: int = 500, wire_order: "list | None" = None) -> None:
+                 serial: bool = False, supply_ma: int = USB_MA, wire_order: "list | None" = None) -> None:
         if led_count <= 0:
             raise ValueError("led_count must be positive, not %r" % (led_count,))
         self.led_count = led_count

@@ -134,8 +134,8 @@ def test_the_supply_is_one_of_the_two_builds_and_only_the_usb_build_switches_the
     supply = board["supply"]
     assert supply == {"variant": supply["variant"], **module.SUPPLIES[supply["variant"]]}
     assert set(module.SUPPLIES) == {"usb", "adapter"}
-    # USB 2.0 gives at most 500 mA after configuration; the adapter of bom.csv is 5 V 4 A.
-    assert module.SUPPLIES["usb"]["supply_ma"] == 500 and module.SUPPLIES["adapter"]["supply_ma"] == 4000
+    # USB: U3's least limit (R8 66.5 kohm: 351 mA) and the Pico's 50 mA; the adapter of bom.csv is 5 V 2.5 A.
+    assert module.SUPPLIES["usb"]["supply_ma"] == 400 and module.SUPPLIES["adapter"]["supply_ma"] == 2500
     assert ("led_power" in board["pins"]) == (supply["variant"] == "usb")
 
 
@@ -148,8 +148,8 @@ def test_both_builds_are_written_consistently(monkeypatch: pytest.MonkeyPatch) -
         assert data["pins"].get("led_power") == (module.LED_POWER_PINS if variant == "usb" else None)
 
 
-@pytest.mark.parametrize(("variant", "milliamps"), [("adapter", 4001), ("adapter", 5000), ("usb", 501),
-                                                   ("usb", 2000), ("adapter", 299), ("adapter", 4000.0)])
+@pytest.mark.parametrize(("variant", "milliamps"), [("adapter", 2501), ("adapter", 4000), ("usb", 401),
+                                                   ("usb", 500), ("adapter", 299), ("adapter", 2500.0)])
 def test_a_supply_above_what_the_parts_are_rated_for_is_refused(monkeypatch: pytest.MonkeyPatch, variant: str,
                                                                milliamps: float) -> None:
     """Raising supply_ma would let the firmware's cap draw more than F1, J1, XF1 and the wires carry
@@ -166,23 +166,23 @@ def test_a_supply_above_what_the_parts_are_rated_for_is_refused(monkeypatch: pyt
 def test_make_board_run_with_too_much_current_says_why_and_writes_nothing(tmp_path: Path) -> None:
     """The maker's own edit, run as BUILD.md says: an error naming the parts, not a traceback, no board.json."""
     script = (HARDWARE / "make_board.py").read_text()
-    edited = script.replace('SUPPLY = "usb"', 'SUPPLY = "adapter"').replace('"adapter": {"supply_ma": 4000}',
+    edited = script.replace('SUPPLY = "usb"', 'SUPPLY = "adapter"').replace('"adapter": {"supply_ma": 2500}',
                                                                            '"adapter": {"supply_ma": 6000}')
     assert edited.count("6000") == 1 and 'SUPPLY = "adapter"' in edited
     (tmp_path / "make_board.py").write_text(edited)
     done = subprocess.run([sys.executable, str(tmp_path / "make_board.py")], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 1 and "Traceback" not in done.stderr
-    assert "6000 mA, above the 4000 mA" in done.stderr and "F1" in done.stderr and "XF1" in done.stderr
+    assert "6000 mA, above the 2500 mA" in done.stderr and "F1" in done.stderr and "XF1" in done.stderr
     assert not (tmp_path / "board.json").exists()
 
 
 def test_a_smaller_adapter_is_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
     module = load_script("make_board")
     monkeypatch.setattr(module, "SUPPLY", "adapter")
-    monkeypatch.setitem(module.SUPPLIES, "adapter", {"supply_ma": 2500})
-    assert module.board()["supply"] == {"variant": "adapter", "supply_ma": 2500}
-    assert module.RATED_MA == {"usb": 500, "adapter": 4000}  # what power.md and bom.csv say the parts carry
+    monkeypatch.setitem(module.SUPPLIES, "adapter", {"supply_ma": 2000})
+    assert module.board()["supply"] == {"variant": "adapter", "supply_ma": 2000}
+    assert module.RATED_MA == {"usb": 400, "adapter": 2500}  # what power.md and bom.csv say the parts carry
 
 
 def inside(box: list[float], x: float, y: float, margin: float = 0.0) -> bool:

@@ -58,7 +58,7 @@ def test_wire_lengths_cover_the_measured_runs() -> None:
 
 
 def test_the_adapter_builds_power_parts_name_a_part_or_a_rating() -> None:
-    """J1 and XF1 carry the 7.5 A F1 may let through for good (8 A, 10 A) and give an example part; J2 carries
+    """J1 and XF1 carry the 4.7 A F1 may let through for good (8 A, 10 A) and give an example part; J2 carries
     the USB build's whole supply; the bring-up fuse, the TO-220 insulation, the glue and the 5 V ONLY
     marking are on the list (BUILD.md's bring-up and its checklist before closing the panel use them)."""
     listed = list(csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines()))
@@ -66,9 +66,12 @@ def test_the_adapter_builds_power_parts_name_a_part_or_a_rating() -> None:
     assert "8 A or more" in rows["J1"]["specification"] and rows["J1"]["example part"]
     assert "10 A" in rows["XF1"]["specification"] and rows["XF1"]["example part"]
     assert "rated 1 A or more" in rows["J2"]["specification"]
-    # Both fuses are F1 (the netlist's reference): the T5A, and the T1A in its place for the first power-on.
+    # Both fuses are F1 (the netlist's reference): the T3.15A, and the T1A in its place for the first power-on.
     fuses = [r for r in listed if r["ref"] == "F1"]
-    assert sorted(f["specification"].split(" (")[1][:3] for f in fuses) == ["T1A", "T5A"]
+    assert sorted(f["specification"].split(" (")[1].split(")")[0] for f in fuses) == ["T1A", "T3.15A"]
+    # F2, the USB build's PTC before U3: 0.5 A hold, 1 A trip; C253, the adapter build's damping, bipolar.
+    assert "0.5 A hold, 1 A trip" in rows["F2"]["specification"] and rows["F2"]["build"] == "usb"
+    assert "bipolar" in rows["C253"]["specification"] and "35 V" in rows["C253"]["specification"]
     assert all(re.fullmatch(r"[A-Z]+\d+(-[A-Z]+\d+)?", r["ref"]) for r in listed), "a reference designator each"
     assert "5 V ONLY, centre +" in rows["X11"]["specification"]
     materials = " ".join(rows[ref]["notes"] for ref in ("X8", "X9", "X10"))

@@ -78,7 +78,8 @@ def test_the_led_bench_test_uses_1_kohm_and_its_readings_add_up() -> None:
 
 def test_the_safety_summary_follows_the_power_model() -> None:
     """BUILD.md's "Safety, in short": the uncapped full white, what the board draws dark while plugged in, and
-    what a fault below the USB build's switch limit can heat, from app.power and power_table's switch limit."""
+    what a fault below the USB build's switch limit can heat, from app.power and power_table's switch limit,
+    and before the switch, F2's trip current."""
     table = load_script("power_table")
     leds = table.led_count()
     text = " ".join(BUILD[BUILD.index("**Safety, in short**"):BUILD.index("## 1. The board")].split())
@@ -87,7 +88,8 @@ def test_the_safety_summary_follows_the_power_model() -> None:
     dark = (leds * power.IDLE_UA / 1000 + power.BOARD_MA) / 1000
     assert "it draws about %.2f A (%.1f W) with every LED dark" % (dark, 5 * dark) in text
     limit = table.SWITCH_LIMIT_MA[1] / 1000
-    assert "about %.1f W on the USB build (U3's limit, %.2f A at 5 V)" % (5 * limit, limit) in text
+    assert "%.1f W after it (U3's limit, %.2f A at 5 V)" % (5 * limit, limit) in text
+    assert "up to about 5 W before U3 (F2's 1 A trip current at 5 V" in text  # the PTC before U3
     assert "do not leave it plugged in unattended" in text and "LPS (or Class 2)" in text
 
 
@@ -174,15 +176,16 @@ def test_the_current_is_read_where_the_walk_lights_nothing() -> None:
 
 
 def test_the_load_test_of_u3s_limit_brackets_it() -> None:
-    """Stage 1's two resistors: the 12 ohm draws less than U3's least limit from the highest supply the
-    board takes, the 4.7 ohm more than its most from the lowest; each within a 5 W rating."""
+    """Stage 1's two resistors: the 18 ohm draws less than U3's least limit from the highest supply the
+    board takes, the 8.2 ohm more than its most from the lowest, F2's drop (1.2 ohm at most) included; each
+    within a 5 W rating."""
     limit = load_script("power_table").SWITCH_LIMIT_MA
     build = flat(BUILD)
-    assert "two 5 W resistors, 12 ohm and 4.7 ohm" in build
-    assert 5.3 / 12 * 1000 < limit[0] and 4.75 / 4.7 * 1000 > limit[1]
-    assert f"{limit[0] / 1000:.2f} to {limit[1] / 1000:.2f} A (TI's figures for 43.2 kohm)" in build
-    assert max(5.3 ** 2 / 12, (limit[1] / 1000) ** 2 * 4.7) < 2.5 and "(about 2 W)" in build
-    for ref, what in (("ILIM (pin 5) to GND 43.2 kohm", "R8"), ("EN (pin 3) to GND 100 kohm", "R9"),
+    assert "two 5 W resistors, 18 ohm and 8.2 ohm" in build
+    assert 5.3 / 18 * 1000 < limit[0] and 4.75 / (8.2 + 1.2) * 1000 > limit[1]
+    assert f"{limit[0] / 1000:.2f} to {limit[1] / 1000:.2f} A (TI's figures for 66.5 kohm)" in build
+    assert max(5.3 ** 2 / 18, (limit[1] / 1000) ** 2 * 8.2) < 1.7 and "(up to about 1.6 W)" in build
+    for ref, what in (("ILIM (pin 5) to GND 66.5 kohm", "R8"), ("EN (pin 3) to GND 100 kohm", "R9"),
                       ("/FAULT (pin 4) to R10's free end 10 kohm", "R10")):
         assert f"{ref} ({what}" in build
     assert "(R9 missing)" not in build  # the RP2040's own pull-down hides it: the meter checks R9
@@ -212,13 +215,15 @@ def test_the_tools_list_has_what_the_text_uses() -> None:
 
 
 def test_the_unfused_fault_power_and_the_pull_up_current_are_computed() -> None:
-    """The adapter build's fault below its limit: 5 V at 105 to 150 % of its 4 A, said alike in BUILD.md,
+    """The adapter build's fault below its limit: 5 V at 105 to 150 % of its 2.5 A, said alike in BUILD.md,
     power.md and bom.csv; the buttons' contact current from the RP2040's pull-up (control_filters)."""
     amps = load_script("power_table").SUPPLIES["adapter"]["supply_ma"] / 1000
     most = round(5 * amps * 1.5)
-    assert most == 30 and f"{5 * amps * 1.05:.0f} to {most} W at 5 V (computed)" in flat(POWER)
-    assert f"up to about {most} W on the adapter build" in flat(BUILD) and "about 20 W " not in flat(BUILD + POWER)
-    assert f"own limit, 20 to {most} W" in (HARDWARE / "bom.csv").read_text()
+    assert most == 19 and f"{5 * amps * 1.05:.0f} to {most} W at 5 V (computed" in flat(POWER)
+    assert f"up to about {most} W (the 2.5 A adapter's own limit" in flat(BUILD) and "about 30 W" not in flat(BUILD)
+    assert f"own limit, {5 * amps * 1.05:.0f} to {most} W" in (HARDWARE / "bom.csv").read_text()
+    assert f"on the adapter build, {5 * amps * 1.05:.0f} to {most} W" in flat(BUILD)
+    assert "never leave the adapter build plugged in unattended" in flat(BUILD)
     assert "at most 100 W" not in POWER
     filters = load_script("control_filters")
     low, high = (filters.IOVDD / r * 1e6 for r in reversed(filters.PICO_PULL_UP_OHMS))

@@ -157,7 +157,7 @@ def test_pull_ups_go_to_3v3_and_nothing_5v_touches_a_pico_pin(nets: dict, varian
     n = nets[variant]
     assert {"R2", "R4", "R6", "R7"} <= on(n, "+3V3")
     for name, pins in n.items():
-        if name.startswith("+5V") or name in ("VBUS", "VSYS"):
+        if name.startswith("+5V") or name in ("VBUS", "VBUS_PTC", "VSYS"):
             continue
         if any(p.startswith("U1.") for p in pins) and name not in ("GND", "NC"):
             assert not on(n, name) & {"U2", "U3"} or name in ("LED_DATA_3V3", "LED_EN", "LED_FAULT"), name
@@ -192,7 +192,8 @@ def test_every_control_pin_sits_behind_its_rc_filter(nets: dict, built: dict, bo
 
 def test_usb_build_switches_the_leds_off_by_default(nets: dict) -> None:
     n = nets["usb"]
-    assert on(n, "VBUS") == {"U1", "U3", "C247"}  # the LED bus is not on VBUS
+    assert on(n, "VBUS") == {"U1", "F2"}  # F2, the PTC, right at the Pico's pin 40: nothing before it
+    assert on(n, "VBUS_PTC") == {"F2", "U3", "C247"}  # the LED bus is not on VBUS
     assert "R9" in on(n, "LED_EN") and pin_net(n, "R9.2") == "GND"  # pulled down: off until the firmware
     assert "C243" in on(n, "+5V_LED") and "C243" not in on(n, "VBUS")
     assert pin_net(n, "U3.6") == "+5V_LED" and pin_net(n, "U3.5") == "ILIM"
@@ -202,7 +203,7 @@ def test_adapter_build_fuses_right_after_the_jack_and_survives_reversal(nets: di
     n = nets["adapter"]
     assert on(n, "+5V_JACK") == {"J1", "F1"}  # nothing before the fuse
     # reversal: Q1 (P-MOSFET) in series, drain to the fuse, source towards the LEDs, gate held at GND
-    assert on(n, "+5V_FUSED") == {"F1", "Q1", "R13"}  # R13: the cut-off's divider only watches
+    assert on(n, "+5V_FUSED") == {"F1", "C253", "Q1", "R13"}  # R13: the cut-off's divider only watches; C253 damps
     assert pin_net(n, "Q1.2") == "+5V_FUSED" and pin_net(n, "Q1.3") == "+5V_GUARD"
     assert pin_net(n, "Q1.1") == "Q_GATES" and pin_net(n, "R11.1") == "Q_GATES" and pin_net(n, "R11.2") == "GND"
     assert not on(n, "+5V_LED") & {"J1", "F1", "Q1"}  # nothing bypasses Q1 and Q2
@@ -230,7 +231,7 @@ def test_adapter_build_cuts_an_overvoltage_off_between_the_fuse_and_the_led_bus(
     assert on(n, "+5V_GUARD") == {"Q1", "Q2", "Q3", "R17"}
     assert pin_net(n, "Q2.3") == "+5V_GUARD" and pin_net(n, "Q2.2") == "+5V_LED" and pin_net(n, "Q2.1") == "Q_GATES"
     # Without Q2, the fuse's side reaches no net the LEDs are on (a body diode counts as a way: Q1 is in).
-    passive = {"F1", "Q1", "R13", "R14", "R15", "R16", "R17", "C248", "D2", "U4", "Q3", "R11"}
+    passive = {"F1", "C253", "Q1", "R13", "R14", "R15", "R16", "R17", "C248", "D2", "U4", "Q3", "R11"}
     assert "+5V_LED" not in supply_path(n, "+5V_JACK", passive)
     assert "+5V_LED" in supply_path(n, "+5V_JACK", passive | {"Q2"})
     # Q3 (PNP): emitter on the sources, collector on the gates, base from U4's cathode through R16.

@@ -1,7 +1,7 @@
 """The build's supply: the most current the board may draw, a property of the build.
 
 ``hardware/make_board.py`` writes it into board.json (``"supply": {"variant": ..., "supply_ma":
-...}``: 500 for the USB build, 4000 for the 5 V 4 A adapter). The hardware layer reads it with
+...}``: 400 for the USB build, 2500 for the 5 V 2.5 A adapter). The hardware layer reads it with
 ``supply_ma(board)`` and hands it to the app as ``hw.supply_ma``; the app's current setting (the
 preference ``milliamps``) may only go at or below it: ``check_ma``. Messages name board.json, so
 a builder knows where the ceiling comes from.
@@ -11,11 +11,13 @@ from micropython import const
 
 LEAST_MA = const(300)  # the lowest current setting: the board and 242 dark LEDs alone draw ~290 mA
 # The most each build's parts are rated for (hardware/power.md, "Which supply"): a board.json asking
-# more is refused here, as make_board.py refuses to write one. USB: USB 2.0's 500 mA and the LED
-# switch's limit (also the supply of a board.json that names none: written before builds named
-# theirs). Adapter: the fuse F1 (T5A), the jack J1, the fuse holder XF1, the bus wires, the 4 A adapter.
-USB_MA = const(500)
-ADAPTER_MA = const(4000)
+# more is refused here, as make_board.py refuses to write one. USB: the LED switch U3's least current
+# limit (R8 66.5 kohm: 351 to 449 mA, its most within USB 2.0's 500 mA with the Pico's 50 mA) plus the
+# Pico's 50 mA, which does not pass through it (also the supply of a board.json that names none: written
+# before builds named theirs). Adapter: the 5 V 2.5 A adapter PS1, the fuse F1 (T3.15A), the jack J1,
+# the fuse holder XF1, the bus wires.
+USB_MA = const(400)
+ADAPTER_MA = const(2500)
 
 
 def rated_ma(variant):

@@ -32,14 +32,14 @@ def test_the_menu_offers_current_limits_up_to_the_builds_supply_and_the_supply_i
 
 
 def test_a_current_limit_above_the_supply_is_refused_and_changes_nothing():
-    d = Driver()  # a USB build: 500 mA
+    d = Driver()  # a USB build: 400 mA
     before = settings_dict(d.board)
-    for value in (501, 4000, 10000, 20000):
+    for value in (401, 500, 2500, 10000, 20000):
         reply = d.ask({"cmd": "settings", "set": {"milliamps": value, "brightness": 90}})
-        assert not reply["ok"] and "supply" in reply["error"] and "500" in reply["error"], reply
+        assert not reply["ok"] and "supply" in reply["error"] and "400" in reply["error"], reply
         assert settings_dict(d.board) == before
     assert not d.ask({"cmd": "settings", "set": {"milliamps": 299}})["ok"]
-    assert d.ask({"cmd": "settings", "set": {"milliamps": 500}})["ok"]
+    assert d.ask({"cmd": "settings", "set": {"milliamps": 400}})["ok"]
     assert d.ask({"cmd": "settings", "set": {"milliamps": 300}})["ok"] and settings_dict(d.board)["milliamps"] == 300
 
 

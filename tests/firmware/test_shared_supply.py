@@ -5,8 +5,8 @@ from shared.supply import ADAPTER_MA, LEAST_MA, USB_MA, check_ma, rated_ma, supp
 
 
 def test_the_supply_is_read_from_the_board_description():
-    assert supply_ma({"supply": {"variant": "adapter", "supply_ma": 4000}}) == 4000
-    assert supply_ma({"supply": {"variant": "usb", "supply_ma": 500}}) == 500
+    assert supply_ma({"supply": {"variant": "adapter", "supply_ma": 2500}}) == 2500
+    assert supply_ma({"supply": {"variant": "usb", "supply_ma": 400}}) == 400
     assert supply_ma({"pins": {}}) == USB_MA  # a board.json from before builds named their supply
 
 
@@ -20,7 +20,7 @@ def test_a_supply_that_is_no_supply_is_refused_naming_the_file():
 
 
 def test_a_supply_above_what_its_build_is_rated_for_is_refused():
-    assert rated_ma("usb") == USB_MA == 500 and rated_ma("adapter") == ADAPTER_MA == 4000
+    assert rated_ma("usb") == USB_MA == 400 and rated_ma("adapter") == ADAPTER_MA == 2500
     for variant in ("usb", "adapter"):
         most = rated_ma(variant)
         assert supply_ma({"supply": {"variant": variant, "supply_ma": most}}) == most

@@ -32,7 +32,7 @@ ITEMS = (
     ("colour1", "colour p2", _COLOURS),
     ("colour2", "colour p3", _COLOURS),
     ("brightness", "brightness", (16, 32, 64, 96, 128, 160, 192, 255)),
-    ("milliamps", "current mA", (300, 500, 900, 1500, 2500, 3000, 4000)),  # 4000: the 5 V 4 A supply of power.md
+    ("milliamps", "current mA", (300, 500, 900, 1500, 2000, 2500)),  # 2500: the 5 V 2.5 A supply of power.md
 )
 _MILLIAMPS = [item[0] for item in ITEMS].index("milliamps")
 # P1 and P3 share P1's track with three players, told apart by colour (app.prefs): one given the
