@@ -143,8 +143,8 @@ def draw(board: dict, variant: str) -> Sheet:
     x = 10
     if variant == "usb":
         ic(sheet, nets, parts["U3"], (x, -1), [1, 3, 5], [6, 4, 2])
-        for i, ref in enumerate(("F2", "C247", "R8", "R9", "R10")):
-            two_pin(sheet, nets, parts[ref], (x - 3.6 + 1.6 * i, -3.5))
+        for i, ref in enumerate(("F2", "C247", "R8", "R9", "R10")):  # (clear of the Pico's pin labels)
+            two_pin(sheet, nets, parts[ref], (x - 2 + 1.6 * i, -3.5))
     else:
         ic(sheet, nets, parts["J1"], (x - 1, -1), [], [1, 2], width=1.6)
         ic(sheet, nets, parts["Q1"], (x + 6.5, -1), [1], [2, 3], width=1.6)
@@ -159,9 +159,10 @@ def draw(board: dict, variant: str) -> Sheet:
         for i, ref in enumerate(("R13", "R14", "R15", "C248", "R16", "R17", "D2")):
             # every part spans oy - 3 to oy - 4.6 (a diode is drawn upwards from its anode)
             two_pin(sheet, nets, parts[ref], (ox - 1 + 2.1 * i, oy - (4.6 if ref == "D2" else 3)))
-    two_pin(sheet, nets, parts["C243"], (x + 5, -3.5))
-    d.add(elm.Ground().at((x + 7.5, -5.3)))
-    d.add(elm.Label().at((x + 7.5, -5.9)).label("star ground\n(at C243)", "bottom", fontsize=7))
+    bulk = x + (6.4 if variant == "usb" else 5)  # C243, after the power entry's row
+    two_pin(sheet, nets, parts["C243"], (bulk, -3.5))
+    d.add(elm.Ground().at((bulk + 2.5, -5.3)))
+    d.add(elm.Label().at((bulk + 2.5, -5.9)).label("star ground\n(at C243)", "bottom", fontsize=7))
     # Level shifter and the LED chain.
     ic(sheet, nets, parts["U2"], (x + 1, -9.5), [1, 2, 4, 5, 9, 10, 12, 13], [14, 3, 6, 8, 11, 7])
     two_pin(sheet, nets, parts["R1"], (x + 6, -7.5))
