@@ -77,7 +77,8 @@ def build_parser() -> tuple[Parser, dict[str, Parser]]:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `crib`."""
     parser, commands = build_parser()
-    if "--json" in (sys.argv[1:] if argv is None else argv):
+    words = sys.argv[1:] if argv is None else argv
+    if any(len(word) > 2 and "--json".startswith(word) for word in words):  # (argparse takes "--js" for it too)
         for each in (parser, *commands.values()):
             each.json_errors = True  # (add_parser makes its parsers of the parser's class)
     args, unknown = parser.parse_known_args(argv)

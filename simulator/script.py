@@ -73,7 +73,8 @@ def _whole(rest: str, usage: str) -> int:
     """``rest`` as a whole number in the digits 0-9, a minus before it or not (as the `crib` commands
     read numbers: not ``1_0``, ``+5`` or other scripts' digits); ValueError saying ``usage`` if it is none."""
     minus = rest.startswith("-")
-    number = whole_number(rest[1:] if minus else rest)
+    digits = rest[1:] if minus else rest
+    number = whole_number(digits) if digits == digits.strip() else None  # (not "- 3")
     if number is None:
         raise ValueError("%s, not %r" % (usage, shorten(rest)))
     return -number if minus else number

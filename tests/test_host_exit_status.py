@@ -106,13 +106,15 @@ def test_with_json_what_is_not_done_is_json_on_standard_output_too(sim: str) -> 
 @pytest.mark.parametrize(("argv", "said"), [
     (["peg", "1", "99"], "points must be a whole number from 1 to 31, not '99'"),  # argparse's
     (["status", "--bogus"], "unrecognized arguments: --bogus"),
+    (["status", "--bogus", "--js"], "unrecognized arguments: --bogus"),  # --json abbreviated, as argparse takes it
     (["settings", "muggins=on", "muggins=off"], "muggins given twice"),  # the command's own
     (["score", "5H"], "give 5 cards"), (["advise", "5H", "5C", "JD", "QS", "4C", "9H", "--players", "+2"], "'+2'"),
     (["new-match"], "no terminal to ask on: give --yes"),
 ])
 def test_with_json_a_command_line_that_is_wrong_is_json_on_standard_output_too(argv: list[str], said: str) -> None:
     # Seen and left by a review: --json was silent on usage errors (a script reading it got nothing).
-    done = crib(*argv, "--json", "-d", NOWHERE) if argv[0] not in ("score", "advise") else crib(*argv, "--json")
+    flag = [] if "--js" in argv else ["--json"]
+    done = crib(*argv, *flag, "-d", NOWHERE) if argv[0] not in ("score", "advise") else crib(*argv, *flag)
     reply = json.loads(done.stdout)
     assert done.returncode == 2 and reply["ok"] is False and said in reply["error"] and said in done.stderr
 

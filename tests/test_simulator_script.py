@@ -127,7 +127,8 @@ def test_protocol_lines_in_a_script_apply_once(tmp_path: Path, capsys: pytest.Ca
 
 @pytest.mark.parametrize("bad", ["turn 0", "turn 101", "turn x", "press foot", "long", "wait -5", "jump 3", "plug now",
                                  # as the crib commands read numbers (a review: these played another game)
-                                 "turn 1_0", "turn \uff13", "wait +5", "turn --1", "turn -"])
+                                 "turn 1_0", "turn \uff13", "wait +5", "turn --1", "turn -",
+                                 "turn - 3", "wait - 0"])
 def test_bad_script_lines_are_refused_with_their_line_number(bad: str) -> None:
     with pytest.raises(ScriptError, match="line 3"):
         parse("# ok\npress enc\n%s\n" % bad)

@@ -358,28 +358,18 @@ class Board:
             match = Match(settings, edits=match.edits + 1, new_match=match.new_match)  # (still begun by it)
             self.skipped = None
         kept = self.undone if match is self.match else None  # a preference changes no game: a kept show stays
-        laid_from_now = new_prefs["play"] == 1 and self.prefs["play"] != 1
-        self.match = match
-        self.set_prefs(new_prefs)
-        if laid_from_now:
-            self.pegged_by_points()
-        self._accepted()
-        self.undone = kept
-
-    def pegged_by_points(self):
-        """With the play laid card by card set but not begun this deal, its starter known (a card, a rank, or
-        his heels pegged), and points pegged by hand in the deal: its play is pegged by points (``skipped``:
-        the deal's start; an undo of its pegs keeps it), not laid again from 0 to count them twice. Called
-        as the preference changes, and as the starter becomes known (the play may be pegged before it)."""
-        match = self.match
         game = match.game
-        if (self.prefs["play"] == 1 and game.phase == "play" and game.laying is None
+        if (new_prefs["play"] == 1 and self.prefs["play"] != 1 and game.phase == "play" and game.laying is None
                 and (game.starter_rank is not None or game.heels)):
             start = match.deal_start()
             for event in match.iter_log(start):
-                if event[0] == "peg":
-                    self.skipped = start
-                    return
+                if event[0] == "peg":  # points pegged by hand this deal: its play is not laid again from 0
+                    self.skipped = start  # (the deal's start: an undo of its pegs keeps it)
+                    break
+        self.match = match
+        self.set_prefs(new_prefs)
+        self._accepted()
+        self.undone = kept
 
     def _accepted(self):
         """An action was taken: the data changed (saved next), and a refusal shown before it is

@@ -82,4 +82,4 @@ def restore_prefs(saved, supply):
     if not fixed:
         return prefs, None
     # what was wrong first: the display shows a notice's first lines only (app.messages)
-    return prefs, "; ".join(fixed) + ": saved preferences not taken, defaults used"
+    return prefs, "; ".join(fixed) + ": these back to their defaults"  # (the others kept)

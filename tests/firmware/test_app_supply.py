@@ -52,6 +52,7 @@ def test_a_current_limit_above_the_builds_supply_comes_down_to_it_and_the_board_
     assert again.match.log == d.match.log
     notice = again.board.messages.notice
     assert "milliamps 3000 is above this build's supply (supply_ma 500 in board.json)" in notice
+    assert notice.endswith(": these back to their defaults")  # (a review: it said every preference was)
     assert d.reboot(supply_ma=500).board.messages.notice is None  # the clamp was written back
     within = d.reboot(supply_ma=4000)  # at or below the supply: kept as saved, nothing said
     assert within.board.prefs["milliamps"] == 500 and within.board.messages.notice is None

@@ -135,7 +135,6 @@ class Starter:
             if board.try_apply(["starter_rank", picker.rank] if self.any_suit else ["starter", picker.card]):
                 if unskipped:
                     board.skipped = None  # (saved with the starter)
-                board.pegged_by_points()  # (the play pegged before the starter was known: not laid again)
                 laying = board.match.game.laying
                 if laying is not None:  # the play laid card by card knows: asked once every card was laid
                     asked_by_count = laying.turn is None
