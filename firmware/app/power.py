@@ -35,7 +35,7 @@ Current model of a WS2812B (used by the cap and by the hardware power budget):
     because a board's own, measured (hardware/BUILD.md, stage 6), is rarely whole mA and each
     mA of it is 242 mA of the budget;
   * BOARD_MA = 50 mA for everything that is not an LED (Pico at 125 MHz, encoder pull-ups,
-    OLED) with margin. On a 500 mA USB port that leaves 450 mA, of which 208 mA can light.
+    OLED) with margin. The USB build's 400 mA (shared.supply) leave 350 mA, of which 108 mA can light.
 """
 
 from micropython import const
