@@ -122,7 +122,9 @@ def _replayed(board, data, cut):
     edits = match.edits  # (checked: a whole number) the count goes on from the saved one
     match.edits = 0
     try:
-        match.replay_saved(data.get("codes", ()))  # (the store lets go of the rest of its file)
+        # (the store lets go of the rest of its file); the controls read as it goes, so a press made
+        # meanwhile is handled after it however long the replay (their rings keep 480 ms unread)
+        match.replay_saved(_kept_up(data.get("codes", ()), board.hw.keep_up))
     except RuleError as e:
         if match.events == match.archived:  # no event of it replayed
             raise
@@ -133,6 +135,18 @@ def _replayed(board, data, cut):
         return match
     match.count_edits(edits)  # each event applied counts one: a saved count below them is no count it kept
     return match
+
+
+def _kept_up(codes, keep_up):
+    """``codes`` one by one, ``keep_up()`` (``hw.keep_up``: the controls' rings read and their events held)
+    before the first and after every 64th: about 80 ms of a replay on the chip, well inside the 480 ms
+    its button samples are kept unread."""
+    n = 0
+    for code in codes:
+        if n & 63 == 0:
+            keep_up()
+        n += 1
+        yield code
 
 
 def _keep_whole(board):
