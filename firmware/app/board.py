@@ -278,9 +278,20 @@ class Board:
     # --- actions (see the module docstring); each accepted one marks the data changed ----
 
     def apply(self, event):
-        """Apply a game event; RuleError (nothing changed) if the rules refuse it."""
+        """Apply a game event; RuleError (nothing changed) if the rules refuse it. The starter known (a card,
+        its rank, his heels) once points were pegged by hand in the deal, the play laid card by card set: that
+        play was pegged by points and is not laid (laid from 0, its points would count twice): ``skipped``
+        marks it, just after that event (an undo of it lets the mark go: ``undo``)."""
         self.changing(self.match.apply, event)
         self._accepted()
+        kind = event[0]
+        if (kind == "starter" or kind == "starter_rank" or kind == "heels") and self.prefs["play"] == 1:
+            match = self.match
+            if match.game.laying is None and match.phase == "play" and not self.starter_skipped():
+                for old in match.iter_log(match.deal_start()):
+                    if old[0] == "peg":
+                        self.skipped = match.events
+                        break
 
     def changing(self, change, *args):
         """``change(*args)``, a change of the match in place (an event, an undo, an archive: ``app.history``),

@@ -190,8 +190,8 @@ def test_a_play_pegged_by_points_before_the_starter_is_not_laid_again_once_the_s
 
 
 def test_the_starter_taken_back_after_a_play_pegged_before_it_is_picked_again():
-    # A review of the first fix, which marked the deal's starter skipped: undone, home said "starter skipped" and
-    # the count went to the totals.
+    # A review of the first fix, which marked the deal's start: the starter undone, home said "starter skipped" and
+    # the count went to the totals (the mark is now just after the starter: its undo lets it go).
     d = pegged_before_the_starter()
     d.press(ENC)
     d.pick("5H")

@@ -45,23 +45,10 @@ def playing(board):
     starter is known (a card, or its rank alone: the play needs no suit; or a Jack, by his heels
     pegged: its suit is asked at the count), the play is on (phase "play", before the first show)
     and, before its first card or go, its starter was not skipped (``Board.starter_skipped``: the
-    play is then pegged by points, his heels perhaps pegged at a total) nor points pegged by hand
-    before its starter was known (laid from 0, they would be counted twice; the preference set over
-    points pegged after it: ``Board.change_settings``)."""
+    play is then pegged by points, his heels perhaps pegged at a total)."""
     match = board.match
-    if not (board.prefs["play"] == 1 and (match.starter_rank is not None or match.heels) and match.phase == "play"):
-        return False
-    if match.game.laying is not None:
-        return True
-    if board.starter_skipped():
-        return False
-    for event in match.iter_log(match.deal_start()):
-        kind = event[0]
-        if kind == "peg":  # before the starter was known: the play was pegged by points
-            return False
-        if kind == "starter" or kind == "starter_rank" or kind == "heels":
-            return True
-    return True
+    return (board.prefs["play"] == 1 and (match.starter_rank is not None or match.heels) and match.phase == "play"
+            and (match.game.laying is not None or not board.starter_skipped()))
 
 
 def _undone_rank(board, rank):
