@@ -259,6 +259,10 @@ def test_back_after_the_play_is_set_card_by_card_mid_deal_undoes_and_keeps_the_p
     assert d.match.front == [0, 0] and d.where() == "peg"
     d = d.reboot()  # and through a power cut, the glance's first frame too
     assert d.where() == "peg" and d.display()[-2] == "enc=count"
+    d.press(BACK_PRESS)  # the starter taken back too: its picker again, as the undo said (the mark went with it)
+    assert d.match.starter_rank is None and d.display()[-3:] == ["enc=starter", "won 0-0", "UNDO: starter"]
+    d.press(ENC)
+    assert d.where() == "starter" and d.mode.picker.card == parse("5D")
 
 
 def test_a_starter_skipped_by_mistake_is_taken_back_by_back_and_the_play_laid_after_all():
