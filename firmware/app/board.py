@@ -89,23 +89,6 @@ def glance(match):
     return [game.snapshot(), match.games_won, match.game_number, play]
 
 
-def _pegged_play(match):
-    """Where ``Board.skipped`` marks this deal's play pegged by points: just after the event that made its
-    starter known (a card, its rank, his heels: an undo of it lets the mark go), if points were pegged by
-    hand in the deal; else None."""
-    at = match.deal_start()
-    after = None
-    pegged = False
-    for event in match.iter_log(at):
-        at += 1
-        kind = event[0]
-        if after is None and (kind == "starter" or kind == "starter_rank" or kind == "heels"):
-            after = at
-        elif kind == "peg":
-            pegged = True
-    return after if pegged else None
-
-
 class Board:
     """The whole app; see the module docstring."""
 
@@ -295,19 +278,9 @@ class Board:
     # --- actions (see the module docstring); each accepted one marks the data changed ----
 
     def apply(self, event):
-        """Apply a game event; RuleError (nothing changed) if the rules refuse it. The starter known (a card,
-        its rank, his heels) once points were pegged by hand in the deal, the play laid card by card set: that
-        play was pegged by points and is not laid (laid from 0, its points would count twice): ``skipped``
-        marks it, just after that event (an undo of it lets the mark go: ``undo``)."""
+        """Apply a game event; RuleError (nothing changed) if the rules refuse it."""
         self.changing(self.match.apply, event)
         self._accepted()
-        kind = event[0]
-        if (kind == "starter" or kind == "starter_rank" or kind == "heels") and self.prefs["play"] == 1:
-            match = self.match
-            if match.game.laying is None and match.phase == "play" and not self.starter_skipped():
-                mark = _pegged_play(match)
-                if mark is not None:
-                    self.skipped = mark
 
     def changing(self, change, *args):
         """``change(*args)``, a change of the match in place (an event, an undo, an archive: ``app.history``),
@@ -388,9 +361,11 @@ class Board:
         game = match.game
         if (new_prefs["play"] == 1 and self.prefs["play"] != 1 and game.phase == "play" and game.laying is None
                 and (game.starter_rank is not None or game.heels)):
-            mark = _pegged_play(match)  # points pegged by hand this deal: its play is not laid again from 0
-            if mark is not None:
-                self.skipped = mark  # (an undo of its pegs keeps it, one of its starter lets it go)
+            start = match.deal_start()
+            for event in match.iter_log(start):
+                if event[0] == "peg":  # points pegged by hand this deal: its play is not laid again from 0
+                    self.skipped = start  # (the deal's start: an undo of its pegs keeps it)
+                    break
         self.match = match
         self.set_prefs(new_prefs)
         self._accepted()

@@ -154,53 +154,6 @@ def test_a_play_pegged_by_points_before_the_starter_is_left_so_by_skipping_it():
     assert d.match.front == [5, 8] and d.match.heels and d.where() == "total" and d.mode.seat == 0
 
 
-def pegged_before_the_starter(set_after=False):
-    """Player 1 deals; the play pegged by points before the starter is known (P2 2, P1 2, P1 1), the play laid card
-    by card set before (or ``set_after``, over the serial line as the menu sets it)."""
-    d = Driver()
-    if not set_after:
-        d.board.change_settings({"play": 1})
-    d.press(P1)
-    d.press(HOLD_P2, HOLD_P1, P1, ENC)
-    if set_after:
-        assert d.ask({"cmd": "settings", "set": {"play": 1}})["ok"]
-    assert d.match.front == [3, 2] and d.display()[-2] == "enc=starter"
-    return d
-
-
-def test_a_play_pegged_by_points_before_the_starter_is_not_laid_again_once_the_starter_is_known():
-    # A review: the starter picked at the count (as USING.md allows) laid the play again from 0, counting a
-    # fifteen twice; so after the preference was set card by card over a play pegged by hand; and (a review of
-    # the fix) his heels held at the starter, or the starter or his heels given over the serial line.
-    for set_after in (False, True):
-        d = pegged_before_the_starter(set_after)
-        d.press(ENC)
-        d.pick("5H")  # the starter picked after all: home, the play as pegged, the hands by their cards
-        assert d.where() == "peg" and d.display()[-2] == "enc=count" and d.match.laid is None
-        d = d.reboot()  # through a power cut too
-        d.press(ENC)
-        assert d.where() == "cards" and d.mode.seat == 1 and d.match.front == [3, 2]
-    d = pegged_before_the_starter()
-    d.press(ENC, HOLD_P1)  # the dealer's button held at the starter: his heels (a Jack turned)
-    assert d.match.heels and d.where() == "peg" and d.match.front == [5, 2]
-    for event in (["starter", parse("5H")], ["starter_rank", 4], ["heels"]):
-        d = pegged_before_the_starter()
-        assert d.ask({"cmd": "event", "event": event})["ok"]
-        assert d.where() == "peg" and d.match.front[1] == 2, event  # not laid (his heels: the Jack's suit asked next)
-
-
-def test_the_starter_taken_back_after_a_play_pegged_before_it_is_picked_again():
-    # A review of the first fix, which marked the deal's start: the starter undone, home said "starter skipped" and
-    # the count went to the totals (the mark is now just after the starter: its undo lets it go).
-    d = pegged_before_the_starter()
-    d.press(ENC)
-    d.pick("5H")
-    d.press(BACK_PRESS)  # the starter taken back
-    assert d.match.starter_rank is None and d.display()[-3:] == ["enc=starter", "won 0-0", "UNDO: starter"]
-    d.press(ENC)  # its picker, on the starter taken back
-    assert d.where() == "starter" and d.mode.picker.card == parse("5H")
-
-
 def test_the_rank_dialled_stays_over_a_look_into_the_menu_or_the_led_test():
     # A review: menu -> LED test -> back reset the dial to 5, and the next press laid a 5 for the 10 dialled.
     d = laying()
@@ -259,10 +212,6 @@ def test_back_after_the_play_is_set_card_by_card_mid_deal_undoes_and_keeps_the_p
     assert d.match.front == [0, 0] and d.where() == "peg"
     d = d.reboot()  # and through a power cut, the glance's first frame too
     assert d.where() == "peg" and d.display()[-2] == "enc=count"
-    d.press(BACK_PRESS)  # the starter taken back too: its picker again, as the undo said (the mark went with it)
-    assert d.match.starter_rank is None and d.display()[-3:] == ["enc=starter", "won 0-0", "UNDO: starter"]
-    d.press(ENC)
-    assert d.where() == "starter" and d.mode.picker.card == parse("5D")
 
 
 def test_a_starter_skipped_by_mistake_is_taken_back_by_back_and_the_play_laid_after_all():
