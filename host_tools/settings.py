@@ -27,26 +27,27 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     """``target=61`` -> ("target", 61); values are JSON (numbers, true/false) or else plain words, a
     word the board's menu shows for a value standing for it (``muggins=on`` -> ("muggins", True))."""
     key, sep, value = text.partition("=")
-    if not sep or not key.strip():
+    key = key.strip()
+    if not sep or not key:
         raise argparse.ArgumentTypeError("expected KEY=VALUE, such as target=61 or muggins=true, not %r"
                                          % shorten(text))
     offered = {name: values for name, _label, values in ITEMS}  # every key the board takes (its menu's)
-    if key.strip() not in offered:  # a typing mistake, said with the keys before anything is sent
+    if key not in offered:  # a typing mistake, said with the keys before anything is sent
         raise argparse.ArgumentTypeError("unknown setting %r: the settings are %s (crib settings --help: their values)"
-                                         % (shorten(key.strip()), ", ".join(offered)))
+                                         % (shorten(key), ", ".join(offered)))
     try:
         parsed = parse_json(value)
     except ValueError:  # a word: a value as the board's menu shows it (muggins=on, colour0=sky), else as typed
-        shown = {value_text(key.strip(), each): each for each in offered[key.strip()]}
+        shown = {value_text(key, each): each for each in offered[key]}
         parsed = shown.get(value.strip(), value)
     try:  # as the request will be sent (host_tools.link): refused here, so nothing is
         as_sent(parsed).encode()
     except UnicodeEncodeError:  # (a ValueError too) bytes that were no UTF-8 in the command line
-        raise argparse.ArgumentTypeError("the value of %s is not UTF-8 text" % shorten(key.strip())) from None
+        raise argparse.ArgumentTypeError("the value of %s is not UTF-8 text" % shorten(key)) from None
     except ValueError:
         raise argparse.ArgumentTypeError("the value of %s is %s: JSON has no such number (NaN and infinities are "
-                                         "none)" % (shorten(key.strip()), shorten(value))) from None
-    return key.strip(), parsed
+                                         "none)" % (shorten(key), shorten(value))) from None
+    return key, parsed
 
 
 def value_words(key: str, value: Any) -> str:

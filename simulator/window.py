@@ -149,13 +149,12 @@ class Window:
 
     def _key_down(self, event: tk.Event) -> None:
         key = event.keysym
-        if key in self.releases:
-            after_id, released_at = self.releases.pop(key)
-            self.root.after_cancel(after_id)
-            if event.time == released_at:  # an auto-repeat (X sends its release and press at one instant)
-                return
-            # A second tap that came before the first's release was taken (a busy loop): two presses.
-            self.pending += self.controls.up(HOLD_KEYS[key], self.now())
+        if key in self.releases and event.time == self.releases[key][1]:
+            # an auto-repeat (X sends its release and press at one instant): the key is still held
+            self.root.after_cancel(self.releases.pop(key)[0])
+            return
+        # releases waiting are real, taken before this key: a second tap of the same key that came before
+        # the first's release was taken (a busy loop) is two presses
         self._take_releases()
         if key in TURN_KEYS:
             # Shift: 5 steps, but for "+", which takes Shift to type on most keyboards
