@@ -239,8 +239,9 @@ def rows(board: dict) -> list[list[str]]:
          "Between VBUS and the LED bus; on a SOT-23-6 to DIP adapter board"],
         ["XU3", "1", "1", "usb", "Adapter board", "SOT-23-6 to 2.54 mm DIP", "", "For U3"],
         ["R8", "1", "1", "usb", "Resistor", f"66.5 kohm, {RESISTOR}", "",
-         "U3's current limit: 0.35 to 0.45 A (TI's figures for 66.5 kohm 1 %): its most, with the Pico's 0.05 A, "
-         "within a USB 2.0 port's 0.5 A"],
+         "U3's current limit: 0.35 to 0.45 A (TI's figures for 66.5 kohm 1 %: 351 to 449 mA, TPS2553 datasheet "
+         "SLVS841, \"Accounting for resistor tolerance\", Table 1): its most, with the Pico's 0.05 A, within a USB 2.0 "
+         "port's 0.5 A"],
         ["R9", "1", "1", "usb", "Resistor", f"100 kohm, {RESISTOR}", "",
          "Holds U3 off until the firmware turns the LEDs on"],
         ["R10", "1", "1", "usb", "Resistor", f"10 kohm, {RESISTOR}", "", "U3's /FAULT pull-up to 3V3"],
@@ -248,11 +249,13 @@ def rows(board: dict) -> list[list[str]]:
         ["F2", "1", "1", "usb", "PTC resettable fuse", "0.5 A hold, 1 A trip, 6 V or more, radial leads",
          "Bourns MF-R050",
          "At the Pico's VBUS (pin 40), before U3: a fault between them (the wire to U3's IN, C247, a bridge at "
-         "U3's pins) draws at most about 1 A, 5 W, instead of whatever the charger gives (2.4 to 3 A, 12 to 15 W, "
-         "from many). In series it drops about 0.1 to 0.3 V at the LEDs' 0.35 A (about 0.35 to 0.7 ohm cold, "
-         "Bourns' figures; up to 1.2 ohm for an hour after a trip). An SMD one of the same ratings on a 1812 to DIP "
-         "adapter (Bourns MF-MSMF050-2, Littelfuse 1812L050PR: lower resistance) serves as well. Unplug and let it "
-         "cool a minute to reset it"],
+         "U3's pins) draws at most about 1 A, 5 W, for long (1 A trips it; 2.5 A within 4 s), instead of whatever "
+         "the charger gives (2.4 to 3 A, 12 to 15 W, from many). Bourns' MF-R datasheet, at 23 degC: 0.5 A hold, "
+         "1 A trip, 60 V, 40 A; 0.41 to 0.77 ohm cold, 1.17 ohm at most an hour after a trip; 0.75 W tripped "
+         "(typical). In series it drops 0.14 to 0.27 V at the LEDs' 0.35 A (0.41 V at most in the hour after a "
+         "trip). An SMD one of the same ratings on a 1812 to DIP adapter serves as well: Bourns MF-MSMF050-2 or "
+         "Littelfuse 1812L050PR (each 0.5 A hold, 1 A trip, 15 V, 100 A; 0.15 ohm at least, 1.0 ohm at most an hour "
+         "after a trip, their datasheets: no cold maximum given). Unplug and let it cool a minute to reset it"],
         ["J2", "1", "1", "both", "USB panel socket",
          "left- or right-angled micro-USB plug (the cable leaves sideways, in the plane of the Pico's board; not "
          "an up- or down-angled one) to micro-USB panel-mount socket, 0.3 m, with screws; power conductors "
@@ -276,8 +279,14 @@ def rows(board: dict) -> list[list[str]]:
          "5 V DC, 2.5 A (12.5 W) or less, regulated, a limited power source (marked LPS, or Class 2), "
          "5.5 x 2.1 mm plug, centre +", "",
          "Its label must say LPS (or Class 2): F1 does not cut a fault below the adapter's own limit, 13 to 19 W "
-         "for 2.5 A, which only such a supply is bound to hold (power.md). No example is named: check the label "
-         "of the one you buy. One of less than 2.5 A (a 5 V 2.4 A, 12 W one, say) does too: set its current as "
+         "for 2.5 A, which only such a supply is bound to hold (power.md). No example is named: no 5 V 2.5 A "
+         "adapter's datasheet could be checked for this BOM, so choose by its label and datasheet, all of these: "
+         "output 5 V DC, regulated (switch-mode), 4.8 to 5.3 V at the plug; rated 2.5 A (12.5 W) or less; "
+         "marked LPS (limited power source, IEC 62368-1 Annex Q or IEC 60950-1 2.5) or Class 2 (UL 1310, "
+         "North America), the adapter itself, not only its maker's other models; a safety approval mark for "
+         "your country; plug 5.5 mm outside, 2.1 mm inside (a 2.5 mm one sits loose on J1's 2.0 to 2.1 mm "
+         "pin), the centre positive (the polarity symbol on the label). One of less than 2.5 A (a 5 V 2.4 A, 12 W "
+         "one, say) does too: set its current as "
          "supply_ma in make_board.py. Measure it before the first connection: 4.8 to 5.3 V, centre positive. "
          "Never more than 2.5 A: a stronger one feeds a fault more heat (power.md), and make_board.py refuses a "
          "supply_ma above 2500"],
@@ -292,17 +301,20 @@ def rows(board: dict) -> list[list[str]]:
          f"{depth['power']} mm) with its face against the edge's 12 mm hole, drilled where its pin is (BUILD.md, "
          "section 1), so that the plug's body enters the hole and a push on the plug goes into the wood, not the "
          "joints"],
-        ["F1", "1", "2", "adapter", "Fuse", "3.15 A time-lag (T3.15A), 5 x 20 mm glass", "",
+        ["F1", "1", "2", "adapter", "Fuse", "3.15 A time-lag (T3.15A), 5 x 20 mm glass",
+         "Littelfuse 218 series, 3.15 A",
          "Right after the jack's centre pin; one spare. For a short with a supply that gives more than the "
          "adapter's 2.5 A (which it carries for hours: 80 % of its rating). Glass (IEC 60127-2, standard sheet "
-         "3): it must blow within 2 minutes at 2.1 x its rating, 6.6 A, where a ceramic one (sheet 5) may take 30. "
+         "3): it must blow within 2 minutes at 2.1 x its rating, 6.6 A, where a ceramic one (sheet 5) may take 30 "
+         "(Littelfuse's datasheets: 218 series, glass, sheet 3, 60 minutes at least at 150 % and 120 s at most at "
+         "210 %; 215 series, ceramic, sheet 5, 30 minutes at most at 210 %). "
          "Not a resettable PTC (polyfuse): its trip current, the least at which it surely trips, is about twice its "
          "hold current (Littelfuse's USBR series: 2.5 A hold, 5 A trip), so one that holds 3 A need not trip below "
          "about 6 A. "
          "Fitted after stage 3 (BUILD.md); "
          "until then the T1A below"],
         ["F1", "1", "2", "adapter", "Fuse, for the first power-on (fitted as F1 until stage 3)",
-         "1 A time-lag (T1A), 5 x 20 mm glass", "",
+         "1 A time-lag (T1A), 5 x 20 mm glass", "Littelfuse 218 series, 1 A",
          "In XF1, in F1's place, through stages 1 to 3 (BUILD.md), then swapped for the T3.15A above: the bare board "
          "and every dark LED draw under "
          f"{math.ceil((leds * IDLE_MA[1] + PICO_MA[1]) / 50) / 20:.2f} A ({leds} LEDs idle at {IDLE_MA[0]:g} to "
@@ -313,11 +325,16 @@ def rows(board: dict) -> list[list[str]]:
          "entry's perfboard, or inline; "
          "glued down either way (BUILD.md, before closing the panel)"],
         ["C253", "1", "1", "adapter", "Electrolytic capacitor, bipolar (non-polarised)", "47 uF, 35 V, bipolar",
-         "Nichicon UES1V470MPM (ES series)",
+         "Nichicon ES series, 35 V 47 uF (UES1V470M + case suffix)",
          "Right after XF1, +5V_FUSED (Q1's drain) to GND: damps the ringing when a live adapter is plugged in, "
          "which would otherwise reach 2.2 to 2.4 times the adapter's voltage on Q1's drain (ovp_check.py; power.md, "
          "\"Overvoltage\"). Bipolar, not an ordinary electrolytic: a reversed plug puts the supply across it the "
-         "wrong way round. 35 V: a 24 V plug"],
+         "wrong way round. 35 V: a 24 V plug. Nichicon's ES datasheet: bi-polarized, 6.3 to 50 V, 0.47 to 1000 uF, "
+         "-40 to +85 degC, part numbers UES, the voltage code (1V: 35 V), the capacitance (470: 47 uF), M (20 %) "
+         "and a suffix for the case; the case size and its suffix for 35 V 47 uF were not checked here (the part "
+         "number this BOM gave before, UES1V470MPM, could not be found in a datasheet): take the suffix from "
+         "Nichicon's table or the seller's listing, and check that the can fits XF1's perfboard. Any other "
+         "bipolar (non-polarised, NP) electrolytic of 47 uF, 35 V or more does as well"],
         ["D1", "1", "1", "adapter", "Schottky diode", "1 A, 40 V", "1N5819",
          "Fused 5 V to the Pico's VSYS (pin 39): USB and the adapter never feed each other"],
         ["Q1-Q2", "2", "2", "adapter", "P-channel MOSFET, logic level",
@@ -329,7 +346,9 @@ def rows(board: dict) -> list[list[str]]:
          "Q1's and Q2's gates to GND: on whenever the polarity and the voltage are right"],
         ["U4", "1", "1", "adapter", "Shunt reference", "TL431, 1 % (A grade) or better, TO-92", "TI TL431ACLP",
          "The overvoltage cut-off's comparator, on the power entry's perfboard. TO-92 leads seen from the flat "
-         "face: REF, anode, cathode (TI's LP package; check another maker's)"],
+         "face: REF, anode, cathode (TI's LP package; check another maker's). TI's datasheet (SLVS543), TL431AC: "
+         "2.470 to 2.520 V reference, 4 uA at most into REF, least cathode current for regulation 0.6 mA at most "
+         "(0.4 mA typical; 1 mA at most for a plain TL431C), 0 to 70 degC"],
         ["Q3", "1", "1", "adapter", "PNP transistor", "40 V, TO-92", "2N3906",
          "Pulls Q1's and Q2's gates up to their sources above the limit. Leads seen from the flat face: emitter, "
          "base, collector; a BC557 has them the other way round"],
@@ -343,7 +362,8 @@ def rows(board: dict) -> list[list[str]]:
         ["R16", "1", "1", "adapter", "Resistor", f"2.2 kohm, {RESISTOR}", "",
          "U4's cathode to Q3's base (about 0.2 W with a 24 V plug in: within 0.25 W)"],
         ["R17", "1", "1", "adapter", "Resistor", f"1 kohm, {RESISTOR}", "",
-         "Q3's base to its emitter: off below the limit, and U4 sinks 0.65 mA, near its least cathode current, "
+         "Q3's base to its emitter: off below the limit, and U4 sinks 0.65 mA, above the TL431AC's least cathode "
+         "current for regulation (0.6 mA at most, 0.4 mA typical: TI SLVS543), "
          "before Q3 turns on"],
         ["C248", "1", "1", "adapter", "Ceramic capacitor", "2.2 nF, 50 V, C0G or X7R, 2.54 mm leads", "",
          "U4's REF to GND: the cut-off ignores the microseconds of ringing when a live adapter is plugged in"],

@@ -217,8 +217,8 @@ def build(board: dict, variant: str) -> Circuit:
             reference = template("TL431", "U", TL431_PINS)(ref="U4", value="TL431ACLP")
             reference["REF", "A", "K"] += sense, gnd, trip
             resistor(ref="R16", value="2.2k")[1, 2] += trip, base
-            # Keeps Q3 off below the limit; low enough that U4 sinks its least cathode current (1 mA at most,
-            # TL431) before Q3 turns on (0.65 V / 1 k): U4 regulates at the trip point, not below it.
+            # Keeps Q3 off below the limit; low enough that U4 sinks its least cathode current (0.6 mA at most
+            # for the TL431AC, TI SLVS543) before Q3 turns on (0.65 V / 1 k): U4 regulates at the trip point.
             resistor(ref="R17", value="1k")[1, 2] += base, guard
             switch_off = template("PNP", "Q", PNP_PINS)(ref="Q3", value="2N3906")
             switch_off["E", "B", "C"] += guard, base, gates

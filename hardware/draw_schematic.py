@@ -137,8 +137,9 @@ def draw(board: dict, variant: str) -> Sheet:
     sheet = Sheet(schemdraw.Drawing(show=False, fontsize=FONT))
     d = sheet.drawing
     d.add(text((0, 3), TITLES[variant], 12))
-    # The Pico: physical pins 1-20 down the left, 21-40 up the right, as on the board.
-    ic(sheet, nets, parts["U1"], (3, -6), list(range(1, 21)), list(range(40, 20, -1)), width=3)
+    # The Pico: physical pins 1-20 down the left, 21-40 up the right, as on the board; wide enough that the
+    # longest pin names on one row (GP4 and ADC_VREF) stay apart.
+    ic(sheet, nets, parts["U1"], (3, -6), list(range(1, 21)), list(range(40, 20, -1)), width=3.6)
     # Power entry.
     x = 10
     if variant == "usb":

@@ -300,3 +300,42 @@ def test_the_pdf_holds_both_schematics(schematic: ModuleType) -> None:
     assert "USB build" in text[0] and "Adapter build" in text[1]
     for page in text:
         assert "GP15" in page and "LED242" in page
+
+
+def text_boxes(svg_text: str) -> list[tuple[str, float, float, float, float]]:
+    """Each line of text in a schemdraw SVG with its box (left, top, right, bottom, in the SVG's points),
+    measured in DejaVu Sans (matplotlib's copy), the font schemdraw's "sans" renders in here."""
+    import xml.etree.ElementTree as ET
+
+    import matplotlib
+    from PIL import ImageFont
+
+    font_file = os.path.join(os.path.dirname(matplotlib.__file__), "mpl-data", "fonts", "ttf", "DejaVuSans.ttf")
+    fonts: dict[float, ImageFont.FreeTypeFont] = {}
+    ns = "{http://www.w3.org/2000/svg}"
+    boxes = []
+    for element in ET.fromstring(svg_text).iter(f"{ns}text"):
+        x, y, size = float(element.get("x", 0)), float(element.get("y", 0)), float(element.get("font-size", 0))
+        font = fonts.setdefault(size, ImageFont.truetype(font_file, round(size * 10)))
+        for line in element.iter(f"{ns}tspan"):
+            y += float(line.get("dy", 0))
+            if not (line.text or "").strip():
+                continue
+            width = font.getlength(line.text) / 10
+            anchor = element.get("text-anchor")
+            left = x if anchor == "start" else x - width if anchor == "end" else x - width / 2
+            # the capitals' height, 0.73 em, from where each baseline puts it
+            top = {"central": y - 0.36 * size, "ideographic": y - 0.95 * size,
+                   "hanging": y}.get(element.get("dominant-baseline", ""), y - 0.75 * size)
+            boxes.append((line.text, left, top, left + width, top + 0.73 * size))
+    return boxes
+
+
+@pytest.mark.parametrize("variant", ["usb", "adapter"])
+def test_no_two_labels_of_the_schematic_overlap(schematic: ModuleType, variant: str) -> None:
+    """No label touches another (the Pico's GP4 and ADC_VREF, on one row of its box, once did)."""
+    boxes = text_boxes(schematic.SVGS[variant].read_text())
+    assert any(box[0] == "ADC_VREF" for box in boxes) and any(box[0] == "GP4" for box in boxes)
+    touching = [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+                if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]]
+    assert not touching
