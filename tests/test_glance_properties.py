@@ -1,6 +1,7 @@
-"""Property tests of the glance (CPython, hypothesis): after every change of a match, the glance the
-board saves draws, at power-on, the very frame and display text that the replay of the saved log
-gives, and it agrees with the replayed match's own glance (app.glance).
+"""Property tests of the glance (CPython, hypothesis): after every change of a board's match, the glance
+the board saves, with its marks (a starter skipped, a play pegged by hand), draws at power-on the very
+frame and display text that the replay of the saved log gives, and it agrees with the replayed match's
+own glance (app.glance).
 
 Two sources of matches: random events, legal and illegal, with undo (the generator of
 tests/test_match_properties.py, under every kind of settings), and seeded whole games of real
@@ -42,55 +43,89 @@ def drawn(board: Board, match: Match) -> tuple[list[bytes], list[str]]:
     return frames, board.mode.lines(board)
 
 
-def check(board: Board, match: Match, replay: bool) -> None:
-    """The glance saved now draws what the match draws (``replay``: the match replayed from its saved
-    log, else the live one, which the replay gives: tests/test_match_properties.py), and agrees
-    with its glance."""
-    saved = json.loads(json.dumps(glance(match)))  # as read back from the file
-    rules = match.settings.to_dict()
-    if replay:
-        match = Match(rules, saved=list(match.iter_saved()), edits=match.edits)
+def check(board: Board, viewer: Board, replay: bool) -> None:
+    """The glance ``board`` saves now, with the marks saved beside it (a starter skipped, a play pegged by
+    hand: ``app.board``), draws what its match draws with its marks, both on ``viewer``, a board of the same
+    preferences; and it agrees with the match's glance. ``replay``: the board powered on from what it saved,
+    which draws its first frame from the glance and replays the log (the truth), draws the same frame after."""
+    match = board.match
+    data = json.loads(json.dumps({key: value for key, value in board.saved_data().items() if key != "codes"}))
+    saved = data["glance"]
     assert agrees(glance(match), saved)
-    assert drawn(board, match_of(rules, saved)) == drawn(board, match)
+    viewer.skipped, viewer.pegged = data["skipped"], data["pegged"]
+    first = drawn(viewer, match_of(match.settings.to_dict(), saved))
+    viewer.skipped, viewer.pegged = board.skipped, board.pegged  # (as the board after a power-on: nothing undone)
+    shown = drawn(viewer, match)
+    if board.just_skipped():  # the glance's match, of no events, cannot tell that nothing was done since the
+        shown[1].remove("back=starter")  # skip: that hint comes with the replay, a moment later (a known gap)
+    assert first == shown
+    if replay:
+        board.save()
+        hw = VirtualHardware(board.hw.storage_root, display=True)
+        powered = Board(hw, glance_first=True)
+        first = bytes(hw.frame)
+        powered.render()
+        assert hw.frames > 1 and first == bytes(hw.frame) and powered.match.log == match.log
 
 
 class Checks:
-    """``check`` after every change of a match, replaying its log every REPLAY_EVERY changes and at the end."""
+    """``check`` after every change of a board's match, powering on from its save every REPLAY_EVERY changes
+    and at the end."""
 
     REPLAY_EVERY = 16
 
-    def __init__(self, board: Board, match: Match) -> None:
+    def __init__(self, board: Board) -> None:
         self.board = board
-        self.match = match
+        self.viewer = board_with(board.prefs["play"])
         self.changes = 0
 
     def __call__(self) -> None:
         self.changes += 1
-        check(self.board, self.match, self.changes % self.REPLAY_EVERY == 0)
+        check(self.board, self.viewer, self.changes % self.REPLAY_EVERY == 0)
 
     def last(self) -> None:
-        check(self.board, self.match, True)
+        check(self.board, self.viewer, True)
 
 
-def board_with(play: int) -> Board:
-    """A board on fake hardware (with a display) laying the play card by card (``play`` 1) or not."""
+def board_with(play: int, rules: Settings | None = None) -> Board:
+    """A board on fake hardware (with a display) laying the play card by card (``play`` 1) or not, its match
+    under ``rules`` (the default's if None)."""
     board = Board(VirtualHardware(temp_dir(), display=True))
-    board.change_settings({"play": play})
+    board.change_settings({"play": play, **(rules.to_dict() if rules is not None else {})})
     return board
+
+
+def skip_or_take_back(board: Board) -> bool:
+    """What the starter's picker and home do with the encoder held and back (``app.modes.starter``,
+    ``app.modes.peg``): the starter skipped before a play laid card by card, or the skip taken back at
+    once. True if either was done."""
+    m = board.match
+    if board.just_skipped():
+        board.skip_starter(False)
+    elif (board.prefs["play"] == 1 and m.phase == "play" and m.starter_rank is None and not m.heels
+          and m.game.laying is None and not board.starter_skipped()):
+        board.skip_starter()
+    else:
+        return False
+    return True
 
 
 @settings(max_examples=12, deadline=None)
 @given(rules=SETTINGS, play=st.sampled_from([0, 1]), data=st.data())
 def test_random_events_and_undo(rules: Settings, play: int, data: st.DataObject) -> None:
-    m = Match(rules)
-    checks = Checks(board_with(play), m)
+    board = board_with(play, rules)
+    m = board.match
+    checks = Checks(board)
     for _ in range(data.draw(st.integers(1, 60))):
-        action = data.draw(st.sampled_from(ACTIONS[m.phase]))
+        action = data.draw(st.sampled_from(ACTIONS[m.phase] + ["skip"] * 2))
         try:
             if action == "undo":
-                m.undo()
+                board.undo()
+            elif action == "skip":
+                if not skip_or_take_back(board):
+                    continue
             else:
-                m.apply(draw_event(data, m, action))
+                board.apply(draw_event(data, m, action))
         except RuleError:
             continue  # nothing changed: nothing saved
         checks()
@@ -102,11 +137,12 @@ def test_random_events_and_undo(rules: Settings, play: int, data: st.DataObject)
 @given(seed=st.integers(1, 2**32 - 1), players=st.sampled_from([2, 3, 4]), by_card=st.booleans(),
        target=st.sampled_from([121, 61]), match_to=st.sampled_from([0, 3]))
 def test_seeded_whole_games(seed: int, players: int, by_card: bool, target: int, match_to: int) -> None:
-    m = Match(Settings(players=players, target=target, match_to=match_to))
-    checks = Checks(board_with(1 if by_card else 0), m)
+    board = board_with(1 if by_card else 0, Settings(players=players, target=target, match_to=match_to))
+    m = board.match
+    checks = Checks(board)
 
     def apply(event: list) -> None:
-        m.apply(event)
+        board.apply(event)
         checks()
 
     rand = deck.Xorshift32(seed)
@@ -116,6 +152,6 @@ def test_seeded_whole_games(seed: int, players: int, by_card: bool, target: int,
         play_game(m, rand, apply, by_card)
     stop = max(m.game_start - 20, 0)
     while m.events > stop:  # back across the new game and some deals of the first
-        m.undo()
+        board.undo()
         checks()
     checks.last()

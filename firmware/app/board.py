@@ -30,7 +30,9 @@ from before the log is replayed (``glance``, ``app.glance``), "base": where the 
 if the match's first games were archived (``Match.saved_base``, else null), "history": the first
 event of each archived log's file (``app.history``, else null), "skipped": the log's length when
 this deal's starter was skipped before a play laid card by card (``Board.skipped``, else null; an
-optional key that older copies lack and older firmware of version 3 ignores), "codes": the match's event log
+optional key that older copies lack and older firmware of version 3 ignores), "pegged": the log's length
+when points were first pegged by hand in this deal's play, not laid card by card then (``Board.pegged``, else
+null; optional as "skipped" is; either saved for the deal under way only), "codes": the match's event log
 kept (its undo history: the previous game and this one, at most) in its compact saved form, ints
 (``Match.iter_saved``), streamed last}``. Version 2 is the same without the base and the history
 (its log whole), its glance with the last game too (not drawn: its log is replayed before the
@@ -111,11 +113,15 @@ class Board:
     # default as ``undone`` is (only a long match sets it).
     history = None
     # The length of the log when a deal's starter was skipped before its play, the play laid card by
-    # card (``app.modes.starter``): that play is pegged by points, its hands by totals (``starter_skipped``);
-    # so too when the play is set to card by card once the deal's starter is known and points were pegged
-    # by hand in it (``change_settings``).
+    # card (``app.modes.starter``): that play is pegged by points, its hands by totals (``starter_skipped``).
     # Forgotten by an undo to before it; saved with the game (``skip_starter``). A class default too.
     skipped = None
+    # The length of the log just after the first points pegged by hand in a deal's play while it was not laid
+    # card by card (by points, or before its starter was known: ``apply``): that play stays pegged by points
+    # whatever the preference or the starter (``app.modes.lay.playing``), or its points would count twice (or
+    # its cards go uncounted). A peg from a host while the play is laid is a correction: it marks nothing.
+    # Forgotten by an undo to before it (those points taken back); saved with the game. A class default too.
+    pegged = None
 
     def __init__(self, hw, glance_first=False):
         self.hw = hw
@@ -150,10 +156,15 @@ class Board:
         """What ``save`` writes (see the module docstring): the log as an iterator, streamed."""
         # the log streamed as the ints the match keeps: never built whole, nothing built per event
         match = self.match
+        start = match.deal_start()
+        skipped = self.skipped
+        pegged = self.pegged
+        # the marks of this deal only: the glance's frame is drawn before the log tells which deal a mark is of
         return {"version": DATA_VERSION, "settings": match.settings.to_dict(), "prefs": self.prefs,
                 "ids": self.ids, "edits": match.edits, "glance": glance(match), "base": match.saved_base(),
-                "history": self.history if match.archived else None, "skipped": self.skipped,
-                "codes": match.iter_saved()}
+                "history": self.history if match.archived else None,
+                "skipped": skipped if skipped is not None and skipped >= start else None,
+                "pegged": pegged if pegged is not None and pegged > start else None, "codes": match.iter_saved()}
 
     def save(self):
         """Save the board's data now (the games before the previous one archived first: ``app.history``);
@@ -279,8 +290,19 @@ class Board:
 
     def apply(self, event):
         """Apply a game event; RuleError (nothing changed) if the rules refuse it."""
-        self.changing(self.match.apply, event)
+        match = self.match
+        self.changing(match.apply, event)
         self._accepted()
+        if event[0] == "peg" and match.phase == "play":
+            pegged = self.pegged
+            if pegged is None or pegged <= match.deal_start():  # the deal's first points pegged by hand
+                laid = False  # (the peg changed nothing playing() looks at but the points)
+                if self.prefs["play"] == 1:
+                    from app.modes.lay import playing
+
+                    laid = playing(self)
+                if not laid:
+                    self.pegged = match.events
 
     def changing(self, change, *args):
         """``change(*args)``, a change of the match in place (an event, an undo, an archive: ``app.history``),
@@ -309,6 +331,8 @@ class Board:
         self.undone = kept if kept is not None and undone[0] == "muggins" else undone
         if self.skipped is not None and match.events < self.skipped:  # back before the skip: another deal
             self.skipped = None
+        if self.pegged is not None and match.events < self.pegged:  # the deal's points pegged by hand taken back
+            self.pegged = None
         self.messages.undone(undone)
 
     def new_match(self):
@@ -325,7 +349,7 @@ class Board:
             match.apply(["new_match"])
         self.match = Match(match.settings, edits=match.edits + 1, new_match=True)
         self.history = None  # the old match's archives: none of this one's (their files go with its first)
-        self.skipped = None  # (a length of the old match's log)
+        self.skipped = self.pegged = None  # (lengths of the old match's log)
         self._accepted()
 
     def change_settings(self, changes):
@@ -356,16 +380,8 @@ class Board:
                                  " with the menu's new match or the new_match command (the [\"new_match\"]"
                                  " event keeps the log)")
             match = Match(settings, edits=match.edits + 1, new_match=match.new_match)  # (still begun by it)
-            self.skipped = None
+            self.skipped = self.pegged = None
         kept = self.undone if match is self.match else None  # a preference changes no game: a kept show stays
-        game = match.game
-        if (new_prefs["play"] == 1 and self.prefs["play"] != 1 and game.phase == "play" and game.laying is None
-                and (game.starter_rank is not None or game.heels)):
-            start = match.deal_start()
-            for event in match.iter_log(start):
-                if event[0] == "peg":  # points pegged by hand this deal: its play is not laid again from 0
-                    self.skipped = start  # (the deal's start: an undo of its pegs keeps it)
-                    break
         self.match = match
         self.set_prefs(new_prefs)
         self._accepted()

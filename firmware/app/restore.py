@@ -29,7 +29,9 @@ def restore(board, glance_first):
         if version != DATA_VERSION and version != 2 and version != 1:  # another firmware's: nothing guessed at
             raise ValueError("saved data of version %r, this firmware reads 1 to %d" % (version, DATA_VERSION))
         saved = data.get("glance")  # (version 1 has none)
-        _take_skipped(board, data.get("skipped"))  # for the glance's frame: checked against the log once replayed
+        # for the glance's frame: checked against the log once replayed
+        _take_place(board, "skipped", data.get("skipped"))
+        _take_place(board, "pegged", data.get("pegged"))
         shown = glance_first and saved is not None and _show_glance(board, data)
         try:
             match = _replayed(board, data, cut)
@@ -58,7 +60,8 @@ def restore(board, glance_first):
             board.messages.announce("SAVED GAME LOST", "no saved game on the flash, but the logs of games "
                                     "played before it (history/): a new match", True)
         board.match = fresh
-        _take_skipped(board, None)
+        _take_place(board, "skipped", None)
+        _take_place(board, "pegged", None)
         board.set_prefs(defaults(board.hw.supply_ma))
         if unplayed:  # its preferences at least (saved with the first deliberate change)
             _take_prefs(board, unplayed[0])
@@ -95,22 +98,24 @@ def _archives_left(board):
 def _take_places(board, match, data):
     """The places in ``match``'s log that saved ``data`` keeps besides it: the first event of each file of
     the archived log (``app.history``) and where this deal's starter was skipped before its play
-    (``Board.skipped``; older copies lack it); one that does not fit the log is none."""
+    (``Board.skipped``) or its play first pegged by hand (``Board.pegged``; older copies lack them); one
+    that does not fit the log is none."""
     history = data.get("history")
     if (match.archived and isinstance(history, list) and all(is_int(n) and 0 <= n < match.archived for n in history)
             and history == sorted(history)):
         board.history = history
-    _take_skipped(board, data.get("skipped"), match.events, match.archived)
+    _take_place(board, "skipped", data.get("skipped"), match.events, match.archived)
+    _take_place(board, "pegged", data.get("pegged"), match.events, match.archived)
 
 
-def _take_skipped(board, skipped, events=None, archived=0):
-    """Take a saved ``Board.skipped`` if it is a place in a log of ``events`` kept from ``archived`` (None:
-    the glance's, before the log is replayed: any whole number), else none (set only if it changes: an
-    attribute set on the board grows its table, 48 bytes of heap)."""
-    if not (is_int(skipped) and archived <= skipped and (events is None or skipped <= events)):
-        skipped = None
-    if skipped != board.skipped:
-        board.skipped = skipped
+def _take_place(board, name, place, events=None, archived=0):
+    """Take ``place`` as the board's attribute ``name`` (``Board.skipped``, ``Board.pegged``) if it is a place
+    in a log of ``events`` kept from ``archived`` (None: the glance's, before the log is replayed: any whole
+    number), else none (set only if it changes: an attribute set on the board grows its table, 48 bytes of heap)."""
+    if not (is_int(place) and archived <= place and (events is None or place <= events)):
+        place = None
+    if place != getattr(board, name):
+        setattr(board, name, place)
 
 
 def _replayed(board, data, cut):

@@ -2,7 +2,7 @@
 replayed, which stays the truth (app.glance). Property tests over many matches:
 tests/test_glance_properties.py."""
 
-from app_driver import ENC, HOLD_ENC, HOLD_P1, P1, P2, Driver, turn
+from app_driver import ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, turn
 from match_helpers import play_games, seeded_match
 from test_app_restore import resave, slot_files
 
@@ -208,3 +208,25 @@ def _crc_of(store, path, data, seq, length):
     with open(path, "wb") as f:
         f.write(data)
     return store._crc(path, seq, length)
+
+
+def test_the_first_frame_of_a_deal_laid_card_by_card_after_one_skipped_or_pegged_by_hand_is_the_laying():
+    # The mark of the deal before (its starter skipped, its play pegged by hand) was saved with the next deal's
+    # game: the glance, drawn before the log says which deal it is of, drew that deal pegged by points.
+    for skip in (True, False):
+        d = Driver()
+        d.board.change_settings({"play": 1})
+        d.press(P1)
+        if skip:
+            d.press(ENC, HOLD_ENC, HOLD_P2)  # the starter skipped, the play pegged by points
+        else:
+            d.press(HOLD_P2, ENC)  # the play pegged by hand before the starter, which is picked then
+            d.pick("KH")
+        assert d.where() == "peg"
+        for event in (["hand", 1, None, 4], ["hand", 0, None, 6], ["crib", None, 2]):
+            d.board.apply(event)
+        d.press(ENC)
+        d.pick("5C")  # the next deal's starter: its play laid card by card
+        assert d.where() == "lay"
+        board, hw, first = power_on(d)
+        assert board.mode.name == "lay" and first == drawn(board)

@@ -199,7 +199,7 @@ def test_the_play_set_card_by_card_once_points_are_pegged_in_the_deal_is_laid_fr
     assert d.where() == "cards" and d.mode.seat == 1
 
 
-def test_back_after_the_play_is_set_card_by_card_mid_deal_undoes_and_keeps_the_play_pegged():
+def test_back_after_the_play_is_set_card_by_card_mid_deal_undoes_and_lays_the_play_once_no_point_is_pegged():
     d = dealt()
     d.press(ENC)
     d.pick("5D")
@@ -208,10 +208,92 @@ def test_back_after_the_play_is_set_card_by_card_mid_deal_undoes_and_keeps_the_p
     d.press(BACK_PRESS)  # the last peg taken back (no starter's picker: the starter is known)
     assert d.match.front == [0, 2] and d.where() == "peg" and d.display()[-3:] == ["enc=count", "won 0-0",
                                                                                      "UNDO: P1 +2"]
-    d.press(BACK_PRESS)  # the deal's pegs all taken back: still its play is not laid again
-    assert d.match.front == [0, 0] and d.where() == "peg"
-    d = d.reboot()  # and through a power cut, the glance's first frame too
+    d = d.reboot()  # through a power cut, the glance's first frame too
     assert d.where() == "peg" and d.display()[-2] == "enc=count"
+    d.press(BACK_PRESS)  # the deal's pegs all taken back: nothing can count twice, the play is laid from 0
+    assert d.match.front == [0, 0] and d.where() == "lay" and d.display()[2] == "P2 >5 count 0"
+
+
+def pegged_before_the_starter():
+    """A board laying the play card by card, P1 dealing, P2 2 and P1 1 pegged by hand before the starter."""
+    d = Driver()
+    d.board.change_settings({"play": 1})
+    d.press(P1)
+    d.press(HOLD_P2, P1, ENC)
+    assert d.match.front == [1, 2] and d.where() == "peg" and d.display()[-2] == "enc=starter"
+    return d
+
+
+def test_a_play_pegged_by_hand_before_its_starter_is_not_laid_again_once_the_starter_is_picked():
+    # A review: the starter picked after a fifteen pegged by hand laid the play from 0, the fifteen pegged twice.
+    d = pegged_before_the_starter()
+    d.press(ENC)
+    d.pick("KH")
+    assert d.where() == "peg" and d.display()[-2] == "enc=count" and "starter skipped" not in d.display()
+    d = d.reboot()  # through a power cut, the glance's first frame too
+    assert d.where() == "peg" and d.display()[-2] == "enc=count"
+    d.press(HOLD_P1)  # the play goes on by points
+    assert d.match.front == [3, 2] and d.where() == "peg"
+    d.press(ENC)  # the count: the pone's hand, its cards (the starter is known)
+    assert d.where() == "cards" and d.mode.seat == 1
+
+
+def test_an_undo_of_the_starter_picked_after_points_pegged_opens_its_picker_and_a_skip_there_holds():
+    d = pegged_before_the_starter()
+    d.press(ENC)
+    d.pick("KH")
+    d.press(BACK_PRESS)  # the starter taken back: home before it, as it was
+    assert d.match.starter is None and d.where() == "peg" and "enc=starter" in d.display()
+    assert "starter skipped" not in d.display()
+    d.press(ENC)
+    assert d.where() == "starter"
+    d.pick("9C")  # picked again: still pegged by points
+    assert d.where() == "peg" and d.match.front == [1, 2]
+    d.press(BACK_PRESS, ENC, HOLD_ENC)  # taken back, and skipped this time: by points, by totals
+    assert d.where() == "peg" and "starter skipped" in d.display()
+
+
+def test_his_heels_or_a_starter_from_a_host_after_points_pegged_leave_the_play_pegged_by_points():
+    d = pegged_before_the_starter()
+    d.press(ENC, HOLD_P1)  # his heels at the picker, for the dealer: the starter a Jack
+    assert d.match.heels and d.match.front == [3, 2] and d.where() == "peg"
+    d = d.reboot()
+    assert d.where() == "peg"
+    d = pegged_before_the_starter()
+    assert d.ask({"cmd": "event", "event": ["starter", parse("4S")]})["ok"]
+    assert d.where() == "peg" and d.reboot().where() == "peg"
+    d = pegged_before_the_starter()
+    assert d.ask({"cmd": "event", "event": ["starter_rank", 4]})["ok"]
+    assert d.where() == "peg"
+
+
+def test_points_pegged_by_a_host_while_the_play_is_laid_are_a_correction_and_the_play_goes_on_laid():
+    d = laying()
+    assert d.ask({"cmd": "event", "event": ["peg", 1, 2]})["ok"]  # before any card is laid: a correction
+    assert d.where() == "lay" and d.reboot().where() == "lay"
+    d = pegged_before_the_starter()  # but points pegged by hand before the starter are the play's
+    assert d.ask({"cmd": "event", "event": ["peg", 1, 2]})["ok"]
+    d.press(ENC)
+    d.pick("KH")
+    assert d.where() == "peg" and d.match.front == [1, 4]
+    d.press(BACK_PRESS, BACK_PRESS)  # the starter and the second peg taken back: the first is still pegged
+    d.press(ENC)
+    d.pick("KH")
+    assert d.where() == "peg" and d.match.front == [1, 2]
+
+
+def test_the_play_set_card_by_card_after_points_pegged_before_its_starter_stays_pegged_by_points():
+    d = Driver()
+    d.press(P1)
+    d.press(HOLD_P2, ENC)  # by points: P2 2 before the starter
+    d.pick("KH")
+    assert d.ask({"cmd": "settings", "set": {"play": 1}})["ok"]
+    assert d.where() == "peg"
+    d.press(BACK_PRESS)  # the starter taken back: its picker comes again, nothing said skipped
+    assert d.match.starter is None and "enc=starter" in d.display() and "starter skipped" not in d.display()
+    d.press(ENC)
+    d.pick("KH")
+    assert d.where() == "peg" and d.match.front == [0, 2]
 
 
 def test_a_starter_skipped_by_mistake_is_taken_back_by_back_and_the_play_laid_after_all():
@@ -573,3 +655,20 @@ def test_without_the_display_a_skipped_starter_shows_at_home_through_the_deals_p
     assert d.where() == "starter"
     d.press(BACK_PRESS)  # home, the starter still to come: no white
     assert d.mode.name == "peg" and d.frame_after(10).pixel(1, 121) == (0, 0, 0)
+
+
+def test_points_pegged_by_hand_in_a_play_laid_then_set_by_points_keep_it_by_points_when_set_back():
+    # A review: laying went on at its count, the cards pegged by hand meanwhile left out of it.
+    d = laying()
+    lay(d, 5)  # P2: 5
+    assert d.ask({"cmd": "settings", "set": {"play": 0}})["ok"] and d.where() == "peg"
+    d.press(HOLD_P1)  # P1's ten pegged by hand: fifteen two
+    assert d.ask({"cmd": "settings", "set": {"play": 1}})["ok"]
+    assert d.where() == "peg" and d.reboot().where() == "peg"  # this deal's play stays pegged by points
+    d.press(BACK_PRESS)  # those points taken back: laid again, at its count
+    assert d.where() == "lay" and d.display()[2].endswith("count 5")
+    d = laying()
+    lay(d, 5)
+    assert d.ask({"cmd": "settings", "set": {"play": 0}})["ok"]
+    assert d.ask({"cmd": "settings", "set": {"play": 1}})["ok"]  # and back, nothing pegged meanwhile: laid on
+    assert d.where() == "lay" and d.display()[2].endswith("count 5")

@@ -43,11 +43,14 @@ _COUNT_LEVEL = const(40)  # the count's bar: well under a back peg's 96 (palette
 def playing(board):
     """True while the play is laid card by card on ``board``: the preference is set, the deal's
     starter is known (a card, or its rank alone: the play needs no suit; or a Jack, by his heels
-    pegged: its suit is asked at the count), the play is on (phase "play", before the first show)
+    pegged: its suit is asked at the count), the play is on (phase "play", before the first show),
+    no points of it were pegged by hand while it was not laid (``Board.pegged``: they would count twice)
     and, before its first card or go, its starter was not skipped (``Board.starter_skipped``: the
     play is then pegged by points, his heels perhaps pegged at a total)."""
     match = board.match
+    pegged = board.pegged
     return (board.prefs["play"] == 1 and (match.starter_rank is not None or match.heels) and match.phase == "play"
+            and (pegged is None or pegged <= match.deal_start())
             and (match.game.laying is not None or not board.starter_skipped()))
 
 
