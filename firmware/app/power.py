@@ -25,6 +25,13 @@ brightest channel (its "peak"), so a dim colour keeps its hue:
    below, every LED's peak is scaled down (order kept, lit LEDs stay lit
    while the budget allows one step per lit channel) and its other channels follow it,
    rounded down, so it never does.
+5. the heat limit (given the frame's time, ``now_ms``): the cap is on each frame, an instant; what
+   the closed board sheds for good is about 6 W, ``_THERMAL_MA`` on average (hardware/power.md,
+   "Heat"). What the frames drew above it, each held until the next, fills a reserve
+   (``_RESERVE``: the blank warmed about 2 K more) and what they drew below it empties it; once
+   full, every frame is capped at ``_THERMAL_MA`` until it is empty again (not at once, or a
+   picture would flicker between the two caps). The app's own pictures never fill it (0.83 A on
+   average at their heaviest): it holds for any other, a host's or a future version's.
 
 Current model of a WS2812B (used by the cap and by the hardware power budget):
   * CHANNEL_MA = 20 mA per colour channel at 255, linear in the PWM value (the usual
@@ -40,6 +47,8 @@ Current model of a WS2812B (used by the cap and by the hardware power budget):
 
 from micropython import const
 
+from shared.ticks import ticks_diff
+
 CHANNEL_MA = const(20)
 IDLE_UA = const(1000)
 BOARD_MA = const(50)
@@ -48,6 +57,13 @@ LED_STEPS = const(LED_MA * 255 // CHANNEL_MA)  # the same in PWM steps, an LED's
 # the toe (see 1. above): PWM steps of a full-scale peak at brightness 0 and at 255
 TOE = const(16)
 TOE_TOP = const(48)
+# the heat limit (5. above): the average the closed board sheds for good, and the reserve above it in
+# mA ms (400 A s: 2 kJ at 5 V, the blank's 1 kJ/K warmed 2 K; a small int on the chip: no allocation);
+# the longest a frame is counted as held (the app sends a still picture again every second, app.render:
+# a longer gap is the app stopped, at power-on or a restart)
+_THERMAL_MA = const(1200)
+_RESERVE = const(400_000_000)
+_HELD_MS = const(2000)
 
 # gamma[v]: PWM value that looks like v/255 of full brightness (gamma 2.8):
 # int((v / 255) ** 2.8 * 255 + 0.5), written out: worked out at import, its 256 powers (soft float)
@@ -66,6 +82,9 @@ gamma = (
 # peak steps for each peak value at one brightness, rebuilt only when the brightness changes.
 _peak = bytearray(256)
 _peak_for = [-1]
+# the heat limit's state: [the last frame's time (None before the first), the mA it draws, the reserve
+# filled, 1 while its cap holds]
+_heat = [None, 0, 0, 0]
 
 
 def peak_steps(p, brightness):
@@ -83,9 +102,9 @@ def _build_peak(brightness):
     _peak_for[0] = brightness
 
 
-def limit(frame, brightness, supply_ma):
+def limit(frame, brightness, supply_ma, now_ms=None):
     """Apply brightness, gamma, the per-LED limit and the current cap for a ``supply_ma`` supply
-    to ``frame``, in place."""
+    to ``frame``, in place; and the heat limit if the frame's time ``now_ms`` (ticks) is given."""
     if not 0 <= brightness <= 255:
         raise ValueError("brightness must be 0..255, not %r" % (brightness,))
     n = len(frame)
@@ -93,18 +112,34 @@ def limit(frame, brightness, supply_ma):
         raise ValueError("a frame has 3 bytes per LED, not %d bytes" % n)
     if _peak_for[0] != brightness:
         _build_peak(brightness)
+    heat = _heat
+    if now_ms is not None:
+        if heat[0] is not None:  # the last frame, held until now: the reserve fills above the average, empties below
+            held = min(max(ticks_diff(now_ms, heat[0]), 0), _HELD_MS)
+            filled = max(heat[2] + (heat[1] - _THERMAL_MA) * held, 0)
+            heat[2] = filled
+            if filled >= _RESERVE:
+                heat[3] = 1
+            elif not filled:
+                heat[3] = 0
+        heat[0] = now_ms
+        if heat[3]:
+            supply_ma = min(supply_ma, _THERMAL_MA)
     steps = shade(frame, n, _peak, gamma, LED_STEPS)
     total = steps >> 10
     lit = steps & 0x3FF
-    # channel steps the budget allows once the board and every LED's idle current are paid
-    spare_ua = (supply_ma - BOARD_MA) * 1000 - (n // 3) * IDLE_UA
-    allowed = spare_ua * 51 // (CHANNEL_MA * 200)  # * 255 / 1000 in small ints (a big int would allocate)
+    # channel steps the budget allows once the board and every LED's idle current are paid (uA)
+    paid_ua = BOARD_MA * 1000 + (n // 3) * IDLE_UA
+    allowed = (supply_ma * 1000 - paid_ua) * 51 // (CHANNEL_MA * 200)  # * 255 / 1000 in small ints (no big int)
     if total > allowed:
         if allowed <= 0:
             for i in range(n):
                 frame[i] = 0
+            total = 0
         else:
             cap(frame, n, total, lit, allowed)
+            total = allowed
+    heat[1] = (paid_ua + total * (CHANNEL_MA * 200) // 51) // 1000  # what the frame draws, by the model
 
 
 # The two per-LED passes of ``limit``, written twice: in plain Python (app.power_plain: CPython,

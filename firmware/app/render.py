@@ -324,12 +324,12 @@ def render(board, canvas, now):
 
 
 def show(board):
-    """Send ``board``'s drawn frame (``board.canvas``) out: ``app.power`` applies brightness, gamma
-    and the current cap (``board.prefs``), ``board.hw`` shows it. The app's ``Board.render`` and safe
+    """Send ``board``'s drawn frame (``board.canvas``) out: ``app.power`` applies brightness, gamma,
+    the current cap (``board.prefs``) and the heat limit, ``board.hw`` shows it. The app's ``Board.render`` and safe
     mode's step both end so; the display's text is made apart (``show_text``)."""
     frame = board.canvas.frame
     prefs = board.prefs
-    power.limit(frame, prefs["brightness"], prefs["milliamps"])
+    power.limit(frame, prefs["brightness"], prefs["milliamps"], board.hw.ticks_ms())
     board.hw.show(frame)
 
 

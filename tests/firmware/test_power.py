@@ -6,7 +6,7 @@ from led_current import estimate_milliamps
 
 from app import power, power_plain
 from portable import raises
-from shared.supply import USB_MA
+from shared.supply import ADAPTER_MA, USB_MA
 
 # Adafruit's published gamma8 table (NeoPixel Uberguide, "LED tricks: gamma correction"),
 # rows starting at 0, 16, 80, 128, 192 and 240.
@@ -282,3 +282,64 @@ def test_the_cap_holds_at_the_budget_s_edge():
                 if drawn <= supply:
                     assert frame == alone, (supply, reds, level, drawn)
     assert near >= 20 and over >= 10, (near, over)
+
+
+THERMAL_MA = 1200  # hardware/power.md, "Heat": what the closed board sheds for good, about 6 W at 5 V
+RESERVE_MAS = 400_000  # mA s drawn above it before the heat limit caps the frames (app.power: 2 kJ)
+
+
+def heat_forgotten():
+    """The heat limit as at power-on: no frame drawn yet (its state is the module's: one board's LEDs)."""
+    power._heat[:] = [None, 0, 0, 0]
+
+
+def test_a_picture_past_what_the_board_sheds_is_held_to_it_on_average_and_let_go_once_it_cooled():
+    heat_forgotten()
+    try:
+        charge = 0  # mA s drawn so far, each frame held until the next, 2 s later
+        capped = None  # when the heat limit first capped a frame
+        for k in range(1800):  # an hour of full white on the adapter build, a frame every 2 s
+            frame = frame_of((255, 255, 255))
+            power.limit(frame, 255, ADAPTER_MA, 2000 * k)
+            drawn = estimate_milliamps(frame) + power.BOARD_MA
+            assert drawn <= ADAPTER_MA
+            if capped is None and drawn <= THERMAL_MA:
+                capped = k
+            if capped is not None:
+                assert drawn <= THERMAL_MA  # (not let go while the picture stays: no flicker between caps)
+            charge += 2 * drawn
+            assert charge <= THERMAL_MA * 2 * (k + 1) + RESERVE_MAS + 2 * ADAPTER_MA, k
+        # the reserve spent at about 1.25 A over the average: about 320 s in, not at once, not never
+        assert capped is not None and 300 <= 2 * capped <= 340, capped
+        for k in range(1800, 2100):  # ten minutes dark (242 LEDs idle, the board: 0.29 A): it cools
+            power.limit(frame_of((0, 0, 0)), 255, ADAPTER_MA, 2000 * k)
+        frame = frame_of((255, 255, 255))
+        power.limit(frame, 255, ADAPTER_MA, 2000 * 2100)
+        assert estimate_milliamps(frame) + power.BOARD_MA > 2400  # the supply's cap alone again
+    finally:
+        heat_forgotten()
+
+
+def test_the_heat_limit_allocates_nothing_and_leaves_a_frame_without_its_time_alone():
+    import micropython
+
+    heat_forgotten()
+    power.limit(frame_of((255, 255, 255)), 77, ADAPTER_MA, 0)
+    frame = frame_of((255, 255, 255))
+    lock = getattr(micropython, "heap_lock", None)
+    unlock = getattr(micropython, "heap_unlock", None)
+    if lock:
+        lock()
+    try:
+        power.limit(frame, 77, ADAPTER_MA, 1000)
+    finally:
+        if unlock:
+            unlock()
+    power._heat[2:] = [RESERVE_MAS * 1000, 1]  # the reserve spent: frames with their time are capped
+    untimed = frame_of((255, 255, 255))
+    power.limit(untimed, 255, ADAPTER_MA)
+    timed = frame_of((255, 255, 255))
+    power.limit(timed, 255, ADAPTER_MA, 1500)
+    assert estimate_milliamps(untimed) + power.BOARD_MA > 2400
+    assert estimate_milliamps(timed) + power.BOARD_MA <= THERMAL_MA
+    heat_forgotten()
