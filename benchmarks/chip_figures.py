@@ -83,7 +83,7 @@ def frames(n):
         t0 = time.ticks_us()
         render(b, canvas, now)
         t1 = time.ticks_us()
-        power.limit(canvas.frame, b.prefs["brightness"], b.prefs["milliamps"])
+        power.limit(canvas.frame, b.prefs["brightness"], b.prefs["milliamps"], now)
         t2 = time.ticks_us()
         leds.show(canvas.frame)
         t3 = time.ticks_us()
