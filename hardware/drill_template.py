@@ -35,7 +35,7 @@ from xml.sax.saxutils import escape
 
 import control_filters
 import ezdxf
-from bom import PANEL_SCREWS, PICO_SPACER_MM
+from bom import COUNTERSINK_MM, PANEL_SCREWS, PICO_SPACER_MM
 from fpdf import FPDF
 
 HERE = Path(__file__).resolve().parent
@@ -70,7 +70,6 @@ BOOTSEL_FROM_USB_END_MM = 12
 BOOTSEL_OFF_AXIS_MM = 2.5
 BOOTSEL_HOLE_MM = 6  # room for a blunt pin, and for the button's place being approximate
 PANEL_SCREW_HOLE_MM = 3.5  # clearance for a 3 mm wood screw
-COUNTERSINK_MM = 6  # the head of a 3 mm countersunk screw
 SCREW_CLEARANCE_MM = 8  # least wood from a screw's centre to a pocket's or the board's edge
 COLOURS = {"outline": "#8b5a2b", "led": "#d62728", "control": "#1f4fb4", "display": "#1f4fb4",
            "pocket": "#777777", "part": "#2ca02c", "mark": "#000000", "text": "#000000", "bus": "#d62728",
