@@ -3,7 +3,8 @@
 .mpy files on littlefs; CRIB_PICO: the code in a ROMFS image), deployed as `crib deploy`
 lays it out (tests/chip/). Flash erases and programs stall the core as on the chip
 (45 ms a sector, 0.7 ms a page, interrupts off). Prints label<TAB>value<TAB>unit as each
-figure is measured. Nothing here is a test: the budgets (hardware/BUILD.md 4.2) are for reading.
+figure is measured. Nothing here is a test: the budgets (docs/CHIP_FIGURES.md, "The current figures") are
+for reading.
 
   python benchmarks/chip_figures.py IMAGE [FIGURE...]    IMAGE: stock or CRIB_PICO
 

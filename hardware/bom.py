@@ -27,6 +27,7 @@ WIRING_MM = 3  # left under a control's body in its pocket for the bent wires an
 PICO_SPACER_MM = 6  # X3: the Pico's M2 spacers off the back panel (drill_template.py draws the panel)
 PANEL_SCREWS = 8  # X4: the back panel's wood screws (drill_template.py places them)
 PILOT_HOLE_MM = 2  # X4's pilot holes in the blank, for a 3 mm wood screw
+COUNTERSINK_MM = 6  # X4's countersunk heads, and the back panel's countersinks for them (drill_template.py)
 # The back panel opens like a book's cover about the blank's left edge, laid flat beside the board, and the
 # Pico and the controls' filters' perfboard ride on it: every wire from them into the blank gets this much more
 # than its run, a loop that lies folded in the pocket when the panel is closed (``panel_turn_mm``: what the
@@ -210,7 +211,9 @@ def rows(board: dict) -> list[list[str]]:
         ["C244", "1", "1", "both", "Ceramic capacitor", "100 nF, 50 V, X7R, 2.54 mm leads", "",
          "At U2's VCC and GND pins"],
         ["R1", "1", "1", "both", "Resistor", f"330 ohm, {RESISTOR}", "",
-         "In series with the data line, at LED 1's DIN"],
+         "In series with the data line, on U2's perfboard at U2's output (pin 3): there it damps the wire's "
+         "reflections at their source and is held by the board, not hanging in LED 1's lead; the short wire "
+         "(W4) runs on from it to LED 1's DIN"],
         ["R12", "1", "1", "both", "Resistor", f"22 kohm, {RESISTOR}", "",
          "U2's input (pin 2) to GND (pin 7), on U2's perfboard: LED 1 never sees a floating data line while "
          "the Pico starts, resets or sits in BOOTSEL"],
@@ -312,8 +315,8 @@ def rows(board: dict) -> list[list[str]]:
          "hold current (Littelfuse's USBR series: 2.5 A hold, 5 A trip), so one that holds 3 A need not trip below "
          "about 6 A. "
          "Fitted after stage 3 (BUILD.md); "
-         "until then the T1A below"],
-        ["F1", "1", "2", "adapter", "Fuse, for the first power-on (fitted as F1 until stage 3)",
+         "until then F3, the T1A below"],
+        ["F3", "1", "2", "adapter", "Fuse, for the first power-on (in XF1, F1's place, until stage 3)",
          "1 A time-lag (T1A), 5 x 20 mm glass", "Littelfuse 218 series, 1 A",
          "In XF1, in F1's place, through stages 1 to 3 (BUILD.md), then swapped for the T3.15A above: the bare board "
          "and every dark LED draw under "
@@ -359,8 +362,10 @@ def rows(board: dict) -> list[list[str]]:
         ["R14", "1", "1", "adapter", "Resistor", f"12 kohm, {RESISTOR}", "", "U4's REF to GND"],
         ["R15", "1", "1", "adapter", "Resistor", f"470 kohm, {RESISTOR}", "",
          "Q1's and Q2's gates to U4's REF: the cut-off lets through again only below about 5.5 V"],
-        ["R16", "1", "1", "adapter", "Resistor", f"2.2 kohm, {RESISTOR}", "",
-         "U4's cathode to Q3's base (about 0.2 W with a 24 V plug in: within 0.25 W)"],
+        ["R16", "1", "1", "adapter", "Resistor", "2.2 kohm, 0.5 W, 1 %, metal film", "",
+         "U4's cathode to Q3's base. 0.5 W, not 0.25 W: with a 24 V plug in (cut off) it takes (24 V less Q3's "
+         "0.7 V and U4's 2 V) / 2.2 kohm, 9.7 mA, 0.21 W: 83 % of 0.25 W for as long as the plug is in, 41 % of "
+         "0.5 W"],
         ["R17", "1", "1", "adapter", "Resistor", f"1 kohm, {RESISTOR}", "",
          "Q3's base to its emitter: off below the limit, and U4 sinks 0.65 mA, above the TL431AC's least cathode "
          "current for regulation (0.6 mA at most, 0.4 mA typical: TI SLVS543), "
@@ -406,10 +411,14 @@ def rows(board: dict) -> list[list[str]]:
         ["X3", "4", "4", "both", "Screws, nuts and spacers",
          f"M2 x 12 mm screws, M2 nuts, {PICO_SPACER_MM} mm M2 spacers", "",
          "The Pico on the back panel (its holes take M2, not M2.5)"],
-        ["X4", str(PANEL_SCREWS), str(PANEL_SCREWS), "both", "Wood screws", "3 x 12 mm, countersunk", "",
+        ["X4", str(PANEL_SCREWS), str(PANEL_SCREWS), "both", "Wood screws",
+         f"3 x 12 mm, countersunk (flat head, 90 degrees), the head {COUNTERSINK_MM} mm across at most", "",
          "Back panel to the blank, only into solid wood: where back-panel.svg puts them (the pockets' rims "
-         f"are too thin); {PILOT_HOLE_MM} mm pilot holes in the blank"],
-        ["X5", "4", "4", "both", "Felt feet", "self-adhesive, 10-20 mm", "", ""],
+         f"are too thin); {PILOT_HOLE_MM} mm pilot holes in the blank. The heads sit flush in the panel's "
+         f"{COUNTERSINK_MM} mm countersinks (back-panel.svg)"],
+        ["X5", "4", "4", "both", "Felt feet", "self-adhesive, 10-20 mm across, 3 mm thick or more", "",
+         "Near the panel's corners, clear of the screws: thicker than the heads of the Pico's M2 screws (about "
+         "1.6 mm) on the panel's outside, so that the board stands on felt and air reaches the panel"],
         ["X6", "2", f"{metres(bus_sleeves * SLEEVE_MM):.1f} m + {metres(data_sleeves * SLEEVE_MM):.1f} m", "both",
          "Heat-shrink tube", "2:1, 3 mm (slides over the 0.5 mm2 wire, up to 2.5 mm across) and 2 mm (over W3)",
          "", f"Cut in {SLEEVE_MM} mm pieces, +20 %: 3 mm over every tap on the bus and its joints ({bus_sleeves} "
@@ -434,7 +443,7 @@ def rows(board: dict) -> list[list[str]]:
          "plug; micro-USB cable (from a USB-C charger: a USB-C to micro-USB cable; with a USB-C socket as J2, a USB-C "
          "cable)", "",
          "Not a computer's port: MicroPython asks it for 250 mA, the board draws up to 0.4 A (power.md, \"Which "
-         "supply\"; from a computer's port set milliamps=300); "
+         "supply\"): a computer's port is for flashing, deploying and the LED test, not for play; "
          "measure it first with the USB power meter (stage 1). The cable short and thick (1 m or "
          "less, sold for charging at 2 A or more): U2 needs 4.5 V at the LED bus (BUILD.md, stage 6)"],
     ]

@@ -50,9 +50,10 @@ COMMON_NOTES = [
     "Star ground at C243: the LED bus's two GND feeds, the Pico's GND and U2's GND each have their own wire.",
     "+5V_LED is fed at both ends of the chain (LED1 and LED242). C1..C242: one 100 nF beside every LED.",
     "Pull-ups go to +3V3 only, never 5 V (the RP2040's pins are not 5 V tolerant). U2's unused gates: inputs",
-    "and enables to GND, outputs open. R1 (330 ohm) sits at LED1's DIN; keep the data wire short. R12 holds",
-    "U2's input low while the Pico does not drive it (power-up, reset, BOOTSEL). Every control's pin: its series",
-    "resistor and capacitor to GND on one perfboard at the Pico's pins 14-20 (the encoder's A and B also a pull-up).",
+    "and enables to GND, outputs open. R1 (330 ohm) sits on U2's perfboard at pin 3; keep its wire to LED1 short.",
+    "R12 holds U2's input low while the Pico does not drive it (power-up, reset, BOOTSEL). Every control's pin: its",
+    "series resistor and capacitor to GND on one perfboard at the Pico's pins 14-20 (the encoder's A and B also a",
+    "pull-up).",
 ]
 
 

@@ -35,7 +35,7 @@ from xml.sax.saxutils import escape
 
 import control_filters
 import ezdxf
-from bom import PANEL_SCREWS, PICO_SPACER_MM
+from bom import COUNTERSINK_MM, PANEL_SCREWS, PICO_SPACER_MM
 from fpdf import FPDF
 
 HERE = Path(__file__).resolve().parent
@@ -70,11 +70,11 @@ BOOTSEL_FROM_USB_END_MM = 12
 BOOTSEL_OFF_AXIS_MM = 2.5
 BOOTSEL_HOLE_MM = 6  # room for a blunt pin, and for the button's place being approximate
 PANEL_SCREW_HOLE_MM = 3.5  # clearance for a 3 mm wood screw
-COUNTERSINK_MM = 6  # the head of a 3 mm countersunk screw
 SCREW_CLEARANCE_MM = 8  # least wood from a screw's centre to a pocket's or the board's edge
 COLOURS = {"outline": "#8b5a2b", "led": "#d62728", "control": "#1f4fb4", "display": "#1f4fb4",
            "pocket": "#777777", "part": "#2ca02c", "mark": "#000000", "text": "#000000", "bus": "#d62728",
-           "ground": "#222222", "data": "#2ca02c", "screw": "#1f4fb4", "countersink": "#9db3e0",
+           "ground": "#222222", "bus_dot": "#d62728", "ground_dot": "#222222", "data": "#2ca02c", "screw": "#1f4fb4",
+           "countersink": "#9db3e0",
            "pico_hole": "#d62728", "bootsel": "#2ca02c", "marking": "#d62728"}
 # What J1, the adapter build's DC jack, must carry beside it: a 9 or 12 V plug fits the same jack.
 JACK_MARKING = "5 V ONLY, centre +"
@@ -250,6 +250,56 @@ def mirrored_outline(build: dict, label: Callable[[str], str]) -> list[Shape]:
     return out
 
 
+BUS_OFFSET_MM = 3  # the +5 V wire this far above a row's LEDs, the GND wire as far below
+BUS_END_MM = 3  # how far a row's bus goes past its end LED's centre
+BUS_TURN_MM = 2  # the +5 V wire's turn this much further out than the GND wire's (they cross once there)
+FEED_GAP_MM = 2  # the feeds' wires this much beyond the turns, apart from each other
+JUNCTION_MM = 1.2  # a dot where a feed joins the bus
+
+
+def bus_shapes(board: dict, stretches: list[tuple[float, list[tuple[int, int]]]]) \
+        -> tuple[list[Shape], list[dict[str, tuple[float, float]]]]:
+    """The +5 V and GND bus as BUILD.md's stage 3 wires it: one pair of wires along each stretch of
+    the chain, turning into the next stretch at the end where the chain turns (alternating ends), the
+    +5 V wire's turn outside the GND wire's, so that they cross once, in their insulation. Also where
+    the two feeds join it (underside view, mirrored), by layer: LED 1's, at the first stretch's start,
+    and the last LED's, at the corners of the last turn that a feed from below and outside reaches
+    without crossing the other wire (the +5 V turn's outer corner, the GND turn's lower one)."""
+    width = board["build"]["blank_mm"][0]
+    where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
+    spans = []
+    for y, row in stretches:
+        xs = [width - where[p][0] for p in row]
+        spans.append([min(xs) - BUS_END_MM, max(xs) + BUS_END_MM, y])
+    out: list[Shape] = []
+    last: dict[str, tuple[float, float]] = {}
+    for i in range(len(stretches) - 1):
+        row = stretches[i][1]
+        here, there = spans[i], spans[i + 1]
+        turn = width - where[row[-1]][0]  # the stretch's last LED: the chain turns there
+        right = turn > (here[0] + here[1]) / 2 or len(row) == 1
+        x = max(here[1], there[1]) if right else min(here[0], there[0])
+        out_x = x + BUS_TURN_MM if right else x - BUS_TURN_MM
+        if right:
+            here[1] = there[1] = x
+        else:
+            here[0] = there[0] = x
+        for offset, layer, lx in ((-BUS_OFFSET_MM, "bus", out_x), (BUS_OFFSET_MM, "ground", x)):
+            out.append(Line(lx, here[2] + offset, lx, there[2] + offset, layer, 0.5))
+            out.append(Line(x, here[2] + offset, lx, here[2] + offset, layer, 0.5))
+            out.append(Line(x, there[2] + offset, lx, there[2] + offset, layer, 0.5))
+        last = {"bus": (out_x, min(here[2], there[2]) - BUS_OFFSET_MM),
+                "ground": (x, max(here[2], there[2]) + BUS_OFFSET_MM)}
+    for x0, x1, y in spans:
+        out.append(Line(x0, y - BUS_OFFSET_MM, x1, y - BUS_OFFSET_MM, "bus", 0.5))
+        out.append(Line(x0, y + BUS_OFFSET_MM, x1, y + BUS_OFFSET_MM, "ground", 0.5))
+    y0, first_row = stretches[0]
+    start = width - where[first_row[0]][0]
+    x = spans[0][1] if start > (spans[0][0] + spans[0][1]) / 2 else spans[0][0]
+    first = {"bus": (x, y0 - BUS_OFFSET_MM), "ground": (x, y0 + BUS_OFFSET_MM)}
+    return out, [first, last]
+
+
 def underside_view(board: dict) -> View:
     """The underside as seen with the board face down (mirrored left to right): pockets, parts,
     bus wires, and each LED's leads in the orientation its row needs."""
@@ -273,14 +323,13 @@ def underside_view(board: dict) -> View:
     where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
     chain = [tuple(pair) for pair in board["leds"]["chain"]]
     start = 1  # LEDs counted from 1, as in the schematics (LED1 is the first on the wire)
-    for y, row in rows(board):
+    stretches = rows(board)
+    bus, joins = bus_shapes(board, stretches)
+    out += bus
+    for y, row in stretches:
         xs = [where[p][0] for p in row]
         # Seen from below, a row the top view runs left to right runs right to left.
         direction = -1 if xs[-1] >= xs[0] else 1
-        if len(row) > 1:
-            left, right = mx(max(xs)) - 4, mx(min(xs)) + 4
-            out.append(Line(left, y - 3, right, y - 3, "bus", 0.5))
-            out.append(Line(left, y + 3, right, y + 3, "ground", 0.5))
         for pair in row:
             out += lead_shapes(mx(where[pair][0]), y, direction)
         track, hole = row[0]
@@ -296,17 +345,24 @@ def underside_view(board: dict) -> View:
             out.append(Text(entry, y - 4.5, what, 2.0, "middle"))
         start = end + 1
     # The short wires by the electronics: data from the shifter to LED 1, power to both chain ends.
-    first, last = where[chain[0]], where[chain[-1]]
+    first = where[chain[0]]
     shifter, entry_box = build["parts"]["shifter"], build["parts"]["power_entry"]
     # from the shifter's edge nearest LED 1
     near = (min(max(first[0], shifter[0]), shifter[2]), min(max(first[1], shifter[1]), shifter[3]))
     out.append(Line(mx(near[0]), near[1], mx(first[0]), first[1], "data", 0.6))
-    feed_x = mx((build["parts"]["pico"][2] + first[0]) / 2)  # between the Pico and the first column
-    for target in (first, last):
-        for offset, layer in ((-3, "bus"), (3, "ground")):
-            x = feed_x + offset / 3
-            out.append(Line(x, entry_box[1], x, target[1] + offset, layer, 0.6))
-            out.append(Line(x, target[1] + offset, mx(target[0]), target[1] + offset, layer, 0.6))
+    # The feeds from the power entry, each pair clear of the bus's ends and turns: LED 1's between the
+    # rows' ends and the Pico, the last LED's beyond its turn link. Each joins the bus at a dot; where
+    # a feed crosses a row's bus (the last row, which lies between the power entry and LED 1), no dot:
+    # insulated wires over each other.
+    for join in joins:
+        x = max(p[0] for p in join.values())
+        outward = 1 if x > width / 2 else -1
+        for layer, step in (("ground", 1), ("bus", 2)):
+            jx, jy = join[layer]
+            fx = x + outward * (BUS_TURN_MM * (join is joins[0]) + FEED_GAP_MM * step)
+            out.append(Line(fx, entry_box[1], fx, jy, layer, 0.6))
+            out.append(Line(fx, jy, jx, jy, layer, 0.6))
+            out.append(Circle(jx, jy, JUNCTION_MM, f"{layer}_dot"))
     out.append(Text(mx(first[0]) - 3, first[1] - 6, "LED 1: data in from the shifter (short wire)", 2.0, "end"))
     x0, y0 = 150, 132  # a legend of the lead order
     out.append(Text(x0, y0, "each LED from below, leads in a line along its row:", 2.6))
@@ -316,6 +372,11 @@ def underside_view(board: dict) -> View:
     out.append(Text(x0, y0 + 16, "DIN faces the previous LED, DOUT the next: LEDs in rows that run the other",
                     2.4))
     out.append(Text(x0, y0 + 20, "way are turned round. Red: +5 V bus above each row, black: GND below.", 2.4))
+    out.append(Text(x0, y0 + 24, "The bus turns into the next row where the chain does, at alternating ends",
+                    2.4))
+    out.append(Text(x0, y0 + 28, "(the two wires cross there once). Dot: a feed joins the bus; lines that",
+                    2.4))
+    out.append(Text(x0, y0 + 32, "cross without a dot are not joined (insulated wires over each other).", 2.4))
     notes = [
         "UNDERSIDE, 1:1, mirrored (board face down). Power: +5 V and GND fed at both ends of the chain "
         "(LED 1, top right here, and the last LED, the game hole), star ground at the power entry.",
@@ -457,13 +518,18 @@ def colour(layer: str) -> str:
     return COLOURS[layer]
 
 
+def filled(s: Circle) -> bool:
+    """An LED's lead and a junction dot are drawn filled; holes as outlines."""
+    return s.layer.startswith("lead") or s.layer.endswith("_dot")
+
+
 def svg(view: View) -> str:
     """The view as an SVG document whose user unit is 1 mm (width and height given in mm)."""
     body = []
     for s in view.shapes:
         c = colour(s.layer)
         if isinstance(s, Circle):
-            fill = c if s.layer.startswith("lead") else "none"
+            fill = c if filled(s) else "none"
             body.append(f'<circle cx="{fmt(s.x)}" cy="{fmt(s.y)}" r="{fmt(s.d / 2)}" fill="{fill}" stroke="{c}" '
                         f'stroke-width="0.25" class="{s.layer}"/>')
             if s.cross:
@@ -541,7 +607,7 @@ def draw_pdf(document: FPDF, s: Shape) -> None:
     document.set_fill_color(r, g, b)
     if isinstance(s, Circle):
         document.set_line_width(0.25)
-        style = "DF" if s.layer.startswith("lead") else "D"
+        style = "DF" if filled(s) else "D"
         document.ellipse(s.x - s.d / 2, s.y - s.d / 2, s.d, s.d, style)
         if s.cross:
             a = s.d / 2 + 1

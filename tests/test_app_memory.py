@@ -1,6 +1,7 @@
 """The running app fits its heap budget: a whole match inside `micropython` with a heap that small.
 
-The heap of the running app is budgeted at 64 KB on a stock Pico (hardware/BUILD.md 4.2). The unix port is
+The heap of the running app is budgeted at 64 KB on a stock Pico (docs/CHIP_FIGURES.md, "The current figures").
+The unix port is
 64-bit: every object holds 8-byte pointers and the collector's blocks are 32 bytes
 instead of 16, so the same data takes about twice the heap (only raw bytes, like the
 frame buffer, take the same). Counting it as 1.5x (the low end, so that data that fits
