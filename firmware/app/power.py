@@ -1,6 +1,6 @@
-"""From the colours the renderer wants to the bytes the LEDs may get: brightness, gamma, current cap.
+"""From the colours the renderer wants to the bytes the LEDs may get: brightness, gamma, current cap, heat.
 
-``limit(frame, brightness, supply_ma)`` works in place on a frame (bytearray, 3 bytes per
+``limit(frame, brightness, supply_ma, now_ms)`` works in place on a frame (bytearray, 3 bytes per
 LED) and allocates nothing, so it can run every frame. It works per LED, on the LED's
 brightest channel (its "peak"), so a dim colour keeps its hue:
 
