@@ -244,18 +244,20 @@ def test_limit_allocates_nothing():
     """
     import micropython
 
+    heat_forgotten()
     frame = frame_of((255, 255, 255))
-    power.limit(frame, 77, 500)  # build the brightness table outside the lock
+    power.limit(frame, 77, 500, 0)  # build the brightness table outside the lock (and the heat limit's first frame)
     frame = frame_of((255, 255, 255))
     lock = getattr(micropython, "heap_lock", None)
     unlock = getattr(micropython, "heap_unlock", None)
     if lock:
         lock()
     try:
-        power.limit(frame, 77, 500)
+        power.limit(frame, 77, 500, 1000)  # the heat limit's work too
     finally:
         if unlock:
             unlock()
+        heat_forgotten()
     assert estimate_milliamps(frame) + power.BOARD_MA <= 500
 
 
@@ -320,21 +322,9 @@ def test_a_picture_past_what_the_board_sheds_is_held_to_it_on_average_and_let_go
         heat_forgotten()
 
 
-def test_the_heat_limit_allocates_nothing_and_leaves_a_frame_without_its_time_alone():
-    import micropython
-
+def test_the_heat_limit_leaves_a_frame_without_its_time_alone():
     heat_forgotten()
     power.limit(frame_of((255, 255, 255)), 77, ADAPTER_MA, 0)
-    frame = frame_of((255, 255, 255))
-    lock = getattr(micropython, "heap_lock", None)
-    unlock = getattr(micropython, "heap_unlock", None)
-    if lock:
-        lock()
-    try:
-        power.limit(frame, 77, ADAPTER_MA, 1000)
-    finally:
-        if unlock:
-            unlock()
     power._heat[2:] = [RESERVE_MAS * 1000, 1]  # the reserve spent: frames with their time are capped
     untimed = frame_of((255, 255, 255))
     power.limit(untimed, 255, ADAPTER_MA)
