@@ -52,7 +52,9 @@ def check(board: Board, viewer: Board, replay: bool) -> None:
     data = json.loads(json.dumps({key: value for key, value in board.saved_data().items() if key != "codes"}))
     saved = data["glance"]
     assert agrees(glance(match), saved)
-    viewer.skipped, viewer.pegged = data["skipped"], data["pegged"]
+    # the marks saved, those of the deal under way alone, as app.restore takes them for the glance's frame
+    viewer.skipped, viewer.pegged = (tuple(mark for mark in data[key] if mark >= data["deal_start"])
+                                     for key in ("skipped", "pegged"))
     first = drawn(viewer, match_of(match.settings.to_dict(), saved))
     viewer.skipped, viewer.pegged = board.skipped, board.pegged  # (as the board after a power-on: nothing undone)
     shown = drawn(viewer, match)
@@ -103,7 +105,7 @@ def skip_or_take_back(board: Board) -> bool:
     if board.just_skipped():
         board.skip_starter(False)
     elif (board.prefs["play"] == 1 and m.phase == "play" and m.starter_rank is None and not m.heels
-          and m.game.laying is None and not board.starter_skipped()):
+          and m.game.laying is None and not board.in_deal(board.skipped)):
         board.skip_starter()
     else:
         return False

@@ -28,11 +28,11 @@ board preferences, "ids": recent serial request ids and their replies, "edits": 
 times the log changed (``Match.edits``), "glance": what the first frame at power-on is drawn
 from before the log is replayed (``glance``, ``app.glance``), "base": where the log kept starts,
 if the match's first games were archived (``Match.saved_base``, else null), "history": the first
-event of each archived log's file (``app.history``, else null), "skipped": the log's length when
-this deal's starter was skipped before a play laid card by card (``Board.skipped``, else null; an
-optional key that older copies lack and older firmware of version 3 ignores), "pegged": the log's length
-when points were first pegged by hand in this deal's play, not laid card by card then (``Board.pegged``, else
-null; optional as "skipped" is; either saved for the deal under way only), "codes": the match's event log
+event of each archived log's file (``app.history``, else null), "skipped" and "pegged": the marks of deals
+whose starter was skipped, or whose play was pegged by hand, before a play laid card by card (``Board.skipped``,
+``Board.pegged``: lists of places in the log), "deal_start": where the deal under way begins in the log
+(``Match.deal_start``: the glance's frame takes that deal's marks alone); optional keys that older copies lack
+(or whose "skipped" is one place, or null) and older firmware of version 3 ignores, "codes": the match's event log
 kept (its undo history: the previous game and this one, at most) in its compact saved form, ints
 (``Match.iter_saved``), streamed last}``. Version 2 is the same without the base and the history
 (its log whole), its glance with the last game too (not drawn: its log is replayed before the
@@ -81,6 +81,13 @@ _COUNT_MODULES = ("app.modes.count app.modes.starter app.modes.muggins app.said 
 _PROTOCOL_MODULES = "app.protocol app.strict_json app.history"
 
 
+def _added(marks, match):
+    """``marks`` (``Board.skipped``, ``Board.pegged``) with the place ``match``'s log is at now added, and those
+    before the log kept (``Match.archived``: no undo goes back there) let go."""
+    archived = match.archived
+    return tuple(mark for mark in marks if mark >= archived) + (match.events,)
+
+
 def glance(match):
     """What the first frame at power-on is drawn from, before the log is replayed (``app.glance``):
     ``[Game.snapshot(), games won, game number, the play]``, the play laid card by card as the laying
@@ -112,16 +119,17 @@ class Board:
     # The first event of each file of the match's archived log (``app.history``), or None: a class
     # default as ``undone`` is (only a long match sets it).
     history = None
-    # The length of the log when a deal's starter was skipped before its play, the play laid card by
-    # card (``app.modes.starter``): that play is pegged by points, its hands by totals (``starter_skipped``).
-    # Forgotten by an undo to before it; saved with the game (``skip_starter``). A class default too.
-    skipped = None
-    # The length of the log just after the first points pegged by hand in a deal's play while it was not laid
-    # card by card (by points, or before its starter was known: ``apply``): that play stays pegged by points
-    # whatever the preference or the starter (``app.modes.lay.playing``), or its points would count twice (or
-    # its cards go uncounted). A peg from a host while the play is laid is a correction: it marks nothing.
-    # Forgotten by an undo to before it (those points taken back); saved with the game. A class default too.
-    pegged = None
+    # The marks a deal's play may carry, places in the log, one a deal at most, oldest first (tuples, made
+    # anew when they change: class defaults too): ``skipped``, where a deal's starter was skipped before its
+    # play laid card by card (``app.modes.starter``): that play is pegged by points, its hands by totals;
+    # ``pegged``, just after the points first pegged by hand in a deal's play while it was not laid card by
+    # card (by points, or before its starter was known: ``apply``): that play stays pegged by points whatever
+    # the preference or the starter (``playing``), or its points would count twice (or its cards go
+    # uncounted); a peg from a host while the play is laid is a correction: it marks nothing. Which deal is
+    # marked: ``in_deal``. An undo to before a mark lets it go; a deal undone into finds its own again, through
+    # a power cut too (saved with the game).
+    skipped = ()
+    pegged = ()
 
     def __init__(self, hw, glance_first=False):
         self.hw = hw
@@ -156,15 +164,10 @@ class Board:
         """What ``save`` writes (see the module docstring): the log as an iterator, streamed."""
         # the log streamed as the ints the match keeps: never built whole, nothing built per event
         match = self.match
-        start = match.deal_start()
-        skipped = self.skipped
-        pegged = self.pegged
-        # the marks of this deal only: the glance's frame is drawn before the log tells which deal a mark is of
         return {"version": DATA_VERSION, "settings": match.settings.to_dict(), "prefs": self.prefs,
                 "ids": self.ids, "edits": match.edits, "glance": glance(match), "base": match.saved_base(),
-                "history": self.history if match.archived else None,
-                "skipped": skipped if skipped is not None and skipped >= start else None,
-                "pegged": pegged if pegged is not None and pegged > start else None, "codes": match.iter_saved()}
+                "history": self.history if match.archived else None, "skipped": self.skipped, "pegged": self.pegged,
+                "deal_start": match.deal_start(), "codes": match.iter_saved()}
 
     def save(self):
         """Save the board's data now (the games before the previous one archived first: ``app.history``);
@@ -221,12 +224,23 @@ class Board:
         forget(_MENU_MODULES)
         if self.prefs["play"] == 1:
             forget(_PROTOCOL_MODULES)  # (the play's code: as the count's)
-            from app.modes.lay import Lay, playing  # only on a board that lays the play card by card
+            if self.playing():
+                from app.modes.lay import Lay  # only on a board that lays the play card by card
 
-            if playing(self):
                 self.open(Lay)
                 return
         self.open(Peg)
+
+    def playing(self):
+        """True while the play is laid card by card (``app.modes.lay``): the preference is set, the deal's
+        starter is known (a card, or its rank alone: the play needs no suit; or a Jack, by his heels
+        pegged: its suit is asked at the count), the play is on (phase "play", before the first show),
+        no points of it were pegged by hand while it was not laid (``pegged``: they would count twice)
+        and, before its first card or go, its starter was not skipped (``skipped``: the play is then
+        pegged by points, his heels perhaps pegged at a total)."""
+        match = self.match
+        return (self.prefs["play"] == 1 and (match.starter_rank is not None or match.heels) and match.phase == "play"
+                and not self.in_deal(self.pegged) and (match.game.laying is not None or not self.in_deal(self.skipped)))
 
     def open_count(self):
         """Count the starter or the next show (the board goes idle if there is nothing to count)."""
@@ -254,18 +268,19 @@ class Board:
 
     def skip_starter(self, skipped=True):
         """Mark this deal's starter skipped before its play laid card by card (``skipped``; False: the
-        skip taken back): saved with the next save, as a game event is."""
-        self.skipped = self.match.events if skipped else None
+        skip just made taken back): saved with the next save, as a game event is."""
+        self.skipped = _added(self.skipped, self.match) if skipped else self.skipped[:-1]
         self._changed = True
 
-    def starter_skipped(self):
-        """True if this deal's starter was skipped before its play laid card by card (``skipped``)."""
-        skipped = self.skipped
-        return skipped is not None and skipped >= self.match.deal_start()
+    def in_deal(self, marks):
+        """True if this deal carries one of ``marks`` (``skipped``, ``pegged``): its last is in the deal (every
+        other mark is of a deal before it: a deal's marks are at or after its start, before the next's)."""
+        return bool(marks) and marks[-1] >= self.match.deal_start()
 
     def just_skipped(self):
         """True if this deal's starter was skipped and nothing was done since: back takes the skip back."""
-        return self.skipped == self.match.events and self.match.starter_rank is None
+        skipped = self.skipped
+        return bool(skipped) and skipped[-1] == self.match.events and self.match.starter_rank is None
 
     def load_ahead(self):
         """Load the next module of ``_ahead`` if a deal is under way and no menu is open, so the press
@@ -289,20 +304,15 @@ class Board:
     # --- actions (see the module docstring); each accepted one marks the data changed ----
 
     def apply(self, event):
-        """Apply a game event; RuleError (nothing changed) if the rules refuse it."""
+        """Apply a game event; RuleError (nothing changed) if the rules refuse it. Points pegged by hand in a
+        play not laid card by card mark it so (``pegged``)."""
         match = self.match
         self.changing(match.apply, event)
         self._accepted()
-        if event[0] == "peg" and match.phase == "play":
-            pegged = self.pegged
-            if pegged is None or pegged <= match.deal_start():  # the deal's first points pegged by hand
-                laid = False  # (the peg changed nothing playing() looks at but the points)
-                if self.prefs["play"] == 1:
-                    from app.modes.lay import playing
-
-                    laid = playing(self)
-                if not laid:
-                    self.pegged = match.events
+        # points pegged by hand in a play not laid card by card (what playing() looks at is as before the peg,
+        # but for the phase, if it won the game) mark it, once a deal
+        if event[0] == "peg" and match.phase == "play" and not (self.in_deal(self.pegged) or self.playing()):
+            self.pegged = _added(self.pegged, match)
 
     def changing(self, change, *args):
         """``change(*args)``, a change of the match in place (an event, an undo, an archive: ``app.history``),
@@ -329,10 +339,11 @@ class Board:
         # a muggins call taken back: a show kept to open on (the claim after it, as dialled) stays kept,
         # to open after the call made again (no mode opens on the call itself)
         self.undone = kept if kept is not None and undone[0] == "muggins" else undone
-        if self.skipped is not None and match.events < self.skipped:  # back before the skip: another deal
-            self.skipped = None
-        if self.pegged is not None and match.events < self.pegged:  # the deal's points pegged by hand taken back
-            self.pegged = None
+        events = match.events
+        if self.skipped and self.skipped[-1] > events:  # back before the skip
+            self.skipped = self.skipped[:-1]
+        if self.pegged and self.pegged[-1] > events:  # the points that marked the play taken back
+            self.pegged = self.pegged[:-1]
         self.messages.undone(undone)
 
     def new_match(self):
@@ -349,7 +360,7 @@ class Board:
             match.apply(["new_match"])
         self.match = Match(match.settings, edits=match.edits + 1, new_match=True)
         self.history = None  # the old match's archives: none of this one's (their files go with its first)
-        self.skipped = self.pegged = None  # (lengths of the old match's log)
+        self.skipped = self.pegged = ()  # (places in the old match's log)
         self._accepted()
 
     def change_settings(self, changes):
@@ -380,7 +391,7 @@ class Board:
                                  " with the menu's new match or the new_match command (the [\"new_match\"]"
                                  " event keeps the log)")
             match = Match(settings, edits=match.edits + 1, new_match=match.new_match)  # (still begun by it)
-            self.skipped = self.pegged = None
+            self.skipped = self.pegged = ()
         kept = self.undone if match is self.match else None  # a preference changes no game: a kept show stays
         self.match = match
         self.set_prefs(new_prefs)

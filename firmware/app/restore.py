@@ -30,8 +30,10 @@ def restore(board, glance_first):
             raise ValueError("saved data of version %r, this firmware reads 1 to %d" % (version, DATA_VERSION))
         saved = data.get("glance")  # (version 1 has none)
         # for the glance's frame: checked against the log once replayed
-        _take_place(board, "skipped", data.get("skipped"))
-        _take_place(board, "pegged", data.get("pegged"))
+        start = data.get("deal_start")  # the glance's deal: its marks alone (older copies: all there are)
+        start = start if is_int(start) else 0
+        _take_marks(board, "skipped", data.get("skipped"), start)
+        _take_marks(board, "pegged", data.get("pegged"), start)
         shown = glance_first and saved is not None and _show_glance(board, data)
         try:
             match = _replayed(board, data, cut)
@@ -60,8 +62,8 @@ def restore(board, glance_first):
             board.messages.announce("SAVED GAME LOST", "no saved game on the flash, but the logs of games "
                                     "played before it (history/): a new match", True)
         board.match = fresh
-        _take_place(board, "skipped", None)
-        _take_place(board, "pegged", None)
+        _take_marks(board, "skipped", None, 0)
+        _take_marks(board, "pegged", None, 0)
         board.set_prefs(defaults(board.hw.supply_ma))
         if unplayed:  # its preferences at least (saved with the first deliberate change)
             _take_prefs(board, unplayed[0])
@@ -97,25 +99,30 @@ def _archives_left(board):
 
 def _take_places(board, match, data):
     """The places in ``match``'s log that saved ``data`` keeps besides it: the first event of each file of
-    the archived log (``app.history``) and where this deal's starter was skipped before its play
-    (``Board.skipped``) or its play first pegged by hand (``Board.pegged``; older copies lack them); one
-    that does not fit the log is none."""
+    the archived log (``app.history``) and the marks of deals whose starter was skipped, or whose play was
+    pegged by hand (``Board.skipped``, ``Board.pegged``; older copies lack them); those that do not fit the
+    log are none."""
     history = data.get("history")
     if (match.archived and isinstance(history, list) and all(is_int(n) and 0 <= n < match.archived for n in history)
             and history == sorted(history)):
         board.history = history
-    _take_place(board, "skipped", data.get("skipped"), match.events, match.archived)
-    _take_place(board, "pegged", data.get("pegged"), match.events, match.archived)
+    _take_marks(board, "skipped", data.get("skipped"), match.archived, match.events)
+    _take_marks(board, "pegged", data.get("pegged"), match.archived, match.events)
 
 
-def _take_place(board, name, place, events=None, archived=0):
-    """Take ``place`` as the board's attribute ``name`` (``Board.skipped``, ``Board.pegged``) if it is a place
-    in a log of ``events`` kept from ``archived`` (None: the glance's, before the log is replayed: any whole
-    number), else none (set only if it changes: an attribute set on the board grows its table, 48 bytes of heap)."""
-    if not (is_int(place) and archived <= place and (events is None or place <= events)):
-        place = None
-    if place != getattr(board, name):
-        setattr(board, name, place)
+def _take_marks(board, name, marks, archived, events=None):
+    """Take saved ``marks`` (a list of places in the log, rising; an older copy's "skipped" is one place or
+    null) as the board's attribute ``name`` (``Board.skipped``, ``Board.pegged``): those from ``archived`` up
+    to ``events``, the places of a log kept from ``archived`` (``events`` None: the glance's, before the log is
+    replayed: those from the start of the deal under way, ``archived``). Marks that are not rising places are
+    none. Set only if they change: an attribute set on the board grows its table, 48 bytes of heap."""
+    if is_int(marks):
+        marks = [marks]
+    if not (isinstance(marks, list) and all(is_int(mark) for mark in marks) and marks == sorted(set(marks))):
+        marks = []
+    marks = tuple(mark for mark in marks if archived <= mark and (events is None or mark <= events))
+    if marks != getattr(board, name):
+        setattr(board, name, marks)
 
 
 def _replayed(board, data, cut):

@@ -100,7 +100,7 @@ class Count:
             return
         undone = kept_show(board)
         # (a show taken back while the starter is unknown was a total: its starter was skipped)
-        skipped = skipped or board.starter_skipped()  # (before a play laid card by card: app.modes.starter)
+        skipped = skipped or board.in_deal(board.skipped)  # (before a play laid card by card: app.modes.starter)
         if match.starter_rank is None and match.phase == "play" and not skipped and undone is None:
             board.open(Starter)
             return

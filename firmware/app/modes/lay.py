@@ -1,6 +1,6 @@
 """The play, card by card (the ``play`` preference set to card by card): the board counts the pegging.
 
-The board's home during the play once the starter is known (``Board.idle`` opens it): the
+The board's home during the play once the starter is known (``Board.idle`` opens it: ``Board.playing``): the
 seat whose turn it is (the pone leads, then round to the left) dials the rank of the card it
 lays and presses; the core (``["lay", seat, rank]``) adds it to the count and pegs what it
 makes, and the display says it as players do ("fifteen two", "thirty-one for two").
@@ -38,20 +38,6 @@ from shared.ticks import ticks_diff
 _RANKS = const(13)  # the rank dialled: 1 (Ace) to _RANKS (King), as the core's ["lay", seat, rank]
 _MOST = const(31)  # the count never passes it (cribbage.play.GAME_COUNT: not imported before the first card)
 _COUNT_LEVEL = const(40)  # the count's bar: well under a back peg's 96 (palette), so the pegs it covers show
-
-
-def playing(board):
-    """True while the play is laid card by card on ``board``: the preference is set, the deal's
-    starter is known (a card, or its rank alone: the play needs no suit; or a Jack, by his heels
-    pegged: its suit is asked at the count), the play is on (phase "play", before the first show),
-    no points of it were pegged by hand while it was not laid (``Board.pegged``: they would count twice)
-    and, before its first card or go, its starter was not skipped (``Board.starter_skipped``: the
-    play is then pegged by points, his heels perhaps pegged at a total)."""
-    match = board.match
-    pegged = board.pegged
-    return (board.prefs["play"] == 1 and (match.starter_rank is not None or match.heels) and match.phase == "play"
-            and (pegged is None or pegged <= match.deal_start())
-            and (match.game.laying is not None or not board.starter_skipped()))
 
 
 def _undone_rank(board, rank):
@@ -122,7 +108,7 @@ class Lay:
             if board.try_undo():
                 self.rank = _undone_rank(board, self.rank)  # a card taken back: its rank dialled again, lit at once
                 self.turned = board.hw.ticks_ms()
-                if not playing(board):
+                if not board.playing():
                     board.idle()
         elif kind == events.LONG and what == events.ENCODER:
             board.open_menu()

@@ -148,7 +148,7 @@ def score_lines(board, sure=False):
         elif match.phase == "play":
             # the count opens on the starter unless it is known, was skipped before a play laid card by card
             # (app.modes.starter), or a show is kept to open on (an undo's, or the menu's over a count)
-            skipped = match.starter_rank is None and board.starter_skipped()
+            skipped = match.starter_rank is None and board.in_deal(board.skipped)
             if skipped:  # said, as at the count's totals: a press held too long at the starter shows what it did
                 out.append("starter skipped")
                 if board.just_skipped():
@@ -315,8 +315,8 @@ class Peg:
             game = board.match.game
             if game.call is not None and game.phase == "show":  # a call still open: its buttons call here too
                 draw_callers(board, canvas, now, game.call[0])
-            # (skipped looked at first: starter_skipped's call, each frame, only when there was a skip)
-            elif game.phase == "play" and board.skipped is not None and board.starter_skipped():
+            # (skipped looked at first: in_deal's call, each frame, only when there was a skip)
+            elif game.phase == "play" and board.skipped and board.in_deal(board.skipped):
                 # the starter skipped before a play laid card by card (a press held too long, perhaps): the
                 # game hole the dealer's glow is not on glows white as dim, the deal through
                 dealer = game.settings.side_of(game.dealer) & 1

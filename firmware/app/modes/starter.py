@@ -120,7 +120,7 @@ class Starter:
             board.idle()
         elif kind == events.LONG and what == events.ENCODER:
             match = board.match
-            if board.prefs["play"] == 1 and match.game.laying is None and not board.starter_skipped():
+            if board.prefs["play"] == 1 and match.game.laying is None and not board.in_deal(board.skipped):
                 board.skip_starter()  # before a play laid card by card: it is pegged by points instead
                 board.idle()
                 return
@@ -134,7 +134,7 @@ class Starter:
             unskipped = board.just_skipped()  # the skip taken back
             if board.try_apply(["starter_rank", picker.rank] if self.any_suit else ["starter", picker.card]):
                 if unskipped:
-                    board.skipped = None  # (saved with the starter)
+                    board.skipped = board.skipped[:-1]  # (saved with the starter)
                 laying = board.match.game.laying
                 if laying is not None:  # the play laid card by card knows: asked once every card was laid
                     asked_by_count = laying.turn is None
