@@ -246,7 +246,8 @@ def mirrored_outline(build: dict, label: Callable[[str], str]) -> list[Shape]:
     out: list[Shape] = [Rect(0, 0, width, height, "outline")]
     for name, (x0, y0, x1, y1) in build["pockets"].items():
         out.append(Rect(width - x1, y0, width - x0, y1, "pocket", dashed=True))
-        out.append(Text(width - x0 - 1, y1 - 1.5, label(name), 2.2, "end", "pocket"))
+        # (bottom left as seen from below: the power feeds run up the LED pocket's right)
+        out.append(Text(width - x1 + 1, y1 - 1.5, label(name), 2.2, "start", "pocket"))
     return out
 
 
@@ -363,7 +364,9 @@ def underside_view(board: dict) -> View:
             out.append(Line(fx, entry_box[1], fx, jy, layer, 0.6))
             out.append(Line(fx, jy, jx, jy, layer, 0.6))
             out.append(Circle(jx, jy, JUNCTION_MM, f"{layer}_dot"))
-    out.append(Text(mx(first[0]) - 3, first[1] - 6, "LED 1: data in from the shifter (short wire)", 2.0, "end"))
+    # (left of the shifter's box, above the first row's label: clear of both, and of the data wire)
+    out.append(Text(min(mx(first[0]) - 3, mx(shifter[2]) - 1.5), first[1] - 8.5,
+                    "LED 1: data in from the shifter (short wire)", 2.0, "end"))
     x0, y0 = 150, 132  # a legend of the lead order
     out.append(Text(x0, y0, "each LED from below, leads in a line along its row:", 2.6))
     for i, (name, _) in enumerate(LEADS):
