@@ -38,6 +38,8 @@ STARTER_TOO = const(2)
 NOBS = const(3)
 _ASKED = const(("", "one suit?", "starter too?", "his nobs?"))
 _ASKED_LINE_2 = const(("", "", "(flush of five)", "J starter's suit"))
+# the crib's "one suit?" is of all five (only that flush counts there): said, or its four alone would be answered
+_CRIB_ONE_SUIT = const("(starter too)")
 
 
 class RankShow:
@@ -215,5 +217,6 @@ class RankShow:
             return ([title] + wrap(" ".join(shown + [">" + rank_name(self.rank)]))
                     + ["starter " + rank_name(starter_rank), "%d/4 ranks" % len(self.ranks), "turn=rank", "enc=take"])
         question = self.asked(starter_rank)[2]
-        return [title, " ".join(shown) + " st " + rank_name(starter_rank), _ASKED[question], _ASKED_LINE_2[question],
+        told = _CRIB_ONE_SUIT if self.crib and question == ONE_SUIT else _ASKED_LINE_2[question]
+        return [title, " ".join(shown) + " st " + rank_name(starter_rank), _ASKED[question], told,
                 "> yes" if self.answer else "> no", "turn=yes/no", "enc=answer"]

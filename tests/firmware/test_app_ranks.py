@@ -257,3 +257,22 @@ def test_a_button_held_a_little_long_while_dialling_ranks_is_its_press():
     d.press((LONG, PLAYER_1))  # the dealer's: his heels, refused, and why
     assert d.board.messages.refusal is not None and "heels" in d.board.messages.refusal
     assert d.mode.ranks.ranks == [0]
+
+
+def test_the_crib_s_one_suit_asks_for_all_five():
+    # A review: the crib's "one suit?" looked as the hand's, of its four cards; answered so (A 3 6 8 hearts,
+    # the starter a spade) the crib pegged a flush of five it does not have.
+    d = dealt()
+    starter_rank(d, 11)  # a Queen
+    d.press(ENC)
+    dial(d, [0, 2, 5, 7])  # P2's hand A 3 6 8
+    assert d.display()[2:4] == ["one suit?", ""]  # the hand's: its four cards
+    answer(d, False)
+    d.press(ENC)
+    dial(d, [1, 3, 8, 12])  # P1's hand 2 4 9 K
+    answer(d, False)
+    d.press(ENC)
+    dial(d, [0, 2, 5, 7])  # the crib A 3 6 8
+    assert d.display()[2:4] == ["one suit?", "(starter too)"]
+    answer(d, False)  # the four of one suit, the starter not: no flush in a crib
+    assert d.where() == "confirm" and d.mode.points == real("AH 3H 6H 8H", "QS", True) == 2, d.display()
