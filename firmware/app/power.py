@@ -29,9 +29,12 @@ brightest channel (its "peak"), so a dim colour keeps its hue:
    the closed board sheds for good is about 6 W, ``_THERMAL_MA`` on average (hardware/power.md,
    "Heat"). What the frames drew above it, each held until the next, fills a reserve
    (``_RESERVE``: the blank warmed about 2 K more) and what they drew below it empties it; once
-   full, every frame is capped at ``_THERMAL_MA`` until it is empty again (not at once, or a
-   picture would flicker between the two caps). The app's own pictures never fill it (0.83 A on
-   average at their heaviest): it holds for any other, a host's or a future version's.
+   full, every frame is capped at ``_COOL_MA``, under it, until it is empty again (not at once, or
+   a picture would flicker between the two caps): a picture held past it so averages 1.2 A, in
+   turns of about 5 minutes at the supply's cap and half an hour at 1 A. The app's own pictures
+   never fill it (0.88 A on average at their heaviest, the board included): it holds any other, a
+   host's or a future version's. Frames without their time (the benches, the hardware's tables)
+   are left out of it. A reset forgets it (a crash loop ends in safe mode, app.safe, within a few).
 
 Current model of a WS2812B (used by the cap and by the hardware power budget):
   * CHANNEL_MA = 20 mA per colour channel at 255, linear in the PWM value (the usual
@@ -62,6 +65,7 @@ TOE_TOP = const(48)
 # the longest a frame is counted as held (the app sends a still picture again every second, app.render:
 # a longer gap is the app stopped, at power-on or a restart)
 _THERMAL_MA = const(1200)
+_COOL_MA = const(1000)  # the cap while the reserve is spent: it then empties, at 0.2 A or more
 _RESERVE = const(400_000_000)
 _HELD_MS = const(2000)
 
@@ -124,7 +128,7 @@ def limit(frame, brightness, supply_ma, now_ms=None):
                 heat[3] = 0
         heat[0] = now_ms
         if heat[3]:
-            supply_ma = min(supply_ma, _THERMAL_MA)
+            supply_ma = min(supply_ma, _COOL_MA)
     steps = shade(frame, n, _peak, gamma, LED_STEPS)
     total = steps >> 10
     lit = steps & 0x3FF
@@ -138,8 +142,9 @@ def limit(frame, brightness, supply_ma, now_ms=None):
             total = 0
         else:
             cap(frame, n, total, lit, allowed)
-            total = allowed
-    heat[1] = (paid_ua + total * (CHANNEL_MA * 200) // 51) // 1000  # what the frame draws, by the model
+            total = allowed  # (at most: the cap rounds down)
+    if now_ms is not None:
+        heat[1] = (paid_ua + total * (CHANNEL_MA * 200) // 51) // 1000  # what the frame draws, by the model
 
 
 # The two per-LED passes of ``limit``, written twice: in plain Python (app.power_plain: CPython,

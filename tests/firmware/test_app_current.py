@@ -1,7 +1,7 @@
 """The heaviest picture the app draws, by ``app.power``'s current model: the end of a game whose
 losers scored nothing, their lost holes flashing up to the double skunk line. Its figures are
 hardware/power.md's ("Heat"), and nothing in random play, every mode and step, draws more, at full
-brightness on the adapter build (whose cap, 4 A, never binds)."""
+brightness on an adapter build whose cap (4 A, above the 2.5 A build's) never binds."""
 
 import json
 
@@ -10,6 +10,7 @@ from app_fuzz import random_event
 from led_current import estimate_milliamps
 
 from app import power
+from app.power import BOARD_MA
 from cribbage_lab.deck import Xorshift32
 
 ADAPTER_MA = 4000
@@ -70,21 +71,22 @@ def test_the_heaviest_picture_draws_what_power_md_says():
     assert 1050 <= max(end_display({})) <= 1150
 
 
-def test_the_heaviest_picture_held_never_fills_the_heat_limit_s_reserve():
+def test_the_heaviest_picture_held_is_never_capped_by_the_heat_limit():
     # app.power's heat limit caps frames once 400 A s were drawn above the 1.2 A the closed board sheds:
-    # the app's own pictures, 0.83 A on average at their heaviest, never reach it, however long they stay
+    # the app's own pictures, 0.88 A on average at their heaviest (the board included), never reach it
     d = won_against_nothing({"players": 3})
     power._heat[:] = [None, 0, 0, 0]  # (the module's: as at power-on)
     d.hw.advance(4000)
-    for _ in range(4):
-        filled = []
-        for _ in range(CYCLE_FRAMES // 2):  # one cycle of the end display
+    cycles = []
+    for _ in range(12):  # 19 s of the end display, frame by frame
+        drawn = []
+        for _ in range(CYCLE_FRAMES // 2):  # one cycle
             d.hw.advance(10)
-            frame_milliamps(d)
-            filled.append(power._heat[2])
-        # what its flashing drew above 1.2 A (under 1 A s) drawn back below it within the cycle: nothing is left
-        # to add up from one cycle to the next
-        assert 0 < max(filled) < 1000 * 1000 and min(filled) == 0 and not power._heat[3]
+            drawn.append(frame_milliamps(d) + BOARD_MA)
+        cycles.append(drawn)
+    seen = [(max(drawn), sum(drawn) // len(drawn)) for drawn in cycles]
+    # the flashing's peak (1.9 A) never cut, cycle after cycle, and each cycle under 1.2 A on average
+    assert len({peak for peak, _ in seen}) == 1 and seen[0][0] > 1800 and max(mean for _, mean in seen) < 1200, seen
 
 
 def test_no_picture_of_random_play_draws_more_than_that_end():

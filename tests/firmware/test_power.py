@@ -7,6 +7,7 @@ from led_current import estimate_milliamps
 from app import power, power_plain
 from portable import raises
 from shared.supply import ADAPTER_MA, USB_MA
+from shared.ticks import ticks_add
 
 # Adafruit's published gamma8 table (NeoPixel Uberguide, "LED tricks: gamma correction"),
 # rows starting at 0, 16, 80, 128, 192 and 240.
@@ -244,21 +245,26 @@ def test_limit_allocates_nothing():
     """
     import micropython
 
-    heat_forgotten()
     frame = frame_of((255, 255, 255))
-    power.limit(frame, 77, 500, 0)  # build the brightness table outside the lock (and the heat limit's first frame)
+    power.limit(frame, 77, 500)  # build the brightness table outside the lock
     frame = frame_of((255, 255, 255))
+    white = frame_of((255, 255, 255))
+    # the heat limit's work too: a full white held 2 s across the clock's wrap spends the last of the reserve
+    power._heat[:] = [WRAP, ADAPTER_MA, RESERVE_MAS * 1000 - 1, 0]
     lock = getattr(micropython, "heap_lock", None)
     unlock = getattr(micropython, "heap_unlock", None)
     if lock:
         lock()
     try:
-        power.limit(frame, 77, 500, 1000)  # the heat limit's work too
+        power.limit(frame, 77, 500)
+        power.limit(white, 255, ADAPTER_MA, ticks_add(WRAP, 600_002))
     finally:
         if unlock:
             unlock()
+        capped = power._heat[3]
         heat_forgotten()
     assert estimate_milliamps(frame) + power.BOARD_MA <= 500
+    assert capped and estimate_milliamps(white) + power.BOARD_MA <= COOL_MA
 
 
 def test_the_cap_holds_at_the_budget_s_edge():
@@ -288,6 +294,8 @@ def test_the_cap_holds_at_the_budget_s_edge():
 
 THERMAL_MA = 1200  # hardware/power.md, "Heat": what the closed board sheds for good, about 6 W at 5 V
 RESERVE_MAS = 400_000  # mA s drawn above it before the heat limit caps the frames (app.power: 2 kJ)
+COOL_MA = 1000  # the cap while the reserve is spent: under the average, so it empties again
+WRAP = ticks_add(0, -600_000)  # ten minutes before the board's clock wraps: the limit reads it across
 
 
 def heat_forgotten():
@@ -295,41 +303,57 @@ def heat_forgotten():
     power._heat[:] = [None, 0, 0, 0]
 
 
-def test_a_picture_past_what_the_board_sheds_is_held_to_it_on_average_and_let_go_once_it_cooled():
+def white_drawn(ms, supply=ADAPTER_MA):
+    """The mA (by the model, the board included) of full white at full brightness drawn at ``ms`` (ticks)."""
+    frame = frame_of((255, 255, 255))
+    power.limit(frame, 255, supply, ms)
+    return estimate_milliamps(frame) + power.BOARD_MA
+
+
+def test_full_white_held_for_hours_averages_what_the_board_sheds_in_turns_of_the_two_caps():
     heat_forgotten()
     try:
         charge = 0  # mA s drawn so far, each frame held until the next, 2 s later
-        capped = None  # when the heat limit first capped a frame
-        for k in range(1800):  # an hour of full white on the adapter build, a frame every 2 s
-            frame = frame_of((255, 255, 255))
-            power.limit(frame, 255, ADAPTER_MA, 2000 * k)
-            drawn = estimate_milliamps(frame) + power.BOARD_MA
-            assert drawn <= ADAPTER_MA
-            if capped is None and drawn <= THERMAL_MA:
-                capped = k
-            if capped is not None:
-                assert drawn <= THERMAL_MA  # (not let go while the picture stays: no flicker between caps)
+        turns = []  # (second, mA) where the drawn current changed by more than 100 mA
+        last = None
+        for k in range(5400):  # three hours of full white on the adapter build, a frame every 2 s
+            drawn = white_drawn(ticks_add(WRAP, 2000 * k))
+            assert drawn <= ADAPTER_MA and (drawn <= COOL_MA or drawn > 2400), drawn  # one cap or the other
+            if last is None or abs(drawn - last) > 100:
+                turns.append((2 * k, drawn))
+            last = drawn
             charge += 2 * drawn
             assert charge <= THERMAL_MA * 2 * (k + 1) + RESERVE_MAS + 2 * ADAPTER_MA, k
-        # the reserve spent at about 1.25 A over the average: about 320 s in, not at once, not never
-        assert capped is not None and 300 <= 2 * capped <= 340, capped
-        for k in range(1800, 2100):  # ten minutes dark (242 LEDs idle, the board: 0.29 A): it cools
-            power.limit(frame_of((0, 0, 0)), 255, ADAPTER_MA, 2000 * k)
-        frame = frame_of((255, 255, 255))
-        power.limit(frame, 255, ADAPTER_MA, 2000 * 2100)
-        assert estimate_milliamps(frame) + power.BOARD_MA > 2400  # the supply's cap alone again
+        # full until the reserve is spent (about 1.25 A over: 320 s), then 1 A at most until it is empty again
+        # (about 0.22 A under: 1800 s), and so on: no flicker, and 1.2 A on average over whole turns
+        assert [mA > 2400 for _, mA in turns] == [k % 2 == 0 for k in range(len(turns))] and len(turns) >= 8, turns
+        assert 300 <= turns[1][0] <= 340 and 2100 <= turns[2][0] <= 2400, turns
+        assert THERMAL_MA * 0.95 <= charge / 10800 <= THERMAL_MA + RESERVE_MAS / 10800, charge / 10800
+    finally:
+        heat_forgotten()
+
+
+def test_a_frame_held_long_counts_at_most_two_seconds_and_a_clock_gone_back_nothing():
+    heat_forgotten()
+    try:
+        white_drawn(0)
+        white_drawn(600_000)  # ten minutes without a frame (the app stopped): counted as 2 s of it
+        assert power._heat[2] == (power._heat[1] - THERMAL_MA) * 2000
+        filled = power._heat[2]
+        white_drawn(500_000)  # a clock gone back
+        assert power._heat[2] == filled
     finally:
         heat_forgotten()
 
 
 def test_the_heat_limit_leaves_a_frame_without_its_time_alone():
     heat_forgotten()
-    power.limit(frame_of((255, 255, 255)), 77, ADAPTER_MA, 0)
-    power._heat[2:] = [RESERVE_MAS * 1000, 1]  # the reserve spent: frames with their time are capped
-    untimed = frame_of((255, 255, 255))
-    power.limit(untimed, 255, ADAPTER_MA)
-    timed = frame_of((255, 255, 255))
-    power.limit(timed, 255, ADAPTER_MA, 1500)
-    assert estimate_milliamps(untimed) + power.BOARD_MA > 2400
-    assert estimate_milliamps(timed) + power.BOARD_MA <= THERMAL_MA
-    heat_forgotten()
+    try:
+        white_drawn(0)
+        power._heat[2:] = [RESERVE_MAS * 1000, 1]  # the reserve spent: frames with their time are capped
+        untimed = frame_of((255, 255, 255))
+        power.limit(untimed, 255, ADAPTER_MA)
+        assert estimate_milliamps(untimed) + power.BOARD_MA > 2400
+        assert white_drawn(1500) <= COOL_MA
+    finally:
+        heat_forgotten()
