@@ -364,7 +364,7 @@ def rows(board: dict) -> list[list[str]]:
          "Q1's and Q2's gates to U4's REF: the cut-off lets through again only below about 5.5 V"],
         ["R16", "1", "1", "adapter", "Resistor", "2.2 kohm, 0.5 W, 1 %, metal film", "",
          "U4's cathode to Q3's base. 0.5 W, not 0.25 W: with a 24 V plug in (cut off) it takes (24 V less Q3's "
-         "0.7 V and U4's 2 V) / 2.2 kohm, 9.7 mA, 0.21 W: 83 % of 0.25 W for as long as the plug is in, 41 % of "
+         "0.7 V and U4's 2 V) / 2.2 kohm, 9.7 mA, 0.21 W: 82 % of 0.25 W for as long as the plug is in, 41 % of "
          "0.5 W"],
         ["R17", "1", "1", "adapter", "Resistor", f"1 kohm, {RESISTOR}", "",
          "Q3's base to its emitter: off below the limit, and U4 sinks 0.65 mA, above the TL431AC's least cathode "
