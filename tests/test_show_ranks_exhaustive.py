@@ -22,6 +22,7 @@ import pytest
 from test_show_exhaustive import COMBINATIONS, PUBLISHED_HAND, RECORDED_CRIB
 
 from cribbage import saying, show, show_ranks
+from cribbage.game import RuleError
 
 JACK = 10
 
@@ -157,3 +158,31 @@ def test_the_breakdown_and_saying_are_those_of_real_cards(is_crib: bool) -> None
             for item in ("fifteen_points", "pair_points", "run_points", "flush_points", "nobs_points", "total"):
                 assert getattr(by_ranks, item) == getattr(real, item), item
             assert saying.say(by_ranks) == saying.say(real)
+
+
+class _Table:
+    """What ``show_ranks.check_total`` reads of a game: its starter by rank, nothing else on the table."""
+
+    def __init__(self, starter_rank: int, muggins: bool) -> None:
+        self.starter_rank = starter_rank
+        self.starter = None
+        self.suited = 0
+        self.used: list[int] = []
+        self.settings = type("Rules", (), {"muggins": muggins})()
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("show-ranks")
+def test_a_total_dialled_for_ranks_laid_in_the_play_is_one_their_real_cards_can_count(rank_classes: dict) -> None:
+    for (hand_ranks, starter_rank), facts in rank_classes.items():
+        ranks = list(hand_ranks)
+        real = sorted({show.score(hand, starter_rank * 4) for _, hand in facts.values()})
+        table = _Table(starter_rank, False)
+        for points in real:
+            show_ranks.check_total(table, ranks, points, "the hand")  # taken
+        with pytest.raises(RuleError) as refused:  # and nothing else: the refusal lists them
+            show_ranks.check_total(table, ranks, 30, "the hand")
+        assert str(refused.value).endswith(" counts %s, not 30" % " or ".join(map(str, real))), (ranks, starter_rank)
+        show_ranks.check_total(_Table(starter_rank, True), ranks, real[-1], "the hand")  # muggins: no more than that
+        with pytest.raises(RuleError, match="claim less"):
+            show_ranks.check_total(_Table(starter_rank, True), ranks, real[-1] + 1, "the hand")

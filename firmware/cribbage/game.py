@@ -371,7 +371,14 @@ class Game:
 
             if not is_possible_total(claim):
                 raise RuleError("no hand counts %d (possible: 0 to 29 except 19, 25, 26, 27)" % claim)
-            overlooked = None  # a total alone: nothing to check it against
+            laying = self.laying
+            if laying is not None and not crib and self.starter_rank is not None:
+                ranks = laying.laid[seat]
+                if len(ranks) == laying.hand:  # all laid in the play: the hand can count a few totals only
+                    from cribbage import show_ranks  # loaded once a show is counted by ranks
+
+                    show_ranks.check_total(self, ranks, claim, what)
+            overlooked = None  # a total alone: nothing to check it against (but the ranks laid)
         else:
             true = self._true_count(cards, crib, what)
             if self.laying is not None and not crib:  # the hand laid card by card in the play

@@ -240,6 +240,31 @@ def score(ranks, starter_rank, flush, nobs, is_crib=False):
     return show.score(hand, starter, is_crib)
 
 
+def check_total(game, ranks, claim, what):
+    """RuleError unless a hand of ``ranks`` (0-12: all laid in the play) can count the total ``claim`` with
+    ``game``'s starter, whatever the suits its ranks leave open beside the table this deal (``flush_options``,
+    ``nobs_options``); with muggins on, no more than it can (the refusal then does not tell the count)."""
+    from cribbage.game import RuleError
+
+    starter_rank = game.starter_rank
+    suited = suited_out(game)
+    points = []
+    for flush in flush_options(ranks, starter_rank, False, suited):
+        answers = nobs_options(ranks, starter_rank, flush, suited)
+        for nobs in (False, True):
+            if answers & (NOBS if nobs else NO_NOBS):
+                total = score(ranks, starter_rank, flush, nobs)
+                if total not in points:
+                    points.append(total)
+    if game.settings.muggins:
+        if claim > max(points):
+            raise RuleError("%s does not count %d: claim less" % (what, claim))
+    elif claim not in points:
+        points.sort()
+        raise RuleError("%s laid %s counts %s, not %d" % (what, " ".join([rank_name(r) for r in ranks]),
+                                                          " or ".join([str(p) for p in points]), claim))
+
+
 def count(ranks, starter_rank, flush, nobs, is_crib=False):
     """The show's ``cribbage.show.Count`` (its cards' suits made up); ValueError if the answers are not possible."""
     check(ranks, starter_rank, flush, nobs, is_crib)

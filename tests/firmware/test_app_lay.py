@@ -350,7 +350,7 @@ def test_the_crib_s_picker_skips_a_rank_the_play_used_up():
     d.board.change_settings({"play": 1})
     for event in (["dealer", 0], ["starter", parse("5C")], ["lay", 1, 5], ["lay", 0, 5], ["lay", 1, 5],
                   ["lay", 0, 13], ["lay", 1, 1], ["lay", 0, 2], ["lay", 1, 3], ["lay", 0, 1],
-                  ["hand", 1, None, 8], ["hand", 0, None, 4]):
+                  ["hand", 1, None, 8], ["hand", 0, None, 6]):
         assert d.board.try_apply(event), event
     d.board.idle()
     d.press(ENC)  # the crib: cards picked, no 5 left (three laid, the starter the fourth)
@@ -606,8 +606,8 @@ def test_a_crib_by_ranks_is_not_offered_a_rank_the_play_laid_four_of():
     d.press(P1, P2)  # both go
     for rank in (9, 7, 8):
         lay(d, rank)
-    for seat in (1, 0):  # the hands by their totals: their laid cards held, unseen
-        assert d.ask({"cmd": "event", "event": ["hand", seat, None, 12]})["ok"]
+    for seat, points in ((1, 10), (0, 6)):  # the hands by their totals (5 5 10 7, 5 5 9 8): laid cards held, unseen
+        assert d.ask({"cmd": "event", "event": ["hand", seat, None, points]})["ok"]
     d.press(ENC)  # the crib, by its ranks (the starter has no suit)
     assert d.where() == "ranks" and d.mode.ranks.rank == 0
     d.press(turn(4))  # Ace, 2, 3, 4, then the six: the play laid all four fives

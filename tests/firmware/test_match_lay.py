@@ -44,9 +44,9 @@ def test_a_two_player_play_worked_by_hand():
     rejected(m, ["go", 1], "the play is over")
     rejected(m, ["starter", card("5H")], "all four 5s were laid")
     m.apply(["starter", card("KH")])
-    m.apply(["hand", 1, None, 4])
+    m.apply(["hand", 1, None, 14])
     assert m.state()["play"] is None and m.laid == [[10, 5, 13, 12], [5, 5, 5, 1]]
-    m.apply(["hand", 0, None, 2])
+    m.apply(["hand", 0, None, 10])
     m.apply(["crib", None, 0])
     assert m.laid is None and m.state()["play"] is None
     m.apply(["lay", 0, 1])  # P2 deals: P1 leads
@@ -280,3 +280,19 @@ def test_a_show_holds_no_fifth_card_of_a_rank_laid_by_a_seat_shown_by_total():
     rejected(m, ["crib", [card(c) for c in ("5C", "6D", "7H", "2S")], None], "four 5s: 4 on the table")
     rejected(m, ["show_ranks", None, [4, 5, 6, 1], 0, False, None], "four 5s: 4 on the table")
     m.apply(["crib", [card(c) for c in ("6C", "6D", "7H", "2S")], None])
+
+
+def test_a_total_for_a_hand_laid_in_the_play_is_one_its_ranks_can_count():
+    # A review: P2's A 9 2 3, every card laid, with a 7 starter, pegged as a total of 29.
+    for muggins in (False, True):
+        m = new_match([["dealer", 0], ["starter", card("7D")]], muggins=muggins)
+        for event in (["lay", 1, 1], ["lay", 0, 13], ["lay", 1, 9], ["lay", 0, 12], ["go", 1], ["go", 0],
+                      ["lay", 1, 2], ["lay", 0, 11], ["lay", 1, 3], ["lay", 0, 4]):
+            m.apply(event)  # P2 laid A 9 2 3, P1 K Q J 4
+        if muggins:
+            rejected(m, ["hand", 1, None, 11], "does not count 11: claim less")  # (the refusal tells no count)
+            m.apply(["hand", 1, None, 8])  # less than it may count: a claim
+        else:
+            rejected(m, ["hand", 1, None, 29], "the hand laid A 9 2 3 counts 5 or 9 or 10, not 29")
+            m.apply(["hand", 1, None, 9])
+        rejected(m, ["hand", 0, None, 19], "no hand counts 19")
