@@ -53,7 +53,7 @@ def check(board: Board, viewer: Board, replay: bool) -> None:
     saved = data["glance"]
     assert agrees(glance(match), saved)
     # the marks saved, those of the deal under way alone, as app.restore takes them for the glance's frame
-    viewer.skipped, viewer.pegged = (tuple(mark for mark in data[key] if mark >= data["deal_start"])
+    viewer.skipped, viewer.pegged = (tuple(mark for mark in data[key] or () if mark >= data["deal_start"])
                                      for key in ("skipped", "pegged"))
     first = drawn(viewer, match_of(match.settings.to_dict(), saved))
     viewer.skipped, viewer.pegged = board.skipped, board.pegged  # (as the board after a power-on: nothing undone)

@@ -81,11 +81,11 @@ _COUNT_MODULES = ("app.modes.count app.modes.starter app.modes.muggins app.said 
 _PROTOCOL_MODULES = "app.protocol app.strict_json app.history"
 
 
-def _added(marks, match):
-    """``marks`` (``Board.skipped``, ``Board.pegged``) with the place ``match``'s log is at now added, and those
+def _added(marks, match, at):
+    """``marks`` (``Board.skipped``, ``Board.pegged``) with ``at``, a place in ``match``'s log, added, and those
     before the log kept (``Match.archived``: no undo goes back there) let go."""
     archived = match.archived
-    return tuple(mark for mark in marks if mark >= archived) + (match.events,)
+    return tuple(kept for kept in marks if kept >= archived) + (at,)
 
 
 def glance(match):
@@ -123,9 +123,10 @@ class Board:
     # anew when they change: class defaults too): ``skipped``, where a deal's starter was skipped before its
     # play laid card by card (``app.modes.starter``): that play is pegged by points, its hands by totals;
     # ``pegged``, just after the points first pegged by hand in a deal's play while it was not laid card by
-    # card (by points, or before its starter was known: ``apply``): that play stays pegged by points whatever
-    # the preference or the starter (``playing``), or its points would count twice (or its cards go
-    # uncounted); a peg from a host while the play is laid is a correction: it marks nothing. Which deal is
+    # card (before its starter was known: ``apply``; by points: ``change_settings``, once set to card by card):
+    # that play stays pegged by points whatever the preference or the starter (``playing``), or its points
+    # would count twice (or its cards go uncounted); a peg from a host while the play is laid is a correction:
+    # it marks nothing. Which deal is
     # marked: ``in_deal``. An undo to before a mark lets it go; a deal undone into finds its own again, through
     # a power cut too (saved with the game).
     skipped = ()
@@ -164,10 +165,12 @@ class Board:
         """What ``save`` writes (see the module docstring): the log as an iterator, streamed."""
         # the log streamed as the ints the match keeps: never built whole, nothing built per event
         match = self.match
+        marked = self.skipped or self.pegged  # (none, mostly: nothing of them written)
         return {"version": DATA_VERSION, "settings": match.settings.to_dict(), "prefs": self.prefs,
                 "ids": self.ids, "edits": match.edits, "glance": glance(match), "base": match.saved_base(),
-                "history": self.history if match.archived else None, "skipped": self.skipped, "pegged": self.pegged,
-                "deal_start": match.deal_start(), "codes": match.iter_saved()}
+                "history": self.history if match.archived else None, "skipped": self.skipped or None,
+                "pegged": self.pegged or None, "deal_start": match.deal_start() if marked else None,
+                "codes": match.iter_saved()}
 
     def save(self):
         """Save the board's data now (the games before the previous one archived first: ``app.history``);
@@ -269,7 +272,7 @@ class Board:
     def skip_starter(self, skipped=True):
         """Mark this deal's starter skipped before its play laid card by card (``skipped``; False: the
         skip just made taken back): saved with the next save, as a game event is."""
-        self.skipped = _added(self.skipped, self.match) if skipped else self.skipped[:-1]
+        self.skipped = _added(self.skipped, self.match, self.match.events) if skipped else self.skipped[:-1]
         self._changed = True
 
     def in_deal(self, marks):
@@ -310,9 +313,11 @@ class Board:
         self.changing(match.apply, event)
         self._accepted()
         # points pegged by hand in a play not laid card by card (what playing() looks at is as before the peg,
-        # but for the phase, if it won the game) mark it, once a deal
-        if event[0] == "peg" and match.phase == "play" and not (self.in_deal(self.pegged) or self.playing()):
-            self.pegged = _added(self.pegged, match)
+        # but for the phase, if it won the game) mark it, once a deal; by points, the preference set to card
+        # by card marks it (change_settings)
+        if (event[0] == "peg" and self.prefs["play"] == 1 and match.phase == "play"
+                and not (self.in_deal(self.pegged) or self.playing())):
+            self.pegged = _added(self.pegged, match, match.events)
 
     def changing(self, change, *args):
         """``change(*args)``, a change of the match in place (an event, an undo, an archive: ``app.history``),
@@ -393,6 +398,14 @@ class Board:
             match = Match(settings, edits=match.edits + 1, new_match=match.new_match)  # (still begun by it)
             self.skipped = self.pegged = ()
         kept = self.undone if match is self.match else None  # a preference changes no game: a kept show stays
+        if (new_prefs["play"] == 1 and self.prefs["play"] != 1 and match.phase == "play"
+                and not self.in_deal(self.pegged)):
+            at = match.deal_start()  # points pegged by hand in the play by points: the first marks it
+            for event in match.iter_log(at):
+                at += 1
+                if event[0] == "peg":
+                    self.pegged = _added(self.pegged, match, at)
+                    break
         self.match = match
         self.set_prefs(new_prefs)
         self._accepted()

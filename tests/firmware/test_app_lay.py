@@ -729,3 +729,14 @@ def test_a_new_match_after_a_play_pegged_by_hand_lays_its_first_play():
     d.press(P1, ENC)
     d.pick("KH")
     assert d.where() == "lay" and d.reboot().where() == "lay"
+
+
+def test_a_board_pegging_by_points_marks_nothing_and_saves_no_marks():
+    # Every deal pegged by points marked once (saved, a place a deal): a nearly full flash then refused a save
+    # (tests/test_board_power_cut.py). The preference set to card by card marks the deal under way then.
+    d = dealt()
+    d.press(ENC)
+    d.pick("5D")
+    d.press(HOLD_P2, HOLD_P1)
+    data = d.board.saved_data()
+    assert d.board.pegged == () and data["pegged"] is None and data["skipped"] is None and data["deal_start"] is None
