@@ -126,9 +126,8 @@ class Board:
     # card (before its starter was known: ``apply``; by points: ``change_settings``, once set to card by card):
     # that play stays pegged by points whatever the preference or the starter (``playing``), or its points
     # would count twice (or its cards go uncounted); a peg from a host while the play is laid is a correction:
-    # it marks nothing. Which deal is
-    # marked: ``in_deal``. An undo to before a mark lets it go; a deal undone into finds its own again, through
-    # a power cut too (saved with the game).
+    # it marks nothing. Which deal is marked: ``in_deal``. An undo to before a mark lets it go; a deal undone
+    # into finds its own again, through a power cut too (saved with the game).
     skipped = ()
     pegged = ()
 

@@ -134,7 +134,7 @@ class Starter:
             unskipped = board.just_skipped()  # the skip taken back
             if board.try_apply(["starter_rank", picker.rank] if self.any_suit else ["starter", picker.card]):
                 if unskipped:
-                    board.skipped = board.skipped[:-1]  # (saved with the starter)
+                    board.skip_starter(False)  # (saved with the starter)
                 laying = board.match.game.laying
                 if laying is not None:  # the play laid card by card knows: asked once every card was laid
                     asked_by_count = laying.turn is None
