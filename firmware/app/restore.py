@@ -49,7 +49,8 @@ def restore(board, glance_first):
                                         "its log replayed is shown")
         return match, data
 
-    fresh = board.match
+    # no match held through the replay but the one replayed (1.2 KB each): a new one if none is kept
+    board.match = None
     # the log is replayed as it is read; a copy that cannot be replayed gives way to the older
     loaded, damage = board.store.load(stream="codes", use=replay)
     if damage is not None:  # a copy lost: the newest (the older used) or the older (its backup)
@@ -61,7 +62,7 @@ def restore(board, glance_first):
         if damage is None and _archives_left(board):  # no file of the game at all, yet games were played
             board.messages.announce("SAVED GAME LOST", "no saved game on the flash, but the logs of games "
                                     "played before it (history/): a new match", True)
-        board.match = fresh
+        board.match = Match()
         _take_marks(board, "skipped", None, 0)
         _take_marks(board, "pegged", None, 0)
         board.set_prefs(defaults(board.hw.supply_ma))
@@ -229,6 +230,8 @@ def _show_glance(board, data):
     except Exception as e:  # no glance this firmware wrote (a preview: the replay is the truth, whatever went wrong)
         print("the saved glance not drawn: %r" % (e,))
         return False
+    finally:
+        board.match = None  # drawn: not held through the replay
     return True
 
 
