@@ -54,7 +54,7 @@ from micropython import const
 
 from app import palette
 from app.messages import Messages
-from app.modes.peg import Peg
+from app.modes.peg import Peg, kept_show
 from app.render import Canvas, render, show, show_text
 from app.store import Store
 from cribbage.match import Match, RuleError
@@ -112,6 +112,11 @@ class Board:
     # default, set on the board only once it changes, as ``_ahead`` is: one more attribute set in ``__init__``
     # grows the board's table of them, 48 bytes of heap at power-on (measured on CRIB_PICO).
     undone = None
+    # The mode the menu (or the LED test) was opened over if it was a count ("count") or the call on a claim
+    # ("muggins"), else None: set by ``open_menu`` alone, so only the menu's screens are open while it is set,
+    # and each leaves through ``idle``, which goes back there (home, back would undo) and lets it go. A class
+    # default, as ``undone`` is.
+    left = None
     # True once a change of the match failed midway (``changing``: no room in the heap, say): the game in
     # RAM may be half changed, so it is never saved, and the app fails (``app.run``) to start again from
     # the copy saved before it, which holds the game as it was.
@@ -222,8 +227,18 @@ class Board:
 
     def idle(self):
         """Back to the home mode: pegging, or during a play laid card by card (a preference) laying
-        cards; the menu's modules leave the heap (they load again when next opened)."""
+        cards; the menu's modules leave the heap (they load again when next opened). But the menu (or a
+        screen it opened) left over a count goes back to it as it stood (``open_menu``), or to the call
+        still open on its claim, unless what was done there ended them (a new game)."""
         forget(_MENU_MODULES)
+        left = self.left
+        if left is not None:
+            self.left = None
+            match = self.match
+            if (match.muggins is not None and match.phase == "show"  # the call on a hand's claim still open
+                    or left == "count" and kept_show(self) is not None):
+                self.open_count(left == "count")
+                return
         if self.prefs["play"] == 1:
             forget(_PROTOCOL_MODULES)  # (the play's code: as the count's)
             if self.playing():
@@ -244,20 +259,29 @@ class Board:
         return (self.prefs["play"] == 1 and (match.starter_rank is not None or match.heels) and match.phase == "play"
                 and not self.in_deal(self.pegged) and (match.game.laying is not None or not self.in_deal(self.skipped)))
 
-    def open_count(self):
-        """Count the starter or the next show (the board goes idle if there is nothing to count)."""
+    def open_count(self, kept=False):
+        """Count the starter or the next show (the board goes idle if there is nothing to count); ``kept``:
+        the show kept (``undone``) even while the call on the claim before is open (``idle``: the count
+        the menu was opened over, at the next claim)."""
         forget(_PROTOCOL_MODULES)
         from app.modes.count import Count  # loaded when counting: the menu's modes drop it
 
-        self.open(Count).begin(self)
+        count = self.open(Count)
+        if kept:
+            count.next_count(self)
+        else:
+            count.begin(self)
 
     def open_menu(self, mode=None):
         """The menu (settings, advice, new game or match, the LED test), or ``mode`` in its place (the LED
         test asked for over the serial line). What the mode left opens on again once the menu is left with
         nothing done (its ``kept``, if it has one: a count's show as it stands, the rank dialled in the play)
-        is kept as ``undone`` is after an undo, which any action clears."""
+        is kept as ``undone`` is after an undo, which any action clears; a count (or a call) left opens
+        again as the menu is left (``idle``)."""
         left = self.mode
         kept = left.kept(self) if hasattr(left, "kept") else None
+        if left.name == "count" or left.name == "muggins":  # (a screen of the menu's: what it was opened over stays)
+            self.left = left.name
         self._drop_count()
         if mode is None:
             forget(_PROTOCOL_MODULES)  # (not while a request is answered)

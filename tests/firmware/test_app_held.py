@@ -140,7 +140,7 @@ def test_the_encoder_held_at_a_count_s_preview_or_total_opens_the_menu_and_the_c
     assert d.where() == "confirm"
     d.press(HOLD_ENC)  # (a press held too long, perhaps)
     assert d.where() == "menu" and d.match.front == [0, 0]
-    d.press(BACK_PRESS, ENC)  # home, then the count: the same hand as it was, its cards picked and counted
+    d.press(BACK_PRESS)  # back at the count: the same hand as it was, its cards picked and counted
     assert d.where() == "confirm" and d.mode.seat == 1 and d.mode.picker.picked == parse_hand("5H 5D 5C JS")
     d.press(BACK_PRESS, BACK_PRESS, BACK_PRESS, BACK_PRESS, BACK_PRESS)  # to the cards, each put back
     assert d.where() == "cards" and d.mode.picker.picked == []
@@ -148,7 +148,7 @@ def test_the_encoder_held_at_a_count_s_preview_or_total_opens_the_menu_and_the_c
     assert d.where() == "total"
     d.press(HOLD_ENC)
     assert d.where() == "menu"
-    d.press(BACK_PRESS, ENC)
+    d.press(BACK_PRESS)
     assert d.where() == "total" and d.mode.seat == 1 and d.mode.points == 17
     d.press(ENC)
     assert d.match.front == [0, 17]
@@ -158,13 +158,12 @@ def test_a_count_kept_by_the_menu_stays_through_a_preference_and_goes_when_stepp
     d = counting()
     d.pick_all("5H 5D 5C JS")
     d.edit_setting("brightness")  # the menu over the preview (the encoder held), its settings
-    d.press(turn(-3), ENC, BACK_PRESS)  # a preference changed: the game is as it was
-    assert d.board.prefs["brightness"] != 160 and d.where() == "peg"
-    d.press(ENC)
+    d.press(turn(-3), ENC, BACK_PRESS)  # a preference changed: the game is as it was, and the count
+    assert d.board.prefs["brightness"] != 160
     assert d.where() == "confirm" and d.mode.picker.picked == parse_hand("5H 5D 5C JS")
     d = dealt()
     d.press(ENC, HOLD_ENC, turn(7), HOLD_ENC)  # the starter skipped, a total of 7 dialled, then the menu
-    d.press(BACK_PRESS, ENC)  # the total as it was
+    d.press(BACK_PRESS)  # the total as it was
     assert d.where() == "total" and d.mode.points == 7
     d.press(BACK_PRESS, BACK_PRESS)  # to the starter, and out of it home: the count stepped out of
     assert d.where() == "peg" and d.display()[-2] == "enc=starter"
@@ -178,13 +177,13 @@ def test_the_encoder_held_at_a_claim_or_a_call_opens_the_menu_and_the_call_can_s
     assert d.where() == "claim"
     d.press(turn(10), HOLD_ENC)
     assert d.where() == "menu" and d.match.front == [0, 0]
-    d.press(BACK_PRESS, ENC)  # the claim as it was dialled, its cards picked
+    d.press(BACK_PRESS)  # the claim as it was dialled, its cards picked
     assert d.where() == "claim" and d.mode.points == 10 and d.mode.picker.picked == parse_hand("5H 5D 5C JS")
     d.press(ENC)  # claimed 10
     assert d.where() == "call" and d.match.front == [0, 10]
     d.press(HOLD_ENC)
     assert d.where() == "menu"
-    d.press(BACK_PRESS, ENC)  # the encoder opens on the claim again: the call may still come
+    d.press(BACK_PRESS)  # the claim again: the call may still come
     assert d.where() == "call"
     d.press(P1)
     assert d.where() == "called" and d.match.front == [10, 10]

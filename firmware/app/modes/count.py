@@ -20,10 +20,10 @@ it is unknown). Steps (``back`` steps back exactly one of them), in the core's c
 - ranks: a show by its ranks (``app.rank_show``), then claim or confirm as with cards; a
   hand laid card by card in the play (``app.modes.lay``) is always counted so, its 4 ranks
   taken from the play: only the questions ranks leave open are asked.
-At the confirm, total and claim steps the encoder held opens the menu; the next count opens
-where this one was (its cards or ranks taken, its total or claim dialled) unless the menu started a
-new game or match (a preference changed keeps it: ``Board.change_settings``), or back stepped out of
-the count since. Counting stops the moment someone wins, and after the crib.
+At the confirm, total and claim steps the encoder held opens the menu; left, it goes back to this
+count as it was (its cards or ranks taken, its total or claim dialled: ``Board.idle``) unless it
+started a new game or match (a preference changed keeps it: ``Board.change_settings``).
+Counting stops the moment someone wins, and after the crib.
 On the LEDs, at the confirm, claim and total steps the points are a preview peg and the counted
 side's game hole blinks in its colour: points wait for the encoder (at home it breathes); at a claim
 while the claim before may still be called, the callers' game holes flash white between its blinks.

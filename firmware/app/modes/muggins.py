@@ -11,7 +11,7 @@ nothing of the true count. Steps:
 - called: the whole count, said, and what the call pegged to the caller ("no muggins: claim
   was right" when the claim was the count); turning scrolls the saying, the encoder press
   goes on, back takes the call back.
-The encoder held opens the menu (the count opens on the claim again after, while a call may come).
+The encoder held opens the menu (left, back at the call while it may come: ``Board.idle``).
 Only here is the count shown, so a call never depends on what the board let slip. This
 module loads only with muggins on (and leaves the heap with the count's modules).
 """
