@@ -112,10 +112,11 @@ class Board:
     # default, set on the board only once it changes, as ``_ahead`` is: one more attribute set in ``__init__``
     # grows the board's table of them, 48 bytes of heap at power-on (measured on CRIB_PICO).
     undone = None
-    # The mode the menu (or the LED test) was opened over if it was a count ("count") or the call on a claim
-    # ("muggins"), else None: set by ``open_menu`` alone, so only the menu's screens are open while it is set,
-    # and each leaves through ``idle``, which goes back there (home, back would undo) and lets it go. A class
-    # default, as ``undone`` is.
+    # The mode the menu (or the LED test) was opened over if it was a count ("count"), the call on a claim
+    # ("muggins") or the call made (its ``kept_off``: whether a house rule kept its points off the track, which its
+    # screen says and the log cannot), else None: set by ``open_menu`` alone, so only the menu's screens are open
+    # while it is set, and each leaves through ``idle``, which goes back there (home, back would undo) and lets it
+    # go. A class default, as ``undone`` is.
     left = None
     # True once a change of the match failed midway (``changing``: no room in the heap, say): the game in
     # RAM may be half changed, so it is never saved, and the app fails (``app.run``) to start again from
@@ -228,16 +229,21 @@ class Board:
     def idle(self):
         """Back to the home mode: pegging, or during a play laid card by card (a preference) laying
         cards; the menu's modules leave the heap (they load again when next opened). But the menu (or a
-        screen it opened) left over a count goes back to it as it stood (``open_menu``), or to the call
-        still open on its claim, unless what was done there ended them (a new game)."""
+        screen it opened) left over a count goes back to it as it stood (``open_menu``), to the call still
+        open on its claim or to the call made, unless what was done there ended them (a new game)."""
         forget(_MENU_MODULES)
         left = self.left
         if left is not None:
             self.left = None
             match = self.match
-            if (match.muggins is not None and match.phase == "show"  # the call on a hand's claim still open
-                    or left == "count" and kept_show(self) is not None):
-                self.open_count(left == "count")
+            if left == "count":
+                back = kept_show(self) is not None
+            elif left == "muggins":  # the call still open, its claim the last event (the crib's: the deal passed)
+                back = match.muggins is not None
+            else:  # the call made: still the last event
+                back = match.events and next(match.iter_log(match.events - 1))[0] == "muggins"
+            if back:
+                self.open_count(left)
                 return
         if self.prefs["play"] == 1:
             forget(_PROTOCOL_MODULES)  # (the play's code: as the count's)
@@ -259,18 +265,18 @@ class Board:
         return (self.prefs["play"] == 1 and (match.starter_rank is not None or match.heels) and match.phase == "play"
                 and not self.in_deal(self.pegged) and (match.game.laying is not None or not self.in_deal(self.skipped)))
 
-    def open_count(self, kept=False):
-        """Count the starter or the next show (the board goes idle if there is nothing to count); ``kept``:
-        the show kept (``undone``) even while the call on the claim before is open (``idle``: the count
-        the menu was opened over, at the next claim)."""
+    def open_count(self, left=None):
+        """Count the starter or the next show (the board goes idle if there is nothing to count); ``left``: what
+        the menu was opened over (``idle``): "count", the show kept (``undone``) even while the call on the claim
+        before is open (at the next claim); else the call, open or made (``Count.begin``)."""
         forget(_PROTOCOL_MODULES)
         from app.modes.count import Count  # loaded when counting: the menu's modes drop it
 
         count = self.open(Count)
-        if kept:
+        if left == "count":
             count.next_count(self)
         else:
-            count.begin(self)
+            count.begin(self, left)
 
     def open_menu(self, mode=None):
         """The menu (settings, advice, new game or match, the LED test), or ``mode`` in its place (the LED
@@ -280,8 +286,9 @@ class Board:
         again as the menu is left (``idle``)."""
         left = self.mode
         kept = left.kept(self) if hasattr(left, "kept") else None
-        if left.name == "count" or left.name == "muggins":  # (a screen of the menu's: what it was opened over stays)
-            self.left = left.name
+        name = left.name
+        if name == "count" or name == "muggins":  # (a screen of the menu's: what it was opened over stays)
+            self.left = left.kept_off if name == "muggins" and left.step else name  # (its step: the call made)
         self._drop_count()
         if mode is None:
             forget(_PROTOCOL_MODULES)  # (not while a request is answered)

@@ -5,7 +5,8 @@ its total or claim dialled), a call on a claim still open; only an action taken 
 A review: the menu left during the count of a play laid card by card went back to PLAY OVER, where the next
 back took the play's last card back."""
 
-from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, Driver, turn
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, turn
+from test_app_muggins import called_off_the_track
 
 from cribbage_lab.card_text import parse_hand
 
@@ -104,3 +105,76 @@ def test_the_menu_left_where_no_count_was_open_goes_home_and_an_action_there_too
     assert d.where() == "confirm" and d.mode.picker.picked == parse_hand("5H 5D 5C JS")
     d.press(HOLD_ENC, ENC, ENC)  # the menu's new game, asked twice over the one under way
     assert d.where() == "peg" and d.match.dealer is None
+
+
+def at_the_crib_s_call(players=2):
+    """Muggins on, player 1 deals, the 5S turned; each hand claimed and let go uncalled, then the crib (4C 4D 6H 6S,
+    worth 24) claimed at 10 (the dealer P1, or T1a: teams): the deal has passed, the crib's call is open."""
+    d = Driver()
+    assert d.ask({"cmd": "settings", "set": {"muggins": True, "players": players}})["ok"]
+    d.press(P1, ENC)
+    d.pick("5S")
+    d.press(ENC)
+    for hand in ("5H 5D JC 10C", "AC 2D 3H KS", "7C 8C 9D QH", "2C 3C 4H 9S")[:players]:
+        d.pick_all(hand)
+        d.press(turn(-1), ENC, ENC)  # claimed 0, not called: on
+    d.pick_all("4C 4D 6H 6S")
+    d.press(turn(10), ENC)
+    assert d.where() == "call" and d.mode.title(d.board).endswith(" CRIB") and d.match.phase == "play"
+    return d
+
+
+def test_the_menu_left_at_the_crib_s_call_once_the_deal_has_passed_goes_back_to_it():
+    # (a review: it went home, where the call is not offered and back took the crib's claim back)
+    for players in (2, 3, 4):
+        d = at_the_crib_s_call(players)
+        shown, events, title = d.display(), d.match.events, d.mode.title(d.board)
+        for look in LOOKS:
+            d.press(*look)
+            assert d.where() == "call" and d.display() == shown and d.match.events == events, (players, look)
+        d.press(P2)  # called by P2 (three players: P2; teams: team 2)
+        assert d.where() == "called" and d.display()[0] == title + " 24" and d.match.events == events + 1
+    d = at_the_crib_s_call()
+    d.press(HOLD_ENC, BACK_PRESS, BACK_PRESS)  # a look into the menu; back at the call takes the claim back
+    assert d.where() == "claim" and d.mode.title(d.board) == "P1 CRIB" and d.mode.points == 10
+    d.press(ENC, HOLD_ENC, HOLD_ENC, ENC)  # claimed again, a look into the menu, and on without a call
+    assert d.where() == "peg" and d.match.front == [10, 0] and "enc=starter" in d.display()
+
+
+def test_a_power_cut_at_the_crib_s_call_goes_home_to_the_next_deal_as_ever():
+    # what a power cut there restores is as it was: home, in the deal passed on, where the crib's call is not offered
+    d = at_the_crib_s_call().reboot()
+    assert d.mode.name == "peg" and "enc=starter" in d.display() and d.match.muggins == 0
+    d.press(P2)  # P2's button starts a peg, as at home: no call
+    assert d.mode.side == 1 and d.match.front == [10, 0]
+    d.press(BACK_PRESS, ENC)  # the peg dropped; the encoder opens the next deal's starter
+    assert d.where() == "starter"
+    d = at_the_crib_s_call().reboot()
+    d.press(HOLD_ENC, BACK_PRESS)  # the menu over home goes home
+    assert d.mode.name == "peg" and d.match.muggins == 0
+    assert d.ask({"cmd": "event", "event": ["muggins", 1]})["ok"]  # the serial line still takes the call
+    assert d.match.front == [10, 14]
+
+
+def test_the_menu_left_at_a_call_made_goes_back_to_its_screen_as_it_was():
+    d = at_the_crib_s_call()
+    d.press(P2)  # the crib's call, the deal passed
+    shown, events = d.display(), d.match.events
+    assert shown[:3] == ["P1 CRIB 24", "muggins P2 +14", "claim 10"]
+    for look in LOOKS:
+        d.press(*look)
+        assert d.where() == "called" and d.display() == shown and d.match.events == events, look
+    d.press(turn(1))  # the saying scrolls, as before
+    assert d.display() != shown and d.where() == "called"
+    d.press(BACK_PRESS)  # back takes the call back: at the call again
+    assert d.where() == "call" and d.match.front == [10, 0] and d.match.muggins == 0
+    d.press(P2, HOLD_ENC, BACK_PRESS, ENC)  # called again, a look into the menu, and on: home, the next deal
+    assert d.mode.name == "peg" and d.match.front == [10, 14] and "enc=starter" in d.display()
+    d = called_off_the_track()  # a call a house rule kept off the track: the log cannot tell, the screen says so
+    shown = d.display()
+    assert shown[:4] == ["P2 HAND 20", "muggins P1 +20", "not pegged", "claim 0"]
+    for look in LOOKS:
+        d.press(*look)
+        assert d.where() == "called" and d.display() == shown, look
+    d.press(HOLD_ENC, turn(1), ENC, ENC)  # the menu's new game (asked twice) over the call made: home
+    assert d.mode.name == "peg" and d.match.front == [0, 0]

@@ -297,7 +297,7 @@ def test_a_call_still_open_at_the_next_claim_is_said_and_its_button_calls_there(
     d.press(P1)
     assert d.where() == "called" and d.match.front == [8, 12]
     d.press(HOLD_ENC, HOLD_ENC)  # the menu, and out of it with nothing done (a review: the claim was lost)
-    assert d.mode.name == "peg"
+    assert d.where() == "called" and d.display()[:2] == ["P2 HAND 20", "muggins P1 +8"]  # (the call's screen)
     d.press(ENC)  # on: the dealer's hand again, its cards as taken and its claim as dialled
     assert d.where() == "claim" and d.mode.title(d.board) == "P1 HAND" and "muggins on P2?" not in d.display()
     assert d.mode.picker.picked == [parse(c) for c in "AC 2D 3H KS".split()] and d.mode.points == 3
@@ -351,19 +351,19 @@ def test_a_call_from_the_next_claim_taken_back_and_made_again_after_the_menu_sti
     assert d.mode.points == 3
 
 
-def test_a_call_from_the_next_claim_undone_at_home_keeps_that_claim_as_dialled():
-    # Seen and left by the last session: the call's undo at home took the place of the claim kept (Board.undone),
-    # and the claim was picked again from the start.
+def test_a_call_from_the_next_claim_undone_after_the_menu_keeps_that_claim_as_dialled():
+    # Seen and left by a session: the call's undo at home (where the menu went then) took the place of the claim
+    # kept (Board.undone), and the claim was picked again from the start. The menu goes back to the call now.
     d = at_pones_hand()
     claim(d, "5H 5D JC 10C", 12)  # worth 20
     d.press(ENC)
     d.pick_all("AC 2D 3H KS")
     d.press(turn(3), P1)  # a claim dialled, then the call from there
-    d.press(HOLD_ENC, HOLD_ENC)  # the menu from the call, and out of it: home
-    assert d.mode.name == "peg" and d.match.front == [8, 12]
-    d.press(BACK_PRESS)  # undo at home: the call taken back
+    d.press(HOLD_ENC, HOLD_ENC)  # the menu from the call, and out of it: the call's screen
+    assert d.where() == "called" and d.match.front == [8, 12]
+    d.press(BACK_PRESS)  # the call taken back
     assert d.match.front == [0, 12] and d.match.muggins == 1 and d.display()[-1] == "UNDO: P1 muggins"
-    d.press(P1)  # the call made again from home
+    d.press(P1)  # the call made again
     assert d.where() == "called" and d.match.front == [8, 12]
     d.press(ENC)  # on: the dealer's hand as it was dialled
     assert d.where() == "claim" and d.mode.picker.picked == [parse(c) for c in "AC 2D 3H KS".split()]

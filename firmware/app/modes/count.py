@@ -78,14 +78,16 @@ class Count:
         """Full screen while the cards or ranks are picked; the claim, total and count said draw over the score."""
         return self.step == _CARDS or self.step == RANKS
 
-    def begin(self, board):
+    def begin(self, board, left=None):
         """Open on a hand's claim that may still be called (say after a power cut: the muggins
-        mode), else on the next thing to count this deal."""
-        if board.match.muggins is not None and board.match.phase == "show":
+        mode), else on the next thing to count this deal; ``left`` (``Board.left``, the menu left over
+        the call): on the call as it was, on the claim (the crib's too, the deal passed) or made."""
+        match = board.match
+        if left is not None or match.muggins is not None and match.phase == "show":
             from app.modes.muggins import Muggins
 
             muggins = board.open(Muggins)
-            muggins.reopen(board)
+            muggins.reopen(board, left)  # (a call made: ``left`` is its ``kept_off``)
             muggins.next_claim = kept_show(board)  # the next claim, kept over the menu: opened after the call
         else:
             self.next_count(board)

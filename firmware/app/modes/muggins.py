@@ -1,7 +1,8 @@
 """Muggins (a house rule): after a claim is pegged, the other side may call it.
 
 Opened by the count (``app.modes.count``) once a claim on cards (or ranks) is pegged, or when the count
-reopens on a hand's claim that may still be called (after a power cut). The board has shown
+reopens on a hand's claim that may still be called (after a power cut), or on the call as the menu found
+it (``Board.idle``: the crib's too, once the deal has passed, or the call made). The board has shown
 nothing of the true count. Steps:
 - call: the claim stands on the track; any other side may call "muggins" with its button
   (p1, p2; player 3: back held; in a team game the team's button, for either partner): the
@@ -11,7 +12,7 @@ nothing of the true count. Steps:
 - called: the whole count, said, and what the call pegged to the caller ("no muggins: claim
   was right" when the claim was the count); turning scrolls the saying, the encoder press
   goes on, back takes the call back.
-The encoder held opens the menu (left, back at the call while it may come: ``Board.idle``).
+The encoder held opens the menu (left, back at the call, or at the call made, as it was: ``Board.idle``).
 Only here is the count shown, so a call never depends on what the board let slip. This
 module loads only with muggins on (and leaves the heap with the count's modules).
 """
@@ -61,10 +62,27 @@ class Muggins:
         self.crib = crib
         self.claim = event[-1]
 
-    def reopen(self, board):
-        """Open on the last event of the log, a hand's claim still open to a call."""
-        event = next(board.match.iter_log(board.match.events - 1))
-        self.claimed(event[1], False, event)
+    def reopen(self, board, kept_off=None):
+        """Open on the last event of the log: a claim still open to a call (only a hand's but when the menu
+        is left over the crib's: home says nothing of it once the deal has passed), or a call just made,
+        on its screen (``kept_off``: the caller's peg stayed where it was)."""
+        match = board.match
+        event = next(match.iter_log(match.events - 1))
+        call = None
+        if event[0] == "muggins":  # the claim is the event before it
+            call, event = event, next(match.iter_log(match.events - 2))
+        crib = event[0] == "crib" or event[1] is None  # (a crib by ranks has no seat)
+        seat = event[1]
+        if crib:  # its dealer: the deal has passed on since, unless a call on it won the game (the loser deals next)
+            seat = match.dealer if match.phase == "over" else (match.dealer - 1) % match.settings.seats
+        self.claimed(seat, crib, event)
+        if call is not None:
+            count = match.last_count
+            self.caller = call[1]
+            self.called = count.total - self.claim
+            self.kept_off = self.called and kept_off  # (a house rule: else it would change nothing)
+            self.said = Said(count, 4 if self.kept_off else 3)  # the whole count, at last
+            self.step = _CALLED
 
     def kept(self, board):
         """The next claim as dialled, if the call came from it: reopened after the menu (``Board.open_menu``)."""
@@ -99,13 +117,8 @@ class Muggins:
         elif side is not None:
             front = board.match.game.front[side]
             if board.try_apply(["muggins", side]):  # a second call: the core says why not
-                count = board.match.last_count
-                self.caller = side
-                self.called = count.total - self.claim
                 # peg out exactly or the stinkhole may keep the caller's peg where it was: said so
-                self.kept_off = self.called and board.match.game.front[side] == front
-                self.said = Said(count, 4 if self.kept_off else 3)  # the whole count, at last
-                self.step = _CALLED
+                self.reopen(board, board.match.game.front[side] == front)
 
     def draw(self, board, canvas, now):
         """The claim (and a call's points) stand on the track as pegs; without the display: while a
