@@ -258,7 +258,11 @@ def rows(board: dict) -> list[list[str]]:
          "(typical). In series it drops 0.14 to 0.27 V at the LEDs' 0.35 A (0.41 V at most in the hour after a "
          "trip). An SMD one of the same ratings on a 1812 to DIP adapter serves as well: Bourns MF-MSMF050-2 or "
          "Littelfuse 1812L050PR (each 0.5 A hold, 1 A trip, 15 V, 100 A; 0.15 ohm at least, 1.0 ohm at most an hour "
-         "after a trip, their datasheets: no cold maximum given). Unplug and let it cool a minute to reset it"],
+         "after a trip, their datasheets: no cold maximum given; Bourns' at 23 degC, Littelfuse's hold and trip in "
+         "20 degC still air; time to trip given only at 8 A, 0.15 s at most, not at 2.5 A). Their datasheets list "
+         "the models MF-MSMF050 and 1812L050; the ordering suffixes, -2 and PR (tape and reel), were not checked "
+         "against the makers' ordering tables: check the seller's listing. Unplug and let it cool a minute to "
+         "reset it"],
         ["J2", "1", "1", "both", "USB panel socket",
          "left- or right-angled micro-USB plug (the cable leaves sideways, in the plane of the Pico's board; not "
          "an up- or down-angled one) to micro-USB panel-mount socket, 0.3 m, with screws; power conductors "
@@ -334,10 +338,13 @@ def rows(board: dict) -> list[list[str]]:
          "\"Overvoltage\"). Bipolar, not an ordinary electrolytic: a reversed plug puts the supply across it the "
          "wrong way round. 35 V: a 24 V plug. Nichicon's ES datasheet: bi-polarized, 6.3 to 50 V, 0.47 to 1000 uF, "
          "-40 to +85 degC, part numbers UES, the voltage code (1V: 35 V), the capacitance (470: 47 uF), M (20 %) "
-         "and a suffix for the case; the case size and its suffix for 35 V 47 uF were not checked here (the part "
-         "number this BOM gave before, UES1V470MPM, could not be found in a datasheet): take the suffix from "
-         "Nichicon's table or the seller's listing, and check that the can fits XF1's perfboard. Any other "
-         "bipolar (non-polarised, NP) electrolytic of 47 uF, 35 V or more does as well"],
+         "and a configuration suffix by the can's diameter (its own example: UES1A470MEM, 10 V 47 uF); the case "
+         "size and its suffix for 35 V 47 uF were not checked here (the part number this BOM gave before, "
+         "UES1V470MPM, could not be found in a datasheet): take the suffix from Nichicon's table or the seller's "
+         "listing, and check that the can fits XF1's perfboard. The datasheet gives no impedance or ESR, only "
+         "tan delta at 120 Hz (0.14 at most for 35 V): an ESR of 4 ohm at most at 120 Hz, none at the ringing's "
+         "frequency (ovp_check.py assumes 0.5 ohm; power.md, \"Datasheets read\"). Any other bipolar "
+         "(non-polarised, NP) electrolytic of 47 uF, 35 V or more does as well"],
         ["D1", "1", "1", "adapter", "Schottky diode", "1 A, 40 V", "1N5819",
          "Fused 5 V to the Pico's VSYS (pin 39): USB and the adapter never feed each other"],
         ["Q1-Q2", "2", "2", "adapter", "P-channel MOSFET, logic level",
