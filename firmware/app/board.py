@@ -107,16 +107,17 @@ class Board:
     # (where the code is loaded into the heap), measured on the emulated chip.
     _ahead = "cribbage.show app.text app.cursor app.picker app.modes.starter app.modes.count cribbage.saying app.said"
     # The event the last undo took back, until the next action (``_accepted``): the mode that picks such an
-    # event opens on it again (``app.modes``: the starter, a show, the cut for deal, a card laid). The count
-    # sets it too as the menu opens over a show dialled (``app.modes.count``): it opens there again after. A class
+    # event opens on it again (``app.modes``: the starter, a show, the cut for deal, a card laid). The menu
+    # sets it too as it opens over a mode that has a ``kept`` (a count at any step, the starter's card dialled, a
+    # rank dialled in the play): that mode opens there again after (``idle``), unless an action let it go. A class
     # default, set on the board only once it changes, as ``_ahead`` is: one more attribute set in ``__init__``
     # grows the board's table of them, 48 bytes of heap at power-on (measured on CRIB_PICO).
     undone = None
-    # The mode the menu (or the LED test) was opened over if it was a count ("count"), the call on a claim
-    # ("muggins") or the call made (its ``kept_off``: whether a house rule kept its points off the track, which its
-    # screen says and the log cannot), else None: set by ``open_menu`` alone, so only the menu's screens are open
-    # while it is set, and each leaves through ``idle``, which goes back there (home, back would undo) and lets it
-    # go. A class default, as ``undone`` is.
+    # The mode the menu (or the LED test) was opened over if it was a count ("count"), the starter's picker
+    # ("starter": the serial line's LED test), the call on a claim ("muggins") or the call made (its ``kept_off``:
+    # whether a house rule kept its points off the track, which its screen says and the log cannot), else None:
+    # set by ``open_menu`` alone, so only the menu's screens are open while it is set, and each leaves through
+    # ``idle``, which goes back there (home, back would undo) and lets it go. A class default, as ``undone`` is.
     left = None
     # True once a change of the match failed midway (``changing``: no room in the heap, say): the game in
     # RAM may be half changed, so it is never saved, and the app fails (``app.run``) to start again from
@@ -229,8 +230,9 @@ class Board:
     def idle(self):
         """Back to the home mode: pegging, or during a play laid card by card (a preference) laying
         cards; the menu's modules leave the heap (they load again when next opened). But the menu (or a
-        screen it opened) left over a count goes back to it as it stood (``open_menu``), to the call still
-        open on its claim or to the call made, unless what was done there ended them (a new game)."""
+        screen it opened) left over a count goes back to it as it stood (``open_menu``: at any step, its cards
+        or ranks as taken), to the starter's picker, to the call still open on its claim or to the call made,
+        unless what was done there ended them (a new game)."""
         forget(_MENU_MODULES)
         left = self.left
         if left is not None:
@@ -238,6 +240,9 @@ class Board:
             match = self.match
             if left == "count":
                 back = kept_show(self) is not None
+            elif left == "starter":  # its card dialled, kept (``Starter.kept``) as a starter taken back
+                undone = self.undone
+                back = undone is not None and undone[0][:7] == "starter"
             elif left == "muggins":  # the call still open, its claim the last event (the crib's: the deal passed)
                 back = match.muggins is not None
             else:  # the call made: still the last event
@@ -268,8 +273,13 @@ class Board:
     def open_count(self, left=None):
         """Count the starter or the next show (the board goes idle if there is nothing to count); ``left``: what
         the menu was opened over (``idle``): "count", the show kept (``undone``) even while the call on the claim
-        before is open (at the next claim); else the call, open or made (``Count.begin``)."""
+        before is open (at the next claim); "starter", its picker; else the call, open or made (``Count.begin``)."""
         forget(_PROTOCOL_MODULES)
+        if left == "starter":  # the starter's picker, its card dialled (``undone``)
+            from app.modes.starter import Starter
+
+            self.open(Starter)
+            return
         from app.modes.count import Count  # loaded when counting: the menu's modes drop it
 
         count = self.open(Count)
@@ -281,14 +291,16 @@ class Board:
     def open_menu(self, mode=None):
         """The menu (settings, advice, new game or match, the LED test), or ``mode`` in its place (the LED
         test asked for over the serial line). What the mode left opens on again once the menu is left with
-        nothing done (its ``kept``, if it has one: a count's show as it stands, the rank dialled in the play)
-        is kept as ``undone`` is after an undo, which any action clears; a count (or a call) left opens
-        again as the menu is left (``idle``)."""
+        nothing done (its ``kept``, if it has one: a count's show as it stands, at any step, the starter's card
+        dialled, the rank dialled in the play) is kept as ``undone`` is after an undo, which any action clears
+        (and the next menu replaces: a show kept once is never opened again stale); a count, the starter's
+        picker (or a call) left opens again as the menu is left (``idle``)."""
         left = self.mode
         kept = left.kept(self) if hasattr(left, "kept") else None
         name = left.name
-        if name == "count" or name == "muggins":  # (a screen of the menu's: what it was opened over stays)
-            self.left = left.kept_off if name == "muggins" and left.step else name  # (its step: the call made)
+        # (a screen of the menu's: what it was opened over stays; a call's step: the call made)
+        if name == "count" or name == "muggins" or name == "starter":
+            self.left = left.kept_off if name == "muggins" and left.step else name
         self._drop_count()
         if mode is None:
             forget(_PROTOCOL_MODULES)  # (not while a request is answered)

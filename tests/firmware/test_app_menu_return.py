@@ -3,10 +3,14 @@ or a screen it opened), the board is where it was, a count at the same show and 
 its total or claim dialled), a call on a claim still open; only an action taken there (a new game) goes home.
 
 A review: the menu left during the count of a play laid card by card went back to PLAY OVER, where the next
-back took the play's last card back."""
+back took the play's last card back. A second: the serial line's LED test, which opens over any step of a count
+(its cards or ranks too) and over the starter's picker, went home from those when stopped; and a show kept as the
+menu left it (a total, a count said) was still kept once the count had stepped back from it to its cards, and the
+next LED test stopped opened that stale total again, one press from pegging it."""
 
-from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, turn
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, dealt, turn
 from test_app_muggins import called_off_the_track
+from test_app_ranks import answer, dial, starter_rank
 
 from cribbage_lab.card_text import parse_hand
 
@@ -178,3 +182,110 @@ def test_the_menu_left_at_a_call_made_goes_back_to_its_screen_as_it_was():
         assert d.where() == "called" and d.display() == shown, look
     d.press(HOLD_ENC, turn(1), ENC, ENC)  # the menu's new game (asked twice) over the call made: home
     assert d.mode.name == "peg" and d.match.front == [0, 0]
+
+
+def led_test_stopped(d):
+    """The serial line's LED test opened over where the board is, and stopped: the ui after."""
+    assert d.ask({"cmd": "test_leds"})["ui"]["mode"] == "led_test"
+    return d.ask({"cmd": "test_leds", "stop": True})["ui"]
+
+
+def test_the_led_test_over_a_count_s_cards_goes_back_to_them_as_picked():
+    d = Driver()
+    d.press(P1, ENC)
+    d.pick("KH")
+    d.press(ENC)
+    d.pick_all("5H 5D")
+    d.press(turn(2), P2)  # the cursor moved on from the cards picked
+    ui, shown, events = d.mode.describe(), d.display(), d.match.events
+    assert ui["step"] == "cards"
+    assert led_test_stopped(d) == ui and d.display() == shown and d.match.events == events
+    d.pick_all("5C JS")
+    assert d.where() == "confirm" and d.mode.points == 20
+    d.press(BACK_PRESS, BACK_PRESS)  # to the cards, all 4 picked; the JS put back
+    ui, shown = d.mode.describe(), d.display()
+    assert led_test_stopped(d) == ui and d.display() == shown
+    d.press(BACK_PRESS, BACK_PRESS, BACK_PRESS, BACK_PRESS)  # every card put back, and out of the count, home
+    assert d.where() == "peg" and d.match.events == events
+
+
+def test_the_led_test_over_a_count_s_ranks_goes_back_to_them_as_taken_and_answered():
+    # (a review: over the ranks of a play laid card by card it went home, PLAY OVER, where back undid a card)
+    d = Driver()
+    d.board.change_settings({"play": 1})
+    d.press(P1, ENC)
+    d.pick("KH")
+    for rank in (1, 1, 2, 2, 3, 3, 4, 4):
+        d.press(turn(rank - d.mode.rank), ENC)
+    d.press(ENC)  # the pone's hand: its ranks laid, one suit? asked
+    events = d.match.events
+    d.press(turn(1))  # yes dialled
+    ui, shown = d.mode.describe(), d.display()
+    assert ui["step"] == "ranks" and shown[2:5] == ["one suit?", "", "> yes"]
+    assert led_test_stopped(d) == ui and d.display() == shown and d.match.events == events
+    d.press(turn(1), BACK_PRESS)  # no dialled; back, nothing answered: out of the count, every card still laid
+    assert d.where() == "lay" and d.display()[2] == "PLAY OVER" and d.match.events == events
+    d = dealt()  # the starter by its rank alone (a 5): the shows by ranks
+    starter_rank(d, 4)
+    d.press(ENC)
+    dial(d, [0, 2])
+    d.press(turn(3))  # two ranks taken, a third dialled
+    ui, shown = d.mode.describe(), d.display()
+    assert led_test_stopped(d) == ui and d.display() == shown
+    dial(d, [6, 10])
+    answer(d, False)  # not one suit: his nobs? asked
+    d.press(turn(1))
+    ui, shown = d.mode.describe(), d.display()
+    assert ui["ranks"]["answers"] == [False] and shown[2:5] == ["his nobs?", "J starter's suit", "> yes"]
+    assert led_test_stopped(d) == ui and d.display() == shown
+    d.press(ENC)  # his nobs: A 3 7 J, a 5 turned, fifteen 4 and one for his nobs
+    assert d.where() == "confirm" and d.mode.points == 5
+
+
+def test_the_led_test_over_the_starter_s_picker_goes_back_to_the_card_dialled():
+    d = Driver()
+    d.press(P1, ENC, turn(4), P2)
+    ui, shown = d.mode.describe(), d.display()
+    assert ui["mode"] == "starter" and ui["card"] is not None
+    assert led_test_stopped(d) == ui and d.display() == shown
+    d.press(P1, P1)  # back to the first suit, then before it: any suit
+    ui, shown = d.mode.describe(), d.display()
+    assert ui["card"] is None
+    assert led_test_stopped(d) == ui and d.display() == shown
+    d.press(ENC)  # the starter by its rank: the play is next
+    assert d.where() == "peg" and d.match.starter_rank == ui["rank"]
+
+
+def test_the_menu_left_at_a_total_dialled_from_the_cards_goes_back_to_them_as_picked():
+    # (a review: the cards picked before the total was dialled were lost after a look into the menu)
+    d = Driver()
+    d.press(P1, ENC)
+    d.pick("KH")
+    d.press(ENC)
+    d.pick_all("5H 5D")
+    d.press(HOLD_ENC, turn(7), HOLD_ENC, BACK_PRESS)  # the total instead; a look into the menu
+    assert d.where() == "total" and d.mode.points == 7
+    d.press(BACK_PRESS)  # back to the cards, as without the menu
+    assert d.where() == "cards" and d.mode.picker.picked == parse_hand("5H 5D")
+
+
+def test_a_show_kept_over_the_menu_is_not_reopened_once_the_count_stepped_back_from_it():
+    # (a review: the LED test stopped at the cards reopened the total dialled before, one press from pegging it)
+    d = Driver()
+    d.press(P1, ENC)
+    d.pick("KH")
+    d.press(ENC, HOLD_ENC, turn(4), HOLD_ENC, BACK_PRESS)  # the total, 4; a look into the menu: kept
+    d.press(BACK_PRESS)  # back to the cards, to count them after all
+    d.pick("5H")
+    ui = d.mode.describe()
+    assert led_test_stopped(d) == ui and d.where() == "cards"
+    d.press(ENC)  # the next card taken, nothing pegged
+    assert d.match.front == [0, 0] and d.mode.picker.picked == parse_hand("5H 5S")
+    d = Driver()
+    d.press(P1, ENC)
+    d.pick("KH")
+    d.press(ENC)
+    d.pick_all("5H 5D 5C JS")
+    d.press(HOLD_ENC, BACK_PRESS, BACK_PRESS, BACK_PRESS)  # the count said kept over the menu; to the cards, JS back
+    ui, shown = d.mode.describe(), d.display()
+    assert led_test_stopped(d) == ui and d.display() == shown and shown[1] == "5H 5D 5C >JS"

@@ -20,9 +20,10 @@ it is unknown). Steps (``back`` steps back exactly one of them), in the core's c
 - ranks: a show by its ranks (``app.rank_show``), then claim or confirm as with cards; a
   hand laid card by card in the play (``app.modes.lay``) is always counted so, its 4 ranks
   taken from the play: only the questions ranks leave open are asked.
-At the confirm, total and claim steps the encoder held opens the menu; left, it goes back to this
-count as it was (its cards or ranks taken, its total or claim dialled: ``Board.idle``) unless it
-started a new game or match (a preference changed keeps it: ``Board.change_settings``).
+At the confirm, total and claim steps the encoder held opens the menu (the serial line's LED test opens at any
+step); left, it goes back to this count as it was (its cards or ranks taken, the answers given, its total or
+claim dialled: ``kept``, ``Board.idle``) unless it started a new game or match (a preference changed keeps it:
+``Board.change_settings``).
 Counting stops the moment someone wins, and after the crib.
 On the LEDs, at the confirm, claim and total steps the points are a preview peg and the counted
 side's game hole blinks in its colour: points wait for the encoder (at home it breathes); at a claim
@@ -152,15 +153,29 @@ class Count:
     def _reopen(self, board, event):
         """The show ``event`` was taken back (undo, or back at its muggins call): open as it was before it
         was pegged, to be pegged again with a press or changed with a step back: its cards (or ranks
-        and answers) taken and the count said, or its claim or total dialled."""
+        and answers) taken and the count said, or its claim or total dialled. A show kept before it was
+        counted (``kept``: its claim's place holds the step) opens at that step as it was."""
+        where = event[-1]
+        kept = type(where) is list  # [step, points, then the picker's cursor, or the answers and the rank dialled]
         if event[0] == "show_ranks":
-            self.by_ranks(board, event[2], event)
+            self.by_ranks(board, event[2], None if kept else event)  # (kept: its answers given below)
+            if kept:
+                ranks = self.ranks
+                ranks.answers, ranks.rank, ranks.answer = where[2][:], where[3], where[4]
+        elif kept:
+            picker = self.picker
+            if picker is not None:  # (None: the starter skipped, a total alone)
+                picker.picked = list(event[-2])
+                picker.rank, picker.suit, picker.wanted = where[2] >> 2, where[2] & 3, where[3]
         elif event[-2] is None:  # a total
             self.step = TOTAL
             self.points = event[-1]
             return
         else:
             self.picker.picked = list(event[-2])
+        if kept:
+            self.step, self.points = where[0], where[1]
+            return
         self._counted(board)
         if self.step == _CLAIM:
             self.points = event[-1] or 0  # (a show given over the serial line may claim nothing: from 0)
@@ -186,11 +201,23 @@ class Count:
 
     def kept(self, board):
         """The show as it stands, where the count opens again once the menu (or the LED test) over it is left
-        with nothing done (``Board.open_menu``); None while its cards or ranks are picked."""
+        with nothing done (``Board.open_menu``): counted (the count said, a claim dialled), its event; else (its
+        cards or ranks being picked, or its total dialled, back from which they are as picked) its cards or ranks
+        taken with, in the claim's place, the step and what ``_reopen`` needs to open there as it was:
+        ``[step, points]``, then the picker's cursor (its card and suit wanted), or the answers given and the rank
+        and answer dialled."""
         step = self.step
-        if step == _CARDS or step == RANKS:
-            return None
-        return self._event(None, self.points) if step == TOTAL else self._shown_event(board, self.points)
+        if step == _CONFIRM or step == _CLAIM:
+            return self._shown_event(board, self.points)
+        where = [step, self.points]
+        ranks = self.ranks
+        if ranks is not None:
+            return ["show_ranks", None if self.crib else self.seat, ranks.ranks[:], 0, False,
+                    where + [ranks.answers[:], ranks.rank, ranks.answer]]
+        picker = self.picker
+        if picker is None:  # the starter skipped: a total alone
+            return self._event(None, where)
+        return self._event(picker.picked[:], where + [picker.card, picker.wanted])
 
     def handle(self, board, event):
         """The step's own handler: cards picked, ranks asked (``app.rank_show``), the count said confirmed or a claim or

@@ -21,7 +21,8 @@ comes after the starter is turned. Back returns to the play without a starter.
   the pone's total (back at home before anything else is done opens the starter again, and a
   starter picked then lays the play after all).
 A starter just taken back by undo (``Board.undone``) is where the picker opens again: its card,
-or its rank at "any suit".
+or its rank at "any suit"; so is the card dialled when the LED test (the serial line's) opened over
+the picker, once it is left (``kept``, ``Board.idle``).
 """
 
 from micropython import const
@@ -90,6 +91,12 @@ class Starter:
             picker.wanted = 0 if self.any_suit else undone[1] & 3
             picker.turn(0)
         self._column = Cursor()  # the rank's column, blinking while its suit is not dialled
+
+    def kept(self, board):
+        """The card dialled (at "any suit", its rank), as a starter taken back: where the picker opens again once
+        the LED test over it (the serial line's) is left (``Board.open_menu``)."""
+        picker = self.picker
+        return ["starter_rank", picker.rank] if self.any_suit else ["starter", picker.card]
 
     def _step_suit(self, step):
         """The next (1) or previous (-1) free suit of the rank, with "any suit" after the last and before the first."""
