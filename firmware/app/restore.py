@@ -206,6 +206,7 @@ def _copy(board, path, keep, whole):
             while n:
                 dst.write(buf if n == len(buf) else memoryview(buf)[:n])
                 n = src.readinto(buf)
+        del src, dst  # closed, each holds its 1 KB of buffer until let go: not while the read-back opens a third
         store.place(tmp, keep, whole)
     except OSError as e:  # (a full flash, say): no keepsake cut short either
         try:

@@ -150,12 +150,13 @@ class Store:
         with open(tmp, "wb") as f:
             keep_up()  # (making the file may erase)
             out = [f, 0, 0]  # the file, the bytes written to it, their CRC-32 (_put)
-            _write_data(out, data, written, bytearray(_CHUNK), keep_up)  # a buffer for this save: a board keeps none
+            _write_data(out, data, written, keep_up)
             length = out[1]
             head = _head(seq, length)
             crc = crc32(head, out[2])
             f.write(b'%s%08x"]]\n' % (head, crc))
             keep_up()  # (the trailer may start a new block: an erase)
+        del f, out  # the file: closed, it holds its 1 KB of buffer until let go, not while the read-back opens it
         keep_up()  # (the close commits the file: it may erase)
         self.place(tmp, self._slots[target], (seq, length, crc))
         keep_up()  # (and the rename's commit)
@@ -374,11 +375,11 @@ def _nothing():
     """A store's ``keep_up`` when it has none: no controls to read between the steps of a save."""
 
 
-def _write_data(out, data, written, buf, keep_up):
+def _write_data(out, data, written, keep_up):
     """Write ``[<data>,\n`` to ``out`` (``_put``), a streamed value last, one element per line; each
-    ``Kept`` written is noted in ``written`` (copied through ``buf`` if saved before). ``keep_up()``
-    is called after each value and every ``_KEEP_UP`` elements: far less than a flash block (4 KB,
-    erased as the file reaches it) written between two calls."""
+    ``Kept`` written is noted in ``written`` (its bytes copied from the copy that holds them, if saved
+    before). ``keep_up()`` is called after each value and every ``_KEEP_UP`` elements: far less than a
+    flash block (4 KB, erased as the file reaches it) written between two calls."""
     streamed = None
     sep = ""
     _put(out, "[{")
@@ -390,7 +391,7 @@ def _write_data(out, data, written, buf, keep_up):
             _put(out, sep)
             _put(out, json.dumps(key))
             _put(out, ": ")
-            _write_value(out, value, written, buf)
+            _write_value(out, value, written)
             keep_up()
             sep = ", "
         elif streamed is None:
@@ -435,28 +436,30 @@ def _write_lines(out, elements, sep):
     return n
 
 
-def _write_value(out, value, written, buf):
+def _write_value(out, value, written):
     """Write ``value`` as JSON to ``out``, a list element by element, for the ``Kept`` strings in it."""
     if isinstance(value, list):
         _put(out, "[")
         for i in range(len(value)):
             if i:
                 _put(out, ", ")
-            _write_value(out, value[i], written, buf)
+            _write_value(out, value[i], written)
         _put(out, "]")
     elif isinstance(value, Kept):
         at = out[1]
         if value._text is not None:
             _put(out, json.dumps(value._text))
         else:
-            _copy(out, value, buf)
+            _copy(out, value)
         written.append((value, at, out[1] - at))
     else:
         _put(out, json.dumps(value))
 
 
-def _copy(out, value, buf):
-    """Write the saved bytes of ``value`` (a ``Kept``) to ``out`` through ``buf``."""
+def _copy(out, value):
+    """Write the saved bytes of ``value`` (a ``Kept``) to ``out``, through a buffer of its own (made only
+    when a reply saved before is copied: the save's other steps hold none)."""
+    buf = bytearray(_CHUNK)
     view = memoryview(buf)
     left = value._length
     with open(value._path, "rb") as source:
