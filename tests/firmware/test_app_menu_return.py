@@ -9,23 +9,30 @@ menu left it (a total, a count said) was still kept once the count had stepped b
 next LED test stopped opened that stale total again, one press from pegging it."""
 
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, dealt, turn
-from test_app_muggins import called_off_the_track
+from test_app_muggins import at_pones_hand, called_off_the_track
 from test_app_ranks import answer, dial, starter_rank
 
 from cribbage_lab.card_text import parse_hand
 
 
-def play_over():
-    """The play laid card by card (P2 laid 5 K 4 5, P1 T 6 3 K: test_app_lay), its count open at the pone's
-    hand: its ranks known from the play, its count (12) previewed."""
+def laid(ranks):
+    """The play laid card by card, the starter KH, the cards of ``ranks`` laid in turn, P2 first, and its count
+    opened at the pone's hand: its ranks known from the play."""
     d = Driver()
     d.board.change_settings({"play": 1})
     d.press(P1, ENC)
     d.pick("KH")
-    for rank in (5, 10, 13, 6, 4, 3, 5, 13):
+    for rank in ranks:
         d.press(turn(rank - d.mode.rank), ENC)
     assert d.display()[2] == "PLAY OVER"
     d.press(ENC)
+    return d
+
+
+def play_over():
+    """The play laid card by card (P2 laid 5 K 4 5, P1 T 6 3 K: test_app_lay), its count open at the pone's
+    hand, its count (12) previewed."""
+    d = laid((5, 10, 13, 6, 4, 3, 5, 13))
     assert d.where() == "confirm" and d.mode.seat == 1 and d.mode.points == 12
     return d
 
@@ -60,11 +67,7 @@ def test_the_menu_left_at_a_total_or_a_claim_goes_back_to_it_as_dialled():
     assert d.where() == "total" and d.mode.seat == 1 and d.mode.points == 7 and d.match.events == 1
     d.press(ENC)
     assert d.match.front == [0, 7]
-    d = Driver()
-    assert d.ask({"cmd": "settings", "set": {"muggins": True}})["ok"]
-    d.press(P1, ENC)
-    d.pick("5S")
-    d.press(ENC)
+    d = at_pones_hand()
     d.pick_all("5H 5D JC 10C")
     d.press(turn(12), HOLD_ENC, BACK_PRESS)  # the claim: 12 dialled
     assert d.where() == "claim" and d.mode.points == 12 and d.mode.picker.picked == parse_hand("5H 5D JC 10C")
@@ -75,11 +78,7 @@ def test_the_menu_left_at_a_total_or_a_claim_goes_back_to_it_as_dialled():
 
 
 def test_the_menu_left_at_a_claim_with_the_call_before_still_open_goes_back_to_the_claim():
-    d = Driver()
-    assert d.ask({"cmd": "settings", "set": {"muggins": True}})["ok"]
-    d.press(P1, ENC)
-    d.pick("5S")
-    d.press(ENC)
+    d = at_pones_hand()
     d.pick_all("5H 5D JC 10C")
     d.press(turn(12), ENC, ENC)  # P2 claimed 12, not called yet: on to P1's hand
     d.pick_all("AC 2D 3H KS")
@@ -190,12 +189,18 @@ def led_test_stopped(d):
     return d.ask({"cmd": "test_leds", "stop": True})["ui"]
 
 
-def test_the_led_test_over_a_count_s_cards_goes_back_to_them_as_picked():
+def fives_picked():
+    """P1 deals, the starter KH turned, the count open at the pone's cards, two picked: 5H 5D."""
     d = Driver()
     d.press(P1, ENC)
     d.pick("KH")
     d.press(ENC)
     d.pick_all("5H 5D")
+    return d
+
+
+def test_the_led_test_over_a_count_s_cards_goes_back_to_them_as_picked():
+    d = fives_picked()
     d.press(turn(2), P2)  # the cursor moved on from the cards picked
     ui, shown, events = d.mode.describe(), d.display(), d.match.events
     assert ui["step"] == "cards"
@@ -211,13 +216,7 @@ def test_the_led_test_over_a_count_s_cards_goes_back_to_them_as_picked():
 
 def test_the_led_test_over_a_count_s_ranks_goes_back_to_them_as_taken_and_answered():
     # (a review: over the ranks of a play laid card by card it went home, PLAY OVER, where back undid a card)
-    d = Driver()
-    d.board.change_settings({"play": 1})
-    d.press(P1, ENC)
-    d.pick("KH")
-    for rank in (1, 1, 2, 2, 3, 3, 4, 4):
-        d.press(turn(rank - d.mode.rank), ENC)
-    d.press(ENC)  # the pone's hand: its ranks laid, one suit? asked
+    d = laid((1, 1, 2, 2, 3, 3, 4, 4))  # the pone's hand: its ranks laid, one suit? asked
     events = d.match.events
     d.press(turn(1))  # yes dialled
     ui, shown = d.mode.describe(), d.display()
@@ -258,11 +257,7 @@ def test_the_led_test_over_the_starter_s_picker_goes_back_to_the_card_dialled():
 
 def test_the_menu_left_at_a_total_dialled_from_the_cards_goes_back_to_them_as_picked():
     # (a review: the cards picked before the total was dialled were lost after a look into the menu)
-    d = Driver()
-    d.press(P1, ENC)
-    d.pick("KH")
-    d.press(ENC)
-    d.pick_all("5H 5D")
+    d = fives_picked()
     d.press(HOLD_ENC, turn(7), HOLD_ENC, BACK_PRESS)  # the total instead; a look into the menu
     assert d.where() == "total" and d.mode.points == 7
     d.press(BACK_PRESS)  # back to the cards, as without the menu
