@@ -97,6 +97,7 @@ def _new_match(board, request):
 
 def _changed_state(board):
     """The reply to a game change from the host: the ui goes home (no dial left over the old state)."""
+    board.left = None  # (home, as a change made in the menu goes: not back to what the menu was opened over)
     board.idle()
     return {"state": board.match.state()}
 
@@ -125,6 +126,7 @@ def settings_dict(board):
 def _settings(board, request):
     if "set" in request:
         board.change_settings(request["set"])
+        board.left = None  # (home: see _changed_state)
         board.idle()
     return {"settings": settings_dict(board)}
 

@@ -284,3 +284,22 @@ def test_a_show_kept_over_the_menu_is_not_reopened_once_the_count_stepped_back_f
     d.press(HOLD_ENC, BACK_PRESS, BACK_PRESS, BACK_PRESS)  # the count said kept over the menu; to the cards, JS back
     ui, shown = d.mode.describe(), d.display()
     assert led_test_stopped(d) == ui and d.display() == shown and shown[1] == "5H 5D 5C >JS"
+
+
+def test_a_change_from_the_host_while_the_menu_is_open_goes_home_as_ever():
+    # (a review: a host's undo, or a preference set, while the menu was open over a count went back to a count;
+    # PROTOCOL.md: a change sends the board home)
+    d = fives_picked()
+    d.pick_all("5C JS")
+    d.press(ENC)  # the pone's hand pegged (20)
+    d.pick_all("AC 2D 3H 4S")  # the dealer's previewed
+    d.press(HOLD_ENC)
+    assert d.where() == "menu"
+    assert d.ask({"cmd": "undo"})["ok"]
+    assert d.where() == "peg" and d.match.front == [0, 0]
+    d.press(ENC)  # the count, from home: the pone's hand taken back opens as it was
+    assert d.where() == "confirm" and d.mode.seat == 1 and d.mode.points == 20
+    d.press(HOLD_ENC)
+    assert d.where() == "menu"
+    assert d.ask({"cmd": "settings", "set": {"brightness": 50}})["ok"]
+    assert d.where() == "peg" and d.board.prefs["brightness"] == 50
