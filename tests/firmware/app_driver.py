@@ -165,6 +165,17 @@ def dealt(*settings_presses):
     return d
 
 
+def counting(starter, cards):
+    """A fresh board where player 1 deals, ``starter`` turned, the count open at the pone's cards and
+    ``cards`` picked (card texts, "5H 5D")."""
+    d = dealt()
+    d.press(ENC)
+    d.pick(starter)
+    d.press(ENC)
+    d.pick_all(cards)
+    return d
+
+
 def is_hue(rgb, colour):
     """True if the lit ``rgb`` keeps the channel order of ``colour`` (brightest channel first)."""
     if max(rgb) == 0:

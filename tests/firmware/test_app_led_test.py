@@ -3,7 +3,7 @@ wire order, every control echoed, within the supply; leaving it finds the game a
 
 import sys
 
-from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, P1, P2, Driver, turn
+from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, P1, P2, Driver, counting, turn
 from led_current import estimate_milliamps
 
 from app import palette, power
@@ -178,11 +178,7 @@ def test_the_serial_line_starts_and_stops_the_test_and_refuses_a_bad_stop():
 def test_the_test_asked_for_over_the_serial_line_keeps_a_count_as_it_stands():
     # A review: the menu's LED test kept a count's preview, the serial line's threw it away ("the board is back
     # at the game, exactly as it was": USING.md).
-    d = Driver()
-    d.press(P1, ENC)
-    d.pick("5H")
-    d.press(ENC)
-    d.pick_all("5C 5D JH 6S")
+    d = counting("5H", "5C 5D JH 6S")
     before = d.mode.describe()
     assert before["step"] == "confirm" and before["points"] == 15
     assert d.ask({"cmd": "test_leds"})["ui"]["mode"] == "led_test"

@@ -8,7 +8,7 @@ back took the play's last card back. A second: the serial line's LED test, which
 menu left it (a total, a count said) was still kept once the count had stepped back from it to its cards, and the
 next LED test stopped opened that stale total again, one press from pegging it."""
 
-from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, dealt, turn
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, counting, dealt, turn
 from test_app_muggins import at_pones_hand, called_off_the_track
 from test_app_ranks import answer, dial, starter_rank
 
@@ -189,18 +189,8 @@ def led_test_stopped(d):
     return d.ask({"cmd": "test_leds", "stop": True})["ui"]
 
 
-def fives_picked():
-    """P1 deals, the starter KH turned, the count open at the pone's cards, two picked: 5H 5D."""
-    d = Driver()
-    d.press(P1, ENC)
-    d.pick("KH")
-    d.press(ENC)
-    d.pick_all("5H 5D")
-    return d
-
-
 def test_the_led_test_over_a_count_s_cards_goes_back_to_them_as_picked():
-    d = fives_picked()
+    d = counting("KH", "5H 5D")
     d.press(turn(2), P2)  # the cursor moved on from the cards picked
     ui, shown, events = d.mode.describe(), d.display(), d.match.events
     assert ui["step"] == "cards"
@@ -257,7 +247,7 @@ def test_the_led_test_over_the_starter_s_picker_goes_back_to_the_card_dialled():
 
 def test_the_menu_left_at_a_total_dialled_from_the_cards_goes_back_to_them_as_picked():
     # (a review: the cards picked before the total was dialled were lost after a look into the menu)
-    d = fives_picked()
+    d = counting("KH", "5H 5D")
     d.press(HOLD_ENC, turn(7), HOLD_ENC, BACK_PRESS)  # the total instead; a look into the menu
     assert d.where() == "total" and d.mode.points == 7
     d.press(BACK_PRESS)  # back to the cards, as without the menu
@@ -289,7 +279,7 @@ def test_a_show_kept_over_the_menu_is_not_reopened_once_the_count_stepped_back_f
 def test_a_change_from_the_host_while_the_menu_is_open_goes_home_as_ever():
     # (a review: a host's undo, or a preference set, while the menu was open over a count went back to a count;
     # PROTOCOL.md: a change sends the board home)
-    d = fives_picked()
+    d = counting("KH", "5H 5D")
     d.pick_all("5C JS")
     d.press(ENC)  # the pone's hand pegged (20)
     d.pick_all("AC 2D 3H 4S")  # the dealer's previewed
