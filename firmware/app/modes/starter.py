@@ -93,8 +93,9 @@ class Starter:
         self._column = Cursor()  # the rank's column, blinking while its suit is not dialled
 
     def kept(self, board):
-        """The card dialled (at "any suit", its rank), as a starter taken back: where the picker opens again once
-        the LED test over it (the serial line's) is left (``Board.open_menu``)."""
+        """The card dialled (at "any suit", its rank) as its event: pegged by the encoder's press, and kept as a
+        starter taken back, where the picker opens again once the LED test over it (the serial line's) is left
+        (``Board.open_menu``)."""
         picker = self.picker
         return ["starter_rank", picker.rank] if self.any_suit else ["starter", picker.card]
 
@@ -135,11 +136,10 @@ class Starter:
 
             board.open(Count).next_count(board, True)  # the totals of this deal, from the pone's
         elif kind == events.PRESS and what == events.ENCODER:
-            picker = self.picker
             # his heels pegged at the cut: the play went on without the card, so the count asks for it now
             asked_by_count = board.match.heels
             unskipped = board.just_skipped()  # the skip taken back
-            if board.try_apply(["starter_rank", picker.rank] if self.any_suit else ["starter", picker.card]):
+            if board.try_apply(self.kept(board)):  # the card dialled (any suit: its rank)
                 if unskipped:
                     board.skip_starter(False)  # (saved with the starter)
                 laying = board.match.game.laying
