@@ -265,17 +265,17 @@ def test_a_call_still_open_at_home_is_shown_and_its_button_calls_there():
     blink = [d.frame_phase(600, at).pixel(0, hole) for at in (100, 400)]  # P1's game hole: its button calls
     assert blink[0][0] == blink[0][1] == blink[0][2] > brightness(blink[1]), blink
     assert d.frame_phase(600, 100).pixel(1, hole) != blink[0]  # not the claimer's
-    d.press(P2)  # the claimer's own button at home: a peg dialled, as ever
-    assert d.mode.side == 1
-    d.press(BACK_PRESS)
+    d.press(P2)  # the claimer's own button at home: refused at once (the play is over), no call
+    assert d.mode.side is None and "show" in d.board.messages.refusal and d.match.muggins == 1
     d.press(P1)  # the call, from home
     assert d.match.log[-1] == ["muggins", 0] and d.match.front == [8, 12] and d.where() == "called"
     d.press(ENC, BACK_PRESS)  # on to the dealer's hand, and out of the count: no call open, no blink
     assert d.mode.name == "peg"
     assert d.match.muggins is None
     assert all(d.frame_phase(600, at).pixel(0, hole) != blink[0] for at in (100, 400))
-    d.press(P1)
-    assert d.mode.name == "peg" and d.mode.side == 0
+    events = d.match.events
+    d.press(P1)  # no call open: refused (the play is over), nothing called
+    assert d.mode.side is None and d.match.events == events and "show" in d.board.messages.refusal
 
 
 def test_a_call_still_open_at_the_next_claim_is_said_and_its_button_calls_there():

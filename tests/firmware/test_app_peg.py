@@ -116,11 +116,13 @@ def test_pegging_refused_once_the_show_began_is_signalled():
     d.press(ENC, HOLD_ENC, turn(4), ENC)  # pone's hand dialled as a total of 4
     assert d.match.phase == "show" and d.match.front == [0, 4]
     d.press(BACK_PRESS)  # leave the count (nothing picked yet)
-    d.press(P1, ENC)
-    assert d.match.front == [0, 4]
+    d.press(P1)  # refused at once: no dial that could never be pegged
+    assert d.match.front == [0, 4] and d.mode.side is None
     assert "show" in d.board.messages.refusal
     hw = d.frame_phase(120, 10)
-    assert is_hue(hw.pixel(0, 1), palette.VERMILLION)
+    assert is_hue(hw.pixel(0, 121), palette.VERMILLION) and is_hue(hw.pixel(1, 121), palette.VERMILLION)
+    d.press(HOLD_P2)
+    assert d.match.front == [0, 4] and "show" in d.board.messages.refusal
 
 
 def test_a_peg_a_house_rule_keeps_from_moving_is_refused_so_undo_takes_back_a_real_one():
@@ -133,8 +135,8 @@ def test_a_peg_a_house_rule_keeps_from_moving_is_refused_so_undo_takes_back_a_re
     events = d.match.events
     d.press(P1, turn(4), ENC)  # 5 would pass 121: not pegged, and nothing logged
     assert d.board.messages.refusal == "not pegged"
-    assert d.match.events == events and d.match.front == [118, 0] and d.mode.side == 0  # still dialling
-    d.press(turn(-2), ENC)  # 3: out exactly
+    assert d.match.events == events and d.match.front == [118, 0] and d.mode.side is None  # the dial ended
+    d.press(P1, turn(2), ENC)  # 3: out exactly
     assert d.match.front == [121, 0] and d.match.winner == 0
     d.press(BACK_PRESS)  # undo: the 3, the last peg that moved
     assert d.match.front == [118, 0] and d.match.events == events
@@ -145,3 +147,28 @@ def test_a_save_reads_the_controls_ahead_while_it_writes_the_flash():
     before = d.hw.keep_ups
     d.press(HOLD_P1)  # a peg: saved once the frame showing it is out
     assert d.match.front == [2, 0] and d.hw.keep_ups > before
+
+
+def test_a_refused_dial_ends_so_the_next_players_button_starts_afresh():
+    """A review's find: a peg refused near the end (peg out exactly) left its dial open, and the other
+    player's hold then moved those points to him (3, not 2), one more press pegging them."""
+    d = Driver()
+    d.board.change_settings({"target": 61, "peg_out_exactly": True})
+    d.press(P1)  # player 1 deals
+    d.board.apply(["peg", 1, 31])
+    d.board.apply(["peg", 1, 28])
+    d.press(P2, turn(2), ENC)  # 3 would pass 61: refused
+    assert d.board.messages.refusal == "not pegged" and d.match.front == [0, 59] and d.mode.side is None
+    d.press(HOLD_P1)  # a pair: 2 at once
+    assert d.match.front == [2, 59]
+    d.press(P1, ENC)  # a go: 1
+    assert d.match.front == [3, 59]
+
+
+def test_a_hold_while_a_peg_is_dialled_pegs_two_for_that_player():
+    d = dealt()
+    d.press(P2, turn(3))  # player 2 dials 4, then player 1 holds his button for a pair
+    d.press(HOLD_P1)
+    assert d.match.front == [2, 0] and d.mode.side is None  # the dial dropped: a peg was made
+    d.press(P1, HOLD_P1)  # his own dial too
+    assert d.match.front == [4, 0] and d.mode.side is None

@@ -4,10 +4,11 @@ Idle (no peg being dialled):
 - p1 / p2 press: start a peg of 1 for that player (three players: back long-press for the
   third); pressing the same button again adds 1, turning the encoder adds or removes
   points (1 to 31); a blinking preview peg shows where the front peg will land. The
-  encoder press pegs it (refused if a house rule keeps the peg where it is), back cancels,
-  another player's button moves the peg to them.
+  encoder press pegs it and ends the dial (refused, if a house rule keeps the peg where it
+  is, it ends too), back cancels, another player's button moves the peg to them. Once the
+  play is over (the show), the buttons are refused at once: there is nothing to peg.
 - p1 / p2 long press: peg 2 for that player at once (the most frequent score of the play;
-  his heels is pegged at the starter: see app.modes.starter).
+  his heels is pegged at the starter: see app.modes.starter), a dial open or not.
 - back press: undo the last action (again and again).
 - encoder press: count: dial the starter if this deal has none, else count the next show;
   after a game it starts the next game of the match; once the match is won, it asks and a
@@ -228,12 +229,14 @@ class Peg:
         if may_call(board, side):  # a call still open (the menu or a power cut came between): the button calls it
             board.open_count()  # (which opens on the call)
             board.mode.handle(board, event)
-        elif side is not None and phase != "over" and (kind == events.PRESS or what == events.BACK):
+        elif side is not None and phase == "play" and (kind == events.PRESS or what == events.BACK):
             self.side = side
             self.points = 1
             self.moved = board.hw.ticks_ms()
-        elif side is not None:  # held: 2 at once; once the game is over, refused at once with why (no dial)
+        elif side is not None and phase == "play":  # held: 2 at once
             peg(board, side, 2)
+        elif side is not None:  # the play over (the show, the game's end): refused at once, the rules saying why
+            board.try_apply(["peg", side, 2])  # (no dial that could never be pegged)
         elif kind == events.PRESS and what == events.BACK:
             if board.just_skipped():  # back to the starter
                 from app.modes.starter import Starter
@@ -278,6 +281,10 @@ class Peg:
         if kind == events.TURN:
             self.points = max(1, min(MAX_PLAY_POINTS, self.points + what))
             self.moved = board.hw.ticks_ms()
+        elif side is not None and kind == events.LONG and what != events.BACK:  # held: 2 at once, as when idle
+            self.side = None  # (the dial dropped: a peg made ends it, as the encoder's)
+            self.points = 0
+            peg(board, side, 2)
         elif side is not None:
             if side == self.side:
                 self.points = min(MAX_PLAY_POINTS, self.points + 1)
@@ -285,9 +292,11 @@ class Peg:
                 self.side = side
             self.moved = board.hw.ticks_ms()
         elif kind == events.PRESS and what == events.ENCODER:
-            if peg(board, self.side, self.points):
-                self.side = None
-                self.points = 0
+            # pegged or refused, the dial ends: one refused (a house rule keeps the peg, the play is over) left
+            # open went on to the next player's button with its points
+            peg(board, self.side, self.points)
+            self.side = None
+            self.points = 0
         elif kind == events.PRESS and what == events.BACK:
             self.side = None
             self.points = 0
