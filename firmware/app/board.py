@@ -163,6 +163,9 @@ class Board:
         # the restore and the glance: used at power-on only; no mode holds the others yet
         forget("app.restore app.glance app.prefs app.history cribbage.base " + _COUNT_MODULES)
         self._display_dirty = True
+        match = self.match
+        if match.muggins is not None and match.phase != "show":  # the crib's claim open to a call: the deal has
+            self.left = "muggins"  # passed, so home offers it not (a hand's, home does): back on the call, as it was
         self.idle()  # a play laid card by card goes on where it was
 
     # --- save and restore (the restore at power-on: app.restore) -------------------------

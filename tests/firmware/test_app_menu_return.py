@@ -144,18 +144,21 @@ def test_the_menu_left_at_the_crib_s_call_once_the_deal_has_passed_goes_back_to_
     assert d.where() == "peg" and d.match.front == [10, 0] and "enc=starter" in d.display()
 
 
-def test_a_power_cut_at_the_crib_s_call_goes_home_to_the_next_deal_as_ever():
-    # what a power cut there restores is as it was: home, in the deal passed on, where the crib's call is not offered
+def test_a_power_cut_at_the_crib_s_call_opens_on_it_again():
+    # A review at the table: the power back, home said nothing of the crib's call (the deal had passed), and the
+    # pone's button, pressed to call, started a peg in the next deal: the call was lost.
     d = at_the_crib_s_call().reboot()
-    assert d.mode.name == "peg" and "enc=starter" in d.display() and d.match.muggins == 0
-    d.press(P2)  # P2's button starts a peg, as at home: no call
-    assert d.mode.side == 1 and d.match.front == [10, 0]
-    d.press(BACK_PRESS, ENC)  # the peg dropped; the encoder opens the next deal's starter
-    assert d.where() == "starter"
+    assert d.where() == "call" and d.display()[:3] == ["P1 CRIB 10", "muggins?", "P2: p2"]
+    d.press(P2)  # the pone calls
+    assert d.match.front == [10, 14] and d.display()[:2] == ["P1 CRIB 24", "muggins P2 +14"]
+    d = d.reboot()  # the call made: the next deal, at home
+    assert d.mode.name == "peg" and "enc=starter" in d.display() and d.match.muggins is None
     d = at_the_crib_s_call().reboot()
-    d.press(HOLD_ENC, BACK_PRESS)  # the menu over home goes home
-    assert d.mode.name == "peg" and d.match.muggins == 0
-    assert d.ask({"cmd": "event", "event": ["muggins", 1]})["ok"]  # the serial line still takes the call
+    d.press(HOLD_ENC, BACK_PRESS)  # the menu over it goes back to it
+    assert d.where() == "call"
+    d.press(ENC)  # not called: home, the next deal
+    assert d.mode.name == "peg" and d.match.front == [10, 0]
+    assert d.ask({"cmd": "event", "event": ["muggins", 1]})["ok"]  # until the next thing pegged, as ever
     assert d.match.front == [10, 14]
 
 
