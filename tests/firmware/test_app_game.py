@@ -114,10 +114,10 @@ def test_settings_survive_a_power_cycle():
     # the lines move with the game length: skunk at 46, double skunk at 31 of 61
     assert is_hue(hw.pixel(0, 46), palette.VERMILLION) and is_hue(hw.pixel(0, 31), palette.PURPLE)
     assert hw.pixel(0, 91) == (0, 0, 0) and hw.pixel(0, 61) == (0, 0, 0)
-    d.press(HOLD_ENC, turn(2), ENC, turn(12), ENC, turn(-3), ENC)  # brightness 160 -> 64
+    d.press(HOLD_ENC, turn(2), ENC, turn(12), ENC, turn(-3), ENC)  # brightness 160 -> 16
     d.press(BACK_PRESS)
     again = d.reboot()
-    assert again.match.settings.target == 61 and again.board.prefs["brightness"] == 64
+    assert again.match.settings.target == 61 and again.board.prefs["brightness"] == 16
     dim = again.frame_after(20)
     assert 0 < brightness(dim.pixel(0, 46)) <= brightness(hw.pixel(0, 46))
 

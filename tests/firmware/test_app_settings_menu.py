@@ -9,7 +9,9 @@ import sys
 
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, Driver, dealt, turn
 
-from app import board
+from app import board, power
+from app.modes.settings import ITEMS
+from app.prefs import defaults
 from app.protocol import settings_dict
 from shared import forget
 
@@ -33,7 +35,7 @@ def test_a_value_the_menu_does_not_offer_starts_at_the_nearest():
     assert settings_dict(d.board)["milliamps"] == 900
     d = Driver()
     assert d.ask({"cmd": "settings", "set": {"brightness": 100}})["ok"]
-    assert d.edit_setting("brightness")["choice"] == 96
+    assert d.edit_setting("brightness")["choice"] == 120
 
 
 def test_the_menus_code_leaves_the_heap_when_the_board_goes_home_and_comes_back_when_opened():
@@ -157,3 +159,15 @@ def test_each_module_the_board_forgets_or_loads_ahead_is_one_of_its_own():
     for name in names.split():
         __import__(name)
         forget(name)
+
+
+def test_each_brightness_the_menu_offers_looks_a_step_brighter_than_the_last():
+    """A review at the table: 16 and 32 looked the same, and 64 and 96 barely differed (``app.power``'s toe
+    gives a full white 19, 21, 25 and 29 PWM steps), while 192 to 255 leapt. How bright a full white looks is
+    its share of the PWM steps to the power 1/2.8 (the gamma ``app.power`` follows): each choice is now
+    between 0.05 and 0.13 of that above the last, the default among them."""
+    values = [item[2] for item in ITEMS if item[0] == "brightness"][0]
+    looks = [(power.peak_steps(255, value) / 255) ** (1 / 2.8) for value in values]
+    assert values[-1] == 255 and defaults(500)["brightness"] in values
+    for i in range(1, len(values)):
+        assert 0.05 <= looks[i] - looks[i - 1] <= 0.13, (values[i - 1], values[i], looks[i - 1], looks[i])

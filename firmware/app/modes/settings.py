@@ -31,7 +31,8 @@ ITEMS = (
     ("colour0", "colour p1", _COLOURS),
     ("colour1", "colour p2", _COLOURS),
     ("colour2", "colour p3", _COLOURS),
-    ("brightness", "brightness", (16, 32, 64, 96, 128, 160, 192, 255)),
+    # each a step brighter to the eye than the last (app.power's toe made 16, 32, 64 and 96 look alike)
+    ("brightness", "brightness", (16, 120, 144, 160, 176, 192, 224, 255)),
     ("milliamps", "current mA", (300, 500, 900, 1500, 2000, 2500)),  # 2500: the 5 V 2.5 A supply of power.md
 )
 _MILLIAMPS = [item[0] for item in ITEMS].index("milliamps")
