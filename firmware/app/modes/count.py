@@ -395,8 +395,12 @@ class Count:
 
                 out += ["muggins on %s?" % board.match.settings.side_name(claimer)] + call_keys(board, claimer)
             return out
-        return self._saying(board).under([title + " %d" % self.points] + ([_NOT_PEGGED] if self._kept(board) else []),
-                                         board.messages)
+        kept = self._kept(board)
+        messages = board.messages
+        out = self._saying(board).under([title + " %d" % self.points] + ([_NOT_PEGGED] if kept else []), messages)
+        if not kept and len(out) < messages.room():  # the saying whole, with room: the key, as every step says it
+            out.append("enc=peg")
+        return out
 
     def _skipped(self, board):
         """The display's lines for a deal whose starter was skipped (a long press, perhaps a slow one,
