@@ -8,7 +8,8 @@ from app.messages import WIDTH
 
 def wrap(text, width=WIDTH):
     """The words of ``text`` (apart by single spaces) as lines of at most ``width`` characters, as
-    many words to a line as fit (a longer word: its own line); a number is never cut in two."""
+    many words to a line as fit (a longer word: its own line); a number in figures is never cut in two. A name
+    alone on a line ("T1a:") keeps the next word up to its hyphen: "T1a: twenty-", "seven"."""
     # Each line is cut out of the text, never joined word by word: the text is made while a detent may
     # wait, and in the running app's full heap each allocation costs the chip tens of microseconds.
     lines = []
@@ -19,7 +20,9 @@ def wrap(text, width=WIDTH):
             cut = text.find(" ", start)
             if cut < 0:
                 break
+        elif text[cut - 1] == ":" and text.find(" ", start) == cut:  # a name alone: a team's saying, 17 characters
+            cut = text.rfind("-", cut + 2, start + width) + 1 or cut  # (after the hyphen: no space to skip)
         lines.append(text[start:cut])
-        start = cut + 1
+        start = cut + (text[cut] == " ")
     lines.append(text[start:])
     return lines

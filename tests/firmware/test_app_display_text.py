@@ -37,6 +37,16 @@ def test_wrap():
     assert wrap("twenty-eight x", 5) == ["twenty-eight", "x"]  # a word longer than the line
 
 
+def test_wrap_keeps_a_name_alone_with_its_first_word_up_to_a_hyphen():
+    # a review: a team's saying, "T1a: twenty-seven" (17 characters), left "T1a:" alone on a line
+    assert wrap("T1a: twenty-seven") == ["T1a: twenty-", "seven"]
+    assert wrap("T2b: twenty-three for a run of three") == ["T2b: twenty-", "three for a run", "of three"]
+    assert wrap("P1: twenty-seven for a pair") == ["P1: twenty-seven", "for a pair"]  # (fits: as before)
+    assert wrap("T1a: twenty-seven", 10) == ["T1a:", "twenty-seven"]  # the hyphen past the width: as before
+    assert wrap("NO: -12 and more", 5) == ["NO:", "-12", "and", "more"]  # a sign is no hyphen to cut at
+    assert wrap("a b-c d", 3) == ["a", "b-c", "d"]  # no name: words cut at spaces only
+
+
 def test_wrap_fills_lines_up_to_the_width_and_gives_a_long_word_its_own_line():
     assert wrap("5H JD 7S 2C 3D >KS", 8) == ["5H JD 7S", "2C 3D", ">KS"]
     assert wrap("fifteen two", 16) == ["fifteen two"]

@@ -388,6 +388,16 @@ def test_go_is_the_players_button_and_the_last_to_lay_pegs_it():
     assert d.display()[2] == "P1 >2 count 0"  # P1 leads the next series
 
 
+def test_a_team_seat_s_saying_keeps_its_name_with_its_first_word():
+    d = laying(players=4)  # T2a leads, then T1b, T2b, T1a
+    for rank in (10, 10, 7):  # T2b: twenty-seven, 17 characters with the name
+        lay(d, rank)
+    # a review: "T2b:" alone on a line, "twenty-seven" below it
+    assert d.display()[3:] == ["T2b: twenty-", "seven", "enc=lay btn=go"]
+    lay(d, 4)  # 31: the name and its first word fit whole
+    assert d.display()[3:5] == ["T1a: thirty-one", "for two"]
+
+
 def test_a_go_point_names_the_seat_that_pegs_it():
     d = laying()  # P1 deals: P2 leads
     for rank in (13, 10, 12):  # 30
