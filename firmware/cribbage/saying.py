@@ -1,7 +1,7 @@
 """A counted show said the way players say it.
 
-Order: the fifteens ("fifteen two, fifteen four"), then pairs ("a pair", "pair royal",
-"double pair royal"), then runs, then the flush and his nobs, each with the running total.
+Order: the fifteens ("fifteen two, fifteen four"), then pairs ("a pair", "a pair royal",
+"a double pair royal"), then runs, then the flush and his nobs, each with the running total.
 A run with duplicates is said together with the pairs inside it ("a double run of three
 is eight" = two runs of three and their pair; "a triple run", "a double double run").
 A hand worth nothing is "nineteen", the cribbage joke: no hand can count 19.
@@ -9,8 +9,8 @@ A hand worth nothing is "nineteen", the cribbage joke: no hand can count 19.
 display shows them a phrase a line (``app.said``).
 
 A card of the play (``say_play``) is said with the count it makes: "fifteen two",
-"twenty-four for a run of three", "thirty-one for two", "twelve", and a go "one for the go"
-(at the end of the play "one for last").
+"twenty-four for a run of three", "thirty for a pair royal", "thirty-one for two", "twelve",
+and a go "one for the go" (at the end of the play "one for last").
 """
 
 from micropython import const
@@ -19,7 +19,7 @@ _WORDS = const(("zero", "one", "two", "three", "four", "five", "six", "seven", "
                 "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
                 "eighteen", "nineteen", "twenty"))
 _MULTIPLE_RUN = const(("", "", "a double run of %s", "a triple run", "a double double run"))
-_ALIKE = const(("", "", "a pair", "pair royal", "double pair royal"))
+_ALIKE = const(("", "", "a pair", "a pair royal", "a double pair royal"))
 _AND = const("and ")
 
 
@@ -99,7 +99,7 @@ def _play_item(reason, points, over):
         return "a run of " + words(points)
     if reason == "go":
         return "one for last" if over else "one for the go"
-    return "a pair" if reason == "pair" else reason  # pair royal, double pair royal
+    return "a " + reason  # pair, pair royal, double pair royal: "for a pair royal", as for a pair or a run
 
 
 def say_play(count, reasons, over=False):

@@ -23,7 +23,7 @@ def test_lines_are_the_spoken_phrases_wrapped_for_a_small_display():
         assert " ".join(lines) == saying.say(c).replace(", and ", " ").replace(", ", " ")
     lines = say_lines(counted("5C 5D 5H JS 5S"))
     assert lines == ["fifteen two", "fifteen four", "fifteen six", "fifteen eight", "fifteen ten", "fifteen twelve",
-                     "fifteen fourteen", "fifteen sixteen", "double pair", "royal is", "twenty-eight",
+                     "fifteen fourteen", "fifteen sixteen", "a double pair", "royal is", "twenty-eight",
                      "his nobs is", "twenty-nine"]
     assert say_lines(counted("KC KD 5H 5S 6D")) == [
         "fifteen two", "fifteen four", "fifteen six", "fifteen eight", "a pair is ten", "another pair is", "twelve"]

@@ -398,6 +398,13 @@ def test_a_team_seat_s_saying_keeps_its_name_with_its_first_word():
     assert d.display()[3:5] == ["T1a: thirty-one", "for two"]
 
 
+def test_a_pair_royal_in_the_play_is_said_with_its_article():
+    d = laying()
+    for rank in (10, 10, 10):  # P2, P1, P2: a pair royal at thirty, said as "a pair" or "a run" are
+        lay(d, rank)
+    assert d.match.front == [2, 6] and d.display()[3:5] == ["P2: thirty for a", "pair royal"]
+
+
 def test_a_go_point_names_the_seat_that_pegs_it():
     d = laying()  # P1 deals: P2 leads
     for rank in (13, 10, 12):  # 30
@@ -423,8 +430,8 @@ def test_a_long_saying_keeps_its_total():
     for rank in (3, 7, 7, 7, 7):  # 3, then four 7s: P3 pegs double pair royal and 31 for two
         lay(d, rank)
     assert d.match.front == [2, 6, 14]
-    assert d.display() == ["P1 >7 count 0", "P3: thirty-one", "for two and", "double pair", "royal is", "fourteen",
-                          "enc=lay btn=go"]
+    assert d.display() == ["P1 >7 count 0", "P3: thirty-one", "for two and a", "double pair", "royal is",
+                           "fourteen", "enc=lay btn=go"]
 
 
 def test_refused_cards_flicker_and_change_nothing():

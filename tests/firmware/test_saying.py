@@ -40,9 +40,9 @@ def test_pairs_outside_runs_and_flush():
     assert saying.say(counted("KC KD 5H 5S 6D")) == (
         "fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten, and another pair is twelve")
     assert saying.say(counted("5C 5D 5H JS 5S")).endswith(
-        "fifteen sixteen, and double pair royal is twenty-eight, and his nobs is twenty-nine")
+        "fifteen sixteen, and a double pair royal is twenty-eight, and his nobs is twenty-nine")
     assert saying.say(counted("2H 4H 6H 8H TS")) == "a flush is four"
-    assert saying.say(counted("7C 7D 7H AS 2D")) == "fifteen two, fifteen four, fifteen six, and pair royal is twelve"
+    assert saying.say(counted("7C 7D 7H AS 2D")) == "fifteen two, fifteen four, fifteen six, and a pair royal is twelve"
 
 
 def test_every_saying_ends_on_the_total():
@@ -58,8 +58,10 @@ def test_a_card_of_the_play_is_said_with_its_count():
     assert saying.say_play(31, [("thirty-one", 2)]) == "thirty-one for two"
     assert saying.say_play(12, []) == "twelve"
     assert saying.say_play(20, [("pair", 2)]) == "twenty for a pair"
-    assert saying.say_play(30, [("pair royal", 6)]) == "thirty for pair royal"
-    assert saying.say_play(28, [("double pair royal", 12)]) == "twenty-eight for double pair royal"
+    # "a pair royal", as "a pair" and "a run of three" (a review: "thirty for pair royal" had none)
+    assert saying.say_play(30, [("pair royal", 6)]) == "thirty for a pair royal"
+    assert saying.say_play(28, [("double pair royal", 12)]) == "twenty-eight for a double pair royal"
+    assert saying.say_play(15, [("fifteen", 2), ("pair royal", 6)]) == "fifteen two and a pair royal is eight"
     assert saying.say_play(15, [("fifteen", 2), ("pair", 2)]) == "fifteen two and a pair is four"
     assert saying.say_play(31, [("thirty-one", 2), ("run", 4)]) == "thirty-one for two and a run of four is six"
     assert saying.say_play(24, [("run", 3), ("go", 1)], True) == (
