@@ -1,6 +1,6 @@
-"""What an undo took back, as a line of the display ("UNDO: P2's go"): back is both undo and, held,
-player 3's go, and an undo may change nothing else the display shows. Loaded as the display's text
-is made after an undo, apart from the frame, and forgotten then (``app.messages``)."""
+"""What an undo took back, as a line of the display ("UNDO: P2's go", "UNDO: P1 laid 4"): back is
+both undo and, held, player 3's go, and an undo may change nothing else the display shows. Loaded as
+the display's text is made after an undo, apart from the frame, and forgotten then (``app.messages``)."""
 
 from cribbage.cards import rank_name
 
@@ -9,8 +9,12 @@ def said(settings, event):
     """The display's line for ``event`` (as the log holds it) taken back by an undo, under ``settings`` (the
     host's words for every event, longer: ``host_tools.log_words.describe``)."""
     kind = event[0]
-    if kind == "lay":  # the card laid: "T1b's 10" (with "laid", 17 characters: a team seat's 10 lost its 0)
-        what = "%s's %s" % (settings.seat_name(event[1]), rank_name(event[2] - 1))
+    if kind == "lay":  # the card laid, "P1 laid 4" ("P1's 4" read as 4 points); a team seat's 10 named by its team,
+        what = rank_name(event[2] - 1)  # "T1 laid 10" ("UNDO: T1b laid 10" is 17 characters: it lost its 0)
+        name = settings.seat_name(event[1])
+        if len(name) + len(what) > 4:
+            name = settings.side_name(settings.side_of(event[1]))
+        what = "%s laid %s" % (name, what)
     elif kind == "go" or kind == "hand":
         what = "%s's %s" % (settings.seat_name(event[1]), kind)
     elif kind == "peg":

@@ -607,6 +607,7 @@ def test_a_card_undone_is_dialled_again():
     d.press(turn(3))  # the dial moves on, to a Queen
     d.press(BACK_PRESS)  # P1's nine taken back: its rank dialled again
     assert d.mode.rank == 9 and d.match.game.laying.play.count == 5 and d.display()[2] == "P1 >9 count 5"
+    assert d.display()[-1] == "UNDO: P1 laid 9"  # named as a card ("P1's 9" read as points pegged)
     d.press(BACK_PRESS)  # and P2's five
     assert d.mode.rank == 5 and d.match.game.laying is None  # (no card laid this deal)
     d.press(turn(1), ENC)  # a turn: the six meant

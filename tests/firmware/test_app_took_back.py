@@ -13,8 +13,8 @@ TEAMS = Settings(players=4)
 
 def test_each_event_taken_back_is_named_in_a_line_of_the_display():
     for settings, event, line in (
-            (TWO, ["lay", 1, 10], "UNDO: P2's 10"), (TEAMS, ["lay", 3, 1], "UNDO: T2b's A"),
-            (TEAMS, ["lay", 2, 10], "UNDO: T1b's 10"),
+            (TWO, ["lay", 1, 10], "UNDO: P2 laid 10"), (TEAMS, ["lay", 3, 1], "UNDO: T2b laid A"),
+            (TEAMS, ["lay", 2, 10], "UNDO: T1 laid 10"), (Settings(players=3), ["lay", 2, 10], "UNDO: P3 laid 10"),
             (TWO, ["go", 0], "UNDO: P1's go"), (TEAMS, ["go", 2], "UNDO: T1b's go"),
             (TWO, ["peg", 1, 12], "UNDO: P2 +12"), (TEAMS, ["peg", 1, 2], "UNDO: T2 +2"),
             (TWO, ["hand", 1, None, 8], "UNDO: P2's hand"), (TWO, ["crib", None, 4], "UNDO: the crib"),
@@ -29,7 +29,8 @@ def test_each_event_taken_back_is_named_in_a_line_of_the_display():
 
 
 def test_every_event_taken_back_fits_a_line_of_the_display_for_every_seat():
-    # A review: a team seat's 10 was "UNDO: T1b laid 10", 17 characters, cut to "... laid 1" on the display.
+    # A review: a team seat's 10 was "UNDO: T1b laid 10", 17 characters, cut to "... laid 1" on the display
+    # (then "UNDO: T1b's 10", which another review read as 10 points: now its team's, "UNDO: T1 laid 10").
     events = [["peg", 0, 31], ["muggins", 0], ["crib", None, 29], ["show_ranks", None, [9, 9, 9, 9], 0, False, None],
               ["cut", [1, 2]], ["cut_ranks", [9, 9]], ["starter", parse("10H")], ["starter_rank", 9], ["heels"],
               ["dealer", 0], ["new_game"], ["new_match"]]
@@ -56,3 +57,15 @@ def test_the_undo_line_shows_until_the_next_input_or_action():
     assert not any(line.startswith("UNDO") for line in d.display())
     d.press(ENC)  # (the starter's picker)
     assert d.where() == "starter"
+
+
+def test_a_card_taken_back_is_named_as_a_card_laid():
+    d = Driver()
+    d.board.change_settings({"play": 1, "players": 4})  # the play laid card by card, teams
+    d.press(P1, ENC)
+    d.pick("KH")  # the starter: T2a leads
+    d.press(turn(5), ENC)  # T2a lays a 10
+    d.press(BACK_PRESS)  # a review: "UNDO: P1's 4" after a card that pegged 4 read as 4 points
+    assert d.match.game.laying is None and d.display()[-1] == "UNDO: T2 laid 10"  # (T2a: 17 characters)
+    d.press(turn(-6), ENC, BACK_PRESS)  # a 4
+    assert d.display()[-1] == "UNDO: T2a laid 4"
