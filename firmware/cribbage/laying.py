@@ -140,7 +140,7 @@ class Laying:
         self._check_turn(seat, "say go")
         play = self.play
         if play.count <= ALL_FIT:
-            raise RuleError("no go at a count of %d: every card fits, the count 31 at most" % play.count)
+            raise RuleError("no go at a count of %d: any card can be laid" % play.count)
         play.go()
         reasons = play.reasons
         scorer = play.scorer

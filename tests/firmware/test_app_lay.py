@@ -388,6 +388,15 @@ def test_go_is_the_players_button_and_the_last_to_lay_pegs_it():
     assert d.display()[2] == "P1 >2 count 0"  # P1 leads the next series
 
 
+def test_a_go_refused_says_why():
+    d = laying()
+    lay(d, 5)  # P2: five
+    d.press(HOLD_P1)  # P1 says go at 5: refused, said whole below the scores and the turn
+    # (a review: "no go at a count of 5: every card fits, the count 31 at most" was awkward)
+    assert d.display()[-3:] == ["NO: no go at a", "count of 5: any", "card can be laid"]
+    assert d.match.front == [0, 0] and d.match.log[-1][0] == "lay"
+
+
 def test_a_team_seat_s_saying_keeps_its_name_with_its_first_word():
     d = laying(players=4)  # T2a leads, then T1b, T2b, T1a
     for rank in (10, 10, 7):  # T2b: twenty-seven, 17 characters with the name
