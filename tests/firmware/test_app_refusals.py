@@ -87,6 +87,24 @@ def test_a_new_game_from_the_menu_asks_twice_while_one_is_under_way_only():
     assert d.mode.name == "peg" and d.match.front == [0, 0] and d.match.phase == "cut"
 
 
+def test_a_new_match_from_the_menu_says_what_a_second_press_loses():
+    d = Driver()
+    d.press(P1, HOLD_P2)  # a game under way, no game won: the game goes (a review: it said "tally is lost")
+    d.press(HOLD_ENC, turn(1), ENC)
+    assert d.mode.sure and d.display()[-2:] == ["press again:", "game is dropped"]
+    d.press(BACK_PRESS)
+    d.peg_in_steps(P1, 121)  # P1 wins the game: the tally goes
+    d.press(HOLD_ENC, turn(1), ENC)
+    assert d.mode.sure and d.display()[-2:] == ["press again:", "tally is lost"]
+    d.press(BACK_PRESS, ENC)  # the next game (the loser deals): under way, and a game won: both go
+    assert d.match.dealer == 1 and d.match.games_won == [3, 0] and d.match.match_winner is None  # (a double skunk)
+    d.press(HOLD_ENC, turn(1), ENC)
+    assert d.mode.sure and d.display()[-2:] == ["press again:", "game+tally lost"]
+    assert d.ask({"cmd": "state"})["state"]["ui"]["sure"] is True  # (the state says whether it asks, as before)
+    d.press(ENC)
+    assert d.mode.name == "peg" and d.match.games_won == [0, 0] and d.match.events == 0
+
+
 def test_an_undo_flashes_the_game_holes_white_once():
     d = Driver(display=False)
     d.press(P1, HOLD_P2)  # player 1 deals; player 2 pegs 2

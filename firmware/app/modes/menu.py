@@ -7,6 +7,8 @@ forgets the tally and cannot be undone (``Board.new_match``), so it asks again: 
 flickers fast and a second press is needed. So does a new game while one is under way (a
 dealer named, no winner yet): the menu opens on it, and a slow press that opened the menu, then
 a press meant for the game, would drop the game at once (undo brings it back, but who knows that).
+The question says what goes: "game is dropped", "tally is lost", or both ("game+tally lost": a
+new match over a game under way once a game is won).
 """
 
 from micropython import const
@@ -31,7 +33,7 @@ class Menu:
 
     def __init__(self, board):
         self.item = 0
-        self.sure = False  # the new match, and a new game over one under way, ask twice
+        self.sure = False  # the new match, and a new game over one under way, ask twice: then what a second press loses
         self._cursor = Cursor()  # the item
 
     def handle(self, board, event):
@@ -47,22 +49,24 @@ class Menu:
             board.idle()
         elif kind == events.PRESS and what == events.ENCODER:
             item = self.item
+            if item <= _NEW_MATCH and not self.sure:  # the first press asks, saying what the second loses
+                match = board.match
+                game = match.game
+                if game.dealer is not None and game.winner is None:  # a game under way: both drop it
+                    self.sure = "game+tally lost" if item == _NEW_MATCH and any(match.games_won) else "game is dropped"
+                elif item == _NEW_MATCH and match.events:
+                    # a new match asks whenever a log would go (an earlier match kept by a ["new_match"]
+                    # event too); an empty one is refused at once, as Board.new_match refuses it
+                    self.sure = "tally is lost"
+                if self.sure:
+                    return
             if item == _NEW_GAME:
-                game = board.match.game
-                if not self.sure and game.dealer is not None and game.winner is None:
-                    self.sure = True
-                elif board.try_apply(["new_game"]):
+                if board.try_apply(["new_game"]):
                     board.idle()
             elif item == _NEW_MATCH:
-                match = board.match
-                # asked twice whenever a log would go (an earlier match kept by a ["new_match"]
-                # event too); an empty one is refused at once, as Board.new_match refuses it
-                if not self.sure and match.events:
-                    self.sure = True
-                else:
-                    self.sure = False
-                    if board.try_new_match():  # refused on a match not begun
-                        board.idle()
+                self.sure = False
+                if board.try_new_match():  # refused on a match not begun
+                    board.idle()
             elif item == _SETTINGS:
                 from app.modes.settings import SettingsMode  # loaded when first used: RAM
 
@@ -91,9 +95,9 @@ class Menu:
             out.append((">" if i == self.item else " ") + ITEMS[i])
         if self.sure:
             out.append("press again:")
-            out.append("tally is lost" if self.item == _NEW_MATCH else "game is dropped")
+            out.append(self.sure)
         return out
 
     def describe(self):
         """The item chosen and whether it asks again."""
-        return {"mode": self.name, "item": ITEMS[self.item], "sure": self.sure}
+        return {"mode": self.name, "item": ITEMS[self.item], "sure": bool(self.sure)}
