@@ -27,6 +27,7 @@ import tty
 from typing import TextIO
 
 from app.messages import LINES as DISPLAY_LINES  # the most lines the firmware ever shows
+from app.power import peak_steps
 from host_shared import USAGE_ERROR
 from shared.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN
 from shared.holes import HOLES, place
@@ -43,7 +44,11 @@ TEXT = (236, 214, 180)
 HOLE = "●"
 # Without colour (NO_COLOR set: no-color.org) an LED is told by its glyph: dark, dim or bright.
 DARK_HOLE, DIM_HOLE = "·", "○"
-DIM_BELOW = 160  # the brightest channel on screen (``led_colour``) of a dim LED: back pegs, streets, trails
+# An LED is bright if the renderer gave it a peak (its brightest channel, before the brightness setting) of at
+# least this: a front peg's is 158 or more (green's), a back peg's at most 96 (app.palette.BACK_PEG), whatever
+# the colour. Told from its PWM bytes by app.power's curve: the screen's colour would call an orange back peg
+# brighter than a blue front one.
+BRIGHT_PEAK = 120
 TOP = 2  # screen rows above the board: the title and a blank line
 LEFT = 2
 DISPLAY_ROWS = 4  # the display's box is at least this many rows high, however few lines it shows
@@ -119,11 +124,12 @@ class TerminalLayout:
         return self.rows[(track, hole)], self.columns[(track, hole)]
 
     def board_lines(self, frame: bytes | bytearray, names: TrackNames | None = None,
-                    glyphs: bool = False) -> list[str]:
+                    brightness: int | None = None) -> list[str]:
         """The board rows as ANSI text: wood background, each hole a dot in its LED's colour,
-        every fifth hole's number between its rows, each track's ``names`` at its start;
-        ``glyphs``: each hole's glyph says how bright it is too (for a screen without colour)."""
+        every fifth hole's number between its rows, each track's ``names`` at its start; given the
+        board's ``brightness`` setting, each hole's glyph says how bright it is too (for a screen without colour)."""
         grid = [[bg(WOOD) + " "] * self.width for _ in range(self.height - TOP)]
+        bright_steps = None if brightness is None else peak_steps(BRIGHT_PEAK, brightness)
 
         def write(row: int, end: int, text: str, colour: tuple[int, int, int]) -> None:
             for i, char in enumerate(text):
@@ -135,8 +141,8 @@ class TerminalLayout:
             colour = led_colour(rgb) if rgb != (0, 0, 0) else EMPTY
             row, col = self.cell(track, hole)
             glyph = HOLE
-            if glyphs:
-                glyph = DARK_HOLE if rgb == (0, 0, 0) else DIM_HOLE if max(colour) < DIM_BELOW else HOLE
+            if bright_steps is not None:
+                glyph = DARK_HOLE if rgb == (0, 0, 0) else DIM_HOLE if max(rgb) < bright_steps else HOLE
             grid[row - TOP][col] = bg(WOOD) + fg(colour) + glyph
         for hole in range(NUMBER_EVERY, HOLES, NUMBER_EVERY):
             rows = [self.cell(track, hole)[0] for track in range(self.geometry.tracks)]
@@ -171,7 +177,8 @@ class Terminal:
     def screen(self, compact: bool = False) -> list[str]:
         """Every line of the screen, as ANSI text; ``compact``: without the title and the legend
         (``TOP`` rows fewer above the board), for a terminal too small for them."""
-        lines = self.layout.board_lines(self.device.frame, track_names(self.device.board), glyphs=not self.colour)
+        brightness = None if self.colour else self.device.board.prefs["brightness"]
+        lines = self.layout.board_lines(self.device.frame, track_names(self.device.board), brightness)
         width = self.layout.width
         if compact:
             lines = lines[TOP:]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import pty
 import re
@@ -303,6 +304,29 @@ def test_without_colour_the_terminal_tells_dark_dim_and_bright_leds_by_their_gly
     monkeypatch.setenv("NO_COLOR", "")  # empty: as if not set (no-color.org)
     assert Terminal(device).colour
     assert HOLE in strip_ansi(Terminal(device).screen()[TOP]) and DARK_HOLE not in Terminal(device).screen()[TOP]
+
+
+def test_without_colour_every_colour_s_front_peg_is_bright_and_back_peg_dim_at_every_brightness(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A review without colour: P2's orange back peg showed bright, as its front peg, and P1's blue one dim
+    # (the screen's colour of an orange LED is brighter than a blue one's at the same level).
+    monkeypatch.setenv("NO_COLOR", "1")
+    for brightness in (16, 160, 255):
+        device = Device(tmp_path / str(brightness), manual_clock=True)
+        assert json.loads(device.command(json.dumps({"cmd": "settings", "set": {"brightness": brightness}})))["ok"]
+        device.command('{"cmd": "input", "event": ["press", "p1"]}')  # player 1 deals
+        for side, points in ((0, 12), (1, 6), (0, 2), (1, 8)):  # fronts 14, 14; backs 12, 6
+            device.command('{"cmd": "event", "event": ["peg", %d, %d]}' % (side, points))
+        for first, second in ((0, 1), (2, 3), (4, 5), (6, 7)):  # every colour a player may choose (P3: P1's track)
+            chosen = {"colour0": first, "colour1": second, "colour2": second}
+            assert json.loads(device.command(json.dumps({"cmd": "settings", "set": chosen})))["ok"]
+            device.hw.advance(100)
+            device.step()
+            terminal = Terminal(device)
+            lines = terminal.screen()
+            cells = [terminal.layout.cell(track, hole) for track, hole in ((0, 14), (1, 14), (0, 12), (1, 6))]
+            shown = tuple(lines[row][col] for row, col in cells)
+            assert shown == (HOLE, HOLE, DIM_HOLE, DIM_HOLE), (brightness, chosen, shown)
 
 
 def test_without_a_terminal_it_says_so_before_it_serves_anything(tmp_path: Path) -> None:
