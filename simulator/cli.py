@@ -28,6 +28,7 @@ A script has one step a line (simulator/script.py has the details): ``turn 3``, 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shlex
@@ -193,22 +194,27 @@ def run_interactive(args: argparse.Namespace, device: Device, flash: Path, held:
         return USAGE_ERROR
     server, note = (None, "not serving the protocol (--no-serve)") if args.no_serve else \
         start_server(args.port, flash, held)
-    if not args.tui and has_display():
-        try:
-            from simulator.window import Window
+    try:
+        if not args.tui and has_display():
+            try:
+                from simulator.window import Window
 
-            window = Window(device, server, scale=args.scale, note=note)
-        except Exception as error:  # no usable display after all (or no Tk): fall back to the terminal
-            why = no_window(error)
-            print(why, file=sys.stderr)  # seen after the terminal board (it takes the whole screen) ends
-            note = why + "\n" + note  # and on it, under the board
-        else:
-            print(note, file=sys.stderr, flush=True)  # in the terminal it came from, too
-            window.run()
-            return 0
-    from simulator.tui import Terminal
+                window = Window(device, server, scale=args.scale, note=note)
+            except Exception as error:  # no usable display after all (or no Tk): fall back to the terminal
+                why = no_window(error)
+                print(why, file=sys.stderr)  # seen after the terminal board (it takes the whole screen) ends
+                note = why + "\n" + note  # and on it, under the board
+            else:
+                print(note, file=sys.stderr, flush=True)  # in the terminal it came from, too
+                window.run()
+                return 0
+        from simulator.tui import Terminal
 
-    return Terminal(device, server, note=note).run()
+        return Terminal(device, server, note=note).run()
+    finally:  # quit, interrupted or killed: said last, else the terminal's last line is the "listening on"
+        with contextlib.suppress(OSError, ValueError):  # printed before the board took the screen (a terminal
+            print("crib sim: stopped; the game is kept in %s for next time" % flash,  # gone: none to tell)
+                  file=sys.stderr, flush=True)
 
 
 TK_PACKAGES = "Debian/Ubuntu: sudo apt install python3-tk; Fedora: python3-tkinter; Homebrew: brew install python-tk"
