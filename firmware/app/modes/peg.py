@@ -154,6 +154,8 @@ def score_lines(board, sure=False):
                 out.append("starter skipped")
                 if board.just_skipped():
                     out.append("back=starter")
+            elif board.prefs["play"] == 1 and board.in_deal(board.pegged):  # said: else nothing tells why this
+                out.append("play by points")  # deal is not laid card by card (points pegged by hand in it)
             if match.heels:  # where the display has room (not with three players' scores and a skip)
                 said = heels_said(match)
                 if len(out) + len(said) <= LINES - 2:  # (the hint and the tally below)
