@@ -11,7 +11,7 @@ from micropython import const
 BLUE = (0, 114, 178)
 ORANGE = (230, 159, 0)
 GREEN = (0, 158, 115)  # Okabe-Ito bluish green
-SKY = (86, 180, 233)
+_SKY = const((86, 180, 233))  # (private: a name less on the chip; chosen only by index)
 YELLOW = (240, 228, 66)
 VERMILLION = (213, 94, 0)
 PURPLE = (204, 121, 167)
@@ -19,7 +19,7 @@ WHITE = (255, 255, 255)
 
 # Colours a player may choose from (the settings menu cycles through them by index and names
 # them: app.modes.settings.COLOUR_NAMES, in the order here).
-CHOICES = (BLUE, ORANGE, GREEN, SKY, YELLOW, VERMILLION, PURPLE, WHITE)
+CHOICES = (BLUE, ORANGE, GREEN, _SKY, YELLOW, VERMILLION, PURPLE, WHITE)
 DEFAULT_COLOURS = (0, 1, 2)  # per side: blue, orange, bluish green
 
 # Levels out of 256 (applied while drawing). app.power keeps their order and each one's

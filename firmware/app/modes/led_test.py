@@ -33,7 +33,7 @@ _COLOUR_STEPS = const(5)  # each colour of the check shows this many steps (1 s)
 _CHECK = const(20)  # steps of the colour check: red, green, blue, white
 _ECHO_MS = const(700)
 _WALK_LEVEL = const(64)  # dim: a quarter of full
-COLOURS = ((255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255))
+_COLOURS = const(((255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)))
 _COLOUR_NAMES = const(("red", "green", "blue", "white"))
 
 
@@ -97,7 +97,7 @@ class LedTest:
         if not self.paused:  # the walk's next step (app.render: when the picture changes by itself)
             canvas.still = min(canvas.still, STEP_MS - ticks_diff(now, self.started) % STEP_MS)
         if step < _CHECK:
-            led, colour, level = 0, COLOURS[step // _COLOUR_STEPS], palette.FULL
+            led, colour, level = 0, _COLOURS[step // _COLOUR_STEPS], palette.FULL
         else:
             led, colour, level = step - _CHECK, palette.WHITE, _WALK_LEVEL
         logical = self.hw.wire_order[led]
