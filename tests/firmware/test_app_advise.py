@@ -102,8 +102,8 @@ def check_view(d, dealt, keeps, index):
     if nxt is None:  # the last keep: nothing changes
         assert cards_short == cards_long and points_short == points_long
         lines = d.hw.display.lines
-        assert lines[1:] == ["#%d %s" % (index + 1, names(shown.keep)),
-                             "exp %.1f (%d-%d)" % (shown.expected, shown.hand_min, shown.hand_max)]
+        assert lines[1:] == ["#%d %s" % (index + 1, names(shown.keep)), "exp %.1f w/ crib" % shown.expected,
+                             "hand %d to %d" % (shown.hand_min, shown.hand_max)]
         return
     # the short look: exactly the next keep's cards in colour, and its value
     assert set(c for c in dealt if cards_short[c][0]) == set(nxt.keep)
@@ -118,10 +118,10 @@ def check_view(d, dealt, keeps, index):
             assert cards_long[card][1] < min(cards_long[c][1] for c in shown.keep)
     lines = d.hw.display.lines
     assert lines[0] == "ADVICE #%d of %d" % (index + 1, len(keeps))
-    assert lines[1:] == ["#%d %s" % (index + 1, names(shown.keep)),
-                         "exp %.1f (%d-%d)" % (shown.expected, shown.hand_min, shown.hand_max),
-                         "#%d %s" % (index + 2, names(nxt.keep)),
-                         "exp %.1f (%d-%d)" % (nxt.expected, nxt.hand_min, nxt.hand_max)]
+    assert lines[1:] == ["#%d %s" % (index + 1, names(shown.keep)), "exp %.1f w/ crib" % shown.expected,
+                         "hand %d to %d" % (shown.hand_min, shown.hand_max),
+                         "#%d %s" % (index + 2, names(nxt.keep)), "exp %.1f w/ crib" % nxt.expected,
+                         "hand %d to %d" % (nxt.hand_min, nxt.hand_max)]
 
 
 def test_the_best_keep_and_the_next_are_both_on_the_board():

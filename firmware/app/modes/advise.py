@@ -172,7 +172,10 @@ class Advise:
             if len(kept) > WIDTH - 4:  # two or three tens ("#15 " before): written T, every suit in sight
                 kept = kept.replace("10", "T")
             out.append("#%d %s" % (i + 1, kept))
-            out.append("exp %.1f (%d-%d)" % (keep.expected, keep.hand_min, keep.hand_max))
+            # the expected points with the crib's (its own or the other side's), then the hand's alone: worst to best
+            # (on one line, "exp 7.8 (10-21)" read as a value outside its own range: a review at the table)
+            out.append("exp %.1f w/ crib" % keep.expected)
+            out.append("hand %d to %d" % (keep.hand_min, keep.hand_max))
         return out
 
     def describe(self):
