@@ -773,3 +773,24 @@ def test_a_board_pegging_by_points_marks_nothing_and_saves_no_marks():
     d.press(HOLD_P2, HOLD_P1)
     data = d.board.saved_data()
     assert d.board.pegged == () and data["pegged"] is None and data["skipped"] is None and data["deal_start"] is None
+
+
+def test_a_card_that_wins_the_game_is_said_under_the_result():
+    # A review at the table: the display went from the card's turn to "P2 WINS", never saying what it made.
+    d = laying(target=61)
+    for side, points in ((0, 30), (1, 30), (1, 11), (1, 18)):  # P1 on 30, P2 (the pone) on 59
+        d.board.apply(["peg", side, points])
+    lay(d, 5)  # P2 leads a 5
+    lay(d, 10)  # P1: fifteen two
+    lay(d, 10)  # P2: a pair, and the game
+    assert d.match.winner == 1 and d.where() == "peg"
+    said = ["P2 WINS 2 GAMES", "P1 SKUNKED", "P2: twenty-five", "for a pair", "enc=next game"]
+    assert d.display()[-5:] == said
+    assert d.reboot().display()[-5:] == said  # through a power cut too
+    d = laying(target=61)
+    for side, points in ((0, 30), (1, 30), (1, 11), (1, 18)):
+        d.board.apply(["peg", side, points])
+    lay(d, 5)
+    lay(d, 5)  # P1: a pair
+    lay(d, 5)  # P2: fifteen and a pair royal, 8: three lines, in the hint's place
+    assert d.display()[-4:] == ["P1 SKUNKED", "P2: fifteen two", "and a pair royal", "is eight"]

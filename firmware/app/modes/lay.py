@@ -46,6 +46,19 @@ def _undone_rank(board, rank):
     return undone[2] if undone is not None and undone[0] == "lay" else rank
 
 
+def play_said(match):
+    """The last card or go of the play laid card by card said (``said`` of the match's laying), as the display's
+    lines: "P2: fifteen two"; a go's point to the last to lay; ", not pegged" where a house rule kept the peg."""
+    laying = match.game.laying
+    seat, count, reasons, scorer = laying.said
+    if scorer is not None:  # a go's point goes to the last to lay, who may not be the seat that said go
+        seat = scorer
+    said = match.settings.seat_name(seat) + ": " + say_play(count, reasons, laying.turn is None)
+    if scorer is None and reasons:  # a house rule kept the peg (peg out exactly, the stink hole)
+        said += ", not pegged"
+    return wrap(said)
+
+
 class Lay:
     """Laying cards: ``rank`` (1-13) is the rank dialled."""
 
@@ -176,13 +189,7 @@ class Lay:
         else:  # whose turn, the rank dialled, the count: "P1 >10 count 24"
             out.append("%s >%s count %d" % (settings.seat_name(turn), rank_name(self.rank - 1), self._count(board)))
         if laying is not None and laying.said is not None:
-            seat, count, reasons, scorer = laying.said
-            if scorer is not None:  # a go's point goes to the last to lay, who may not be the seat that said go
-                seat = scorer
-            said = settings.seat_name(seat) + ": " + say_play(count, reasons, turn is None)
-            if scorer is None and reasons:  # a house rule kept the peg (peg out exactly, the stink hole)
-                said += ", not pegged"
-            out.extend(wrap(said))
+            out.extend(play_said(match))
         elif match.heels:  # nothing said yet in this play: the dealer's 2 of the Jack turned
             out.extend(heels_said(match))
         if len(out) > 8:  # three players' scores and a long saying: the pegs show the scores, the saying is read whole

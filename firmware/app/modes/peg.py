@@ -72,7 +72,8 @@ def tally(match):
 
 
 def result_lines(match):
-    """Who won the game and what: ``P1 WINS 2 GAMES``, ``P2 SKUNKED`` (lines of the display's width)."""
+    """Who won the game and what: ``P1 WINS 2 GAMES``, ``P2 SKUNKED`` (lines of the display's width); a game (not
+    the match) won by a card of the play laid card by card, what it made, where the display has room for it."""
     settings = match.settings
     winner = match.winner
     worth = match.game.worth
@@ -85,6 +86,13 @@ def result_lines(match):
             out.append(losers + " " + words)
         else:  # three players' double skunk: two lines
             out.extend((losers, words))
+    if match.match_winner is None and match.game.laying is not None and next(match.iter_log(match.events - 1))[0] in (
+            "lay", "go"):
+        from app.modes.lay import play_said  # (loaded already, but after a power cut)
+
+        said = play_said(match)
+        if len(match.front) + len(out) + len(said) < LINES:  # under the game's line and the scores (a long saying
+            out.extend(said)  # takes the hint's line below it, as in the play: the display shows 8)
     return out
 
 
