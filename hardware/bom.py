@@ -261,7 +261,9 @@ def rows(board: dict) -> list[list[str]]:
          "after a trip, their datasheets: no cold maximum given; Bourns' at 23 degC, Littelfuse's hold and trip in "
          "20 degC still air; time to trip given only at 8 A, 0.15 s at most, not at 2.5 A). Their datasheets list "
          "the models MF-MSMF050 and 1812L050; the ordering suffixes, -2 and PR (tape and reel), were not checked "
-         "against the makers' ordering tables: check the seller's listing. Unplug and let it cool a minute to "
+         "against the makers' ordering tables: check the seller's listing. The radial one lies flat beside the "
+         "Pico, glued to the back panel: about 13 mm tall, standing on pin 40's pad it would not fit the 10 mm "
+         "LED pocket (BUILD.md, stage 1). Unplug and let it cool a minute to "
          "reset it"],
         ["J2", "1", "1", "both", "USB panel socket",
          "left- or right-angled micro-USB plug (the cable leaves sideways, in the plane of the Pico's board; not "
@@ -341,7 +343,9 @@ def rows(board: dict) -> list[list[str]]:
          "and a configuration suffix by the can's diameter (its own example: UES1A470MEM, 10 V 47 uF); the case "
          "size and its suffix for 35 V 47 uF were not checked here (the part number this BOM gave before, "
          "UES1V470MPM, could not be found in a datasheet): take the suffix from Nichicon's table or the seller's "
-         "listing, and check that the can fits XF1's perfboard. The datasheet gives no impedance or ESR, only "
+         "listing. It lies on its side (BUILD.md, stage 1): upright, a can longer than about 10 mm stands, on "
+         "the perfboard and its foam tape, taller than the 14 mm power pocket. The datasheet gives no impedance or "
+         "ESR, only "
          "tan delta at 120 Hz (0.14 at most for 35 V): an ESR of 4 ohm at most at 120 Hz, none at the ringing's "
          "frequency (ovp_check.py assumes 0.5 ohm; power.md, \"Datasheets read\"). Any other bipolar "
          "(non-polarised, NP) electrolytic of 47 uF, 35 V or more does as well"],
