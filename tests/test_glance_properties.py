@@ -60,6 +60,10 @@ def check(board: Board, viewer: Board, replay: bool) -> None:
     shown = drawn(viewer, match)
     if board.just_skipped():  # the glance's match, of no events, cannot tell that nothing was done since the
         shown[1].remove("back=starter")  # skip: that hint comes with the replay, a moment later (a known gap)
+    if match.winner is not None and match.game.laying is not None and len(shown[1]) > len(first[1]):
+        # a game won by a card laid: what it made (the lines between the result and the hint) is the log's, not
+        # the glance's, and is said once the log is replayed, a moment later (a known gap)
+        del shown[1][len(first[1]) - 1:-1]
     assert first == shown
     if replay:
         board.save()
@@ -136,6 +140,7 @@ def test_random_events_and_undo(rules: Settings, play: int, data: st.DataObject)
 
 @settings(max_examples=8, deadline=None)
 @example(seed=18287, players=2, by_card=False, target=61, match_to=3)  # the match won in its first game
+@example(seed=2, players=2, by_card=True, target=121, match_to=0)  # a game won by a card of the play laid card by card
 @given(seed=st.integers(1, 2**32 - 1), players=st.sampled_from([2, 3, 4]), by_card=st.booleans(),
        target=st.sampled_from([121, 61]), match_to=st.sampled_from([0, 3]))
 def test_seeded_whole_games(seed: int, players: int, by_card: bool, target: int, match_to: int) -> None:
