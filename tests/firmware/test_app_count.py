@@ -43,6 +43,18 @@ def test_a_whole_deal_counted_in_order_with_published_hands():
     assert d.mode.name == "peg" and d.match.dealer == 1 and d.match.starter is None
 
 
+def test_home_in_the_show_says_whose_count_is_next_and_how_to_open_it():
+    d = dealt()
+    d.press(ENC)
+    d.pick("5D")
+    d.press(ENC)
+    d.count_show("5C 5H 5S JD")
+    d.press(BACK_PRESS)  # left before the dealer's hand is picked: home
+    assert d.display() == ["G1 P1 deals", "P1   0 (0)", "P2  29 (0)", "next: P1 hand", "enc=count", "won 0-0"]
+    d.press(ENC)
+    assert d.mode.title(d.board) == "P1 HAND"
+
+
 def test_used_cards_cannot_be_picked():
     d = dealt()
     d.press(ENC)

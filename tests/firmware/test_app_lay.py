@@ -440,7 +440,9 @@ def test_a_long_saying_keeps_its_total():
     for rank in (1, 2, 3, 4, 5):  # P1 A, P2 2, P1 3, P2 4, P1 5 (15): fifteen two, a run of five, last
         lay(d, rank)
     assert d.match.front == [11, 5]
-    assert d.display()[3:] == ["P1: fifteen two", "and a run of", "five is seven", "and one for last", "is eight"]
+    # a saying of five lines, and the hint: the scores give way (the pegs show them), the saying is whole
+    assert d.display() == ["PLAY OVER", "P1: fifteen two", "and a run of", "five is seven", "and one for last",
+                           "is eight", "enc=count"]
     d = laying(players=3)  # three score lines and a saying of five: the scores give way, the saying is whole
     for rank in (3, 7, 7, 7, 7):  # 3, then four 7s: P3 pegs double pair royal and 31 for two
         lay(d, rank)
@@ -794,3 +796,12 @@ def test_a_card_that_wins_the_game_is_said_under_the_result():
     lay(d, 5)  # P1: a pair
     lay(d, 5)  # P2: fifteen and a pair royal, 8: three lines, in the hint's place
     assert d.display()[-4:] == ["P1 SKUNKED", "P2: fifteen two", "and a pair royal", "is eight"]
+
+
+def test_the_hint_stays_under_three_players_and_a_long_saying():
+    d = laying(players=3)
+    for rank in (5, 5, 5, 10, 6, 9, 9, 9, 4, 13, 12):  # P2 leads; 31 twice, then P2's and P3's last cards
+        lay(d, rank)
+    lay(d, 11)  # P1's last, the play's: 30 with a run of three, and one for last
+    assert d.display() == ["PLAY OVER", "P1: thirty for a", "run of three and", "one for last is", "four",
+                           "enc=count"]  # the scores give way (the pegs show them): what to do next is said

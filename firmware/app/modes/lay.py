@@ -26,6 +26,7 @@ partner: every other hole), and the dialled card's value blinks on after it (ver
 from micropython import const
 
 from app import palette
+from app.messages import LINES
 from app.modes.peg import button_side, heels_said, side_lines
 from app.render import draw_pegs
 from app.text import wrap
@@ -192,15 +193,18 @@ class Lay:
             out.extend(play_said(match))
         elif match.heels:  # nothing said yet in this play: the dealer's 2 of the Jack turned
             out.extend(heels_said(match))
-        if len(out) > 8:  # three players' scores and a long saying: the pegs show the scores, the saying is read whole
-            out = out[len(match.front):]
-        if len(out) > 7:  # a long saying takes the hint's line, and keeps its last (the total)
-            return out[:7] + out[-1:]
         if turn is None:
-            return out + ["enc=count"]
-        if turn == 2 and settings.seats == 3:  # player 3's go is back held: pressed, back undoes
-            return out + (["enc=lay", "hold back=go"] if len(out) < 7 else ["hold back=go"])
-        return out + ["enc=lay btn=go"]
+            hint = ["enc=count"]
+        elif turn == 2 and settings.seats == 3:  # player 3's go is back held: pressed, back undoes
+            hint = ["enc=lay", "hold back=go"] if len(out) < LINES - 1 else ["hold back=go"]
+        else:
+            hint = ["enc=lay btn=go"]
+        room = LINES - len(hint)  # the hint stays: a player new to the board reads what to do next there
+        if len(out) > room:  # a long saying: the pegs show the scores, the saying is read whole
+            out = out[len(match.front):]
+        if len(out) > room:  # a saying longer still keeps its last line (the total)
+            out = out[:room - 1] + out[-1:]
+        return out + hint
 
     def describe(self):
         """The rank dialled."""

@@ -152,8 +152,8 @@ def score_lines(board, sure=False):
         nxt = match.next_show
         called = match.muggins is not None and match.phase == "show"  # a call open: the encoder opens it
         if called or match.phase == "show" and nxt is not None:
-            out.append("next: " + ("muggins" if called else "crib" if nxt[1] == "crib"
-                                   else settings.seat_name(nxt[0]) + " hand"))
+            out.extend(("next: " + ("muggins" if called else "crib" if nxt[1] == "crib"
+                                    else settings.seat_name(nxt[0]) + " hand"), "enc=count"))
         elif match.phase == "play":
             # the count opens on the starter unless it is known, was skipped before a play laid card by card
             # (app.modes.starter), or a show is kept to open on (an undo's, or the menu's over a count)
