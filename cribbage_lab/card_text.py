@@ -2,7 +2,7 @@
 numbers (``cribbage.cards``): for host tools, benchmarks and tests. The board never reads card
 text (its controls and the serial protocol give numbers), so none of this is on it."""
 
-from cribbage.cards import RANK_LETTERS, SUIT_LETTERS, name, rank_name
+from cribbage.cards import RANK_LETTERS, SUIT_LETTERS, check_distinct, rank_name
 
 SUIT_SYMBOLS = "♣♦♥♠"
 
@@ -54,10 +54,8 @@ def parse_hand(texts: str | list[str]) -> list[int]:
             if len(parts) < 2:
                 raise
             found = [parse(part) for part in parts]
-        for c in found:
-            if c in cards:
-                raise ValueError("card %s appears twice" % name(c))
-            cards.append(c)
+        cards.extend(found)
+    check_distinct(cards)  # the rules core's check, its words too
     return cards
 
 

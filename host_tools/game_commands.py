@@ -40,11 +40,20 @@ from host_tools.log_words import counted, describe
 from host_tools.status import state_shown
 from host_tools.talk import add_link_arguments, converse, fail, game_rules, with_state
 
-# How people name seats and sides -> the protocol's numbers. Seats: clockwise from player 1;
-# in a team game T1a, T2a, T1b, T2b sit in that order (settings.seat_name).
-SEAT_WORDS = {"1": 0, "2": 1, "3": 2, "4": 3, "p1": 0, "p2": 1, "p3": 2, "p4": 3,
-              "t1a": 0, "t2a": 1, "t1b": 2, "t2b": 3}
-SIDE_WORDS = {"1": 0, "2": 1, "3": 2, "p1": 0, "p2": 1, "p3": 2, "t1": 0, "t2": 1}
+
+def _words(named: Callable[[Settings], list[str]]) -> dict[str, int]:
+    """How people name seats or sides -> the protocol's numbers: 1, 2 …, p1, p2 …, and the names the board
+    gives them (``named``: a game's seats' or sides' names) in a game of three and in a team game, where
+    T1a, T2a, T1b, T2b sit in that order, clockwise (``Settings.seat_name``)."""
+    words = {}
+    for settings in (Settings(players=3), Settings(players=4)):
+        for number, name in enumerate(named(settings)):
+            words["%d" % (number + 1)] = words["p%d" % (number + 1)] = words[name.lower()] = number
+    return words
+
+
+SEAT_WORDS = _words(lambda settings: [settings.seat_name(seat) for seat in range(settings.seats)])
+SIDE_WORDS = _words(lambda settings: [settings.side_name(side) for side in range(settings.sides)])
 
 
 def seat_typed(text: str) -> int:

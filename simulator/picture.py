@@ -21,6 +21,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from app.messages import WIDTH as DISPLAY_WIDTH
 from app.render import track_of
+from shared.events import BACK, ENCODER, PLAYER_1, PLAYER_2
 from shared.holes import HOLES, place
 from simulator.geometry import Layout
 
@@ -45,7 +46,7 @@ DISPLAY_BOX_MM = (192.0, 146.0, 266.0, 176.0)  # the optional text display, in t
 # about its centre instead (a review: at 2.2 px/mm, a 1024x600 screen's, its lines were 7 px high)
 MIN_DISPLAY_ROW_PX = 12
 SUPERSAMPLE = 3
-LABELS = {"enc": "TURN · PUSH", "p1": "PLAYER 1", "p2": "PLAYER 2", "back": "BACK"}
+LABELS = {ENCODER: "TURN · PUSH", PLAYER_1: "PLAYER 1", PLAYER_2: "PLAYER 2", BACK: "BACK"}
 NUMBER_EVERY = 5  # holes between engraved hole numbers
 LEGEND = ("Each track snakes: holes 1-30 left to right, 31-60 back, 61-90 on again, 91-120 back, "
           "then the game hole (121) at the left.")
@@ -185,7 +186,7 @@ class BoardPicture:
             self._draw_hole(draw, big, x, y)
         for name in big.geometry.controls:
             cx, cy = big.control_px(name)
-            r = big.length(KNOB_RADIUS_MM + 1.5 if name == "enc" else BUTTON_RADIUS_MM + 1.5)
+            r = big.length(KNOB_RADIUS_MM + 1.5 if name == ENCODER else BUTTON_RADIUS_MM + 1.5)
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(48, 26, 10))  # the recess it sits in
             label = LABELS.get(name, name.upper())
             self._engrave(draw, (cx, cy + r + big.length(3)), label, font(big.length(3.2)), anchor="mt")
@@ -301,7 +302,7 @@ class BoardPicture:
         layout = self.layout
         cx, cy = layout.control_px(name)
         sink = layout.length(0.5) if down else 0
-        if name == "enc":
+        if name == ENCODER:
             r = layout.length(KNOB_RADIUS_MM) - sink
             draw.ellipse((cx - r, cy - r + layout.length(1), cx + r, cy + r + layout.length(1)), fill=(20, 12, 6))
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(38, 38, 42) if down else (58, 58, 64))
@@ -317,7 +318,7 @@ class BoardPicture:
                       fill=(225, 225, 230), width=layout.length(0.8))
             return
         r = layout.length(BUTTON_RADIUS_MM)
-        cap = (40, 40, 44) if name == "back" else (232, 222, 200)
+        cap = (40, 40, 44) if name == BACK else (232, 222, 200)
         if down:
             cap = (cap[0] * 3 // 4, cap[1] * 3 // 4, cap[2] * 3 // 4)
         draw.ellipse((cx - r, cy - r + layout.length(1), cx + r, cy + r + layout.length(1)), fill=(20, 12, 6))

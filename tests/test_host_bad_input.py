@@ -1,4 +1,4 @@
-"""Every way a host command was seen to fail on bad input (issue 14): each now ends with one
+"""Every way a host command was seen to fail on bad input: each now ends with one
 short error line and a non-zero status, never a traceback or a hang."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""What the board tells the players besides the game: a refusal, and the power-on notice.
+"""What the board tells the players besides the game: a refusal, the power-on notice, an undo, a
+hardware fault and a save the flash refused.
 
 - A refusal (``refuse``): the rules or a check refused an action. Both game holes flicker
   fast in bright vermillion for a moment (``refused(now)``, drawn by ``app.render``), and
@@ -44,7 +45,8 @@ def _left(at, lasts, now):
 
 
 class Messages:
-    """The refusal and the notice being shown, on hardware ``hw`` (its clock: ``hw.ticks_ms``)."""
+    """The refusal, notice, undo, fault and unsaved state being shown, on hardware ``hw`` (its clock:
+    ``hw.ticks_ms``)."""
 
     # what the last undo took back (``undone``): its event, then its line once the display's text is made (apart
     # from the frame: the words' code is loaded then). A class default: an attribute set on every board at
@@ -113,7 +115,8 @@ class Messages:
         return True
 
     def dismiss(self):
-        """A player acted: the refusal and the notice have been seen."""
+        """A player acted: the refusal, the notice and the undo's line have been seen (a fault and NOT SAVED
+        stay while they last)."""
         self.overtaken()
         self._undone_at = None
         self.notice = None
@@ -124,7 +127,7 @@ class Messages:
         should say."""
         self.refusal = None
         self._refused_at = None
-        if self.took_back is not None:
+        if self.took_back is not None:  # (set only then: an attribute set on the board would grow its table)
             self.took_back = None
 
     def room(self):

@@ -14,7 +14,7 @@ What the LEDs mean (docs/USING.md has the player's version):
   and hue at every brightness).
 - the game hole is the target's (121, or 61 in a 61 game: ``game_hole``).
 - the game hole of the dealer's track glows dim in the dealer's colour; the game hole of
-  whoever counts next breathes slowly once the show has begun (``Mode.counting_side``);
+  whoever counts next breathes slowly once the show has begun (a mode's ``counting_side``: ``app.modes``);
   during a play pegged by points nothing marks the pone, who counts first: the board does not
   know whose turn it is to lay a card, and a still marker would look like one (laid card by
   card it does: ``app.modes.lay`` gives the turn's side as ``counting_side``).

@@ -15,9 +15,9 @@ driver itself after a frame cut short, by the LED supply switch after its settli
 faults: hal.led_power), so LEDs that lost their colours (a glitch on the data line, a dip in their
 supply) come right again. Byte 0 of a word never goes out (the PIO sends its top 24 bits) and the
 packing writes it 0, so the mark reads as a change, even while the DMA reads the words: a flag
-that costs no heap (issue 12), as an attribute or a method would. Gamma and the current cap are
-applied by the app before ``show``. (``rp2.DMA`` is in every MicroPython this firmware runs on: 1.22
-and later.)
+that costs no heap (the chip's heap is short: docs/CHIP_FIGURES.md), as an attribute or a method would.
+Gamma and the current cap are applied by the app before ``show``. (``rp2.DMA`` is in every MicroPython
+this firmware runs on: 1.23 and later.)
 """
 
 from array import array

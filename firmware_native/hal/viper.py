@@ -4,7 +4,7 @@ a MicroPython with a native emitter compiles this module; elsewhere ``hal.chain`
 ``hal.samples`` take their plain twins, ``hal.chain_plain`` and ``hal.samples_plain``
 (tests/firmware/test_viper_twins.py: the same bytes and answers). On the board it is ``hal/viper``;
 it lives in firmware_native/ as it compiles only for an arch. Both in one module: a module loaded
-costs the heap about 160 bytes of its own, besides its code (issue 12)."""
+costs the heap about 160 bytes of its own, besides its code (docs/CHIP_FIGURES.md)."""
 
 import micropython
 

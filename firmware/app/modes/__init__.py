@@ -18,5 +18,7 @@ its own (``Board.undone``): a pick taken back is made again with a turn or two, 
 ranks, the rank of a card laid).
 The parts modes are made of that are no modes live beside this package, in ``app``: the card
 picker (``app.picker``), a show by ranks (``app.rank_show``), a count said (``app.said``), a blinking
-cursor that starts lit where it lands (``app.cursor``).
+cursor that starts lit where it lands (``app.cursor``). What the modes share of the home's (the score
+lines, each side's button, a muggins call's callers, a show kept to open on) stays in ``app.modes.peg``,
+which every board has loaded.
 """

@@ -1,4 +1,6 @@
-"""The home mode: pegging points in the play, undo, and the doors to the other modes.
+"""The home mode: pegging points in the play, undo, and the doors to the other modes; and what the
+other modes share of it (``side_lines``, ``button_side``, ``heels_said``, the muggins call's
+``may_call``, ``draw_callers``, ``light_callers``, ``kept_off`` and ``kept_show``).
 
 Idle (no peg being dialled):
 - p1 / p2 press: start a peg of 1 for that player (three players: back long-press for the
