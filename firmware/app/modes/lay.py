@@ -4,7 +4,8 @@ The board's home during the play once the starter is known (``Board.idle`` opens
 seat whose turn it is (the pone leads, then round to the left) dials the rank of the card it
 lays and presses; the core (``["lay", seat, rank]``) adds it to the count and pegs what it
 makes, and the display says it as players do ("fifteen two", "thirty-one for two").
-- turn: the rank, Ace to King (it stays where it was for the next card);
+- turn: the rank, Ace to King (it stays where it was for the next card; a power cut dials 5 again, as the
+  first frame, drawn before the log is replayed (``app.glance``), knows no card);
 - encoder press: the seat whose turn it is lays a card of that rank; once every card is
   laid, it counts the hands (as from the home mode);
 - its player's button (p1, p2; player 3: back held; a team's button for either partner):
