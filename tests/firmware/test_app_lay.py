@@ -194,7 +194,7 @@ def test_the_play_set_card_by_card_once_points_are_pegged_in_the_deal_is_laid_fr
     d.pick("5D")  # by points: the starter, then the play pegged by hand
     d.press(HOLD_P2, HOLD_P1)
     assert d.ask({"cmd": "settings", "set": {"play": 1}})["ok"]  # (as the menu sets it: the board goes home)
-    assert d.where() == "peg" and d.display()[-3:-1] == ["play by points", "enc=count"]  # not laid again from 0
+    assert d.where() == "peg" and d.display()[-4:-1] == ["play by points", "btn=peg points", "enc=count"]  # from 0
     d.press(ENC)
     assert d.where() == "cards" and d.mode.seat == 1
     for _ in range(3):  # the shows as totals: the next deal is laid card by card, and nothing says otherwise
@@ -235,9 +235,9 @@ def test_a_play_pegged_by_hand_before_its_starter_is_not_laid_again_once_the_sta
     d.press(ENC)
     d.pick("KH")
     assert d.where() == "peg" and d.display()[-2] == "enc=count" and "starter skipped" not in d.display()
-    assert d.display()[-3] == "play by points"  # said: a review found nothing telling why it was not laid
+    assert d.display()[-4] == "play by points"  # said: a review found nothing telling why it was not laid
     d = d.reboot()  # through a power cut, the glance's first frame too
-    assert d.where() == "peg" and d.display()[-3:-1] == ["play by points", "enc=count"]
+    assert d.where() == "peg" and d.display()[-4:-1] == ["play by points", "btn=peg points", "enc=count"]
     d.press(HOLD_P1)  # the play goes on by points
     assert d.match.front == [3, 2] and d.where() == "peg"
     d.press(ENC)  # the count: the pone's hand, its cards (the starter is known)
@@ -328,7 +328,8 @@ def test_back_after_a_skip_takes_the_skip_back_before_any_event():
     d.board.change_settings({"play": 1})
     d.press(P1, ENC, HOLD_ENC, HOLD_P2)  # skipped, then P2 pegs 2 in the play by points
     d.press(BACK_PRESS)  # the peg taken back: the skip stays (the same deal, its play by points)
-    assert d.match.front == [0, 0] and d.display()[-3:] == ["enc=count", "won 0-0", "UNDO: P2 +2"]
+    assert d.match.front == [0, 0] and d.display()[-3:] == ["enc=count", "won 0-0", "UNDO: P2 +2"]  # (no room to say
+    # the buttons peg: the tally is kept)
     d.press(BACK_PRESS)  # nothing done since the skip: the starter's picker again, the skip taken back
     assert d.where() == "starter" and d.match.events == 1
     d.press(BACK_PRESS)  # home, where back undoes as ever: the dealer taken back

@@ -22,6 +22,26 @@ def test_quick_paths_one_and_two():
     assert d.match.front == [2, 3] and d.match.back == [0, 1]
 
 
+def test_home_says_the_buttons_peg_in_the_play_where_there_is_room():
+    d = dealt()
+    assert d.display() == ["G1 P1 deals", "P1   0 (0)", "P2   0 (0)", "btn=peg points", "enc=starter", "won 0-0"]
+    d.press(P2)  # as it says: a button opens the peg's dial
+    assert d.display()[-1] != "btn=peg points" and d.match.front == [0, 0]
+    d.press(ENC)
+    assert d.match.front == [0, 1]
+    d = Driver()
+    d.board.change_settings({"players": 3})
+    d.press(P1)
+    assert "btn=peg points" in d.display()  # three players' scores leave room for it too
+    d = dealt()
+    d.press(ENC)
+    d.pick("5D")
+    d.press(ENC)
+    d.count_show("5C 5H 5S JD")  # the show begun: the buttons peg nothing there, and home says whose count is next
+    d.press(BACK_PRESS)
+    assert d.display()[3:5] == ["next: P1 hand", "enc=count"]
+
+
 def test_dial_with_the_encoder_and_preview_blinks():
     d = dealt()
     d.press(P1, turn(4))  # 1 + 4 = 5 points dialled

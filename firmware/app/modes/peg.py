@@ -131,13 +131,11 @@ def score_lines(board, sure=False):
     settings = match.settings
     over = match.winner is not None
     if match.match_winner is not None:
-        out = ["MATCH OVER " + tally(match)]
-        if len(out[0]) > WIDTH:  # (three tallies of two digits) the line below says who won
-            out[0] = "MATCH " + tally(match)
+        head = "MATCH OVER " + tally(match)  # (three tallies of two digits: "MATCH "; the line below says who won)
+        out = [head if len(head) <= WIDTH else "MATCH " + tally(match)]
     elif over:
-        out = ["G%d  won %s" % (match.game_number, tally(match))]
-        if len(out[0]) > WIDTH:
-            out[0] = out[0].replace("  ", " ")
+        head = "G%d  won %s" % (match.game_number, tally(match))
+        out = [head if len(head) <= WIDTH else head.replace("  ", " ")]
     else:
         out = ["GAME %d" % match.game_number if match.dealer is None else "G%d" % match.game_number]
     out.extend(side_lines(match))
@@ -170,6 +168,9 @@ def score_lines(board, sure=False):
                 said = heels_said(match)
                 if len(out) + len(said) <= LINES - 2:  # (the hint and the tally below)
                     out.extend(said)
+            if len(out) <= LINES - 4:  # room under it for the hint, the tally and an undo's or refusal's line:
+                # the buttons peg the play's points (a dial), said for a player new to the board
+                out.append("btn=peg points")
             out.append("enc=starter" if match.starter_rank is None and not skipped and kept_show(board) is None
                        else "enc=count")
         out.append("won " + tally(match))
