@@ -15,6 +15,7 @@ import json
 import math
 from pathlib import Path
 
+import i2c_bus
 from control_filters import FILTERS, ohms, parts, ranges
 
 HERE = Path(__file__).resolve().parent
@@ -235,9 +236,11 @@ def rows(board: dict) -> list[list[str]]:
          "currents (BUILD.md, stage 4)"],
         ["DISP1", "1", "1", "both", "OLED display (optional)", "SSD1306 128x64, I2C, 3.3 V, 0.96 inch", "",
          "Behind the display window; found at boot at 0x3C or 0x3D"],
-        ["R6-R7", "2", "2", "both", "Resistor (only if the display module has no pull-ups)", f"4.7 kohm, {RESISTOR}",
-         "",
-         "I2C pull-ups to 3V3"],
+        ["R6-R7", "2", "2", "both", "Resistor (with the display)",
+         f"{ohms(i2c_bus.PULL_UP_OHMS, ' k')}ohm, {RESISTOR}", "",
+         "I2C pull-ups to 3V3, fitted whatever pull-ups the module has: the bus runs at 400 kHz over about 0.4 m "
+         "of wire, and a module's own (10 kohm on many) rise too slowly for that (fast mode: 300 ns at most; "
+         f"with these {i2c_bus.rise_ns(i2c_bus.PULL_UP_OHMS):.0f} ns at {i2c_bus.BUS_PF} pF, computed: i2c_bus.py)"],
         ["U3", "1", "1", "usb", "Current-limited power switch", "TPS2553, enable high, SOT-23-6", "TI TPS2553DBVR",
          "Between VBUS and the LED bus; on a SOT-23-6 to DIP adapter board"],
         ["XU3", "1", "1", "usb", "Adapter board", "SOT-23-6 to 2.54 mm DIP", "", "For U3"],

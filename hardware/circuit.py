@@ -18,6 +18,7 @@ import logging
 import re
 from pathlib import Path
 
+import i2c_bus
 from control_filters import FILTERS, ohms
 from make_board import LED_POWER_PINS
 from skidl import POWER, SKIDL, TEMPLATE, Circuit, Net, Part, Pin, erc_logger
@@ -289,7 +290,8 @@ def build(board: dict, variant: str) -> Circuit:
             resistor(ref=rc.series, value=ohms(rc.series_ohms, "k"))[1, 2] += wire, pin
             capacitor(ref=rc.capacitor, value=f"{rc.nanofarads}nF")[1, 2] += pin, gnd
 
-        # Display (optional): SSD1306 module on 3V3, I2C pull-ups to 3V3 (most modules carry them).
+        # Display (optional): SSD1306 module on 3V3. Its I2C pull-ups to 3V3, R6 and R7, always fitted: a module's
+        # own (10 kohm on many) rise too slowly for 400 kHz over the bus's 0.4 m of wire (i2c_bus.py).
         oled = template("SSD1306", "DISP", {1: "GND", 2: "VCC", 3: "SCL", 4: "SDA"},
                         {"GND": T.PWRIN, "VCC": T.PWRIN, "SCL": T.INPUT, "SDA": T.BIDIR})(
             ref="DISP1", value="SSD1306 128x64 I2C")
@@ -298,7 +300,7 @@ def build(board: dict, variant: str) -> Circuit:
         for line, ref in (("SCL", "R7"), ("SDA", "R6")):
             net = gp(pins["i2c"][line.lower()], f"I2C_{line}")
             net += oled[line]
-            resistor(ref=ref, value="4.7k")[1, 2] += v3, net
+            resistor(ref=ref, value=ohms(i2c_bus.PULL_UP_OHMS, "k"))[1, 2] += v3, net
     return circuit
 
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+import i2c_bus
 from control_filters import FILTERS, ohms
 from make_board import LED_POWER_PINS
 
@@ -169,8 +170,9 @@ def draw_parts(board: dict) -> list[str]:
     oled_x, oled_y = pico_x, pico_y + pico_h + 30
     out += box(oled_x, oled_y, 140, 62, "SSD1306 OLED (DISP1)")
     out.append(text(oled_x + 70, oled_y + 32, "optional; I2C 0x3C/0x3D, 3V3", 9, "middle"))
-    out.append(text(oled_x + 70, oled_y + 46, "R6, R7 4.7 k to 3V3 only if", 9, "middle"))
-    out.append(text(oled_x + 70, oled_y + 58, "the module has no pull-ups", 9, "middle"))
+    out.append(text(oled_x + 70, oled_y + 46, f"R6, R7 {ohms(i2c_bus.PULL_UP_OHMS, ' k')} to 3V3, always", 9,
+                    "middle"))
+    out.append(text(oled_x + 70, oled_y + 58, "(400 kHz over 0.4 m of wire)", 9, "middle"))
     out.append(line(oled_x + 40, oled_y, oled_x + 40, pin_y[f"I2C{i2c['id']} SCL"] + 8, WIRE["i2c"], 1.5))
     return out
 

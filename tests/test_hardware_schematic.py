@@ -339,3 +339,22 @@ def test_no_two_labels_of_the_schematic_overlap(schematic: ModuleType, variant: 
     touching = [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
                 if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]]
     assert not touching
+
+
+@pytest.mark.parametrize("variant", ["usb", "adapter"])
+def test_the_display_pull_ups_rise_in_time_for_the_bus_speed(nets: dict, built: dict, variant: str) -> None:
+    """R6 and R7 (always fitted, i2c_bus.py) pull each I2C line up within the rise time board.json's bus
+    speed allows (fast mode: 300 ns above 100 kHz, standard mode 1000 ns), over the bus's wire; beside a
+    module's own pull-ups of LEAST_MODULE_OHMS or more they stay within what a fast-mode device sinks; and
+    a module's 10 kohm alone would not do (the reason they are always fitted)."""
+    bus = load_script("i2c_bus")
+    freq = committed_board()["pins"]["i2c"]["freq"]
+    allowed = bus.FAST_RISE_NS if freq > 100_000 else 1000
+    assert bus.rise_ns(bus.PULL_UP_OHMS) <= allowed
+    assert bus.parallel(bus.PULL_UP_OHMS, bus.LEAST_MODULE_OHMS) >= bus.least_pull_up_ohms()
+    assert bus.rise_ns(10_000, 60) > bus.FAST_RISE_NS
+    n = nets[variant]
+    value = f"{bus.PULL_UP_OHMS / 1000:g}k"
+    for ref, line in (("R6", "I2C_SDA"), ("R7", "I2C_SCL")):
+        assert pin_net(n, f"{ref}.1") == "+3V3" and pin_net(n, f"{ref}.2") == line
+        assert {p.ref: p.value for p in built[variant].parts}[ref] == value
