@@ -53,6 +53,12 @@ DIP_MM = 5.33  # U2, a DIP-14: seating plane to top at most (JEDEC MS-001); a so
 # both (section 1, stage 1), and takes the taller of the jack's heights other projects give (9 and 11 mm).
 BULK_CAN_MM = (10, 20)
 JACK_MM = 11
+# XF1: an inline holder, its body laid flat on the power pocket's floor, stands as high as it is across: at most
+# this (a requirement, not a maker's figure: BUILD.md, stage 1, has the maker measure it). A fuse block for a
+# board does not fit: Schurter's OG, the example this list gave before, is 29 x 9.5 x 16 mm by Schurter's drawing
+# (OG datasheet, dimensions), 16 mm tall on the floor and 19.6 on PB1 and the foam tape, against the 14 mm pocket.
+XF1_MM = 12
+FUSE_BLOCK_MM = 16
 COLUMNS = ["ref", "qty", "order", "build", "part", "specification", "example part", "notes"]
 
 
@@ -159,13 +165,14 @@ def bus_drop_volts(board: dict, lit_ma: float, led_ma: float, idle_ma: float, bo
 
 def stacks(board: dict) -> dict[str, tuple[float, int]]:
     """The tallest parts as they sit: how far each stands from its pocket's floor towards the back panel,
-    and that pocket's depth (mm): U2 soldered into PB1 on the foam tape (LED pocket), C243 on its side and J1
-    on its piece of PB1 glued straight to the floor (power pocket)."""
+    and that pocket's depth (mm): U2 soldered into PB1 on the foam tape (LED pocket), C243 on its side, J1
+    on its piece of PB1 glued straight to the floor and XF1, inline, flat on the floor (power pocket)."""
     thickness = board["build"]["blank_mm"][2]
     depth = {name: thickness - skin for name, skin in board["build"]["skin_mm"].items()}
     return {"U2": (TAPE_MM + PERFBOARD_MM + DIP_MM, depth["leds"]),
             "C243": (BULK_CAN_MM[0], depth["power"]),
-            "J1": (PERFBOARD_MM + JACK_MM, depth["power"])}
+            "J1": (PERFBOARD_MM + JACK_MM, depth["power"]),
+            "XF1": (XF1_MM, depth["power"])}
 
 
 def rows(board: dict) -> list[list[str]]:
@@ -331,11 +338,14 @@ def rows(board: dict) -> list[list[str]]:
          "and every dark LED draw under "
          f"{math.ceil((leds * IDLE_MA[1] + PICO_MA[1]) / 50) / 20:.2f} A ({leds} LEDs idle at {IDLE_MA[0]:g} to "
          f"{IDLE_MA[1]:g} mA each), and a wiring fault blows 1 A, not 3.15 A; one spare"],
-        ["XF1", "1", "1", "adapter", "Fuse holder", "5 x 20 mm, for a perfboard or inline, 10 A",
-         "Schurter OG (5 x 20 mm fuse block, through-hole, 10 A)",
-         "Rated above the 4.7 A F1 may carry for good (1.5 x its rating: IEC 60127-2), as J1. On the power "
-         "entry's perfboard, or inline; "
-         "glued down either way (BUILD.md, before closing the panel)"],
+        ["XF1", "1", "1", "adapter", "Fuse holder",
+         f"5 x 20 mm, inline (wire leads), 10 A, body at most {XF1_MM} mm across", "",
+         "Rated above the 4.7 A F1 may carry for good (1.5 x its rating: IEC 60127-2), as J1. Its body laid flat "
+         f"and glued on the floor of the {depth['power']} mm deep power pocket, its output lead on XF1's piece of "
+         "PB1 with C253 (BUILD.md, stage 1): measure it across before you buy or fit it. Not a fuse block for a "
+         f"board: Schurter's OG (named here before) is {FUSE_BLOCK_MM} mm tall by Schurter's drawing, taller "
+         f"than the pocket even on its floor, {TAPE_MM + PERFBOARD_MM + FUSE_BLOCK_MM:.1f} mm on PB1 and the "
+         "foam tape. No example is named: check the seller's drawing for its 10 A and its diameter"],
         ["C253", "1", "1", "adapter", "Electrolytic capacitor, bipolar (non-polarised)", "47 uF, 35 V, bipolar",
          "Nichicon ES series, 35 V 47 uF (UES1V470M + case suffix)",
          "Right after XF1, +5V_FUSED (Q1's drain) to GND: damps the ringing when a live adapter is plugged in, "

@@ -64,7 +64,7 @@ def test_the_adapter_builds_power_parts_name_a_part_or_a_rating() -> None:
     listed = list(csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines()))
     rows = {r["ref"]: r for r in listed}
     assert "8 A or more" in rows["J1"]["specification"] and rows["J1"]["example part"]
-    assert "10 A" in rows["XF1"]["specification"] and rows["XF1"]["example part"]
+    assert "10 A" in rows["XF1"]["specification"] and "inline" in rows["XF1"]["specification"]
     assert "rated 1 A or more" in rows["J2"]["specification"]
     # The netlist's F1 is the T3.15A; the T1A in its place for the first power-on has a reference of its own, F3.
     assert [r["ref"] for r in listed].count("F1") == 1 and "(T3.15A)" in rows["F1"]["specification"]
@@ -105,6 +105,8 @@ def test_the_tallest_parts_fit_under_the_back_panel() -> None:
     assert stacks["U2"][0] + 3 > stacks["U2"][1], "with a socket it would fit: the note is stale"
     assert bom.BULK_CAN_MM[0] + bom.PERFBOARD_MM + 12.5 > stacks["C243"][1], "upright it would fit"
     assert bom.TAPE_MM + stacks["J1"][0] > stacks["J1"][1], "on the tape it would fit"
+    # XF1 inline on the floor: a fuse block for a board (Schurter's OG, 16 mm) stands taller than the pocket
+    assert bom.FUSE_BLOCK_MM > stacks["XF1"][1], "a fuse block would fit: the note is stale"
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
     assert "XU2" not in rows and "no socket" in rows["U2"]["notes"]
     assert "Lying on its side" in rows["C243"]["notes"] and "no foam tape" in rows["J1"]["notes"]
