@@ -106,17 +106,18 @@ class Board:
     # press that opens the count, they held its frame back 63 ms on CRIB_PICO and 131 ms on stock
     # (where the code is loaded into the heap), measured on the emulated chip.
     _ahead = "cribbage.show app.text app.cursor app.picker app.modes.starter app.modes.count cribbage.saying app.said"
-    # The event the last undo took back, until the next action (``_accepted``): the mode that picks such an
-    # event opens on it again (``app.modes``: the starter, a show, the cut for deal, a card laid). The menu
-    # sets it too as it opens over a mode that has a ``kept`` (a count at any step, the starter's card dialled, a
-    # rank dialled in the play): that mode opens there again after (``idle``), unless an action let it go. A class
-    # default, set on the board only once it changes, as ``_ahead`` is: one more attribute set in ``__init__``
-    # grows the board's table of them, 48 bytes of heap at power-on (measured on CRIB_PICO).
+    # The event the last undo took back, until the next action (``_accepted``): the mode that picks such an event opens
+    # on it again (``app.modes``: the starter, a show, the cut for deal, a card laid). The menu sets it too as it opens
+    # over a mode that has a ``kept`` (a count at any step, a rank dialled in the play; the starter's card dialled: the
+    # serial line's LED test alone): that mode opens there again after (``idle``), unless an action let it go. A class
+    # default, set on the board only once it changes, as ``_ahead`` is: one more attribute set in ``__init__`` grows the
+    # board's table of them, 48 bytes of heap at power-on (measured on CRIB_PICO).
     undone = None
     # The mode the menu (or the LED test) was opened over if it was a count ("count"), the starter's picker
     # ("starter": the serial line's LED test), the call on a claim ("muggins") or the call made (its ``kept_off``:
     # whether a house rule kept its points off the track, which its screen says and the log cannot), else None:
-    # set by ``open_menu`` alone, so only the menu's screens are open while it is set, and each leaves through
+    # set by ``open_menu`` (and at power-on over the crib's claim still open to a call, let go at once by ``idle``),
+    # so only the menu's screens are open while it is set, and each leaves through
     # ``idle``, which goes back there (home, back would undo) and lets it go. A class default, as ``undone`` is.
     left = None
     # True once a change of the match failed midway (``changing``: no room in the heap, say): the game in
@@ -234,8 +235,8 @@ class Board:
         """Back to the home mode: pegging, or during a play laid card by card (a preference) laying
         cards; the menu's modules leave the heap (they load again when next opened). But the menu (or a
         screen it opened) left over a count goes back to it as it stood (``open_menu``: at any step, its cards
-        or ranks as taken), to the starter's picker, to the call still open on its claim or to the call made,
-        unless what was done there ended them (a new game)."""
+        or ranks as taken), to the starter's picker (the LED test's), to the call still open on its claim or to the
+        call made, unless what was done there ended them (a new game)."""
         forget(_MENU_MODULES)
         left = self.left
         if left is not None:

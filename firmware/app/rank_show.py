@@ -14,7 +14,8 @@ heels (refused: the starter is known). Steps:
   (4 different ranks; for the crib, all five), then for a hand "starter too?" (the starter
   could be of that suit), else "his nobs?" (a Jack in the show, the starter no Jack, no
   flush: is one of its Jacks of the starter's suit?). Turning flips the answer, the encoder
-  press gives it, back takes back the last answer (none: back to the ranks, all 4 taken).
+  press gives it, back takes back the last answer (none: the last rank taken is dialled again; all
+  four laid in the play: the count is left).
   On the LEDs the ranks taken shine green for yes, vermillion for no: for "one suit?" the four
   blink, for "starter too?" they shine steady, for "his nobs?" only the Jacks blink.
 Then the count goes on as with cards: the claim (muggins on) or the count said and pegged.

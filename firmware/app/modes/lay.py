@@ -13,8 +13,8 @@ makes, and the display says it as players do ("fifteen two", "thirty-one for two
 - back: undo the last card or go (or whatever was last), as at home; a card taken back is
   dialled again (its rank);
 - encoder long press: the menu.
-A card the core refuses (past 31, a fifth of a rank, the play over) flickers vermillion
-and changes nothing.
+A card the core refuses (past 31, a fifth of a rank; the play over: from the serial line) flickers
+vermillion and changes nothing.
 
 On the LEDs, without the display, all on the track of the side whose turn it is: its game
 hole breathes (as for the show); the rank dialled blinks in the first row, Ace at hole 1 to

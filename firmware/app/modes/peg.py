@@ -21,9 +21,10 @@ Idle (no peg being dialled):
 - while a muggins call is still open at home (the menu or a power cut came between the claim
   and the next count): the game hole of each other side's track blinks white, as in the call
   (``app.modes.muggins``), and that side's button calls it there.
-Before the first deal of a game, "who deals?": p1 / p2 pressed or held (three players: back
-held for the third): that player deals; or turn to choose the cut for deal (first: each
-player dials the rank cut, ``app.modes.cut``) or a seat, and press the encoder.
+Before the first deal of a match (or of a game started again from the menu), "who deals?": p1 / p2
+pressed or held (three players: back held for the third): that player deals; or turn to choose the
+cut for deal (first: each player dials the rank cut, ``app.modes.cut``) or a seat, and press the
+encoder.
 """
 
 from app import palette
@@ -86,7 +87,7 @@ def result_lines(match):
         losers = " ".join(settings.side_name(side) for side in range(len(match.front)) if side != winner)
         if len(losers) + len(words) < WIDTH:
             out.append(losers + " " + words)
-        else:  # three players' double skunk: two lines
+        else:  # a double skunk (two players' too) or three players' skunk: two lines
             out.extend((losers, words))
     if match.match_winner is None and match.game.laying is not None and next(match.iter_log(match.events - 1))[0] in (
             "lay", "go"):
