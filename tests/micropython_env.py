@@ -14,6 +14,8 @@ from host_tools.mpy import MpyFormat, interpreter_reads
 
 # The firmware test modules: pytest runs them on CPython, the runners on MicroPython.
 FIRMWARE_TESTS = sorted(path.stem for path in (ROOT / "tests" / "firmware").glob("test_*.py"))
+# The scripts run under `micropython` (not pytest modules): the runner of those modules, the power cuts...
+ON_MICROPYTHON = ROOT / "tests" / "on_micropython"
 # Below the ~240 KB a running rp2 MicroPython leaves free, so heap trouble shows up here first.
 RP2040_HEAP = "192K"
 
@@ -82,10 +84,10 @@ POWER_CUT_SUMMARY = re.compile(
 
 def run_power_cuts(script: str, libdir: Path, cuts: int, heap: str, seed: int = 1,
                    printed: list[str] | None = None) -> tuple[int, int, int, int]:
-    """Run the power-cut script tests/``script`` under `micropython` on the firmware packages in
-    ``libdir`` (it must exit 0); the numbers of its summary line (see tests/power_cuts.py): cuts,
+    """Run the power-cut script tests/on_micropython/``script`` under `micropython` on the firmware packages in
+    ``libdir`` (it must exit 0); the numbers of its summary line (see tests/on_micropython/power_cuts.py): cuts,
     new and previous states kept, saves. The lines it printed are added to ``printed``, if given."""
-    result = run_micropython([str(ROOT / "tests" / script), str(libdir), str(cuts), str(seed)], heap=heap)
+    result = run_micropython([str(ON_MICROPYTHON / script), str(libdir), str(cuts), str(seed)], heap=heap)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     if printed is not None:
         printed += result.stdout.splitlines()

@@ -10,7 +10,7 @@ The code comes on top: on the chip it is frozen into flash (firmware/manifest.py
 loaded from .mpy files into the heap; here it is what importing the app (compiled by
 mpy-cross as `crib deploy` sends it, all modes loaded, with the test's own helpers) holds,
 measured first by a probe run of the same script.
-The heap is thus code + 96 KB, and tests/app_memory.py must play its 5-game match, the
+The heap is thus code + 96 KB, and tests/on_micropython/app_memory.py must play its 5-game match, the
 settings and the advice, send the whole log page by page over the serial protocol, and
 then (a fresh interpreter, as after a power cycle) restore the match from the saved file
 and send its log again, without a MemoryError.
@@ -26,12 +26,12 @@ from pathlib import Path
 
 import pytest
 
-from micropython_env import ROOT, run_micropython
+from micropython_env import ON_MICROPYTHON, run_micropython
 
 pytestmark = pytest.mark.slow  # seconds a test: started first, so the parallel run ends together
 
 DATA_BUDGET_KB = 96  # 64 KB on the 32-bit chip, x1.5 on the 64-bit unix port (see above)
-SCRIPT = str(ROOT / "tests" / "app_memory.py")
+SCRIPT = str(ON_MICROPYTHON / "app_memory.py")
 
 
 def run_in_budget(args: list[str], heap: str) -> tuple[dict, str]:

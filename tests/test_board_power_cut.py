@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from micropython_env import ROOT, run_micropython, run_power_cuts
+from micropython_env import ON_MICROPYTHON, run_micropython, run_power_cuts
 
 pytestmark = pytest.mark.slow  # seconds a test: started first, so the parallel run ends together
 
@@ -44,7 +44,7 @@ def test_every_power_cut_while_the_board_falls_back_to_its_older_copy_keeps_it_o
         compiled_firmware: Callable[..., Path]) -> None:
     """fallback_power_cut.py: the newest copy unusable (five ways), a cut at every block write of
     the power-on that sets it aside and of the two changes after."""
-    result = run_micropython([str(ROOT / "tests" / "fallback_power_cut.py"), str(compiled_firmware())], heap="2M")
+    result = run_micropython([str(ON_MICROPYTHON / "fallback_power_cut.py"), str(compiled_firmware())], heap="2M")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     found = FALLBACK_SUMMARY.search(result.stdout)
     assert found, result.stdout[-2000:]
@@ -59,7 +59,7 @@ def test_every_power_cut_while_the_board_keeps_a_save_cut_short_leaves_it_whole_
         compiled_firmware: Callable[..., Path]) -> None:
     """keepsake_power_cut.py: a cut at every block write of the power-on that copies the whole of a save
     cut short to game.cut and of the change after; the next power-on finds it whole, or keeps it then."""
-    result = run_micropython([str(ROOT / "tests" / "keepsake_power_cut.py"), str(compiled_firmware())], heap="2M")
+    result = run_micropython([str(ON_MICROPYTHON / "keepsake_power_cut.py"), str(compiled_firmware())], heap="2M")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     found = KEEPSAKE_SUMMARY.search(result.stdout)
     assert found, result.stdout[-2000:]

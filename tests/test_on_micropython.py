@@ -29,7 +29,7 @@ from micropython32_env import NOT_ON_32BIT
 from host_tools.firmware_tree import link_board_tree
 from micropython_env import (
     FIRMWARE_TESTS,
-    ROOT,
+    ON_MICROPYTHON,
     RP2040_HEAP,
     check_module_ran,
     micropython_reads,
@@ -44,7 +44,7 @@ COMPILED_HEAP = "256K"
 
 def check(libdir: Path, module: str, heap: str = RP2040_HEAP) -> None:
     """Run the firmware test module ``module`` in micropython against the packages in ``libdir``."""
-    result = run_micropython([str(ROOT / "tests" / "mpy_runner.py"), str(libdir), module], heap=heap)
+    result = run_micropython([str(ON_MICROPYTHON / "mpy_runner.py"), str(libdir), module], heap=heap)
     check_module_ran(result.stdout + result.stderr, module, "micropython")
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
 

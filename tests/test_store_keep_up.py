@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from micropython_env import ROOT, run_micropython
+from micropython_env import ON_MICROPYTHON, run_micropython
 
 SAVES = 600  # the log grows to 600 events: a file of about 12 KB, three flash blocks
 
 
 def test_a_save_erases_the_flash_once_at_most_between_two_reads_of_the_controls(
         compiled_firmware: Callable[..., Path]) -> None:
-    result = run_micropython([str(ROOT / "tests" / "store_keep_up.py"), str(compiled_firmware()), str(SAVES)],
+    result = run_micropython([str(ON_MICROPYTHON / "store_keep_up.py"), str(compiled_firmware()), str(SAVES)],
                              heap="1M")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     label, *counts = result.stdout.split()

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from micropython_env import ROOT, run_micropython
+from micropython_env import ON_MICROPYTHON, run_micropython
 
 FILE_BUFFER = 1024  # littlefs's cache for a file, progsize 256 (the rp2 port's mount)
 
 
 def test_the_save_s_read_back_finds_the_file_written_let_go(compiled_firmware: Callable[..., Path]) -> None:
-    result = run_micropython([str(ROOT / "tests" / "store_read_back.py"), str(compiled_firmware())], heap="1M")
+    result = run_micropython([str(ON_MICROPYTHON / "store_read_back.py"), str(compiled_firmware())], heap="1M")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     label, held = result.stdout.split()
     assert label == "READBACK"

@@ -2,7 +2,7 @@
 
 Real deals (cribbage_lab.deck), pegging by button (1s and 2s), the starter and every show
 counted by picking its cards in the card picker. Used by the memory test
-(tests/app_memory.py) and benchmarks/bench_app.py; runs on both interpreters.
+(tests/on_micropython/app_memory.py) and benchmarks/bench_app.py; runs on both interpreters.
 """
 
 from cribbage_lab import deck

@@ -5,7 +5,7 @@ the match (tests/firmware/match_player.py, saved after every accepted event), a 
 taking back the last event and sending it again through the serial protocol (the replies
 are saved with the game), the settings opened and left, the discard advice (the largest
 computation the board does), and the whole log sent page by page as `crib log` reads it.
-Used by tests/app_memory.py (the unix port, in a small heap) and, recorded as a list of
+Used by tests/on_micropython/app_memory.py (the unix port, in a small heap) and, recorded as a list of
 inputs, by tests/test_app_on_32bit_micropython.py; runs on both interpreters.
 """
 

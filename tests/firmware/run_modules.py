@@ -1,4 +1,4 @@
-"""The test loop of the MicroPython runners (tests/mpy_runner.py, tests/micropython32/run_tests.py)."""
+"""The test loop of the MicroPython runners (tests/on_micropython/mpy_runner.py, tests/micropython32/run_tests.py)."""
 
 import gc
 import sys

@@ -1,6 +1,6 @@
 """Discard advice against brute force: every starter and every crib counted by show.score.
 
-Runs under pytest and inside MicroPython (tests/mpy_runner.py).
+Runs under pytest and inside MicroPython (tests/on_micropython/mpy_runner.py).
 """
 
 from cribbage import advice

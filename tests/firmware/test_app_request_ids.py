@@ -1,7 +1,7 @@
 """The remembered replies (app.store.Kept, app.request_ids) leave the heap once saved: the saved copy holds
 them, byte for byte as saving their strings writes, and they are read back from there.
 
-Runs on both interpreters in a fresh directory (the power cuts: tests/board_power_cut.py).
+Runs on both interpreters in a fresh directory (the power cuts: tests/on_micropython/board_power_cut.py).
 """
 
 from fake_storage import temp_dir

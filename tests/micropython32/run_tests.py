@@ -3,7 +3,7 @@
 # The firmware is in /deploy (compiled as `crib deploy` sends it), the test modules and
 # their helpers in /tests/firmware, the fake hardware's and cribbage_lab's packages under /repo, board.json
 # under /hardware. sys.argv[1:] names the modules; every function named test_* is called
-# (tests/firmware/run_modules.py, as tests/mpy_runner.py does on the unix port); a line
+# (tests/firmware/run_modules.py, as tests/on_micropython/mpy_runner.py does on the unix port); a line
 # "MODULE: N passed, N failed" follows each module, and the last line adds them up.
 import gc  # noqa: F401  run.mjs calls gc.collect() in this namespace
 import sys

@@ -1,7 +1,7 @@
 # What a save holds as it reads back the copy it wrote, on MicroPython's real littlefs (os.VfsLfs2),
 # mounted as the rp2 port mounts its flash (progsize 256: each open file holds a 1 KB buffer).
 #
-#   micropython tests/store_read_back.py LIBDIR
+#   micropython tests/on_micropython/store_read_back.py LIBDIR
 #
 # app.store saves a game, then reads the copy back (``Store.sound_copy``) before renaming it into
 # place: a file closed but still held keeps its buffer, so the written file let go late would sit
@@ -13,7 +13,7 @@ import os
 import sys
 
 here = sys.argv[0].rpartition("/")[0] or "."
-sys.path[:0] = [sys.argv[1], here + "/firmware", here + "/.."]
+sys.path[:0] = [sys.argv[1], here + "/../firmware", here + "/../.."]
 
 from power_cuts import MOUNT, Flash  # noqa: E402
 from test_store import game, streamed  # noqa: E402

@@ -1,7 +1,7 @@
 # Power cuts while the board keeps a save it replays only in part (SAVE CUT SHORT), on the real
 # littlefs of MicroPython (os.VfsLfs2).
 #
-#   micropython -X heapsize=2M tests/keepsake_power_cut.py LIBDIR
+#   micropython -X heapsize=2M tests/on_micropython/keepsake_power_cut.py LIBDIR
 #
 # LIBDIR holds the firmware packages (firmware/ itself, or the tree compiled to .mpy).
 # A sound save whose last event the rules refuse (a peg for player 4 in a game of two): the
@@ -19,7 +19,7 @@ import os
 import sys
 
 here = sys.argv[0].rpartition("/")[0] or "."
-sys.path[:0] = [sys.argv[1], here + "/firmware", here + "/.."]  # tests/firmware: the RAM flash (fake_storage)
+sys.path[:0] = [sys.argv[1], here + "/../firmware", here + "/../.."]  # tests/firmware: the RAM flash (fake_storage)
 
 from power_cuts import MOUNT, Flash, boot, fail, formatted_flash  # noqa: E402
 

@@ -1,7 +1,7 @@
 # Between two reads of the controls (``keep_up``) a save erases the flash at most once; on
 # MicroPython's real littlefs (os.VfsLfs2).
 #
-#   micropython -X heapsize=1M tests/store_keep_up.py LIBDIR SAVES
+#   micropython -X heapsize=1M tests/on_micropython/store_keep_up.py LIBDIR SAVES
 #
 # app.store saves a match log that grows by an event a save, streamed as the board saves it, on a
 # RAM flash chip that notes each erase and each call of the store's ``keep_up``. A flash erase holds
@@ -12,7 +12,7 @@ import os
 import sys
 
 here = sys.argv[0].rpartition("/")[0] or "."
-sys.path[:0] = [sys.argv[1], here + "/firmware", here + "/.."]
+sys.path[:0] = [sys.argv[1], here + "/../firmware", here + "/../.."]
 
 from power_cuts import MOUNT, Flash  # noqa: E402
 from test_store import game, streamed  # noqa: E402

@@ -1,6 +1,6 @@
 # Power cuts while the board saves its match, on the real littlefs of MicroPython (os.VfsLfs2).
 #
-#   micropython -X heapsize=2M tests/board_power_cut.py LIBDIR CUTS SEED
+#   micropython -X heapsize=2M tests/on_micropython/board_power_cut.py LIBDIR CUTS SEED
 #
 # LIBDIR holds the firmware packages: firmware/ itself, or the tree compiled to .mpy (as the
 # test runs it: a board's power-on imports the count's modules again, and from source the
@@ -30,7 +30,7 @@ import random
 import sys
 
 here = sys.argv[0].rpartition("/")[0] or "."
-sys.path[:0] = [sys.argv[1], here + "/firmware", here + "/.."]  # tests/firmware: the RAM flash (fake_storage)
+sys.path[:0] = [sys.argv[1], here + "/../firmware", here + "/../.."]  # tests/firmware: the RAM flash (fake_storage)
 
 from power_cuts import MOUNT, boot, fail, formatted_flash, plan_cut, report  # noqa: E402
 

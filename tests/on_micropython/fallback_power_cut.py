@@ -1,7 +1,7 @@
 # Power cuts while the board falls back from a newest save it cannot use, on the real
 # littlefs of MicroPython (os.VfsLfs2).
 #
-#   micropython -X heapsize=2M tests/fallback_power_cut.py LIBDIR
+#   micropython -X heapsize=2M tests/on_micropython/fallback_power_cut.py LIBDIR
 #
 # LIBDIR holds the firmware packages: firmware/ itself, or the tree compiled to .mpy (as the
 # test runs it: a board's power-on imports the count's modules again, and from source the
@@ -23,7 +23,7 @@ import json
 import sys
 
 here = sys.argv[0].rpartition("/")[0] or "."
-sys.path[:0] = [sys.argv[1], here + "/firmware", here + "/.."]  # tests/firmware: the RAM flash (fake_storage)
+sys.path[:0] = [sys.argv[1], here + "/../firmware", here + "/../.."]  # tests/firmware: the RAM flash (fake_storage)
 
 from power_cuts import MOUNT, Flash, boot, fail, formatted_flash, report  # noqa: E402
 

@@ -1,8 +1,8 @@
 # The running app inside a heap the size of its budget (run by tests/test_app_memory.py).
 #
-#   micropython -X heapsize=N tests/app_memory.py LIBDIR probe
-#   micropython -X heapsize=N tests/app_memory.py LIBDIR play DIR
-#   micropython -X heapsize=N tests/app_memory.py LIBDIR power-on DIR
+#   micropython -X heapsize=N tests/on_micropython/app_memory.py LIBDIR probe
+#   micropython -X heapsize=N tests/on_micropython/app_memory.py LIBDIR play DIR
+#   micropython -X heapsize=N tests/on_micropython/app_memory.py LIBDIR power-on DIR
 #
 # LIBDIR holds the firmware packages (firmware/ itself, or compiled to .mpy as deployed).
 # All first import the whole app, the modules it loads only when a mode is entered too,
@@ -17,7 +17,7 @@ import json
 import sys
 
 here = sys.argv[0].rpartition("/")[0] or "."
-sys.path[:0] = [sys.argv[1], here + "/firmware", here + "/.."]
+sys.path[:0] = [sys.argv[1], here + "/../firmware", here + "/../.."]
 
 import cribbage.match  # noqa: E402,F401  (the largest modules first: less fragmentation)
 from cribbage import advice, crib_values  # noqa: E402,F401  (loaded by the advice mode)

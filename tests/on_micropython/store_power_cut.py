@@ -1,6 +1,6 @@
 # Power cuts while the board saves, on the real littlefs of MicroPython (os.VfsLfs2).
 #
-#   micropython -X heapsize=1M tests/store_power_cut.py LIBDIR CUTS SEED
+#   micropython -X heapsize=1M tests/on_micropython/store_power_cut.py LIBDIR CUTS SEED
 #
 # LIBDIR holds the firmware packages: firmware/ itself, or the tree compiled to .mpy (as the test runs it).
 #
@@ -19,7 +19,7 @@ import random
 import sys
 
 here = sys.argv[0].rpartition("/")[0] or "."
-sys.path[:0] = [sys.argv[1], here + "/firmware", here + "/.."]
+sys.path[:0] = [sys.argv[1], here + "/../firmware", here + "/../.."]
 
 from power_cuts import MOUNT, boot, fail, formatted_flash, plan_cut, report  # noqa: E402
 from test_store import game, is_game, listed, streamed  # noqa: E402

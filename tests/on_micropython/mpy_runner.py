@@ -1,6 +1,6 @@
 # Runs firmware test modules inside the `micropython` interpreter (no pytest there).
 #
-#   micropython -X heapsize=192K tests/mpy_runner.py LIBDIR MODULE [MODULE ...]
+#   micropython -X heapsize=192K tests/on_micropython/mpy_runner.py LIBDIR MODULE [MODULE ...]
 #
 # LIBDIR is the folder holding the firmware packages (firmware/ itself, or the same tree
 # compiled to .mpy). Every function named test_* is called; a line "MODULE: N passed,
@@ -10,7 +10,7 @@ import sys
 
 libdir = sys.argv[1]
 here = sys.argv[0].rpartition("/")[0] or "."
-sys.path[:0] = [libdir, here + "/firmware", here + "/.."]
+sys.path[:0] = [libdir, here + "/../firmware", here + "/../.."]
 
 from run_modules import run_modules  # noqa: E402
 
