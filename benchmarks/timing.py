@@ -58,7 +58,7 @@ def allocated(action: "Callable[..., object]", *args: object) -> int:
 
 def compiled_firmware() -> str | None:
     """The folder of the firmware `crib bench` compiled, as `crib deploy` compiles it
-    (host_tools.firmware_tree.compile_firmware), which it names as a MicroPython script's
+    (host_tools.deploy.firmware_tree.compile_firmware), which it names as a MicroPython script's
     argument; None on CPython, or for a script run without it."""
     return sys.argv[1] if ON_MICROPYTHON and len(sys.argv) > 1 else None
 

@@ -1,6 +1,6 @@
 """The `crib` command: one program, its sub-commands registered by the modules ``COMMAND_MODULES`` names
 (like mpremote's commands): most one a module, the game's changes (cut, peg, lay, hand, ...) all in
-``host_tools.game_commands``, and the simulator's in ``simulator.cli``."""
+``host_tools.commands.game``, and the simulator's in ``simulator.cli``."""
 
 from __future__ import annotations
 
@@ -16,19 +16,19 @@ from host_shared import INTERRUPTED, NOT_DONE
 # Each module named here defines register(subparsers), which adds its sub-command(s) and
 # sets ``func`` (taking the parsed args, returning an exit status).
 COMMAND_MODULES = [
-    "host_tools.bench",
-    "host_tools.advise",
-    "host_tools.deploy",
-    "host_tools.status",
-    "host_tools.log",
-    "host_tools.undo",
-    "host_tools.game_commands",
-    "host_tools.settings",
-    "host_tools.test_leds",
-    "host_tools.export",
-    "host_tools.plot",
-    "host_tools.score",
-    "host_tools.mip_package",
+    "host_tools.commands.bench",
+    "host_tools.commands.advise",
+    "host_tools.commands.deploy",
+    "host_tools.commands.status",
+    "host_tools.commands.log",
+    "host_tools.commands.undo",
+    "host_tools.commands.game",
+    "host_tools.commands.settings",
+    "host_tools.commands.led_test",
+    "host_tools.commands.export",
+    "host_tools.commands.plot",
+    "host_tools.commands.score",
+    "host_tools.commands.mip_package",
     "simulator.cli",
 ]
 
@@ -52,7 +52,7 @@ EXIT_STATUS = """exit status:
 class Parser(argparse.ArgumentParser):
     """argparse's parser, whose usage errors with ``json_errors`` set (--json on the command line) also go to
     standard output as ``{"ok": false, "error": why}``, as every other error of a command run with --json
-    (``host_tools.talk.fail``): a script reading it gets one object however the command ends."""
+    (``host_tools.board.talk.fail``): a script reading it gets one object however the command ends."""
 
     json_errors = False
 

@@ -1,5 +1,5 @@
 """Game logs on the host: take them (a saved file or the board: ``--from FILE`` or ``--device``,
-for `crib export` and `crib plot`; the board's read by ``host_tools.log_pages``) and replay them
+for `crib export` and `crib plot`; the board's read by ``host_tools.board.log_pages``) and replay them
 through the rules core (in words: ``host_tools.log_words``).
 
 The rules live in ``cribbage.match``; this module only replays a log event by event and
@@ -22,10 +22,10 @@ from typing import Any
 from cribbage.match import Match
 from cribbage.settings import Settings
 from host_shared.untrusted import parse_json, read_text, shorten
-from host_tools.devices import AUTO, LinkError, add_device_argument
-from host_tools.link import connect
-from host_tools.log_pages import read_log
-from host_tools.talk import add_timeout_argument, explained, fail, game_rules
+from host_tools.board.devices import AUTO, LinkError, add_device_argument
+from host_tools.board.link import connect
+from host_tools.board.log_pages import read_log
+from host_tools.board.talk import add_timeout_argument, explained, fail, game_rules
 
 MAX_LOG_BYTES = 16 * 1024 * 1024  # a long match's log is some tens of KB
 
@@ -94,7 +94,7 @@ class Log:
     board no longer keeps the oldest games of a long match), and the match's state there (``base``,
     as ``cribbage.match.Match(base=...)`` takes it; None from the match's first event). Read from the
     board, what it could not give is None in ``events`` and listed in ``skipped``, and ``bases`` holds
-    the match's state at later events where the board gave it (``host_tools.log_pages.read_log``)."""
+    the match's state at later events where the board gave it (``host_tools.board.log_pages.read_log``)."""
 
     settings: dict[str, Any]
     events: list[list[Any] | None]

@@ -14,7 +14,7 @@ for folder in (HERE, HERE / "firmware"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-from host_tools.firmware_tree import compile_firmware  # noqa: E402
+from host_tools.deploy.firmware_tree import compile_firmware  # noqa: E402
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

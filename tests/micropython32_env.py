@@ -23,8 +23,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from host_tools.firmware_tree import compile_firmware
-from host_tools.romfs_image import build_romfs_image
+from host_tools.deploy.firmware_tree import compile_firmware
+from host_tools.deploy.romfs_image import build_romfs_image
 from micropython_env import ROOT, InternedNames
 
 HERE = ROOT / "tests" / "micropython32"

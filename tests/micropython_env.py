@@ -8,9 +8,9 @@ from importlib import import_module
 from pathlib import Path
 from typing import NamedTuple
 
+from host_tools.deploy.firmware_tree import FIRMWARE, ROOT, native_twins
+from host_tools.deploy.mpy import MpyFormat, interpreter_reads
 from host_tools.executables import find
-from host_tools.firmware_tree import FIRMWARE, ROOT, native_twins
-from host_tools.mpy import MpyFormat, interpreter_reads
 
 # The firmware test modules: pytest runs them on CPython, the runners on MicroPython.
 FIRMWARE_TESTS = sorted(path.stem for path in (ROOT / "tests" / "firmware").glob("test_*.py"))

@@ -10,7 +10,8 @@ import pytest
 from cribbage.show import score
 from cribbage_lab.card_text import parse_hand
 from host_shared import USAGE_ERROR
-from host_tools import advise, cli
+from host_tools import cli
+from host_tools.commands import advise
 
 
 def run_advise(argv: list[str]) -> int:
@@ -22,7 +23,7 @@ def run_advise(argv: list[str]) -> int:
 
 
 def test_registered_in_the_crib_command() -> None:
-    assert "host_tools.advise" in cli.COMMAND_MODULES
+    assert "host_tools.commands.advise" in cli.COMMAND_MODULES
 
 
 def test_json_ranking_matches_brute_force(capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,7 +16,7 @@ from host_helpers import Reader
 from sim_process import Simulator
 
 from app import power
-from host_tools import devices
+from host_tools.board import devices
 from host_tools.cli import main
 
 BUILD = (HARDWARE / "BUILD.md").read_text()

@@ -12,11 +12,11 @@ from app_driver import Driver
 from host_helpers import FakeBoard
 from sim_process import CRIB, TIMEOUT_S
 
-from host_tools import talk
+from host_tools.board import talk
+from host_tools.board.link import MAX_REPLY
+from host_tools.board.talk import FAIL_LIMIT
 from host_tools.cli import main
-from host_tools.link import MAX_REPLY
-from host_tools.settings import parse_assignment
-from host_tools.talk import FAIL_LIMIT
+from host_tools.commands.settings import parse_assignment
 
 A_LOG = [["dealer", 0], ["peg", 1, 2], ["peg", 0, 3]]
 
@@ -279,7 +279,7 @@ def test_a_simulator_flash_folder_that_cannot_be_used(flash: str, tmp_path: Path
 
 def test_a_package_json_that_cannot_be_read_or_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
-    from host_tools import mip_package
+    from host_tools.commands import mip_package
 
     folder = tmp_path / "package.json"
     folder.mkdir()
@@ -298,7 +298,7 @@ def test_deploy_to_a_serial_port_that_is_not_there(tmp_path: Path, capsys: pytes
 
 def test_deploy_says_a_port_is_not_there_only_when_mpremote_could_not_open_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from host_tools import deploy
+    from host_tools.commands import deploy
 
     port = str(tmp_path / "ttyACM9")
 

@@ -16,12 +16,12 @@ import pytest
 from rich.console import Console
 from sim_process import CRIB
 
-from host_tools import bench
 from host_tools.cli import main
-from host_tools.deploy import build
+from host_tools.commands import bench
+from host_tools.commands.deploy import build
+from host_tools.deploy.firmware_tree import BOARD_JSON, FIRMWARE
+from host_tools.deploy.mpy import interpreter_reads, mpy_cross
 from host_tools.executables import find
-from host_tools.firmware_tree import BOARD_JSON, FIRMWARE
-from host_tools.mpy import interpreter_reads, mpy_cross
 
 
 def test_an_unknown_benchmark_is_an_error_naming_the_known_ones(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,11 +20,12 @@ from host_helpers import free_port
 from mpremote.romfs import make_romfs
 from rich.console import Console
 
-from host_tools import deploy as deploy_module
-from host_tools import devices
-from host_tools.board_probe import BoardListing, parse_probe, probe_code
-from host_tools.deploy import HEAP_NOTE, DeployError, deploy, mpremote_commands
-from host_tools.deploy_plan import (
+from host_tools.board import devices
+from host_tools.commands import deploy as deploy_module
+from host_tools.commands.deploy import HEAP_NOTE, DeployError, deploy, mpremote_commands
+from host_tools.deploy.board_probe import BoardListing, parse_probe, probe_code
+from host_tools.deploy.mpy import ARCHES, MpyFormat, compile_module, module_name, why_not_loadable
+from host_tools.deploy.plan import (
     BoardFile,
     LocalFile,
     RomImage,
@@ -34,8 +35,7 @@ from host_tools.deploy_plan import (
     make_romfs_plan,
     mismatches,
 )
-from host_tools.mpy import ARCHES, MpyFormat, compile_module, module_name, why_not_loadable
-from host_tools.romfs_image import build_romfs_image
+from host_tools.deploy.romfs_image import build_romfs_image
 from micropython_env import RP2040_HEAP, micropython_reads, run_micropython, tool
 
 VIPER = "import micropython\n\n@micropython.viper\ndef add(x: int) -> int:\n    return x + 1\n"

@@ -20,8 +20,8 @@ from sim_process import CRIB, TIMEOUT_S, Simulator
 
 from app.board import Board
 from host_shared import INTERRUPTED, NOT_DONE, USAGE_ERROR
-from host_tools import mip_package
 from host_tools.cli import EXIT_STATUS, build_parser, main
+from host_tools.commands import mip_package
 from simulator import cli as sim_cli
 
 SIM = "SIM"  # in an argv below: the address of the test's simulator

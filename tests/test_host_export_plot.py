@@ -23,9 +23,10 @@ from cribbage import show
 from cribbage.cards import JACK
 from cribbage_lab import deck
 from cribbage_lab.card_text import parse
-from host_tools import gamelog, plot
+from host_tools import gamelog
+from host_tools.board.link import connect
 from host_tools.cli import main
-from host_tools.link import connect
+from host_tools.commands import plot
 
 TARGET = 121
 

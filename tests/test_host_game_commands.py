@@ -25,9 +25,9 @@ from sim_process import CRIB, TIMEOUT_S
 
 from app.store import Store
 from cribbage_lab.card_text import parse
-from host_tools import game_commands, plot
 from host_tools.cli import main
-from host_tools.status import state_shown
+from host_tools.commands import game, plot
+from host_tools.commands.status import state_shown
 from simulator.device import Device
 
 
@@ -343,18 +343,18 @@ def test_typing_mistakes_are_usage_errors(argv: list[str], message: str, capsys:
     (["5C", "5", "10D"], ["cut_ranks", [4, 4, 9]]),  # a rank among them: ranks alone, no suit made up
 ])
 def test_a_cut_is_sent_as_cards_only_when_every_player_gave_one(typed: list[str], event: list) -> None:
-    args = argparse.Namespace(cut=[game_commands.card_or_rank_typed(t) for t in typed])
-    assert game_commands.cut(args) == event
+    args = argparse.Namespace(cut=[game.card_or_rank_typed(t) for t in typed])
+    assert game.cut(args) == event
 
 
 def test_the_play_card_by_card_is_a_row_each_for_lay_and_go() -> None:
     parser = argparse.ArgumentParser(prog="crib")
-    game_commands.register(parser.add_subparsers(dest="command"))
-    lay = next(c for c in game_commands.COMMANDS if c.name == "lay")
+    game.register(parser.add_subparsers(dest="command"))
+    lay = next(c for c in game.COMMANDS if c.name == "lay")
     assert lay.message(parser.parse_args(["lay", "1", "5"])) == ("event", {"event": ["lay", 0, 5]})
     assert lay.message(parser.parse_args(["lay", "t2b", "K"])) == ("event", {"event": ["lay", 3, 13]})
     assert parser.parse_args(["lay", "2", "10"]).rank == parser.parse_args(["lay", "2", "T"]).rank == 10
-    go = next(c for c in game_commands.COMMANDS if c.name == "go")
+    go = next(c for c in game.COMMANDS if c.name == "go")
     assert go.message(parser.parse_args(["go", "p3"])) == ("event", {"event": ["go", 2]})
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from app import VERSION
 from host_tools.cli import main
-from host_tools.firmware_tree import FIRMWARE, ROOT, firmware_files
+from host_tools.deploy.firmware_tree import FIRMWARE, ROOT, firmware_files
 
 PACKAGE = ROOT / "package.json"
 

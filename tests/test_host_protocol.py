@@ -17,9 +17,9 @@ from serial.tools.list_ports_common import ListPortInfo
 from serial.urlhandler import protocol_socket as serial_socket
 
 from app.safe import SafeBoard
-from host_tools import devices
+from host_tools.board import devices
+from host_tools.board.link import connect
 from host_tools.cli import build_parser, main
-from host_tools.link import connect
 from simulator.device import Device
 from simulator.virtual_hardware import VirtualHardware
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from host_tools.mpy import mpy_cross
+from host_tools.deploy.mpy import mpy_cross
 from micropython_env import FIRMWARE, NATIVE
 
 FILES = sorted(FIRMWARE.rglob("*.py"))

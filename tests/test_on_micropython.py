@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from micropython32_env import NOT_ON_32BIT
 
-from host_tools.firmware_tree import link_board_tree
+from host_tools.deploy.firmware_tree import link_board_tree
 from micropython_env import (
     FIRMWARE_TESTS,
     ON_MICROPYTHON,

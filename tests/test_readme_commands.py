@@ -17,7 +17,7 @@ import pytest
 from host_helpers import Reader
 from sim_process import Simulator
 
-from host_tools import devices
+from host_tools.board import devices
 from host_tools.cli import main
 from simulator.server import DEFAULT_PORT
 

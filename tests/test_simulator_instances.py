@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from sim_process import CRIB, TIMEOUT_S, Simulator
 
-from host_tools import devices
+from host_tools.board import devices
 from host_tools.cli import main
 from simulator import instances
 

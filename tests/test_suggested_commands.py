@@ -26,8 +26,9 @@ import pytest
 from host_helpers import free_port
 from sim_process import CRIB, TIMEOUT_S, Simulator
 
-from host_tools import deploy, devices, mip_package
+from host_tools.board import devices
 from host_tools.cli import main
+from host_tools.commands import deploy, mip_package
 
 SUGGESTED = re.compile(r"`(crib [^`]+)`")
 ALTERNATE_SCREEN = b"\x1b[?1049h"  # the terminal simulator switches to it once it runs

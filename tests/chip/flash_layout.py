@@ -1,9 +1,9 @@
 """The flash of a board after ``crib deploy``: the same files, laid out the same way.
 
-``crib deploy`` compiles ``firmware/`` with mpy-cross for the Pico (``host_tools.deploy.build``)
+``crib deploy`` compiles ``firmware/`` with mpy-cross for the Pico (``host_tools.commands.deploy.build``)
 and then, on a stock MicroPython, copies the ``.mpy`` files, ``main.py`` and ``board.json``
 onto the littlefs; on our CRIB_PICO build it writes the packages as one ROMFS image
-(``host_tools.deploy.romfs_image``) and keeps only ``main.py`` and ``board.json`` on the
+(``host_tools.commands.deploy.romfs_image``) and keeps only ``main.py`` and ``board.json`` on the
 littlefs. ``deployed_flash(image)`` builds those bytes with the same functions, for an
 emulated chip: ``{flash offset: bytes}``.
 
@@ -19,9 +19,9 @@ from pathlib import Path
 
 from littlefs import LittleFS, UserContext
 
-from host_tools.deploy import Build, build, in_package, romfs_image
-from host_tools.firmware_tree import BOARD_JSON, FIRMWARE
-from host_tools.mpy import MpyFormat
+from host_tools.commands.deploy import Build, build, in_package, romfs_image
+from host_tools.deploy.firmware_tree import BOARD_JSON, FIRMWARE
+from host_tools.deploy.mpy import MpyFormat
 
 IMAGES = Path(__file__).resolve().parent / "images"
 BLOCK = 4096

@@ -24,8 +24,8 @@ from __future__ import annotations
 from board_on_chip import bare_board
 from flash_layout import CRIB_PICO
 
-from host_tools.firmware_tree import firmware_files
-from host_tools.mpy import module_name
+from host_tools.deploy.firmware_tree import firmware_files
+from host_tools.deploy.mpy import module_name
 from micropython_env import InternedNames
 
 POOLS = 6  # 1,260 names

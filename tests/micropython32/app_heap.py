@@ -43,7 +43,7 @@ def start():
     if sys.argv[1] == "romfs":
         image = open(DEPLOY + "/app.romfs", "rb").read()  # on the board: flash, not heap
         vfs.mount(vfs.VfsRom(image), "/rom")
-        sys.path[:0] = ["/rom"]  # host_tools.romfs_image puts the packages at its root
+        sys.path[:0] = ["/rom"]  # host_tools.deploy.romfs_image puts the packages at its root
     else:
         sys.path[:0] = [DEPLOY]
     import binascii  # noqa: F401  (the stand-ins: part of the harness)

@@ -35,10 +35,10 @@ from cribbage.show import IMPOSSIBLE, MAX_SHOW, is_possible_total
 from cribbage_lab import card_text
 from host_shared import NOT_DONE, USAGE_ERROR
 from host_shared.untrusted import is_whole_number, shorten, whole_number
-from host_tools.link import BoardLink
+from host_tools.board.link import BoardLink
+from host_tools.board.talk import add_link_arguments, converse, fail, game_rules, with_state
+from host_tools.commands.status import state_shown
 from host_tools.log_words import counted, describe
-from host_tools.status import state_shown
-from host_tools.talk import add_link_arguments, converse, fail, game_rules, with_state
 
 
 def _words(named: Callable[[Settings], list[str]]) -> dict[str, int]:

@@ -4,7 +4,7 @@ Every ``benchmarks/bench_*.py`` is a plain script that runs on both interpreters
 lines ``label<TAB>value<TAB>unit``; they share the clock and heap readings of
 ``benchmarks/timing.py`` (both interpreters put a script's own folder first on its path).
 Before they run on MicroPython, the firmware is compiled once as `crib deploy` compiles it
-(``host_tools.firmware_tree.compile_firmware``, the native twins for the unix port's own
+(``host_tools.deploy.firmware_tree.compile_firmware``, the native twins for the unix port's own
 architecture), and each script is given that folder as its argument: the benchmarks import
 the firmware from there (``timing.use_compiled_firmware``).
 Those in ``CPYTHON_ONLY`` drive a 32-bit MicroPython themselves and run under CPython only.
@@ -37,12 +37,11 @@ from pathlib import Path
 from rich.console import Console
 
 from host_shared import NOT_DONE, USAGE_ERROR
+from host_tools.board.talk import fail
+from host_tools.deploy.firmware_tree import ROOT, compile_firmware, link_board_tree
+from host_tools.deploy.mpy import interpreter_reads
 from host_tools.executables import find
-from host_tools.firmware_tree import compile_firmware, link_board_tree
-from host_tools.mpy import interpreter_reads
-from host_tools.talk import fail
 
-ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "benchmarks"
 CPYTHON_ONLY = ("bench_heap32",)  # drive a 32-bit MicroPython themselves: run under CPython only
 CHIP_FIGURES = BENCHMARKS / "chip_figures.py"

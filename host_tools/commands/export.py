@@ -17,9 +17,9 @@ from typing import Any
 
 from host_shared import NOT_DONE, USAGE_ERROR
 from host_tools import gamelog
+from host_tools.board.talk import fail
 from host_tools.gamelog import add_source_arguments, fetch_games, say_gone, say_skipped, two_sources
 from host_tools.log_words import counted, describe
-from host_tools.talk import fail
 
 
 def to_csv(games: list[gamelog.GameRecord]) -> str:

@@ -9,9 +9,9 @@ from typing import Any
 from rich.console import RenderableType
 from rich.table import Table
 
-from host_tools.log_pages import read_log
+from host_tools.board.log_pages import read_log
+from host_tools.board.talk import add_link_arguments, converse, game_rules
 from host_tools.log_words import describe
-from host_tools.talk import add_link_arguments, converse, game_rules
 
 
 def shown(reply: dict[str, Any]) -> list[RenderableType]:

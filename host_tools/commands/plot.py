@@ -19,9 +19,9 @@ from app.palette import CHOICES, DEFAULT_COLOURS
 from host_shared import NOT_DONE, USAGE_ERROR
 from host_shared.untrusted import at_least_one
 from host_tools import gamelog
+from host_tools.board.talk import fail
 from host_tools.gamelog import add_source_arguments, fetch_games, say_gone, say_skipped, two_sources
 from host_tools.log_words import counted
-from host_tools.talk import fail
 
 PANEL = (900, 380)
 MARGIN = (60, 40, 20, 40)  # left, top, right, bottom of a panel's plot area

@@ -1,13 +1,13 @@
 """`crib deploy`: put the firmware on the board with mpy-cross and mpremote, sending only what changed.
 
-1. Look at the board (one read-only ``mpremote exec``, see board_probe): its MicroPython
+1. Look at the board (one read-only ``mpremote exec``, see ``host_tools.deploy.board_probe``): its MicroPython
    (older than 1.23, the oldest the firmware runs on: refused), which .mpy it reads, the
    size and SHA-256 of what it holds, and its ROMFS partition if it has one.
 2. Compile ``firmware/`` and its native twins (``firmware_native/``) with mpy-cross for
    the board's architecture; if the board would not load what this mpy-cross makes
    (another .mpy version), send the .py sources instead. ``main.py`` is always sent as
    source (the board only runs main.py). ``hardware/board.json`` goes to the board's root.
-3. Plan (deploy_plan, pure functions). A board with a ROMFS partition (firmware built as in
+3. Plan (``host_tools.deploy.plan``, pure functions). A board with a ROMFS partition (firmware built as in
    hardware/BUILD.md) gets the compiled packages as one ROMFS image (romfs_image), written
    only if the partition does not hold those very bytes already, and its littlefs keeps
    only main.py and board.json: the packages left there are removed, as they would be
@@ -48,8 +48,13 @@ from rich.console import Console
 from rich.table import Table
 
 from host_shared import NOT_DONE
-from host_tools.board_probe import BoardListing, parse_probe, probe_code
-from host_tools.deploy_plan import (
+from host_tools.board.devices import AUTO, LinkError, NoBoardError, add_device_argument, resolve
+from host_tools.board.link import connect, open_port
+from host_tools.board.talk import fail
+from host_tools.deploy.board_probe import BoardListing, parse_probe, probe_code
+from host_tools.deploy.firmware_tree import BOARD_JSON, FIRMWARE, ROOT, firmware_files, native_twins
+from host_tools.deploy.mpy import MpyFormat, compile_module, why_not_loadable
+from host_tools.deploy.plan import (
     MAIN,
     LocalFile,
     Plan,
@@ -64,12 +69,7 @@ from host_tools.deploy_plan import (
     paths_to_probe,
     shadows,
 )
-from host_tools.devices import AUTO, LinkError, NoBoardError, add_device_argument, resolve
-from host_tools.firmware_tree import BOARD_JSON, FIRMWARE, ROOT, firmware_files, native_twins
-from host_tools.link import connect, open_port
-from host_tools.mpy import MpyFormat, compile_module, why_not_loadable
-from host_tools.romfs_image import MOUNT, build_romfs_image
-from host_tools.talk import fail
+from host_tools.deploy.romfs_image import MOUNT, build_romfs_image
 from simulator import instances
 
 # Sent as source whatever happens: MicroPython runs these files by name at boot.

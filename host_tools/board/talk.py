@@ -14,8 +14,8 @@ from rich.console import Console, RenderableType
 from cribbage.settings import FIELDS, Settings
 from host_shared import NOT_DONE
 from host_shared.untrusted import shorten
-from host_tools.devices import LinkError, add_device_argument
-from host_tools.link import DEFAULT_TIMEOUT, BoardLink, BoardRefused, MalformedReply, connect
+from host_tools.board.devices import LinkError, add_device_argument
+from host_tools.board.link import DEFAULT_TIMEOUT, BoardLink, BoardRefused, MalformedReply, connect
 
 MAX_TIMEOUT = 3600.0  # seconds; a longer wait for a reply is a mistake (and overflows the serial layer)
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from host_tools.deploy_plan import BoardFile, RomPartition
-from host_tools.mpy import MpyFormat
+from host_tools.deploy.mpy import MpyFormat
+from host_tools.deploy.plan import BoardFile, RomPartition
 
 MARKER = "CRIB-PROBE "
 

@@ -14,8 +14,8 @@ from app.prefs import LIMITS
 from cribbage.settings import FIELDS
 from host_shared import USAGE_ERROR
 from host_shared.untrusted import parse_json, shorten
-from host_tools.link import as_sent
-from host_tools.talk import add_link_arguments, converse, fail
+from host_tools.board.link import as_sent
+from host_tools.board.talk import add_link_arguments, converse, fail
 from shared.supply import ADAPTER_MA, LEAST_MA, USB_MA
 
 # What the serial line takes where the board's menu offers only steps of it (app.prefs checks these)
@@ -40,7 +40,7 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     except ValueError:  # a word: a value as the board's menu shows it (muggins=on, colour0=sky), else as typed
         shown = {value_text(key, each): each for each in offered[key]}
         parsed = shown.get(value.strip(), value)
-    try:  # as the request will be sent (host_tools.link): refused here, so nothing is
+    try:  # as the request will be sent (host_tools.board.link): refused here, so nothing is
         as_sent(parsed).encode()
     except UnicodeEncodeError:  # (a ValueError too) bytes that were no UTF-8 in the command line
         raise argparse.ArgumentTypeError("the value of %s is not UTF-8 text" % shorten(key)) from None

@@ -27,7 +27,7 @@ import serial
 from serial.urlhandler.protocol_socket import Serial as SocketSerial
 
 from host_shared.untrusted import parse_json, shorten
-from host_tools.devices import LinkError, NoBoardError, resolve
+from host_tools.board.devices import LinkError, NoBoardError, resolve
 from shared.serial_lines import MAX_LINE
 
 BAUDRATE = 115200
@@ -256,7 +256,7 @@ def new_id() -> str:
 
 
 def connect(device: str, timeout: float = DEFAULT_TIMEOUT, retries: int = 1) -> BoardLink:
-    """Resolve ``device`` (see host_tools.devices) and open a link to it; a request unanswered
+    """Resolve ``device`` (see host_tools.board.devices) and open a link to it; a request unanswered
     within ``timeout`` is sent again ``retries`` times."""
     port = open_port(resolve(device))
     port.reset_input_buffer()  # whatever the board said before we came is not a reply

@@ -8,8 +8,8 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from host_tools.link import BoardLink
-from host_tools.talk import add_link_arguments, converse
+from host_tools.board.link import BoardLink
+from host_tools.board.talk import add_link_arguments, converse
 
 WHAT_IT_DOES = ("LED test running: the first LED on the wire shows red, then green, then blue, then white; then one "
                 "dim LED "

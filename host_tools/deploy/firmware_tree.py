@@ -12,9 +12,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from host_tools.mpy import compile_module
+from host_tools.deploy.mpy import compile_module
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # host_tools/deploy/ is two folders down
 FIRMWARE = ROOT / "firmware"
 # Beside a firmware folder, its native twins (viper: firmware_native/ for firmware/): mpy-cross
 # compiles them only for an architecture, so they live apart from the code that compiles
@@ -56,7 +56,7 @@ def link_board_tree(target: Path, firmware: Path = FIRMWARE) -> Path:
 def compile_firmware(target: Path, *flags: str, arch: str | None = None, firmware: Path = FIRMWARE) -> Path:
     """Lay out under ``target`` the packages of ``firmware`` as `crib deploy` sends them to a
     board without ROMFS, and return ``target``: every module compiled to .mpy by
-    ``host_tools.mpy.compile_module`` for ``arch`` (with mpy-cross's other ``flags``, such as
+    ``host_tools.deploy.mpy.compile_module`` for ``arch`` (with mpy-cross's other ``flags``, such as
     ``-O2``: `crib deploy` gives none), any other file of a package copied. The native twins
     join their packages when there is an ``arch`` to compile them for, and are left out
     without one (the firmware then uses its plain twins). What lies at the board's root

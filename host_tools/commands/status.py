@@ -10,7 +10,7 @@ from rich.table import Table
 
 from cribbage.cards import a_rank, name, rank_name
 from cribbage.laying import ALL_FIT
-from host_tools.talk import add_link_arguments, converse, game_rules
+from host_tools.board.talk import add_link_arguments, converse, game_rules
 
 
 def state_shown(state: dict[str, Any]) -> list[RenderableType]:

@@ -8,8 +8,8 @@ import json
 from typing import Any
 
 from host_shared.untrusted import shorten
-from host_tools.devices import LinkError
-from host_tools.link import BoardLink, BoardRefused, MalformedReply
+from host_tools.board.devices import LinkError
+from host_tools.board.link import BoardLink, BoardRefused, MalformedReply
 
 LOG_TRIES = 3  # a log that keeps changing while it is read (someone is playing) is refused after this
 

@@ -8,10 +8,10 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from host_tools.link import BoardLink
+from host_tools.board.link import BoardLink
+from host_tools.board.talk import add_link_arguments, converse, game_rules, with_state
+from host_tools.commands.status import state_shown
 from host_tools.log_words import describe
-from host_tools.status import state_shown
-from host_tools.talk import add_link_arguments, converse, game_rules, with_state
 
 
 def undo_and_fetch(link: BoardLink) -> dict[str, Any]:
