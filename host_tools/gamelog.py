@@ -21,6 +21,7 @@ from typing import Any
 
 from cribbage.match import Match
 from cribbage.settings import Settings
+from host_shared import NOT_DONE, USAGE_ERROR
 from host_shared.untrusted import parse_json, read_text, shorten
 from host_tools.board.devices import AUTO, LinkError, add_device_argument
 from host_tools.board.link import connect
@@ -148,20 +149,22 @@ def fetch_log(args: argparse.Namespace) -> Log:
                [Skipped(first, end, why) for first, end, why in reply["skipped"]])
 
 
-def fetch_games(args: argparse.Namespace) -> tuple[dict[str, Any], list[GameRecord], list[Skipped], int] | None:
+def fetch_games(args: argparse.Namespace) -> tuple[dict[str, Any], list[GameRecord], list[Skipped], int] | int:
     """The settings, the replayed games of the log from ``--from FILE`` or else from the board, what
     of it could not be replayed (``replay_log``), and the index of its first event (``Log.first``: 0
-    unless the board no longer keeps the oldest games of a long match); None once it has said why not
-    (the log cannot be read, or breaks the rules)."""
+    unless the board no longer keeps the oldest games of a long match); else, once it has said why, the
+    command's exit status: USAGE_ERROR for both ``--from`` and ``--device`` (``_two_sources``), NOT_DONE if the
+    log cannot be read or breaks the rules."""
+    if _two_sources(args):
+        return USAGE_ERROR
     try:
         log = fetch_log(args)
         return (log.settings, *replay_log(log), log.first)
     except LinkError as error:
         fail(args, explained(error))
-        return None
     except ValueError as error:
         fail(args, str(error))
-        return None
+    return NOT_DONE
 
 
 def say_skipped(args: argparse.Namespace, skipped: list[Skipped]) -> None:
@@ -170,7 +173,7 @@ def say_skipped(args: argparse.Namespace, skipped: list[Skipped]) -> None:
         fail(args, str(stretch), "skipped")
 
 
-def two_sources(args: argparse.Namespace) -> bool:
+def _two_sources(args: argparse.Namespace) -> bool:
     """True (said on stderr) if both ``--from FILE`` and a ``--device`` are given: the log is read from one
     (a usage error: which one was meant is no guess to make)."""
     if args.source and args.device != AUTO:

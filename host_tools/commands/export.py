@@ -15,10 +15,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from host_shared import NOT_DONE, USAGE_ERROR
+from host_shared import NOT_DONE
 from host_tools import gamelog
 from host_tools.board.talk import fail
-from host_tools.gamelog import add_source_arguments, fetch_games, say_gone, say_skipped, two_sources
+from host_tools.gamelog import add_source_arguments, fetch_games, say_gone, say_skipped
 from host_tools.log_words import counted, describe
 
 
@@ -60,11 +60,9 @@ def to_json(settings: dict[str, Any], games: list[gamelog.GameRecord],
 
 def run(args: argparse.Namespace) -> int:
     """Export the log."""
-    if two_sources(args):
-        return USAGE_ERROR
     fetched = fetch_games(args)
-    if fetched is None:
-        return NOT_DONE
+    if isinstance(fetched, int):  # said why: the exit status
+        return fetched
     settings, games, skipped, first = fetched
     text = to_csv(games) if args.format == "csv" else to_json(settings, games, skipped, first) + "\n"
     # every game that can be read is given; what cannot is said, and the status says it was not all

@@ -16,11 +16,11 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from app.palette import CHOICES, DEFAULT_COLOURS
-from host_shared import NOT_DONE, USAGE_ERROR
+from host_shared import NOT_DONE
 from host_shared.untrusted import at_least_one
 from host_tools import gamelog
 from host_tools.board.talk import fail
-from host_tools.gamelog import add_source_arguments, fetch_games, say_gone, say_skipped, two_sources
+from host_tools.gamelog import add_source_arguments, fetch_games, say_gone, say_skipped
 from host_tools.log_words import counted
 
 PANEL = (900, 380)
@@ -145,11 +145,9 @@ def render(games: list[gamelog.GameRecord], colours: list[tuple[int, int, int]])
 
 def run(args: argparse.Namespace) -> int:
     """Plot the race."""
-    if two_sources(args):
-        return USAGE_ERROR
     fetched = fetch_games(args)
-    if fetched is None:
-        return NOT_DONE
+    if isinstance(fetched, int):  # said why: the exit status
+        return fetched
     settings, games, skipped, first = fetched
     say_gone(args, first)
     say_skipped(args, skipped)  # the games around them are drawn; the status says it was not all
