@@ -5,19 +5,18 @@ game, 5 with 3 players or two teams, where each player lays away one card) and r
 every possible keep, best first, as ``Keep`` objects:
 
 - ``keep``, ``discard``: tuples of card ints, each in the order the cards were given;
-- ``hand_expected``: the mean show of the kept 4 cards over every possible starter (the
-  cards you have not seen: 46 of them with 6 dealt, 47 with 5), counted by ``show.score``;
+- ``counts``: a bytearray indexed by total, the number of starters giving it: the kept 4 cards
+  shown with every possible starter (the cards you have not seen: 46 of them with 6 dealt, 47
+  with 5), counted by ``show.score``;
 - ``hand_min``, ``hand_max``: the worst and best of those shows;
-- ``chances``: dict total -> number of starters giving that total (exact counts; the
-  chance of a total is ``chances[total] / starters``, see ``chance(total)``), built from
-  ``counts``, the same counts as a bytearray indexed by total;
 - ``starters``: how many starters were counted (46 or 47);
-- ``crib_expected``: the mean crib score of the laid-away cards (always >= 0), from the
-  table in ``cribbage.crib_values`` (see docs/ADVICE.md for how it is made);
-- ``expected``: ``hand_expected + crib_expected`` when the crib is yours (``dealer``
-  true; in the team game: when your side deals), ``hand_expected - crib_expected`` when
-  it is not;
+- ``expected``: the mean of those shows plus the mean crib score of the laid-away cards (from
+  the table in ``cribbage.crib_values``, ``crib_sum``; docs/ADVICE.md says how it is made) when
+  the crib is yours (``dealer`` true; in the team game: when your side deals), minus it when it
+  is not;
 - ``expected_fraction``: ``expected`` exactly, as (numerator, denominator) ints.
+The hand's and the crib's shares of it, and the chance of each total, are the host's
+(``cribbage_lab.keep_shares``): the board shows none of them.
 
 Keeps are ordered by the exact ``expected`` (ints, so both interpreters agree), ties
 broken by the higher hand value and then by the cards laid away, in the order given (the first
@@ -80,17 +79,17 @@ class Keep:
 
     The board holds every keep of a deal while the player scrolls through them, so a keep
     stores only its counts (``counts[total]``: starters showing that total, in 30 bytes)
-    and sums; the means, min, max and the ``chances`` dict are worked out when read.
+    and sums; the mean, min and max are worked out when read.
     """
 
     def __init__(self, keep, discard, hand_sum, starters, counts, crib_total, crib_cases, dealer):
         self.keep = keep
         self.discard = discard
         self.counts = counts
-        # The exact value over the common denominator starters * crib_cases, then what it is made of.
+        # The exact value over the common denominator starters * crib_cases, then the hand's share (ties).
         crib_part = crib_total * starters
         self._sums = (hand_sum * crib_cases + (crib_part if dealer else -crib_part), starters * crib_cases,
-                      hand_sum, starters, crib_total, crib_cases)
+                      hand_sum, starters)
 
     @property
     def expected_fraction(self):
@@ -106,21 +105,6 @@ class Keep:
     def starters(self):
         """How many starters the hand was counted with: the cards not seen (46 with 6 dealt, 47 with 5)."""
         return self._sums[3]
-
-    @property
-    def hand_expected(self):
-        """The mean show of the kept cards over every starter."""
-        return self._sums[2] / self._sums[3]
-
-    @property
-    def crib_expected(self):
-        """The mean crib score of the laid-away cards (always >= 0), from ``cribbage.crib_values``."""
-        return self._sums[4] / self._sums[5]
-
-    @property
-    def chances(self):
-        """Total -> number of starters showing that total, for the totals that happen."""
-        return {total: n for total, n in enumerate(self.counts) if n}
 
     @property
     def hand_min(self):
@@ -139,10 +123,6 @@ class Keep:
         while not counts[total]:
             total -= 1
         return total
-
-    def chance(self, total):
-        """Probability (0.0-1.0) that the kept hand shows exactly ``total``."""
-        return self.counts[total] / self._sums[3] if 0 <= total <= MAX_SHOW else 0.0
 
     def ranks_before(self, other):
         """True if this keep ranks before ``other``: a higher exact value, then a higher hand value."""

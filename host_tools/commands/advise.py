@@ -2,7 +2,8 @@
 
 Every keep is ranked by expected points (the kept hand's mean show over every starter you
 have not seen, plus the laid-away cards' mean crib value when the crib is yours, minus it
-when it is not). The ranking is the rules core's (cribbage.advice): nothing is computed here.
+when it is not). The ranking is the rules core's (cribbage.advice): nothing is computed here (the
+hand's and the crib's shares and the chances are read from its keeps: cribbage_lab.keep_shares).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from rich.table import Table
 from cribbage import advice
 from cribbage.cards import names
 from cribbage_lab.card_text import symbol_names
+from cribbage_lab.keep_shares import chance, chances, crib_expected, hand_expected
 from host_shared import USAGE_ERROR
 from host_shared.untrusted import at_least_one
 from host_tools.card_args import cards_given
@@ -26,14 +28,14 @@ def as_json(keeps: list[advice.Keep]) -> list[dict[str, Any]]:
     """The ranking as JSON-able dicts (cards written as text)."""
     return [{
         "keep": names(k.keep).split(), "discard": names(k.discard).split(), "expected": k.expected,
-        "hand_expected": k.hand_expected, "crib_expected": k.crib_expected, "hand_min": k.hand_min,
-        "hand_max": k.hand_max, "starters": k.starters, "chances": {str(t): n for t, n in sorted(k.chances.items())},
+        "hand_expected": hand_expected(k), "crib_expected": crib_expected(k), "hand_min": k.hand_min,
+        "hand_max": k.hand_max, "starters": k.starters, "chances": {str(t): n for t, n in sorted(chances(k).items())},
     } for k in keeps]
 
 
 def chances_line(keep: advice.Keep) -> str:
     """The totals the kept hand can show and the chance of each, like ``10: 41%``."""
-    return ", ".join("%d: %.0f%%" % (total, 100 * keep.chance(total)) for total in sorted(keep.chances))
+    return ", ".join("%d: %.0f%%" % (total, 100 * chance(keep, total)) for total in sorted(chances(keep)))
 
 
 def print_ranking(console: Console, keeps: list[advice.Keep], dealer: bool) -> None:
@@ -45,7 +47,7 @@ def print_ranking(console: Console, keeps: list[advice.Keep], dealer: bool) -> N
     sign = "+" if dealer else "-"
     for i, k in enumerate(keeps):
         table.add_row(str(i + 1), symbol_names(k.keep), symbol_names(k.discard), "%.2f" % k.expected,
-                      "%.2f" % k.hand_expected, "%s%.2f" % (sign, k.crib_expected),
+                      "%.2f" % hand_expected(k), "%s%.2f" % (sign, crib_expected(k)),
                       str(k.hand_min), str(k.hand_max), style="bold" if i == 0 else None)
     console.print(table)
     console.print("best keep shows: " + chances_line(keeps[0]), highlight=False)
