@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from cribbage_lab.card_text import parse_hand
-from host_tools.board.talk import fail
+from host_tools.errors import fail
 
 
 def cards_given(args: argparse.Namespace, count: int, wanted: str) -> list[int] | None:

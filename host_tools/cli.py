@@ -52,7 +52,7 @@ EXIT_STATUS = """exit status:
 class Parser(argparse.ArgumentParser):
     """argparse's parser, whose usage errors with ``json_errors`` set (--json on the command line) also go to
     standard output as ``{"ok": false, "error": why}``, as every other error of a command run with --json
-    (``host_tools.board.talk.fail``): a script reading it gets one object however the command ends."""
+    (``host_tools.errors.fail``): a script reading it gets one object however the command ends."""
 
     json_errors = False
 

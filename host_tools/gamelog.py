@@ -26,7 +26,8 @@ from host_shared.untrusted import parse_json, read_text, shorten
 from host_tools.board.devices import AUTO, LinkError, add_device_argument
 from host_tools.board.link import connect
 from host_tools.board.log_pages import read_log
-from host_tools.board.talk import add_timeout_argument, explained, fail, game_rules
+from host_tools.board.talk import add_timeout_argument, explained, game_rules
+from host_tools.errors import fail
 
 MAX_LOG_BYTES = 16 * 1024 * 1024  # a long match's log is some tens of KB
 

@@ -14,9 +14,9 @@ from sim_process import CRIB, TIMEOUT_S
 
 from host_tools.board import talk
 from host_tools.board.link import MAX_REPLY
-from host_tools.board.talk import FAIL_LIMIT
 from host_tools.cli import main
 from host_tools.commands.settings import parse_assignment
+from host_tools.errors import FAIL_LIMIT
 
 A_LOG = [["dealer", 0], ["peg", 1, 2], ["peg", 0, 3]]
 

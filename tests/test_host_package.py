@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from app import VERSION
 from host_tools.cli import main
@@ -58,3 +59,15 @@ def test_the_board_prints_its_version_at_power_on(tmp_path: Path, monkeypatch: p
     monkeypatch.setattr(app.run.asyncio, "run", lambda main: served.append(main.close()))  # not served forever
     app.run.run(VirtualHardware(str(tmp_path)))
     assert served == [None] and capsys.readouterr().out == "cribbage board firmware %s\n" % VERSION
+
+
+def test_an_install_that_is_not_editable_names_every_package_the_host_imports() -> None:
+    """pyproject's ``packages`` lists each folder with an ``__init__.py`` under the packages it maps (a
+    package left out installs nothing of its own: ``crib`` failed at its first import without app.modes)."""
+    setup = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    found = set()
+    for package, folder in setup["package-dir"].items():
+        if package:
+            for init in (ROOT / folder).rglob("__init__.py"):
+                found.add(".".join([package, *init.parent.relative_to(ROOT / folder).parts]))
+    assert sorted(setup["packages"]) == sorted(found)

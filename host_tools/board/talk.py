@@ -1,11 +1,10 @@
-"""What the board-facing sub-commands share: their options, the link, errors and output."""
+"""What the board-facing sub-commands share: their options, the link, its errors and the output."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import re
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +15,7 @@ from host_shared import NOT_DONE
 from host_shared.untrusted import shorten
 from host_tools.board.devices import LinkError, add_device_argument
 from host_tools.board.link import DEFAULT_TIMEOUT, BoardLink, BoardRefused, MalformedReply, connect
+from host_tools.errors import fail
 
 MAX_TIMEOUT = 3600.0  # seconds; a longer wait for a reply is a mistake (and overflows the serial layer)
 
@@ -132,20 +132,6 @@ def with_state(link: BoardLink, reply: dict[str, Any]) -> dict[str, Any]:
     if "settings" in reply.get("state", {}):
         return reply
     return dict(reply, state=link.request("state")["state"])
-
-
-FAIL_LIMIT = 400  # characters of an error message: what it echoes of a bad input is cut to a short start
-
-
-def fail(args: argparse.Namespace, message: str, kind: str = "error") -> None:
-    """Print ``crib COMMAND: error: message`` to stderr, on one line of at most FAIL_LIMIT characters
-    (``kind`` in place of error: what was not done although the rest was, like ``skipped``); an error of
-    a command run with --json goes to standard output too, as ``{"ok": false, "error": message}``: a
-    script reading it gets one object however the command ends (a usage error too: ``host_tools.cli``)."""
-    message = shorten(" ".join(message.splitlines()), FAIL_LIMIT)
-    print("crib %s: %s: %s" % (getattr(args, "command", ""), kind, message), file=sys.stderr)
-    if kind == "error" and getattr(args, "json", False):
-        print(json.dumps({"ok": False, "error": message}))
 
 
 def game_rules(settings: dict[str, Any] | None) -> Settings:

@@ -50,7 +50,6 @@ from rich.table import Table
 from host_shared import NOT_DONE
 from host_tools.board.devices import AUTO, LinkError, NoBoardError, add_device_argument, resolve
 from host_tools.board.link import connect, open_port
-from host_tools.board.talk import fail
 from host_tools.deploy.board_probe import BoardListing, parse_probe, probe_code
 from host_tools.deploy.firmware_tree import BOARD_JSON, FIRMWARE, ROOT, firmware_files, native_twins
 from host_tools.deploy.mpy import MpyFormat, compile_module, why_not_loadable
@@ -70,6 +69,7 @@ from host_tools.deploy.plan import (
     shadows,
 )
 from host_tools.deploy.romfs_image import MOUNT, build_romfs_image
+from host_tools.errors import fail
 from simulator import instances
 
 # Sent as source whatever happens: MicroPython runs these files by name at boot.

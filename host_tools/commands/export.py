@@ -17,7 +17,7 @@ from typing import Any
 
 from host_shared import NOT_DONE
 from host_tools import gamelog
-from host_tools.board.talk import fail
+from host_tools.errors import fail
 from host_tools.gamelog import add_source_arguments, fetch_games, say_gone, say_skipped
 from host_tools.log_words import counted, describe
 

@@ -36,8 +36,9 @@ from cribbage_lab import card_text
 from host_shared import NOT_DONE, USAGE_ERROR
 from host_shared.untrusted import is_whole_number, shorten, whole_number
 from host_tools.board.link import BoardLink
-from host_tools.board.talk import add_link_arguments, converse, fail, game_rules, with_state
+from host_tools.board.talk import add_link_arguments, converse, game_rules, with_state
 from host_tools.commands.status import state_shown
+from host_tools.errors import fail
 from host_tools.log_words import counted, describe
 
 

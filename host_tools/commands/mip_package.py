@@ -17,8 +17,8 @@ from pathlib import Path
 
 from app import VERSION
 from host_shared import NOT_DONE
-from host_tools.board.talk import fail
 from host_tools.deploy.firmware_tree import BOARD_JSON, FIRMWARE, ROOT, firmware_files
+from host_tools.errors import fail
 
 PACKAGE_JSON = ROOT / "package.json"
 

@@ -19,7 +19,7 @@ from app.palette import CHOICES, DEFAULT_COLOURS
 from host_shared import NOT_DONE
 from host_shared.untrusted import at_least_one
 from host_tools import gamelog
-from host_tools.board.talk import fail
+from host_tools.errors import fail
 from host_tools.gamelog import add_source_arguments, fetch_games, say_gone, say_skipped
 from host_tools.log_words import counted
 

@@ -15,7 +15,8 @@ from cribbage.settings import FIELDS
 from host_shared import USAGE_ERROR
 from host_shared.untrusted import parse_json, shorten
 from host_tools.board.link import as_sent
-from host_tools.board.talk import add_link_arguments, converse, fail
+from host_tools.board.talk import add_link_arguments, converse
+from host_tools.errors import fail
 from shared.supply import ADAPTER_MA, LEAST_MA, USB_MA
 
 # What the serial line takes where the board's menu offers only steps of it (app.prefs checks these)

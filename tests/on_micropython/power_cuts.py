@@ -1,7 +1,6 @@
-# What the power-cut scripts share (store_power_cut.py, board_power_cut.py; both run under
-# `micropython`, which has os.VfsLfs2): a RAM flash chip formatted with littlefs, mounted
-# afresh as after a reboot, power cuts planned on it, and the summary line that
-# tests/micropython_env.py's run_power_cuts reads.
+# What the scripts here that use littlefs share (each runs under `micropython`, which has os.VfsLfs2):
+# a RAM flash chip formatted with littlefs, mounted afresh as after a reboot, power cuts planned on it,
+# and the summary line that tests/micropython_env.py's run_power_cuts reads.
 import os
 import random
 import sys
