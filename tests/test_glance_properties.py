@@ -61,8 +61,8 @@ def check(board: Board, viewer: Board, replay: bool) -> None:
     shown = drawn(viewer, match)
     if board.just_skipped():  # the glance's match, of no events, cannot tell that nothing was done since the
         shown[1].remove("back=starter")  # skip: that hint comes with the replay, a moment later (a known gap),
-        if "btn=peg points" in first[1]:  # and takes the line the glance gives the buttons' hint
-            first[1].remove("btn=peg points")
+        if "btn=peg the play" in first[1]:  # and takes the line the glance gives the buttons' hint
+            first[1].remove("btn=peg the play")
     if match.winner is not None and match.game.laying is not None and len(shown[1]) > len(first[1]):
         # a game won by a card laid: what it made (the lines between the result and the hint) is the log's, not
         # the glance's, and is said once the log is replayed, a moment later (a known gap)

@@ -72,10 +72,11 @@ def _event(board, request):
 
         side, points = event[1], event[2]
         match = board.match
-        if (match.game.phase == "play" and is_int(side) and 0 <= side < len(match.front) and is_int(points)
-                and points <= MAX_PLAY_POINTS and kept_off(match, side, points)):
-            raise ValueError("not pegged: the house rules (peg out exactly, the stinkhole) keep %s at %d"
-                             % (match.settings.side_name(side), match.front[side]))
+        why = (match.game.phase == "play" and is_int(side) and 0 <= side < len(match.front) and is_int(points)
+               and points <= MAX_PLAY_POINTS and kept_off(match, side, points))
+        if why:
+            raise ValueError("not pegged: %s (%s stays at %d)"
+                             % (why, match.settings.side_name(side), match.front[side]))
     board.apply(event)
     return _changed_state(board)
 

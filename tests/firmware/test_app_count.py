@@ -53,6 +53,9 @@ def test_home_in_the_show_says_whose_count_is_next_and_how_to_open_it():
     assert d.display() == ["G1 P1 deals", "P1   0 (0)", "P2  29 (0)", "next: P1 hand", "enc=count", "won 0-0"]
     d.press(ENC)
     assert d.mode.title(d.board) == "P1 HAND"
+    d.count_show("4C 4D 6S 6H")
+    d.press(BACK_PRESS)
+    assert d.display()[3:5] == ["next: P1 crib", "enc=count"]  # whose crib: the dealer's
 
 
 def test_used_cards_cannot_be_picked():

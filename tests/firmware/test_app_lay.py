@@ -194,7 +194,7 @@ def test_the_play_set_card_by_card_once_points_are_pegged_in_the_deal_is_laid_fr
     d.pick("5D")  # by points: the starter, then the play pegged by hand
     d.press(HOLD_P2, HOLD_P1)
     assert d.ask({"cmd": "settings", "set": {"play": 1}})["ok"]  # (as the menu sets it: the board goes home)
-    assert d.where() == "peg" and d.display()[-4:-1] == ["play by points", "btn=peg points", "enc=count"]  # from 0
+    assert d.where() == "peg" and d.display()[-4:-1] == ["play by points", "btn=peg the play", "enc=count"]  # from 0
     d.press(ENC)
     assert d.where() == "cards" and d.mode.seat == 1
     for _ in range(3):  # the shows as totals: the next deal is laid card by card, and nothing says otherwise
@@ -237,7 +237,7 @@ def test_a_play_pegged_by_hand_before_its_starter_is_not_laid_again_once_the_sta
     assert d.where() == "peg" and d.display()[-2] == "enc=count" and "starter skipped" not in d.display()
     assert d.display()[-4] == "play by points"  # said: a review found nothing telling why it was not laid
     d = d.reboot()  # through a power cut, the glance's first frame too
-    assert d.where() == "peg" and d.display()[-4:-1] == ["play by points", "btn=peg points", "enc=count"]
+    assert d.where() == "peg" and d.display()[-4:-1] == ["play by points", "btn=peg the play", "enc=count"]
     d.press(HOLD_P1)  # the play goes on by points
     assert d.match.front == [3, 2] and d.where() == "peg"
     d.press(ENC)  # the count: the pone's hand, its cards (the starter is known)

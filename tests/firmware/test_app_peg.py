@@ -24,15 +24,15 @@ def test_quick_paths_one_and_two():
 
 def test_home_says_the_buttons_peg_in_the_play_where_there_is_room():
     d = dealt()
-    assert d.display() == ["G1 P1 deals", "P1   0 (0)", "P2   0 (0)", "btn=peg points", "enc=starter", "won 0-0"]
+    assert d.display() == ["G1 P1 deals", "P1   0 (0)", "P2   0 (0)", "btn=peg the play", "enc=starter", "won 0-0"]
     d.press(P2)  # as it says: a button opens the peg's dial
-    assert d.display()[-1] != "btn=peg points" and d.match.front == [0, 0]
+    assert d.display()[-1] != "btn=peg the play" and d.match.front == [0, 0]
     d.press(ENC)
     assert d.match.front == [0, 1]
     d = Driver()
     d.board.change_settings({"players": 3})
     d.press(P1)
-    assert "btn=peg points" in d.display()  # three players' scores leave room for it too
+    assert "btn=peg the play" in d.display()  # three players' scores leave room for it too
     d = dealt()
     d.press(ENC)
     d.pick("5D")
@@ -154,12 +154,27 @@ def test_a_peg_a_house_rule_keeps_from_moving_is_refused_so_undo_takes_back_a_re
     assert d.match.front == [118, 0]
     events = d.match.events
     d.press(P1, turn(4), ENC)  # 5 would pass 121: not pegged, and nothing logged
-    assert d.board.messages.refusal == "not pegged"
+    assert d.board.messages.refusal == "not pegged: 123 is past 121: peg out exactly"  # the dial's why
+    assert d.display()[-3:] == ["NO: not pegged:", "123 is past 121:", "peg out exactly"]
     assert d.match.events == events and d.match.front == [118, 0] and d.mode.side is None  # the dial ended
     d.press(P1, turn(2), ENC)  # 3: out exactly
     assert d.match.front == [121, 0] and d.match.winner == 0
     d.press(BACK_PRESS)  # undo: the 3, the last peg that moved
     assert d.match.front == [118, 0] and d.match.events == events
+
+
+def test_the_dial_says_how_to_change_the_points_and_a_peg_kept_off_says_why():
+    d = Driver()
+    d.board.change_settings({"stinkhole": True})
+    d.press(P1)  # player 1 deals
+    for points in (30, 30, 30, 25):
+        d.board.apply(["peg", 1, points])
+    d.press(P2)
+    assert d.display() == ["PEG P2", "+1 -> 116", "turn=points", "enc=peg back=no"]
+    d.press(turn(4), ENC)  # 5 would end on 120, the hole before the game hole
+    assert d.board.messages.refusal == "not pegged: 120 is the stinkhole" and d.match.front == [0, 115]
+    r = d.ask({"cmd": "event", "event": ["peg", 1, 5]})  # a host's peg is refused alike
+    assert r["error"] == "not pegged: 120 is the stinkhole (P2 stays at 115)", r
 
 
 def test_a_save_reads_the_controls_ahead_while_it_writes_the_flash():
@@ -178,7 +193,8 @@ def test_a_refused_dial_ends_so_the_next_players_button_starts_afresh():
     d.board.apply(["peg", 1, 31])
     d.board.apply(["peg", 1, 28])
     d.press(P2, turn(2), ENC)  # 3 would pass 61: refused
-    assert d.board.messages.refusal == "not pegged" and d.match.front == [0, 59] and d.mode.side is None
+    assert d.board.messages.refusal == "not pegged: 62 is past 61: peg out exactly"
+    assert d.match.front == [0, 59] and d.mode.side is None
     d.press(HOLD_P1)  # a pair: 2 at once
     assert d.match.front == [2, 59]
     d.press(P1, ENC)  # a go: 1

@@ -416,7 +416,7 @@ class Count:
         return out
 
     def _kept(self, board):
-        """True if a house rule keeps the peg where it is for the points dialled or counted."""
+        """Why a house rule keeps the peg where it is for the points dialled or counted (``kept_off``), else None."""
         match = board.match
         return kept_off(match, match.settings.side_of(self.counted_seat(board)), self.points)
 

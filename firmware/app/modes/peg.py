@@ -55,16 +55,22 @@ def may_call(board, side):
 
 
 def kept_off(match, side, points):
-    """True if a house rule (peg out exactly, the stinkhole) keeps ``side``'s front peg where it is
-    for ``points`` (a game over says so itself)."""
-    return points > 0 and match.winner is None and match.landing(side, points) == match.front[side]
+    """Why a house rule keeps ``side``'s front peg where it is for ``points``, said after "not pegged: "
+    ("126 is past 121: peg out exactly", "120 is the stinkhole"), else None (a game over says so itself)."""
+    start = match.front[side]
+    if points <= 0 or match.winner is not None or match.landing(side, points) != start:
+        return None
+    to = start + points
+    target = match.settings.target
+    return "%d is past %d: peg out exactly" % (to, target) if to > target else "%d is the stinkhole" % to
 
 
 def peg(board, side, points):
     """Peg ``points`` for ``side``: True, or False after showing the refusal; refused too when a house
     rule (peg out exactly, the stinkhole) keeps the peg where it is, so no undo takes back a no-op."""
-    if kept_off(board.match, side, points):
-        board.messages.refuse("not pegged")  # (10 characters: a name, not a string on the heap)
+    why = kept_off(board.match, side, points)
+    if why:
+        board.messages.refuse("not pegged: " + why)
         return False
     return board.try_apply(["peg", side, points])
 
@@ -153,8 +159,8 @@ def score_lines(board, sure=False):
         nxt = match.next_show
         called = match.muggins is not None and match.phase == "show"  # a call open: the encoder opens it
         if called or match.phase == "show" and nxt is not None:
-            out.extend(("next: " + ("muggins" if called else "crib" if nxt[1] == "crib"
-                                    else settings.seat_name(nxt[0]) + " hand"), "enc=count"))
+            out.extend(("next: " + ("muggins" if called else "%s %s" % (  # the crib's: the dealer's
+                settings.seat_name(match.dealer if nxt[0] is None else nxt[0]), nxt[1])), "enc=count"))
         elif match.phase == "play":
             # the count opens on the starter unless it is known, was skipped before a play laid card by card
             # (app.modes.starter), or a show is kept to open on (an undo's, or the menu's over a count)
@@ -171,7 +177,7 @@ def score_lines(board, sure=False):
                     out.extend(said)
             if len(out) <= LINES - 4:  # room under it for the hint, the tally and an undo's or refusal's line:
                 # the buttons peg the play's points (a dial), said for a player new to the board
-                out.append("btn=peg points")
+                out.append("btn=peg the play")
             out.append("enc=starter" if match.starter_rank is None and not skipped and kept_show(board) is None
                        else "enc=count")
         out.append("won " + tally(match))
@@ -354,7 +360,7 @@ class Peg:
         if self.side is not None:
             to = match.landing(self.side, self.points)
             return ["PEG " + settings.side_name(self.side), "+%d -> %d" % (self.points, to),
-                    "enc=peg back=no"]
+                    "turn=points", "enc=peg back=no"]
         if match.phase == "cut":
             chosen = settings.seat_name(self.choice - 1) + " deals" if self.choice else "cut for deal"
             out = ["WHO DEALS?", "p1/p2: deals", "or turn, enc:", "> " + chosen]
