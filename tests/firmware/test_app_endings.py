@@ -3,7 +3,7 @@ ended and the next one started on purpose, refusals wrapped at spaces."""
 
 import json
 
-from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, brightness, is_hue, turn
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P2, P1, P2, Driver, brightness, is_hue, turn
 
 from app import palette
 
@@ -171,3 +171,16 @@ def test_the_winners_game_hole_flashes_on_a_white_peg_too():
     assert d.match.winner == 0
     on, off = (d.frame_phase(1000, at).pixel(0, 121) for at in (100, 600))
     assert on[0] == on[1] == on[2] > 0 and off == (0, 0, 0)
+
+
+def test_a_new_game_not_begun_is_refused_at_once_not_asked_first():
+    d = Driver()
+    d.press(P1)
+    d.peg_in_steps(P1, 121)
+    d.press(ENC)  # the next game: the loser deals, nothing done in it yet
+    d.press(HOLD_ENC, ENC)  # the menu's new game
+    assert d.match.game_number == 2 and not d.mode.sure  # not "press again: game is dropped"
+    assert d.board.messages.refusal == "this game has not begun: nothing to start again"
+    d.press(BACK_PRESS, HOLD_P2)  # out of the menu; P2 pegs 2: the game begun
+    d.press(HOLD_ENC, ENC)
+    assert d.mode.sure == "game is dropped"

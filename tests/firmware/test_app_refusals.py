@@ -96,8 +96,11 @@ def test_a_new_match_from_the_menu_says_what_a_second_press_loses():
     d.peg_in_steps(P1, 121)  # P1 wins the game: the tally goes
     d.press(HOLD_ENC, turn(1), ENC)
     assert d.mode.sure and d.display()[-2:] == ["press again:", "tally is lost"]
-    d.press(BACK_PRESS, ENC)  # the next game (the loser deals): under way, and a game won: both go
+    d.press(BACK_PRESS, ENC)  # the next game (the loser deals), nothing done in it: the tally goes
     assert d.match.dealer == 1 and d.match.games_won == [3, 0] and d.match.match_winner is None  # (a double skunk)
+    d.press(HOLD_ENC, turn(1), ENC)
+    assert d.mode.sure and d.display()[-2:] == ["press again:", "tally is lost"]
+    d.press(BACK_PRESS, HOLD_P1)  # out of the menu; P1 pegs 2: under way, and a game won: both go
     d.press(HOLD_ENC, turn(1), ENC)
     assert d.mode.sure and d.display()[-2:] == ["press again:", "game+tally lost"]
     assert d.ask({"cmd": "state"})["state"]["ui"]["sure"] is True  # (the state says whether it asks, as before)

@@ -52,7 +52,8 @@ class Menu:
             if item <= _NEW_MATCH and not self.sure:  # the first press asks, saying what the second loses
                 match = board.match
                 game = match.game
-                if game.dealer is not None and game.winner is None:  # a game under way: both drop it
+                # a game under way, begun (an event since the one that started it: else the core refuses at once)
+                if game.dealer is not None and game.winner is None and match.events != match.game_start:
                     self.sure = "game+tally lost" if item == _NEW_MATCH and any(match.games_won) else "game is dropped"
                 elif item == _NEW_MATCH and match.events:
                     # a new match asks whenever a log would go (an earlier match kept by a ["new_match"]
