@@ -114,9 +114,11 @@ class Muggins:
                     self.step = _CALL
         elif self.step == _CALLED and kind == events.TURN:
             self.said.turn(what, board.messages)
+        elif side is not None and self.step == _CALLED:  # the core, whose call is gone once made, would say only
+            board.messages.refuse("muggins was called: the first call counts")  # that none is open now
         elif side is not None:
             front = board.match.game.front[side]
-            if board.try_apply(["muggins", side]):  # a second call: the core says why not
+            if board.try_apply(["muggins", side]):
                 # peg out exactly or the stinkhole may keep the caller's peg where it was: said so
                 self.reopen(board, board.match.game.front[side] == front)
 
