@@ -370,3 +370,13 @@ def test_a_call_from_the_next_claim_undone_after_the_menu_keeps_that_claim_as_di
     d.press(ENC)  # on: the dealer's hand as it was dialled
     assert d.where() == "claim" and d.mode.picker.picked == [parse(c) for c in "AC 2D 3H KS".split()]
     assert d.mode.points == 3
+
+
+def test_a_call_that_wins_the_game_says_so_on_its_screen():
+    d = at_pones_hand()
+    for points in (31, 31, 31, 22):
+        d.board.apply(["peg", 0, points])  # P1 at 115
+    claim(d, "5H 5D JC 10C", 12)  # worth 20: 8 overlooked
+    d.press(P1)
+    assert d.match.winner == 0 and d.where() == "called"
+    assert d.display()[:4] == ["P2 HAND 20", "muggins P1 +8", "claim 12", "P1 WINS"]

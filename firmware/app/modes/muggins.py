@@ -153,6 +153,9 @@ class Muggins:
                 head.insert(1, "not pegged")
         else:
             head = ["no muggins:", "claim was right"]
+        winner = board.match.winner
+        if winner is not None:  # the call won the game: said here, before the encoder goes on to its end
+            head.append(settings.side_name(winner) + " WINS")
         return self.said.under([title + " %d" % (self.claim + self.called)] + head, board.messages)
 
     def describe(self):
