@@ -580,7 +580,7 @@ class Match:
         game = self.game
         dealer = None
         if game.phase == "over":
-            dealer = self._loser_seat(game)
+            dealer = self.loser_seat(game)
             self.game_number += 1
         self.game = Game(self.settings, dealer)
         self.game_start = index
@@ -594,7 +594,7 @@ class Match:
         self._start_match(index)
         self._mark(index, True)
 
-    def _loser_seat(self, game):
+    def loser_seat(self, game):
         """The seat that deals first after ``game``: the lowest-placed losing side's first seat
         clockwise from the last dealer's left."""
         seats = self.settings.seats

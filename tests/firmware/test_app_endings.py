@@ -21,13 +21,24 @@ def game(d, loser_points, settings=None):
 
 def test_the_end_says_who_won_and_what():
     lines = game(Driver(), 100)
-    assert lines[0] == "G1  won 1-0" and lines[3:5] == ["P1 WINS", "enc=next game"]
+    assert lines[0] == "G1  won 1-0" and lines[3:6] == ["P1 WINS", "next: P2 deals", "enc=next game"]
     assert game(Driver(), 80)[3:5] == ["P1 WINS 2 GAMES", "P2 SKUNKED"]
     assert game(Driver(), 40)[3:6] == ["P1 WINS 3 GAMES", "P2", "DOUBLE SKUNKED"]
     assert game(Driver(), 40, {"skunk": "lurch"})[3:5] == ["P1 WINS 2 GAMES", "P2 LURCHED"]
     assert game(Driver(), 80, {"players": 3})[4:6] == ["P1 WINS 2 GAMES", "P2 P3 SKUNKED"]
     assert game(Driver(), 80, {"players": 4})[3:5] == ["T1 WINS 2 GAMES", "T2 SKUNKED"]
     assert all(len(line) <= 16 for line in game(Driver(), 40, {"players": 3}))
+
+
+def test_the_end_says_who_deals_the_next_game_and_that_seat_deals():
+    for players, loser_points in ((2, 100), (3, 80), (4, 80)):
+        d = Driver()
+        said = [line for line in game(d, loser_points, {"players": players}) if line.startswith("next: ")]
+        d.press(ENC)  # the next game
+        assert said == ["next: %s deals" % d.match.settings.seat_name(d.match.dealer)], (players, said)
+    d = Driver()
+    assert not any(line.startswith("next: ") for line in game(d, 40, {"players": 3}))  # no room beside a
+    # double skunk of two losers: the hint and the tally come first
 
 
 def test_in_a_61_game_the_game_hole_is_61():

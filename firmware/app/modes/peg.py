@@ -152,6 +152,9 @@ def score_lines(board, sure=False):
         out.append("enc again=new" if sure else "enc x2=new match")
     elif over:
         out.extend(result_lines(match))
+        if len(out) <= LINES - 2:  # room for it and the hint: who deals the next game (with three players, not
+            # always the next seat)
+            out.append("next: %s deals" % settings.seat_name(match.loser_seat(match.game)))
         out.append("enc=next game")
     else:
         if match.dealer is not None:
