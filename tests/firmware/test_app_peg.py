@@ -145,12 +145,18 @@ def test_pegging_refused_once_the_show_began_is_signalled():
     assert d.match.front == [0, 4] and "show" in d.board.messages.refusal
 
 
-def test_a_peg_a_house_rule_keeps_from_moving_is_refused_so_undo_takes_back_a_real_one():
+def near_the_end(rule, side, front):
+    """A board with the house rule ``rule`` on, player 1 dealing, ``side`` pegged to ``front`` (by the core)."""
     d = Driver()
-    d.board.change_settings({"peg_out_exactly": True})
-    d.press(P1)  # player 1 deals
-    for points in (30, 30, 30, 28):
-        d.board.apply(["peg", 0, points])
+    d.board.change_settings({rule: True})
+    d.press(P1)
+    while d.match.front[side] < front:
+        d.board.apply(["peg", side, min(30, front - d.match.front[side])])
+    return d
+
+
+def test_a_peg_a_house_rule_keeps_from_moving_is_refused_so_undo_takes_back_a_real_one():
+    d = near_the_end("peg_out_exactly", 0, 118)
     assert d.match.front == [118, 0]
     events = d.match.events
     d.press(P1, turn(4), ENC)  # 5 would pass 121: not pegged, and nothing logged
@@ -164,11 +170,7 @@ def test_a_peg_a_house_rule_keeps_from_moving_is_refused_so_undo_takes_back_a_re
 
 
 def test_the_dial_says_how_to_change_the_points_and_a_peg_kept_off_says_why():
-    d = Driver()
-    d.board.change_settings({"stinkhole": True})
-    d.press(P1)  # player 1 deals
-    for points in (30, 30, 30, 25):
-        d.board.apply(["peg", 1, points])
+    d = near_the_end("stinkhole", 1, 115)
     d.press(P2)
     assert d.display() == ["PEG P2", "+1 -> 116", "turn=points", "enc=peg back=no"]
     d.press(turn(4), ENC)  # 5 would end on 120, the hole before the game hole
