@@ -56,6 +56,16 @@ def seconds(text: str) -> float:
     return value
 
 
+def add_conversation(sub: argparse._SubParsersAction, name: str, summary: str,
+                     exchange: Callable[[BoardLink], dict[str, Any]],
+                     shown: Callable[[dict[str, Any]], list[RenderableType]]) -> None:
+    """Add the sub-command ``name`` that asks the board one thing (``exchange``) and prints its reply
+    (``shown``), with the link's options (``converse``)."""
+    parser = sub.add_parser(name, help=summary, description=summary)
+    add_link_arguments(parser)
+    parser.set_defaults(func=lambda args: converse(args, exchange, shown))
+
+
 def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str, Any]],
              shown: Callable[[dict[str, Any]], list[RenderableType]]) -> int:
     """Open the link, run ``exchange`` on it, print its reply: as JSON with --json, else what

@@ -10,7 +10,7 @@ from rich.console import RenderableType
 from rich.table import Table
 
 from host_tools.board.log_pages import read_log
-from host_tools.board.talk import add_link_arguments, converse, game_rules
+from host_tools.board.talk import add_conversation, game_rules
 from host_tools.log_words import describe
 
 
@@ -36,14 +36,6 @@ def shown(reply: dict[str, Any]) -> list[RenderableType]:
     return out
 
 
-def run(args: argparse.Namespace) -> int:
-    """Fetch and print the log."""
-    return converse(args, read_log, shown)
-
-
 def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `log` sub-command."""
-    summary = "show the game log on the board"
-    parser = sub.add_parser("log", help=summary, description=summary)
-    add_link_arguments(parser)
-    parser.set_defaults(func=run)
+    """Add the `log` sub-command: fetch the log and print it."""
+    add_conversation(sub, "log", "show the game log on the board", read_log, shown)

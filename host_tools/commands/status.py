@@ -10,7 +10,7 @@ from rich.table import Table
 
 from cribbage.cards import a_rank, name, rank_name
 from cribbage.laying import ALL_FIT
-from host_tools.board.talk import add_link_arguments, converse, game_rules
+from host_tools.board.talk import add_conversation, game_rules
 
 
 def state_shown(state: dict[str, Any]) -> list[RenderableType]:
@@ -68,14 +68,7 @@ def _at(values: list[Any], index: int) -> str:
     return str(values[index]) if index < len(values) else "-"
 
 
-def run(args: argparse.Namespace) -> int:
-    """Ask the board for its state and print it."""
-    return converse(args, lambda link: link.request("state"), lambda reply: state_shown(reply["state"]))
-
-
 def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `status` sub-command."""
-    summary = "show the scores and game state on the board"
-    parser = sub.add_parser("status", help=summary, description=summary)
-    add_link_arguments(parser)
-    parser.set_defaults(func=run)
+    """Add the `status` sub-command: ask the board for its state and print it."""
+    add_conversation(sub, "status", "show the scores and game state on the board",
+                     lambda link: link.request("state"), lambda reply: state_shown(reply["state"]))

@@ -9,7 +9,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from host_tools.board.link import BoardLink
-from host_tools.board.talk import add_link_arguments, converse, game_rules, with_state
+from host_tools.board.talk import add_conversation, game_rules, with_state
 from host_tools.commands.status import state_shown
 from host_tools.log_words import describe
 
@@ -31,14 +31,6 @@ def shown(reply: dict[str, Any]) -> list[RenderableType]:
     return [Text(said), *state_shown(state)]
 
 
-def run(args: argparse.Namespace) -> int:
-    """Undo the last event."""
-    return converse(args, undo_and_fetch, shown)
-
-
 def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `undo` sub-command."""
-    summary = "take back the last game event (peg, count, cut...)"
-    parser = sub.add_parser("undo", help=summary, description=summary)
-    add_link_arguments(parser)
-    parser.set_defaults(func=run)
+    """Add the `undo` sub-command: take back the last event and print what was taken and the board."""
+    add_conversation(sub, "undo", "take back the last game event (peg, count, cut...)", undo_and_fetch, shown)
