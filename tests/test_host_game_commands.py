@@ -370,11 +370,23 @@ def test_a_play_laid_from_the_command_line(sim: str, capsys: pytest.CaptureFixtu
     status, out, _ = crib(capsys, "status", "-d", sim)
     assert "the play: count 25, P1 to lay or say go (since 0: 5 K J)" in out
     assert said(capsys, sim, "lay", "1", "6") == "P1 lays 6: P1 +2."  # thirty-one for two
-    assert state(capsys, sim)["play"] == {"count": 0, "turn": 1, "series": [], "laid": [[13, 6], [5, 11]]}
+    assert state(capsys, sim)["play"] == {"count": 0, "turn": 1, "series": [], "laid": [[13, 6], [5, 11]],
+                                          "false_go": None}
     status, out, _ = crib(capsys, "export", "--format", "csv", "-d", sim)
     rows = list(csv.DictReader(io.StringIO(out)))
     assert [(row["description"], row["p1_points"]) for row in rows] == [
         ("P1 deals first", "0"), ("P2 lays 5", "0"), ("P1 lays K", "2"), ("P2 lays J", "0"), ("P1 lays 6", "2")]
+
+
+def test_a_false_go_is_said_under_the_card_that_shows_it(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (("dealer", "1"), ("lay", "2", "10"), ("lay", "1", "10"), ("lay", "2", "5"), ("go", "1"),
+                 ("lay", "2", "6")):
+        said(capsys, sim, *argv)
+    status, out, _ = crib(capsys, "lay", "1", "3", "-d", sim)  # the 3 P1 held when it said go at 25
+    assert status == 0 and "false go: P1 said go at 25, holding the card laid last" in out
+    assert state(capsys, sim)["play"]["false_go"] == [0, 25]
+    said(capsys, sim, "lay", "2", "4")
+    assert "false go" not in crib(capsys, "status", "-d", sim)[1]
 
 
 def test_export_says_what_it_wrote_and_plot_numbers_the_deals(tmp_path: Path,

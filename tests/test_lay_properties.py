@@ -36,6 +36,28 @@ def test_whole_plays_peg_what_the_reference_pegs(deal: tuple[int, int, list[list
     assert Match(m.settings, m.log).state() == m.state()
 
 
+@settings(max_examples=400, deadline=None)
+@given(deals(), st.randoms(use_true_random=False))
+def test_a_false_go_is_told_at_the_card_that_shows_it(deal: tuple[int, int, list[list[int]]],
+                                                      rnd: random.Random) -> None:
+    players, leader, hands = deal
+    told: list[tuple[int, int, int]] = []
+    steps = play_out([h[:] for h in hands], leader, rnd.choice, lambda seat, count: rnd.random() < 0.4, told)
+    m = Match(Settings(players=players), [["dealer", (leader - 1) % players]])
+    expected = [0] * m.settings.sides
+    shown = []
+    for i, (event, scorer, points, count, turn) in enumerate(steps):
+        m.apply(event)
+        if scorer is not None:
+            expected[m.settings.side_of(scorer)] += points
+        play = m.state()["play"]
+        assert (m.front, play["count"], play["turn"]) == (expected, count, turn)
+        if play["false_go"] is not None:
+            assert event[0] == "lay" and play["false_go"][0] == event[1]
+            shown.append((i, *play["false_go"]))
+    assert shown == told
+
+
 @settings(max_examples=200, deadline=None)
 @given(deals(), st.randoms(use_true_random=False), st.integers(100, 119), st.integers(100, 119),
        st.booleans(), st.booleans())

@@ -36,6 +36,8 @@ class _Play:
     """The play laid card by card as the laying mode draws it (``laying.turn``, ``laying.play.count``,
     ``laying.said``): for the first frame only."""
 
+    false_go = None  # (not in the glance: said under the last card until the next, and the replay follows at once)
+
     def __init__(self, turn, count, said):
         self.turn = turn
         self.play = self  # (laying.play.count)

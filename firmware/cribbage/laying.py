@@ -78,7 +78,8 @@ class Laying:
     the card made (None for a go), the points as ``Play.reasons`` (a go or the last card
     adds ``("go", 1)``) and the seat that pegs them (None: nothing pegged: no points, or a house
     rule kept the peg, ``lay_event`` then naming in ``seat`` the seat they were for); None before
-    the first action.
+    the first action. ``false_go`` is the count at which the seat that laid the last card said go
+    while holding it (the card fitted then), else None.
     """
 
     def __init__(self, settings, dealer, hand):
@@ -89,6 +90,10 @@ class Laying:
         self.hand = hand
         self.left = hand * seats  # cards still to lay: read every frame, so kept, not summed
         self.said = None
+        self.false_go = None
+        # each seat's room at the lowest count it said go at (31 less it): a card of that value or less laid
+        # later was held then; 0 once told (two goes of a seat before the card are told as the lower one)
+        self.gone = [0] * seats
 
     @property
     def over(self):
@@ -127,6 +132,11 @@ class Laying:
         if count > GAME_COUNT:
             raise RuleError("the count is %d: %s makes %d, past 31" % (play.count, a_rank(r), count))
         play.lay(r * 4 + out)  # a card of that rank not played yet: the suit plays no part
+        room = self.gone[seat]
+        self.false_go = None
+        if value(r * 4) <= room:  # the seat said go holding this card
+            self.false_go = GAME_COUNT - room
+            self.gone[seat] = 0
         self.laid[seat].append(r)
         self.left -= 1
         reasons = play.reasons
@@ -141,6 +151,8 @@ class Laying:
         play = self.play
         if play.count <= ALL_FIT:
             raise RuleError("no go at a count of %d: any card can be laid" % play.count)
+        self.gone[seat] = max(self.gone[seat], GAME_COUNT - play.count)
+        self.false_go = None
         play.go()
         reasons = play.reasons
         scorer = play.scorer
@@ -186,9 +198,11 @@ class Laying:
         return scorer
 
     def state(self):
-        """The ``play`` of ``Match.state()``: count, turn, ranks of this series and laid by each seat (1-13)."""
+        """The ``play`` of ``Match.state()``: count, turn, ranks of this series and laid by each seat (1-13), and
+        the false go the last card showed: [the seat that laid it, the count it said go at], or None."""
+        false_go = self.false_go
         return {"count": self.play.count, "turn": self.turn, "series": [(c >> 2) + 1 for c in self.play.cards],
-                "laid": self.ranks()}
+                "laid": self.ranks(), "false_go": None if false_go is None else [self.said[0], false_go]}
 
     def ranks(self):
         """The ranks (1-13) each seat laid, in order: a new list of lists."""

@@ -41,6 +41,10 @@ def state_shown(state: dict[str, Any]) -> list[RenderableType]:
         go = " or say go" if isinstance(count, int) and count > ALL_FIT else ""  # (at or below: every card fits)
         lines.append("the play: count %s, %s to lay%s%s" % (count, rules.seat_name(play["turn"]), go,
                                                             " (since 0: %s)" % series if series else ""))
+    false_go = play.get("false_go") if isinstance(play, dict) else None
+    if isinstance(false_go, list) and len(false_go) == 2:
+        lines.append("false go: %s said go at %s, holding the card laid last" % (rules.seat_name(false_go[0]),
+                                                                                 false_go[1]))
     next_show = state.get("next_show")
     if next_show:
         seat, what = next_show

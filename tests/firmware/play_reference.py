@@ -28,16 +28,22 @@ def card_points(series):
     return points
 
 
-def play_out(hands, leader, pick):
+def play_out(hands, leader, pick, false_go=None, told=None):
     """Play ``hands`` (a list of cards per seat, consumed) from ``leader``; ``pick(cards)`` chooses
     which of the cards that fit is laid. Returns the steps, one per lay or go a player makes (a
     seat with no card left says nothing): ``[event, seat that pegs or None, points, count after,
-    whose turn after (None once the play is over)]``."""
+    whose turn after (None once the play is over)]``.
+
+    ``false_go(seat, count)``, if given, is asked when a seat holding a card that fits may say go
+    (a count above 21): True, it says go all the same. The board tells such a go when the seat
+    lays, later in the deal, a card that fitted then: each is appended to ``told`` as (index of
+    that lay's step, seat, the lowest count of the seat's goes since its last told one)."""
     seats = len(hands)
     turn = leader
     count = 0
     series = []
     said_go = [False] * seats
+    gone_at = [[] for _ in range(seats)]  # the counts of each seat's goes since the last told
     last = None
     steps = []
     while True:
@@ -46,9 +52,12 @@ def play_out(hands, leader, pick):
             steps[-1][3] = count
             steps[-1][4] = turn
         fits = [c for c in hand if count + worth(c) <= 31]
-        if fits:
+        if fits and not (false_go is not None and count > 21 and false_go(turn, count)):
             card = pick(fits)
             hand.remove(card)
+            if told is not None and [c for c in gone_at[turn] if c + worth(card) <= 31]:
+                told.append((len(steps), turn, min(gone_at[turn])))
+                gone_at[turn] = []
             series.append(card)
             count += worth(card)
             last = turn
@@ -57,6 +66,7 @@ def play_out(hands, leader, pick):
         else:
             if hand:
                 steps.append([["go", turn], None, 0, None, None])
+                gone_at[turn].append(count)
             said_go[turn] = True
         if count == 31 or False not in said_go:
             # the series ends: the last card pegs 1 when nobody can lay (31 pegged 2 already)

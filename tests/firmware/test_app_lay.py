@@ -86,6 +86,25 @@ def test_a_play_laid_with_the_encoder_pegs_and_says_each_card():
 
 
 
+def test_a_go_said_while_a_card_fitted_is_told_when_that_card_is_laid():
+    d = laying()
+    lay(d, 10)  # P2: ten
+    lay(d, 10)  # P1: twenty for a pair
+    lay(d, 5)  # P2: twenty-five
+    d.press(P1)  # P1 says go at 25, holding a 3
+    lay(d, 6)  # P2: thirty-one for two
+    lay(d, 3)  # P1 leads the 3 it held at 25
+    assert d.display()[2:6] == ["P2 >3 count 3", "P1: three", "false go at 25", "enc=lay btn=go"]
+    assert d.ask({"cmd": "state"})["state"]["play"]["false_go"] == [0, 25]
+    assert d.match.front == [2, 2]  # told, not pegged: the table may take the play back to the go
+    lay(d, 4)  # told once, under the card that showed it
+    assert "false go at 25" not in d.display() and d.ask({"cmd": "state"})["state"]["play"]["false_go"] is None
+    d.press(BACK_PRESS)
+    assert "false go at 25" in d.display()  # the undo shows the play as it was
+    d = d.reboot()
+    assert d.where() == "lay" and "false go at 25" in d.display()
+
+
 def test_a_starter_taken_by_its_rank_alone_lays_the_play_too():
     d = Driver()
     d.board.change_settings({"play": 1})

@@ -50,7 +50,8 @@ def _undone_rank(board, rank):
 
 def play_said(match):
     """The last card or go of the play laid card by card said (``said`` of the match's laying), as the display's
-    lines: "P2: fifteen two"; a go's point to the last to lay; ", not pegged" where a house rule kept the peg."""
+    lines: "P2: fifteen two"; a go's point to the last to lay; ", not pegged" where a house rule kept the peg;
+    "false go at 25" under a card its seat held when it said go at 25."""
     laying = match.game.laying
     seat, count, reasons, scorer = laying.said
     if scorer is not None:  # a go's point goes to the last to lay, who may not be the seat that said go
@@ -58,7 +59,10 @@ def play_said(match):
     said = match.settings.seat_name(seat) + ": " + say_play(count, reasons, laying.turn is None)
     if scorer is None and reasons:  # a house rule kept the peg (peg out exactly, the stink hole)
         said += ", not pegged"
-    return wrap(said)
+    lines = wrap(said)
+    if laying.false_go is not None:  # the card laid fitted when its seat said go: the table may take the play back
+        lines.append("false go at %d" % laying.false_go)
+    return lines
 
 
 class Lay:
