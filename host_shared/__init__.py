@@ -1,5 +1,6 @@
 """What the simulator and the host tools both use: input they do not control taken in safely
-(``untrusted``) and the exit statuses of their commands (``NOT_DONE``, ``USAGE_ERROR``,
+(``untrusted``), where the board's files are (``board_files``: the checkout's, or those an install
+that is not editable carries) and the exit statuses of their commands (``NOT_DONE``, ``USAGE_ERROR``,
 ``INTERRUPTED``).
 
 It imports neither, so dependencies point one way: ``host_tools`` imports ``simulator``

@@ -39,7 +39,8 @@ EXIT_STATUS = """exit status:
   2: the command line is wrong, and nothing was sent or changed: an option, sub-command, card,
      rank, player, number of points or device address that is none, a card typed twice, options that do not go
      together, or a command that needs a terminal run without one (crib new-match asks first:
-     give it --yes in a script)
+     give it --yes in a script), or one that needs the project's checkout run from an install
+     without one (crib bench, crib mip-package)
   1: understood, but not done: the board or the simulator refused it (the game's rules, the game
      as it stands, a setting it does not take) or failed, none answered, a program it needs is
      missing or failed, a file could not be read or written or holds no log or script, a file

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from host_shared import board_files
 from host_shared.untrusted import shorten
 
 FAIL_LIMIT = 400  # characters of an error message: what it echoes of a bad input is cut to a short start
@@ -20,3 +21,15 @@ def fail(args: argparse.Namespace, message: str, kind: str = "error") -> None:
     print("crib %s: %s: %s" % (getattr(args, "command", ""), kind, message), file=sys.stderr)
     if kind == "error" and getattr(args, "json", False):
         print(json.dumps({"ok": False, "error": message}))
+
+
+def without_checkout(args: argparse.Namespace, needs: str) -> bool:
+    """True, having said so with ``fail``, if this `crib` runs from an install that is not editable (``pip install
+    .``, pipx), which has no checkout of the project (``host_shared.board_files.CHECKOUT``): what ``needs`` names of
+    the checkout, such a command (`crib bench`, `crib mip-package`) cannot do without. The caller then exits with
+    ``host_shared.USAGE_ERROR``: nothing was done, and that `crib` never can."""
+    if board_files.CHECKOUT is not None:
+        return False
+    fail(args, "needs the project's checkout (%s), and this crib is installed without one (pip install . or pipx):"
+               " run it from a clone set up with scripts/setup" % needs)
+    return True

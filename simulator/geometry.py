@@ -1,7 +1,8 @@
 """The board's geometry from ``hardware/board.json``, and the millimetre -> pixel transform.
 
 Everything the simulator draws (window, PNG snapshot, terminal) places holes and controls
-from this one file, the same data the hardware is built from.
+from this one file, the same data the hardware is built from (the checkout's, or the copy an
+install that is not editable carries: ``host_shared.board_files``).
 """
 
 from __future__ import annotations
@@ -10,10 +11,9 @@ import functools
 import json
 from pathlib import Path
 
+from host_shared.board_files import BOARD_JSON
 from shared.holes import HOLES, index
 from shared.supply import supply_ma
-
-BOARD_JSON = Path(__file__).resolve().parent.parent / "hardware" / "board.json"
 
 
 class Geometry:
@@ -41,7 +41,7 @@ class Geometry:
     @classmethod
     @functools.cache
     def built(cls) -> Geometry:
-        """The geometry of this checkout's ``hardware/board.json``, read once."""
+        """The geometry of the built board, ``hardware/board.json`` (``BOARD_JSON``), read once."""
         return cls.load()
 
     def pitch_mm(self) -> float:

