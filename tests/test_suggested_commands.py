@@ -126,7 +126,7 @@ def test_deploying_to_the_simulator_suggests_restarting_it(tmp_path: Path, monke
     try:
         message = crib_err(capsys, "deploy", "-d", "socket://127.0.0.1:%d" % sim.port)
         assert mpremote_runs == []  # said at once: no REPL asked for
-        assert "is the simulator: it runs this checkout's firmware/ itself, so there is nothing to deploy" in message
+        assert "is the simulator: it runs the firmware of this crib itself, so there is nothing to deploy" in message
     finally:
         sim.stop()
     assert run_suggested(message, tmp_path) == ["crib sim"]

@@ -90,7 +90,7 @@ class DeployError(Exception):
     """A deploy step failed; the message says which and why."""
 
 
-NOTHING_TO_DEPLOY = ("it runs this checkout's firmware/ itself, so there is nothing to deploy to (quit it "
+NOTHING_TO_DEPLOY = ("it runs the firmware of this crib itself, so there is nothing to deploy to (quit it "
                      "and start `crib sim` again to run changed code); crib deploy is for a board on USB")
 PROBE_S = 1.0  # how long a socket:// address may take to answer the protocol (the simulator answers at once)
 # How long a board's raw REPL may take to answer Ctrl-C and Ctrl-A: the app is stopped first (a board on a
@@ -501,7 +501,7 @@ short still leaves a board that starts; what the firmware's folders hold that it
 is removed after it. Saved games (beside main.py) are kept, and so is anything outside the
 firmware's folders. Everything sent is checked against the board's own listing before the reset.
 
-The simulator runs this checkout's firmware itself: there is nothing to deploy to it.
+The simulator runs the firmware of this crib itself: there is nothing to deploy to it.
 --dry-run prints the plan and changes nothing (a board found is listed, which stops its app: it
 is reset afterwards)."""
 
