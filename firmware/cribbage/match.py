@@ -410,6 +410,11 @@ class Match:
         nxt = g.next_show
         last = g.last_show
         by_cards = last is not None and len(last) == 3
+        play = None
+        if g.laying is not None and not g.shows:  # the play laid card by card (docs/EVENTS.md), until the first show
+            play = g.laying.state()
+            if g.winner is not None:  # won in the play: kept as its last card left it (a false go it showed), ended
+                play["turn"] = None
         return {
             "front": g.front[:], "back": g.back[:], "dealer": g.dealer, "phase": g.phase,
             "next_show": None if nxt is None else [nxt[0], nxt[1]],
@@ -421,8 +426,7 @@ class Match:
             "last_show": [list(last[0]), last[1], last[2]] if by_cards else None,
             "last_ranks": None if last is None or by_cards else [list(last[0])] + list(last[1:]),
             "events": self.events,
-            # the play laid card by card (docs/EVENTS.md): from its first card or go until the show
-            "play": None if g.laying is None or g.phase != "play" else g.laying.state(),
+            "play": play,
         }
 
     # --- events ----------------------------------------------------------------------

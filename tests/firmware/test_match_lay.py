@@ -4,7 +4,7 @@ Hand-worked plays, then whole seeded plays checked step by step against ``play_r
 (written from docs/RULES.md, sharing no code with the core).
 """
 
-from match_helpers import card, new_match, peg_to, play_game, rejected
+from match_helpers import card, new_match, peg_to, play_game, rejected, two_player_game
 from play_reference import play_out
 
 from cribbage.match import Match
@@ -80,6 +80,22 @@ def test_turns_and_refusals():
     shown = new_match([["dealer", 0], ["hand", 1, None, 2]])
     rejected(shown, ["lay", 1, 5], "the show has begun")
     rejected(shown, ["go", 1], "the show has begun")
+    assert shown.state()["play"] is None
+
+
+def test_a_game_won_in_the_play_keeps_its_play_in_the_state_with_the_false_go_the_winning_card_showed():
+    m = two_player_game(50, 59, target=61)  # P1 deals at 59, P2 at 50
+    for event in (["lay", 1, 10], ["lay", 0, 13], ["lay", 1, 5], ["go", 0], ["lay", 1, 6],  # P1 says go at 25
+                  ["lay", 0, 8], ["lay", 1, 4]):  # (the 8 did not fit at 25)
+        m.apply(event)
+    assert m.state()["play"]["false_go"] is None
+    m.apply(["lay", 0, 3])  # fifteen two wins: the 3 was held at 25
+    assert (m.winner, m.phase) == (0, "over")
+    assert m.state()["play"] == {"count": 15, "turn": None, "series": [8, 4, 3], "laid": [[13, 8, 3], [10, 5, 6, 4]],
+                                 "false_go": [0, 25]}
+    shown = two_player_game(0, 0)
+    shown.apply(["lay", 1, 5])
+    shown.apply(["hand", 1, None, 2])  # the first show ends the play's state
     assert shown.state()["play"] is None
 
 
