@@ -9,9 +9,11 @@ import importlib
 import json
 import os
 import sys
+from importlib.metadata import version
 from typing import NoReturn
 
 from host_shared import INTERRUPTED, NOT_DONE
+from host_tools.errors import fail
 
 # Each module named here defines register(subparsers), which adds its sub-command(s) and
 # sets ``func`` (taking the parsed args, returning an exit status).
@@ -69,6 +71,7 @@ def build_parser() -> tuple[Parser, dict[str, Parser]]:
     by the names it is called (aliases too)."""
     parser = Parser(prog="crib", description="Electronic cribbage board: tools for the host.",
                                      epilog=EXIT_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version="crib %s" % version("cribbage-board"))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)
@@ -87,7 +90,9 @@ def main(argv: list[str] | None = None) -> int:
         commands[args.command].error("unrecognized arguments: %s" % " ".join(unknown))
     try:
         return int(args.func(args) or 0)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as interrupt:  # Ctrl-C
+        if str(interrupt) or getattr(args, "json", False):  # a change sent may have been made (host_tools.board.link)
+            fail(args, "interrupted" + (": %s" % interrupt if str(interrupt) else ""))
         return INTERRUPTED
     except BrokenPipeError:
         # Whoever read our output stopped (crib ... | head): end quietly with NOT_DONE, as rich's

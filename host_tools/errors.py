@@ -18,7 +18,9 @@ def fail(args: argparse.Namespace, message: str, kind: str = "error") -> None:
     a command run with --json goes to standard output too, as ``{"ok": false, "error": message}``: a
     script reading it gets one object however the command ends (a usage error too: ``host_tools.cli``)."""
     message = shorten(" ".join(message.splitlines()), FAIL_LIMIT)
-    print("crib %s: %s: %s" % (getattr(args, "command", ""), kind, message), file=sys.stderr)
+    # a board's words may hold control characters (a terminal's escapes): shown as escapes, not obeyed
+    shown = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in message)
+    print("crib %s: %s: %s" % (getattr(args, "command", ""), kind, shown), file=sys.stderr)
     if kind == "error" and getattr(args, "json", False):
         print(json.dumps({"ok": False, "error": message}))
 

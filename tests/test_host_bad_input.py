@@ -115,6 +115,9 @@ def test_plot_to_a_file_of_no_image_format_is_a_usage_error(log_file: Path, tmp_
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = crib(capsys, "plot", "--from", str(log_file), "--out", str(tmp_path / "race.unknown-format"))
     assert status == 2 and "its extension names no image format crib plot writes" in one_error(err, "plot")
+    status, _, err = crib(capsys, "plot", "--from", str(log_file), "--out", str(tmp_path))
+    assert status == 2 and "%s is a folder: name the image file to write in it, like %s" % (
+        tmp_path, tmp_path / "match.png") in one_error(err, "plot")
 
 
 @pytest.mark.parametrize(("command", "reply"), [

@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 from collections.abc import Iterator
+from importlib.metadata import version
 from pathlib import Path
 
 import pytest
@@ -226,3 +227,9 @@ def test_the_rule_is_in_cribs_help_and_the_readme() -> None:
     readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").split())
     assert ("exits with 0 when it is done, %d when its command line is wrong (nothing is sent or changed), and %d "
             "when it was understood but not done" % (USAGE_ERROR, NOT_DONE)) in readme
+
+
+def test_crib_says_its_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0 and capsys.readouterr().out == "crib %s\n" % version("cribbage-board")

@@ -244,7 +244,7 @@ def test_a_starter_by_rank_is_an_8_or_an_ace(sim: str, capsys: pytest.CaptureFix
     # the board's words for the protocol count ranks from 0: crib's are the ranks as typed
     (["cut", "5", "K", "Q"], "the cut is one card or rank per player, in order (crib cut 5 K for two players, "
                              "crib cut 5 K Q for three, crib cut 5 K Q 2 for four)"),
-    (["cut", "5"], "the cut is one card or rank per player, in order (crib cut 5 K for two players, "
+    (["cut", "5", "K", "Q", "2"], "the cut is one card or rank per player, in order (crib cut 5 K for two players, "
                    "crib cut 5 K Q for three, crib cut 5 K Q 2 for four)"),
     (["dealer", "3"], "the dealer must be P1 or P2, not P3"),
 ])
@@ -345,6 +345,14 @@ def test_typing_mistakes_are_usage_errors(argv: list[str], message: str, capsys:
 def test_a_cut_is_sent_as_cards_only_when_every_player_gave_one(typed: list[str], event: list) -> None:
     args = argparse.Namespace(cut=[game.card_or_rank_typed(t) for t in typed])
     assert game.cut(args) == event
+
+
+@pytest.mark.parametrize("typed", [["5"], ["5", "K", "Q", "2", "A"], ["5"] * 1200])
+def test_a_cut_no_game_has_players_for_is_a_usage_error(typed: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = crib(capsys, "cut", *typed, "-d", "socket://127.0.0.1:1")  # refused before any board is asked
+    assert status == 2 and out == "" and err == (
+        "crib cut: error: the cut is one card or rank per player, in order, 2 to 4 of them, not %d (crib cut 5 K for "
+        "two players)\n" % len(typed))
 
 
 def test_the_play_card_by_card_is_a_row_each_for_lay_and_go() -> None:

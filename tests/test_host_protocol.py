@@ -173,6 +173,80 @@ def test_no_reply_times_out_after_one_retry_with_the_same_id(capsys: pytest.Capt
     assert len(sent) == 2 and sent[0] == sent[1] and sent[0]["cmd"] == "state" and sent[0]["id"]
 
 
+MAY_BE_MADE = "a change asked for may have been made: check `crib status` before trying again"
+
+
+def ok_state(line: str) -> bytes:
+    """A board's reply to the request ``line``: ok, with a state."""
+    return (json.dumps({"ok": True, "id": json.loads(line)["id"], "state": {"front": [0, 0], "phase": "play"}})
+            + "\n").encode()
+
+
+def test_a_change_whose_reply_is_lost_may_have_been_made_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    with FakeBoard(lambda line: b"") as silent:  # a change sent, no reply: the board may have made it
+        status, out, err = crib(capsys, "peg", "1", "2", "--timeout", "0.2", "-d", silent.url)
+    assert status == 1 and "no reply to 'state'" in err and MAY_BE_MADE not in err  # (nothing sent but a read)
+    with FakeBoard(lambda line: ok_state(line) if '"state"' in line else b"") as board:
+        status, out, err = crib(capsys, "peg", "1", "2", "--timeout", "0.2", "-d", board.url)
+    assert status == 1 and "no reply to 'event' within 0.2 s (2 tries)" in err and err.endswith(MAY_BE_MADE + "\n")
+    with FakeBoard(lambda line: ok_state(line) if '"state"' in line else None) as board:  # hangs up on the change
+        status, out, err = crib(capsys, "undo", "-d", board.url)
+    assert status == 1 and "lost the connection" in err and err.endswith(MAY_BE_MADE + "\n")
+    with FakeBoard(lambda line: b"") as silent:  # a request that changes nothing says nothing of a change
+        status, out, err = crib(capsys, "log", "--timeout", "0.2", "-d", silent.url)
+    assert status == 1 and MAY_BE_MADE not in err
+
+
+def test_a_change_made_whose_state_after_cannot_be_read_says_it_was_made(capsys: pytest.CaptureFixture[str]) -> None:
+    asked: list[str] = []
+
+    def answer(line: str) -> bytes | None:
+        asked.append(json.loads(line)["cmd"])
+        if asked == ["state", "event"]:
+            return (json.dumps({"ok": True, "id": json.loads(line)["id"], "state": {"front": [2, 0]}}) + "\n").encode()
+        return ok_state(line) if len(asked) == 1 else None  # the state after it: the line is gone
+
+    with FakeBoard(answer) as board:
+        status, out, err = crib(capsys, "peg", "1", "2", "-d", board.url)
+    assert status == 1 and err.startswith("crib peg: error: the board made the change, but its state after it could "
+                                          "not be read (lost the connection to the board")
+
+
+def test_ctrl_c_while_a_change_waits_for_its_reply_says_it_may_have_been_made(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from host_tools.board.link import BoardLink
+
+    read = BoardLink._read_reply
+
+    def interrupted(self: BoardLink, request_id: str, printed: object) -> object:
+        if asked:  # the second request: the change, sent
+            raise KeyboardInterrupt
+        asked.append(request_id)
+        return read(self, request_id, printed)  # type: ignore[arg-type]
+
+    asked: list[str] = []
+    monkeypatch.setattr(BoardLink, "_read_reply", interrupted)
+    with FakeBoard(ok_state) as board:
+        status, out, err = crib(capsys, "peg", "1", "2", "--json", "-d", board.url)
+    assert status == 130 and err == "crib peg: error: interrupted: %s\n" % MAY_BE_MADE
+    assert json.loads(out) == {"ok": False, "error": "interrupted: " + MAY_BE_MADE}
+    asked.clear()
+    with FakeBoard(ok_state) as board:  # Ctrl-C in the first request, the state read before the change
+        monkeypatch.setattr(BoardLink, "_read_reply", lambda *args: (_ for _ in ()).throw(KeyboardInterrupt))
+        status, out, err = crib(capsys, "peg", "1", "2", "-d", board.url)
+    assert status == 130 and err == ""  # nothing sent that changes anything: Ctrl-C's quiet end
+
+
+def test_a_boards_words_are_shown_without_the_terminal_escapes_in_them(capsys: pytest.CaptureFixture[str]) -> None:
+    def answer(line: str) -> bytes:
+        return (json.dumps({"ok": False, "id": json.loads(line)["id"], "error": "\x1b[31mRED\x1b[0m\x07 said"})
+                + "\n").encode()
+
+    with FakeBoard(answer) as board:
+        status, out, err = crib(capsys, "status", "-d", board.url)
+    assert status == 1 and err == "crib status: error: \\x1b[31mRED\\x1b[0m\\x07 said\n"
+
+
 def test_a_late_reply_to_another_request_is_skipped(capsys: pytest.CaptureFixture[str]) -> None:
     def answer(line: str) -> bytes:
         request = json.loads(line)

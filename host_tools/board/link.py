@@ -68,6 +68,10 @@ class BoardFailed(LinkError):
 
 # How that reply's error begins; it comes without an id (the board failed before it could echo one).
 FAILED_ANSWERING = "the board failed while answering"
+# The requests that change the board (docs/PROTOCOL.md: *Changes.*; settings with "set"): sent, and
+# their reply lost, they may have been made.
+CHANGES = ("input", "event", "undo", "new_game", "new_match", "test_leds")
+MAY_BE_MADE = "a change asked for may have been made: check `crib status` before trying again"
 
 
 class QuickSocketPort(SocketSerial):
@@ -147,13 +151,16 @@ class BoardLink:
             raise LinkError("the request is %d characters long; the board takes lines of at most %d"
                             % (len(text), MAX_LINE))
         printed: deque[str] = deque(maxlen=KEPT_PRINTS)  # the last things the board said that were not replies
+        unsure = "; " + MAY_BE_MADE if cmd in CHANGES or (cmd == "settings" and "set" in fields) else ""
         for _attempt in range(self.retries + 1):
             try:
                 self.port.write((text + "\n").encode())
                 self.port.flush()
                 reply = self._read_reply(message["id"], printed)
             except (serial.SerialException, OSError) as error:
-                raise LinkError("lost the connection to the board: %s" % error) from error
+                raise LinkError("lost the connection to the board: %s%s" % (error, unsure)) from error
+            except KeyboardInterrupt:  # Ctrl-C: the request may have reached the board
+                raise KeyboardInterrupt(unsure[2:]) from None
             if reply is not None:
                 if not reply["ok"]:
                     why = str(reply.get("error", "the board refused it without saying why"))
@@ -163,15 +170,14 @@ class BoardLink:
                         # what it printed on this line before the reply: its error's last line said
                         why = why.split(": see its log")[0] + (
                             ": it printed %r" % shorten(printed[-1], 120) if printed else "")
-                        raise BoardFailed("%s; a change asked for may have been made: check `crib status` "
-                                          "before trying again" % why)
+                        raise BoardFailed("%s; %s" % (why, MAY_BE_MADE))
                     raise BoardRefused(why)
                 return reply
             if at_repl(printed, text):
                 raise BoardAtRepl(AT_REPL)  # no use trying again: the app is not there to answer
         said = "; it printed: %r" % shorten(printed[-1], 120) if printed else ""
-        raise ReplyTimeout("no reply to %r within %g s (%d tries): is the board running the cribbage app?%s"
-                           % (cmd, self.timeout, self.retries + 1, said))
+        raise ReplyTimeout("no reply to %r within %g s (%d tries): is the board running the cribbage app?%s%s"
+                           % (cmd, self.timeout, self.retries + 1, said, unsure))
 
     def _read_reply(self, request_id: str, printed: deque[str]) -> dict[str, Any] | None:
         """The reply to ``request_id``, or None if none came within the timeout. Lines that are

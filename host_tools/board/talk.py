@@ -141,7 +141,11 @@ def with_state(link: BoardLink, reply: dict[str, Any]) -> dict[str, Any]:
     alone, and the settings name the sides)."""
     if "settings" in reply.get("state", {}):
         return reply
-    return dict(reply, state=link.request("state")["state"])
+    try:
+        return dict(reply, state=link.request("state")["state"])
+    except LinkError as error:  # the change is made: not to be tried again
+        raise LinkError("the board made the change, but its state after it could not be read (%s): see `crib status`"
+                        % error) from error
 
 
 def game_rules(settings: dict[str, Any] | None) -> Settings:

@@ -30,7 +30,7 @@ from rich.text import Text
 
 from cribbage import cards
 from cribbage.game import MAX_PLAY_POINTS
-from cribbage.settings import Settings
+from cribbage.settings import PLAYERS, Settings
 from cribbage.show import IMPOSSIBLE, MAX_SHOW, is_possible_total
 from cribbage_lab import card_text
 from host_shared import NOT_DONE, USAGE_ERROR
@@ -193,7 +193,10 @@ NOBS = Field("nobs", str, "", "a show by ranks: a jack of it is of the starter's
 def cut(args: argparse.Namespace) -> list[Any]:
     """``["cut", cards]`` when every player gave a card, else ``["cut_ranks", ranks]``: no suit
     is made up for a rank alone (the log would show a card nobody cut), and the cards given
-    with it count by their ranks."""
+    with it count by their ranks. ValueError for a number of cards no game has players for."""
+    if not PLAYERS[0] <= len(args.cut) <= PLAYERS[-1]:
+        raise ValueError("the cut is one card or rank per player, in order, %d to %d of them, not %d (crib cut 5 K "
+                         "for two players)" % (PLAYERS[0], PLAYERS[-1], len(args.cut)))
     given = [c for c in args.cut if isinstance(c, int)]
     cards.check_distinct(given)  # a card typed twice is a typing mistake, caught before the board is asked
     if len(given) == len(args.cut):

@@ -169,6 +169,9 @@ def run(args: argparse.Namespace) -> int:
 def image_file(text: str) -> Path:
     """``--out``'s FILE: a path whose extension names a format Pillow writes (argparse's type)."""
     path = Path(text)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError("%s is a folder: name the image file to write in it, like %s"
+                                         % (text, path / "match.png"))
     Image.init()
     known = Image.registered_extensions()
     if known.get(path.suffix.lower()) not in Image.SAVE:
