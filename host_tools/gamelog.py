@@ -41,6 +41,7 @@ class Step:
     event: list[Any]
     points: list[int]
     scores: list[int]
+    false_go: int | None = None  # a card laid: the count its seat said go at holding it (docs/EVENTS.md), if any
 
 
 @dataclass
@@ -281,8 +282,10 @@ def replay(settings: dict[str, Any], log: list[list[Any]], first: int = 0,
         after = match.front[:]
         # a call on the crib comes after the deal has passed: it belongs to the crib's deal
         called_crib = kind == "muggins" and bool(game.steps) and is_crib(game.steps[-1].event)
+        laying = match.game.laying
         game.steps.append(Step(seq, deal - 1 if called_crib else deal, list(event),
-                               [a - b for a, b in zip(after, before, strict=True)], after))
+                               [a - b for a, b in zip(after, before, strict=True)], after,
+                               laying.false_go if kind == "lay" and laying is not None else None))
         if match.winner is not None and game.winner is None:
             game.winner, game.result = match.winner, match.result
             game.worth = match.game.worth

@@ -395,6 +395,11 @@ def test_a_false_go_is_said_under_the_card_that_shows_it(sim: str, capsys: pytes
     assert state(capsys, sim)["play"]["false_go"] == [0, 25]
     said(capsys, sim, "lay", "2", "4")
     assert "false go" not in crib(capsys, "status", "-d", sim)[1]
+    status, out, _ = crib(capsys, "export", "--format", "csv", "-d", sim)  # kept for the game's review after
+    assert [row["description"] for row in csv.DictReader(io.StringIO(out))][-3:] == [
+        "P2 lays 6", "P1 lays 3 (a false go at 25)", "P2 lays 4"]
+    status, out, _ = crib(capsys, "export", "--format", "json", "-d", sim)
+    assert [step["false_go"] for step in json.loads(out)["games"][0]["steps"]][-3:] == [None, 25, None]
 
 
 def test_export_says_what_it_wrote_and_plot_numbers_the_deals(tmp_path: Path,

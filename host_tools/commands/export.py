@@ -15,11 +15,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from cribbage.settings import Settings
 from host_shared import NOT_DONE
 from host_tools import gamelog
 from host_tools.errors import fail
 from host_tools.gamelog import add_source_arguments, fetch_games, say_gone, say_skipped
 from host_tools.log_words import counted, describe
+
+
+def described(step: gamelog.Step, settings: Settings) -> str:
+    """The step's event in words, with the false go its card showed: "P1 lays 3 (a false go at 25)"."""
+    said = describe(step.event, settings)
+    return said if step.false_go is None else "%s (a false go at %d)" % (said, step.false_go)
 
 
 def to_csv(games: list[gamelog.GameRecord]) -> str:
@@ -35,7 +42,7 @@ def to_csv(games: list[gamelog.GameRecord]) -> str:
         for step in game.steps:
             pad = [""] * (sides - len(step.points))
             writer.writerow([step.seq, game.match, game.number, "yes" if game.abandoned else "", step.deal,
-                             step.event[0], json.dumps(step.event[1:]), describe(step.event, game.settings)]
+                             step.event[0], json.dumps(step.event[1:]), described(step, game.settings)]
                             + step.points + pad + step.scores + pad)
     return out.getvalue()
 
@@ -51,8 +58,8 @@ def to_json(settings: dict[str, Any], games: list[gamelog.GameRecord],
         "games": [{
             "match": g.match, "number": g.number, "winner": g.winner, "result": g.result, "worth": g.worth,
             "abandoned": g.abandoned, "deals": g.deals, "final": g.final,
-            "steps": [{"seq": s.seq, "deal": s.deal, "event": s.event, "points": s.points, "scores": s.scores}
-                      for s in g.steps],
+            "steps": [{"seq": s.seq, "deal": s.deal, "event": s.event, "points": s.points, "scores": s.scores,
+                       "false_go": s.false_go} for s in g.steps],
         } for g in games],
         "skipped": [{"from": s.first, "to": s.end - 1, "why": s.why} for s in skipped or ()],
     }, indent=1)
