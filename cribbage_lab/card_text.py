@@ -29,6 +29,8 @@ def parse(text: str) -> int:
         raise ValueError("not a card: %r (write rank then suit, like 5H or 10♥)" % text)
     suit_text = t[-1]
     r = parse_rank(t[:-1])
+    if r < 0 and t[0] in SUIT_LETTERS + SUIT_SYMBOLS and parse_rank(t[1:]) >= 0:
+        raise ValueError("%r names its suit first: write rank then suit, like %s" % (text, t[1:] + t[0]))
     if r < 0:
         raise ValueError("unknown rank in card %r (use A 2-10 T J Q K)" % text)
     s = SUIT_LETTERS.find(suit_text)

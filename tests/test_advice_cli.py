@@ -61,6 +61,8 @@ def test_pone_subtracts_the_crib(capsys: pytest.CaptureFixture[str]) -> None:
     (["5H", "5C", "JD", "QS", "4C", "9H", "--players", "3"], "give the 5 cards dealt to you"),
     (["5H", "5C", "JD", "QS", "4C", "ZZ"], "unknown rank in card 'ZZ'"),
     (["5H", "5C", "JD", "QS", "4C", "5X"], "unknown suit"),
+    (["5H", "5C", "JD", "QS", "4C", "H9"], "'H9' names its suit first: write rank then suit, like 9H"),
+    (["5H", "5C", "JD", "QS", "4C", "♥10"], "'♥10' names its suit first: write rank then suit, like 10♥"),
     (["5H", "5C", "JD", "QS", "4C", "5H"], "card 5H appears twice"),
 ])
 def test_bad_cards_are_a_clear_error(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
