@@ -29,7 +29,7 @@ def shown(reply: dict[str, Any]) -> list[RenderableType]:
     out: list[RenderableType] = []
     if first:
         out.append("the board keeps the log of its last games only: events 0 to %d are no longer on it" % (first - 1))
-    out.append(table)
+    out.append(table if reply["log"] else "game log: no event yet (the match has not begun)")
     for number, game in enumerate(reply.get("games") or (), 1):  # (numbered by firmware from 2026-12-05: its last kept)
         out.append("finished game %s: %s wins (%s), worth %s" % (
             game.get("number", number), rules.side_name(game["winner"]), game.get("result"), game.get("points")))

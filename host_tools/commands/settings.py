@@ -78,12 +78,20 @@ def keys_help() -> str:
 
 
 def shown(reply: dict[str, Any]) -> list[RenderableType]:
-    """The settings as a two-column table."""
+    """The settings as a two-column table, in the board's menu's order, each value as it is typed with what the
+    board calls it (``value_words``); a key this crib does not know (newer firmware) last, as sent."""
+    settings = reply["settings"]
+    order = [key for key, _label, _values in ITEMS]
     table = Table(title="settings")
     table.add_column("setting")
     table.add_column("value")
-    for key, value in sorted(reply["settings"].items()):
-        table.add_row(key, json.dumps(value))
+    for key in sorted(settings, key=lambda k: (order.index(k) if k in order else len(order), k)):
+        value = settings[key]
+        try:
+            words = value_words(key, value) if key in order else json.dumps(value)
+        except (IndexError, TypeError):  # a value the menu has no name for: as sent
+            words = json.dumps(value)
+        table.add_row(key, words)
     return [table]
 
 
