@@ -54,6 +54,10 @@ def test_pone_subtracts_the_crib(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_advise(["5H", "5C", "JD", "QS", "4C", "9H", "--json"]) == 0
     for row in json.loads(capsys.readouterr().out):
         assert row["expected"] == pytest.approx(row["hand_expected"] - row["crib_expected"])
+        assert row["crib_yours"] is False  # (so a script reading the JSON knows the sign)
+    assert run_advise(["5H", "5C", "JD", "QS", "4C", "9H", "--json", "--dealer"]) == 0
+    for row in json.loads(capsys.readouterr().out):
+        assert row["expected"] == pytest.approx(row["hand_expected"] + row["crib_expected"]) and row["crib_yours"]
 
 
 @pytest.mark.parametrize(("argv", "message"), [

@@ -24,12 +24,14 @@ from host_shared.untrusted import at_least_one
 from host_tools.card_args import cards_given
 
 
-def as_json(keeps: list[advice.Keep]) -> list[dict[str, Any]]:
-    """The ranking as JSON-able dicts (cards written as text)."""
+def as_json(keeps: list[advice.Keep], dealer: bool) -> list[dict[str, Any]]:
+    """The ranking as JSON-able dicts (cards written as text); ``crib_yours`` (``dealer``) says whether the crib's
+    points are added to the hand's in ``expected`` (the crib is yours) or taken from them (the opponent's)."""
     return [{
         "keep": names(k.keep).split(), "discard": names(k.discard).split(), "expected": k.expected,
-        "hand_expected": hand_expected(k), "crib_expected": crib_expected(k), "hand_min": k.hand_min,
-        "hand_max": k.hand_max, "starters": k.starters, "chances": {str(t): n for t, n in sorted(chances(k).items())},
+        "hand_expected": hand_expected(k), "crib_expected": crib_expected(k), "crib_yours": dealer,
+        "hand_min": k.hand_min, "hand_max": k.hand_max, "starters": k.starters,
+        "chances": {str(t): n for t, n in sorted(chances(k).items())},
     } for k in keeps]
 
 
@@ -63,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         return USAGE_ERROR
     keeps = advice.rank_keeps(cards, args.dealer, args.players)[:args.top]  # --top for the table and JSON alike
     if args.json:
-        print(json.dumps(as_json(keeps)))
+        print(json.dumps(as_json(keeps, args.dealer)))
     else:
         # never narrower than the table: in a narrow terminal rich would cut its numbers to "1…"
         # (the terminal wraps the lines instead, every figure whole)
