@@ -41,7 +41,8 @@ def not_done(args: argparse.Namespace, why: str) -> int:
 def add_timeout_argument(parser: argparse.ArgumentParser) -> None:
     """``--timeout SECONDS`` (for each reply)."""
     parser.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
-                        help="seconds to wait for each reply (default %(default)s)")
+                        help="seconds to wait for each reply (default %(default)s); a request unanswered "
+                        "is sent once more, so a board that never answers is given up after twice this")
 
 
 def seconds(text: str) -> float:
