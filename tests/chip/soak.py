@@ -1,6 +1,6 @@
 """A long random soak of the deployed firmware on the emulated chip, against CPython's oracle.
 
-    .venv/bin/python tests/chip/soak.py --image CRIB_PICO --seed 1 --minutes 20 [--display]
+    .venv/bin/python tests/chip/soak.py --image CRIB_PICO --seed 1 --minutes 20 [--display] [--rules JSON]
 
 Run by hand for minutes before a release, or after a change to the hal, the store or the shell
 (test_chip_soak.py runs a few dozen steps of it on every test run). Each step, chosen at random,
@@ -12,7 +12,9 @@ step the chip's ``state`` reply must equal the oracle's (the LED test's place as
 and each request's reply the oracle's reply. After a cut the chip must come
 back with the game of either the last save or the one before (the step the cut fell in lost,
 never more), with no traceback printed and no watchdog reset. With ``--display`` the board is
-built with the display (``ssd1306_device``), whose lines go out between the inputs. Exits 1 and prints the last steps
+built with the display (``ssd1306_device``), whose lines go out between the inputs. With ``--rules`` the match is
+played under those rules from the start (a soak of the default rules alone met three players, teams and the play
+card by card only when a random request changed the rules of a new match: rarely). Exits 1 and prints the last steps
 at the first difference. The emulated chip keeps its own time: a seed and a number of steps
 (``--steps``) always play the same soak.
 """
@@ -74,10 +76,16 @@ def random_request(rng: random.Random, events: int) -> dict:
     if kind < 0.78:
         return {"cmd": "log", "from": rng.randrange(0, events + 2)}
     if kind < 0.9:  # changed mid-game too, where the board refuses some
-        fields = rng.choice(({"muggins": True}, {"muggins": False}, {"play": 1}, {"play": 0}, {"brightness": 90},
-                             {"target": 61}, {"target": 121}, {"players": 3}, {"players": 2}, {"colour": "red"}))
-        return {"cmd": "settings", rng.choice(("set", "set", "set", "settings")): fields}
+        return {"cmd": "settings", rng.choice(("set", "set", "set", "settings")): random_settings(rng)}
     return {"cmd": rng.choice(("new_game", "new_match"))}
+
+
+def random_settings(rng: random.Random) -> dict:
+    """A change of settings a host could ask for: a rule (taken only before a match's first event), a
+    preference, or a key the board does not know."""
+    return rng.choice(({"muggins": True}, {"muggins": False}, {"play": 1}, {"play": 0}, {"brightness": 90},
+                       {"target": 61}, {"target": 121}, {"players": 3}, {"players": 4}, {"players": 2},
+                       {"peg_out_exactly": True}, {"stinkhole": True}, {"colour": "red"}))
 
 
 def without_walk(state: dict) -> dict:
@@ -98,7 +106,7 @@ class SoakFailed(Exception):
 class Soak:
     """The chip and its oracle, stepped together."""
 
-    def __init__(self, image_name: str, seed: int, display: bool = False) -> None:
+    def __init__(self, image_name: str, seed: int, display: bool = False, rules: dict | None = None) -> None:
         self.rng = random.Random(seed)
         self.chip = ChipBoard(IMAGES_BY_NAME[image_name], display=display)
         self.chip.first_app_frame()
@@ -110,6 +118,9 @@ class Soak:
         self.counts = {"steps": 0, "boots": 1, "cuts": 0, "requests": 0, "games": 0}
         self.next_id = 0
         self.printed = 0  # the chip's output read so far for tracebacks
+        if rules:  # the match's rules to soak under (a fresh match takes them), then the states compared
+            self.request({"cmd": "settings", "set": rules})
+            self.compare(self.chip_state(), self.oracle_state())
 
     # --- the chip's replies -----------------------------------------------------------------
 
@@ -221,6 +232,8 @@ class Soak:
         self.oracle.board.save_if_changed()
         if got != expected:
             self.fail("the reply differs:\n chip   %s\n oracle %s" % (got, expected))
+        if fields and fields.get("cmd") == "new_match" and got.get("ok") and self.rng.random() < 0.5:
+            self.request({"cmd": "settings", "set": random_settings(self.rng)})  # a new match takes rules
 
     def cut(self) -> None:
         """A control pressed, then the power cut or the reset button, at a random moment of what
@@ -318,8 +331,10 @@ def main() -> None:
     length = parser.add_mutually_exclusive_group()
     length.add_argument("--minutes", type=float, default=10)
     length.add_argument("--steps", type=int, help="this many steps, however long they take (instead of --minutes)")
+    parser.add_argument("--rules", type=json.loads, metavar="JSON", default=None,
+                        help='the settings to soak under, set before the first step: {"players": 3, "play": 1}')
     args = parser.parse_args()
-    soak = Soak(args.image, args.seed, args.display)
+    soak = Soak(args.image, args.seed, args.display, args.rules)
     end = time.monotonic() + 60 * args.minutes
     try:
         while soak.counts["steps"] < args.steps if args.steps is not None else time.monotonic() < end:

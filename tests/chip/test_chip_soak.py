@@ -17,9 +17,12 @@ SEED = 304
 STEPS = 30
 
 
-@pytest.mark.parametrize(("image", "display"), [("stock", False), ("CRIB_PICO", True)])
-def test_the_chip_agrees_with_the_oracle_step_by_step(image: str, display: bool) -> None:
-    soak = Soak(image, SEED, display)
+@pytest.mark.parametrize(("image", "display", "rules"), [
+    ("stock", False, {"players": 3, "play": 1, "muggins": True}),  # the play card by card, three players, muggins
+    ("CRIB_PICO", True, None),  # the product, as it starts
+])
+def test_the_chip_agrees_with_the_oracle_step_by_step(image: str, display: bool, rules: dict | None) -> None:
+    soak = Soak(image, SEED, display, rules)
     try:
         while soak.counts["steps"] < STEPS:
             soak.step()  # SoakFailed: the last steps, and how the chip and the oracle differ
