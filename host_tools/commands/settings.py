@@ -81,6 +81,8 @@ def shown(reply: dict[str, Any]) -> list[RenderableType]:
     """The settings as a two-column table, in the board's menu's order, each value as it is typed with what the
     board calls it (``value_words``); a key this crib does not know (newer firmware) last, as sent."""
     settings = reply["settings"]
+    if not isinstance(settings, dict):  # (converse says the reply is not understood)
+        raise TypeError("the settings are a %s, not an object" % type(settings).__name__)
     order = [key for key, _label, _values in ITEMS]
     table = Table(title="settings")
     table.add_column("setting")
