@@ -160,7 +160,7 @@ class BoardLink:
             except (serial.SerialException, OSError) as error:
                 raise LinkError("lost the connection to the board: %s%s" % (error, unsure)) from error
             except KeyboardInterrupt:  # Ctrl-C: the request may have reached the board
-                raise KeyboardInterrupt(unsure[2:]) from None
+                raise KeyboardInterrupt(MAY_BE_MADE if unsure else "") from None
             if reply is not None:
                 if not reply["ok"]:
                     why = str(reply.get("error", "the board refused it without saying why"))
