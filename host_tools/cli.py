@@ -69,8 +69,9 @@ class Parser(argparse.ArgumentParser):
 def build_parser() -> tuple[Parser, dict[str, Parser]]:
     """The argument parser with every sub-command registered, and each sub-command's own parser
     by the names it is called (aliases too)."""
-    parser = Parser(prog="crib", description="Electronic cribbage board: tools for the host.",
-                                     epilog=EXIT_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = Parser(prog="crib", description="Electronic cribbage board: tools for the host. A command's options go "
+                    "after it or before it (crib --json status).",
+                    epilog=EXIT_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version="crib %s" % version("cribbage-board"))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMAND_MODULES:
@@ -78,14 +79,32 @@ def build_parser() -> tuple[Parser, dict[str, Parser]]:
     return parser, sub.choices
 
 
+def options_after_command(words: list[str], commands: dict[str, Parser]) -> list[str]:
+    """``words`` with the sub-commands' options typed before the sub-command (``crib --json status``,
+    ``crib -d a0 peg 1 2``) moved after its name, where argparse looks for them (and its parser says
+    which it does not take); ``words`` as they are when there is none or no sub-command follows."""
+    at = 0
+    while at < len(words) and words[at].startswith("-"):
+        for each in commands.values():
+            action = each._option_string_actions.get(words[at].partition("=")[0])
+            if action:
+                break
+        else:
+            return words  # crib's own (--help, --version) or none
+        at += 1 if action.nargs == 0 or "=" in words[at] else 2  # (its value too)
+    if not 0 < at < len(words) or words[at] not in commands:
+        return words
+    return [words[at], *words[:at], *words[at + 1:]]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `crib`."""
     parser, commands = build_parser()
-    words = sys.argv[1:] if argv is None else argv
+    words = options_after_command(sys.argv[1:] if argv is None else argv, commands)
     if any(len(word) > 2 and "--json".startswith(word) for word in words):  # (argparse takes "--js" for it too)
         for each in (parser, *commands.values()):
             each.json_errors = True  # (add_parser makes its parsers of the parser's class)
-    args, unknown = parser.parse_known_args(argv)
+    args, unknown = parser.parse_known_args(words)
     if unknown:  # said by the sub-command's parser (argparse's own says "usage: crib ..." without naming it)
         commands[args.command].error("unrecognized arguments: %s" % " ".join(unknown))
     try:

@@ -198,6 +198,16 @@ def test_a_settings_value_nested_too_deep_is_a_word() -> None:
     assert parse_assignment("target=" + "[" * 5000) == ("target", "[" * 5000)
 
 
+@pytest.mark.parametrize(("typed", "taken"), [
+    ("skunk=LURCH", ("skunk", "lurch")), ("muggins=On", ("muggins", True)), ("colour0=Sky", ("colour0", 3)),
+    ("play=Card by card", ("play", 1)), ("match_to=OFF", ("match_to", 0)),
+    ("skunk=lurches", ("skunk", "lurches")),  # no such word: sent as typed, for the board to refuse
+])
+def test_a_settings_word_is_taken_in_any_case(typed: str, taken: tuple[str, object]) -> None:
+    # A review: skunk=LURCH was refused ("must be one of none, skunk, lurch").
+    assert parse_assignment(typed) == taken
+
+
 def test_output_cut_short_by_its_reader() -> None:
     """`crib advise ... --json | head -c 10`: the reader went away before crib wrote."""
     for table in ([], ["--json"]):

@@ -104,6 +104,16 @@ def test_with_json_what_is_not_done_is_json_on_standard_output_too(sim: str) -> 
     assert done.returncode == 0 and json.loads(done.stdout)["ok"] is True
 
 
+def test_a_commands_options_may_come_before_it(sim: str) -> None:
+    # A review: `crib --json peg 1 2` said --json was unrecognized (it had to follow the command).
+    done = crib("--json", "-d", sim, "--timeout=5", "status")
+    assert done.returncode == 0 and json.loads(done.stdout)["ok"] is True
+    done = crib("--json", "cut", "5")  # the command's own check, said as JSON
+    assert done.returncode == 2 and "the cut is one card or rank per player" in json.loads(done.stdout)["error"]
+    done = crib("-d", sim, "bench")  # an option the command does not take: its parser says so
+    assert done.returncode == 2 and "crib bench: error: unrecognized arguments: -d %s" % sim in done.stderr
+
+
 @pytest.mark.parametrize(("argv", "said"), [
     (["peg", "1", "99"], "points must be a whole number from 1 to 31, not '99'"),  # argparse's
     (["status", "--bogus"], "unrecognized arguments: --bogus"),

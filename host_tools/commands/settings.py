@@ -26,7 +26,7 @@ RANGES = {"brightness": "%d to %d" % LIMITS["brightness"],
 
 def parse_assignment(text: str) -> tuple[str, Any]:
     """``target=61`` -> ("target", 61); values are JSON (numbers, true/false) or else plain words, a
-    word the board's menu shows for a value standing for it (``muggins=on`` -> ("muggins", True))."""
+    word the board's menu shows for a value standing for it (``muggins=on`` -> ("muggins", True)), in any case."""
     key, sep, value = text.partition("=")
     key = key.strip()
     if not sep or not key:
@@ -38,9 +38,11 @@ def parse_assignment(text: str) -> tuple[str, Any]:
                                          % (shorten(key), ", ".join(offered)))
     try:
         parsed = parse_json(value)
-    except ValueError:  # a word: a value as the board's menu shows it (muggins=on, colour0=sky), else as typed
-        shown = {value_text(key, each): each for each in offered[key]}
-        parsed = shown.get(value.strip(), value)
+    except ValueError:  # a word, in any case: a value as the board's menu shows it (muggins=on, colour0=sky) or
+        # as the serial line takes it (skunk=LURCH), else as typed
+        words: dict[str, Any] = {each.lower(): each for each in offered[key] if isinstance(each, str)}
+        words.update((value_text(key, each).lower(), each) for each in offered[key])
+        parsed = words.get(value.strip().lower(), value)
     try:  # as the request will be sent (host_tools.board.link): refused here, so nothing is
         as_sent(parsed).encode()
     except UnicodeEncodeError:  # (a ValueError too) bytes that were no UTF-8 in the command line
