@@ -291,9 +291,10 @@ def test_a_claim_a_house_rule_keeps_off_the_board_says_not_pegged():
     d = pone_at_118(muggins=True)
     d.pick_all("5S TD JH QC")
     d.press(turn(18))
-    assert d.where() == "claim" and d.mode.lines(d.board)[1:] == ["claim 18", "muggins is on", "not pegged"]
+    assert d.where() == "claim"
+    assert d.mode.lines(d.board)[1:] == ["claim 18", "muggins is on", "turn=claim", "not pegged"]
     d.press(turn(-15))
-    assert d.mode.lines(d.board)[3] == "enc=peg"
+    assert d.mode.lines(d.board)[4] == "enc=peg"
 
 
 def test_player_3_dealing_holds_back_for_his_heels_in_the_card_picker():

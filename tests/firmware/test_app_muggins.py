@@ -173,6 +173,29 @@ def test_the_crib_can_be_called_after_the_deal_has_passed():
     assert d.mode.name == "peg"
 
 
+def test_the_crib_s_call_taken_back_at_home_opens_the_call_again():
+    # A review: back at home (after a power cut, or gone on from the call) took the call back and stayed home,
+    # saying nothing of the crib's claim open to a call again (the deal has passed: home offers it not).
+    for cut in (False, True):
+        d = at_pones_hand()
+        claim(d, "5H 5D JC 10C", 20)
+        d.press(ENC)
+        claim(d, "AC 2D 3H KS", 5)
+        d.press(ENC)
+        claim(d, "4C 4D 6H 6S", 10)
+        d.press(P2)
+        if cut:
+            d = d.reboot()
+        else:
+            d.press(ENC)
+        assert d.mode.name == "peg"
+        d.press(BACK_PRESS)  # the call taken back
+        assert d.match.front == [15, 20] and d.match.muggins == 0
+        assert d.where() == "call" and d.display()[:3] == ["P1 CRIB 10", "muggins?", "P2: p2"], cut
+        d.press(P2)  # called again
+        assert d.match.front == [15, 34]
+
+
 def test_a_call_survives_a_power_cut_and_can_still_be_taken_back():
     d = at_pones_hand()
     claim(d, "5H 5D JC 10C", 12)

@@ -29,7 +29,8 @@ def test_with_muggins_on_the_claim_is_pegged_without_the_count():
     d.pick("5D")
     d.press(ENC)  # the starter is turned: back to the play; the encoder opens the count
     d.pick_all("5C 5H 5S QC")
-    assert d.where() == "claim" and d.display()[:3] == ["P2 HAND", "claim 0", "muggins is on"]  # the claim
+    assert d.where() == "claim"  # the claim, dialled from 0 (a review: a press alone pegged it, nothing said to turn)
+    assert d.display()[:5] == ["P2 HAND", "claim 0", "muggins is on", "turn=claim", "enc=peg"]
     d.press(turn(24), ENC)  # pegged at once: the true count (28) is never shown
     assert d.where() == "call" and d.match.front == [0, 24]
     assert not any("28" in line or "eight" in line for line in d.display())

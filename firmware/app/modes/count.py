@@ -394,6 +394,8 @@ class Count:
                 from app.modes.muggins import call_keys
 
                 out += ["muggins on %s?" % board.match.settings.side_name(claimer)] + call_keys(board, claimer)
+            if len(out) + 1 < board.messages.room():  # the dial's key too, with room left for an undo's or refusal's
+                out.insert(3, "turn=claim")  # line: the claim opens at 0, which a press alone would peg (a review)
             return out
         kept = self._kept(board)
         messages = board.messages

@@ -204,6 +204,8 @@ class Lay:
             hint = ["enc=lay", "hold back=go"] if len(out) < LINES - 1 else ["hold back=go"]
         else:
             hint = ["enc=lay btn=go"]
+        if turn is not None and len(out) + len(hint) + 1 < LINES:  # room for the dial's key and an undo's line:
+            hint.insert(0, "turn=rank")  # ">7" is the rank dialled, the last card's until turned (a review)
         room = LINES - len(hint)  # the hint stays: a player new to the board reads what to do next there
         if len(out) > room:  # a long saying: the pegs show the scores, the saying is read whole
             out = out[len(match.front):]

@@ -165,26 +165,37 @@ def score_lines(board, sure=False):
             out.extend(("next: " + ("muggins" if called else "%s %s" % (  # the crib's: the dealer's
                 settings.seat_name(match.dealer if nxt[0] is None else nxt[0]), nxt[1])), "enc=count"))
         elif match.phase == "play":
-            # the count opens on the starter unless it is known, was skipped before a play laid card by card
-            # (app.modes.starter), or a show is kept to open on (an undo's, or the menu's over a count)
-            skipped = match.starter_rank is None and board.in_deal(board.skipped)
-            if skipped:  # said, as at the count's totals: a press held too long at the starter shows what it did
-                out.append("starter skipped")
-                if board.just_skipped():
-                    out.append("back=starter")
-            elif board.prefs["play"] == 1 and board.in_deal(board.pegged):  # said: else nothing tells why this
-                out.append("play by points")  # deal is not laid card by card (points pegged by hand in it)
-            if match.heels:  # where the display has room (not with three players' scores and a skip)
-                said = heels_said(match)
-                if len(out) + len(said) <= LINES - 2:  # (the hint and the tally below)
-                    out.extend(said)
-            if len(out) <= LINES - 4:  # room under it for the hint, the tally and an undo's or refusal's line:
-                # the buttons peg the play's points (a dial), said for a player new to the board
-                out.append("btn=peg the play")
-            out.append("enc=starter" if match.starter_rank is None and not skipped and kept_show(board) is None
-                       else "enc=count")
+            _play_lines(board, out)
         out.append("won " + tally(match))
     return out
+
+
+def _play_lines(board, out):
+    """Home's lines during the play, added to ``out`` (the scores): why it is pegged by points, his heels,
+    and the hints."""
+    match = board.match
+    # the count opens on the starter unless it is known, was skipped before a play laid card by card
+    # (app.modes.starter), or a show is kept to open on (an undo's, or the menu's over a count)
+    skipped = match.starter_rank is None and board.in_deal(board.skipped)
+    if skipped:  # said, as at the count's totals: a press held too long at the starter shows what it did
+        out.append("starter skipped")
+        if board.just_skipped():
+            out.append("back=starter")
+    elif board.prefs["play"] == 1 and board.in_deal(board.pegged):  # said: else nothing tells why this
+        out.append("play by points")  # deal is not laid card by card (points pegged by hand in it)
+    if match.heels:  # where the display has room (not with three players' scores and a skip)
+        said = heels_said(match)
+        if len(out) + len(said) <= LINES - 2:  # (the hint and the tally below)
+            out.extend(said)
+    starter = match.starter_rank is None and not skipped and kept_show(board) is None
+    # the board lays this play once its starter is picked: a button here would peg it by points instead
+    laid = starter and board.prefs["play"] == 1 and not board.in_deal(board.pegged)
+    if len(out) <= LINES - 4 and not laid:  # room under it for the hint, the tally and an undo's or
+        # refusal's line: the buttons peg the play's points (a dial), said for a player new to the board
+        out.append("btn=peg the play")
+    out.append("enc=starter" if starter else "enc=count")
+    if laid and len(out) <= LINES - 3:
+        out.append("then lay cards")
 
 
 def draw_callers(board, canvas, now, claimer):
@@ -261,13 +272,7 @@ class Peg:
         elif side is not None:  # the play over (the show, the game's end): refused at once, the rules saying why
             board.try_apply(["peg", side, 2])  # (no dial that could never be pegged)
         elif kind == events.PRESS and what == events.BACK:
-            if board.just_skipped():  # back to the starter
-                from app.modes.starter import Starter
-
-                board.skip_starter(False)  # (taken back: back there comes home to undo as ever)
-                board.open(Starter)
-            elif board.try_undo() and board.prefs["play"] == 1:
-                board.idle()  # back into a play laid card by card: home is the laying mode again
+            self._back(board)
         elif kind == events.PRESS and what == events.ENCODER:
             if phase == "over":
                 board.try_apply(["new_game"])
@@ -275,6 +280,19 @@ class Peg:
                 board.open_count()
         elif kind == events.LONG and what == events.ENCODER:
             board.open_menu()
+
+    def _back(self, board):
+        """Back at home: the starter again just after it was skipped, else undo."""
+        if board.just_skipped():
+            from app.modes.starter import Starter
+
+            board.skip_starter(False)  # (taken back: back there comes home to undo as ever)
+            board.open(Starter)
+        elif board.try_undo():
+            match = board.match
+            if match.muggins is not None and match.phase != "show":  # the crib's call taken back (the deal has
+                board.left = "muggins"  # passed): open on the claim, as at power-on (``Board.__init__``)
+            board.idle()  # (back into a play laid card by card: home is the laying mode again)
 
     def _choose_dealer(self, board, event):
         kind, what = event
