@@ -114,24 +114,27 @@ def scale_number(text: str) -> float:
     return scale
 
 
+def say_error(message: str) -> None:
+    """Say on stderr what stops the simulator, as every `crib` command says an error (``crib sim: error: ...``)."""
+    print("crib sim: error: %s" % message, file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
     """Start the simulator in the chosen mode."""
     if args.headless and not (args.script or args.serve):
-        print("crib sim --headless needs --script FILE and/or --serve", file=sys.stderr)
+        say_error("--headless needs --script FILE and/or --serve")
         return USAGE_ERROR
     if not args.headless and (args.script or args.state_out or args.png_out or args.serve):
-        print("--script, --state-out, --png-out and --serve go with --headless", file=sys.stderr)
+        say_error("--script, --state-out, --png-out and --serve go with --headless")
         return USAGE_ERROR
     if args.no_serve and args.headless:
-        print("--no-serve goes with the window or the terminal, not --headless (serving there is --serve)",
-              file=sys.stderr)
+        say_error("--no-serve goes with the window or the terminal, not --headless (serving there is --serve)")
         return USAGE_ERROR
     if args.port is not None and (args.no_serve or (args.headless and not args.serve)):
-        print("--port goes with serving the protocol: not with --no-serve, nor --headless without --serve",
-              file=sys.stderr)
+        say_error("--port goes with serving the protocol: not with --no-serve, nor --headless without --serve")
         return USAGE_ERROR
     if args.scale is not None and (args.headless or args.tui):
-        print("--scale goes with the window, not --headless or --tui", file=sys.stderr)
+        say_error("--scale goes with the window, not --headless or --tui")
         return USAGE_ERROR
     if args.port is None:  # (None: not given, which --no-serve allows)
         args.port = DEFAULT_PORT
@@ -143,13 +146,13 @@ def run(args: argparse.Namespace) -> int:
         try:
             held.callback(unlock_flash, lock_flash(flash))
         except FlashInUse as error:
-            print("crib sim: %s.\nQuit that one first, or play a separate board: `%s`\n(If no simulator runs, "
-                  "the lock is a crashed one's whose number another program has now: delete %s.)"
-                  % (error, with_own_flash(args, flash), flash / LOCK_NAME), file=sys.stderr)
+            say_error("%s.\nQuit that one first, or play a separate board: `%s`\n(If no simulator runs, the lock is a "
+                  "crashed one's whose number another program has now: delete %s.)"
+                  % (error, with_own_flash(args, flash), flash / LOCK_NAME))
             return NOT_DONE
         except OSError as error:  # a file there, no such parent, no permission
             why = "it is a file, not a folder" if flash.is_file() else error.strerror or error
-            print("crib sim: cannot use %s as the flash folder: %s" % (flash, why), file=sys.stderr)
+            say_error("cannot use %s as the flash folder: %s" % (flash, why))
             return NOT_DONE  # as any file crib cannot use: the command line is right (crib --help, exit status)
         if args.serve or not args.headless:
             stop_on_signals()  # killed, or its terminal closed: the lock and the runtime file are still removed
@@ -190,7 +193,7 @@ def run_interactive(args: argparse.Namespace, device: Device, flash: Path, held:
     if (args.tui or not has_display()) and not sys.stdin.isatty():  # (said before a port is taken and announced)
         from simulator.tui import NO_TERMINAL
 
-        print(NO_TERMINAL, file=sys.stderr)
+        say_error(NO_TERMINAL)
         return USAGE_ERROR
     server, note = (None, "not serving the protocol (--no-serve)") if args.no_serve else \
         start_server(args.port, flash, held)
@@ -266,10 +269,10 @@ def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: Ex
         try:
             steps = script.parse(read_text(args.script, script.MAX_BYTES))
         except script.ScriptError as error:  # as a log file that holds no log: the file is wrong, not the command line
-            print("crib sim: %s: %s" % (args.script, error), file=sys.stderr)
+            say_error("%s: %s" % (args.script, error))
             return NOT_DONE
         except ValueError as error:  # the file could not be read
-            print("crib sim: %s" % error, file=sys.stderr)
+            say_error(str(error))
             return NOT_DONE
         script.play(device, steps)
     outputs = [(args.state_out, lambda path: path.write_text(json.dumps(device.state(), indent=2, sort_keys=True)
@@ -280,17 +283,18 @@ def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: Ex
             if path:
                 write(path)
         except OSError as error:
-            print("crib sim: cannot write %s: %s" % (path, getattr(error, "strerror", None) or error), file=sys.stderr)
+            say_error("cannot write %s: %s" % (path, getattr(error, "strerror", None) or error))
             return NOT_DONE
     if device.errors:
-        print("crib sim: the app raised %d exception(s) (see above)" % device.errors, file=sys.stderr)
+        say_error("the app raised %d exception(s) (see above)" % device.errors)
         return NOT_DONE
     if args.serve:
         server, note = start_server(args.port, flash, held)
+        if server is None:
+            say_error(note)
+            return NOT_DONE
         if not note.startswith("serving on"):
             print("crib sim: %s" % note, file=sys.stderr, flush=True)
-        if server is None:
-            return NOT_DONE
         device.use_real_clock()
         serve_forever(device, server)
     return 0

@@ -286,7 +286,7 @@ def test_a_simulator_flash_folder_that_cannot_be_used(flash: str, tmp_path: Path
         Path(flash).write_text("")
     status, _, err = crib(capsys, "sim", "--headless", "--serve", "--flash", flash)
     assert status == 1 and "Traceback" not in err
-    assert err.startswith("crib sim: cannot use %s as the flash folder" % flash)
+    assert err.startswith("crib sim: error: cannot use %s as the flash folder" % flash)
     assert flash.startswith("/proc") or "it is a file, not a folder" in err
 
 

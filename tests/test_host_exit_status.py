@@ -79,6 +79,8 @@ def sim(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def test_a_command_line_that_is_wrong_is_2(argv: list[str], said: str) -> None:
     done = crib(*argv)
     assert done.returncode == 2 and said in done.stderr and done.stdout == "", done.stderr
+    named = "crib: " if argv == ["nosuch"] else "crib %s: " % argv[0]
+    assert named + "error: " in done.stderr  # (a review: crib sim's own said no "error:")
 
 
 @pytest.mark.parametrize(("argv", "said"), [

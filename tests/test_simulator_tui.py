@@ -337,7 +337,7 @@ def test_without_a_terminal_it_says_so_before_it_serves_anything(tmp_path: Path)
     done = subprocess.run([CRIB, "sim", "--tui", "--flash", str(tmp_path / "flash"), "--port", "0"],
                           stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=TIMEOUT_S, env=env)
     assert done.returncode == 2 and "listening" not in done.stdout and "serving" not in done.stderr
-    assert done.stderr.startswith("the terminal mode needs a terminal")
+    assert done.stderr.startswith("crib sim: error: the terminal mode needs a terminal")
 
 
 def typed(terminal: Terminal, text: str) -> None:
