@@ -105,7 +105,11 @@ def main(argv: list[str] | None = None) -> int:
         for each in (parser, *commands.values()):
             each.json_errors = True  # (add_parser makes its parsers of the parser's class)
     args, unknown = parser.parse_known_args(words)
-    if unknown:  # said by the sub-command's parser (argparse's own says "usage: crib ..." without naming it)
+    if unknown and words[0] == args.command:  # the command's positionals went on after an option (crib hand 2
+        # 5H 5C --json JS QD), where argparse stops taking them: parsed again, intermixed (what it cannot take, its
+        # parser says, naming it)
+        args = commands[args.command].parse_intermixed_args(words[1:], argparse.Namespace(command=args.command))
+    elif unknown:  # said by the sub-command's parser (argparse's own says "usage: crib ..." without naming it)
         commands[args.command].error("unrecognized arguments: %s" % " ".join(unknown))
     try:
         return int(args.func(args) or 0)

@@ -116,6 +116,16 @@ def test_a_commands_options_may_come_before_it(sim: str) -> None:
     assert done.returncode == 2 and "crib bench: error: unrecognized arguments: -d %s" % sim in done.stderr
 
 
+def test_a_commands_options_may_come_among_its_cards() -> None:
+    # A review: `crib hand 2 5H 5C --json JS QD` said JS QD were unrecognized (argparse stops a list at an option).
+    done = crib("score", "5H", "--json", "5C", "5S", "JD", "5D")
+    assert done.returncode == 0 and json.loads(done.stdout)["total"] == 29
+    done = crib("hand", "2", "5H", "5C", "--json", "JS", "QD", "-d", NOWHERE)  # understood: no board there
+    assert done.returncode == 1 and "nothing answers at" in json.loads(done.stdout)["error"]
+    done = crib("--bogus", "status")  # an option no command takes, before the command: said, not dropped
+    assert done.returncode == 2 and "unrecognized arguments: --bogus" in done.stderr
+
+
 @pytest.mark.parametrize(("argv", "said"), [
     (["peg", "1", "99"], "points must be a whole number from 1 to 31, not '99'"),  # argparse's
     (["status", "--bogus"], "unrecognized arguments: --bogus"),
