@@ -23,11 +23,10 @@ def describe(event: list[Any], rules: Settings) -> str:
             return PLAIN_WORDS[kind]
         if kind == "dealer":
             return "%s deals first" % rules.seat_name(args[0])
-        if kind == "cut":
-            return "cut for deal: %s" % names(args[0])
-        if kind == "cut_ranks":
-            return "cut for deal: " + ", ".join("%s %s" % (rules.seat_name(seat), rank_name(rank))
-                                                for seat, rank in enumerate(args[0]) if rank is not None)
+        if kind == "cut" or kind == "cut_ranks":  # each card (or rank) by its player
+            said = rank_name if kind == "cut_ranks" else lambda card: names([card])
+            return "cut for deal: " + ", ".join("%s %s" % (rules.seat_name(seat), said(each))
+                                                for seat, each in enumerate(args[0]) if each is not None)
         if kind == "muggins":
             return "%s calls muggins" % rules.side_name(args[0])
         if kind == "starter":

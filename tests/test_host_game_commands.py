@@ -55,6 +55,12 @@ def state(capsys: pytest.CaptureFixture[str], sim: str) -> dict:
 def test_a_deal_from_the_cut_to_the_crib(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert said(capsys, sim, "cut", "K", "5") == "cut for deal: P1 K, P2 5."  # ranks alone: P2 cut lower
     assert state(capsys, sim)["dealer"] == 1
+    assert said(capsys, sim, "undo") == "undone: cut for deal: P1 K, P2 5."
+    # cards named by their players too, as ranks are (a review: "cut for deal: 5H KD.")
+    assert said(capsys, sim, "cut", "5h", "kd") == "cut for deal: P1 5H, P2 KD."
+    assert state(capsys, sim)["dealer"] == 0
+    said(capsys, sim, "undo")
+    said(capsys, sim, "cut", "K", "5")
     log = json.loads(crib(capsys, "log", "--json", "-d", sim)[1])["log"]
     assert log == [["cut_ranks", [12, 4]]]  # no suit made up
     assert said(capsys, sim, "starter", "5D") == "starter 5D."
