@@ -85,6 +85,15 @@ def read_rank(hw):
     return rank
 
 
+def said(d, index, keep):
+    """The display's lines for ``keep``, ranked ``index`` (from 0): the cards to throw (a review: the keep left the
+    player to find them), the expected points with the crib's added, yours, or taken off, the other side's, the hand's
+    range."""
+    return ["#%d throw %s" % (index + 1, names(keep.discard)),
+            "exp %.1f %scrib" % (keep.expected, "+" if d.mode.dealer else "-"), "hand %d to %d" % (keep.hand_min,
+                                                                                                keep.hand_max)]
+
+
 def check_view(d, dealt, keeps, index):
     """Keep ``index`` is shown with keep ``index + 1`` as its next, on the LEDs and the display."""
     shown = keeps[index]
@@ -102,8 +111,7 @@ def check_view(d, dealt, keeps, index):
     if nxt is None:  # the last keep: nothing changes
         assert cards_short == cards_long and points_short == points_long
         lines = d.hw.display.lines
-        assert lines[1:] == ["#%d %s" % (index + 1, names(shown.keep)), "exp %.1f w/ crib" % shown.expected,
-                             "hand %d to %d" % (shown.hand_min, shown.hand_max)]
+        assert lines[1:] == said(d, index, shown)
         return
     # the short look: exactly the next keep's cards in colour, and its value
     assert set(c for c in dealt if cards_short[c][0]) == set(nxt.keep)
@@ -118,10 +126,7 @@ def check_view(d, dealt, keeps, index):
             assert cards_long[card][1] < min(cards_long[c][1] for c in shown.keep)
     lines = d.hw.display.lines
     assert lines[0] == "ADVICE #%d of %d" % (index + 1, len(keeps))
-    assert lines[1:] == ["#%d %s" % (index + 1, names(shown.keep)), "exp %.1f w/ crib" % shown.expected,
-                         "hand %d to %d" % (shown.hand_min, shown.hand_max),
-                         "#%d %s" % (index + 2, names(nxt.keep)), "exp %.1f w/ crib" % nxt.expected,
-                         "hand %d to %d" % (nxt.hand_min, nxt.hand_max)]
+    assert lines[1:] == said(d, index, shown) + said(d, index + 1, nxt)
 
 
 def test_the_best_keep_and_the_next_are_both_on_the_board():
@@ -142,6 +147,7 @@ def test_turning_steps_through_the_ranking_with_values_below_zero():
     dealt = parse_hand(text)
     keeps = rank_keeps(dealt, False)
     assert keeps[0].expected > 0 > keeps[-1].expected
+    assert d.display()[2] == "exp %.1f -crib" % keeps[0].expected  # the other side's crib, taken off
     for index in range(len(keeps)):
         check_view(d, dealt, keeps, index)
         d.press(turn(1))
@@ -159,6 +165,7 @@ def test_five_cards_with_three_players():
     dealt = parse_hand(text)
     keeps = rank_keeps(dealt, True, 3)
     assert len(keeps) == 5
+    assert d.display()[1:3] == ["#1 throw %s" % names(keeps[0].discard), "exp %.1f +crib" % keeps[0].expected]
     check_view(d, dealt, keeps, 0)
     d.press(turn(4))
     check_view(d, dealt, keeps, 4)
@@ -195,13 +202,17 @@ def test_the_deal_question_says_the_encoder_goes_on():
     assert d.mode.describe()["step"] == "keeps"
 
 
-def test_keeps_with_tens_keep_every_suit_on_the_display():
+def test_throws_with_tens_keep_every_suit_on_the_display():
     d = open_keeps("10C 10D 10H 5S 5C 2D", True)
-    d.frame_after(1)
-    lines = d.hw.display.lines
-    keeps = [line for line in lines if line.startswith("#")]
-    assert all(len(line) <= 16 for line in lines) and len(keeps) == 2 and keeps[0] != keeps[1], lines
-    assert keeps[0].startswith("#1 TC TD TH 5"), keeps  # three tens written T: the 5's suit stays
+    keeps = rank_keeps(parse_hand("10C 10D 10H 5S 5C 2D"), True, 2)
+    tens = 0
+    for index, keep in enumerate(keeps):  # every keep's throw, stepped through
+        d.frame_after(1)
+        line = d.hw.display.lines[1]
+        assert line.replace("T", "10") == "#%d throw %s" % (index + 1, names(keep.discard)) and len(line) <= 16, line
+        tens += "T" in line  # two tens past the 9th keep: written T, their suits kept
+        d.press(turn(1))
+    assert tens
 
 
 def test_on_a_usb_board_the_shown_keep_is_the_bright_look():

@@ -83,6 +83,9 @@ def test_a_match_to_3_ends_and_the_next_starts_only_on_purpose():
     assert not d.mode.sure and d.board.messages.refusal is not None
     d.press(ENC)  # the encoder asks again
     assert d.match.games_won == [3, 0] and d.mode.sure
+    d.press(BACK_PRESS)  # back lets the question go, and only that (a review: it undid the winning points)
+    assert not d.mode.sure and d.match.match_winner == 0 and d.display()[-1] == "enc x2=new match"
+    d.press(ENC)
     d.press(ENC)  # twice: the new match
     assert d.match.games_won == [0, 0] and d.match.phase == "cut" and d.match.events == 0
 

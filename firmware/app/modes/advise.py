@@ -168,13 +168,12 @@ class Advise:
         out = ["ADVICE #%d of %d" % (self.index + 1, len(self.keeps))]
         for i in range(self.index, min(self.index + 2, len(self.keeps))):
             keep = self.keeps[i]
-            kept = names(keep.keep)
-            if len(kept) > WIDTH - 4:  # two or three tens ("#15 " before): written T, every suit in sight
-                kept = kept.replace("10", "T")
-            out.append("#%d %s" % (i + 1, kept))
-            # the expected points with the crib's (its own or the other side's), then the hand's alone: worst to best
-            # (on one line, "exp 7.8 (10-21)" read as a value outside its own range: a review at the table)
-            out.append("exp %.1f w/ crib" % keep.expected)
+            # the cards to throw (the LEDs show the keep): what a player does with them, told (a review)
+            line = "#%d throw %s" % (i + 1, names(keep.discard))
+            out.append(line if len(line) <= WIDTH else line.replace("10", "T"))  # two tens: written T, suits kept
+            # the expected points with the crib's added (your side's) or taken off (the other side's), then the
+            # hand's alone: worst to best (on one line, "exp 7.8 (10-21)" read as a value outside its own range)
+            out.append("exp %.1f %scrib" % (keep.expected, "+" if self.dealer else "-"))
             out.append("hand %d to %d" % (keep.hand_min, keep.hand_max))
         return out
 

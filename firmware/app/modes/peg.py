@@ -258,6 +258,9 @@ class Peg:
                 else:
                     self.sure = True
                 return
+            if self.sure and kind == events.PRESS and what == events.BACK:  # the question let go, as the menu's
+                self.sure = False  # (a review: back undid the winning points here)
+                return
             self.sure = False
         side = button_side(board, event)
         if may_call(board, side):  # a call still open (the menu or a power cut came between): the button calls it
