@@ -147,8 +147,8 @@ def run(args: argparse.Namespace) -> int:
             held.callback(unlock_flash, lock_flash(flash))
         except FlashInUse as error:
             say_error("%s.\nQuit that one first, or play a separate board: `%s`\n(If no simulator runs, the lock is a "
-                  "crashed one's whose number another program has now: delete %s.)"
-                  % (error, with_own_flash(args, flash), flash / LOCK_NAME))
+                      "crashed one's whose number another program has now: delete %s.)"
+                      % (error, with_own_flash(args, flash), flash / LOCK_NAME))
             return NOT_DONE
         except OSError as error:  # a file there, no such parent, no permission
             why = "it is a file, not a folder" if flash.is_file() else error.strerror or error
