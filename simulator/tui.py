@@ -173,6 +173,7 @@ class Terminal:
         self.buffer = ""
         self.shown: tuple | None = None
         self.size = os.terminal_size((0, 0))
+        self.hidden = False  # the board not shown (``fitted``): the terminal is too small
 
     def screen(self, compact: bool = False) -> list[str]:
         """Every line of the screen, as ANSI text; ``compact``: without the title and the legend
@@ -197,8 +198,9 @@ class Terminal:
     def fitted(self, size: tuple[int, int]) -> list[str]:
         """The screen for a terminal of ``size`` (columns, rows): all of it; if that does not fit,
         the compact screen (its note cut to the rows left); if that does not fit either, why not
-        and how big the terminal must be."""
+        and how big the terminal must be, the board then ``hidden`` (``key`` ignores all but q)."""
         columns, rows = size
+        self.hidden = False
         lines = self.screen()
         if fits(self.need(lines), size):
             return lines
@@ -207,8 +209,9 @@ class Terminal:
         need = self.need(lines[:len(lines) - note])  # the note is what gives way to the board
         if fits(need, size):
             return lines[:rows]
-        text = "The terminal is %dx%d; the board needs %dx%d: make the terminal bigger (q quits)." % (
-            columns, rows, *need)
+        self.hidden = True  # keys but q do nothing until it shows again: a player cannot see what they would do
+        text = ("The terminal is %dx%d; the board needs %dx%d: make the terminal bigger (until then keys do "
+                "nothing; q quits)." % (columns, rows, *need))
         return textwrap.wrap(text, max(10, columns))[:max(1, rows)]
 
     def need(self, lines: list[str]) -> tuple[int, int]:
@@ -234,6 +237,8 @@ class Terminal:
             return False
         if chars == CTRL_C:
             raise KeyboardInterrupt
+        if self.hidden:  # the terminal too small to show the board (a review: keys pegged unseen)
+            return True
         if chars in PLUG:
             self.device.pull_plug()
         elif chars == LONG_PREFIX:

@@ -266,6 +266,19 @@ def test_a_too_small_terminal_is_told_one_size_that_fits_every_screen(tmp_path: 
     assert "P1" in strip_ansi(shown[0]) and "LINE %d" % (DISPLAY_LINES - 1) in " ".join(shown)
 
 
+def test_keys_do_nothing_while_the_terminal_is_too_small_to_show_the_board(tmp_path: Path) -> None:
+    # A review: with the board hidden behind "make the terminal bigger", keys still pegged, unseen.
+    terminal = Terminal(Device(tmp_path / "flash", manual_clock=True))
+    typed(terminal, "1")  # player 1 deals
+    assert "until then keys do nothing" in " ".join(terminal.fitted((60, 20)))
+    typed(terminal, "2\r")
+    assert terminal.device.state()["front"] == [0, 0]
+    assert terminal.key("q") is False  # q still quits
+    terminal.fitted((100, 40))  # shown again: keys act
+    typed(terminal, "2\r")
+    assert terminal.device.state()["front"] == [0, 1]
+
+
 def test_a_standard_80x24_terminal_shows_the_whole_board_and_every_display_line(tmp_path: Path) -> None:
     device = Device(tmp_path / "flash", manual_clock=True)
     note = "port 4121 is taken by the simulator pid 1 (flash %s), which crib commands reach without -d." % tmp_path
