@@ -49,7 +49,7 @@ SUPERSAMPLE = 3
 LABELS = {ENCODER: "TURN · PUSH", PLAYER_1: "PLAYER 1", PLAYER_2: "PLAYER 2", BACK: "BACK"}
 NUMBER_EVERY = 5  # holes between engraved hole numbers
 LEGEND = ("Each track snakes: holes 1-30 left to right, 31-60 back, 61-90 on again, 91-120 back, "
-          "then the game hole (121) at the left.")
+          "then the game hole (121) at the left (61 in a 61 game).")
 NAME_MM = 4.5  # height of a track's name
 NAME_GAP_MM = 4.0  # between a track's name and its first hole
 Colour = tuple[int, int, int]
