@@ -242,10 +242,11 @@ def test_a_team_game_is_exported_and_plotted_with_the_boards_names(tmp_path: Pat
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert [row["description"] for row in rows] == (
         ["T1b deals first"] + ["T2 pegs 29"] * 4 + ["T1 pegs 20", "T2b's hand: total 10"])
+    assert (rows[-1]["t1_score"], rows[-1]["t2_score"]) == ("20", "121")  # (a review: the columns said p1, p2)
     game = gamelog.replay({"players": 4}, TEAM_LOG)[0]
-    assert plot.title(game) == "game 1: T1 20, T2 121 - T2 wins with a double skunk (counts 3 games)"
+    assert plot.title(game) == "game 1: T1: 20, T2: 121 - T2 wins with a double skunk (counts 3 games)"
     assert plot.title(gamelog.replay({"players": 3}, [["dealer", 0], ["peg", 2, 5]])[0]) == (
-        "game 1: P1 0, P2 0, P3 5 - in progress")
+        "game 1: P1: 0, P2: 0, P3: 5 - in progress")
     out = tmp_path / "teams.png"
     assert main(["plot", "--from", str(saved), "--out", str(out)]) == 0
     assert Image.open(out).size == plot.PANEL
@@ -440,8 +441,8 @@ def test_an_abandoned_game_and_a_new_match_in_the_log_are_told_apart(tmp_path: P
     assert [(g["match"], g["number"], g["abandoned"], g["winner"]) for g in games] == [
         (1, 1, True, None), (1, 1, False, 0), (2, 1, False, None)]
     titles = [plot.title(game) for game in gamelog.replay({}, log)]
-    assert titles == ["game 1: P1 0, P2 5 - abandoned", "game 1: P1 121, P2 0 - P1 wins with a double skunk "
-                      "(counts 3 games)", "match 2, game 1: P1 0, P2 7 - in progress"]
+    assert titles == ["game 1: P1: 0, P2: 5 - abandoned", "game 1: P1: 121, P2: 0 - P1 wins with a double skunk "
+                      "(counts 3 games)", "match 2, game 1: P1: 0, P2: 7 - in progress"]
 
 
 def test_matches_are_told_apart_across_a_lost_file_of_the_log(capsys: pytest.CaptureFixture[str]) -> None:

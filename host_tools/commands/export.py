@@ -31,13 +31,15 @@ def described(step: gamelog.Step, settings: Settings) -> str:
 
 def to_csv(games: list[gamelog.GameRecord]) -> str:
     """One row per event: where it was (match, game, whether that game was abandoned, deal), what it was,
-    and the pegs after it."""
+    and the pegs after it (columns ``p1_points`` ..., in a log of team games alone ``t1_points`` ...)."""
     sides = max((g.settings.sides for g in games), default=2)
+    teams = bool(games) and all(g.settings.players == 4 for g in games)  # the sides named as the board names them
+    side = "t%d" if teams else "p%d"
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["seq", "match", "game", "abandoned", "deal", "event", "detail", "description"]
-                    + ["p%d_points" % (s + 1) for s in range(sides)]
-                    + ["p%d_score" % (s + 1) for s in range(sides)])
+                    + [(side + "_points") % (s + 1) for s in range(sides)]
+                    + [(side + "_score") % (s + 1) for s in range(sides)])
     for game in games:
         for step in game.steps:
             pad = [""] * (sides - len(step.points))

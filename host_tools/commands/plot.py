@@ -77,7 +77,8 @@ def marked_lines(game: gamelog.GameRecord) -> list[tuple[int, str]]:
 def title(game: gamelog.GameRecord) -> str:
     """Panel title: the game number, the final scores and the outcome."""
     name = game.settings.side_name  # as the board names the sides (T1, T2 in a team game)
-    scores = ", ".join("%s %d" % (name(side), score) for side, score in enumerate(game.final))
+    scores = ", ".join("%s: %d" % (name(side), score) for side, score in enumerate(game.final))  # ("T1 20" read
+    # as T120)
     if game.winner is not None:
         outcome = "%s wins" % name(game.winner)
         if game.result != "win":
