@@ -43,7 +43,7 @@ except (ImportError, SyntaxError, AttributeError, ValueError):
     from hal.samples_plain import first_change
 
 RING = const(512)  # samples: 480 ms of polls held back read safely (_SLACK; a flash erase: 45 ms, up to 400)
-_STEP = const(4)  # samples between the polls a late poll stands in for (the main loop's 4 ms)
+_STEP = const(4)  # samples between the polls a late poll stands in for (the main loop's 4 ms: app.run's _INPUT_MS)
 TURNS_RING = const(256)  # the encoder's changes: 56 detents of bounce-free turning read safely (_SLACK)
 # What a poll reads of either ring at most: their DMA channels write on while it reads them (a
 # sample every ms, a change as the knob turns), so a ring full to its last slot would have its

@@ -11,7 +11,7 @@ Idle (no peg being dialled):
   play is over (the show), the buttons are refused at once: there is nothing to peg.
 - p1 / p2 long press: peg 2 for that player at once (the most frequent score of the play;
   his heels is pegged at the starter: see app.modes.starter), a dial open or not.
-- back press: undo the last action (again and again).
+- back press: undo the last action (again and again); just after the starter was skipped, the starter again.
 - encoder press: count: dial the starter if this deal has none, else count the next show;
   after a game it starts the next game of the match; once the match is won, it asks and a
   second press starts a new match (any other input cancels).
