@@ -60,6 +60,10 @@ def test_peg_log_and_undo(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert log["log"] == [["dealer", 1], ["peg", 0, 5], ["peg", 1, 3]]
     status, out, _ = crib(capsys, "log", "-d", sim)
     assert "P2 deals first" in out and "P1 pegs 5" in out and "P2 pegs 3" in out
+    # what each event pegged, replayed as crib export does (a review: the log showed no points)
+    rows = [[cell.strip() for cell in line.split("│")[1:-1]] for line in out.splitlines() if line.count("│") == 5]
+    assert [row[:3] for row in rows] == [["0", "P2 deals first", ""], ["1", "P1 pegs 5", "P1 +5"],
+                                         ["2", "P2 pegs 3", "P2 +3"]]
     status, out, _ = crib(capsys, "undo", "-d", sim)
     assert status == 0 and "undone" in out
     state = crib_json(capsys, "status", "-d", sim)["state"]

@@ -11,21 +11,38 @@ from rich.table import Table
 
 from host_tools.board.log_pages import read_log
 from host_tools.board.talk import add_conversation, game_rules
+from host_tools.gamelog import Log, replay_log
 from host_tools.log_words import describe
 
 
+def points_pegged(reply: dict[str, Any]) -> dict[int, str]:
+    """What each event of the reply's log pegged, by its index ("P1 +3", "T1 +2, T2 +1"), replayed as crib export
+    replays it (``host_tools.gamelog``); none for events that pegged nothing or a log that cannot be replayed."""
+    settings = reply.get("settings")
+    log = Log(settings if isinstance(settings, dict) else {}, reply["log"], reply.get("from", 0), reply.get("base"))
+    try:
+        games, _skipped = replay_log(log)
+    except (ValueError, TypeError, IndexError):  # (a log this crib cannot replay: its words alone)
+        return {}
+    return {step.seq: ", ".join("%s +%d" % (game.settings.side_name(side), points)
+                                for side, points in enumerate(step.points) if points)
+            for game in games for step in game.steps if any(step.points)}
+
+
 def shown(reply: dict[str, Any]) -> list[RenderableType]:
-    """The events, numbered, in words, and the finished games (sides and seats named as the
-    board names them under the reply's ``settings``); first, if the board no longer keeps the
+    """The events, numbered, in words, with the points each pegged, and the finished games (sides and seats
+    named as the board names them under the reply's ``settings``); first, if the board no longer keeps the
     oldest games of a long match, from which event it does."""
     rules = game_rules(reply.get("settings"))
     first = reply.get("from", 0)
+    pegged = points_pegged(reply)
     table = Table(title="game log")
     table.add_column("#", justify="right")
     table.add_column("event")
+    table.add_column("pegged")
     table.add_column("as sent", style="dim")
     for seq, event in enumerate(reply["log"], first):
-        table.add_row(str(seq), describe(event, rules), json.dumps(event))
+        table.add_row(str(seq), describe(event, rules), pegged.get(seq, ""), json.dumps(event))
     out: list[RenderableType] = []
     if first:
         out.append("the board keeps the log of its last games only: events 0 to %d are no longer on it" % (first - 1))
