@@ -177,6 +177,16 @@ def test_status_names_the_match_winner(sim: str, capsys: pytest.CaptureFixture[s
     assert "winner: P2 (double skunk)" in out and "match winner: P2" in out
 
 
+def test_a_show_that_reaches_the_game_hole_says_so(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # A review: "P1's hand: total 24: P1 +23." at 38 of 61 said nothing of why 24 pegged 23.
+    assert crib(capsys, "settings", "target=61", "-d", sim)[0] == 0
+    said(capsys, sim, "dealer", "2")
+    said(capsys, sim, "peg", "1", "19")
+    said(capsys, sim, "peg", "1", "19")
+    said(capsys, sim, "starter", "5D")
+    assert said(capsys, sim, "hand", "1", "24") == "P1's hand: total 24: P1 +23 to the game hole."
+
+
 def test_status_shows_a_hardware_fault_as_the_display_does(tmp_path: Path) -> None:
     device = Device(tmp_path, manual_clock=True)
     device.hw.faulty = "LEDs off"  # the LED supply cut after a lasting fault

@@ -343,13 +343,16 @@ def run(command: GameCommand, args: argparse.Namespace) -> int:
 
 
 def pegged(event: list[Any], before: dict[str, Any], after: dict[str, Any], rules: Settings) -> str:
-    """What ``event`` pegged, track by track (``: P2 +14, P1 +2``); "" when the event says it
-    already (a peg that moved its peg so far), and when no peg moved on (a new game sets them back)."""
+    """What ``event`` pegged, track by track (``: P2 +14, P1 +2``), a peg that reached the game hole said so (the
+    points past it go nowhere); "" when the event says it already (a peg that moved its peg so far), and when no
+    peg moved on (a new game sets them back)."""
     old, new = before.get("front") or [], after.get("front") or []
     moved = [(side, new[side] - old[side]) for side in range(min(len(old), len(new))) if new[side] > old[side]]
     if not moved or (event[0] == "peg" and moved == [(event[1], event[2])]):
         return ""
-    return ": " + ", ".join("%s +%d" % (rules.side_name(side), points) for side, points in moved)
+    return ": " + ", ".join("%s +%d%s" % (rules.side_name(side), points,
+                                          " to the game hole" if new[side] >= rules.target else "")
+                            for side, points in moved)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
