@@ -287,6 +287,8 @@ SUGGESTED = re.compile(r"`(crib [^`]+)`")  # a command to type as it stands (tes
                                   "`crib new-game`, `crib new-match`)"),
     (GAME_WON, ["dealer", "1"], "the game is over: no new dealer after it (`crib undo`, or a new game or match: "
                                 "`crib new-game`, `crib new-match`)"),
+    ([["settings", "players=3"]], ["cut", "5", "5", "K"], "cut again: the lowest rank is tied (5 5 K): the tied "
+     "players cut again, a dash for each of the others (`crib cut 3 9 -` after 5 5 K)"),  # (a review: who, how?)
     ([["dealer", "2"]], ["cut", "5", "K"],
      "the dealer is already known: P2 deals (to cut or name the dealer again, a new game: `crib new-game`)"),
     ([["dealer", "2"], ["peg", "1", "2"]], ["dealer", "1"],
@@ -357,9 +359,10 @@ def test_typing_mistakes_are_usage_errors(argv: list[str], message: str, capsys:
     (["5C", "KD"], ["cut", [parse("5C"), parse("KD")]]),  # every player gave a card: the cards
     (["5", "K"], ["cut_ranks", [4, 12]]),
     (["5C", "5", "10D"], ["cut_ranks", [4, 4, 9]]),  # a rank among them: ranks alone, no suit made up
+    (["3", "9H", "-"], ["cut_ranks", [2, 8, None]]),  # a dash: a player out of a cut again after a tie
 ])
 def test_a_cut_is_sent_as_cards_only_when_every_player_gave_one(typed: list[str], event: list) -> None:
-    args = argparse.Namespace(cut=[game.card_or_rank_typed(t) for t in typed])
+    args = argparse.Namespace(cut=[game.cut_typed(t) for t in typed])
     assert game.cut(args) == event
 
 

@@ -136,6 +136,12 @@ def card_or_rank_typed(text: str) -> int | str:
                                          % text) from None
 
 
+def cut_typed(text: str) -> int | str:
+    """A player's cut: a card or a rank (``card_or_rank_typed``), or ``-`` for a player out of a cut again after
+    a tie (kept as text: the event is then the one by ranks, where such a player is null)."""
+    return text if text == "-" else card_or_rank_typed(text)
+
+
 def total_typed(text: str) -> int:
     """A show's points, as typed -> an int some hand or crib counts (the rules core's ``is_possible_total``)."""
     total = whole_number(text)
@@ -178,8 +184,9 @@ POINTS = Field("points", points_typed, "POINTS", "points to peg (1 to %d)" % MAX
 RANK = Field("rank", laid_rank_typed, "RANK", "the rank of the card laid: A, 2-10 (or T), J, Q or K")
 CARD = Field("card", card_or_rank_typed, "CARD", "a card as people write it: 5H, 10H or TH, 5♥; or its rank "
              "alone (5, 10, J) when the suit is not dialled")
-CUT = Field("cut", card_or_rank_typed, "CARD", "one card per player, in order: 5H KD, or ranks alone: 5 K "
-            "(only ranks decide the deal: with a rank among them, a card counts by its rank)", nargs="+")
+CUT = Field("cut", cut_typed, "CARD", "one card per player, in order: 5H KD, or ranks alone: 5 K "
+            "(only ranks decide the deal: with a rank among them, a card counts by its rank); after a tie, "
+            "the tied players cut again, a dash for each of the others (5 5 K tied: crib cut 3 9 -)", nargs="+")
 SHOWN = Field("shown", card_rank_or_total_typed, "CARD", "its 4 cards (5H 5C JS QD), or its 4 ranks (5 5 J Q: "
               "with --flush and --nobs if they apply), or its total alone (14): the board counts them with the "
               "starter", nargs="+")
@@ -201,7 +208,8 @@ def cut(args: argparse.Namespace) -> list[Any]:
     cards.check_distinct(given)  # a card typed twice is a typing mistake, caught before the board is asked
     if len(given) == len(args.cut):
         return ["cut", given]
-    return ["cut_ranks", [rank_typed(c) if isinstance(c, str) else c >> 2 for c in args.cut]]  # a card: rank * 4 + suit
+    return ["cut_ranks", [None if c == "-" else rank_typed(c) if isinstance(c, str) else c >> 2  # a card: rank * 4
+                          for c in args.cut]]  # + suit; "-": a player out of a cut again after a tie
 
 
 def starter(args: argparse.Namespace) -> list[Any]:
