@@ -61,8 +61,8 @@ def seat_typed(text: str) -> int:
     """A player as people name them -> the protocol's seat (0-based)."""
     seat = SEAT_WORDS.get(text.strip().lower())
     if seat is None:
-        raise argparse.ArgumentTypeError("player must be 1, 2 or 3 (or p1, p2, p3; in a team game 1-4 or t1a, "
-                                         "t2a, t1b, t2b), not %r" % text)
+        raise argparse.ArgumentTypeError("player must be 1, 2 or 3 (or p1, p2, p3; in a team game 1 or t1a, 2 or "
+                                         "t2a, 3 or t1b, 4 or t2b), not %r" % text)
     return seat
 
 
@@ -178,7 +178,8 @@ class Field:
             parser.add_argument(self.dest, type=self.parse, metavar=self.metavar, help=self.help, nargs=self.nargs)
 
 
-SEAT = Field("seat", seat_typed, "PLAYER", "1, 2 or 3 (p1, p2, p3; in a team game 1-4 or t1a, t2a, t1b, t2b)")
+SEAT = Field("seat", seat_typed, "PLAYER", "1, 2 or 3 (p1, p2, p3; in a team game 1 or t1a, 2 or t2a, 3 or t1b, "
+             "4 or t2b)")
 SIDE = Field("side", side_typed, "PLAYER", "1, 2 or 3 (p1, p2, p3; teams t1, t2): whose track")
 POINTS = Field("points", points_typed, "POINTS", "points to peg (1 to %d)" % MAX_PLAY_POINTS)
 RANK = Field("rank", laid_rank_typed, "RANK", "the rank of the card laid: A, 2-10 (or T), J, Q or K")
