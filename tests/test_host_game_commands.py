@@ -27,7 +27,7 @@ from app.store import Store
 from cribbage_lab.card_text import parse
 from host_tools.cli import main
 from host_tools.commands import game, plot
-from host_tools.commands.status import state_shown
+from host_tools.commands.status import board_doing, state_shown
 from simulator.device import Device
 
 
@@ -185,6 +185,21 @@ def test_a_show_that_reaches_the_game_hole_says_so(sim: str, capsys: pytest.Capt
     said(capsys, sim, "peg", "1", "19")
     said(capsys, sim, "starter", "5D")
     assert said(capsys, sim, "hand", "1", "24") == "P1's hand: total 24: P1 +23 to the game hole."
+
+
+@pytest.mark.parametrize(("state", "said"), [
+    ({"phase": "cut", "ui": {"mode": "peg", "side": None}}, "home: who deals?"),
+    ({"phase": "play", "ui": {"mode": "peg", "side": 1, "points": 2}}, "home: points being dialled"),
+    ({"phase": "play", "ui": {"mode": "lay", "rank": 5}, "play": {"turn": 1}}, "laying the play card by card"),
+    ({"phase": "play", "ui": {"mode": "lay", "rank": 5}, "play": {"turn": None}},
+     "laying the play card by card: every card laid, the hands count next"),
+    ({"phase": "show", "ui": {"mode": "count", "step": "claim"}}, "counting the show (claim)"),
+    ({"phase": "show", "ui": {"mode": "newer"}}, "newer"),  # a mode of newer firmware: by its name
+    ({"phase": "show", "ui": {"mode": ["odd"]}}, "['odd']"),  # a malformed reply's: as it came
+])
+def test_status_says_what_the_board_is_doing(state: dict, said: str) -> None:
+    # A review: "board mode: peg" while the board asked who deals, "lay" once every card was laid.
+    assert board_doing(state) == said
 
 
 def test_status_shows_a_hardware_fault_as_the_display_does(tmp_path: Path) -> None:

@@ -12,6 +12,29 @@ from cribbage.cards import a_rank, name, rank_name
 from cribbage.laying import ALL_FIT
 from host_tools.board.talk import add_conversation, game_rules
 
+# What the board is doing, by its mode's name (the state's ``ui``): the name is its code's (app.modes)
+MODE_WORDS = {"peg": "home", "lay": "laying the play card by card", "count": "counting the show",
+              "starter": "picking the starter", "cut": "cutting for deal", "muggins": "a muggins call",
+              "menu": "the menu", "settings": "the settings menu", "advise": "the discard advice",
+              "led_test": "the LED test", "safe": "safe mode"}
+
+
+def board_doing(state: dict[str, Any]) -> str:
+    """What the board is doing, said as its controls are used: "home: who deals?", "counting the show (cards)",
+    a mode this crib does not know by its name."""
+    ui = state["ui"]
+    mode = ui["mode"]
+    said = (MODE_WORDS.get(mode) if isinstance(mode, str) else None) or str(mode)  # (a reply's: any JSON)
+    if mode == "peg" and state.get("phase") == "cut":
+        said += ": who deals?"
+    elif mode == "peg" and ui.get("side") is not None:
+        said += ": points being dialled"
+    elif mode == "lay" and isinstance(state.get("play"), dict) and state["play"].get("turn") is None:
+        said += ": every card laid, the hands count next"
+    elif isinstance(ui.get("step"), str):
+        said += " (%s)" % ui["step"]
+    return said
+
 
 def state_shown(state: dict[str, Any]) -> list[RenderableType]:
     """A game state (the ``state`` of a protocol reply) for people: its table and lines, sides
@@ -57,7 +80,7 @@ def state_shown(state: dict[str, Any]) -> list[RenderableType]:
         lines.append("match winner: %s" % rules.side_name(state["match_winner"]))
     ui = state.get("ui")
     if isinstance(ui, dict) and "mode" in ui:
-        lines.append("board mode: %s" % ui["mode"])
+        lines.append("the board: %s" % board_doing(state))
     for key in ("message", "store"):  # the store's notice is the power-on one: it stays until the next
         if state.get(key):
             lines.append("%s: %s" % ("refused" if key == "message" else "at power-on", state[key]))
