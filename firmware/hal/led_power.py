@@ -3,8 +3,9 @@
 A USB build (board.json ``pins`` -> ``led_power``) feeds the LEDs' 5 V through a current-limited
 switch: EN high turns it on (a pull-down keeps it off while the Pico boots or sits in BOOTSEL),
 /FAULT (open drain, pulled up) is low while the switch limits the current or is too hot.
-Charging the LED bus's capacitors after EN rises takes the switch 12-17 ms at its limit, which
-/FAULT may report too: a fault counts only SETTLE_MS after the switch was turned on.
+Charging the LED bus's capacitors after EN rises takes the switch's limit less the dark LEDs' idle current: 25-47
+ms at 1 mA a LED (hardware/power.md), about 85 ms at 1.2 mA (BUILD.md, stage 3: LEDs idling more leave the switch
+too little), which /FAULT may report too: a fault counts only SETTLE_MS after the switch was turned on.
 
 A fault that lasts CUT_MS is no inrush or passing overload but a short, or LEDs drawing more than
 the model says (hardware/BUILD.md, stage 6): the switch would go on cycling through its thermal
@@ -26,7 +27,7 @@ from micropython import const
 
 from shared.ticks import ticks_add, ticks_diff
 
-SETTLE_MS = const(100)  # after EN rises: the bus charges at the switch's limit (power.md: 12-17 ms)
+SETTLE_MS = const(200)  # after EN rises: the bus charges (25-47 ms at 1 mA a dark LED; 85 ms at 1.2 mA)
 CUT_MS = const(1000)  # a fault this long turns the switch off for good
 _DRAIN = const(4)  # a fault's time drains this many times slower than it builds up
 FAULT = "LED supply"  # what hw.fault() names while the switch reports a fault
