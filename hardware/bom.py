@@ -234,7 +234,7 @@ def rows(board: dict) -> list[list[str]]:
         ["KNOB1", "1", "1", "both", "Knob", "for a 6 mm D shaft, 20-30 mm across", "", ""],
         *filter_rows(),
         ["SW1-SW3", "3", "3", "both", "Momentary push button",
-         f"normally open, panel mount, {holes['button']:g} mm, body depth under the panel at most {body_mm} mm; "
+         f"normally open, panel mount, {holes['button']:g} mm, body depth under the panel, its solder lugs included, at most {body_mm} mm; "
          "gold-plated contacts, or a sealed switch",
          "", f"Player 1, player 2, back; the other contact to GND. The controls pocket is {pocket_mm} mm deep under "
          f"its {skin_mm} mm skin: the body, its lugs and the wires must fit in it. Gold: a contact here switches "
