@@ -234,8 +234,8 @@ def rows(board: dict) -> list[list[str]]:
         ["KNOB1", "1", "1", "both", "Knob", "for a 6 mm D shaft, 20-30 mm across", "", ""],
         *filter_rows(),
         ["SW1-SW3", "3", "3", "both", "Momentary push button",
-         f"normally open, panel mount, {holes['button']:g} mm, body depth under the panel, its solder lugs included, at most {body_mm} mm; "
-         "gold-plated contacts, or a sealed switch",
+         f"normally open, panel mount, {holes['button']:g} mm, body depth under the panel, its solder lugs "
+         f"included, at most {body_mm} mm; gold-plated contacts, or a sealed switch",
          "", f"Player 1, player 2, back; the other contact to GND. The controls pocket is {pocket_mm} mm deep under "
          f"its {skin_mm} mm skin: the body, its lugs and the wires must fit in it. Gold: a contact here switches "
          "only the RP2040's pull-up current, about 40 to 70 uA (3.3 V through 50 to 80 kohm), too little to "
