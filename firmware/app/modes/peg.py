@@ -150,6 +150,8 @@ def score_lines(board, sure=False):
         out.append(settings.side_name(match.match_winner) + " WINS MATCH")
         out.extend(result_lines(match)[1:])
         out.append("enc again=new" if sure else "enc x2=new match")
+        if sure and len(out) < LINES - 1:  # (room left for an undo's or refusal's line)
+            out.append("back=keep match")  # the question let go, not the winning points undone (``Peg._idle``)
     elif over:
         out.extend(result_lines(match))
         if len(out) <= LINES - 2:  # room for it and the hint: who deals the next game (with three players, not
