@@ -3,6 +3,7 @@ short error line and a non-zero status, never a traceback or a hang."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 from pathlib import Path
@@ -15,7 +16,7 @@ from sim_process import CRIB, TIMEOUT_S
 from host_tools.board import talk
 from host_tools.board.link import MAX_REPLY
 from host_tools.cli import main
-from host_tools.commands.settings import parse_assignment
+from host_tools.commands.settings import parse_assignment, parse_assignments
 from host_tools.errors import FAIL_LIMIT
 
 A_LOG = [["dealer", 0], ["peg", 1, 2], ["peg", 0, 3]]
@@ -206,6 +207,14 @@ def test_a_settings_value_nested_too_deep_is_a_word() -> None:
 def test_a_settings_word_is_taken_in_any_case(typed: str, taken: tuple[str, object]) -> None:
     # A review: skunk=LURCH was refused ("must be one of none, skunk, lurch").
     assert parse_assignment(typed) == taken
+
+
+def test_a_setting_typed_with_spaces_round_its_sign_is_one_setting() -> None:
+    # A review: `crib settings target = 61` said "expected KEY=VALUE ... not 'target'".
+    words = ["target", "=", "61", "skunk=", "lurch", "muggins", "=on", "play=card by card"]
+    assert parse_assignments(words) == [("target", 61), ("skunk", "lurch"), ("muggins", True), ("play", 1)]
+    with pytest.raises(argparse.ArgumentTypeError, match="expected KEY=VALUE"):
+        parse_assignments(["target", "61"])
 
 
 def test_output_cut_short_by_its_reader() -> None:

@@ -53,6 +53,18 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     return key, parsed
 
 
+def parse_assignments(words: list[str]) -> list[tuple[str, Any]]:
+    """The command line's KEY=VALUE words parsed (``parse_assignment``), ``target = 61`` and ``target= 61`` taken
+    as ``target=61`` (the shell splits them apart: no value ends or key begins with "=")."""
+    joined: list[str] = []
+    for word in words:
+        if joined and (word.startswith("=") or joined[-1].endswith("=")):
+            joined[-1] += word
+        else:
+            joined.append(word)
+    return [parse_assignment(word) for word in joined]
+
+
 def value_words(key: str, value: Any) -> str:
     """A value as it is typed (``skunk=lurch``, ``muggins=true``), with what the board calls it
     when that says more (which is typed for it too): ``4 (2 teams)``, ``0 (blue)``, ``true (on)``."""
@@ -101,12 +113,17 @@ def shown(reply: dict[str, Any]) -> list[RenderableType]:
 
 def run(args: argparse.Namespace) -> int:
     """Get or set the settings."""
-    keys = [key for key, _ in args.assignments]
+    try:
+        assignments = parse_assignments(args.assignments)
+    except argparse.ArgumentTypeError as error:  # a usage error, said as argparse says one (nothing is sent)
+        fail(args, "argument KEY=VALUE: %s" % error)
+        return USAGE_ERROR
+    keys = [key for key, _ in assignments]
     twice = sorted({key for key in keys if keys.count(key) > 1})
     if twice:  # which of its values was meant is not guessed (the protocol refuses a key twice too)
         fail(args, "%s given twice: give each setting once" % ", ".join(twice))
         return USAGE_ERROR
-    changes = dict(args.assignments)
+    changes = dict(assignments)
     fields = {"set": changes} if changes else {}
     return converse(args, lambda link: link.request("settings", **fields), shown)
 
@@ -117,7 +134,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("settings", help=summary, formatter_class=argparse.RawDescriptionHelpFormatter,
                             description="%s (the board checks them all before it changes any).\n\n%s"
                             % (summary, keys_help()))
-    parser.add_argument("assignments", nargs="*", type=parse_assignment, metavar="KEY=VALUE",
+    parser.add_argument("assignments", nargs="*", metavar="KEY=VALUE",
                         help="e.g. target=61 skunk=lurch muggins=on players=3 (a value as the board shows it, "
                         "in brackets below, or as the serial line takes it)")
     add_link_arguments(parser)
