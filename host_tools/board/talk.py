@@ -79,13 +79,14 @@ def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str,
     try:
         with connect(args.device, timeout=args.timeout) as link:
             reply = exchange(link)
-        lines = [] if args.json else shown(reply)
+        lines = shown(reply)  # (with --json too: a reply it cannot read is not passed on as understood)
     except (KeyError, TypeError, AttributeError, IndexError, ValueError) as error:
         return not_done(args, str(not_understood(error)))
     except LinkError as error:
         return not_done(args, explained(error))
     if args.json:
         print(json.dumps(reply))
+        return 0
     console = Console()
     for line in lines:
         console.print(line, markup=False)  # the board's words as they are: "[x]" in them is no style
