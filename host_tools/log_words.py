@@ -14,6 +14,14 @@ from cribbage.settings import Settings
 PLAIN_WORDS = {"heels": "his heels: 2 to the dealer", "new_game": "new game", "new_match": "new match"}
 
 
+def pegs_said(rules: Settings, moved: list[tuple[int, int]], fronts: list[int] | None = None) -> str:
+    """The points pegged, side by side, as crib says them: "P2 +14, P1 +2"; with the ``fronts`` after them, a
+    peg that reached the game hole says so ("P1 +23 to the game hole": the points past it go nowhere)."""
+    return ", ".join("%s +%d%s" % (rules.side_name(side), points,
+                                   " to the game hole" if fronts and fronts[side] >= rules.target else "")
+                     for side, points in moved)
+
+
 def describe(event: list[Any], rules: Settings) -> str:
     """An event in words, its seats and sides named as the board names them under ``rules`` (the board's own
     16-character line for an event undone is ``app.took_back.said``: a new kind of event is worded in both)."""

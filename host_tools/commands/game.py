@@ -39,7 +39,7 @@ from host_tools.board.link import BoardLink
 from host_tools.board.talk import add_link_arguments, converse, game_rules, with_state
 from host_tools.commands.status import state_shown
 from host_tools.errors import fail
-from host_tools.log_words import counted, describe
+from host_tools.log_words import counted, describe, pegs_said
 
 
 def _words(named: Callable[[Settings], list[str]]) -> dict[str, int]:
@@ -359,9 +359,7 @@ def pegged(event: list[Any], before: dict[str, Any], after: dict[str, Any], rule
     moved = [(side, new[side] - old[side]) for side in range(min(len(old), len(new))) if new[side] > old[side]]
     if not moved or (event[0] == "peg" and moved == [(event[1], event[2])]):
         return ""
-    return ": " + ", ".join("%s +%d%s" % (rules.side_name(side), points,
-                                          " to the game hole" if new[side] >= rules.target else "")
-                            for side, points in moved)
+    return ": " + pegs_said(rules, moved, new)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -12,7 +12,7 @@ from rich.table import Table
 from host_tools.board.log_pages import read_log
 from host_tools.board.talk import add_conversation, game_rules
 from host_tools.gamelog import Log, replay_log
-from host_tools.log_words import describe
+from host_tools.log_words import describe, pegs_said
 
 
 def points_pegged(reply: dict[str, Any]) -> dict[int, str]:
@@ -24,8 +24,7 @@ def points_pegged(reply: dict[str, Any]) -> dict[int, str]:
         games, _skipped = replay_log(log)
     except (ValueError, TypeError, IndexError):  # (a log this crib cannot replay: its words alone)
         return {}
-    return {step.seq: ", ".join("%s +%d" % (game.settings.side_name(side), points)
-                                for side, points in enumerate(step.points) if points)
+    return {step.seq: pegs_said(game.settings, [(side, points) for side, points in enumerate(step.points) if points])
             for game in games for step in game.steps if any(step.points)}
 
 
