@@ -220,6 +220,19 @@ def test_a_setting_typed_with_spaces_round_its_sign_is_one_setting() -> None:
         parse_assignments(["target", "61"])
 
 
+def test_a_settings_number_is_read_as_crib_peg_reads_points(capsys: pytest.CaptureFixture[str]) -> None:
+    # A review: brightness=050 went to the board and was refused there (exit 1), while `crib peg 1 05`
+    # pegs 5; brightness=1e2 was refused as "not 100.0", a value nobody typed.
+    assert parse_assignment("brightness=050") == ("brightness", 50)
+    assert parse_assignment("brightness= 60 ") == ("brightness", 60)
+    assert parse_assignment("target=-3") == ("target", -3)  # a number all the same: the board says its range
+    for typed in ("1e2", "2.5", "-0.0"):
+        with pytest.raises(argparse.ArgumentTypeError, match="settings take whole numbers"):
+            parse_assignment("brightness=" + typed)
+    status, _, err = crib(capsys, "settings", "brightness=1e2", "-d", "socket://127.0.0.1:1")
+    assert status == 2 and "is 1e2: settings take whole numbers" in err  # nothing was sent
+
+
 def test_output_cut_short_by_its_reader() -> None:
     """`crib advise ... --json | head -c 10`: the reader went away before crib wrote."""
     for table in ([], ["--json"]):

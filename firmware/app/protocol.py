@@ -264,7 +264,7 @@ def _answer(board, line):
     if not isinstance(request, dict):
         return _error(None, "a request is a JSON object, like {\"cmd\": \"state\"}")
     request_id = request.get("id")
-    if request_id is not None and not valid_id(request_id):
+    if "id" in request and not valid_id(request_id):  # null too: a host that sent it asked for a retry's guard
         return _error(None, "id must be a string or a whole number of at most %d characters, not %s"
                       % (MAX_ID, _shown(request_id)))
     cmd = request.get("cmd")

@@ -13,7 +13,7 @@ from app.modes.settings import ITEMS, value_text
 from app.prefs import LIMITS
 from cribbage.settings import FIELDS
 from host_shared import USAGE_ERROR
-from host_shared.untrusted import parse_json, shorten
+from host_shared.untrusted import parse_json, shorten, whole_number
 from host_tools.board.link import as_sent
 from host_tools.board.talk import add_link_arguments, converse
 from host_tools.errors import fail
@@ -36,8 +36,9 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     if key not in offered:  # a typing mistake, said with the keys before anything is sent
         raise argparse.ArgumentTypeError("unknown setting %r: the settings are %s (crib settings --help: their values)"
                                          % (shorten(key), ", ".join(offered)))
+    number = whole_number(value)  # 050 is 50, as crib peg reads points (JSON has no leading zeros)
     try:
-        parsed = parse_json(value)
+        parsed = parse_json(value) if number is None else number
     except ValueError:  # a word, in any case: a value as the board's menu shows it (muggins=on, colour0=sky) or
         # as the serial line takes it (skunk=LURCH), else as typed
         words: dict[str, Any] = {each.lower(): each for each in offered[key] if isinstance(each, str)}
@@ -50,6 +51,9 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     except ValueError:
         raise argparse.ArgumentTypeError("the value of %s is %s: JSON has no such number (NaN and infinities are "
                                          "none)" % (shorten(key), shorten(value))) from None
+    if isinstance(parsed, float):  # 1e2, 2.5: no setting takes one, and the board would say 100.0
+        raise argparse.ArgumentTypeError("the value of %s is %s: settings take whole numbers in the digits 0-9"
+                                         % (shorten(key), shorten(value)))
     return key, parsed
 
 

@@ -291,6 +291,7 @@ def test_an_error_shows_what_it_refuses_as_the_host_wrote_it_in_json():
     d = Driver()
     said = [
         ({"cmd": "state", "id": True}, "characters, not true"),
+        ({"cmd": "event", "event": ["dealer", 0], "id": None}, "characters, not null"),  # not read as no id
         ({"cmd": None}, "unknown cmd null (known: "),
         (r'{"cmd": "caf\u00e9 \b"}', 'unknown cmd "café \\u0008" (known: '),  # é as itself, a backspace escaped
         ({"cmd": "state", "x": 1}, 'state takes no "x"'),
