@@ -210,14 +210,17 @@ class RankShow:
             track, hole = card_hole(self.rank * 4 + len(taken))
             canvas.put(track, hole, colour, palette.FULL)
 
+    def text(self, starter_rank):
+        """The ranks taken and the starter's, a line: "10 5 4 9 st K" (four tens at most: 16 characters)."""
+        return " ".join([rank_name(r) for r in self.ranks]) + " st " + rank_name(starter_rank)
+
     def lines(self, board, title):
         """The display: what is taken, and the rank being dialled or the question."""
         starter_rank = board.match.starter_rank
-        shown = [rank_name(r) for r in self.ranks]
         if not self.taken:
-            return ([title] + wrap(" ".join(shown + [">" + rank_name(self.rank)]))
+            return ([title] + wrap(" ".join([rank_name(r) for r in self.ranks] + [">" + rank_name(self.rank)]))
                     + ["starter " + rank_name(starter_rank), "%d/4 ranks" % len(self.ranks), "turn=rank", "enc=take"])
         question = self.asked(starter_rank)[2]
         told = _CRIB_ONE_SUIT if self.crib and question == ONE_SUIT else _ASKED_LINE_2[question]
-        return [title, " ".join(shown) + " st " + rank_name(starter_rank), _ASKED[question], told,
+        return [title, self.text(starter_rank), _ASKED[question], told,
                 "> yes" if self.answer else "> no", "turn=yes/no", "enc=answer"]

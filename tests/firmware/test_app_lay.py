@@ -401,6 +401,28 @@ def test_back_never_takes_back_the_ranks_laid_in_the_play():
     assert d.where() == "confirm" and d.mode.ranks.ranks == [4, 12, 3, 4] and d.mode.points == 12
 
 
+def test_a_claim_on_a_hand_laid_shows_the_ranks_it_is_judged_by():
+    # A review: with muggins on, the claim on a hand laid in the play showed no ranks, where the board
+    # counts it from the ranks laid (a ten laid for a Jack counts as a ten)
+    d = laying(muggins=True)
+    for rank in (5, 10, 13, 6, 4, 3, 5, 13):
+        lay(d, rank)
+    d.press(ENC)  # the pone's hand: 5 K 4 5 laid, the starter a King
+    assert d.display() == ["P2 HAND", "5 K 4 5 st K", "claim 0", "muggins is on", "turn=claim", "enc=peg"]
+
+
+def test_the_dial_passes_a_rank_whose_last_card_was_laid():
+    # A review: after the fourth 5 the next player's dial rested on 5 under "enc=lay", and a press was refused.
+    d = laying()  # the starter KH
+    lay(d, 13)  # P2
+    lay(d, 13)  # P1: a pair
+    assert d.mode.rank == 13  # a King left: the dial stays for the next card
+    d.press(ENC)  # P2: the third King laid (a pair royal), the starter the fourth
+    assert d.match.front == [2, 6] and d.mode.rank == 1 and "P1 >A count 30" in d.display()
+    d.press(ENC)  # P1 lays the Ace, as dialled: thirty-one for two
+    assert d.match.front == [4, 6]
+
+
 def test_go_is_the_players_button_and_the_last_to_lay_pegs_it():
     d = laying()
     lay(d, 10)
@@ -468,7 +490,7 @@ def test_a_long_saying_keeps_its_total():
     for rank in (3, 7, 7, 7, 7):  # 3, then four 7s: P3 pegs double pair royal and 31 for two
         lay(d, rank)
     assert d.match.front == [2, 6, 14]
-    assert d.display() == ["P1 >7 count 0", "P3: thirty-one", "for two and a", "double pair", "royal is",
+    assert d.display() == ["P1 >8 count 0", "P3: thirty-one", "for two and a", "double pair", "royal is",
                            "fourteen", "enc=lay btn=go"]
 
 

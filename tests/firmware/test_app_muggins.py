@@ -6,6 +6,7 @@ then shows the count and pegs what was overlooked, or says the claim was right."
 from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, P1, P2, Driver, brightness, is_hue, turn
 
 from app import palette
+from app.said import MORE
 from cribbage_lab.card_text import parse
 
 
@@ -49,6 +50,21 @@ def test_a_right_claim_called_pegs_nothing_and_says_so():
     d.press(P1)
     assert d.match.front == [0, 20] and d.match.log[-1] == ["muggins", 0]
     assert d.display()[:3] == ["P2 HAND 20", "no muggins:", "claim was right"]
+
+
+def test_the_call_s_screen_ends_with_what_comes_next():
+    # A review: once a call was made, nothing on the display said the encoder goes on (its saying scrolled
+    # to the end, or short enough to show whole)
+    d = at_pones_hand()
+    claim(d, "5H 5D JC 10C", 12)
+    d.press(P1)
+    assert d.display()[-1] == MORE
+    d.press(turn(30))
+    assert d.display()[-2:] == ["twenty", "enc=go on"]
+    d = at_pones_hand()
+    claim(d, "AH 3D 8C KC", 0)  # with the starter: fifteen two
+    d.press(P1)
+    assert d.display() == ["P2 HAND 2", "muggins P1 +2", "claim 0", "fifteen two", "enc=go on"]
 
 
 def test_without_the_display_the_call_is_invited_and_a_right_claim_called_shows():
@@ -290,8 +306,10 @@ def test_a_call_still_open_at_home_is_shown_and_its_button_calls_there():
     blink = [d.frame_phase(600, at).pixel(0, hole) for at in (100, 400)]  # P1's game hole: its button calls
     assert blink[0][0] == blink[0][1] == blink[0][2] > brightness(blink[1]), blink
     assert d.frame_phase(600, 100).pixel(1, hole) != blink[0]  # not the claimer's
-    d.press(P2)  # the claimer's own button at home: refused at once (the play is over), no call
-    assert d.mode.side is None and "show" in d.board.messages.refusal and d.match.muggins == 1
+    d.press(P2)  # the claimer's own button at home: refused at once, no call, the call's rule saying why (a
+    # review: "the play is over once the show has begun" answered P3's held back, meant as a call)
+    assert d.mode.side is None and d.match.muggins == 1
+    assert d.board.messages.refusal == "P2 cannot call muggins on their own count"
     d.press(P1)  # the call, from home
     assert d.match.log[-1] == ["muggins", 0] and d.match.front == [8, 12] and d.where() == "called"
     d.press(ENC, BACK_PRESS)  # on to the dealer's hand, and out of the count: no call open, no blink

@@ -275,7 +275,10 @@ class Count:
             match = board.match
             count = (self.ranks.count(match.starter_rank) if self.ranks
                      else show.count(self.picker.picked, match.starter, self.crib))
-            said = self.said = Said(count, 2 if self._kept(board) else 1)
+            kept = self._kept(board)
+            said = self.said = Said(count, 2 if kept else 1)
+            if not kept:  # the key, as every step says it: the saying's last line, scrolled to as its words are
+                said.lines.append("enc=peg")
         return said
 
     def _dialling(self, board, event):
@@ -396,13 +399,11 @@ class Count:
                 out += ["muggins on %s?" % board.match.settings.side_name(claimer)] + call_keys(board, claimer)
             if len(out) + 1 < board.messages.room():  # the dial's key too, with room left for an undo's or refusal's
                 out.insert(3, "turn=claim")  # line: the claim opens at 0, which a press alone would peg (a review)
+            if self.ranks is not None and len(out) + 1 < board.messages.room():  # the ranks the board judges the
+                out.insert(1, self.ranks.text(board.match.starter_rank))  # claim by: a hand's as laid (a review)
             return out
-        kept = self._kept(board)
-        messages = board.messages
-        out = self._saying(board).under([title + " %d" % self.points] + ([_NOT_PEGGED] if kept else []), messages)
-        if not kept and len(out) < messages.room():  # the saying whole, with room: the key, as every step says it
-            out.append("enc=peg")
-        return out
+        head = [title + " %d" % self.points] + ([_NOT_PEGGED] if self._kept(board) else [])
+        return self._saying(board).under(head, board.messages)
 
     def _skipped(self, board):
         """The display's lines for a deal whose starter was skipped (a long press, perhaps a slow one,

@@ -4,8 +4,9 @@ The board's home during the play once the starter is known (``Board.idle`` opens
 seat whose turn it is (the pone leads, then round to the left) dials the rank of the card it
 lays and presses; the core (``["lay", seat, rank]``) adds it to the count and pegs what it
 makes, and the display says it as players do ("fifteen two", "thirty-one for two").
-- turn: the rank, Ace to King (it stays where it was for the next card; a power cut dials 5 again, as the
-  first frame, drawn before the log is replayed (``app.glance``), knows no card);
+- turn: the rank, Ace to King (it stays where it was for the next card, or past a rank whose last card that
+  was; a power cut dials 5 again, as the first frame, drawn before the log is replayed (``app.glance``), knows
+  no card);
 - encoder press: the seat whose turn it is lays a card of that rank; once every card is
   laid, it counts the hands (as from the home mode);
 - its player's button (p1, p2; player 3: back held; a team's button for either partner):
@@ -121,8 +122,10 @@ class Lay:
         elif kind == events.PRESS and what == events.ENCODER:
             if turn is None:
                 board.open_count()
-            else:
-                board.try_apply(["lay", turn, self.rank])
+            elif board.try_apply(["lay", turn, self.rank]):  # its rank's last card: the dial rests on the next
+                laying = board.match.game.laying  # (one left: a press would be refused, "all four 5s are out")
+                while laying.out(self.rank - 1) + (board.match.starter_rank == self.rank - 1) >= 4:
+                    self.rank = self.rank % _RANKS + 1
         elif kind == events.PRESS and what == events.BACK:
             if board.try_undo():
                 self.rank = _undone_rank(board, self.rank)  # a card taken back: its rank dialled again, lit at once

@@ -81,7 +81,9 @@ class Muggins:
             self.caller = call[1]
             self.called = count.total - self.claim
             self.kept_off = self.called and kept_off  # (a house rule: else it would change nothing)
-            self.said = Said(count, 4 if self.kept_off else 3)  # the whole count, at last
+            # the whole count, at last, under the call's lines (and "P1 WINS" if it won), and what comes next
+            self.said = Said(count, (4 if self.kept_off else 3) + (match.winner is not None))
+            self.said.lines.append("enc=go on")  # (a review: nothing said it once the call was made)
             self.step = _CALLED
 
     def kept(self, board):

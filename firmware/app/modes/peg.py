@@ -275,7 +275,9 @@ class Peg:
         elif side is not None and phase == "play":  # held: 2 at once
             peg(board, side, 2)
         elif side is not None:  # the play over (the show, the game's end): refused at once, the rules saying why
-            board.try_apply(["peg", side, 2])  # (no dial that could never be pegged)
+            # (no dial that could never be pegged); the claimer's own button while its claim may be called: why not
+            called = board.match.muggins is not None and phase == "show"
+            board.try_apply(["muggins", side] if called else ["peg", side, 2])
         elif kind == events.PRESS and what == events.BACK:
             self._back(board)
         elif kind == events.PRESS and what == events.ENCODER:
