@@ -48,9 +48,17 @@ def to_repl(hw):
     """The board goes to the REPL (the app or safe mode stopped, not reset): a USB build's LED
     supply switch is turned off, for only the app and safe mode read its /FAULT (a short on the LED
     bus would keep the switch cycling through its thermal shutdown for as long as the REPL runs).
-    ``hw``: None if the boot had not built it (the switch is still off then: ``supply_on``)."""
-    if hw is not None and hw.led_power is not None:
+    ``hw``: None if the boot had not built it (the switch is still off then: ``supply_on``). Its DMA
+    channels are stopped and closed: the REPL's code may start the state machines that pace them, and
+    before MicroPython 1.27 a soft reset left them running, into the heap (micropython#18447)."""
+    if hw is None:
+        return
+    if hw.led_power is not None:
         hw.led_power.off()
+    inputs = hw.idle
+    for dma in (hw.leds.dma, inputs.dma, inputs.sample_dma):
+        dma.active(0)
+        dma.close()
 
 
 def stopped_on_purpose(hw):

@@ -108,10 +108,6 @@ class Inputs(IOBase):
         self.wake = self.set  # bound once for the encoder's IRQs and the timer
         self.on_edge = self.edge  # and for the buttons' (and /FAULT's: hal.rp2_board)
         self.timer = Timer(-1)  # a virtual timer (the rp2 port's only kind)
-        for n in (a, b):
-            Pin(n).irq(self.wake, EDGES, hard=True)
-        for n in numbers:
-            Pin(n).irq(self.on_edge, EDGES, hard=True)
         self.buttons = SampledButtons((ENCODER, PLAYER_1, PLAYER_2, BACK), tuple(n - base for n in numbers))
         self.samples = samples
         self.sample_ring = uctypes.bytearray_at(samples, RING)
@@ -120,6 +116,12 @@ class Inputs(IOBase):
         self.sampler = rp2.StateMachine(_BUTTONS_SM, program, freq=buttons_pio.FREQ, in_base=Pin(base))
         self.sample_dma = rp2.DMA()
         self._sample_buttons()
+        # the IRQs last: a handler's store must not meet this instance's attributes still being added (their
+        # table may grow, moved in the heap, under it)
+        for n in (a, b):
+            Pin(n).irq(self.wake, EDGES, hard=True)
+        for n in numbers:
+            Pin(n).irq(self.on_edge, EDGES, hard=True)
 
     def set(self, _=None):
         """Wake the app now (from an encoder contact's hard IRQ, the timer, or a serial command: app.run)."""

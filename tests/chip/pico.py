@@ -74,7 +74,7 @@ INPUT_PACE_NS = 20_000  # how long input programs are paced after a pin change d
 FEED_NS = 100_000  # while host bytes wait for room in the emulated USB host's FIFO, it is looked at this often
 _NS_PER_CYCLE = 8.0  # 125 MHz
 _NEVER_DUE = (1 << 62)
-_DMA_BUSY = 1 << 24  # CHn_CTRL_TRIG.BUSY
+DMA_BUSY = 1 << 24  # CHn_CTRL_TRIG.BUSY
 _WATCHDOG_CTRL = 0x00  # WATCHDOG CTRL's offset; its value at reset: the three PAUSE bits, ENABLE off
 _WATCHDOG_CTRL_AT_RESET = 0x07000000
 _SLOW_DIV_FP = 125 << 8  # a state machine clock of 1 MHz or less (its divider, in 1/256ths)
@@ -389,7 +389,7 @@ class EmulatedPico:
         self.mcu.enter_reset(from_watchdog=cause is None)
         for channel in self.mcu.dma.channels:  # workaround 8: a reset ends every DMA transfer
             channel.transfer_alarm.cancel()
-            channel._ctrl &= ~_DMA_BUSY
+            channel._ctrl &= ~DMA_BUSY
             channel._trans_count = 0
         if cause is not None:
             self.mcu.watchdog.reset()

@@ -11,7 +11,7 @@ import json
 
 import pytest
 from board_on_chip import BOARD, CHAIN, ChipBoard, control_pin
-from pico import MS
+from pico import DMA_BUSY, MS
 
 from shared.holes import HOLES, LEDS, index
 
@@ -128,9 +128,12 @@ def test_the_led_supply_goes_off_as_the_app_is_stopped_for_the_repl(board: Board
     chip.powered_at = chip.pico.now_ns
     chip.first_app_frame()
     assert chip.enable[-1][0]  # on, as the app started
+    assert any(channel._ctrl & DMA_BUSY for channel in chip.pico.mcu.dma.channels)  # the encoder's, the buttons'
     stopped = chip.pico.now_ns
     chip.stop_app()  # Ctrl-C, as mpremote and crib deploy send it
     assert [level for level, ns in chip.enable if ns >= stopped] == [False]
+    # and no DMA channel runs on at the REPL (a review: before 1.27 a soft reset left them running, into the heap)
+    assert not any(channel._ctrl & DMA_BUSY for channel in chip.pico.mcu.dma.channels)
 
 
 # Into the safe-mode window (from the dark frame's end) while the app's start-up modules load, a

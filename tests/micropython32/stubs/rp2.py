@@ -27,6 +27,9 @@ class DMA:
     def active(self, *args):
         return 0
 
+    def close(self):
+        pass
+
 
 def asm_pio(**settings):
     return lambda program: program
