@@ -421,3 +421,5 @@ def test_a_call_that_wins_the_game_says_so_on_its_screen():
     d.press(P1)
     assert d.match.winner == 0 and d.where() == "called"
     assert d.display()[:4] == ["P2 HAND 20", "muggins P1 +8", "claim 12", "P1 WINS"]
+    d.press(turn(30))  # the saying scrolled to its end under the four lines: its last words, then the key
+    assert d.display()[3:] == ["P1 WINS", "fifteen fourteen", "a pair royal is", "twenty", "enc=go on"]
