@@ -188,8 +188,9 @@ def say_gone(args: argparse.Namespace, first: int) -> None:
     """Say on stderr that the log starts at event ``first`` > 0: the board keeps the log of a long match's
     last games only, so those before are in no export or plot (not a failure: all the board has is given)."""
     if first:
+        # (a review: "crib log lists their results" was not so: the board keeps about as many games' results)
         fail(args, "events 0 to %d are not in the log: the board keeps the log of a long match's last games "
-                   "only (crib log lists their results)" % (first - 1), "note")
+                   "only (crib log lists the results it keeps; its tally counts every game)" % (first - 1), "note")
 
 
 def add_source_arguments(parser: argparse.ArgumentParser) -> None:

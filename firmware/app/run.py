@@ -44,6 +44,9 @@ _FRAME_MS = const(33)
 _FEED_MS = const(1000)
 _QUIET_MS = const(1000)  # the controls and the serial line quiet this long: the count's code may load ahead
 _ALIVE_MS = const(2000)
+# A save the flash refused is tried again this much later, not with every frame: a full flash erases the same
+# blocks at every try (measured: a board left on would wear them out in half a day at 30 tries a second)
+_SAVE_AGAIN_MS = const(2000)
 # The reply when answering raised (a bug, or the flash failing): the host hears at once
 # instead of waiting out its timeout; what went wrong is in the board's log.
 _FAILED = const('{"ok": false, "error": "the board failed while answering (%s): see its log"}')
@@ -92,6 +95,7 @@ class Shell:
         self.frames_alive = now
         self.task_died = False
         self.errors = 0
+        self.save_again = None  # after a save the flash refused: when to try again
 
     # --- the steps ----------------------------------------------------------------------
 
@@ -198,13 +202,20 @@ class Shell:
 
     def save_changes(self):
         """Save what the inputs changed. If the flash fails, that is logged, the players are told
-        (``Board.save``) and the change stays marked, to be saved with the next frame, a frame
-        period on; the ui carries on (it is not what went wrong)."""
+        (``Board.save``) and the change stays marked, to be saved with the first frame
+        ``_SAVE_AGAIN_MS`` on (one is drawn then); the ui carries on (it is not what went wrong)."""
+        now = self.hw.ticks_ms()
+        again = self.save_again
+        if again is not None and ticks_diff(now, again) < 0:
+            return
+        self.save_again = None
         try:
             self.board.save_if_changed()
         except OSError as e:
             self.failed("save", e)
-            self.soon()
+            self.save_again = again = ticks_add(now, _SAVE_AGAIN_MS)
+            if ticks_diff(again, self.next_frame) < 0:  # (a still picture's next frame may be later)
+                self.next_frame = again
         except Exception as e:
             self.step_failed("save", e)
 

@@ -30,6 +30,18 @@ def test_the_end_says_who_won_and_what():
     assert all(len(line) <= 16 for line in game(Driver(), 40, {"players": 3}))
 
 
+def test_a_long_match_s_end_says_its_numbers_whole():
+    # A review of years of evenings: game 1001's end read "G1001 won 629-63" (the display cut the line)
+    for players, number, won, head in ((2, 9, [5, 3], "G9  won 6-3"), (2, 1001, [100, 99], "G1001 won 101-99"),
+                                       (2, 1001, [628, 634], "G1001 629-634"), (3, 100, [39, 48, 31], "G100 40-48-31"),
+                                       (3, 1001, [399, 300, 300], "won 400-300-300")):
+        d = Driver()
+        d.board.handle_command(json.dumps({"cmd": "settings", "set": {"players": players}}))
+        d.match.game_number = number  # as a match that long has them
+        d.match.games_won = won
+        assert game(d, 100)[0] == head
+
+
 def test_the_end_says_who_deals_the_next_game_and_that_seat_deals():
     for players, loser_points in ((2, 100), (3, 80), (4, 80)):
         d = Driver()

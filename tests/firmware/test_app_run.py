@@ -169,15 +169,20 @@ def test_a_flash_that_fails_for_a_while_loses_nothing_and_leaves_the_ui_alone():
     d.board.store.save = flaky
 
     async def recover():
-        for k in range(1, 4):  # several frames' saves fail, each a frame period after the last
+        for k in range(1, 4):  # several saves fail, each 2 s after the last
             await until(lambda k=k: shell.errors >= k, "failed save %d" % k)
-            d.hw.advance(40)  # the next frame's time (this clock moves only when told)
+            for _ in range(10):  # the frames between (if any are due) try no save: a full flash would
+                d.hw.advance(40)  # erase the same blocks at every try (a review: 30 tries a second)
+                await turns(steps, 2, "frame steps")  # (the controls' loop saw that time)
+            assert shell.errors == k
+            d.hw.advance(2000 - 400)  # the time to try again (this clock moves only when told)
         shell.mode_while_failing = d.board.mode.name
         failing[0] = False
         await until(lambda: saved[0], "the save once the flash takes writes")
 
     d.hw.push_many([P1, HOLD_ENC])  # P1 deals (a change to save), then the menu opens
     shell = Shell(d.hw, d.board, feed_ms=10)
+    steps = counted(shell, "frame_step")
     serve(shell, recover)
     assert shell.mode_while_failing == "menu" and d.board.mode.name == "menu"  # not sent home
     assert d.reboot().match.dealer == 0  # saved once the flash took writes again

@@ -140,9 +140,13 @@ def score_lines(board, sure=False):
     if match.match_winner is not None:
         head = "MATCH OVER " + tally(match)  # (three tallies of two digits: "MATCH "; the line below says who won)
         out = [head if len(head) <= WIDTH else "MATCH " + tally(match)]
-    elif over:
+    elif over:  # a long match's numbers shortened to fit (a review: "G1001 won 629-63", cut by the display)
         head = "G%d  won %s" % (match.game_number, tally(match))
-        out = [head if len(head) <= WIDTH else head.replace("  ", " ")]
+        if len(head) > WIDTH:
+            head = head.replace("  ", " ")
+        if len(head) > WIDTH:  # "G1001 629-634", three players' "G100 40-48-31"
+            head = head.replace(" won", "")
+        out = [head if len(head) <= WIDTH else "won " + tally(match)]  # "won 400-300-300"
     else:
         out = ["GAME %d" % match.game_number if match.dealer is None else "G%d" % match.game_number]
     out.extend(side_lines(match))
