@@ -13,7 +13,7 @@ from app.modes.settings import ITEMS, value_text
 from app.prefs import LIMITS
 from cribbage.settings import FIELDS
 from host_shared import USAGE_ERROR
-from host_shared.untrusted import parse_json, shorten, whole_number
+from host_shared.untrusted import MAX_DIGITS, parse_json, shorten, whole_number
 from host_tools.board.link import as_sent
 from host_tools.board.talk import add_link_arguments, converse
 from host_tools.errors import fail
@@ -36,7 +36,9 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     if key not in offered:  # a typing mistake, said with the keys before anything is sent
         raise argparse.ArgumentTypeError("unknown setting %r: the settings are %s (crib settings --help: their values)"
                                          % (shorten(key), ", ".join(offered)))
-    number = whole_number(value)  # 050 is 50, as crib peg reads points (JSON has no leading zeros)
+    # 050 is 50, as crib peg reads points (JSON has no leading zeros); a number longer than whole_number reads
+    # is sent as typed, for the board (or the line's length) to refuse: not as the 10**18 it stands for there
+    number = whole_number(value) if len(value.strip()) <= MAX_DIGITS else None
     try:
         parsed = parse_json(value) if number is None else number
     except ValueError:  # a word, in any case: a value as the board's menu shows it (muggins=on, colour0=sky) or
