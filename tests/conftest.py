@@ -14,7 +14,16 @@ for folder in (HERE, HERE / "firmware"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
+import cribbage  # noqa: E402
+import host_tools  # noqa: E402
 from host_tools.deploy.firmware_tree import compile_firmware  # noqa: E402
+
+# The code under test is this checkout's: a .venv made for another checkout (copied, or linked into a
+# worktree) imports that one's, editable, and its tests would pass or fail for code nobody is reading.
+for _package in (cribbage, host_tools):
+    if not Path(_package.__file__).resolve().is_relative_to(HERE.parent):
+        raise pytest.UsageError("the tests import %s from %s, not from this checkout (%s): run scripts/setup "
+                                "here for a .venv of its own" % (_package.__name__, _package.__file__, HERE.parent))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

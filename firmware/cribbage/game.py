@@ -80,8 +80,9 @@ def _check_cards(cards, count, what):
 class Game:
     """The state of one game. Attributes (read them, never write them):
 
-    ``front``/``back`` (list per side), ``dealer`` (seat or None), ``phase`` ("cut",
-    "play", "show", "over"), ``shows`` (shows counted this deal), ``starter`` (card or
+    ``front``/``back`` (list per side), ``dealer`` (seat or None), ``phase`` ("cut": no dealer
+    yet; "play": from the deal until its first show is counted, so also while the pone is about to
+    count; "show": until the crib is, which deals again; "over"), ``shows`` (shows counted this deal), ``starter`` (card or
     None), ``starter_rank`` (its rank, also of a starter known by rank only, or None),
     ``used`` (cards on the table this deal, in the order they appeared), ``ranks`` (ranks on
     the table this deal whose suits are not known: a starter by rank first, then shows by
@@ -309,7 +310,7 @@ class Game:
             self.starter = given
             self.used.append(given)
         if jack and not self.heels and self.phase == "play":  # his heels belong to the cut, not the show
-            self.heels = True if self.peg(self.settings.side_of(self.dealer), _HEELS_POINTS) else _HELD
+            self._peg_heels()
 
     def _heels_event(self, event):
         self.arity(event, 1, '["heels"]')
@@ -323,6 +324,10 @@ class Game:
             raise RuleError("too late for his heels: the show has begun (undo back to the play to peg them)")
         if self.laying is not None:
             self.laying.check_starter(JACK)
+        self._peg_heels()
+
+    def _peg_heels(self):
+        """The dealer pegs his heels' 2 (``heels`` True), or a house rule keeps them off the board ("held")."""
         self.heels = True if self.peg(self.settings.side_of(self.dealer), _HEELS_POINTS) else _HELD
 
     def _peg_event(self, event):

@@ -155,13 +155,14 @@ class Driver:
         self.press(ENC)
 
 
-def dealt(*settings_presses):
-    """A fresh board (after the given settings-menu presses) where player 1 deals; player 2 is the pone."""
+def dealt(**rules):
+    """A fresh board (``rules``: settings and preferences by name, set as the serial line sets them: the
+    menu has tests of its own) where player 1 deals; player 2 is the pone."""
     d = Driver()
-    if settings_presses:
-        d.press(HOLD_ENC, turn(2), ENC, *settings_presses)
-        d.press(BACK_PRESS)
+    if rules:
+        d.board.change_settings(rules)
     d.press(P1)
+    assert d.match.phase == "play"
     return d
 
 

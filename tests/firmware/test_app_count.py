@@ -175,7 +175,7 @@ def test_his_heels_and_a_dialled_total():
 
 
 def test_muggins_gives_the_overlooked_points_to_the_opponent():
-    d = dealt(turn(5), ENC, turn(1), ENC)  # settings: muggins on
+    d = dealt(muggins=True)
     assert d.match.settings.muggins
     d.press(ENC)
     d.pick("5D")
@@ -370,7 +370,7 @@ def test_undoing_a_total_or_a_claim_opens_it_dialled_again():
     assert d.where() == "total" and d.mode.points == 12
     d.press(turn(-2), ENC)
     assert d.match.front == [0, 10]
-    d = dealt(turn(5), ENC, turn(1), ENC)  # muggins on
+    d = dealt(muggins=True)
     d.press(ENC)
     d.pick("5D")
     d.press(ENC)

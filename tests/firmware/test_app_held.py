@@ -4,18 +4,9 @@ the cut for deal and the advice; a player's button held at "who deals?" names th
 encoder held is the menu wherever it means nothing else (a peg being dialled, a count's preview,
 total, claim and call), and leaves the menu, the screens it opens and the cut for deal."""
 
-from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, turn
+from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, dealt, turn
 
 from cribbage_lab.card_text import parse_hand
-
-
-def dealt(**rules):
-    d = Driver()
-    if rules:
-        d.board.change_settings(rules)
-    d.press(P1)  # player 1 deals
-    assert d.match.phase == "play"
-    return d
 
 
 def test_back_held_with_two_players_undoes_as_its_press_does():

@@ -24,7 +24,7 @@ def test_turning_cannot_change_the_counted_total_with_muggins_off():
 
 
 def test_with_muggins_on_the_claim_is_pegged_without_the_count():
-    d = dealt(turn(5), ENC, turn(1), ENC)  # muggins on
+    d = dealt(muggins=True)
     d.press(ENC)
     d.pick("5D")
     d.press(ENC)  # the starter is turned: back to the play; the encoder opens the count
