@@ -1,7 +1,7 @@
 """The adapter build's power entry, simulated (hardware/ovp_check.py, ngspice): a 9 to 24 V plug never
 reaches the LED bus, a good 5 V adapter always does, a reversed plug feeds nothing, and the figures
-power.md quotes are what the simulation gives. Skipped where ngspice is not installed; the deck itself
-(the netlist's parts, pins and values) is checked everywhere."""
+power.md quotes are what the simulation gives. ngspice must be installed (scripts/setup installs it): without
+it the simulations fail, never skip; the deck itself (the netlist's parts, pins and values) is checked apart."""
 
 from __future__ import annotations
 

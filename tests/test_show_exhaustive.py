@@ -19,6 +19,7 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
+from test_show_properties import naive, naive_total
 
 from cribbage import show
 from cribbage_lab.census import census
@@ -36,7 +37,8 @@ PUBLISHED_HAND = [
 # The same for crib rules (only a 5-card flush counts). Provenance: computed by scoring all
 # 12,994,800 combinations one by one with ``show.score(..., is_crib=True)`` (about 40 s on
 # CPython; the same run reproduced the hand table above), and reproduced here by
-# ``census``. It differs from the hand table only where a 4-card flush scored; its zero
+# ``census``; derived again from the published table and the rules (a test below). It differs
+# from the hand table only where a 4-card flush scored; its zero
 # count, 1,022,208, is the one Wikipedia's "Cribbage statistics" gives for cribs.
 # Mean 61,528,020 / 12,994,800 = 4.7348, which ``cribbage_lab.crib_mean`` reaches another way.
 RECORDED_CRIB = [
@@ -91,6 +93,22 @@ def test_crib_distribution_is_the_recorded_one(full_crib: list[int]) -> None:
     mean = Fraction(sum(t * n for t, n in enumerate(full_crib)), COMBINATIONS)
     assert round(float(mean), 4) == 4.7348
     assert mean == mean_crib_score()  # the same mean the other way: by rank multisets and suit counts
+
+
+def test_the_recorded_crib_table_is_the_published_hand_table_less_the_four_card_flushes() -> None:
+    """RECORDED_CRIB from the published table and the rules alone, not from ``cribbage.show``: a crib counts
+    a flush of five only, so a hand of one suit with a starter of another (a flush of four, 4 points) counts 4
+    less there, and every other hand the same; those hands' totals by the tests' own scorer
+    (``test_show_properties.naive``), clubs for each suit."""
+    crib = PUBLISHED_HAND[:]
+    for ranks in combinations(range(13), 4):
+        hand = [rank * 4 for rank in ranks]
+        for starter in range(52):
+            if starter % 4:
+                total = naive_total(naive(hand, starter, False))
+                crib[total] -= 4
+                crib[total - 4] += 4
+    assert crib == RECORDED_CRIB
 
 
 def test_impossible_totals_and_the_29(full_hand: list[int], full_crib: list[int]) -> None:

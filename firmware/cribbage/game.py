@@ -82,8 +82,8 @@ class Game:
 
     ``front``/``back`` (list per side), ``dealer`` (seat or None), ``phase`` ("cut": no dealer
     yet; "play": from the deal until its first show is counted, so also while the pone is about to
-    count; "show": until the crib is, which deals again; "over"), ``shows`` (shows counted this deal), ``starter`` (card or
-    None), ``starter_rank`` (its rank, also of a starter known by rank only, or None),
+    count; "show": until the crib is, which deals again; "over"), ``shows`` (shows counted this
+    deal), ``starter`` (card or None), ``starter_rank`` (its rank, also of a starter known by rank only, or None),
     ``used`` (cards on the table this deal, in the order they appeared), ``ranks`` (ranks on
     the table this deal whose suits are not known: a starter by rank first, then shows by
     ranks), ``suited`` (bit r set: a show by ranks this deal holds the rank r of the starter's

@@ -31,8 +31,8 @@ def test_a_deal_counted_from_ranks():
     m.apply(["show_ranks", 0, ranks("A 2 3 4"), 4, False, None])
     pone = show_ranks.score(ranks("A 2 3 4"), 4, 4, False)
     assert pone == 5 + 2 + 4 and m.front == [pone, 29]  # a run of five, fifteen two, a flush of four
-    crib = show_ranks.score(ranks("6 7 8 9"), 4, 5, False, True)
     m.apply(["show_ranks", None, ranks("6 7 8 9"), 5, False, None])
+    crib = 5 + 4 + 5  # counted by hand: a run of five (5 6 7 8 9), fifteen four (6 9, 7 8), a flush of five
     assert m.front[0] == pone + crib and m.dealer == 1 and m.phase == "play"
     assert m.ranks == [] and m.starter_rank is None
     state = m.state()
