@@ -50,7 +50,7 @@ from simulator.virtual_hardware import VirtualHardware  # noqa: E402  (the fake 
 GAMES = 5
 BASE = heap_in_use() if ON_MICROPYTHON else 0
 
-import cribbage.match  # noqa: E402,F401  (the largest modules first: less fragmentation on MicroPython)
+import cribbage.match  # noqa: E402  (the largest modules first: less fragmentation on MicroPython)
 
 gc.collect()
 from app import board as board_module  # noqa: E402
@@ -60,12 +60,12 @@ from app.store import Store  # noqa: E402
 
 CODE = heap_in_use() - BASE if ON_MICROPYTHON else 0
 # the modules loaded only when first used: the menu and what it opens, the serial protocol
-from app import protocol  # noqa: E402,F401,I001
+from app import protocol  # noqa: E402, F401
 from app.modes import advise, menu, settings  # noqa: E402,F401
 from cribbage import crib_values  # noqa: E402,F401
 
 ALL_CODE = heap_in_use() - BASE if ON_MICROPYTHON else 0
-from match_player import Player  # noqa: E402, I001  (a test helper: not the app's code)
+from match_player import Player  # noqa: E402  (a test helper: not the app's code)
 
 peak = [0]
 data_start = [0]  # the heap in use before the first board is built: what is above it is the app's data

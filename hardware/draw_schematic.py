@@ -213,7 +213,7 @@ def write_pdf(board: dict) -> None:
         with PdfPages(PDF, metadata={"CreationDate": None, "Title": "Cribbage board schematics"}) as pages:
             for variant in VARIANTS:
                 figure = draw(board, variant).drawing.draw(show=False)
-                pages.savefig(figure.fig, bbox_inches="tight")  # type: ignore[attr-defined]
+                pages.savefig(figure.fig, bbox_inches="tight")
     finally:
         schemdraw.use("svg")
 

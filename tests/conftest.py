@@ -82,3 +82,22 @@ def own_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     home = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(home / "run"))
+
+
+@pytest.fixture(scope="module")
+def skidl_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """SKiDL writes (and removes) its log files in the working folder when it sees no script (in a
+    pytest-xdist worker): there, not in the repository (the hardware tests that run its scripts)."""
+    here = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("skidl"))
+    yield
+    os.chdir(here)
+
+
+@pytest.fixture
+def sim(tmp_path: Path) -> Iterator[str]:
+    """A headless simulator serving the protocol; its socket:// URL (the host tools' tests)."""
+    from host_helpers import simulator
+
+    with simulator(tmp_path / "flash") as url:
+        yield url

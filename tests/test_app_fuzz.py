@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "firmware"))
-from app_driver import Driver  # noqa: E402
-from app_fuzz import check_replay, check_state, random_event, whole_log  # noqa: E402
+from app_driver import Driver
+from app_fuzz import check_replay, check_state, random_event, whole_log
 
 from app.protocol import COMMANDS, settings_dict
 from cribbage_lab.deck import Xorshift32

@@ -13,7 +13,7 @@ import pytest
 from micropython_env import ROOT
 
 sys.path.insert(0, str(ROOT / "scripts"))
-from build_emulator_core import STAMP, build  # noqa: E402
+from build_emulator_core import STAMP, build
 
 MODULE = """#include <Python.h>
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "%s", NULL, -1, NULL};

@@ -5,26 +5,15 @@ it the simulations fail, never skip; the deck itself (the netlist's parts, pins 
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
 from hardware_scripts import HARDWARE, committed_board, quiet_script
 
 # On the worker that builds the SKiDL circuits (their global state is one per process).
-pytestmark = pytest.mark.xdist_group("skidl")
-
-
-@pytest.fixture(scope="module", autouse=True)
-def in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """SKiDL writes its log files in the working folder when it sees no script: there, not in the repository."""
-    here = os.getcwd()
-    os.chdir(tmp_path_factory.mktemp("skidl"))
-    yield
-    os.chdir(here)
+pytestmark = [pytest.mark.xdist_group("skidl"), pytest.mark.usefixtures("skidl_in_a_temporary_folder")]
 
 
 @pytest.fixture(scope="module")

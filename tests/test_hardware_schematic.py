@@ -13,17 +13,9 @@ from hardware_scripts import HARDWARE, committed_board, load_script, quiet_scrip
 from pypdf import PdfReader
 
 # On one worker: the circuits are built once.
-pytestmark = pytest.mark.xdist_group("skidl")
+pytestmark = [pytest.mark.xdist_group("skidl"), pytest.mark.usefixtures("skidl_in_a_temporary_folder")]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """SKiDL writes (and removes) its log files in the working folder when it sees no script
-    (in a pytest-xdist worker): there, not in the repository."""
-    here = os.getcwd()
-    os.chdir(tmp_path_factory.mktemp("skidl"))
-    yield
-    os.chdir(here)
 
 def skidl_trace() -> list[tuple[str, str]]:
     """What SKiDL's ``get_skidl_trace`` returns (file and line of each caller outside SKiDL,

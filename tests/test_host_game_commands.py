@@ -16,11 +16,10 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from host_helpers import Reader, crib, simulator
+from host_helpers import Reader, crib
 from sim_process import CRIB, TIMEOUT_S
 
 from app.store import Store
@@ -29,13 +28,6 @@ from host_tools.cli import main
 from host_tools.commands import game, plot
 from host_tools.commands.status import board_doing, state_shown
 from simulator.device import Device
-
-
-@pytest.fixture
-def sim(tmp_path: Path) -> Iterator[str]:
-    """A headless simulator serving the protocol; its socket:// URL."""
-    with simulator(tmp_path / "flash") as url:
-        yield url
 
 
 def said(capsys: pytest.CaptureFixture[str], sim: str, *argv: str) -> str:

@@ -7,12 +7,12 @@ import json
 import os
 import socket
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import serial
-from host_helpers import FakeBoard, crib, free_port, simulator
+from host_helpers import FakeBoard, crib, free_port
 from serial.tools.list_ports_common import ListPortInfo
 from serial.urlhandler import protocol_socket as serial_socket
 
@@ -29,13 +29,6 @@ def crib_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
     status, out, err = crib(capsys, *argv, "--json")
     assert status == 0, err
     return json.loads(out)
-
-
-@pytest.fixture
-def sim(tmp_path: Path) -> Iterator[str]:
-    """A headless simulator serving the protocol; its socket:// URL."""
-    with simulator(tmp_path / "flash") as url:
-        yield url
 
 
 def test_status_of_a_fresh_board(sim: str, capsys: pytest.CaptureFixture[str]) -> None:

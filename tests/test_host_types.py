@@ -37,7 +37,7 @@ def cache(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
 def mypy(cache: Path, targets: list[Path]) -> subprocess.CompletedProcess[str]:
     """Run mypy on ``targets`` with the firmware and the CPython shims on its path."""
     env = dict(os.environ, MYPYPATH=os.pathsep.join([str(FIRMWARE), str(ROOT / "cpython_shims")]))
-    return subprocess.run([tool("mypy"), "--ignore-missing-imports", "--cache-dir", str(cache),
+    return subprocess.run([tool("mypy"), "--ignore-missing-imports", "--warn-unused-ignores", "--cache-dir", str(cache),
                            *map(str, targets)], capture_output=True, text=True, cwd=ROOT, env=env)
 
 

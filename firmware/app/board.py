@@ -159,7 +159,7 @@ class Board:
             self._changed = True  # written back at once, so the next power-on has nothing to repair
             try:
                 self.save()
-            except OSError:  # the flash refused: tried again with the next change, not fatal here
+            except OSError:  # the flash refused: tried again by the shell's next save (app.run), not fatal here
                 pass
         # the restore and the glance: used at power-on only; no mode holds the others yet
         forget("app.restore app.glance app.prefs app.history cribbage.base " + _COUNT_MODULES)
@@ -202,7 +202,7 @@ class Board:
             if messages.unsaved is None:
                 self._display_dirty = True
             messages.unsaved = repr(e)
-            self._changed = True  # tried again with the next frame (app.run), whatever asked for this save
+            self._changed = True  # tried again 2 s on (app.run.Shell.save_changes), whatever asked for this save
             raise
         if messages.unsaved is not None:
             messages.unsaved = None

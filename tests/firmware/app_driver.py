@@ -161,8 +161,8 @@ def dealt(**rules):
     d = Driver()
     if rules:
         d.board.change_settings(rules)
-    d.press(P1)
-    assert d.match.phase == "play"
+    d.press(P1)  # before the first deal p1 names the dealer
+    assert d.match.dealer == 0 and d.match.phase == "play"
     return d
 
 

@@ -1,16 +1,12 @@
 """Text for the board's display: words wrapped to its width (``app.text.wrap``), a count said a
 phrase a line (``app.said.say_lines``). Runs on CPython and MicroPython."""
 
+from test_saying import counted
+
 from app.messages import WIDTH
 from app.said import say_lines
 from app.text import wrap
-from cribbage import saying, show
-from cribbage_lab.card_text import parse_hand
-
-
-def counted(text, is_crib=False):
-    cards = parse_hand(text)
-    return show.count(cards[:4], cards[4], is_crib)
+from cribbage import saying
 
 
 def test_lines_are_the_spoken_phrases_wrapped_for_a_small_display():

@@ -21,8 +21,8 @@ from cribbage_lab.card_text import parse
 
 
 def laying(**rules):
-    """A board set to lay the play card by card (as the settings menu sets it: test_the_menu_sets_it),
-    player 1 dealing, the starter KH taken."""
+    """A board set to lay the play card by card (as the settings menu sets it: the test
+    test_peg_by_points_stays_the_default_and_the_menu_sets_card_by_card), player 1 dealing, the starter KH taken."""
     d = Driver()
     rules["play"] = 1
     d.board.change_settings(rules)

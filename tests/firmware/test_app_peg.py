@@ -1,15 +1,22 @@
 """Pegging through the controls: quick paths, dialling, cancel, undo, player 3, refusals; the frame."""
 
-from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, brightness, is_hue, turn
+from app_driver import (
+    BACK_PRESS,
+    ENC,
+    HOLD_BACK,
+    HOLD_ENC,
+    HOLD_P1,
+    HOLD_P2,
+    P1,
+    P2,
+    Driver,
+    brightness,
+    dealt,
+    is_hue,
+    turn,
+)
 
 from app import palette
-
-
-def dealt():
-    d = Driver()
-    d.press(P1)  # before the first deal p1 names the dealer: player 1 deals
-    assert d.match.dealer == 0 and d.match.phase == "play"
-    return d
 
 
 def test_quick_paths_one_and_two():

@@ -4,6 +4,7 @@ import json
 
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, brightness, is_hue, turn
 from led_current import estimate_milliamps
+from test_power import dominant
 
 from app import palette, power
 from app.modes.settings import COLOUR_NAMES, ITEMS
@@ -114,11 +115,6 @@ def test_advice_through_the_menu_shows_the_best_keep():
     assert d.mode.describe()["rank"] == 2
     d.press(BACK_PRESS, BACK_PRESS)  # to the deal question, then the picker without the last card
     assert d.mode.describe()["step"] == "pick" and len(d.mode.picker.picked) == 5
-
-
-def dominant(rgb):
-    top = max(rgb)
-    return tuple(i for i in range(3) if rgb[i] == top)
 
 
 def keeps_hue(rgb, colour):

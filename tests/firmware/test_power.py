@@ -101,6 +101,7 @@ def test_the_peak_follows_gamma_with_a_linear_toe():
 
 
 def dominant(rgb):
+    """The channels (0-2) of ``rgb`` at its peak."""
     top = max(rgb)
     return tuple(i for i in range(3) if rgb[i] == top)
 

@@ -8,6 +8,7 @@ every moment of it, and must do exactly what it does far from the wrap.
 import sys
 
 from app_driver import ENC, HOLD_ENC, P1, Driver, brightness, dealt, is_hue, turn
+from test_app_refusals import game_holes_vermillion
 from test_hal_boot_window import Clock, pressed_from
 
 from app import palette
@@ -144,10 +145,6 @@ def test_the_watchdog_is_fed_across_the_wrap_only_while_both_tasks_prove_alive()
             fed_for += 10
             assert fed_for < 10000, "still fed, the frame task silent for 10 s"
         assert fed_for == 2000, (before, fed_for)
-
-
-def game_holes_vermillion(hw):
-    return is_hue(hw.pixel(0, 121), palette.VERMILLION) and is_hue(hw.pixel(1, 121), palette.VERMILLION)
 
 
 def test_the_refusal_signal_flickers_and_ends_on_time_across_the_wrap():

@@ -13,7 +13,7 @@ def start():
             source = f.read()
         try:
             compile(source, path, "exec")
-        except Exception as e:  # noqa: BLE001  each module's error is reported, the others still compiled
+        except Exception as e:  # each module's error is reported, the others still compiled
             print("FAIL", path, repr(e))
     print("compiled", len(sys.argv) - 1)
 

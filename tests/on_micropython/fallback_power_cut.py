@@ -147,7 +147,7 @@ def main():
     report(cuts, first + second, kept_older, 0)
 
 
-def RamFlashCopy(flash):  # noqa: N802  a fresh chip over a copy of the bytes (the dry run leaves them as they were)
+def RamFlashCopy(flash):  # a fresh chip over a copy of the bytes (the dry run leaves them as they were)
     return Flash(flash.blocks, flash.block_size, data=bytearray(flash.data))
 
 
