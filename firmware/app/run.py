@@ -194,7 +194,7 @@ class Shell:
         """A step of task ``where`` raised ``e``: log it and take the ui back to its home mode
         (the game is saved after every change, so nothing is lost)."""
         self.failed(where, e)
-        self.soon()  # the home mode drawn with the next frame
+        self.next_frame = ticks_add(self.hw.ticks_ms(), _FRAME_MS)  # the home mode drawn with the next frame
         try:
             self.board.idle()
         except Exception as e2:  # the home mode itself failing: let the watchdog decide
@@ -218,10 +218,6 @@ class Shell:
                 self.next_frame = again
         except Exception as e:
             self.step_failed("save", e)
-
-    def soon(self):
-        """Draw a frame (and save) again a frame period on."""
-        self.next_frame = ticks_add(self.hw.ticks_ms(), _FRAME_MS)
 
     def failed(self, where, e):
         """Log that ``where`` raised ``e``: the first few times, then only now and again."""

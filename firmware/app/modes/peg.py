@@ -145,7 +145,7 @@ def score_lines(board, sure=False):
         if len(head) > WIDTH:
             head = head.replace("  ", " ")
         if len(head) > WIDTH:  # "G1001 629-634", three players' "G100 40-48-31"
-            head = head.replace(" won", "")
+            head = "G%d" % match.game_number + " " + tally(match)
         out = [head if len(head) <= WIDTH else "won " + tally(match)]  # "won 400-300-300"
     else:
         out = ["GAME %d" % match.game_number if match.dealer is None else "G%d" % match.game_number]
