@@ -129,7 +129,7 @@ def heels_said(match):
     """His heels said for the deal's play (``match.heels``), a line or two: the dealer's 2 came with the
     Jack turned (the pegs alone would not say why they moved), or a house rule kept the peg."""
     said = match.settings.seat_name(match.dealer) + ": his heels"
-    return [said + " 2"] if match.heels is True else [said, "not pegged"]  # (else "held")
+    return [said + " 2"] if match.heels is True else [said, "not pegged"]  # (else "held": kept off by a house rule)
 
 
 def score_lines(board, sure=False):
