@@ -24,10 +24,13 @@ MORE = "turn: more"  # the last line shown while more of the saying follows belo
 
 
 class Said:
-    """``count`` said under ``above`` lines; ``scroll`` is its first line shown."""
+    """``count`` said under ``above`` lines, ending with the line ``key`` if one is given (what a press does
+    next: scrolled to as the words are); ``scroll`` is its first line shown."""
 
-    def __init__(self, count, above):
+    def __init__(self, count, above, key=None):
         self.lines = say_lines(count)
+        if key is not None:
+            self.lines.append(key)
         self.above = above
         self.scroll = 0
 

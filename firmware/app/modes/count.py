@@ -275,10 +275,8 @@ class Count:
             match = board.match
             count = (self.ranks.count(match.starter_rank) if self.ranks
                      else show.count(self.picker.picked, match.starter, self.crib))
-            kept = self._kept(board)
-            said = self.said = Said(count, 2 if kept else 1)
-            if not kept:  # the key, as every step says it: the saying's last line, scrolled to as its words are
-                said.lines.append("enc=peg")
+            kept = self._kept(board)  # (a house rule keeps the points off: its "not pegged" line instead of the key)
+            said = self.said = Said(count, 2 if kept else 1, None if kept else "enc=peg")
         return said
 
     def _dialling(self, board, event):

@@ -82,8 +82,7 @@ class Muggins:
             self.called = count.total - self.claim
             self.kept_off = self.called and kept_off  # (a house rule: else it would change nothing)
             # the whole count, at last, under the call's lines (and "P1 WINS" if it won), and what comes next
-            self.said = Said(count, (4 if self.kept_off else 3) + (match.winner is not None))
-            self.said.lines.append("enc=go on")  # (a review: nothing said it once the call was made)
+            self.said = Said(count, (4 if self.kept_off else 3) + (match.winner is not None), "enc=go on")
             self.step = _CALLED
 
     def kept(self, board):
