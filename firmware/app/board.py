@@ -20,7 +20,7 @@ them, so the protocol's code is not loaded at power-on).
 Actions come in two versions, one name apiece: ``apply(event)``, ``undo()``,
 ``new_match()`` and ``change_settings(changes)`` raise ValueError (``RuleError`` from the
 rules) and change nothing when refused: the serial protocol uses them, its reply says
-why. ``try_apply``, ``try_undo``, ``try_new_match`` and ``try_change_settings`` are the
+why. ``try_apply(event)`` and ``attempt(action, *args)`` (``board.attempt(board.undo)``) are the
 same from the controls: True, or False after showing the refusal (``messages.refuse``).
 
 Saved data: ``{"version": 3 (the layout of this dict), "settings": game rules, "prefs":
@@ -464,30 +464,19 @@ class Board:
         self.undone = None
         self.messages.overtaken()
 
-    def _attempt(self, refusals, action, *args):
-        """``action(*args)`` from the controls: True, or False after showing the refusal (``refusals``)."""
+    def attempt(self, action, *args):
+        """``action(*args)`` (``undo``, ``new_match``, ``change_settings``) from the controls: True, or False after
+        showing the refusal."""
         try:
             action(*args)
-        except refusals as e:
+        except ValueError as e:  # (RuleError is one: the rules' refusals, and the settings')
             self.messages.refuse(str(e))
             return False
         return True
 
     def try_apply(self, event):
         """``apply`` from the controls: True, or False after showing the refusal."""
-        return self._attempt(RuleError, self.apply, event)
-
-    def try_undo(self):
-        """``undo`` from the controls: True, or False after showing the refusal."""
-        return self._attempt(RuleError, self.undo)
-
-    def try_new_match(self):
-        """``new_match`` from the controls: True, or False after showing the refusal."""
-        return self._attempt(RuleError, self.new_match)
-
-    def try_change_settings(self, changes):
-        """``change_settings`` from the controls: True, or False after showing the refusal."""
-        return self._attempt(ValueError, self.change_settings, changes)
+        return self.attempt(self.apply, event)
 
     # --- the reducer ------------------------------------------------------------------
 

@@ -20,6 +20,8 @@ from cribbage.play import GAME_COUNT, Play
 
 _RANKS = const(13)  # the ranks of the events: 1 (Ace) to 13 (King); a card's rank (card >> 2) is 0-12
 _JACK = const(10)  # cribbage.cards.JACK (a const: imported, it would cost the heap a name)
+# a series' own points, pegged after the card's combinations: one for the go or the last card, 2 for 31
+_GO_POINTS = const(("go", "thirty-one"))
 ALL_FIT = const(21)  # 31 less the highest value: at this count or below every card fits, no go (crib status too)
 
 
@@ -45,28 +47,30 @@ def lay_event(game, event):
     if not points:
         return
     side = game.settings.side_of(seat)
+    reasons = laying.said[2]
     go = 0
-    for reason, p in laying.said[2]:
-        if reason == "go":
+    for reason, p in reasons:
+        if reason in _GO_POINTS:
             go += p
     start = game.front[side]
     if not go or go == points:
         game.peg(side, points)
     else:
-        # a card's points, then the go point that follows it (RULES.md's order in a deal): the house
-        # rules judge each peg, so a pair may peg out exactly, or miss the stink hole, where the two
-        # together would not; the pegs still move once, as a player pegs them
-        reasons = laying.said[2]
+        # the card's combinations, then its go points (the go, or the 2 for 31: RULES.md's order in a deal,
+        # seed 003's "(2) ... (3) go"): the house rules judge each, so a pair may peg out exactly, or miss the
+        # stink hole, where the two together would not; the pegs still move once, as a player pegs them
         game.peg(side, points - go)
-        pegged = [r for r in reasons if r[0] != "go"] if game.front[side] != start else []
+        card_moved = game.front[side] != start
+        go_moved = False
         if game.winner is None:
             card = game.front[side]
             game.peg(side, go)
-            if game.front[side] != card:
-                pegged.append(("go", go))
+            go_moved = game.front[side] != card
         if game.front[side] != start:
             game.back[side] = start
-            laying.said = (seat, laying.said[1], pegged, laying.said[3])  # what was said is what moved the peg
+            # what was said is what moved the peg, in the order it is said ("thirty-one for two and a pair")
+            pegged = [r for r in reasons if (go_moved if r[0] in _GO_POINTS else card_moved)]
+            laying.said = (seat, laying.said[1], pegged, laying.said[3])
     if game.front[side] == start:  # a house rule kept the peg where it was: said, but nothing pegged
         laying.said = (seat, laying.said[1], laying.said[2], None)  # named for the seat they were for
 

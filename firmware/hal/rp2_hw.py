@@ -125,22 +125,14 @@ class UsbSerial:
                 self.dropped = line_reader.DROPPED
                 self.not_text = line_reader.NOT_TEXT
             line = self.reader.feed(stdin.read(1)[0])
-            if line is self.dropped:
-                from shared.serial_lines import TOO_LONG
+            if line is self.dropped or line is self.not_text:
+                from shared import serial_lines
 
-                self.write_line(TOO_LONG)
-            elif line is self.not_text:
-                from shared.serial_lines import NOT_TEXT
-
-                self.write_line(NOT_TEXT)
+                self.write(serial_lines.TOO_LONG if line is self.dropped else serial_lines.NOT_TEXT)
+                self.write("\n")
             elif line is not None:
                 return line
         return None
-
-    def write_line(self, line):
-        """Send one line."""
-        sys.stdout.write(line)
-        sys.stdout.write("\n")
 
     def write(self, text):
         """Send a piece of a line (or its end, ``"\n"``)."""

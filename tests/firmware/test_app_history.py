@@ -150,7 +150,7 @@ def test_undo_goes_back_to_the_previous_games_start_and_says_so_there():
     assert match.events == game_starts(p.log)[-2]
     with raises(RuleError, "no undo before game 3: older games are archived"):
         match.undo()
-    p.d.board.try_undo()
+    p.d.board.attempt(p.d.board.undo)
     assert "archived" in p.d.board.messages.refusal
 
 

@@ -158,6 +158,22 @@ def test_a_starter_skipped_before_the_play_leaves_it_to_be_pegged_by_points():
     assert d.match.front == [0, 10] and d.match.next_show == (0, "hand")
 
 
+def test_the_dealer_s_button_held_before_the_starter_of_a_laid_play_is_his_heels():
+    # A review: held there it pegged 2 points of the play, the deal went over to pegging by points, and the
+    # Jack picked after pegged his heels again: 4.
+    d = dealt(play=1)
+    assert d.where() == "peg" and d.display()[-3:-1] == ["enc=starter", "then lay cards"]
+    d.press(HOLD_P1)  # the dealer's
+    assert d.match.front == [2, 0] and d.match.heels and d.match.log[-1] == ["heels"] and d.where() == "lay"
+    for rank in (10, 5, 13, 6, 4, 3, 5, 13):
+        lay(d, rank)
+    d.press(ENC)  # the count: the Jack's suit asked first
+    assert d.where() == "starter"
+    d.pick("JS")
+    # P1: his heels 2, fifteen two, thirty-one for two, one for last (no heels again: 9); P2: a run of three
+    assert d.match.front == [7, 3] and d.match.starter is not None
+
+
 def test_a_play_pegged_by_points_before_the_starter_is_left_so_by_skipping_it():
     d = Driver()
     d.board.change_settings({"play": 1})
@@ -421,6 +437,17 @@ def test_the_dial_passes_a_rank_whose_last_card_was_laid():
     assert d.match.front == [2, 6] and d.mode.rank == 1 and "P1 >A count 30" in d.display()
     d.press(ENC)  # P1 lays the Ace, as dialled: thirty-one for two
     assert d.match.front == [4, 6]
+
+
+def test_after_a_power_cut_the_dial_passes_the_5_once_its_four_are_out():
+    # A review: the dial came back on the 5 after a power cut with all four 5s laid, and a press was refused.
+    d = laying()
+    for rank in (5, 5, 5, 5):  # P2, P1, P2, P1: a pair, a pair royal, a double pair royal
+        lay(d, rank)
+    d = d.reboot()
+    assert d.where() == "lay" and d.mode.rank == 6 and "P2 >6 count 20" in d.display()
+    d.press(ENC)  # P2 lays the 6, as dialled
+    assert d.match.game.laying.play.count == 26
 
 
 def test_go_is_the_players_button_and_the_last_to_lay_pegs_it():

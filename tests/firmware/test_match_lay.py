@@ -198,6 +198,27 @@ def test_what_a_card_said_is_what_it_pegged():
     assert m.front == [119, 1] and m.game.laying.said[2] == [("go", 1)]
 
 
+def pair_at_31(start, **rules):
+    """A play whose fifth card, P2's 4, makes 31 and a pair (2 + 2), P2 pegged to ``start`` first."""
+    m = new_match([["dealer", 0]], **rules)
+    peg_to(m, 1, start)
+    for seat, rank in ((1, 13), (0, 12), (1, 3), (0, 4), (1, 4)):  # 10, 20, 23, 27, 31
+        m.apply(["lay", seat, rank])
+    return m
+
+
+def test_the_2_for_31_is_pegged_after_the_cards_combinations_as_a_go():
+    """Seed 003's order: the combinations of the play, then the go, "one point, or two for 31 exactly"."""
+    m = pair_at_31(50)
+    assert (m.front, m.back, m.game.laying.said[2]) == ([0, 54], [0, 50], [("thirty-one", 2), ("pair", 2)])
+    m = pair_at_31(119, peg_out_exactly=True)  # the pair pegs out exactly; the 4 at once would pass 121
+    assert (m.winner, m.front, m.game.laying.said[2]) == (1, [0, 121], [("pair", 2)])
+    m = pair_at_31(116, stinkhole=True)  # the pair to 118; the 2 for 31 would end on 120: not pegged
+    assert (m.front, m.back, m.game.laying.said[2]) == ([0, 118], [0, 116], [("pair", 2)])
+    m = pair_at_31(117, peg_out_exactly=True)  # the pair to 119; the 2 for 31 then pegs out exactly
+    assert (m.winner, m.front, m.game.laying.said[2]) == (1, [0, 121], [("thirty-one", 2), ("pair", 2)])
+
+
 def test_a_peg_still_goes_in_the_play_and_undo_replays_the_cards():
     m = new_match([["dealer", 0], ["lay", 1, 4], ["lay", 0, 5], ["peg", 0, 1], ["lay", 1, 6]])
     assert (m.front, play(m)[:3]) == ([1, 5], (15, 0, [4, 5, 6]))  # fifteen two and a run of three

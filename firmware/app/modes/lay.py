@@ -6,7 +6,7 @@ lays and presses; the core (``["lay", seat, rank]``) adds it to the count and pe
 makes, and the display says it as players do ("fifteen two", "thirty-one for two").
 - turn: the rank, Ace to King (it stays where it was for the next card, or past a rank whose last card that
   was; a power cut dials 5 again, as the first frame, drawn before the log is replayed (``app.glance``), knows
-  no card);
+  no card, or past it once its four are out);
 - encoder press: the seat whose turn it is lays a card of that rank; once every card is
   laid, it counts the hands (as from the home mode);
 - its player's button (p1, p2; player 3: back held; a team's button for either partner):
@@ -43,6 +43,16 @@ _MOST = const(31)  # the count never passes it (cribbage.play.GAME_COUNT: not im
 _COUNT_LEVEL = const(40)  # the count's bar: well under a back peg's 96 (palette), so the pegs it covers show
 
 
+def _settle(board, rank):
+    """``rank``, or the next rank after it with a card left: a fifth card of a rank (the starter one of its four)
+    would be refused, so the dial does not rest there (after its last card, or at power-on on the 5)."""
+    laying = board.match.game.laying
+    if laying is not None:
+        while laying.out(rank - 1) + (board.match.starter_rank == rank - 1) >= 4:
+            rank = rank % _RANKS + 1
+    return rank
+
+
 def _undone_rank(board, rank):
     """The rank of the card the last undo took back (``Board.undone``), or ``rank`` if it took back no card."""
     undone = board.undone
@@ -73,7 +83,8 @@ class Lay:
     full_screen = False
 
     def __init__(self, board):
-        self.rank = _undone_rank(board, 5)  # opened by back at home (the card that won taken back): that card
+        self.rank = _settle(board, _undone_rank(board, 5))  # opened by back at home (the card that won taken
+        # back): that card
         self.turned = board.hw.ticks_ms()  # the last detent: the rank's blink starts lit there
         # count n lights hole under(n) = start - n: hole 60 (under hole 1) on, 31 at hole 30; kept, not
         # asked each frame (a call costs the chip tens of microseconds)
@@ -123,11 +134,9 @@ class Lay:
             if turn is None:
                 board.open_count()
             elif board.try_apply(["lay", turn, self.rank]):  # its rank's last card: the dial rests on the next
-                laying = board.match.game.laying  # (one left: a press would be refused, "all four 5s are out")
-                while laying.out(self.rank - 1) + (board.match.starter_rank == self.rank - 1) >= 4:
-                    self.rank = self.rank % _RANKS + 1
+                self.rank = _settle(board, self.rank)
         elif kind == events.PRESS and what == events.BACK:
-            if board.try_undo():
+            if board.attempt(board.undo):
                 self.rank = _undone_rank(board, self.rank)  # a card taken back: its rank dialled again, lit at once
                 self.turned = board.hw.ticks_ms()
                 if not board.playing():

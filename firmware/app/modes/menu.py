@@ -66,7 +66,7 @@ class Menu:
                     board.idle()
             elif item == _NEW_MATCH:
                 self.sure = False
-                if board.try_new_match():  # refused on a match not begun
+                if board.attempt(board.new_match):  # refused on a match not begun
                     board.idle()
             elif item == _SETTINGS:
                 from app.modes.settings import SettingsMode  # loaded when first used: RAM

@@ -108,7 +108,7 @@ class Muggins:
         elif kind == events.LONG and what == events.ENCODER:  # the menu, as at home (a call may still come after)
             board.open_menu()
         elif kind == events.PRESS and what == events.BACK:
-            if board.try_undo():
+            if board.attempt(board.undo):
                 if self.step == _CALL:  # the claim taken back: dialled again, its cards (or ranks) still taken
                     board.open(Count).next_count(board)
                 else:

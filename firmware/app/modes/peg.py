@@ -9,8 +9,10 @@ Idle (no peg being dialled):
   encoder press pegs it and ends the dial (refused, if a house rule keeps the peg where it
   is, it ends too), back cancels, another player's button moves the peg to them. Once the
   play is over (the show), the buttons are refused at once: there is nothing to peg.
-- p1 / p2 long press: peg 2 for that player at once (the most frequent score of the play;
-  his heels is pegged at the starter: see app.modes.starter), a dial open or not.
+- p1 / p2 long press: peg 2 for that player at once (the most frequent score of the play; his
+  heels is pegged at the starter: see app.modes.starter), a dial open or not; but before the
+  starter of a play laid card by card (no points of the play can come before it), the dealer's
+  pegs his heels, as at the starter's picker.
 - back press: undo the last action (again and again); just after the starter was skipped, the starter again.
 - encoder press: count: dial the starter if this deal has none, else count the next show;
   after a game it starts the next game of the match; once the match is won, it asks and a
@@ -260,7 +262,7 @@ class Peg:
             if kind == events.PRESS and what == events.ENCODER:
                 if self.sure:
                     self.sure = False
-                    board.try_new_match()
+                    board.attempt(board.new_match)
                 else:
                     self.sure = True
                 return
@@ -276,8 +278,8 @@ class Peg:
             self.side = side
             self.points = 1
             self.moved = board.hw.ticks_ms()
-        elif side is not None and phase == "play":  # held: 2 at once
-            peg(board, side, 2)
+        elif side is not None and phase == "play":
+            self.held(board, side)
         elif side is not None:  # the play over (the show, the game's end): refused at once, the rules saying why
             # (no dial that could never be pegged); the claimer's own button while its claim may be called: why not
             called = board.match.muggins is not None and phase == "show"
@@ -292,6 +294,19 @@ class Peg:
         elif kind == events.LONG and what == events.ENCODER:
             board.open_menu()
 
+    def held(self, board, side):
+        """A player's button held at home in the play: 2 at once; laid card by card, before the starter (whose play
+        comes after it), the dealer's is his heels, as at the starter's picker (2 points of the play there, and
+        a Jack turned after pegged his heels again: a review)."""
+        match = board.match
+        if side == match.settings.side_of(match.dealer) and board.prefs["play"] == 1 and not (
+                match.starter_rank is not None or match.heels or board.in_deal(board.pegged)
+                or board.in_deal(board.skipped)):
+            if board.try_apply(["heels"]):
+                board.idle()  # the play laid from here, its starter a Jack
+        else:
+            peg(board, side, 2)
+
     def _back(self, board):
         """Back at home: the starter again just after it was skipped, else undo."""
         if board.just_skipped():
@@ -299,7 +314,7 @@ class Peg:
 
             board.skip_starter(False)  # (taken back: back there comes home to undo as ever)
             board.open(Starter)
-        elif board.try_undo():
+        elif board.attempt(board.undo):
             match = board.match
             if match.muggins is not None and match.phase != "show":  # the crib's call taken back (the deal has
                 board.left = "muggins"  # passed): open on the claim, as at power-on (``Board.__init__``)
@@ -322,7 +337,7 @@ class Peg:
 
                 board.open(Cut)
         elif kind == events.PRESS and what == events.BACK:
-            if board.try_undo() and board.prefs["play"] == 1:
+            if board.attempt(board.undo) and board.prefs["play"] == 1:
                 board.idle()  # undoing a new game may go back into a play laid card by card
         elif kind == events.LONG and what == events.ENCODER:
             board.open_menu()

@@ -4,7 +4,7 @@ Turn to choose a setting, press the encoder to change it, turn to choose the val
 to keep it (back: leave it unchanged; the encoder held: back to the game). On the LEDs:
 settings are the first holes of track 0 (in the order of ``ITEMS``), values the first holes
 of track 1 (colours in the colour itself), the one being changed blinking. The rules of the
-game change only before the first event of a match (``Board.try_change_settings`` refuses
+game change only before the first event of a match (``Board.attempt`` of ``change_settings`` refuses
 them later): start a new match first. The current limit offers only values up to the build's
 supply (``hw.supply_ma``), the supply itself the last.
 """
@@ -128,7 +128,7 @@ class SettingsMode:
                 other = _SHARED_TRACK.get(key)
                 if other is not None and board.prefs[other] == value:
                     changes[other] = board.prefs[key]  # the two swap (app.prefs refuses one colour for both)
-                if board.try_change_settings(changes):
+                if board.attempt(board.change_settings, changes):
                     self.editing = False
 
     def draw(self, board, canvas, now):
