@@ -59,6 +59,18 @@ JACK_MM = 11
 # (OG datasheet, dimensions), 16 mm tall on the floor and 19.6 on PB1 and the foam tape, against the 14 mm pocket.
 XF1_MM = 12
 FUSE_BLOCK_MM = 16
+# XF1's length: it lies along the power pocket's longer side in a strip of its own, XF1_MM of the pocket's width,
+# and each wire lead leaves its end straight for about LEAD_TURN_MM before it turns (``xf1_length_mm``, from
+# board.json). The rest of the width takes J1 and J2 at the edge, Q1, Q2, C243, C253 and the cut-off's board
+# (CUT_OFF_MM, as BUILD.md, stage 1, cuts it; a test checks that it and C243 lying down fit there either way).
+LEAD_TURN_MM = 5
+# PS1: the most its overcurrent protection may allow, by its datasheet, as a share of its rating (BUILD.md and power.md
+# count a fault F1 does not cut at 105 to 150 %: 13 to 19 W); what LPS allows a 5 V output into any load (IEC 62368-1
+# Table Q.1, IEC 60950-1 Table 2B: 8 A and 5 x its open-circuit voltage in VA), which is more.
+OCP_MOST = 1.5
+LPS_AMPS = 8
+LPS_VA_PER_VOLT = 5
+CUT_OFF_MM = (25, 20)
 COLUMNS = ["ref", "qty", "order", "build", "part", "specification", "example part", "notes"]
 
 
@@ -92,11 +104,19 @@ def panel_turn_mm(board: dict) -> float:
     return 2 * farthest + board["build"]["blank_mm"][2]
 
 
+def xf1_length_mm(board: dict) -> float:
+    """The longest XF1 (body and cap) that lies along the power pocket's longer side with room for its leads
+    to turn at each end."""
+    x0, y0, x1, y1 = board["build"]["pockets"]["power"]
+    return max(x1 - x0, y1 - y0) - 2 * LEAD_TURN_MM
+
+
 def wire_lengths(board: dict) -> dict[str, float]:
     """Measured lengths in mm: the data links, the bus (each of +5 V and GND), the two feeds (each
-    conductor), the Pico's supply lead (each of +5 V and GND), the control and display wires, and the
-    number of rows the chain runs in. Every wire from the back panel (the Pico, the controls' filters) into
-    the blank has its service loop (SERVICE_LOOP_MM) added."""
+    conductor), the Pico's supply lead (one wire: its +5 V, or either of its two GND wires), U2's supply
+    pair from the star point (each of +5 V and GND), the control and display wires, and the number of rows
+    the chain runs in. Every wire from the back panel (the Pico, the controls' filters) into the blank has
+    its service loop (SERVICE_LOOP_MM) added."""
     where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
     chain = [where[tuple(p)] for p in board["leds"]["chain"]]
     links = sum(math.dist(a, b) for a, b in zip(chain, chain[1:], strict=False))
@@ -122,8 +142,10 @@ def wire_lengths(board: dict) -> dict[str, float]:
     signal += manhattan(centre(parts["shifter"]), chain[0])
     # the USB build's LED enable, /FAULT and R10's 3V3 to the power entry
     signal += 3 * (manhattan(pico, entry) + SERVICE_LOOP_MM)
-    supply = manhattan(pico, entry) + SERVICE_LOOP_MM  # VBUS (USB build) or VSYS (adapter build), and GND
-    return {"links": links, "bus": bus, "feeds": feeds, "supply": supply, "signal": signal, "rows": row_count}
+    supply = manhattan(pico, entry) + SERVICE_LOOP_MM  # VBUS (USB build) or VSYS (adapter build); GND twice
+    shifter = manhattan(entry, centre(parts["shifter"]))  # U2's pins 14 and 7 from the star point, beside LED 1's feed
+    return {"links": links, "bus": bus, "feeds": feeds, "supply": supply, "shifter": shifter, "signal": signal,
+            "rows": row_count}
 
 
 # W1 and W2, 0.5 mm2 flexible (class 5) plain copper: at most 39.0 mohm a metre at 20 degC (IEC 60228, table 3),
@@ -185,8 +207,11 @@ def rows(board: dict) -> list[list[str]]:
     skin_mm = board["build"]["skin_mm"]["controls"]
     depth = {name: thickness - skin for name, skin in board["build"]["skin_mm"].items()}
     pocket_mm = thickness - skin_mm
+    power_x0, power_y0, power_x1, power_y1 = board["build"]["pockets"]["power"]
+    pocket_sides = (power_x1 - power_x0, power_y1 - power_y0)
     body_mm = pocket_mm - WIRING_MM
-    red_black = metres(lengths["bus"] + lengths["feeds"] + lengths["supply"])
+    red = metres(lengths["bus"] + lengths["feeds"] + lengths["supply"] + lengths["shifter"])
+    black = metres(lengths["bus"] + lengths["feeds"] + 2 * lengths["supply"] + lengths["shifter"])
     link_ends = 2 * LAP_MM * (leds - 1)  # the stripped ends of the DOUT -> DIN links
     # X6: a tap on each bus wire at every LED, and a joint on each wire where each row begins (a feed, or a
     # new piece of wire at a turn); both joints of every data link, and R1's at LED 1's DIN.
@@ -296,12 +321,20 @@ def rows(board: dict) -> list[list[str]]:
          "(BUILD.md, stage 1)"],
         ["PS1", "1", "1", "adapter", "Power supply",
          "5 V DC, 2.5 A (12.5 W) or less, regulated, a limited power source (marked LPS, or Class 2), "
-         "5.5 x 2.1 mm plug, centre +", "",
-         "Its label must say LPS (or Class 2): F1 does not cut a fault below the adapter's own limit, 13 to 19 W "
-         "for 2.5 A, which only such a supply is bound to hold (power.md). No example is named: no 5 V 2.5 A "
+         f"overcurrent protection at {OCP_MOST * 100:g} % of its rating or less by its datasheet ({2.5 * OCP_MOST:g} A "
+         "for 2.5 A), 5.5 x 2.1 mm plug, centre +", "",
+         "Its label must say LPS (or Class 2), and its datasheet must put its overcurrent (overload) protection at "
+         f"{OCP_MOST * 100:g} % of its rating or less, {2.5 * OCP_MOST:g} A: F1 does not cut a fault below the "
+         f"adapter's own limit, 13 to 19 W for 2.5 A at 105 to {OCP_MOST * 100:g} % (power.md). LPS does not hold it "
+         f"there: it bounds a 5 V output to {LPS_AMPS} A and {LPS_VA_PER_VOLT} x its open-circuit voltage in VA, about "
+         f"{5 * LPS_VA_PER_VOLT} W, into any load (IEC 62368-1 Annex Q, IEC 60950-1 Table 2B), a fault inside it "
+         "included; only the datasheet's figure keeps a fault to 19 W. A datasheet that gives none, or a range "
+         f"reaching above {OCP_MOST * 100:g} %, does not do. Nothing on the board cuts a fault below the adapter's "
+         "limit (power.md, \"What F1 does not cut\", says what would). No example is named: no 5 V 2.5 A "
          "adapter's datasheet could be checked for this BOM, so choose by its label and datasheet, all of these: "
          "output 5 V DC, regulated (switch-mode), 4.8 to 5.3 V at the plug; rated 2.5 A (12.5 W) or less; "
-         "marked LPS (limited power source, IEC 62368-1 Annex Q or IEC 60950-1 2.5) or Class 2 (UL 1310, "
+         f"overcurrent protection at {OCP_MOST * 100:g} % of that or less; marked LPS (limited power source, IEC "
+         "62368-1 Annex Q or IEC 60950-1 2.5) or Class 2 (UL 1310, "
          "North America), the adapter itself, not only its maker's other models; a safety approval mark for "
          "your country; plug 5.5 mm outside, 2.1 mm inside (a 2.5 mm one sits loose on J1's 2.0 to 2.1 mm "
          "pin), the centre positive (the polarity symbol on the label). One of less than 2.5 A (a 5 V 2.4 A, 12 W "
@@ -339,10 +372,15 @@ def rows(board: dict) -> list[list[str]]:
          f"{math.ceil((leds * IDLE_MA[1] + PICO_MA[1]) / 50) / 20:.2f} A ({leds} LEDs idle at {IDLE_MA[0]:g} to "
          f"{IDLE_MA[1]:g} mA each), and a wiring fault blows 1 A, not 3.15 A; one spare"],
         ["XF1", "1", "1", "adapter", "Fuse holder",
-         f"5 x 20 mm, inline (wire leads), 10 A, body at most {XF1_MM} mm across", "",
+         f"5 x 20 mm, inline (wire leads), 10 A, body at most {XF1_MM} mm across and {xf1_length_mm(board):g} mm "
+         "long with its cap on", "",
          "Rated above the 4.7 A F1 may carry for good (1.5 x its rating: IEC 60127-2), as J1. Its body laid flat "
          f"and glued on the floor of the {depth['power']} mm deep power pocket, its output lead on XF1's piece of "
-         "PB1 with C253 (BUILD.md, stage 1): measure it across before you buy or fit it. Not a fuse block for a "
+         "PB1 with C253 (BUILD.md, stage 1): measure it across and along before you buy or fit it. It lies along the "
+         f"power pocket's {max(pocket_sides)} mm side in a strip of its own, {XF1_MM} mm of the pocket's "
+         f"{min(pocket_sides)}, its leads turning about {LEAD_TURN_MM} mm from each end; the other "
+         f"{min(pocket_sides) - XF1_MM} mm take J1, J2, Q1, Q2, C243, C253 and the cut-off's {CUT_OFF_MM[0]} x "
+         f"{CUT_OFF_MM[1]} mm board. Not a fuse block for a "
          f"board: Schurter's OG (named here before) is {FUSE_BLOCK_MM} mm tall by Schurter's drawing, taller "
          f"than the pocket even on its floor, {TAPE_MM + PERFBOARD_MM + FUSE_BLOCK_MM:.1f} mm on PB1 and the "
          "foam tape. No example is named: check the seller's drawing for its 10 A and its diameter"],
@@ -402,22 +440,25 @@ def rows(board: dict) -> list[list[str]]:
          f", about {size(board['build']['parts']['controls_filter'])} mm) on the back panel, right by the Pico's pins "
          "14 to 20; at the "
          "power entry, on the USB build U3's adapter board with R8-R10 and C247, on the adapter "
-         "build the cut-off (U4, Q3, D2, R11, R13-R17, C248, about 25 x 20 mm) and J1's and XF1's pieces (C253 on "
-         "XF1's)"],
-        ["W1", "1", f"{red_black:.1f} m", "both", "Power wire, red", "0.5 mm2 (20 AWG) stranded",
+         f"build the cut-off (U4, Q3, D2, R11, R13-R17, C248, about {CUT_OFF_MM[0]} x {CUT_OFF_MM[1]} mm) and J1's "
+         "and XF1's pieces (C253 on XF1's)"],
+        ["W1", "1", f"{red:.1f} m", "both", "Power wire, red", "0.5 mm2 (20 AWG) stranded",
          "", f"+5 V bus along the chain ({lengths['bus'] / 1000:.2f} m measured), the feeds to both ends "
-         f"({lengths['feeds'] / 1000:.2f} m) and the Pico's supply lead ({lengths['supply'] / 1000:.2f} m, its "
-         f"{SERVICE_LOOP_MM / 10:g} cm service loop included), +20 %. "
+         f"({lengths['feeds'] / 1000:.2f} m), the Pico's supply lead ({lengths['supply'] / 1000:.2f} m, its "
+         f"{SERVICE_LOOP_MM / 10:g} cm service loop included) and U2's pin 14 from the star point, beside LED 1's "
+         f"feed ({lengths['shifter'] / 1000:.2f} m), +20 %. "
          "Also every short +5 V lead, each as short as it can be (the Pico's with its service loop, no more): "
-         "U2's pin 14 and D1 to VSYS (a short there is "
+         "D1 to VSYS (a short there is "
          "fed by the whole supply); on the USB build the Pico's VBUS (pin 40) to U3's IN and U3's OUT to C243 "
          "and the bus, which carry the whole 0.4-0.5 A; on the adapter build J1's centre pin to XF1, Q1 and Q2 "
          "and on to C243, which carry the whole 2.5 A, wherever the parts' own leads do not reach. 0.5 mm2 carries "
          "the 4.7 A F1 may let through for good (power.md, \"Which supply\")"],
-        ["W2", "1", f"{red_black:.1f} m", "both", "Power wire, black", "0.5 mm2 (20 AWG) stranded", "",
-         "GND bus, feeds and the Pico's GND (pin 38) to the star point (on the USB build the whole 0.4-0.5 A "
-         "returns through it); U2's pin 7; on the adapter build J1's sleeve lug to the star point (the whole "
-         "2.5 A); as W1"],
+        ["W2", "1", f"{black:.1f} m", "both", "Power wire, black", "0.5 mm2 (20 AWG) stranded", "",
+         "GND bus and feeds (as W1); the Pico's GND to the star point on two wires, from pins 38 and 3, each its "
+         "own way and each as long as W1's supply lead (on the USB build the whole 0.4-0.5 A returns through them; "
+         "with two, one broken does not send it through U2's and the RP2040's pins: BUILD.md, stage 1); U2's pin 7 "
+         "beside its pin 14; on the adapter build J1's sleeve lug to the star point (the whole 2.5 A); +20 %. "
+         "Every short GND lead as W1's"],
         ["W3", "1", f"{metres(lengths['links'] + link_ends):.1f} m", "both", "Data wire",
          "0.14-0.25 mm2 (26-24 AWG) stranded", "",
          f"DOUT to DIN links along the chain ({lengths['links'] / 1000:.2f} m measured, and {LAP_MM} mm stripped "
@@ -446,8 +487,8 @@ def rows(board: dict) -> list[list[str]]:
         ["X6", "2", f"{metres(bus_sleeves * SLEEVE_MM):.1f} m + {metres(data_sleeves * SLEEVE_MM):.1f} m", "both",
          "Heat-shrink tube", "2:1, 3 mm (slides over the 0.5 mm2 wire, up to 2.5 mm across) and 2 mm (over W3)",
          "", f"Cut in {SLEEVE_MM} mm pieces, +20 %: 3 mm over every tap on the bus and its joints ({bus_sleeves} "
-         f"pieces: the taps are one hole pitch, 8 mm, apart), 2 mm over both joints of every data link "
-         f"({data_sleeves} pieces; BUILD.md, stage 3). An assorted pack holds far too few of either size"],
+         "pieces: the closest taps, within a street of five holes, are 8 mm apart), 2 mm over both joints of every "
+         f"data link ({data_sleeves} pieces; BUILD.md, stage 3). An assorted pack holds far too few of either size"],
         ["X7", "3", "3", "both", "Solder tags", "M12, to fit the buttons' 12 mm bushings", "",
          "Under each metal button bezel's nut, wired to the star point (BUILD.md, stage 4)"],
         ["X8", "1", "0.2 m", "adapter", "Heat-shrink tube", "12-13 mm (1/2 inch), 2:1", "",

@@ -129,6 +129,9 @@ def build(board: dict, variant: str) -> Circuit:
         by_name: dict[str, list] = {}
         for number, name in PICO_PINS.items():
             by_name.setdefault(name, []).append(pico[number])
+        # The Pico joins its GND pins on its own board. Two of them, pins 38 and 3, are wired to the star point, each
+        # its own way (BUILD.md, stage 1): one wire alone, broken in the panel's service loop, would send the return
+        # through U2's and the RP2040's pins. A netlist has no wires: both are this one net.
         for p in by_name["GND"] + by_name["AGND"]:
             gnd += p
         v3 += by_name["3V3"][0]

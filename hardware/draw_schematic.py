@@ -47,7 +47,7 @@ NOTES = {
     ],
 }
 COMMON_NOTES = [
-    "Star ground at C243: the LED bus's two GND feeds, the Pico's GND and U2's GND each have their own wire.",
+    "Star ground at C243: the bus's two GND feeds, U2's GND and the Pico's (two, pins 38 and 3) each on its own wire.",
     "+5V_LED is fed at both ends of the chain (LED1 and LED242). C1..C242: one 100 nF beside every LED.",
     "Pull-ups go to +3V3 only, never 5 V (the RP2040's pins are not 5 V tolerant). U2's unused gates: inputs",
     "and enables to GND, outputs open. R1 (330 ohm) sits on U2's perfboard at pin 3; keep its wire to LED1 short.",

@@ -34,11 +34,12 @@ POWER_PINS = (
     ("VSYS", 39, "5 V in", WIRE["power"]),
     ("3V3", 36, "3.3 V out", WIRE["power"]),
     ("GND", 38, "ground", WIRE["ground"]),
+    ("GND", 3, "ground, 2nd", WIRE["ground"]),  # each its own way: one broken, the other still returns the supply
 )
 # The Pico's rows wired to a supply box: label -> (the build that has the wire, its line in the
 # box), or ("", 0) for ground, which goes to the star point of both.
 SUPPLY_ROWS = {"LED switch EN": ("usb", 2), "LED switch /FAULT": ("usb", 3), "USB 5 V": ("usb", 0),
-               "5 V in": ("adapter", 6), "ground": ("", 0)}
+               "5 V in": ("adapter", 6), "ground": ("", 0), "ground, 2nd": ("", 0)}
 SUPPLY_GROUND_ROW = {"usb": 5, "adapter": 5}  # the line naming the star ground in each box
 CONTROL_LABELS = {"enc": "encoder ENC1", "p1": "p1 SW1", "p2": "p2 SW2", "back": "back SW3"}  # as circuit.py
 SUPPLY_W = 320  # px: each supply box
@@ -240,12 +241,13 @@ def draw_supplies(board: dict, pico_right: float, pin_y: Mapping[str, float]) ->
         tops[name] = y
         y += height + 14
     both = ("Both: +5V_LED and GND fed at both chain ends (LED 1", "and the last LED); every ground on its own wire",
-            "to the star point at C243. Dashed: one build only.")
+            "to the star point at C243, the Pico's on two (pins 38",
+            "and 3, each its own way). Dashed: one build only.")
     for i, note in enumerate(both):
         out.append(text(x, y + 8 + 14 * i, note, 9))
     # Each pin's wire ends at the line of its box that names it.
     for label, (name, row) in SUPPLY_ROWS.items():
-        colour = WIRE["ground"] if label == "ground" else WIRE["power"] if "5 V" in label else WIRE["signal"]
+        colour = WIRE["ground"] if label.startswith("ground") else WIRE["power"] if "5 V" in label else WIRE["signal"]
         out.append(line(pico_right, pin_y[label], pico_right + 12, pin_y[label], colour, 2))
         targets = [(name, row)] if name else [(n, SUPPLY_GROUND_ROW[n]) for n in boxes]
         for box_name, box_row in targets:

@@ -690,6 +690,10 @@ def dxf(board: dict) -> str:
         if hole.layer == "screw":  # its countersink: a cut of its own, on its own layer
             space.add_circle(at, COUNTERSINK_MM / 2,
                              dxfattribs={"layer": layer(BACK_PANEL_LAYERS["countersink"], "countersink")})
+    # ezdxf writes a CLASS for each entity type in use in a set's order, which changes with Python's hash seed:
+    # register them first, sorted, so that every run writes the same file (the tests compare it whole).
+    for name in sorted(document.entitydb.dxf_types_in_use()):
+        document.classes.add_class(name)
     stream = io.StringIO()
     document.write(stream)
     return stream.getvalue()

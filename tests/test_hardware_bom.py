@@ -146,3 +146,32 @@ def test_build_md_places_every_part_of_the_bom() -> None:
     assert not missing, missing
     assert not named_in("KNOB1", build.replace("KNOB1", "the knob"))  # the check can fail
     assert not named_in("C249-C252", build.replace("C249 to C252", "their capacitors"))
+
+
+def test_xf1_lies_along_the_power_pocket_with_the_rest_beside_it() -> None:
+    """XF1's length is the power pocket's longer side (board.json) less room for its leads to turn at each end; its
+    strip leaves the rest of the width for the cut-off's board and C243 lying down, either way round. bom.csv and
+    BUILD.md give the same figures."""
+    board = json.loads((HARDWARE / "board.json").read_text())
+    bom = load_script("bom")
+    x0, y0, x1, y1 = board["build"]["pockets"]["power"]
+    longer, shorter = max(x1 - x0, y1 - y0), min(x1 - x0, y1 - y0)
+    length = bom.xf1_length_mm(board)
+    assert length == longer - 2 * bom.LEAD_TURN_MM
+    assert shorter - bom.XF1_MM >= max(*bom.CUT_OFF_MM, bom.BULK_CAN_MM[1])
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    assert f"at most {bom.XF1_MM} mm across and {length:g} mm long with its cap on" in rows["XF1"]["specification"]
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    assert f"at most {length:g} mm, so that it lies along the pocket's {longer} mm side" in build
+    assert f"(PB1, about {bom.CUT_OFF_MM[0]} x {bom.CUT_OFF_MM[1]} mm)" in build
+
+
+def test_the_power_wire_covers_both_of_the_picos_ground_wires_and_u2s_pair() -> None:
+    """W1 and W2 as ordered cover the bus, the feeds, U2's supply pair and the Pico's leads: one +5 V, two GND."""
+    board = json.loads((HARDWARE / "board.json").read_text())
+    lengths = load_script("bom").wire_lengths(board)
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    common = lengths["bus"] + lengths["feeds"] + lengths["shifter"]
+    assert float(rows["W1"]["order"].split()[0]) * 1000 >= common + lengths["supply"]
+    assert float(rows["W2"]["order"].split()[0]) * 1000 >= common + 2 * lengths["supply"]
+    assert "from pins 38 and 3" in rows["W2"]["notes"]

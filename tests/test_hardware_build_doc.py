@@ -229,3 +229,93 @@ def test_the_unfused_fault_power_and_the_pull_up_current_are_computed() -> None:
     filters = load_script("control_filters")
     low, high = (filters.IOVDD / r * 1e6 for r in reversed(filters.PICO_PULL_UP_OHMS))
     assert round(low, -1) == 40 and round(high, -1) == 70 and "about 40 to 70 uA" in flat(BUILD)
+
+
+def test_the_adapters_protection_is_asked_for_and_lps_is_not_overstated() -> None:
+    """A fault F1 does not cut is held to 19 W only by the adapter's own protection at 150 % of its 2.5 A or less,
+    which BUILD.md, power.md and bom.csv ask of its datasheet; LPS alone allows a 5 V output 8 A and 5 x its
+    open-circuit voltage in VA, about 25 W, and no text says it holds the board's figure."""
+    bom = load_script("bom")
+    amps = load_script("power_table").SUPPLIES["adapter"]["supply_ma"] / 1000
+    most, lps = amps * bom.OCP_MOST, 5 * bom.LPS_VA_PER_VOLT
+    assert round(5 * most) == 19 and lps == 25 > 5 * most and bom.LPS_AMPS == 8
+    text = {"BUILD.md": flat(BUILD), "power.md": flat(POWER), "bom.csv": (HARDWARE / "bom.csv").read_text()}
+    for name, words in text.items():
+        assert f"about {lps} W" in words, name
+    assert f"overcurrent protection at {most:g} A or less" in text["BUILD.md"]
+    assert f"**Overcurrent protection at {most:g} A or less**" in text["power.md"]
+    assert f"at {bom.OCP_MOST * 100:g} % of its rating or less by its datasheet ({most:g} A for 2.5 A)" \
+        in text["bom.csv"]
+    assert "cannot feed more" not in text["power.md"] and "which only such a supply is bound to hold" not in BUILD
+    assert "close the gap is a current sense" in text["power.md"]  # what would close it, said once
+
+
+def test_the_picos_ground_is_two_wires_each_read() -> None:
+    """The Pico's GND reaches the star point on two wires, from pins 38 and 3 (both GND in both netlists), each its
+    own way, each read as it goes in and again before the panel closes; U3's GND goes to the star point, as
+    wiring.svg says, not to the Pico."""
+    for variant in ("usb", "adapter"):
+        gnd = next(line for line in (HARDWARE / f"netlist-{variant}.txt").read_text().splitlines()
+                   if line.startswith("GND: ")).split()
+        assert "U1.3(GND)" in gnd and "U1.38(GND)" in gnd, variant
+    build = flat(BUILD)
+    assert "Pico's GND on two wires, one from pin 38 and one from pin 3, each its own way" in build
+    assert "U3's GND (pin 2) to the star point, C243's minus" in build and "GND to pin 38" not in build
+    assert "U3 GND and C243's minus: the star ground" in (HARDWARE / "wiring.svg").read_text()
+    stage_2 = build[build.index("**Stage 2:"):build.index("**Stage 3 onwards")]
+    assert "the Pico's GND (its two wires, from pins 38 and 3" in stage_2
+    checklist = build[build.index("### Before closing the panel"):build.index("### The LED test")]
+    assert "The Pico's two GND wires, from pins 38 and 3" in checklist and "0.3 ohm or less" in checklist
+    assert "the Pico's two (from pins 38 and 3" in flat(POWER)
+
+
+def test_u2s_supply_is_named_where_it_starts() -> None:
+    """U2's pin 14 comes from +5V_LED at the star point (C243's plus: the netlists put both on +5V_LED), laid with its
+    GND and LED 1's feed."""
+    for variant in ("usb", "adapter"):
+        led5 = next(line for line in (HARDWARE / f"netlist-{variant}.txt").read_text().splitlines()
+                    if line.startswith("+5V_LED: ")).split()
+        assert "U2.14(VCC)" in led5 and "C243.1(+)" in led5, variant
+    build = flat(BUILD)
+    assert "pin 14 to +5V_LED at the star point (C243's plus), its wire laid beside pin 7's and both along LED 1's " \
+           "feed pair" in build
+    assert "U2's pin 14 lead if it starts there" not in build
+
+
+def test_the_bus_taps_and_links_follow_the_streets() -> None:
+    """Within a street of five holes the taps are one pitch apart; across the wider gap between streets, every
+    fifth, that pitch and the gap (board.json): BUILD.md gives both, and the links and windows as much longer."""
+    board = json.loads((HARDWARE / "board.json").read_text())
+    rows: dict[float, list[float]] = {}
+    for _, hole, x, y in board["holes"]:
+        if hole != 121:  # the game holes sit left of two rows
+            rows.setdefault(y, []).append(x)
+    gaps = [[b - a for a, b in zip(sorted(xs), sorted(xs)[1:], strict=False)] for xs in rows.values()]
+    pitch, street = sorted({gap for row in gaps for gap in row})
+    for row in gaps:  # the wide gap after every fifth hole
+        assert [i for i, gap in enumerate(row) if gap == street] == list(range(4, len(row), 5))
+    build = flat(BUILD)
+    assert f"{pitch:g} mm from the next within a street of five holes and {street:g} mm across the wider gap " \
+           "between streets, every fifth tap (board.json)" in build
+    assert f"about 12 mm within a street, every fifth {12 + street - pitch:g} mm across the gap" in build
+    assert f"about 4 mm of insulation stays between windows, {4 + street - pitch:g} mm across a gap" in build
+    assert "one hole pitch (8 mm) from the next" not in build
+
+
+def test_every_stage_is_wired_unplugged_and_the_display_is_checked_before_power() -> None:
+    """Section 2 says once to unplug every supply before soldering or wiring, and every stage that wires says it
+    again; the display gets an unpowered check (no short on 3V3, its VCC and GND pins where they belong) before
+    it is powered; stage 1 checks Q1 and Q2 before C253 gives the meter a path."""
+    build = flat(BUILD)
+    assert "**Unplug every supply, USB and the adapter (or the bench supply), before you solder or wire anything**" \
+        in build
+    starts = [m.start() for m in re.finditer(r"\*\*Stage \d", build)]
+    for start in starts[:-1]:  # stages 1 to 5 wire; stage 6 measures
+        assert "unplugged while you wire" in build[start:start + 200], build[start:start + 40]
+    stage_5 = build[build.index("**Stage 5:"):build.index("**Stage 6:")]
+    unpowered, powered = stage_5.index("Test, unpowered: no short from 3V3 to GND"), stage_5.index("Powered:")
+    assert unpowered < powered
+    assert "module's VCC pin to the Pico's pin 36" in stage_5 and "its GND pin to GND" in stage_5
+    stage_1 = build[build.index("**Stage 1:"):build.index("**Stage 2:")]
+    assert stage_1.index("Check Q1 and Q2 now, before C253") < stage_1.index("- C253 (47 uF 35 V, bipolar")
+    assert "a GND that nothing else touches" not in build

@@ -5,6 +5,7 @@ PDFs (read back with pypdf) and the DXF (read back with ezdxf)."""
 from __future__ import annotations
 
 import io
+import os
 import re
 import xml.etree.ElementTree as ET
 from types import ModuleType
@@ -132,6 +133,8 @@ def test_the_dxf_has_every_hole_where_board_json_says(template: ModuleType, outp
     committed = template.DXF.read_text()
     assert dxf_entities(outputs[template.DXF]) == dxf_entities(committed), \
         "drill-template.dxf is stale: run python hardware/drill_template.py"
+    assert outputs[template.DXF] == committed, "drill-template.dxf is not what the script writes (the same " \
+        "entities, other bytes: another ezdxf?): run python hardware/drill_template.py"
     height = board["board"]["height_mm"]
     build = board["build"]
     entities = dxf_entities(committed)
@@ -151,6 +154,18 @@ def test_the_dxf_has_every_hole_where_board_json_says(template: ModuleType, outp
             assert {x for x, _ in points} == xs and {y for _, y in points} == {height - y0, height - y1}
     assert {"OUTLINE", "DISPLAY_WINDOW"} <= layers
 
+
+
+def test_the_dxf_is_the_same_whatever_pythons_hash_seed(template: ModuleType) -> None:
+    """ezdxf orders the CLASSES it writes by a set's order: the script fixes it, so every run writes the same
+    file (seeds 10 and 11 wrote two orders before)."""
+    import subprocess
+    import sys
+
+    script = "import json, drill_template as d; print(d.dxf(json.loads(d.BOARD_JSON.read_text())), end='')"
+    written = {subprocess.run([sys.executable, "-c", script], cwd=HARDWARE, capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("10", "11")}
+    assert written == {template.DXF.read_text()}
 
 def test_the_edge_holes_are_given_a_size_and_a_height(template: ModuleType, board: dict) -> None:
     """The left edge's holes open into the power pocket: their centres at its middle height."""

@@ -23,7 +23,7 @@ def test_svg_is_well_formed_and_names_every_pin() -> None:
                *pins["buttons"].values(), pins["i2c"]["sda"], pins["i2c"]["scl"]]
     for number in numbers:
         assert f"GP{number}" in labels
-    for name, number in (("VBUS", 40), ("VSYS", 39), ("3V3", 36), ("GND", 38)):  # the Pico's pinout
+    for name, number in (("VBUS", 40), ("VSYS", 39), ("3V3", 36), ("GND", 38), ("GND", 3)):  # the Pico's pinout
         assert f"{name} ({number})" in labels
     holes = [e for e in root.iter("{http://www.w3.org/2000/svg}circle")]
     assert len(holes) == len(board["holes"]) + len(board["controls"])
