@@ -1,60 +1,32 @@
 """The board application as a synchronous reducer: input events and serial lines in, frames out.
 
 ``Board(hw)`` (``hw``: the hw contract of ``hal/__init__.py``) restores the saved match at
-construction and saves after every accepted change (``app.store``: atomic, two copies);
-``Board(hw, glance_first=True)`` (``app.run``, at power-on) shows the saved score before it
-replays the saved log (``app.glance``).
-``handle(event)`` takes an input event, ``handle_command(line)`` a serial line
-(``app.protocol``), ``render()`` draws, limits and shows one frame (and the text display,
-if any), ``tick()`` runs the timers. Nothing here waits: ``app.run`` is the asyncio shell
-around it, and tests call these directly.
+construction (``app.restore``) and saves after every accepted change (``app.store``: atomic, two
+copies); ``Board(hw, glance_first=True)`` (``app.run``, at power-on) shows the saved score before it
+replays the saved log (``app.glance``). ``handle(event)`` takes an input event,
+``handle_command(line)`` a serial line (``app.protocol``), ``render()`` draws, limits and shows one
+frame (and the text display, if any), ``tick()`` runs the timers. Nothing here waits: ``app.run`` is
+the asyncio shell around it, and tests call these directly.
 
-What the board holds, and who reads it: ``match`` (the rules core's ``Match``), ``prefs``
-(``app.prefs``), ``mode`` (the ui mode, ``app.modes``: changed only by ``open``),
-``messages`` (``app.messages``: a refusal, the power-on notice), ``undone`` (the event the last undo
-took back, for the modes to reopen at it) and ``ids`` (the serial
-request ids answered last and their replies, on the flash once saved: ``app.request_ids``
-keeps them for the protocol and checks them at power-on; the board only saves and restores
-them, so the protocol's code is not loaded at power-on).
+The board holds ``match`` (the rules core's ``Match``), ``prefs`` (``app.prefs``), ``mode`` (``app.modes``:
+changed only by ``open``), ``messages`` (``app.messages``), ``undone`` and ``ids`` (the serial request ids
+answered last and their replies: ``app.request_ids``; the board only saves and restores them, so the
+protocol's code is not loaded at power-on).
 
-Actions come in two versions, one name apiece: ``apply(event)``, ``undo()``,
-``new_match()`` and ``change_settings(changes)`` raise ValueError (``RuleError`` from the
-rules) and change nothing when refused: the serial protocol uses them, its reply says
-why. ``try_apply(event)`` and ``attempt(action, *args)`` (``board.attempt(board.undo)``) are the
-same from the controls: True, or False after showing the refusal (``messages.refuse``).
+Actions come in two versions: ``apply(event)``, ``undo()``, ``new_match()`` and
+``change_settings(changes)`` raise ValueError (``RuleError`` from the rules) and change nothing when
+refused (the serial protocol's reply says why); ``try_apply(event)`` and ``attempt(action, *args)``
+are the same from the controls: True, or False after showing the refusal.
 
-Saved data: ``{"version": 3 (the layout of this dict), "settings": game rules, "prefs":
-board preferences, "ids": recent serial request ids and their replies, "edits": how many
-times the log changed (``Match.edits``), "glance": what the first frame at power-on is drawn
-from before the log is replayed (``glance``, ``app.glance``), "base": where the log kept starts,
-if the match's first games were archived (``Match.saved_base``, else null), "history": the first
-event of each archived log's file (``app.history``, else null), "skipped" and "pegged": the marks of deals
-whose starter was skipped, or whose play was pegged by hand, before a play laid card by card (``Board.skipped``,
-``Board.pegged``: lists of places in the log), "deal_start": where the deal under way begins in the log
-(``Match.deal_start``: the glance's frame takes that deal's marks alone); optional keys that older copies lack
-(or whose "skipped" is one place, or null) and older firmware of version 3 ignores, "codes": the match's event log
-kept (its undo history: the previous game and this one, at most) in its compact saved form, ints
-(``Match.iter_saved``), streamed last}``. Version 2 is the same without the base and the history
-(its log whole), its glance with the last game too (not drawn: its log is replayed before the
-first frame), version 1 without the glance (read still, as version 2). A firmware that changes
-the layout raises the version and keys its reading on it; a version this firmware does not know
-is not guessed at. A copy whose game this firmware cannot replay (another version, a log or
-settings it refuses) is of no use: the store sets it aside
-and the older copy is tried (``Store.load(use=...)``); only if none can be used does the board
-start a fresh match. The power-on notice says which copy was used and why, or that it starts
-fresh; the copies set aside are kept as ``.bad`` files (nine a slot), so no save overwrites them, and a save
-replayed only in part (SAVE CUT SHORT) is kept whole as ``<name>.cut`` (or ``.cut2`` .. ``.cut9``; ``app.restore``).
-Restoring the rest takes each part on its own: a preference this firmware does not take
-(an unknown key, a value out of range) is dropped or reset to its default, and a
-remembered request id that is not sound is dropped, each said in the notice too, without
-costing the rest; the repair is written back at once.
+The saved data (``saved_data``) and how a power-on restores it: docs/EVENTS.md, "The board's saved data".
 """
 
 from micropython import const
 
 from app import palette
 from app.messages import Messages
-from app.modes.peg import Peg, kept_show
+from app.modes import kept_show
+from app.modes.peg import Peg
 from app.render import Canvas, render, show, show_text
 from app.store import Store
 from cribbage.match import Match, RuleError
@@ -101,41 +73,27 @@ def glance(match):
 class Board:
     """The whole app; see the module docstring."""
 
-    # The modules still to load ahead (``load_ahead``; None: none), leaves first: the count's code and
-    # the words it says, which the menu drops, as does the power-on after its replay. Loaded by the
-    # press that opens the count, they held its frame back 63 ms on CRIB_PICO and 131 ms on stock
-    # (where the code is loaded into the heap), measured on the emulated chip.
+    # The modules still to load ahead (``load_ahead``; None: none), leaves first: the count's code and the
+    # words it says, so the press that opens the count does not wait for them (docs/CHIP_FIGURES.md).
     _ahead = "cribbage.show app.text app.cursor app.picker app.modes.starter app.modes.count cribbage.saying app.said"
-    # The event the last undo took back, until the next action (``_accepted``): the mode that picks such an event opens
-    # on it again (``app.modes``: the starter, a show, the cut for deal, a card laid). The menu sets it too as it opens
-    # over a mode that has a ``kept`` (a count at any step, a rank dialled in the play; the starter's card dialled: the
-    # serial line's LED test alone): that mode opens there again after (``idle``), unless an action let it go. A class
-    # default, set on the board only once it changes, as ``_ahead`` is: one more attribute set in ``__init__`` grows the
-    # board's table of them, 48 bytes of heap at power-on (measured on CRIB_PICO).
+    # Class defaults, here and below, set on the board only once they change: each attribute set in
+    # ``__init__`` grows the board's table of them, heap held at power-on.
+    # The event the last undo took back (or what the menu was opened over), until the next action: the
+    # mode that picks such an event opens on it again (``app.modes``).
     undone = None
-    # The mode the menu (or the LED test) was opened over if it was a count ("count"), the starter's picker
-    # ("starter": the serial line's LED test), the call on a claim ("muggins") or the call made (its ``kept_off``:
-    # whether a house rule kept its points off the track, which its screen says and the log cannot), else None:
-    # set by ``open_menu`` (and at power-on over the crib's claim still open to a call, let go at once by ``idle``),
-    # so only the menu's screens are open while it is set, and each leaves through
-    # ``idle``, which goes back there (home, back would undo) and lets it go. A class default, as ``undone`` is.
+    # What the menu was opened over, to go back there as it is left (``open_menu``, ``idle``): "count",
+    # "starter", "muggins" (the call on a claim), "called" (the call made) or "kept_off" (the call made, a
+    # house rule keeping its points off the track: its screen says so, the log cannot); else None.
     left = None
-    # True once a change of the match failed midway (``changing``: no room in the heap, say): the game in
-    # RAM may be half changed, so it is never saved, and the app fails (``app.run``) to start again from
-    # the copy saved before it, which holds the game as it was.
+    # True once a change of the match failed midway (``changing``): never saved, the app starts again
+    # from the copy saved before it (``app.run``).
     unsound = False
-    # The first event of each file of the match's archived log (``app.history``), or None: a class
-    # default as ``undone`` is (only a long match sets it).
+    # The first event of each file of the match's archived log (``app.history``), or None.
     history = None
-    # The marks a deal's play may carry, places in the log, one a deal at most, oldest first (tuples, made
-    # anew when they change: class defaults too): ``skipped``, where a deal's starter was skipped before its
-    # play laid card by card (``app.modes.starter``): that play is pegged by points, its hands by totals;
-    # ``pegged``, just after the points first pegged by hand in a deal's play while it was not laid card by
-    # card (before its starter was known: ``apply``; by points: ``change_settings``, once set to card by card):
-    # that play stays pegged by points whatever the preference or the starter (``playing``), or its points
-    # would count twice (or its cards go uncounted); a peg from a host while the play is laid is a correction:
-    # it marks nothing. Which deal is marked: ``in_deal``. An undo to before a mark lets it go; a deal undone
-    # into finds its own again, through a power cut too (saved with the game).
+    # Marks of a deal's play, places in the log, one a deal, oldest first (``in_deal``; saved with the game):
+    # ``skipped``, its starter skipped before a play laid card by card (``app.modes.starter``: then pegged by
+    # points); ``pegged``, points pegged by hand while it was not laid card by card (``apply``,
+    # ``change_settings``: it stays pegged by points, or they would count twice).
     skipped = ()
     pegged = ()
 
@@ -172,7 +130,7 @@ class Board:
     # --- save and restore (the restore at power-on: app.restore) -------------------------
 
     def saved_data(self):
-        """What ``save`` writes (see the module docstring): the log as an iterator, streamed."""
+        """What ``save`` writes (docs/EVENTS.md, "The board's saved data"): the log as an iterator, streamed."""
         # the log streamed as the ints the match keeps: never built whole, nothing built per event
         match = self.match
         marked = self.skipped or self.pegged  # (none, mostly: nothing of them written)
@@ -249,7 +207,7 @@ class Board:
                 back = undone is not None and undone[0][:7] == "starter"
             elif left == "muggins":  # the call still open, its claim the last event (the crib's: the deal passed)
                 back = match.muggins is not None
-            else:  # the call made: still the last event
+            else:  # "called", "kept_off": the call made, still the last event
                 back = match.events and next(match.iter_log(match.events - 1))[0] == "muggins"
             if back:
                 self.open_count(left)
@@ -304,7 +262,7 @@ class Board:
         name = left.name
         # (a screen of the menu's: what it was opened over stays; a call's step: the call made)
         if name == "count" or name == "muggins" or name == "starter":
-            self.left = left.kept_off if name == "muggins" and left.step else name
+            self.left = ("kept_off" if left.kept_off else "called") if name == "muggins" and left.step else name
         self._drop_count()
         if mode is None:
             forget(_PROTOCOL_MODULES)  # (not while a request is answered)

@@ -67,7 +67,7 @@ def _event(board, request):
     if not isinstance(event, list):
         raise ValueError('event must be a JSON list like ["peg", 0, 2], not %s' % _shown(event))
     if len(event) == 3 and event[0] == "peg":  # refused as the controls refuse it: no undo takes back a no-op
-        from app.modes.peg import kept_off
+        from app.modes import kept_off
         from cribbage.game import MAX_PLAY_POINTS
 
         side, points = event[1], event[2]

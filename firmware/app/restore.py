@@ -1,6 +1,6 @@
 """What the board does once, as it is built at power-on: the saved match replayed as the store reads
 it, the rest of the saved data taken, and what went wrong said in the power-on notice (the saved
-data's layout and what is repaired: ``app.board``'s docstring). ``Board`` runs ``restore`` and then
+data's layout and what is repaired: docs/EVENTS.md, "The board's saved data"). ``Board`` runs ``restore`` and then
 forgets this module, so its code leaves the heap: nothing here runs again until the next power-on.
 """
 

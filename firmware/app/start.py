@@ -21,13 +21,13 @@ def steps():
     yield
     import app.messages
     yield
-    import app.modes
-    yield
     import app.power  # and its native twin, or its plain one
     yield
     import shared.holes
     yield
     import app.render
+    yield
+    import app.modes  # (the modes' shared helpers: app.render's game_hole)
     yield
     import cribbage.cards
     yield

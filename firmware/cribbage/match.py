@@ -42,7 +42,7 @@ EVENTS = ("dealer", "cut", "starter", "heels", "peg", "hand", "crib", "new_game"
 # a cut's or cut by ranks' pack is in its code (pack << 4: 28 bits at most), and a hand, crib
 # or show by ranks with a pack has n << 12 in place of _PACKED, followed by its pack: n counts
 # those packs 1, 2, 3 ... A board keeps it on the flash: changing any field of it needs a new
-# version of the board's saved data (app.board's "version"), the old form still read under the
+# version of the board's saved data (its "version": docs/EVENTS.md), the old form still read under the
 # old version.
 _NO_CLAIM = const(63)
 _NO_RANK = const(15)

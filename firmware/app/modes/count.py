@@ -34,7 +34,7 @@ from micropython import const
 
 from app import palette
 from app.cursor import Cursor
-from app.modes.peg import button_side, kept_off, kept_show, light_callers, may_call
+from app.modes import button_side, kept_off, kept_show, light_callers, may_call
 from app.modes.starter import Starter, heels, heels_hint, held_button
 from app.picker import Picker
 from app.render import breathing, draw_preview, game_hole, track_of
@@ -88,7 +88,7 @@ class Count:
             from app.modes.muggins import Muggins
 
             muggins = board.open(Muggins)
-            muggins.reopen(board, left)  # (a call made: ``left`` is its ``kept_off``)
+            muggins.reopen(board, left == "kept_off")  # (a call made whose points a house rule kept off)
             muggins.next_claim = kept_show(board)  # the next claim, kept over the menu: opened after the call
         else:
             self.next_count(board)

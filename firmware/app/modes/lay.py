@@ -29,7 +29,7 @@ from micropython import const
 
 from app import palette
 from app.messages import LINES
-from app.modes.peg import button_side, heels_said, side_lines
+from app.modes import button_side, heels_said, side_lines
 from app.render import draw_pegs
 from app.text import wrap
 from cribbage.cards import rank_name, value

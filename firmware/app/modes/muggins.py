@@ -20,8 +20,8 @@ module loads only with muggins on (and leaves the heap with the count's modules)
 from micropython import const
 
 from app import palette
+from app.modes import button_side, draw_callers
 from app.modes.count import Count
-from app.modes.peg import button_side, draw_callers
 from app.render import game_hole
 from app.said import Said
 from shared import events
@@ -29,7 +29,7 @@ from shared import events
 _CALL = const(0)
 _CALLED = const(1)
 _STEP_NAMES = const(("call", "called"))
-_CALL_KEYS = const(("p1", "p2", "hold back"))  # each side's button (see peg.button_side)
+_CALL_KEYS = const(("p1", "p2", "hold back"))  # each side's button (see app.modes.button_side)
 
 
 def call_keys(board, claimer):
@@ -62,7 +62,7 @@ class Muggins:
         self.crib = crib
         self.claim = event[-1]
 
-    def reopen(self, board, kept_off=None):
+    def reopen(self, board, kept_off=False):
         """Open on the last event of the log: a claim still open to a call (only a hand's but when the menu
         is left over the crib's: home says nothing of it once the deal has passed), or a call just made,
         on its screen (``kept_off``: the caller's peg stayed where it was)."""
@@ -80,7 +80,7 @@ class Muggins:
             count = match.last_count
             self.caller = call[1]
             self.called = count.total - self.claim
-            self.kept_off = self.called and kept_off  # (a house rule: else it would change nothing)
+            self.kept_off = kept_off and self.called != 0  # (a house rule: else it would change nothing)
             # the whole count, at last, under the call's lines (and "P1 WINS" if it won), and what comes next
             self.said = Said(count, (4 if self.kept_off else 3) + (match.winner is not None), "enc=go on")
             self.step = _CALLED
@@ -95,7 +95,7 @@ class Muggins:
 
     def _go_on(self, board):
         if self.next_claim is not None:
-            board.undone = self.next_claim  # (as the menu keeps a show: Board.undone, app.modes.peg.kept_show)
+            board.undone = self.next_claim  # (as the menu keeps a show: Board.undone, app.modes.kept_show)
         board.open(Count).after(board, self.crib)
 
     def handle(self, board, event):

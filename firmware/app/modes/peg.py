@@ -1,6 +1,5 @@
-"""The home mode: pegging points in the play, undo, and the doors to the other modes; and what the
-other modes share of it (``side_lines``, ``button_side``, ``heels_said``, the muggins call's
-``may_call``, ``draw_callers``, ``light_callers``, ``kept_off`` and ``kept_show``).
+"""The home mode: pegging points in the play, undo, and the doors to the other modes (the helpers it
+shares with them: ``app.modes``).
 
 Idle (no peg being dialled):
 - p1 / p2 press: start a peg of 1 for that player (three players: back long-press for the
@@ -31,40 +30,11 @@ encoder.
 
 from app import palette
 from app.messages import LINES, WIDTH
+from app.modes import button_side, draw_callers, heels_said, kept_off, kept_show, may_call, side_lines
 from app.render import draw_preview, game_hole, mark_seat
 from cribbage.game import MAX_PLAY_POINTS
 from shared import events
 from shared.ticks import ticks_diff
-
-
-def button_side(board, event):
-    """The side a player button event is for, or None: p1, p2, and back (long) for player 3."""
-    control = event[1]
-    if control == events.PLAYER_1:
-        return 0
-    if control == events.PLAYER_2:
-        return 1
-    if control == events.BACK and event[0] == events.LONG and board.match.settings.sides == 3:
-        return 2
-    return None
-
-
-def may_call(board, side):
-    """True if ``side`` (a player button's: ``button_side``) may call muggins on the claim still open: its
-    button calls it wherever nothing else is asked of it (at home, at the next claim), as in the call itself."""
-    claimer = board.match.muggins
-    return side is not None and claimer is not None and side != claimer and board.match.phase == "show"
-
-
-def kept_off(match, side, points):
-    """Why a house rule keeps ``side``'s front peg where it is for ``points``, said after "not pegged: "
-    ("126 is past 121: peg out exactly", "120 is the stinkhole"), else None (a game over says so itself)."""
-    start = match.front[side]
-    if points <= 0 or match.winner is not None or match.landing(side, points) != start:
-        return None
-    to = start + points
-    target = match.settings.target
-    return "%d is past %d: peg out exactly" % (to, target) if to > target else "%d is the stinkhole" % to
 
 
 def peg(board, side, points):
@@ -107,31 +77,7 @@ def result_lines(match):
     return out
 
 
-def side_lines(match):
-    """A line for each side's pegs: ``P1 121 (118)``, the front peg then the back."""
-    side_name = match.settings.side_name
-    front = match.front
-    back = match.back
-    lines = []
-    for side in range(len(front)):  # (a loop, not a comprehension: MicroPython makes that a function call)
-        lines.append("%s %3d (%d)" % (side_name(side), front[side], back[side]))
-    return lines
 
-
-def kept_show(board):
-    """The show the count opens on (``Board.undone``, if it is one: an undo's, or the menu's over a
-    count), or None."""
-    undone = board.undone
-    if undone is not None and (undone[0] == "hand" or undone[0] == "crib" or undone[0] == "show_ranks"):
-        return undone
-    return None
-
-
-def heels_said(match):
-    """His heels said for the deal's play (``match.heels``), a line or two: the dealer's 2 came with the
-    Jack turned (the pegs alone would not say why they moved), or a house rule kept the peg."""
-    said = match.settings.seat_name(match.dealer) + ": his heels"
-    return [said + " 2"] if match.heels is True else [said, "not pegged"]  # (else "held": kept off by a house rule)
 
 
 def score_lines(board, sure=False):
@@ -206,18 +152,6 @@ def _play_lines(board, out):
         out.append("then lay cards")
 
 
-def draw_callers(board, canvas, now, claimer):
-    """While muggins may be called on ``claimer``'s claim: the game hole of each track with another side
-    blinks white (its players' buttons call)."""
-    if canvas.blink(now, 600, 300):
-        light_callers(board, canvas, claimer)
-
-
-def light_callers(board, canvas, claimer):
-    """The game hole of each track with a side that may call muggins on ``claimer``'s claim, white."""
-    for side in range(board.match.settings.sides):
-        if side != claimer:
-            canvas.put(side & 1, game_hole(board), palette.WHITE, palette.FULL)
 
 
 class Peg:

@@ -29,7 +29,7 @@ from micropython import const
 
 from app import palette
 from app.cursor import Cursor
-from app.modes.peg import button_side
+from app.modes import button_side
 from app.picker import Picker, card_hole
 from app.render import breathing, game_hole
 from cribbage.cards import JACK, rank_name
@@ -37,7 +37,7 @@ from shared import events
 
 _SUITS = const(4)
 _RANKS = const(13)
-_BUTTONS = const(("p1", "p2", "back"))  # each side's button (see peg.button_side: player 3's is held)
+_BUTTONS = const(("p1", "p2", "back"))  # each side's button (see app.modes.button_side: player 3's is held)
 
 
 def heels(board, side):
