@@ -18,7 +18,7 @@ from sim_process import CRIB
 
 from host_tools.cli import main
 from host_tools.commands import bench
-from host_tools.commands.deploy import build
+from host_tools.deploy.build import build
 from host_tools.deploy.firmware_tree import BOARD_JSON, FIRMWARE
 from host_tools.deploy.mpy import interpreter_reads, mpy_cross
 from host_tools.executables import find

@@ -6,9 +6,10 @@
 2. Compile ``firmware/`` and its native twins (``firmware_native/``) with mpy-cross for
    the board's architecture; if the board would not load what this mpy-cross makes
    (another .mpy version), send the .py sources instead. ``main.py`` is always sent as
-   source (the board only runs main.py). ``hardware/board.json`` goes to the board's root.
+   source (the board only runs main.py). ``hardware/board.json`` goes to the board's root
+   (``host_tools.deploy.build``).
 3. Plan (``host_tools.deploy.plan``, pure functions). A board with a ROMFS partition (firmware built as in
-   hardware/BUILD.md) gets the compiled packages as one ROMFS image (romfs_image), written
+   hardware/BUILD.md) gets the compiled packages as one ROMFS image (``build.rom_image``), written
    only if the partition does not hold those very bytes already, and its littlefs keeps
    only main.py and board.json: the packages left there are removed, as they would be
    imported instead of the image. The code then runs from flash and leaves the heap to
@@ -34,14 +35,11 @@ its standard output back, so the tests can check the exact calls.
 from __future__ import annotations
 
 import argparse
-import hashlib
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
@@ -50,12 +48,11 @@ from rich.table import Table
 from host_shared import NOT_DONE
 from host_tools.board.devices import AUTO, LinkError, NoBoardError, add_device_argument, resolve
 from host_tools.board.link import connect, open_port
+from host_tools.deploy import DeployError
 from host_tools.deploy.board_probe import BoardListing, parse_probe, probe_code
-from host_tools.deploy.firmware_tree import BOARD_JSON, FIRMWARE, ROOT, firmware_files, native_twins
-from host_tools.deploy.mpy import MpyFormat, compile_module, why_not_loadable
+from host_tools.deploy.build import Build, build, in_package, local_file, rom_image, without_native_sources
+from host_tools.deploy.firmware_tree import BOARD_JSON, FIRMWARE, ROOT, firmware_files
 from host_tools.deploy.plan import (
-    MAIN,
-    LocalFile,
     Plan,
     RomImage,
     RomPartition,
@@ -68,14 +65,10 @@ from host_tools.deploy.plan import (
     paths_to_probe,
     shadows,
 )
-from host_tools.deploy.romfs_image import MOUNT, build_romfs_image
+from host_tools.deploy.romfs_image import MOUNT
 from host_tools.errors import fail
 from simulator import instances
 
-# Sent as source whatever happens: MicroPython runs these files by name at boot.
-SOURCE_ONLY = (MAIN, "boot.py")
-# The Pico's architecture, assumed when planning without a board.
-PICO_ARCH = "armv6m"
 # The oldest MicroPython the firmware runs on (hardware/BUILD.md; the tests run it there:
 # tests/micropython32_env.py). Older boards are refused, not deployed to.
 OLDEST_MICROPYTHON = (1, 23)
@@ -84,10 +77,6 @@ HEAP_NOTE = ("no ROMFS partition on this board: the code will be loaded into the
              "(hardware/BUILD.md: MicroPython with a ROMFS partition, to run it from flash)")
 
 Runner = Callable[[list[str]], str]
-
-
-class DeployError(Exception):
-    """A deploy step failed; the message says which and why."""
 
 
 NOTHING_TO_DEPLOY = ("it runs the firmware of this crib itself, so there is nothing to deploy to (quit it "
@@ -144,118 +133,6 @@ def run_mpremote(args: list[str]) -> str:
         detail = (done.stderr.strip() or done.stdout.strip()).splitlines()
         raise DeployError("mpremote failed: %s" % (detail[-1] if detail else "exit status %d" % done.returncode))
     return done.stdout
-
-
-def digest(path: Path) -> tuple[int, str]:
-    """Size and SHA-256 (hex) of a file."""
-    data = path.read_bytes()
-    return len(data), hashlib.sha256(data).hexdigest()
-
-
-def local_file(device_path: str, source: Path) -> LocalFile:
-    """A LocalFile for ``source`` going to ``device_path``."""
-    size, sha = digest(source)
-    return LocalFile(device_path, source, size, sha)
-
-
-def is_module(rel: str) -> bool:
-    """True for a .py file that is imported (and so may be sent compiled)."""
-    return rel.endswith(".py") and rel not in SOURCE_ONLY
-
-
-@dataclass
-class Build:
-    """The files to send and what happened on the way."""
-
-    files: list[LocalFile]
-    compiled: list[str]  # the modules sent as .mpy
-    note: str  # how the modules were prepared, for people
-    # Modules sent as their sources while the rest is compiled, as the board would not load them
-    # compiled (native code of another sub-version, say: the bytecode still loads) -> why.
-    as_sources: dict[str, str]
-
-
-def build(firmware: Path, board_json: Path, out: Path, board: MpyFormat | None,
-          sources_because: str | None = None) -> Build:
-    """Compile the modules into ``out`` if the board will load them; otherwise keep the sources.
-
-    ``board`` is the format the board reads (None: unknown, e.g. planning without a board,
-    when the Pico's architecture is assumed and mpy-cross's version trusted).
-    ``sources_because``: send sources without compiling, for this reason.
-    """
-    roots = firmware_files(firmware)
-    modules = [r for r in roots if is_module(r)]
-    compiled: dict[str, Path] = {}
-    as_sources: dict[str, str] = {}
-    note = "sources: %s" % sources_because
-    if sources_because is None:
-        arch = board.arch if board is not None else PICO_ARCH
-        unloadable = {}  # a file the board would not load goes as its source (the board compiles it)
-        for rel in modules:
-            target = out / Path(rel).with_suffix(".mpy")
-            made = compile_module(roots[rel], rel, target, arch)
-            reason = why_not_loadable(made, board) if board is not None else None
-            if reason:
-                unloadable[rel] = reason
-            else:
-                compiled[rel] = target
-        if not compiled:
-            note = "sources: the board would not load mpy-cross's output (%s: %s)" % min(unloadable.items())
-        else:
-            note = "compiled %d modules with mpy-cross%s" % (len(compiled), " -march=" + arch if arch else "")
-            if board is None:
-                note += " (board not seen: assuming it reads this .mpy version)"
-            as_sources = unloadable
-    files = []
-    for rel, root in roots.items():
-        if rel in compiled:
-            files.append(local_file(str(Path(rel).with_suffix(".mpy").as_posix()), compiled[rel]))
-        else:
-            files.append(local_file(rel, root / rel))
-    files.append(local_file("board.json", board_json))
-    return Build(files, sorted(compiled), note, as_sources)
-
-
-def in_package(f: LocalFile) -> bool:
-    """True for a file inside a package (the ROMFS image's share), False for main.py, board.json."""
-    return "/" in f.path
-
-
-def romfs_image(made: Build, out: Path) -> RomImage:
-    """The ROMFS image of the packages in ``made`` (every file in a sub-directory), written to ``out``.
-
-    The file name ends in ``.romfs``: ``mpremote romfs deploy`` takes such a file as an image
-    (anything else as a directory to build one from). Raises DeployError if a package holds
-    what an image cannot (a source file).
-    """
-    tree = out.with_suffix("")
-    packaged = [f for f in made.files if in_package(f)]
-    for f in packaged:
-        (tree / f.path).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(f.source, tree / f.path)
-    try:
-        data = build_romfs_image(tree)
-    except ValueError as error:
-        raise DeployError("cannot build the ROMFS image: %s (--no-romfs: the packages as files instead)"
-                          % error) from None
-    out.write_bytes(data)
-    packages = tuple(sorted({f.path.split("/", 1)[0] for f in packaged}))
-    return RomImage(out, len(data), hashlib.sha256(data).hexdigest(), packages)
-
-
-def without_native_sources(made: Build, firmware: Path) -> tuple[Build, str]:
-    """``made`` for a ROMFS image, which holds no sources: the native twins (``firmware_native/``)
-    the board would not load compiled left out, as the firmware takes their plain twins where one
-    is missing; and what to tell people about it ("": nothing left out)."""
-    native = native_twins(firmware)
-    left = sorted(f.path for f in made.files if f.path in made.as_sources and f.source.is_relative_to(native))
-    if not left:
-        return made, ""
-    kept = Build([f for f in made.files if f.path not in left], made.compiled, made.note,
-                 {rel: why for rel, why in made.as_sources.items() if rel not in left})
-    why = made.as_sources[left[0]]
-    return kept, ("left out of the ROMFS image, which holds no sources: %s (native twins the board would not load "
-                  "compiled: %s); the firmware uses their plain twins instead" % (" ".join(left), why))
 
 
 def check_release(listing: BoardListing) -> None:
@@ -413,7 +290,7 @@ def plan_deploy(listing: BoardListing | None, tmp: Path, firmware: Path, board_j
     partition = listing.rom if listing else None
     if to_rom:
         made, note = without_native_sources(made, firmware)
-        image = romfs_image(made, tmp / "crib.romfs")
+        image = rom_image(made, tmp / "crib.romfs")
         plan = make_romfs_plan(image, partition, [f for f in made.files if not in_package(f)],
                                board_files, board_dirs, force)
     else:

