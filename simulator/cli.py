@@ -253,12 +253,18 @@ def start_server(port: int, flash: Path, held: ExitStack) -> tuple[ProtocolServe
             server = ProtocolServer(0)
         except OSError as again:
             return None, "%s, and no free port was found (%s): not serving the protocol" % (taken, again.strerror)
-        note = "%s.\nThis one serves on 127.0.0.1:%d instead: `crib status -d socket://127.0.0.1:%d`" % (
-            taken, server.port, server.port)
+        note = clash_note(server.port, taken)
     held.callback(server.close)
     held.callback(withdraw, announce(server.port, flash))
     print("listening on 127.0.0.1:%d" % server.port, flush=True)
     return server, note
+
+
+def clash_note(port: int, taken: str) -> str:
+    """What a simulator serving on ``port``, the one asked for being ``taken`` (why), says: its own port
+    first, on one line of a terminal's board (71 columns), as on a small terminal the note's last lines
+    give way to the board (a review: this one's port went, the clash stayed)."""
+    return "Serves on %d instead: `crib status -d socket://127.0.0.1:%d`\n(%s)" % (port, port, taken)
 
 
 def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: ExitStack) -> int:

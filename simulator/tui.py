@@ -4,7 +4,8 @@ With the environment variable NO_COLOR set (no-color.org), no colour at all: a h
 says whether its LED is dark (·), dim (○: a back peg, a street mark, a trail) or bright (●).
 
 Used with ``--tui`` or when there is no display. Terminals report no key releases, so a
-long press is asked for explicitly: ``l`` then the control's key. Hole (track, hole) is
+long press is asked for explicitly: ``l`` then the control's key (a key held comes as its repeats,
+each a press: the screen then says how to hold one). Hole (track, hole) is
 drawn at ``TerminalLayout.cell(track, hole)`` (0-based row and column on the screen).
 A terminal too small for the whole screen gets it without the title and the legend of how a
 track runs (an 80x24 terminal plays so); one smaller still gets a line saying how big it
@@ -23,6 +24,7 @@ import shutil
 import sys
 import termios
 import textwrap
+import time
 import tty
 from typing import TextIO
 
@@ -66,6 +68,12 @@ ESCAPE_WAIT_S = 0.05  # an Esc with nothing after it this long is the key itself
 HELP = ("arrows, +/- turn (Shift: %d) · Enter/Space push · 1, 2 · ⌫/Esc back" % BIG_STEP,
         "l then a key: long press (l Enter: menu) · F12 pull the plug · q quit")
 LONG_ARMED = ("long press: next key… (l again: cancel)", "")
+# A control's key again this soon is the terminal repeating a key held (nobody taps one key so fast): the
+# long press is said instead of the help for a while (a review: 1 held dialled P1 +12, where the board's
+# button held pegs 2). The repeats still count, each a press: keys sent at once (tmux, a paste) are taps.
+REPEAT_S = 0.06
+HELD_HINT = ("a terminal cannot hold a key: l, then the key, is its long press", "(l then Enter: the menu)")
+HELD_HINT_S = 4.0
 
 # What reading or writing a terminal that went away (a closed window, a hung-up pty) raises.
 GONE = (errno.EIO, errno.EPIPE, errno.ENXIO, errno.EBADF)
@@ -170,6 +178,8 @@ class Terminal:
         self.layout = TerminalLayout(Geometry.load())
         self.serving = note  # where the protocol is served (or why not), under the last boot's note
         self.long_next = False
+        self.last_key = ("", 0.0)  # a control's key and when it came (``REPEAT_S``)
+        self.hint_until = 0.0  # the help gives way to ``HELD_HINT`` until then
         self.buffer = ""
         self.shown: tuple | None = None
         self.size = os.terminal_size((0, 0))
@@ -191,7 +201,8 @@ class Terminal:
         if text is not None:
             for line in (text or [""]) + [""] * max(0, DISPLAY_ROWS - len(text)):
                 lines.append(bg(OLED_GLASS) + fg(OLED_TEXT) + " " + line[: width - 2].ljust(width - 1) + RESET)
-        lines += [line[:width] for line in (LONG_ARMED if self.long_next else HELP)]
+        help_lines = HELD_HINT if time.monotonic() < self.hint_until else HELP
+        lines += [line[:width] for line in (LONG_ARMED if self.long_next else help_lines)]
         lines += self._note_lines()
         return lines if self.colour else [strip_ansi(line) for line in lines]
 
@@ -247,6 +258,11 @@ class Terminal:
         elif chars in TURNS:
             self.device.push([(TURN, TURNS[chars])])
         elif chars in KEYS:
+            now = time.monotonic()
+            repeated = self.last_key[0] == chars and now - self.last_key[1] < REPEAT_S
+            self.last_key = (chars, now)
+            if repeated:
+                self.hint_until = now + HELD_HINT_S
             self.device.push([(LONG if self.long_next else PRESS, KEYS[chars])])
         self.long_next = False  # a long press is of the next key only: a turn or another key drops it
         return True

@@ -33,7 +33,7 @@ MAX_SCALE = 5.0  # the default scale's largest (a 1700 px wide board)
 MAX_RESIZE_SCALE = 8.0  # a window resized larger leaves a margin (drawing the board larger takes seconds)
 RESIZE_MS = 200  # a new window size is drawn for once it has stayed this long (not at every step of a drag)
 SHIFT, CONTROL = 0x0001, 0x0004  # Tk's state bits for a Shift or Control key held
-STATUS_PX = 110  # the lines under the board: the note, the help (``HELP``), a power cut
+STATUS_PX = 110  # the lines under the board (the note, the help: ``HELP``, a power cut) in a window of the usual size
 
 
 def fit_scale(geometry: Geometry, screen: tuple[int, int]) -> float:
@@ -84,7 +84,7 @@ class Window:
                                justify=tk.LEFT, wraplength=self.layout.size[0] - 16)
         self.status.pack(side=tk.TOP, fill=tk.X, padx=8, pady=4)
         small = Layout(geometry, min(MIN_SCALE, scale)).size
-        self.root.minsize(small[0], small[1] + STATUS_PX)
+        self.root.minsize(small[0], small[1] + self._status_height(small[0]))
         self.resize_after: str | None = None  # the Tk after id of a redraw at a new size
         self.pending: list[tuple] = []
         self.releases: dict[str, tuple[str, int]] = {}  # key -> (Tk after id of its delayed release, X time)
@@ -96,6 +96,7 @@ class Window:
         root, board = self.root, self.board_label
         root.bind("<KeyPress>", self._key_down)
         root.bind("<KeyRelease>", self._key_up)
+        root.bind("<FocusOut>", self._focus_lost)
         root.bind("<Control-k>", lambda _e: self.pull_plug())
         root.bind("<Control-q>", lambda _e: root.destroy())
         board.bind("<ButtonPress-1>", self._mouse_down)
@@ -105,6 +106,15 @@ class Window:
         board.bind("<MouseWheel>", lambda e: self._turn(1 if e.delta > 0 else -1))
         root.protocol("WM_DELETE_WINDOW", root.destroy)
         root.bind("<Configure>", self._configured)
+
+    def _status_height(self, width: int) -> int:
+        """Pixels the lines under the board take in a window ``width`` wide, a power cut's line among them (a
+        review: at the smallest window a fixed room cut the help off)."""
+        text = self.status.cget("text")
+        self.status.configure(text="Power cut\n" + text, wraplength=width - 16)
+        height = self.status.winfo_reqheight() + 8  # (its padding)
+        self.status.configure(text=text, wraplength=self.layout.size[0] - 16)
+        return height
 
     def _configured(self, event: tk.Event) -> None:
         """The window moved or changed size: draw the board for its new size once it settles."""
@@ -177,6 +187,15 @@ class Window:
         self.root.update()
         if self.releases.pop(key, None) is not None:
             self.pending += self.controls.up(HOLD_KEYS[key], self.now())
+
+    def _focus_lost(self, event: tk.Event) -> None:
+        """The keyboard went to another window, where the release of a key held now will go: each is let go
+        at once (a review: one held so went on to a long press, and stayed down, swallowing its next tap)."""
+        if event.widget is not self.root:
+            return
+        self._take_releases()
+        for name in self.controls.held() - {self.mouse_control}:  # (the mouse's release still comes here)
+            self.pending += self.controls.up(name, self.now())
 
     def _mouse_down(self, event: tk.Event) -> None:
         self._take_releases()

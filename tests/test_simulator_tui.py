@@ -23,10 +23,21 @@ from sim_process import CRIB, TIMEOUT_S, Connection, Simulator, lit_colour, wait
 from app import palette
 from host_shared import INTERRUPTED
 from shared.events import ENCODER, LONG
+from simulator.cli import clash_note
 from simulator.device import Device
 from simulator.geometry import Geometry
 from simulator.picture import led_colour
-from simulator.tui import DARK_HOLE, DIM_HOLE, DISPLAY_LINES, HOLE, TOP, Terminal, TerminalLayout, strip_ansi
+from simulator.tui import (
+    DARK_HOLE,
+    DIM_HOLE,
+    DISPLAY_LINES,
+    HOLE,
+    REPEAT_S,
+    TOP,
+    Terminal,
+    TerminalLayout,
+    strip_ansi,
+)
 
 # Not skipped when missing: scripts/setup installs it, and a silent skip would hide the terminal tests in CI.
 if not shutil.which("tmux"):
@@ -281,7 +292,8 @@ def test_keys_do_nothing_while_the_terminal_is_too_small_to_show_the_board(tmp_p
 
 def test_a_standard_80x24_terminal_shows_the_whole_board_and_every_display_line(tmp_path: Path) -> None:
     device = Device(tmp_path / "flash", manual_clock=True)
-    note = "port 4121 is taken by the simulator pid 1 (flash %s), which crib commands reach without -d." % tmp_path
+    note = clash_note(41222, "port 4121 is taken by the simulator pid 1 (flash %s), which crib commands reach "
+                             "without -d" % tmp_path)
     terminal = Terminal(device, note=note)
     layout = terminal.layout
     assert "C R I B B A G E" in terminal.fitted((100, 40))[0]  # room enough: the whole screen, title first
@@ -294,6 +306,7 @@ def test_a_standard_80x24_terminal_shows_the_whole_board_and_every_display_line(
             assert shown[row - TOP][col] == HOLE
     text = "\n".join(shown)
     assert "LINE %d" % (DISPLAY_LINES - 1) in text and "long press" in text and "PLAYER 1" in text
+    assert "`crib status -d socket://127.0.0.1:41222`" in text  # (a review: the note's end, cut, held this one's port)
     assert "make the terminal bigger" in " ".join(terminal.fitted((80, 22)))
 
 
@@ -358,6 +371,18 @@ def typed(terminal: Terminal, text: str) -> None:
     for key in terminal._keys(text):
         terminal.key(key)
     terminal.device.step()
+
+
+def test_a_key_held_in_a_terminal_says_how_to_hold_one(tmp_path: Path) -> None:
+    # A review: 1 held (the terminal repeating it) dialled P1 +12, where the board's button held pegs 2,
+    # and nothing said why.
+    terminal = Terminal(Device(tmp_path / "flash", manual_clock=True))
+    typed(terminal, "1")  # player 1 deals
+    time.sleep(REPEAT_S)
+    typed(terminal, "2")
+    assert "l, then the key" not in " ".join(terminal.screen())  # a tap
+    typed(terminal, "222")  # held: its repeats, a few ms apart
+    assert terminal.device.state()["ui"]["points"] == 4 and "l, then the key" in " ".join(terminal.screen())
 
 
 def test_function_and_alt_keys_are_no_back_and_a_lone_escape_is(tmp_path: Path) -> None:

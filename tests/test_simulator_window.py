@@ -17,7 +17,7 @@ from sim_process import TIMEOUT_S, Simulator, lit_colour, wait_for
 
 from app import palette
 from hal.acceleration import DEFAULT_STEPS
-from shared.events import ENCODER, PLAYER_1, PRESS, TURN
+from shared.events import ENCODER, PLAYER_1, PLAYER_2, PRESS, TURN
 from simulator.controls import HELP
 from simulator.device import Device
 from simulator.geometry import Geometry, Layout
@@ -224,6 +224,23 @@ def test_two_taps_taken_late_are_two_presses_and_a_held_key_one(display: str, tm
         window.root.destroy()
 
 
+def test_a_key_held_as_the_window_loses_the_keyboard_is_let_go(display: str, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # A review: its release went to the other window; the key went on to a long press and stayed down.
+    monkeypatch.setenv("DISPLAY", display)
+    window = Window(Device(tmp_path), None, scale=SCALE)
+    try:
+        assert key_events(window, ("down", 1000, "2")) == []
+        window._focus_lost(SimpleNamespace(widget=window.root))
+        time.sleep(0.7)  # past a long press
+        window.pending += window.controls.poll(window.now())
+        assert window.pending == [(PRESS, PLAYER_2)] and not window.controls.held()
+        window.pending = []
+        assert key_events(window, ("down", 2000, "2"), ("up", 2060, "2")) == [(PRESS, PLAYER_2)]  # the next tap
+    finally:
+        window.root.destroy()
+
+
 def settle(window: Window, seconds: float) -> None:
     """Run the window's Tk events for ``seconds`` (its timers too), without its frame loop."""
     deadline = time.monotonic() + seconds
@@ -256,6 +273,12 @@ def test_a_resized_window_draws_the_board_to_fit_it_and_the_mouse_follows(displa
             assert window.pending[-1:] == [(PRESS, PLAYER_1)]
             window.pending = []
         assert window.layout.scale > SCALE
+        smallest = window.root.minsize()  # a review: there the help under the board was cut off
+        window.root.geometry("%dx%d" % smallest)
+        settle(window, RESIZE_MS / 1000 * 3)
+        window.pull_plug()  # a power cut's line too
+        settle(window, 0.1)
+        assert window.layout.size[1] + window.status.winfo_reqheight() <= smallest[1]
     finally:
         window.root.destroy()
 
