@@ -19,6 +19,18 @@ def game(d, loser_points, settings=None):
     return d.display()
 
 
+def test_a_game_won_by_his_heels_says_so():
+    # A review: the end screen said nothing of why, where a game won by a card of the play says what it made.
+    d = Driver()
+    d.press(P1)  # P1 deals
+    d.peg_in_steps(P2, 100)
+    d.peg_in_steps(P1, 119)
+    d.press(ENC)
+    d.pick("JS")  # his heels: 121
+    assert d.match.winner == 0 and d.display()[3:7] == ["P1 WINS", "P1: his heels 2", "next: P2 deals",
+                                                          "enc=next game"]
+
+
 def test_the_end_says_who_won_and_what():
     lines = game(Driver(), 100)
     assert lines[0] == "G1  won 1-0" and lines[3:6] == ["P1 WINS", "next: P2 deals", "enc=next game"]

@@ -54,7 +54,8 @@ def tally(match):
 
 def result_lines(match):
     """Who won the game and what: ``P1 WINS 2 GAMES``, ``P2 SKUNKED`` (lines of the display's width); a game (not
-    the match) won by a card of the play laid card by card, what it made, where the display has room for it."""
+    the match) won by a card of the play laid card by card, what it made, or by his heels, those, where the display
+    has room for it."""
     settings = match.settings
     winner = match.winner
     worth = match.game.worth
@@ -67,11 +68,15 @@ def result_lines(match):
             out.append(losers + " " + words)
         else:  # a double skunk (two players' too) or three players' skunk: two lines
             out.extend((losers, words))
-    if match.match_winner is None and match.game.laying is not None and next(match.iter_log(match.events - 1))[0] in (
-            "lay", "go"):
-        from app.modes.lay import play_said  # (loaded already, but after a power cut)
+    if match.match_winner is None:
+        last = next(match.iter_log(match.events - 1))[0]
+        said = ()
+        if match.game.laying is not None and (last == "lay" or last == "go"):
+            from app.modes.lay import play_said  # (loaded already, but after a power cut)
 
-        said = play_said(match)
+            said = play_said(match)
+        elif match.heels is True and (last == "heels" or last[:7] == "starter"):  # won by his heels (a review:
+            said = heels_said(match)  # the end said not why, where a card of the play says what it made)
         if len(match.front) + len(out) + len(said) < LINES:  # under the game's line and the scores (a long saying
             out.extend(said)  # takes the hint's line below it, as in the play: the display shows 8)
     return out
