@@ -75,8 +75,10 @@ def test_near_the_end_the_house_rules_and_the_win_apply(deal: tuple[int, int, li
         m.apply(event)
         if scorer is not None:
             side = rules.side_of(scorer)
-            # a card that ends a series below 31 pegs its own points, then the go point: two pegs
-            go = 1 if event[0] == "lay" and count == 0 and before + min(event[2], 10) != 31 else 0
+            # a card that ends a series pegs its own points (a pair, a run), then its go points: the point for
+            # the go or the last card below 31, or the 2 for 31 (RULES.md's order in a deal): two pegs
+            made = before + min(event[2], 10) if event[0] == "lay" else None
+            go = 2 if made == 31 else 1 if made is not None and count == 0 else 0
             for part in (points - go, go):
                 to = front[side] + part
                 if to > 121:

@@ -57,8 +57,8 @@ def lay_event(game, event):
         game.peg(side, points)
     else:
         # the card's combinations, then its go points (the go, or the 2 for 31: RULES.md's order in a deal,
-        # seed 003's "(2) ... (3) go"): the house rules judge each, so a pair may peg out exactly, or miss the
-        # stink hole, where the two together would not; the pegs still move once, as a player pegs them
+        # from its source C's "(2) ... (3) go"): the house rules judge each, so a pair may peg out exactly, or
+        # miss the stink hole, where the two together would not; the pegs still move once, as a player pegs them
         game.peg(side, points - go)
         card_moved = game.front[side] != start
         go_moved = False

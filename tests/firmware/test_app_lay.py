@@ -172,6 +172,9 @@ def test_the_dealer_s_button_held_before_the_starter_of_a_laid_play_is_his_heels
     d.pick("JS")
     # P1: his heels 2, fifteen two, thirty-one for two, one for last (no heels again: 9); P2: a run of three
     assert d.match.front == [7, 3] and d.match.starter is not None
+    d = dealt(play=1)
+    d.press(P1, HOLD_P1)  # held while a peg is dialled: the same
+    assert d.match.log[-1] == ["heels"] and d.where() == "lay"
 
 
 def test_a_play_pegged_by_points_before_the_starter_is_left_so_by_skipping_it():

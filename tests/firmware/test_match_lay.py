@@ -208,7 +208,8 @@ def pair_at_31(start, **rules):
 
 
 def test_the_2_for_31_is_pegged_after_the_cards_combinations_as_a_go():
-    """Seed 003's order: the combinations of the play, then the go, "one point, or two for 31 exactly"."""
+    """RULES.md's order (its source C's): the combinations of the play, then the go, "one point, or two for 31
+    exactly"."""
     m = pair_at_31(50)
     assert (m.front, m.back, m.game.laying.said[2]) == ([0, 54], [0, 50], [("thirty-one", 2), ("pair", 2)])
     m = pair_at_31(119, peg_out_exactly=True)  # the pair pegs out exactly; the 4 at once would pass 121

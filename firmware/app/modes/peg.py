@@ -11,7 +11,7 @@ Idle (no peg being dialled):
 - p1 / p2 long press: peg 2 for that player at once (the most frequent score of the play; his
   heels is pegged at the starter: see app.modes.starter), a dial open or not; but before the
   starter of a play laid card by card (no points of the play can come before it), the dealer's
-  pegs his heels, as at the starter's picker.
+  pegs his heels, as at the starter's picker (player 3's back held starts a dial, as ever).
 - back press: undo the last action (again and again); just after the starter was skipped, the starter again.
 - encoder press: count: dial the starter if this deal has none, else count the next show;
   after a game it starts the next game of the match; once the match is won, it asks and a
@@ -234,9 +234,10 @@ class Peg:
             board.open_menu()
 
     def held(self, board, side):
-        """A player's button held at home in the play: 2 at once; laid card by card, before the starter (whose play
-        comes after it), the dealer's is his heels, as at the starter's picker (2 points of the play there, and
-        a Jack turned after pegged his heels again: a review)."""
+        """A player's button held at home in the play (p1, p2: player 3's back held starts a dial), a dial open or
+        not: 2 at once; laid card by card, before the starter (whose play comes after it), the dealer's is his
+        heels, as at the starter's picker (2 points of the play there, and a Jack turned after pegged his heels
+        again: a review)."""
         match = board.match
         if side == match.settings.side_of(match.dealer) and board.prefs["play"] == 1 and not (
                 match.starter_rank is not None or match.heels or board.in_deal(board.pegged)
@@ -287,10 +288,10 @@ class Peg:
         if kind == events.TURN:
             self.points = max(1, min(MAX_PLAY_POINTS, self.points + what))
             self.moved = board.hw.ticks_ms()
-        elif side is not None and kind == events.LONG and what != events.BACK:  # held: 2 at once, as when idle
+        elif side is not None and kind == events.LONG and what != events.BACK:  # held: as when idle
             self.side = None  # (the dial dropped: a peg made ends it, as the encoder's)
             self.points = 0
-            peg(board, side, 2)
+            self.held(board, side)
         elif side is not None:
             if side == self.side:
                 self.points = min(MAX_PLAY_POINTS, self.points + 1)
