@@ -175,6 +175,20 @@ def test_the_dealer_s_button_held_before_the_starter_of_a_laid_play_is_his_heels
     d = dealt(play=1)
     d.press(P1, HOLD_P1)  # held while a peg is dialled: the same
     assert d.match.log[-1] == ["heels"] and d.where() == "lay"
+    for rank in (11, 11):  # the Jacks: with the starter a Jack, this one is their fourth
+        lay(d, rank)
+    d.press(ENC)
+    assert d.match.laid == [[11], [11, 11]] and d.mode.rank == 12  # the dial past them (a review: it rested there)
+
+
+def test_player_3_dealing_holds_back_for_his_heels_before_a_laid_play_s_starter():
+    # A review: back held started a dial there, pegged as points of the play, and the Jack after pegged his
+    # heels again.
+    d = Driver()
+    d.board.change_settings({"players": 3, "play": 1})
+    d.press(HOLD_BACK)  # player 3 deals
+    d.press(HOLD_BACK)
+    assert d.match.front == [0, 0, 2] and d.match.log[-1] == ["heels"] and d.where() == "lay"
 
 
 def test_a_play_pegged_by_points_before_the_starter_is_left_so_by_skipping_it():

@@ -3,7 +3,7 @@ without the true count; the other side may call it (their button) until the next
 then shows the count and pegs what was overlooked, or says the claim was right."""
 
 
-from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, P1, P2, Driver, brightness, is_hue, turn
+from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P2, P1, P2, Driver, brightness, is_hue, turn
 
 from app import palette
 from app.said import MORE
@@ -210,6 +210,23 @@ def test_the_crib_s_call_taken_back_at_home_opens_the_call_again():
         assert d.where() == "call" and d.display()[:3] == ["P1 CRIB 10", "muggins?", "P2: p2"], cut
         d.press(P2)  # called again
         assert d.match.front == [15, 34]
+
+
+def test_the_crib_s_call_taken_back_from_a_laid_play_opens_the_call_again():
+    # A review: his heels (or the starter) taken back with back from the laying mode went home, the crib's call
+    # lost, where from home it opens again.
+    d = at_pones_hand()
+    claim(d, "5H 5D JC 10C", 20)
+    d.press(ENC)
+    claim(d, "AC 2D 3H KS", 5)
+    d.press(ENC)
+    claim(d, "4C 4D 6H 6S", 10)
+    d.press(ENC)  # not called: the next deal, P2 dealing
+    assert d.ask({"cmd": "settings", "set": {"play": 1}})["ok"]
+    d.press(HOLD_P2)  # his heels: the play laid from here
+    assert d.where() == "lay" and d.match.muggins is None
+    d.press(BACK_PRESS)  # his heels taken back
+    assert d.match.muggins == 0 and d.where() == "call" and d.display()[:3] == ["P1 CRIB 10", "muggins?", "P2: p2"]
 
 
 def test_a_call_survives_a_power_cut_and_can_still_be_taken_back():

@@ -40,15 +40,20 @@ from shared.ticks import ticks_diff
 
 _RANKS = const(13)  # the rank dialled: 1 (Ace) to _RANKS (King), as the core's ["lay", seat, rank]
 _MOST = const(31)  # the count never passes it (cribbage.play.GAME_COUNT: not imported before the first card)
+_JACK = const(10)  # a Jack's rank as the core holds it, 0-12 (cribbage.cards.JACK: a const, no name imported)
 _COUNT_LEVEL = const(40)  # the count's bar: well under a back peg's 96 (palette), so the pegs it covers show
 
 
 def _settle(board, rank):
     """``rank``, or the next rank after it with a card left: a fifth card of a rank (the starter one of its four)
     would be refused, so the dial does not rest there (after its last card, or at power-on on the 5)."""
-    laying = board.match.game.laying
+    match = board.match
+    laying = match.game.laying
     if laying is not None:
-        while laying.out(rank - 1) + (board.match.starter_rank == rank - 1) >= 4:
+        starter = match.starter_rank
+        if starter is None and match.heels:  # his heels pegged: the starter a Jack, its suit not given yet
+            starter = _JACK
+        while laying.out(rank - 1) + (starter == rank - 1) >= 4:
             rank = rank % _RANKS + 1
     return rank
 
@@ -139,7 +144,10 @@ class Lay:
             if board.attempt(board.undo):
                 self.rank = _undone_rank(board, self.rank)  # a card taken back: its rank dialled again, lit at once
                 self.turned = board.hw.ticks_ms()
-                if not board.playing():
+                if not board.playing():  # the starter or his heels taken back: home, as from home (``Peg._back``)
+                    match = board.match
+                    if match.muggins is not None and match.phase != "show":  # the crib's call open again (a review)
+                        board.left = "muggins"
                     board.idle()
         elif kind == events.LONG and what == events.ENCODER:
             board.open_menu()

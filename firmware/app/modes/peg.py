@@ -11,7 +11,7 @@ Idle (no peg being dialled):
 - p1 / p2 long press: peg 2 for that player at once (the most frequent score of the play; his
   heels is pegged at the starter: see app.modes.starter), a dial open or not; but before the
   starter of a play laid card by card (no points of the play can come before it), the dealer's
-  pegs his heels, as at the starter's picker (player 3's back held starts a dial, as ever).
+  pegs his heels, as at the starter's picker (player 3's back held too, not a dial there).
 - back press: undo the last action (again and again); just after the starter was skipped, the starter again.
 - encoder press: count: dial the starter if this deal has none, else count the next show;
   after a game it starts the next game of the match; once the match is won, it asks and a
@@ -71,14 +71,17 @@ def result_lines(match):
     if match.match_winner is None:
         last = next(match.iter_log(match.events - 1))[0]
         said = ()
+        room = LINES  # under the game's line and the scores (a long saying takes the hint's line below it, as in
+        # the play: the display shows 8)
         if match.game.laying is not None and (last == "lay" or last == "go"):
             from app.modes.lay import play_said  # (loaded already, but after a power cut)
 
             said = play_said(match)
         elif match.heels is True and (last == "heels" or last[:7] == "starter"):  # won by his heels (a review:
             said = heels_said(match)  # the end said not why, where a card of the play says what it made)
-        if len(match.front) + len(out) + len(said) < LINES:  # under the game's line and the scores (a long saying
-            out.extend(said)  # takes the hint's line below it, as in the play: the display shows 8)
+            room = LINES - 1  # (one line, not worth the hint's: a review)
+        if len(match.front) + len(out) + len(said) < room:
+            out.extend(said)
     return out
 
 
@@ -213,12 +216,8 @@ class Peg:
         if may_call(board, side):  # a call still open (the menu or a power cut came between): the button calls it
             board.open_count()  # (which opens on the call)
             board.mode.handle(board, event)
-        elif side is not None and phase == "play" and (kind == events.PRESS or what == events.BACK):
-            self.side = side
-            self.points = 1
-            self.moved = board.hw.ticks_ms()
         elif side is not None and phase == "play":
-            self.held(board, side)
+            self.press(board, side, event)
         elif side is not None:  # the play over (the show, the game's end): refused at once, the rules saying why
             # (no dial that could never be pegged); the claimer's own button while its claim may be called: why not
             called = board.match.muggins is not None and phase == "show"
@@ -233,17 +232,22 @@ class Peg:
         elif kind == events.LONG and what == events.ENCODER:
             board.open_menu()
 
-    def held(self, board, side):
-        """A player's button held at home in the play (p1, p2: player 3's back held starts a dial), a dial open or
-        not: 2 at once; laid card by card, before the starter (whose play comes after it), the dealer's is his
-        heels, as at the starter's picker (2 points of the play there, and a Jack turned after pegged his heels
-        again: a review)."""
+    def press(self, board, side, event):
+        """A player's button at home in the play, ``event`` its press or long press: pressed, a dial of 1 opened
+        (player 3's back held is its press); held, 2 at once. But laid card by card, before the starter (whose
+        play comes after it), the dealer's held (player 3's too) is his heels, as at the starter's picker (2 points
+        of the play, or a dial, there, and a Jack turned after pegged his heels again: two reviews)."""
+        kind, what = event
         match = board.match
-        if side == match.settings.side_of(match.dealer) and board.prefs["play"] == 1 and not (
+        if kind == events.LONG and side == match.settings.side_of(match.dealer) and board.prefs["play"] == 1 and not (
                 match.starter_rank is not None or match.heels or board.in_deal(board.pegged)
                 or board.in_deal(board.skipped)):
             if board.try_apply(["heels"]):
                 board.idle()  # the play laid from here, its starter a Jack
+        elif kind == events.PRESS or what == events.BACK:
+            self.side = side
+            self.points = 1
+            self.moved = board.hw.ticks_ms()
         else:
             peg(board, side, 2)
 
@@ -291,7 +295,7 @@ class Peg:
         elif side is not None and kind == events.LONG and what != events.BACK:  # held: as when idle
             self.side = None  # (the dial dropped: a peg made ends it, as the encoder's)
             self.points = 0
-            self.held(board, side)
+            self.press(board, side, event)
         elif side is not None:
             if side == self.side:
                 self.points = min(MAX_PLAY_POINTS, self.points + 1)
