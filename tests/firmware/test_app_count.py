@@ -278,6 +278,8 @@ def test_a_show_a_house_rule_keeps_off_the_board_says_not_pegged():
     d = pone_at_118()
     d.pick_all("5S TD JH QC")  # 18: past the game hole, which peg out exactly does not take
     assert d.mode.lines(d.board)[:3] == ["P2 HAND 18", "not pegged", "fifteen two"]
+    d.press(turn(20))  # scrolled to its end: the key (a review: it had none)
+    assert d.display()[-3:] == ["his nobs is", "eighteen", "enc=go on"]
     d.press(ENC)
     assert d.match.front == [0, 118]  # as said
     d = pone_at_118()

@@ -275,8 +275,8 @@ class Count:
             match = board.match
             count = (self.ranks.count(match.starter_rank) if self.ranks
                      else show.count(self.picker.picked, match.starter, self.crib))
-            kept = self._kept(board)  # (a house rule keeps the points off: its "not pegged" line instead of the key)
-            said = self.said = Said(count, 2 if kept else 1, None if kept else "enc=peg")
+            kept = self._kept(board)  # (a house rule keeps the points off: its "not pegged" line, and the key goes on)
+            said = self.said = Said(count, 2 if kept else 1, "enc=go on" if kept else "enc=peg")
         return said
 
     def _dialling(self, board, event):
