@@ -20,9 +20,9 @@ import pytest
 
 from cribbage import advice, crib_values
 from cribbage.show import score
+from cribbage_lab import make_crib_table
 from cribbage_lab.card_text import parse_hand
 from cribbage_lab.crib_mean import ALL_CRIBS, mean_crib_score
-from host_tools import make_crib_table
 
 
 def brute_pair_total(laid: tuple[int, int]) -> int:
@@ -99,5 +99,5 @@ def test_cases_count_every_completion_and_starter() -> None:
 
 
 def test_module_is_what_the_generator_writes(capsys: pytest.CaptureFixture[str]) -> None:
-    assert make_crib_table.main(["--check"]) == 0, "run: python -m host_tools.make_crib_table"
+    assert make_crib_table.main(["--check"]) == 0, "run: python -m cribbage_lab.make_crib_table"
     assert "up to date" in capsys.readouterr().out
