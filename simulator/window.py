@@ -68,7 +68,8 @@ class Window:
         self.note = note  # where the protocol is served (or why not)
         self.boots_shown = device.boots
         self.root = tk.Tk(className="cribbage-board")
-        self.root.title(TITLE)
+        # where it serves, in the title too: two simulators' windows are told apart (a review)
+        self.root.title(TITLE if server is None else "%s · 127.0.0.1:%d" % (TITLE, server.port))
         background = "#%02x%02x%02x" % TABLE
         self.root.configure(bg=background)
         geometry = Geometry.load()

@@ -22,6 +22,7 @@ from simulator.controls import HELP
 from simulator.device import Device
 from simulator.geometry import Geometry, Layout
 from simulator.picture import BoardPicture, track_names
+from simulator.server import ProtocolServer
 from simulator.window import MAX_RESIZE_SCALE, MIN_SCALE, RESIZE_MS, Window, resized_scale
 
 pytestmark = pytest.mark.slow  # seconds a test: started first, so the parallel run ends together
@@ -112,7 +113,7 @@ def test_the_window_plays_with_keys_and_mouse(display: str, tmp_path: Path) -> N
     env = dict(os.environ, DISPLAY=display)
     sim = Simulator(["--flash", str(tmp_path), "--scale", str(SCALE)], env=env)
     try:
-        window = xdotool(display, "search", "--sync", "--onlyvisible", "--name", "^Cribbage board$").split()[0]
+        window = xdotool(display, "search", "--sync", "--onlyvisible", "--name", "^Cribbage board").split()[0]
         xdotool(display, "windowfocus", "--sync", window)
         screen = Screen(display, window)
         layout = screen.layout
@@ -177,17 +178,21 @@ def test_the_window_says_where_it_serves_and_names_the_tracks(display: str, tmp_
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DISPLAY", display)
     device = Device(tmp_path)
-    window = Window(device, None, scale=SCALE, note="serving on 127.0.0.1:4121")
+    server = ProtocolServer(0)
+    window = Window(device, server, scale=SCALE, note="serving on 127.0.0.1:%d" % server.port)
     try:
-        assert window.status.cget("text").splitlines() == ["serving on 127.0.0.1:4121", *HELP.splitlines()]
+        assert window.status.cget("text").splitlines() == ["serving on 127.0.0.1:%d" % server.port,
+                                                           *HELP.splitlines()]
+        assert window.root.title() == "Cribbage board · 127.0.0.1:%d" % server.port  # two told apart (a review)
         window.pull_plug()
         assert window.status.cget("text").splitlines()[:2] == ["Power cut: booted again from flash (boot 2).",
-                                                               "serving on 127.0.0.1:4121"]
+                                                               "serving on 127.0.0.1:%d" % server.port]
         assert track_names(device.board) == [[("P1", palette.BLUE)], [("P2", palette.ORANGE)]]
         device.command(json.dumps({"cmd": "settings", "set": {"players": 3, "colour2": 4}}))
         assert track_names(device.board) == [[("P1", palette.BLUE), ("P3", palette.YELLOW)], [("P2", palette.ORANGE)]]
     finally:
         window.root.destroy()
+        server.close()
 
 
 def key_events(window: Window, *events: tuple[str, int] | tuple[str, int, str]) -> list[tuple]:
