@@ -73,7 +73,6 @@ def compiled_firmware(tmp_path_factory: pytest.TempPathFactory) -> Callable[...,
     return compiled
 
 
-
 @pytest.fixture(autouse=True)
 def own_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test has its own per-user data and runtime folders (the simulator's default flash,

@@ -155,7 +155,6 @@ def test_the_dxf_has_every_hole_where_board_json_says(template: ModuleType, outp
     assert {"OUTLINE", "DISPLAY_WINDOW"} <= layers
 
 
-
 def test_the_dxf_is_the_same_whatever_pythons_hash_seed(template: ModuleType) -> None:
     """ezdxf orders the CLASSES it writes by a set's order: the script fixes it, so every run writes the same
     file (seeds 10 and 11 wrote two orders before)."""

@@ -39,7 +39,6 @@ def test_lit_counts_agree_with_a_scan_of_the_estimate(rgb: tuple[int, int, int],
     assert table.lit_within_cap(rgb, brightness, supply_ma, leds) == scan(rgb, brightness, supply_ma, leds)
 
 
-
 def test_what_the_usb_build_draws_against_what_usb_gives() -> None:
     """power.md and BUILD.md say what the code says: the board draws more, even dark, than MicroPython
     asks a computer for; its cap (supply_ma) is the switch's least limit and the Pico's share, so a capped

@@ -16,7 +16,6 @@ from pypdf import PdfReader
 pytestmark = [pytest.mark.xdist_group("skidl"), pytest.mark.usefixtures("skidl_in_a_temporary_folder")]
 
 
-
 def skidl_trace() -> list[tuple[str, str]]:
     """What SKiDL's ``get_skidl_trace`` returns (file and line of each caller outside SKiDL,
     outermost first), read off the frames: SKiDL's own calls ``inspect.stack()``, which reads

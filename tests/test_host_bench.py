@@ -162,7 +162,6 @@ def test_the_chip_figures_main_py_with_its_probes_compiles_for_micropython(
         assert done.returncode == 0, "%s: %s" % (name, done.stderr)
 
 
-
 def test_the_chip_long_match_figure_s_flash_holds_a_match_with_its_first_games_archived(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """``crib bench --chip``'s long-match figure (benchmarks/chip_figures.py, ``match_files(games)``) lays

@@ -422,7 +422,6 @@ def test_deploy_command_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Cap
     assert "did not answer the listing" in capsys.readouterr().err
 
 
-
 class BoardOverTcp:
     """What a socket:// address may be: the app's protocol answers each JSON line; with ``repl``,
     MicroPython's raw REPL answers Ctrl-A (a board on an emulated chip, or behind a serial-to-TCP

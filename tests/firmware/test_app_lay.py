@@ -85,7 +85,6 @@ def test_a_play_laid_with_the_encoder_pegs_and_says_each_card():
     assert d.match.next_show == (0, "hand") and d.mode.ranks.ranks == [9, 5, 2, 12]  # the dealer's: T 6 3 K
 
 
-
 def test_a_go_said_while_a_card_fitted_is_told_when_that_card_is_laid():
     d = laying()
     lay(d, 10)  # P2: ten

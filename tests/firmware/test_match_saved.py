@@ -54,7 +54,6 @@ def test_every_kind_of_event_and_table_size_comes_back():
         assert again.log == match.log and again.state() == match.state()
 
 
-
 def test_the_saved_form_stays_as_boards_have_written_it():
     # ints written by the firmware that kept them as they are saved (before the 2-byte codes
     # in memory): a cut's cards and a show's pack numbers are made again for the saved form

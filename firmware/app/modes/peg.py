@@ -85,9 +85,6 @@ def result_lines(match):
     return out
 
 
-
-
-
 def score_lines(board, sure=False):
     """The idle display: scores, deal, whose count, tally; at the end, who won (the match too)."""
     match = board.match
@@ -158,8 +155,6 @@ def _play_lines(board, out):
     out.append("enc=starter" if starter else "enc=count")
     if laid and len(out) <= LINES - 3:
         out.append("then lay cards")
-
-
 
 
 class Peg:
