@@ -61,4 +61,5 @@ def main() -> None:
     print("heap held by the loaded crib table\t%d\tbytes" % table_heap[1])
     check_compiled_firmware()
 
+
 main()

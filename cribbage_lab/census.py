@@ -33,6 +33,7 @@ def _every_suit_assignment(hand_ranks: list[int], starter_rank: int) -> "Iterato
             groups[-1][1] += 1
         else:
             groups.append([r, 1])
+
     def extend(i: int, hand: list[int], used: dict[int, int]) -> "Iterator[tuple[list[int], int]]":
         if i == len(groups):
             taken = used.get(starter_rank, 0)

@@ -70,6 +70,8 @@ def ovp_back_on(vref: float = TL431_VREF, ratio: float = 1.0, iref: float = 2e-6
     top, bottom, hysteresis = (OVP_DIVIDER[ref] for ref in ("R13", "R14", "R15"))
     sinks = vref / (bottom / ratio) + vref / top + (vref + body_diode) / hysteresis + iref
     return sinks / (1 / top + 1 / hysteresis)
+
+
 # WS2812D-F5 5 mm LED: data in, supply, ground, data out.
 LED_PINS = {1: "DIN", 2: "VDD", 3: "GND", 4: "DOUT"}
 

@@ -108,6 +108,7 @@ def test_build_md_gives_the_filters_figures(filters: ModuleType) -> None:
            f"{sw[0].capacitor} to {sw[-1].capacitor} in the same order" in BUILD
     assert f"a {sw[0].nanofarads} nF capacitor from the pin" in BUILD
 
+
 def test_the_filters_board_sits_by_the_picos_control_pins() -> None:
     """board.json places the filters' perfboard at the Pico's end away from USB (its pins 14 to 20, GP10-GP15,
     are there, on the edge nearest the board's left edge: drill_template.bootsel_hole's note), within a few mm."""

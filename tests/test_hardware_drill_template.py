@@ -166,6 +166,7 @@ def test_the_dxf_is_the_same_whatever_pythons_hash_seed(template: ModuleType) ->
                               env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("10", "11")}
     assert written == {template.DXF.read_text()}
 
+
 def test_the_edge_holes_are_given_a_size_and_a_height(template: ModuleType, board: dict) -> None:
     """The left edge's holes open into the power pocket: their centres at its middle height."""
     build = board["build"]

@@ -48,6 +48,7 @@ def run_simulator_command(command: str, cwd: Path) -> None:
     seen = b""
     try:
         deadline = time.monotonic() + TIMEOUT_S
+
         def ready() -> bool:  # headless: it listens; in the terminal: the board drawn, where it serves under it
             if "--headless" in words:
                 return b"listening on" in seen

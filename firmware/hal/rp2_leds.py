@@ -39,6 +39,7 @@ _LATCH_US = const(300)  # newer WS2812B need > 280 us low to latch (older ones 5
 # LEDs wait two seconds (the chip soak saw 1.6 s without a frame)
 _REFRESH_US = const(900000)
 
+
 class Leds:
     """The LED chain on ``pin``, driven by PIO0 state machine ``sm_id`` (0-3)."""
 

@@ -149,6 +149,7 @@ def test_the_press_that_opens_the_count_drops_the_protocol_s_code_too():
     assert "app.protocol" not in sys.modules and "app.strict_json" not in sys.modules
     assert d.ask({"cmd": "state"})["state"]["ui"]["mode"] == "starter"  # a request loads it again
 
+
 def test_each_module_the_board_forgets_or_loads_ahead_is_one_of_its_own():
     # a module moved or renamed takes its name in these lists with it, or the old name forgets nothing;
     # each is dropped again (MicroPython's unix port compiles them from source: all at once, with the

@@ -65,6 +65,7 @@ def test_the_saved_form_stays_as_boards_have_written_it():
     m = new_match([["cut", cards("AH KS 7D 9C")]], players=4)
     assert list(m.iter_saved()) == [135908385] and rebuilt(m).log == m.log
 
+
 def allocated(iterate):
     """Heap bytes that ``iterate()`` allocates, the collector off (MicroPython only)."""
     gc.collect()
