@@ -208,7 +208,8 @@ def run_interactive(args: argparse.Namespace, device: Device, flash: Path, held:
                 print(why, file=sys.stderr)  # seen after the terminal board (it takes the whole screen) ends
                 note = why + "\n" + note  # and on it, under the board
             else:
-                print(note, file=sys.stderr, flush=True)  # in the terminal it came from, too
+                if not note.startswith("serving on"):  # a clash, in the terminal it came from too (where it serves
+                    print(note, file=sys.stderr, flush=True)  # is printed already: "listening on")
                 window.run()
                 return 0
         from simulator.tui import Terminal

@@ -170,6 +170,8 @@ def test_the_window_plays_with_keys_and_mouse(display: str, tmp_path: Path) -> N
         screen.wait_for_leds({(0, 7): blue, (1, 6): orange, (1, 7): None})
         xdotool(display, "key", "q")  # quits, as in the terminal
         assert sim.process.wait(timeout=TIMEOUT_S) == 0
+        sim.said("crib sim: stopped")
+        assert not [line for line in sim.printed if "serving on" in line]  # said once: "listening on" (a review)
     finally:
         sim.stop()
 
