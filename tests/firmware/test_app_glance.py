@@ -144,6 +144,20 @@ def test_a_play_laid_card_by_card_is_drawn_from_the_glance_and_goes_on():
     assert lines == hw.display.lines and "fifteen two" in " ".join(lines).lower()  # what the last card said
 
 
+def test_a_game_won_by_his_heels_is_drawn_from_the_glance():
+    # The glance's match holds no events: what won the game (his heels) is the replay's to say.
+    d = Driver()
+    d.press(P1)
+    d.peg_in_steps(P2, 100)
+    d.peg_in_steps(P1, 119)
+    d.press(ENC)
+    d.pick("JS")
+    assert d.match.winner == 0
+    board, hw, first = power_on(d)
+    assert hw.display.lines[3:5] == ["P1 WINS", "next: P2 deals"]  # the glance's text (it raised: not drawn)
+    assert first == drawn(board) and board.messages.notice is None and "P1: his heels 2" in hw.display.lines
+
+
 def test_a_newest_copy_that_cannot_be_replayed_gives_way_to_the_older_after_its_glance():
     d = saved_match(seeded_match(1, 9))
     resave(d, codes=iter([4 | 2 << 6]))  # its glance is sound; its log is not

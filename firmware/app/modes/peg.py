@@ -68,7 +68,7 @@ def result_lines(match):
             out.append(losers + " " + words)
         else:  # a double skunk (two players' too) or three players' skunk: two lines
             out.extend((losers, words))
-    if match.match_winner is None:
+    if match.match_winner is None and match.events:  # (the glance's first frame: a match of no events, none said)
         last = next(match.iter_log(match.events - 1))[0]
         said = ()
         room = LINES  # under the game's line and the scores (a long saying takes the hint's line below it, as in
