@@ -29,7 +29,7 @@ TITLE = "Cribbage board"
 # X repeats a held key as release+press pairs at one instant; a release not followed by such a press
 # this soon is real.
 RELEASE_GRACE_MS = 40
-MAX_SCALE = 5.0  # the default scale's largest (a 1700 px wide board)
+MAX_DEFAULT_SCALE = 5.0  # the default scale's largest (a 1700 px wide board; --scale goes to cli.MAX_SCALE)
 MAX_RESIZE_SCALE = 8.0  # a window resized larger leaves a margin (drawing the board larger takes seconds)
 RESIZE_MS = 200  # a new window size is drawn for once it has stayed this long (not at every step of a drag)
 SHIFT, CONTROL = 0x0001, 0x0004  # Tk's state bits for a Shift or Control key held
@@ -39,7 +39,8 @@ STATUS_PX = 110  # the lines under the board (the note, the help: ``HELP``, a po
 def fit_scale(geometry: Geometry, screen: tuple[int, int]) -> float:
     """Pixels per millimetre that fit the board (and the help line) on a screen of that size."""
     width, height = screen
-    return round(min(MAX_SCALE, width * 0.95 / geometry.width_mm, (height * 0.88 - STATUS_PX) / geometry.height_mm), 2)
+    across, down = width * 0.95 / geometry.width_mm, (height * 0.88 - STATUS_PX) / geometry.height_mm
+    return round(min(MAX_DEFAULT_SCALE, across, down), 2)
 
 
 def resized_scale(geometry: Geometry, room: tuple[int, int], scale: float) -> float:

@@ -94,9 +94,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def named_file(text: str) -> str:
-    """``--out``'s FILE (argparse's type): a name, not empty (standard output is no ``--out`` at all)."""
+    """``--out``'s FILE (argparse's type): a name, not empty (standard output is no ``--out`` at all), nor a
+    folder (a wrong command line, as ``crib plot`` says of one: a review found export wrote nothing, exit 1)."""
     if not text.strip():
         raise argparse.ArgumentTypeError("FILE is empty (leave --out out to write to standard output)")
+    if Path(text).is_dir():
+        raise argparse.ArgumentTypeError("%s is a folder: name the file to write in it, like %s"
+                                         % (text, Path(text) / "games.csv"))
     return text
 
 
