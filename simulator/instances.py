@@ -58,8 +58,6 @@ class FlashInUse(Exception):
     """Another simulator holds this flash folder."""
 
     def __init__(self, folder: Path, pid: int | None) -> None:
-        self.folder = folder
-        self.pid = pid
         holder = "another simulator (pid %d)" % pid if pid is not None else "another simulator starting now"
         super().__init__("the flash folder %s is in use by %s: two simulators must never write one flash"
                          % (folder, holder))
