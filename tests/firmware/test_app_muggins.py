@@ -174,14 +174,21 @@ def test_back_steps_back_one_step_through_the_claim_and_the_call():
     assert d.mode.picker.picked == [parse(c) for c in "5H 5D JC".split()]
 
 
-def test_the_crib_can_be_called_after_the_deal_has_passed():
+def crib_claimed_short():
+    """The pone's hand and the dealer's claimed right, the crib claimed 10 of its 24 (the 5S turned): its call open,
+    the deal passed (P2 deals next)."""
     d = at_pones_hand()
     claim(d, "5H 5D JC 10C", 20)
     d.press(ENC)
     claim(d, "AC 2D 3H KS", 5)
     d.press(ENC)
     assert d.mode.title(d.board) == "P1 CRIB"
-    claim(d, "4C 4D 6H 6S", 10)  # worth 24 with the 5S
+    claim(d, "4C 4D 6H 6S", 10)
+    return d
+
+
+def test_the_crib_can_be_called_after_the_deal_has_passed():
+    d = crib_claimed_short()
     assert d.match.dealer == 1 and d.where() == "call" and d.mode.title(d.board) == "P1 CRIB"
     d.press(P2)  # the pone calls the crib
     assert d.match.front == [15, 34] and d.display()[:2] == ["P1 CRIB 24", "muggins P2 +14"]
@@ -193,12 +200,7 @@ def test_the_crib_s_call_taken_back_at_home_opens_the_call_again():
     # A review: back at home (after a power cut, or gone on from the call) took the call back and stayed home,
     # saying nothing of the crib's claim open to a call again (the deal has passed: home offers it not).
     for cut in (False, True):
-        d = at_pones_hand()
-        claim(d, "5H 5D JC 10C", 20)
-        d.press(ENC)
-        claim(d, "AC 2D 3H KS", 5)
-        d.press(ENC)
-        claim(d, "4C 4D 6H 6S", 10)
+        d = crib_claimed_short()
         d.press(P2)
         if cut:
             d = d.reboot()
@@ -215,12 +217,7 @@ def test_the_crib_s_call_taken_back_at_home_opens_the_call_again():
 def test_the_crib_s_call_taken_back_from_a_laid_play_opens_the_call_again():
     # A review: his heels (or the starter) taken back with back from the laying mode went home, the crib's call
     # lost, where from home it opens again.
-    d = at_pones_hand()
-    claim(d, "5H 5D JC 10C", 20)
-    d.press(ENC)
-    claim(d, "AC 2D 3H KS", 5)
-    d.press(ENC)
-    claim(d, "4C 4D 6H 6S", 10)
+    d = crib_claimed_short()
     d.press(ENC)  # not called: the next deal, P2 dealing
     assert d.ask({"cmd": "settings", "set": {"play": 1}})["ok"]
     d.press(HOLD_P2)  # his heels: the play laid from here
