@@ -34,7 +34,7 @@ def match_of(settings, glance):
 
 class _Play:
     """The play laid card by card as the laying mode draws it (``laying.turn``, ``laying.play.count``,
-    ``laying.said``, ``laying.out``): for the first frame only."""
+    ``laying.said``): for the first frame only."""
 
     false_go = None  # (not in the glance: said under the last card until the next, and the replay follows at once)
 
@@ -43,10 +43,6 @@ class _Play:
         self.play = self  # (laying.play.count)
         self.count = count
         self.said = said
-
-    def out(self, rank):
-        """No card of ``rank`` laid, for all the glance knows (the cards are in the log): the dial rests on the 5."""
-        return 0
 
 
 def agrees(glance_of_match, saved):

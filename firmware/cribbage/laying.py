@@ -37,10 +37,7 @@ def lay_event(game, event):
     if laying is None:  # the first card or go of the deal
         laying = Laying(game.settings, game.dealer, HAND_SIZE)
     if lay:
-        starter = game.starter_rank
-        if starter is None and game.heels:  # his heels pegged: the starter is a Jack, its suit not given yet
-            starter = _JACK
-        seat, points = laying.lay(event[1], event[2], starter)
+        seat, points = laying.lay(event[1], event[2], game)
     else:
         seat, points = laying.go(event[1])
     game.laying = laying
@@ -73,6 +70,16 @@ def lay_event(game, event):
             laying.said = (seat, laying.said[1], pegged, laying.said[3])
     if game.front[side] == start:  # a house rule kept the peg where it was: said, but nothing pegged
         laying.said = (seat, laying.said[1], laying.said[2], None)  # named for the seat they were for
+
+
+def free(game, r):
+    """How many cards of rank ``r`` (0-12) may still be laid in ``game``'s deal: four, less those laid and the
+    starter (a Jack once his heels are pegged, its suit not given yet)."""
+    starter = game.starter_rank
+    if starter is None and game.heels:
+        starter = _JACK
+    laying = game.laying
+    return 4 - (0 if laying is None else laying.out(r)) - (starter == r)
 
 
 class Laying:
@@ -121,21 +128,20 @@ class Laying:
             raise RuleError("not %s's turn to %s: %s's" % (settings.named(seat, seat=True), what,
                                                            settings.seat_name(self.play.turn)))
 
-    def lay(self, seat, rank, starter):
-        """``seat`` lays a card of ``rank`` (1-13; ``starter``: the starter's rank 0-12, or None); returns
-        (scoring seat or None, points). RuleError and nothing changed if it may not."""
+    def lay(self, seat, rank, game):
+        """``seat`` lays a card of ``rank`` (1-13) in ``game``'s deal (its starter one of the rank's four:
+        ``free``); returns (scoring seat or None, points). RuleError and nothing changed if it may not."""
         if not is_int(rank) or not 1 <= rank <= _RANKS:
             raise RuleError("a card's rank is 1 (Ace) to 13 (King), not %s" % json_text(rank))
         self._check_turn(seat, "lay")
         r = rank - 1
         play = self.play
-        out = self.out(r)
-        if out + (starter == r) >= 4:
+        if free(game, r) <= 0:  # (the first card's laying is not yet the game's: none laid)
             raise RuleError("all four %ss are out already" % rank_name(r))
         count = play.count + value(r * 4)
         if count > GAME_COUNT:
             raise RuleError("the count is %d: %s makes %d, past 31" % (play.count, a_rank(r), count))
-        play.lay(r * 4 + out)  # a card of that rank not played yet: the suit plays no part
+        play.lay(r * 4 + self.out(r))  # a card of that rank not played yet: the suit plays no part
         room = self.gone[seat]
         self.false_go = None
         if value(r * 4) <= room:  # the seat said go holding this card

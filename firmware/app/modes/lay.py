@@ -40,7 +40,6 @@ from shared.ticks import ticks_diff
 
 _RANKS = const(13)  # the rank dialled: 1 (Ace) to _RANKS (King), as the core's ["lay", seat, rank]
 _MOST = const(31)  # the count never passes it (cribbage.play.GAME_COUNT: not imported before the first card)
-_JACK = const(10)  # a Jack's rank as the core holds it, 0-12 (cribbage.cards.JACK: a const, no name imported)
 _COUNT_LEVEL = const(40)  # the count's bar: well under a back peg's 96 (palette), so the pegs it covers show
 
 
@@ -48,12 +47,11 @@ def _settle(board, rank):
     """``rank``, or the next rank after it with a card left: a fifth card of a rank (the starter one of its four)
     would be refused, so the dial does not rest there (after its last card, or at power-on on the 5)."""
     match = board.match
-    laying = match.game.laying
-    if laying is not None:
-        starter = match.starter_rank
-        if starter is None and match.heels:  # his heels pegged: the starter a Jack, its suit not given yet
-            starter = _JACK
-        while laying.out(rank - 1) + (starter == rank - 1) >= 4:
+    game = match.game
+    if game.laying is not None and match.events:  # (not the glance's first frame: its match holds no cards)
+        from cribbage.laying import free  # (loaded with the play's first card)
+
+        while not free(game, rank - 1):
             rank = rank % _RANKS + 1
     return rank
 
