@@ -6,7 +6,7 @@ lays and presses; the core (``["lay", seat, rank]``) adds it to the count and pe
 makes, and the display says it as players do ("fifteen two", "thirty-one for two").
 - turn: the rank, Ace to King (it stays where it was for the next card, or past a rank whose last card that
   was; a power cut dials 5 again, as the first frame, drawn before the log is replayed (``app.glance``), knows
-  no card, or past it once its four are out);
+  no card: a press there once its four are out is refused, and the dial goes past it);
 - encoder press: the seat whose turn it is lays a card of that rank; once every card is
   laid, it counts the hands (as from the home mode);
 - its player's button (p1, p2; player 3: back held; a team's button for either partner):
@@ -45,10 +45,9 @@ _COUNT_LEVEL = const(40)  # the count's bar: well under a back peg's 96 (palette
 
 def _settle(board, rank):
     """``rank``, or the next rank after it with a card left: a fifth card of a rank (the starter one of its four)
-    would be refused, so the dial does not rest there (after its last card, or at power-on on the 5)."""
-    match = board.match
-    game = match.game
-    if game.laying is not None and match.events:  # (not the glance's first frame: its match holds no cards)
+    would be refused, so the dial does not rest there after a press (its last card laid, or refused)."""
+    game = board.match.game
+    if game.laying is not None:
         from cribbage.laying import free  # (loaded with the play's first card)
 
         while not free(game, rank - 1):
@@ -86,8 +85,9 @@ class Lay:
     full_screen = False
 
     def __init__(self, board):
-        self.rank = _settle(board, _undone_rank(board, 5))  # opened by back at home (the card that won taken
-        # back): that card
+        # opened by back at home (the card that won taken back): that card; else the 5, as the glance's first frame
+        # at power-on (which knows no card) dials it: that frame and the replay's are one (test_glance_properties)
+        self.rank = _undone_rank(board, 5)
         self.turned = board.hw.ticks_ms()  # the last detent: the rank's blink starts lit there
         # count n lights hole under(n) = start - n: hole 60 (under hole 1) on, 31 at hole 30; kept, not
         # asked each frame (a call costs the chip tens of microseconds)
@@ -136,7 +136,8 @@ class Lay:
         elif kind == events.PRESS and what == events.ENCODER:
             if turn is None:
                 board.open_count()
-            elif board.try_apply(["lay", turn, self.rank]):  # its rank's last card: the dial rests on the next
+            else:  # laid, or refused: past a rank whose four are out (its last card now, or at power-on)
+                board.try_apply(["lay", turn, self.rank])
                 self.rank = _settle(board, self.rank)
         elif kind == events.PRESS and what == events.BACK:
             if board.attempt(board.undo):
