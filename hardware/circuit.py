@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import i2c_bus
@@ -104,6 +105,31 @@ def gpio_name(number: int) -> str:
     return f"GP{number}"
 
 
+@dataclass
+class Shared:
+    """What the sections of one build share: the circuit (for its no-connect net), board.json's pins,
+    the variant, the three supply nets, the part templates more than one section uses, and the Pico
+    (U1) with its pins by name."""
+
+    circuit: Circuit
+    pins: dict
+    variant: str
+    gnd: Net
+    v3: Net
+    led5: Net
+    resistor: Part
+    capacitor: Part
+    diode: Part
+    pico: Part
+    by_name: dict[str, list]
+
+    def gp(self, number: int, net_name: str) -> Net:
+        """A new net, ``net_name``, on the Pico's pin GP``number``."""
+        net = Net(net_name)
+        net += self.pico[[n for n, name in PICO_PINS.items() if name == gpio_name(number)][0]]
+        return net
+
+
 def build(board: dict, variant: str) -> Circuit:
     """The whole circuit of one supply variant, from the pins and LED count of ``board`` (the LED
     switch's pins are ``make_board.LED_POWER_PINS``, which board.json holds for a USB build only)."""
@@ -114,199 +140,263 @@ def build(board: dict, variant: str) -> Circuit:
     circuit.no_files = True  # no log or ERC files beside the script
     resistor = template("R", "R", {1: "1", 2: "2"})
     capacitor = template("C", "C", {1: "1", 2: "2"})
-    polarised = template("CP", "C", {1: "+", 2: "-"})
     diode = template("D", "D", {1: "K", 2: "A"})
-    switch = template("SW", "SW", {1: "1", 2: "2"})
     with circuit:
         gnd, v3, led5 = Net("GND"), Net("+3V3"), Net("+5V_LED")
         gnd.drive = POWER  # the supply's return (the jack or USB); 3V3 and +5V_LED are driven by parts
-        inputs = {gpio_name(n) for n in (pins["encoder_a"], pins["encoder_b"], pins["encoder_switch"],
-                                         *pins["buttons"].values())}
-        outputs = {gpio_name(n) for n in (pins["led_data"], pins["i2c"]["scl"])}
-        if variant == "usb":
-            inputs.add(gpio_name(LED_POWER_PINS["fault"]))
-            outputs.add(gpio_name(LED_POWER_PINS["enable"]))
-        pico = template("RPi_Pico", "U", [(n, name, pico_pin_type(name, variant, inputs, outputs))
-                                          for n, name in PICO_PINS.items()])(ref="U1", value="Raspberry Pi Pico")
-        by_name: dict[str, list] = {}
-        for number, name in PICO_PINS.items():
-            by_name.setdefault(name, []).append(pico[number])
-        # The Pico joins its GND pins on its own board. Two of them, pins 38 and 3, are wired to the star point, each
-        # its own way (BUILD.md, stage 1): one wire alone, broken in the panel's service loop, would send the return
-        # through U2's and the RP2040's pins. A netlist has no wires: both are this one net.
-        for p in by_name["GND"] + by_name["AGND"]:
-            gnd += p
-        v3 += by_name["3V3"][0]
-        used = {gpio_name(n) for n in (pins["led_data"], pins["encoder_a"], pins["encoder_b"],
-                                        pins["encoder_switch"], *pins["buttons"].values(), pins["i2c"]["sda"],
-                                        pins["i2c"]["scl"])}
-        if variant == "usb":
-            used |= {gpio_name(n) for n in LED_POWER_PINS.values()}
-
-        def gp(number: int, net_name: str) -> Net:
-            net = Net(net_name)
-            net += pico[[n for n, name in PICO_PINS.items() if name == gpio_name(number)][0]]
-            return net
-
-        # Supply.
-        bulk = polarised(ref="C243", value="1000uF 10V")
-        bulk["+"] += led5
-        bulk["-"] += gnd
-        if variant == "usb":
-            vbus = Net("VBUS")
-            vbus += by_name["VBUS"][0]
-            # F2, a PTC resettable fuse soldered at the Pico's pin 40: a fault before U3 (the wire to U3's
-            # IN, C247, a bridge at U3's pins) would otherwise get whatever the charger gives (power.md).
-            ptc = template("PTC", "F", {1: "1", 2: "2"})(ref="F2", value="MF-R050 0.5A hold")
-            ptc[1] += vbus
-            vbus = Net("VBUS_PTC")
-            vbus.drive = POWER  # the Pico's VBUS, through F2
-            ptc[2] += vbus
-            limiter = template("TPS2553", "U", TPS2553_PINS, {"IN": T.PWRIN, "GND": T.PWRIN, "EN": T.INPUT,
-                                                              "FAULT": T.OPENCOLL, "OUT": T.PWROUT})(
-                ref="U3", value="TPS2553DBVR")
-            limiter["IN"] += vbus
-            limiter["GND"] += gnd
-            limiter["OUT"] += led5
-            bypass = capacitor(ref="C247", value="100nF")
-            bypass[1, 2] += vbus, gnd
-            ilim = Net("ILIM")
-            ilim += limiter["ILIM"]
-            resistor(ref="R8", value="66.5k 1%")[1, 2] += ilim, gnd  # U3's limit: 351 to 449 mA
-            enable = gp(LED_POWER_PINS["enable"], "LED_EN")
-            enable += limiter["EN"]
-            resistor(ref="R9", value="100k")[1, 2] += enable, gnd  # off until the firmware drives it high
-            fault = gp(LED_POWER_PINS["fault"], "LED_FAULT")
-            fault += limiter["FAULT"]
-            resistor(ref="R10", value="10k")[1, 2] += fault, v3
-            for name in ("VSYS",):
-                circuit.NC += by_name[name][0]
-        else:
-            jack = template("DC_JACK", "J", {1: "TIP", 2: "SLEEVE"}, {"TIP": T.PWROUT, "SLEEVE": T.PWROUT})(
-                ref="J1", value="5.5x2.1mm centre +")
-            raw = Net("+5V_JACK")
-            raw += jack["TIP"]
-            gnd += jack["SLEEVE"]
-            fused = Net("+5V_FUSED")
-            fuse = template("FUSE", "F", {1: "1", 2: "2"})(ref="F1", value="T3.15A 5x20")
-            fuse[1, 2] += raw, fused
-            # C253 damps the ringing of a live plug going in (the cable's inductance against the FETs'
-            # capacitance): bipolar, since a reversed plug puts the supply across it the wrong way round.
-            capacitor(ref="C253", value="47uF 35V bipolar")[1, 2] += fused, gnd
-            # Two P-MOSFETs back to back, sources joined (+5V_GUARD), gates joined (Q_GATES), R11
-            # holding the gates at GND: both on (VGS about -5 V, a few milliohms each).
-            # Reverse polarity: Q1, drain to the fuse. A reversed plug finds it off and its body diode
-            # blocking, so nothing flows. (A diode across the supply would have to blow F1, which a
-            # current-limited adapter never lets happen.)
-            # Overvoltage: Q2, drain to the LED bus, the other way round, so that its body diode blocks
-            # what Q1's passes: Q1's own gate cannot cut a high supply off, its body diode would still
-            # conduct. Above about 5.7 V (a 9, 12 or 24 V plug) U4 pulls Q3's base down, Q3 pulls both
-            # gates up to the sources, and both turn off: nothing reaches the LEDs, the shifter or the
-            # Pico's VSYS until the supply falls back below about 5.5 V.
-            pmos = template("PMOS", "Q", PMOS_PINS)
-            guard = Net("+5V_GUARD")
-            gates = Net("Q_GATES")
-            reverse = pmos(ref="Q1", value="IPP80P03P4L-04")
-            reverse["D", "G", "S"] += fused, gates, guard
-            cut = pmos(ref="Q2", value="IPP80P03P4L-04")
-            cut["D", "G", "S"] += led5, gates, guard
-            led5.drive = POWER  # the jack's supply, through the fuse, Q1 and Q2
-            resistor(ref="R11", value="10k")[1, 2] += gates, gnd
-            sense, trip, base = Net("OVP_SENSE"), Net("OVP_TRIP"), Net("Q3_BASE")
-            divider = OVP_DIVIDER
-            resistor(ref="R13", value="%gk 1%%" % (divider["R13"] / 1000))[1, 2] += fused, sense
-            resistor(ref="R14", value="%gk 1%%" % (divider["R14"] / 1000))[1, 2] += sense, gnd
-            resistor(ref="R15", value="%gk" % (divider["R15"] / 1000))[1, 2] += gates, sense  # hysteresis
-            capacitor(ref="C248", value="2.2nF")[1, 2] += sense, gnd  # ignores the ringing of a hot plug
-            # A reversed plug would pull U4's REF below its anode: D2 holds it at about -0.7 V.
-            clamp = diode(ref="D2", value="1N4148")
-            clamp["A", "K"] += gnd, sense
-            reference = template("TL431", "U", TL431_PINS)(ref="U4", value="TL431ACLP")
-            reference["REF", "A", "K"] += sense, gnd, trip
-            resistor(ref="R16", value="2.2k")[1, 2] += trip, base
-            # Keeps Q3 off below the limit; low enough that U4 sinks its least cathode current (0.6 mA at most
-            # for the TL431AC, TI SLVS543) before Q3 turns on (0.65 V / 1 k): U4 regulates at the trip point.
-            resistor(ref="R17", value="1k")[1, 2] += base, guard
-            switch_off = template("PNP", "Q", PNP_PINS)(ref="Q3", value="2N3906")
-            switch_off["E", "B", "C"] += guard, base, gates
-            vsys = Net("VSYS")
-            vsys.drive = POWER  # the fused supply, through D1
-            vsys += by_name["VSYS"][0]
-            feed = diode(ref="D1", value="1N5819")
-            feed["A", "K"] += led5, vsys
-            circuit.NC += by_name["VBUS"][0]
-        for name in ("RUN", "3V3_EN", "ADC_VREF"):
-            circuit.NC += by_name[name][0]
-        for number, name in PICO_PINS.items():
-            if name.startswith("GP") and name not in used:
-                circuit.NC += pico[number]
-
-        # Data: GP -> one 74AHCT125 gate (3.3 V -> 5 V) -> 330 ohm -> DIN of LED1.
-        shifter = template("74AHCT125", "U", AHCT125_PINS, {
-            "GND": T.PWRIN, "VCC": T.PWRIN, **{f"{g}A": T.INPUT for g in "1234"}, **{f"{g}OE": T.INPUT for g in "1234"},
-            **{f"{g}Y": T.TRISTATE for g in "1234"}})(ref="U2", value="SN74AHCT125N")
-        shifter["VCC"] += led5
-        shifter["GND"] += gnd
-        capacitor(ref="C244", value="100nF")[1, 2] += led5, gnd
-        data = gp(pins["led_data"], "LED_DATA_3V3")
-        data += shifter["1A"]
-        # Holds the shifter's input low while the Pico's pin is not driven (power-up, reset, BOOTSEL),
-        # so LED 1 never sees a floating data line.
-        resistor(ref="R12", value="22k")[1, 2] += data, gnd
-        gnd += shifter["1OE"]
-        for gate in "234":  # unused gates: inputs and enables to ground, outputs open
-            gnd += shifter[f"{gate}A"], shifter[f"{gate}OE"]
-            circuit.NC += shifter[f"{gate}Y"]
-        shifted, din = Net("LED_DATA_5V"), Net("DIN0")
-        shifted += shifter["1Y"]
-        resistor(ref="R1", value="330")[1, 2] += shifted, din
-        led = template("WS2812D", "LED", LED_PINS, {"DIN": T.INPUT, "VDD": T.PWRIN, "GND": T.PWRIN,
-                                                    "DOUT": T.OUTPUT})
-        count = board["leds"]["count"]
-        for n in range(count):
-            part = led(ref=f"LED{n + 1}", value="WS2812D-F5")
-            part["VDD"] += led5
-            part["GND"] += gnd
-            part["DIN"] += din
-            capacitor(ref=f"C{n + 1}", value="100nF")[1, 2] += led5, gnd
-            if n + 1 < count:
-                din = Net(f"DIN{n + 1}")
-                part["DOUT"] += din
-            else:
-                circuit.NC += part["DOUT"]
-
-        # Controls: every contact closes to ground, through its RC filter at the pin (control_filters.py):
-        # a resistor in series, a capacitor to GND; the encoder's A and B also a pull-up to 3V3 (Bourns').
-        encoder = template("ENCODER", "ENC", {1: "A", 2: "C", 3: "B", 4: "S1", 5: "S2"})(
-            ref="ENC1", value="PEC11R-4220F-S0024")
-        gnd += encoder["C"], encoder["S2"]
-        contacts = {"encoder_a": encoder["A"], "encoder_b": encoder["B"], "encoder_switch": encoder["S1"]}
-        for ref, name in (("SW1", "p1"), ("SW2", "p2"), ("SW3", "back")):
-            button = switch(ref=ref, value=f"button {name}")
-            button[2] += gnd
-            contacts[name] = button[1]
-        for name, contact in contacts.items():
-            rc = FILTERS[name]
-            wire = Net(rc.net)
-            wire += contact
-            pin = gp(pins["buttons"][name] if name in pins["buttons"] else pins[name], f"{rc.net}_RC")
-            if rc.pull_up is not None and rc.pull_up_ohms is not None:
-                resistor(ref=rc.pull_up, value=ohms(rc.pull_up_ohms, "k"))[1, 2] += v3, wire
-            resistor(ref=rc.series, value=ohms(rc.series_ohms, "k"))[1, 2] += wire, pin
-            capacitor(ref=rc.capacitor, value=f"{rc.nanofarads}nF")[1, 2] += pin, gnd
-
-        # Display (optional): SSD1306 module on 3V3. Its I2C pull-ups to 3V3, R6 and R7, always fitted: a module's
-        # own (10 kohm on many) rise too slowly for 400 kHz over the bus's 0.4 m of wire (i2c_bus.py).
-        oled = template("SSD1306", "DISP", {1: "GND", 2: "VCC", 3: "SCL", 4: "SDA"},
-                        {"GND": T.PWRIN, "VCC": T.PWRIN, "SCL": T.INPUT, "SDA": T.BIDIR})(
-            ref="DISP1", value="SSD1306 128x64 I2C")
-        gnd += oled["GND"]
-        v3 += oled["VCC"]
-        for line, ref in (("SCL", "R7"), ("SDA", "R6")):
-            net = gp(pins["i2c"][line.lower()], f"I2C_{line}")
-            net += oled[line]
-            resistor(ref=ref, value=ohms(i2c_bus.PULL_UP_OHMS, "k"))[1, 2] += v3, net
+        pico = pico_part(pins, variant)
+        shared = Shared(circuit, pins, variant, gnd, v3, led5, resistor, capacitor, diode, pico, pico_pins(pico))
+        pico_power(shared)
+        supply(shared)
+        unused_pico_pins(shared)
+        led_chain(shared, level_shifter(shared), board["leds"]["count"])
+        controls(shared)
+        display(shared)
     return circuit
+
+
+def pico_part(pins: dict, variant: str) -> Part:
+    """U1, the Pico, each pin typed for the ERC as this build uses it (``pico_pin_type``)."""
+    inputs = {gpio_name(n) for n in (pins["encoder_a"], pins["encoder_b"], pins["encoder_switch"],
+                                     *pins["buttons"].values())}
+    outputs = {gpio_name(n) for n in (pins["led_data"], pins["i2c"]["scl"])}
+    if variant == "usb":
+        inputs.add(gpio_name(LED_POWER_PINS["fault"]))
+        outputs.add(gpio_name(LED_POWER_PINS["enable"]))
+    return template("RPi_Pico", "U", [(n, name, pico_pin_type(name, variant, inputs, outputs))
+                                      for n, name in PICO_PINS.items()])(ref="U1", value="Raspberry Pi Pico")
+
+
+def pico_pins(pico: Part) -> dict[str, list]:
+    """The Pico's pins by name, each name's in pin-number order (GND names seven)."""
+    by_name: dict[str, list] = {}
+    for number, name in PICO_PINS.items():
+        by_name.setdefault(name, []).append(pico[number])
+    return by_name
+
+
+def pico_power(shared: Shared) -> None:
+    """The Pico's ground pins on GND, its 3V3 output on +3V3."""
+    by_name, gnd = shared.by_name, shared.gnd
+    # The Pico joins its GND pins on its own board. Two of them, pins 38 and 3, are wired to the star point, each
+    # its own way (BUILD.md, stage 1): one wire alone, broken in the panel's service loop, would send the return
+    # through U2's and the RP2040's pins. A netlist has no wires: both are this one net.
+    for p in by_name["GND"] + by_name["AGND"]:
+        gnd += p
+    shared.v3 += by_name["3V3"][0]
+
+
+def supply(shared: Shared) -> None:
+    """C243, the bulk capacitor on the LED bus, then the variant's power entry."""
+    polarised = template("CP", "C", {1: "+", 2: "-"})
+    bulk = polarised(ref="C243", value="1000uF 10V")
+    bulk["+"] += shared.led5
+    bulk["-"] += shared.gnd
+    if shared.variant == "usb":
+        usb_supply(shared)
+    else:
+        adapter_supply(shared)
+
+
+def usb_supply(shared: Shared) -> None:
+    """The USB build's power entry: the Pico's VBUS, through F2, into U3, the LEDs' current-limited switch,
+    which the firmware enables (LED_EN) and which reports a fault (LED_FAULT); VSYS left open."""
+    by_name, gnd, resistor = shared.by_name, shared.gnd, shared.resistor
+    vbus = Net("VBUS")
+    vbus += by_name["VBUS"][0]
+    # F2, a PTC resettable fuse soldered at the Pico's pin 40: a fault before U3 (the wire to U3's
+    # IN, C247, a bridge at U3's pins) would otherwise get whatever the charger gives (power.md).
+    ptc = template("PTC", "F", {1: "1", 2: "2"})(ref="F2", value="MF-R050 0.5A hold")
+    ptc[1] += vbus
+    vbus = Net("VBUS_PTC")
+    vbus.drive = POWER  # the Pico's VBUS, through F2
+    ptc[2] += vbus
+    limiter = template("TPS2553", "U", TPS2553_PINS, {"IN": T.PWRIN, "GND": T.PWRIN, "EN": T.INPUT,
+                                                      "FAULT": T.OPENCOLL, "OUT": T.PWROUT})(
+        ref="U3", value="TPS2553DBVR")
+    limiter["IN"] += vbus
+    limiter["GND"] += gnd
+    limiter["OUT"] += shared.led5
+    bypass = shared.capacitor(ref="C247", value="100nF")
+    bypass[1, 2] += vbus, gnd
+    ilim = Net("ILIM")
+    ilim += limiter["ILIM"]
+    resistor(ref="R8", value="66.5k 1%")[1, 2] += ilim, gnd  # U3's limit: 351 to 449 mA
+    enable = shared.gp(LED_POWER_PINS["enable"], "LED_EN")
+    enable += limiter["EN"]
+    resistor(ref="R9", value="100k")[1, 2] += enable, gnd  # off until the firmware drives it high
+    fault = shared.gp(LED_POWER_PINS["fault"], "LED_FAULT")
+    fault += limiter["FAULT"]
+    resistor(ref="R10", value="10k")[1, 2] += fault, shared.v3
+    for name in ("VSYS",):
+        shared.circuit.NC += by_name[name][0]
+
+
+def adapter_supply(shared: Shared) -> None:
+    """The adapter build's power entry: J1, F1 and C253, Q1 and Q2 (reverse polarity and, with
+    ``overvoltage_cut_off``, overvoltage), then D1 from the LED bus to the Pico's VSYS; VBUS left open."""
+    gnd, led5, resistor, by_name = shared.gnd, shared.led5, shared.resistor, shared.by_name
+    jack = template("DC_JACK", "J", {1: "TIP", 2: "SLEEVE"}, {"TIP": T.PWROUT, "SLEEVE": T.PWROUT})(
+        ref="J1", value="5.5x2.1mm centre +")
+    raw = Net("+5V_JACK")
+    raw += jack["TIP"]
+    gnd += jack["SLEEVE"]
+    fused = Net("+5V_FUSED")
+    fuse = template("FUSE", "F", {1: "1", 2: "2"})(ref="F1", value="T3.15A 5x20")
+    fuse[1, 2] += raw, fused
+    # C253 damps the ringing of a live plug going in (the cable's inductance against the FETs'
+    # capacitance): bipolar, since a reversed plug puts the supply across it the wrong way round.
+    shared.capacitor(ref="C253", value="47uF 35V bipolar")[1, 2] += fused, gnd
+    # Two P-MOSFETs back to back, sources joined (+5V_GUARD), gates joined (Q_GATES), R11
+    # holding the gates at GND: both on (VGS about -5 V, a few milliohms each).
+    # Reverse polarity: Q1, drain to the fuse. A reversed plug finds it off and its body diode
+    # blocking, so nothing flows. (A diode across the supply would have to blow F1, which a
+    # current-limited adapter never lets happen.)
+    # Overvoltage: Q2, drain to the LED bus, the other way round, so that its body diode blocks
+    # what Q1's passes: Q1's own gate cannot cut a high supply off, its body diode would still
+    # conduct. Above about 5.7 V (a 9, 12 or 24 V plug) U4 pulls Q3's base down, Q3 pulls both
+    # gates up to the sources, and both turn off: nothing reaches the LEDs, the shifter or the
+    # Pico's VSYS until the supply falls back below about 5.5 V.
+    pmos = template("PMOS", "Q", PMOS_PINS)
+    guard = Net("+5V_GUARD")
+    gates = Net("Q_GATES")
+    reverse = pmos(ref="Q1", value="IPP80P03P4L-04")
+    reverse["D", "G", "S"] += fused, gates, guard
+    cut = pmos(ref="Q2", value="IPP80P03P4L-04")
+    cut["D", "G", "S"] += led5, gates, guard
+    led5.drive = POWER  # the jack's supply, through the fuse, Q1 and Q2
+    resistor(ref="R11", value="10k")[1, 2] += gates, gnd
+    overvoltage_cut_off(shared, fused, gates, guard)
+    vsys = Net("VSYS")
+    vsys.drive = POWER  # the fused supply, through D1
+    vsys += by_name["VSYS"][0]
+    feed = shared.diode(ref="D1", value="1N5819")
+    feed["A", "K"] += led5, vsys
+    shared.circuit.NC += by_name["VBUS"][0]
+
+
+def overvoltage_cut_off(shared: Shared, fused: Net, gates: Net, guard: Net) -> None:
+    """U4 watching the ``fused`` supply through R13 / R14 (R15 its hysteresis) and Q3, which pulls
+    the FETs' ``gates`` up to their sources (``guard``) above the limit (power.md, "Overvoltage")."""
+    gnd, resistor = shared.gnd, shared.resistor
+    sense, trip, base = Net("OVP_SENSE"), Net("OVP_TRIP"), Net("Q3_BASE")
+    divider = OVP_DIVIDER
+    resistor(ref="R13", value="%gk 1%%" % (divider["R13"] / 1000))[1, 2] += fused, sense
+    resistor(ref="R14", value="%gk 1%%" % (divider["R14"] / 1000))[1, 2] += sense, gnd
+    resistor(ref="R15", value="%gk" % (divider["R15"] / 1000))[1, 2] += gates, sense  # hysteresis
+    shared.capacitor(ref="C248", value="2.2nF")[1, 2] += sense, gnd  # ignores the ringing of a hot plug
+    # A reversed plug would pull U4's REF below its anode: D2 holds it at about -0.7 V.
+    clamp = shared.diode(ref="D2", value="1N4148")
+    clamp["A", "K"] += gnd, sense
+    reference = template("TL431", "U", TL431_PINS)(ref="U4", value="TL431ACLP")
+    reference["REF", "A", "K"] += sense, gnd, trip
+    resistor(ref="R16", value="2.2k")[1, 2] += trip, base
+    # Keeps Q3 off below the limit; low enough that U4 sinks its least cathode current (0.6 mA at most
+    # for the TL431AC, TI SLVS543) before Q3 turns on (0.65 V / 1 k): U4 regulates at the trip point.
+    resistor(ref="R17", value="1k")[1, 2] += base, guard
+    switch_off = template("PNP", "Q", PNP_PINS)(ref="Q3", value="2N3906")
+    switch_off["E", "B", "C"] += guard, base, gates
+
+
+def unused_pico_pins(shared: Shared) -> None:
+    """The Pico's pins this build leaves open on the no-connect net: RUN, 3V3_EN, ADC_VREF and every GPIO
+    that board.json (and, on a USB build, the LED switch) does not use."""
+    pins, by_name, circuit = shared.pins, shared.by_name, shared.circuit
+    used = {gpio_name(n) for n in (pins["led_data"], pins["encoder_a"], pins["encoder_b"],
+                                    pins["encoder_switch"], *pins["buttons"].values(), pins["i2c"]["sda"],
+                                    pins["i2c"]["scl"])}
+    if shared.variant == "usb":
+        used |= {gpio_name(n) for n in LED_POWER_PINS.values()}
+    for name in ("RUN", "3V3_EN", "ADC_VREF"):
+        circuit.NC += by_name[name][0]
+    for number, name in PICO_PINS.items():
+        if name.startswith("GP") and name not in used:
+            circuit.NC += shared.pico[number]
+
+
+def level_shifter(shared: Shared) -> Net:
+    """The LED data: the Pico's pin -> one 74AHCT125 gate, U2 (3.3 V -> 5 V) -> R1, 330 ohm; returns the
+    net R1 drives, DIN0, LED1's data in."""
+    gnd, led5, resistor = shared.gnd, shared.led5, shared.resistor
+    shifter = template("74AHCT125", "U", AHCT125_PINS, {
+        "GND": T.PWRIN, "VCC": T.PWRIN, **{f"{g}A": T.INPUT for g in "1234"}, **{f"{g}OE": T.INPUT for g in "1234"},
+        **{f"{g}Y": T.TRISTATE for g in "1234"}})(ref="U2", value="SN74AHCT125N")
+    shifter["VCC"] += led5
+    shifter["GND"] += gnd
+    shared.capacitor(ref="C244", value="100nF")[1, 2] += led5, gnd
+    data = shared.gp(shared.pins["led_data"], "LED_DATA_3V3")
+    data += shifter["1A"]
+    # Holds the shifter's input low while the Pico's pin is not driven (power-up, reset, BOOTSEL),
+    # so LED 1 never sees a floating data line.
+    resistor(ref="R12", value="22k")[1, 2] += data, gnd
+    gnd += shifter["1OE"]
+    for gate in "234":  # unused gates: inputs and enables to ground, outputs open
+        gnd += shifter[f"{gate}A"], shifter[f"{gate}OE"]
+        shared.circuit.NC += shifter[f"{gate}Y"]
+    shifted, din = Net("LED_DATA_5V"), Net("DIN0")
+    shifted += shifter["1Y"]
+    resistor(ref="R1", value="330")[1, 2] += shifted, din
+    return din
+
+
+def led_chain(shared: Shared, din: Net, count: int) -> None:
+    """The ``count`` WS2812D LEDs, LED1 on ``din``, each one's data out into the next one's data in, the
+    last one's open, and a 100 nF capacitor (C1, C2, ...) beside each."""
+    gnd, led5 = shared.gnd, shared.led5
+    led = template("WS2812D", "LED", LED_PINS, {"DIN": T.INPUT, "VDD": T.PWRIN, "GND": T.PWRIN,
+                                                "DOUT": T.OUTPUT})
+    for n in range(count):
+        part = led(ref=f"LED{n + 1}", value="WS2812D-F5")
+        part["VDD"] += led5
+        part["GND"] += gnd
+        part["DIN"] += din
+        shared.capacitor(ref=f"C{n + 1}", value="100nF")[1, 2] += led5, gnd
+        if n + 1 < count:
+            din = Net(f"DIN{n + 1}")
+            part["DOUT"] += din
+        else:
+            shared.circuit.NC += part["DOUT"]
+
+
+def controls(shared: Shared) -> None:
+    """The encoder, ENC1, and the three buttons, SW1 to SW3: every contact closes to ground, through its
+    RC filter at the pin (control_filters.py): a resistor in series, a capacitor to GND; the encoder's A
+    and B also a pull-up to 3V3 (Bourns')."""
+    pins, gnd, resistor = shared.pins, shared.gnd, shared.resistor
+    encoder = template("ENCODER", "ENC", {1: "A", 2: "C", 3: "B", 4: "S1", 5: "S2"})(
+        ref="ENC1", value="PEC11R-4220F-S0024")
+    gnd += encoder["C"], encoder["S2"]
+    contacts = {"encoder_a": encoder["A"], "encoder_b": encoder["B"], "encoder_switch": encoder["S1"]}
+    switch = template("SW", "SW", {1: "1", 2: "2"})
+    for ref, name in (("SW1", "p1"), ("SW2", "p2"), ("SW3", "back")):
+        button = switch(ref=ref, value=f"button {name}")
+        button[2] += gnd
+        contacts[name] = button[1]
+    for name, contact in contacts.items():
+        rc = FILTERS[name]
+        wire = Net(rc.net)
+        wire += contact
+        pin = shared.gp(pins["buttons"][name] if name in pins["buttons"] else pins[name], f"{rc.net}_RC")
+        if rc.pull_up is not None and rc.pull_up_ohms is not None:
+            resistor(ref=rc.pull_up, value=ohms(rc.pull_up_ohms, "k"))[1, 2] += shared.v3, wire
+        resistor(ref=rc.series, value=ohms(rc.series_ohms, "k"))[1, 2] += wire, pin
+        shared.capacitor(ref=rc.capacitor, value=f"{rc.nanofarads}nF")[1, 2] += pin, gnd
+
+
+def display(shared: Shared) -> None:
+    """The display (optional), an SSD1306 module on 3V3, and its I2C pull-ups to 3V3, R6 and R7, always
+    fitted: a module's own (10 kohm on many) rise too slowly for 400 kHz over the bus's 0.4 m of wire
+    (i2c_bus.py)."""
+    v3 = shared.v3
+    oled = template("SSD1306", "DISP", {1: "GND", 2: "VCC", 3: "SCL", 4: "SDA"},
+                    {"GND": T.PWRIN, "VCC": T.PWRIN, "SCL": T.INPUT, "SDA": T.BIDIR})(
+        ref="DISP1", value="SSD1306 128x64 I2C")
+    shared.gnd += oled["GND"]
+    v3 += oled["VCC"]
+    for line, ref in (("SCL", "R7"), ("SDA", "R6")):
+        net = shared.gp(shared.pins["i2c"][line.lower()], f"I2C_{line}")
+        net += oled[line]
+        shared.resistor(ref=ref, value=ohms(i2c_bus.PULL_UP_OHMS, "k"))[1, 2] += v3, net
 
 
 def erc(circuit: Circuit) -> tuple[int, int]:

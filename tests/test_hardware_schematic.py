@@ -34,8 +34,9 @@ def skidl_trace() -> list[tuple[str, str]]:
 
 
 @pytest.fixture(scope="module", autouse=True)
-def quick_skidl_traces() -> Iterator[None]:
-    """SKiDL records where each object was made with ``skidl_trace`` (only its messages show it)."""
+def quick_skidl_traces(skidl_in_a_temporary_folder: None) -> Iterator[None]:
+    """SKiDL records where each object was made with ``skidl_trace`` (only its messages show it). (Imported
+    in the temporary folder: its log files are made at import, in the working folder.)"""
     import skidl.circuit
     import skidl.logger
     import skidl.node
