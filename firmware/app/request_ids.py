@@ -42,7 +42,7 @@ def remember(board, request_id, reply_line):
 def recall(board, request_id):
     """The reply already given to ``request_id`` (read from the flash), or None."""
     for entry in board.ids:
-        if entry[0] == request_id and type(entry[0]) is type(request_id):
+        if entry[0] == request_id:  # (ids are strings or ints, never bools: valid_id; "1" is not 1)
             return entry[1].text()
     return None
 

@@ -420,6 +420,18 @@ def test_a_damaged_saved_log_gives_a_fresh_match_and_says_so():
         assert d.match.events == 1 and d.reboot().match.events == 1
 
 
+def test_a_save_holding_more_ids_than_the_board_remembers_keeps_the_last_four():
+    d = played()
+    saved = [[name, '{"ok": true, "said": "%s"}' % name] for name in ("a", "b", "c", "d", "e", "f")]
+    resave(d, ids=saved)
+    board = d.reboot().board
+    assert replies(board) == saved[2:] and board.messages.notice is None  # the newest, as the board keeps them
+    r = json.loads(board.handle_command('{"cmd": "input", "event": ["turn", 1], "id": "a"}'))
+    assert r["ok"] and "duplicate" not in r  # forgotten: a new request
+    assert json.loads(board.handle_command('{"cmd": "state", "id": "f"}')) == {"ok": True, "said": "f",
+                                                                                "duplicate": True}
+
+
 def test_saved_request_ids_that_are_not_sound_are_dropped_with_a_notice():
     d = played()
     good = replies(d.board)[0]

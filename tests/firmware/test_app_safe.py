@@ -37,12 +37,31 @@ def test_safe_mode_breathes_both_game_holes_dim_and_says_why_and_touches_no_save
         lit = step(board, hw, 100)
         assert sorted(lit) == game_holes
         r, g, b = lit[game_holes[0]]
-        assert r == g == b and 0 < r < full_white[0] and lit[game_holes[1]] == (r, g, b)  # dim white
+        assert r == g == b and r > 0 and lit[game_holes[1]] == (r, g, b)  # white, never dark
         levels.add(r)
-    assert len(levels) > 3  # it breathes: never dark, never still
+    assert len(levels) > 3  # it breathes: never still
+    assert max(levels) <= full_white[0] * 3 // 8  # dim: at most 96/256 of full white at its brightest
     assert hw.display.lines[0] == "SAFE MODE" and " ".join(hw.display.lines[1:-2]) == WHY  # all of it
     assert hw.display.lines[-2:] == ["enc: LED test", "off+on: play"]
     assert os.listdir(hw.storage_root) == []
+
+
+def test_safe_mode_says_why_on_the_serial_log_at_once_and_every_ten_seconds():
+    import app.safe as safe_module
+
+    printed = []
+    safe_module.print = printed.append  # (the module's own name goes before the builtin's)
+    try:
+        board, hw = safe()
+        step(board, hw, 10)
+        assert printed == [board.said] and WHY in board.said  # at once: a terminal opened then sees it
+        for _ in range(99):  # 9.9 s more
+            step(board, hw, 100)
+        assert len(printed) == 1
+        step(board, hw, 100)
+        assert printed == [board.said] * 2  # again: a terminal opened later sees it too
+    finally:
+        del safe_module.print
 
 
 def test_safe_mode_opens_the_led_test_with_the_encoder_and_comes_back_from_it():
