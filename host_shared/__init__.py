@@ -1,6 +1,7 @@
 """What the simulator and the host tools both use: input they do not control taken in safely
 (``untrusted``), where the board's files are (``board_files``: the checkout's, or those an install
-that is not editable carries) and the exit statuses of their commands (``NOT_DONE``, ``USAGE_ERROR``,
+that is not editable carries), files named on a command line checked (``file_args``) and written whole or not at
+all (``atomic_write``), and the exit statuses of their commands (``NOT_DONE``, ``USAGE_ERROR``,
 ``INTERRUPTED``).
 
 It imports neither, so dependencies point one way: ``host_tools`` imports ``simulator``

@@ -40,7 +40,9 @@ EXIT_STATUS = """exit status:
   0: done
   2: the command line is wrong, and nothing was sent or changed: an option, sub-command, card,
      rank, player, number of points or device address that is none, a card typed twice, options that do not go
-     together, or a command that needs a terminal run without one (crib new-match asks first:
+     together, a file or folder named by an empty name, a file to write that is a folder, one of a format
+     that cannot be written, one in a folder that is not there or cannot be written in, or the very file read,
+     or a command that needs a terminal run without one (crib new-match asks first:
      give it --yes in a script), or one that needs the project's checkout run from an install
      without one (crib bench, crib mip-package)
   1: understood, but not done: the board or the simulator refused it (the game's rules, the game
@@ -70,7 +72,7 @@ def build_parser() -> tuple[Parser, dict[str, Parser]]:
     """The argument parser with every sub-command registered, and each sub-command's own parser
     by the names it is called (aliases too)."""
     parser = Parser(prog="crib", description="Electronic cribbage board: tools for the host. A command's options go "
-                    "after it or before it (crib --json status).",
+                    "after it or before it (crib --json status, crib -da0 --js peg 1 2).",
                     epilog=EXIT_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version="crib %s" % version("cribbage-board"))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -81,20 +83,44 @@ def build_parser() -> tuple[Parser, dict[str, Parser]]:
 
 def options_after_command(words: list[str], commands: dict[str, Parser]) -> list[str]:
     """``words`` with the sub-commands' options typed before the sub-command (``crib --json status``,
-    ``crib -d a0 peg 1 2``) moved after its name, where argparse looks for them (and its parser says
-    which it does not take); ``words`` as they are when there is none or no sub-command follows."""
+    ``crib -d a0 peg 1 2``, ``crib --dev=a0 --js status``) moved after its name, where argparse looks for them
+    (and its parser says which it does not take); ``words`` as they are when there is none or no sub-command
+    follows them."""
+    for at, word in enumerate(words):
+        if word in commands and only_options(words[:at], [commands[word], *commands.values()]):
+            return [word, *words[:at], *words[at + 1:]]
+    return words
+
+
+def only_options(words: list[str], parsers: list[Parser]) -> bool:
+    """True if ``words`` are options and their values alone, each read as the first of ``parsers`` that knows it
+    reads it (``words_taken``); False if one is none of theirs (crib's own: --help, --version)."""
     at = 0
-    while at < len(words) and words[at].startswith("-"):
-        for each in commands.values():
-            action = each._option_string_actions.get(words[at].partition("=")[0])
-            if action:
-                break
-        else:
-            return words  # crib's own (--help, --version) or none
-        at += 1 if action.nargs == 0 or "=" in words[at] else 2  # (its value too)
-    if not 0 < at < len(words) or words[at] not in commands:
-        return words
-    return [words[at], *words[:at], *words[at + 1:]]
+    while at < len(words):
+        taken = next(filter(None, (words_taken(words[at], each) for each in parsers)), None)
+        if taken is None:
+            return False
+        at += taken
+    return at == len(words)
+
+
+def words_taken(word: str, parser: Parser) -> int | None:
+    """How many words of the command line the option ``word`` takes as ``parser`` reads it: 1 (a flag, or a value
+    joined to it: ``--device=a0``, ``-da0``) or 2 (its value follows it); None if it is none of ``parser``'s. An
+    option is named in full or by a prefix that names it alone (``--js``), as argparse takes it."""
+    name, equals, _ = word.partition("=")
+    if not word.startswith("-"):
+        return None
+    if word.startswith("--"):
+        named = {action for option, action in parser._option_string_actions.items() if option.startswith(name)}
+        action = parser._option_string_actions.get(name) or (named.pop() if len(named) == 1 else None)
+        joined = bool(equals)
+    else:
+        action = parser._option_string_actions.get(word[:2])
+        joined = len(word) > 2
+    if action is None or (joined and action.nargs == 0):
+        return None  # not one of its options, or a flag given a value (argparse's error)
+    return 1 if joined or action.nargs == 0 else 2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -112,7 +138,9 @@ def main(argv: list[str] | None = None) -> int:
     elif unknown:  # said by the sub-command's parser (argparse's own says "usage: crib ..." without naming it)
         commands[args.command].error("unrecognized arguments: %s" % " ".join(unknown))
     try:
-        return int(args.func(args) or 0)
+        status = int(args.func(args) or 0)
+        sys.stdout.flush()  # here, where a reader gone is caught (Python's own flush at exit would end with 0)
+        return status
     except KeyboardInterrupt as interrupt:  # Ctrl-C
         if str(interrupt) or getattr(args, "json", False):  # a change sent may have been made (host_tools.board.link)
             fail(args, "interrupted" + (": %s" % interrupt if str(interrupt) else ""))

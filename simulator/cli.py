@@ -41,6 +41,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from host_shared import NOT_DONE, USAGE_ERROR
+from host_shared.atomic_write import replacing
+from host_shared.file_args import file_to_read, file_to_write, folder_to_use, named_twice
 from host_shared.untrusted import read_text, shorten, whole_number
 from simulator.instances import (
     LOCK_NAME,
@@ -72,13 +74,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--tui", action="store_true", help="play in the terminal even if there is a display")
     mode.add_argument("--headless", action="store_true", help="no window: play --script and/or --serve")
-    parser.add_argument("--script", type=Path,
+    parser.add_argument("--script", type=file_to_read,
                         help="headless: a file of input events to play (format: simulator/script.py); "
                         "on a fresh board unless --flash is given")
-    parser.add_argument("--state-out", type=Path, help="headless: write the final state here as JSON")
-    parser.add_argument("--png-out", type=Path, help="headless: write a snapshot of the board here as PNG")
+    parser.add_argument("--state-out", type=file_to_write("state.json"),
+                        help="headless: write the final state here as JSON")
+    parser.add_argument("--png-out", type=file_to_write("frame.png"),
+                        help="headless: write a snapshot of the board here as PNG")
     parser.add_argument("--serve", action="store_true", help="headless: serve the protocol until killed")
-    parser.add_argument("--flash", type=Path, default=None,
+    parser.add_argument("--flash", type=folder_to_use, default=None,
                         help="the folder standing in for the board's flash (default: %s; "
                         "a script without --flash: a fresh one, deleted afterwards)" % default_flash_dir())
     parser.add_argument("--port", type=port_number, default=None,
@@ -136,6 +140,15 @@ def run(args: argparse.Namespace) -> int:
     if args.scale is not None and (args.headless or args.tui):
         say_error("--scale goes with the window, not --headless or --tui")
         return USAGE_ERROR
+    clash = named_twice([("--script", args.script), ("--state-out", args.state_out), ("--png-out", args.png_out)])
+    if clash:
+        say_error(clash)
+        return USAGE_ERROR
+    if not args.headless and (args.tui or not has_display()) and not sys.stdin.isatty():  # before the flash folder
+        from simulator.tui import NO_TERMINAL  # is made and a port taken
+
+        say_error(NO_TERMINAL)
+        return USAGE_ERROR
     if args.port is None:  # (None: not given, which --no-serve allows)
         args.port = DEFAULT_PORT
     with ExitStack() as held:
@@ -189,12 +202,8 @@ def stop_on_signals() -> None:
 
 
 def run_interactive(args: argparse.Namespace, device: Device, flash: Path, held: ExitStack) -> int:
-    """The window, or the terminal; both say where the protocol is served (or why not)."""
-    if (args.tui or not has_display()) and not sys.stdin.isatty():  # (said before a port is taken and announced)
-        from simulator.tui import NO_TERMINAL
-
-        say_error(NO_TERMINAL)
-        return USAGE_ERROR
+    """The window, or the terminal (``run`` has checked there is one); both say where the protocol is served (or
+    why not)."""
     server, note = (None, "not serving the protocol (--no-serve)") if args.no_serve else \
         start_server(args.port, flash, held)
     try:
@@ -285,10 +294,11 @@ def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: Ex
     outputs = [(args.state_out, lambda path: path.write_text(json.dumps(device.state(), indent=2, sort_keys=True)
                                                              + "\n")),
                (args.png_out, lambda path: snapshot(device).save(path, format="PNG"))]  # whatever its name ends in
-    for path, write in outputs:
+    for path, write in outputs:  # (their folders were checked before the script was played: file_to_write)
         try:
-            if path:
-                write(path)
+            if path is not None:
+                with replacing(path) as temp:  # a failed write leaves the file as it was
+                    write(temp)
         except OSError as error:
             say_error("cannot write %s: %s" % (path, getattr(error, "strerror", None) or error))
             return NOT_DONE

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
+from typing import Any
 
 import pytest
 
@@ -48,6 +50,115 @@ def test_table_shows_every_column(capsys: pytest.CaptureFixture[str]) -> None:
     for column in ("keep", "discard", "expected", "hand EV", "crib EV", "min", "max"):
         assert column in out
     assert "your crib" in out and "best keep shows" in out
+
+
+ROW_CELLS = {  # each cell of a ranking row, whole: no figure cut, no sign left out or doubled
+    "#": re.compile(r"[1-9]\d*"), "expected": re.compile(r"-?\d+\.\d\d"), "hand EV": re.compile(r"\d+\.\d\d"),
+    "crib EV": re.compile(r"[+-]\d+\.\d\d"), "min": re.compile(r"\d+"), "max": re.compile(r"\d+"),
+}
+CHANCES_LINE = re.compile(r"best keep shows: \d+: \d+%(, \d+: \d+%)*")
+
+
+def advise_table(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str, Any]:
+    """Run `crib advise ARGV` (the table) and read back what it printed: the title's crib and starters, the
+    rows (column name -> cell, by the header: any widths) and the best keep's chances (total -> percent)."""
+    assert run_advise(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    title = [m for m in (re.fullmatch(r"\s*discard advice \((your|opponent's) crib, (\d+) starters\)\s*", line)
+                         for line in lines) if m]
+    headers = [line for line in lines if line.startswith("┃")]
+    assert len(title) == 1 and len(headers) == 1, lines
+    columns = [cell.strip() for cell in headers[0].strip().strip("┃").split("┃")]
+    assert columns == ["#", "keep", "discard", "expected", "hand EV", "crib EV", "min", "max"]
+    rows = [dict(zip(columns, (cell.strip() for cell in line.strip().strip("│").split("│")), strict=True))
+            for line in lines if line.startswith("│")]
+    for row in rows:  # one line a keep (a wrapped cell would leave a row without its number)
+        assert all(pattern.fullmatch(row[name]) for name, pattern in ROW_CELLS.items()), row
+    chances_lines = [line for line in lines if line.startswith("best keep shows")]
+    assert len(chances_lines) == 1 and CHANCES_LINE.fullmatch(chances_lines[0]), chances_lines
+    shows = {int(total): int(percent) for total, percent in re.findall(r"(\d+): (\d+)%", chances_lines[0])}
+    return {"yours": title[0][1] == "your", "starters": int(title[0][2]), "rows": rows, "shows": shows}
+
+
+def shown(cell: str, value: float) -> bool:
+    """Whether a cell printed with 2 decimals shows ``value`` (rounded, not cut or scaled)."""
+    return abs(float(cell) - value) <= 0.005 + 1e-9
+
+
+@pytest.mark.parametrize(("dealt", "players"), [
+    ("5H 5C JD QS 4C 9H", 2),
+    ("5H 5C 5S JD KC QH", 2),
+    ("2H 4H 6H 8H KS 3C", 2),  # flushes: four hearts kept or not
+    ("5H 5C 5S JD 2C", 3),
+    ("7C 8D 9H AS KD", 4),  # the pone's best keep is worth 3.06, some less than nothing
+])
+def test_table_shows_the_json_ranking(dealt: str, players: int, capsys: pytest.CaptureFixture[str]) -> None:
+    for seat in (["--dealer"], []):
+        argv = [*dealt.split(), "--players", str(players), *seat]
+        table = advise_table(capsys, argv)
+        assert run_advise([*argv, "--json"]) == 0
+        ranking = json.loads(capsys.readouterr().out)
+        dealer = bool(seat)
+        assert len(table["rows"]) == len(ranking) == (15 if players == 2 else 5)
+        assert table["yours"] is dealer and table["starters"] == ranking[0]["starters"] == (46 if players == 2 else 47)
+        for i, (row, keep) in enumerate(zip(table["rows"], ranking, strict=True)):
+            assert int(row["#"]) == i + 1  # the keeps in the JSON's order, best first
+            assert parse_hand(row["keep"]) == parse_hand(keep["keep"]), (row, keep)
+            assert parse_hand(row["discard"]) == parse_hand(keep["discard"]), (row, keep)
+            assert keep["crib_yours"] is dealer and row["crib EV"][0] == ("+" if dealer else "-"), row
+            assert shown(row["expected"], keep["expected"]), (row, keep)
+            assert shown(row["hand EV"], keep["hand_expected"]), (row, keep)
+            assert shown(row["crib EV"], keep["crib_expected"] if dealer else -keep["crib_expected"]), (row, keep)
+            assert (int(row["min"]), int(row["max"])) == (keep["hand_min"], keep["hand_max"]), (row, keep)
+            # the row adds up: the worth is the hand's plus the crib's signed share (``+4.20``, ``-4.20``; each
+            # rounded to 0.005)
+            assert abs(float(row["expected"]) - float(row["hand EV"]) - float(row["crib EV"])) <= 0.015 + 1e-9, row
+        expected = [float(row["expected"]) for row in table["rows"]]
+        assert expected == sorted(expected, reverse=True)
+        best = ranking[0]
+        assert sorted(table["shows"]) == sorted(int(total) for total in best["chances"])
+        for total, n in best["chances"].items():  # each chance in whole percents, rounded
+            assert abs(table["shows"][int(total)] - 100 * n / best["starters"]) <= 0.5 + 1e-9, (total, table["shows"])
+        assert abs(sum(table["shows"].values()) - 100) <= 0.5 * len(table["shows"])
+
+
+def test_table_top_shows_the_best_rows(capsys: pytest.CaptureFixture[str]) -> None:
+    for seat in (["--dealer"], []):
+        dealt = ["5H", "5C", "JD", "QS", "4C", "9H", *seat]
+        everything = advise_table(capsys, dealt)
+        top = advise_table(capsys, [*dealt, "--top", "3"])
+        assert top["rows"] == everything["rows"][:3] and top["shows"] == everything["shows"]
+        assert top["rows"][0]["crib EV"] == ("+4.20" if seat else "-4.20")  # the crib's share, in either seat
+        assert sum(top["shows"].values()) in range(98, 103)  # whole percents of the best keep's shows
+
+
+@pytest.mark.parametrize(("dealt", "players", "shows", "hand_ev"), [
+    # Keep 5♥ 5♣ 5♠ J♦ and lay away 9♣ 8♥: before the starter the hand is 14 (5+5+5 and three 5+J: four
+    # fifteens, 8; three pairs of 5s, 6). Of the 46 starters: 5♦ makes 29 (the best hand); a ten, queen or
+    # king (12 of them) three more fifteens, 20, and 21 with his nobs (10♦ Q♦ K♦: 3 of the 12); a jack (J♥ J♣
+    # J♠) three fifteens and a pair, 22; the other 30 (A-4, 6-9) nothing, 14, or 15 with nobs (the 8
+    # diamonds). 22x14 + 8x15 + 9x20 + 3x21 + 3x22 + 29 = 766: 16.65 a starter; 22/46 = 48%, 8/46 = 17%,
+    # 9/46 = 20%, 3/46 = 7%, 1/46 = 2%.
+    ("5H 5C 5S JD 9C 8H", 2, {14: 48, 15: 17, 20: 20, 21: 7, 22: 7, 29: 2}, "16.65"),
+    # Three players, laying away 2♣: 47 starters, the same 12 tens, queens and kings (9 x 20, the 3 diamonds
+    # 21), and 31 others (A, 3, 4, 6-9 x 4, three 2s): 23 x 14, 8 x 15; 780 / 47 = 16.60;
+    # 23/47 = 49%, 8/47 = 17%, 9/47 = 19%, 3/47 = 6%, 1/47 = 2%.
+    ("5H 5C 5S JD 2C", 3, {14: 49, 15: 17, 20: 19, 21: 6, 22: 6, 29: 2}, "16.60"),
+])
+def test_three_fives_and_the_jack_counted_by_hand(dealt: str, players: int, shows: dict[int, int], hand_ev: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    seats = {}
+    for seat in (["--dealer"], []):
+        table = advise_table(capsys, [*dealt.split(), "--players", str(players), *seat])
+        best = table["rows"][0]  # 29 within reach: the best keep whoever deals
+        assert parse_hand(best["keep"]) == parse_hand("5H 5C 5S JD")
+        assert (best["hand EV"], best["min"], best["max"]) == (hand_ev, "14", "29")
+        assert table["shows"] == shows and table["yours"] is bool(seat)
+        seats[bool(seat)] = best
+    # The laid-away cards are worth the same to the crib in either seat: given to the dealer, taken from the pone.
+    mine, theirs = seats[True]["crib EV"], seats[False]["crib EV"]
+    assert mine[0] == "+" and theirs[0] == "-" and mine[1:] == theirs[1:]
+    assert abs(float(seats[True]["expected"]) - float(seats[False]["expected"]) - 2 * float(mine)) <= 0.015 + 1e-9
 
 
 def test_pone_subtracts_the_crib(capsys: pytest.CaptureFixture[str]) -> None:

@@ -33,6 +33,19 @@ def test_an_unknown_benchmark_is_an_error_naming_the_known_ones(capsys: pytest.C
     assert "show" in bench.benchmark_names() and "heap32" in bench.benchmark_names()
 
 
+def test_an_empty_only_is_a_usage_error(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # A review: `crib bench --only ""` ran every benchmark (every name contains ""), then exited 1.
+    def nothing_runs(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a benchmark was run")
+
+    monkeypatch.setattr(bench, "compiled_for", nothing_runs)
+    monkeypatch.setattr(bench, "report", nothing_runs)
+    with pytest.raises(SystemExit) as done:
+        main(["bench", "--only", ""])
+    assert done.value.code == 2
+    assert "crib bench: error: argument --only: is empty" in capsys.readouterr().err
+
+
 def test_rows_are_printed_as_they_are_measured() -> None:
     out = io.StringIO()
     console = Console(file=out, width=80)

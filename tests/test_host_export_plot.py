@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
 import os
@@ -23,7 +24,7 @@ from cribbage import show
 from cribbage.cards import JACK
 from cribbage_lab import deck
 from cribbage_lab.card_text import parse
-from host_tools import gamelog
+from host_tools import log_replay
 from host_tools.board.link import connect
 from host_tools.cli import main
 from host_tools.commands import plot
@@ -148,8 +149,55 @@ def test_export_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert "is not JSON" in capsys.readouterr().err
 
 
+def test_export_out_dash_is_standard_output(match_log: list[list], tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # A review: --out - wrote a file named "-".
+    saved = tmp_path / "log.json"
+    saved.write_text(json.dumps(match_log))
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", "--from", saved.name]) == 0
+    as_if_none = capsys.readouterr().out
+    assert main(["export", "--from", saved.name, "--out", "-"]) == 0
+    assert capsys.readouterr().out == as_if_none and as_if_none.startswith("seq,match,game")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["log.json"]
+
+
+@pytest.mark.parametrize("command", ["export", "plot"])
+def test_a_write_that_fails_leaves_the_file_there_as_it_was(command: str, match_log: list[list], tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    # A review: a failed write left the file there empty (Pillow's "cannot write mode RGB as XBM").
+    saved = tmp_path / "log.json"
+    saved.write_text(json.dumps(match_log))
+    out = tmp_path / ("kept.csv" if command == "export" else "kept.png")
+    out.write_bytes(b"kept")
+
+    def disk_full(path: object) -> None:
+        with open(str(path), "w") as opened:
+            opened.write("half")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    class OnAFullDisk:  # the image plot.render draws, saved where no space is left
+        save = staticmethod(disk_full)
+
+    if command == "export":
+        monkeypatch.setattr(Path, "write_text", lambda self, *args, **kwargs: disk_full(self))
+    else:
+        monkeypatch.setattr(plot, "render", lambda *args: OnAFullDisk())
+    assert main([command, "--from", str(saved), "--out", str(out)]) == 1
+    assert "cannot write %s: No space left on device" % out in capsys.readouterr().err
+    assert out.read_bytes() == b"kept" and sorted(tmp_path.iterdir()) == sorted([saved, out])  # no half-written file
+    monkeypatch.undo()
+    link = tmp_path / ("link" + out.suffix)  # through a symlink: the file it leads to is replaced, its mode kept
+    link.symlink_to(out.name)
+    out.chmod(0o640)
+    assert main([command, "--from", str(saved), "--out", str(link)]) == 0
+    assert link.is_symlink() and out.read_bytes() != b"kept" and out.stat().st_mode & 0o777 == 0o640
+    assert sorted(tmp_path.iterdir()) == sorted([saved, out, link])
+
+
 def test_race_x_is_the_deal_number(match_log: list[list]) -> None:
-    game = gamelog.replay({}, match_log)[0]
+    game = log_replay.replay({}, match_log)[0]
     lines = plot.race(game)
     winner_line = lines[game.winner]
     assert winner_line[0] == (0.0, 0) and winner_line[-1][1] == TARGET
@@ -163,7 +211,7 @@ def test_race_x_is_the_deal_number(match_log: list[list]) -> None:
 
 
 def test_race_lines_step_up_at_each_score(match_log: list[list]) -> None:
-    for game in gamelog.replay({}, match_log):
+    for game in log_replay.replay({}, match_log):
         for line in plot.race(game):
             for (x0, y0), (x1, y1) in zip(line, line[1:], strict=False):
                 assert x1 >= x0 and y1 >= y0 and (x1 == x0 or y1 == y0), line  # flat, or straight up
@@ -243,9 +291,9 @@ def test_a_team_game_is_exported_and_plotted_with_the_boards_names(tmp_path: Pat
     assert [row["description"] for row in rows] == (
         ["T1b deals first"] + ["T2 pegs 29"] * 4 + ["T1 pegs 20", "T2b's hand: total 10"])
     assert (rows[-1]["t1_score"], rows[-1]["t2_score"]) == ("20", "121")  # (a review: the columns said p1, p2)
-    game = gamelog.replay({"players": 4}, TEAM_LOG)[0]
+    game = log_replay.replay({"players": 4}, TEAM_LOG)[0]
     assert plot.title(game) == "game 1: T1: 20, T2: 121 - T2 wins with a double skunk (counts 3 games)"
-    assert plot.title(gamelog.replay({"players": 3}, [["dealer", 0], ["peg", 2, 5]])[0]) == (
+    assert plot.title(log_replay.replay({"players": 3}, [["dealer", 0], ["peg", 2, 5]])[0]) == (
         "game 1: P1: 0, P2: 0, P3: 5 - in progress")
     out = tmp_path / "teams.png"
     assert main(["plot", "--from", str(saved), "--out", str(out)]) == 0
@@ -254,7 +302,7 @@ def test_a_team_game_is_exported_and_plotted_with_the_boards_names(tmp_path: Pat
 
 @pytest.mark.parametrize(("rule", "lines"), [("skunk", [91, 61]), ("lurch", [61]), ("none", [])])
 def test_the_lines_drawn_follow_the_skunk_rule(rule: str, lines: list[int]) -> None:
-    game = gamelog.GameRecord(1, gamelog.Match({"skunk": rule}).settings)
+    game = log_replay.GameRecord(1, log_replay.Match({"skunk": rule}).settings)
     assert [score for score, _ in plot.marked_lines(game)] == lines
 
 
@@ -270,7 +318,7 @@ def test_the_cut_by_ranks_and_a_muggins_call_in_words(tmp_path: Path, capsys: py
     assert [row["description"] for row in rows] == [
         "cut for deal: P1 K, P2 10", "starter 5S", "P1's hand: 5H 5D JC 10C, claims 12", "P2 calls muggins",
         "P2's hand: total 7", "crib: 4C 4D 6H 6S, claims 10", "P1 calls muggins"]
-    game = gamelog.replay({"muggins": True}, log)[0]
+    game = log_replay.replay({"muggins": True}, log)[0]
     assert [(step.event[0], step.deal, step.points) for step in game.steps[-2:]] == [
         ("crib", 1, [0, 10]), ("muggins", 1, [14, 0])]  # the crib's call, in the crib's deal
 
@@ -310,7 +358,7 @@ def test_a_long_match_is_logged_exported_and_plotted_from_the_oldest_game_the_bo
     assert status == 0 and json.loads(out)["from"] == kept > 0 and json.loads(out)["log"] == log[kept:]
     status, out, _ = crib_on_board("log")
     assert status == 0 and "events 0 to %d are no longer on it" % (kept - 1) in " ".join(out.split())
-    truth = [g for g in gamelog.replay({}, log) if g.steps[0].seq >= kept]  # the whole match, from its first event
+    truth = [g for g in log_replay.replay({}, log) if g.steps[0].seq >= kept]  # the whole match, from its first event
     status, out, err = crib_on_board("export", "--format", "json")
     exported = json.loads(out)["games"]
     assert status == 0 and [g["number"] for g in exported] == [3, 4, 5] == [g.number for g in truth]
@@ -334,7 +382,7 @@ def test_a_log_kept_from_a_later_event_needs_the_match_s_state_there(match_log: 
     status, _, err = crib(capsys, "export", "--from", str(nulled))
     assert status == 1 and "error: event 5 null: an event is a list" in err and "skipped" not in err, err
     with pytest.raises(ValueError, match="starts at event 5, without the match's state there"):
-        gamelog.replay({}, match_log[5:], 5)  # a board's oldest file written by older firmware: no base
+        log_replay.replay({}, match_log[5:], 5)  # a board's oldest file written by older firmware: no base
     for bad, said in (({"from": -1}, '"from" must be'), ({"from": 2.0}, '"from" must be'),
                       ({"from": 5, "base": "x"}, '"base" must be'),
                       ({"from": 5, "base": [3, 0, [0, 0], [], 1, 0]}, "but its match's state is that of event 3")):
@@ -371,7 +419,7 @@ def test_export_and_plot_give_every_game_the_board_can_give_and_say_what_they_sk
             os.remove("%s/%d.a" % (folder, starts[k]))
         gone = [(starts[k], ends[k], "are lost from the board's flash") for k in lost]
     before = {name: Path(folder, name).read_bytes() for name in os.listdir(folder)}
-    truth = [g for g in gamelog.replay({}, log)
+    truth = [g for g in log_replay.replay({}, log)
              if g.steps[0].seq >= starts[0] and not any(a <= g.steps[0].seq < b for a, b, _ in gone)]
 
     def crib_on_board(*argv: str) -> tuple[int, str, str]:
@@ -440,7 +488,7 @@ def test_an_abandoned_game_and_a_new_match_in_the_log_are_told_apart(tmp_path: P
     games = json.loads(capsys.readouterr().out)["games"]
     assert [(g["match"], g["number"], g["abandoned"], g["winner"]) for g in games] == [
         (1, 1, True, None), (1, 1, False, 0), (2, 1, False, None)]
-    titles = [plot.title(game) for game in gamelog.replay({}, log)]
+    titles = [plot.title(game) for game in log_replay.replay({}, log)]
     assert titles == ["game 1: P1: 0, P2: 5 - abandoned", "game 1: P1: 121, P2: 0 - P1 wins with a double skunk "
                       "(counts 3 games)", "match 2, game 1: P1: 0, P2: 7 - in progress"]
 
@@ -458,6 +506,6 @@ def test_matches_are_told_apart_across_a_lost_file_of_the_log(capsys: pytest.Cap
         status, out, _ = crib(capsys, "export", "--format", "json", "-d", fake.url)
     games = json.loads(out)["games"]
     assert status == 1 and games, out
-    truth = {g.steps[0].seq: 1 if g.steps[0].seq < begun else 2 for g in gamelog.replay({}, log) if g.steps}
+    truth = {g.steps[0].seq: 1 if g.steps[0].seq < begun else 2 for g in log_replay.replay({}, log) if g.steps}
     assert [g["match"] for g in games] == [truth[g["steps"][0]["seq"]] for g in games]
     assert {g["match"] for g in games} == {1, 2}

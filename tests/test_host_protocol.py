@@ -116,7 +116,7 @@ def test_a_refusal_in_the_protocols_words_is_said_in_cribs(argv: list[str], refu
     no advice for a person: older firmware says it, and it is said so."""
     def answer(line: str) -> bytes:
         request = json.loads(line)
-        reply: dict = {"ok": True, "state": {"events": 1, "front": [0, 0]}}
+        reply: dict = {"ok": True, "state": {"events": 1, "front": [0, 0], "phase": "play"}}
         if request["cmd"] != "state":
             reply = {"ok": False} if refusal is None else {"ok": False, "error": refusal}
         return (json.dumps(dict(reply, id=request["id"])) + "\n").encode()

@@ -29,7 +29,8 @@ def test_the_led_test_starts_and_stops_from_the_host_and_leaves_the_game_alone(
         out = " ".join(crib(capsys, "test-leds", "-d", sim).split())  # as said, not as the terminal wraps it
         assert "red, then green, then blue, then white" in out and "242 LEDs" in out and "--stop" in out
         assert json.loads(crib(capsys, "status", "--json", "-d", sim))["state"]["ui"]["mode"] == "led_test"
-        assert "The LED test is off" in crib(capsys, "test-leds", "--stop", "-d", sim)
+        # the board's mode in `crib status`'s words (a review: "the game (peg)", the mode's name in the code)
+        assert crib(capsys, "test-leds", "--stop", "-d", sim) == "The LED test is off (the board: home).\n"
         after = json.loads(crib(capsys, "status", "--json", "-d", sim))["state"]
         assert after["ui"]["mode"] == "peg"
         assert {k: v for k, v in after.items() if k != "ui"} == {k: v for k, v in before.items() if k != "ui"}

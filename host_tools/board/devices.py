@@ -32,6 +32,7 @@ class NoBoardError(LinkError):
 
 
 AUTO = "auto"  # the device option's default: the first board found
+PORT = "port:"  # mpremote's explicit form of a port: port:/dev/ttyACM0
 
 
 def pico_ports() -> list[str]:
@@ -62,8 +63,8 @@ def resolve(device: str, simulator: bool = True) -> str:
     shortcut = _SHORTCUT.match(device)
     if shortcut:
         return _SHORTCUT_PREFIX[shortcut.group(1)] + shortcut.group(2)
-    if device.startswith("port:"):  # mpremote's explicit form
-        return device[len("port:"):]
+    if device.startswith(PORT):  # mpremote's explicit form
+        return device[len(PORT):]
     if device.startswith(("socket://", "rfc2217://")):
         check_network_address(device)
     return device
@@ -85,9 +86,12 @@ def check_network_address(url: str) -> None:
 def device_typed(text: str) -> str:
     """An argparse type: a ``--device`` as typed; a network address without a host and a port is
     a usage error (the command line is wrong), not a board that could not be found; so is an empty one
-    (an unset variable in a script: the first board found would be a guess)."""
+    (an unset variable in a script: the first board found would be a guess), and so is ``port:`` naming none."""
     if not text.strip():
         raise argparse.ArgumentTypeError("DEVICE is empty (leave -d out to find the board, or name it: -d auto)")
+    if text.startswith(PORT) and not text[len(PORT):].strip():
+        raise argparse.ArgumentTypeError("%r names no port: give one after it, like %s/dev/ttyACM0 (or leave -d out "
+                                         "to find the board)" % (shorten(text), PORT))
     if text.startswith(("socket://", "rfc2217://")):
         try:
             check_network_address(text)

@@ -48,6 +48,11 @@ class MalformedReply(LinkError):
     """The board answered something that is not a protocol reply."""
 
 
+class RequestTooLong(LinkError):
+    """A request longer than the board takes (it would drop it): not sent. A command checks its own before it looks
+    for the board (``request_line``): what the command line gave it is too long, a usage error."""
+
+
 class BoardAtRepl(LinkError):
     """The board is at MicroPython's REPL, not running the app."""
 
@@ -143,13 +148,10 @@ class BoardLink:
         """Send one request and return its reply (a dict with ``"ok": true``).
 
         Raises ReplyTimeout, MalformedReply, BoardAtRepl, BoardFailed, or BoardRefused with the
-        board's own message; LinkError if the request is longer than the board takes (it would drop it).
+        board's own message; RequestTooLong if the request is longer than the board takes (nothing is sent).
         """
         message = {"cmd": cmd, "id": new_id(), **fields}
-        text = as_sent(message)
-        if len(text) > MAX_LINE:
-            raise LinkError("the request is %d characters long; the board takes lines of at most %d"
-                            % (len(text), MAX_LINE))
+        text = request_line(message)
         printed: deque[str] = deque(maxlen=KEPT_PRINTS)  # the last things the board said that were not replies
         unsure = "; " + MAY_BE_MADE if cmd in CHANGES or (cmd == "settings" and "set" in fields) else ""
         for _attempt in range(self.retries + 1):
@@ -254,6 +256,17 @@ def as_sent(value: Any) -> str:
     escaped surrogate pair is refused there). ValueError for a NaN or an infinity, which JSON has none of
     (the commands' arguments refuse them before anything is sent)."""
     return json.dumps(value, ensure_ascii=False, allow_nan=False)
+
+
+def request_line(message: dict[str, Any]) -> str:
+    """The line the request ``message`` is sent as (``as_sent``, without its newline); RequestTooLong if the board
+    would drop it, longer than it takes. A command carrying what was typed (`crib settings`) asks this of its
+    request (``request_line({"cmd": ..., "id": new_id(), ...})``) before it looks for the board."""
+    text = as_sent(message)
+    if len(text) > MAX_LINE:
+        raise RequestTooLong("the request is %d characters long; the board takes lines of at most %d"
+                             % (len(text), MAX_LINE))
+    return text
 
 
 def new_id() -> str:

@@ -1,5 +1,5 @@
 """Reading the board's whole log over the link, a page at a time (``read_log``): for `crib log`,
-`crib export` and `crib plot` (``host_tools.gamelog``), read again from the start when it changed
+`crib export` and `crib plot` (``host_tools.log_source``), read again from the start when it changed
 meanwhile, and, with ``skip``, past the stretches the board cannot give."""
 
 from __future__ import annotations

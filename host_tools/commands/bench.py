@@ -118,8 +118,17 @@ def benchmark_names() -> list[str]:
 
 
 def selected(only: str | None) -> list[str]:
-    """The benchmarks whose name contains ``only`` (all of them without it)."""
-    return [name for name in benchmark_names() if not only or only in name]
+    """The benchmarks whose name contains ``only`` (all of them without it, None)."""
+    return [name for name in benchmark_names() if only is None or only in name]
+
+
+def name_part(text: str) -> str:
+    """An argparse type: --only's text, a part of a benchmark's name; empty, it is a usage error (every name
+    contains it: a script's unset variable would run them all)."""
+    if not text:
+        raise argparse.ArgumentTypeError("is empty: name a part of a benchmark's name, or leave --only out to run "
+                                         "them all")
+    return text
 
 
 def on_micropython(name: str) -> bool:
@@ -198,7 +207,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     """Add the `bench` sub-command."""
     summary = "print performance and memory figures (CPython and MicroPython)"
     parser = sub.add_parser("bench", help=summary, description=summary)
-    parser.add_argument("--only", help="run only the benchmarks whose name contains this (%s)"
+    parser.add_argument("--only", type=name_part, help="run only the benchmarks whose name contains this (%s)"
                         % (", ".join(benchmark_names()) or "benchmarks/ of the checkout"))
     parser.add_argument("--chip", action="store_true",
                         help="also the firmware on an emulated RP2040, both MicroPython images (about an hour of "

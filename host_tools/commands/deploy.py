@@ -45,7 +45,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from host_shared import NOT_DONE
+from host_shared import NOT_DONE, USAGE_ERROR
 from host_tools.board.devices import AUTO, LinkError, NoBoardError, add_device_argument, resolve
 from host_tools.board.link import connect, open_port
 from host_tools.deploy import DeployError
@@ -356,6 +356,10 @@ def deploy(device: str, dry_run: bool = False, compile_modules: bool = True, for
 
 def run(args: argparse.Namespace) -> int:
     """The `deploy` sub-command."""
+    if args.romfs and args.no_compile:  # said before the board is looked at (listing it stops its app)
+        fail(args, "--romfs and --no-compile do not go together: a ROMFS image holds compiled modules only "
+                   "(--no-compile sends the sources as files: with --no-romfs, or neither)")
+        return USAGE_ERROR
     try:
         deploy(args.device, dry_run=args.dry_run, compile_modules=not args.no_compile, force=args.force,
                romfs=args.romfs)
@@ -390,7 +394,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_device_argument(parser, simulator=False)
     parser.add_argument("--dry-run", action="store_true",
                         help="show the plan; change nothing on the board (a board found is listed, then reset)")
-    parser.add_argument("--no-compile", action="store_true", help="send .py sources instead of mpy-cross output")
+    parser.add_argument("--no-compile", action="store_true",
+                        help="send .py sources instead of mpy-cross output (as files: not with --romfs)")
     parser.add_argument("--force", action="store_true", help="copy every file, even those unchanged")
     parser.add_argument("--romfs", action=argparse.BooleanOptionalAction, default=None,
                         help="put the compiled packages in the board's ROMFS partition (--no-romfs: as files on "

@@ -1,4 +1,4 @@
-"""`crib export --format csv|json [--out FILE] [--from FILE]`: game logs as tables or JSON.
+"""`crib export --format csv|json [--out FILE|-] [--from FILE]`: game logs as tables or JSON.
 
 The log comes from the board (or the simulator) over the serial protocol, or from a saved
 log file (``crib log --json > match.json``). It is replayed through the rules core, so every
@@ -17,19 +17,21 @@ from typing import Any
 
 from cribbage.settings import Settings
 from host_shared import NOT_DONE
-from host_tools import gamelog
+from host_shared.atomic_write import replacing
+from host_shared.file_args import STDOUT, file_to_write
+from host_tools import log_replay
 from host_tools.errors import fail
-from host_tools.gamelog import add_source_arguments, fetch_games, say_gone, say_skipped
+from host_tools.log_source import add_source_arguments, fetch_games, say_gone, say_skipped
 from host_tools.log_words import counted, describe
 
 
-def described(step: gamelog.Step, settings: Settings) -> str:
+def described(step: log_replay.Step, settings: Settings) -> str:
     """The step's event in words, with the false go its card showed: "P1 lays 3 (a false go at 25)"."""
     said = describe(step.event, settings)
     return said if step.false_go is None else "%s (a false go at %d)" % (said, step.false_go)
 
 
-def to_csv(games: list[gamelog.GameRecord]) -> str:
+def to_csv(games: list[log_replay.GameRecord]) -> str:
     """One row per event: where it was (match, game, whether that game was abandoned, deal), what it was,
     and the pegs after it (columns ``p1_points`` ..., in a log of team games alone ``t1_points`` ...)."""
     sides = max((g.settings.sides for g in games), default=2)
@@ -49,11 +51,11 @@ def to_csv(games: list[gamelog.GameRecord]) -> str:
     return out.getvalue()
 
 
-def to_json(settings: dict[str, Any], games: list[gamelog.GameRecord],
-            skipped: list[gamelog.Skipped] | None = None, first: int = 0) -> str:
+def to_json(settings: dict[str, Any], games: list[log_replay.GameRecord],
+            skipped: list[log_replay.Skipped] | None = None, first: int = 0) -> str:
     """The games with their outcome and every step, as one JSON document: ``from``, the log's first event
-    (``gamelog.fetch_games``: the games before it are no longer on the board), and the stretches of the
-    log skipped (``gamelog.replay_log``): ``from``, ``to`` (the last event skipped) and why."""
+    (``log_source.fetch_games``: the games before it are no longer on the board), and the stretches of the
+    log skipped (``log_replay.replay_log``): ``from``, ``to`` (the last event skipped) and why."""
     return json.dumps({
         "settings": games[0].settings.to_dict() if games else settings,
         "from": first,
@@ -76,13 +78,14 @@ def run(args: argparse.Namespace) -> int:
     text = to_csv(games) if args.format == "csv" else to_json(settings, games, skipped, first) + "\n"
     # every game that can be read is given; what cannot is said, and the status says it was not all
     done = NOT_DONE if skipped else 0
-    if not args.out:
+    if args.out is None:  # no --out, or --out -
         sys.stdout.write(text)
         say_gone(args, first)
         say_skipped(args, skipped)
         return done
     try:
-        Path(args.out).write_text(text, encoding="utf-8")
+        with replacing(args.out) as temp:  # a failed write leaves the file as it was
+            temp.write_text(text, encoding="utf-8")
     except OSError as error:
         fail(args, "cannot write %s: %s" % (args.out, error.strerror or error))
         return NOT_DONE
@@ -93,15 +96,13 @@ def run(args: argparse.Namespace) -> int:
     return done
 
 
-def named_file(text: str) -> str:
-    """``--out``'s FILE (argparse's type): a name, not empty (standard output is no ``--out`` at all), nor a
-    folder (a wrong command line, as ``crib plot`` says of one: a review found export wrote nothing, exit 1)."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError("FILE is empty (leave --out out to write to standard output)")
-    if Path(text).is_dir():
-        raise argparse.ArgumentTypeError("%s is a folder: name the file to write in it, like %s"
-                                         % (text, Path(text) / "games.csv"))
-    return text
+_file_to_write = file_to_write("games.csv")
+
+
+def out_file(text: str) -> Path | None:
+    """``--out``'s FILE (argparse's type): ``-``, standard output (None, as no ``--out``), or a file to write
+    (``host_shared.file_args.file_to_write``: not empty, nor a folder, in a folder that can be written in)."""
+    return None if text == STDOUT else _file_to_write(text)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -109,6 +110,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     summary = "export the game log as CSV or JSON"
     parser = sub.add_parser("export", help=summary, description=summary)
     parser.add_argument("--format", choices=("csv", "json"), default="csv", help="default: csv")
-    parser.add_argument("--out", metavar="FILE", type=named_file, help="write here instead of to standard output")
+    parser.add_argument("--out", metavar="FILE", type=out_file,
+                        help="write here instead of to standard output (-: standard output); the file is replaced "
+                        "only once the whole export is written")
     add_source_arguments(parser)
     parser.set_defaults(func=run)

@@ -28,7 +28,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from cribbage import cards
+from cribbage import cards, show_ranks
 from cribbage.game import MAX_PLAY_POINTS
 from cribbage.settings import PLAYERS, Settings
 from cribbage.show import IMPOSSIBLE, MAX_SHOW, is_possible_total
@@ -37,7 +37,7 @@ from host_shared import NOT_DONE, USAGE_ERROR
 from host_shared.untrusted import is_whole_number, shorten, whole_number
 from host_tools.board.link import BoardLink
 from host_tools.board.talk import add_link_arguments, converse, game_rules, with_state
-from host_tools.commands.status import state_shown
+from host_tools.commands.status import checked_state, state_shown
 from host_tools.errors import fail
 from host_tools.log_words import counted, describe, pegs_said
 
@@ -201,10 +201,16 @@ NOBS = Field("nobs", str, "", "a show by ranks: a jack of it is of the starter's
 def cut(args: argparse.Namespace) -> list[Any]:
     """``["cut", cards]`` when every player gave a card, else ``["cut_ranks", ranks]``: no suit
     is made up for a rank alone (the log would show a card nobody cut), and the cards given
-    with it count by their ranks. ValueError for a number of cards no game has players for."""
+    with it count by their ranks. ValueError for a number of cards no game has players for, or fewer than two
+    players cutting."""
     if not PLAYERS[0] <= len(args.cut) <= PLAYERS[-1]:
         raise ValueError("the cut is one card or rank per player, in order, %d to %d of them, not %d (crib cut 5 K "
                          "for two players)" % (PLAYERS[0], PLAYERS[-1], len(args.cut)))
+    cutting = len(args.cut) - args.cut.count("-")
+    if cutting < 2:  # a first cut has no dash, and a cut again after a tie is the tied players', two at least
+        who = "only one player cut" if cutting else "no player cut"
+        raise ValueError("%s: a cut takes two at least (after a tie, the tied players cut again, a dash for each of "
+                         "the others: crib cut 3 9 - after 5 5 K)" % who)
     given = [c for c in args.cut if isinstance(c, int)]
     cards.check_distinct(given)  # a card typed twice is a typing mistake, caught before the board is asked
     if len(given) == len(args.cut):
@@ -222,7 +228,8 @@ def starter(args: argparse.Namespace) -> list[Any]:
 
 def shown(args: argparse.Namespace, seat: int | None) -> list[Any]:
     """The show of ``seat``'s hand (None: the crib) as its event: 4 cards, 4 ranks with the
-    answers ``--flush`` and ``--nobs``, or a total alone (the claim)."""
+    answers ``--flush`` and ``--nobs``, or a total alone (the claim). ValueError for what does not make one, and
+    for answers no starter makes possible with those ranks."""
     typed = args.shown
     by_ranks = len(typed) == 4 and all(isinstance(c, str) for c in typed)
     if not by_ranks and (args.flush is not None or args.nobs):
@@ -233,7 +240,13 @@ def shown(args: argparse.Namespace, seat: int | None) -> list[Any]:
         total = total_typed(typed[0])
         return ["crib", None, total] if seat is None else ["hand", seat, None, total]
     if by_ranks:
-        return ["show_ranks", seat, [rank_typed(t) for t in typed], args.flush or 0, args.nobs, args.claim]
+        ranks, flush = [rank_typed(t) for t in typed], args.flush or 0
+        try:  # the rules core's check, the starter not known here (None: of none of their ranks, not a Jack): what
+            # no starter makes possible, such as a crib's flush of 4, is a typing mistake (the board checks the rest)
+            show_ranks.check(ranks, None, flush, args.nobs, seat is None)
+        except ValueError as error:
+            raise ValueError("%s: %s" % ("the crib" if seat is None else "the hand", error)) from None
+        return ["show_ranks", seat, ranks, flush, args.nobs, args.claim]
     if len(typed) != 4 or not all(isinstance(c, int) for c in typed):
         raise ValueError("give the 4 cards (like 5H 5C JS QD), the 4 ranks (like 5 5 J Q) or the total alone "
                          "(like 14), not %s" % " ".join(cards.name(c) if isinstance(c, int) else c for c in typed))
@@ -329,7 +342,7 @@ def run(command: GameCommand, args: argparse.Namespace) -> int:
         return USAGE_ERROR
 
     def exchange(link: BoardLink) -> dict[str, Any]:
-        before = link.request("state")["state"]
+        before = checked_state(link.request("state")["state"])  # one crib cannot read: the change is not sent
         question = asks(before, game_rules(before.get("settings"))) if asks else None
         if question and not agreed(question):
             raise Declined

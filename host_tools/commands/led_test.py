@@ -10,6 +10,7 @@ from rich.text import Text
 
 from host_tools.board.link import BoardLink
 from host_tools.board.talk import add_link_arguments, converse
+from host_tools.commands.status import board_doing
 
 WHAT_IT_DOES = ("LED test running: the first LED on the wire shows red, then green, then blue, then white; then one "
                 "dim LED "
@@ -19,11 +20,11 @@ WHAT_IT_DOES = ("LED test running: the first LED on the wire shows red, then gre
 
 
 def shown(reply: dict[str, Any]) -> list[RenderableType]:
-    """What the board is doing now."""
+    """What the board is doing now (its mode said as `crib status` says it)."""
     ui = reply["ui"]
     if ui["mode"] == "led_test":
         return [Text(WHAT_IT_DOES + " (%d LEDs)" % ui["leds"])]
-    return [Text("The LED test is off: the board shows the game (%s)." % ui["mode"])]
+    return [Text("The LED test is off (the board: %s)." % board_doing(reply))]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -11,13 +11,13 @@ from rich.table import Table
 
 from host_tools.board.log_pages import read_log
 from host_tools.board.talk import add_conversation, game_rules
-from host_tools.gamelog import Log, replay_log
+from host_tools.log_replay import Log, replay_log
 from host_tools.log_words import describe, pegs_said
 
 
 def points_pegged(reply: dict[str, Any]) -> dict[int, str]:
     """What each event of the reply's log pegged, by its index ("P1 +3", "T1 +2, T2 +1"), replayed as crib export
-    replays it (``host_tools.gamelog``); none for events that pegged nothing or a log that cannot be replayed."""
+    replays it (``host_tools.log_replay``); none for events that pegged nothing or a log that cannot be replayed."""
     settings = reply.get("settings")
     log = Log(settings if isinstance(settings, dict) else {}, reply["log"], reply.get("from", 0), reply.get("base"))
     try:

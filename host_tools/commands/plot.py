@@ -11,16 +11,19 @@ player's line is exactly their colour.
 from __future__ import annotations
 
 import argparse
+import io
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
 from app.palette import CHOICES, DEFAULT_COLOURS
 from host_shared import NOT_DONE
+from host_shared.atomic_write import replacing
+from host_shared.file_args import file_to_write
 from host_shared.untrusted import at_least_one
-from host_tools import gamelog
+from host_tools import log_replay
 from host_tools.errors import fail
-from host_tools.gamelog import add_source_arguments, fetch_games, say_gone, say_skipped
+from host_tools.log_source import add_source_arguments, fetch_games, say_gone, say_skipped
 from host_tools.log_words import counted
 
 PANEL = (900, 380)
@@ -30,6 +33,8 @@ INK = (40, 40, 40)
 GRID = (225, 225, 225)
 SKUNK_INK = (150, 150, 150)
 LINE_WIDTH = 3
+MODE = "RGB"  # the image's: the formats --out may name are those Pillow saves an image of this mode in
+WELL_KNOWN = (".png", ".jpg", ".gif", ".webp", ".tiff", ".bmp", ".pdf")  # offered when --out names none of them
 
 
 def side_colours(settings: dict[str, object]) -> list[tuple[int, int, int]]:
@@ -41,10 +46,10 @@ def side_colours(settings: dict[str, object]) -> list[tuple[int, int, int]]:
     return colours
 
 
-def race(game: gamelog.GameRecord) -> list[list[tuple[float, int]]]:
+def race(game: log_replay.GameRecord) -> list[list[tuple[float, int]]]:
     """Per side, the points (x, score) of its line: x = deal number, a deal's k-th of n events at d - 1 + k/n;
     a score runs flat until the event that pegs it, which is a step up (a 29 is no slope from the deal's start)."""
-    per_deal: dict[int, list[gamelog.Step]] = {}
+    per_deal: dict[int, list[log_replay.Step]] = {}
     for step in game.steps:
         per_deal.setdefault(step.deal, []).append(step)
     lines: list[list[tuple[float, int]]] = [[(0.0, 0)] for _ in range(game.settings.sides)]
@@ -69,12 +74,12 @@ def deal_ticks(deals: int) -> list[tuple[float, str]]:
     return [(deal - 0.5, str(deal)) for deal in range(1, deals + 1)]
 
 
-def marked_lines(game: gamelog.GameRecord) -> list[tuple[int, str]]:
+def marked_lines(game: log_replay.GameRecord) -> list[tuple[int, str]]:
     """The horizontal lines to draw: (score, label) for the skunk rule in force (the board's: ``Settings.lines``)."""
     return [(hole, result) for result, hole in game.settings.lines]
 
 
-def title(game: gamelog.GameRecord) -> str:
+def title(game: log_replay.GameRecord) -> str:
     """Panel title: the game number, the final scores and the outcome."""
     name = game.settings.side_name  # as the board names the sides (T1, T2 in a team game)
     scores = ", ".join("%s: %d" % (name(side), score) for side, score in enumerate(game.final))  # ("T1 20" read
@@ -89,7 +94,7 @@ def title(game: gamelog.GameRecord) -> str:
     return "%sgame %d: %s - %s" % (match, game.number, scores, outcome)
 
 
-def draw_game(draw: ImageDraw.ImageDraw, top: int, game: gamelog.GameRecord,
+def draw_game(draw: ImageDraw.ImageDraw, top: int, game: log_replay.GameRecord,
               colours: list[tuple[int, int, int]]) -> None:
     """Draw one game's panel with its top edge at ``top``, each side's line in ``colours[side]``."""
     font = ImageFont.load_default()
@@ -135,9 +140,9 @@ def _dashed(draw: ImageDraw.ImageDraw, start: tuple[int, int], end: tuple[int, i
         draw.line([(x, y), (min(x + dash, x1), y)], fill=colour, width=2)
 
 
-def render(games: list[gamelog.GameRecord], colours: list[tuple[int, int, int]]) -> Image.Image:
+def render(games: list[log_replay.GameRecord], colours: list[tuple[int, int, int]]) -> Image.Image:
     """One image: a panel per game, top to bottom."""
-    image = Image.new("RGB", (PANEL[0], PANEL[1] * max(len(games), 1)), BACKGROUND)
+    image = Image.new(MODE, (PANEL[0], PANEL[1] * max(len(games), 1)), BACKGROUND)
     draw = ImageDraw.Draw(image)
     for i, game in enumerate(games):
         draw_game(draw, i * PANEL[1], game, colours)
@@ -159,25 +164,40 @@ def run(args: argparse.Namespace) -> int:
         fail(args, "nothing to plot: no game%s in the log" % ("" if args.game is None else " %d" % args.game))
         return NOT_DONE
     try:
-        render(games, side_colours(settings)).save(args.out)
-    except (OSError, ValueError) as error:  # ValueError: Pillow knows no image format by that name
+        with replacing(args.out) as temp:  # named as --out ends: Pillow picks the same format; a failed write
+            render(games, side_colours(settings)).save(temp)  # leaves the file as it was
+    except (OSError, ValueError) as error:  # ValueError: Pillow could not write the image in that format
         fail(args, "cannot write %s: %s" % (args.out, getattr(error, "strerror", None) or error))
         return NOT_DONE
     print("wrote %s (%s)" % (args.out, counted(len(games), "game")))
     return NOT_DONE if skipped else 0
 
 
-def image_file(text: str) -> Path:
-    """``--out``'s FILE: a path whose extension names a format Pillow writes (argparse's type)."""
-    path = Path(text)
-    if path.is_dir():
-        raise argparse.ArgumentTypeError("%s is a folder: name the image file to write in it, like %s"
-                                         % (text, path / "match.png"))
+def saves_as(suffix: str) -> bool:
+    """True if Pillow saves an image of ``MODE`` in the format the file extension ``suffix`` names (.png, .JPG):
+    some it knows it saves in other modes alone (.xbm, .msp, .palm, .blp) or not at all without a plugin
+    (.bufr, .grib, .h5, .wmf)."""
     Image.init()
-    known = Image.registered_extensions()
-    if known.get(path.suffix.lower()) not in Image.SAVE:
-        raise argparse.ArgumentTypeError("%s: its extension names no image format crib plot writes (.png, .jpg, "
-                                         ".gif, .webp...)" % text)
+    name = Image.registered_extensions().get(suffix.lower())
+    if name not in Image.SAVE:
+        return False
+    try:
+        Image.new(MODE, (8, 8)).save(io.BytesIO(), format=name)
+    except Exception:  # (each format's writer fails in its own way: OSError, ValueError, KeyError...)
+        return False
+    return True
+
+
+_file_to_write = file_to_write("match.png")
+
+
+def image_file(text: str) -> Path:
+    """``--out``'s FILE (argparse's type): a file to write (``host_shared.file_args.file_to_write``) whose extension
+    names a format Pillow saves the image in (``saves_as``)."""
+    path = _file_to_write(text)
+    if not saves_as(path.suffix):
+        raise argparse.ArgumentTypeError("%s: its extension names no image format crib plot writes (%s...)"
+                                         % (text, ", ".join(suffix for suffix in WELL_KNOWN if saves_as(suffix))))
     return path
 
 
@@ -187,7 +207,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("plot", help=summary, description=summary)
     parser.add_argument("--out", default="race.png", type=image_file, metavar="FILE",
                         help="the image to write, in the format its extension names: .png, .jpg, .gif, .webp... "
-                        "(default %(default)s)")
+                        "(default %(default)s); the file is replaced only once the whole image is written")
     parser.add_argument("--game", type=at_least_one, metavar="N",
                         help="only this game number, from 1 (default: every game of the match); the last so "
                         "numbered: a game abandoned for a new one, or of a match before a new match in the same "

@@ -14,7 +14,7 @@ from app.prefs import LIMITS
 from cribbage.settings import FIELDS
 from host_shared import USAGE_ERROR
 from host_shared.untrusted import MAX_DIGITS, parse_json, shorten, whole_number
-from host_tools.board.link import as_sent
+from host_tools.board.link import RequestTooLong, as_sent, new_id, request_line
 from host_tools.board.talk import add_link_arguments, converse
 from host_tools.errors import fail
 from shared.supply import ADAPTER_MA, LEAST_MA, USB_MA
@@ -131,6 +131,11 @@ def run(args: argparse.Namespace) -> int:
         return USAGE_ERROR
     changes = dict(assignments)
     fields = {"set": changes} if changes else {}
+    try:  # values too long to send are the command line's mistake: said before the board is looked for
+        request_line({"cmd": "settings", "id": new_id(), **fields})
+    except RequestTooLong as error:
+        fail(args, "argument KEY=VALUE: %s: give shorter values" % error)
+        return USAGE_ERROR
     return converse(args, lambda link: link.request("settings", **fields), shown)
 
 

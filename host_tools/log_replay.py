@@ -1,6 +1,5 @@
-"""Game logs on the host: take them (a saved file or the board: ``--from FILE`` or ``--device``,
-for `crib export` and `crib plot`; the board's read by ``host_tools.board.log_pages``) and replay them
-through the rules core (in words: ``host_tools.log_words``).
+"""Replaying a game log through the rules core (taken from a file or the board: ``host_tools.log_source``;
+told in words: ``host_tools.log_words``).
 
 The rules live in ``cribbage.match``; this module only replays a log event by event and
 records what each event did to the pegs, split into games and deals:
@@ -12,24 +11,15 @@ records what each event did to the pegs, split into games and deals:
 
 from __future__ import annotations
 
-import argparse
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from cribbage.match import Match
 from cribbage.settings import Settings
-from host_shared import NOT_DONE, USAGE_ERROR
-from host_shared.untrusted import parse_json, read_text, shorten
-from host_tools.board.devices import AUTO, LinkError, add_device_argument
-from host_tools.board.link import connect
-from host_tools.board.log_pages import read_log
-from host_tools.board.talk import add_timeout_argument, explained, game_rules
-from host_tools.errors import fail
-
-MAX_LOG_BYTES = 16 * 1024 * 1024  # a long match's log is some tens of KB
+from host_shared.untrusted import shorten
+from host_tools.board.talk import game_rules
 
 
 @dataclass
@@ -105,100 +95,6 @@ class Log:
     base: list[Any] | None = None
     bases: dict[int, list[Any]] = field(default_factory=dict)
     skipped: list[Skipped] = field(default_factory=list)
-
-
-def load(path: Path) -> Log:
-    """The log saved in a file: the JSON ``crib log --json`` prints (an object with ``log``,
-    ``settings`` and, for a log kept from a later event, ``from`` and ``base``), or a bare JSON
-    list of events. Raises ValueError if it is neither.
-    """
-    text = read_text(path, MAX_LOG_BYTES)
-    try:
-        data = parse_json(text)
-    except ValueError as error:
-        raise ValueError("%s is %s" % (path, error)) from None
-    if isinstance(data, list):
-        return Log({}, data)
-    if isinstance(data, dict) and isinstance(data.get("log"), list):
-        settings = data.get("settings") or {}
-        if not isinstance(settings, dict):
-            raise ValueError('%s: "settings" must be a JSON object, like {"target": 121}' % path)
-        first, base = data.get("from", 0), data.get("base")
-        if type(first) is not int or first < 0:
-            raise ValueError('%s: "from" must be the index of the log\'s first event, a whole number, not %s'
-                             % (path, shorten(json.dumps(first))))
-        if base is not None and not isinstance(base, list):
-            raise ValueError('%s: "base" must be the match\'s state where the log starts (a list, as the board '
-                             'gives it), not %s' % (path, shorten(json.dumps(base))))
-        return Log(settings, data["log"], first, base)
-    if isinstance(data, dict) and isinstance(data.get("games"), list):  # crib export's: the steps, not the log
-        raise ValueError("%s is a report that crib export wrote, not a log: save the log with "
-                         "`crib log --json > FILE` and read that" % path)
-    raise ValueError('%s holds no game log (expected a JSON list of events or an object with "log", as '
-                     '`crib log --json` writes)' % path)
-
-
-def fetch_log(args: argparse.Namespace) -> Log:
-    """The log from ``--from FILE`` or else from the board, with what it could not give skipped.
-    Raises ValueError / LinkError."""
-    if args.source:
-        return load(Path(args.source))
-    with connect(args.device, timeout=args.timeout) as link:
-        reply = read_log(link, skip=True)
-    settings = reply.get("settings")  # none: the defaults
-    return Log(settings if isinstance(settings, dict) else {}, reply["log"], reply["from"], reply.get("base"),
-               {index: base for index, base in reply["bases"]},
-               [Skipped(first, end, why) for first, end, why in reply["skipped"]])
-
-
-def fetch_games(args: argparse.Namespace) -> tuple[dict[str, Any], list[GameRecord], list[Skipped], int] | int:
-    """The settings, the replayed games of the log from ``--from FILE`` or else from the board, what
-    of it could not be replayed (``replay_log``), and the index of its first event (``Log.first``: 0
-    unless the board no longer keeps the oldest games of a long match); else, once it has said why, the
-    command's exit status: USAGE_ERROR for both ``--from`` and ``--device`` (``_two_sources``), NOT_DONE if the
-    log cannot be read or breaks the rules."""
-    if _two_sources(args):
-        return USAGE_ERROR
-    try:
-        log = fetch_log(args)
-        return (log.settings, *replay_log(log), log.first)
-    except LinkError as error:
-        fail(args, explained(error))
-    except ValueError as error:
-        fail(args, str(error))
-    return NOT_DONE
-
-
-def say_skipped(args: argparse.Namespace, skipped: list[Skipped]) -> None:
-    """Say on stderr, a line each, what of the log was skipped and why (``crib COMMAND: skipped: ...``)."""
-    for stretch in skipped:
-        fail(args, str(stretch), "skipped")
-
-
-def _two_sources(args: argparse.Namespace) -> bool:
-    """True (said on stderr) if both ``--from FILE`` and a ``--device`` are given: the log is read from one
-    (a usage error: which one was meant is no guess to make)."""
-    if args.source and args.device != AUTO:
-        fail(args, "--from FILE reads a saved log, -d a board: give one of them")
-        return True
-    return False
-
-
-def say_gone(args: argparse.Namespace, first: int) -> None:
-    """Say on stderr that the log starts at event ``first`` > 0: the board keeps the log of a long match's
-    last games only, so those before are in no export or plot (not a failure: all the board has is given)."""
-    if first:
-        # (a review: "crib log lists their results" was not so: the board keeps about as many games' results)
-        fail(args, "events 0 to %d are not in the log: the board keeps the log of a long match's last games "
-                   "only (crib log lists the results it keeps; its tally counts every game)" % (first - 1), "note")
-
-
-def add_source_arguments(parser: argparse.ArgumentParser) -> None:
-    """Where a log comes from: ``--from FILE`` or the board (``--device``, ``--timeout``)."""
-    parser.add_argument("--from", dest="source", metavar="FILE",
-                        help="a saved log (crib log --json > FILE) instead of the board")
-    add_device_argument(parser)
-    add_timeout_argument(parser)
 
 
 def is_crib(event: list[Any]) -> bool:
