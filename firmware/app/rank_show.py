@@ -13,7 +13,7 @@ heels (refused: the starter is known). Steps:
 - questions, only those with two possible answers (``cribbage.show_ranks``): "one suit?"
   (4 different ranks; for the crib, all five), then for a hand "starter too?" (the starter
   could be of that suit), else "his nobs?" (a Jack in the show, the starter no Jack, no
-  flush: is one of its Jacks of the starter's suit?). Turning flips the answer, the encoder
+  flush: is one of its Jacks of the starter's suit?). Turning flips the answer (p1 sets yes, p2 no), the encoder
   press gives it, back takes back the last answer (none: the last rank taken is dialled again; all
   four laid in the play: the count is left).
   On the LEDs the ranks taken shine green for yes, vermillion for no: for "one suit?" the four
@@ -137,6 +137,8 @@ class RankShow:
                     self._take()
             elif kind == events.TURN:  # a detent flips it, however fast (its acceleration counts for nothing)
                 self.answer = not self.answer
+            elif kind == events.PRESS and (what == events.PLAYER_1 or what == events.PLAYER_2):
+                self.answer = what == events.PLAYER_1  # as at the discard advice's question: p1 yes, p2 no
             elif kind == events.PRESS and what == events.ENCODER:
                 self.answers.append(self.answer)
                 self.answer = False

@@ -137,7 +137,8 @@ class Laying:
         r = rank - 1
         play = self.play
         if free(game, r) <= 0:  # (the first card's laying is not yet the game's: none laid)
-            raise RuleError("all four %ss are out already" % rank_name(r))
+            raise RuleError("all four %ss are out already (one in your hand? a %s laid was wrong: back to it)"
+                            % (rank_name(r), rank_name(r)))
         count = play.count + value(r * 4)
         if count > GAME_COUNT:
             raise RuleError("the count is %d: %s makes %d, past 31" % (play.count, a_rank(r), count))

@@ -177,7 +177,8 @@ def test_the_dealer_s_button_held_before_the_starter_of_a_laid_play_is_his_heels
     for rank in (11, 11):  # the Jacks: with the starter a Jack, this one is their fourth
         lay(d, rank)
     d.press(ENC)
-    assert d.match.laid == [[11], [11, 11]] and d.mode.rank == 12  # the dial past them (a review: it rested there)
+    # the dial past them (a review: it rested there), at a count of 30 to the Ace, the one rank that fits
+    assert d.match.laid == [[11], [11, 11]] and d.mode.rank == 1
 
 
 def test_player_3_dealing_holds_back_for_his_heels_before_a_laid_play_s_starter():
@@ -464,7 +465,7 @@ def test_after_a_power_cut_a_press_on_the_5_whose_four_are_out_moves_the_dial_pa
     d = d.reboot()
     assert d.where() == "lay" and d.mode.rank == 5
     d.press(ENC)  # refused, saying why; the dial past the 5
-    assert d.board.messages.refusal == "all four 5s are out already" and d.mode.rank == 6
+    assert d.board.messages.refusal.startswith("all four 5s are out already") and d.mode.rank == 6
     d.press(ENC)  # P2 lays the 6, as dialled
     assert d.match.game.laying.play.count == 26
 
@@ -894,3 +895,54 @@ def test_the_hint_stays_under_three_players_and_a_long_saying():
     lay(d, 11)  # P1's last, the play's: 30 with a run of three, and one for last
     assert d.display() == ["PLAY OVER", "P1: thirty for a", "run of three and", "one for last is", "four",
                            "enc=count"]  # the scores give way (the pegs show them): what to do next is said
+
+
+def test_the_dial_moves_to_the_nearest_rank_that_may_be_laid_without_wrapping():
+    # A review: past the Kings' last card the dial went round to the Ace, 12 clicks from the Queen; and it rested
+    # on a rank that would pass 31, where a press is refused.
+    d = laying()  # the starter KH
+    for rank in (5, 13, 6, 13):  # P2, P1 (fifteen two), P2, P1 (thirty-one for two): the count starts again
+        lay(d, rank)
+    lay(d, 13)  # P2: the Kings' fourth (the starter one), at a count of 10
+    assert d.match.game.laying.play.count == 10 and d.mode.rank == 12  # the Queen, not the Ace
+    d = laying()
+    for rank in (5, 10):  # P2, P1: fifteen two
+        lay(d, rank)
+    assert d.mode.rank == 10  # a 10 fits the count of 15: the dial stays
+    lay(d, 10)  # P2: a pair, the count 25
+    assert d.mode.rank == 6  # a 10 would pass 31: the nearest that fits
+    lay(d, 6)  # P1: thirty-one for two
+    assert d.match.front == [4, 2]
+
+
+def test_a_fifth_card_refused_says_how_to_mend_a_rank_dialled_wrong_before():
+    # A review: a Queen laid dialled as a King left its player holding a King the board refused, and no go.
+    d = laying()  # the starter KH
+    for rank in (13, 13, 1, 10, 13):  # P2, P1 (a pair), P2, P1 (thirty-one for two), P2: the Kings' fourth
+        lay(d, rank)
+    lay(d, 13)  # P1 holds a King: one of those laid was another rank
+    assert d.board.messages.refusal == "all four Ks are out already (one in your hand? a K laid was wrong: back to it)"
+
+
+def test_the_crib_picker_does_not_offer_the_jack_an_answer_put_in_a_hand():
+    # A review: his nobs said yes for a hand laid in the play put the Jack of the starter's suit in it; the crib's
+    # picker offered that card, showed its points, and refused it at the press.
+    for answer in (P2, P1):  # as at the discard advice's question: p2 no, p1 yes
+        d = Driver()
+        d.board.change_settings({"play": 1})
+        d.press(P1, ENC)
+        d.pick("5H")
+        for rank in (10, 5, 5, 11, 6, 4, 4, 5):  # P2, P1 (fifteen two), P2 (a pair), P1; P2, P1, P2, P1
+            if rank == 6:
+                d.press(P2, P1)  # both go at 30: P1 one for last
+            lay(d, rank)
+        d.press(ENC, ENC, ENC)  # P2's hand: no flush, its count said and pegged
+        assert d.display()[2] == "his nobs?" and d.display()[4] == "> no"  # P1's hand, 5 J 4 5
+        nobs = answer == P1
+        if not nobs:
+            d.press(turn(1))  # yes, for p2 to say no
+        d.press(answer)
+        assert d.display()[4] == ("> yes" if nobs else "> no")
+        d.press(ENC, ENC)
+        assert d.match.front == [18 + nobs, 20] and d.where() == "cards"  # P1: 4 and 14 (a 15 with his nobs)
+        assert d.mode.picker.free(parse("JH")) != nobs and d.mode.picker.free(parse("JS"))

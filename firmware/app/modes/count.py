@@ -120,12 +120,17 @@ class Count:
             self.by_ranks(board, ())
         else:
             self.step = _CARDS
+            used = match.used
             table = None
             if match.game.laying is not None or match.game.ranks:  # ranks out that no card names
-                from cribbage.show_ranks import on_table
+                from cribbage.show_ranks import on_table, suited_out
 
-                table = on_table(match.game)
-            self.picker = Picker(show.HAND_SIZE, match.used, table)
+                game = match.game
+                table = on_table(game)
+                # and cards an answer placed (his nobs, a flush of five: of the starter's suit), never offered
+                suited = suited_out(game)
+                used = used + [r * 4 + (game.starter & 3) for r in range(13) if suited >> r & 1]
+            self.picker = Picker(show.HAND_SIZE, used, table)
         if undone is not None:
             self._reopen(board, undone)
 
