@@ -93,6 +93,14 @@ def skidl_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory) -> Ite
     os.chdir(here)
 
 
+@pytest.fixture(scope="module")
+def board() -> dict:
+    """The committed hardware/board.json (the hardware tests)."""
+    from hardware_scripts import committed_board
+
+    return committed_board()
+
+
 @pytest.fixture
 def sim(tmp_path: Path) -> Iterator[str]:
     """A headless simulator serving the protocol; its socket:// URL (the host tools' tests)."""

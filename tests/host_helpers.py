@@ -20,10 +20,20 @@ from host_tools.cli import main
 
 
 def crib(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run `crib ARGV` in this process: (status, stdout, stderr)."""
-    status = main(list(argv))
+    """Run `crib ARGV` in this process: (status, stdout, stderr); a usage error is status 2."""
+    try:
+        status = main(list(argv))
+    except SystemExit as exit_:
+        status = int(exit_.code or 0)
     out, err = capsys.readouterr()
     return status, out, err
+
+
+def crib_ok(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """Run `crib ARGV` in this process; it must succeed: what it printed."""
+    status, out, err = crib(capsys, *argv)
+    assert status == 0, err
+    return out
 
 
 @contextmanager

@@ -1,6 +1,6 @@
 """Shared by the simulator and host-tool tests (no tests here): a `crib sim` process on a free
-port, a protocol connection to it, waiting for a condition instead of sleeping, and the
-colour a lit LED is sent in."""
+port, a protocol connection to it, waiting for a condition instead of sleeping, the
+colour a lit LED is sent in, and the simulator's protocol server in this process (``Served``)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from app import power
 from app.prefs import defaults
 from micropython_env import tool
 from simulator.geometry import Geometry
+from simulator.server import ProtocolServer
 
 CRIB = tool("crib")
 TIMEOUT_S = 20.0
@@ -131,3 +132,30 @@ class Simulator(Connection):
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
         self.process.wait(timeout=TIMEOUT_S)
+
+
+class Served:
+    """A ProtocolServer on a free port, served by a thread; the board answers ``{"echo": line}``."""
+
+    def __init__(self) -> None:
+        self.server = ProtocolServer(0)
+        self.applied: list[str] = []
+        self._stop = threading.Event()
+        self.thread = threading.Thread(target=self._loop, daemon=True)
+        self.thread.start()
+
+    def _handle(self, line: str) -> str:
+        self.applied.append(line)
+        return json.dumps({"ok": True, "echo": line})
+
+    def _loop(self) -> None:
+        while not self._stop.is_set():
+            self.server.serve(self._handle, wait_s=0.02)
+
+    def connect(self) -> socket.socket:
+        return socket.create_connection(("127.0.0.1", self.server.port), timeout=TIMEOUT_S)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self.thread.join(TIMEOUT_S)
+        self.server.close()

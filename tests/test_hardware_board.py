@@ -26,12 +26,6 @@ MAX_NEIGHBOUR_MM = 20  # LEDs next to each other on the wire are next to each ot
 MIN_SPACING_MM = 8  # 5 mm LEDs need room
 
 
-@pytest.fixture(scope="module")
-def board() -> dict:
-    """The committed hardware/board.json."""
-    return json.loads(BOARD_JSON.read_text())
-
-
 def positions(board: dict) -> dict[tuple[int, int], tuple[float, float]]:
     """(track, hole) -> (x, y) in millimetres."""
     return {(t, h): (x, y) for t, h, x, y in board["holes"]}

@@ -11,16 +11,10 @@ import xml.etree.ElementTree as ET
 from types import ModuleType
 
 import pytest
-from hardware_scripts import HARDWARE, committed_board, load_script
+from hardware_scripts import HARDWARE, load_script
 
 SVG = "{http://www.w3.org/2000/svg}"
 MM_TO_PT = 72 / 25.4
-
-
-@pytest.fixture(scope="module")
-def board() -> dict:
-    """The committed hardware/board.json."""
-    return committed_board()
 
 
 @pytest.fixture(scope="module")

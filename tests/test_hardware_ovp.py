@@ -10,7 +10,7 @@ import shutil
 from types import ModuleType
 
 import pytest
-from hardware_scripts import HARDWARE, committed_board, quiet_script
+from hardware_scripts import HARDWARE, quiet_script
 
 # On the worker that builds the SKiDL circuits (their global state is one per process).
 pytestmark = [pytest.mark.xdist_group("skidl"), pytest.mark.usefixtures("skidl_in_a_temporary_folder")]
@@ -20,12 +20,6 @@ pytestmark = [pytest.mark.xdist_group("skidl"), pytest.mark.usefixtures("skidl_i
 def check() -> ModuleType:
     """hardware/ovp_check.py, SKiDL quiet."""
     return quiet_script("ovp_check")
-
-
-@pytest.fixture(scope="module")
-def board() -> dict:
-    """The committed hardware/board.json."""
-    return committed_board()
 
 
 def test_the_deck_is_the_netlists_power_entry(check: ModuleType, board: dict) -> None:

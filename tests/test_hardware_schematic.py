@@ -53,12 +53,6 @@ PICO_DATASHEET = {1: "GP0", 4: "GP2", 5: "GP3", 9: "GP6", 14: "GP10", 20: "GP15"
 
 
 @pytest.fixture(scope="module")
-def board() -> dict:
-    """The committed hardware/board.json."""
-    return committed_board()
-
-
-@pytest.fixture(scope="module")
 def circuit() -> ModuleType:
     """hardware/circuit.py, quiet."""
     return quiet_script("circuit")

@@ -12,26 +12,15 @@ from pathlib import Path
 
 import pytest
 from app_driver import Driver
-from host_helpers import FakeBoard
+from host_helpers import FakeBoard, crib
 from sim_process import CRIB, TIMEOUT_S
 
 from host_tools.board import talk
 from host_tools.board.link import MAX_REPLY, RequestTooLong, connect
-from host_tools.cli import main
 from host_tools.commands.settings import parse_assignment, parse_assignments
 from host_tools.errors import FAIL_LIMIT
 
 A_LOG = [["dealer", 0], ["peg", 1, 2], ["peg", 0, 3]]
-
-
-def crib(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run `crib ARGV` in this process: (status, stdout, stderr); a usage error is status 2."""
-    try:
-        status = main(list(argv))
-    except SystemExit as exit_:
-        status = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def one_error(err: str, command: str) -> str:

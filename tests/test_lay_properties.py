@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 
+from deal_strategies import deals  # a table of 2-4 seats, the leader (the pone) and 4 cards a seat
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from match_helpers import peg_to
 from play_reference import play_out
-from test_play_properties import deals  # a table of 2-4 seats, the leader (the pone) and 4 cards a seat
 
 from cribbage.match import Match
 from cribbage.settings import Settings

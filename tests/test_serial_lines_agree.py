@@ -11,7 +11,7 @@ import socket
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_simulator_server_limits import Served
+from sim_process import Served
 
 from hal.line_reader import DROPPED, NOT_TEXT, LineReader
 from shared import serial_lines

@@ -11,37 +11,10 @@ import time
 from collections.abc import Callable, Iterator
 
 import pytest
-from sim_process import TIMEOUT_S
+from sim_process import TIMEOUT_S, Served
 
 from shared.serial_lines import MAX_LINE, TOO_LONG
-from simulator.server import MAX_UNSENT, ProtocolServer
-
-
-class Served:
-    """A ProtocolServer on a free port, served by a thread; the board answers ``{"echo": line}``."""
-
-    def __init__(self) -> None:
-        self.server = ProtocolServer(0)
-        self.applied: list[str] = []
-        self._stop = threading.Event()
-        self.thread = threading.Thread(target=self._loop, daemon=True)
-        self.thread.start()
-
-    def _handle(self, line: str) -> str:
-        self.applied.append(line)
-        return json.dumps({"ok": True, "echo": line})
-
-    def _loop(self) -> None:
-        while not self._stop.is_set():
-            self.server.serve(self._handle, wait_s=0.02)
-
-    def connect(self) -> socket.socket:
-        return socket.create_connection(("127.0.0.1", self.server.port), timeout=TIMEOUT_S)
-
-    def stop(self) -> None:
-        self._stop.set()
-        self.thread.join(TIMEOUT_S)
-        self.server.close()
+from simulator.server import MAX_UNSENT
 
 
 @pytest.fixture

@@ -15,7 +15,9 @@ from fake_storage import temp_dir  # noqa: E402
 from simulator.virtual_hardware import VirtualHardware  # noqa: E402
 
 gc.collect()
+from app import palette  # noqa: E402
 from app.board import Board  # noqa: E402
+from app.store import Store  # noqa: E402
 from cribbage_lab.card_text import parse  # noqa: E402
 from shared.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN  # noqa: E402
 from shared.ticks import ticks_add, ticks_diff  # noqa: E402
@@ -177,12 +179,92 @@ def counting(starter, cards):
     return d
 
 
+def at_pones_hand(players=2):
+    """Muggins on (set over the serial line: the settings menu has its own tests), player 1 deals,
+    the starter 5S turned, the count open at the pone's cards."""
+    d = Driver()
+    assert d.ask({"cmd": "settings", "set": {"muggins": True, "players": players}})["ok"]
+    d.press(P1, ENC)
+    d.pick("5S")
+    d.press(ENC)
+    return d
+
+
+def claim(d, cards, points):
+    """Pick a hand's 4 cards, dial the claim and peg it."""
+    d.pick_all(cards)
+    assert d.where() == "claim"  # the claim
+    d.press(turn(points) if points else turn(-1), ENC)
+
+
+def called_off_the_track():
+    """P1 at 118 with peg out exactly calls muggins on P2's claim of 0 for a hand worth 20 (5H 5D JC
+    10C, the 5S starter): the call would pass the game hole, so it pegs nothing."""
+    d = Driver()
+    assert d.ask({"cmd": "settings", "set": {"muggins": True, "peg_out_exactly": True}})["ok"]
+    d.press(P1)
+    for points in (31, 31, 31, 25):
+        assert d.ask({"cmd": "event", "event": ["peg", 0, points]})["ok"]
+    d.press(ENC)
+    d.pick("5S")
+    d.press(ENC)
+    claim(d, "5H 5D JC 10C", 0)
+    d.press(P1)
+    return d
+
+
+def starter_rank(d, rank):
+    """Open the count (the starter first), dial ``rank`` and take it with its suit not dialled."""
+    d.press(ENC)
+    assert d.where() == "starter"
+    d.press(turn(rank) if rank else P2, P1)  # p1 from the first suit: "any suit"
+    if not rank:
+        d.press(P1)
+    assert d.mode.any_suit and d.mode.describe()["card"] is None
+    d.press(ENC)
+
+
+def dial(d, ranks):
+    """Dial and take ``ranks`` (0 = Ace) in the count's rank step, each from where the last was."""
+    assert d.where() == "ranks"
+    for rank in ranks:
+        shown = d.mode.ranks
+        for _ in range(13):  # a detent at a time: the dial passes the ranks whose four are out
+            if shown.rank == rank:
+                break
+            d.press(turn(1 if rank > shown.rank else -1))
+        assert shown.rank == rank, "the dial cannot reach %d" % rank
+        d.press(ENC)
+
+
+def answer(d, *yes_no):
+    """Answer the questions asked, in order (True: yes)."""
+    for yes in yes_no:
+        assert d.where() == "ranks" and d.mode.ranks.taken
+        if yes:
+            d.press(turn(1))
+        d.press(ENC)
+
+
+def resave(d, copies=1, **changes):
+    """Save the board's own data again, with ``changes`` (as another firmware might have saved
+    it): as the newest copy, or ``copies=2``: as both copies."""
+    for _ in range(copies):
+        data = d.board.saved_data()
+        data.update(changes)
+        Store(d.root).save(data)
+
+
 def is_hue(rgb, colour):
     """True if the lit ``rgb`` keeps the channel order of ``colour`` (brightest channel first)."""
     if max(rgb) == 0:
         return False
     order = sorted(range(3), key=lambda i: -colour[i])
     return rgb[order[0]] >= rgb[order[1]] >= rgb[order[2]] and rgb[order[0]] > rgb[order[2]]
+
+
+def game_holes_vermillion(hw):
+    return is_hue(hw.pixel(0, 121), palette.VERMILLION) and is_hue(hw.pixel(1, 121), palette.VERMILLION)
 
 
 def brightness(rgb):

@@ -1,7 +1,8 @@
 """Storage for the tests and benchmarks, on both interpreters: ``temp_dir``, a new folder for
-saved files, and ``RamFlash``, a flash chip in RAM with MicroPython's block-device interface,
-for mounting a real littlefs (``os.VfsLfs2``); it can "cut the power" after a given number of
-block writes and erases. (The benchmarks have this folder on their path: benchmarks/timing.py.)
+saved files (``read``, ``write`` and ``listing`` of its files), and ``RamFlash``, a flash chip in RAM
+with MicroPython's block-device interface, for mounting a real littlefs (``os.VfsLfs2``); it can "cut
+the power" after a given number of block writes and erases. (The benchmarks have this folder on their
+path: benchmarks/timing.py.)
 """
 
 import os
@@ -23,6 +24,20 @@ def temp_dir(prefix: str = "crib-") -> str:
             return path
         raise OSError("no free name for a directory in " + folder) from None
     return tempfile.mkdtemp(prefix=prefix)
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def write(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def listing(root):
+    return sorted(os.listdir(root))
 
 
 class RamFlash:

@@ -1,6 +1,9 @@
-"""Helpers for the match tests: building matches, checking rejections, playing seeded deals."""
+"""Helpers for the match tests: building matches, checking rejections, playing seeded deals, a match
+rebuilt from its saved form, saved forms damaged, a hand counted from its text."""
 
+import json
 
+from cribbage import show
 from cribbage.match import Match, RuleError
 from cribbage.settings import Settings
 from cribbage_lab import deck
@@ -14,6 +17,12 @@ def card(text):
 
 def cards(text):
     return parse_hand(text)
+
+
+def counted(text, is_crib=False):
+    """The Count of a hand written as text, its starter last ("5C 5D 5H JS 5S")."""
+    cards = parse_hand(text)
+    return show.count(cards[:4], cards[4], is_crib)
 
 
 def new_match(events=(), **settings):
@@ -122,3 +131,49 @@ def recording(m, log):
 def seeded_match(games, seed=2463534242, **settings):
     """A Match with ``Settings(**settings)`` after ``games`` seeded games (real cards, every show from cards)."""
     return play_games(Match(Settings(**settings)), deck.Xorshift32(seed), games)
+
+
+def rebuilt(m):
+    """``m`` rebuilt from its saved form, read one int at a time through JSON (as from the flash)."""
+    return Match(m.settings.to_dict(), saved=(json.loads(json.dumps(v)) for v in m.iter_saved()))
+
+
+def rebuilt_both_ways(m):
+    """``m`` rebuilt from its saved form, through JSON as from the flash, and from its log."""
+    saved = rebuilt(m)
+    assert saved.log == m.log and saved.state() == m.state()
+    return Match(m.settings, m.log)
+
+
+def replaced(saved, i, value):
+    """A copy of ``saved`` with element ``i`` replaced by ``value``."""
+    out = saved[:]
+    out[i] = value
+    return out
+
+
+def damaged_logs():
+    """(saved ints, what the error says) for sound JSON that is not a log this firmware writes."""
+    m = seeded_match(1)
+    saved = list(m.iter_saved())
+    log = m.log
+    show = [i for i in range(len(log)) if log[i][0] == "hand"][0]  # the first with cards: saved[i] is log[i]
+    assert saved[show] >> 12 == 1 and saved[show + 2] >> 12 == 2  # the next show: its code after this one's pack
+    assert log[0][0] == "cut" and len(log[0][1]) == 2  # two cards: bits 4-15 of its code
+    return [
+        (saved[:show + 1], "ends before its cards"),
+        (replaced(saved, 3, str(saved[3])), "not a code"),
+        (replaced(saved, show + 1, str(saved[show + 1])), "not a code or a pack"),
+        (replaced(saved, 3, float(saved[3])), "not a code"),
+        (replaced(saved, 0, True), "not a code"),
+        (replaced(saved, 0, None), "not a code"),
+        (replaced(saved, 0, log[0]), "not a code"),
+        (replaced(saved, 3, -saved[3]), "not a code"),
+        (replaced(saved, show + 2, saved[show]), "names pack 1, next is 2"),
+        (replaced(saved, show, saved[show] + (5 << 12)), "names pack 6, next is 1"),
+        (replaced(saved, 2, saved[2] | 15), "no known kind"),
+        (replaced(saved, 0, saved[0] | 1 << 20), "not written as"),  # a third card cut by nobody
+        (replaced(saved, show + 1, saved[show + 1] | 1 << 24), "not written as"),
+        (replaced(saved, show + 1, 63 << 18), "saved event %d" % show),  # no such card: the rules refuse it
+        (saved[1:], "saved event 0"),  # the first dealing event missing: pegging before a dealer
+    ]

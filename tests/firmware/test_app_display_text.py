@@ -1,7 +1,7 @@
 """Text for the board's display: words wrapped to its width (``app.text.wrap``), a count said a
 phrase a line (``app.said.say_lines``). Runs on CPython and MicroPython."""
 
-from test_saying import counted
+from match_helpers import counted
 
 from app.messages import WIDTH
 from app.said import say_lines

@@ -2,9 +2,9 @@
 replayed, which stays the truth (app.glance). Property tests over many matches:
 tests/test_glance_properties.py."""
 
-from app_driver import ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, turn
+from app_driver import ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, resave, turn
 from match_helpers import play_games, seeded_match
-from test_app_restore import resave, slot_files
+from saved_games import slot_files
 
 from app.board import DATA_VERSION, Board, glance
 from app.store import Store

@@ -6,11 +6,10 @@ import json
 import os
 import sys
 
-from app_driver import Driver, is_hue
+from app_driver import Driver, is_hue, resave
 from app_fuzz import whole_log
 from fake_storage import temp_dir
 from match_helpers import play_game
-from test_app_restore import resave
 
 from app import history, palette
 from app.store import Store

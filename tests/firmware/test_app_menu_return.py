@@ -8,9 +8,22 @@ back took the play's last card back. A second: the serial line's LED test, which
 menu left it (a total, a count said) was still kept once the count had stepped back from it to its cards, and the
 next LED test stopped opened that stale total again, one press from pegging it."""
 
-from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, counting, dealt, turn
-from test_app_muggins import at_pones_hand, called_off_the_track
-from test_app_ranks import answer, dial, starter_rank
+from app_driver import (
+    BACK_PRESS,
+    ENC,
+    HOLD_ENC,
+    P1,
+    P2,
+    Driver,
+    answer,
+    at_pones_hand,
+    called_off_the_track,
+    counting,
+    dealt,
+    dial,
+    starter_rank,
+    turn,
+)
 
 from cribbage_lab.card_text import parse_hand
 

@@ -3,29 +3,26 @@ without the true count; the other side may call it (their button) until the next
 then shows the count and pegs what was overlooked, or says the claim was right."""
 
 
-from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P2, P1, P2, Driver, brightness, is_hue, turn
+from app_driver import (
+    BACK_PRESS,
+    ENC,
+    HOLD_BACK,
+    HOLD_ENC,
+    HOLD_P2,
+    P1,
+    P2,
+    Driver,
+    at_pones_hand,
+    brightness,
+    called_off_the_track,
+    claim,
+    is_hue,
+    turn,
+)
 
 from app import palette
 from app.said import MORE
 from cribbage_lab.card_text import parse
-
-
-def at_pones_hand(players=2):
-    """Muggins on (set over the serial line: the settings menu has its own tests), player 1 deals,
-    the starter 5S turned, the count open at the pone's cards."""
-    d = Driver()
-    assert d.ask({"cmd": "settings", "set": {"muggins": True, "players": players}})["ok"]
-    d.press(P1, ENC)
-    d.pick("5S")
-    d.press(ENC)
-    return d
-
-
-def claim(d, cards, points):
-    """Pick a hand's 4 cards, dial the claim and peg it."""
-    d.pick_all(cards)
-    assert d.where() == "claim"  # the claim
-    d.press(turn(points) if points else turn(-1), ENC)
 
 
 def test_the_issues_hand_claimed_short_and_called():
@@ -108,22 +105,6 @@ def test_a_claim_not_called_is_lost_once_the_next_count_is_pegged():
     assert d.mode.name == "peg" and d.match.front == [24, 12]
     d.press(ENC)  # its starter (the crib's call is not offered again)
     assert d.where() == "starter"
-
-
-def called_off_the_track():
-    """P1 at 118 with peg out exactly calls muggins on P2's claim of 0 for a hand worth 20 (5H 5D JC
-    10C, the 5S starter): the call would pass the game hole, so it pegs nothing."""
-    d = Driver()
-    assert d.ask({"cmd": "settings", "set": {"muggins": True, "peg_out_exactly": True}})["ok"]
-    d.press(P1)
-    for points in (31, 31, 31, 25):
-        assert d.ask({"cmd": "event", "event": ["peg", 0, points]})["ok"]
-    d.press(ENC)
-    d.pick("5S")
-    d.press(ENC)
-    claim(d, "5H 5D JC 10C", 0)
-    d.press(P1)
-    return d
 
 
 def test_a_call_a_house_rule_keeps_off_the_track_says_not_pegged():

@@ -3,7 +3,7 @@ dialled (or given by the play), only the questions ranks leave open, then the co
 The points expected are those of real cards with those ranks and suits (``show.score``)."""
 
 
-from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, dealt, is_hue, turn
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, Driver, answer, dealt, dial, is_hue, starter_rank, turn
 
 from app import palette
 from app.picker import card_hole
@@ -15,39 +15,6 @@ from shared.events import BACK, LONG, PLAYER_1
 def real(hand, starter, crib=False):
     """What real cards count (the board never sees their suits)."""
     return show.score(parse_hand(hand), parse(starter), crib)
-
-
-def starter_rank(d, rank):
-    """Open the count (the starter first), dial ``rank`` and take it with its suit not dialled."""
-    d.press(ENC)
-    assert d.where() == "starter"
-    d.press(turn(rank) if rank else P2, P1)  # p1 from the first suit: "any suit"
-    if not rank:
-        d.press(P1)
-    assert d.mode.any_suit and d.mode.describe()["card"] is None
-    d.press(ENC)
-
-
-def dial(d, ranks):
-    """Dial and take ``ranks`` (0 = Ace) in the count's rank step, each from where the last was."""
-    assert d.where() == "ranks"
-    for rank in ranks:
-        shown = d.mode.ranks
-        for _ in range(13):  # a detent at a time: the dial passes the ranks whose four are out
-            if shown.rank == rank:
-                break
-            d.press(turn(1 if rank > shown.rank else -1))
-        assert shown.rank == rank, "the dial cannot reach %d" % rank
-        d.press(ENC)
-
-
-def answer(d, *yes_no):
-    """Answer the questions asked, in order (True: yes)."""
-    for yes in yes_no:
-        assert d.where() == "ranks" and d.mode.ranks.taken
-        if yes:
-            d.press(turn(1))
-        d.press(ENC)
 
 
 def test_a_whole_deal_by_ranks():

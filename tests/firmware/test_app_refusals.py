@@ -3,16 +3,12 @@ turns too big for the board are refused at the edge, and turning the card picker
 
 import json
 
-from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, is_hue, turn
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, game_holes_vermillion, is_hue, turn
 
 from app import palette
 from app.picker import Picker
 from cribbage_lab.card_text import parse
 from shared.ticks import ticks_add
-
-
-def game_holes_vermillion(hw):
-    return is_hue(hw.pixel(0, 121), palette.VERMILLION) and is_hue(hw.pixel(1, 121), palette.VERMILLION)
 
 
 def flicker(d, start, stop):

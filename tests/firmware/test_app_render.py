@@ -3,8 +3,8 @@
 import json
 
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, brightness, is_hue, turn
+from led_colour import dominant
 from led_current import estimate_milliamps
-from test_power import dominant
 
 from app import palette, power
 from app.modes.settings import COLOUR_NAMES, ITEMS

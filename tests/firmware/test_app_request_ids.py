@@ -4,8 +4,8 @@ them, byte for byte as saving their strings writes, and they are read back from 
 Runs on both interpreters in a fresh directory (the power cuts: tests/on_micropython/board_power_cut.py).
 """
 
-from fake_storage import temp_dir
-from test_store import game, listing, read, streamed, write
+from fake_storage import listing, read, temp_dir, write
+from saved_games import game, streamed
 
 from app.request_ids import find_saved
 from app.store import Kept, Store

@@ -6,10 +6,10 @@ import json
 import os
 import sys
 
-from app_driver import ENC, HOLD_P2, P1, P2, Driver, turn
+from app_driver import ENC, HOLD_P2, P1, P2, Driver, resave, turn
 from fake_storage import temp_dir
-from match_helpers import seeded_match
-from test_match_saved import damaged_logs
+from match_helpers import damaged_logs, seeded_match
+from saved_games import slot_files
 
 from app.board import DATA_VERSION
 from app.prefs import defaults
@@ -30,22 +30,9 @@ def played():
     return d
 
 
-def resave(d, copies=1, **changes):
-    """Save the board's own data again, with ``changes`` (as another firmware might have saved
-    it): as the newest copy, or ``copies=2``: as both copies."""
-    for _ in range(copies):
-        data = d.board.saved_data()
-        data.update(changes)
-        Store(d.root).save(data)
-
-
 def replies(board):
     """The board's remembered ids with their replies (read from the flash where saved)."""
     return [[request_id, reply.text()] for request_id, reply in board.ids]
-
-
-def slot_files(root):
-    return sorted(name for name in os.listdir(root) if name.startswith("game."))
 
 
 def test_bad_preferences_are_dropped_or_reset_and_the_game_is_kept():

@@ -37,7 +37,9 @@ class Leds:
         self.marks += 1
 
 
-class Clock:
+class ManualClock:
+    """The ``ticks_ms`` LedPower is given: moved by the test (``advance``)."""
+
     def __init__(self):
         self.now = CLOCK_START  # the ticks wrap while the switch settles
 
@@ -49,7 +51,7 @@ class Clock:
 
 
 def test_the_switch_stays_off_until_turned_on_and_is_turned_on_once():
-    enable, fault, clock = FakePin(0), FakePin(1), Clock()
+    enable, fault, clock = FakePin(0), FakePin(1), ManualClock()
     power = LedPower(enable, fault, clock, Leds())
     assert enable.writes == [] and power.fault() is None
     fault.level = 0  # off, the switch reports nothing that counts
@@ -60,7 +62,7 @@ def test_the_switch_stays_off_until_turned_on_and_is_turned_on_once():
 
 
 def test_a_fault_counts_only_once_the_switch_has_settled_and_while_it_lasts():
-    enable, fault, clock = FakePin(0), FakePin(1), Clock()
+    enable, fault, clock = FakePin(0), FakePin(1), ManualClock()
     power = LedPower(enable, fault, clock, Leds())
     power.on()
     fault.level = 0  # charging the LED bus at the switch's limit: /FAULT low for a while
@@ -79,7 +81,7 @@ def test_a_fault_counts_only_once_the_switch_has_settled_and_while_it_lasts():
 
 
 def test_a_lasting_fault_turns_the_switch_off_for_good():
-    enable, fault, clock = FakePin(0), FakePin(1), Clock()
+    enable, fault, clock = FakePin(0), FakePin(1), ManualClock()
     power = LedPower(enable, fault, clock, Leds())
     power.on()
     clock.advance(SETTLE_MS)
@@ -103,7 +105,7 @@ def test_a_lasting_fault_turns_the_switch_off_for_good():
 
 
 def test_a_fault_that_comes_and_goes_adds_up_to_the_cut():
-    enable, fault, clock = FakePin(0), FakePin(1), Clock()
+    enable, fault, clock = FakePin(0), FakePin(1), ManualClock()
     power = LedPower(enable, fault, clock, Leds())
     power.on()
     clock.advance(SETTLE_MS)
@@ -121,7 +123,7 @@ def test_a_fault_that_comes_and_goes_adds_up_to_the_cut():
 
 
 def test_a_passing_fault_now_and_then_never_adds_up():
-    enable, fault, clock = FakePin(0), FakePin(1), Clock()
+    enable, fault, clock = FakePin(0), FakePin(1), ManualClock()
     power = LedPower(enable, fault, clock, Leds())
     power.on()
     clock.advance(SETTLE_MS)
@@ -133,7 +135,7 @@ def test_a_passing_fault_now_and_then_never_adds_up():
 
 
 def test_the_frame_is_sent_again_once_settled_while_a_fault_lasts_and_as_it_ends():
-    enable, fault, clock, leds = FakePin(0), FakePin(1), Clock(), Leds()
+    enable, fault, clock, leds = FakePin(0), FakePin(1), ManualClock(), Leds()
     power = LedPower(enable, fault, clock, leds)
     power.on()
     clock.advance(SETTLE_MS - 1)

@@ -1,12 +1,9 @@
 """The starter and the shows by ranks in the match log: rules, claims, muggins, undo and the saved form.
 Runs on CPython and MicroPython."""
 
-import json
-
-from match_helpers import card, cards, new_match, peg_to, rejected
+from match_helpers import card, cards, new_match, peg_to, rebuilt_both_ways, rejected
 
 from cribbage import show_ranks
-from cribbage.match import Match
 from cribbage_lab.card_text import parse_rank
 
 JACK = 10
@@ -14,13 +11,6 @@ JACK = 10
 
 def ranks(text):
     return [parse_rank(t) for t in text.split()]
-
-
-def rebuilt(m):
-    """``m`` rebuilt from its saved form, through JSON as from the flash, and from its log."""
-    saved = Match(m.settings.to_dict(), saved=[json.loads(json.dumps(v)) for v in m.iter_saved()])
-    assert saved.log == m.log and saved.state() == m.state()
-    return Match(m.settings, m.log)
 
 
 def test_a_deal_counted_from_ranks():
@@ -37,7 +27,7 @@ def test_a_deal_counted_from_ranks():
     assert m.ranks == [] and m.starter_rank is None
     state = m.state()
     assert state["last_ranks"] == [ranks("6 7 8 9"), 4, 5, False, True] and state["last_show"] is None
-    assert rebuilt(m).state() == state
+    assert rebuilt_both_ways(m).state() == state
     m.undo()
     assert m.phase == "show" and m.state()["last_ranks"] == [ranks("A 2 3 4"), 4, 4, False, False]
     assert m.ranks == [4] + ranks("5 5 5 J A 2 3 4")
@@ -107,7 +97,7 @@ def test_cards_and_ranks_in_one_deal():
     m.apply(["show_ranks", 0, ranks("5 2 2 3"), 0, False, None])
     rejected(m, ["crib", cards("5S 3H 4H 6H"), None], "four 5s: 4 on the table")  # 5H 5C 5D and one by ranks
     m.apply(["crib", cards("3H 4H 6H 7H"), None])
-    assert m.phase == "play" and rebuilt(m).state() == m.state()
+    assert m.phase == "play" and rebuilt_both_ways(m).state() == m.state()
 
 
 def test_claims_and_muggins_as_for_cards():
@@ -145,14 +135,14 @@ def test_the_saved_form_of_every_answer_comes_back():
         m = new_match([["dealer", 2], ["starter_rank", 4]], players=3, muggins=True)
         m.apply(["show_ranks", 0, ranks(hand), flush, nobs, claim])
         assert m.log[-1] == ["show_ranks", 0, ranks(hand), flush, nobs, claim]
-        assert seat and rebuilt(m).state() == m.state()
+        assert seat and rebuilt_both_ways(m).state() == m.state()
     m = new_match([["dealer", 3], ["starter_rank", 12], ["show_ranks", 0, ranks("K K K Q"), 0, False, None],
                    ["show_ranks", 1, ranks("A A 2 2"), 0, False, None], ["hand", 2, None, 4],
                    ["show_ranks", 3, ranks("Q Q Q 9"), 0, False, 6],
                    ["show_ranks", None, ranks("3 4 6 7"), 5, False, 5]], players=4)
     assert m.log[-1] == ["show_ranks", None, ranks("3 4 6 7"), 5, False, 5] and m.dealer == 0
     assert all(0 <= v < 1 << 30 for v in m.iter_saved())  # small ints on the chip too
-    rebuilt(m)
+    rebuilt_both_ways(m)
 
 
 def test_a_card_of_the_starters_suit_once_a_deal():

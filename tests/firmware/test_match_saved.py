@@ -2,10 +2,9 @@
 already keeps, nothing built per event, every event checked again when it is replayed."""
 
 import gc
-import json
 import sys
 
-from match_helpers import card, cards, new_match, seeded_match
+from match_helpers import card, cards, damaged_logs, new_match, rebuilt, seeded_match
 
 from cribbage.cards import is_int
 from cribbage.match import Match, RuleError
@@ -29,11 +28,6 @@ def every_kind():
         ["peg", 1, 31], ["new_game"], ["cut", [card("AH"), card("KS")]], ["starter", card("2C")],
         ["hand", 1, cards("3C 4D 5S 6H"), None], ["new_match"], ["dealer", 0],
     ], muggins=True)
-
-
-def rebuilt(m):
-    """``m`` rebuilt from its saved form, read one int at a time through JSON (as from the flash)."""
-    return Match(m.settings.to_dict(), saved=(json.loads(json.dumps(v)) for v in m.iter_saved()))
 
 
 def test_the_saved_form_is_each_code_and_after_a_show_with_cards_its_pack():
@@ -120,40 +114,6 @@ def test_a_rebuilt_match_undoes_the_same_way_back_to_the_start():
         if m.events % 16 == 0:
             assert list(again.iter_saved()) == list(m.iter_saved())
     assert not again.can_undo and again.state() == Match().state()
-
-
-def replaced(saved, i, value):
-    """A copy of ``saved`` with element ``i`` replaced by ``value``."""
-    out = saved[:]
-    out[i] = value
-    return out
-
-
-def damaged_logs():
-    """(saved ints, what the error says) for sound JSON that is not a log this firmware writes."""
-    m = seeded_match(1)
-    saved = list(m.iter_saved())
-    log = m.log
-    show = [i for i in range(len(log)) if log[i][0] == "hand"][0]  # the first with cards: saved[i] is log[i]
-    assert saved[show] >> 12 == 1 and saved[show + 2] >> 12 == 2  # the next show: its code after this one's pack
-    assert log[0][0] == "cut" and len(log[0][1]) == 2  # two cards: bits 4-15 of its code
-    return [
-        (saved[:show + 1], "ends before its cards"),
-        (replaced(saved, 3, str(saved[3])), "not a code"),
-        (replaced(saved, show + 1, str(saved[show + 1])), "not a code or a pack"),
-        (replaced(saved, 3, float(saved[3])), "not a code"),
-        (replaced(saved, 0, True), "not a code"),
-        (replaced(saved, 0, None), "not a code"),
-        (replaced(saved, 0, log[0]), "not a code"),
-        (replaced(saved, 3, -saved[3]), "not a code"),
-        (replaced(saved, show + 2, saved[show]), "names pack 1, next is 2"),
-        (replaced(saved, show, saved[show] + (5 << 12)), "names pack 6, next is 1"),
-        (replaced(saved, 2, saved[2] | 15), "no known kind"),
-        (replaced(saved, 0, saved[0] | 1 << 20), "not written as"),  # a third card cut by nobody
-        (replaced(saved, show + 1, saved[show + 1] | 1 << 24), "not written as"),
-        (replaced(saved, show + 1, 63 << 18), "saved event %d" % show),  # no such card: the rules refuse it
-        (saved[1:], "saved event 0"),  # the first dealing event missing: pegging before a dealer
-    ]
 
 
 def test_a_damaged_saved_log_raises_a_value_error_naming_the_event():

@@ -17,7 +17,7 @@ def fingerprint(m):
     return hash(json.dumps([[k, s[k]] for k in sorted(s)] + [total]))
 
 
-def seeded_match(players, seed, target=121):
+def fingerprinted_match(players, seed, target=121):
     """A seeded match: two finished games, an abandoned one, a cut, a deal, a new match and
     a finished game. Returns it and the fingerprint after each prefix of its log (index i:
     after the first i events), taken live as the events were applied.
@@ -43,7 +43,7 @@ def seeded_match(players, seed, target=121):
 
 
 def check_undo_all_the_way(players, seed, target=121):
-    m, prints = seeded_match(players, seed, target)
+    m, prints = fingerprinted_match(players, seed, target)
     assert m.phase == "over" and len(m.games) == 1  # the new match forgot the first games
     assert m.games_won[m.winner] == sum(m.games_won) == m.games[0]["points"]
     undone = []
@@ -75,7 +75,7 @@ def test_undo_all_the_way_teams():
 
 
 def test_undo_then_redo_gives_the_same_state():
-    m, prints = seeded_match(2, 99)
+    m, prints = fingerprinted_match(2, 99)
     log = [e[:] for e in m.log]
     assert fingerprint(Match(m.settings, log)) == prints[-1]
     for cut_at in (len(log) - 1, len(log) // 2, len(log) // 3, 20):
@@ -135,7 +135,7 @@ def test_rejections_do_not_disturb_undo():
 
 def test_a_long_game_keeps_two_deal_checkpoints_and_still_undoes_each_state():
     # memory: the current game's deal checkpoints (docs/EVENTS.md, "Undo") stay at two
-    m, prints = seeded_match(2, 424242)
+    m, prints = fingerprinted_match(2, 424242)
     deal_marks = [mark for mark in m._marks if not mark[1]]
     assert len(deal_marks) == 2 and deal_marks[-1][0] < m.events
     while m.events > len(prints) // 2:  # back across deals whose checkpoints were dropped

@@ -2,6 +2,7 @@
 
 import random
 
+from led_colour import dominant
 from led_current import estimate_milliamps
 
 from app import power, power_plain
@@ -98,12 +99,6 @@ def test_the_peak_follows_gamma_with_a_linear_toe():
     for p in range(128, 256):
         assert power.peak_steps(p, 255) == power.gamma[p]
     assert power.peak_steps(255, 0) == 0
-
-
-def dominant(rgb):
-    """The channels (0-2) of ``rgb`` at its peak."""
-    top = max(rgb)
-    return tuple(i for i in range(3) if rgb[i] == top)
 
 
 def test_colours_keep_their_hue_in_linear_light():

@@ -1,13 +1,8 @@
 """Saying a counted show. Runs on CPython and MicroPython."""
 
-from cribbage import saying, show
-from cribbage_lab.card_text import parse_hand
+from match_helpers import counted
 
-
-def counted(text, is_crib=False):
-    """The Count of a hand written as text, its starter last ("5C 5D 5H JS 5S")."""
-    cards = parse_hand(text)
-    return show.count(cards[:4], cards[4], is_crib)
+from cribbage import saying
 
 
 def test_words():

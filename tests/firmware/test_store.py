@@ -8,60 +8,16 @@ import io
 import os
 from binascii import crc32
 
-from fake_storage import temp_dir
+from fake_storage import listing, read, temp_dir, write
+from saved_games import game, is_game, listed, streamed
 
 from app.store import FORMAT, Store
 from portable import raises
 
 
-def event(k):
-    """Event ``k`` of a made-up match log."""
-    if k == 0:
-        return ["dealer", 0]
-    if k == 1:
-        return ["cut", [3, 17]]
-    return ["peg", k % 2, 1 + k % 6] if k % 5 else ["hand", k % 2, [k % 52, 7, 20, 33], None]
-
-
-def game(n_events, tag=0):
-    """Board data of the shape the app saves, with a log of ``n_events`` events."""
-    return {
-        "settings": {"players": 2, "target": 121, "skunk": "skunk", "muggins": False},
-        "log": [event(k) for k in range(n_events)],
-        "games": [[1, 0, "win"]],
-        "ids": ["a1", 7, "héllo"],
-        "tag": tag,
-    }
-
-
 def save_game(store, n_events, tag):
     """Save game(n_events, tag); in a frame of its own so the data is garbage once it returns."""
     store.save(game(n_events, tag))
-
-
-def is_game(data, n_events, tag):
-    """``data == game(n_events, tag)`` without a second copy of a long log in RAM."""
-    log = data["log"]
-    if len(log) != n_events or any(log[k] != event(k) for k in range(n_events)):
-        return False
-    data["log"] = []
-    same = data == game(0, tag)
-    data["log"] = log
-    return same
-
-
-def read(path):
-    with open(path, "rb") as f:
-        return f.read()
-
-
-def write(path, data):
-    with open(path, "wb") as f:
-        f.write(data)
-
-
-def listing(root):
-    return sorted(os.listdir(root))
 
 
 def seq_of(path):
@@ -73,20 +29,6 @@ def slot_file(body, fmt, seq):
     """A slot file around ``body`` (the JSON of [data, ...) built from the documented format."""
     head = b'["crib-save", %d, %d, %d, "' % (fmt, seq, len(body))
     return body + head + b'%08x"]]\n' % crc32(head, crc32(body))
-
-
-def streamed(data):
-    """``data`` with its log as a generator: the store writes it one event at a time."""
-    out = dict(data)
-    out["log"] = (event for event in data["log"])
-    return out
-
-
-def listed(data):
-    """``data`` loaded with ``stream="log"``, its log iterator read into a list (None stays None)."""
-    if data is not None:
-        data["log"] = list(data["log"])
-    return data
 
 
 def two_saves(stream=False):

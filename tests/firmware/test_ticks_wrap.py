@@ -7,9 +7,8 @@ every moment of it, and must do exactly what it does far from the wrap.
 
 import sys
 
-from app_driver import ENC, HOLD_ENC, P1, Driver, brightness, dealt, is_hue, turn
-from test_app_refusals import game_holes_vermillion
-from test_hal_boot_window import Clock, pressed_from
+from app_driver import ENC, HOLD_ENC, P1, Driver, brightness, dealt, game_holes_vermillion, is_hue, turn
+from boot_clock import Clock, pressed_from
 
 from app import palette
 from app.run import Shell

@@ -29,7 +29,7 @@ def fast_kernels_compile():
     return True
 
 
-def random_frame(rng, lit_share):
+def board_like_frame(rng, lit_share):
     """A frame like a board's: mostly dark, some greys, some colours, ``lit_share``/16 lit."""
     frame = bytearray(3 * LEDS)
     for led in range(LEDS):
@@ -54,7 +54,7 @@ def test_the_kernels_in_use_are_the_viper_ones_wherever_they_compile():
 def test_limit_gives_the_same_bytes_with_either_kernels():
     rng = Xorshift(77)
     for n in range(FRAMES):
-        frame = random_frame(rng, n % 17)
+        frame = board_like_frame(rng, n % 17)
         brightness = rng.below(256)
         supply = 300 + rng.below(3000)
         fast = bytearray(frame)
@@ -81,7 +81,7 @@ def test_packing_gives_the_same_words_and_changes_with_either_kernel():
     plain = bytearray(4 * LEDS)
     changes = []
     for n in range(FRAMES):
-        frame = random_frame(rng, n % 17)
+        frame = board_like_frame(rng, n % 17)
         for again in range(2):  # the second time the same frame: nothing changes, but for the mark
             if again and n % 5 == 4:  # the LED driver's mark to send it again: byte 0 of a word set
                 fast[4 * n] = plain[4 * n] = 1

@@ -22,7 +22,7 @@ here = sys.argv[0].rpartition("/")[0] or "."
 sys.path[:0] = [sys.argv[1], here + "/../firmware", here + "/../.."]
 
 from power_cuts import MOUNT, boot, fail, formatted_flash, plan_cut, report  # noqa: E402
-from test_store import game, is_game, listed, streamed  # noqa: E402
+from saved_games import game, is_game, listed, streamed  # noqa: E402
 
 from app.store import Store  # noqa: E402
 

@@ -16,7 +16,7 @@ here = sys.argv[0].rpartition("/")[0] or "."
 sys.path[:0] = [sys.argv[1], here + "/../firmware", here + "/../.."]
 
 from power_cuts import MOUNT, Flash  # noqa: E402
-from test_store import game, streamed  # noqa: E402
+from saved_games import game, streamed  # noqa: E402
 
 from app.store import Store  # noqa: E402
 
