@@ -19,12 +19,11 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 
 import pytest
-from test_show_exhaustive import COMBINATIONS, PUBLISHED_HAND, RECORDED_CRIB
+from show_oracle import JACK, answers, answers_of, suit_facts
+from show_tables import COMBINATIONS, PUBLISHED_HAND, RECORDED_CRIB
 
 from cribbage import saying, show, show_ranks
 from cribbage.game import RuleError
-
-JACK = 10
 
 
 def suitings(hand_ranks: tuple[int, ...]) -> list[list[int]]:
@@ -42,31 +41,6 @@ def suitings(hand_ranks: tuple[int, ...]) -> list[list[int]]:
 
     extend(0, [])
     return found
-
-
-def suit_facts(hand: list[int], starter: int) -> tuple[bool, bool, bool]:
-    """What the suits of real cards say: the hand of one suit? the starter of that suit too? a
-    Jack of the starter's suit in the hand?"""
-    suits = {c % 4 for c in hand}
-    return (len(suits) == 1, starter % 4 in suits,
-            any(c // 4 == JACK and c % 4 == starter % 4 for c in hand))
-
-
-def answers_of(facts: tuple[bool, bool, bool], is_crib: bool) -> tuple[int, bool]:
-    """(flush points, his nobs) from the facts of ``suit_facts``."""
-    one_suit, starter_too, nobs = facts
-    flush = 0
-    if one_suit:
-        if starter_too:
-            flush = 5
-        elif not is_crib:
-            flush = 4
-    return flush, nobs
-
-
-def answers(hand: list[int], starter: int, is_crib: bool) -> tuple[int, bool]:
-    """(flush points, his nobs) of real cards, from their suits."""
-    return answers_of(suit_facts(hand, starter), is_crib)
 
 
 def allowed(ranks: list[int], starter_rank: int, is_crib: bool) -> set[tuple[int, bool]]:
