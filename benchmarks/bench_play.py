@@ -5,7 +5,7 @@ The same seeded deals (two players, real cards) are played on a board through it
 events only, both ways: the play pegged by points as players work it out (a 1: the
 player's button and the encoder; a 2: the button held; more: the button, the encoder
 turned to the points, pressed), or laid card by card (each card: the encoder turned from
-the rank dialled last to the card's rank, pressed; a go: the player's button). Both ways
+where the dial is to the card's rank, pressed; a go: the player's button). Both ways
 pick the starter and the crib's cards in the card picker; the hands are picked card by card
 after a play by points, and after a play laid card by card the board knows their ranks and
 asks only what ranks cannot tell (one suit? his nobs?), answered as the real cards would.
@@ -73,11 +73,9 @@ def deal(seed: int, card_by_card: bool) -> tuple[int, int, list[int]]:
     player.press("press", "enc")
     player.pick(deck.cut(stock, rand))
     before = player.inputs
-    rank = 5  # where the lay mode's dial starts
     for event, scorer, points, _, _ in play_out([h[:] for h in hands], 1, lambda fits: fits[0]):
         if card_by_card and event[0] == "lay":
-            dial(player, event[2], rank)
-            rank = event[2]
+            dial(player, event[2], board.mode.rank)  # from where the lay mode's dial is (it moves past a rank out)
             player.press("press", "enc")
         elif card_by_card:
             player.press("press", _BUTTONS[event[1]])

@@ -138,8 +138,11 @@ def test_a_second_simulator_on_a_flash_in_use_suggests_a_board_of_its_own(tmp_pa
     sim = Simulator(["--headless", "--serve", "--flash", str(flash)])
     try:
         for mode in ([], ["--headless", "--serve"]):
+            controller, terminal = pty.openpty()  # the terminal mode's, whose lack it would say first (exit 2)
             refused = subprocess.run([CRIB, "sim", *mode, "--flash", str(flash)], capture_output=True, text=True,
-                                     cwd=tmp_path, timeout=TIMEOUT_S, env=dict(os.environ, DISPLAY=""))
+                                     stdin=terminal, cwd=tmp_path, timeout=TIMEOUT_S, env=dict(os.environ, DISPLAY=""))
+            os.close(terminal)
+            os.close(controller)
             assert refused.returncode == 1
             assert run_suggested(refused.stderr, tmp_path) == [shlex.join(["crib", "sim", *mode, "--flash",
                                                                            str(tmp_path / "board-2")])]
