@@ -310,6 +310,9 @@ SUGGESTED = re.compile(r"`(crib [^`]+)`")  # a command to type as it stands (tes
     ([["dealer", "1"], ["starter", "5"]], ["hand", "2", "5H", "5C", "JS", "QD"],
      "the starter is known by its rank only: count the hand by its ranks: give them, like 5 5 J Q (with --flush "
      "and --nobs if they apply)"),
+    ([["settings", "play=1"], ["dealer", "1"], ["starter", "KH"], ["lay", "2", "K"], ["lay", "1", "K"],
+      ["lay", "2", "K"]], ["lay", "1", "K"],
+     "all four Ks are out already (one in your hand? a K laid was wrong: `crib undo` back to it)"),
     # a team game: crib takes the team's number (a review: "not T3", a team there is not)
     ([["settings", "players=4"], ["dealer", "1"]], ["peg", "3", "2"],
      "peg for team 1 or 2 (T1 or T2), not 3: a team game has two teams"),

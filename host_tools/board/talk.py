@@ -104,6 +104,7 @@ CRIB_WORDS = tuple((re.compile(pattern), words) for pattern, words in (
     (r"cut for deal \(or name the dealer\)",
      "cut for deal (crib cut, a card for each player) or name the dealer (crib dealer PLAYER)"),
     (r"\(undo back to the play", "(`crib undo` back to the play"),
+    (r" laid was wrong: back to it\)$", " laid was wrong: `crib undo` back to it)"),
     (r"^cut again: the lowest (card|rank) is tied \(\S+ \S+ \S+.*\)$",  # three players or four: who cuts?
      r"\g<0>: the tied players cut again, a dash for each of the others (`crib cut 3 9 -` after 5 5 K)"),
     (r"^the dealer is already known: .* deals$",
