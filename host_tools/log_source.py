@@ -13,8 +13,9 @@ from host_shared.file_args import file_to_read, named_twice
 from host_shared.untrusted import parse_json, read_text, shorten
 from host_tools.board.devices import AUTO, LinkError, add_device_argument
 from host_tools.board.link import connect
+from host_tools.board.link_options import add_timeout_argument
 from host_tools.board.log_pages import read_log
-from host_tools.board.talk import add_timeout_argument, explained
+from host_tools.board.talk import explained
 from host_tools.errors import fail
 from host_tools.log_replay import GameRecord, Log, Skipped, replay_log
 

@@ -24,8 +24,10 @@ from sim_process import CRIB, TIMEOUT_S
 
 from app.store import Store
 from cribbage_lab.card_text import parse
+from host_tools.board.link import BoardLink, connect
+from host_tools.card_args import cut_typed
 from host_tools.cli import main
-from host_tools.commands import game, plot
+from host_tools.commands import game, plot, undo
 from host_tools.commands.status import board_doing, state_shown
 from simulator.device import Device
 
@@ -42,6 +44,26 @@ def state(capsys: pytest.CaptureFixture[str], sim: str) -> dict:
     status, out, _ = crib(capsys, "status", "--json", "-d", sim)
     assert status == 0
     return json.loads(out)["state"]
+
+
+def test_undo_names_no_event_when_the_log_changed_between_reading_it_and_the_undo(sim: str) -> None:
+    # A review: the last event is read, then undone by a second request; a change between the two (another host,
+    # the board's controls) made "undone: X" name an event the undo did not take back.
+    class Meddled:
+        """The link, with another change made on the board just before the undo."""
+
+        def __init__(self, link: BoardLink) -> None:
+            self.link = link
+
+        def request(self, cmd: str, **fields: object) -> dict:
+            if cmd == "undo":
+                self.link.request("event", event=["peg", 1, 2])
+            return self.link.request(cmd, **fields)
+
+    with connect(sim) as link:
+        link.request("event", event=["dealer", 0])
+        assert undo.undo_and_fetch(Meddled(link))["undone"] is None  # the peg taken back, not the dealer
+        assert undo.undo_and_fetch(link)["undone"] == ["dealer", 0]
 
 
 def test_a_deal_from_the_cut_to_the_crib(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -382,7 +404,7 @@ def test_typing_mistakes_are_usage_errors(argv: list[str], message: str, capsys:
     (["3", "9H", "-"], ["cut_ranks", [2, 8, None]]),  # a dash: a player out of a cut again after a tie
 ])
 def test_a_cut_is_sent_as_cards_only_when_every_player_gave_one(typed: list[str], event: list) -> None:
-    args = argparse.Namespace(cut=[game.cut_typed(t) for t in typed])
+    args = argparse.Namespace(cut=[cut_typed(t) for t in typed])
     assert game.cut(args) == event
 
 

@@ -10,7 +10,8 @@ player, a card, points) and the protocol request it sends. A row without ``event
 People type players 1, 2, 3 (and 4 in a team game; or p1.., t1a..) and cards as they write
 them (5H, 10H or TH, 5♥), or ranks alone (5, 10, J) for a cut, a starter or a show known by
 its ranks (the show's flush and his nobs then given as options); the protocol counts seats and
-sides from 0 and sends cards as ints 0-51: that translation happens here and nowhere else. After the board accepts, the
+sides from 0 and sends cards as ints 0-51: that translation happens in the argparse types of ``host_tools.card_args``
+(cards, ranks, shows) and ``host_tools.player_args`` (players, points), and nowhere else. After the board accepts, the
 command says what happened, in words (host_tools.log_words.describe), and shows the state. A command that cannot be
 undone (`crib new-match`) asks first at a terminal, as the board's menu asks twice (``GameCommand.asks``); a script
 gives it ``--yes``.
@@ -31,129 +32,25 @@ from rich.text import Text
 from cribbage import cards, show_ranks
 from cribbage.game import MAX_PLAY_POINTS
 from cribbage.settings import PLAYERS, Settings
-from cribbage.show import IMPOSSIBLE, MAX_SHOW, is_possible_total
-from cribbage_lab import card_text
 from host_shared import NOT_DONE, USAGE_ERROR
-from host_shared.untrusted import is_whole_number, shorten, whole_number
+from host_shared.untrusted import is_whole_number
 from host_tools.board.link import BoardLink
-from host_tools.board.talk import add_link_arguments, converse, game_rules, with_state
-from host_tools.commands.status import checked_state, state_shown
+from host_tools.board.link_options import add_link_arguments
+from host_tools.board.state import checked_state, game_rules, with_state
+from host_tools.board.talk import converse
+from host_tools.card_args import (
+    card_or_rank_typed,
+    card_rank_or_total_typed,
+    cut_typed,
+    flush_typed,
+    laid_rank_typed,
+    rank_typed,
+    total_typed,
+)
+from host_tools.commands.status import state_shown
 from host_tools.errors import fail
 from host_tools.log_words import counted, describe, pegs_said
-
-
-def _words(named: Callable[[Settings], list[str]]) -> dict[str, int]:
-    """How people name seats or sides -> the protocol's numbers: 1, 2 …, p1, p2 …, and the names the board
-    gives them (``named``: a game's seats' or sides' names) in a game of three and in a team game, where
-    T1a, T2a, T1b, T2b sit in that order, clockwise (``Settings.seat_name``)."""
-    words = {}
-    for settings in (Settings(players=3), Settings(players=4)):
-        for number, name in enumerate(named(settings)):
-            words["%d" % (number + 1)] = words["p%d" % (number + 1)] = words[name.lower()] = number
-    return words
-
-
-SEAT_WORDS = _words(lambda settings: [settings.seat_name(seat) for seat in range(settings.seats)])
-SIDE_WORDS = _words(lambda settings: [settings.side_name(side) for side in range(settings.sides)])
-
-
-def seat_typed(text: str) -> int:
-    """A player as people name them -> the protocol's seat (0-based)."""
-    seat = SEAT_WORDS.get(text.strip().lower())
-    if seat is None:
-        raise argparse.ArgumentTypeError("player must be 1, 2 or 3 (or p1, p2, p3; in a team game 1 or t1a, 2 or "
-                                         "t2a, 3 or t1b, 4 or t2b), not %r" % text)
-    return seat
-
-
-def side_typed(text: str) -> int:
-    """A score track as people name it -> the protocol's side (0-based)."""
-    side = SIDE_WORDS.get(text.strip().lower())
-    if side is None:
-        raise argparse.ArgumentTypeError("player must be 1, 2 or 3 (or p1, p2, p3; teams t1, t2), not %r" % text)
-    return side
-
-
-def points_typed(text: str) -> int:
-    """Points pegged at once, as typed -> an int from 1 to the most one peg may score (the rules core's)."""
-    points = whole_number(text) or 0
-    if not 1 <= points <= MAX_PLAY_POINTS:
-        raise argparse.ArgumentTypeError("points must be a whole number from 1 to %d, not %r"
-                                         % (MAX_PLAY_POINTS, shorten(text)))
-    return points
-
-
-def flush_typed(text: str) -> int:
-    """A show's flush, as typed: 4 (the hand's four cards) or 5 (the starter too)."""
-    if text.strip() not in ("4", "5"):
-        raise argparse.ArgumentTypeError("a flush is 4 (the hand's four cards of one suit) or 5 (the starter too), "
-                                         "not %r" % text)
-    return int(text)
-
-
-def card_typed(text: str) -> int:
-    """A card as people write it -> its int."""
-    try:
-        return card_text.parse(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def rank_typed(text: str) -> int:
-    """A rank as people write it (A, 2-10, J, Q, K) -> 0 (Ace) to 12 (King)."""
-    rank = card_text.parse_rank(text)
-    if rank < 0:
-        raise argparse.ArgumentTypeError("not a rank: %r (use A 2-10 T J Q K)" % text)
-    return rank
-
-
-def laid_rank_typed(text: str) -> int:
-    """A rank as people write it -> the rank of a ``lay`` event: 1 (Ace) to 13 (King). A card is
-    refused with why: the board knows the play's cards by their ranks (the show asks the cards)."""
-    if card_text.parse_rank(text) < 0 and is_card(text):
-        raise argparse.ArgumentTypeError("lay takes the rank alone (like 5 for %s): the board counts the play by "
-                                         "ranks, and asks for the cards at the show" % text)
-    return rank_typed(text) + 1
-
-
-def is_card(text: str) -> bool:
-    """True if ``text`` is a card as people write it (``5H``, ``10♥``)."""
-    try:
-        card_text.parse(text)
-    except ValueError:
-        return False
-    return True
-
-
-def card_or_rank_typed(text: str) -> int | str:
-    """A card (its int), or a rank alone (kept as text: the event is then the one by ranks)."""
-    if card_text.parse_rank(text) >= 0:
-        return text
-    try:
-        return card_text.parse(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("not a card or a rank: %r (a card like 5H or 10♥, a rank like 5 or K)"
-                                         % text) from None
-
-
-def cut_typed(text: str) -> int | str:
-    """A player's cut: a card or a rank (``card_or_rank_typed``), or ``-`` for a player out of a cut again after
-    a tie (kept as text: the event is then the one by ranks, where such a player is null)."""
-    return text if text == "-" else card_or_rank_typed(text)
-
-
-def total_typed(text: str) -> int:
-    """A show's points, as typed -> an int some hand or crib counts (the rules core's ``is_possible_total``)."""
-    total = whole_number(text)
-    if total is None or not is_possible_total(total):
-        raise argparse.ArgumentTypeError("no hand counts %r: a show counts 0 to %d points, never %s"
-                                         % (shorten(text), MAX_SHOW, ", ".join(map(str, IMPOSSIBLE))))
-    return total
-
-
-def card_rank_or_total_typed(text: str) -> int | str:
-    """A card (its int), or a rank or a whole number (kept as text: a show's ranks, or its total)."""
-    return text if is_whole_number(text) or card_text.parse_rank(text) >= 0 else card_typed(text)
+from host_tools.player_args import points_typed, seat_typed, side_typed
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from host_tools.board.link import BoardLink
-from host_tools.board.talk import add_link_arguments, converse
+from host_tools.board.link_options import add_link_arguments
+from host_tools.board.talk import converse
 from host_tools.commands.status import board_doing
 
 WHAT_IT_DOES = ("LED test running: the first LED on the wire shows red, then green, then blue, then white; then one "

@@ -10,7 +10,8 @@ from rich.console import RenderableType
 from rich.table import Table
 
 from host_tools.board.log_pages import read_log
-from host_tools.board.talk import add_conversation, game_rules
+from host_tools.board.state import game_rules
+from host_tools.board.talk import add_conversation
 from host_tools.log_replay import Log, replay_log
 from host_tools.log_words import describe, pegs_said
 

@@ -15,7 +15,8 @@ from cribbage.settings import FIELDS
 from host_shared import USAGE_ERROR
 from host_shared.untrusted import MAX_DIGITS, parse_json, shorten, whole_number
 from host_tools.board.link import RequestTooLong, as_sent, new_id, request_line
-from host_tools.board.talk import add_link_arguments, converse
+from host_tools.board.link_options import add_link_arguments
+from host_tools.board.talk import converse
 from host_tools.errors import fail
 from shared.supply import ADAPTER_MA, LEAST_MA, USB_MA
 

@@ -3,50 +3,21 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 from rich.console import RenderableType
 from rich.table import Table
 
-from cribbage.cards import a_rank, is_int, name, rank_name
+from cribbage.cards import a_rank, name, rank_name
 from cribbage.laying import ALL_FIT
-from host_shared.untrusted import shorten
-from host_tools.board.talk import add_conversation, game_rules
+from host_tools.board.state import checked_state, game_rules
+from host_tools.board.talk import add_conversation
 
 # What the board is doing, by its mode's name (the state's ``ui``): the name is its code's (app.modes)
 MODE_WORDS = {"peg": "home", "lay": "laying the play card by card", "count": "counting the show",
               "starter": "picking the starter", "cut": "cutting for deal", "muggins": "a muggins call",
               "menu": "the menu", "settings": "the settings menu", "advise": "the discard advice",
               "led_test": "the LED test", "safe": "safe mode"}
-PHASES = ("cut", "play", "show", "over")  # a game's phases (cribbage.game.Game.phase)
-
-
-def checked_state(state: Any) -> dict[str, Any]:
-    """``state``, a protocol reply's ``state``, if it has the shape crib reads: an object whose ``front`` (and
-    ``back`` and ``games_won``, when given) are lists of a whole number from 0 for each side of its ``settings``,
-    ``phase`` a game's phase, ``dealer`` (when given) null or a seat, ``game_number`` and ``events`` (when given)
-    whole numbers. Else ValueError saying what is amiss: a reply crib cannot read, said so (``converse``)."""
-    if not isinstance(state, dict):
-        raise ValueError("its state is %s, not an object" % shorten(json.dumps(state)))
-    rules = game_rules(state.get("settings"))
-    for key in ("front", "back", "games_won"):
-        scores = state.get(key)
-        if (key == "front" or key in state) and not (isinstance(scores, list) and len(scores) == rules.sides
-                                                     and all(is_int(n) and n >= 0 for n in scores)):
-            raise ValueError("its %s is %s, not %d whole numbers from 0 (a side each)"
-                             % (key, shorten(json.dumps(scores)), rules.sides))
-    if state.get("phase") not in PHASES:
-        raise ValueError("its phase is %s, not one of %s" % (shorten(json.dumps(state.get("phase"))),
-                                                             ", ".join(PHASES)))
-    dealer = state.get("dealer")
-    if dealer is not None and not (is_int(dealer) and 0 <= dealer < rules.seats):
-        raise ValueError("its dealer is %s, not null or a seat from 0 to %d" % (shorten(json.dumps(dealer)),
-                                                                                rules.seats - 1))
-    for key in ("game_number", "events"):
-        if key in state and not (is_int(state[key]) and state[key] >= 0):
-            raise ValueError("its %s is %s, not a whole number" % (key, shorten(json.dumps(state[key]))))
-    return state
 
 
 def board_doing(state: dict[str, Any]) -> str:

@@ -9,17 +9,22 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from host_tools.board.link import BoardLink
-from host_tools.board.talk import add_conversation, game_rules, with_state
-from host_tools.commands.status import checked_state, state_shown
+from host_tools.board.state import checked_state, game_rules, with_state
+from host_tools.board.talk import add_conversation
+from host_tools.commands.status import state_shown
 from host_tools.log_words import describe
 
 
 def undo_and_fetch(link: BoardLink) -> dict[str, Any]:
     """Read the last event, undo it, then fetch the state to show: the undo reply with the
-    state and ``undone``, the event taken back (None if the log was empty: the board refuses)."""
+    state and ``undone``, the event taken back (None if the log was empty: the board refuses; or if
+    the log changed between the two requests, another host or the board's controls: what was read
+    may not be what the undo took)."""
     events = checked_state(link.request("state")["state"]).get("events", 0)
     last = link.request("log", **{"from": events - 1, "count": 1})["log"] if events else []
     reply = with_state(link, link.request("undo"))
+    if checked_state(reply["state"]).get("events") != events - 1:
+        last = []
     return dict(reply, undone=last[0] if last else None)
 
 
