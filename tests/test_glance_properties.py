@@ -3,9 +3,9 @@ the board saves, with its marks (a starter skipped, a play pegged by hand), draw
 frame and display text that the replay of the saved log gives, and it agrees with the replayed match's
 own glance (app.glance).
 
-Two sources of matches: random events, legal and illegal, with undo (the generator of
-tests/test_match_properties.py, under every kind of settings), and seeded whole games of real
-cards, the play pegged by points or laid card by card (tests/firmware/match_helpers.py).
+Two sources of matches: random events, legal and illegal, with undo (tests/test_match_properties.py's
+generator: tests/match_strategies.py, under every kind of settings), and seeded whole games of real cards,
+the play pegged by points or laid card by card (tests/firmware/match_helpers.py).
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from fake_storage import temp_dir
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from match_helpers import play_game
-from test_match_properties import ACTIONS, SETTINGS, draw_event
+from match_invariants import ACTIONS
+from match_strategies import SETTINGS, draw_event
 
 from app.board import Board, glance
 from app.glance import agrees, match_of

@@ -17,8 +17,8 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
+from naive_show import naive, naive_total
 from show_tables import COMBINATIONS, PUBLISHED_HAND, RECORDED_CRIB
-from test_show_properties import naive, naive_total
 
 from cribbage import show
 from cribbage_lab.census import census
@@ -76,7 +76,7 @@ def test_the_recorded_crib_table_is_the_published_hand_table_less_the_four_card_
     """RECORDED_CRIB from the published table and the rules alone, not from ``cribbage.show``: a crib counts
     a flush of five only, so a hand of one suit with a starter of another (a flush of four, 4 points) counts 4
     less there, and every other hand the same; those hands' totals by the tests' own scorer
-    (``test_show_properties.naive``), clubs for each suit."""
+    (``naive_show.naive``), clubs for each suit."""
     crib = PUBLISHED_HAND[:]
     for ranks in combinations(range(13), 4):
         hand = [rank * 4 for rank in ranks]

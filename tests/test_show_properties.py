@@ -1,56 +1,19 @@
-"""Property tests of the show: ``score``, ``count`` and a naive scorer written here from docs/RULES.md agree."""
+"""Property tests of the show: ``score``, ``count`` and a naive scorer written from docs/RULES.md
+(tests/naive_show.py) agree."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
-from itertools import combinations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from naive_show import naive, naive_total
 
 from app.said import say_lines
 from cribbage import saying, show
 
 FIVE_CARDS = st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True)
 NUMBERS = {saying.words(n): n for n in range(30)}  # "twenty-nine" -> 29 (words() is checked in test_saying)
-
-
-def naive(hand: list[int], starter: int, is_crib: bool) -> dict[str, list]:
-    """Every scoring combination found by brute force over the subsets of the five cards."""
-    five = [*hand, starter]
-
-    def worth(c: int) -> int:
-        return min(c // 4 + 1, 10)
-
-    def is_run(cards: tuple[int, ...]) -> bool:
-        ranks = sorted(c // 4 for c in cards)
-        return ranks == list(range(ranks[0], ranks[0] + len(ranks)))
-
-    found: dict[str, list] = {
-        "fifteens": [s for n in range(2, 6) for s in combinations(five, n) if sum(map(worth, s)) == 15],
-        "pairs": [s for s in combinations(five, 2) if s[0] // 4 == s[1] // 4],
-        "runs": [],
-    }
-    for n in (5, 4, 3):  # the longest runs only: a run of 4 is not also two runs of 3
-        found["runs"] = [s for s in combinations(five, n) if is_run(s)]
-        if found["runs"]:
-            break
-    suits = Counter(c % 4 for c in five)
-    hand_suits = {c % 4 for c in hand}
-    flush: list[int] = []
-    if suits.most_common(1)[0][1] == 5:
-        flush = five
-    elif len(hand_suits) == 1 and not is_crib:
-        flush = list(hand)
-    found["flush"] = flush
-    found["nobs"] = [c for c in hand if c // 4 == 10 and c % 4 == starter % 4]
-    return found
-
-
-def naive_total(found: dict[str, list]) -> int:
-    return (2 * len(found["fifteens"]) + 2 * len(found["pairs"]) + sum(len(r) for r in found["runs"])
-            + len(found["flush"]) + len(found["nobs"]))
 
 
 def as_sets(groups: Iterable[Iterable[int]]) -> set[frozenset[int]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_show_properties import naive, naive_total
+from naive_show import naive, naive_total
 
 from cribbage import saying, show, show_ranks
 

@@ -12,7 +12,7 @@
 - undo returns to the state before the last event; replaying the log (and the saved log) gives
   the live state; undoing k events and applying them again gives the same state.
 
-The random choices come from a chooser: hypothesis's data in tests/test_match_properties.py,
+The random choices come from a chooser: hypothesis's data (``Drawn``, tests/match_strategies.py),
 ``Seeded`` (an Xorshift32: the same numbers on every interpreter) in test_match_seeded.py. A
 chooser has ``integer(lo, hi)`` (both included), ``choice(items)``, ``boolean()``,
 ``sample(items, k)`` (k distinct items, or all if fewer) and ``integers(lo, hi, least, most, unique)`` (a list).
