@@ -19,10 +19,10 @@ def replacing(path: Path) -> Iterator[Path]:
     was. Through a symlink the file it leads to is replaced. A path that is no regular file (``/dev/stdout``, a
     FIFO) is yielded itself: written in place, there is nothing to keep. Raises OSError if no file can be made.
     """
-    target = path.resolve()
-    if target.exists() and not target.is_file():
+    if written_in_place(path):
         yield path
         return
+    target = path.resolve()
     temp = _new_file_beside(target)
     try:
         yield temp
@@ -31,6 +31,13 @@ def replacing(path: Path) -> Iterator[Path]:
         os.replace(temp, target)
     finally:
         temp.unlink(missing_ok=True)  # (gone once it replaced the target)
+
+
+def written_in_place(path: Path) -> bool:
+    """True for a path that is no regular file to replace (a device, a FIFO), and for any under /dev or /proc:
+    ``/dev/stdout`` redirected to a file (``>> log``) is a regular file, and replacing it would lose what it
+    held; piped, it resolves to a ``pipe:[...]`` name that is no path at all."""
+    return str(path.absolute()).startswith(("/dev/", "/proc/")) or (path.exists() and not path.is_file())
 
 
 def _new_file_beside(target: Path) -> Path:

@@ -11,7 +11,18 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from host_shared.atomic_write import written_in_place
+
 STDOUT = "-"  # the name that means standard output, where a command writes there (crib export --out -)
+
+
+def is_standard_output(text: str) -> bool:
+    """True for ``-``, and for a name of this process's standard output (``/dev/stdout``, ``/dev/fd/1``): written
+    through its own opening, a file it is sent to would be written from its start again by what is printed after."""
+    try:
+        return text == STDOUT or os.path.samestat(os.stat(text), os.fstat(1))
+    except (OSError, ValueError):  # no such file, or no standard output
+        return False
 
 
 def file_to_read(text: str) -> Path:
@@ -23,9 +34,12 @@ def file_to_read(text: str) -> Path:
 
 
 def folder_to_use(text: str) -> Path:
-    """An argparse type: a folder to keep files in, named (``Path("")`` would be the current folder)."""
+    """An argparse type: a folder to keep files in, named (``Path("")`` would be the current folder), that is
+    no file (it is made if missing)."""
     if not text.strip():
         raise argparse.ArgumentTypeError("empty: name the folder")
+    if Path(text).exists() and not Path(text).is_dir():
+        raise argparse.ArgumentTypeError("%s is a file, not a folder: name a folder (it is made if missing)" % text)
     return Path(text)
 
 
@@ -47,14 +61,14 @@ def file_to_write(example: str) -> Callable[[str], Path]:
         if path.is_dir():
             raise argparse.ArgumentTypeError("%s is a folder: name the file to write in it, like %s"
                                              % (text, path / example))
+        if written_in_place(path):  # a device, a FIFO, /dev/stdout
+            if not os.access(path, os.W_OK):
+                raise argparse.ArgumentTypeError("%s cannot be written (no permission)" % text)
+            return path
         try:
             target = path.resolve()
         except (OSError, RuntimeError) as error:  # a loop of symlinks (RuntimeError before Python 3.13)
             raise argparse.ArgumentTypeError("%s cannot be written: %s" % (text, error)) from None
-        if target.exists() and not target.is_file():  # a device or a FIFO: written in place
-            if not os.access(target, os.W_OK):
-                raise argparse.ArgumentTypeError("%s cannot be written (no permission)" % text)
-            return path
         folder = target.parent
         if not folder.is_dir():
             raise argparse.ArgumentTypeError("%s: there is no folder %s to write it in" % (text, folder))

@@ -94,7 +94,8 @@ def options_after_command(words: list[str], commands: dict[str, Parser]) -> list
 
 def only_options(words: list[str], parsers: list[Parser]) -> bool:
     """True if ``words`` are options and their values alone, each read as the first of ``parsers`` that knows it
-    reads it (``words_taken``); False if one is none of theirs (crib's own: --help, --version)."""
+    reads it (``words_taken``); False if one is none of theirs (crib's own --version; --help is every command's
+    too: crib --help status is status's help)."""
     at = 0
     while at < len(words):
         taken = next(filter(None, (words_taken(words[at], each) for each in parsers)), None)

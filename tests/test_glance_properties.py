@@ -64,10 +64,11 @@ def check(board: Board, viewer: Board, replay: bool) -> None:
         shown[1].remove("back=starter")  # skip: that hint comes with the replay, a moment later (a known gap),
         if "btn=peg the play" in first[1]:  # and takes the line the glance gives the buttons' hint
             first[1].remove("btn=peg the play")
-    if match.winner is not None and (match.game.laying is not None or match.heels is True):
-        # a game won by a card laid, or by his heels: what it made (the lines between the result and the hint) is
-        # the log's, not the glance's, and is said once the log is replayed, a moment later (a known gap; the
-        # glance cannot tell his heels that won from his heels pegged before the points that won); where the display
+    last = next(match.iter_log(match.events - 1))[0] if match.events else None
+    if match.winner is not None and (match.game.laying is not None or last in ("heels", "starter", "starter_rank")):
+        # a game won by a card laid, or by his heels (the starter's Jack, or held): what it made (the lines between
+        # the result and the hint) is the log's, not the glance's, and is said once the log is replayed, a moment
+        # later (a known gap: the glance holds no event); where the display
         # has room, who deals next is said under it, so the two frames may give that line to either
         for lines in (first[1], shown[1]):
             lines[:] = [line for line in lines if not line.startswith("next: ")]

@@ -180,7 +180,7 @@ def test_a_board_that_fails_or_answers_nonsense_is_1() -> None:
     (["export", "--from", "A_LOG", "--out", "FULL.png"], "cannot write"),
     (["sim", "--headless", "--script", "MISSING"], "cannot read"),
     (["sim", "--headless", "--script", "NOT_A_SCRIPT"], "line 1"),
-    (["sim", "--headless", "--serve", "--flash", "A_LOG"], "cannot use"),
+    (["sim", "--headless", "--serve", "--flash", "A_LOG/board"], "cannot use"),  # (A_LOG itself: 2)
 ])
 def test_a_file_that_cannot_be_used_is_1(argv: list[str], said: str, tmp_path: Path) -> None:
     (tmp_path / "NOT_A_LOG").write_text('{"events": []}')

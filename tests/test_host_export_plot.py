@@ -7,6 +7,7 @@ import errno
 import io
 import json
 import os
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from app_driver import Driver
 from host_helpers import FakeBoard, crib, play_match, simulator
 from match_helpers import play_game
 from PIL import Image
+from sim_process import CRIB, TIMEOUT_S
 
 from app import history
 from app.board import Board
@@ -160,6 +162,24 @@ def test_export_out_dash_is_standard_output(match_log: list[list], tmp_path: Pat
     assert main(["export", "--from", saved.name, "--out", "-"]) == 0
     assert capsys.readouterr().out == as_if_none and as_if_none.startswith("seq,match,game")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["log.json"]
+
+
+def test_export_out_dev_stdout_writes_to_the_pipe_or_the_file_it_is_sent_to(match_log: list[list],
+                                                                              tmp_path: Path) -> None:
+    # A review: /dev/stdout was resolved to the pipe's "pipe:[...]" name (exit 1, nothing written), or to the file
+    # it was sent to, which was then replaced by another: what was written to it after (crib's "wrote") was lost.
+    saved = tmp_path / "log.json"
+    saved.write_text(json.dumps(match_log))
+    command = [CRIB, "export", "--from", str(saved), "--out", "/dev/stdout"]
+    piped = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT_S)
+    assert piped.returncode == 0 and piped.stdout.startswith("seq,match,game"), piped.stderr
+    kept = tmp_path / "kept.csv"
+    with kept.open("w") as sent:
+        inode = os.fstat(sent.fileno()).st_ino
+        added = subprocess.run(command, stdout=sent, stderr=subprocess.PIPE, text=True, timeout=TIMEOUT_S)
+    # standard output by another name, as -: the file it is sent to is written once, not replaced
+    assert added.returncode == 0 and kept.stat().st_ino == inode and kept.read_text() == piped.stdout, added.stderr
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["kept.csv", "log.json"]
 
 
 @pytest.mark.parametrize("command", ["export", "plot"])

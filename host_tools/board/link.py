@@ -132,6 +132,7 @@ class BoardLink:
         self.timeout = timeout
         self.retries = retries
         self._received = bytearray()  # bytes read past the last line taken
+        self.changed = False  # True once a change asked for was made (its reply came, ok)
 
     def __enter__(self) -> BoardLink:
         return self
@@ -174,6 +175,7 @@ class BoardLink:
                             ": it printed %r" % shorten(printed[-1], 120) if printed else "")
                         raise BoardFailed("%s; %s" % (why, MAY_BE_MADE))
                     raise BoardRefused(why)
+                self.changed = self.changed or bool(unsure)
                 return reply
             if at_repl(printed, text):
                 raise BoardAtRepl(AT_REPL)  # no use trying again: the app is not there to answer

@@ -42,15 +42,18 @@ def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str,
     ``shown`` reads from it for people.
 
     A LinkError, or a reply ``exchange`` or ``shown`` cannot make sense of (a board with other
-    firmware, a garbled answer), is printed as one clear line, exit status NOT_DONE, no traceback;
+    firmware, a garbled answer), is printed as one clear line, exit status NOT_DONE, no traceback
+    (saying so if a change asked for was made all the same: not to be asked again);
     printing comes after, so a failure there is not blamed on the reply.
     """
+    link = None
     try:
         with connect(args.device, timeout=args.timeout) as link:
             reply = exchange(link)
         lines = shown(reply)  # (with --json too: a reply it cannot read is not passed on as understood)
     except (KeyError, TypeError, AttributeError, IndexError, ValueError) as error:
-        return not_done(args, str(not_understood(error)))
+        made = "; the change asked for was made: see `crib status`" if link is not None and link.changed else ""
+        return not_done(args, str(not_understood(error)) + made)
     except LinkError as error:
         return not_done(args, explained(error))
     if args.json:

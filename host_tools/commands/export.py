@@ -18,7 +18,7 @@ from typing import Any
 from cribbage.settings import Settings
 from host_shared import NOT_DONE
 from host_shared.atomic_write import replacing
-from host_shared.file_args import STDOUT, file_to_write
+from host_shared.file_args import file_to_write, is_standard_output
 from host_tools import log_replay
 from host_tools.errors import fail
 from host_tools.log_source import add_source_arguments, fetch_games, say_gone, say_skipped
@@ -100,9 +100,10 @@ _file_to_write = file_to_write("games.csv")
 
 
 def out_file(text: str) -> Path | None:
-    """``--out``'s FILE (argparse's type): ``-``, standard output (None, as no ``--out``), or a file to write
-    (``host_shared.file_args.file_to_write``: not empty, nor a folder, in a folder that can be written in)."""
-    return None if text == STDOUT else _file_to_write(text)
+    """``--out``'s FILE (argparse's type): ``-`` or another name of standard output (``/dev/stdout``), standard
+    output (None, as no ``--out``), or a file to write (``host_shared.file_args.file_to_write``: not empty, nor a
+    folder, in a folder that can be written in)."""
+    return None if is_standard_output(text) else _file_to_write(text)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

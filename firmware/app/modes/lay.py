@@ -4,8 +4,8 @@ The board's home during the play once the starter is known (``Board.idle`` opens
 seat whose turn it is (the pone leads, then round to the left) dials the rank of the card it
 lays and presses; the core (``["lay", seat, rank]``) adds it to the count and pegs what it
 makes, and the display says it as players do ("fifteen two", "thirty-one for two").
-- turn: the rank, Ace to King (it stays where it was for the next card, or moves to the nearest rank that may
-  be laid, up or else down, when that was its last card or would pass 31; a power cut dials 5 again, as the
+- turn: the rank, Ace to King (it stays where it was for the next card, or moves to the next rank up that may
+  be laid, or else down, when that was its last card or would pass 31; a power cut dials 5 again, as the
   first frame, drawn before the log is replayed (``app.glance``), knows no card: a press there once its four
   are out is refused, and the dial goes past it);
 - encoder press: the seat whose turn it is lays a card of that rank; once every card is
@@ -45,7 +45,7 @@ _COUNT_LEVEL = const(40)  # the count's bar: well under a back peg's 96 (palette
 
 
 def _settle(board, rank):
-    """``rank`` if a card of it may be laid next, else the nearest rank that may, up (to the King) or else down;
+    """``rank`` if a card of it may be laid next, else the next rank up (to the King) that may, or else down;
     ``rank`` if none may (a go). After a press (a card laid, or refused): a fifth card of a rank (the starter one
     of its four) or a card past 31 would be refused, so the dial does not rest there. It does not wrap, as a turn
     does not: past the Kings' last at a count of 10, the Queen, not the Ace 12 clicks off."""
