@@ -96,6 +96,10 @@ class Board:
     # ``change_settings``: it stays pegged by points, or they would count twice).
     skipped = ()
     pegged = ()
+    # The place in the log (``match.events``) where the crib's open call was passed, gone on from without a
+    # call (``pass_call``; saved with the game): a power-on there comes back home, as the board was, not on the
+    # call (a press meant for the next deal's play would call it).
+    passed = None
 
     def __init__(self, hw, glance_first=False):
         self.hw = hw
@@ -123,8 +127,9 @@ class Board:
         forget("app.restore app.glance app.prefs app.history cribbage.base " + _COUNT_MODULES)
         self._display_dirty = True
         match = self.match
-        if match.muggins is not None and match.phase != "show":  # the crib's claim open to a call: the deal has
-            self.left = "muggins"  # passed, so home offers it not (a hand's, home does): back on the call, as it was
+        if match.muggins is not None and match.phase != "show" and self.passed != match.events:  # the crib's claim
+            # open to a call, not passed: the deal has passed, so home offers it not (a hand's, home does): back on
+            self.left = "muggins"  # the call, as it was
         self.idle()  # a play laid card by card goes on where it was
 
     # --- save and restore (the restore at power-on: app.restore) -------------------------
@@ -138,6 +143,7 @@ class Board:
                 "ids": self.ids, "edits": match.edits, "glance": glance(match), "base": match.saved_base(),
                 "history": self.history if match.archived else None, "skipped": self.skipped or None,
                 "pegged": self.pegged or None, "deal_start": match.deal_start() if marked else None,
+                "passed": self.passed,
                 "codes": match.iter_saved()}
 
     def save(self):
@@ -207,6 +213,7 @@ class Board:
                 back = undone is not None and undone[0][:7] == "starter"
             elif left == "muggins":  # the call still open, its claim the last event (the crib's: the deal passed)
                 back = match.muggins is not None
+                self.passed = None  # (opened again by an undo: a power-on comes back on it, as it is now)
             else:  # "called", "kept_off": the call made, still the last event
                 back = match.events and next(match.iter_log(match.events - 1))[0] == "muggins"
             if back:
@@ -277,6 +284,11 @@ class Board:
         """Mark this deal's starter skipped before its play laid card by card (``skipped``; False: the
         skip just made taken back): saved with the next save, as a game event is."""
         self.skipped = _added(self.skipped, self.match, self.match.events) if skipped else self.skipped[:-1]
+        self._changed = True
+
+    def pass_call(self):
+        """Mark the crib's open call passed here (``passed``): saved with the next save, as a game event is."""
+        self.passed = self.match.events
         self._changed = True
 
     def in_deal(self, marks):

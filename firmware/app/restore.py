@@ -32,8 +32,7 @@ def restore(board, glance_first):
         # for the glance's frame: checked against the log once replayed
         start = data.get("deal_start")  # the glance's deal: its marks alone (older copies: all there are)
         start = start if is_int(start) else 0
-        _take_marks(board, "skipped", data.get("skipped"), start)
-        _take_marks(board, "pegged", data.get("pegged"), start)
+        _take_deal_marks(board, data, start)
         shown = glance_first and saved is not None and _show_glance(board, data)
         try:
             match = _replayed(board, data, cut)
@@ -109,6 +108,16 @@ def _take_places(board, match, data):
         board.history = history
     _take_marks(board, "skipped", data.get("skipped"), match.archived, match.events)
     _take_marks(board, "pegged", data.get("pegged"), match.archived, match.events)
+
+
+def _take_deal_marks(board, data, start):
+    """The saved marks of ``data`` (``Board.skipped``, ``pegged`` from ``start``; ``passed``, which older copies
+    lack) taken for the glance's frame (the log replayed checks the first two)."""
+    _take_marks(board, "skipped", data.get("skipped"), start)
+    _take_marks(board, "pegged", data.get("pegged"), start)
+    passed = data.get("passed")
+    if is_int(passed):
+        board.passed = passed
 
 
 def _take_marks(board, name, marks, archived, events=None):

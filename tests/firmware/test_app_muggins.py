@@ -177,6 +177,24 @@ def test_the_crib_can_be_called_after_the_deal_has_passed():
     assert d.mode.name == "peg"
 
 
+def test_a_power_cut_after_the_crib_s_call_was_passed_comes_back_home():
+    # A review: a power cut after the table went on from the crib's call, at home before the next deal's play,
+    # came back on the call, and P2's press meant to peg the play called muggins on the crib.
+    d = crib_claimed_short()
+    d = d.reboot()  # on the call: back on it, as it was
+    assert d.where() == "call" and d.match.muggins == 0
+    d.press(ENC)  # gone on without a call: home
+    assert d.mode.name == "peg"
+    d = d.reboot()
+    assert d.mode.name == "peg" and d.match.muggins == 0  # home, as it was
+    d.press(P2, ENC)  # P2 pegs 1 in the play: no call on the crib
+    assert d.match.front == [15, 21] and d.match.muggins is None
+    d.press(BACK_PRESS)  # taken back: the call is open again, on its screen (the crib's, at home: a review)
+    assert d.where() == "call" and d.match.front == [15, 20]
+    d = d.reboot()  # back on it again
+    assert d.where() == "call"
+
+
 def test_the_crib_s_call_taken_back_at_home_opens_the_call_again():
     # A review: back at home (after a power cut, or gone on from the call) took the call back and stayed home,
     # saying nothing of the crib's claim open to a call again (the deal has passed: home offers it not).

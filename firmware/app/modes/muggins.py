@@ -94,6 +94,8 @@ class Muggins:
         return board.match.settings.side_of(self.seat)
 
     def _go_on(self, board):
+        if self.crib and self.step == _CALL:  # the crib's call passed: a power-on comes back home (Board.passed)
+            board.pass_call()
         if self.next_claim is not None:
             board.undone = self.next_claim  # (as the menu keeps a show: Board.undone, app.modes.kept_show)
         board.open(Count).after(board, self.crib)
