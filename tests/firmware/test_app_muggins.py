@@ -195,6 +195,21 @@ def test_a_power_cut_after_the_crib_s_call_was_passed_comes_back_home():
     assert d.where() == "call"
 
 
+def test_a_call_held_in_the_next_hand_s_picker_says_where_it_is_called():
+    # A review: player 3's call (back held) in the next hand's picker took a card back, and held again the next,
+    # silently: at the claim the call would have been taken.
+    d = at_pones_hand(3)
+    claim(d, "5H 5D JC 10C", 12)  # short of 20: P1 and P3 may call
+    d.press(ENC)  # gone on: P3's hand
+    d.pick_all("AC 2D")
+    d.press(HOLD_BACK)
+    assert len(d.mode.picker.picked) == 2 and d.match.front == [0, 12, 0]
+    assert d.board.messages.refusal == "muggins is called at the claim, once the cards are taken"
+    d.pick_all("3H 4S")  # the claim: P3's button calls there
+    d.press(HOLD_BACK)
+    assert d.match.front == [0, 12, 8]  # P3 takes the 8 P2 overlooked
+
+
 def test_the_crib_s_call_taken_back_at_home_opens_the_call_again():
     # A review: back at home (after a power cut, or gone on from the call) took the call back and stayed home,
     # saying nothing of the crib's claim open to a call again (the deal has passed: home offers it not).

@@ -29,7 +29,7 @@ from micropython import const
 
 from app import palette
 from app.cursor import Cursor
-from app.modes import button_side
+from app.modes import button_side, may_call
 from app.picker import Picker, card_hole
 from app.render import breathing, game_hole
 from cribbage.cards import JACK, rank_name
@@ -58,13 +58,17 @@ def heels_hint(match):
 
 def held_button(board, event):
     """A button held (``event`` a long press, not the encoder's) in a show's pickers of cards or
-    ranks: the dealer's asks for his heels, refused there (the starter is known) with why: True;
-    another's was its press held a little long (back: a card or rank back): False, for the caller
-    to take as that press."""
+    ranks: the dealer's asks for his heels, refused there (the starter is known) with why, and one that
+    may call muggins on the claim still open is told where it calls (player 3's call, back held, would
+    take a card back): True; another's was its press held a little long (back: a card or rank back):
+    False, for the caller to take as that press."""
     side = button_side(board, event)
     match = board.match
     if side is not None and side == match.settings.side_of(match.dealer):
         heels(board, side)
+        return True
+    if may_call(board, side):
+        board.messages.refuse("muggins is called at the claim, once the cards are taken")
         return True
     return False
 
