@@ -16,6 +16,8 @@ CRIB_WORDS = tuple((re.compile(pattern), words) for pattern, words in (
      "cut for deal (crib cut, a card for each player) or name the dealer (crib dealer PLAYER)"),
     (r"\(undo back to the play", "(`crib undo` back to the play"),
     (r" laid was wrong: back to it\)$", " laid was wrong: `crib undo` back to it)"),
+    # crib takes the words the board's menu shows too (muggins=on: host_tools.commands.settings.parse_assignment)
+    (r"^(\w+) must be true or false, not ", r"\1 must be true or false (or on, off), not "),
     (r"^cut again: the lowest (card|rank) is tied \(\S+ \S+ \S+.*\)$",  # three players or four: who cuts?
      r"\g<0>: the tied players cut again, a dash for each of the others (`crib cut 3 9 -` after 5 5 K)"),
     (r"^the dealer is already known: .* deals$",
