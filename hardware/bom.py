@@ -217,6 +217,8 @@ def rows(board: dict) -> list[list[str]]:
     # new piece of wire at a turn); both joints of every data link, and R1's at LED 1's DIN.
     bus_sleeves = 2 * leds + 2 * int(lengths["rows"])
     data_sleeves = 2 * (leds - 1) + 1
+    # X6, 2 mm: each LED's VDD and GND leads and its capacitor's two legs, from the body to their bus joint.
+    lead_sleeves = 4 * leds
     led_refs = f"LED1-LED{leds}"
     cap_refs = f"C1-C{leds}"
     return [
@@ -231,7 +233,8 @@ def rows(board: dict) -> list[list[str]]:
          f"until the firmware's first, dark frame ({leds} lit blue at 20 mA: about {leds * 0.02:.1f} A, computed, "
          "past the adapter's 2.5 A)"],
         [cap_refs, str(leds), str(spare), "both", "Ceramic capacitor", "100 nF, 10 V or more, X7R, 2.54 mm leads",
-         "", "Beside every LED, across its VDD and GND leads; 5 % spare"],
+         "", "Beside every LED, across its VDD and GND leads: between the two bus wires, each leg in the joint of "
+         "the LED's VDD or GND lead on its bus wire (BUILD.md, stage 3); 5 % spare"],
         ["C243", "1", "1", "both", "Electrolytic capacitor", "1000 uF, 10 V or more", "Panasonic EEU-FR1A102",
          "At the power entry, across +5V_LED and GND: the star ground point. Lying on its side, glued to the "
          f"floor of the {depth['power']} mm deep power pocket: upright a 1000 uF can ({BULK_CAN_MM[0]} mm across, "
@@ -272,7 +275,8 @@ def rows(board: dict) -> list[list[str]]:
          f"{ohms(i2c_bus.PULL_UP_OHMS, ' k')}ohm, {RESISTOR}", "",
          "I2C pull-ups to 3V3, fitted whatever pull-ups the module has: the bus runs at 400 kHz over about 0.4 m "
          "of wire, and a module's own (10 kohm on many) rise too slowly for that (fast mode: 300 ns at most; "
-         f"with these {i2c_bus.rise_ns(i2c_bus.PULL_UP_OHMS):.0f} ns at {i2c_bus.BUS_PF} pF, computed: i2c_bus.py)"],
+         f"with these {i2c_bus.rise_ns(i2c_bus.PULL_UP_OHMS):.0f} ns at {i2c_bus.BUS_PF} pF, computed: i2c_bus.py). "
+         "On a small piece of PB1 on the back panel beside the Pico's pins 6 to 8 (BUILD.md, stage 5)"],
         ["U3", "1", "1", "usb", "Current-limited power switch", "TPS2553, enable high, SOT-23-6", "TI TPS2553DBVR",
          "Between VBUS and the LED bus; on a SOT-23-6 to DIP adapter board"],
         ["XU3", "1", "1", "usb", "Adapter board", "SOT-23-6 to 2.54 mm DIP", "", "For U3"],
@@ -297,8 +301,9 @@ def rows(board: dict) -> list[list[str]]:
          "20 degC still air; time to trip given only at 8 A, 0.15 s at most, not at 2.5 A). Their datasheets list "
          "the models MF-MSMF050 and 1812L050; the ordering suffixes, -2 and PR (tape and reel), were not checked "
          "against the makers' ordering tables: check the seller's listing. The radial one lies flat beside the "
-         "Pico, glued to the back panel: about 13 mm tall, standing on pin 40's pad it would not fit the 10 mm "
-         "LED pocket (BUILD.md, stage 1). Unplug and let it cool a minute to "
+         "Pico, glued to the back panel by its leads' heat-shrink and the wire from its free lead, not by its body "
+         "(tripped, it stays hot: the glue could soften): about 13 mm tall, standing on pin 40's pad it would not "
+         "fit the 10 mm LED pocket (BUILD.md, stage 1). Unplug and let it cool a minute to "
          "reset it"],
         ["J2", "1", "1", "both", "USB panel socket",
          "left- or right-angled micro-USB plug (the cable leaves sideways, in the plane of the Pico's board; not "
@@ -408,7 +413,9 @@ def rows(board: dict) -> list[list[str]]:
          "off), Q2's drain to +5 V, the LED bus (above about 5.7 V both go off and Q2's body diode blocks). "
          "Each tab is its drain, live: insulate both (X8)"],
         ["R11", "1", "1", "adapter", "Resistor", f"10 kohm, {RESISTOR}", "",
-         "Q1's and Q2's gates to GND: on whenever the polarity and the voltage are right"],
+         "Q1's and Q2's gates to GND: on whenever the polarity and the voltage are right. On the cut-off's "
+         "perfboard, where the gates' wire from Q1 and Q2 ends (with R15 and Q3's collector); its ground end on the "
+         "cut-off's one wire to the star point (BUILD.md, stage 1)"],
         ["U4", "1", "1", "adapter", "Shunt reference", "TL431, 1 % (A grade) or better, TO-92", "TI TL431ACLP",
          "The overvoltage cut-off's comparator, on the power entry's perfboard. TO-92 leads seen from the flat "
          "face: REF, anode, cathode (TI's LP package; check another maker's). TI's datasheet (SLVS543), TL431AC: "
@@ -438,8 +445,9 @@ def rows(board: dict) -> list[list[str]]:
          "U2 with C244, R1 and R12 (about 22 x 18 mm, beside LED 1); the controls' RC filters (" +
          ", ".join(parts()["R"] + parts()["C"]) +
          f", about {size(board['build']['parts']['controls_filter'])} mm) on the back panel, right by the Pico's pins "
-         "14 to 20; at the "
-         "power entry, on the USB build U3's adapter board with R8-R10 and C247, on the adapter "
+         "14 to 20; R6 and R7 on a small piece beside the Pico's pins 6 to 8 (with the display); at the "
+         "power entry, the star point's small piece with its GND and +5 V bars at C243's leads (both builds), on "
+         "the USB build U3's adapter board with R8-R10 and C247, on the adapter "
          f"build the cut-off (U4, Q3, D2, R11, R13-R17, C248, about {CUT_OFF_MM[0]} x {CUT_OFF_MM[1]} mm) and J1's "
          "and XF1's pieces (C253 on XF1's)"],
         ["W1", "1", f"{red:.1f} m", "both", "Power wire, red", "0.5 mm2 (20 AWG) stranded",
@@ -484,11 +492,14 @@ def rows(board: dict) -> list[list[str]]:
         ["X5", "4", "4", "both", "Felt feet", "self-adhesive, 10-20 mm across, 3 mm thick or more", "",
          "Near the panel's corners, clear of the screws: thicker than the heads of the Pico's M2 screws (about "
          "1.6 mm) on the panel's outside, so that the board stands on felt and air reaches the panel"],
-        ["X6", "2", f"{metres(bus_sleeves * SLEEVE_MM):.1f} m + {metres(data_sleeves * SLEEVE_MM):.1f} m", "both",
-         "Heat-shrink tube", "2:1, 3 mm (slides over the 0.5 mm2 wire, up to 2.5 mm across) and 2 mm (over W3)",
+        ["X6", "2", f"{metres(bus_sleeves * SLEEVE_MM):.1f} m + "
+         f"{metres((data_sleeves + lead_sleeves) * SLEEVE_MM):.1f} m", "both",
+         "Heat-shrink tube", "2:1, 3 mm (slides over the 0.5 mm2 wire, up to 2.5 mm across) and 2 mm (over W3, the "
+         "LEDs' leads and the capacitors' legs)",
          "", f"Cut in {SLEEVE_MM} mm pieces, +20 %: 3 mm over every tap on the bus and its joints ({bus_sleeves} "
          "pieces: the closest taps, within a street of five holes, are 8 mm apart), 2 mm over both joints of every "
-         f"data link ({data_sleeves} pieces; BUILD.md, stage 3). An assorted pack holds far too few of either size"],
+         f"data link ({data_sleeves} pieces) and over each LED's VDD and GND leads and its capacitor's two legs "
+         f"({lead_sleeves} pieces; BUILD.md, stage 3). An assorted pack holds far too few of either size"],
         ["X7", "3", "3", "both", "Solder tags", "M12, to fit the buttons' 12 mm bushings", "",
          "Under each metal button bezel's nut, wired to the star point (BUILD.md, stage 4)"],
         ["X8", "1", "0.2 m", "adapter", "Heat-shrink tube", "12-13 mm (1/2 inch), 2:1", "",

@@ -315,8 +315,8 @@ def underside_view(board: dict) -> View:
     labels = {"shifter": ["74AHCT125", "on perfboard"], "pico": ["Pico", "USB end", "down"],
               "controls_filter": ["RC filters:", *(ref + "," for ref in filter_refs[:-1]), filter_refs[-1]],
               "power_entry": ["power entry:", "C243, star ground;", "USB build: U3,", "R8-R10, C247;",
-                              "adapter build:", "J1, F1 (XF1), Q1, Q2,", "R11, D1; a perfboard:",
-                              "U4, Q3, D2, R13-R17, C248"]}
+                              "adapter build:", "J1, F1 (XF1), Q1, Q2,", "D1; a perfboard:",
+                              "U4, Q3, D2, R11,", "R13-R17, C248"]}
     for name, (x0, y0, x1, y1) in build["parts"].items():
         out.append(Rect(mx(x1), y0, mx(x0), y1, "part"))
         for i, line in enumerate(labels[name]):
