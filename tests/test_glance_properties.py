@@ -68,11 +68,14 @@ def check(board: Board, viewer: Board, replay: bool) -> None:
     if match.winner is not None and (match.game.laying is not None or last in ("heels", "starter", "starter_rank")):
         # a game won by a card laid, or by his heels (the starter's Jack, or held): what it made (the lines between
         # the result and the hint) is the log's, not the glance's, and is said once the log is replayed, a moment
-        # later (a known gap: the glance holds no event); where the display
-        # has room, who deals next is said under it, so the two frames may give that line to either
+        # later (a known gap: the glance holds no event); where the display has room, who deals next is said
+        # under it, so the two frames may give that line to either, and a long saying takes the hint's line:
+        # the two agree up to the result
         for lines in (first[1], shown[1]):
             lines[:] = [line for line in lines if not line.startswith("next: ")]
-        del shown[1][len(first[1]) - 1:-1]
+        assert first[1][-1].startswith("enc")  # the hint (the glance's frame has no saying to take its line)
+        del first[1][-1]
+        del shown[1][len(first[1]):]
     assert first == shown
     if replay:
         board.save()

@@ -159,7 +159,7 @@ def test_settings_get_and_set(sim: str, capsys: pytest.CaptureFixture[str]) -> N
     assert rows[:2] == [("target", "61"), ("skunk", "lurch")]
     assert {("muggins", "false (off)"), ("colour0", "3 (sky)"), ("play", "1 (card by card)")} <= set(rows)
     status, _, err = crib(capsys, "settings", "muggins=maybe", "-d", sim)
-    assert status == 1 and 'muggins must be true or false, not "maybe"' in err
+    assert status == 1 and 'muggins must be true or false (or on, off), not "maybe"' in err
 
 
 def test_nothing_listening(capsys: pytest.CaptureFixture[str]) -> None:

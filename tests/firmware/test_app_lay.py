@@ -886,6 +886,7 @@ def test_a_card_that_wins_the_game_is_said_under_the_result():
     lay(d, 5)  # P1: a pair
     lay(d, 5)  # P2: fifteen and a pair royal, 8: three lines, in the hint's place
     assert d.display()[-4:] == ["P1 SKUNKED", "P2: fifteen two", "and a pair royal", "is eight"]
+    assert d.mode.lines(d.board) == d.display()  # the hint left out by home itself, not cut off by the display
 
 
 def test_the_hint_stays_under_three_players_and_a_long_saying():

@@ -114,7 +114,8 @@ def score_lines(board, sure=False):
         if len(out) <= LINES - 2:  # room for it and the hint: who deals the next game (with three players, not
             # always the next seat)
             out.append("next: %s deals" % settings.seat_name(match.loser_seat(match.game)))
-        out.append("enc=next game")
+        if len(out) < LINES:  # (a long saying of the card that won takes its line: result_lines)
+            out.append("enc=next game")
     else:
         if match.dealer is not None:
             out[0] += " %s deals" % settings.seat_name(match.dealer)
