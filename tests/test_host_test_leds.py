@@ -24,3 +24,7 @@ def test_the_led_test_starts_and_stops_from_the_host_and_leaves_the_game_alone(
         after = json.loads(crib_ok(capsys, "status", "--json", "-d", sim))["state"]
         assert after["ui"]["mode"] == "peg"
         assert {k: v for k, v in after.items() if k != "ui"} == {k: v for k, v in before.items() if k != "ui"}
+        crib_ok(capsys, "new-game", "-d", sim)  # no dealer: home asks who deals, in status's words too
+        crib_ok(capsys, "test-leds", "-d", sim)
+        assert crib_ok(capsys, "test-leds", "--stop", "-d", sim) == (
+            "The LED test is off (the board: home: who deals?).\n")  # (a review: "home" alone)

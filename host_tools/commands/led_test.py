@@ -10,6 +10,7 @@ from rich.text import Text
 
 from host_tools.board.link import BoardLink
 from host_tools.board.link_options import add_link_arguments
+from host_tools.board.state import checked_state
 from host_tools.board.talk import converse
 from host_tools.commands.status import board_doing
 
@@ -21,18 +22,21 @@ WHAT_IT_DOES = ("LED test running: the first LED on the wire shows red, then gre
 
 
 def shown(reply: dict[str, Any]) -> list[RenderableType]:
-    """What the board is doing now (its mode said as `crib status` says it)."""
+    """What the board is doing now (its mode said as `crib status` says it, from the state after a stop)."""
     ui = reply["ui"]
     if ui["mode"] == "led_test":
         return [Text(WHAT_IT_DOES + " (%d LEDs)" % ui["leds"])]
-    return [Text("The LED test is off (the board: %s)." % board_doing(reply))]
+    return [Text("The LED test is off (the board: %s)." % board_doing(checked_state(reply["state"])))]
 
 
 def run(args: argparse.Namespace) -> int:
     """Start or stop the LED test."""
 
     def exchange(link: BoardLink) -> dict[str, Any]:
-        return link.request("test_leds", stop=True) if args.stop else link.request("test_leds")
+        if not args.stop:
+            return link.request("test_leds")
+        # with the state after it: the mode's words depend on the game (home at a new match: who deals?)
+        return dict(link.request("test_leds", stop=True), state=link.request("state")["state"])
 
     return converse(args, exchange, shown)
 
