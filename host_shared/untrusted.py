@@ -40,11 +40,12 @@ def is_whole_number(text: str) -> bool:
 def at_least_one(text: str) -> int:
     """An argparse type: a whole number of 1 or more, in the digits 0-9 (0 and a negative one, ``-1``, are
     whole numbers below 1, said so)."""
-    value = whole_number(text)
-    if value is None and whole_number(text.strip().removeprefix("-")) is None:
+    typed = text.strip()
+    value = whole_number(typed.removeprefix("-"))
+    if value is None:
         raise argparse.ArgumentTypeError("%r is not a whole number" % shorten(text))
-    if value is None or value < 1:
-        raise argparse.ArgumentTypeError("must be 1 or more, not %s" % shorten(text.strip()))
+    if typed.startswith("-") or value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more, not %s" % shorten(typed))
     return value
 
 

@@ -20,8 +20,8 @@ The parts modes are made of that are no modes live beside this package, in ``app
 picker (``app.picker``), a show by ranks (``app.rank_show``), a count said (``app.said``), a blinking
 cursor that starts lit where it lands (``app.cursor``). What the modes share lives here, loaded with
 any of them: each side's button (``button_side``), the score lines (``side_lines``, ``heels_said``), a
-house rule keeping a peg (``kept_off``), a show kept to open on (``kept_show``) and a muggins call's
-callers (``may_call``, ``draw_callers``, ``light_callers``).
+house rule keeping a peg (``kept_off``), a show kept to open on (``kept_show``), a muggins call's
+callers (``may_call``, ``draw_callers``, ``light_callers``) and home after an undo (``home_after_undo``).
 """
 
 from app import palette
@@ -46,6 +46,15 @@ def may_call(board, side):
     button calls it wherever nothing else is asked of it (at home, at the next claim), as in the call itself."""
     claimer = board.match.muggins
     return side is not None and claimer is not None and side != claimer and board.match.phase == "show"
+
+
+def home_after_undo(board):
+    """Home after an undo from home or the laying mode: on the crib's call if the undo opened it again (the deal
+    has passed, so home offers it not: ``Board.idle`` opens on it, as at power-on)."""
+    match = board.match
+    if match.muggins is not None and match.phase != "show":
+        board.left = "muggins"
+    board.idle()  # (back into a play laid card by card: home is the laying mode again)
 
 
 def kept_off(match, side, points):

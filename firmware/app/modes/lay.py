@@ -30,7 +30,7 @@ from micropython import const
 
 from app import palette
 from app.messages import LINES
-from app.modes import button_side, heels_said, side_lines
+from app.modes import button_side, heels_said, home_after_undo, side_lines
 from app.render import draw_pegs
 from app.text import wrap
 from cribbage.cards import rank_name, value
@@ -152,11 +152,8 @@ class Lay:
             if board.attempt(board.undo):
                 self.rank = _undone_rank(board, self.rank)  # a card taken back: its rank dialled again, lit at once
                 self.turned = board.hw.ticks_ms()
-                if not board.playing():  # the starter or his heels taken back: home, as from home (``Peg._back``)
-                    match = board.match
-                    if match.muggins is not None and match.phase != "show":  # the crib's call open again (a review)
-                        board.left = "muggins"
-                    board.idle()
+                if not board.playing():  # the starter or his heels taken back: home, as from home (a review)
+                    home_after_undo(board)
         elif kind == events.LONG and what == events.ENCODER:
             board.open_menu()
         if board.mode is self and board.match.winner is not None:

@@ -30,7 +30,16 @@ encoder.
 
 from app import palette
 from app.messages import LINES, WIDTH
-from app.modes import button_side, draw_callers, heels_said, kept_off, kept_show, may_call, side_lines
+from app.modes import (
+    button_side,
+    draw_callers,
+    heels_said,
+    home_after_undo,
+    kept_off,
+    kept_show,
+    may_call,
+    side_lines,
+)
 from app.render import draw_preview, game_hole, mark_seat
 from cribbage.game import MAX_PLAY_POINTS
 from shared import events
@@ -255,10 +264,7 @@ class Peg:
             board.skip_starter(False)  # (taken back: back there comes home to undo as ever)
             board.open(Starter)
         elif board.attempt(board.undo):
-            match = board.match
-            if match.muggins is not None and match.phase != "show":  # the crib's call taken back (the deal has
-                board.left = "muggins"  # passed): open on the claim, as at power-on (``Board.__init__``)
-            board.idle()  # (back into a play laid card by card: home is the laying mode again)
+            home_after_undo(board)
 
     def _choose_dealer(self, board, event):
         kind, what = event
