@@ -44,6 +44,16 @@ class Geometry:
         """The geometry of the built board, ``hardware/board.json`` (``BOARD_JSON``), read once."""
         return cls.load()
 
+    def row_starts(self, track: int) -> list[tuple[int, int]]:
+        """Where each row of ``track`` begins: (its first hole, +1 if the row runs to the right, -1 if back
+        to the left), one a row of holes at one height (a track snakes: 1 left to right, 31 back...)."""
+        starts = []
+        for hole in range(1, HOLES):
+            x, y = self.holes[(track, hole)]
+            if hole == 1 or y != self.holes[(track, hole - 1)][1]:
+                starts.append((hole, 1 if self.holes[(track, hole + 1)][0] > x else -1))
+        return starts
+
     def pitch_mm(self) -> float:
         """The smallest hole-to-hole distance along a row (the spacing inside a street)."""
         xs = sorted({x for x, _ in self.holes.values()})

@@ -7,8 +7,8 @@ pastes the lit LEDs, their halos and the moving parts of the controls on a copy.
 
 Engraved for people who have never seen the board: the hole numbers at every fifth hole
 (between the two tracks' rows, which count alike), and a legend of how a track snakes
-along the board; each track's name (P1, P2, T1 ...) is painted at its start in its
-player's colour, from the board's own settings (``track_names``).
+along the board; each track's name (P1, P2, T1 ...) is painted where each of its rows
+starts, in its player's colour, from the board's own settings (``track_names``).
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ TrackNames = list[list[tuple[str, Colour]]]  # per track: the names on it, each 
 
 
 def track_names(board: Any) -> TrackNames:
-    """The names painted at the start of each track, from an ``app.board.Board``: its sides'
+    """The names painted at the start of each track's rows, from an ``app.board.Board``: its sides'
     names (P1, P2, P3; T1, T2) in their colours (three players: P1 and P3 share track 1)."""
     settings = board.match.settings
     names: TrackNames = [[], []]
@@ -233,16 +233,22 @@ class BoardPicture:
         self._engrave(draw, big.px(big.geometry.width_mm / 2, bottom + 12), LEGEND, font(big.length(3.4)))
 
     def _draw_names(self, image: Image.Image, names: TrackNames) -> None:
-        """Each track's names at its start (left of hole 1), right-aligned, each in its colour."""
+        """Each track's names where each of its rows starts (before hole 1, after hole 31...), each in its
+        colour: so every row says whose it is (the tracks nest, P1's row outside P2's where they turn)."""
         draw = ImageDraw.Draw(image)
         face = self._name_font
+        gap = self.layout.length(HOLE_RADIUS_MM + NAME_GAP_MM)
+        space = round(draw.textlength(" ", font=face))
         for track, on_track in enumerate(names):
-            x, y = self.layout.hole_px(track, 1)
-            right = x - self.layout.length(HOLE_RADIUS_MM + NAME_GAP_MM)
-            for text, colour in reversed(on_track):
-                draw.text((right, y), text, fill=colour, font=face, anchor="rm", stroke_width=1,
-                          stroke_fill=ENGRAVE)
-                right -= round(draw.textlength(text + " ", font=face))
+            lengths = [round(draw.textlength(text, font=face)) for text, _ in on_track]
+            width = sum(lengths) + space * (len(on_track) - 1)
+            for hole, direction in self.layout.geometry.row_starts(track):
+                x, y = self.layout.hole_px(track, hole)
+                left = x - gap - width if direction > 0 else x + gap
+                for (text, colour), length in zip(on_track, lengths, strict=True):
+                    draw.text((left, y), text, fill=colour, font=face, anchor="lm", stroke_width=1,
+                              stroke_fill=ENGRAVE)
+                    left += length + space
 
     def _draw_hole(self, draw: ImageDraw.ImageDraw, big: Layout, x: int, y: int) -> None:
         """A drilled hole with an unlit, milky LED dome in it."""

@@ -22,6 +22,7 @@ from pathlib import Path
 from PIL import Image, ImageGrab, ImageStat
 
 from simulator import script
+from simulator.window import TITLE
 
 SCALE = 3.2
 # Player 1 deals; both peg through the play; the starter is a five; player 2's hand is counted.
@@ -123,7 +124,9 @@ def main(out: Path, scene: str = "show") -> None:
                         request = {"cmd": "input", "event": list(event)}
                         conn.sendall((json.dumps(request) + "\n").encode())
                         replies.readline()
-            window = run(["xdotool", "search", "--sync", "--onlyvisible", "--name", "^Cribbage board$"], env).split()[0]
+            # the title goes on with the port it serves on
+            found = run(["xdotool", "search", "--sync", "--onlyvisible", "--name", "^%s( |$)" % TITLE], env)
+            window = found.split()[0]
             shell = run(["xdotool", "getwindowgeometry", "--shell", window], env)
             where = dict(line.split("=") for line in shell.split())
             x, y, w, h = (int(where[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))

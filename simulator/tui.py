@@ -52,7 +52,8 @@ DARK_HOLE, DIM_HOLE = "·", "○"
 # brighter than a blue front one.
 BRIGHT_PEAK = 120
 TOP = 2  # screen rows above the board: the title and a blank line
-LEFT = 2
+LEFT = 3  # columns left of the leftmost hole: a track's names, written before its first hole
+NAMES_WIDTH = 5  # the longest names a track carries: "P1 P3" (three players: P1 and P3 share a track)
 DISPLAY_ROWS = 4  # the display's box is at least this many rows high, however few lines it shows
 
 KEYS = {"\r": ENCODER, "\n": ENCODER, " ": ENCODER, "1": PLAYER_1, "2": PLAYER_2, "\x7f": BACK, "\x08": BACK,
@@ -124,7 +125,7 @@ class TerminalLayout:
         self.columns = {hole: LEFT + column[x] for hole, (x, _) in geometry.holes.items()}
         row = {y: TOP + 3 * (i // 2) + 2 * (i % 2) for i, y in enumerate(ys)}
         self.rows = {hole: row[y] for hole, (_, y) in geometry.holes.items()}
-        self.width = LEFT + col + 1 + LEFT
+        self.width = LEFT + col + 2 + NAMES_WIDTH  # the names of a row that starts on the right after it
         self.height = max(self.rows.values()) + 1
 
     def cell(self, track: int, hole: int) -> tuple[int, int]:
@@ -134,7 +135,7 @@ class TerminalLayout:
     def board_lines(self, frame: bytes | bytearray, names: TrackNames | None = None,
                     brightness: int | None = None) -> list[str]:
         """The board rows as ANSI text: wood background, each hole a dot in its LED's colour,
-        every fifth hole's number between its rows, each track's ``names`` at its start; given the
+        every fifth hole's number between its rows, each track's ``names`` where each of its rows starts; given the
         board's ``brightness`` setting, each hole's glyph says how bright it is too (for a screen without colour)."""
         grid = [[bg(WOOD) + " "] * self.width for _ in range(self.height - TOP)]
         bright_steps = None if brightness is None else peak_steps(BRIGHT_PEAK, brightness)
@@ -155,12 +156,14 @@ class TerminalLayout:
         for hole in range(NUMBER_EVERY, HOLES, NUMBER_EVERY):
             rows = [self.cell(track, hole)[0] for track in range(self.geometry.tracks)]
             write((min(rows) + max(rows)) // 2, self.cell(0, hole)[1], str(hole), TEXT)
-        for track, on_track in enumerate(names or ()):
-            row, col = self.cell(track, 1)
-            end = col - 2
-            for text, colour in reversed(on_track):
-                write(row, end, text, colour)
-                end -= len(text)
+        for track, on_track in enumerate(names or ()):  # at the start of every row, so each row says whose it is
+            width = sum(len(text) for text, _ in on_track) + len(on_track) - 1
+            for hole, direction in self.geometry.row_starts(track):
+                row, col = self.cell(track, hole)
+                end = col - 2 if direction > 0 else col + 1 + width
+                for text, colour in reversed(on_track):
+                    write(row, end, text, colour)
+                    end -= len(text) + 1
         title = "C R I B B A G E".center(self.width)
         return [bg(WOOD) + fg(TEXT) + title + RESET, bg(WOOD) + " " * self.width + RESET] + [
             "".join(cells) + RESET for cells in grid]

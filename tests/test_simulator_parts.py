@@ -101,25 +101,31 @@ def test_terminal_cells_follow_the_board_rows() -> None:
 NAMES = [[("P1", (0, 114, 178)), ("P3", (0, 158, 115))], [("P2", (230, 159, 0))]]
 
 
-def test_each_track_is_named_at_its_start_in_its_players_colour() -> None:
+def test_every_row_of_a_track_is_named_where_it_starts_in_its_players_colour() -> None:
+    # the tracks nest where they turn (P1's row outside P2's), so each row says whose it is
     layout = Layout(GEOMETRY, 3.0)
     picture = BoardPicture(layout)
     frame = bytearray(3 * GEOMETRY.led_count)
     for names, painted in ((NAMES, True), (None, False)):
         image = picture.render(frame, None, names=names)
         for track, on_track in enumerate(NAMES):
-            x, y = layout.hole_px(track, 1)
-            box = image.crop((0, y - 8, x, y + 8))  # left of hole 1, on its row
-            colours = {colour for _, colour in box.getcolors(maxcolors=1 << 16)}
-            for _, colour in on_track:
-                assert (colour in colours) is painted
+            starts = GEOMETRY.row_starts(track)
+            assert [hole for hole, _ in starts] == [1, 31, 61, 91]
+            for hole, direction in starts:
+                x, y = layout.hole_px(track, hole)
+                box = image.crop((0, y - 8, x, y + 8) if direction > 0 else (x, y - 8, image.width, y + 8))
+                colours = {colour for _, colour in box.getcolors(maxcolors=1 << 16)}
+                for _, colour in on_track:
+                    assert (colour in colours) is painted, (track, hole)
 
 
-def test_the_terminal_names_the_tracks_and_numbers_every_fifth_hole() -> None:
+def test_the_terminal_names_every_row_of_the_tracks_and_numbers_every_fifth_hole() -> None:
     layout = TerminalLayout(GEOMETRY)
     lines = [strip_ansi(line) for line in layout.board_lines(bytearray(3 * GEOMETRY.led_count), NAMES)]
-    row, col = layout.cell(0, 1)
-    assert lines[row][:col].strip() == "P1P3" and lines[layout.cell(1, 1)[0]][:col].strip() == "P2"
+    for track, label in enumerate(("P1 P3", "P2")):
+        for hole, direction in GEOMETRY.row_starts(track):
+            row, col = layout.cell(track, hole)
+            assert (lines[row][:col] if direction > 0 else lines[row][col + 1:]).strip() == label, (track, hole)
     for hole in range(5, 121, 5):
         row, col = layout.cell(0, hole)
         other = layout.cell(1, hole)[0]
