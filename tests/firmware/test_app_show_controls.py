@@ -108,6 +108,8 @@ def test_his_heels_with_a_skipped_starter_and_refusals():
 def test_his_heels_after_the_show_has_begun_is_refused_with_the_reason():
     d = dealt()
     d.press(ENC, HOLD_ENC, turn(6), ENC)  # skipped; the pone counts 6: the show has begun
+    d.press(HOLD_P2)  # the pone's button: too late for anyone (a review: it said they go to the dealer)
+    assert d.match.front == [0, 6] and "too late for his heels" in d.board.messages.refusal
     d.press(HOLD_P1)  # the dealer remembers his heels too late
     assert d.match.front == [0, 6] and "too late for his heels" in d.board.messages.refusal
     lines = d.display()

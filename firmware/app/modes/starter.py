@@ -45,9 +45,10 @@ def heels(board, side):
     dealer; True if pegged (the core refuses them when no more due, and says why)."""
     match = board.match
     dealer = match.settings.side_of(match.dealer)
-    if side != dealer:
+    if side != dealer and match.phase != "show":
         board.messages.refuse("his heels go to the dealer, " + match.settings.side_name(dealer))
         return False
+    # in the show the core refuses them to anyone, and says why ("too late": not the dealer's to take now)
     return board.try_apply(["heels"])
 
 
