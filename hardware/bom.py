@@ -53,6 +53,9 @@ DIP_MM = 5.33  # U2, a DIP-14: seating plane to top at most (JEDEC MS-001); a so
 # both (section 1, stage 1), and takes the taller of the jack's heights other projects give (9 and 11 mm).
 BULK_CAN_MM = (10, 20)
 JACK_MM = 11
+# C253 lies on its side like C243 (BUILD.md, stage 1): across, at most this, so that it stands under the 14 mm pocket
+# glued to its floor (on the perfboard and its tape, 3.6 mm more).
+BIPOLAR_CAN_MM = 10
 # XF1: an inline holder, its body laid flat on the power pocket's floor, stands as high as it is across: at most
 # this (a requirement, not a maker's figure: BUILD.md, stage 1, has the maker measure it). A fuse block for a
 # board does not fit: Schurter's OG, the example this list gave before, is 29 x 9.5 x 16 mm by Schurter's drawing
@@ -71,6 +74,15 @@ OCP_MOST = 1.5
 LPS_AMPS = 8
 LPS_VA_PER_VOLT = 5
 CUT_OFF_MM = (25, 20)
+# KNOB1 on ENC1: the PEC11R-4220F's shaft is 20 mm long from its mounting surface ("20" in Bourns' ordering code),
+# 6 mm across with a flat ("F"); its nut and flat washer stand about 2.5 mm on the top (Bourns' drawing: a 2 mm nut,
+# a 0.5 mm washer). A knob whose bore is deeper than the shaft left above them sits on the nut, and the push
+# (about 0.5 mm of travel) does nothing: KNOB_CLEARANCE_MM is left between them.
+ENCODER_SHAFT_MM = 20
+ENCODER_HARDWARE_MM = 2.5
+KNOB_CLEARANCE_MM = 1
+# What a part without a maker's part number checked for this list says in its "example part" column.
+GENERIC = "Generic (no maker's part confirmed): "
 COLUMNS = ["ref", "qty", "order", "build", "part", "specification", "example part", "notes"]
 
 
@@ -109,6 +121,12 @@ def xf1_length_mm(board: dict) -> float:
     to turn at each end."""
     x0, y0, x1, y1 = board["build"]["pockets"]["power"]
     return max(x1 - x0, y1 - y0) - 2 * LEAD_TURN_MM
+
+
+def knob_bore_mm(board: dict) -> float:
+    """The deepest bore KNOB1 may have: the encoder's shaft above its nut and washer on the controls' skin, less
+    KNOB_CLEARANCE_MM, so that the knob stands clear of the nut and the push switch works."""
+    return ENCODER_SHAFT_MM - board["build"]["skin_mm"]["controls"] - ENCODER_HARDWARE_MM - KNOB_CLEARANCE_MM
 
 
 def wire_lengths(board: dict) -> dict[str, float]:
@@ -220,6 +238,7 @@ def rows(board: dict) -> list[list[str]]:
     # X6, 2 mm: each LED's VDD and GND leads and its capacitor's two legs, from the body to their bus joint.
     lead_sleeves = 4 * leds
     led_refs = f"LED1-LED{leds}"
+    window = size([0, 0, *board["build"]["display"]["size"]]) + " mm"
     cap_refs = f"C1-C{leds}"
     return [
         ["U1", "1", "1", "both", "Microcontroller board", "Raspberry Pi Pico (RP2040)", "Raspberry Pi SC0915",
@@ -259,18 +278,34 @@ def rows(board: dict) -> list[list[str]]:
          "template); A, B and its switch through the RC filters below. Bourns: hand soldering not recommended "
          "(made for a solder wave, 260 C at most for 3 +/- 1 s): push 2.54 mm receptacles onto its pins, or solder "
          "each pin in about 3 s, iron at 300-320 C, wires tinned first, cooling between pins (BUILD.md, stage 4)"],
-        ["KNOB1", "1", "1", "both", "Knob", "for a 6 mm D shaft, 20-30 mm across", "", ""],
+        ["KNOB1", "1", "1", "both", "Knob", f"for a 6 mm D (flatted) shaft, 20-30 mm across, its bore "
+         f"{knob_bore_mm(board):g} mm deep at most",
+         GENERIC + "a push-on or set-screw knob for a 6 mm flatted (D) shaft, 20 to 30 mm across, its bore "
+         f"{knob_bore_mm(board):g} mm deep at most, its skirt wide enough to clear the encoder's M7 nut",
+         f"On ENC1's shaft, its flat to the shaft's flat. The shaft stands about "
+         f"{knob_bore_mm(board) + KNOB_CLEARANCE_MM:g} mm above the nut ({ENCODER_SHAFT_MM} mm less the "
+         f"{board['build']['skin_mm']['controls']} mm skin and about {ENCODER_HARDWARE_MM:g} mm of nut and washer): a "
+         f"deeper bore sits the knob on the nut, and the push does nothing. Press it and feel the switch click "
+         "(BUILD.md, stage 4)"],
         *filter_rows(),
         ["SW1-SW3", "3", "3", "both", "Momentary push button",
          f"normally open, panel mount, {holes['button']:g} mm, body depth under the panel, its solder lugs "
          f"included, at most {body_mm} mm; gold-plated contacts, or a sealed switch",
-         "", f"Player 1, player 2, back; the other contact to GND. The controls pocket is {pocket_mm} mm deep under "
+         GENERIC + f"momentary push button, SPST normally open, for a {holes['button']:g} mm hole, its threaded "
+         f"bushing long enough for the {skin_mm} mm skin, a solder tag (X7) and its nut, body and lugs {body_mm} mm "
+         "deep at most under the panel, gold-plated contacts (or sealed), made for the 40 to 70 uA at 3.3 V they "
+         "switch here",
+         f"Player 1, player 2, back; the other contact to GND. The controls pocket is {pocket_mm} mm deep under "
          f"its {skin_mm} mm skin: the body, its lugs and the wires must fit in it. Gold: a contact here switches "
          "only the RP2040's pull-up current, about 40 to 70 uA (3.3 V through 50 to 80 kohm), too little to "
          "break through the film silver contacts can grow in air; gold-plated ones are made for such small "
          "currents (BUILD.md, stage 4)"],
-        ["DISP1", "1", "1", "both", "OLED display (optional)", "SSD1306 128x64, I2C, 3.3 V, 0.96 inch", "",
-         "Behind the display window; found at boot at 0x3C or 0x3D"],
+        ["DISP1", "1", "1", "both", "OLED display (optional)", "SSD1306 128x64, I2C, 3.3 V, 0.96 inch",
+         GENERIC + "0.96 inch 128 x 64 OLED module, SSD1306, I2C only, four pins at 2.54 mm (GND, VCC, SCL, SDA, "
+         "their order by its maker), runs on 3.3 V, I2C address 0x3C or 0x3D, its own pull-ups 1.8 kohm or more (or "
+         f"none), its picture about 21.7 x 10.9 mm (the window is {window})",
+         "Behind the display window; found at boot at 0x3C or 0x3D. Wire it by the names printed on it, not by "
+         "their order (BUILD.md, stage 5)"],
         ["R6-R7", "2", "2", "both", "Resistor (with the display)",
          f"{ohms(i2c_bus.PULL_UP_OHMS, ' k')}ohm, {RESISTOR}", "",
          "I2C pull-ups to 3V3, fitted whatever pull-ups the module has: the bus runs at 400 kHz over about 0.4 m "
@@ -307,9 +342,11 @@ def rows(board: dict) -> list[list[str]]:
          "reset it"],
         ["J2", "1", "1", "both", "USB panel socket",
          "left- or right-angled micro-USB plug (the cable leaves sideways, in the plane of the Pico's board; not "
-         "an up- or down-angled one) to micro-USB panel-mount socket, 0.3 m, with screws; power conductors "
-         "(VBUS, GND) rated 1 A or more",
-         "", "The USB build's whole supply (up to 0.5 A for the LEDs and the Pico) comes through it: a cable whose "
+         "an up- or down-angled one) to micro-USB panel-mount socket, 0.3 m, with screws; a data cable (D+ and D- "
+         "wired, not a charge-only lead); power conductors (VBUS, GND) rated 1 A or more",
+         GENERIC + "micro-USB extension cable, a micro-USB B plug angled left or right to a micro-USB B panel "
+         "socket with screw holes, 0.3 m, data and power wired, VBUS and GND rated 1 A or more by its seller",
+         "The USB build's whole supply (up to 0.5 A for the LEDs and the Pico) comes through it: a cable whose "
          "seller gives no current rating, or only for data, is not enough. From the Pico's socket to the board's "
          "left edge (see the drilling template); angled: a straight plug would run into the game holes' LEDs 15 mm "
          "beyond the Pico's socket. Angled sideways, the side that sends the cable towards the board's left edge "
@@ -317,7 +354,8 @@ def rows(board: dict) -> list[list[str]]:
          "differently, so check the seller's drawing against the Pico's socket before you buy. Angled up "
          "or down, it would point the cable at the back panel or the pocket's floor, with no room for it either way. "
          "The adapter build needs it too: flashing, crib deploy and the serial line, and it feeds the Pico (never "
-         "the LEDs) while USB alone is plugged in. "
+         "the LEDs) while USB alone is plugged in. A charge-only lead (no D+ and D-) powers the Pico but cannot "
+         "flash, deploy or talk to it. "
          "A USB-C socket instead (a USB-C panel socket to micro-USB plug lead, or a USB-C breakout board) must "
          "join CC1 and CC2 each to GND through its own 5.1 kohm: without them a USB-C charger, a computer's USB-C "
          "port or any C-to-C cable gives it no 5 V at all. Many sold for hobby use have none, or one resistor for "
@@ -327,7 +365,10 @@ def rows(board: dict) -> list[list[str]]:
         ["PS1", "1", "1", "adapter", "Power supply",
          "5 V DC, 2.5 A (12.5 W) or less, regulated, a limited power source (marked LPS, or Class 2), "
          f"overcurrent protection at {OCP_MOST * 100:g} % of its rating or less by its datasheet ({2.5 * OCP_MOST:g} A "
-         "for 2.5 A), 5.5 x 2.1 mm plug, centre +", "",
+         "for 2.5 A), 5.5 x 2.1 mm plug, centre +",
+         GENERIC + "switch-mode wall adapter, 5 V DC, 2.5 A (12.5 W) or less, 4.8 to 5.3 V at the plug, marked LPS "
+         f"or Class 2, its overcurrent protection {OCP_MOST * 100:g} % of its rating or less by its datasheet, a "
+         "5.5 x 2.1 mm plug, centre +",
          "Its label must say LPS (or Class 2), and its datasheet must put its overcurrent (overload) protection at "
          f"{OCP_MOST * 100:g} % of its rating or less, {2.5 * OCP_MOST:g} A: F1 does not cut a fault below the "
          f"adapter's own limit, 13 to 19 W for 2.5 A at 105 to {OCP_MOST * 100:g} % (power.md). LPS does not hold it "
@@ -335,7 +376,7 @@ def rows(board: dict) -> list[list[str]]:
          f"{5 * LPS_VA_PER_VOLT} W, into any load (IEC 62368-1 Annex Q, IEC 60950-1 Table 2B), a fault inside it "
          "included; only the datasheet's figure keeps a fault to 19 W. A datasheet that gives none, or a range "
          f"reaching above {OCP_MOST * 100:g} %, does not do. Nothing on the board cuts a fault below the adapter's "
-         "limit (power.md, \"What F1 does not cut\", says what would). No example is named: no 5 V 2.5 A "
+         "limit (power.md, \"What F1 does not cut\", says what would). No maker's part is named: no 5 V 2.5 A "
          "adapter's datasheet could be checked for this BOM, so choose by its label and datasheet, all of these: "
          "output 5 V DC, regulated (switch-mode), 4.8 to 5.3 V at the plug; rated 2.5 A (12.5 W) or less; "
          f"overcurrent protection at {OCP_MOST * 100:g} % of that or less; marked LPS (limited power source, IEC "
@@ -378,7 +419,9 @@ def rows(board: dict) -> list[list[str]]:
          f"{IDLE_MA[1]:g} mA each), and a wiring fault blows 1 A, not 3.15 A; one spare"],
         ["XF1", "1", "1", "adapter", "Fuse holder",
          f"5 x 20 mm, inline (wire leads), 10 A, body at most {XF1_MM} mm across and {xf1_length_mm(board):g} mm "
-         "long with its cap on", "",
+         "long with its cap on",
+         GENERIC + "in-line holder for one 5 x 20 mm glass fuse, screw cap, two wire leads of 0.5 mm2 (20 AWG) or "
+         f"more, rated 10 A at 250 V, its body {XF1_MM} mm across and {xf1_length_mm(board):g} mm long at most, cap on",
          "Rated above the 4.7 A F1 may carry for good (1.5 x its rating: IEC 60127-2), as J1. Its body laid flat "
          f"and glued on the floor of the {depth['power']} mm deep power pocket, its output lead on XF1's piece of "
          "PB1 with C253 (BUILD.md, stage 1): measure it across and along before you buy or fit it. It lies along the "
@@ -388,8 +431,9 @@ def rows(board: dict) -> list[list[str]]:
          f"{CUT_OFF_MM[1]} mm board. Not a fuse block for a "
          f"board: Schurter's OG (named here before) is {FUSE_BLOCK_MM} mm tall by Schurter's drawing, taller "
          f"than the pocket even on its floor, {TAPE_MM + PERFBOARD_MM + FUSE_BLOCK_MM:.1f} mm on PB1 and the "
-         "foam tape. No example is named: check the seller's drawing for its 10 A and its diameter"],
-        ["C253", "1", "1", "adapter", "Electrolytic capacitor, bipolar (non-polarised)", "47 uF, 35 V, bipolar",
+         "foam tape. No maker's part is named: check the seller's drawing for its 10 A and its size"],
+        ["C253", "1", "1", "adapter", "Electrolytic capacitor, bipolar (non-polarised)",
+         f"47 uF, 35 V, bipolar, radial, {BIPOLAR_CAN_MM} mm across at most",
          "Nichicon ES series, 35 V 47 uF (UES1V470M + case suffix)",
          "Right after XF1, +5V_FUSED (Q1's drain) to GND: damps the ringing when a live adapter is plugged in, "
          "which would otherwise reach 2.2 to 2.4 times the adapter's voltage on Q1's drain (ovp_check.py; power.md, "

@@ -175,3 +175,28 @@ def test_the_power_wire_covers_both_of_the_picos_ground_wires_and_u2s_pair() -> 
     assert float(rows["W1"]["order"].split()[0]) * 1000 >= common + lengths["supply"]
     assert float(rows["W2"]["order"].split()[0]) * 1000 >= common + 2 * lengths["supply"]
     assert "from pins 38 and 3" in rows["W2"]["notes"]
+
+
+def test_the_parts_a_maker_chooses_each_have_an_example() -> None:
+    """The parts bought by their ratings rather than by a maker's number each give an example: a part number, or a
+    generic description with every rating that matters (said so) where no maker's part was confirmed."""
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    bom = load_script("bom")
+    for ref in ("J2", "XF1", "PS1", "SW1-SW3", "KNOB1", "DISP1", "C253"):
+        assert rows[ref]["example part"], ref
+    assert rows["PS1"]["example part"].startswith(bom.GENERIC) and "LPS" in rows["PS1"]["example part"]
+    assert "not a charge-only lead" in rows["J2"]["specification"]  # a charge-only lead cannot flash or deploy
+    assert "0x3C or 0x3D" in rows["DISP1"]["example part"]
+
+
+def test_the_knob_leaves_the_encoders_push_free() -> None:
+    """KNOB1's bore stops short of the encoder's nut: a deeper one sits the knob on the nut, and the push does
+    nothing. bom.csv and BUILD.md give the same depth, from the shaft, the skin and the nut."""
+    board = json.loads((HARDWARE / "board.json").read_text())
+    bom = load_script("bom")
+    bore = bom.knob_bore_mm(board)
+    above_nut = bom.ENCODER_SHAFT_MM - board["build"]["skin_mm"]["controls"] - bom.ENCODER_HARDWARE_MM
+    assert 0 < bore < above_nut
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    assert f"its bore {bore:g} mm deep at most" in rows["KNOB1"]["specification"]
+    assert f"Its bore must be {bore:g} mm deep at most" in " ".join((HARDWARE / "BUILD.md").read_text().split())
