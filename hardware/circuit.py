@@ -41,8 +41,8 @@ PICO_PINS = {
 # 74AHCT125 (SN74AHCT125N, DIP-14): four buffers, each with an active-low output enable.
 AHCT125_PINS = {1: "1OE", 2: "1A", 3: "1Y", 4: "2OE", 5: "2A", 6: "2Y", 7: "GND", 8: "3Y", 9: "3A", 10: "3OE",
                 11: "4Y", 12: "4A", 13: "4OE", 14: "VCC"}
-# TPS2553DBV (SOT-23-6, TI SLVS841): current-limited switch, enable active high (TI SLVSDL7: "TPS2553D (Enable
-# High)"). These pin numbers were not checked against a copy of TI's pin table (power.md, "Datasheets read").
+# TPS2553DBV (SOT-23-6, TI SLVS841F, its DBV pin table): current-limited switch, enable active high (TI SLVSDL7:
+# "TPS2553D (Enable High)"). The numbers as designs citing that table quote them (power.md, "Datasheets read").
 TPS2553_PINS = {1: "IN", 2: "GND", 3: "EN", 4: "FAULT", 5: "ILIM", 6: "OUT"}
 # P-channel MOSFET, TO-220 (IPP80P03P4L-04 and most others): gate, drain, source.
 PMOS_PINS = {1: "G", 2: "D", 3: "S"}

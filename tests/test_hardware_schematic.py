@@ -185,6 +185,29 @@ def test_usb_build_switches_the_leds_off_by_default(nets: dict) -> None:
     assert pin_net(n, "U3.6") == "+5V_LED" and pin_net(n, "U3.5") == "ILIM"
 
 
+# TI SLVS841F, the TPS2553's DBV (SOT-23-6) pin table, as designs citing it quote it (power.md, "Datasheets read"):
+# written out here apart from circuit.py, as the Pico's pins above.
+TPS2553_DBV = {1: "IN", 2: "GND", 3: "EN", 4: "FAULT", 5: "ILIM", 6: "OUT"}
+
+
+def test_u3s_pins_are_the_datasheets_in_the_netlist_and_build_md(circuit: ModuleType, nets: dict) -> None:
+    """U3's pin numbers follow the datasheet's DBV table in circuit.py, the USB build's netlist and BUILD.md's
+    stage 1, where the maker solders U3 on its adapter and reads each pin with the meter."""
+    assert circuit.TPS2553_PINS == TPS2553_DBV
+    n = nets["usb"]
+    wired = {"IN": "VBUS_PTC", "GND": "GND", "EN": "LED_EN", "FAULT": "LED_FAULT", "ILIM": "ILIM", "OUT": "+5V_LED"}
+    for number, name in TPS2553_DBV.items():
+        assert pin_net(n, f"U3.{number}") == wired[name], name
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    label = {"FAULT": "/FAULT"}
+    listing = ", ".join(f"{number} {label.get(name, name)}" for number, name in TPS2553_DBV.items())
+    assert f"counted anticlockwise: {listing}. This pinout follows TI's TPS2552/TPS2553 datasheet, SLVS841F" in build
+    pin_of = {name: number for number, name in TPS2553_DBV.items()}
+    for said in ("ILIM (pin {ILIM})", "EN (pin {EN})", "/FAULT (pin {FAULT})", "U3's IN (pin {IN})",
+                 "U3's GND (pin {GND})", "U3's pins {ILIM} and {GND}"):
+        assert said.format(**pin_of) in build, said
+
+
 def test_adapter_build_fuses_right_after_the_jack_and_survives_reversal(nets: dict) -> None:
     n = nets["adapter"]
     assert on(n, "+5V_JACK") == {"J1", "F1"}  # nothing before the fuse
