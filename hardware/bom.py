@@ -9,6 +9,7 @@ A test regenerates the file and checks it against board.json and both netlists.
 
 from __future__ import annotations
 
+import argparse
 import csv
 import io
 import json
@@ -607,5 +608,7 @@ def render(board: dict) -> str:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(
+        description="Write hardware/bom.csv, the bill of materials, from hardware/board.json.").parse_args()
     BOM_CSV.write_text(render(json.loads(BOARD_JSON.read_text())))
     print("wrote", BOM_CSV)

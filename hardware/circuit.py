@@ -13,6 +13,7 @@ Reference designators match bom.csv.
 
 from __future__ import annotations
 
+import argparse
 import json
 import logging
 import re
@@ -23,6 +24,7 @@ import i2c_bus
 from control_filters import FILTERS, ohms
 from make_board import LED_POWER_PINS
 from skidl import POWER, SKIDL, TEMPLATE, Circuit, Net, Part, Pin, erc_logger
+from skidl.logger import stop_log_file_output
 
 HERE = Path(__file__).resolve().parent
 BOARD_JSON = HERE / "board.json"
@@ -428,13 +430,17 @@ def netlist_text(circuit: Circuit, variant: str) -> str:
 
 
 def quiet() -> None:
-    """Keep SKiDL from warning about KiCad libraries it is not asked for."""
+    """Keep SKiDL from warning about KiCad libraries it is not asked for, and remove the log and ERC files it
+    opened in the working folder at import (a script stopped early, by a wrong argument, would leave them)."""
     for name in ("skidl", "ERC_Logger", "Active_Logger"):
         logging.getLogger(name).setLevel(logging.ERROR)
+    stop_log_file_output()
 
 
 if __name__ == "__main__":
     quiet()
+    argparse.ArgumentParser(
+        description="Build both builds' circuits, run their ERC and write hardware/netlist-*.txt.").parse_args()
     board_data = json.loads(BOARD_JSON.read_text())
     for variant_name in VARIANTS:
         built = build(board_data, variant_name)

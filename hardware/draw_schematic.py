@@ -10,6 +10,7 @@ drawing shows the first two and the last, the rest are the same. A test redraws 
 
 from __future__ import annotations
 
+import argparse
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -222,6 +223,8 @@ schemdraw.use("svg")
 
 if __name__ == "__main__":
     quiet()
+    argparse.ArgumentParser(
+        description="Draw both builds' schematics: hardware/schematic-*.svg and schematic.pdf.").parse_args()
     board_data = json.loads(BOARD_JSON.read_text())
     for variant_name in VARIANTS:
         SVGS[variant_name].write_text(svg(draw(board_data, variant_name)))

@@ -8,6 +8,7 @@ drawing and compares it with the committed file, so the two never disagree.
 
 from __future__ import annotations
 
+import argparse
 import json
 import textwrap
 from collections.abc import Mapping
@@ -274,5 +275,7 @@ def render(board: dict) -> str:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(
+        description="Draw hardware/wiring.svg, the wiring overview, from hardware/board.json.").parse_args()
     WIRING_SVG.write_text(render(json.loads(BOARD_JSON.read_text())))
     print("wrote", WIRING_SVG)

@@ -24,6 +24,7 @@ Tests regenerate every file and compare it with the committed one, and find a ho
 
 from __future__ import annotations
 
+import argparse
 import datetime
 import io
 import json
@@ -723,6 +724,8 @@ def outputs(board: dict) -> dict[Path, str | bytes]:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(
+        description="Draw the 1:1 drilling template (SVG, PDF and DXF) from hardware/board.json.").parse_args()
     for path, content in outputs(json.loads(BOARD_JSON.read_text())).items():
         if isinstance(content, bytes):
             path.write_bytes(content)

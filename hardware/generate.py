@@ -7,6 +7,7 @@ netlists (with their ERC), schematics and BOM. The tests check each file against
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
@@ -15,5 +16,7 @@ HERE = Path(__file__).resolve().parent
 SCRIPTS = ("make_board", "power_table", "draw_wiring", "drill_template", "circuit", "draw_schematic", "bom")
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(
+        description="Regenerate everything in hardware/ that is written from board.json, in order.").parse_args()
     for script in SCRIPTS:
         subprocess.run([sys.executable, str(HERE / f"{script}.py")], check=True)

@@ -27,6 +27,7 @@ current setting go above the supply's ``supply_ma`` (see power.md for the two va
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
@@ -203,6 +204,8 @@ def dumps(data: dict) -> str:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(
+        description="Write hardware/board.json, the one description of the hardware.").parse_args()
     try:
         description = board()
     except ValueError as error:

@@ -14,6 +14,7 @@ A test runs it where ngspice is installed.
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import shutil
@@ -158,7 +159,9 @@ def simulate(board: dict) -> dict[str, dict[str, float]]:
 
 
 if __name__ == "__main__":
+    quiet()
+    argparse.ArgumentParser(
+        description="Simulate the adapter build's power entry in ngspice and print what it found as JSON.").parse_args()
     if not shutil.which("ngspice"):
         raise SystemExit("ovp_check.py needs ngspice (Debian: apt-get install ngspice)")
-    quiet()
     print(json.dumps(simulate(json.loads(BOARD_JSON.read_text())), indent=1))

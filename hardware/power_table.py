@@ -14,6 +14,7 @@ of lit LEDs found by running frames through ``app.power.limit`` itself.
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
@@ -217,5 +218,7 @@ def led_count() -> int:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(
+        description="Write the current tables of hardware/power.md from the firmware's own current model.").parse_args()
     POWER_MD.write_text(render(POWER_MD.read_text(), led_count()))
     print("wrote", POWER_MD)
