@@ -65,8 +65,9 @@ XF1_MM = 12
 FUSE_BLOCK_MM = 16
 # XF1's length: it lies along the power pocket's longer side in a strip of its own, XF1_MM of the pocket's width,
 # and each wire lead leaves its end straight for about LEAD_TURN_MM before it turns (``xf1_length_mm``, from
-# board.json). The rest of the width takes J1 and J2 at the edge, Q1, Q2, C243, C253 and the cut-off's board
-# (CUT_OFF_MM, as BUILD.md, stage 1, cuts it; a test checks that it and C243 lying down fit there either way).
+# board.json). The rest of the width takes J1 and J2 at the edge, Q1, Q2, C243, C253, the star point and the
+# cut-off's board (CUT_OFF_MM, as BUILD.md, stage 1, cuts it; a test checks that it and C243 lying down fit there
+# either way).
 LEAD_TURN_MM = 5
 # PS1: the most its overcurrent protection may allow, by its datasheet, as a share of its rating (BUILD.md and power.md
 # count a fault F1 does not cut at 105 to 150 %: 13 to 19 W); what LPS allows a 5 V output into any load (IEC 62368-1
@@ -75,6 +76,25 @@ OCP_MOST = 1.5
 LPS_AMPS = 8
 LPS_VA_PER_VOLT = 5
 CUT_OFF_MM = (25, 20)
+# Two small pieces of PB1 (2.54 mm holes), sized here and checked against their pockets (``pieces_mm``, ``stacks``,
+# ``pull_ups_room_mm``). The star point (BUILD.md, stage 1) in the power pocket beside C243: the GND bar with its
+# wires in the rows either side of it, an empty row, the +5 V bar with its wires in one row, and a column more for
+# C243's leads at the bars' ends; a wire a hole. Most wires at each bar, of either build: GND the Pico's two, U2's,
+# the bus's two feeds, four bonding wires (the encoder, three button tags) and the adapter build's J1, C253 and
+# cut-off wires; +5 V the bus's two feeds, U2's and the adapter build's Q2 and D1.
+HOLE_PITCH_MM = 2.54
+STAR_POINT_WIRES = {"GND": 12, "+5V": 5}
+# R6 and R7 (BUILD.md, stage 5) lying flat, their leads bent five holes apart, and the four wires from the Pico and the
+# four to the display. Beside the Pico's pins 6 to 8 there is no room for it (the Pico's pin edge is 4 mm from the LED
+# pocket's wall, LED 1's feeds run by its other edge): it lies on the controls pocket's floor between the encoder
+# and the display module, on foam tape like every perfboard.
+PULL_UP_HOLES = (6, 4)
+RESISTOR_MM = 2.5  # a 0.25 W metal film resistor lying flat: its body across, about
+POWER_WIRE_MM = 2.5  # W1 and W2 across their insulation at most (X6's 3 mm heat-shrink slides over them)
+ENCODER_BODY_MM = 13.4  # ENC1 across its body at most (Bourns' PEC11R drawing: 12.5 x 13.4 mm)
+# DISP1, a 0.96 inch module, about 27 x 28 mm; its glass is not centred on it, so it may reach this far either side
+# of the window's centre.
+DISPLAY_MODULE_MM = 28
 # KNOB1 on ENC1: the PEC11R-4220F's shaft is 20 mm long from its mounting surface ("20" in Bourns' ordering code),
 # 6 mm across with a flat ("F"); its nut and flat washer stand about 2.5 mm on the top (Bourns' drawing: a 2 mm nut,
 # a 0.5 mm washer). A knob whose bore is deeper than the shaft left above them sits on the nut, and the push
@@ -122,6 +142,31 @@ def xf1_length_mm(board: dict) -> float:
     to turn at each end."""
     x0, y0, x1, y1 = board["build"]["pockets"]["power"]
     return max(x1 - x0, y1 - y0) - 2 * LEAD_TURN_MM
+
+
+def star_point_holes() -> tuple[int, int]:
+    """The star point's piece of PB1, in holes along and across: the GND bar's wires half on each side of it."""
+    along = max(math.ceil(STAR_POINT_WIRES["GND"] / 2), STAR_POINT_WIRES["+5V"]) + 1  # and C243's leads at the end
+    return along, 6  # GND's wires, the GND bar, GND's wires, an empty row, the +5 V bar, its wires
+
+
+def pieces_mm() -> dict[str, tuple[float, float]]:
+    """The star point's and R6/R7's pieces of PB1, along and across (mm)."""
+    return {name: (along * HOLE_PITCH_MM, across * HOLE_PITCH_MM)
+            for name, (along, across) in (("star point", star_point_holes()), ("R6-R7", PULL_UP_HOLES))}
+
+
+def pull_ups_room_mm(board: dict) -> float:
+    """The controls pocket's free length between the encoder's body and the display module, where R6/R7's piece
+    lies (the module taken at its whole width from the window's centre, its glass being off centre)."""
+    encoder_x, display_x = board["controls"]["enc"][0], board["build"]["display"]["centre"][0]
+    return display_x - DISPLAY_MODULE_MM - (encoder_x + ENCODER_BODY_MM / 2)
+
+
+def piece_size(name: str) -> str:
+    """A piece of ``pieces_mm`` as BUILD.md and bom.csv give it: ``15 x 10``, rounded to the mm."""
+    along, across = pieces_mm()[name]
+    return f"{along:.0f} x {across:.0f}"
 
 
 def knob_bore_mm(board: dict) -> float:
@@ -207,13 +252,17 @@ def bus_drop_volts(board: dict, lit_ma: float, led_ma: float, idle_ma: float, bo
 def stacks(board: dict) -> dict[str, tuple[float, int]]:
     """The tallest parts as they sit: how far each stands from its pocket's floor towards the back panel,
     and that pocket's depth (mm): U2 soldered into PB1 on the foam tape (LED pocket), C243 on its side, J1
-    on its piece of PB1 glued straight to the floor and XF1, inline, flat on the floor (power pocket)."""
+    on its piece of PB1 glued straight to the floor, XF1, inline, flat on the floor, and the star point's piece
+    on the foam tape, a power wire laid over its bars (power pocket); R6/R7's piece on the foam tape, the
+    resistors lying flat (controls pocket)."""
     thickness = board["build"]["blank_mm"][2]
     depth = {name: thickness - skin for name, skin in board["build"]["skin_mm"].items()}
     return {"U2": (TAPE_MM + PERFBOARD_MM + DIP_MM, depth["leds"]),
             "C243": (BULK_CAN_MM[0], depth["power"]),
             "J1": (PERFBOARD_MM + JACK_MM, depth["power"]),
-            "XF1": (XF1_MM, depth["power"])}
+            "XF1": (XF1_MM, depth["power"]),
+            "star point": (TAPE_MM + PERFBOARD_MM + POWER_WIRE_MM, depth["power"]),
+            "R6-R7": (TAPE_MM + PERFBOARD_MM + RESISTOR_MM, depth["controls"])}
 
 
 def rows(board: dict) -> list[list[str]]:
@@ -312,7 +361,8 @@ def rows(board: dict) -> list[list[str]]:
          "I2C pull-ups to 3V3, fitted whatever pull-ups the module has: the bus runs at 400 kHz over about 0.4 m "
          "of wire, and a module's own (10 kohm on many) rise too slowly for that (fast mode: 300 ns at most; "
          f"with these {i2c_bus.rise_ns(i2c_bus.PULL_UP_OHMS):.0f} ns at {i2c_bus.BUS_PF} pF, computed: i2c_bus.py). "
-         "On a small piece of PB1 on the back panel beside the Pico's pins 6 to 8 (BUILD.md, stage 5)"],
+         f"On a small piece of PB1 (about {piece_size('R6-R7')} mm) on the controls pocket's floor between the "
+         "encoder and the display module (BUILD.md, stage 5)"],
         ["U3", "1", "1", "usb", "Current-limited power switch", "TPS2553, enable high, SOT-23-6", "TI TPS2553DBVR",
          "Between VBUS and the LED bus; on a SOT-23-6 to DIP adapter board"],
         ["XU3", "1", "1", "usb", "Adapter board", "SOT-23-6 to 2.54 mm DIP", "", "For U3"],
@@ -428,8 +478,9 @@ def rows(board: dict) -> list[list[str]]:
          "PB1 with C253 (BUILD.md, stage 1): measure it across and along before you buy or fit it. It lies along the "
          f"power pocket's {max(pocket_sides)} mm side in a strip of its own, {XF1_MM} mm of the pocket's "
          f"{min(pocket_sides)}, its leads turning about {LEAD_TURN_MM} mm from each end; the other "
-         f"{min(pocket_sides) - XF1_MM} mm take J1, J2, Q1, Q2, C243, C253 and the cut-off's {CUT_OFF_MM[0]} x "
-         f"{CUT_OFF_MM[1]} mm board. Not a fuse block for a "
+         f"{min(pocket_sides) - XF1_MM} mm take J1, J2, Q1, Q2, C243, C253, the star point's "
+         f"{piece_size('star point')} mm piece and the cut-off's {CUT_OFF_MM[0]} x {CUT_OFF_MM[1]} mm board. Not a "
+         "fuse block for a "
          f"board: Schurter's OG (named here before) is {FUSE_BLOCK_MM} mm tall by Schurter's drawing, taller "
          f"than the pocket even on its floor, {TAPE_MM + PERFBOARD_MM + FUSE_BLOCK_MM:.1f} mm on PB1 and the "
          "foam tape. No maker's part is named: check the seller's drawing for its 10 A and its size"],
@@ -490,8 +541,9 @@ def rows(board: dict) -> list[list[str]]:
          "U2 with C244, R1 and R12 (about 22 x 18 mm, beside LED 1); the controls' RC filters (" +
          ", ".join(parts()["R"] + parts()["C"]) +
          f", about {size(board['build']['parts']['controls_filter'])} mm) on the back panel, right by the Pico's pins "
-         "14 to 20; R6 and R7 on a small piece beside the Pico's pins 6 to 8 (with the display); at the "
-         "power entry, the star point's small piece with its GND and +5 V bars at C243's leads (both builds), on "
+         f"14 to 20; R6 and R7 on a small piece (about {piece_size('R6-R7')} mm) beside the display; at the power "
+         f"entry, the star point's small piece (about {piece_size('star point')} mm) with its GND and +5 V bars at "
+         "C243's leads (both builds), on "
          "the USB build U3's adapter board with R8-R10 and C247, on the adapter "
          f"build the cut-off (U4, Q3, D2, R11, R13-R17, C248, about {CUT_OFF_MM[0]} x {CUT_OFF_MM[1]} mm) and J1's "
          "and XF1's pieces (C253 on XF1's)"],

@@ -200,3 +200,29 @@ def test_the_knob_leaves_the_encoders_push_free() -> None:
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
     assert f"its bore {bore:g} mm deep at most" in rows["KNOB1"]["specification"]
     assert f"Its bore must be {bore:g} mm deep at most" in " ".join((HARDWARE / "BUILD.md").read_text().split())
+
+
+def test_the_star_point_and_r6_r7s_pieces_fit_where_build_md_puts_them() -> None:
+    """The two small pieces of perfboard fit their pockets (their heights: ``stacks``, tested above). R6/R7's has no
+    room beside the Pico's pins 6 to 8, where BUILD.md put it once (the Pico's pin edge is 4 mm from the LED pocket's
+    wall): it lies in the controls pocket between the encoder and the display module. The star point's lies in the
+    power pocket beside XF1's strip, C243 at its bars' ends. BUILD.md and bom.csv give their sizes."""
+    board = json.loads((HARDWARE / "board.json").read_text())
+    bom = load_script("bom")
+    pieces = bom.pieces_mm()
+    build_mm = board["build"]
+    pockets, parts = build_mm["pockets"], build_mm["parts"]
+    assert parts["pico"][0] - pockets["leds"][0] < min(pieces["R6-R7"])
+    assert bom.pull_ups_room_mm(board) >= pieces["R6-R7"][0]
+    x0, y0, x1, y1 = pockets["controls"]
+    assert y1 - y0 >= pieces["R6-R7"][1] and x0 < board["controls"]["enc"][0] < build_mm["display"]["centre"][0] < x1
+    x0, y0, x1, y1 = pockets["power"]
+    along, across = pieces["star point"]
+    assert across <= min(x1 - x0, y1 - y0) - bom.XF1_MM and along + bom.BULK_CAN_MM[1] <= max(x1 - x0, y1 - y0)
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    for name, (holes_along, holes_across) in (("star point", bom.star_point_holes()), ("R6-R7", bom.PULL_UP_HOLES)):
+        assert f"(PB1, about {bom.piece_size(name)} mm, {holes_along} x {holes_across} holes)" in build, name
+        assert f"(about {bom.piece_size(name)} mm)" in (HARDWARE / "bom.csv").read_text(), name
+    assert "beside the Pico's pins 6 to 8" not in build
+    assert f"about {bom.pull_ups_room_mm(board):.0f} mm free there" in build
+    assert f"the piece stands about {bom.stacks(board)['star point'][0]:.0f} mm in the 14 mm power pocket" in build
