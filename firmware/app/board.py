@@ -476,9 +476,9 @@ class Board:
 
     def handle_command(self, line, write=None):
         """Answer one serial line (see app.protocol); the reply is one JSON line without newline,
-        or with ``write``, written through it in pieces (and None returned). None is answered on an
-        ``unsound`` board (RuntimeError: app.run replies that the board failed), not even one sent
-        again: its remembered reply may be of a change the restart loses."""
+        or with ``write``, written through it in pieces (and None returned). On an ``unsound`` board nothing
+        is answered, not even a request sent again (its remembered reply may be of a change the restart
+        loses): RuntimeError, and app.run replies that the board failed."""
         if self.unsound:
             raise RuntimeError("the game in RAM is unsound: the board starts again")
         if self.mode.name == "peg":  # no mode holds the count's code: it leaves for the protocol's

@@ -31,7 +31,8 @@ def defaults(supply):
 
 def check_prefs(changes, prefs, supply):
     """``prefs`` updated with ``changes`` (a new dict) on a build whose supply gives ``supply`` mA;
-    ValueError naming a bad key or value."""
+    ValueError naming a bad key or value. P1 and P3 peg on one track with three players, told apart
+    by colour: one of the two given the other's colour takes it, and the other takes its old one."""
     out = dict(prefs)
     for key in changes:
         value = changes[key]
@@ -48,8 +49,13 @@ def check_prefs(changes, prefs, supply):
         if not low <= value <= high:
             raise ValueError("%s must be from %d to %d, not %d" % (key, low, high, value))
         out[key] = value
-    if out["colour0"] == out["colour2"]:  # three players: P1 and P3 peg on one track, told apart by colour
-        raise ValueError("P1 and P3 share a track with three players: give them two colours")
+    if out["colour0"] == out["colour2"]:
+        if "colour0" in changes and "colour2" not in changes:  # the two swap (in any game: P3 plays later)
+            out["colour2"] = prefs["colour0"]
+        elif "colour2" in changes and "colour0" not in changes:
+            out["colour0"] = prefs["colour2"]
+        else:  # given one colour together, or saved so
+            raise ValueError("P1 and P3 share a track with three players: give them two colours")
     return out
 
 

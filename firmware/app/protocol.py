@@ -180,8 +180,8 @@ def _log(board, request):
     if lost is not None:
         reply["lost"] = lost.end
         reply["why"] = lost.args[0]
-    # the finished games on a read's first page, and on its last, where hosts before 2026-12-05 took them (on
-    # every page, a long match's made each many KB)
+    # the finished games on a read's first page, and on its last, where older `crib`s read them (not on every
+    # page: a long match's would make each many KB)
     if first == kept or first + count >= total:
         reply["games"] = match.iter_games()
     # the match's state where the log kept starts, and with skip where a file or the save's log does: a reader

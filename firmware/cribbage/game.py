@@ -372,10 +372,11 @@ class Game:
         elif cards is None:
             if claim is None:
                 raise RuleError("give the cards of %s, or its total as the claim" % what)
-            from cribbage.show import is_possible_total
+            from cribbage.show import IMPOSSIBLE, MAX_SHOW, is_possible_total
 
             if not is_possible_total(claim):
-                raise RuleError("no hand counts %d (possible: 0 to 29 except 19, 25, 26, 27)" % claim)
+                raise RuleError("no hand counts %d (possible: 0 to %d except %s)"
+                                % (claim, MAX_SHOW, ", ".join(map(str, IMPOSSIBLE))))
             laying = self.laying
             if laying is not None and not crib and self.starter_rank is not None:
                 ranks = laying.laid[seat]

@@ -29,7 +29,7 @@ Semantics (docs/RULES.md, "The play"), for 2 seats, or 3 or 4 (teams sit alterna
 
 from micropython import const
 
-from cribbage.cards import DECK_SIZE, value
+from cribbage.cards import DECK_SIZE, is_int, value
 
 GAME_COUNT = const(31)
 _PAIR_REASONS = const(((), ("pair", 2), ("pair royal", 6), ("double pair royal", 12)))
@@ -55,7 +55,7 @@ class Play:
 
     def breakdown(self, card):
         """What laying ``card`` now would peg, as a list of (reason, points); changes nothing."""
-        if not isinstance(card, int) or not 0 <= card < DECK_SIZE:
+        if not is_int(card) or not 0 <= card < DECK_SIZE:
             raise ValueError("not a card number: %r" % (card,))
         if card in self.played:
             raise ValueError("card %r was already played" % card)

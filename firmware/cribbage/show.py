@@ -14,7 +14,7 @@ starter's suit in hand or crib) 1. Ace is low, K-A is not a run, Q-K is not a pa
 
 from micropython import const
 
-from cribbage.cards import DECK_SIZE, HAND_SIZE, JACK, check_distinct, value
+from cribbage.cards import DECK_SIZE, HAND_SIZE, JACK, check_distinct, is_int, value
 
 IMPOSSIBLE = (19, 25, 26, 27)
 MAX_SHOW = const(29)
@@ -26,7 +26,7 @@ _NOBS_BASE = JACK * 4  # the Jack of clubs; | suit gives the Jack of that suit
 
 def is_possible_total(n):
     """True if some hand or crib with starter counts exactly ``n``."""
-    return isinstance(n, int) and 0 <= n <= MAX_SHOW and n not in IMPOSSIBLE
+    return is_int(n) and 0 <= n <= MAX_SHOW and n not in IMPOSSIBLE
 
 
 def _validate(hand, starter):

@@ -72,7 +72,8 @@ def test_a_rule_is_refused_at_once_once_the_match_has_begun():
 def test_players_sharing_a_track_keep_two_colours():
     d = Driver()
     before = settings_dict(d.board)
-    reply = d.ask({"cmd": "settings", "set": {"colour0": before["colour2"]}})
+    same = {"colour0": before["colour2"], "colour2": before["colour2"]}
+    reply = d.ask({"cmd": "settings", "set": same})
     assert not reply["ok"] and "P1 and P3 share a track" in reply["error"] and settings_dict(d.board) == before
     swap = {"colour0": before["colour2"], "colour2": before["colour0"]}
     assert d.ask({"cmd": "settings", "set": swap})["ok"]  # judged after the whole change
@@ -84,6 +85,9 @@ def test_players_sharing_a_track_keep_two_colours():
     d.press(turn(-2), ENC, turn(1), ENC)  # (still in the settings) P1 to a colour P3 does not have
     after = settings_dict(d.board)
     assert (after["colour0"], after["colour2"]) == (before["colour0"] + 1, before["colour2"])
+    assert d.ask({"cmd": "settings", "set": {"colour2": after["colour0"]}})["ok"]  # one alone: the two swap, as
+    swapped = settings_dict(d.board)  # in the menu (a review: the serial line refused it, in any game)
+    assert (swapped["colour0"], swapped["colour2"]) == (after["colour2"], after["colour0"])
 
 
 def test_the_count_s_code_leaves_the_heap_when_the_menu_opens():

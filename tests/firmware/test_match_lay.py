@@ -333,4 +333,4 @@ def test_a_total_for_a_hand_laid_in_the_play_is_one_its_ranks_can_count():
         else:
             rejected(m, ["hand", 1, None, 29], "the hand laid A 9 2 3 counts 5 or 9 or 10, not 29")
             m.apply(["hand", 1, None, 9])
-        rejected(m, ["hand", 0, None, 19], "no hand counts 19")
+        rejected(m, ["hand", 0, None, 19], "no hand counts 19 (possible: 0 to 29 except 19, 25, 26, 27)")

@@ -113,7 +113,7 @@ def test_duplicates_and_bad_cards():
     p.go()  # series ends
     with raises(ValueError, "already"):
         p.lay(parse("5C"))
-    for bad in (52, -1, "5C", None, 2.0):
+    for bad in (52, -1, "5C", None, 2.0, True):  # (JSON's true is no card)
         with raises(ValueError):
             p.lay(bad)
     with raises(ValueError):

@@ -123,7 +123,7 @@ def test_breakdown_sums():
 def test_impossible_totals():
     assert show.IMPOSSIBLE == (19, 25, 26, 27)
     assert [n for n in range(-2, 32) if not show.is_possible_total(n)] == [-2, -1, 19, 25, 26, 27, 30, 31]
-    assert not show.is_possible_total(4.0)
+    assert not show.is_possible_total(4.0) and not show.is_possible_total(True)
 
 
 def test_bad_hands():

@@ -168,7 +168,7 @@ class Advise:
         out = ["ADVICE #%d of %d" % (self.index + 1, len(self.keeps))]
         for i in range(self.index, min(self.index + 2, len(self.keeps))):
             keep = self.keeps[i]
-            # the cards to throw (the LEDs show the keep): what a player does with them, told (a review)
+            # the cards to throw, what a player does with them (the LEDs show the keep)
             line = "#%d throw %s" % (i + 1, names(keep.discard))
             out.append(line if len(line) <= WIDTH else line.replace("10", "T"))  # two tens: written T, suits kept
             # the expected points with the crib's added (your side's) or taken off (the other side's), then the

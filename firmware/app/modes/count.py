@@ -401,9 +401,9 @@ class Count:
 
                 out += ["muggins on %s?" % board.match.settings.side_name(claimer)] + call_keys(board, claimer)
             if len(out) + 1 < board.messages.room():  # the dial's key too, with room left for an undo's or refusal's
-                out.insert(3, "turn=claim")  # line: the claim opens at 0, which a press alone would peg (a review)
+                out.insert(3, "turn=claim")  # line: the claim opens at 0, which a press alone would peg
             if self.ranks is not None and len(out) + 1 < board.messages.room():  # the ranks the board judges the
-                out.insert(1, self.ranks.text(board.match.starter_rank))  # claim by: a hand's as laid (a review)
+                out.insert(1, self.ranks.text(board.match.starter_rank))  # claim by: a hand's as laid
             return out
         head = [title + " %d" % self.points] + ([_NOT_PEGGED] if self._kept(board) else [])
         return self._saying(board).under(head, board.messages)

@@ -152,7 +152,7 @@ class Lay:
             if board.attempt(board.undo):
                 self.rank = _undone_rank(board, self.rank)  # a card taken back: its rank dialled again, lit at once
                 self.turned = board.hw.ticks_ms()
-                if not board.playing():  # the starter or his heels taken back: home, as from home (a review)
+                if not board.playing():  # the starter or his heels taken back: home, as an undo from home goes
                     home_after_undo(board)
         elif kind == events.LONG and what == events.ENCODER:
             board.open_menu()
@@ -230,7 +230,7 @@ class Lay:
         else:
             hint = ["enc=lay btn=go"]
         if turn is not None and len(out) + len(hint) + 1 < LINES:  # room for the dial's key and an undo's line:
-            hint.insert(0, "turn=rank")  # ">7" is the rank dialled, the last card's until turned (a review)
+            hint.insert(0, "turn=rank")  # (">7" is the rank dialled: the last card's until turned)
         room = LINES - len(hint)  # the hint stays: a player new to the board reads what to do next there
         if len(out) > room:  # a long saying: the pegs show the scores, the saying is read whole
             out = out[len(match.front):]

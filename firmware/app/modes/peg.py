@@ -86,9 +86,9 @@ def result_lines(match):
             from app.modes.lay import play_said  # (loaded already, but after a power cut)
 
             said = play_said(match)
-        elif match.heels is True and (last == "heels" or last[:7] == "starter"):  # won by his heels (a review:
-            said = heels_said(match)  # the end said not why, where a card of the play says what it made)
-            room = LINES - 1  # (one line, not worth the hint's: a review)
+        elif match.heels is True and (last == "heels" or last[:7] == "starter"):  # won by his heels: said, as
+            said = heels_said(match)  # a card of the play says what it made
+            room = LINES - 1  # (one line: the hint gives way to it)
         if len(match.front) + len(out) + len(said) < room:
             out.extend(said)
     return out
@@ -102,7 +102,7 @@ def score_lines(board, sure=False):
     if match.match_winner is not None:
         head = "MATCH OVER " + tally(match)  # (three tallies of two digits: "MATCH "; the line below says who won)
         out = [head if len(head) <= WIDTH else "MATCH " + tally(match)]
-    elif over:  # a long match's numbers shortened to fit (a review: "G1001 won 629-63", cut by the display)
+    elif over:  # a long match's numbers shortened to fit ("G1001 won 629-63" is 17 characters)
         head = "G%d  won %s" % (match.game_number, tally(match))
         if len(head) > WIDTH:
             head = head.replace("  ", " ")
@@ -173,8 +173,8 @@ class Peg:
     name = "peg"
     full_screen = False
     # When the dial or the dealer's choice last moved (never: the clock's own phase): the blink that shows
-    # it counts from there, lit at once, so a press or detent shows in the next frame (on the clock, one
-    # made while the light was off showed only when it lit: up to 134 ms later, on the emulated chip).
+    # it counts from there, lit at once, so a press or detent shows in the next frame (a blink timed by the
+    # clock alone would show one made while its light is off only when it lights again).
     moved = 0
 
     def __init__(self, board):
@@ -214,7 +214,7 @@ class Peg:
                     self.sure = True
                 return
             if self.sure and kind == events.PRESS and what == events.BACK:  # the question let go, as the menu's
-                self.sure = False  # (a review: back undid the winning points here)
+                self.sure = False  # (and undoes nothing: the winning points stay)
                 return
             self.sure = False
         side = button_side(board, event)
@@ -241,7 +241,7 @@ class Peg:
         """A player's button at home in the play, ``event`` its press or long press: pressed, a dial of 1 opened
         (player 3's back held is its press); held, 2 at once. But laid card by card, before the starter (whose
         play comes after it), the dealer's held (player 3's too) is his heels, as at the starter's picker (2 points
-        of the play, or a dial, there, and a Jack turned after pegged his heels again: two reviews)."""
+        of the play, or a dial, there, and a Jack turned after would peg his heels again)."""
         kind, what = event
         match = board.match
         if kind == events.LONG and side == match.settings.side_of(match.dealer) and board.prefs["play"] == 1 and not (

@@ -36,9 +36,6 @@ ITEMS = (
     ("milliamps", "current mA", (300, 500, 900, 1500, 2000, 2500)),  # 2500: the 5 V 2.5 A supply of power.md
 )
 _MILLIAMPS = [item[0] for item in ITEMS].index("milliamps")
-# P1 and P3 share P1's track with three players, told apart by colour (app.prefs): one given the
-# other's colour takes it, and the other takes its old one
-_SHARED_TRACK = {"colour0": "colour2", "colour2": "colour0"}
 _PLAY_WAYS = const(("by points", "card by card"))
 # app.palette.CHOICES by name: here, where the menu loads them, not in the palette every frame uses
 COLOUR_NAMES = ("blue", "orange", "green", "sky", "yellow", "vermillion", "purple", "white")
@@ -123,12 +120,8 @@ class SettingsMode:
                 self.choice = start_index(self._values(), setting(board, key))
                 self.editing = True
             else:
-                value = self._values()[self.choice]
-                changes = {key: value}
-                other = _SHARED_TRACK.get(key)
-                if other is not None and board.prefs[other] == value:
-                    changes[other] = board.prefs[key]  # the two swap (app.prefs refuses one colour for both)
-                if board.attempt(board.change_settings, changes):
+                # (P1 given P3's colour, or P3 P1's: the two swap, app.prefs.check_prefs)
+                if board.attempt(board.change_settings, {key: self._values()[self.choice]}):
                     self.editing = False
 
     def draw(self, board, canvas, now):
