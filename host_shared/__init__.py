@@ -1,8 +1,8 @@
 """What the simulator and the host tools both use: input they do not control taken in safely
 (``untrusted``), where the board's files are (``board_files``: the checkout's, or those an install
 that is not editable carries), files named on a command line checked (``file_args``) and written whole or not at
-all (``atomic_write``), and the exit statuses of their commands (``NOT_DONE``, ``USAGE_ERROR``,
-``INTERRUPTED``).
+all (``atomic_write``), how their commands say an error (``errors``), and the exit statuses of those commands
+(``NOT_DONE``, ``USAGE_ERROR``, ``INTERRUPTED``).
 
 It imports neither, so dependencies point one way: ``host_tools`` imports ``simulator``
 (``crib sim``, and finding a running simulator) and both import ``host_shared``; the

@@ -7,8 +7,8 @@ import argparse
 
 from cribbage.show import IMPOSSIBLE, MAX_SHOW, is_possible_total
 from cribbage_lab import card_text
+from host_shared.errors import fail
 from host_shared.untrusted import is_whole_number, shorten, whole_number
-from host_tools.errors import fail
 
 
 def cards_given(args: argparse.Namespace, count: int, wanted: str) -> list[int] | None:

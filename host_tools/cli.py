@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import os
 import sys
 from importlib.metadata import version
 from typing import NoReturn
 
 from host_shared import INTERRUPTED, NOT_DONE
-from host_tools.errors import fail
+from host_shared.errors import fail, json_error, say
 
 # Each module named here defines register(subparsers), which adds its sub-command(s) and
 # sets ``func`` (taking the parsed args, returning an exit status).
@@ -57,14 +56,14 @@ EXIT_STATUS = """exit status:
 class Parser(argparse.ArgumentParser):
     """argparse's parser, whose usage errors with ``json_errors`` set (--json on the command line) also go to
     standard output as ``{"ok": false, "error": why}``, as every other error of a command run with --json
-    (``host_tools.errors.fail``): a script reading it gets one object however the command ends."""
+    (``host_shared.errors.fail``): a script reading it gets one object however the command ends."""
 
     json_errors = False
 
     def error(self, message: str) -> NoReturn:
         """Say the usage error (as JSON too, with ``json_errors``) and exit with status 2."""
         if self.json_errors:
-            print(json.dumps({"ok": False, "error": message}), flush=True)
+            json_error(message)
         super().error(message)
 
 
@@ -154,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         return NOT_DONE
     except (OSError, UnicodeEncodeError) as error:  # what no command catches: its output not written (a full
         # disk, a terminal that cannot show a suit's sign), said in a line as any error is, not as a traceback
-        print("crib %s: error: %s" % (args.command, " ".join(str(error).split())), file=sys.stderr)  # one line
+        say(args, str(error))  # (on stderr alone: standard output may be what failed)
         return NOT_DONE
 
 

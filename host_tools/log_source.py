@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from host_shared import NOT_DONE, USAGE_ERROR
+from host_shared.errors import fail, say
 from host_shared.file_args import file_to_read, named_twice
 from host_shared.untrusted import parse_json, read_text, shorten
 from host_tools.board.devices import AUTO, LinkError, add_device_argument
@@ -16,7 +17,6 @@ from host_tools.board.link import connect
 from host_tools.board.link_options import add_timeout_argument
 from host_tools.board.log_pages import read_log
 from host_tools.board.talk import explained
-from host_tools.errors import fail
 from host_tools.log_replay import GameRecord, Log, Skipped, replay_log
 
 MAX_LOG_BYTES = 16 * 1024 * 1024  # a long match's log is some tens of KB
@@ -88,7 +88,7 @@ def fetch_games(args: argparse.Namespace) -> tuple[dict[str, Any], list[GameReco
 def say_skipped(args: argparse.Namespace, skipped: list[Skipped]) -> None:
     """Say on stderr, a line each, what of the log was skipped and why (``crib COMMAND: skipped: ...``)."""
     for stretch in skipped:
-        fail(args, str(stretch), "skipped")
+        say(args, str(stretch), "skipped")
 
 
 def _two_sources(args: argparse.Namespace) -> bool:
@@ -115,7 +115,7 @@ def say_gone(args: argparse.Namespace, first: int) -> None:
     last games only, so those before are in no export or plot (not a failure: all the board has is given)."""
     if first:
         # (a review: "crib log lists their results" was not so: the board keeps about as many games' results)
-        fail(args, "events 0 to %d are not in the log: the board keeps the log of a long match's last games "
+        say(args, "events 0 to %d are not in the log: the board keeps the log of a long match's last games "
                    "only (crib log lists the results it keeps; its tally counts every game)" % (first - 1), "note")
 
 

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING
 
 from host_shared import NOT_DONE, USAGE_ERROR
 from host_shared.atomic_write import replacing
+from host_shared.errors import fail, say
 from host_shared.file_args import file_to_read, file_to_write, folder_to_use, named_twice
 from host_shared.untrusted import read_text, shorten, whole_number
 from simulator.instances import (
@@ -118,36 +119,31 @@ def scale_number(text: str) -> float:
     return scale
 
 
-def say_error(message: str) -> None:
-    """Say on stderr what stops the simulator, as every `crib` command says an error (``crib sim: error: ...``)."""
-    print("crib sim: error: %s" % message, file=sys.stderr)
-
-
 def run(args: argparse.Namespace) -> int:
     """Start the simulator in the chosen mode."""
     if args.headless and not (args.script or args.serve):
-        say_error("--headless needs --script FILE and/or --serve")
+        fail(args, "--headless needs --script FILE and/or --serve")
         return USAGE_ERROR
     if not args.headless and (args.script or args.state_out or args.png_out or args.serve):
-        say_error("--script, --state-out, --png-out and --serve go with --headless")
+        fail(args, "--script, --state-out, --png-out and --serve go with --headless")
         return USAGE_ERROR
     if args.no_serve and args.headless:
-        say_error("--no-serve goes with the window or the terminal, not --headless (serving there is --serve)")
+        fail(args, "--no-serve goes with the window or the terminal, not --headless (serving there is --serve)")
         return USAGE_ERROR
     if args.port is not None and (args.no_serve or (args.headless and not args.serve)):
-        say_error("--port goes with serving the protocol: not with --no-serve, nor --headless without --serve")
+        fail(args, "--port goes with serving the protocol: not with --no-serve, nor --headless without --serve")
         return USAGE_ERROR
     if args.scale is not None and (args.headless or args.tui):
-        say_error("--scale goes with the window, not --headless or --tui")
+        fail(args, "--scale goes with the window, not --headless or --tui")
         return USAGE_ERROR
     clash = named_twice([("--script", args.script), ("--state-out", args.state_out), ("--png-out", args.png_out)])
     if clash:
-        say_error(clash)
+        fail(args, clash)
         return USAGE_ERROR
     if not args.headless and (args.tui or not has_display()) and not sys.stdin.isatty():  # before the flash folder
         from simulator.tui import NO_TERMINAL  # is made and a port taken
 
-        say_error(NO_TERMINAL)
+        fail(args, NO_TERMINAL)
         return USAGE_ERROR
     if args.port is None:  # (None: not given, which --no-serve allows)
         args.port = DEFAULT_PORT
@@ -159,13 +155,13 @@ def run(args: argparse.Namespace) -> int:
         try:
             held.callback(unlock_flash, lock_flash(flash))
         except FlashInUse as error:
-            say_error("%s.\nQuit that one first, or play a separate board: `%s`\n(If no simulator runs, the lock is a "
-                      "crashed one's whose number another program has now: delete %s.)"
-                      % (error, with_own_flash(args, flash), flash / LOCK_NAME))
+            fail(args, "%s. Quit that one first, or play a separate board: `%s`" % (error, with_own_flash(args, flash)))
+            say(args, "if no simulator runs, the lock is a crashed one's whose number another program has now: "
+                "delete %s" % (flash / LOCK_NAME), "note")
             return NOT_DONE
         except OSError as error:  # a file there, no such parent, no permission
             why = "it is a file, not a folder" if flash.is_file() else error.strerror or error
-            say_error("cannot use %s as the flash folder: %s" % (flash, why))
+            fail(args, "cannot use %s as the flash folder: %s" % (flash, why))
             return NOT_DONE  # as any file crib cannot use: the command line is right (crib --help, exit status)
         if args.serve or not args.headless:
             stop_on_signals()  # killed, or its terminal closed: the lock and the runtime file are still removed
@@ -285,10 +281,10 @@ def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: Ex
         try:
             steps = script.parse(read_text(args.script, script.MAX_BYTES))
         except script.ScriptError as error:  # as a log file that holds no log: the file is wrong, not the command line
-            say_error("%s: %s" % (args.script, error))
+            fail(args, "%s: %s" % (args.script, error))
             return NOT_DONE
         except ValueError as error:  # the file could not be read
-            say_error(str(error))
+            fail(args, str(error))
             return NOT_DONE
         script.play(device, steps)
     outputs = [(args.state_out, lambda path: path.write_text(json.dumps(device.state(), indent=2, sort_keys=True)
@@ -300,15 +296,15 @@ def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: Ex
                 with replacing(path) as temp:  # a failed write leaves the file as it was
                     write(temp)
         except OSError as error:
-            say_error("cannot write %s: %s" % (path, getattr(error, "strerror", None) or error))
+            fail(args, "cannot write %s: %s" % (path, getattr(error, "strerror", None) or error))
             return NOT_DONE
     if device.errors:
-        say_error("the app raised %d exception(s) (see above)" % device.errors)
+        fail(args, "the app raised %d exception(s) (see above)" % device.errors)
         return NOT_DONE
     if args.serve:
         server, note = start_server(args.port, flash, held)
         if server is None:
-            say_error(note)
+            fail(args, note)
             return NOT_DONE
         if not note.startswith("serving on"):
             print("crib sim: %s" % note, file=sys.stderr, flush=True)

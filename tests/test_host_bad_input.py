@@ -15,10 +15,10 @@ from app_driver import Driver
 from host_helpers import FakeBoard, crib
 from sim_process import CRIB, TIMEOUT_S
 
+from host_shared.errors import FAIL_LIMIT
 from host_tools.board import talk
 from host_tools.board.link import MAX_REPLY, RequestTooLong, connect
 from host_tools.commands.settings import parse_assignment, parse_assignments
-from host_tools.errors import FAIL_LIMIT
 
 A_LOG = [["dealer", 0], ["peg", 1, 2], ["peg", 0, 3]]
 

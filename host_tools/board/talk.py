@@ -11,12 +11,12 @@ from typing import Any
 from rich.console import Console, RenderableType
 
 from host_shared import NOT_DONE
+from host_shared.errors import fail
 from host_shared.untrusted import shorten
 from host_tools.board.crib_words import in_crib_words
 from host_tools.board.devices import LinkError
 from host_tools.board.link import BoardLink, BoardRefused, MalformedReply, connect
 from host_tools.board.link_options import add_link_arguments
-from host_tools.errors import fail
 
 
 def not_done(args: argparse.Namespace, why: str) -> int:

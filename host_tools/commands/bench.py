@@ -37,9 +37,9 @@ from pathlib import Path
 from rich.console import Console
 
 from host_shared import NOT_DONE, USAGE_ERROR
+from host_shared.errors import fail, without_checkout
 from host_tools.deploy.firmware_tree import ROOT, compile_firmware, link_board_tree
 from host_tools.deploy.mpy import interpreter_reads
-from host_tools.errors import fail, without_checkout
 from host_tools.executables import find
 
 BENCHMARKS = ROOT / "benchmarks"  # of the checkout: an install that is not editable has none (run refuses)

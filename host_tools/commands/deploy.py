@@ -46,6 +46,7 @@ from rich.console import Console
 from rich.table import Table
 
 from host_shared import NOT_DONE, USAGE_ERROR
+from host_shared.errors import fail
 from host_tools.board.devices import AUTO, LinkError, NoBoardError, add_device_argument, resolve
 from host_tools.board.link import connect, open_port
 from host_tools.deploy import DeployError
@@ -66,7 +67,6 @@ from host_tools.deploy.plan import (
     shadows,
 )
 from host_tools.deploy.romfs_image import MOUNT
-from host_tools.errors import fail
 from simulator import instances
 
 # The oldest MicroPython the firmware runs on (hardware/BUILD.md; the tests run it there:

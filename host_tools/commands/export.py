@@ -18,9 +18,9 @@ from typing import Any
 from cribbage.settings import Settings
 from host_shared import NOT_DONE
 from host_shared.atomic_write import replacing
+from host_shared.errors import fail
 from host_shared.file_args import file_to_write, is_standard_output
 from host_tools import log_replay
-from host_tools.errors import fail
 from host_tools.log_source import add_source_arguments, fetch_games, say_gone, say_skipped
 from host_tools.log_words import counted, describe
 

@@ -20,7 +20,6 @@ gives it ``--yes``.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,6 +32,7 @@ from cribbage import cards, show_ranks
 from cribbage.game import MAX_PLAY_POINTS
 from cribbage.settings import PLAYERS, Settings
 from host_shared import NOT_DONE, USAGE_ERROR
+from host_shared.errors import fail
 from host_shared.untrusted import is_whole_number
 from host_tools.board.link import BoardLink
 from host_tools.board.link_options import add_link_arguments
@@ -48,7 +48,6 @@ from host_tools.card_args import (
     total_typed,
 )
 from host_tools.commands.status import state_shown
-from host_tools.errors import fail
 from host_tools.log_words import counted, describe, pegs_said
 from host_tools.player_args import points_typed, seat_typed, side_typed
 
@@ -255,9 +254,7 @@ def run(command: GameCommand, args: argparse.Namespace) -> int:
     try:
         return converse(args, exchange, shown)
     except Declined:
-        print("crib %s: nothing changed" % args.command, file=sys.stderr)
-        if args.json:  # (as every command not done: one JSON object on standard output)
-            print(json.dumps({"ok": False, "error": "nothing changed: the question was answered no"}))
+        fail(args, "nothing changed: the question was answered no")
         return NOT_DONE
 
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 from app import VERSION
 from host_shared import NOT_DONE, USAGE_ERROR
+from host_shared.errors import fail, without_checkout
 from host_tools.deploy.firmware_tree import BOARD_JSON, FIRMWARE, ROOT, firmware_files
-from host_tools.errors import fail, without_checkout
 
 PACKAGE_JSON = ROOT / "package.json"
 

@@ -19,10 +19,10 @@ from PIL import Image, ImageDraw, ImageFont
 from app.palette import CHOICES, DEFAULT_COLOURS
 from host_shared import NOT_DONE
 from host_shared.atomic_write import replacing
+from host_shared.errors import fail
 from host_shared.file_args import file_to_write
 from host_shared.untrusted import at_least_one
 from host_tools import log_replay
-from host_tools.errors import fail
 from host_tools.log_source import add_source_arguments, fetch_games, say_gone, say_skipped
 from host_tools.log_words import counted
 

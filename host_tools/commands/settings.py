@@ -13,11 +13,11 @@ from app.modes.settings import ITEMS, value_text
 from app.prefs import LIMITS
 from cribbage.settings import FIELDS
 from host_shared import USAGE_ERROR
+from host_shared.errors import fail
 from host_shared.untrusted import MAX_DIGITS, parse_json, shorten, whole_number
 from host_tools.board.link import RequestTooLong, as_sent, new_id, request_line
 from host_tools.board.link_options import add_link_arguments
 from host_tools.board.talk import converse
-from host_tools.errors import fail
 from shared.supply import ADAPTER_MA, LEAST_MA, USB_MA
 
 # What the serial line takes where the board's menu offers only steps of it (app.prefs checks these)
