@@ -42,19 +42,10 @@ from typing import TYPE_CHECKING
 
 from host_shared import NOT_DONE, USAGE_ERROR
 from host_shared.atomic_write import replacing
-from host_shared.errors import fail, say
+from host_shared.errors import fail
 from host_shared.file_args import file_to_read, file_to_write, folder_to_use, named_twice
 from host_shared.untrusted import read_text, shorten, whole_number
-from simulator.instances import (
-    LOCK_NAME,
-    FlashInUse,
-    announce,
-    default_flash_dir,
-    lock_flash,
-    serving_on,
-    unlock_flash,
-    withdraw,
-)
+from simulator.instances import FlashInUse, announce, default_flash_dir, hold_flash, serving_on, withdraw
 from simulator.server import DEFAULT_PORT, ProtocolServer
 
 if TYPE_CHECKING:  # the app is imported only when the simulator starts, not for every `crib` command
@@ -153,18 +144,16 @@ def run(args: argparse.Namespace) -> int:
             flash = Path(held.enter_context(tempfile.TemporaryDirectory(prefix="crib-sim-")))
         flash = flash or default_flash_dir()
         try:
-            held.callback(unlock_flash, lock_flash(flash))
+            held.enter_context(hold_flash(flash))
         except FlashInUse as error:
             fail(args, "%s. Quit that one first, or play a separate board: `%s`" % (error, with_own_flash(args, flash)))
-            say(args, "if no simulator runs, the lock is a crashed one's whose number another program has now: "
-                "delete %s" % (flash / LOCK_NAME), "note")
             return NOT_DONE
         except OSError as error:  # a file there, no such parent, no permission
             why = "it is a file, not a folder" if flash.is_file() else error.strerror or error
             fail(args, "cannot use %s as the flash folder: %s" % (flash, why))
             return NOT_DONE  # as any file crib cannot use: the command line is right (crib --help, exit status)
         if args.serve or not args.headless:
-            stop_on_signals()  # killed, or its terminal closed: the lock and the runtime file are still removed
+            stop_on_signals()  # killed, or its terminal closed: the lock file and the runtime file are still removed
         from simulator.device import Device
 
         if args.headless:

@@ -1,8 +1,9 @@
 """Running simulators: which flash folder each one holds, and where each serves the protocol.
 
 Two simulators must never write one flash folder (each would overwrite the other's saves),
-so a simulator holds its folder with a lock file (``LOCK_NAME`` inside it, holding its pid)
-while it runs; a lock whose process is gone is stale and taken over. A simulator that
+so a simulator holds its folder while it runs (``hold_flash``): the system's lock on a file in it
+(``LOCK_NAME``, which holds the simulator's pid, to say who has it), let go when the simulator ends,
+however it ends: a simulator that crashed or was killed leaves no lock behind. A simulator that
 serves the protocol writes a small runtime file (``sim-PID.json`` in ``runtime_dir()``:
 pid, port, flash folder), so that `crib` commands find it without ``-d``, and a second
 simulator can say who has the port it wanted.
@@ -15,6 +16,8 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +25,6 @@ from simulator.server import DEFAULT_PORT
 
 APP_DIR = "cribbage-board"
 LOCK_NAME = "simulator.lock"
-FRESH_LOCK_S = 2.0  # a lock file this young without a pid yet is being written, not stale
 
 
 def data_dir() -> Path:
@@ -70,40 +72,47 @@ def _pid_in(path: Path) -> int | None:
         return None
 
 
-def lock_flash(folder: Path) -> Path:
-    """Hold ``folder`` for this process (created if missing); return the lock file's path.
+@contextmanager
+def hold_flash(folder: Path) -> Iterator[Path]:
+    """Hold ``folder`` (created if missing) for this process while in the context: the system's lock
+    (``fcntl.flock``) on its lock file, whose path it gives, which then holds this process's pid. FlashInUse
+    if another process holds it. The lock file is removed at the end, and the system lets the lock go with
+    the process, however it ends."""
+    import fcntl  # (POSIX's: imported when a simulator starts, not by every `crib` command that reads this module)
 
-    Raises FlashInUse if a live process holds it. A lock left by a process that is gone
-    (killed, crashed) is taken over.
-    """
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / LOCK_NAME
-    for _attempt in range(3):
+    while True:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
-        except FileExistsError:
-            holder = _pid_in(path)
-            if holder is None:
-                try:
-                    young = time.time() - path.stat().st_mtime < FRESH_LOCK_S
-                except FileNotFoundError:
-                    continue  # released meanwhile: try again
-                if young:
-                    raise FlashInUse(folder, None) from None
-            elif holder != os.getpid() and pid_alive(holder):
-                raise FlashInUse(folder, holder) from None
-            path.unlink(missing_ok=True)  # stale: its simulator is gone
-            continue
-        with os.fdopen(fd, "w") as f:
-            f.write("%d\n" % os.getpid())
-        return path
-    raise FlashInUse(folder, _pid_in(path))
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise FlashInUse(folder, _pid_in(path)) from None
+        except OSError:  # (a file system without such locks: said as a folder that cannot be used)
+            os.close(fd)
+            raise
+        if _is_file_at(fd, path):
+            break
+        os.close(fd)  # its holder removed it as it let go, after we opened it: the lock file now is another
+    try:
+        os.ftruncate(fd, 0)
+        os.write(fd, b"%d\n" % os.getpid())
+        yield path
+    finally:
+        if _is_file_at(fd, path):  # (not if someone removed it meanwhile: the file there is not ours)
+            path.unlink()  # before the lock goes: whoever opened the file before then takes it, and tries again
+        os.close(fd)
 
 
-def unlock_flash(lock: Path) -> None:
-    """Let the folder go (only if this process still holds it)."""
-    if _pid_in(lock) == os.getpid():
-        lock.unlink(missing_ok=True)
+def _is_file_at(fd: int, path: Path) -> bool:
+    """True if the open file ``fd`` is the one at ``path``."""
+    try:
+        at = path.stat()
+    except FileNotFoundError:
+        return False
+    opened = os.fstat(fd)
+    return (opened.st_dev, opened.st_ino) == (at.st_dev, at.st_ino)
 
 
 @dataclass(frozen=True)

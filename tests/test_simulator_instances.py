@@ -3,6 +3,7 @@ port clash said at start (and served elsewhere), and `crib` finding the running 
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -50,15 +51,49 @@ def test_two_simulators_never_write_one_flash_folder(tmp_path: Path) -> None:
         again.stop()
 
 
-def test_a_lock_whose_simulator_is_gone_is_taken_over(tmp_path: Path) -> None:
+def test_a_lock_file_left_behind_holds_nothing(tmp_path: Path) -> None:
     lock = tmp_path / instances.LOCK_NAME
-    lock.write_text("%d\n" % finished_process_pid())
-    assert instances.lock_flash(tmp_path) == lock and lock.read_text().strip() == str(os.getpid())
-    instances.unlock_flash(lock)
-    assert not lock.exists()
-    lock.write_text("")  # being written by a simulator starting this instant: not stale yet
-    with pytest.raises(instances.FlashInUse, match="another simulator starting now"):
-        instances.lock_flash(tmp_path)
+    # a simulator killed (its pid gone), or one whose pid another program has now (a pid in the file held the
+    # folder for that program, until the file was deleted by hand)
+    for pid in (finished_process_pid(), os.getppid()):
+        lock.write_text("%d\n" % pid)
+        with instances.hold_flash(tmp_path) as held:
+            assert held == lock and lock.read_text().strip() == str(os.getpid())
+        assert not lock.exists()
+
+
+def test_a_simulator_starting_this_instant_holds_its_flash(tmp_path: Path) -> None:
+    lock = tmp_path / instances.LOCK_NAME
+    starting = os.open(lock, os.O_RDWR | os.O_CREAT)  # locked, its pid not written yet
+    try:
+        fcntl.flock(starting, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with pytest.raises(instances.FlashInUse, match="another simulator starting now"):
+            with instances.hold_flash(tmp_path):
+                pass
+    finally:
+        os.close(starting)
+    assert lock.exists()  # (the refused one removed nothing)
+
+
+def test_a_lock_file_removed_as_its_holder_lets_go_is_not_taken(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    lock = tmp_path / instances.LOCK_NAME
+    lock.write_text("")
+    opened = os.open
+
+    def then_let_go(path: object, flags: int, mode: int = 0o777) -> int:
+        fd = opened(path, flags, mode)
+        if not taken:  # its holder removes this file as it lets go, and another lock file is made there
+            taken.append(True)
+            lock.unlink()
+            lock.write_text("")
+        return fd
+
+    taken: list[bool] = []
+    monkeypatch.setattr(os, "open", then_let_go)
+    with instances.hold_flash(tmp_path):
+        assert lock.read_text().strip() == str(os.getpid())  # the file there now is held, not the one removed
+    assert taken == [True] and not lock.exists()
 
 
 def script_state(tmp_path: Path, script: str, *flash: str) -> dict:
