@@ -10,12 +10,15 @@ checkout's root). So ``ROOT``, the folder holding them, is that folder in such a
 wherever this module runs from one (an editable install, the tests): no ``installed/`` is ever made there.
 
 What needs more of the checkout than these files (`crib bench`: benchmarks/ and the tests' helpers; `crib
-mip-package`, which writes package.json into it) looks at ``CHECKOUT``: None in such an install.
+mip-package`, which writes package.json into it) looks at ``CHECKOUT``: None in such an install (``need_checkout``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+
+from host_shared import USAGE_ERROR
+from host_shared.errors import Failed
 
 HERE = Path(__file__).resolve().parent
 INSTALLED = HERE / "installed"  # in a wheel's install only
@@ -23,3 +26,12 @@ CHECKOUT: Path | None = None if INSTALLED.is_dir() else HERE.parent  # host_shar
 ROOT = CHECKOUT or INSTALLED
 FIRMWARE = ROOT / "firmware"
 BOARD_JSON = ROOT / "hardware" / "board.json"
+
+
+def need_checkout(needs: str) -> None:
+    """Raise ``Failed`` (USAGE_ERROR: nothing was done, and this `crib` never can) if it runs from an install that
+    is not editable (``pip install .``, pipx), which has no ``CHECKOUT``: what ``needs`` names of the checkout, such a
+    command (`crib bench`, `crib mip-package`) cannot do without."""
+    if CHECKOUT is None:
+        raise Failed("needs the project's checkout (%s), and this crib is installed without one (pip install . or "
+                     "pipx): run it from a clone set up with scripts/setup" % needs, USAGE_ERROR)

@@ -1,5 +1,6 @@
 """How every host command (each `crib` sub-command, `crib sim` too) says what went wrong: one line on stderr,
-``crib COMMAND: error: why`` (and, with --json, as JSON on standard output too)."""
+``crib COMMAND: error: why`` (and, with --json, as JSON on standard output too). A command that stops raises
+``Failed``, with the exit status it ends with; `crib`'s entry point (``host_tools.cli.main``) says it."""
 
 from __future__ import annotations
 
@@ -7,10 +8,19 @@ import argparse
 import json
 import sys
 
-from host_shared import board_files
+from host_shared import NOT_DONE
 from host_shared.untrusted import shorten
 
 FAIL_LIMIT = 400  # characters of an error message: what it echoes of a bad input is cut to a short start
+
+
+class Failed(Exception):
+    """The command is not done, and says why (``fail``): its exit status is ``status``, NOT_DONE, or USAGE_ERROR
+    when the command line is wrong (nothing was sent or changed)."""
+
+    def __init__(self, message: str, status: int = NOT_DONE) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 def say(args: argparse.Namespace, message: str, kind: str = "error") -> None:
@@ -39,15 +49,3 @@ def one_line(message: str) -> str:
 def json_error(message: str) -> None:
     """Print the error ``message`` as the one JSON object a command run with --json ends with when it is not done."""
     print(json.dumps({"ok": False, "error": message}), flush=True)
-
-
-def without_checkout(args: argparse.Namespace, needs: str) -> bool:
-    """True, having said so with ``fail``, if this `crib` runs from an install that is not editable (``pip install
-    .``, pipx), which has no checkout of the project (``host_shared.board_files.CHECKOUT``): what ``needs`` names of
-    the checkout, such a command (`crib bench`, `crib mip-package`) cannot do without. The caller then exits with
-    ``host_shared.USAGE_ERROR``: nothing was done, and that `crib` never can."""
-    if board_files.CHECKOUT is not None:
-        return False
-    fail(args, "needs the project's checkout (%s), and this crib is installed without one (pip install . or pipx):"
-               " run it from a clone set up with scripts/setup" % needs)
-    return True

@@ -7,24 +7,20 @@ import argparse
 
 from cribbage.show import IMPOSSIBLE, MAX_SHOW, is_possible_total
 from cribbage_lab import card_text
-from host_shared.errors import fail
+from host_shared import USAGE_ERROR
+from host_shared.errors import Failed
 from host_shared.untrusted import is_whole_number, shorten, whole_number
 
 
-def cards_given(args: argparse.Namespace, count: int, wanted: str) -> list[int] | None:
-    """``args.cards`` as card ints if they parse and there are ``count`` of them.
-
-    Otherwise print ``crib COMMAND: error: ...`` (``give WANTED; got N`` for a wrong number)
-    and return None: the caller exits with ``host_shared.USAGE_ERROR``.
-    """
+def cards_given(args: argparse.Namespace, count: int, wanted: str) -> list[int]:
+    """``args.cards`` as card ints if they parse and there are ``count`` of them; else Failed with
+    USAGE_ERROR (``give WANTED; got N`` for a wrong number)."""
     try:
         cards = card_text.parse_hand(args.cards)
     except ValueError as error:
-        fail(args, str(error))
-        return None
+        raise Failed(str(error), USAGE_ERROR) from None
     if len(cards) != count:
-        fail(args, "give %s; got %d" % (wanted, len(cards)))
-        return None
+        raise Failed("give %s; got %d" % (wanted, len(cards)), USAGE_ERROR)
     return cards
 
 

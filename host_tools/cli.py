@@ -12,10 +12,10 @@ from importlib.metadata import version
 from typing import NoReturn
 
 from host_shared import INTERRUPTED, NOT_DONE
-from host_shared.errors import fail, json_error, say
+from host_shared.errors import Failed, fail, json_error, say
 
 # Each module named here defines register(subparsers), which adds its sub-command(s) and
-# sets ``func`` (taking the parsed args, returning an exit status).
+# sets ``func`` (taking the parsed args, returning an exit status, or raising Failed).
 COMMAND_MODULES = [
     "host_tools.commands.bench",
     "host_tools.commands.advise",
@@ -123,6 +123,15 @@ def words_taken(word: str, parser: Parser) -> int | None:
     return 1 if joined or action.nargs == 0 else 2
 
 
+def run(args: argparse.Namespace) -> int:
+    """Run the parsed command: its exit status, or, once it is said (``fail``), that of the ``Failed`` it raised."""
+    try:
+        return int(args.func(args) or 0)
+    except Failed as failed:
+        fail(args, str(failed))
+        return failed.status
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `crib`."""
     parser, commands = build_parser()
@@ -138,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     elif unknown:  # said by the sub-command's parser (argparse's own says "usage: crib ..." without naming it)
         commands[args.command].error("unrecognized arguments: %s" % " ".join(unknown))
     try:
-        status = int(args.func(args) or 0)
+        status = run(args)
         sys.stdout.flush()  # here, where a reader gone is caught (Python's own flush at exit would end with 0)
         return status
     except KeyboardInterrupt as interrupt:  # Ctrl-C

@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from host_shared import NOT_DONE, USAGE_ERROR
-from host_shared.errors import fail, say
+from host_shared import USAGE_ERROR
+from host_shared.errors import Failed, say
 from host_shared.file_args import file_to_read, named_twice
 from host_shared.untrusted import parse_json, read_text, shorten
 from host_tools.board.devices import AUTO, LinkError, add_device_argument
@@ -66,23 +66,21 @@ def fetch_log(args: argparse.Namespace) -> Log:
                [Skipped(first, end, why) for first, end, why in reply["skipped"]])
 
 
-def fetch_games(args: argparse.Namespace) -> tuple[dict[str, Any], list[GameRecord], list[Skipped], int] | int:
+def fetch_games(args: argparse.Namespace) -> tuple[dict[str, Any], list[GameRecord], list[Skipped], int]:
     """The settings, the replayed games of the log from ``--from FILE`` or else from the board, what
     of it could not be replayed (``replay_log``), and the index of its first event (``Log.first``: 0
-    unless the board no longer keeps the oldest games of a long match); else, once it has said why, the
-    command's exit status: USAGE_ERROR for both ``--from`` and ``--device`` (``_two_sources``) or an ``--out``
-    that is the file ``--from`` names (``_reads_what_it_writes``), NOT_DONE if the log cannot be read or breaks
-    the rules."""
-    if _two_sources(args) or _reads_what_it_writes(args):
-        return USAGE_ERROR
+    unless the board no longer keeps the oldest games of a long match). Failed with USAGE_ERROR for both
+    ``--from`` and ``--device`` (``_check_one_source``) or an ``--out`` that is the file ``--from`` names
+    (``_check_not_written``), with NOT_DONE if the log cannot be read or breaks the rules."""
+    _check_one_source(args)
+    _check_not_written(args)
     try:
         log = fetch_log(args)
         return (log.settings, *replay_log(log), log.first)
     except LinkError as error:
-        fail(args, explained(error))
+        raise Failed(explained(error)) from error
     except ValueError as error:
-        fail(args, str(error))
-    return NOT_DONE
+        raise Failed(str(error)) from error
 
 
 def say_skipped(args: argparse.Namespace, skipped: list[Skipped]) -> None:
@@ -91,23 +89,19 @@ def say_skipped(args: argparse.Namespace, skipped: list[Skipped]) -> None:
         say(args, str(stretch), "skipped")
 
 
-def _two_sources(args: argparse.Namespace) -> bool:
-    """True (said on stderr) if both ``--from FILE`` and a ``--device`` are given: the log is read from one
-    (a usage error: which one was meant is no guess to make)."""
+def _check_one_source(args: argparse.Namespace) -> None:
+    """Failed with USAGE_ERROR if both ``--from FILE`` and a ``--device`` are given: the log is read from one
+    (which one was meant is no guess to make)."""
     if args.source is not None and args.device != AUTO:
-        fail(args, "--from FILE reads a saved log, -d a board: give one of them")
-        return True
-    return False
+        raise Failed("--from FILE reads a saved log, -d a board: give one of them", USAGE_ERROR)
 
 
-def _reads_what_it_writes(args: argparse.Namespace) -> bool:
-    """True (said on stderr) if the command's ``--out`` (None: standard output) is the file ``--from`` reads, by
-    another name too (a symlink, a link): written, it would be the log no more (a usage error, found before the
-    log is read)."""
+def _check_not_written(args: argparse.Namespace) -> None:
+    """Failed with USAGE_ERROR if the command's ``--out`` (None: standard output) is the file ``--from`` reads, by
+    another name too (a symlink, a link): written, it would be the log no more (found before the log is read)."""
     clash = named_twice([("--from", args.source), ("--out", args.out)])
     if clash:
-        fail(args, clash)
-    return clash is not None
+        raise Failed(clash, USAGE_ERROR)
 
 
 def say_gone(args: argparse.Namespace, first: int) -> None:

@@ -40,9 +40,9 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from host_shared import NOT_DONE, USAGE_ERROR
+from host_shared import USAGE_ERROR
 from host_shared.atomic_write import replacing
-from host_shared.errors import fail
+from host_shared.errors import Failed
 from host_shared.file_args import file_to_read, file_to_write, folder_to_use, named_twice
 from host_shared.untrusted import read_text, shorten, whole_number
 from simulator.instances import FlashInUse, announce, default_flash_dir, hold_flash, serving_on, withdraw
@@ -113,29 +113,24 @@ def scale_number(text: str) -> float:
 def run(args: argparse.Namespace) -> int:
     """Start the simulator in the chosen mode."""
     if args.headless and not (args.script or args.serve):
-        fail(args, "--headless needs --script FILE and/or --serve")
-        return USAGE_ERROR
+        raise Failed("--headless needs --script FILE and/or --serve", USAGE_ERROR)
     if not args.headless and (args.script or args.state_out or args.png_out or args.serve):
-        fail(args, "--script, --state-out, --png-out and --serve go with --headless")
-        return USAGE_ERROR
+        raise Failed("--script, --state-out, --png-out and --serve go with --headless", USAGE_ERROR)
     if args.no_serve and args.headless:
-        fail(args, "--no-serve goes with the window or the terminal, not --headless (serving there is --serve)")
-        return USAGE_ERROR
+        raise Failed("--no-serve goes with the window or the terminal, not --headless (serving there is --serve)",
+                     USAGE_ERROR)
     if args.port is not None and (args.no_serve or (args.headless and not args.serve)):
-        fail(args, "--port goes with serving the protocol: not with --no-serve, nor --headless without --serve")
-        return USAGE_ERROR
+        raise Failed("--port goes with serving the protocol: not with --no-serve, nor --headless without --serve",
+                     USAGE_ERROR)
     if args.scale is not None and (args.headless or args.tui):
-        fail(args, "--scale goes with the window, not --headless or --tui")
-        return USAGE_ERROR
+        raise Failed("--scale goes with the window, not --headless or --tui", USAGE_ERROR)
     clash = named_twice([("--script", args.script), ("--state-out", args.state_out), ("--png-out", args.png_out)])
     if clash:
-        fail(args, clash)
-        return USAGE_ERROR
+        raise Failed(clash, USAGE_ERROR)
     if not args.headless and (args.tui or not has_display()) and not sys.stdin.isatty():  # before the flash folder
         from simulator.tui import NO_TERMINAL  # is made and a port taken
 
-        fail(args, NO_TERMINAL)
-        return USAGE_ERROR
+        raise Failed(NO_TERMINAL, USAGE_ERROR)
     if args.port is None:  # (None: not given, which --no-serve allows)
         args.port = DEFAULT_PORT
     with ExitStack() as held:
@@ -146,12 +141,12 @@ def run(args: argparse.Namespace) -> int:
         try:
             held.enter_context(hold_flash(flash))
         except FlashInUse as error:
-            fail(args, "%s. Quit that one first, or play a separate board: `%s`" % (error, with_own_flash(args, flash)))
-            return NOT_DONE
+            raise Failed("%s. Quit that one first, or play a separate board: `%s`"
+                         % (error, with_own_flash(args, flash))) from error
         except OSError as error:  # a file there, no such parent, no permission
             why = "it is a file, not a folder" if flash.is_file() else error.strerror or error
-            fail(args, "cannot use %s as the flash folder: %s" % (flash, why))
-            return NOT_DONE  # as any file crib cannot use: the command line is right (crib --help, exit status)
+            # as any file crib cannot use: the command line is right (crib --help, exit status)
+            raise Failed("cannot use %s as the flash folder: %s" % (flash, why)) from error
         if args.serve or not args.headless:
             stop_on_signals()  # killed, or its terminal closed: the lock file and the runtime file are still removed
         from simulator.device import Device
@@ -270,11 +265,9 @@ def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: Ex
         try:
             steps = script.parse(read_text(args.script, script.MAX_BYTES))
         except script.ScriptError as error:  # as a log file that holds no log: the file is wrong, not the command line
-            fail(args, "%s: %s" % (args.script, error))
-            return NOT_DONE
+            raise Failed("%s: %s" % (args.script, error)) from error
         except ValueError as error:  # the file could not be read
-            fail(args, str(error))
-            return NOT_DONE
+            raise Failed(str(error)) from error
         script.play(device, steps)
     outputs = [(args.state_out, lambda path: path.write_text(json.dumps(device.state(), indent=2, sort_keys=True)
                                                              + "\n")),
@@ -285,16 +278,13 @@ def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: Ex
                 with replacing(path) as temp:  # a failed write leaves the file as it was
                     write(temp)
         except OSError as error:
-            fail(args, "cannot write %s: %s" % (path, getattr(error, "strerror", None) or error))
-            return NOT_DONE
+            raise Failed("cannot write %s: %s" % (path, getattr(error, "strerror", None) or error)) from error
     if device.errors:
-        fail(args, "the app raised %d exception(s) (see above)" % device.errors)
-        return NOT_DONE
+        raise Failed("the app raised %d exception(s) (see above)" % device.errors)
     if args.serve:
         server, note = start_server(args.port, flash, held)
         if server is None:
-            fail(args, note)
-            return NOT_DONE
+            raise Failed(note)
         if not note.startswith("serving on"):
             print("crib sim: %s" % note, file=sys.stderr, flush=True)
         device.use_real_clock()

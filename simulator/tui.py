@@ -31,6 +31,7 @@ from typing import TextIO
 from app.messages import LINES as DISPLAY_LINES  # the most lines the firmware ever shows
 from app.power import peak_steps
 from host_shared import USAGE_ERROR
+from host_shared.errors import Failed
 from shared.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN
 from shared.holes import HOLES, place
 from simulator.controls import BIG_STEP
@@ -308,8 +309,7 @@ class Terminal:
         saved as it is made, so a closed terminal loses nothing)."""
         fd = sys.stdin.fileno()
         if not os.isatty(fd):
-            print(NO_TERMINAL, file=sys.stderr)
-            return USAGE_ERROR
+            raise Failed(NO_TERMINAL, USAGE_ERROR)
         saved = termios.tcgetattr(fd)
         out = sys.stdout
         try:

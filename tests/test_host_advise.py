@@ -17,11 +17,10 @@ from host_tools.commands import advise
 
 
 def run_advise(argv: list[str]) -> int:
-    """Run the `advise` sub-command alone, as `crib advise ARGV` would."""
+    """Run the `advise` sub-command alone, as `crib advise ARGV` would (its errors said as crib says them)."""
     parser = argparse.ArgumentParser(prog="crib")
     advise.register(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(["advise", *argv])
-    return args.func(args)
+    return cli.run(parser.parse_args(["advise", *argv]))
 
 
 def test_registered_in_the_crib_command() -> None:

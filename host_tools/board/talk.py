@@ -10,20 +10,12 @@ from typing import Any
 
 from rich.console import Console, RenderableType
 
-from host_shared import NOT_DONE
-from host_shared.errors import fail
+from host_shared.errors import Failed
 from host_shared.untrusted import shorten
 from host_tools.board.crib_words import in_crib_words
 from host_tools.board.devices import LinkError
 from host_tools.board.link import BoardLink, BoardRefused, MalformedReply, connect
 from host_tools.board.link_options import add_link_arguments
-
-
-def not_done(args: argparse.Namespace, why: str) -> int:
-    """Say ``why`` a conversation with the board was not done (``fail``: on stderr; with --json on standard
-    output too, as JSON) and return NOT_DONE."""
-    fail(args, why)
-    return NOT_DONE
 
 
 def add_conversation(sub: argparse._SubParsersAction, name: str, summary: str,
@@ -42,7 +34,7 @@ def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str,
     ``shown`` reads from it for people.
 
     A LinkError, or a reply ``exchange`` or ``shown`` cannot make sense of (a board with other
-    firmware, a garbled answer), is printed as one clear line, exit status NOT_DONE, no traceback
+    firmware, a garbled answer), is Failed: said in one clear line, exit status NOT_DONE, no traceback
     (saying so if a change asked for was made all the same: not to be asked again);
     printing comes after, so a failure there is not blamed on the reply.
     """
@@ -53,9 +45,9 @@ def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str,
         lines = shown(reply)  # (with --json too: a reply it cannot read is not passed on as understood)
     except (KeyError, TypeError, AttributeError, IndexError, ValueError) as error:
         made = "; the change asked for was made: see `crib status`" if link is not None and link.changed else ""
-        return not_done(args, str(not_understood(error)) + made)
+        raise Failed(str(not_understood(error)) + made) from error
     except LinkError as error:
-        return not_done(args, explained(error))
+        raise Failed(explained(error)) from error
     if args.json:
         print(json.dumps(reply))
         return 0

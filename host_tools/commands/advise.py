@@ -19,7 +19,6 @@ from cribbage import advice
 from cribbage.cards import names
 from cribbage_lab.card_text import symbol_names
 from cribbage_lab.keep_shares import chance, chances, crib_expected, hand_expected
-from host_shared import USAGE_ERROR
 from host_shared.untrusted import at_least_one
 from host_tools.card_args import cards_given
 
@@ -61,8 +60,6 @@ def run(args: argparse.Namespace) -> int:
     five = args.players == 2 and len(args.cards) == 5
     cards = cards_given(args, need, "the %d cards dealt to you (%d players%s)" % (
         need, args.players, "; dealt 5: --players 3, or 4 for two teams" if five else ""))
-    if cards is None:
-        return USAGE_ERROR
     keeps = advice.rank_keeps(cards, args.dealer, args.players)[:args.top]  # --top for the table and JSON alike
     if args.json:
         print(json.dumps(as_json(keeps, args.dealer)))

@@ -36,8 +36,9 @@ from pathlib import Path
 
 from rich.console import Console
 
-from host_shared import NOT_DONE, USAGE_ERROR
-from host_shared.errors import fail, without_checkout
+from host_shared import USAGE_ERROR
+from host_shared.board_files import need_checkout
+from host_shared.errors import Failed
 from host_tools.deploy.firmware_tree import ROOT, compile_firmware, link_board_tree
 from host_tools.deploy.mpy import interpreter_reads
 from host_tools.executables import find
@@ -179,18 +180,18 @@ def report(runs: list[Run], console: Console) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run the selected benchmarks, printing figures as they come."""
-    if without_checkout(args, "its benchmarks/ and the tests' helpers"):
-        return USAGE_ERROR
+    need_checkout("its benchmarks/ and the tests' helpers")
     if args.chip:
         try:
             import rp2040py  # noqa: F401
         except ImportError:
-            fail(args, "crib bench --chip needs the rp2040py emulator: pip install -e '.[dev]' (or ./scripts/test)")
-            return NOT_DONE  # the command line is right: the computer lacks a part
+            # the command line is right: the computer lacks a part
+            raise Failed("crib bench --chip needs the rp2040py emulator: pip install -e '.[dev]' (or "
+                         "./scripts/test)") from None
     names = selected(args.only)
     if not names and not args.chip:
-        fail(args, "no benchmark's name contains %r (known: %s)" % (args.only, ", ".join(benchmark_names())))
-        return USAGE_ERROR
+        raise Failed("no benchmark's name contains %r (known: %s)" % (args.only, ", ".join(benchmark_names())),
+                     USAGE_ERROR)
     # the firmware is compiled only for benchmarks that run on the unix port
     micropython = find("micropython") if any(on_micropython(name) for name in names) else None
     with tempfile.TemporaryDirectory(prefix="crib-bench-") as scratch:
@@ -198,8 +199,7 @@ def run(args: argparse.Namespace) -> int:
         runs = planned(args.only, bench_env(Path(scratch)), args.chip, compiled)
         failed = report(runs, Console())
     if failed:
-        fail(args, "%d of the %d runs failed (their last line of error is shown)" % (failed, len(runs)))
-        return NOT_DONE
+        raise Failed("%d of the %d runs failed (their last line of error is shown)" % (failed, len(runs)))
     return 0
 
 

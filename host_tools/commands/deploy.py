@@ -45,8 +45,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from host_shared import NOT_DONE, USAGE_ERROR
-from host_shared.errors import fail
+from host_shared import USAGE_ERROR
+from host_shared.errors import Failed
 from host_tools.board.devices import AUTO, LinkError, NoBoardError, add_device_argument, resolve
 from host_tools.board.link import connect, open_port
 from host_tools.deploy import DeployError
@@ -357,16 +357,14 @@ def deploy(device: str, dry_run: bool = False, compile_modules: bool = True, for
 def run(args: argparse.Namespace) -> int:
     """The `deploy` sub-command."""
     if args.romfs and args.no_compile:  # said before the board is looked at (listing it stops its app)
-        fail(args, "--romfs and --no-compile do not go together: a ROMFS image holds compiled modules only "
-                   "(--no-compile sends the sources as files: with --no-romfs, or neither)")
-        return USAGE_ERROR
+        raise Failed("--romfs and --no-compile do not go together: a ROMFS image holds compiled modules only "
+                     "(--no-compile sends the sources as files: with --no-romfs, or neither)", USAGE_ERROR)
     try:
         deploy(args.device, dry_run=args.dry_run, compile_modules=not args.no_compile, force=args.force,
                romfs=args.romfs)
     except (DeployError, LinkError, subprocess.CalledProcessError, FileNotFoundError) as error:
         message = error.stderr.strip() if isinstance(error, subprocess.CalledProcessError) else str(error)
-        fail(args, message)
-        return NOT_DONE
+        raise Failed(message) from error
     return 0
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from cribbage.settings import Settings
 from host_shared import NOT_DONE
 from host_shared.atomic_write import replacing
-from host_shared.errors import fail
+from host_shared.errors import Failed
 from host_shared.file_args import file_to_write, is_standard_output
 from host_tools import log_replay
 from host_tools.log_source import add_source_arguments, fetch_games, say_gone, say_skipped
@@ -71,10 +71,7 @@ def to_json(settings: dict[str, Any], games: list[log_replay.GameRecord],
 
 def run(args: argparse.Namespace) -> int:
     """Export the log."""
-    fetched = fetch_games(args)
-    if isinstance(fetched, int):  # said why: the exit status
-        return fetched
-    settings, games, skipped, first = fetched
+    settings, games, skipped, first = fetch_games(args)
     text = to_csv(games) if args.format == "csv" else to_json(settings, games, skipped, first) + "\n"
     # every game that can be read is given; what cannot is said, and the status says it was not all
     done = NOT_DONE if skipped else 0
@@ -87,8 +84,7 @@ def run(args: argparse.Namespace) -> int:
         with replacing(args.out) as temp:  # a failed write leaves the file as it was
             temp.write_text(text, encoding="utf-8")
     except OSError as error:
-        fail(args, "cannot write %s: %s" % (args.out, error.strerror or error))
-        return NOT_DONE
+        raise Failed("cannot write %s: %s" % (args.out, error.strerror or error)) from error
     print("wrote %s (%s: %s, %s)" % (args.out, args.format.upper(), counted(len(games), "game"),
                                       counted(sum(len(g.steps) for g in games), "event")))
     say_gone(args, first)

@@ -31,8 +31,8 @@ from rich.text import Text
 from cribbage import cards, show_ranks
 from cribbage.game import MAX_PLAY_POINTS
 from cribbage.settings import PLAYERS, Settings
-from host_shared import NOT_DONE, USAGE_ERROR
-from host_shared.errors import fail
+from host_shared import USAGE_ERROR
+from host_shared.errors import Failed
 from host_shared.untrusted import is_whole_number
 from host_tools.board.link import BoardLink
 from host_tools.board.link_options import add_link_arguments
@@ -206,10 +206,6 @@ COMMANDS = (
 )
 
 
-class Declined(Exception):
-    """The person at the terminal answered no: nothing was changed."""
-
-
 def at_a_terminal() -> bool:
     """True if standard input is a terminal, where a person can answer a question."""
     return sys.stdin is not None and sys.stdin.isatty()
@@ -230,18 +226,17 @@ def run(command: GameCommand, args: argparse.Namespace) -> int:
     try:
         cmd, fields = command.message(args)
     except (ValueError, argparse.ArgumentTypeError) as error:  # a rank read only here (a show by ranks)
-        fail(args, str(error))
-        return USAGE_ERROR
+        raise Failed(str(error), USAGE_ERROR) from error
     asks = command.asks if not args.yes else None
     if asks and not at_a_terminal():  # a script: it must say it means it
-        fail(args, "this cannot be undone, and there is no terminal to ask on: give --yes to go ahead all the same")
-        return USAGE_ERROR
+        raise Failed("this cannot be undone, and there is no terminal to ask on: give --yes to go ahead all the same",
+                     USAGE_ERROR)
 
     def exchange(link: BoardLink) -> dict[str, Any]:
         before = checked_state(link.request("state")["state"])  # one crib cannot read: the change is not sent
         question = asks(before, game_rules(before.get("settings"))) if asks else None
         if question and not agreed(question):
-            raise Declined
+            raise Failed("nothing changed: the question was answered no")
         return dict(with_state(link, link.request(cmd, **fields)), before=before)
 
     def shown(reply: dict[str, Any]) -> list[RenderableType]:
@@ -251,11 +246,7 @@ def run(command: GameCommand, args: argparse.Namespace) -> int:
         return [Text("%s%s." % (describe(event, rules), pegged(event, reply["before"], state, rules))),
                 *state_shown(state)]
 
-    try:
-        return converse(args, exchange, shown)
-    except Declined:
-        fail(args, "nothing changed: the question was answered no")
-        return NOT_DONE
+    return converse(args, exchange, shown)
 
 
 def pegged(event: list[Any], before: dict[str, Any], after: dict[str, Any], rules: Settings) -> str:

@@ -17,8 +17,8 @@ import json
 from pathlib import Path
 
 from app import VERSION
-from host_shared import NOT_DONE, USAGE_ERROR
-from host_shared.errors import fail, without_checkout
+from host_shared.board_files import need_checkout
+from host_shared.errors import Failed
 from host_tools.deploy.firmware_tree import BOARD_JSON, FIRMWARE, ROOT, firmware_files
 
 PACKAGE_JSON = ROOT / "package.json"
@@ -41,26 +41,22 @@ def render(data: dict[str, object]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Write package.json, or with --check fail if it is out of date."""
-    if without_checkout(args, "package.json lies in it, beside firmware/"):
-        return USAGE_ERROR
+    need_checkout("package.json lies in it, beside firmware/")
     made = package()
     text = render(made)
     if args.check:
         try:
             current = PACKAGE_JSON.read_text(encoding="utf-8") if PACKAGE_JSON.exists() else None
         except (OSError, UnicodeDecodeError) as error:
-            fail(args, "cannot read %s: %s" % (PACKAGE_JSON, error))
-            return NOT_DONE
+            raise Failed("cannot read %s: %s" % (PACKAGE_JSON, error)) from error
         if current != text:
-            fail(args, "package.json is out of date: run `crib mip-package`")
-            return NOT_DONE
+            raise Failed("package.json is out of date: run `crib mip-package`")
         print("package.json is up to date")
         return 0
     try:
         PACKAGE_JSON.write_text(text, encoding="utf-8")
     except OSError as error:
-        fail(args, "cannot write %s: %s" % (PACKAGE_JSON, error))
-        return NOT_DONE
+        raise Failed("cannot write %s: %s" % (PACKAGE_JSON, error)) from error
     print("wrote %s (%d files)" % (PACKAGE_JSON.name, len(made["urls"])))  # type: ignore[arg-type]
     return 0
 

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 from app.palette import CHOICES, DEFAULT_COLOURS
 from host_shared import NOT_DONE
 from host_shared.atomic_write import replacing
-from host_shared.errors import fail
+from host_shared.errors import Failed
 from host_shared.file_args import file_to_write
 from host_shared.untrusted import at_least_one
 from host_tools import log_replay
@@ -151,24 +151,19 @@ def render(games: list[log_replay.GameRecord], colours: list[tuple[int, int, int
 
 def run(args: argparse.Namespace) -> int:
     """Plot the race."""
-    fetched = fetch_games(args)
-    if isinstance(fetched, int):  # said why: the exit status
-        return fetched
-    settings, games, skipped, first = fetched
+    settings, games, skipped, first = fetch_games(args)
     say_gone(args, first)
     say_skipped(args, skipped)  # the games around them are drawn; the status says it was not all
     games = [g for g in games if g.steps]
     if args.game is not None:
         games = [g for g in games if g.number == args.game][-1:]
     if not games:
-        fail(args, "nothing to plot: no game%s in the log" % ("" if args.game is None else " %d" % args.game))
-        return NOT_DONE
+        raise Failed("nothing to plot: no game%s in the log" % ("" if args.game is None else " %d" % args.game))
     try:
         with replacing(args.out) as temp:  # named as --out ends: Pillow picks the same format; a failed write
             render(games, side_colours(settings)).save(temp)  # leaves the file as it was
     except (OSError, ValueError) as error:  # ValueError: Pillow could not write the image in that format
-        fail(args, "cannot write %s: %s" % (args.out, getattr(error, "strerror", None) or error))
-        return NOT_DONE
+        raise Failed("cannot write %s: %s" % (args.out, getattr(error, "strerror", None) or error)) from error
     print("wrote %s (%s)" % (args.out, counted(len(games), "game")))
     return NOT_DONE if skipped else 0
 

@@ -16,7 +16,6 @@ from rich.table import Table
 from cribbage import saying, show
 from cribbage.cards import name, names
 from cribbage_lab.card_text import symbol_name, symbol_names
-from host_shared import USAGE_ERROR
 from host_tools.card_args import cards_given
 
 
@@ -46,8 +45,6 @@ def as_json(count: show.Count) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     """Count the show and print it."""
     cards = cards_given(args, 5, "5 cards: the 4 of the hand (or crib), then the starter")
-    if cards is None:
-        return USAGE_ERROR
     count = show.count(cards[:4], cards[4], args.crib)
     if args.json:
         print(json.dumps(as_json(count)))

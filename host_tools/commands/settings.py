@@ -13,7 +13,7 @@ from app.modes.settings import ITEMS, value_text
 from app.prefs import LIMITS
 from cribbage.settings import FIELDS
 from host_shared import USAGE_ERROR
-from host_shared.errors import fail
+from host_shared.errors import Failed
 from host_shared.untrusted import MAX_DIGITS, parse_json, shorten, whole_number
 from host_tools.board.link import RequestTooLong, as_sent, new_id, request_line
 from host_tools.board.link_options import add_link_arguments
@@ -123,20 +123,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         assignments = parse_assignments(args.assignments)
     except argparse.ArgumentTypeError as error:  # a usage error, said as argparse says one (nothing is sent)
-        fail(args, "argument KEY=VALUE: %s" % error)
-        return USAGE_ERROR
+        raise Failed("argument KEY=VALUE: %s" % error, USAGE_ERROR) from error
     keys = [key for key, _ in assignments]
     twice = sorted({key for key in keys if keys.count(key) > 1})
     if twice:  # which of its values was meant is not guessed (the protocol refuses a key twice too)
-        fail(args, "%s given twice: give each setting once" % ", ".join(twice))
-        return USAGE_ERROR
+        raise Failed("%s given twice: give each setting once" % ", ".join(twice), USAGE_ERROR)
     changes = dict(assignments)
     fields = {"set": changes} if changes else {}
     try:  # values too long to send are the command line's mistake: said before the board is looked for
         request_line({"cmd": "settings", "id": new_id(), **fields})
     except RequestTooLong as error:
-        fail(args, "argument KEY=VALUE: %s: give shorter values" % error)
-        return USAGE_ERROR
+        raise Failed("argument KEY=VALUE: %s: give shorter values" % error, USAGE_ERROR) from error
     return converse(args, lambda link: link.request("settings", **fields), shown)
 
 
