@@ -163,12 +163,15 @@ def test_a_file_written_over_the_log_it_reads_is_refused(command: str, out: str,
 
 
 @pytest.mark.parametrize(("command", "reply"), [
-    ("status", {"ok": True, "state": 5}),
+    ("status", {"ok": True, "state": 5}),  # (ValueError: host_tools.board.state.checked_state)
     ("status", {"ok": True, "state": {"front": 5, "settings": []}}),
-    ("status", {"ok": True}),
-    ("settings", {"ok": True, "settings": [1, 2]}),
+    ("status", {"ok": True}),  # (KeyError)
+    ("status", {"ok": True, "state": {"front": [0, 0], "phase": "play", "starter_rank": 40}}),  # (IndexError)
+    ("settings", {"ok": True, "settings": [1, 2]}),  # (TypeError)
     ("log", {"ok": True, "log": 5}),
     ("log", {"ok": True, "log": [], "total": "all"}),
+    ("log", {"ok": True, "log": [], "games": [5]}),  # (AttributeError)
+    ("test-leds", {"ok": True, "ui": "led_test"}),  # (TypeError)
     ("export", {"ok": True, "log": {"a": 1}}),
     ("plot", {"ok": True, "log": [["peg"]], "total": 1}),
 ])

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import socket
+import struct
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -15,9 +17,10 @@ import serial
 from host_helpers import FakeBoard, crib, free_port
 from serial.tools.list_ports_common import ListPortInfo
 from serial.urlhandler import protocol_socket as serial_socket
+from sim_process import TIMEOUT_S
 
 from app.safe import SafeBoard
-from host_tools.board import devices
+from host_tools.board import devices, link
 from host_tools.board.link import connect
 from host_tools.cli import build_parser, main
 from simulator.device import Device
@@ -410,6 +413,27 @@ def test_a_board_that_hangs_up(capsys: pytest.CaptureFixture[str]) -> None:
     with FakeBoard(lambda line: None) as board:
         status, _, err = crib(capsys, "status", "-d", board.url, "--timeout", "2")
     assert status == 1 and "lost the connection" in err
+
+
+def test_a_board_gone_as_it_is_reached(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # A review: a connection reset between the port's opening and crib's first read was said by crib's last resort
+    # ("read failed: ...", no JSON with --json), not as the link lost
+    listener = socket.create_server(("127.0.0.1", 0))
+    opened = link.open_port
+
+    def reset_once_open(url: str) -> serial.SerialBase:
+        port = opened(url)
+        board, _ = listener.accept()
+        board.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        board.close()  # a reset (RST), as a board unplugged or a simulator killed
+        select.select([port._socket], [], [], TIMEOUT_S)  # (the reset has come: crib reads after it)
+        return port
+
+    monkeypatch.setattr(link, "open_port", reset_once_open)
+    with listener:
+        status, out, err = crib(capsys, "status", "--json", "-d", "socket://127.0.0.1:%d" % listener.getsockname()[1])
+    assert status == 1 and err.startswith("crib status: error: lost the connection to the board: read failed: ")
+    assert json.loads(out)["ok"] is False
 
 
 def test_over_a_serial_port(sim: str, capsys: pytest.CaptureFixture[str]) -> None:

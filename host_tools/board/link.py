@@ -280,5 +280,9 @@ def connect(device: str, timeout: float = DEFAULT_TIMEOUT, retries: int = 1) -> 
     """Resolve ``device`` (see host_tools.board.devices) and open a link to it; a request unanswered
     within ``timeout`` is sent again ``retries`` times."""
     port = open_port(resolve(device))
-    port.reset_input_buffer()  # whatever the board said before we came is not a reply
+    try:
+        port.reset_input_buffer()  # whatever the board said before we came is not a reply
+    except (serial.SerialException, OSError) as error:  # gone as it was reached: reset, unplugged
+        port.close()
+        raise LinkError("lost the connection to the board: %s" % error) from error
     return BoardLink(port, timeout=timeout, retries=retries)

@@ -43,7 +43,8 @@ def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str,
         with connect(args.device, timeout=args.timeout) as link:
             reply = exchange(link)
         lines = shown(reply)  # (with --json too: a reply it cannot read is not passed on as understood)
-    except (KeyError, TypeError, AttributeError, IndexError, ValueError) as error:
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError) as error:  # what reading JSON of another
+        # shape raises: a key or an item missing, or a value of another type (tests/test_host_bad_input.py)
         made = "; the change asked for was made: see `crib status`" if link is not None and link.changed else ""
         raise Failed(str(not_understood(error)) + made) from error
     except LinkError as error:
