@@ -7,7 +7,7 @@ Before they run on MicroPython, the firmware is compiled once as `crib deploy` c
 (``host_tools.deploy.firmware_tree.compile_firmware``, the native twins for the unix port's own
 architecture), and each script is given that folder as its argument: the benchmarks import
 the firmware from there (``timing.use_compiled_firmware``).
-Those in ``CPYTHON_ONLY`` drive a 32-bit MicroPython themselves and run under CPython only.
+Those in ``DRIVING_32BIT_MICROPYTHON`` drive a 32-bit MicroPython themselves and run under CPython only.
 ``--chip`` adds the figures of ``benchmarks/chip_figures.py``: the firmware as deployed on an
 emulated RP2040 (rp2040py, a dev dependency), in emulated time, once per MicroPython image
 (``CHIP_IMAGES``); they take about an hour an image, the emulator being about 8 times slower than the
@@ -44,7 +44,7 @@ from host_tools.deploy.mpy import interpreter_reads
 from host_tools.executables import find
 
 BENCHMARKS = ROOT / "benchmarks"  # of the checkout: an install that is not editable has none (run refuses)
-CPYTHON_ONLY = ("bench_heap32",)  # drive a 32-bit MicroPython themselves: run under CPython only
+DRIVING_32BIT_MICROPYTHON = ("heap32",)  # benchmarks (as --only names them) whose script runs it: under CPython
 CHIP_FIGURES = BENCHMARKS / "chip_figures.py"
 CHIP_IMAGES = ("CRIB_PICO", "stock")  # tests/chip/flash_layout.py: the images and their flash layouts
 # The unix port's heap for the benchmarks: the RP2040's free heap (about 240 KB) and room for what
@@ -134,7 +134,7 @@ def name_part(text: str) -> str:
 
 def on_micropython(name: str) -> bool:
     """True if the benchmark ``name`` runs on the unix port (as well as on CPython), when it is installed."""
-    return "bench_" + name not in CPYTHON_ONLY
+    return name not in DRIVING_32BIT_MICROPYTHON
 
 
 def planned(only: str | None, env: dict[str, str], chip: bool = False, compiled: Path | None = None) -> list[Run]:
