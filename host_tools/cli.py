@@ -1,6 +1,7 @@
-"""The `crib` command: one program, its sub-commands registered by the modules ``COMMAND_MODULES`` names
-(like mpremote's commands): most one a module, the game's changes (cut, peg, lay, hand, ...) all in
-``host_tools.commands.game``, and the simulator's in ``simulator.cli``."""
+"""The `crib` command: one program, its sub-commands listed in ``COMMANDS`` (like mpremote's commands), each built
+and run by a module: most one a module, the game's changes (cut, peg, lay, hand, ...) all in
+``host_tools.commands.game``, and the simulator's in ``simulator.cli``. A module is imported only when its
+command is asked for (``built``): `crib --help` lists the commands from the table alone."""
 
 from __future__ import annotations
 
@@ -8,30 +9,58 @@ import argparse
 import importlib
 import os
 import sys
-from importlib.metadata import version
-from typing import NoReturn
+from dataclasses import dataclass
+from typing import Any, NoReturn
 
 from host_shared import INTERRUPTED, NOT_DONE
 from host_shared.errors import Failed, fail, json_error, say
 
-# Each module named here defines register(subparsers), which adds its sub-command(s) and
-# sets ``func`` (taking the parsed args, returning an exit status, or raising Failed).
-COMMAND_MODULES = [
-    "host_tools.commands.bench",
-    "host_tools.commands.advise",
-    "host_tools.commands.deploy",
-    "host_tools.commands.status",
-    "host_tools.commands.log",
-    "host_tools.commands.undo",
-    "host_tools.commands.game",
-    "host_tools.commands.settings",
-    "host_tools.commands.led_test",
-    "host_tools.commands.export",
-    "host_tools.commands.plot",
-    "host_tools.commands.score",
-    "host_tools.commands.mip_package",
-    "simulator.cli",
-]
+
+@dataclass(frozen=True)
+class Command:
+    """A sub-command: its name, the module that defines it, its summary (its line in `crib --help`, and its
+    description, unless the module gives a longer one) and its other names. The module's ``define(parser, name)``
+    adds the arguments of the sub-command ``name`` to its parser and sets ``func``, which takes the parsed args and
+    returns an exit status (or raises ``Failed``)."""
+
+    name: str
+    module: str
+    summary: str
+    aliases: tuple[str, ...] = ()
+
+
+GAME = "host_tools.commands.game"
+COMMANDS = (
+    Command("bench", "host_tools.commands.bench", "print performance and memory figures (CPython and MicroPython)"),
+    Command("advise", "host_tools.commands.advise", "rank every way to keep 4 cards and lay the rest in the crib"),
+    Command("deploy", "host_tools.commands.deploy", "compile the firmware and copy what changed to the board"),
+    Command("status", "host_tools.commands.status", "show the scores and game state on the board"),
+    Command("log", "host_tools.commands.log", "show the game log on the board"),
+    Command("undo", "host_tools.commands.undo", "take back the last game event (peg, count, cut...)"),
+    Command("cut", GAME, "cut for deal: the lowest card deals"),
+    Command("dealer", GAME, "name the first dealer of the game (instead of a cut)", aliases=("deal",)),
+    Command("starter", GAME, "the starter card turned up, or its rank alone (a Jack pegs his heels for the dealer)"),
+    Command("heels", GAME, "his heels: 2 for the dealer, without naming the starter"),
+    Command("peg", GAME, "peg points in the play (fifteens, pairs, runs, go, 31)"),
+    Command("lay", GAME, "lay a card in the play, card by card: the board counts it and pegs what it makes"),
+    Command("go", GAME, "say go in the play, card by card (the last to lay pegs 1 when nobody can)"),
+    Command("hand", GAME, "count a player's hand in the show, in turn (the pone first)"),
+    Command("crib", GAME, "count the dealer's crib (the deal then passes on)"),
+    Command("muggins", GAME, "call muggins right after a claim (muggins on): the points it overlooked are yours"),
+    Command("new-game", GAME, "abandon this game (crib undo brings it back), or after a win: the next game, the "
+            "loser deals"),
+    Command("new-match", GAME, "start the match again: the tally goes to zero (cannot be undone: asked first)"),
+    Command("settings", "host_tools.commands.settings", "show the settings, or change them with KEY=VALUE"),
+    Command("test-leds", "host_tools.commands.led_test",
+            "the LED test: colour order, one LED walking the chain, controls echoed"),
+    Command("export", "host_tools.commands.export", "export the game log as CSV or JSON"),
+    Command("plot", "host_tools.commands.plot", "draw the race of a game or a match as an image"),
+    Command("score", "host_tools.commands.score", "count a hand or crib: total, breakdown and the spoken count"),
+    Command("mip-package", "host_tools.commands.mip_package",
+            "write package.json for mpremote mip install github:OWNER/REPO (your fork)"),
+    Command("sim", "simulator.cli", "play on the desktop simulator (window, terminal or headless)"),
+)
+BY_NAME = {name: command for command in COMMANDS for name in (command.name, *command.aliases)}
 
 
 # One rule for every sub-command, so that a script can tell its own mistake from the board's "no".
@@ -59,6 +88,7 @@ class Parser(argparse.ArgumentParser):
     (``host_shared.errors.fail``): a script reading it gets one object however the command ends."""
 
     json_errors = False
+    built = False  # a sub-command's: its arguments added (``built``)
 
     def error(self, message: str) -> NoReturn:
         """Say the usage error (as JSON too, with ``json_errors``) and exit with status 2."""
@@ -67,17 +97,42 @@ class Parser(argparse.ArgumentParser):
         super().error(message)
 
 
+class Version(argparse.Action):
+    """argparse's version action, the version read from the install's metadata only when it is asked for
+    (``importlib.metadata`` takes some 30 ms to import, which every command paid)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> NoReturn:
+        """Print ``crib VERSION`` and exit."""
+        from importlib.metadata import version
+
+        print("crib %s" % version("cribbage-board"))
+        parser.exit()
+
+
 def build_parser() -> tuple[Parser, dict[str, Parser]]:
-    """The argument parser with every sub-command registered, and each sub-command's own parser
-    by the names it is called (aliases too)."""
+    """The argument parser with every sub-command in it, and each sub-command's own parser by the names it is
+    called (aliases too): their arguments are added when one is asked for (``built``)."""
     parser = Parser(prog="crib", description="Electronic cribbage board: tools for the host. A command's options go "
                     "after it or before it (crib --json status, crib -da0 --js peg 1 2).",
                     epilog=EXIT_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version="crib %s" % version("cribbage-board"))
+    parser.add_argument("--version", action=Version, nargs=0, default=argparse.SUPPRESS,
+                        help="show program's version number and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+    for command in COMMANDS:
+        sub.add_parser(command.name, help=command.summary, description=command.summary, aliases=command.aliases)
     return parser, sub.choices
+
+
+def built(commands: dict[str, Parser], name: str) -> Parser:
+    """The parser of the sub-command ``name`` (or an alias) with its arguments, added by its module the first time
+    (the module imported only then)."""
+    parser = commands[name]
+    if not parser.built:
+        command = BY_NAME[name]
+        importlib.import_module(command.module).define(parser, command.name)
+        parser.built = True
+    return parser
 
 
 def options_after_command(words: list[str], commands: dict[str, Parser]) -> list[str]:
@@ -86,7 +141,10 @@ def options_after_command(words: list[str], commands: dict[str, Parser]) -> list
     (and its parser says which it does not take); ``words`` as they are when there is none or no sub-command
     follows them."""
     for at, word in enumerate(words):
-        if word in commands and only_options(words[:at], [commands[word], *commands.values()]):
+        # every sub-command named is built: argparse takes one of them; the others' parsers are built only for
+        # an option before it that is none of its own (that answer stands: only_options takes the first that knows)
+        if word in commands and (only_options(words[:at], [built(commands, word)]) or only_options(
+                words[:at], [commands[word], *(built(commands, name) for name in commands)])):
             return [word, *words[:at], *words[at + 1:]]
     return words
 

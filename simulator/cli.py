@@ -59,10 +59,9 @@ MIN_SCALE = 1.5  # the smallest window's: the whole board on a small screen (a w
 SEPARATE_FLASH = "board-2"  # the folder suggested for a second board, beside the first's
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `sim` sub-command."""
-    parser = sub.add_parser("sim", help="play on the desktop simulator (window, terminal or headless)",
-                            description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def define(parser: argparse.ArgumentParser, name: str) -> None:
+    """Add the arguments of `crib sim` (``name``) to its ``parser``, and its description."""
+    parser.description, parser.formatter_class = __doc__, argparse.RawDescriptionHelpFormatter
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--tui", action="store_true", help="play in the terminal even if there is a display")
     mode.add_argument("--headless", action="store_true", help="no window: play --script and/or --serve")

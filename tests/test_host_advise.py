@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 from typing import Any
@@ -18,13 +17,13 @@ from host_tools.commands import advise
 
 def run_advise(argv: list[str]) -> int:
     """Run the `advise` sub-command alone, as `crib advise ARGV` would (its errors said as crib says them)."""
-    parser = argparse.ArgumentParser(prog="crib")
-    advise.register(parser.add_subparsers(dest="command"))
+    parser, commands = cli.build_parser()
+    cli.built(commands, "advise")
     return cli.run(parser.parse_args(["advise", *argv]))
 
 
 def test_registered_in_the_crib_command() -> None:
-    assert "host_tools.commands.advise" in cli.COMMAND_MODULES
+    assert cli.BY_NAME["advise"].module == advise.__name__
 
 
 def test_json_ranking_matches_brute_force(capsys: pytest.CaptureFixture[str]) -> None:

@@ -18,12 +18,10 @@ from host_tools.board.link import BoardLink, BoardRefused, MalformedReply, conne
 from host_tools.board.link_options import add_link_arguments
 
 
-def add_conversation(sub: argparse._SubParsersAction, name: str, summary: str,
-                     exchange: Callable[[BoardLink], dict[str, Any]],
+def add_conversation(parser: argparse.ArgumentParser, exchange: Callable[[BoardLink], dict[str, Any]],
                      shown: Callable[[dict[str, Any]], list[RenderableType]]) -> None:
-    """Add the sub-command ``name`` that asks the board one thing (``exchange``) and prints its reply
+    """Make ``parser``'s sub-command one that asks the board one thing (``exchange``) and prints its reply
     (``shown``), with the link's options (``converse``)."""
-    parser = sub.add_parser(name, help=summary, description=summary)
     add_link_arguments(parser)
     parser.set_defaults(func=lambda args: converse(args, exchange, shown))
 

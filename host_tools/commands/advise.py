@@ -70,10 +70,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `advise` sub-command."""
-    summary = "rank every way to keep 4 cards and lay the rest in the crib"
-    parser = sub.add_parser("advise", help=summary, description=summary)
+def define(parser: argparse.ArgumentParser, name: str) -> None:
+    """Add the arguments of `crib advise` (``name``) to its ``parser``."""
     parser.add_argument("cards", nargs="+", metavar="CARD",
                         help="the cards dealt to you, like 5H 5C JD QS 4C 9H (10H or TH, or 5♥ also work)")
     parser.add_argument("--dealer", action="store_true",

@@ -203,10 +203,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `bench` sub-command."""
-    summary = "print performance and memory figures (CPython and MicroPython)"
-    parser = sub.add_parser("bench", help=summary, description=summary)
+def define(parser: argparse.ArgumentParser, name: str) -> None:
+    """Add the arguments of `crib bench` (``name``) to its ``parser``."""
     parser.add_argument("--only", type=name_part, help="run only the benchmarks whose name contains this (%s)"
                         % (", ".join(benchmark_names()) or "benchmarks/ of the checkout"))
     parser.add_argument("--chip", action="store_true",

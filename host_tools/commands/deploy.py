@@ -385,10 +385,9 @@ The simulator runs the firmware of this crib itself: there is nothing to deploy 
 is reset afterwards)."""
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `deploy` sub-command."""
-    parser = sub.add_parser("deploy", help="compile the firmware and copy what changed to the board",
-                            description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
+def define(parser: argparse.ArgumentParser, name: str) -> None:
+    """Add the arguments of `crib deploy` (``name``) to its ``parser``, and its description."""
+    parser.description, parser.formatter_class = DESCRIPTION, argparse.RawDescriptionHelpFormatter
     add_device_argument(parser, simulator=False)
     parser.add_argument("--dry-run", action="store_true",
                         help="show the plan; change nothing on the board (a board found is listed, then reset)")

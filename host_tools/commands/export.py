@@ -102,10 +102,8 @@ def out_file(text: str) -> Path | None:
     return None if is_standard_output(text) else _file_to_write(text)
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `export` sub-command."""
-    summary = "export the game log as CSV or JSON"
-    parser = sub.add_parser("export", help=summary, description=summary)
+def define(parser: argparse.ArgumentParser, name: str) -> None:
+    """Add the arguments of `crib export` (``name``) to its ``parser``."""
     parser.add_argument("--format", choices=("csv", "json"), default="csv", help="default: csv")
     parser.add_argument("--out", metavar="FILE", type=out_file,
                         help="write here instead of to standard output (-: standard output); the file is replaced "

@@ -5,7 +5,7 @@ Each is one row of ``COMMANDS``, mirroring the rules core's events (docs/EVENTS.
 their rules): the row names the command, its arguments (``Field``s: how people type a
 player, a card, points) and the protocol request it sends. A row without ``event`` sends
 ``["NAME", field values in order]``: `crib lay 2 5` is the row
-``GameCommand("lay", ..., (SEAT, RANK))`` and sends ``["lay", 1, 5]``.
+``GameCommand("lay", (SEAT, RANK))`` and sends ``["lay", 1, 5]``.
 
 People type players 1, 2, 3 (and 4 in a team game; or p1.., t1a..) and cards as they write
 them (5H, 10H or TH, 5♥), or ranks alone (5, 10, J) for a cut, a starter or a show known by
@@ -166,11 +166,9 @@ class GameCommand:
     """A `crib` sub-command that sends one game request (see the module docstring)."""
 
     name: str
-    help: str
     fields: tuple[Field, ...] = ()
     event: Callable[[argparse.Namespace], list[Any]] | None = None  # None: [name, field values in order]
     request: str = "event"  # the protocol command; "event" carries the event, the others nothing
-    aliases: tuple[str, ...] = ()
     # A command that cannot be undone: the question put to the person at the terminal first, made
     # from the state before it (None: nothing would be lost, nothing asked); ``--yes`` skips it.
     asks: Callable[[dict[str, Any], Settings], str | None] | None = None
@@ -183,26 +181,19 @@ class GameCommand:
         return "event", {"event": event}
 
 
-COMMANDS = (
-    GameCommand("cut", "cut for deal: the lowest card deals", (CUT,), cut),
-    GameCommand("dealer", "name the first dealer of the game (instead of a cut)", (SEAT,), aliases=("deal",)),
-    GameCommand("starter", "the starter card turned up, or its rank alone (a Jack pegs his heels for the dealer)",
-                (CARD,), starter),
-    GameCommand("heels", "his heels: 2 for the dealer, without naming the starter"),
-    GameCommand("peg", "peg points in the play (fifteens, pairs, runs, go, 31)", (SIDE, POINTS)),
-    GameCommand("lay", "lay a card in the play, card by card: the board counts it and pegs what it makes",
-                (SEAT, RANK)),
-    GameCommand("go", "say go in the play, card by card (the last to lay pegs 1 when nobody can)", (SEAT,)),
-    GameCommand("hand", "count a player's hand in the show, in turn (the pone first)",
-                (SEAT, SHOWN, CLAIM, FLUSH, NOBS), lambda a: shown(a, a.seat)),
-    GameCommand("crib", "count the dealer's crib (the deal then passes on)", (SHOWN, CLAIM, FLUSH, NOBS),
-                lambda a: shown(a, None)),
-    GameCommand("muggins", "call muggins right after a claim (muggins on): the points it overlooked are yours",
-                (SIDE,)),
-    GameCommand("new-game", "abandon this game (crib undo brings it back), or after a win: the next game, the "
-                "loser deals", request="new_game"),
-    GameCommand("new-match", "start the match again: the tally goes to zero (cannot be undone: asked first)",
-                request="new_match", asks=losing_the_match),
+COMMANDS = (  # (each one's summary and other names: host_tools.cli.COMMANDS)
+    GameCommand("cut", (CUT,), cut),
+    GameCommand("dealer", (SEAT,)),
+    GameCommand("starter", (CARD,), starter),
+    GameCommand("heels"),
+    GameCommand("peg", (SIDE, POINTS)),
+    GameCommand("lay", (SEAT, RANK)),
+    GameCommand("go", (SEAT,)),
+    GameCommand("hand", (SEAT, SHOWN, CLAIM, FLUSH, NOBS), lambda a: shown(a, a.seat)),
+    GameCommand("crib", (SHOWN, CLAIM, FLUSH, NOBS), lambda a: shown(a, None)),
+    GameCommand("muggins", (SIDE,)),
+    GameCommand("new-game", request="new_game"),
+    GameCommand("new-match", request="new_match", asks=losing_the_match),
 )
 
 
@@ -260,15 +251,14 @@ def pegged(event: list[Any], before: dict[str, Any], after: dict[str, Any], rule
     return ": " + pegs_said(rules, moved, new)
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add a sub-command for every row of ``COMMANDS``."""
-    for command in COMMANDS:
-        parser = sub.add_parser(command.name, help=command.help, description=command.help, aliases=command.aliases)
-        for field in command.fields:
-            field.add_to(parser)
-        if command.asks:
-            parser.add_argument("-y", "--yes", action="store_true",
-                                help="do not ask first (for scripts: without a terminal to ask on, crib refuses "
-                                "the command unless it is given)")
-        add_link_arguments(parser)
-        parser.set_defaults(func=lambda args, command=command: run(command, args), yes=False)
+def define(parser: argparse.ArgumentParser, name: str) -> None:
+    """Add the arguments of the game command ``name`` (its row of ``COMMANDS``) to its ``parser``."""
+    command = next(row for row in COMMANDS if row.name == name)
+    for field in command.fields:
+        field.add_to(parser)
+    if command.asks:
+        parser.add_argument("-y", "--yes", action="store_true",
+                            help="do not ask first (for scripts: without a terminal to ask on, crib refuses "
+                            "the command unless it is given)")
+    add_link_arguments(parser)
+    parser.set_defaults(func=lambda args: run(command, args), yes=False)

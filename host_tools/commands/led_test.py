@@ -41,10 +41,8 @@ def run(args: argparse.Namespace) -> int:
     return converse(args, exchange, shown)
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `test-leds` sub-command."""
-    summary = "the LED test: colour order, one LED walking the chain, controls echoed"
-    parser = sub.add_parser("test-leds", help=summary, description=summary)
+def define(parser: argparse.ArgumentParser, name: str) -> None:
+    """Add the arguments of `crib test-leds` (``name``) to its ``parser``."""
     parser.add_argument("--stop", action="store_true", help="leave the LED test (the game is as it was)")
     add_link_arguments(parser)
     parser.set_defaults(func=run)

@@ -53,6 +53,6 @@ def shown(reply: dict[str, Any]) -> list[RenderableType]:
     return out
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `log` sub-command: fetch the log and print it."""
-    add_conversation(sub, "log", "show the game log on the board", read_log, shown)
+def define(parser: argparse.ArgumentParser, name: str) -> None:
+    """Add the arguments of `crib log` (``name``) to its ``parser``: it fetches the log and prints it."""
+    add_conversation(parser, read_log, shown)

@@ -61,9 +61,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `mip-package` sub-command."""
-    summary = "write package.json for mpremote mip install github:OWNER/REPO (your fork)"
-    parser = sub.add_parser("mip-package", help=summary, description=summary)
+def define(parser: argparse.ArgumentParser, name: str) -> None:
+    """Add the arguments of `crib mip-package` (``name``) to its ``parser``."""
     parser.add_argument("--check", action="store_true", help="only check that package.json is up to date")
     parser.set_defaults(func=run)

@@ -196,10 +196,8 @@ def image_file(text: str) -> Path:
     return path
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `plot` sub-command."""
-    summary = "draw the race of a game or a match as an image"
-    parser = sub.add_parser("plot", help=summary, description=summary)
+def define(parser: argparse.ArgumentParser, name: str) -> None:
+    """Add the arguments of `crib plot` (``name``) to its ``parser``."""
     parser.add_argument("--out", default="race.png", type=image_file, metavar="FILE",
                         help="the image to write, in the format its extension names: .png, .jpg, .gif, .webp... "
                         "(default %(default)s); the file is replaced only once the whole image is written")

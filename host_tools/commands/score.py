@@ -64,10 +64,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `score` sub-command."""
-    summary = "count a hand or crib: total, breakdown and the spoken count"
-    parser = sub.add_parser("score", help=summary, description=summary)
+def define(parser: argparse.ArgumentParser, name: str) -> None:
+    """Add the arguments of `crib score` (``name``) to its ``parser``."""
     parser.add_argument("cards", nargs="+", metavar="CARD",
                         help="4 cards then the starter, like 5H 5C 5S JD 5D (10H or TH, or 5♥ also work)")
     parser.add_argument("--crib", action="store_true", help="count it as the crib (only a 5-card flush counts)")

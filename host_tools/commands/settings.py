@@ -137,12 +137,12 @@ def run(args: argparse.Namespace) -> int:
     return converse(args, lambda link: link.request("settings", **fields), shown)
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `settings` sub-command."""
-    summary = "show the settings, or change them with KEY=VALUE"
-    parser = sub.add_parser("settings", help=summary, formatter_class=argparse.RawDescriptionHelpFormatter,
-                            description="%s (the board checks them all before it changes any).\n\n%s"
-                            % (summary, keys_help()))
+def define(parser: argparse.ArgumentParser, name: str) -> None:
+    """Add the arguments of `crib settings` (``name``) to its ``parser``, and to its description (its summary) the
+    keys and their values."""
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.description = "%s (the board checks them all before it changes any).\n\n%s" % (parser.description,
+                                                                                           keys_help())
     parser.add_argument("assignments", nargs="*", metavar="KEY=VALUE",
                         help="e.g. target=61 skunk=lurch muggins=on players=3 (a value as the board shows it, "
                         "in brackets below, or as the serial line takes it)")

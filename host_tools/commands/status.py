@@ -97,7 +97,7 @@ def _at(values: list[Any], index: int) -> str:
     return str(values[index]) if index < len(values) else "-"
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `status` sub-command: ask the board for its state and print it."""
-    add_conversation(sub, "status", "show the scores and game state on the board",
-                     lambda link: link.request("state"), lambda reply: state_shown(reply["state"]))
+def define(parser: argparse.ArgumentParser, name: str) -> None:
+    """Add the arguments of `crib status` (``name``) to its ``parser``: it asks the board for its state and prints
+    it."""
+    add_conversation(parser, lambda link: link.request("state"), lambda reply: state_shown(reply["state"]))

@@ -36,6 +36,7 @@ def shown(reply: dict[str, Any]) -> list[RenderableType]:
     return [Text(said), *state_shown(state)]
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `undo` sub-command: take back the last event and print what was taken and the board."""
-    add_conversation(sub, "undo", "take back the last game event (peg, count, cut...)", undo_and_fetch, shown)
+def define(parser: argparse.ArgumentParser, name: str) -> None:
+    """Add the arguments of `crib undo` (``name``) to its ``parser``: it takes back the last event and prints what was
+    taken and the board."""
+    add_conversation(parser, undo_and_fetch, shown)
