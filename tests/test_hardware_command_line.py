@@ -17,8 +17,10 @@ SCRIPTS = sorted(path.stem for path in HARDWARE.glob("*.py") if 'if __name__ == 
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
-    """Every file under ``folder`` (its path from there) and its content."""
-    return {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+    """Every file under ``folder`` (its path from there) and its content, but Python's own caches of the modules
+    a script imports (written whatever the script does, unless PYTHONDONTWRITEBYTECODE is set)."""
+    return {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*"))
+            if path.is_file() and "__pycache__" not in path.parts}
 
 
 def test_the_command_line_scripts_are_the_ones_generate_runs_and_the_checks() -> None:
