@@ -1,6 +1,6 @@
 """How every host command (each `crib` sub-command, `crib sim` too) says what went wrong: one line on stderr,
 ``crib COMMAND: error: why`` (and, with --json, as JSON on standard output too). A command that stops raises
-``Failed``, with the exit status it ends with; `crib`'s entry point (``host_tools.cli.main``) says it."""
+``Failed``, with the exit status it ends with; `crib` says it once (``host_tools.cli.run``)."""
 
 from __future__ import annotations
 
@@ -36,9 +36,10 @@ def fail(args: argparse.Namespace, message: str) -> None:
     """Say the error ``message`` (``say``); for a command run with --json, on standard output too, as
     ``{"ok": false, "error": message}``: a script reading it gets one object however the command ends (a usage
     error too: ``host_tools.cli.Parser``)."""
+    message = one_line(message)
     say(args, message)
     if getattr(args, "json", False):
-        json_error(one_line(message))
+        json_error(message)
 
 
 def one_line(message: str) -> str:

@@ -1,7 +1,7 @@
 """The `crib` command: one program, its sub-commands listed in ``COMMANDS`` (like mpremote's commands), each built
 and run by a module: most one a module, the game's changes (cut, peg, lay, hand, ...) all in
 ``host_tools.commands.game``, and the simulator's in ``simulator.cli``. A module is imported only when its
-command is asked for (``built``): `crib --help` lists the commands from the table alone."""
+command is asked for (``with_arguments``): `crib --help` lists the commands from the table alone."""
 
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ class Parser(argparse.ArgumentParser):
     (``host_shared.errors.fail``): a script reading it gets one object however the command ends."""
 
     json_errors = False
-    built = False  # a sub-command's: its arguments added (``built``)
+    defined = False  # a sub-command's: its arguments added by its module (``with_arguments``)
 
     def error(self, message: str) -> NoReturn:
         """Say the usage error (as JSON too, with ``json_errors``) and exit with status 2."""
@@ -112,7 +112,7 @@ class Version(argparse.Action):
 
 def build_parser() -> tuple[Parser, dict[str, Parser]]:
     """The argument parser with every sub-command in it, and each sub-command's own parser by the names it is
-    called (aliases too): their arguments are added when one is asked for (``built``)."""
+    called (aliases too): their arguments are added when one is asked for (``with_arguments``)."""
     parser = Parser(prog="crib", description="Electronic cribbage board: tools for the host. A command's options go "
                     "after it or before it (crib --json status, crib -da0 --js peg 1 2).",
                     epilog=EXIT_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -124,14 +124,14 @@ def build_parser() -> tuple[Parser, dict[str, Parser]]:
     return parser, sub.choices
 
 
-def built(commands: dict[str, Parser], name: str) -> Parser:
+def with_arguments(commands: dict[str, Parser], name: str) -> Parser:
     """The parser of the sub-command ``name`` (or an alias) with its arguments, added by its module the first time
     (the module imported only then)."""
     parser = commands[name]
-    if not parser.built:
+    if not parser.defined:
         command = BY_NAME[name]
         importlib.import_module(command.module).define(parser, command.name)
-        parser.built = True
+        parser.defined = True
     return parser
 
 
@@ -141,10 +141,10 @@ def options_after_command(words: list[str], commands: dict[str, Parser]) -> list
     (and its parser says which it does not take); ``words`` as they are when there is none or no sub-command
     follows them."""
     for at, word in enumerate(words):
-        # every sub-command named is built: argparse takes one of them; the others' parsers are built only for
+        # every sub-command named gets its arguments: argparse takes one of them; the others' get theirs only for
         # an option before it that is none of its own (that answer stands: only_options takes the first that knows)
-        if word in commands and (only_options(words[:at], [built(commands, word)]) or only_options(
-                words[:at], [commands[word], *(built(commands, name) for name in commands)])):
+        if word in commands and (only_options(words[:at], [with_arguments(commands, word)]) or only_options(
+                words[:at], [commands[word], *(with_arguments(commands, name) for name in commands)])):
             return [word, *words[:at], *words[at + 1:]]
     return words
 

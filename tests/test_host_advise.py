@@ -18,7 +18,7 @@ from host_tools.commands import advise
 def run_advise(argv: list[str]) -> int:
     """Run the `advise` sub-command alone, as `crib advise ARGV` would (its errors said as crib says them)."""
     parser, commands = cli.build_parser()
-    cli.built(commands, "advise")
+    cli.with_arguments(commands, "advise")
     return cli.run(parser.parse_args(["advise", *argv]))
 
 

@@ -26,7 +26,7 @@ from app.store import Store
 from cribbage_lab.card_text import parse
 from host_tools.board.link import BoardLink, connect
 from host_tools.card_args import cut_typed
-from host_tools.cli import build_parser, built, main
+from host_tools.cli import build_parser, main, with_arguments
 from host_tools.commands import game, plot, undo
 from host_tools.commands.status import board_doing, state_shown
 from simulator.device import Device
@@ -431,7 +431,7 @@ def test_a_cut_of_fewer_than_two_players_is_a_usage_error(typed: list[str], said
 def test_the_play_card_by_card_is_a_row_each_for_lay_and_go() -> None:
     parser, commands = build_parser()
     for name in ("lay", "go"):
-        built(commands, name)
+        with_arguments(commands, name)
     lay = next(c for c in game.COMMANDS if c.name == "lay")
     assert lay.message(parser.parse_args(["lay", "1", "5"])) == ("event", {"event": ["lay", 0, 5]})
     assert lay.message(parser.parse_args(["lay", "t2b", "K"])) == ("event", {"event": ["lay", 3, 13]})

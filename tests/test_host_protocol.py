@@ -22,7 +22,7 @@ from sim_process import TIMEOUT_S
 from app.safe import SafeBoard
 from host_tools.board import devices, link
 from host_tools.board.link import connect
-from host_tools.cli import build_parser, built, main
+from host_tools.cli import build_parser, main, with_arguments
 from simulator.device import Device
 from simulator.virtual_hardware import VirtualHardware
 
@@ -544,7 +544,7 @@ def test_a_log_reply_without_pages_is_the_whole_log(capsys: pytest.CaptureFixtur
 
 def test_every_command_says_what_it_does_under_its_usage() -> None:
     _, commands = build_parser()
-    missing = sorted(name for name in commands if not (built(commands, name).description or "").strip())
+    missing = sorted(name for name in commands if not (with_arguments(commands, name).description or "").strip())
     assert missing == []
 
 
@@ -554,7 +554,7 @@ def test_settings_help_names_every_setting_and_the_values_the_board_takes(tmp_pa
     def takes(**change: object) -> bool:
         return json.loads(device.command(json.dumps({"cmd": "settings", "set": change})))["ok"]
 
-    text = built(build_parser()[1], "settings").description or ""
+    text = with_arguments(build_parser()[1], "settings").description or ""
     listed = {key for line in text.splitlines() if line.startswith("  ") and ": " in line
               for key in line.split(": ")[0].strip().split(", ")}
     assert listed == set(json.loads(device.command('{"cmd": "settings"}'))["settings"])

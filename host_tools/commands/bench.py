@@ -189,9 +189,9 @@ def run(args: argparse.Namespace) -> int:
             raise Failed("crib bench --chip needs the rp2040py emulator: pip install -e '.[dev]' (or "
                          "./scripts/test)") from None
     names = selected(args.only)
-    if not names and not args.chip:
-        raise Failed("no benchmark's name contains %r (known: %s)" % (args.only, ", ".join(benchmark_names())),
-                     USAGE_ERROR)
+    if not names and not (args.chip and args.only in "chip"):  # (--chip --only chip: the chip's figures alone)
+        raise Failed("no benchmark's name contains %r (known: %s; with --chip, chip)"
+                     % (args.only, ", ".join(benchmark_names())), USAGE_ERROR)
     # the firmware is compiled only for benchmarks that run on the unix port
     micropython = find("micropython") if any(on_micropython(name) for name in names) else None
     with tempfile.TemporaryDirectory(prefix="crib-bench-") as scratch:
