@@ -76,7 +76,8 @@ def _pid_in(path: Path) -> int | None:
 def hold_flash(folder: Path) -> Iterator[Path]:
     """Hold ``folder`` (created if missing) for this process while in the context: the system's lock
     (``fcntl.flock``) on its lock file, whose path it gives, which then holds this process's pid. FlashInUse
-    if another process holds it. The lock file is removed at the end, and the system lets the lock go with
+    if another process holds it, or if a simulator that serves says it runs on it (one of an older `crib`, whose
+    lock was the pid file alone). The lock file is removed at the end, and the system lets the lock go with
     the process, however it ends."""
     import fcntl  # (POSIX's: imported when a simulator starts, not by every `crib` command that reads this module)
 
@@ -95,6 +96,11 @@ def hold_flash(folder: Path) -> Iterator[Path]:
         if _is_file_at(fd, path):
             break
         os.close(fd)  # its holder removed it as it let go, after we opened it: the lock file now is another
+    serving = next((i for i in running() if i.pid != os.getpid() and Path(i.flash).resolve() == folder.resolve()),
+                   None)
+    if serving is not None:
+        os.close(fd)
+        raise FlashInUse(folder, serving.pid)
     try:
         os.ftruncate(fd, 0)
         os.write(fd, b"%d\n" % os.getpid())

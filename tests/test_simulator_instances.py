@@ -190,3 +190,20 @@ def test_a_simulator_whose_terminal_closes_lets_its_flash_folder_go(tmp_path: Pa
     assert sim.process.wait(timeout=TIMEOUT_S) == 128 + signal.SIGHUP
     assert not (flash / instances.LOCK_NAME).exists()
     sim.stop()
+
+
+def test_a_serving_simulator_of_an_older_crib_holds_its_flash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # its lock was its pid file alone, which the system's lock does not see (a review: two ran on one folder)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
+    flash = tmp_path / "flash"
+    older = os.getppid()  # a live process that is not this one
+    (flash / instances.LOCK_NAME).parent.mkdir()
+    (flash / instances.LOCK_NAME).write_text("%d\n" % older)
+    instances.runtime_dir().mkdir(parents=True)
+    (instances.runtime_dir() / ("sim-%d.json" % older)).write_text(json.dumps(
+        {"pid": older, "port": 7300, "flash": str(flash), "started": 0.0}))
+    with pytest.raises(instances.FlashInUse, match="another simulator \\(pid %d\\)" % older):
+        with instances.hold_flash(flash):
+            pass
+    with instances.hold_flash(tmp_path / "another"):  # (only its own folder)
+        pass
