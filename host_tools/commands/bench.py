@@ -205,7 +205,8 @@ def run(args: argparse.Namespace) -> int:
 
 def define(parser: argparse.ArgumentParser, name: str) -> None:
     """Add the arguments of `crib bench` (``name``) to its ``parser``."""
-    parser.add_argument("--only", type=name_part, help="run only the benchmarks whose name contains this (%s)"
+    parser.add_argument("--only", type=name_part, help="run only the benchmarks whose name contains this (%s; "
+                        "with --chip, chip: the chip's figures alone)"
                         % (", ".join(benchmark_names()) or "benchmarks/ of the checkout"))
     parser.add_argument("--chip", action="store_true",
                         help="also the firmware on an emulated RP2040, both MicroPython images (about an hour of "
