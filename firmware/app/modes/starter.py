@@ -174,9 +174,9 @@ class Starter:
         match = board.match
         text = [">" + rank_name(self.picker.rank) + " any suit"] if self.any_suit else self.picker.text()
         if match.heels:  # pegged already: only a Jack is taken (no rank to turn to), and holding the button is refused
-            hints = ["jack: his heels", "p1/p2=suit/any", "enc=take", "hold enc=skip"]
+            hints = ["jack: his heels", "p1/p2=suit (any)", "enc=take", "hold enc=skip"]
         else:
-            hints = ["turn=rank", "p1/p2=suit/any", "enc=take", "hold enc=skip", heels_hint(match)]
+            hints = ["turn=rank", "p1/p2=suit (any)", "enc=take", "hold enc=skip", heels_hint(match)]
         return ["STARTER"] + text + hints
 
     def describe(self):
