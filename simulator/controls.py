@@ -29,7 +29,8 @@ QUIT_KEYS = ("q", "Q")  # and Ctrl-Q
 HELP = "\n".join((
     "encoder: turn with ←/→, ↑/↓, +/- (Shift: %d) or the mouse wheel · push with Enter or Space, or click the knob"
     % BIG_STEP,
-    "p1: key 1 · p2: key 2 · back: Backspace or Esc · or click the button",
+    "p1: key 1 · p2: key 2 · back: Backspace or Esc (held, with three players: player 3's button) · or click the"
+    " button",
     "long press: hold the key or the mouse button down %.1f s (the encoder held: the menu)" % (LONG_MS / 1000),
     "pull the plug: F12 or Ctrl-K (the game is kept, as on the board) · quit: q",
 ))

@@ -53,7 +53,7 @@ DARK_HOLE, DIM_HOLE = "·", "○"
 # brighter than a blue front one.
 BRIGHT_PEAK = 120
 TOP = 2  # screen rows above the board: the title and a blank line
-LEFT = 3  # columns left of the leftmost hole: a track's names, written before its first hole
+LEFT = 4  # columns left of the leftmost hole: a track's names, written before its first hole, a column of wood
 NAMES_WIDTH = 5  # the longest names a track carries: "P1 P3" (three players: P1 and P3 share a track)
 DISPLAY_ROWS = 4  # the display's box is at least this many rows high, however few lines it shows
 
@@ -126,7 +126,7 @@ class TerminalLayout:
         self.columns = {hole: LEFT + column[x] for hole, (x, _) in geometry.holes.items()}
         row = {y: TOP + 3 * (i // 2) + 2 * (i % 2) for i, y in enumerate(ys)}
         self.rows = {hole: row[y] for hole, (_, y) in geometry.holes.items()}
-        self.width = LEFT + col + 2 + NAMES_WIDTH  # the names of a row that starts on the right after it
+        self.width = LEFT + col + 3 + NAMES_WIDTH  # the names of a row that starts on the right after it, and wood
         self.height = max(self.rows.values()) + 1
 
     def cell(self, track: int, hole: int) -> tuple[int, int]:
@@ -199,8 +199,9 @@ class Terminal:
             lines = lines[TOP:]
         else:
             lines += [bg(WOOD) + fg(TEXT) + line.center(width) + RESET for line in textwrap.wrap(LEGEND, width - 2)]
-        lines.append(bg(WOOD) + fg(TEXT) + "  [1] PLAYER 1   [⌫] BACK   (←⏎→) TURN·PUSH   [2] PLAYER 2".ljust(width)
-                     + RESET)
+        back = "BACK (held: P3)" if self.device.board.match.settings.players == 3 else "BACK"  # (its button)
+        controls = "  [1] PLAYER 1   [⌫] %s   (←⏎→) TURN·PUSH   [2] PLAYER 2" % back
+        lines.append(bg(WOOD) + fg(TEXT) + controls.ljust(width) + RESET)
         text = self.device.lines
         if text is not None:
             for line in (text or [""]) + [""] * max(0, DISPLAY_ROWS - len(text)):

@@ -15,7 +15,7 @@ from simulator.device import Device
 from simulator.geometry import Geometry, Layout
 from simulator.picture import DISPLAY_BOX_MM, MIN_DISPLAY_ROW_PX, BoardPicture, led_colour
 from simulator.tui import HELP as TUI_HELP
-from simulator.tui import LONG_ARMED, TerminalLayout, strip_ansi
+from simulator.tui import LONG_ARMED, Terminal, TerminalLayout, strip_ansi
 
 GEOMETRY = Geometry.load()
 
@@ -86,6 +86,17 @@ def test_the_terminals_help_fits_the_boards_width_uncut() -> None:
     # A review: a help line longer than the board was cut mid-word ("Backs").
     width = TerminalLayout(GEOMETRY).width
     assert all(len(line) <= width for line in (*TUI_HELP, *LONG_ARMED)), width
+
+
+def test_player_3_s_button_is_named_under_the_board_with_three_players(tmp_path: Path) -> None:
+    # a newcomer's review: only "who deals?" said that back held is player 3's button
+    device = Device(tmp_path, manual_clock=True)
+    terminal = Terminal(device)
+    for players, named in ((2, False), (3, True)):
+        device.board.change_settings({"players": players})
+        controls = next(line for line in map(strip_ansi, terminal.screen()) if "[⌫]" in line)
+        assert ("[⌫] BACK (held: P3)" in controls) is named and len(controls.rstrip()) <= terminal.layout.width
+    assert "held, with three players: player 3's button" in HELP
 
 
 def test_terminal_cells_follow_the_board_rows() -> None:
