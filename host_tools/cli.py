@@ -93,7 +93,10 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """Say the usage error (as JSON too, with ``json_errors``) and exit with status 2."""
         if self.json_errors:
-            json_error(message)
+            try:
+                json_error(message)
+            except OSError:  # standard output not written (a full disk): the usage error is said on stderr still
+                pass
         super().error(message)
 
 

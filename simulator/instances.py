@@ -13,6 +13,7 @@ This module imports nothing of the app: host tools read it on every command.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import time
@@ -79,7 +80,11 @@ def hold_flash(folder: Path) -> Iterator[Path]:
     if another process holds it, or if a simulator that serves says it runs on it (one of an older `crib`, whose
     lock was the pid file alone). The lock file is removed at the end, and the system lets the lock go with
     the process, however it ends."""
-    import fcntl  # (POSIX's: imported when a simulator starts, not by every `crib` command that reads this module)
+    try:  # (POSIX's: imported when a simulator starts, not by every `crib` command that reads this module)
+        import fcntl
+    except ImportError:
+        raise OSError(errno.ENOSYS, "this system has no file locks (fcntl): the simulator needs Linux or macOS") \
+            from None
 
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / LOCK_NAME

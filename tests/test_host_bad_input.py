@@ -557,3 +557,7 @@ def test_output_that_cannot_be_written_is_one_error_line() -> None:
         done = subprocess.run([CRIB, "score", "5H", "5C", "TS", "JS", "QS"], stdout=full, stderr=subprocess.PIPE,
                               text=True, timeout=TIMEOUT_S)
     assert done.returncode == 1 and done.stderr.strip() == "crib score: error: [Errno 28] No space left on device"
+    with open("/dev/full", "w") as full:  # a usage error with --json: its JSON not written, its line said (a review:
+        done = subprocess.run([CRIB, "--json", "bogus"], stdout=full, stderr=subprocess.PIPE, text=True,  # traceback)
+                              timeout=TIMEOUT_S)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and "invalid choice: 'bogus'" in done.stderr

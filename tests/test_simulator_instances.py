@@ -207,3 +207,11 @@ def test_a_serving_simulator_of_an_older_crib_holds_its_flash(tmp_path: Path, mo
             pass
     with instances.hold_flash(tmp_path / "another"):  # (only its own folder)
         pass
+
+
+def test_a_system_without_file_locks_is_said_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "fcntl", None)  # (as on Windows: the import fails)
+    with pytest.raises(OSError, match=r"no file locks \(fcntl\)") as raised:
+        with instances.hold_flash(tmp_path):
+            pass
+    assert raised.value.strerror.startswith("this system has no file locks")  # (what crib sim says)
