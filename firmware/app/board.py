@@ -25,7 +25,7 @@ from micropython import const
 
 from app import palette
 from app.messages import Messages
-from app.modes import kept_show
+from app.modes import home_or_call, kept_show
 from app.modes.peg import Peg
 from app.render import Canvas, render, show, show_text
 from app.store import Store
@@ -126,11 +126,10 @@ class Board:
         # the restore and the glance: used at power-on only; no mode holds the others yet
         forget("app.restore app.glance app.prefs app.history cribbage.base " + _COUNT_MODULES)
         self._display_dirty = True
-        match = self.match
-        if match.muggins is not None and match.phase != "show" and self.passed != match.events:  # the crib's claim
-            # open to a call, not passed: the deal has passed, so home offers it not (a hand's, home does): back on
-            self.left = "muggins"  # the call, as it was
-        self.idle()  # a play laid card by card goes on where it was
+        if self.passed == self.match.events:  # the crib's call passed: home, as the board was
+            self.idle()
+        else:  # back on the crib's call still open, as it was; a play laid card by card goes on where it was
+            home_or_call(self)
 
     # --- save and restore (the restore at power-on: app.restore) -------------------------
 

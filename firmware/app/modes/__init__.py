@@ -21,7 +21,7 @@ picker (``app.picker``), a show by ranks (``app.rank_show``), a count said (``ap
 cursor that starts lit where it lands (``app.cursor``). What the modes share lives here, loaded with
 any of them: each side's button (``button_side``), the score lines (``side_lines``, ``heels_said``), a
 house rule keeping a peg (``kept_off``), a show kept to open on (``kept_show``), a muggins call's
-callers (``may_call``, ``draw_callers``, ``light_callers``) and home after an undo (``home_after_undo``).
+callers (``may_call``, ``draw_callers``, ``light_callers``) and home or the crib's open call (``home_or_call``).
 """
 
 from app import palette
@@ -48,9 +48,9 @@ def may_call(board, side):
     return side is not None and claimer is not None and side != claimer and board.match.phase == "show"
 
 
-def home_after_undo(board):
-    """Home after an undo from home or the laying mode: on the crib's call if the undo opened it again (the deal
-    has passed, so home offers it not: ``Board.idle`` opens on it, as at power-on)."""
+def home_or_call(board):
+    """Home, or the crib's call if it is open (the deal has passed, so home offers it not: ``Board.idle`` opens
+    on it): after an undo from home or the laying mode, and at power-on unless the call was passed."""
     match = board.match
     if match.muggins is not None and match.phase != "show":
         board.left = "muggins"

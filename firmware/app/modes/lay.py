@@ -30,7 +30,7 @@ from micropython import const
 
 from app import palette
 from app.messages import LINES
-from app.modes import button_side, heels_said, home_after_undo, side_lines
+from app.modes import button_side, heels_said, home_or_call, side_lines
 from app.render import draw_pegs
 from app.text import wrap
 from cribbage.cards import rank_name, value
@@ -153,7 +153,7 @@ class Lay:
                 self.rank = _undone_rank(board, self.rank)  # a card taken back: its rank dialled again, lit at once
                 self.turned = board.hw.ticks_ms()
                 if not board.playing():  # the starter or his heels taken back: home, as an undo from home goes
-                    home_after_undo(board)
+                    home_or_call(board)
         elif kind == events.LONG and what == events.ENCODER:
             board.open_menu()
         if board.mode is self and board.match.winner is not None:

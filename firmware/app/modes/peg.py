@@ -34,7 +34,7 @@ from app.modes import (
     button_side,
     draw_callers,
     heels_said,
-    home_after_undo,
+    home_or_call,
     kept_off,
     kept_show,
     may_call,
@@ -264,7 +264,7 @@ class Peg:
             board.skip_starter(False)  # (taken back: back there comes home to undo as ever)
             board.open(Starter)
         elif board.attempt(board.undo):
-            home_after_undo(board)
+            home_or_call(board)
 
     def _choose_dealer(self, board, event):
         kind, what = event
