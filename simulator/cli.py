@@ -18,7 +18,8 @@ the knob; keys 1 and 2 are the players' buttons p1 and p2, Backspace or Esc is b
 on a button works too); a key or mouse button held down 0.6 s is a long press (the encoder
 held: the menu). The terminal has no key releases: l then a key is a long press. F12 or
 Ctrl-K pulls the plug (the board boots again from its flash); q quits. The terminal board
-is in 24-bit colour; with NO_COLOR set, in none: a hole shows · dark, ○ dim, ● bright.
+is in 24-bit colour; with NO_COLOR set, in none: a peg shows its side's shape, filled front and
+hollow back (●/○ P1, ■/□ P2, ▲/△ P3), another light ◆ bright or ◇ dim (a mark), a dark hole ·.
 
 A script has one step a line (simulator/script.py has the details): ``turn 3``, ``turn -1``,
 ``press enc``, ``long p1`` (controls: enc, p1, p2, back), ``wait 700`` (ms), ``cmd {...}``

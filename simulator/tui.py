@@ -1,12 +1,16 @@
 """The simulator in a terminal: the board as coloured dots (24-bit ANSI colour), keys for controls.
 
-With the environment variable NO_COLOR set (no-color.org), no colour at all: a hole's glyph
-says whether its LED is dark (·), dim (○: a back peg, a street mark, a trail) or bright (●).
+With the environment variable NO_COLOR set (no-color.org), no colour at all: a hole's glyph says
+what its LED shows. A peg's glyph has its side's shape, filled for the front peg and hollow for the
+back one: ●/○ P1 (T1), ■/□ P2 (T2), ▲/△ P3; any other light is ◆ bright (a peg being dialled, a
+flash, the menu's chosen item) or ◇ dim (a street mark, a line, a trail); a dark hole is ·. The
+legend under the board says so.
 
 Used with ``--tui`` or when there is no display. Terminals report no key releases, so a
 long press is asked for explicitly: ``l`` then the control's key (a key held comes as its repeats,
 each a press: the screen then says how to hold one). Hole (track, hole) is
-drawn at ``TerminalLayout.cell(track, hole)`` (0-based row and column on the screen).
+drawn at ``TerminalLayout.cell(track, hole)`` (0-based row and column of the layout; on a terminal
+wider than the layout, it is centred: ``margin`` columns to the right).
 A terminal too small for the whole screen gets it without the title and the legend of how a
 track runs (an 80x24 terminal plays so); one smaller still gets a line saying how big it
 must be instead (big enough for the display's most lines); the screen is drawn again whenever
@@ -28,8 +32,10 @@ import time
 import tty
 from typing import TextIO
 
+from app.board import Board
 from app.messages import LINES as DISPLAY_LINES  # the most lines the firmware ever shows
-from app.power import peak_steps
+from app.power import gamma, peak_steps
+from app.render import track_of
 from host_shared import USAGE_ERROR
 from host_shared.errors import Failed
 from shared.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN
@@ -45,13 +51,19 @@ WOOD = (92, 54, 26)
 EMPTY = (44, 26, 12)
 TEXT = (236, 214, 180)
 HOLE = "●"
-# Without colour (NO_COLOR set: no-color.org) an LED is told by its glyph: dark, dim or bright.
-DARK_HOLE, DIM_HOLE = "·", "○"
-# An LED is bright if the renderer gave it a peak (its brightest channel, before the brightness setting) of at
-# least this: a front peg's is 158 or more (green's), a back peg's at most 96 (app.palette.BACK_PEG), whatever
-# the colour. Told from its PWM bytes by app.power's curve: the screen's colour would call an orange back peg
-# brighter than a blue front one.
-BRIGHT_PEAK = 120
+# Without colour (NO_COLOR set: no-color.org) an LED is told by its glyph (``plain_glyphs``): a peg's by its side's
+# shape, filled front and hollow back, so that every peg of three players differs by glyph alone (P1 and P3 share
+# a track) and none looks like a mark; a light of no peg's by the one shape left, dim or bright.
+FRONT_PEGS = ("●", "■", "▲")  # per side: P1 (T1), P2 (T2), P3
+BACK_PEGS = ("○", "□", "△")
+LIGHTS = ("◇", "◆")  # a light of no peg's: dim (a mark, a trail), bright (a peg being dialled, a flash)
+DARK_HOLE = "·"
+# A light of no peg's is bright if the renderer gave it a peak (its brightest channel, before the brightness
+# setting) of at least this: a trail's is at most 79 (white's, app.palette.TRAIL), a mark's less; a peg being
+# dialled, a tally, a flash or the menu's chosen item at least 104 (green's tally). Told from its PWM bytes through
+# app.power's curve at the board's brightness setting: the screen's colour (``led_colour``), exposed as a camera
+# would, squashes the levels together.
+BRIGHT_PEAK = 92
 TOP = 2  # screen rows above the board: the title and a blank line
 LEFT = 4  # columns left of the leftmost hole: a track's names, written before its first hole, a column of wood
 NAMES_WIDTH = 5  # the longest names a track carries: "P1 P3" (three players: P1 and P3 share a track)
@@ -108,6 +120,53 @@ def strip_ansi(text: str) -> str:
     return ANSI.sub("", text)
 
 
+def margin(columns: int, width: int) -> int:
+    """Columns left of a block ``width`` wide, centred on a terminal ``columns`` wide (none if it is no wider)."""
+    return max(0, (columns - width) // 2)
+
+
+def centred(lines: list[str], columns: int) -> list[str]:
+    """``lines`` (ANSI text) moved right as one block, each keeping its place in it, to the middle of a
+    terminal ``columns`` wide."""
+    left = " " * margin(columns, max(len(strip_ansi(line)) for line in lines))
+    return [left + line for line in lines]
+
+
+def hue_distance(rgb: tuple[int, int, int], colour: tuple[int, int, int]) -> float:
+    """How far a lit LED's PWM bytes ``rgb`` are from showing ``colour`` (an ``app.palette`` colour), at any
+    level: each channel over the brightest, ``colour``'s through app.power's gamma, as it drives the channels
+    below the brightest."""
+    peak, top = max(rgb), max(colour)
+    return sum((c / peak - gamma[(k * 255 + (top >> 1)) // top] / 255) ** 2 for c, k in zip(rgb, colour, strict=True))
+
+
+def plain_glyphs(board: Board, frame: bytes | bytearray) -> list[str]:
+    """Each LED's glyph on a screen without colour, in ``frame``'s order: a peg's its side's (``FRONT_PEGS``,
+    ``BACK_PEGS``), another light's ``LIGHTS`` (dim or bright at ``board``'s brightness setting), a dark one's
+    ``DARK_HOLE``. A lit hole shows a peg of the side on its track whose colour is nearest its LED's, if that side
+    has one there: P1 and P3 share a track, their pegs in one hole take turns (``app.render``), and a trail or a
+    peg being dialled of one may cover a peg of the other."""
+    game = board.match.game
+    pegs = not board.mode.full_screen  # a full-screen mode (the menu, the settings...) draws no pegs
+    bright = peak_steps(BRIGHT_PEAK, board.prefs["brightness"])
+    glyphs = []
+    for index in range(len(frame) // 3):
+        track, hole = place(index)
+        rgb = (frame[3 * index], frame[3 * index + 1], frame[3 * index + 2])
+        if rgb == (0, 0, 0):
+            glyphs.append(DARK_HOLE)
+            continue
+        on_track = [side for side in range(len(game.front)) if track_of(side) == track]
+        side = min(on_track, key=lambda other: hue_distance(rgb, board.colours[other]))
+        if pegs and game.front[side] == hole:
+            glyphs.append(FRONT_PEGS[side])
+        elif pegs and game.back[side] == hole:
+            glyphs.append(BACK_PEGS[side])
+        else:
+            glyphs.append(LIGHTS[max(rgb) >= bright])
+    return glyphs
+
+
 class TerminalLayout:
     """Holes placed on a character grid: one column pair a hole, an extra column between streets;
     the rows come in twos (the same holes of both tracks) with a line of hole numbers between them."""
@@ -130,16 +189,16 @@ class TerminalLayout:
         self.height = max(self.rows.values()) + 1
 
     def cell(self, track: int, hole: int) -> tuple[int, int]:
-        """(row, column) on the screen of hole 1..121 of ``track``."""
+        """(row, column) of hole 1..121 of ``track`` in the layout: on the screen, ``margin`` columns further
+        right on a terminal wider than the layout (``Terminal.fitted`` centres it)."""
         return self.rows[(track, hole)], self.columns[(track, hole)]
 
     def board_lines(self, frame: bytes | bytearray, names: TrackNames | None = None,
-                    brightness: int | None = None) -> list[str]:
+                    glyphs: list[str] | None = None) -> list[str]:
         """The board rows as ANSI text: wood background, each hole a dot in its LED's colour,
-        every fifth hole's number between its rows, each track's ``names`` where each of its rows starts; given the
-        board's ``brightness`` setting, each hole's glyph says how bright it is too (for a screen without colour)."""
+        every fifth hole's number between its rows, each track's ``names`` where each of its rows starts; given
+        ``glyphs`` (``plain_glyphs``: for a screen without colour), each hole its LED's glyph."""
         grid = [[bg(WOOD) + " "] * self.width for _ in range(self.height - TOP)]
-        bright_steps = None if brightness is None else peak_steps(BRIGHT_PEAK, brightness)
 
         def write(row: int, end: int, text: str, colour: tuple[int, int, int]) -> None:
             for i, char in enumerate(text):
@@ -150,10 +209,7 @@ class TerminalLayout:
             rgb = (frame[3 * index], frame[3 * index + 1], frame[3 * index + 2])
             colour = led_colour(rgb) if rgb != (0, 0, 0) else EMPTY
             row, col = self.cell(track, hole)
-            glyph = HOLE
-            if bright_steps is not None:
-                glyph = DARK_HOLE if rgb == (0, 0, 0) else DIM_HOLE if max(rgb) < bright_steps else HOLE
-            grid[row - TOP][col] = bg(WOOD) + fg(colour) + glyph
+            grid[row - TOP][col] = bg(WOOD) + fg(colour) + (HOLE if glyphs is None else glyphs[index])
         for hole in range(NUMBER_EVERY, HOLES, NUMBER_EVERY):
             rows = [self.cell(track, hole)[0] for track in range(self.geometry.tracks)]
             write((min(rows) + max(rows)) // 2, self.cell(0, hole)[1], str(hole), TEXT)
@@ -192,14 +248,17 @@ class Terminal:
     def screen(self, compact: bool = False) -> list[str]:
         """Every line of the screen, as ANSI text; ``compact``: without the title and the legend
         (``TOP`` rows fewer above the board), for a terminal too small for them."""
-        brightness = None if self.colour else self.device.board.prefs["brightness"]
-        lines = self.layout.board_lines(self.device.frame, track_names(self.device.board), brightness)
+        board = self.device.board
+        glyphs = None if self.colour else plain_glyphs(board, self.device.frame)
+        lines = self.layout.board_lines(self.device.frame, track_names(board), glyphs)
         width = self.layout.width
         if compact:
             lines = lines[TOP:]
         else:
-            lines += [bg(WOOD) + fg(TEXT) + line.center(width) + RESET for line in textwrap.wrap(LEGEND, width - 2)]
-        back = "BACK (held: P3)" if self.device.board.match.settings.players == 3 else "BACK"  # (its button)
+            legend = [LEGEND] if self.colour else [LEGEND, self._glyph_legend()]
+            lines += [bg(WOOD) + fg(TEXT) + line.center(width) + RESET
+                      for text in legend for line in textwrap.wrap(text, width - 2)]
+        back = "BACK (held: P3)" if board.match.settings.players == 3 else "BACK"  # (its button)
         controls = "  [1] PLAYER 1   [⌫] %s   (←⏎→) TURN·PUSH   [2] PLAYER 2" % back
         lines.append(bg(WOOD) + fg(TEXT) + controls.ljust(width) + RESET)
         text = self.device.lines
@@ -211,20 +270,28 @@ class Terminal:
         lines += self._note_lines()
         return lines if self.colour else [strip_ansi(line) for line in lines]
 
+    def _glyph_legend(self) -> str:
+        """What the glyphs of a screen without colour say (``plain_glyphs``), naming this match's sides: one line
+        of the legend."""
+        settings = self.device.board.match.settings
+        pegs = ", ".join("%s/%s %s" % (FRONT_PEGS[side], BACK_PEGS[side], settings.side_name(side))
+                         for side in range(settings.sides))
+        return "front/back pegs %s; other lights %s bright, %s dim; dark %s" % (pegs, LIGHTS[1], LIGHTS[0], DARK_HOLE)
+
     def fitted(self, size: tuple[int, int]) -> list[str]:
-        """The screen for a terminal of ``size`` (columns, rows): all of it; if that does not fit,
-        the compact screen (its note cut to the rows left); if that does not fit either, why not
-        and how big the terminal must be, the board then ``hidden`` (``key`` ignores all but q)."""
+        """The screen for a terminal of ``size`` (columns, rows), centred across it: all of it; if that
+        does not fit, the compact screen (its note cut to the rows left); if that does not fit either,
+        why not and how big the terminal must be, the board then ``hidden`` (``key`` ignores all but q)."""
         columns, rows = size
         self.hidden = False
         lines = self.screen()
         if fits(self.need(lines), size):
-            return lines
+            return centred(lines, columns)
         lines = self.screen(compact=True)
         note = len(self._note_lines())
         need = self.need(lines[:len(lines) - note])  # the note is what gives way to the board
         if fits(need, size):
-            return lines[:rows]
+            return centred(lines[:rows], columns)
         self.hidden = True  # keys but q do nothing until it shows again: a player cannot see what they would do
         text = ("The terminal is %dx%d; the board needs %dx%d: make the terminal bigger (until then keys do "
                 "nothing; q quits)." % (columns, rows, *need))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import itertools
 import json
 import os
 import pty
@@ -14,6 +15,7 @@ import struct
 import subprocess
 import termios
 import time
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,20 +24,25 @@ from sim_process import CRIB, TIMEOUT_S, Connection, Simulator, lit_colour, wait
 
 from app import palette
 from host_shared import INTERRUPTED
-from shared.events import ENCODER, LONG
+from shared.events import ENCODER, LONG, PLAYER_1, PRESS, TURN
+from shared.holes import index
 from simulator.cli import clash_note
 from simulator.device import Device
 from simulator.geometry import Geometry
 from simulator.picture import led_colour
 from simulator.tui import (
+    BACK_PEGS,
+    BRIGHT_PEAK,
     DARK_HOLE,
-    DIM_HOLE,
     DISPLAY_LINES,
+    FRONT_PEGS,
     HOLE,
+    LIGHTS,
     REPEAT_S,
     TOP,
     Terminal,
     TerminalLayout,
+    margin,
     strip_ansi,
 )
 
@@ -121,12 +128,14 @@ def terminal(tmp_path: Path) -> Iterator[tuple[Tmux, Connection]]:
 def test_the_terminal_board_plays_with_keys(terminal: tuple[Tmux, Connection]) -> None:
     tmux, board = terminal
     layout = TerminalLayout(Geometry.load())
+    left = margin(100, layout.width)  # the screen centred across the terminal
     blue, orange = led_colour(lit_colour(palette.BLUE)), led_colour(lit_colour(palette.ORANGE))
 
     def holes_show(expected: dict[tuple[int, int], tuple[int, int, int] | None]) -> bool:
         rows = parse_screen(tmux.screen())
         for (track, hole), colour in expected.items():
             row, col = layout.cell(track, hole)
+            col += left
             if row >= len(rows) or col >= len(rows[row]):
                 return False  # caught mid-redraw: look again
             char, fg = rows[row][col]
@@ -300,62 +309,133 @@ def test_a_standard_80x24_terminal_shows_the_whole_board_and_every_display_line(
     device.hw.display.show_lines(["LINE %d" % n for n in range(DISPLAY_LINES)])  # the longest screen
     shown = [strip_ansi(line) for line in terminal.fitted((80, 24))]
     assert len(shown) <= 24 and all(len(line) <= 80 for line in shown)
+    left = margin(80, layout.width)  # centred: the layout is 78 columns wide
     for track in range(layout.geometry.tracks):  # every hole where the layout puts it, the title's rows left out
         for hole in range(1, 122):
             row, col = layout.cell(track, hole)
-            assert shown[row - TOP][col] == HOLE
+            assert shown[row - TOP][left + col] == HOLE
     text = "\n".join(shown)
     assert "LINE %d" % (DISPLAY_LINES - 1) in text and "long press" in text and "PLAYER 1" in text
     assert "`crib status -d socket://127.0.0.1:41222`" in text  # (a review: the note's end, cut, held this one's port)
     assert "make the terminal bigger" in " ".join(terminal.fitted((80, 22)))
 
 
-def test_without_colour_the_terminal_tells_dark_dim_and_bright_leds_by_their_glyphs(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    device = Device(tmp_path / "flash", manual_clock=True)
+def pegged(flash: Path, players: int, pegs: list[tuple[int, int]], **settings: int) -> Device:
+    """A board of ``players`` on which, once player 1 deals, each (side, points) of ``pegs`` is pegged in
+    turn, with the ``settings`` (preferences) given, its frame drawn."""
+    device = Device(flash, manual_clock=True)
+    assert json.loads(device.command(json.dumps({"cmd": "settings", "set": {"players": players}})))["ok"]
     device.command('{"cmd": "input", "event": ["press", "p1"]}')  # player 1 deals
-    for points in (3, 2):  # pegs 3 then 2: front peg 5, back peg 3
-        device.command('{"cmd": "event", "event": ["peg", 0, %d]}' % points)
+    for side, points in pegs:
+        assert json.loads(device.command(json.dumps({"cmd": "event", "event": ["peg", side, points]})))["ok"]
+    if settings:
+        assert json.loads(device.command(json.dumps({"cmd": "settings", "set": settings})))["ok"]
     device.hw.advance(100)
     device.step()
+    return device
+
+
+def glyph_at(terminal: Terminal, lines: list[str], track: int, hole: int) -> str:
+    """The glyph of hole ``hole`` of ``track`` on ``lines``, the terminal's ``screen()``."""
+    row, col = terminal.layout.cell(track, hole)
+    return strip_ansi(lines[row])[col]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_without_colour_every_peg_and_the_plain_and_marked_holes_have_glyphs_of_their_own(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, players: int) -> None:
+    # A review without colour: three players' P1 and P3 (one track) showed the same glyphs, ● and ○, as did
+    # two players' P1 and P2; and a back peg's ○ was a dim mark's (a street mark every fifth hole) too.
+    monkeypatch.setenv("NO_COLOR", "1")
+    pegs = [(0, 12), (1, 6), (2, 9), (0, 3), (1, 4), (2, 7)]  # fronts 15, 10, 16; backs 12, 6, 9
+    device = pegged(tmp_path / "flash", players, [(side, points) for side, points in pegs if side < players])
+    state = device.state()
+    terminal = Terminal(device)
+    lines = terminal.screen()
+    kinds: dict[str, set[str]] = {}
+    taken = set()
+    for side in range(players):
+        track = side % 2  # P3 pegs on P1's track
+        for peg in ("front", "back"):
+            hole = state[peg][side]
+            kinds["P%d %s" % (side + 1, peg)] = {glyph_at(terminal, lines, track, hole)}
+            taken.add((track, hole))
+    holes = [(track, hole) for track in range(2) for hole in range(1, 122) if (track, hole) not in taken]
+    kinds["mark"] = {glyph_at(terminal, lines, track, hole) for track, hole in holes if hole % 5 == 0 and hole < 121}
+    dark = [(track, hole) for track, hole in holes if not any(device.frame[3 * index(track, hole):][:3])]
+    assert len(dark) > 150  # most holes
+    kinds["plain"] = {glyph_at(terminal, lines, track, hole) for track, hole in dark}
+    for (one, these), (other, those) in itertools.combinations(kinds.items(), 2):
+        assert not these & those, (one, other, kinds)
+    # one column each, in every terminal: no glyph East Asian wide (two columns)
+    assert not any(unicodedata.east_asian_width(glyph) in "WF" for glyphs in kinds.values() for glyph in glyphs)
+
+
+def test_without_colour_the_terminal_tells_pegs_lights_and_dark_holes_and_its_legend_says_how(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    device = pegged(tmp_path / "flash", 2, [(0, 3), (0, 2)])  # front peg 5, back peg 3
     assert device.state()["front"] == [5, 0]
     monkeypatch.setenv("NO_COLOR", "1")
     terminal = Terminal(device)
     assert not terminal.colour
     lines = terminal.screen()
     assert not any("\x1b" in line for line in lines)  # plain text, nothing to colour
-
-    def glyph(track: int, hole: int) -> str:
-        row, col = terminal.layout.cell(track, hole)
-        return lines[row][col]
-
-    assert (glyph(0, 5), glyph(0, 3), glyph(0, 4), glyph(1, 3)) == (HOLE, DIM_HOLE, DARK_HOLE, DARK_HOLE)
+    shown = tuple(glyph_at(terminal, lines, *hole) for hole in ((0, 5), (0, 3), (0, 4), (1, 3), (0, 10)))
+    assert shown == (FRONT_PEGS[0], BACK_PEGS[0], DARK_HOLE, DARK_HOLE, LIGHTS[0])  # hole 10: a street mark
+    assert "front/back pegs ●/○ P1, ■/□ P2; other lights ◆ bright, ◇ dim; dark ·" in "\n".join(lines)
+    device.push([(PRESS, PLAYER_1), (TURN, 3)])  # player 1 dials 4: lands in hole 9 (it blinks), over 6 to 8
+    device.step()
+    lines = terminal.screen()
+    shown = tuple(glyph_at(terminal, lines, 0, hole) for hole in range(5, 10))
+    assert shown == (FRONT_PEGS[0], LIGHTS[0], LIGHTS[0], LIGHTS[0], LIGHTS[1])
+    # so in every colour a player may choose: every trail dim, every peg being dialled bright
+    peaks = [max(colour) for colour in palette.CHOICES]
+    assert max(peaks) * palette.TRAIL >> 8 < BRIGHT_PEAK <= min(peaks) * palette.PREVIEW >> 8
     monkeypatch.setenv("NO_COLOR", "")  # empty: as if not set (no-color.org)
     assert Terminal(device).colour
     assert HOLE in strip_ansi(Terminal(device).screen()[TOP]) and DARK_HOLE not in Terminal(device).screen()[TOP]
+    assert "front/back pegs" not in "\n".join(Terminal(device).screen())  # colour says whose a peg is
 
 
-def test_without_colour_every_colour_s_front_peg_is_bright_and_back_peg_dim_at_every_brightness(
+def test_without_colour_every_colour_s_pegs_show_their_side_s_glyphs_and_two_in_one_hole_take_turns(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # A review without colour: P2's orange back peg showed bright, as its front peg, and P1's blue one dim
-    # (the screen's colour of an orange LED is brighter than a blue one's at the same level).
+    # Whose peg a lit hole shows is told by its colour where two sides share a track (P1 and P3), at every
+    # brightness: their pegs in one hole take turns in it (app.render).
     monkeypatch.setenv("NO_COLOR", "1")
+    pegs = [(0, 10), (2, 4), (1, 6), (0, 4), (2, 10), (1, 8)]  # fronts 14, 14, 14; backs 10, 6, 4
     for brightness in (16, 160, 255):
-        device = Device(tmp_path / str(brightness), manual_clock=True)
-        assert json.loads(device.command(json.dumps({"cmd": "settings", "set": {"brightness": brightness}})))["ok"]
-        device.command('{"cmd": "input", "event": ["press", "p1"]}')  # player 1 deals
-        for side, points in ((0, 12), (1, 6), (0, 2), (1, 8)):  # fronts 14, 14; backs 12, 6
-            device.command('{"cmd": "event", "event": ["peg", %d, %d]}' % (side, points))
-        for first, second in ((0, 1), (2, 3), (4, 5), (6, 7)):  # every colour a player may choose (P3: P1's track)
-            chosen = {"colour0": first, "colour1": second, "colour2": second}
+        device = pegged(tmp_path / str(brightness), 3, pegs, brightness=brightness)
+        for first, third in itertools.permutations(range(8), 2):  # every two colours P1 and P3 may have
+            chosen = {"colour0": first, "colour1": first, "colour2": third}  # (P2 may have P1's colour)
             assert json.loads(device.command(json.dumps({"cmd": "settings", "set": chosen})))["ok"]
-            device.hw.advance(100)
-            device.step()
-            terminal = Terminal(device)
-            lines = terminal.screen()
-            cells = [terminal.layout.cell(track, hole) for track, hole in ((0, 14), (1, 14), (0, 12), (1, 6))]
-            shown = tuple(lines[row][col] for row, col in cells)
-            assert shown == (HOLE, HOLE, DIM_HOLE, DIM_HOLE), (brightness, chosen, shown)
+            in_turn = set()
+            for _ in range(6):  # 1.5 s: each side's turns (of 0.5 s, cut short where the clock wraps)
+                device.hw.advance(250)
+                device.step()
+                terminal = Terminal(device)
+                lines = terminal.screen()
+                shown = tuple(glyph_at(terminal, lines, *hole) for hole in ((0, 10), (0, 4), (1, 14), (1, 6)))
+                assert shown == (BACK_PEGS[0], BACK_PEGS[2], FRONT_PEGS[1], BACK_PEGS[1]), (brightness, chosen)
+                in_turn.add(glyph_at(terminal, lines, 0, 14))
+            assert in_turn == {FRONT_PEGS[0], FRONT_PEGS[2]}, (brightness, chosen, in_turn)
+
+
+def test_a_wide_terminal_shows_the_screen_centred_across_it(tmp_path: Path) -> None:
+    # A review: on a wide terminal the board sat at its left edge.
+    device = Device(tmp_path / "flash", manual_clock=True)
+    device.hw.display.show_lines(["LINE %d" % n for n in range(DISPLAY_LINES)])  # the longest screen
+    terminal = Terminal(device, note="serving on 127.0.0.1:4121", colour=True)
+    width = terminal.layout.width
+    for columns, rows, compact in ((200, 60, False), (121, 24, True), (width + 1, 40, False), (width, 24, True)):
+        shown = terminal.fitted((columns, rows))
+        left = (columns - width) // 2
+        # the whole screen, as one block: the board, its legend, the controls, the display, the help, the note
+        assert shown == [" " * left + line for line in terminal.screen(compact)][:rows], (columns, rows)
+        assert all(len(strip_ansi(line)) <= columns for line in shown)
+        assert shown[0].startswith(" " * left + "\x1b[")  # the margin is the terminal's, not wood
+        right = columns - len(strip_ansi(shown[0]))
+        assert right - left in (0, 1), (columns, left, right)
+        assert ("C R I B B A G E" in shown[0]) is not compact
 
 
 def test_without_a_terminal_it_says_so_before_it_serves_anything(tmp_path: Path) -> None:
