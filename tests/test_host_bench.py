@@ -18,9 +18,10 @@ from sim_process import CRIB
 
 from host_tools.cli import main
 from host_tools.commands import bench
+from host_tools.deploy import firmware_tree
 from host_tools.deploy.build import build
 from host_tools.deploy.firmware_tree import BOARD_JSON, FIRMWARE
-from host_tools.deploy.mpy import interpreter_reads, mpy_cross
+from host_tools.deploy.mpy import MpyFormat, interpreter_reads, mpy_cross
 from host_tools.executables import find
 
 
@@ -146,6 +147,46 @@ def test_a_failing_benchmark_says_why_and_the_command_fails(monkeypatch: pytest.
     assert main(["bench", "--only", "hal"]) == 1
     out, err = capsys.readouterr()
     assert "MemoryError" in out and "1 of the 1 runs failed" in err
+
+
+def reads_x64(command: list[str]) -> MpyFormat:
+    return MpyFormat(6, 3, "x64")
+
+
+def no_mpy_cross(*args: object) -> MpyFormat:
+    raise subprocess.CalledProcessError(1, ["mpy-cross"], "", "Traceback (most recent call last):\n"
+                                        "SyntaxError: invalid syntax\n")
+
+
+def micropython_fails(command: list[str]) -> MpyFormat:
+    raise subprocess.CalledProcessError(1, command, "", "MemoryError: memory allocation failed, heap too small\n")
+
+
+def micropython_hangs(command: list[str]) -> MpyFormat:
+    raise subprocess.TimeoutExpired(command, 60)
+
+
+@pytest.mark.parametrize(("reads", "compiles", "said"), [
+    (micropython_fails, None, "MemoryError: memory allocation failed, heap too small"),
+    (micropython_hangs, None, "timed out after 60 seconds"),
+    (reads_x64, no_mpy_cross, "SyntaxError: invalid syntax"),
+], ids=["micropython fails", "micropython hangs", "mpy-cross fails"])
+def test_the_firmware_not_compiled_for_micropython_is_an_error_in_a_line(
+        reads: object, compiles: object, said: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # A review: a micropython or an mpy-cross that failed (or a micropython that hung) ended crib bench in a traceback.
+    def nothing_runs(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a benchmark was run")
+
+    monkeypatch.setattr(bench, "find", lambda name: "micropython")
+    monkeypatch.setattr(bench, "interpreter_reads", reads)
+    if compiles is not None:
+        monkeypatch.setattr(firmware_tree, "compile_module", compiles)
+    monkeypatch.setattr(bench, "report", nothing_runs)
+    assert main(["bench", "--only", "hal"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("crib bench: error: the firmware could not be compiled for micropython: ")
+    assert said in err and len(err.splitlines()) == 1
 
 
 def test_the_chip_heap_figure_s_two_ways_on_play_through_on_cpython(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -89,8 +89,21 @@ def bench_env(scratch: Path) -> dict[str, str]:
 
 
 def compiled_for(micropython: str, scratch: Path) -> Path:
-    """The firmware compiled for ``micropython`` as `crib deploy` compiles it, in a folder in ``scratch``."""
-    return compile_firmware(scratch / "board-mpy", arch=interpreter_reads([micropython]).arch)
+    """The firmware compiled for ``micropython`` as `crib deploy` compiles it, in a folder in ``scratch``. Raises
+    Failed, saying the last line of error, if ``micropython`` cannot say which .mpy it reads or mpy-cross fails
+    (or is missing)."""
+    try:
+        return compile_firmware(scratch / "board-mpy", arch=interpreter_reads([micropython]).arch)
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired, FileNotFoundError) as error:
+        raise Failed("the firmware could not be compiled for %s: %s" % (micropython, last_error_line(error))) from error
+
+
+def last_error_line(error: subprocess.SubprocessError | OSError) -> str:
+    """The last line a program that failed wrote on stderr; the error itself when it wrote none (a timeout, a
+    program missing)."""
+    said = getattr(error, "stderr", None) or ""
+    lines = (said.decode(errors="replace") if isinstance(said, bytes) else said).strip().splitlines()
+    return lines[-1] if lines else str(error)
 
 
 def script_rows(command: list[str], script: Path, *args: str, env: dict[str, str]) -> Iterator[Row]:
