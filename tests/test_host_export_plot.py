@@ -297,6 +297,21 @@ def test_plot_one_game_in_the_board_colours(match_log: list[list], tmp_path: Pat
     assert "no game 9" in capsys.readouterr().err
 
 
+def test_plot_p1_and_p3_saved_in_one_colour_are_told_apart_as_the_board_tells_them(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A review: the plot chose the colours by its own rules, and drew P1 and P3 saved in one colour alike, where the
+    # board gives P3 its default (app.prefs.restore_prefs); a colour no palette holds is its side's default there too
+    settings = {"players": 3, "colour0": 4, "colour1": 99, "colour2": 4}
+    yellow, orange, green = plot.CHOICES[4], plot.CHOICES[1], plot.CHOICES[2]
+    assert plot.side_colours(settings) == [yellow, orange, green]
+    saved = tmp_path / "three.json"
+    saved.write_text(json.dumps({"log": [["dealer", 0], ["peg", 2, 5], ["peg", 0, 3]], "settings": settings}))
+    out = tmp_path / "three.png"
+    assert main(["plot", "--from", str(saved), "--out", str(out)]) == 0
+    counts = {c: n for n, c in Image.open(out).convert("RGB").getcolors(maxcolors=1 << 16)}
+    assert counts.get(yellow, 0) > 50 and counts.get(green, 0) > 50
+
+
 # A team game: seat 2 (team 1's second partner) deals, team 2 pegs out with seat 3's hand.
 TEAM_LOG = [["dealer", 2], ["peg", 1, 29], ["peg", 1, 29], ["peg", 1, 29], ["peg", 1, 29], ["peg", 0, 20],
             ["hand", 3, None, 10]]

@@ -4,7 +4,7 @@ x counts the deals: deal n spans n - 1 to n, its number written in the middle (t
 of a deal spread evenly across it, so the play and the show can be told apart), y the
 score; the skunk and double-skunk lines (or the lurch line) are drawn where the settings
 put them, and the winner's game hole is marked. Players' colours are the board's own (its
-colour preferences, app.palette). Drawn with Pillow, without anti-aliasing, so each
+colour preferences, app.prefs, from app.palette). Drawn with Pillow, without anti-aliasing, so each
 player's line is exactly their colour.
 """
 
@@ -17,6 +17,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from app.palette import CHOICES, DEFAULT_COLOURS
+from app.prefs import restore_prefs
 from host_shared import NOT_DONE
 from host_shared.atomic_write import replacing
 from host_shared.errors import Failed
@@ -25,6 +26,7 @@ from host_shared.untrusted import at_least_one
 from host_tools import log_replay
 from host_tools.log_source import add_source_arguments, fetch_games, say_gone, say_skipped
 from host_tools.log_words import counted
+from shared.supply import USB_MA
 
 PANEL = (900, 380)
 MARGIN = (60, 40, 20, 40)  # left, top, right, bottom of a panel's plot area
@@ -38,12 +40,12 @@ WELL_KNOWN = (".png", ".jpg", ".gif", ".webp", ".tiff", ".bmp", ".pdf")  # offer
 
 
 def side_colours(settings: dict[str, object]) -> list[tuple[int, int, int]]:
-    """The colour of each side: the board's ``colourN`` preference (an index into its palette), else its default."""
-    colours = []
-    for side, default in enumerate(DEFAULT_COLOURS):
-        choice = settings.get("colour%d" % side, default)
-        colours.append(CHOICES[choice] if isinstance(choice, int) and 0 <= choice < len(CHOICES) else CHOICES[default])
-    return colours
+    """The colour of each side as the board chooses it from the ``colourN`` preferences in ``settings`` (an index
+    into its palette): repaired as the board repairs saved preferences (``app.prefs.restore_prefs``: a bad one
+    back to its default, P1 and P3 given one colour told apart), the rest of ``settings`` left out."""
+    # (the supply bounds the current limit alone, which is not drawn)
+    prefs, _repaired = restore_prefs(settings, USB_MA)
+    return [CHOICES[prefs["colour%d" % side]] for side in range(len(DEFAULT_COLOURS))]
 
 
 def race(game: log_replay.GameRecord) -> list[list[tuple[float, int]]]:
