@@ -122,7 +122,7 @@ def starter(args: argparse.Namespace) -> list[Any]:
     return ["starter", args.card]
 
 
-def shown(args: argparse.Namespace, seat: int | None) -> list[Any]:
+def show_event(args: argparse.Namespace, seat: int | None) -> list[Any]:
     """The show of ``seat``'s hand (None: the crib) as its event: 4 cards, 4 ranks with the
     answers ``--flush`` and ``--nobs``, or a total alone (the claim). ValueError for what does not make one, and
     for answers no starter makes possible with those ranks."""
@@ -189,8 +189,8 @@ COMMANDS = (  # (each one's summary and other names: host_tools.cli.COMMANDS)
     GameCommand("peg", (SIDE, POINTS)),
     GameCommand("lay", (SEAT, RANK)),
     GameCommand("go", (SEAT,)),
-    GameCommand("hand", (SEAT, SHOWN, CLAIM, FLUSH, NOBS), lambda a: shown(a, a.seat)),
-    GameCommand("crib", (SHOWN, CLAIM, FLUSH, NOBS), lambda a: shown(a, None)),
+    GameCommand("hand", (SEAT, SHOWN, CLAIM, FLUSH, NOBS), lambda a: show_event(a, a.seat)),
+    GameCommand("crib", (SHOWN, CLAIM, FLUSH, NOBS), lambda a: show_event(a, None)),
     GameCommand("muggins", (SIDE,)),
     GameCommand("new-game", request="new_game"),
     GameCommand("new-match", request="new_match", asks=losing_the_match),
