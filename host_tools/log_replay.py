@@ -19,7 +19,7 @@ from typing import Any
 from cribbage.match import Match
 from cribbage.settings import Settings
 from host_shared.untrusted import shorten
-from host_tools.board.state import game_rules
+from host_tools.rules import game_rules
 
 
 @dataclass

@@ -31,3 +31,10 @@ def test_a_command_s_module_is_imported_only_when_it_is_asked_for() -> None:
     lines = subprocess.run([sys.executable, "-c", CHECK, "--json", "status"], capture_output=True, text=True,
                            check=True).stdout.splitlines()
     assert lines == ["[]", "['host_tools.commands.status']"]
+
+
+def test_a_log_is_replayed_without_the_board_s_serial_link() -> None:
+    # A review: host_tools.log_replay took the game rules from host_tools.board.state, which imports the serial link
+    code = ("import sys, host_tools.log_replay; print(sorted(m for m in sys.modules if m.split('.')[0] == 'serial' "
+            "or m.startswith('host_tools.board')))")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "[]\n"

@@ -48,7 +48,7 @@ def test_host_code_type_checks(cache: Path) -> None:
 
 def test_type_errors_against_host_and_firmware_are_caught(tmp_path: Path, cache: Path) -> None:
     bad = tmp_path / "host_bad.py"
-    bad.write_text("from cribbage.cards import no_such_name\nfrom host_tools.board.state import game_rules\n\n"
+    bad.write_text("from cribbage.cards import no_such_name\nfrom host_tools.rules import game_rules\n\n"
                    "game_rules('one')\n")
     result = mypy(cache, [bad])
     assert result.returncode == 1

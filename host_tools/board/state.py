@@ -1,15 +1,18 @@
-"""The board's state as crib reads it: its shape checked, its game rules, and the state after a change."""
+"""The board's state as crib reads it: its shape checked (its game rules: ``host_tools.rules``), and the state
+after a change."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cribbage.cards import is_int
-from cribbage.settings import FIELDS, Settings
 from host_shared.untrusted import shorten
 from host_tools.board.devices import LinkError
-from host_tools.board.link import BoardLink
+from host_tools.rules import game_rules
+
+if TYPE_CHECKING:  # (annotations alone)
+    from host_tools.board.link import BoardLink
 
 PHASES = ("cut", "play", "show", "over")  # a game's phases (cribbage.game.Game.phase)
 
@@ -53,13 +56,3 @@ def with_state(link: BoardLink, reply: dict[str, Any]) -> dict[str, Any]:
         raise LinkError("the board made the change, but its state after it could not be read (%s): see `crib status`"
                         % error) from error
 
-
-def game_rules(settings: dict[str, Any] | None) -> Settings:
-    """The game rules in a ``settings`` dict as the board's ``state``, ``log`` and ``settings``
-    replies carry it (its preferences, such as colours, are left out). They name sides and seats
-    as the board does (``side_name``, ``seat_name``). A field missing, or no dict at all (firmware
-    that did not send them), takes its default.
-    """
-    if not isinstance(settings, dict):
-        return Settings()
-    return Settings.from_dict({key: value for key, value in settings.items() if key in FIELDS})

@@ -23,7 +23,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -34,9 +34,8 @@ from cribbage.settings import PLAYERS, Settings
 from host_shared import USAGE_ERROR
 from host_shared.errors import Failed
 from host_shared.untrusted import is_whole_number
-from host_tools.board.link import BoardLink
 from host_tools.board.link_options import add_link_arguments
-from host_tools.board.state import checked_state, game_rules, with_state
+from host_tools.board.state import checked_state, with_state
 from host_tools.board.talk import converse
 from host_tools.card_args import (
     card_or_rank_typed,
@@ -50,6 +49,10 @@ from host_tools.card_args import (
 from host_tools.commands.status import state_shown
 from host_tools.log_words import counted, describe, pegs_said
 from host_tools.player_args import points_typed, seat_typed, side_typed
+from host_tools.rules import game_rules
+
+if TYPE_CHECKING:  # (annotations alone)
+    from host_tools.board.link import BoardLink
 
 
 @dataclass(frozen=True)

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
 from rich.text import Text
 
-from host_tools.board.link import BoardLink
 from host_tools.board.link_options import add_link_arguments
 from host_tools.board.state import checked_state
 from host_tools.board.talk import converse
 from host_tools.commands.status import board_doing
+
+if TYPE_CHECKING:  # (annotations alone)
+    from host_tools.board.link import BoardLink
 
 WHAT_IT_DOES = ("LED test running: the first LED on the wire shows red, then green, then blue, then white; then one "
                 "dim LED "

@@ -10,10 +10,10 @@ from rich.console import RenderableType
 from rich.table import Table
 
 from host_tools.board.log_pages import read_log
-from host_tools.board.state import game_rules
 from host_tools.board.talk import add_conversation
 from host_tools.log_replay import Log, replay_log
 from host_tools.log_words import describe, pegs_said
+from host_tools.rules import game_rules
 
 
 def points_pegged(reply: dict[str, Any]) -> dict[int, str]:

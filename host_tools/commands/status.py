@@ -10,8 +10,9 @@ from rich.table import Table
 
 from cribbage.cards import a_rank, name, rank_name
 from cribbage.laying import ALL_FIT
-from host_tools.board.state import checked_state, game_rules
+from host_tools.board.state import checked_state
 from host_tools.board.talk import add_conversation
+from host_tools.rules import game_rules
 
 # What the board is doing, by its mode's name (the state's ``ui``): the name is its code's (app.modes)
 MODE_WORDS = {"peg": "home", "lay": "laying the play card by card", "count": "counting the show",

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
 from rich.text import Text
 
-from host_tools.board.link import BoardLink
-from host_tools.board.state import checked_state, game_rules, with_state
+from host_tools.board.state import checked_state, with_state
 from host_tools.board.talk import add_conversation
 from host_tools.commands.status import state_shown
 from host_tools.log_words import describe
+from host_tools.rules import game_rules
+
+if TYPE_CHECKING:  # (annotations alone)
+    from host_tools.board.link import BoardLink
 
 
 def undo_and_fetch(link: BoardLink) -> dict[str, Any]:
