@@ -8,7 +8,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import NamedTuple
 
-from host_tools.deploy.firmware_tree import FIRMWARE, ROOT, native_twins
+from host_shared.board_files import FIRMWARE, ROOT
+from host_tools.deploy.firmware_tree import native_twins
 from host_tools.deploy.mpy import MpyFormat, interpreter_reads
 from host_tools.executables import find
 

@@ -16,11 +16,11 @@ import pytest
 from rich.console import Console
 from sim_process import CRIB
 
+from host_shared.board_files import BOARD_JSON, FIRMWARE
 from host_tools.cli import main
 from host_tools.commands import bench
 from host_tools.deploy import firmware_tree
 from host_tools.deploy.build import build
-from host_tools.deploy.firmware_tree import BOARD_JSON, FIRMWARE
 from host_tools.deploy.mpy import MpyFormat, interpreter_reads, mpy_cross
 from host_tools.executables import find
 

@@ -11,8 +11,9 @@ import pytest
 import tomllib
 
 from app import VERSION
+from host_shared.board_files import FIRMWARE, ROOT
 from host_tools.cli import main
-from host_tools.deploy.firmware_tree import FIRMWARE, ROOT, firmware_files
+from host_tools.deploy.firmware_tree import firmware_files
 
 PACKAGE = ROOT / "package.json"
 

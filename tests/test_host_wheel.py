@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from host_shared import USAGE_ERROR
-from host_tools.deploy.firmware_tree import BOARD_JSON, FIRMWARE, ROOT, firmware_files
+from host_shared.board_files import BOARD_JSON, FIRMWARE, ROOT
+from host_tools.deploy.firmware_tree import firmware_files
 from simulator.geometry import Geometry
 
 pytestmark = pytest.mark.xdist_group("wheel")  # one worker builds the wheel, once
@@ -82,7 +83,8 @@ def test_from_the_wheel_alone_the_board_files_are_the_installed_ones(site: Path,
     code = """
 import json
 from host_shared import board_files
-from host_tools.deploy.firmware_tree import FIRMWARE, firmware_files
+from host_shared.board_files import FIRMWARE
+from host_tools.deploy.firmware_tree import firmware_files
 from simulator.geometry import Geometry
 print(json.dumps({"root": str(board_files.ROOT), "checkout": board_files.CHECKOUT, "leds": Geometry.built().led_count,
                   "files": {rel: str(root / rel) for rel, root in firmware_files(FIRMWARE).items()}}))

@@ -37,9 +37,9 @@ from pathlib import Path
 from rich.console import Console
 
 from host_shared import USAGE_ERROR
-from host_shared.board_files import need_checkout
+from host_shared.board_files import ROOT, need_checkout
 from host_shared.errors import Failed
-from host_tools.deploy.firmware_tree import ROOT, compile_firmware, link_board_tree
+from host_tools.deploy.firmware_tree import compile_firmware, link_board_tree
 from host_tools.deploy.mpy import interpreter_reads
 from host_tools.executables import find
 

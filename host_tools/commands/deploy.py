@@ -46,13 +46,14 @@ from rich.console import Console
 from rich.table import Table
 
 from host_shared import USAGE_ERROR
+from host_shared.board_files import BOARD_JSON, FIRMWARE, ROOT
 from host_shared.errors import Failed
 from host_tools.board.devices import AUTO, LinkError, NoBoardError, add_device_argument, resolve
 from host_tools.board.link import connect, open_port
 from host_tools.deploy import DeployError
 from host_tools.deploy.board_probe import BoardListing, parse_probe, probe_code
 from host_tools.deploy.build import Build, build, in_package, local_file, rom_image, without_native_sources
-from host_tools.deploy.firmware_tree import BOARD_JSON, FIRMWARE, ROOT, firmware_files
+from host_tools.deploy.firmware_tree import firmware_files
 from host_tools.deploy.plan import (
     Plan,
     RomImage,

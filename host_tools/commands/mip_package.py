@@ -17,9 +17,9 @@ import json
 from pathlib import Path
 
 from app import VERSION
-from host_shared.board_files import need_checkout
+from host_shared.board_files import BOARD_JSON, FIRMWARE, ROOT, need_checkout
 from host_shared.errors import Failed
-from host_tools.deploy.firmware_tree import BOARD_JSON, FIRMWARE, ROOT, firmware_files
+from host_tools.deploy.firmware_tree import firmware_files
 
 PACKAGE_JSON = ROOT / "package.json"
 

@@ -13,11 +13,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from host_shared.board_files import BOARD_JSON, FIRMWARE, ROOT
+from host_shared.board_files import FIRMWARE
 from host_tools.deploy.mpy import compile_module
-
-# BOARD_JSON and ROOT are taken from here too (`crib deploy`, `crib mip-package`, the tests).
-__all__ = ["BOARD_JSON", "FIRMWARE", "ROOT", "compile_firmware", "firmware_files", "link_board_tree", "native_twins"]
 
 # Beside a firmware folder, its native twins (viper: firmware_native/ for firmware/): mpy-cross
 # compiles them only for an architecture, so they live apart from the code that compiles
@@ -45,18 +42,18 @@ def native_twins(firmware: Path) -> Path:
     return firmware.with_name(firmware.name + NATIVE_SUFFIX)
 
 
-def link_board_tree(target: Path, firmware: Path = FIRMWARE) -> Path:
+def link_board_tree(target: Path) -> Path:
     """Lay out under ``target`` the files as they lie on the board, as sources (symbolic links
     to them), for the unix port to run the board's own tree; return ``target``."""
-    for rel, root in firmware_files(firmware).items():
+    for rel, root in firmware_files().items():
         link = target / rel
         link.parent.mkdir(parents=True, exist_ok=True)
         link.symlink_to(root / rel)
     return target
 
 
-def compile_firmware(target: Path, *flags: str, arch: str | None = None, firmware: Path = FIRMWARE) -> Path:
-    """Lay out under ``target`` the packages of ``firmware`` as `crib deploy` sends them to a
+def compile_firmware(target: Path, *flags: str, arch: str | None = None) -> Path:
+    """Lay out under ``target`` the packages of ``firmware/`` as `crib deploy` sends them to a
     board without ROMFS, and return ``target``: every module compiled to .mpy by
     ``host_tools.deploy.mpy.compile_module`` for ``arch`` (with mpy-cross's other ``flags``, such as
     ``-O2``: `crib deploy` gives none), any other file of a package copied. The native twins
@@ -67,8 +64,8 @@ def compile_firmware(target: Path, *flags: str, arch: str | None = None, firmwar
     `crib bench` compiles the firmware once, for the unix port's own architecture, before
     the benchmarks run; the tests once per session (tests/conftest.py, ``compiled_firmware``).
     """
-    for rel, root in firmware_files(firmware).items():
-        if "/" not in rel or (arch is None and root != firmware):
+    for rel, root in firmware_files().items():
+        if "/" not in rel or (arch is None and root != FIRMWARE):
             continue
         out = target / rel
         if rel.endswith(".py"):

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from littlefs import LittleFS, UserContext
 
+from host_shared.board_files import BOARD_JSON, FIRMWARE
 from host_tools.deploy.build import Build, build, in_package, rom_image
-from host_tools.deploy.firmware_tree import BOARD_JSON, FIRMWARE
 from host_tools.deploy.mpy import MpyFormat
 
 IMAGES = Path(__file__).resolve().parent / "images"

@@ -13,7 +13,7 @@ import pytest
 from flash_layout import CRIB_PICO, STOCK, Image, deployed_flash, littlefs_files
 from pico import MS, EmulatedPico
 
-from host_tools.deploy.firmware_tree import ROOT
+from host_shared.board_files import ROOT
 
 DEPLOY_LIMIT_S = 900  # a hang guard: the stock image takes about 2 minutes of CPU (75 files through the REPL)
 
