@@ -13,6 +13,7 @@ import tomllib
 from app import VERSION
 from host_shared.board_files import FIRMWARE, ROOT
 from host_tools.cli import main
+from host_tools.commands import mip_package
 from host_tools.deploy.firmware_tree import firmware_files
 
 PACKAGE = ROOT / "package.json"
@@ -28,6 +29,16 @@ def test_package_json_is_up_to_date() -> None:
         assert Path(source).name == Path(board).name
     assert ["main.py", "firmware/main.py"] in data["urls"] and ["board.json", "hardware/board.json"] in data["urls"]
     assert main(["mip-package", "--check"]) == 0
+
+
+def test_package_json_is_written_whole_in_its_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    written = tmp_path / "package.json"
+    written.write_text("old")
+    monkeypatch.setattr(mip_package, "PACKAGE_JSON", written)
+    assert main(["mip-package"]) == 0
+    assert written.read_text() == PACKAGE.read_text() and list(tmp_path.iterdir()) == [written]
+    assert capsys.readouterr().out == "wrote package.json (%d files)\n" % (len(firmware_files(FIRMWARE)) + 1)
 
 
 def manifest_metadata() -> dict[str, str]:

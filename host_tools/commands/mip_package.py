@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 from app import VERSION
+from host_shared.atomic_write import replacing
 from host_shared.board_files import BOARD_JSON, FIRMWARE, ROOT, need_checkout
 from host_shared.errors import Failed
 from host_tools.deploy.firmware_tree import firmware_files
@@ -24,11 +24,10 @@ from host_tools.deploy.firmware_tree import firmware_files
 PACKAGE_JSON = ROOT / "package.json"
 
 
-def package(firmware: Path = FIRMWARE, board_json: Path = BOARD_JSON, root: Path = ROOT) -> dict[str, object]:
+def package() -> dict[str, object]:
     """The package.json content for the current firmware tree."""
-    urls = [[rel, (folder / rel).relative_to(root).as_posix()]
-            for rel, folder in firmware_files(firmware).items()]
-    urls.append(["board.json", board_json.relative_to(root).as_posix()])
+    urls = [[rel, (folder / rel).relative_to(ROOT).as_posix()] for rel, folder in firmware_files(FIRMWARE).items()]
+    urls.append(["board.json", BOARD_JSON.relative_to(ROOT).as_posix()])
     return {"urls": urls, "deps": [], "version": VERSION}
 
 
@@ -54,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
         print("package.json is up to date")
         return 0
     try:
-        PACKAGE_JSON.write_text(text, encoding="utf-8")
+        with replacing(PACKAGE_JSON) as temp:  # a failed write leaves the file as it was
+            temp.write_text(text, encoding="utf-8")
     except OSError as error:
         raise Failed("cannot write %s: %s" % (PACKAGE_JSON, error)) from error
     print("wrote %s (%d files)" % (PACKAGE_JSON.name, len(made["urls"])))  # type: ignore[arg-type]
