@@ -17,7 +17,6 @@ The scripted match is played with input events only (pegs by button, every show 
 by picking its cards), seeded, a real deal each time: tests/firmware/match_player.py."""
 
 import gc
-import sys
 
 from timing import (
     ON_MICROPYTHON,
@@ -38,10 +37,6 @@ if TYPE_CHECKING:  # for annotations only (see timing.py)
     Figures = TypedDict("Figures", {"game": tuple[int, int, int], "match": tuple[int, int], "save": int,
                                     "whole log": int, "load": tuple[int, int], "whole load": int}, total=False)
 
-HERE = sys.argv[0].rpartition("/")[0] or "."
-if "firmware" not in sys.path:
-    sys.path[:0] = [HERE + "/../firmware", HERE + "/.."]
-sys.path.append(HERE + "/../tests/firmware")
 COMPILED = use_compiled_firmware()  # before the fake hardware, which imports firmware modules
 from fake_storage import temp_dir  # noqa: E402  (a test helper: a folder for the saves)
 

@@ -10,15 +10,14 @@ has allocated when it returns (an upper bound of its peak: that port collects on
 steps); a power-on restoring the match: what it allocates in all and what stays live; and the
 names interned by the end (a pool of them is never freed: micropython_env.InternedNames)."""
 
-import sys
 import tempfile
 from pathlib import Path
 
 from timing import row
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "firmware")]
-from micropython32_env import measure, record_scenario  # noqa: E402
+# isort: split
+# (found once timing is imported: it puts tests/ on the path)
+from micropython32_env import measure, record_scenario
 
 FIGURES = (("code at power-on", "code"), ("live heap, most", "live"), ("step peak, most", "peak"),
            ("power-on restore, allocated", "power_on"), ("power-on restore, live after", "power_on_live"))

@@ -6,7 +6,6 @@ played by the test helpers, the same on both interpreters. Heap figures (MicroPy
 only) come from gc.mem_alloc(); the unix port's objects are about twice the chip's size."""
 
 import gc
-import sys
 
 from timing import ON_MICROPYTHON, check_compiled_firmware, heap_in_use, now_us, row, since_us, use_compiled_firmware
 
@@ -14,7 +13,6 @@ TYPE_CHECKING = False  # mypy takes it for True (see timing.py)
 if TYPE_CHECKING:  # for annotations only
     from collections.abc import Callable
 
-sys.path.append((sys.argv[0].rpartition("/")[0] or ".") + "/../tests/firmware")
 use_compiled_firmware()  # the firmware as deployed: .mpy files, not sources compiled in the heap
 from match_helpers import play_games  # noqa: E402  (the helpers live beside the tests)
 

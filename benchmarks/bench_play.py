@@ -13,17 +13,12 @@ An action is a press or one detent of the encoder. The cards laid and the points
 from tests/firmware/play_reference.py (written from the rules); the two ways must end
 with the same pegs (checked: a figure from a wrong play would mean nothing)."""
 
-import sys
 
 from timing import TYPE_CHECKING, check_compiled_firmware, row, use_compiled_firmware
 
 if TYPE_CHECKING:  # for annotations only (see timing.py)
     from app.modes.count import Count
 
-HERE = sys.argv[0].rpartition("/")[0] or "."
-if "firmware" not in sys.path:
-    sys.path[:0] = [HERE + "/../firmware", HERE + "/.."]
-sys.path.append(HERE + "/../tests/firmware")
 use_compiled_firmware()  # the app as deployed: .mpy files, not sources compiled in the heap
 from fake_storage import temp_dir  # noqa: E402  (a test helper: a folder for the saves)
 from match_player import Player  # noqa: E402  (a test helper: the card picker's inputs)

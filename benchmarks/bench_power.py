@@ -2,11 +2,9 @@
 Runs under CPython and MicroPython; prints label<TAB>value<TAB>unit. A unix-port time
 is no chip figure: the chip's own is `crib bench --chip`'s frame CPU."""
 
-import sys
 
 from timing import ON_MICROPYTHON, allocated, check_compiled_firmware, now_us, row, since_us, use_compiled_firmware
 
-sys.path.append((sys.argv[0].rpartition("/")[0] or ".") + "/../tests/firmware")
 use_compiled_firmware()  # the firmware as deployed: .mpy files, not sources compiled in the heap
 from led_current import estimate_milliamps  # noqa: E402  (a test helper: the LEDs' current by the model)
 

@@ -15,7 +15,6 @@ driver is C) are not counted."""
 
 import gc
 import os
-import sys
 
 from timing import (
     ON_MICROPYTHON,
@@ -31,8 +30,6 @@ from timing import (
 if TYPE_CHECKING:  # for annotations only (see timing.py)
     from cribbage.match import Match
 
-HERE = sys.argv[0].rpartition("/")[0] or "."
-sys.path.append(HERE + "/../tests/firmware")
 use_compiled_firmware()  # the app as deployed: .mpy files, not sources compiled in the heap (the fake hardware's too)
 from fake_storage import RamFlash, temp_dir  # noqa: E402  (test helpers: storage for the saves)
 

@@ -23,18 +23,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from show_hands import sample_hands
-from timing import row
+from timing import FIRMWARE, row
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "tests" / "chip"), str(ROOT / "tests"), str(ROOT / "tests" / "firmware")]
-from board_on_chip import CHAIN, COLOUR_ORDER, PEG_AND_COUNT, ChipBoard, bare_board, control_pin  # noqa: E402
-from cpython_board import CPythonBoard  # noqa: E402
-from flash_layout import IMAGES_BY_NAME  # noqa: E402
-from led_frames import logical_rgb  # noqa: E402
-from pico import ERASE_NS, MS, PROGRAM_NS  # noqa: E402
+# isort: split
+# (found once timing is imported: it puts tests/, tests/firmware/ and tests/chip/ on the path)
+from board_on_chip import CHAIN, COLOUR_ORDER, PEG_AND_COUNT, ChipBoard, bare_board, control_pin
+from cpython_board import CPythonBoard
+from flash_layout import IMAGES_BY_NAME
+from led_frames import logical_rgb
+from pico import ERASE_NS, MS, PROGRAM_NS
 
-from cribbage_lab.card_text import parse_hand  # noqa: E402
-from micropython_env import InternedNames  # noqa: E402
+from cribbage_lab.card_text import parse_hand
+from micropython_env import InternedNames
 
 if TYPE_CHECKING:  # for annotations only
     from flash_layout import Image
@@ -254,7 +254,7 @@ PAUSE_MS = 1500
 
 def probed_main(probe: str) -> str:
     """firmware/main.py with ``probe`` around the app's ``run(hw)`` in place of the call."""
-    main = (ROOT / "firmware" / "main.py").read_text()
+    main = (Path(FIRMWARE) / "main.py").read_text()
     if main.count(RUN_APP) != 1:
         raise RuntimeError("firmware/main.py no longer starts the app with %r: the figures' probes need it" % RUN_APP)
     return main.replace(RUN_APP, probe)
@@ -269,7 +269,7 @@ def deployed_heap_base(image: Image) -> int:
     """MicroPython's own heap, in bytes, as the deployed main.py starts (its compiled code included).
     Measured by one line put before main.py, which is then left to start the app."""
     first = "import gc; gc.collect(); print('BASE', gc.mem_alloc())\n"
-    board = ChipBoard(image, extra_files={"main.py": (first + (ROOT / "firmware" / "main.py").read_text()).encode()})
+    board = ChipBoard(image, extra_files={"main.py": (first + (Path(FIRMWARE) / "main.py").read_text()).encode()})
     output = board.pico.output
     board.pico.run_until(lambda: b"\n" in output.partition(b"BASE")[2], 30_000 * MS, step_ns=5 * MS)
     return int(output.partition(b"BASE")[2].split()[0])

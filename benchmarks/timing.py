@@ -1,6 +1,7 @@
-"""What every benchmark script shares: a microsecond clock, the output line, heap readings.
-Runs under CPython and MicroPython. A script imports it as ``from timing import ...``:
-both interpreters put the running script's own folder (benchmarks/) first on sys.path."""
+"""What every benchmark script shares: the folders it imports from, a microsecond clock, the output line,
+heap readings. Runs under CPython and MicroPython (no pathlib there: paths are strings). A script imports it
+first, as ``from timing import ...``: both interpreters put the running script's own folder (benchmarks/)
+first on sys.path, and importing it puts ``FOLDERS`` after the rest."""
 
 import gc
 import os
@@ -13,7 +14,14 @@ if TYPE_CHECKING:  # for annotations only, quoted where used (CPython evaluates 
 
 # Heap figures need gc.mem_alloc(), which only MicroPython has.
 ON_MICROPYTHON = hasattr(gc, "mem_alloc")
-FIRMWARE = (__file__.rpartition("/")[0] or ".") + "/../firmware"
+ROOT = (__file__.rpartition("/")[0] or ".") + "/.."
+FIRMWARE = ROOT + "/firmware"
+# The folders the benchmarks import from besides the standard library and their own: the firmware's sources, the
+# checkout's other packages (simulator, cribbage_lab), the tests' helpers and the chip's (chip_figures.py). Put
+# last, so that what the interpreter's path holds stays first: under `crib bench`, MicroPython's tree of the
+# board's files, the native twins beside their packages (host_tools.commands.bench.bench_env).
+FOLDERS = (FIRMWARE, ROOT, ROOT + "/tests", ROOT + "/tests/firmware", ROOT + "/tests/chip")
+sys.path.extend(FOLDERS)
 
 if hasattr(time, "ticks_us"):
     def now_us() -> float:

@@ -1,8 +1,8 @@
 """`crib bench`: run the benchmark scripts under CPython and MicroPython and print the figures.
 
 Every ``benchmarks/bench_*.py`` is a plain script that runs on both interpreters and prints
-lines ``label<TAB>value<TAB>unit``; they share the clock and heap readings of
-``benchmarks/timing.py`` (both interpreters put a script's own folder first on its path).
+lines ``label<TAB>value<TAB>unit``; they share the folders they import from, the clock and heap
+readings of ``benchmarks/timing.py`` (both interpreters put a script's own folder first on its path).
 Before they run on MicroPython, the firmware is compiled once as `crib deploy` compiles it
 (``host_tools.deploy.firmware_tree.compile_firmware``, the native twins for the unix port's own
 architecture), and each script is given that folder as its argument: the benchmarks import
@@ -80,12 +80,14 @@ def interpreters(compiled: Path | None = None) -> list[Interpreter]:
 
 def bench_env(scratch: Path) -> dict[str, str]:
     """The benchmarks' environment: MicroPython imports the board's files (as sources, the
-    native twins beside their packages) from a tree in ``scratch``, and every temporary
-    folder a benchmark makes is in ``scratch`` too, so that it goes when the run ends."""
+    native twins beside their packages) from a tree in ``scratch``, ahead of the folders every
+    benchmark puts on its path as it begins (``benchmarks/timing.py``'s ``FOLDERS``: the firmware's
+    sources, the checkout's other packages, the tests' helpers); and every temporary folder a
+    benchmark makes is in ``scratch`` too, so that it goes when the run ends."""
     temporary = scratch / "tmp"
     temporary.mkdir()
     tree = link_board_tree(scratch / "board")
-    return dict(os.environ, MICROPYPATH=f"{tree}:{ROOT}:.frozen", TMPDIR=str(temporary))
+    return dict(os.environ, MICROPYPATH=f"{tree}:.frozen", TMPDIR=str(temporary))
 
 
 def compiled_for(micropython: str, scratch: Path) -> Path:
