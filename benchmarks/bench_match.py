@@ -14,19 +14,12 @@ if TYPE_CHECKING:  # for annotations only
     from collections.abc import Callable
 
 use_compiled_firmware()  # the firmware as deployed: .mpy files, not sources compiled in the heap
-from match_helpers import play_games  # noqa: E402  (the helpers live beside the tests)
+from match_helpers import seeded_match  # noqa: E402  (the helpers live beside the tests)
 
 from cribbage.match import Match  # noqa: E402
-from cribbage.settings import Settings  # noqa: E402
-from cribbage_lab import deck  # noqa: E402
 
 GAMES = 5
 REPEAT = 5
-
-
-def seeded_match(settings: Settings) -> Match:
-    """The seeded GAMES-game match with ``settings`` (the same on both interpreters)."""
-    return play_games(Match(settings), deck.Xorshift32(2463534242), GAMES)
 
 
 def best_of(action: "Callable[[], object]", after: "Callable[[], object] | None" = None) -> float:
@@ -64,10 +57,9 @@ def last_index(log: list[list[object]], test: "Callable[[int], bool]") -> int:
 
 def main() -> None:
     """Print the match's heap, the replay time, one event applied of each kind, and undo's times."""
-    settings = Settings()
     base = heap_in_use() if ON_MICROPYTHON else 0
-    m = seeded_match(settings)
-    n = m.events
+    m = seeded_match(GAMES)  # the same on both interpreters
+    settings, n = m.settings, m.events
     row("events in a %d-game match" % GAMES, n, "events")
     if ON_MICROPYTHON:
         held = heap_in_use() - base
