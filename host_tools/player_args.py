@@ -24,14 +24,16 @@ def _words(named: Callable[[Settings], list[str]]) -> dict[str, int]:
 
 SEAT_WORDS = _words(lambda settings: [settings.seat_name(seat) for seat in range(settings.seats)])
 SIDE_WORDS = _words(lambda settings: [settings.side_name(side) for side in range(settings.sides)])
+# How to type them, as the game commands' help and their errors say it
+SEAT_SPELLINGS = "1, 2 or 3 (p1, p2, p3; in a team game 1 or t1a, 2 or t2a, 3 or t1b, 4 or t2b)"
+SIDE_SPELLINGS = "1, 2 or 3 (p1, p2, p3; teams t1, t2)"
 
 
 def seat_typed(text: str) -> int:
     """A player as people name them -> the protocol's seat (0-based)."""
     seat = SEAT_WORDS.get(text.strip().lower())
     if seat is None:
-        raise argparse.ArgumentTypeError("player must be 1, 2 or 3 (or p1, p2, p3; in a team game 1 or t1a, 2 or "
-                                         "t2a, 3 or t1b, 4 or t2b), not %r" % text)
+        raise argparse.ArgumentTypeError("player must be %s, not %r" % (SEAT_SPELLINGS, text))
     return seat
 
 
@@ -39,7 +41,7 @@ def side_typed(text: str) -> int:
     """A score track as people name it -> the protocol's side (0-based)."""
     side = SIDE_WORDS.get(text.strip().lower())
     if side is None:
-        raise argparse.ArgumentTypeError("player must be 1, 2 or 3 (or p1, p2, p3; teams t1, t2), not %r" % text)
+        raise argparse.ArgumentTypeError("player must be %s, not %r" % (SIDE_SPELLINGS, text))
     return side
 
 

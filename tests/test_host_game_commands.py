@@ -377,9 +377,9 @@ def test_shows_that_are_neither_cards_nor_a_total(argv: list[str], message: str,
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["hand", "5", "14"], "player must be 1, 2 or 3 (or p1, p2, p3; in a team game 1 or t1a, 2 or t2a, 3 or t1b, "
+    (["hand", "5", "14"], "player must be 1, 2 or 3 (p1, p2, p3; in a team game 1 or t1a, 2 or t2a, 3 or t1b, "
                           "4 or t2b), not '5'"),
-    (["peg", "t3", "2"], "player must be 1, 2 or 3 (or p1, p2, p3; teams t1, t2), not 't3'"),
+    (["peg", "t3", "2"], "player must be 1, 2 or 3 (p1, p2, p3; teams t1, t2), not 't3'"),
     (["starter", "5X"], "not a card or a rank: '5X'"),
     (["cut", "5", "Z"], "not a card or a rank: 'Z'"),
     (["peg", "1", "0"], "points must be a whole number from 1 to 31, not '0'"),

@@ -133,7 +133,7 @@ def test_bad_side_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["peg", "4", "2", "-d", "socket://127.0.0.1:1"])
     assert exit_.value.code == 2
-    assert "player must be 1, 2 or 3 (or p1, p2, p3; teams t1, t2), not '4'" in capsys.readouterr().err
+    assert "player must be 1, 2 or 3 (p1, p2, p3; teams t1, t2), not '4'" in capsys.readouterr().err
 
 
 def test_a_player_the_game_has_not_is_named_as_typed(sim: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -48,7 +48,7 @@ from host_tools.card_args import (
 )
 from host_tools.commands.status import state_shown
 from host_tools.log_words import counted, describe, pegs_said
-from host_tools.player_args import points_typed, seat_typed, side_typed
+from host_tools.player_args import SEAT_SPELLINGS, SIDE_SPELLINGS, points_typed, seat_typed, side_typed
 from host_tools.rules import game_rules
 
 if TYPE_CHECKING:  # (annotations alone)
@@ -77,9 +77,8 @@ class Field:
             parser.add_argument(self.dest, type=self.parse, metavar=self.metavar, help=self.help, nargs=self.nargs)
 
 
-SEAT = Field("seat", seat_typed, "PLAYER", "1, 2 or 3 (p1, p2, p3; in a team game 1 or t1a, 2 or t2a, 3 or t1b, "
-             "4 or t2b)")
-SIDE = Field("side", side_typed, "PLAYER", "1, 2 or 3 (p1, p2, p3; teams t1, t2): whose track")
+SEAT = Field("seat", seat_typed, "PLAYER", SEAT_SPELLINGS)
+SIDE = Field("side", side_typed, "PLAYER", SIDE_SPELLINGS + ": whose track")
 POINTS = Field("points", points_typed, "POINTS", "points to peg (1 to %d)" % MAX_PLAY_POINTS)
 RANK = Field("rank", laid_rank_typed, "RANK", "the rank of the card laid: A, 2-10 (or T), J, Q or K")
 CARD = Field("card", card_or_rank_typed, "CARD", "a card as people write it: 5H, 10H or TH, 5♥; or its rank "
