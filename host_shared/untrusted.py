@@ -37,15 +37,22 @@ def is_whole_number(text: str) -> bool:
     return whole_number(text) is not None
 
 
-def at_least_one(text: str) -> int:
-    """An argparse type: a whole number of 1 or more, in the digits 0-9 (0 and a negative one, ``-1``, are
-    whole numbers below 1, said so)."""
+def integer(text: str) -> int:
+    """An argparse type: a whole number in the digits 0-9, a minus sign before them or not (``whole_number``); for
+    an option whose ``choices`` name the numbers it takes, argparse refuses any other as no choice, naming them."""
     typed = text.strip()
     value = whole_number(typed.removeprefix("-"))
     if value is None:
         raise argparse.ArgumentTypeError("%r is not a whole number" % shorten(text))
-    if typed.startswith("-") or value < 1:
-        raise argparse.ArgumentTypeError("must be 1 or more, not %s" % shorten(typed))
+    return -value if typed.startswith("-") else value
+
+
+def at_least_one(text: str) -> int:
+    """An argparse type: a whole number of 1 or more, in the digits 0-9 (0 and a negative one, ``-1``, are
+    whole numbers below 1, said so)."""
+    value = integer(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more, not %s" % shorten(text.strip()))
     return value
 
 

@@ -184,6 +184,19 @@ def test_bad_cards_are_a_clear_error(argv: list[str], message: str, capsys: pyte
     assert message in captured.err and captured.out == ""
 
 
+@pytest.mark.parametrize(("players", "said"), [
+    ("0", "invalid choice: 0 (choose from 2, 3, 4)"), ("1", "invalid choice: 1 (choose from 2, 3, 4)"),
+    ("-1", "invalid choice: -1 (choose from 2, 3, 4)"), ("5", "invalid choice: 5 (choose from 2, 3, 4)"),
+    ("two", "'two' is not a whole number"),
+])
+def test_players_names_the_numbers_it_takes(players: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # A review: --players 0 said "must be 1 or more", and 1 is refused too
+    with pytest.raises(SystemExit) as exit_:
+        run_advise(["5H", "5C", "JD", "QS", "4C", "9H", "--players", players])
+    assert exit_.value.code == USAGE_ERROR
+    assert capsys.readouterr().err.endswith("crib advise: error: argument --players: %s\n" % said)
+
+
 def test_top_limits_the_json_ranking_to_the_best_n(capsys: pytest.CaptureFixture[str]) -> None:
     dealt = ["5H", "5C", "JD", "QS", "4C", "9H"]
     assert run_advise([*dealt, "--json"]) == 0

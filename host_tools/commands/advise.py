@@ -19,7 +19,7 @@ from cribbage import advice
 from cribbage.cards import names
 from cribbage_lab.card_text import symbol_names
 from cribbage_lab.keep_shares import chance, chances, crib_expected, hand_expected
-from host_shared.untrusted import at_least_one
+from host_shared.untrusted import at_least_one, integer
 from host_tools.card_args import cards_given
 
 
@@ -76,7 +76,7 @@ def define(parser: argparse.ArgumentParser, name: str) -> None:
                         help="the cards dealt to you, like 5H 5C JD QS 4C 9H (10H or TH, or 5♥ also work)")
     parser.add_argument("--dealer", action="store_true",
                         help="the crib is yours (your side's in the team game); without it, it is the opponent's")
-    parser.add_argument("--players", type=at_least_one, choices=(2, 3, 4), default=2,
+    parser.add_argument("--players", type=integer, choices=(2, 3, 4), default=2,
                         help="2 (6 cards, lay away 2), 3 or 4 = two teams (5 cards, lay away 1)")
     parser.add_argument("--top", type=at_least_one, metavar="N", help="print only the best N keeps")
     parser.add_argument("--json", action="store_true", help="print the ranking as JSON")
