@@ -30,9 +30,11 @@ from cribbage.advice import pair_index
 from cribbage.cards import JACK
 from cribbage.show import score
 from host_shared import NOT_DONE
+from host_shared.atomic_write import replacing
+from host_shared.board_files import FIRMWARE
+from host_shared.file_args import file_to_write
 
-ROOT = Path(__file__).resolve().parent.parent
-TARGET = ROOT / "firmware" / "cribbage" / "crib_values.py"
+TARGET = FIRMWARE / "cribbage" / "crib_values.py"
 RANKS = 13
 PAIR_CASES = 50 * 49 // 2 * 48
 SINGLE_CASES = 51 * 50 * 49 // 6 * 48
@@ -153,6 +155,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="only check that the module is up to date")
     parser.add_argument("--output", type=Path, default=TARGET, help="where to write the module")
     args = parser.parse_args(argv)
+    if not args.check:  # a file that cannot be written is said now, not once the table is computed
+        try:
+            file_to_write(TARGET.name)(str(args.output))
+        except argparse.ArgumentTypeError as error:
+            parser.error("argument --output: %s" % error)
     started = time.perf_counter()
     text = render(pair_sums(), single_sums())
     took = time.perf_counter() - started
@@ -160,7 +167,12 @@ def main(argv: list[str] | None = None) -> int:
         current = args.output.read_text() if args.output.exists() else ""
         print(f"computed in {took:.1f} s: {'up to date' if current == text else 'OUT OF DATE'}")
         return 0 if current == text else NOT_DONE
-    args.output.write_text(text)
+    try:
+        with replacing(args.output) as temp:  # a failed write leaves the module as it was
+            temp.write_text(text, encoding="utf-8")
+    except OSError as error:
+        print(f"cannot write {args.output}: {error.strerror or error}", file=sys.stderr)
+        return NOT_DONE
     print(f"wrote {args.output} in {took:.1f} s")
     return 0
 

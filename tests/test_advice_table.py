@@ -15,6 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import comb, prod
+from pathlib import Path
 
 import pytest
 
@@ -101,3 +102,29 @@ def test_cases_count_every_completion_and_starter() -> None:
 def test_module_is_what_the_generator_writes(capsys: pytest.CaptureFixture[str]) -> None:
     assert make_crib_table.main(["--check"]) == 0, "run: python -m cribbage_lab.make_crib_table"
     assert "up to date" in capsys.readouterr().out
+
+
+def not_computed() -> list[int]:
+    raise AssertionError("the table was computed")
+
+
+def test_an_output_that_cannot_be_written_is_refused_before_the_table_is_computed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # A review: --output in a missing folder failed only after the whole table was computed, in a traceback
+    monkeypatch.setattr(make_crib_table, "pair_sums", not_computed)
+    with pytest.raises(SystemExit) as exited:
+        make_crib_table.main(["--output", str(tmp_path / "missing" / "crib_values.py")])
+    assert exited.value.code == 2
+    assert "error: argument --output: %s: there is no folder" % (tmp_path / "missing" / "crib_values.py") in (
+        capsys.readouterr().err)
+
+
+def test_the_module_is_written_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(make_crib_table, "pair_sums", lambda: [1] * 169)
+    monkeypatch.setattr(make_crib_table, "single_sums", lambda: [2] * 13)
+    out = tmp_path / "crib_values.py"
+    out.write_text("old")
+    assert make_crib_table.main(["--output", str(out)]) == 0
+    assert out.read_text() == make_crib_table.render([1] * 169, [2] * 13) and list(tmp_path.iterdir()) == [out]
+    assert capsys.readouterr().out.startswith("wrote %s in " % out)
