@@ -18,6 +18,7 @@ from host_tools.board.link_options import add_timeout_argument
 from host_tools.board.log_pages import read_log
 from host_tools.board.talk import explained
 from host_tools.log_replay import GameRecord, Log, Skipped, replay_log
+from host_tools.rules import game_rules
 
 MAX_LOG_BYTES = 16 * 1024 * 1024  # a long match's log is some tens of KB
 
@@ -71,11 +72,13 @@ def fetch_games(args: argparse.Namespace) -> tuple[dict[str, Any], list[GameReco
     of it could not be replayed (``replay_log``), and the index of its first event (``Log.first``: 0
     unless the board no longer keeps the oldest games of a long match). Failed with USAGE_ERROR for both
     ``--from`` and ``--device`` (``_check_one_source``) or an ``--out`` that is the file ``--from`` names
-    (``_check_not_written``), with NOT_DONE if the log cannot be read or breaks the rules."""
+    (``_check_not_written``), with NOT_DONE if the log cannot be read, its settings hold no game rules
+    (``host_tools.rules.game_rules``) or it breaks the rules."""
     _check_one_source(args)
     _check_not_written(args)
     try:
         log = fetch_log(args)
+        game_rules(log.settings)  # rules that cannot be read fail a log with no game to replay too, as any other
         return (log.settings, *replay_log(log), log.first)
     except LinkError as error:
         raise Failed(explained(error)) from error

@@ -24,6 +24,7 @@ from app.protocol import MAX_PAGE
 from app.store import Store
 from cribbage import show
 from cribbage.cards import JACK
+from cribbage.settings import Settings
 from cribbage_lab import deck
 from cribbage_lab.card_text import parse
 from host_tools import log_replay
@@ -109,6 +110,26 @@ def test_export_csv_from_the_board(served: str, match_log: list[list], tmp_path:
         event = match_log[expected["seq"]]
         assert row["event"] == event[0] and json.loads(row["detail"]) == event[1:]
     assert rows[0]["description"] == "P%d deals first" % (match_log[0][1] + 1)
+
+
+@pytest.mark.parametrize("log", [[], [["dealer", 0], ["peg", 1, 2]]], ids=["no game", "a game"])
+def test_export_json_s_settings_are_the_game_rules_whether_or_not_a_game_is_in_the_log(
+        log: list[list], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A review: a log with no game gave its settings as saved, the board's preferences in them and the rules' defaults
+    # not; one with games gave the rules, every field
+    saved = tmp_path / "log.json"
+    saved.write_text(json.dumps({"log": log, "settings": {"target": 61, "colour0": 3, "brightness": 9}}))
+    assert main(["export", "--format", "json", "--from", str(saved)]) == 0
+    assert json.loads(capsys.readouterr().out)["settings"] == Settings(target=61).to_dict()
+
+
+def test_a_log_whose_settings_hold_no_game_rules_is_not_exported_with_no_game_in_it_either(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for log in ([], [["dealer", 0]]):
+        saved = tmp_path / "log.json"
+        saved.write_text(json.dumps({"log": log, "settings": {"target": 99}}))
+        assert main(["export", "--format", "json", "--from", str(saved)]) == 1
+        assert capsys.readouterr() == ("", "crib export: error: target must be 121 or 61, not 99\n")
 
 
 def test_export_json_from_a_saved_log(served: str, match_log: list[list], tmp_path: Path,

@@ -23,6 +23,7 @@ from host_shared.file_args import file_to_write, is_standard_output
 from host_tools import log_replay
 from host_tools.log_source import add_source_arguments, fetch_games, say_gone, say_skipped
 from host_tools.log_words import counted, describe
+from host_tools.rules import game_rules
 
 
 def described(step: log_replay.Step, settings: Settings) -> str:
@@ -53,11 +54,12 @@ def to_csv(games: list[log_replay.GameRecord]) -> str:
 
 def to_json(settings: dict[str, Any], games: list[log_replay.GameRecord],
             skipped: list[log_replay.Skipped] | None = None, first: int = 0) -> str:
-    """The games with their outcome and every step, as one JSON document: ``from``, the log's first event
-    (``log_source.fetch_games``: the games before it are no longer on the board), and the stretches of the
-    log skipped (``log_replay.replay_log``): ``from``, ``to`` (the last event skipped) and why."""
+    """The games with their outcome and every step, as one JSON document: the log's game rules (every field, as
+    ``Settings.to_dict`` gives them, with no game in the log too; the board's preferences left out), ``from``, the
+    log's first event (``log_source.fetch_games``: the games before it are no longer on the board), and the
+    stretches of the log skipped (``log_replay.replay_log``): ``from``, ``to`` (the last event skipped) and why."""
     return json.dumps({
-        "settings": games[0].settings.to_dict() if games else settings,
+        "settings": game_rules(settings).to_dict(),
         "from": first,
         "games": [{
             "match": g.match, "number": g.number, "winner": g.winner, "result": g.result, "worth": g.worth,
