@@ -36,6 +36,7 @@ from host_shared.errors import Failed
 from host_shared.untrusted import is_whole_number
 from host_tools.board.link_options import add_link_arguments
 from host_tools.board.state import checked_state, with_state
+from host_tools.board.state_view import state_shown
 from host_tools.board.talk import converse
 from host_tools.card_args import (
     card_or_rank_typed,
@@ -46,7 +47,6 @@ from host_tools.card_args import (
     rank_typed,
     total_typed,
 )
-from host_tools.commands.status import state_shown
 from host_tools.log_words import counted, describe, pegs_said
 from host_tools.player_args import SEAT_SPELLINGS, SIDE_SPELLINGS, points_typed, seat_typed, side_typed
 from host_tools.rules import game_rules

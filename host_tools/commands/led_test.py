@@ -10,8 +10,8 @@ from rich.text import Text
 
 from host_tools.board.link_options import add_link_arguments
 from host_tools.board.state import checked_state
+from host_tools.board.state_view import board_doing
 from host_tools.board.talk import converse
-from host_tools.commands.status import board_doing
 
 if TYPE_CHECKING:  # (annotations alone)
     from host_tools.board.link import BoardLink

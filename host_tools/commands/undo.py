@@ -9,8 +9,8 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from host_tools.board.state import checked_state, with_state
+from host_tools.board.state_view import state_shown
 from host_tools.board.talk import add_conversation
-from host_tools.commands.status import state_shown
 from host_tools.log_words import describe
 from host_tools.rules import game_rules
 
