@@ -46,6 +46,7 @@ from host_shared.atomic_write import replacing
 from host_shared.errors import Failed
 from host_shared.file_args import file_to_read, file_to_write, folder_to_use, named_twice
 from host_shared.untrusted import read_text, shorten, whole_number
+from simulator.geometry import MAX_SCALE, MIN_SCALE
 from simulator.instances import FlashInUse, announce, default_flash_dir, hold_flash, serving_on, withdraw
 from simulator.server import DEFAULT_PORT, ProtocolServer
 
@@ -55,8 +56,6 @@ if TYPE_CHECKING:  # the app is imported only when the simulator starts, not for
     from simulator.device import Device
 
 PNG_SCALE = 4.0  # pixels per millimetre of headless snapshots
-MAX_SCALE = 20.0  # window pixels per millimetre: 6800 px wide, past any screen (far more: out of memory)
-MIN_SCALE = 1.5  # the smallest window's: the whole board on a small screen (a window is never resized smaller)
 SEPARATE_FLASH = "board-2"  # the folder suggested for a second board, beside the first's
 
 

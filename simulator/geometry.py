@@ -15,6 +15,10 @@ from host_shared.board_files import BOARD_JSON
 from shared.holes import HOLES, index
 from shared.supply import supply_ma
 
+# The window's scales (pixels per millimetre, a Layout's), which ``crib sim --scale`` takes:
+MIN_SCALE = 1.5  # the smallest window's: the whole board on a small screen (a window is never resized smaller)
+MAX_SCALE = 20.0  # 6800 px wide, past any screen (far more: out of memory)
+
 
 class Geometry:
     """Hole and control positions in millimetres, as read from board.json."""

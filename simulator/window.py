@@ -17,10 +17,9 @@ import tkinter as tk
 
 from PIL import ImageTk
 
-from simulator.cli import MIN_SCALE
 from simulator.controls import BIG_STEP, HELP, HOLD_KEYS, PLUG_KEYS, QUIT_KEYS, TURN_KEYS, Controls
 from simulator.device import Device
-from simulator.geometry import Geometry, Layout
+from simulator.geometry import MIN_SCALE, Geometry, Layout
 from simulator.picture import TABLE, BoardPicture, track_names
 from simulator.server import ProtocolServer
 
@@ -29,7 +28,7 @@ TITLE = "Cribbage board"
 # X repeats a held key as release+press pairs at one instant; a release not followed by such a press
 # this soon is real.
 RELEASE_GRACE_MS = 40
-MAX_DEFAULT_SCALE = 5.0  # the default scale's largest (a 1700 px wide board; --scale goes to cli.MAX_SCALE)
+MAX_DEFAULT_SCALE = 5.0  # the default scale's largest (a 1700 px wide board; --scale goes to geometry.MAX_SCALE)
 MAX_RESIZE_SCALE = 8.0  # a window resized larger leaves a margin (drawing the board larger takes seconds)
 RESIZE_MS = 200  # a new window size is drawn for once it has stayed this long (not at every step of a drag)
 SHIFT, CONTROL = 0x0001, 0x0004  # Tk's state bits for a Shift or Control key held

@@ -20,10 +20,10 @@ from hal.acceleration import DEFAULT_STEPS
 from shared.events import ENCODER, PLAYER_1, PLAYER_2, PRESS, TURN
 from simulator.controls import HELP
 from simulator.device import Device
-from simulator.geometry import Geometry, Layout
+from simulator.geometry import MIN_SCALE, Geometry, Layout
 from simulator.picture import BoardPicture, track_names
 from simulator.server import ProtocolServer
-from simulator.window import MAX_RESIZE_SCALE, MIN_SCALE, RESIZE_MS, Window, resized_scale
+from simulator.window import MAX_RESIZE_SCALE, RESIZE_MS, Window, resized_scale
 
 pytestmark = pytest.mark.slow  # seconds a test: started first, so the parallel run ends together
 
