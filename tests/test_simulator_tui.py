@@ -87,8 +87,9 @@ class Tmux:
         self.base = ["tmux", "-L", "crib-test-%d" % os.getpid(), "-f", os.devnull]
         env = dict(os.environ)
         # no display: the simulator must choose the terminal itself; its size is the session's, not
-        # COLUMNS/LINES inherited from the test run (set under pytest-xdist workers)
-        for name in ("DISPLAY", "WAYLAND_DISPLAY", "COLUMNS", "LINES"):
+        # COLUMNS/LINES inherited from the test run (set under pytest-xdist workers); in colour, whatever
+        # the caller's NO_COLOR says (the holes are read back by their colours)
+        for name in ("DISPLAY", "WAYLAND_DISPLAY", "COLUMNS", "LINES", "NO_COLOR"):
             env.pop(name, None)
         subprocess.run([*self.base, "new-session", "-d", "-x", "100", "-y", "40", "-s", "sim",
                         " ".join(command)], env=env, check=True, timeout=TIMEOUT_S, cwd=tmp_path)
@@ -299,7 +300,9 @@ def test_keys_do_nothing_while_the_terminal_is_too_small_to_show_the_board(tmp_p
     assert terminal.device.state()["front"] == [0, 1]
 
 
-def test_a_standard_80x24_terminal_shows_the_whole_board_and_every_display_line(tmp_path: Path) -> None:
+def test_a_standard_80x24_terminal_shows_the_whole_board_and_every_display_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)  # in colour: every hole the same dot, ``HOLE``
     device = Device(tmp_path / "flash", manual_clock=True)
     note = clash_note(41222, "port 4121 is taken by the simulator pid 1 (flash %s), which crib commands reach "
                              "without -d" % tmp_path)
