@@ -229,11 +229,9 @@ class TerminalLayout:
 class Terminal:
     """The terminal front end around a Device, with an optional protocol server."""
 
-    def __init__(self, device: Device, server: ProtocolServer | None = None, note: str = "",
-                 colour: bool | None = None) -> None:
+    def __init__(self, device: Device, server: ProtocolServer | None = None, note: str = "") -> None:
         self.device = device
-        # no colour: plain text, the LEDs told by their glyphs (None: as the NO_COLOR variable says)
-        self.colour = not os.environ.get("NO_COLOR") if colour is None else colour
+        self.colour = not os.environ.get("NO_COLOR")  # no colour: plain text, the LEDs told by their glyphs
         self.server = server
         self.layout = TerminalLayout(Geometry.load())
         self.serving = note  # where the protocol is served (or why not), under the last boot's note

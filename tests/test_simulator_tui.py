@@ -423,11 +423,12 @@ def test_without_colour_every_colour_s_pegs_show_their_side_s_glyphs_and_two_in_
             assert in_turn == {FRONT_PEGS[0], FRONT_PEGS[2]}, (brightness, chosen, in_turn)
 
 
-def test_a_wide_terminal_shows_the_screen_centred_across_it(tmp_path: Path) -> None:
+def test_a_wide_terminal_shows_the_screen_centred_across_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # A review: on a wide terminal the board sat at its left edge.
+    monkeypatch.delenv("NO_COLOR", raising=False)  # in colour: the margin told from the wood by its colour codes
     device = Device(tmp_path / "flash", manual_clock=True)
     device.hw.display.show_lines(["LINE %d" % n for n in range(DISPLAY_LINES)])  # the longest screen
-    terminal = Terminal(device, note="serving on 127.0.0.1:4121", colour=True)
+    terminal = Terminal(device, note="serving on 127.0.0.1:4121")
     width = terminal.layout.width
     for columns, rows, compact in ((200, 60, False), (121, 24, True), (width + 1, 40, False), (width, 24, True)):
         shown = terminal.fitted((columns, rows))
