@@ -12,14 +12,15 @@ and stops. Every mode but a plain script serves the serial line protocol on
 127.0.0.1:``--port``; if that port is taken the simulator serves on a free one and says
 so, and `crib` commands find a running simulator without ``-d``.
 
-The controls (docs/USING.md says what they do): in the window the encoder turns with the
-arrow keys (Shift: 5 steps) or the mouse wheel and is pushed with Enter, Space or a click on
-the knob; keys 1 and 2 are the players' buttons p1 and p2, Backspace or Esc is back (a click
-on a button works too); a key or mouse button held down 0.6 s is a long press (the encoder
-held: the menu). The terminal has no key releases: l then a key is a long press. F12 or
-Ctrl-K pulls the plug (the board boots again from its flash); q quits. The terminal board
-is in 24-bit colour; with NO_COLOR set, in none: a peg shows its side's shape, filled front and
-hollow back (●/○ P1, ■/□ P2, ▲/△ P3), another light ◆ bright or ◇ dim (a mark), a dark hole ·.
+The controls (docs/USING.md says what they do), the same keys in the window and the terminal:
+the encoder turns with the arrow keys (Shift: 5 steps) or +/- (= too: + without Shift) and is
+pushed with Enter or Space; keys 1 and 2 are the players' buttons p1 and p2, Backspace or Esc
+is back. In the window the mouse wheel turns too, and a click on the knob or a button pushes
+it; a key or mouse button held down 0.6 s is a long press (the encoder held: the menu). The
+terminal has no key releases: l then a key is a long press. F12 or Ctrl-K pulls the plug (the
+board boots again from its flash); q quits (Ctrl-Q too). The terminal board is in 24-bit colour;
+with NO_COLOR set, in none: a peg shows its side's shape, filled front and hollow back (●/○ P1,
+■/□ P2, ▲/△ P3), another light ◆ bright or ◇ dim (a mark), a dark hole ·.
 
 A script has one step a line (simulator/script.py has the details): ``turn 3``, ``turn -1``,
 ``press enc``, ``long p1`` (controls: enc, p1, p2, back), ``wait 700`` (ms), ``cmd {...}``

@@ -14,16 +14,20 @@ from hal.acceleration import Acceleration
 from hal.debounce import LONG_MS, Button
 from shared.events import BACK, CONTROLS, ENCODER, PLAYER_1, PLAYER_2, TURN
 
-# Tk key names -> what they do: a control held, or the encoder turned (+ is clockwise).
+# The keys of both front ends, by Tk's names of them (the window's keysyms; the terminal names the keys it reads
+# so: ``tui.KEY_NAMES``), a key typed with Ctrl held as "Control-" and the key: what they do, a control held or
+# the encoder turned (+ is clockwise).
 HOLD_KEYS = {
     "Return": ENCODER, "KP_Enter": ENCODER, "space": ENCODER,
     "1": PLAYER_1, "KP_1": PLAYER_1, "2": PLAYER_2, "KP_2": PLAYER_2,
     "BackSpace": BACK, "Escape": BACK,
 }
-TURN_KEYS = {"Right": 1, "Up": 1, "plus": 1, "KP_Add": 1, "Left": -1, "Down": -1, "minus": -1, "KP_Subtract": -1}
-BIG_STEP = 5  # detents of a Shift+arrow
-PLUG_KEYS = ("F12",)  # and Ctrl-K
-QUIT_KEYS = ("q", "Q")  # and Ctrl-Q
+TURN_KEYS = {"Right": 1, "Up": 1, "plus": 1, "equal": 1, "KP_Add": 1,  # "=": the "+" key without its Shift
+             "Left": -1, "Down": -1, "minus": -1, "KP_Subtract": -1}
+BIG_STEP = 5  # detents of a turn key typed with Shift
+CONTROL_KEY = "Control-"  # before a key's name: typed with Ctrl held
+PLUG_KEYS = ("F12", CONTROL_KEY + "k")
+QUIT_KEYS = ("q", "Q", CONTROL_KEY + "q")
 
 # The window's lines of help, under the board: every control, by key and by mouse, and how to hold one.
 HELP = "\n".join((
@@ -34,6 +38,12 @@ HELP = "\n".join((
     "long press: hold the key or the mouse button down %.1f s (the encoder held: the menu)" % (LONG_MS / 1000),
     "pull the plug: F12 or Ctrl-K (the game is kept, as on the board) · quit: q",
 ))
+
+
+def detents(key: str, shift: bool) -> int:
+    """The encoder's turn for ``key`` (one of ``TURN_KEYS``) typed with Shift held or not: ``BIG_STEP`` detents
+    with Shift, but for "+", which takes Shift to type on most keyboards."""
+    return TURN_KEYS[key] * (BIG_STEP if shift and key != "plus" else 1)
 
 
 class Controls:

@@ -38,9 +38,9 @@ from app.power import gamma, peak_steps
 from app.render import track_of
 from host_shared import USAGE_ERROR
 from host_shared.errors import Failed
-from shared.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN
+from shared.events import LONG, PRESS, TURN
 from shared.holes import HOLES, place
-from simulator.controls import BIG_STEP
+from simulator.controls import BIG_STEP, CONTROL_KEY, HOLD_KEYS, PLUG_KEYS, QUIT_KEYS, TURN_KEYS, detents
 from simulator.device import Device
 from simulator.geometry import Geometry
 from simulator.picture import LEGEND, NUMBER_EVERY, OLED_GLASS, OLED_TEXT, TrackNames, led_colour, track_names
@@ -69,13 +69,14 @@ LEFT = 4  # columns left of the leftmost hole: a track's names, written before i
 NAMES_WIDTH = 5  # the longest names a track carries: "P1 P3" (three players: P1 and P3 share a track)
 DISPLAY_ROWS = 4  # the display's box is at least this many rows high, however few lines it shows
 
-KEYS = {"\r": ENCODER, "\n": ENCODER, " ": ENCODER, "1": PLAYER_1, "2": PLAYER_2, "\x7f": BACK, "\x08": BACK,
-        "\x1b": BACK}
-TURNS = {"\x1b[C": 1, "\x1b[A": 1, "\x1bOC": 1, "\x1bOA": 1, "+": 1, "=": 1,  # (ESC O: application cursor keys)
-         "\x1b[D": -1, "\x1b[B": -1, "\x1bOD": -1, "\x1bOB": -1, "-": -1,
-         "\x1b[1;2C": BIG_STEP, "\x1b[1;2A": BIG_STEP, "\x1b[1;2D": -BIG_STEP, "\x1b[1;2B": -BIG_STEP}  # Shift
-PLUG = ("\x1b[24~", "\x0b")  # F12, Ctrl-K
-QUIT = "q"
+# The keys a terminal reads, by their names in ``simulator.controls``' tables, so that the terminal and the window
+# take the same keys (a character not here is its own name: 1, 2, q; the keypad sends its main keys' characters).
+KEY_NAMES = {"\r": "Return", "\n": "Return", " ": "space", "\x7f": "BackSpace", "\x08": "BackSpace",
+             "\x1b": "Escape", "+": "plus", "=": "equal", "-": "minus", "\x1b[24~": "F12",
+             "\x0b": CONTROL_KEY + "k", "\x11": CONTROL_KEY + "q",  # (raw mode: Ctrl-Q is no flow control)
+             "\x1b[C": "Right", "\x1b[A": "Up", "\x1b[D": "Left", "\x1b[B": "Down",
+             "\x1bOC": "Right", "\x1bOA": "Up", "\x1bOD": "Left", "\x1bOB": "Down"}  # ESC O: application cursor keys
+SHIFTED = {"\x1b[1;2C": "Right", "\x1b[1;2A": "Up", "\x1b[1;2D": "Left", "\x1b[1;2B": "Down"}  # typed with Shift
 CTRL_C = "\x03"  # a key in raw mode: taken as the interrupt it is at a terminal (exit status 130)
 LONG_PREFIX = "l"
 ESCAPE_WAIT_S = 0.05  # an Esc with nothing after it this long is the key itself, not a sequence's start
@@ -108,6 +109,14 @@ def bg(rgb: tuple[int, int, int]) -> str:
 
 RESET = "\x1b[0m"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def key_name(chars: str) -> tuple[str, bool]:
+    """The name (in ``simulator.controls``' tables) of the key a terminal sent as ``chars`` (a character or an
+    escape sequence), and whether Shift was held."""
+    if chars in SHIFTED:
+        return SHIFTED[chars], True
+    return KEY_NAMES.get(chars, chars), False
 
 
 def fits(need: tuple[int, int], size: tuple[int, int]) -> bool:
@@ -314,26 +323,27 @@ class Terminal:
 
     def key(self, chars: str) -> bool:
         """Act on one key (a character or an escape sequence); False means quit."""
-        if chars == QUIT:
-            return False
         if chars == CTRL_C:
             raise KeyboardInterrupt
+        name, shift = key_name(chars)
+        if name in QUIT_KEYS:
+            return False
         if self.hidden:  # the terminal too small to show the board (a review: keys pegged unseen)
             return True
-        if chars in PLUG:
+        if name in PLUG_KEYS:
             self.device.pull_plug()
         elif chars == LONG_PREFIX:
             self.long_next = not self.long_next  # (again: cancelled)
             return True
-        elif chars in TURNS:
-            self.device.push([(TURN, TURNS[chars])])
-        elif chars in KEYS:
+        elif name in TURN_KEYS:
+            self.device.push([(TURN, detents(name, shift))])
+        elif name in HOLD_KEYS:
             now = time.monotonic()
             repeated = self.last_key[0] == chars and now - self.last_key[1] < REPEAT_S
             self.last_key = (chars, now)
             if repeated:
                 self.hint_until = now + HELD_HINT_S
-            self.device.push([(LONG if self.long_next else PRESS, KEYS[chars])])
+            self.device.push([(LONG if self.long_next else PRESS, HOLD_KEYS[name])])
         self.long_next = False  # a long press is of the next key only: a turn or another key drops it
         return True
 

@@ -17,7 +17,16 @@ import tkinter as tk
 
 from PIL import ImageTk
 
-from simulator.controls import BIG_STEP, HELP, HOLD_KEYS, PLUG_KEYS, QUIT_KEYS, TURN_KEYS, Controls
+from simulator.controls import (
+    CONTROL_KEY,
+    HELP,
+    HOLD_KEYS,
+    PLUG_KEYS,
+    QUIT_KEYS,
+    TURN_KEYS,
+    Controls,
+    detents,
+)
 from simulator.device import Device
 from simulator.geometry import MIN_SCALE, Geometry, Layout
 from simulator.picture import TABLE, BoardPicture, track_names
@@ -98,8 +107,6 @@ class Window:
         root.bind("<KeyPress>", self._key_down)
         root.bind("<KeyRelease>", self._key_up)
         root.bind("<FocusOut>", self._focus_lost)
-        root.bind("<Control-k>", lambda _e: self.pull_plug())
-        root.bind("<Control-q>", lambda _e: root.destroy())
         board.bind("<ButtonPress-1>", self._mouse_down)
         board.bind("<ButtonRelease-1>", self._mouse_up)
         board.bind("<Button-4>", lambda _e: self._turn(1))  # X11 wheel
@@ -167,15 +174,15 @@ class Window:
         # releases waiting are real, taken before this key: a second tap of the same key that came before
         # the first's release was taken (a busy loop) is two presses
         self._take_releases()
+        if held(event, CONTROL):  # Ctrl and a key is a key of its own, as in a terminal (Shift or not)
+            key = CONTROL_KEY + key.lower()
         if key in TURN_KEYS:
-            # Shift: 5 steps, but for "+", which takes Shift to type on most keyboards
-            big = held(event, SHIFT) and key != "plus"
-            self.pending += self.controls.step(TURN_KEYS[key] * (BIG_STEP if big else 1))
+            self.pending += self.controls.step(detents(key, held(event, SHIFT)))
         elif key in HOLD_KEYS:
             self.pending += self.controls.down(HOLD_KEYS[key], self.now())
         elif key in PLUG_KEYS:
             self.pull_plug()
-        elif key in QUIT_KEYS and not held(event, CONTROL):  # Ctrl-Q has its own binding
+        elif key in QUIT_KEYS:
             self.root.destroy()
 
     def _key_up(self, event: tk.Event) -> None:

@@ -12,12 +12,12 @@ import pytest
 from hal.debounce import LONG_MS
 from shared.events import CONTROLS
 from simulator import cli, screenshot, script
-from simulator.controls import BIG_STEP, HELP, HOLD_KEYS, PLUG_KEYS, QUIT_KEYS, Controls
+from simulator.controls import BIG_STEP, HELP, HOLD_KEYS, PLUG_KEYS, QUIT_KEYS, TURN_KEYS, Controls, detents
 from simulator.device import Device
 from simulator.geometry import MIN_SCALE, Geometry, Layout
 from simulator.picture import DISPLAY_BOX_MM, MIN_DISPLAY_ROW_PX, BoardPicture, led_colour
 from simulator.tui import HELP as TUI_HELP
-from simulator.tui import LONG_ARMED, Terminal, TerminalLayout, strip_ansi
+from simulator.tui import KEY_NAMES, LONG_ARMED, SHIFTED, Terminal, TerminalLayout, key_name, strip_ansi
 
 GEOMETRY = Geometry.load()
 
@@ -155,7 +155,8 @@ def test_arrow_keys_step_exactly_and_the_wheel_speeds_up() -> None:
 
 
 # How the help writes a Tk key name (keypad keys are the main keys' twins: not named).
-SPOKEN = {"Return": "Enter", "space": "Space", "BackSpace": "Backspace", "Escape": "Esc", "Right": "→", "Left": "←"}
+SPOKEN = {"Return": "Enter", "space": "Space", "BackSpace": "Backspace", "Escape": "Esc", "Right": "→", "Left": "←",
+          "Control-k": "Ctrl-K"}
 
 
 def test_the_window_help_names_every_control_its_keys_its_click_and_how_to_hold_it() -> None:
@@ -171,10 +172,25 @@ def test_the_window_help_names_every_control_its_keys_its_click_and_how_to_hold_
     assert all(SPOKEN.get(key, key) in text for key in ("Right", "Left", *PLUG_KEYS, *QUIT_KEYS[:1]))
 
 
+def test_the_terminal_and_the_window_take_the_same_keys() -> None:
+    # A review: "=" turned the knob in the terminal alone, and Q and Ctrl-Q quit the window alone: each kept a
+    # list of its own. The terminal names the keys it reads as the window does: every name it gives is a key of
+    # the one table, and every key of the table it reads (but the keypad's: a terminal's keypad sends its main
+    # keys' characters).
+    keys = {*HOLD_KEYS, *TURN_KEYS, *PLUG_KEYS, *QUIT_KEYS}
+    spelt = {*KEY_NAMES.values(), *SHIFTED.values()}
+    assert spelt <= keys
+    assert {key for key in keys if not key.startswith("KP_")} <= spelt | {key for key in keys if len(key) == 1}
+    assert all(key_name(key) == (key, False) for key in keys if len(key) == 1)  # a character: its own name
+    assert {detents(*key_name(chars)) for chars in SHIFTED} == {BIG_STEP, -BIG_STEP}
+
+
 def test_crib_sim_help_names_the_controls_keys_and_clicks() -> None:
     said = " ".join(cli.__doc__.split())
-    for words in ("Enter", "Space", "keys 1 and 2", "Backspace or Esc", "mouse wheel", "a click on the knob",
-                  "held down %.1f s is a long press" % (LONG_MS / 1000), "l then a key", "F12", "q quits"):
+    for words in ("the same keys in the window and the terminal", "Enter", "Space", "keys 1 and 2",
+                  "Backspace or Esc", "+/- (= too", "mouse wheel", "a click on the knob",
+                  "held down %.1f s is a long press" % (LONG_MS / 1000), "l then a key", "F12", "Ctrl-K", "q quits",
+                  "Ctrl-Q"):
         assert words in said, words
 
 

@@ -504,3 +504,16 @@ def test_a_long_press_is_armed_for_the_next_key_only_and_l_again_cancels_it(tmp_
     assert terminal.device.state()["ui"]["side"] == 1 and terminal.device.state()["front"] == [0, 0]
     typed(terminal, "\x7fl2")  # armed for the next key: P2 pegs 2 at once
     assert terminal.device.state()["front"] == [0, 2]
+
+
+def test_the_terminal_takes_the_window_s_keys(tmp_path: Path) -> None:
+    # Q and Ctrl-Q quit the window: so they do the terminal (both read one table of keys)
+    terminal = Terminal(Device(tmp_path / "flash", manual_clock=True))
+    assert [terminal.key(key) for key in ("q", "Q", "\x11")] == [False] * 3
+    typed(terminal, "1")  # player 1 deals
+    typed(terminal, "1=")  # a dial for P1, at 1, and "=" (the "+" key without Shift) turns it on
+    assert terminal.device.state()["ui"]["points"] == 2
+    typed(terminal, "\x1b[1;2C-")  # Shift+→: 5; -: back 1
+    assert terminal.device.state()["ui"]["points"] == 6
+    typed(terminal, "\x0b")  # Ctrl-K, as F12: the plug pulled
+    assert terminal.device.boots == 2

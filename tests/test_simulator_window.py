@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import time
+import tkinter as tk
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -23,7 +24,7 @@ from simulator.device import Device
 from simulator.geometry import MIN_SCALE, Geometry, Layout
 from simulator.picture import BoardPicture, track_names
 from simulator.server import ProtocolServer
-from simulator.window import MAX_RESIZE_SCALE, RESIZE_MS, Window, resized_scale
+from simulator.window import CONTROL, MAX_RESIZE_SCALE, RESIZE_MS, SHIFT, Window, resized_scale
 
 pytestmark = pytest.mark.slow  # seconds a test: started first, so the parallel run ends together
 
@@ -133,6 +134,10 @@ def test_the_window_plays_with_keys_and_mouse(display: str, tmp_path: Path) -> N
         wait_for(lambda: sim.state()["ui"].get("points") == 6, "the dial at 6")
         xdotool(display, "key", "minus")
         wait_for(lambda: sim.state()["ui"].get("points") == 5, "the dial at 5 once more")
+        xdotool(display, "key", "equal")  # "=", the "+" key without Shift: as in the terminal
+        wait_for(lambda: sim.state()["ui"].get("points") == 6, "the dial at 6 again")
+        xdotool(display, "key", "minus")
+        wait_for(lambda: sim.state()["ui"].get("points") == 5, "the dial at 5 at last")
         xdotool(display, "key", "Return")
         wait_for(lambda: sim.state()["front"] == [5, 0], "player 1 at 5")
         screen.wait_for_leds({(0, 5): blue, (0, 4): None, (0, 6): None, (1, 4): None})
@@ -160,7 +165,7 @@ def test_the_window_plays_with_keys_and_mouse(display: str, tmp_path: Path) -> N
         # opens the count (at the starter: none is known yet) instead of pegging.
         xdotool(display, "key", "2")
         wait_for(lambda: sim.state()["ui"]["side"] == 1, "player 2's peg being dialled")
-        xdotool(display, "key", "--delay", "200", "F12", "Return")
+        xdotool(display, "key", "--delay", "200", "ctrl+k", "Return")  # Ctrl-K, as F12
         wait_for(lambda: sim.state()["ui"]["mode"] == "starter", "the count to open")
         assert sim.state()["front"] == [7, 5]
         xdotool(display, "key", "BackSpace")  # out of the count, and on with the game
@@ -246,6 +251,29 @@ def test_a_key_held_as_the_window_loses_the_keyboard_is_let_go(display: str, tmp
         assert key_events(window, ("down", 2000, "2"), ("up", 2060, "2")) == [(PRESS, PLAYER_2)]  # the next tap
     finally:
         window.root.destroy()
+
+
+def test_the_window_takes_the_terminal_s_keys(display: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A review: "=" (the "+" key without Shift) turned the knob in the terminal alone; both now read one table.
+    monkeypatch.setenv("DISPLAY", display)
+    window = Window(Device(tmp_path), None, scale=SCALE)
+    quits: list[str] = []
+    monkeypatch.setattr(window.root, "destroy", lambda: quits.append("quit"))
+    try:
+        assert key_events(window, ("down", 1000, "equal"), ("up", 1060, "equal")) == [(TURN, 1)]
+        for keysym, state, boots in (("F12", 0, 2), ("k", CONTROL, 3), ("K", CONTROL | SHIFT, 4)):
+            window._key_down(SimpleNamespace(keysym=keysym, time=2000, state=state))
+            assert window.device.boots == boots, keysym  # the plug pulled
+        for keysym, state in (("q", 0), ("Q", SHIFT), ("q", CONTROL)):
+            window._key_down(SimpleNamespace(keysym=keysym, time=3000, state=state))
+        assert quits == ["quit"] * 3
+        assert key_events(window, ("down", 4000, "1")) == []
+        for repeat in (window._key_up, window._key_down):  # then Ctrl pressed too: X repeats "1" with Ctrl
+            repeat(SimpleNamespace(keysym="1", time=4500, state=CONTROL))
+        assert key_events(window) == [] and window.controls.held() == {PLAYER_1}  # still held
+        assert key_events(window, ("up", 4700, "1")) == [(PRESS, PLAYER_1)]
+    finally:
+        tk.Tk.destroy(window.root)
 
 
 def settle(window: Window, seconds: float) -> None:
