@@ -14,6 +14,7 @@ from hal.acceleration import Acceleration
 from hal.debounce import LONG_MS, Button
 from shared.events import BACK, CONTROLS, ENCODER, PLAYER_1, PLAYER_2, TURN
 
+Event = tuple[str, str | int]  # an input event (shared.events): ("press", "p1"), ("turn", -1)...
 # The keys of both front ends, by Tk's names of them (the window's keysyms; the terminal names the keys it reads
 # so: ``tui.KEY_NAMES``), a key typed with Ctrl held as "Control-" and the key: what they do, a control held or
 # the encoder turned (+ is clockwise).
@@ -60,17 +61,17 @@ class Controls:
         """The controls held down now."""
         return frozenset(name for name, button in self.buttons.items() if button.down)
 
-    def down(self, name: str, now_ms: int) -> list[tuple]:
+    def down(self, name: str, now_ms: int) -> list[Event]:
         """A control was pushed down (a repeat while already down changes nothing)."""
         if self.buttons[name].down:
             return self._update(name, True, now_ms, None)
         return self._update(name, True, now_ms, now_ms)
 
-    def up(self, name: str, now_ms: int) -> list[tuple]:
+    def up(self, name: str, now_ms: int) -> list[Event]:
         """A control was let go: a short press, unless it already fired a long press."""
         return self._update(name, False, now_ms, now_ms)
 
-    def poll(self, now_ms: int) -> list[tuple]:
+    def poll(self, now_ms: int) -> list[Event]:
         """Long presses of controls still held; call every loop."""
         events = []
         for name, button in self.buttons.items():
@@ -78,20 +79,20 @@ class Controls:
                 events += self._update(name, True, now_ms, None)
         return events
 
-    def turn(self, detents: int, now_ms: int) -> list[tuple]:
+    def turn(self, detents: int, now_ms: int) -> list[Event]:
         """The encoder turned ``detents`` (negative: anticlockwise), speeded up like the device."""
         if not detents:
             return []
         self.knob += detents
         return [(TURN, self.acceleration.scale(detents, now_ms))]
 
-    def step(self, detents: int) -> list[tuple]:
+    def step(self, detents: int) -> list[Event]:
         """Exactly ``detents`` (an arrow key: no speed-up, however quick the taps)."""
         if not detents:
             return []
         self.knob += detents
         return [(TURN, detents)]
 
-    def _update(self, name: str, down: bool, now_ms: int, edge_ms: int | None) -> list[tuple]:
+    def _update(self, name: str, down: bool, now_ms: int, edge_ms: int | None) -> list[Event]:
         kind = self.buttons[name].update(down, edge_ms, now_ms)
         return [(kind, name)] if kind else []

@@ -14,9 +14,11 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 from app.board import Board
 from app.run import Shell
+from simulator.controls import Event
 from simulator.geometry import Geometry
 from simulator.virtual_hardware import VirtualHardware
 
@@ -83,7 +85,7 @@ class Device:
         self.manual_clock = False
         self.hw.start_real_clock()
 
-    def push(self, events: list[tuple]) -> None:
+    def push(self, events: list[Event]) -> None:
         """Input events, as if from the controls."""
         self.hw.push_many(events)
 
@@ -120,7 +122,7 @@ class Device:
         self._restart_if_unsound()
         return reply
 
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         """The board's state, as the protocol's ``state`` command gives it."""
         reply = json.loads(self.command(json.dumps({"cmd": "state"})))
         if not reply.get("ok"):

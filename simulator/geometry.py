@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
+from typing import Any
 
 from host_shared.board_files import BOARD_JSON
 from shared.holes import HOLES, index
@@ -23,7 +24,7 @@ MAX_SCALE = 20.0  # 6800 px wide, past any screen (far more: out of memory)
 class Geometry:
     """Hole and control positions in millimetres, as read from board.json."""
 
-    def __init__(self, data: dict) -> None:
+    def __init__(self, data: dict[str, Any]) -> None:
         self.width_mm = float(data["board"]["width_mm"])
         self.height_mm = float(data["board"]["height_mm"])
         self.holes: dict[tuple[int, int], tuple[float, float]] = {

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
@@ -24,6 +24,9 @@ from app.render import track_of
 from shared.events import BACK, ENCODER, PLAYER_1, PLAYER_2
 from shared.holes import HOLES, place
 from simulator.geometry import Layout
+
+if TYPE_CHECKING:  # the board is the caller's: a picture needs no app of its own
+    from app.board import Board
 
 TABLE = (28, 24, 22)  # around the board, and the window background
 WOOD_DARK = (120, 66, 30)
@@ -56,8 +59,8 @@ Colour = tuple[int, int, int]
 TrackNames = list[list[tuple[str, Colour]]]  # per track: the names on it, each in its colour
 
 
-def track_names(board: Any) -> TrackNames:
-    """The names painted at the start of each track's rows, from an ``app.board.Board``: its sides'
+def track_names(board: Board) -> TrackNames:
+    """The names painted at the start of each track's rows, from ``board``: its sides'
     names (P1, P2, P3; T1, T2) in their colours (three players: P1 and P3 share track 1)."""
     settings = board.match.settings
     names: TrackNames = [[], []]

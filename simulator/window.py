@@ -25,6 +25,7 @@ from simulator.controls import (
     QUIT_KEYS,
     TURN_KEYS,
     Controls,
+    Event,
     detents,
 )
 from simulator.device import Device
@@ -96,7 +97,7 @@ class Window:
         small = Layout(geometry, min(MIN_SCALE, scale)).size
         self.root.minsize(small[0], small[1] + self._status_height(small[0]))
         self.resize_after: str | None = None  # the Tk after id of a redraw at a new size
-        self.pending: list[tuple] = []
+        self.pending: list[Event] = []
         self.releases: dict[str, tuple[str, int]] = {}  # key -> (Tk after id of its delayed release, X time)
         self.mouse_control: str | None = None
         self.shown: tuple | None = None
