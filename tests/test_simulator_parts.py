@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from hal.debounce import LONG_MS
 from shared.events import CONTROLS
-from simulator import cli, screenshot, script
+from simulator import cli
 from simulator.controls import BIG_STEP, HELP, HOLD_KEYS, PLUG_KEYS, QUIT_KEYS, TURN_KEYS, Controls, detents
 from simulator.device import Device
 from simulator.geometry import MIN_SCALE, Geometry, Layout
@@ -192,42 +189,6 @@ def test_crib_sim_help_names_the_controls_keys_and_clicks() -> None:
                   "held down %.1f s is a long press" % (LONG_MS / 1000), "l then a key", "F12", "Ctrl-K", "q quits",
                   "Ctrl-Q"):
         assert words in said, words
-
-
-def test_the_screenshot_tool_explains_itself_and_checks_its_arguments_before_starting(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as done:
-        screenshot.parse_args(["--help"])  # was taken for the file to write, after a whole game was played
-    assert done.value.code == 0 and "play,show" in capsys.readouterr().out
-    for wrong in (["shot.png", "nope"], ["shot.jpg"]):
-        with pytest.raises(SystemExit) as done:
-            screenshot.parse_args(wrong)
-        assert done.value.code == 2
-    args = screenshot.parse_args([])
-    assert (args.out, args.scene) == (Path("docs/screenshot.png"), "show")
-    assert screenshot.parse_args(["docs/play.png", "play"]).scene == "play"
-
-
-def scene_end(scene: str, tmp_path: Path) -> tuple[list[str] | None, dict]:
-    """The display's lines and the state after the screenshot tool's ``scene`` (sent as it sends it)."""
-    device = Device(tmp_path, manual_clock=True)
-    for _, kind, event in script.parse(screenshot.SCENES[scene]):
-        if kind == "event":
-            assert json.loads(device.command(json.dumps({"cmd": "input", "event": list(event)})))["ok"]
-    device.hw.advance(50)
-    device.step()
-    return device.lines, device.state()
-
-
-def test_the_screenshot_scenes_end_where_the_docs_say(tmp_path: Path) -> None:
-    # README: player 2's hand counted, its total a blinking preview peg, the count said on the display
-    lines, state = scene_end("show", tmp_path / "show")
-    assert state["ui"]["mode"] == "count" and state["ui"]["step"] == "confirm" and state["ui"]["seat"] == 1
-    assert lines is not None and lines[0] == "P2 HAND 20" and lines[1] == "fifteen two"
-    # USING.md: the play card by card, "P2: twenty-four for a run of three", player 1's 5 dialled
-    lines, state = scene_end("play", tmp_path / "play")
-    assert lines is not None and "P2: twenty-four for a run of three" in " ".join(lines)
-    assert "P1 >5 count 24" in lines
 
 
 def test_the_window_does_not_import_the_command_line() -> None:

@@ -1,10 +1,11 @@
-"""Make the docs' screenshots from the real window: ``python -m simulator.screenshot docs/screenshot.png``
-(the README's: a hand counted) and ``python -m simulator.screenshot docs/play.png play`` (docs/USING.md's:
-the play laid card by card, the running count on the track).
+"""Make the docs' screenshots from the real window: ``.venv/bin/python scripts/docs_screenshots.py
+docs/screenshot.png`` (the README's: a hand counted) and ``.venv/bin/python scripts/docs_screenshots.py
+docs/play.png play`` (docs/USING.md's: the play laid card by card, the running count on the track).
 
 Starts Xvfb, opens the simulator's window on it with an empty flash folder, plays a game
 to mid-way through the protocol's ``input`` command (the same events as the controls),
-and saves the window. Needs Xvfb and xdotool (``scripts/setup`` installs them).
+and saves the window. Needs Xvfb and xdotool (``scripts/setup`` installs them). A tool for
+the docs, kept out of the simulator package (and so out of what an install carries).
 """
 
 from __future__ import annotations
@@ -146,7 +147,7 @@ def main(out: Path, scene: str = "show") -> None:
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     """The command line: where to save the screenshot, and which scene (checked before anything starts)."""
-    parser = argparse.ArgumentParser(prog="python -m simulator.screenshot", description=__doc__,
+    parser = argparse.ArgumentParser(prog="scripts/docs_screenshots.py", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("out", nargs="?", type=Path, default=Path("docs/screenshot.png"),
                         help="the PNG file to write (default: docs/screenshot.png)")
