@@ -175,8 +175,8 @@ class Window:
         # releases waiting are real, taken before this key: a second tap of the same key that came before
         # the first's release was taken (a busy loop) is two presses
         self._take_releases()
-        if held(event, CONTROL):  # Ctrl and a key is a key of its own, as in a terminal (Shift or not)
-            key = CONTROL_KEY + key.lower()
+        if held(event, CONTROL):  # Ctrl and a key is a key of its own (Shift or not), as a terminal reads Ctrl and
+            key = CONTROL_KEY + key.lower()  # a letter: only Ctrl-K and Ctrl-Q do anything
         if key in TURN_KEYS:
             self.pending += self.controls.step(detents(key, held(event, SHIFT)))
         elif key in HOLD_KEYS:
