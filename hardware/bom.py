@@ -14,6 +14,8 @@ import csv
 import io
 import json
 import math
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import i2c_bus
@@ -54,20 +56,17 @@ DIP_MM = 5.33  # U2, a DIP-14: seating plane to top at most (JEDEC MS-001); a so
 # both (section 1, stage 1), and takes the taller of the jack's heights other projects give (9 and 11 mm).
 BULK_CAN_MM = (10, 20)
 JACK_MM = 11
-# C253 lies on its side like C243 (BUILD.md, stage 1): across, at most this, so that it stands under the 14 mm pocket
-# glued to its floor (on the perfboard and its tape, 3.6 mm more).
-BIPOLAR_CAN_MM = 10
+# C253 lies on its side like C243, glued to the power pocket's floor beside XF1's piece (BUILD.md, stage 1): across
+# and along, at most this (a requirement: a 10 mm can stands 13.6 mm on PB1 and its tape, too near the 14 mm pocket).
+BIPOLAR_CAN_MM = (10, 16)
 # XF1: an inline holder, its body laid flat on the power pocket's floor, stands as high as it is across: at most
 # this (a requirement, not a maker's figure: BUILD.md, stage 1, has the maker measure it). A fuse block for a
 # board does not fit: Schurter's OG, the example this list gave before, is 29 x 9.5 x 16 mm by Schurter's drawing
 # (OG datasheet, dimensions), 16 mm tall on the floor and 19.6 on PB1 and the foam tape, against the 14 mm pocket.
 XF1_MM = 12
 FUSE_BLOCK_MM = 16
-# XF1's length: it lies along the power pocket's longer side in a strip of its own, XF1_MM of the pocket's width,
-# and each wire lead leaves its end straight for about LEAD_TURN_MM before it turns (``xf1_length_mm``, from
-# board.json). The rest of the width takes J1 and J2 at the edge, Q1, Q2, C243, C253, the star point and the
-# cut-off's board (CUT_OFF_MM, as BUILD.md, stage 1, cuts it; a test checks that it and C243 lying down fit there
-# either way).
+# XF1's length: it lies along the power pocket's bottom wall between J1's piece and its own (``places``), and each
+# wire lead leaves its end straight for about LEAD_TURN_MM before it turns (``xf1_length_mm``, from board.json).
 LEAD_TURN_MM = 5
 # PS1: the most its overcurrent protection may allow, by its datasheet, as a share of its rating (BUILD.md and power.md
 # count a fault F1 does not cut at 105 to 150 %: 13 to 19 W); what LPS allows a 5 V output into any load (IEC 62368-1
@@ -75,9 +74,9 @@ LEAD_TURN_MM = 5
 OCP_MOST = 1.5
 LPS_AMPS = 8
 LPS_VA_PER_VOLT = 5
-CUT_OFF_MM = (25, 20)
-# Two small pieces of PB1 (2.54 mm holes), sized here and checked against their pockets (``pieces_mm``, ``stacks``,
-# ``pull_ups_room_mm``). The star point (BUILD.md, stage 1) in the power pocket beside C243: the GND bar with its
+CUT_OFF_MM = (25, 20)  # the cut-off's piece of PB1 (BUILD.md, stage 1)
+# Small pieces of PB1 (2.54 mm holes), sized here and checked against their pockets (``pieces_mm``, ``stacks``,
+# ``places``). The star point (BUILD.md, stage 1) in the power pocket beside C243: the GND bar with its
 # wires in the rows either side of it, an empty row, the +5 V bar with its wires in one row, and a column more for
 # C243's leads at the bars' ends; a wire a hole. Most wires at each bar, of either build: GND the Pico's two, U2's,
 # the bus's two feeds, four bonding wires (the encoder, three button tags) and the adapter build's J1, C253 and
@@ -93,8 +92,31 @@ RESISTOR_MM = 2.5  # a 0.25 W metal film resistor lying flat: its body across, a
 POWER_WIRE_MM = 2.5  # W1 and W2 across their insulation at most (X6's 3 mm heat-shrink slides over them)
 ENCODER_BODY_MM = 13.4  # ENC1 across its body at most (Bourns' PEC11R drawing: 12.5 x 13.4 mm)
 # DISP1, a 0.96 inch module, about 27 x 28 mm; its glass is not centred on it, so it may reach this far either side
-# of the window's centre.
+# of the window's centre. Its four pins lie along one of its edges, about half of it from the window's centre.
 DISPLAY_MODULE_MM = 28
+# Where the parts lie in their pockets (``places``; a test checks that each lies in its pocket, clear of every other
+# and of the controls' bodies). Between any two, room for a power wire: the wires laid past them and the joints at
+# their edges; a part may lie against the pocket's wall. Their sizes as bought (mm), about:
+WIRE_GAP_MM = POWER_WIRE_MM
+# J2's panel end along the edge (its screw ears) and into the pocket (its body and its cable's moulding, to where the
+# cable turns towards the Pico): a requirement on the part (bom.csv), not a maker's figure.
+J2_MM = (30, 25)
+# J1, the PJ-063AH: its body 13 x 10 mm (the outline of KiCad's footprint for it, which cites CUI's datasheet; CUI's
+# drawing was not checked here), on a piece of 6 x 5 holes.
+JACK_BODY_MM = (13, 10)
+JACK_PIECE_HOLES = (6, 5)
+# Q1 and Q2 lying flat: a TO-220's body and tab, 15.7 mm (KiCad's TO-220 outline), and its leads, about 13 mm; 10 mm
+# wide, 11 mm in its heat-shrink (X8), and 6 mm high in it (4.8 mm at most bare, JEDEC TO-220).
+TO220_MM = (29, 11, 6)
+TO92_MM = 8  # U4 and Q3 standing on the cut-off's piece: a TO-92's 5.3 mm body (JEDEC, at most) on its leads
+DIODE_MM = (12, 3)  # D1, a DO-41 (body 5.2 x 2.7 mm at most) with its leads bent at the body
+# XF1's piece (its output lead, C253's leads, the wire on to Q1's drain, C253's ground wire) and U3's (XU3, the
+# SOT-23-6 adapter, with R8-R10 and C247 lying flat), in holes along and across.
+XF1_PIECE_HOLES = (5, 4)
+U3_PIECE_HOLES = (8, 6)
+# A 12 mm panel button under the controls' skin: its nut and the solder tag (X7) under it, at most this across (the
+# tag's lug turned away from the power pocket's parts). Player 1's lies in the power pocket.
+BUTTON_BODY_MM = 18
 # KNOB1 on ENC1: the PEC11R-4220F's shaft is 20 mm long from its mounting surface ("20" in Bourns' ordering code),
 # 6 mm across with a flat ("F"); its nut and flat washer stand about 2.5 mm on the top (Bourns' drawing: a 2 mm nut,
 # a 0.5 mm washer). A knob whose bore is deeper than the shaft left above them sits on the nut, and the push
@@ -112,7 +134,7 @@ def metres(mm: float) -> float:
     return math.ceil(mm * SLACK / 100) / 10
 
 
-def centre(box: list[float]) -> tuple[float, float]:
+def centre(box: Sequence[float]) -> tuple[float, float]:
     """Middle of a box [x0, y0, x1, y1]."""
     return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
 
@@ -137,23 +159,21 @@ def panel_turn_mm(board: dict) -> float:
     return 2 * farthest + board["build"]["blank_mm"][2]
 
 
-def xf1_length_mm(board: dict) -> float:
-    """The longest XF1 (body and cap) that lies along the power pocket's longer side with room for its leads
-    to turn at each end."""
-    x0, y0, x1, y1 = board["build"]["pockets"]["power"]
-    return max(x1 - x0, y1 - y0) - 2 * LEAD_TURN_MM
-
-
 def star_point_holes() -> tuple[int, int]:
     """The star point's piece of PB1, in holes along and across: the GND bar's wires half on each side of it."""
     along = max(math.ceil(STAR_POINT_WIRES["GND"] / 2), STAR_POINT_WIRES["+5V"]) + 1  # and C243's leads at the end
     return along, 6  # GND's wires, the GND bar, GND's wires, an empty row, the +5 V bar, its wires
 
 
+def piece_holes() -> dict[str, tuple[int, int]]:
+    """The small pieces of PB1 sized here, in holes along and across, by the name ``piece_size`` takes."""
+    return {"star point": star_point_holes(), "R6-R7": PULL_UP_HOLES, "J1": JACK_PIECE_HOLES, "XF1": XF1_PIECE_HOLES,
+            "U3": U3_PIECE_HOLES}
+
+
 def pieces_mm() -> dict[str, tuple[float, float]]:
-    """The star point's and R6/R7's pieces of PB1, along and across (mm)."""
-    return {name: (along * HOLE_PITCH_MM, across * HOLE_PITCH_MM)
-            for name, (along, across) in (("star point", star_point_holes()), ("R6-R7", PULL_UP_HOLES))}
+    """The pieces of ``piece_holes``, along and across (mm)."""
+    return {name: (along * HOLE_PITCH_MM, across * HOLE_PITCH_MM) for name, (along, across) in piece_holes().items()}
 
 
 def pull_ups_room_mm(board: dict) -> float:
@@ -161,6 +181,99 @@ def pull_ups_room_mm(board: dict) -> float:
     lies (the module taken at its whole width from the window's centre, its glass being off centre)."""
     encoder_x, display_x = board["controls"]["enc"][0], board["build"]["display"]["centre"][0]
     return display_x - DISPLAY_MODULE_MM - (encoder_x + ENCODER_BODY_MM / 2)
+
+
+Box = tuple[float, float, float, float]
+
+
+def box(x: float, y: float, width: float, height: float) -> Box:
+    """A box [x0, y0, x1, y1] from its first corner and its size."""
+    return x, y, x + width, y + height
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a part, or a piece of PB1 with its parts, lies in a pocket, as seen from above (board mm)."""
+    box: Box
+    pocket: str
+    build: str  # "both", "usb" or "adapter"
+    holds: tuple[str, ...]  # the references of the part, or of the parts on the piece
+    label: tuple[str, ...]  # its words on the underside view, a line each
+    piece: str = ""  # a piece of PB1: its name in BUILD.md's checklist before closing the panel
+
+
+def bodies(board: dict) -> dict[str, Box]:
+    """What stands down into the controls pocket from its skin, as seen from above: each button's nut and solder tag,
+    the encoder's body, and the display module as far as it may reach either side of the window's centre."""
+    out = {}
+    for name, (x, y) in board["controls"].items():
+        half = (ENCODER_BODY_MM if name == "enc" else BUTTON_BODY_MM) / 2
+        out[name] = (x - half, y - half, x + half, y + half)
+    x, y = board["build"]["display"]["centre"]
+    half = DISPLAY_MODULE_MM / 2
+    out["display"] = (x - DISPLAY_MODULE_MM, y - half, x + DISPLAY_MODULE_MM, y + half)
+    return out
+
+
+def places(board: dict) -> dict[str, Place]:
+    """Where each part the underside view draws lies (the Pico aside: board.json): U2's and the controls' filters'
+    pieces where board.json puts them; R6/R7's piece in the middle of the room between the encoder and the display
+    module; and the power pocket's parts of both builds at once, none where another build's part lies. J2 and J1 lie
+    at their holes in the edge, the star point beside J2 along the LED pocket's edge with C243 at its bars' ends and
+    D1 below it (U3's piece below that on the USB build), and Q1 and Q2 beyond C243. XF1's piece, with C253 beyond it,
+    lies in the bottom corner away from the edge, XF1 between it and J1 along the bottom wall, and the cut-off's piece
+    above XF1, beyond player 1's button. Between any two, WIRE_GAP_MM."""
+    build = board["build"]
+    gap, sizes, where = WIRE_GAP_MM, pieces_mm(), build["parts"]
+    x0, y0, x1, y1 = build["pockets"]["power"]
+    usb_y, jack_y = build["edge_left_y"]["usb"], build["edge_left_y"]["jack"]
+    j2 = box(x0, usb_y - J2_MM[0] / 2, J2_MM[1], J2_MM[0])
+    j1 = box(x0, jack_y - sizes["J1"][1] / 2, *sizes["J1"])
+    star = box(j2[2] + gap, y0 + gap, *sizes["star point"])
+    c243 = box(star[2] + gap, (star[1] + star[3] - BULK_CAN_MM[0]) / 2, BULK_CAN_MM[1], BULK_CAN_MM[0])
+    d1 = box(star[0], star[3] + gap, *DIODE_MM)
+    u3 = box(star[0], d1[3] + gap, *reversed(sizes["U3"]))  # its long side down the pocket
+    q1 = box(c243[2] + gap, y0 + gap, *TO220_MM[:2])
+    q2 = box(q1[0], q1[3] + gap, *TO220_MM[:2])
+    cut_off = box(bodies(board)["p1"][2] + gap, q2[3] + gap, *CUT_OFF_MM)
+    c253 = box(x1 - BIPOLAR_CAN_MM[1], y1 - BIPOLAR_CAN_MM[0], BIPOLAR_CAN_MM[1], BIPOLAR_CAN_MM[0])
+    xf1_piece = box(c253[0] - gap - sizes["XF1"][0], y1 - sizes["XF1"][1], *sizes["XF1"])
+    strip = xf1_piece[0] - gap - (j1[2] + gap)  # along the bottom wall; XF1 itself in whole mm
+    xf1 = box(j1[2] + gap, y1 - XF1_MM, math.floor(strip - 2 * LEAD_TURN_MM) + 2 * LEAD_TURN_MM, XF1_MM)
+    encoder_x, encoder_y = board["controls"]["enc"]
+    room = encoder_x + ENCODER_BODY_MM / 2 + pull_ups_room_mm(board) / 2  # its middle
+    filters = [*parts()["R"], *parts()["C"]]  # as runs: R2-R5, ...
+    filter_refs = tuple(ref for f in FILTERS.values() for ref in (f.series, f.pull_up, f.capacitor) if ref)
+    return {
+        "U2": Place(tuple(where["shifter"]), "leds", "both", ("U2", "C244", "R1", "R12"),
+                    ("74AHCT125", "on perfboard"), "U2's"),
+        "filters": Place(tuple(where["controls_filter"]), "leds", "both", filter_refs,
+                         ("RC filters:", *(ref + "," for ref in filters[:-1]), filters[-1]), "the controls' filters'"),
+        "R6-R7": Place(box(room - sizes["R6-R7"][0] / 2, encoder_y - sizes["R6-R7"][1] / 2, *sizes["R6-R7"]),
+                       "controls", "both", ("R6", "R7"), ("R6, R7",), "R6 and R7's"),
+        "J2": Place(j2, "power", "both", ("J2",), ("J2, USB", "panel socket")),
+        "star": Place(star, "power", "both", (), ("star point:", "GND, +5 V bars"), "the star point's"),
+        "C243": Place(c243, "power", "both", ("C243",), ("C243",)),
+        "U3": Place(u3, "power", "usb", ("U3", "XU3", "R8", "R9", "R10", "C247"),
+                    ("U3 on XU3,", "R8-R10, C247", "(USB)"), "U3's"),
+        "J1": Place(j1, "power", "adapter", ("J1",), ("J1", "(adapter)"), "J1's"),
+        "D1": Place(d1, "power", "adapter", ("D1",), ("D1 (adapter)",)),
+        "XF1": Place(xf1, "power", "adapter", ("XF1", "F1"), ("XF1 (F1), inline (adapter)",)),
+        "XF1 piece": Place(xf1_piece, "power", "adapter", (), ("XF1's piece", "(adapter)"), "XF1's"),
+        "C253": Place(c253, "power", "adapter", ("C253",), ("C253", "(adapter)")),
+        "Q1": Place(q1, "power", "adapter", ("Q1",), ("Q1 (adapter)",)),
+        "Q2": Place(q2, "power", "adapter", ("Q2",), ("Q2 (adapter)",)),
+        "cut-off": Place(cut_off, "power", "adapter", ("U4", "Q3", "D2", "R11", "R13", "R14", "R15", "R16", "R17",
+                                                        "C248"),
+                         ("cut-off (adapter):", "U4, Q3, D2, R11,", "R13-R17, C248"), "the cut-off's"),
+    }
+
+
+def xf1_length_mm(board: dict) -> float:
+    """The longest XF1 (body and cap, whole mm) that lies along the power pocket's bottom wall between J1's piece and
+    XF1's own with room for its leads to turn at each end."""
+    x0, _, x1, _ = places(board)["XF1"].box
+    return x1 - x0 - 2 * LEAD_TURN_MM
 
 
 def piece_size(name: str) -> str:
@@ -178,17 +291,18 @@ def knob_bore_mm(board: dict) -> float:
 def wire_lengths(board: dict) -> dict[str, float]:
     """Measured lengths in mm: the data links, the bus (each of +5 V and GND), the two feeds (each
     conductor), the Pico's supply lead (one wire: its +5 V, or either of its two GND wires), U2's supply
-    pair from the star point (each of +5 V and GND), the control and display wires, and the number of rows
-    the chain runs in. Every wire from the back panel (the Pico, the controls' filters) into the blank has
-    its service loop (SERVICE_LOOP_MM) added."""
+    pair from the star point (each of +5 V and GND), the signal wires (the controls', the display's, the shifter's,
+    the USB build's switch's), the display's share of them alone, and the number of rows the chain runs in. Every
+    wire from the back panel (the Pico, the controls' filters) into the blank has its service loop (SERVICE_LOOP_MM)
+    added. The power entry's wires are measured from where ``places`` lays its parts out."""
     where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
     chain = [where[tuple(p)] for p in board["leds"]["chain"]]
     links = sum(math.dist(a, b) for a, b in zip(chain, chain[1:], strict=False))
     # The bus follows the chain, 4 mm past the end LEDs of each row.
     row_count = len({y for _, y in chain})
     bus = links + 8 * row_count
-    parts = board["build"]["parts"]
-    entry = centre(parts["power_entry"])
+    parts, laid = board["build"]["parts"], places(board)
+    entry = centre(laid["star"].box)  # the star point: both feeds, the Pico's and U2's supply wires end there
     feeds = manhattan(entry, chain[0]) + manhattan(entry, chain[-1])
     pico = centre(parts["pico"])
     filters = centre(parts["controls_filter"])
@@ -201,15 +315,23 @@ def wire_lengths(board: dict) -> dict[str, float]:
     signal = sum(n * (manhattan(filters, tuple(controls[name])) + SERVICE_LOOP_MM)
                  for name, n in wires_per_control.items())
     signal += (len(FILTERS) + 2) * manhattan(pico, filters)
-    signal += 4 * (manhattan(pico, tuple(board["build"]["display"]["centre"])) + SERVICE_LOOP_MM)  # GND, 3V3, SDA, SCL
+    # The display's GND, 3V3, SDA and SCL: four wires from the Pico to R6/R7's piece, and four short ones on from it to
+    # the module's pins, which lie along one of its edges, about half the module from the window's centre.
+    pull_ups = centre(laid["R6-R7"].box)
+    window = tuple(board["build"]["display"]["centre"])
+    display = 4 * (manhattan(pico, pull_ups) + SERVICE_LOOP_MM) + 4 * (manhattan(pull_ups, window)
+                                                                       + DISPLAY_MODULE_MM / 2)
+    signal += display
     signal += 3 * (manhattan(pico, centre(parts["shifter"])) + SERVICE_LOOP_MM)
     signal += manhattan(centre(parts["shifter"]), chain[0])
-    # the USB build's LED enable, /FAULT and R10's 3V3 to the power entry
-    signal += 3 * (manhattan(pico, entry) + SERVICE_LOOP_MM)
-    supply = manhattan(pico, entry) + SERVICE_LOOP_MM  # VBUS (USB build) or VSYS (adapter build); GND twice
+    # the USB build's LED enable, /FAULT and R10's 3V3 to U3's piece
+    switch = centre(laid["U3"].box)
+    signal += 3 * (manhattan(pico, switch) + SERVICE_LOOP_MM)
+    # VBUS to U3's piece (USB build) or VSYS to D1 at the star point (adapter build); GND twice to the star point
+    supply = max(manhattan(pico, switch), manhattan(pico, entry)) + SERVICE_LOOP_MM
     shifter = manhattan(entry, centre(parts["shifter"]))  # U2's pins 14 and 7 from the star point, beside LED 1's feed
     return {"links": links, "bus": bus, "feeds": feeds, "supply": supply, "shifter": shifter, "signal": signal,
-            "rows": row_count}
+            "display": display, "rows": row_count}
 
 
 # W1 and W2, 0.5 mm2 flexible (class 5) plain copper: at most 39.0 mohm a metre at 20 degC (IEC 60228, table 3),
@@ -229,7 +351,7 @@ def bus_drop_volts(board: dict, lit_ma: float, led_ma: float, idle_ma: float, bo
     where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
     chain = [where[tuple(p)] for p in board["leds"]["chain"]]
     lengths = wire_lengths(board)
-    entry = centre(board["build"]["parts"]["power_entry"])
+    entry = centre(places(board)["star"].box)
     stretch = lengths["bus"] / lengths["links"]  # the bus runs a little past each row's end LEDs
     along = [manhattan(entry, chain[0])]
     for a, b in zip(chain, chain[1:], strict=False):
@@ -252,9 +374,10 @@ def bus_drop_volts(board: dict, lit_ma: float, led_ma: float, idle_ma: float, bo
 def stacks(board: dict) -> dict[str, tuple[float, int]]:
     """The tallest parts as they sit: how far each stands from its pocket's floor towards the back panel,
     and that pocket's depth (mm): U2 soldered into PB1 on the foam tape (LED pocket), C243 on its side, J1
-    on its piece of PB1 glued straight to the floor, XF1, inline, flat on the floor, and the star point's piece
-    on the foam tape, a power wire laid over its bars (power pocket); R6/R7's piece on the foam tape, the
-    resistors lying flat (controls pocket)."""
+    on its piece of PB1 glued straight to the floor, XF1, inline, flat on the floor, the star point's piece on the
+    foam tape, a power wire laid over its bars, Q1 and Q2 flat in their heat-shrink, C253 on its side on the floor
+    and the cut-off's piece on the foam tape, U4 and Q3 standing on it (power pocket); R6/R7's piece on the foam
+    tape, the resistors lying flat (controls pocket)."""
     thickness = board["build"]["blank_mm"][2]
     depth = {name: thickness - skin for name, skin in board["build"]["skin_mm"].items()}
     return {"U2": (TAPE_MM + PERFBOARD_MM + DIP_MM, depth["leds"]),
@@ -262,6 +385,9 @@ def stacks(board: dict) -> dict[str, tuple[float, int]]:
             "J1": (PERFBOARD_MM + JACK_MM, depth["power"]),
             "XF1": (XF1_MM, depth["power"]),
             "star point": (TAPE_MM + PERFBOARD_MM + POWER_WIRE_MM, depth["power"]),
+            "Q1-Q2": (TO220_MM[2], depth["power"]),
+            "C253": (BIPOLAR_CAN_MM[0], depth["power"]),
+            "cut-off": (TAPE_MM + PERFBOARD_MM + TO92_MM, depth["power"]),
             "R6-R7": (TAPE_MM + PERFBOARD_MM + RESISTOR_MM, depth["controls"])}
 
 
@@ -275,8 +401,6 @@ def rows(board: dict) -> list[list[str]]:
     skin_mm = board["build"]["skin_mm"]["controls"]
     depth = {name: thickness - skin for name, skin in board["build"]["skin_mm"].items()}
     pocket_mm = thickness - skin_mm
-    power_x0, power_y0, power_x1, power_y1 = board["build"]["pockets"]["power"]
-    pocket_sides = (power_x1 - power_x0, power_y1 - power_y0)
     body_mm = pocket_mm - WIRING_MM
     red = metres(lengths["bus"] + lengths["feeds"] + lengths["supply"] + lengths["shifter"])
     black = metres(lengths["bus"] + lengths["feeds"] + 2 * lengths["supply"] + lengths["shifter"])
@@ -340,13 +464,15 @@ def rows(board: dict) -> list[list[str]]:
         *filter_rows(),
         ["SW1-SW3", "3", "3", "both", "Momentary push button",
          f"normally open, panel mount, {holes['button']:g} mm, body depth under the panel, its solder lugs "
-         f"included, at most {body_mm} mm; gold-plated contacts, or a sealed switch",
+         f"included, at most {body_mm} mm, its nut at most {BUTTON_BODY_MM} mm across; gold-plated contacts, or a "
+         "sealed switch",
          GENERIC + f"momentary push button, SPST normally open, for a {holes['button']:g} mm hole, its threaded "
          f"bushing long enough for the {skin_mm} mm skin, a solder tag (X7) and its nut, body and lugs {body_mm} mm "
-         "deep at most under the panel, gold-plated contacts (or sealed), made for the 40 to 70 uA at 3.3 V they "
-         "switch here",
+         f"deep at most under the panel, its nut {BUTTON_BODY_MM} mm across at most, gold-plated contacts (or "
+         "sealed), made for the 40 to 70 uA at 3.3 V they switch here",
          f"Player 1, player 2, back; the other contact to GND. The controls pocket is {pocket_mm} mm deep under "
-         f"its {skin_mm} mm skin: the body, its lugs and the wires must fit in it. Gold: a contact here switches "
+         f"its {skin_mm} mm skin: the body, its lugs and the wires must fit in it; player 1's nut and tag lie "
+         "beside the power pocket's parts (the underside view). Gold: a contact here switches "
          "only the RP2040's pull-up current, about 40 to 70 uA (3.3 V through 50 to 80 kohm), too little to "
          "break through the film silver contacts can grow in air; gold-plated ones are made for such small "
          "currents (BUILD.md, stage 4)"],
@@ -364,7 +490,8 @@ def rows(board: dict) -> list[list[str]]:
          f"On a small piece of PB1 (about {piece_size('R6-R7')} mm) on the controls pocket's floor between the "
          "encoder and the display module (BUILD.md, stage 5)"],
         ["U3", "1", "1", "usb", "Current-limited power switch", "TPS2553, enable high, SOT-23-6", "TI TPS2553DBVR",
-         "Between VBUS and the LED bus; on a SOT-23-6 to DIP adapter board"],
+         "Between VBUS and the LED bus; on a SOT-23-6 to DIP adapter board (XU3), on its piece of PB1 with R8-R10 "
+         "and C247 in the power pocket (the underside view)"],
         ["XU3", "1", "1", "usb", "Adapter board", "SOT-23-6 to 2.54 mm DIP", "", "For U3"],
         ["R8", "1", "1", "usb", "Resistor", f"66.5 kohm, {RESISTOR}", "",
          "U3's current limit: 0.35 to 0.45 A (TI's figures for 66.5 kohm 1 %: 351 to 449 mA, TPS2553 datasheet "
@@ -394,9 +521,11 @@ def rows(board: dict) -> list[list[str]]:
         ["J2", "1", "1", "both", "USB panel socket",
          "left- or right-angled micro-USB plug (the cable leaves sideways, in the plane of the Pico's board; not "
          "an up- or down-angled one) to micro-USB panel-mount socket, 0.3 m, with screws; a data cable (D+ and D- "
-         "wired, not a charge-only lead); power conductors (VBUS, GND) rated 1 A or more",
+         "wired, not a charge-only lead); power conductors (VBUS, GND) rated 1 A or more; the socket's end, screw "
+         f"ears included, at most {J2_MM[0]} mm across and {J2_MM[1]} mm deep with its cable's moulding",
          GENERIC + "micro-USB extension cable, a micro-USB B plug angled left or right to a micro-USB B panel "
-         "socket with screw holes, 0.3 m, data and power wired, VBUS and GND rated 1 A or more by its seller",
+         "socket with screw holes, 0.3 m, data and power wired, VBUS and GND rated 1 A or more by its seller, the "
+         f"socket's end {J2_MM[0]} mm across its ears and {J2_MM[1]} mm deep with its cable's moulding at most",
          "The USB build's whole supply (up to 0.5 A for the LEDs and the Pico) comes through it: a cable whose "
          "seller gives no current rating, or only for data, is not enough. From the Pico's socket to the board's "
          "left edge (see the drilling template); angled: a straight plug would run into the game holes' LEDs 15 mm "
@@ -445,7 +574,8 @@ def rows(board: dict) -> list[list[str]]:
          "what F1 may carry for good: a glass time-lag fuse must not blow within an hour at 1.5 x its rating "
          "(IEC 60127-2; T3.15A: 4.7 A), so J1 must carry 4.7 A continuously (power.md). Many panel jacks with a "
          "nut are rated 3 A or less: check the rating. The "
-         "PJ-063AH is a board jack: solder it to a piece of PB1 and glue that straight to the pocket's floor (no "
+         f"PJ-063AH is a board jack, its body {JACK_BODY_MM[0]} x {JACK_BODY_MM[1]} mm: solder it to a piece of PB1 "
+         f"(about {piece_size('J1')} mm) and glue that straight to the pocket's floor (no "
          f"foam tape: about {JACK_MM} mm tall, it then stands {stacks(board)['J1'][0]:.1f} of the pocket's "
          f"{depth['power']} mm) with its face against the edge's 12 mm hole, drilled where its pin is (BUILD.md, "
          "section 1), so that the plug's body enters the hole and a push on the plug goes into the wood, not the "
@@ -475,17 +605,14 @@ def rows(board: dict) -> list[list[str]]:
          f"more, rated 10 A at 250 V, its body {XF1_MM} mm across and {xf1_length_mm(board):g} mm long at most, cap on",
          "Rated above the 4.7 A F1 may carry for good (1.5 x its rating: IEC 60127-2), as J1. Its body laid flat "
          f"and glued on the floor of the {depth['power']} mm deep power pocket, its output lead on XF1's piece of "
-         "PB1 with C253 (BUILD.md, stage 1): measure it across and along before you buy or fit it. It lies along the "
-         f"power pocket's {max(pocket_sides)} mm side in a strip of its own, {XF1_MM} mm of the pocket's "
-         f"{min(pocket_sides)}, its leads turning about {LEAD_TURN_MM} mm from each end; the other "
-         f"{min(pocket_sides) - XF1_MM} mm take J1, J2, Q1, Q2, C243, C253, the star point's "
-         f"{piece_size('star point')} mm piece and the cut-off's {CUT_OFF_MM[0]} x {CUT_OFF_MM[1]} mm board. Not a "
-         "fuse block for a "
+         "PB1 (BUILD.md, stage 1): measure it across and along before you buy or fit it. It lies along the power "
+         "pocket's bottom wall between J1's piece and XF1's (the underside view), its leads turning about "
+         f"{LEAD_TURN_MM} mm from each end. Not a fuse block for a "
          f"board: Schurter's OG (named here before) is {FUSE_BLOCK_MM} mm tall by Schurter's drawing, taller "
          f"than the pocket even on its floor, {TAPE_MM + PERFBOARD_MM + FUSE_BLOCK_MM:.1f} mm on PB1 and the "
          "foam tape. No maker's part is named: check the seller's drawing for its 10 A and its size"],
         ["C253", "1", "1", "adapter", "Electrolytic capacitor, bipolar (non-polarised)",
-         f"47 uF, 35 V, bipolar, radial, {BIPOLAR_CAN_MM} mm across at most",
+         f"47 uF, 35 V, bipolar, radial, {BIPOLAR_CAN_MM[0]} mm across and {BIPOLAR_CAN_MM[1]} mm long at most",
          "Nichicon ES series, 35 V 47 uF (UES1V470M + case suffix)",
          "Right after XF1, +5V_FUSED (Q1's drain) to GND: damps the ringing when a live adapter is plugged in, "
          "which would otherwise reach 2.2 to 2.4 times the adapter's voltage on Q1's drain (ovp_check.py; power.md, "
@@ -495,8 +622,9 @@ def rows(board: dict) -> list[list[str]]:
          "and a configuration suffix by the can's diameter (its own example: UES1A470MEM, 10 V 47 uF); the case "
          "size and its suffix for 35 V 47 uF were not checked here (the part number this BOM gave before, "
          "UES1V470MPM, could not be found in a datasheet): take the suffix from Nichicon's table or the seller's "
-         "listing. It lies on its side (BUILD.md, stage 1): upright, a can longer than about 10 mm stands, on "
-         "the perfboard and its foam tape, taller than the 14 mm power pocket. The datasheet gives no impedance or "
+         "listing. It lies on its side, glued to the power pocket's floor beside XF1's piece (BUILD.md, stage 1; the "
+         f"underside view): upright, or on the perfboard and its foam tape, a {BIPOLAR_CAN_MM[0]} mm can stands too "
+         f"near the {depth['power']} mm pocket's depth or above it. The datasheet gives no impedance or "
          "ESR, only "
          "tan delta at 120 Hz (0.14 at most for 35 V): an ESR of 4 ohm at most at 120 Hz, none at the ringing's "
          "frequency (ovp_check.py assumes 0.5 ohm; power.md, \"Datasheets read\"). Any other bipolar "
@@ -507,7 +635,8 @@ def rows(board: dict) -> list[list[str]]:
          "TO-220, VDS 30 V or more, RDS(on) 20 mohm or less at VGS -4.5 V, 10 A or more", "Infineon IPP80P03P4L-04",
          "Back to back after F1, sources joined, gates joined: Q1's drain to F1 (a wrong-polarity plug finds it "
          "off), Q2's drain to +5 V, the LED bus (above about 5.7 V both go off and Q2's body diode blocks). "
-         "Each tab is its drain, live: insulate both (X8)"],
+         "Each tab is its drain, live: insulate both (X8). Both lie flat in the power pocket beyond C243, Q1 nearer "
+         "the LED pocket (the underside view)"],
         ["R11", "1", "1", "adapter", "Resistor", f"10 kohm, {RESISTOR}", "",
          "Q1's and Q2's gates to GND: on whenever the polarity and the voltage are right. On the cut-off's "
          "perfboard, where the gates' wire from Q1 and Q2 ends (with R15 and Q3's collector); its ground end on the "
@@ -538,15 +667,16 @@ def rows(board: dict) -> list[list[str]]:
         ["C248", "1", "1", "adapter", "Ceramic capacitor", "2.2 nF, 50 V, C0G or X7R, 2.54 mm leads", "",
          "U4's REF to GND: the cut-off ignores the microseconds of ringing when a live adapter is plugged in"],
         ["PB1", "1", "1", "both", "Perfboard", "2.54 mm, about 50 x 70 mm, to cut pieces from", "",
-         "U2 with C244, R1 and R12 (about 22 x 18 mm, beside LED 1); the controls' RC filters (" +
+         f"U2 with C244, R1 and R12 (about {size(board['build']['parts']['shifter'])} mm, beside LED 1); the controls' "
+         "RC filters (" +
          ", ".join(parts()["R"] + parts()["C"]) +
          f", about {size(board['build']['parts']['controls_filter'])} mm) on the back panel, right by the Pico's pins "
          f"14 to 20; R6 and R7 on a small piece (about {piece_size('R6-R7')} mm) beside the display; at the power "
          f"entry, the star point's small piece (about {piece_size('star point')} mm) with its GND and +5 V bars at "
-         "C243's leads (both builds), on "
-         "the USB build U3's adapter board with R8-R10 and C247, on the adapter "
-         f"build the cut-off (U4, Q3, D2, R11, R13-R17, C248, about {CUT_OFF_MM[0]} x {CUT_OFF_MM[1]} mm) and J1's "
-         "and XF1's pieces (C253 on XF1's)"],
+         f"C243's leads (both builds), on the USB build U3's adapter board with R8-R10 and C247 (about "
+         f"{piece_size('U3')} mm), on the adapter build the cut-off (U4, Q3, D2, R11, R13-R17, C248, about "
+         f"{CUT_OFF_MM[0]} x {CUT_OFF_MM[1]} mm), J1's piece (about {piece_size('J1')} mm) and XF1's (about "
+         f"{piece_size('XF1')} mm); where each lies: the underside view"],
         ["W1", "1", f"{red:.1f} m", "both", "Power wire, red", "0.5 mm2 (20 AWG) stranded",
          "", f"+5 V bus along the chain ({lengths['bus'] / 1000:.2f} m measured), the feeds to both ends "
          f"({lengths['feeds'] / 1000:.2f} m), the Pico's supply lead ({lengths['supply'] / 1000:.2f} m, its "
@@ -571,8 +701,9 @@ def rows(board: dict) -> list[list[str]]:
         ["W4", "1", f"{metres(lengths['signal']):.1f} m", "both", "Signal wire, several colours",
          "0.14-0.25 mm2 (26-24 AWG) stranded", "",
          f"Controls, display, shifter and Pico ({lengths['signal'] / 1000:.2f} m: the runs measured, and "
-         f"{SERVICE_LOOP_MM / 10:g} cm more for each wire from the back panel into the blank, its service loop), "
-         "+20 %"],
+         f"{SERVICE_LOOP_MM / 10:g} cm more for each wire from the back panel into the blank, its service loop; "
+         f"the display's {lengths['display'] / 1000:.2f} m of it: four wires from the Pico to R6/R7's piece and "
+         "four short ones on to the module), +20 %"],
         ["X1", "1", "1", "both", "Board blank", f"hardwood, {width} x {height} x {thickness} mm (oak, maple, walnut)",
          "", "Drill and rout with the drilling template (drill-template-*.pdf or .dxf)"],
         ["X2", "1", "1", "both", "Back panel", f"3 mm plywood or hardboard, {width} x {height} mm", "",

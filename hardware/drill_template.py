@@ -6,7 +6,7 @@ Run ``python hardware/drill_template.py`` after changing board.json. It writes
   print at 100 %, or use the PDFs): every hole at its size, the display window, the
   underside pockets dashed with their depths, a 100 mm scale bar;
 - ``drill-underside.svg``: the underside, mirrored (as you see it with the board face
-  down): the pockets, where the Pico, level shifter and power entry sit, the bus wires,
+  down): the pockets, the Pico and every part and piece of perfboard where it lies, the bus wires,
   and every LED with its leads in the order they must face (the rows run both ways);
 - ``back-panel.svg``: the back panel (X2) as seen from below, 1:1, the face the maker drills:
   its screw holes (only where the blank is solid wood), the Pico's four M2 holes, the hole to
@@ -29,14 +29,13 @@ import datetime
 import io
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-import control_filters
 import ezdxf
-from bom import COUNTERSINK_MM, PANEL_SCREWS, PICO_SPACER_MM
+from bom import COUNTERSINK_MM, PANEL_SCREWS, PICO_SPACER_MM, bodies, places
 from fpdf import FPDF
 
 HERE = Path(__file__).resolve().parent
@@ -73,7 +72,8 @@ BOOTSEL_HOLE_MM = 6  # room for a blunt pin, and for the button's place being ap
 PANEL_SCREW_HOLE_MM = 3.5  # clearance for a 3 mm wood screw
 SCREW_CLEARANCE_MM = 8  # least wood from a screw's centre to a pocket's or the board's edge
 COLOURS = {"outline": "#8b5a2b", "led": "#d62728", "control": "#1f4fb4", "display": "#1f4fb4",
-           "pocket": "#777777", "part": "#2ca02c", "mark": "#000000", "text": "#000000", "bus": "#d62728",
+           "pocket": "#777777", "part": "#2ca02c", "piece": "#8c564b", "mark": "#000000", "text": "#000000",
+           "bus": "#d62728",
            "ground": "#222222", "bus_dot": "#d62728", "ground_dot": "#222222", "data": "#2ca02c", "screw": "#1f4fb4",
            "countersink": "#9db3e0",
            "pico_hole": "#d62728", "bootsel": "#2ca02c", "marking": "#d62728"}
@@ -240,22 +240,28 @@ def lead_shapes(x: float, y: float, direction: int) -> list[Shape]:
     return [Circle(x + direction * (i - 1.5) * LEAD_PITCH_MM, y, 0.9, f"lead{i}") for i in range(4)]
 
 
-def mirrored_outline(build: dict, label: Callable[[str], str]) -> list[Shape]:
+def mirrored_outline(build: dict, label: Callable[[str], list[str]]) -> list[Shape]:
     """The blank's outline and its pockets dashed, mirrored left to right (as seen from below),
-    each pocket named by ``label(name)``."""
+    each pocket named by ``label(name)``, a line each, in its corner LABEL_CORNER gives."""
     width, height, _ = build["blank_mm"]
     out: list[Shape] = [Rect(0, 0, width, height, "outline")]
     for name, (x0, y0, x1, y1) in build["pockets"].items():
         out.append(Rect(width - x1, y0, width - x0, y1, "pocket", dashed=True))
-        # (bottom left as seen from below: the power feeds run up the LED pocket's right)
-        out.append(Text(width - x1 + 1, y1 - 1.5, label(name), 2.2, "start", "pocket"))
+        lines = label(name)
+        first = y0 + 3.5 if LABEL_CORNER[name] == "top" else y1 - 1.5 - 2.8 * (len(lines) - 1)
+        out += [Text(width - x1 + 1, first + 2.8 * i, line, 2.2, "start", "pocket") for i, line in enumerate(lines)]
     return out
 
 
+# Where each pocket is named, as seen from below: at the left (the power feeds run up the LED pocket's right), at the
+# bottom but for the power pocket, whose parts fill its bottom corners.
+LABEL_CORNER = {"leds": "bottom", "controls": "bottom", "power": "top"}
 BUS_OFFSET_MM = 3  # the +5 V wire this far above a row's LEDs, the GND wire as far below
 BUS_END_MM = 3  # how far a row's bus goes past its end LED's centre
 BUS_TURN_MM = 2  # the +5 V wire's turn this much further out than the GND wire's (they cross once there)
 FEED_GAP_MM = 2  # the feeds' wires this much beyond the turns, apart from each other
+FEED_LAND_MM = 2  # where the feeds land on the star point's top edge, this far apart
+FEED_LEVEL_MM = 1.1  # the feeds run along above the star point this far apart, under the last row's bus
 JUNCTION_MM = 1.2  # a dot where a feed joins the bus
 
 
@@ -311,17 +317,22 @@ def underside_view(board: dict) -> View:
     def mx(x: float) -> float:
         return width - x
 
-    out = mirrored_outline(build, lambda name: f"{name}: {thickness - build['skin_mm'][name]} mm deep")
-    filter_refs = [*control_filters.parts()["R"], *control_filters.parts()["C"]]
-    labels = {"shifter": ["74AHCT125", "on perfboard"], "pico": ["Pico", "USB end", "down"],
-              "controls_filter": ["RC filters:", *(ref + "," for ref in filter_refs[:-1]), filter_refs[-1]],
-              "power_entry": ["power entry:", "C243, star ground;", "USB build: U3,", "R8-R10, C247;",
-                              "adapter build:", "J1, F1 (XF1), Q1, Q2,", "D1; a perfboard:",
-                              "U4, Q3, D2, R11,", "R13-R17, C248"]}
-    for name, (x0, y0, x1, y1) in build["parts"].items():
-        out.append(Rect(mx(x1), y0, mx(x0), y1, "part"))
-        for i, line in enumerate(labels[name]):
-            out.append(Text(mx((x0 + x1) / 2), (y0 + y1) / 2 + 3 * i, line, 2.2, "middle", "part"))
+    out = mirrored_outline(build, lambda name: [f"{name}:", f"{thickness - build['skin_mm'][name]} mm deep"])
+    # The Pico (board.json), and every part and piece of perfboard where bom.places lays it out, each named inside
+    # its outline: both builds' at once, none lying where the other build's parts do.
+    laid: list[tuple[Sequence[float], str, tuple[str, ...]]] = [(build["parts"]["pico"], "part",
+                                                                  ("Pico", "USB end", "down"))]
+    laid += [(place.box, "piece" if place.piece else "part", place.label) for place in places(board).values()]
+    # What stands down from the controls' skin into the pockets, which the parts keep clear of (bom.bodies).
+    names = {"p1": "player 1", "p2": "player 2", "back": "back", "enc": "encoder"}
+    laid += [(body, "control", (names[name],)) for name, body in bodies(board).items() if name in names]
+    for (x0, y0, x1, y1), layer, label in laid:
+        out.append(Rect(mx(x1), y0, mx(x0), y1, layer, dashed=layer == "control"))
+        # the words fit a small part's outline (a character about 0.6 of the size wide)
+        size = min(2.2, (y1 - y0) / len(label) * 0.7, (x1 - x0) / (0.6 * max(map(len, label))))
+        for i, line in enumerate(label):
+            y = (y0 + y1) / 2 + size * (1.35 * (i - (len(label) - 1) / 2) + 0.35)
+            out.append(Text(mx((x0 + x1) / 2), y, line, size, "middle", layer))
     where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
     chain = [tuple(pair) for pair in board["leds"]["chain"]]
     start = 1  # LEDs counted from 1, as in the schematics (LED1 is the first on the wire)
@@ -348,27 +359,34 @@ def underside_view(board: dict) -> View:
         start = end + 1
     # The short wires by the electronics: data from the shifter to LED 1, power to both chain ends.
     first = where[chain[0]]
-    shifter, entry_box = build["parts"]["shifter"], build["parts"]["power_entry"]
+    shifter, star = build["parts"]["shifter"], places(board)["star"].box
     # from the shifter's edge nearest LED 1
     near = (min(max(first[0], shifter[0]), shifter[2]), min(max(first[1], shifter[1]), shifter[3]))
     out.append(Line(mx(near[0]), near[1], mx(first[0]), first[1], "data", 0.6))
-    # The feeds from the power entry, each pair clear of the bus's ends and turns: LED 1's between the
+    # The feeds from the star point, each pair clear of the bus's ends and turns: LED 1's between the
     # rows' ends and the Pico, the last LED's beyond its turn link. Each joins the bus at a dot; where
     # a feed crosses a row's bus (the last row, which lies between the power entry and LED 1), no dot:
     # insulated wires over each other.
+    feeds = []
     for join in joins:
         x = max(p[0] for p in join.values())
         outward = 1 if x > width / 2 else -1
         for layer, step in (("ground", 1), ("bus", 2)):
             jx, jy = join[layer]
             fx = x + outward * (BUS_TURN_MM * (join is joins[0]) + FEED_GAP_MM * step)
-            out.append(Line(fx, entry_box[1], fx, jy, layer, 0.6))
             out.append(Line(fx, jy, jx, jy, layer, 0.6))
             out.append(Circle(jx, jy, JUNCTION_MM, f"{layer}_dot"))
+            feeds.append((fx, jy, layer))
+    # Down to the star point, along its top edge over the last: the outermost feed runs lowest and lands nearest
+    # the star point's end, so that no two feeds cross.
+    for i, (fx, jy, layer) in enumerate(sorted(feeds, reverse=True)):
+        land, level = mx(star[0]) - FEED_LAND_MM * (i + 1), star[1] - FEED_LEVEL_MM * (i + 1)
+        out += [Line(fx, jy, fx, level, layer, 0.5), Line(fx, level, land, level, layer, 0.5),
+                Line(land, level, land, star[1], layer, 0.5)]
     # (left of the shifter's box, above the first row's label: clear of both, and of the data wire)
     out.append(Text(min(mx(first[0]) - 3, mx(shifter[2]) - 1.5), first[1] - 8.5,
                     "LED 1: data in from the shifter (short wire)", 2.0, "end"))
-    x0, y0 = 150, 132  # a legend of the lead order
+    x0, y0 = 40, 128  # a legend of the lead order, over the controls pocket's empty end
     out.append(Text(x0, y0, "each LED from below, leads in a line along its row:", 2.6))
     for i, (name, _) in enumerate(LEADS):
         out.append(Circle(x0 + 4 + 10 * i, y0 + 5, 1.4, f"lead{i}"))
@@ -463,7 +481,7 @@ def back_panel_view(board: dict) -> View:
     def mx(x: float) -> float:
         return width - x
 
-    out = mirrored_outline(build, lambda name: f"{name} pocket (in the blank)")
+    out = mirrored_outline(build, lambda name: [f"{name} pocket", "(in the blank)"])
     px0, py0, px1, py1 = build["parts"]["pico"]
     out.append(Rect(mx(px1), py0, mx(px0), py1, "part", dashed=True))
     out.append(Text(mx(px1) - 2, py0 + 4, "Pico, button side", 2.2, "end", "part"))

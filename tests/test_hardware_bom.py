@@ -4,6 +4,7 @@ of both builds' netlists; its wire lengths cover what the geometry measures."""
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import re
 
@@ -148,22 +149,95 @@ def test_build_md_places_every_part_of_the_bom() -> None:
     assert not named_in("C249-C252", build.replace("C249 to C252", "their capacitors"))
 
 
-def test_xf1_lies_along_the_power_pocket_with_the_rest_beside_it() -> None:
-    """XF1's length is the power pocket's longer side (board.json) less room for its leads to turn at each end; its
-    strip leaves the rest of the width for the cut-off's board and C243 lying down, either way round. bom.csv and
-    BUILD.md give the same figures."""
+def test_xf1_lies_along_the_power_pockets_bottom_wall() -> None:
+    """XF1's length is the room along the power pocket's bottom wall between J1's piece and XF1's own, less room for
+    its leads to turn at each end, in whole mm. bom.csv and BUILD.md give the same figures."""
     board = json.loads((HARDWARE / "board.json").read_text())
     bom = load_script("bom")
-    x0, y0, x1, y1 = board["build"]["pockets"]["power"]
-    longer, shorter = max(x1 - x0, y1 - y0), min(x1 - x0, y1 - y0)
+    laid = bom.places(board)
     length = bom.xf1_length_mm(board)
-    assert length == longer - 2 * bom.LEAD_TURN_MM
-    assert shorter - bom.XF1_MM >= max(*bom.CUT_OFF_MM, bom.BULK_CAN_MM[1])
+    x0, y0, x1, y1 = laid["XF1"].box
+    assert (x1 - x0, y1 - y0) == (length + 2 * bom.LEAD_TURN_MM, bom.XF1_MM) and length == int(length)
+    assert y1 == board["build"]["pockets"]["power"][3]
+    assert x0 - laid["J1"].box[2] == bom.WIRE_GAP_MM <= laid["XF1 piece"].box[0] - x1 < bom.WIRE_GAP_MM + 1
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
     assert f"at most {bom.XF1_MM} mm across and {length:g} mm long with its cap on" in rows["XF1"]["specification"]
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
-    assert f"at most {length:g} mm, so that it lies along the pocket's {longer} mm side" in build
+    assert f"at most {length:g} mm, so that it lies along the pocket's bottom wall between J1's piece and its own" \
+        in build
     assert f"(PB1, about {bom.CUT_OFF_MM[0]} x {bom.CUT_OFF_MM[1]} mm)" in build
+
+
+def clearance(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """How far apart two boxes [x0, y0, x1, y1] are along x or y, whichever is more (negative: they overlap)."""
+    return max(a[0] - b[2], b[0] - a[2], a[1] - b[3], b[1] - a[3])
+
+
+def test_every_part_lies_in_its_pocket_clear_of_the_others() -> None:
+    """Each part and piece of perfboard bom.places lays out lies inside its pocket, a power wire's room
+    (WIRE_GAP_MM) from every other and from what stands down from the controls' skin (player 1's button stands
+    in the power pocket), both builds' at once. Every part of either build's netlist is on one of them, but the
+    LEDs and their capacitors, the Pico, the controls, the display and F2 (at the Pico's pin 40)."""
+    board = json.loads((HARDWARE / "board.json").read_text())
+    bom = load_script("bom")
+    laid = bom.places(board)
+    pockets = board["build"]["pockets"]
+    for name, place in laid.items():
+        x0, y0, x1, y1 = pockets[place.pocket]
+        assert x0 <= place.box[0] < place.box[2] <= x1 and y0 <= place.box[1] < place.box[3] <= y1, name
+        for other, body in bom.bodies(board).items():
+            assert clearance(place.box, body) >= bom.WIRE_GAP_MM, (name, other)
+    for (a, first), (b, second) in itertools.combinations(laid.items(), 2):
+        if first.pocket == second.pocket:
+            assert clearance(first.box, second.box) >= bom.WIRE_GAP_MM - 1e-9, (a, b)
+    assert bom.bodies(board)["p1"][0] < pockets["power"][2], "player 1's button left the power pocket: say so"
+    elsewhere = {"U1", "ENC1", "SW1", "SW2", "SW3", "DISP1", "F2"}
+    leds = board["leds"]["count"]
+    for variant in ("usb", "adapter"):
+        netlist = (HARDWARE / f"netlist-{variant}.txt").read_text()
+        refs = set(re.findall(r"\b([A-Z]+\d+)\.\d+\(", netlist)) - elsewhere
+        refs -= {f"{kind}{n}" for kind in ("LED", "C") for n in range(1, leds + 1)}
+        held = {ref for place in laid.values() if place.build in ("both", variant) for ref in place.holds}
+        assert refs <= held, (variant, sorted(refs - held))
+
+
+def test_the_power_pockets_parts_are_bought_to_the_sizes_laid_out() -> None:
+    """The sizes the power pocket's layout takes are the ones bom.csv asks for (J2's end, C253's can, the buttons'
+    nuts) or the pieces BUILD.md cuts; J1's piece holds the PJ-063AH's body, and TO-220s lie flat in the places."""
+    board = json.loads((HARDWARE / "board.json").read_text())
+    bom = load_script("bom")
+    laid = bom.places(board)
+    size = {name: (place.box[2] - place.box[0], place.box[3] - place.box[1]) for name, place in laid.items()}
+    assert size["J2"] == bom.J2_MM[::-1] and size["C253"] == bom.BIPOLAR_CAN_MM[::-1]
+    assert size["cut-off"] == bom.CUT_OFF_MM and size["Q1"] == size["Q2"] == bom.TO220_MM[:2]
+    assert all(piece >= body for piece, body in zip(size["J1"], bom.JACK_BODY_MM, strict=True))
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    assert f"at most {bom.J2_MM[0]} mm across and {bom.J2_MM[1]} mm deep" in rows["J2"]["specification"]
+    assert f"{bom.BIPOLAR_CAN_MM[0]} mm across and {bom.BIPOLAR_CAN_MM[1]} mm long at most" in \
+        rows["C253"]["specification"]
+    assert f"its nut at most {bom.BUTTON_BODY_MM} mm across" in rows["SW1-SW3"]["specification"]
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    assert f"at most {bom.J2_MM[0]} mm along the edge and {bom.J2_MM[1]} mm into the pocket" in build
+    assert f"at most {bom.BIPOLAR_CAN_MM[0]} mm across and {bom.BIPOLAR_CAN_MM[1]} mm long" in build
+
+
+def test_w4_takes_the_display_wires_on_both_sides_of_r6_r7s_piece() -> None:
+    """The display's four wires run from the Pico to R6/R7's piece, with their service loop, and four short ones
+    go on from it to the module's pins (about half the module from the window's centre): W4 counts both."""
+    board = json.loads((HARDWARE / "board.json").read_text())
+    bom = load_script("bom")
+    lengths = bom.wire_lengths(board)
+    pico = bom.centre(board["build"]["parts"]["pico"])
+    piece = bom.centre(bom.places(board)["R6-R7"].box)
+    window = tuple(board["build"]["display"]["centre"])
+    short = bom.manhattan(piece, window) + bom.DISPLAY_MODULE_MM / 2
+    assert short > 0 and lengths["display"] == 4 * (bom.manhattan(pico, piece) + bom.SERVICE_LOOP_MM) + 4 * short
+    assert lengths["signal"] > lengths["display"]
+    row = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}["W4"]
+    assert row["order"] == f"{bom.metres(lengths['signal']):.1f} m"
+    assert bom.metres(lengths["signal"]) * 1000 >= lengths["signal"] * bom.SLACK
+    assert f"the display's {lengths['display'] / 1000:.2f} m of it: four wires from the Pico to R6/R7's piece and " \
+           "four short ones on to the module" in row["notes"]
 
 
 def test_the_power_wire_covers_both_of_the_picos_ground_wires_and_u2s_pair() -> None:
@@ -202,11 +276,11 @@ def test_the_knob_leaves_the_encoders_push_free() -> None:
     assert f"Its bore must be {bore:g} mm deep at most" in " ".join((HARDWARE / "BUILD.md").read_text().split())
 
 
-def test_the_star_point_and_r6_r7s_pieces_fit_where_build_md_puts_them() -> None:
-    """The two small pieces of perfboard fit their pockets (their heights: ``stacks``, tested above). R6/R7's has no
-    room beside the Pico's pins 6 to 8, where BUILD.md put it once (the Pico's pin edge is 4 mm from the LED pocket's
-    wall): it lies in the controls pocket between the encoder and the display module. The star point's lies in the
-    power pocket beside XF1's strip, C243 at its bars' ends. BUILD.md and bom.csv give their sizes."""
+def test_the_small_pieces_fit_where_build_md_puts_them() -> None:
+    """R6/R7's piece has no room beside the Pico's pins 6 to 8, where BUILD.md put it once (the Pico's pin edge is 4 mm
+    from the LED pocket's wall): it lies in the controls pocket between the encoder and the display module. Where
+    every small piece lies: ``places``, tested below; their heights: ``stacks``, tested above. BUILD.md and bom.csv
+    give their sizes."""
     board = json.loads((HARDWARE / "board.json").read_text())
     bom = load_script("bom")
     pieces = bom.pieces_mm()
@@ -216,12 +290,9 @@ def test_the_star_point_and_r6_r7s_pieces_fit_where_build_md_puts_them() -> None
     assert bom.pull_ups_room_mm(board) >= pieces["R6-R7"][0]
     x0, y0, x1, y1 = pockets["controls"]
     assert y1 - y0 >= pieces["R6-R7"][1] and x0 < board["controls"]["enc"][0] < build_mm["display"]["centre"][0] < x1
-    x0, y0, x1, y1 = pockets["power"]
-    along, across = pieces["star point"]
-    assert across <= min(x1 - x0, y1 - y0) - bom.XF1_MM and along + bom.BULK_CAN_MM[1] <= max(x1 - x0, y1 - y0)
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
-    for name, (holes_along, holes_across) in (("star point", bom.star_point_holes()), ("R6-R7", bom.PULL_UP_HOLES)):
-        assert f"(PB1, about {bom.piece_size(name)} mm, {holes_along} x {holes_across} holes)" in build, name
+    for name, (holes_along, holes_across) in bom.piece_holes().items():
+        assert f"(PB1, about {bom.piece_size(name)} mm, {holes_along} x {holes_across} holes" in build, name
         assert f"(about {bom.piece_size(name)} mm)" in (HARDWARE / "bom.csv").read_text(), name
     assert "beside the Pico's pins 6 to 8" not in build
     assert f"about {bom.pull_ups_room_mm(board):.0f} mm free there" in build

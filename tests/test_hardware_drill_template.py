@@ -70,6 +70,41 @@ def test_the_underside_is_mirrored_with_each_led_facing_along_its_wire(template:
         assert (dout[0] - din[0]) * (after - mirrored) > 0 and (din[0] - dout[0]) * (before - mirrored) > 0, n
 
 
+def test_every_perfboard_build_md_places_is_drawn_inside_its_pocket(template: ModuleType, board: dict) -> None:
+    """Each piece of perfboard BUILD.md's checklist before closing the panel names (and J1's, glued straight to the
+    floor) is drawn on the underside view where bom.places lays it out, mirrored, inside its pocket's outline: the
+    star point, R6/R7's and the power pocket's pieces of both builds among them."""
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    listed = re.search(r"Every perfboard \(([^)]*)\) on double-sided foam tape", build)
+    assert listed and "J1's piece (adapter build) is glued straight to the floor" in build
+    names = {"J1's"}
+    for item in listed[1].split(", "):  # "U3's on the USB build", "XF1's and the cut-off's on the adapter build"
+        item = re.sub(r" on the (USB|adapter) build$", "", item)
+        names |= set(item.split(" and ")) if item.endswith("'s") and " and the " in item else {item}
+    pieces = {place.piece: place for place in load_script("bom").places(board).values() if place.piece}
+    assert set(pieces) == names
+    root = ET.fromstring(template.UNDERSIDE_SVG.read_text())
+    margin, width = template.MARGIN_MM, board["board"]["width_mm"]
+
+    def drawn(layer: str) -> list[tuple[float, ...]]:
+        """The view's rectangles on ``layer``, as (x0, y0, x1, y1) in drawing mm."""
+        boxes = [[float(r.get(k)) for k in ("x", "y", "width", "height")] for r in root.iter(SVG + "rect")
+                 if r.get("class") == layer]
+        return [(x, y, x + w, y + h) for x, y, w, h in boxes]
+
+    def seen(box: tuple[float, ...] | list[float]) -> tuple[float, ...]:
+        """The one rectangle of ``drawn`` that is ``box`` (board mm) as the view draws it: mirrored, in the margin."""
+        mirrored = (width - box[2] + margin, box[1] + margin, width - box[0] + margin, box[3] + margin)
+        found = [r for r in drawn("piece") + drawn("pocket") if r == pytest.approx(mirrored, abs=0.02)]
+        assert len(found) == 1, box
+        return found[0]
+
+    assert len(drawn("piece")) == len(pieces)
+    for name, place in pieces.items():
+        box, pocket = seen(place.box), seen(board["build"]["pockets"][place.pocket])
+        assert pocket[0] <= box[0] < box[2] <= pocket[2] and pocket[1] <= box[1] < box[3] <= pocket[3], name
+
+
 def content_lines(page: object) -> list[tuple[float, float, float, float]]:
     """Straight segments ``x0 y0 m x1 y1 l`` drawn on a PDF page, in points."""
     data = page.get_contents().get_data().decode("latin-1")  # type: ignore[attr-defined]
