@@ -386,19 +386,19 @@ def underside_view(board: dict) -> View:
     # (left of the shifter's box, above the first row's label: clear of both, and of the data wire)
     out.append(Text(min(mx(first[0]) - 3, mx(shifter[2]) - 1.5), first[1] - 8.5,
                     "LED 1: data in from the shifter (short wire)", 2.0, "end"))
-    x0, y0 = 40, 128  # a legend of the lead order, over the controls pocket's empty end
-    out.append(Text(x0, y0, "each LED from below, leads in a line along its row:", 2.6))
+    # A legend of the lead order, in the solid band between the LED and controls pockets (left of the power
+    # pocket, which reaches into it): the leads at the left, what they mean beside them.
+    x0, y0 = 6, 126.5
+    out.append(Text(x0, y0, "each LED from below, leads in a line:", 2.2))
     for i, (name, _) in enumerate(LEADS):
-        out.append(Circle(x0 + 4 + 10 * i, y0 + 5, 1.4, f"lead{i}"))
-        out.append(Text(x0 + 4 + 10 * i, y0 + 10, name, 2.4, "middle"))
-    out.append(Text(x0, y0 + 16, "DIN faces the previous LED, DOUT the next: LEDs in rows that run the other",
-                    2.4))
-    out.append(Text(x0, y0 + 20, "way are turned round. Red: +5 V bus above each row, black: GND below.", 2.4))
-    out.append(Text(x0, y0 + 24, "The bus turns into the next row where the chain does, at alternating ends",
-                    2.4))
-    out.append(Text(x0, y0 + 28, "(the two wires cross there once). Dot: a feed joins the bus; lines that",
-                    2.4))
-    out.append(Text(x0, y0 + 32, "cross without a dot are not joined (insulated wires over each other).", 2.4))
+        out.append(Circle(x0 + 3 + 6.5 * i, y0 + 4.5, 1.4, f"lead{i}"))
+        out.append(Text(x0 + 3 + 6.5 * i, y0 + 9.5, name, 2.2, "middle"))
+    for i, line in enumerate((
+            "DIN faces the previous LED, DOUT the next: LEDs in rows that run the other way are turned round.",
+            "Red: +5 V bus above each row, black: GND below. The bus turns into the next row where the chain",
+            "does, at alternating ends (the two wires cross there once). Dot: a feed joins the bus; lines that",
+            "cross without a dot are not joined (insulated wires over each other).")):
+        out.append(Text(x0 + 44, y0 + 4 * i, line, 2.2))
     notes = [
         "UNDERSIDE, 1:1, mirrored (board face down). Power: +5 V and GND fed at both ends of the chain "
         "(LED 1, top right here, and the last LED, the game hole), star ground at the power entry.",
