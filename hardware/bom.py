@@ -743,6 +743,12 @@ def rows(board: dict) -> list[list[str]]:
         ["X11", "1", "1", "adapter", "Marking", "5 V ONLY, centre +", "",
          "Beside J1 on the board's edge and the back panel's (back-panel.svg): written with a permanent pen, "
          "burnt, or a printed label. A 9 or 12 V plug fits the same jack"],
+        ["X12", "1", "1", "adapter", "Test lead", "5.5 x 2.1 mm DC plug to socket extension lead, 0.5 mm2 (20 AWG) "
+         "or thicker, 3 A or more", "",
+         "Stage 6 (BUILD.md): the multimeter in series outside the box, never clipped onto joints inside it. Find its "
+         "+ wire with the meter (continuity to the plug's centre pin), cut it and fit each end with a shrouded 4 mm "
+         "plug or a probe lead for the meter's sockets; the other wire stays whole. Between the adapter's plug and J1, "
+         "the meter's fuse in series with F1"],
         ["PS2", "1", "1", "usb", "USB charger (or power bank) and cable", "5 V, 1 A to 3 A, 4.8 to 5.3 V at its "
          "plug; micro-USB cable (from a USB-C charger: a USB-C to micro-USB cable; with a USB-C socket as J2, a USB-C "
          "cable)", "",

@@ -4,6 +4,7 @@ test's readings (the cut-off's figures: tests/test_hardware_schematic.py, where 
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 import shlex
@@ -319,3 +320,17 @@ def test_every_stage_is_wired_unplugged_and_the_display_is_checked_before_power(
     stage_1 = build[build.index("**Stage 1:"):build.index("**Stage 2:")]
     assert stage_1.index("Check Q1 and Q2 now, before C253") < stage_1.index("- C253 (47 uF 35 V, bipolar")
     assert "a GND that nothing else touches" not in build
+
+
+def test_stage_6_measures_the_adapter_build_outside_the_box() -> None:
+    """Stage 6 once had the maker clip a meter onto XF1's joints (one at J1's centre pin, ahead of the fuse) and pull
+    F1 with the board live: a slipping clip shorts the adapter unfused. The meter goes in series outside the box, in
+    the test lead X12, set up before the adapter goes into the mains."""
+    text = flat(BUILD)
+    stage_6 = text[text.index("**Stage 6:"):text.index("### Before closing the panel")]
+    assert "pull F1" not in stage_6 and "XF1's two solder joints" not in stage_6
+    assert "in F1's place" not in text
+    assert "outside the box, in the test lead (X12)" in stage_6
+    assert "Only then plug the adapter into the mains. F1 stays in its holder" in stage_6
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    assert rows["X12"]["build"] == "adapter" and "5.5 x 2.1 mm DC plug to socket" in rows["X12"]["specification"]
