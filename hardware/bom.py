@@ -65,9 +65,15 @@ BIPOLAR_CAN_MM = (10, 16)
 # (OG datasheet, dimensions), 16 mm tall on the floor and 19.6 on PB1 and the foam tape, against the 14 mm pocket.
 XF1_MM = 12
 FUSE_BLOCK_MM = 16
-# XF1's length: it lies along the power pocket's bottom wall between J1's piece and its own (``places``), and each
-# wire lead leaves its end straight for about LEAD_TURN_MM before it turns (``xf1_length_mm``, from board.json).
+# XF1's length: it lies along the power pocket's bottom wall from J1's piece (``places``), its body end towards J1, its
+# input lead leaving it straight for about LEAD_TURN_MM before it turns. Its screw cap, away from J1, must come off to
+# change the fuse: a twist, then about FUSE_PULL_MM straight along its axis. So CAP_ROOM_MM is left free past the cap
+# end (the pull, and its lead's turn), and the cap's lead (XF1's output) is cut CAP_LOOP_MM longer than its run, folded
+# in that room: with it, the cap lifts out of the open pocket (``xf1_length_mm``, from board.json).
 LEAD_TURN_MM = 5
+FUSE_PULL_MM = 20
+CAP_ROOM_MM = FUSE_PULL_MM + LEAD_TURN_MM
+CAP_LOOP_MM = 50
 # PS1: the most its overcurrent protection may allow, by its datasheet, as a share of its rating (BUILD.md and power.md
 # count a fault F1 does not cut at 105 to 150 %: 13 to 19 W); what LPS allows a 5 V output into any load (IEC 62368-1
 # Table Q.1, IEC 60950-1 Table 2B: 8 A and 5 x its open-circuit voltage in VA), which is more.
@@ -200,6 +206,7 @@ class Place:
     holds: tuple[str, ...]  # the references of the part, or of the parts on the piece
     label: tuple[str, ...]  # its words on the underside view, a line each
     piece: str = ""  # a piece of PB1: its name in BUILD.md's checklist before closing the panel
+    room_for: str = ""  # not a part: room kept free beside this place (the name of its part's place)
 
 
 def bodies(board: dict) -> dict[str, Box]:
@@ -220,9 +227,9 @@ def places(board: dict) -> dict[str, Place]:
     pieces where board.json puts them; R6/R7's piece in the middle of the room between the encoder and the display
     module; and the power pocket's parts of both builds at once, none where another build's part lies. J2 and J1 lie
     at their holes in the edge, the star point beside J2 along the LED pocket's edge with C243 at its bars' ends and
-    D1 below it (U3's piece below that on the USB build), and Q1 and Q2 beyond C243. XF1's piece, with C253 beyond it,
-    lies in the bottom corner away from the edge, XF1 between it and J1 along the bottom wall, and the cut-off's piece
-    above XF1, beyond player 1's button. Between any two, WIRE_GAP_MM."""
+    D1 below it (U3's piece below that on the USB build), and Q1 and Q2 beyond C243. XF1's piece lies in the bottom
+    corner away from the edge, C253 above it; XF1 along the bottom wall from J1, the free room for its cap between it
+    and its piece; the cut-off's piece above XF1, beyond player 1's button. Between any two, WIRE_GAP_MM."""
     build = board["build"]
     gap, sizes, where = WIRE_GAP_MM, pieces_mm(), build["parts"]
     x0, y0, x1, y1 = build["pockets"]["power"]
@@ -236,10 +243,12 @@ def places(board: dict) -> dict[str, Place]:
     q1 = box(c243[2] + gap, y0 + gap, *TO220_MM[:2])
     q2 = box(q1[0], q1[3] + gap, *TO220_MM[:2])
     cut_off = box(bodies(board)["p1"][2] + gap, q2[3] + gap, *CUT_OFF_MM)
-    c253 = box(x1 - BIPOLAR_CAN_MM[1], y1 - BIPOLAR_CAN_MM[0], BIPOLAR_CAN_MM[1], BIPOLAR_CAN_MM[0])
-    xf1_piece = box(c253[0] - gap - sizes["XF1"][0], y1 - sizes["XF1"][1], *sizes["XF1"])
+    xf1_piece = box(x1 - sizes["XF1"][0], y1 - sizes["XF1"][1], *sizes["XF1"])
+    c253_x1 = min(x1, bodies(board)["back"][0] - gap)  # clear of the back button's nut, beyond the pocket's end
+    c253 = box(c253_x1 - BIPOLAR_CAN_MM[1], y1 - XF1_MM - gap - BIPOLAR_CAN_MM[0], *reversed(BIPOLAR_CAN_MM))
     strip = xf1_piece[0] - gap - (j1[2] + gap)  # along the bottom wall; XF1 itself in whole mm
-    xf1 = box(j1[2] + gap, y1 - XF1_MM, math.floor(strip - 2 * LEAD_TURN_MM) + 2 * LEAD_TURN_MM, XF1_MM)
+    xf1 = box(j1[2] + gap, y1 - XF1_MM, math.floor(strip - LEAD_TURN_MM - CAP_ROOM_MM) + LEAD_TURN_MM, XF1_MM)
+    cap_room = box(xf1[2], xf1[1], CAP_ROOM_MM, XF1_MM)
     encoder_x, encoder_y = board["controls"]["enc"]
     room = encoder_x + ENCODER_BODY_MM / 2 + pull_ups_room_mm(board) / 2  # its middle
     filters = [*parts()["R"], *parts()["C"]]  # as runs: R2-R5, ...
@@ -259,6 +268,8 @@ def places(board: dict) -> dict[str, Place]:
         "J1": Place(j1, "power", "adapter", ("J1",), ("J1", "(adapter)"), "J1's"),
         "D1": Place(d1, "power", "adapter", ("D1",), ("D1 (adapter)",)),
         "XF1": Place(xf1, "power", "adapter", ("XF1", "F1"), ("XF1 (F1), inline (adapter)",)),
+        "XF1 cap room": Place(cap_room, "power", "adapter", (), ("keep free: XF1's cap", "pulls out here,",
+                                                                  "its lead's loop"), room_for="XF1"),
         "XF1 piece": Place(xf1_piece, "power", "adapter", (), ("XF1's piece", "(adapter)"), "XF1's"),
         "C253": Place(c253, "power", "adapter", ("C253",), ("C253", "(adapter)")),
         "Q1": Place(q1, "power", "adapter", ("Q1",), ("Q1 (adapter)",)),
@@ -270,10 +281,10 @@ def places(board: dict) -> dict[str, Place]:
 
 
 def xf1_length_mm(board: dict) -> float:
-    """The longest XF1 (body and cap, whole mm) that lies along the power pocket's bottom wall between J1's piece and
-    XF1's own with room for its leads to turn at each end."""
+    """The longest XF1 (body and cap, whole mm) that lies along the power pocket's bottom wall from J1's piece, with
+    room for its input lead to turn at J1's end and its cap's room (CAP_ROOM_MM) before XF1's piece."""
     x0, _, x1, _ = places(board)["XF1"].box
-    return x1 - x0 - 2 * LEAD_TURN_MM
+    return round(x1 - x0 - LEAD_TURN_MM, 6)  # whole mm, but for float error
 
 
 def piece_size(name: str) -> str:
@@ -606,8 +617,9 @@ def rows(board: dict) -> list[list[str]]:
          "Rated above the 4.7 A F1 may carry for good (1.5 x its rating: IEC 60127-2), as J1. Its body laid flat "
          f"and glued on the floor of the {depth['power']} mm deep power pocket, its output lead on XF1's piece of "
          "PB1 (BUILD.md, stage 1): measure it across and along before you buy or fit it. It lies along the power "
-         "pocket's bottom wall between J1's piece and XF1's (the underside view), its leads turning about "
-         f"{LEAD_TURN_MM} mm from each end. Not a fuse block for a "
+         "pocket's bottom wall from J1's piece (the underside view), its body end towards J1, its input lead turning "
+         f"about {LEAD_TURN_MM} mm from that end; past its cap end {CAP_ROOM_MM} mm are left free, where the cap "
+         f"pulls off (about {FUSE_PULL_MM} mm) and its lead's {CAP_LOOP_MM} mm slack loop lies. Not a fuse block for a "
          f"board: Schurter's OG (named here before) is {FUSE_BLOCK_MM} mm tall by Schurter's drawing, taller "
          f"than the pocket even on its floor, {TAPE_MM + PERFBOARD_MM + FUSE_BLOCK_MM:.1f} mm on PB1 and the "
          "foam tape. No maker's part is named: check the seller's drawing for its 10 A and its size"],

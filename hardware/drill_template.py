@@ -72,8 +72,8 @@ BOOTSEL_HOLE_MM = 6  # room for a blunt pin, and for the button's place being ap
 PANEL_SCREW_HOLE_MM = 3.5  # clearance for a 3 mm wood screw
 SCREW_CLEARANCE_MM = 8  # least wood from a screw's centre to a pocket's or the board's edge
 COLOURS = {"outline": "#8b5a2b", "led": "#d62728", "control": "#1f4fb4", "display": "#1f4fb4",
-           "pocket": "#777777", "part": "#2ca02c", "piece": "#8c564b", "mark": "#000000", "text": "#000000",
-           "bus": "#d62728",
+           "pocket": "#777777", "part": "#2ca02c", "piece": "#8c564b", "room": "#e377c2", "mark": "#000000",
+           "text": "#000000", "bus": "#d62728",
            "ground": "#222222", "bus_dot": "#d62728", "ground_dot": "#222222", "data": "#2ca02c", "screw": "#1f4fb4",
            "countersink": "#9db3e0",
            "pico_hole": "#d62728", "bootsel": "#2ca02c", "marking": "#d62728"}
@@ -322,12 +322,13 @@ def underside_view(board: dict) -> View:
     # its outline: both builds' at once, none lying where the other build's parts do.
     laid: list[tuple[Sequence[float], str, tuple[str, ...]]] = [(build["parts"]["pico"], "part",
                                                                   ("Pico", "USB end", "down"))]
-    laid += [(place.box, "piece" if place.piece else "part", place.label) for place in places(board).values()]
+    laid += [(place.box, "room" if place.room_for else "piece" if place.piece else "part", place.label)
+             for place in places(board).values()]
     # What stands down from the controls' skin into the pockets, which the parts keep clear of (bom.bodies).
     names = {"p1": "player 1", "p2": "player 2", "back": "back", "enc": "encoder"}
     laid += [(body, "control", (names[name],)) for name, body in bodies(board).items() if name in names]
     for (x0, y0, x1, y1), layer, label in laid:
-        out.append(Rect(mx(x1), y0, mx(x0), y1, layer, dashed=layer == "control"))
+        out.append(Rect(mx(x1), y0, mx(x0), y1, layer, dashed=layer in ("control", "room")))
         # the words fit a small part's outline (a character about 0.6 of the size wide)
         size = min(2.2, (y1 - y0) / len(label) * 0.7, (x1 - x0) / (0.6 * max(map(len, label))))
         for i, line in enumerate(label):

@@ -149,22 +149,31 @@ def test_build_md_places_every_part_of_the_bom() -> None:
     assert not named_in("C249-C252", build.replace("C249 to C252", "their capacitors"))
 
 
-def test_xf1_lies_along_the_power_pockets_bottom_wall() -> None:
-    """XF1's length is the room along the power pocket's bottom wall between J1's piece and XF1's own, less room for
-    its leads to turn at each end, in whole mm. bom.csv and BUILD.md give the same figures."""
+def test_xf1_lies_along_the_power_pockets_bottom_wall_and_its_fuse_can_be_changed() -> None:
+    """XF1's length is the room along the power pocket's bottom wall from J1's piece, less room for its input lead to
+    turn at J1's end and the room kept free past its cap end, in whole mm. That room takes the cap's pull (a screw cap
+    comes off about 20 mm along its axis) and the cap lead's slack loop folded in two; nothing else lies in it (the
+    layout test below). bom.csv and BUILD.md give the same figures."""
     board = json.loads((HARDWARE / "board.json").read_text())
     bom = load_script("bom")
     laid = bom.places(board)
     length = bom.xf1_length_mm(board)
     x0, y0, x1, y1 = laid["XF1"].box
-    assert (x1 - x0, y1 - y0) == (length + 2 * bom.LEAD_TURN_MM, bom.XF1_MM) and length == int(length)
+    assert abs(x1 - x0 - length - bom.LEAD_TURN_MM) < 1e-9 and y1 - y0 == bom.XF1_MM and length == round(length)
     assert y1 == board["build"]["pockets"]["power"][3]
-    assert x0 - laid["J1"].box[2] == bom.WIRE_GAP_MM <= laid["XF1 piece"].box[0] - x1 < bom.WIRE_GAP_MM + 1
+    room = laid["XF1 cap room"]
+    assert room.room_for == "XF1" and room.box[0] == x1 and room.box[1:4:2] == (y0, y1)
+    assert room.box[2] - room.box[0] == bom.CAP_ROOM_MM >= bom.FUSE_PULL_MM + bom.LEAD_TURN_MM
+    assert 2 * bom.CAP_ROOM_MM >= bom.CAP_LOOP_MM >= 50
+    assert x0 - laid["J1"].box[2] == bom.WIRE_GAP_MM <= laid["XF1 piece"].box[0] - room.box[2] < bom.WIRE_GAP_MM + 1
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
     assert f"at most {bom.XF1_MM} mm across and {length:g} mm long with its cap on" in rows["XF1"]["specification"]
+    assert f"past its cap end {bom.CAP_ROOM_MM} mm are left free" in rows["XF1"]["notes"]
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
-    assert f"at most {length:g} mm, so that it lies along the pocket's bottom wall between J1's piece and its own" \
-        in build
+    assert f"at most {length:g} mm, so that it lies along the pocket's bottom wall from J1's piece, with " \
+        f"{bom.CAP_ROOM_MM} mm free past its cap end" in build
+    assert f"The cap's lead (XF1's output) is cut {bom.CAP_LOOP_MM} mm longer" in build
+    assert f"pull it about {bom.FUSE_PULL_MM} mm along the wall into that room" in build
     assert f"(PB1, about {bom.CUT_OFF_MM[0]} x {bom.CUT_OFF_MM[1]} mm)" in build
 
 
@@ -188,7 +197,7 @@ def test_every_part_lies_in_its_pocket_clear_of_the_others() -> None:
         for other, body in bom.bodies(board).items():
             assert clearance(place.box, body) >= bom.WIRE_GAP_MM, (name, other)
     for (a, first), (b, second) in itertools.combinations(laid.items(), 2):
-        if first.pocket == second.pocket:
+        if first.pocket == second.pocket and b != first.room_for and a != second.room_for:
             assert clearance(first.box, second.box) >= bom.WIRE_GAP_MM - 1e-9, (a, b)
     assert bom.bodies(board)["p1"][0] < pockets["power"][2], "player 1's button left the power pocket: say so"
     elsewhere = {"U1", "ENC1", "SW1", "SW2", "SW3", "DISP1", "F2"}
