@@ -130,6 +130,18 @@ BUTTON_BODY_MM = 18
 ENCODER_SHAFT_MM = 20
 ENCODER_HARDWARE_MM = 2.5
 KNOB_CLEARANCE_MM = 1
+# The signal wires from the controls pocket to the Pico and the filters' perfboard (on the panel) cross the power
+# pocket in a channel of their own along its end wall away from the jacks (``places``: "signal channel"), which no part
+# and no power wire takes: each control's wires (encoder A, B, C and its switch's two; a button's two), the display's
+# four and the bonding wires (the encoder's body and three button tags) to the star point. 24-26 AWG in its insulation
+# is about SIGNAL_WIRE_MM across; a tied bundle fills about BUNDLE_FILL of its section (``signal_bundle_mm``).
+WIRES_PER_CONTROL = {"enc": 5, "p1": 2, "p2": 2, "back": 2}
+DISPLAY_WIRES = 4
+BONDING_WIRES = 4
+SIGNAL_WIRE_MM = 1.4
+BUNDLE_FILL = 0.6
+SIGNAL_CHANNEL_MM = 10
+TIE_PITCH_MM = 30  # X13 on the bundle
 # What a part without a maker's part number checked for this list says in its "example part" column.
 GENERIC = "Generic (no maker's part confirmed): "
 COLUMNS = ["ref", "qty", "order", "build", "part", "specification", "example part", "notes"]
@@ -206,7 +218,20 @@ class Place:
     holds: tuple[str, ...]  # the references of the part, or of the parts on the piece
     label: tuple[str, ...]  # its words on the underside view, a line each
     piece: str = ""  # a piece of PB1: its name in BUILD.md's checklist before closing the panel
-    room_for: str = ""  # not a part: room kept free beside this place (the name of its part's place)
+    room_for: str = ""  # not a part: room kept free for what it names (a part's place beside it, or wires)
+
+
+def signal_bundle_mm() -> tuple[int, float]:
+    """The signal wires crossing the power pocket in its channel, and their tied bundle's diameter (mm)."""
+    count = sum(WIRES_PER_CONTROL.values()) + DISPLAY_WIRES + BONDING_WIRES
+    return count, SIGNAL_WIRE_MM * math.sqrt(count / BUNDLE_FILL)
+
+
+def channel_ties(board: dict) -> int:
+    """X13's ties on the signal wires' bundle in the power pocket's signal channel: one every TIE_PITCH_MM, and one at
+    each end."""
+    _, y0, _, y1 = places(board)["signal channel"].box
+    return math.ceil((y1 - y0) / TIE_PITCH_MM) + 1
 
 
 def bodies(board: dict) -> dict[str, Box]:
@@ -249,6 +274,9 @@ def places(board: dict) -> dict[str, Place]:
     strip = xf1_piece[0] - gap - (j1[2] + gap)  # along the bottom wall; XF1 itself in whole mm
     xf1 = box(j1[2] + gap, y1 - XF1_MM, math.floor(strip - LEAD_TURN_MM - CAP_ROOM_MM) + LEAD_TURN_MM, XF1_MM)
     cap_room = box(xf1[2], xf1[1], CAP_ROOM_MM, XF1_MM)
+    # The signal channel: along the pocket's end wall from the LED pocket down to where the controls pocket opens beside
+    # it, short of the back button's nut there.
+    channel = (x1 - SIGNAL_CHANNEL_MM, y0, x1, bodies(board)["back"][1] - gap)
     encoder_x, encoder_y = board["controls"]["enc"]
     room = encoder_x + ENCODER_BODY_MM / 2 + pull_ups_room_mm(board) / 2  # its middle
     filters = [*parts()["R"], *parts()["C"]]  # as runs: R2-R5, ...
@@ -268,6 +296,8 @@ def places(board: dict) -> dict[str, Place]:
         "J1": Place(j1, "power", "adapter", ("J1",), ("J1", "(adapter)"), "J1's"),
         "D1": Place(d1, "power", "adapter", ("D1",), ("D1 (adapter)",)),
         "XF1": Place(xf1, "power", "adapter", ("XF1", "F1"), ("XF1 (F1), inline (adapter)",)),
+        "signal channel": Place(channel, "power", "both", (), ("signal", "channel:", "no part,", "no power", "wire"),
+                                room_for="signal wires"),
         "XF1 cap room": Place(cap_room, "power", "adapter", (), ("keep free: XF1's cap", "pulls out here,",
                                                                   "its lead's loop"), room_for="XF1"),
         "XF1 piece": Place(xf1_piece, "power", "adapter", (), ("XF1's piece", "(adapter)"), "XF1's"),
@@ -318,13 +348,12 @@ def wire_lengths(board: dict) -> dict[str, float]:
     pico = centre(parts["pico"])
     filters = centre(parts["controls_filter"])
     controls = board["controls"]
-    wires_per_control = {"enc": 5, "p1": 2, "p2": 2, "back": 2}  # encoder A, B, C, switch x 2; a button: 2
     # The controls' wires end on their filters' perfboard, which is wired to the Pico: a wire to each pin, its
     # GND (pin 18) and 3V3 (pin 36, the encoder's pull-ups).
     # The filters' perfboard rides on the back panel with the Pico: its wires to the pins stay short, and the
     # controls' wires, which run into the blank, take the service loop.
     signal = sum(n * (manhattan(filters, tuple(controls[name])) + SERVICE_LOOP_MM)
-                 for name, n in wires_per_control.items())
+                 for name, n in WIRES_PER_CONTROL.items())
     signal += (len(FILTERS) + 2) * manhattan(pico, filters)
     # The display's GND, 3V3, SDA and SCL: four wires from the Pico to R6/R7's piece, and four short ones on from it to
     # the module's pins, which lie along one of its edges, about half the module from the window's centre.
@@ -761,6 +790,10 @@ def rows(board: dict) -> list[list[str]]:
          "+ wire with the meter (continuity to the plug's centre pin), cut it and fit each end with a shrouded 4 mm "
          "plug or a probe lead for the meter's sockets; the other wire stays whole. Between the adapter's plug and J1, "
          "the meter's fuse in series with F1"],
+        ["X13", str(channel_ties(board)), "1 pack", "both", "Cable ties",
+         "small, about 2.5 x 100 mm", "",
+         f"The signal wires' bundle across the power pocket, in its signal channel (BUILD.md, stage 1): one every "
+         f"{TIE_PITCH_MM} mm or so, and one at each end"],
         ["PS2", "1", "1", "usb", "USB charger (or power bank) and cable", "5 V, 1 A to 3 A, 4.8 to 5.3 V at its "
          "plug; micro-USB cable (from a USB-C charger: a USB-C to micro-USB cable; with a USB-C socket as J2, a USB-C "
          "cable)", "",

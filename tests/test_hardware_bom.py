@@ -306,3 +306,32 @@ def test_the_small_pieces_fit_where_build_md_puts_them() -> None:
     assert "beside the Pico's pins 6 to 8" not in build
     assert f"about {bom.pull_ups_room_mm(board):.0f} mm free there" in build
     assert f"the piece stands about {bom.stacks(board)['star point'][0]:.0f} mm in the 14 mm power pocket" in build
+
+
+def test_the_signal_wires_cross_the_power_pocket_in_a_channel_of_their_own() -> None:
+    """The controls' and the display's wires and the bonding wires cross the power pocket from the controls pocket to
+    the LED pocket in a channel no part takes (the layout test above keeps every place a power wire's room from it):
+    from the LED pocket's edge to the controls pocket, wide enough for their tied bundle. BUILD.md gives its figures,
+    the underside view names it, bom.csv has the ties."""
+    board = json.loads((HARDWARE / "board.json").read_text())
+    bom = load_script("bom")
+    laid = bom.places(board)
+    pockets = board["build"]["pockets"]
+    channel = laid["signal channel"]
+    x0, y0, x1, y1 = channel.box
+    assert channel.pocket == "power" and not channel.holds and channel.room_for == "signal wires"
+    assert y0 == pockets["power"][1] <= pockets["leds"][3]  # it opens into the LED pocket
+    assert y1 >= pockets["controls"][1] + bom.WIRE_GAP_MM and x1 >= pockets["controls"][0]  # and into the controls'
+    count, bundle = bom.signal_bundle_mm()
+    assert count == 19 and x1 - x0 == bom.SIGNAL_CHANNEL_MM >= bundle
+    assert y1 - y0 >= bundle and board["build"]["blank_mm"][2] - board["build"]["skin_mm"]["power"] > bundle
+    for name, place in laid.items():
+        if place.pocket == "power" and name != "signal channel":
+            assert clearance(place.box, channel.box) >= bom.WIRE_GAP_MM - 1e-9, name
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    assert f"{bom.SIGNAL_CHANNEL_MM} mm wide along the power pocket's end wall away from the jacks" in build
+    assert f"up to {count} signal wires cross the power pocket there" in build
+    assert f"one bundle about {bundle:.0f} mm across" in build and "No part and no power wire goes in it" in build
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    assert rows["X13"]["qty"] == str(bom.channel_ties(board))
+    assert ">signal</text>" in (HARDWARE / "drill-underside.svg").read_text()
