@@ -31,6 +31,10 @@ WIRING_MM = 3  # left under a control's body in its pocket for the bent wires an
 PICO_SPACER_MM = 6  # X3: the Pico's M2 spacers off the back panel (drill_template.py draws the panel)
 PANEL_SCREWS = 8  # X4: the back panel's wood screws (drill_template.py places them)
 PILOT_HOLE_MM = 2  # X4's pilot holes in the blank, for a 3 mm wood screw
+SCREW_CLEARANCE_MM = 8  # least wood from a panel screw's centre to a pocket's, a block's or the board's edge
+# X14: a hardwood block glued into the power pocket, where the pockets leave no solid wood for a panel screw on the
+# board's left: it takes one (drill_template.py) and holds up the thin skin beside player 1's button (``places``).
+SCREW_BLOCK_MM = 2 * SCREW_CLEARANCE_MM
 COUNTERSINK_MM = 6  # X4's countersunk heads, and the back panel's countersinks for them (drill_template.py)
 # The back panel opens like a book's cover about the blank's left edge, laid flat beside the board, and the
 # Pico and the controls' filters' perfboard ride on it: every wire from them into the blank gets this much more
@@ -227,6 +231,17 @@ def signal_bundle_mm() -> tuple[int, float]:
     return count, SIGNAL_WIRE_MM * math.sqrt(count / BUNDLE_FILL)
 
 
+def screw_blocks(board: dict) -> list[Box]:
+    """Where the screw blocks (X14) lie, as seen from above (board mm)."""
+    return [place.box for place in places(board).values() if "X14" in place.holds]
+
+
+def block_step_mm(board: dict) -> float:
+    """How far from its edge nearer the LED pocket the controls pocket's edge crosses the screw block: the floor under
+    it steps there from the power pocket's depth to the controls pocket's, 1 mm deeper."""
+    return board["build"]["pockets"]["controls"][1] - screw_blocks(board)[0][1]
+
+
 def channel_ties(board: dict) -> int:
     """X13's ties on the signal wires' bundle in the power pocket's signal channel: one every TIE_PITCH_MM, and one at
     each end."""
@@ -262,7 +277,9 @@ def places(board: dict) -> dict[str, Place]:
     j2 = box(x0, usb_y - J2_MM[0] / 2, J2_MM[1], J2_MM[0])
     j1 = box(x0, jack_y - sizes["J1"][1] / 2, *sizes["J1"])
     star = box(j2[2] + gap, y0 + gap, *sizes["star point"])
-    c243 = box(star[2] + gap, (star[1] + star[3] - BULK_CAN_MM[0]) / 2, BULK_CAN_MM[1], BULK_CAN_MM[0])
+    c243 = box(star[2] + gap, y0, BULK_CAN_MM[1], BULK_CAN_MM[0])  # against the wall: the screw block below it
+    p1 = bodies(board)["p1"]
+    block = box((p1[0] + p1[2] - SCREW_BLOCK_MM) / 2, p1[1] - gap - SCREW_BLOCK_MM, SCREW_BLOCK_MM, SCREW_BLOCK_MM)
     d1 = box(star[0], star[3] + gap, *DIODE_MM)
     u3 = box(star[0], d1[3] + gap, *reversed(sizes["U3"]))  # its long side down the pocket
     q1 = box(c243[2] + gap, y0 + gap, *TO220_MM[:2])
@@ -291,6 +308,7 @@ def places(board: dict) -> dict[str, Place]:
         "J2": Place(j2, "power", "both", ("J2",), ("J2, USB", "panel socket")),
         "star": Place(star, "power", "both", (), ("star point:", "GND, +5 V bars"), "the star point's"),
         "C243": Place(c243, "power", "both", ("C243",), ("C243",)),
+        "screw block": Place(block, "power", "both", ("X14",), ("screw", "block", "X14")),
         "U3": Place(u3, "power", "usb", ("U3", "XU3", "R8", "R9", "R10", "C247"),
                     ("U3 on XU3,", "R8-R10, C247", "(USB)"), "U3's"),
         "J1": Place(j1, "power", "adapter", ("J1",), ("J1", "(adapter)"), "J1's"),
@@ -753,10 +771,12 @@ def rows(board: dict) -> list[list[str]]:
         ["X3", "4", "4", "both", "Screws, nuts and spacers",
          f"M2 x 12 mm screws, M2 nuts, {PICO_SPACER_MM} mm M2 spacers", "",
          "The Pico on the back panel (its holes take M2, not M2.5)"],
-        ["X4", str(PANEL_SCREWS), str(PANEL_SCREWS), "both", "Wood screws",
+        ["X4", str(PANEL_SCREWS + len(screw_blocks(board))), str(PANEL_SCREWS + len(screw_blocks(board))), "both",
+         "Wood screws",
          f"3 x 12 mm, countersunk (flat head, 90 degrees), the head {COUNTERSINK_MM} mm across at most", "",
-         "Back panel to the blank, only into solid wood: where back-panel.svg puts them (the pockets' rims "
-         f"are too thin); {PILOT_HOLE_MM} mm pilot holes in the blank. The heads sit flush in the panel's "
+         "Back panel to the blank, only into solid wood or a screw block (X14): where back-panel.svg puts "
+         f"them (the pockets' rims are too thin); {PILOT_HOLE_MM} mm pilot holes in the blank. The heads sit "
+         "flush in the panel's "
          f"{COUNTERSINK_MM} mm countersinks (back-panel.svg)"],
         ["X5", "4", "4", "both", "Felt feet", "self-adhesive, 10-20 mm across, 3 mm thick or more", "",
          "Near the panel's corners, clear of the screws: thicker than the heads of the Pico's M2 screws (about "
@@ -794,6 +814,13 @@ def rows(board: dict) -> list[list[str]]:
          "small, about 2.5 x 100 mm", "",
          f"The signal wires' bundle across the power pocket, in its signal channel (BUILD.md, stage 1): one every "
          f"{TIE_PITCH_MM} mm or so, and one at each end"],
+        ["X14", str(len(screw_blocks(board))), str(len(screw_blocks(board))), "both", "Screw block",
+         f"hardwood, {SCREW_BLOCK_MM} x {SCREW_BLOCK_MM} mm, {depth['controls']} mm tall (planed square)", "",
+         "Glued (wood glue) into the power pocket above player 1's button, where the underside view draws it "
+         "(BUILD.md, stage 1): it takes the back panel's screw on the board's left (back-panel.svg, its pilot "
+         f"hole {PILOT_HOLE_MM} mm at its centre) and holds up the 3 mm skin beside the button. Its end over the power "
+         f"pocket's {depth['power']} mm floor rebated {depth['controls'] - depth['power']} mm, "
+         f"{block_step_mm(board):g} mm wide"],
         ["PS2", "1", "1", "usb", "USB charger (or power bank) and cable", "5 V, 1 A to 3 A, 4.8 to 5.3 V at its "
          "plug; micro-USB cable (from a USB-C charger: a USB-C to micro-USB cable; with a USB-C socket as J2, a USB-C "
          "cable)", "",

@@ -35,7 +35,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 import ezdxf
-from bom import COUNTERSINK_MM, PANEL_SCREWS, PICO_SPACER_MM, bodies, places
+from bom import COUNTERSINK_MM, PANEL_SCREWS, PICO_SPACER_MM, SCREW_CLEARANCE_MM, bodies, places, screw_blocks
 from fpdf import FPDF
 
 HERE = Path(__file__).resolve().parent
@@ -70,7 +70,6 @@ BOOTSEL_FROM_USB_END_MM = 12
 BOOTSEL_OFF_AXIS_MM = 2.5
 BOOTSEL_HOLE_MM = 6  # room for a blunt pin, and for the button's place being approximate
 PANEL_SCREW_HOLE_MM = 3.5  # clearance for a 3 mm wood screw
-SCREW_CLEARANCE_MM = 8  # least wood from a screw's centre to a pocket's or the board's edge
 COLOURS = {"outline": "#8b5a2b", "led": "#d62728", "control": "#1f4fb4", "display": "#1f4fb4",
            "pocket": "#777777", "part": "#2ca02c", "piece": "#8c564b", "room": "#e377c2", "mark": "#000000",
            "text": "#000000", "bus": "#d62728",
@@ -425,12 +424,22 @@ def edge_clearance(x: float, y: float, build: dict) -> float:
     return min(x, y, width - x, height - y)
 
 
-def panel_screws(build: dict) -> list[tuple[float, float]]:
+def solid_clearance(x: float, y: float, board: dict) -> float:
+    """Wood round (x, y) for a screw (board mm): its distance to the nearest pocket's edge, or inside a screw block
+    (X14), to the block's nearest edge."""
+    inside = [min(x - x0, x1 - x, y - y0, y1 - y) for x0, y0, x1, y1 in screw_blocks(board)
+              if x0 <= x <= x1 and y0 <= y <= y1]
+    return max([pocket_clearance(x, y, board["build"]), *inside])
+
+
+def panel_screws(board: dict) -> list[tuple[float, float]]:
     """Where the back panel's screws go, in board mm as seen from above. Only solid wood takes a
     screw: the pockets leave a 4 mm rim along the top and left edges and 6 mm along the bottom, too
     thin. Solid wood is the margin right of every pocket and the band between the LED and the
     controls pockets, right of the power pocket: a column of screws down the first, a row along the
-    second, each at the middle so it keeps the most wood round it."""
+    second, each at the middle so it keeps the most wood round it. On the left, where the pockets
+    leave none, a screw at the centre of each screw block (X14)."""
+    build = board["build"]
     width, height, _ = build["blank_mm"]
     pockets = build["pockets"]
     column_x = (max(p[2] for p in pockets.values()) + width) / 2
@@ -443,9 +452,10 @@ def panel_screws(build: dict) -> list[tuple[float, float]]:
     band = [band_x0 + i * (column_x - band_x0) / left for i in range(left)]
     # Whole millimetres: easier to mark out with a rule.
     screws = [(column_x, float(round(y))) for y in column] + [(float(round(x)), band_y) for x in band]
-    worst = min(pocket_clearance(x, y, build) for x, y in screws)
+    screws += [((x0 + x1) / 2, (y0 + y1) / 2) for x0, y0, x1, y1 in screw_blocks(board)]
+    worst = min(solid_clearance(x, y, board) for x, y in screws)
     if worst < SCREW_CLEARANCE_MM:  # the pockets changed: place the screws again
-        raise ValueError(f"a back panel screw is only {worst:g} mm from a pocket")
+        raise ValueError(f"a back panel screw is only {worst:g} mm from a pocket's or a block's edge")
     return screws
 
 
@@ -465,9 +475,10 @@ def bootsel_hole(build: dict) -> tuple[float, float]:
     return (x0 + x1) / 2 - BOOTSEL_OFF_AXIS_MM, y1 - BOOTSEL_FROM_USB_END_MM
 
 
-def back_panel_holes(build: dict) -> list[Circle]:
+def back_panel_holes(board: dict) -> list[Circle]:
     """Every hole through the back panel, board mm as seen from above (mirror them to drill)."""
-    out = [Circle(x, y, PANEL_SCREW_HOLE_MM, "screw", cross=True) for x, y in panel_screws(build)]
+    build = board["build"]
+    out = [Circle(x, y, PANEL_SCREW_HOLE_MM, "screw", cross=True) for x, y in panel_screws(board)]
     out += [Circle(x, y, PICO_PANEL_HOLE_MM, "pico_hole", cross=True) for x, y in pico_holes(build)]
     return [*out, Circle(*bootsel_hole(build), BOOTSEL_HOLE_MM, "bootsel", cross=True)]
 
@@ -488,7 +499,10 @@ def back_panel_view(board: dict) -> View:
     out.append(Text(mx(px1) - 2, py0 + 4, "Pico, button side", 2.2, "end", "part"))
     out.append(Text(mx(px1) - 2, py0 + 7, "to the panel", 2.2, "end", "part"))
     out.append(Text(mx((px0 + px1) / 2), py1 + 3.5, "USB end", 2.2, "middle", "part"))
-    holes = back_panel_holes(build)
+    for x0, y0, x1, y1 in screw_blocks(board):  # what the screw on the left goes into
+        out.append(Rect(mx(x1), y0, mx(x0), y1, "part", dashed=True))
+        out.append(Text(mx((x0 + x1) / 2), y1 + 3, "screw block X14", 2.2, "middle", "part"))
+    holes = back_panel_holes(board)
     for hole in holes:
         out.append(Circle(mx(hole.x), hole.y, hole.d, hole.layer, hole.cross))
         if hole.layer == "screw":
@@ -504,13 +518,14 @@ def back_panel_view(board: dict) -> View:
                                "write or burn this on the panel's edge and on the board's edge beside J1")):
         out.append(Text(mx(0) - 7, jack_y + 1 + 3.2 * i, words, 2.6 if i == 0 else 2.2, "end", "marking"))
     screws = [(hole.x, hole.y) for hole in holes if hole.layer == "screw"]
-    pocket = min(pocket_clearance(x, y, build) for x, y in screws)
+    pocket = min(solid_clearance(x, y, board) for x, y in screws)
     edge = min(edge_clearance(x, y, build) for x, y in screws)
     notes = [
         f"BACK PANEL, 1:1, seen from below (its outside face; mirrored like the underside). "
         f"{width} x {height} mm, 3 mm plywood. Drill at every centre cross.",
         f"{len(screws)} screw holes {PANEL_SCREW_HOLE_MM:g} mm, countersunk to {COUNTERSINK_MM:g} mm, only over "
-        f"solid wood: at least {pocket:g} mm from every pocket, {edge:g} mm from the edges (the rims are too thin).",
+        f"solid wood or a screw block: at least {pocket:g} mm from every pocket's or block's edge, {edge:g} mm from "
+        "the board's edges (the rims are too thin).",
         f"Pico: 4 holes {PICO_PANEL_HOLE_MM:g} mm for M2 on {PICO_SPACER_MM} mm spacers; "
         f"BOOTSEL hole {BOOTSEL_HOLE_MM:g} mm, approximate: check it against your Pico before drilling.",
     ]
@@ -704,7 +719,7 @@ def dxf(board: dict) -> str:
     # pockets' cut copies when the panel lies on the blank face down.
     space.add_lwpolyline([(0, 0), (width, 0), (width, height), (0, height)], close=True,
                          dxfattribs={"layer": layer(BACK_PANEL_LAYERS["outline"], "outline")})
-    for hole in back_panel_holes(build):
+    for hole in back_panel_holes(board):
         at = (width - hole.x, height - hole.y)
         space.add_circle(at, hole.d / 2, dxfattribs={"layer": layer(BACK_PANEL_LAYERS[hole.layer], hole.layer)})
         if hole.layer == "screw":  # its countersink: a cut of its own, on its own layer

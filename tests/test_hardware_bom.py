@@ -335,3 +335,30 @@ def test_the_signal_wires_cross_the_power_pocket_in_a_channel_of_their_own() -> 
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
     assert rows["X13"]["qty"] == str(bom.channel_ties(board))
     assert ">signal</text>" in (HARDWARE / "drill-underside.svg").read_text()
+
+
+def test_the_screw_block_holds_up_player_1s_skin_and_build_md_gives_its_figures() -> None:
+    """Player 1's button lies in the power pocket, its 3 mm skin unsupported all round: the screw block (X14) stands
+    beside it, a power wire's room from its nut, over the thin skin (it reaches into the controls pocket) and across the
+    button's width. The floor steps 1 mm under it; BUILD.md and bom.csv give its size and the step."""
+    board = json.loads((HARDWARE / "board.json").read_text())
+    bom = load_script("bom")
+    (block,) = bom.screw_blocks(board)
+    p1 = bom.bodies(board)["p1"]
+    x, _ = board["controls"]["p1"]
+    pockets = board["build"]["pockets"]
+    assert block[0] < x < block[2] and p1[1] - block[3] == bom.WIRE_GAP_MM
+    assert block[1] < pockets["controls"][1] < block[3]  # over the thin skin and the power pocket's floor both
+    step = bom.block_step_mm(board)
+    assert step == pockets["controls"][1] - block[1]
+    depth = {name: board["build"]["blank_mm"][2] - skin for name, skin in board["build"]["skin_mm"].items()}
+    size = bom.SCREW_BLOCK_MM
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    assert f"glue in the screw block (X14, hardwood, {size} x {size} mm, {depth['controls']} mm tall)" in build
+    assert f"The floor under it steps {depth['controls'] - depth['power']} mm: the controls pocket " \
+        f"({depth['controls']} mm deep) ends {step:g} mm from its edge nearer the LED pocket, the rest stands on the " \
+        f"power pocket's {depth['power']} mm floor" in build
+    assert f"Take {depth['controls'] - depth['power']} mm off the face that goes on the floor over those {step:g} mm" \
+        in build
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    assert f"{size} x {size} mm, {depth['controls']} mm tall" in rows["X14"]["specification"]

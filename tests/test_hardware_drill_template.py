@@ -220,28 +220,40 @@ def test_the_dc_jack_is_marked_5v_only_on_the_template_and_the_back_panel(templa
     assert float(marks[0].get("x")) > template.MARGIN_MM + width * 0.9 and marks[0].get("text-anchor") == "end"
 
 
-def test_every_back_panel_screw_is_in_solid_wood(template: ModuleType, board: dict) -> None:
-    """The pockets leave thin rims: each screw keeps its clearance from every pocket and the edges."""
+def test_every_back_panel_screw_is_in_solid_wood_or_a_screw_block(template: ModuleType, board: dict) -> None:
+    """The pockets leave thin rims: each screw keeps its clearance from every pocket and the edges, or lies in a screw
+    block (X14) at least that far from the block's edges. The board's left, where the Pico's BOOTSEL is pressed through
+    the panel, has one: the band's screws start right of the power pocket."""
     build = board["build"]
-    screws = template.panel_screws(build)
-    assert len(screws) == template.PANEL_SCREWS
+    screws = template.panel_screws(board)
+    blocks = template.screw_blocks(board)
+    assert blocks and len(screws) == template.PANEL_SCREWS + len(blocks)
     width, height, _ = build["blank_mm"]
     clear = template.SCREW_CLEARANCE_MM
     for x, y in screws:
         assert clear <= x <= width - clear and clear <= y <= height - clear, (x, y)
+        held = [b for b in blocks if min(x - b[0], b[2] - x, y - b[1], b[3] - y) >= clear]
+        if held:
+            assert template.pocket_clearance(x, y, build) < 0  # a block stands in a pocket
+            continue
         for x0, y0, x1, y1 in build["pockets"].values():
             # Outside the pocket grown by the clearance, or at least that far from its corner.
             dx, dy = max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)
             assert (dx * dx + dy * dy) ** 0.5 >= clear, (x, y)
         assert template.pocket_clearance(x, y, build) >= clear
     assert len(set(screws)) == len(screws)
+    assert min(x for x, _ in screws) < build["pockets"]["power"][2]
+    assert all(b[2] - b[0] >= 2 * clear and b[3] - b[1] >= 2 * clear for b in blocks)
+    text = (HARDWARE / "back-panel.svg").read_text()
+    assert "screw block X14" in text
 
 
-def test_the_screw_count_is_the_boms(template: ModuleType) -> None:
+def test_the_screw_count_is_the_boms(template: ModuleType, board: dict) -> None:
     import csv
 
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").open())}
-    assert int(rows["X4"]["qty"]) == template.PANEL_SCREWS
+    assert int(rows["X4"]["qty"]) == len(template.panel_screws(board))
+    assert int(rows["X14"]["qty"]) == len(template.screw_blocks(board))
     assert "back-panel.svg" in rows["X2"]["notes"] and "back-panel.svg" in rows["X4"]["notes"]
 
 
@@ -270,8 +282,8 @@ def test_the_back_panel_is_drawn_from_below_in_the_svg_and_the_dxf(template: Mod
     width, height, _ = build["blank_mm"]
     margin = template.MARGIN_MM
     expected = {(kind, round(width - x, 2), round(y, 2), d) for kind, (x, y), d in
-                [("screw", xy, template.PANEL_SCREW_HOLE_MM) for xy in template.panel_screws(build)]
-                + [("countersink", xy, template.COUNTERSINK_MM) for xy in template.panel_screws(build)]
+                [("screw", xy, template.PANEL_SCREW_HOLE_MM) for xy in template.panel_screws(board)]
+                + [("countersink", xy, template.COUNTERSINK_MM) for xy in template.panel_screws(board)]
                 + [("pico_hole", xy, template.PICO_PANEL_HOLE_MM) for xy in template.pico_holes(build)]
                 + [("bootsel", template.bootsel_hole(build), template.BOOTSEL_HOLE_MM)]}
     root = ET.fromstring(template.BACK_SVG.read_text())
