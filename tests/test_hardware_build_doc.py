@@ -334,3 +334,14 @@ def test_stage_6_measures_the_adapter_build_outside_the_box() -> None:
     assert "Only then plug the adapter into the mains. F1 stays in its holder" in stage_6
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
     assert rows["X12"]["build"] == "adapter" and "5.5 x 2.1 mm DC plug to socket" in rows["X12"]["specification"]
+
+
+def test_player_1s_button_goes_in_before_the_power_pockets_parts() -> None:
+    """SW1 comes through the skin in the power pocket, its nut's square a power wire's room from the parts: glued round
+    it, they leave no room to fit or turn it. Stage 1 fits it, lug towards the LED pocket, before any of them."""
+    text = flat(BUILD)
+    stage_1 = text[text.index("**Stage 1:"):text.index("**Stage 2:")]
+    fit = stage_1.index("player 1's button (SW1)")
+    assert fit < stage_1.index("lay your build's parts in the power pocket") < stage_1.index("fit J2")
+    assert "Turn the tag's lug towards the LED pocket" in stage_1
+    assert "SW1, player 1, went in at stage 1" in text
