@@ -695,7 +695,7 @@ def rows(board: dict) -> list[list[str]]:
          "Back to back after F1, sources joined, gates joined: Q1's drain to F1 (a wrong-polarity plug finds it "
          "off), Q2's drain to +5 V, the LED bus (above about 5.7 V both go off and Q2's body diode blocks). "
          "Each tab is its drain, live: insulate both (X8). Both lie flat in the power pocket beyond C243, Q1 nearer "
-         "the LED pocket (the underside view)"],
+         "the LED pocket, their leads towards the signal channel (the underside view; BUILD.md, stage 1)"],
         ["R11", "1", "1", "adapter", "Resistor", f"10 kohm, {RESISTOR}", "",
          "Q1's and Q2's gates to GND: on whenever the polarity and the voltage are right. On the cut-off's "
          "perfboard, where the gates' wire from Q1 and Q2 ends (with R15 and Q3's collector); its ground end on the "

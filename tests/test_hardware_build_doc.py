@@ -345,3 +345,15 @@ def test_player_1s_button_goes_in_before_the_power_pockets_parts() -> None:
     assert fit < stage_1.index("lay your build's parts in the power pocket") < stage_1.index("fit J2")
     assert "Turn the tag's lug towards the LED pocket" in stage_1
     assert "SW1, player 1, went in at stage 1" in text
+
+
+def test_the_power_pockets_directions_are_the_underside_views() -> None:
+    """The maker wires the power pocket face down, from the mirrored underside view: a "right of J2" seen from the top
+    is left of it there. Every left or right in stage 1's power pocket is the underside view's; the star point's bars
+    and Q1's and Q2's leads are given a side."""
+    text = flat(BUILD)
+    stage_1 = text[text.index("**Stage 1:"):text.index("**Stage 2:")]
+    assert "right of J2" not in text and "in the underside view, left of J2 along the LED pocket's edge" in stage_1
+    assert "Directions here are as the underside view shows them" in stage_1
+    assert "the +5 V bar along the fifth, next to the long edge away from the LED pocket" in stage_1
+    assert "each with its leads pointing left (towards the signal channel" in stage_1
