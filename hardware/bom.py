@@ -242,6 +242,20 @@ def block_step_mm(board: dict) -> float:
     return board["build"]["pockets"]["controls"][1] - screw_blocks(board)[0][1]
 
 
+def floor_step(board: dict) -> list[str]:
+    """The places in the power pocket that lie across the controls pocket's edge: the floor under them steps there, the
+    controls pocket being deeper (its skin thinner)."""
+    cx0, cy0, cx1, cy1 = board["build"]["pockets"]["controls"]
+    out = []
+    for name, place in places(board).items():
+        x0, y0, x1, y1 = place.box
+        overlaps = x0 < cx1 and x1 > cx0 and y0 < cy1 and y1 > cy0
+        within = cx0 <= x0 and x1 <= cx1 and cy0 <= y0 and y1 <= cy1
+        if place.pocket == "power" and not place.room_for and overlaps and not within:
+            out.append(name)
+    return out
+
+
 def channel_ties(board: dict) -> int:
     """X13's ties on the signal wires' bundle in the power pocket's signal channel: one every TIE_PITCH_MM, and one at
     each end."""

@@ -362,3 +362,20 @@ def test_the_screw_block_holds_up_player_1s_skin_and_build_md_gives_its_figures(
         in build
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
     assert f"{size} x {size} mm, {depth['controls']} mm tall" in rows["X14"]["specification"]
+
+
+def test_build_md_names_every_part_across_the_power_pockets_floor_step() -> None:
+    """Where the controls pocket overlaps the power pocket the floor is 1 mm deeper: BUILD.md names every part that
+    lies across that step, in the layout's order, and says how deep each floor is."""
+    board = json.loads((HARDWARE / "board.json").read_text())
+    bom = load_script("bom")
+    words = {"screw block": "the screw block", "U3": "U3's piece (USB build)", "XF1": "XF1", "XF1 piece": "XF1's piece",
+             "Q2": "Q2"}
+    across = bom.floor_step(board)
+    assert across == list(words), across
+    depth = {name: board["build"]["blank_mm"][2] - skin for name, skin in board["build"]["skin_mm"].items()}
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    assert f"the floor lies {depth['controls'] - depth['power']} mm deeper ({depth['controls']} mm, not " \
+        f"{depth['power']})" in build
+    named = ", ".join(words[name] for name in across[:-1]) + f" and {words[across[-1]]}"
+    assert f"It crosses under {named}. Bed each level across it" in build
