@@ -111,6 +111,7 @@ WIRE_GAP_MM = POWER_WIRE_MM
 # J2's panel end along the edge (its screw ears) and into the pocket (its body and its cable's moulding, to where the
 # cable turns towards the Pico): a requirement on the part (bom.csv), not a maker's figure.
 J2_MM = (30, 25)
+J2_LEAD_MM = 300  # J2's cable, socket to plug, as sold (``j2_slack_mm``: what is left over, and where it goes)
 # J1, the PJ-063AH: its body 13 x 10 mm (the outline of KiCad's footprint for it, which cites CUI's datasheet; CUI's
 # drawing was not checked here), on a piece of 6 x 5 holes.
 JACK_BODY_MM = (13, 10)
@@ -254,6 +255,15 @@ def floor_step(board: dict) -> list[str]:
         if place.pocket == "power" and not place.room_for and overlaps and not within:
             out.append(name)
     return out
+
+
+def j2_slack_mm(board: dict) -> float:
+    """J2's cable left over (mm): its length less the socket's end in the pocket, its run from there to the Pico's USB
+    end (the Pico's place's end at y1) and the panel's turn, which it needs as every wire from the panel."""
+    x0, y0, x1, y1 = board["build"]["parts"]["pico"]
+    socket = places(board)["J2"].box
+    end = (socket[2], (socket[1] + socket[3]) / 2)
+    return J2_LEAD_MM - J2_MM[1] - manhattan(end, ((x0 + x1) / 2, y1)) - panel_turn_mm(board)
 
 
 def channel_ties(board: dict) -> int:
@@ -592,11 +602,13 @@ def rows(board: dict) -> list[list[str]]:
          "reset it"],
         ["J2", "1", "1", "both", "USB panel socket",
          "left- or right-angled micro-USB plug (the cable leaves sideways, in the plane of the Pico's board; not "
-         "an up- or down-angled one) to micro-USB panel-mount socket, 0.3 m, with screws; a data cable (D+ and D- "
-         "wired, not a charge-only lead); power conductors (VBUS, GND) rated 1 A or more; the socket's end, screw "
+         f"an up- or down-angled one) to micro-USB panel-mount socket, {J2_LEAD_MM / 1000:g} m, with screws; a "
+         "data cable (D+ and D- wired, not a charge-only lead); power conductors (VBUS, GND) rated 1 A or more; "
+         "the socket's end, screw "
          f"ears included, at most {J2_MM[0]} mm across and {J2_MM[1]} mm deep with its cable's moulding",
          GENERIC + "micro-USB extension cable, a micro-USB B plug angled left or right to a micro-USB B panel "
-         "socket with screw holes, 0.3 m, data and power wired, VBUS and GND rated 1 A or more by its seller, the "
+         f"socket with screw holes, {J2_LEAD_MM / 1000:g} m, data and power wired, VBUS and GND rated 1 A or more "
+         "by its seller, the "
          f"socket's end {J2_MM[0]} mm across its ears and {J2_MM[1]} mm deep with its cable's moulding at most",
          "The USB build's whole supply (up to 0.5 A for the LEDs and the Pico) comes through it: a cable whose "
          "seller gives no current rating, or only for data, is not enough. From the Pico's socket to the board's "
@@ -824,10 +836,10 @@ def rows(board: dict) -> list[list[str]]:
          "+ wire with the meter (continuity to the plug's centre pin), cut it and fit each end with a shrouded 4 mm "
          "plug or a probe lead for the meter's sockets; the other wire stays whole. Between the adapter's plug and J1, "
          "the meter's fuse in series with F1"],
-        ["X13", str(channel_ties(board)), "1 pack", "both", "Cable ties",
+        ["X13", str(channel_ties(board) + 1), "1 pack", "both", "Cable ties",
          "small, about 2.5 x 100 mm", "",
          f"The signal wires' bundle across the power pocket, in its signal channel (BUILD.md, stage 1): one every "
-         f"{TIE_PITCH_MM} mm or so, and one at each end"],
+         f"{TIE_PITCH_MM} mm or so, and one at each end; and one on J2's lead's folded slack (BUILD.md, section 1)"],
         ["X14", str(len(screw_blocks(board))), str(len(screw_blocks(board))), "both", "Screw block",
          f"hardwood, {SCREW_BLOCK_MM} x {SCREW_BLOCK_MM} mm, {depth['controls']} mm tall (planed square)", "",
          "Glued (wood glue) into the power pocket above player 1's button, where the underside view draws it "

@@ -333,7 +333,7 @@ def test_the_signal_wires_cross_the_power_pocket_in_a_channel_of_their_own() -> 
     assert f"up to {count} signal wires cross the power pocket there" in build
     assert f"one bundle about {bundle:.0f} mm across" in build and "No part and no power wire goes in it" in build
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
-    assert rows["X13"]["qty"] == str(bom.channel_ties(board))
+    assert rows["X13"]["qty"] == str(bom.channel_ties(board) + 1)  # and one on J2's lead
     assert ">signal</text>" in (HARDWARE / "drill-underside.svg").read_text()
 
 
@@ -379,3 +379,17 @@ def test_build_md_names_every_part_across_the_power_pockets_floor_step() -> None
         f"{depth['power']})" in build
     named = ", ".join(words[name] for name in across[:-1]) + f" and {words[across[-1]]}"
     assert f"It crosses under {named}. Bed each level across it" in build
+
+
+def test_j2s_lead_has_the_panels_turn_and_its_slack_a_place() -> None:
+    """J2's lead runs from the socket's end in the power pocket to the Pico's USB end and takes the panel's turn like
+    every wire from the panel; BUILD.md says how much is left over and where it goes."""
+    board = json.loads((HARDWARE / "board.json").read_text())
+    bom = load_script("bom")
+    slack = bom.j2_slack_mm(board)
+    assert 0 < slack < bom.J2_LEAD_MM
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    assert f"panel-mount socket, {bom.J2_LEAD_MM / 1000:g} m" in rows["J2"]["specification"]
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    assert f"J2's lead ({bom.J2_LEAD_MM / 1000:g} m) stays in the Pico's socket: it has the turn and about " \
+        f"{slack / 10:.0f} cm more. Fold those {slack / 10:.0f} cm into a flat zigzag" in build
