@@ -374,8 +374,9 @@ def knob_bore_mm(board: dict) -> float:
 def wire_lengths(board: dict) -> dict[str, float]:
     """Measured lengths in mm: the data links, the bus (each of +5 V and GND), the two feeds (each
     conductor), the Pico's supply lead (one wire: its +5 V, or either of its two GND wires), U2's supply
-    pair from the star point (each of +5 V and GND), the signal wires (the controls', the display's, the shifter's,
-    the USB build's switch's), the display's share of them alone, and the number of rows the chain runs in. Every
+    pair from the star point (each of +5 V and GND), the signal wires (the controls', the bonding wires', the
+    display's, the shifter's, the USB build's switch's), the display's and the bonding wires' shares of them alone,
+    and the number of rows the chain runs in. Every
     wire from the back panel (the Pico, the controls' filters) into the blank has its service loop (SERVICE_LOOP_MM)
     added. The power entry's wires are measured from where ``places`` lays its parts out."""
     where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
@@ -404,6 +405,9 @@ def wire_lengths(board: dict) -> dict[str, float]:
     display = 4 * (manhattan(pico, pull_ups) + SERVICE_LOOP_MM) + 4 * (manhattan(pull_ups, window)
                                                                        + DISPLAY_MODULE_MM / 2)
     signal += display
+    # The bonding wires (stage 4): the encoder's body and each button's tag to the star point, within the blank.
+    bonding = sum(manhattan(tuple(controls[name]), entry) for name in WIRES_PER_CONTROL)
+    signal += bonding
     signal += 3 * (manhattan(pico, centre(parts["shifter"])) + SERVICE_LOOP_MM)
     signal += manhattan(centre(parts["shifter"]), chain[0])
     # the USB build's LED enable, /FAULT and R10's 3V3 to U3's piece
@@ -413,7 +417,7 @@ def wire_lengths(board: dict) -> dict[str, float]:
     supply = max(manhattan(pico, switch), manhattan(pico, entry)) + SERVICE_LOOP_MM
     shifter = manhattan(entry, centre(parts["shifter"]))  # U2's pins 14 and 7 from the star point, beside LED 1's feed
     return {"links": links, "bus": bus, "feeds": feeds, "supply": supply, "shifter": shifter, "signal": signal,
-            "display": display, "rows": row_count}
+            "display": display, "bonding": bonding, "rows": row_count}
 
 
 # W1 and W2, 0.5 mm2 flexible (class 5) plain copper: at most 39.0 mohm a metre at 20 degC (IEC 60228, table 3),
@@ -788,7 +792,8 @@ def rows(board: dict) -> list[list[str]]:
          f"Controls, display, shifter and Pico ({lengths['signal'] / 1000:.2f} m: the runs measured, and "
          f"{SERVICE_LOOP_MM / 10:g} cm more for each wire from the back panel into the blank, its service loop; "
          f"the display's {lengths['display'] / 1000:.2f} m of it: four wires from the Pico to R6/R7's piece and "
-         "four short ones on to the module), +20 %"],
+         "four short ones on to the module; the four bonding wires, the encoder's body and each button's tag to the "
+         f"star point, {lengths['bonding'] / 1000:.2f} m), +20 %"],
         ["X1", "1", "1", "both", "Board blank", f"hardwood, {width} x {height} x {thickness} mm (oak, maple, walnut)",
          "", "Drill and rout with the drilling template (drill-template-*.pdf or .dxf)"],
         ["X2", "1", "1", "both", "Back panel", f"3 mm plywood or hardboard, {width} x {height} mm", "",

@@ -393,3 +393,20 @@ def test_j2s_lead_has_the_panels_turn_and_its_slack_a_place() -> None:
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
     assert f"J2's lead ({bom.J2_LEAD_MM / 1000:g} m) stays in the Pico's socket: it has the turn and about " \
         f"{slack / 10:.0f} cm more. Fold those {slack / 10:.0f} cm into a flat zigzag" in build
+
+
+def test_w4_counts_the_four_bonding_wires_to_the_star_point() -> None:
+    """The encoder's body and the three buttons' tags are each bonded to the star point by a wire of their own: W4
+    counts them (their runs in the blank, no service loop), and bom.csv and BUILD.md say so."""
+    board = json.loads((HARDWARE / "board.json").read_text())
+    bom = load_script("bom")
+    lengths = bom.wire_lengths(board)
+    star = bom.centre(bom.places(board)["star"].box)
+    bonding = sum(bom.manhattan(tuple(xy), star) for xy in board["controls"].values())
+    assert len(board["controls"]) == bom.BONDING_WIRES and lengths["bonding"] == bonding > 0
+    assert lengths["signal"] > lengths["display"] + bonding
+    row = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}["W4"]
+    assert f"the four bonding wires, the encoder's body and each button's tag to the star point, " \
+        f"{bonding / 1000:.2f} m" in row["notes"]
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    assert f"Each bonding wire is signal wire (W4, which counts their {bonding / 1000:.1f} m)" in build
