@@ -731,7 +731,8 @@ def rows(board: dict) -> list[list[str]]:
          "perfboard, where the gates' wire from Q1 and Q2 ends (with R15 and Q3's collector); its ground end on the "
          "cut-off's one wire to the star point (BUILD.md, stage 1)"],
         ["U4", "1", "1", "adapter", "Shunt reference", "TL431, 1 % (A grade) or better, TO-92", "TI TL431ACLP",
-         "The overvoltage cut-off's comparator, on the power entry's perfboard. TO-92 leads seen from the flat "
+         "The overvoltage cut-off's comparator, on the cut-off's piece of perfboard (BUILD.md, stage 1). TO-92 "
+         "leads seen from the flat "
          "face: REF, anode, cathode (TI's LP package; check another maker's). TI's datasheet (SLVS543), TL431AC: "
          "2.470 to 2.520 V reference, 4 uA at most into REF, least cathode current for regulation 0.6 mA at most "
          "(0.4 mA typical; 1 mA at most for a plain TL431C), 0 to 70 degC"],

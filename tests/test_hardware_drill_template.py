@@ -312,3 +312,15 @@ def test_the_tools_list_has_a_drill_for_every_hole(template: ModuleType, board: 
         template.PICO_PANEL_HOLE_MM, template.BOOTSEL_HOLE_MM, template.PANEL_SCREW_HOLE_MM, template.JACK_HOLE_MM,
         load_script("bom").PILOT_HOLE_MM}
     assert drills == needed, sorted(drills ^ needed)
+
+
+def test_build_md_tells_cnc_users_the_edge_holes_the_dxf_lacks(template: ModuleType, board: dict) -> None:
+    """The DXF draws what is cut from the top and from below; J1's and J2's holes go into the left edge, and it has no
+    mark for them: BUILD.md gives their places from board.json."""
+    build = board["build"]
+    text = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    usb, jack = build["edge_left_y"]["usb"], build["edge_left_y"]["jack"]
+    assert f"The DXF has no marks for the holes in the left edge: mark them by hand. J2's centre is {usb:g} mm and " \
+        f"J1's (adapter build) {jack:g} mm from the top edge, each {template.edge_hole_height(build):g} mm above the " \
+        "underside" in text
+    assert "power entry's perfboard" not in (HARDWARE / "bom.csv").read_text()
