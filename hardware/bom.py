@@ -24,6 +24,10 @@ from control_filters import FILTERS, ohms, parts, ranges
 HERE = Path(__file__).resolve().parent
 BOARD_JSON = HERE / "board.json"
 BOM_CSV = HERE / "bom.csv"
+BUILD_MD = HERE / "BUILD.md"
+# BUILD.md's table of where each part lies in the power pocket, written by this script from ``places``.
+BEGIN = "<!-- begin: written by hardware/bom.py from its places(); edit that script, not this -->"
+END = "<!-- end: written by hardware/bom.py -->"
 SPARES = 0.05  # order 5 % more LEDs and capacitors than the board holds
 SLACK = 1.2  # wire cut 20 % longer than measured: bends, strip lengths, mistakes
 RESISTOR = "0.25 W, 1 %, metal film"  # every resistor: the 1 % matters for R8 (U3's current limit)
@@ -891,6 +895,27 @@ def filter_rows() -> list[list[str]]:
     return sorted(rows, key=lambda row: (row[0][0] != "R", int(row[0].partition("-")[0][1:])))
 
 
+def place_table(board: dict) -> str:
+    """BUILD.md's table of the power pocket's places, as the maker measures them in the underside view: from the
+    pocket's corner at the jacks' wall and the LED pocket's edge (its top right corner there), the part's near and far
+    edges across (leftwards) and down, in mm."""
+    x0, y0, _, _ = board["build"]["pockets"]["power"]
+    lines = ["| place | build | from the jacks' wall (mm) | from the top edge (mm) |", "|---|---|---|---|"]
+    for place in places(board).values():
+        if place.pocket == "power":
+            bx0, by0, bx1, by1 = place.box
+            lines.append(f"| {' '.join(place.label)} | {place.build} | {bx0 - x0:.1f} to {bx1 - x0:.1f} | "
+                         f"{by0 - y0:.1f} to {by1 - y0:.1f} |")
+    return "\n".join(lines) + "\n"
+
+
+def with_place_table(text: str, board: dict) -> str:
+    """BUILD.md's text with its place table (between BEGIN and END) written afresh."""
+    head, _, rest = text.partition(BEGIN + "\n")
+    _, _, tail = rest.partition(END)
+    return head + BEGIN + "\n" + place_table(board) + END + tail
+
+
 def render(board: dict) -> str:
     """The BOM as CSV text."""
     out = io.StringIO()
@@ -901,7 +926,10 @@ def render(board: dict) -> str:
 
 
 if __name__ == "__main__":
-    argparse.ArgumentParser(
-        description="Write hardware/bom.csv, the bill of materials, from hardware/board.json.").parse_args()
-    BOM_CSV.write_text(render(json.loads(BOARD_JSON.read_text())))
+    argparse.ArgumentParser(description="Write hardware/bom.csv, the bill of materials, and BUILD.md's table of "
+                            "the power pocket's places, from hardware/board.json.").parse_args()
+    board_json = json.loads(BOARD_JSON.read_text())
+    BOM_CSV.write_text(render(board_json))
     print("wrote", BOM_CSV)
+    BUILD_MD.write_text(with_place_table(BUILD_MD.read_text(), board_json))
+    print("wrote", BUILD_MD, "(its table of places)")

@@ -410,3 +410,18 @@ def test_w4_counts_the_four_bonding_wires_to_the_star_point() -> None:
         f"{bonding / 1000:.2f} m" in row["notes"]
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
     assert f"Each bonding wire is signal wire (W4, which counts their {bonding / 1000:.1f} m)" in build
+
+
+def test_build_mds_table_of_places_is_the_layouts() -> None:
+    """BUILD.md's table of where each part lies in the power pocket is what bom.py writes from places(): every place in
+    the power pocket, its edges from the pocket's corner at the jacks' wall and the LED pocket's edge."""
+    board = json.loads((HARDWARE / "board.json").read_text())
+    bom = load_script("bom")
+    text = (HARDWARE / "BUILD.md").read_text()
+    assert bom.with_place_table(text, board) == text, "run python hardware/bom.py"
+    table = text[text.index(bom.BEGIN):text.index(bom.END)]
+    x0, y0, _, _ = board["build"]["pockets"]["power"]
+    for place in bom.places(board).values():
+        if place.pocket == "power":
+            bx0, by0, bx1, by1 = place.box
+            assert f"| {bx0 - x0:.1f} to {bx1 - x0:.1f} | {by0 - y0:.1f} to {by1 - y0:.1f} |" in table, place.label
