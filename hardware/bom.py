@@ -295,9 +295,10 @@ def places(board: dict) -> dict[str, Place]:
     pieces where board.json puts them; R6/R7's piece in the middle of the room between the encoder and the display
     module; and the power pocket's parts of both builds at once, none where another build's part lies. J2 and J1 lie
     at their holes in the edge, the star point beside J2 along the LED pocket's edge with C243 at its bars' ends and
-    D1 below it (U3's piece below that on the USB build), and Q1 and Q2 beyond C243. XF1's piece lies in the bottom
-    corner away from the edge, C253 above it; XF1 along the bottom wall from J1, the free room for its cap between it
-    and its piece; the cut-off's piece above XF1, beyond player 1's button. Between any two, WIRE_GAP_MM."""
+    D1 below it (U3's piece below that on the USB build), and Q1 and Q2 beyond C243; the screw block (X14) below C243,
+    above player 1's button. XF1's piece lies in the bottom corner away from the edge, C253 above it; XF1 along the
+    bottom wall from J1, the free room for its cap between it and its piece; the cut-off's piece above XF1, beyond
+    player 1's button; the signal channel along the pocket's end wall. Between any two, WIRE_GAP_MM."""
     build = board["build"]
     gap, sizes, where = WIRE_GAP_MM, pieces_mm(), build["parts"]
     x0, y0, x1, y1 = build["pockets"]["power"]

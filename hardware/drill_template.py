@@ -9,8 +9,8 @@ Run ``python hardware/drill_template.py`` after changing board.json. It writes
   down): the pockets, the Pico and every part and piece of perfboard where it lies, the bus wires,
   and every LED with its leads in the order they must face (the rows run both ways);
 - ``back-panel.svg``: the back panel (X2) as seen from below, 1:1, the face the maker drills:
-  its screw holes (only where the blank is solid wood), the Pico's four M2 holes, the hole to
-  reach its BOOTSEL button, and the pockets dashed for reference;
+  its screw holes (only where the blank is solid wood, or over the screw block X14), the Pico's four M2 holes, the
+  hole to reach its BOOTSEL button, and the pockets dashed for reference;
 - ``drill-template-a4.pdf`` and ``drill-template-a3.pdf``: the three views tiled on A4 or A3
   sheets, with + marks to line the sheets up and a scale bar on each sheet;
 - ``drill-template.dxf``: the top view for a CNC router or laser, one layer per kind of
