@@ -236,6 +236,20 @@ def signal_bundle_mm() -> tuple[int, float]:
     return count, SIGNAL_WIRE_MM * math.sqrt(count / BUNDLE_FILL)
 
 
+def fused_route(board: dict) -> list[tuple[float, float]]:
+    """The adapter build's +5V_FUSED wire, XF1's piece to Q1's drain lead, as the underside view draws it (board mm,
+    seen from above): out of the piece's top, along the gap above the cap's room, up the gap between the cut-off's
+    piece and C253, along the gap below Q2, and up the gap between Q1 and Q2 and the signal channel, each in the middle
+    of its gap: clear of the channel."""
+    laid = {name: place.box for name, place in places(board).items()}
+    piece, c253, cut_off = laid["XF1 piece"], laid["C253"], laid["cut-off"]
+    q1, q2, channel = laid["Q1"], laid["Q2"], laid["signal channel"]
+    x0, y0 = (piece[0] + piece[2]) / 2, (c253[3] + laid["XF1"][1]) / 2
+    x1, y1 = (cut_off[2] + c253[0]) / 2, (q2[3] + cut_off[1]) / 2
+    x2, y2 = (q2[2] + channel[0]) / 2, (q1[1] + q1[3]) / 2
+    return [(x0, piece[1]), (x0, y0), (x1, y0), (x1, y1), (x2, y1), (x2, y2), (q1[2], y2)]
+
+
 def screw_blocks(board: dict) -> list[Box]:
     """Where the screw blocks (X14) lie, as seen from above (board mm)."""
     return [place.box for place in places(board).values() if "X14" in place.holds]

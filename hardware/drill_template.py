@@ -35,7 +35,16 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 import ezdxf
-from bom import COUNTERSINK_MM, PANEL_SCREWS, PICO_SPACER_MM, SCREW_CLEARANCE_MM, bodies, places, screw_blocks
+from bom import (
+    COUNTERSINK_MM,
+    PANEL_SCREWS,
+    PICO_SPACER_MM,
+    SCREW_CLEARANCE_MM,
+    bodies,
+    fused_route,
+    places,
+    screw_blocks,
+)
 from fpdf import FPDF
 
 HERE = Path(__file__).resolve().parent
@@ -333,6 +342,9 @@ def underside_view(board: dict) -> View:
         for i, line in enumerate(label):
             y = (y0 + y1) / 2 + size * (1.35 * (i - (len(label) - 1) / 2) + 0.35)
             out.append(Text(mx((x0 + x1) / 2), y, line, size, "middle", layer))
+    # The adapter build's +5V_FUSED wire from XF1's piece to Q1, kept out of the signal channel.
+    route = fused_route(board)
+    out += [Line(mx(a[0]), a[1], mx(b[0]), b[1], "bus", 0.5) for a, b in zip(route, route[1:], strict=False)]
     where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
     chain = [tuple(pair) for pair in board["leds"]["chain"]]
     start = 1  # LEDs counted from 1, as in the schematics (LED1 is the first on the wire)

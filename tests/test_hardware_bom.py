@@ -425,3 +425,22 @@ def test_build_mds_table_of_places_is_the_layouts() -> None:
         if place.pocket == "power":
             bx0, by0, bx1, by1 = place.box
             assert f"| {bx0 - x0:.1f} to {bx1 - x0:.1f} | {by0 - y0:.1f} to {by1 - y0:.1f} |" in table, place.label
+
+
+def test_the_fused_wire_keeps_out_of_the_signal_channel_and_every_part() -> None:
+    """XF1's output, the adapter build's +5V_FUSED, runs from XF1's piece to Q1's drain lead along the gaps between the
+    parts, in straight runs along x or y, never into the signal channel or across another part."""
+    board = json.loads((HARDWARE / "board.json").read_text())
+    bom = load_script("bom")
+    laid = bom.places(board)
+    route = bom.fused_route(board)
+    piece, q1 = laid["XF1 piece"].box, laid["Q1"].box
+    assert piece[0] < route[0][0] < piece[2] and route[0][1] == piece[1]
+    assert route[-1][0] == q1[2] and q1[1] < route[-1][1] < q1[3]
+    for (ax, ay), (bx, by) in zip(route, route[1:], strict=False):
+        assert ax == bx or ay == by
+        run = (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+        for name, place in laid.items():
+            if place.pocket == "power" and name not in ("XF1 piece", "Q1"):
+                assert clearance(run, place.box) > 0, (name, run)
+        assert clearance(run, laid["signal channel"].box) >= bom.POWER_WIRE_MM / 2 + 1
