@@ -250,20 +250,25 @@ def lead_shapes(x: float, y: float, direction: int) -> list[Shape]:
 
 def mirrored_outline(build: dict, label: Callable[[str], list[str]]) -> list[Shape]:
     """The blank's outline and its pockets dashed, mirrored left to right (as seen from below),
-    each pocket named by ``label(name)``, a line each, in its corner LABEL_CORNER gives."""
+    each pocket named by ``label(name)``, a line each, in its corner LABEL_CORNER gives
+    (or under it)."""
     width, height, _ = build["blank_mm"]
     out: list[Shape] = [Rect(0, 0, width, height, "outline")]
     for name, (x0, y0, x1, y1) in build["pockets"].items():
         out.append(Rect(width - x1, y0, width - x0, y1, "pocket", dashed=True))
         lines = label(name)
-        first = y0 + 3.5 if LABEL_CORNER[name] == "top" else y1 - 1.5 - 2.8 * (len(lines) - 1)
+        corner = LABEL_CORNER[name]
+        if corner == "below":  # on one line under the pocket, in the rim: its corners hold parts
+            lines, first = [" ".join(lines)], y1 + 4.7
+        else:
+            first = y0 + 3.5 if corner == "top" else y1 - 1.5 - 2.8 * (len(lines) - 1)
         out += [Text(width - x1 + 1, first + 2.8 * i, line, 2.2, "start", "pocket") for i, line in enumerate(lines)]
     return out
 
 
 # Where each pocket is named, as seen from below: at the left (the power feeds run up the LED pocket's right), at the
 # bottom but for the power pocket, whose parts fill its bottom corners.
-LABEL_CORNER = {"leds": "bottom", "controls": "bottom", "power": "top"}
+LABEL_CORNER = {"leds": "bottom", "controls": "bottom", "power": "below"}
 BUS_OFFSET_MM = 3  # the +5 V wire this far above a row's LEDs, the GND wire as far below
 BUS_END_MM = 3  # how far a row's bus goes past its end LED's centre
 BUS_TURN_MM = 2  # the +5 V wire's turn this much further out than the GND wire's (they cross once there)
