@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from host_shared.atomic_write import replacing
 from simulator.server import DEFAULT_PORT
 
 APP_DIR = "cribbage-board"
@@ -150,10 +151,9 @@ def announce(port: int, flash: Path) -> Path:
     folder = runtime_dir()
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / ("sim-%d.json" % os.getpid())
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps({"pid": os.getpid(), "port": port, "flash": str(flash),
-                                     "started": time.time()}))
-    temporary.replace(path)
+    with replacing(path) as temporary:  # whole or not at all: a simulator looking finds no half-written file
+        temporary.write_text(json.dumps({"pid": os.getpid(), "port": port, "flash": str(flash),
+                                         "started": time.time()}))
     return path
 
 

@@ -159,6 +159,19 @@ def test_runtime_files_of_processes_gone_are_not_simulators(tmp_path: Path) -> N
     assert not stale.exists()
 
 
+def test_a_runtime_file_whose_write_fails_leaves_nothing_behind(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    def disk_full(self: Path, text: str) -> int:  # a part written, then no room for the rest
+        with self.open("w") as file:
+            file.write(text[:5])
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", disk_full)
+    with pytest.raises(OSError):
+        instances.announce(4121, tmp_path / "flash")
+    assert list(instances.runtime_dir().iterdir()) == []
+
+
 def test_a_missing_tk_is_said_on_the_terminal_board_with_how_to_install_it(tmp_path: Path,
                                                                          monkeypatch: pytest.MonkeyPatch,
                                                                          capsys: pytest.CaptureFixture[str]) -> None:
