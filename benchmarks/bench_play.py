@@ -13,7 +13,6 @@ An action is a press or one detent of the encoder. The cards laid and the points
 from tests/firmware/play_reference.py (written from the rules); the two ways must end
 with the same pegs (checked: a figure from a wrong play would mean nothing)."""
 
-
 from timing import TYPE_CHECKING, check_compiled_firmware, row, use_compiled_firmware
 
 if TYPE_CHECKING:  # for annotations only (see timing.py)

@@ -2,7 +2,6 @@
 Runs under CPython and MicroPython; prints label<TAB>value<TAB>unit. A unix-port time
 is no chip figure: the chip's own is `crib bench --chip`'s frame CPU."""
 
-
 from timing import ON_MICROPYTHON, allocated, check_compiled_firmware, now_us, row, since_us, use_compiled_firmware
 
 use_compiled_firmware()  # the firmware as deployed: .mpy files, not sources compiled in the heap

@@ -45,6 +45,7 @@ if TYPE_CHECKING:  # for annotations only
 
     Event = tuple[str, str | int]  # an input event, as the app takes it: ("press", "enc"), ("turn", 1)...
 
+MAIN_PY = Path(FIRMWARE) / "main.py"  # the board's, which the figures' probes start the app through
 PRESS_TRIES = 8
 DISPLAYED = "with the display: "  # a figure measured again on a board built with the display starts so
 PRESS_MS = (25, 30, 40, 50)
@@ -254,7 +255,7 @@ PAUSE_MS = 1500
 
 def probed_main(probe: str) -> str:
     """firmware/main.py with ``probe`` around the app's ``run(hw)`` in place of the call."""
-    main = (Path(FIRMWARE) / "main.py").read_text()
+    main = MAIN_PY.read_text()
     if main.count(RUN_APP) != 1:
         raise RuntimeError("firmware/main.py no longer starts the app with %r: the figures' probes need it" % RUN_APP)
     return main.replace(RUN_APP, probe)
@@ -269,7 +270,7 @@ def deployed_heap_base(image: Image) -> int:
     """MicroPython's own heap, in bytes, as the deployed main.py starts (its compiled code included).
     Measured by one line put before main.py, which is then left to start the app."""
     first = "import gc; gc.collect(); print('BASE', gc.mem_alloc())\n"
-    board = ChipBoard(image, extra_files={"main.py": (first + (Path(FIRMWARE) / "main.py").read_text()).encode()})
+    board = ChipBoard(image, extra_files={"main.py": (first + MAIN_PY.read_text()).encode()})
     output = board.pico.output
     board.pico.run_until(lambda: b"\n" in output.partition(b"BASE")[2], 30_000 * MS, step_ns=5 * MS)
     return int(output.partition(b"BASE")[2].split()[0])

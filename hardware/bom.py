@@ -321,22 +321,23 @@ def places(board: dict) -> dict[str, Place]:
     j1 = box(x0, jack_y - sizes["J1"][1] / 2, *sizes["J1"])
     star = box(j2[2] + gap, y0 + gap, *sizes["star point"])
     c243 = box(star[2] + gap, y0, BULK_CAN_MM[1], BULK_CAN_MM[0])  # against the wall: the screw block below it
-    p1 = bodies(board)["p1"]
+    body = bodies(board)
+    p1 = body["p1"]
     block = box((p1[0] + p1[2] - SCREW_BLOCK_MM) / 2, p1[1] - gap - SCREW_BLOCK_MM, SCREW_BLOCK_MM, SCREW_BLOCK_MM)
     d1 = box(star[0], star[3] + gap, *DIODE_MM)
     u3 = box(star[0], d1[3] + gap, *reversed(sizes["U3"]))  # its long side down the pocket
     q1 = box(c243[2] + gap, y0 + gap, *TO220_MM[:2])
     q2 = box(q1[0], q1[3] + gap, *TO220_MM[:2])
-    cut_off = box(bodies(board)["p1"][2] + gap, q2[3] + gap, *CUT_OFF_MM)
+    cut_off = box(p1[2] + gap, q2[3] + gap, *CUT_OFF_MM)
     xf1_piece = box(x1 - sizes["XF1"][0], y1 - sizes["XF1"][1], *sizes["XF1"])
-    c253_x1 = min(x1, bodies(board)["back"][0] - gap)  # clear of the back button's nut, beyond the pocket's end
+    c253_x1 = min(x1, body["back"][0] - gap)  # clear of the back button's nut, beyond the pocket's end
     c253 = box(c253_x1 - BIPOLAR_CAN_MM[1], y1 - XF1_MM - gap - BIPOLAR_CAN_MM[0], *reversed(BIPOLAR_CAN_MM))
     strip = xf1_piece[0] - gap - (j1[2] + gap)  # along the bottom wall; XF1 itself in whole mm
     xf1 = box(j1[2] + gap, y1 - XF1_MM, math.floor(strip - LEAD_TURN_MM - CAP_ROOM_MM) + LEAD_TURN_MM, XF1_MM)
     cap_room = box(xf1[2], xf1[1], CAP_ROOM_MM, XF1_MM)
     # The signal channel: along the pocket's end wall from the LED pocket down to where the controls pocket opens beside
     # it, short of the back button's nut there.
-    channel = (x1 - SIGNAL_CHANNEL_MM, y0, x1, bodies(board)["back"][1] - gap)
+    channel = (x1 - SIGNAL_CHANNEL_MM, y0, x1, body["back"][1] - gap)
     encoder_x, encoder_y = board["controls"]["enc"]
     room = encoder_x + ENCODER_BODY_MM / 2 + pull_ups_room_mm(board) / 2  # its middle
     filters = [*parts()["R"], *parts()["C"]]  # as runs: R2-R5, ...

@@ -331,12 +331,13 @@ def underside_view(board: dict) -> View:
         return width - x
 
     out = mirrored_outline(build, lambda name: [f"{name}:", f"{thickness - build['skin_mm'][name]} mm deep"])
+    laid_out = places(board)
     # The Pico (board.json), and every part and piece of perfboard where bom.places lays it out, each named inside
     # its outline: both builds' at once, none lying where the other build's parts do.
     laid: list[tuple[Sequence[float], str, tuple[str, ...]]] = [(build["parts"]["pico"], "part",
                                                                   ("Pico", "USB end", "down"))]
     laid += [(place.box, "room" if place.room_for else "piece" if place.piece else "part", place.label)
-             for place in places(board).values()]
+             for place in laid_out.values()]
     # What stands down from the controls' skin into the pockets, which the parts keep clear of (bom.bodies).
     names = {"p1": "player 1", "p2": "player 2", "back": "back", "enc": "encoder"}
     laid += [(body, "control", (names[name],)) for name, body in bodies(board).items() if name in names]
@@ -376,7 +377,7 @@ def underside_view(board: dict) -> View:
         start = end + 1
     # The short wires by the electronics: data from the shifter to LED 1, power to both chain ends.
     first = where[chain[0]]
-    shifter, star = build["parts"]["shifter"], places(board)["star"].box
+    shifter, star = build["parts"]["shifter"], laid_out["star"].box
     # from the shifter's edge nearest LED 1
     near = (min(max(first[0], shifter[0]), shifter[2]), min(max(first[1], shifter[1]), shifter[3]))
     out.append(Line(mx(near[0]), near[1], mx(first[0]), first[1], "data", 0.6))
