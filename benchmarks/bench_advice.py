@@ -16,7 +16,7 @@ from timing import (
 )
 
 use_compiled_firmware()  # the firmware as deployed: .mpy files, not sources compiled in the heap
-from cribbage_lab.card_text import parse_hand  # noqa: E402
+from host_tools.card_text import parse_hand  # noqa: E402
 
 ROUNDS = 20
 DEALS = (("5H 5C JD QS 4C 9H", 2), ("2S 3S 4S 5S JS KD", 2), ("7C 8C 8D 9H AS KS", 2), ("5H 5C JD QS 4C", 3))

@@ -33,7 +33,7 @@ from flash_layout import IMAGES_BY_NAME
 from led_frames import logical_rgb
 from pico import ERASE_NS, MS, PROGRAM_NS
 
-from cribbage_lab.card_text import parse_hand
+from host_tools.card_text import parse_hand
 from micropython_env import InternedNames
 
 if TYPE_CHECKING:  # for annotations only

@@ -6,10 +6,10 @@ from __future__ import annotations
 import argparse
 
 from cribbage.show import IMPOSSIBLE, MAX_SHOW, is_possible_total
-from cribbage_lab import card_text
 from host_shared import USAGE_ERROR
 from host_shared.errors import Failed
 from host_shared.untrusted import is_whole_number, shorten, whole_number
+from host_tools import card_text
 
 
 def cards_given(args: argparse.Namespace, count: int, wanted: str) -> list[int]:

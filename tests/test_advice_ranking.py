@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from cribbage import advice
 from cribbage.show import score
-from cribbage_lab.keep_shares import hand_expected
+from host_tools.keep_shares import hand_expected
 
 
 def brute_expected(cards: list[int], keep: tuple[int, ...], dealer: bool) -> tuple[Fraction, Fraction, int, int]:

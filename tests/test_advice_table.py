@@ -22,8 +22,8 @@ import pytest
 from cribbage import advice, crib_values
 from cribbage.show import score
 from cribbage_lab import make_crib_table
-from cribbage_lab.card_text import parse_hand
 from cribbage_lab.crib_mean import ALL_CRIBS, mean_crib_score
+from host_tools.card_text import parse_hand
 
 
 def brute_pair_total(laid: tuple[int, int]) -> int:

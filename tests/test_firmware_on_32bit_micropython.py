@@ -43,6 +43,7 @@ def printed_on_32bit(compiled_firmware: Callable[..., Path], tmp_path_factory: p
             steps.write_text("[]")
             mounts = {compiled_firmware("-O2"): "/deploy", ROOT / "tests" / "firmware": "/tests/firmware",
                       ROOT / "simulator": "/repo/simulator", ROOT / "cribbage_lab": "/repo/cribbage_lab",
+                      ROOT / "host_tools": "/repo/host_tools",  # its card_text and keep_shares
                       ROOT / "hardware": "/hardware"}
             try:
                 printed[version] = run_driver(version, "run_tests.py", steps, mounts, MODULES)

@@ -26,7 +26,7 @@ from app.render import render
 from cribbage.match import Match, RuleError
 from cribbage.settings import Settings
 from cribbage_lab import deck
-from cribbage_lab.card_text import parse, parse_hand
+from host_tools.card_text import parse, parse_hand
 from simulator.virtual_hardware import VirtualHardware
 
 pytestmark = pytest.mark.slow  # seconds a test: started first, so the parallel run ends together

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from cribbage.show import score
-from cribbage_lab.card_text import parse_hand
 from host_shared import USAGE_ERROR
 from host_tools import cli
+from host_tools.card_text import parse_hand
 from host_tools.commands import advise
 
 

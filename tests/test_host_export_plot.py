@@ -26,9 +26,9 @@ from cribbage import show
 from cribbage.cards import JACK
 from cribbage.settings import Settings
 from cribbage_lab import deck
-from cribbage_lab.card_text import parse
 from host_tools import log_replay
 from host_tools.board.link import connect
+from host_tools.card_text import parse
 from host_tools.cli import main
 from host_tools.commands import plot
 

@@ -23,10 +23,10 @@ from host_helpers import Reader, crib
 from sim_process import CRIB, TIMEOUT_S
 
 from app.store import Store
-from cribbage_lab.card_text import parse
 from host_tools.board.link import BoardLink, connect
 from host_tools.board.state_view import board_doing, state_shown
 from host_tools.card_args import cut_typed
+from host_tools.card_text import parse
 from host_tools.cli import build_parser, main, with_arguments
 from host_tools.commands import game, plot, undo
 from simulator.device import Device

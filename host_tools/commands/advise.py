@@ -3,7 +3,7 @@
 Every keep is ranked by expected points (the kept hand's mean show over every starter you
 have not seen, plus the laid-away cards' mean crib value when the crib is yours, minus it
 when it is not). The ranking is the rules core's (cribbage.advice): nothing is computed here (the
-hand's and the crib's shares and the chances are read from its keeps: cribbage_lab.keep_shares).
+hand's and the crib's shares and the chances are read from its keeps: host_tools.keep_shares).
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from rich.table import Table
 
 from cribbage import advice
 from cribbage.cards import names
-from cribbage_lab.card_text import symbol_names
-from cribbage_lab.keep_shares import chance, chances, crib_expected, hand_expected
 from host_shared.untrusted import at_least_one, integer
 from host_tools.card_args import cards_given
+from host_tools.card_text import symbol_names
+from host_tools.keep_shares import chance, chances, crib_expected, hand_expected
 
 
 def as_json(keeps: list[advice.Keep], dealer: bool) -> list[dict[str, Any]]:

@@ -15,8 +15,8 @@ from rich.table import Table
 
 from cribbage import saying, show
 from cribbage.cards import name, names
-from cribbage_lab.card_text import symbol_name, symbol_names
 from host_tools.card_args import cards_given
+from host_tools.card_text import symbol_name, symbol_names
 
 
 def breakdown(count: show.Count) -> list[tuple[str, str, int]]:

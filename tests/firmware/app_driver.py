@@ -18,7 +18,7 @@ gc.collect()
 from app import palette  # noqa: E402
 from app.board import Board  # noqa: E402
 from app.store import Store  # noqa: E402
-from cribbage_lab.card_text import parse  # noqa: E402
+from host_tools.card_text import parse  # noqa: E402
 from shared.events import BACK, ENCODER, LONG, PLAYER_1, PLAYER_2, PRESS, TURN  # noqa: E402
 from shared.ticks import ticks_add, ticks_diff  # noqa: E402
 

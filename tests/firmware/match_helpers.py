@@ -7,7 +7,7 @@ from cribbage import show
 from cribbage.match import Match, RuleError
 from cribbage.settings import Settings
 from cribbage_lab import deck
-from cribbage_lab.card_text import parse, parse_hand
+from host_tools.card_text import parse, parse_hand
 from portable import raises
 
 

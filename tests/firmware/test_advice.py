@@ -5,8 +5,8 @@ Runs under pytest and inside MicroPython (tests/on_micropython/mpy_runner.py).
 
 from cribbage import advice
 from cribbage.show import score
-from cribbage_lab import keep_shares
-from cribbage_lab.card_text import parse_hand
+from host_tools import keep_shares
+from host_tools.card_text import parse_hand
 from portable import raises
 
 # Sample deals: runs, pairs, a flush, Jacks for nobs, a dull hand; 6 cards for two players.

@@ -11,7 +11,7 @@ from app import palette
 from app.picker import card_hole
 from cribbage.advice import rank_keeps
 from cribbage.cards import names
-from cribbage_lab.card_text import parse_hand
+from host_tools.card_text import parse_hand
 
 CYCLE = 1600
 SHOWN_AT = 300  # ms into the cycle: the look at the shown keep

@@ -18,7 +18,7 @@ from app_driver import (
 
 from app import palette
 from app.picker import card_hole
-from cribbage_lab.card_text import parse
+from host_tools.card_text import parse
 
 
 def test_a_whole_deal_counted_in_order_with_published_hands():

@@ -6,7 +6,7 @@ total, claim and call), and leaves the menu, the screens it opens and the cut fo
 
 from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, dealt, turn
 
-from cribbage_lab.card_text import parse_hand
+from host_tools.card_text import parse_hand
 
 
 def test_back_held_with_two_players_undoes_as_its_press_does():

@@ -17,7 +17,7 @@ from app_driver import (
 )
 
 from app import palette
-from cribbage_lab.card_text import parse
+from host_tools.card_text import parse
 
 
 def laying(**rules):

@@ -25,7 +25,7 @@ from app_driver import (
     turn,
 )
 
-from cribbage_lab.card_text import parse_hand
+from host_tools.card_text import parse_hand
 
 
 def laid(ranks):

@@ -22,7 +22,7 @@ from app_driver import (
 
 from app import palette
 from app.said import MORE
-from cribbage_lab.card_text import parse
+from host_tools.card_text import parse
 
 
 def test_the_issues_hand_claimed_short_and_called():

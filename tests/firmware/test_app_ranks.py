@@ -8,7 +8,7 @@ from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, Driver, answer, dealt, dia
 from app import palette
 from app.picker import card_hole
 from cribbage import show
-from cribbage_lab.card_text import parse, parse_hand
+from host_tools.card_text import parse, parse_hand
 from shared.events import BACK, LONG, PLAYER_1
 
 

@@ -7,7 +7,7 @@ from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driv
 
 from app import palette
 from app.picker import Picker
-from cribbage_lab.card_text import parse
+from host_tools.card_text import parse
 from shared.ticks import ticks_add
 
 

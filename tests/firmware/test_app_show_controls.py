@@ -7,7 +7,7 @@ from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, HOLD_P2, P
 
 from app.said import MORE, say_lines
 from cribbage import saying, show
-from cribbage_lab.card_text import parse, parse_hand
+from host_tools.card_text import parse, parse_hand
 
 
 def test_turning_cannot_change_the_counted_total_with_muggins_off():

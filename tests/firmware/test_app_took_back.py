@@ -5,7 +5,7 @@ from app_driver import BACK_PRESS, ENC, HOLD_P2, P1, Driver, turn
 
 from app.took_back import said
 from cribbage.settings import Settings
-from cribbage_lab.card_text import parse
+from host_tools.card_text import parse
 
 TWO = Settings()
 TEAMS = Settings(players=4)

@@ -3,7 +3,7 @@
 import json
 
 from cribbage import cards
-from cribbage_lab import card_text
+from host_tools import card_text
 from portable import raises
 
 

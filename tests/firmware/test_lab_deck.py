@@ -2,7 +2,7 @@
 
 from cribbage.game import cut_dealer
 from cribbage_lab import deck
-from cribbage_lab.card_text import parse_hand
+from host_tools.card_text import parse_hand
 from portable import raises
 
 

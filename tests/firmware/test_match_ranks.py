@@ -4,7 +4,7 @@ Runs on CPython and MicroPython."""
 from match_helpers import card, cards, new_match, peg_to, rebuilt_both_ways, rejected
 
 from cribbage import show_ranks
-from cribbage_lab.card_text import parse_rank
+from host_tools.card_text import parse_rank
 
 JACK = 10
 

@@ -1,7 +1,7 @@
 """The play (pegging), hand-picked sequences. Runs on CPython and MicroPython."""
 
 from cribbage.play import Play
-from cribbage_lab.card_text import parse, parse_hand
+from host_tools.card_text import parse, parse_hand
 from portable import raises
 
 

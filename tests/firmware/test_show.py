@@ -1,7 +1,7 @@
 """The show, hand-picked hands counted by hand. Runs on CPython and MicroPython."""
 
 from cribbage import show
-from cribbage_lab.card_text import parse, parse_hand
+from host_tools.card_text import parse, parse_hand
 from portable import raises
 
 

@@ -2,7 +2,7 @@
 Runs on CPython and MicroPython (every rank class is in tests/test_show_ranks_exhaustive.py)."""
 
 from cribbage import saying, show, show_ranks
-from cribbage_lab.card_text import parse_hand, parse_rank
+from host_tools.card_text import parse_hand, parse_rank
 from portable import raises
 
 JACK = 10

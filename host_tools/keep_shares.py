@@ -2,7 +2,8 @@
 worst and best show): the hand's and the crib's shares of that worth and the chance of each total,
 read from the rules core's ``cribbage.advice.Keep`` (its ``counts``, ``starters`` and the crib table's
 ``crib_sum``). Not in the core: the board never shows them, and each name a module brings to the chip
-stays in its heap (docs/CHIP_FIGURES.md)."""
+stays in its heap (docs/CHIP_FIGURES.md). Plain MicroPython-compatible Python, no import but the rules
+core's: the firmware tests of the advice that run inside ``micropython`` check it there too."""
 
 from cribbage.advice import Keep, crib_sum
 

@@ -1,6 +1,8 @@
 """Cards written as people write them (``5H``, ``10♥``, ``as``), read into the rules core's card
-numbers (``cribbage.cards``): for host tools, benchmarks and tests. The board never reads card
-text (its controls and the serial protocol give numbers), so none of this is on it."""
+numbers (``cribbage.cards``): for the `crib` command (``card_args``, ``crib score``, ``crib advise``),
+benchmarks and tests. The board never reads card text (its controls and the serial protocol give
+numbers), so none of this is on it. Plain MicroPython-compatible Python, no import but the rules
+core's: the firmware tests that run inside ``micropython`` (and the benchmarks) read cards with it."""
 
 from cribbage.cards import RANK_LETTERS, SUIT_LETTERS, check_distinct, rank_name
 
