@@ -85,10 +85,47 @@ EXIT_STATUS = """exit status:
 class Parser(argparse.ArgumentParser):
     """argparse's parser, whose usage errors with ``json_errors`` set (--json on the command line) also go to
     standard output as ``{"ok": false, "error": why}``, as every other error of a command run with --json
-    (``host_shared.errors.fail``): a script reading it gets one object however the command ends."""
+    (``host_shared.errors.fail``): a script reading it gets one object however the command ends. It keeps a table
+    of its options (``options``), which tells the options typed before a sub-command (``words_taken``)."""
 
     json_errors = False
     defined = False  # a sub-command's: its arguments added by its module (``with_arguments``)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Its options by each of their names (--device, -d), noted as they are added: argparse's own table is
+        # private (``words_taken`` reads this one). Made first: argparse's __init__ adds -h and --help.
+        self.options: dict[str, argparse.Action] = {}
+        super().__init__(*args, **kwargs)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """argparse's add_argument, the option noted in ``options`` by each of its names."""
+        return self._noted(super().add_argument(*args, **kwargs))
+
+    def add_argument_group(self, *args: Any, **kwargs: Any) -> Any:
+        """argparse's argument group, whose options are noted in ``options`` too (``_noting``)."""
+        return self._noting(super().add_argument_group(*args, **kwargs))
+
+    def add_mutually_exclusive_group(self, **kwargs: Any) -> Any:
+        """argparse's mutually exclusive group (`crib sim --tui | --headless`), whose options are noted in
+        ``options`` too (``_noting``)."""
+        return self._noting(super().add_mutually_exclusive_group(**kwargs))
+
+    def _noted(self, action: argparse.Action) -> argparse.Action:
+        """``action``, an argument just added, noted in ``options`` by each of its option names (none: a
+        positional)."""
+        self.options.update(dict.fromkeys(action.option_strings, action))
+        return action
+
+    def _noting(self, group: Any) -> Any:
+        """``group``, an argument group of this parser, its add_argument noting the option it adds: a group adds
+        its options to the parser without the parser's add_argument."""
+        add = group.add_argument
+
+        def add_noted(*args: Any, **kwargs: Any) -> argparse.Action:
+            return self._noted(add(*args, **kwargs))
+
+        group.add_argument = add_noted
+        return group
 
     def error(self, message: str) -> NoReturn:
         """Say the usage error (as JSON too, with ``json_errors``) and exit with status 2."""
@@ -173,11 +210,11 @@ def words_taken(word: str, parser: Parser) -> int | None:
     if not word.startswith("-"):
         return None
     if word.startswith("--"):
-        named = {action for option, action in parser._option_string_actions.items() if option.startswith(name)}
-        action = parser._option_string_actions.get(name) or (named.pop() if len(named) == 1 else None)
+        named = {action for option, action in parser.options.items() if option.startswith(name)}
+        action = parser.options.get(name) or (named.pop() if len(named) == 1 else None)
         joined = bool(equals)
     else:
-        action = parser._option_string_actions.get(word[:2])
+        action = parser.options.get(word[:2])
         joined = len(word) > 2
     if action is None or (joined and action.nargs == 0):
         return None  # not one of its options, or a flag given a value (argparse's error)

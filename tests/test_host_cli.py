@@ -1,6 +1,6 @@
 """`crib`'s table of commands (``host_tools.cli.COMMANDS``): the game's commands are the rows of their module's own
 table, and a command's module is imported only when that command is asked for (`crib --help` lists them all
-from the table alone)."""
+from the table alone); a command's options typed before it are read from the options its parser noted."""
 
 from __future__ import annotations
 
@@ -38,3 +38,26 @@ def test_a_log_is_replayed_without_the_board_s_serial_link() -> None:
     code = ("import sys, host_tools.log_replay; print(sorted(m for m in sys.modules if m.split('.')[0] == 'serial' "
             "or m.startswith('host_tools.board')))")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "[]\n"
+
+
+def test_options_before_a_command_go_after_it() -> None:
+    # words_taken reads the options as each parser noted them (argparse's own table is private)
+    _, commands = cli.build_parser()
+    for argv, moved in ((["--js", "--dev", "a0", "status"], ["status", "--js", "--dev", "a0"]),
+                        (["-da0", "--timeout=5", "peg", "1", "2"], ["peg", "-da0", "--timeout=5", "1", "2"]),
+                        (["--tui", "--port", "0", "sim"], ["sim", "--tui", "--port", "0"]),  # --tui: in a group
+                        (["--help", "status"], ["status", "--help"])):
+        assert cli.options_after_command(argv, commands) == moved
+    for argv in (["--bogus", "status"], ["--json=1", "status"], ["--version", "status"]):
+        assert cli.options_after_command(argv, commands) == argv  # none of status's, or a flag given a value
+
+
+def test_an_option_added_in_a_group_is_noted() -> None:
+    parser = cli.Parser()
+    parser.add_argument_group("a group").add_argument("--count", type=int)
+    parser.add_mutually_exclusive_group().add_argument("-q", "--quiet", action="store_true")
+    parser.add_argument("card")
+    assert sorted(parser.options) == ["--count", "--help", "--quiet", "-h", "-q"]
+    taken = [cli.words_taken(word, parser) for word in ("--count", "--count=2", "--co", "-q", "--quiet=1", "x")]
+    assert taken == [2, 1, 2, 1, None, None]
+    assert parser.parse_args(["--count", "2", "-q", "5H"]).count == 2  # argparse's parsing is its own still
