@@ -92,9 +92,10 @@ class Game:
     ``winner`` (side or None), ``result`` and ``worth`` (what the win counts in the match),
     ``last_show`` (the last show counted from cards, (cards, starter, is_crib), or from ranks,
     (ranks, starter rank, flush, nobs, is_crib); or None; ``last_count`` is its Count), ``call`` ((the claimer's side,
-    the points it overlooked) of a claim that may be called "muggins" now, or None: the board
-    keeps the points to itself until the call), ``laying`` (the play laid card by card this
-    deal, a ``cribbage.laying.Laying``, or None if no card or go was given this deal).
+    the points it overlooked, False if the claim moved no peg: 0 claimed, or a house rule kept it off) of a claim
+    that may be called "muggins" now, or None: the board keeps the points to itself until the call), ``laying``
+    (the play laid card by card this deal, a ``cribbage.laying.Laying``, or None if no card or go was given this
+    deal).
 
     Two handlers live in modules of their own, loaded only when an event needs them:
     ``cribbage.laying`` (``lay``, ``go``) and ``cribbage.show_ranks`` (``show_ranks``). They are the
@@ -397,10 +398,10 @@ class Game:
         self.shows += 1
         self.phase = "show"
         side = self.settings.side_of(seat)
-        self.peg(side, claim)
+        pegged = self.peg(side, claim)
         # A claim on cards may be called "muggins" right after it (the winning claim aside): what it
         # overlooked is kept for the caller, and nothing tells the players whether it overlooked any.
-        self.call = None if overlooked is None or self.phase == "over" else (side, overlooked)
+        self.call = None if overlooked is None or self.phase == "over" else (side, overlooked, pegged)
         if crib and self.phase != "over":
             self.dealer = (self.dealer + 1) % self.settings.seats
             self.phase = "play"
@@ -434,7 +435,7 @@ class Game:
             raise RuleError("muggins is called by %s, not %s" % (settings.choice(), settings.named(caller)))
         if self.call is None:
             raise RuleError("muggins is called right after a claim on cards, before anything else")
-        claimer, overlooked = self.call
+        claimer, overlooked = self.call[0], self.call[1]
         if caller == claimer:
             raise RuleError("%s cannot call muggins on their own count" % settings.side_name(caller))
         self.peg(caller, overlooked)

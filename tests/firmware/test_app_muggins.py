@@ -115,6 +115,36 @@ def test_a_call_a_house_rule_keeps_off_the_track_says_not_pegged():
     assert d.display()[:4] == ["P2 HAND 20", "muggins P1 +20", "not pegged", "claim 0"]
 
 
+def test_a_claim_a_house_rule_keeps_off_the_track_says_not_pegged_at_its_call():
+    # P2 at 118 with peg out exactly claims 12 (126 is past 121): its peg stays, and the call's screen showed
+    # the claim as if pegged; said as a call kept off is, under the claim, here, after the menu and a power cut
+    d = Driver()
+    assert d.ask({"cmd": "settings", "set": {"muggins": True, "peg_out_exactly": True}})["ok"]
+    d.press(P1)
+    for points in (31, 31, 31, 25):
+        assert d.ask({"cmd": "event", "event": ["peg", 1, points]})["ok"]
+    d.press(ENC)
+    d.pick("5S")
+    d.press(ENC)
+    d.pick_all("5H 5D JC 10C")
+    d.press(turn(12))
+    assert d.display()[:5] == ["P2 HAND", "claim 12", "muggins is on", "turn=claim", "not pegged"]  # said before
+    d.press(ENC)
+    assert d.match.front == [0, 118] and d.where() == "call"
+    said = ["P2 HAND 12", "not pegged", "muggins?", "P1: p1", "enc=go on", "back=re-claim"]
+    assert d.display()[:6] == said
+    d.press(HOLD_ENC, BACK_PRESS)  # a look into the menu: the call as it was
+    assert d.where() == "call" and d.display()[:6] == said
+    again = d.reboot()
+    again.press(ENC)  # the count opens on the claim, still open to a call
+    assert again.where() == "call" and again.display()[:6] == said
+    again.press(P1, BACK_PRESS)  # called (8 overlooked), the call taken back: the claim's screen again
+    assert again.match.front == [0, 118] and again.display()[:6] == said
+    d = at_pones_hand()  # a claim pegged: nothing of it said
+    claim(d, "5H 5D JC 10C", 12)
+    assert d.display()[:2] == ["P2 HAND 12", "muggins?"]
+
+
 def test_without_the_display_a_call_a_house_rule_keeps_off_the_track_blinks_the_callers_peg():
     # nothing moves, so nothing on the LEDs told the call was taken (a second press is refused as a
     # second call): the caller's front peg blinks off and on, as the claimer's does for a right claim

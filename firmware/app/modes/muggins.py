@@ -144,12 +144,15 @@ class Muggins:
         return board.match.settings.seat_name(self.seat) + (" CRIB" if self.crib else " HAND")
 
     def lines(self, board):
-        """The claim and each side's button to call it; once called, the count said under what the call pegged."""
+        """The claim ("not pegged" under it if a house rule kept it off) and each side's button to call it; once
+        called, the count said under what the call pegged."""
         settings = board.match.settings
         title = self.title(board)
         if self.step == _CALL:
-            return [title + " %d" % self.claim, "muggins?"] + call_keys(board, self.counting_side(board)) + [
-                "enc=go on", "back=re-claim"]
+            head = [title + " %d" % self.claim]
+            if self.claim and not board.match.game.call[2]:  # a house rule kept the claim off: said, as of a call
+                head.append("not pegged")
+            return head + ["muggins?"] + call_keys(board, self.counting_side(board)) + ["enc=go on", "back=re-claim"]
         if self.called:
             head = ["muggins %s +%d" % (settings.side_name(self.caller), self.called), "claim %d" % self.claim]
             if self.kept_off:
