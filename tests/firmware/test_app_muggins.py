@@ -12,11 +12,14 @@ from app_driver import (
     P1,
     P2,
     Driver,
+    answer,
     at_pones_hand,
     brightness,
     called_off_the_track,
     claim,
+    dial,
     is_hue,
+    starter_rank,
     turn,
 )
 
@@ -183,6 +186,36 @@ def test_back_steps_back_one_step_through_the_claim_and_the_call():
     assert d.where() == "cards" and len(d.mode.picker.picked) == 4
     d.press(BACK_PRESS)  # the 4th card put back
     assert d.mode.picker.picked == [parse(c) for c in "5H 5D JC".split()]
+
+
+def test_a_claim_dialled_stays_dialled_after_back_to_the_cards():
+    # (a review: back to the cards to mend one, the claim started again at 0 once they were taken)
+    d = at_pones_hand()
+    d.pick_all("5H 5D JC 10S")
+    d.press(turn(12))
+    assert d.where() == "claim" and d.display()[1] == "claim 12"
+    d.press(BACK_PRESS, BACK_PRESS)  # the cards, the 10S put back
+    d.pick("10C")
+    assert d.where() == "claim" and d.display()[1] == "claim 12"
+    d.press(BACK_PRESS, HOLD_ENC, turn(3), BACK_PRESS)  # the cards, a total dialled instead and let go: no claim
+    d.press(ENC)
+    assert d.where() == "claim" and d.mode.points == 0
+    d.press(turn(20), ENC)  # pegged as dialled; the dealer's hand starts at 0
+    assert d.match.front == [0, 20] and d.where() == "call"
+    d.press(ENC)
+    d.pick_all("AC 2D 3H KS")
+    assert d.where() == "claim" and d.mode.points == 0
+    d = Driver()  # a show by ranks: back to its last answer, and on again
+    assert d.ask({"cmd": "settings", "set": {"muggins": True}})["ok"]
+    d.press(P1)
+    starter_rank(d, 4)
+    d.press(ENC)
+    dial(d, [0, 2, 6, 10])
+    answer(d, False, False)  # not one suit, no nobs
+    d.press(turn(5), BACK_PRESS)
+    assert d.where() == "ranks" and d.display()[2] == "his nobs?"
+    d.press(ENC)
+    assert d.where() == "claim" and d.display()[2] == "claim 5"
 
 
 def crib_claimed_short():

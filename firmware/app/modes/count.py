@@ -12,7 +12,8 @@ it is unknown). Steps (``back`` steps back exactly one of them), in the core's c
   back returns to the cards, all 4 still picked.
 - claim (muggins on): dial the points claimed; the encoder press pegs the claim, and the
   board shows nothing of the true count: ``app.modes.muggins`` opens, where the other side
-  may call muggins (back there returns here, the claim dialled again).
+  may call muggins (back there returns here, the claim dialled again). Back to the cards (or
+  ranks) and on again, the claim is as it was dialled.
 - total: dial the total directly; impossible totals (19, 25, 26, 27) are refused with a
   vermillion flicker; no muggins can be called on a total (there are no cards to check).
   With the starter skipped, every hand of the deal is a total, and before the first one is
@@ -110,10 +111,10 @@ class Count:
         self.seat, kind = match.next_show
         self.crib = kind == "crib"
         self.picker = self.ranks = None
+        self.points = 0  # (a claim dialled and stepped back from stays, until the next show: ``_counted``)
         laid = self._laid_ranks(board)
         if match.starter_rank is None:  # skipped for this deal: totals only
             self.step = TOTAL
-            self.points = 0
         elif laid is not None:  # its ranks are known, only what they cannot tell is asked
             self.by_ranks(board, laid)
         elif match.starter is None:  # known by its rank only: the shows by ranks
@@ -258,10 +259,9 @@ class Count:
             self._counted(board)
 
     def _counted(self, board):
-        """The claim (muggins on), else the count said."""
+        """The claim (muggins on: as dialled before back went to the cards or ranks, else 0), else the count said."""
         if board.match.settings.muggins:
             self.step = _CLAIM
-            self.points = 0
         else:
             self.step = _CONFIRM
             match = board.match
@@ -341,6 +341,8 @@ class Count:
     def _back(self, board):
         """Back to the cards as picked, or the last answer (or rank dialled) taken back; with nothing to
         take back (ranks laid in the play, nothing asked) the count is left (``leave``)."""
+        if self.step == TOTAL:  # a total is no claim: one dialled after these cards starts at 0
+            self.points = 0
         if self.ranks is None:
             self.step = _CARDS
         elif self.step == TOTAL or self.ranks.back():
