@@ -431,3 +431,32 @@ def test_a_total_dialled_at_0_blinks_the_game_hole_where_a_hand_counted_leaves_i
     d.press(turn(-2), ENC, BACK_PRESS)  # 0 pegged on purpose, then home: the next counter's game hole breathes
     assert d.mode.name == "peg" and d.match.front == [4, 3]
     assert all(brightness(d.frame_after(97).pixel(0, hole)) > 0 for _ in range(30))
+
+
+def test_a_player_s_button_at_the_preview_a_total_or_a_claim_says_what_to_do():
+    # (a review: p1 and p2 did nothing there, and said nothing)
+    d = dealt()
+    d.press(ENC)
+    d.pick("5H")
+    d.press(ENC)
+    d.pick_all("5S TD JH QC")
+    assert d.where() == "confirm"
+    d.press(P1)  # the preview: refused as anywhere, with the key that pegs it
+    assert d.board.messages.refusal == "the encoder pegs it" and d.where() == "confirm"
+    assert d.display()[-2:] == ["NO: the encoder", "pegs it"] and d.board.messages.refused(d.hw.ticks_ms())
+    d.press(HOLD_P2)  # held too
+    assert d.board.messages.refusal == "the encoder pegs it"
+    d.press(BACK_PRESS, HOLD_ENC, turn(7), P2)  # a total
+    assert d.where() == "total" and d.board.messages.refusal == "the encoder pegs it"
+    d.press(ENC)
+    assert d.match.front == [0, 7] and d.board.messages.refusal is None
+    d = Driver()
+    d.ask({"cmd": "settings", "set": {"muggins": True}})
+    d.press(P1, ENC)
+    d.pick("5H")
+    d.press(ENC)
+    d.pick_all("5S TD JH QC")
+    d.press(turn(3), P1)  # a claim: called once pegged, not before
+    assert d.where() == "claim" and d.board.messages.refusal == "call muggins after the peg"
+    d.press(ENC, P1)  # pegged: P1's button calls it
+    assert d.where() == "called" and d.match.front == [15, 3]

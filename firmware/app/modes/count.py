@@ -51,6 +51,8 @@ _STEP_NAMES = const(("cards", "claim", "total", "confirm", "ranks"))
 
 
 _NOT_PEGGED = const("not pegged")  # a house rule keeps the peg where it is (10 characters: no string on the heap)
+# a player's button pressed where it has no use (the preview, a total, a claim but for a call on the one before)
+_PEGS = const("the encoder pegs it")
 
 
 def leave(board):
@@ -285,7 +287,7 @@ class Count:
         return said
 
     def _dialling(self, board, event):
-        """The claim or the total: turn to dial, press to peg."""
+        """The claim or the total: turn to dial, press to peg; a player's button pressed is refused with what to do."""
         kind, what = event
         side = button_side(board, event)
         if self.step == _CLAIM and may_call(board, side):  # the claim before still open to a call: the button calls it
@@ -314,6 +316,8 @@ class Count:
                 board.messages.refuse("no hand counts %d" % self.points)
             elif board.try_apply(self._event(None, self.points)):
                 self.after(board, self.crib)
+        else:  # p1 or p2 pressed: refused with what to do (a claim is called once pegged: app.modes.muggins)
+            board.messages.refuse("call muggins after the peg" if self.step == _CLAIM else _PEGS)
 
     def _claim(self, board):
         """Peg the claim; then the other side may call muggins on it (the muggins mode)."""
@@ -328,7 +332,7 @@ class Count:
                 board.open(Muggins).claimed(seat, self.crib, event)
 
     def _confirming(self, board, event):
-        """The count said on the display before it is pegged."""
+        """The count said on the display before it is pegged; a player's button is refused with what to do."""
         kind, what = event
         if kind == events.TURN:
             self._saying(board).turn(what, board.messages)
@@ -337,6 +341,8 @@ class Count:
         elif kind == events.PRESS and what == events.ENCODER:
             if board.try_apply(self._shown_event(board, None)):
                 self.after(board, self.crib)
+        else:  # a player's button, pressed or held: refused with what to do
+            board.messages.refuse(_PEGS)
 
     def _back(self, board):
         """Back to the cards as picked, or the last answer (or rank dialled) taken back; with nothing to
