@@ -50,7 +50,8 @@ def test_home_in_the_show_says_whose_count_is_next_and_how_to_open_it():
     d.press(ENC)
     d.count_show("5C 5H 5S JD")
     d.press(BACK_PRESS)  # left before the dealer's hand is picked: home
-    assert d.display() == ["G1 P1 deals", "P1   0 (0)", "P2  29 (0)", "next: P1 hand", "enc=count", "won 0-0"]
+    assert d.display() == ["G1 P1 deals", "P1   0 (0)", "P2  29 (0)", "next: P1 hand", "enc=count", "back=undo",
+                           "won 0-0"]
     d.press(ENC)
     assert d.mode.title(d.board) == "P1 HAND"
     d.count_show("4C 4D 6S 6H")

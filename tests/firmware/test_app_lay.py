@@ -109,7 +109,7 @@ def test_a_starter_taken_by_its_rank_alone_lays_the_play_too():
     d.board.change_settings({"play": 1})
     d.press(P1)  # player 1 deals
     # (a review: home said "btn=peg the play" here, and a player who did so had the play pegged by points)
-    assert d.display()[-3:-1] == ["enc=starter", "then lay cards"] and "btn=peg the play" not in d.display()
+    assert d.display()[-4:-2] == ["enc=starter", "then lay cards"] and "btn=peg the play" not in d.display()
     d.press(ENC)  # the starter's picker: its rank dialled (a 5), its suit left as "any suit"
     d.press(turn(4), P1)
     assert d.mode.any_suit
@@ -161,7 +161,7 @@ def test_the_dealer_s_button_held_before_the_starter_of_a_laid_play_is_his_heels
     # A review: held there it pegged 2 points of the play, the deal went over to pegging by points, and the
     # Jack picked after pegged his heels again: 4.
     d = dealt(play=1)
-    assert d.where() == "peg" and d.display()[-3:-1] == ["enc=starter", "then lay cards"]
+    assert d.where() == "peg" and d.display()[-4:-2] == ["enc=starter", "then lay cards"]
     d.press(HOLD_P1)  # the dealer's
     assert d.match.front == [2, 0] and d.match.heels and d.match.log[-1] == ["heels"] and d.where() == "lay"
     for rank in (10, 5, 13, 6, 4, 3, 5, 13):
@@ -386,7 +386,7 @@ def test_back_after_a_skip_takes_the_skip_back_before_any_event():
     d.press(BACK_PRESS)  # nothing done since the skip: the starter's picker again, the skip taken back
     assert d.where() == "starter" and d.match.events == 1
     d.press(BACK_PRESS)  # home, where back undoes as ever: the dealer taken back
-    assert d.where() == "peg" and d.display()[-3:-1] == ["enc=starter", "then lay cards"]
+    assert d.where() == "peg" and d.display()[-4:-2] == ["enc=starter", "then lay cards"]
     d.press(BACK_PRESS)
     assert d.match.phase == "cut"
     d.press(P2, ENC)  # P2 deals this time (the same place in the log): the starter is asked

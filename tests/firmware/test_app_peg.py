@@ -29,9 +29,23 @@ def test_quick_paths_one_and_two():
     assert d.match.front == [2, 3] and d.match.back == [0, 1]
 
 
+def test_home_says_back_undoes_where_there_is_room():
+    # (a review: nothing at home told that back undoes)
+    d = dealt()
+    d.press(HOLD_P2)
+    assert d.display()[-2:] == ["back=undo", "won 0-0"]
+    d.press(BACK_PRESS)  # as it says
+    assert d.match.front == [0, 0] and d.display()[-3:] == ["back=undo", "won 0-0", "UNDO: P2 +2"]
+    d = Driver()
+    d.board.change_settings({"players": 3})
+    d.press(P1)
+    assert "back=undo" not in d.display()  # three players' scores leave no room for it, and back held pegs P3
+
+
 def test_home_says_the_buttons_peg_in_the_play_where_there_is_room():
     d = dealt()
-    assert d.display() == ["G1 P1 deals", "P1   0 (0)", "P2   0 (0)", "btn=peg the play", "enc=starter", "won 0-0"]
+    assert d.display() == ["G1 P1 deals", "P1   0 (0)", "P2   0 (0)", "btn=peg the play", "enc=starter", "back=undo",
+                           "won 0-0"]
     d.press(P2)  # as it says: a button opens the peg's dial
     assert d.display()[-1] != "btn=peg the play" and d.match.front == [0, 0]
     d.press(ENC)

@@ -95,7 +95,8 @@ def result_lines(match):
 
 
 def score_lines(board, sure=False):
-    """The idle display: scores, deal, whose count, tally; at the end, who won (the match too)."""
+    """The idle display: scores, deal, whose count, what back does (where it has room), tally; at the end, who
+    won (the match too)."""
     match = board.match
     settings = match.settings
     over = match.winner is not None
@@ -135,6 +136,8 @@ def score_lines(board, sure=False):
                 settings.seat_name(match.dealer if nxt[0] is None else nxt[0]), nxt[1])), "enc=count"))
         elif match.phase == "play":
             _play_lines(board, out)
+        if len(out) <= LINES - 3:  # room for it, the tally and an undo's or refusal's line (just after a skip,
+            out.append("back=undo")  # none: back=starter, above, says what back does then)
         out.append("won " + tally(match))
     return out
 
