@@ -92,7 +92,7 @@ class Game:
     ``winner`` (side or None), ``result`` and ``worth`` (what the win counts in the match),
     ``last_show`` (the last show counted from cards, (cards, starter, is_crib), or from ranks,
     (ranks, starter rank, flush, nobs, is_crib); or None; ``last_count`` is its Count), ``call`` ((the claimer's side,
-    the points it overlooked, False if the claim moved no peg: 0 claimed, or a house rule kept it off) of a claim
+    the points it overlooked, then "held" if a house rule kept the claim off the track, as of ``heels``) of a claim
     that may be called "muggins" now, or None: the board keeps the points to itself until the call), ``laying``
     (the play laid card by card this deal, a ``cribbage.laying.Laying``, or None if no card or go was given this
     deal).
@@ -401,7 +401,9 @@ class Game:
         pegged = self.peg(side, claim)
         # A claim on cards may be called "muggins" right after it (the winning claim aside): what it
         # overlooked is kept for the caller, and nothing tells the players whether it overlooked any.
-        self.call = None if overlooked is None or self.phase == "over" else (side, overlooked, pegged)
+        # (A pair, but for a claim a house rule kept off: the glance saved by a firmware before "held" agrees.)
+        self.call = (None if overlooked is None or self.phase == "over"
+                     else (side, overlooked) if pegged or not claim else (side, overlooked, "held"))
         if crib and self.phase != "over":
             self.dealer = (self.dealer + 1) % self.settings.seats
             self.phase = "play"

@@ -2,7 +2,7 @@
 replayed, which stays the truth (app.glance). Property tests over many matches:
 tests/test_glance_properties.py."""
 
-from app_driver import ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, resave, turn
+from app_driver import ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, at_pones_hand, claim, resave, turn
 from match_helpers import play_games, seeded_match
 from saved_games import slot_files
 
@@ -267,3 +267,14 @@ def test_saved_marks_that_do_not_fit_the_log_are_dropped_and_the_rest_kept():
         board = power_on(d)[0]
         assert board.skipped == () and board.pegged == kept, (skipped, pegged)
         assert board.mode.name == ("peg" if kept else "lay")
+
+
+def test_a_claim_s_call_open_in_a_glance_of_the_firmware_before_held_agrees():
+    # a claim kept off the track is marked "held" in the open call (cribbage.game): every other call is the pair
+    # it was, so a glance saved at a call by the firmware before powers on without a notice
+    d = at_pones_hand()
+    claim(d, "5H 5D JC 10C", 12)
+    saved = d.board.saved_data()["glance"]
+    assert saved[0][-1] == (1, 8)  # (the snapshot's last item: the call)
+    board, hw, first = power_on(d)
+    assert board.messages.notice is None and board.match.muggins == 1

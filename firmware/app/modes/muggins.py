@@ -150,7 +150,7 @@ class Muggins:
         title = self.title(board)
         if self.step == _CALL:
             head = [title + " %d" % self.claim]
-            if self.claim and not board.match.game.call[2]:  # a house rule kept the claim off: said, as of a call
+            if board.match.game.call[-1] == "held":  # a house rule kept the claim off: said, as of a call
                 head.append("not pegged")
             return head + ["muggins?"] + call_keys(board, self.counting_side(board)) + ["enc=go on", "back=re-claim"]
         if self.called:
