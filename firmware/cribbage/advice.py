@@ -16,7 +16,7 @@ every possible keep, best first, as ``Keep`` objects:
   is not;
 - ``expected_fraction``: ``expected`` exactly, as (numerator, denominator) ints.
 The hand's and the crib's shares of it, and the chance of each total, are the host's
-(``cribbage_lab.keep_shares``): the board shows none of them.
+(``host_tools.keep_shares``): the board shows none of them.
 
 Keeps are ordered by the exact ``expected`` (ints, so both interpreters agree), ties
 broken by the higher hand value and then by the cards laid away, in the order given (the first

@@ -1,4 +1,4 @@
-"""Cards as small ints, and their short names (reading card text: ``cribbage_lab.card_text``).
+"""Cards as small ints, and their short names (reading card text: ``host_tools.card_text``).
 
 A card is ``rank * 4 + suit`` (0-51): rank 0 is the Ace, 12 the King; suits are
 clubs, diamonds, hearts, spades. Ints are cheap on the board, hashable and fast.
