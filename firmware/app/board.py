@@ -124,7 +124,7 @@ class Board:
             except OSError:  # the flash refused: tried again by the shell's next save (app.run), not fatal here
                 pass
         # the restore and the glance: used at power-on only; no mode holds the others yet
-        forget("app.restore app.glance app.prefs app.history cribbage.base " + _COUNT_MODULES)
+        forget("app.restore app.glance app.prefs app.history cribbage.saved_base " + _COUNT_MODULES)
         self._display_dirty = True
         if self.passed == self.match.events:  # the crib's call passed: home, as the board was
             self.idle()

@@ -254,7 +254,7 @@ class Match:
         self.archived = 0  # the events before this index are not kept here (``archive``)
         self._start_match(0)
         if base is not None:  # (a long match's power-on: the code of it loaded then only)
-            from cribbage.base import take_base
+            from cribbage.saved_base import take_base
 
             take_base(self, base)
         # Undo checkpoints: (index, starts_game, state) meaning the state after the first

@@ -1,4 +1,4 @@
-"""A match that starts from a saved base: its first games archived (``Match.archive``), the log kept
+"""A match put back in a saved base: its first games archived (``Match.archive``), the log kept
 from the start of a later game (``Match.saved_base`` gives the base). Apart from ``cribbage.match``
 because only the power-on of a long match needs it: on a stock board every function of a module
 that stays loaded holds its code in the heap.
