@@ -59,3 +59,13 @@ def test_the_doc_says_the_id_of_a_change_whose_save_failed_is_remembered() -> No
 def test_the_doc_says_a_settings_change_sends_the_board_home_where_home_is() -> None:
     text = " ".join(sections()["settings"].split())
     assert "back to pegging, or, with `play` 1 while a play is on and its starter known, to laying" in text
+
+
+def test_the_doc_quotes_the_refusals_of_undo_and_new_game_as_the_firmware_words_them() -> None:
+    docs = sections()
+    for cmd, refusal, source in (("undo", "nothing to undo", "cribbage/match.py"),
+                                 ("undo", "a new match cannot be undone", "app/board.py"),
+                                 ("undo", "older games are archived", "cribbage/match.py"),
+                                 ("new_game", "this game has not begun: nothing to start again", "cribbage/match.py")):
+        assert refusal in " ".join(docs[cmd].split()), (cmd, refusal)
+        assert refusal in (ROOT / "firmware" / source).read_text(encoding="utf-8"), (source, refusal)
