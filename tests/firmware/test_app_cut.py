@@ -3,7 +3,7 @@
 
 import json
 
-from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_P1, P2, Driver, brightness, is_hue, turn
+from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_P1, HOLD_P2, P1, P2, Driver, brightness, is_hue, turn
 
 from app import palette
 from app.modes.cut import rank_hole
@@ -80,6 +80,18 @@ def test_a_tie_shows_on_the_leds_until_each_tied_seat_cuts_again():
     frame = d.frame_after(499)
     assert is_hue(frame.pixel(1, rank_hole(1, 6)), palette.ORANGE) and brightness(frame.pixel(1, rank_hole(1, 1))) < 30
     assert is_hue(frame.pixel(0, rank_hole(2, 1)), palette.GREEN)
+
+
+def test_a_player_s_button_at_the_cut_says_what_takes_the_rank():
+    # (a review: p1 and p2 did nothing at the cut, and said nothing)
+    d = Driver()
+    d.press(ENC, turn(3), P1)
+    assert d.mode.name == "cut" and d.mode.rank == 3 and d.board.messages.refusal == "the encoder takes it"
+    assert d.display()[-2:] == ["NO: the encoder", "takes it"]
+    d.press(HOLD_P2)  # held too
+    assert d.mode.name == "cut" and d.board.messages.refusal == "the encoder takes it"
+    d.press(ENC)
+    assert d.display()[1] == "P1 cut 4" and d.board.messages.refusal is None
 
 
 def test_back_takes_back_the_last_rank_then_leaves():

@@ -67,7 +67,8 @@ class Cut:
 
     def handle(self, board, event):
         """A turn dials the rank of the seat's cut card; the encoder takes it (the round's last decides the cut); back
-        takes the last rank back (from the very first: "who deals?"), where the encoder held goes from anywhere."""
+        takes the last rank back (from the very first: "who deals?"), where the encoder held goes from anywhere; p1 and
+        p2 are refused with what takes the rank."""
         kind, what = event
         if kind == events.TURN:
             self.rank = (self.rank + what) % _RANKS
@@ -84,6 +85,8 @@ class Cut:
             self.ranks[seat] = None
         elif kind == events.LONG and what == events.ENCODER:  # held, as anywhere off the game: back to it
             board.idle()
+        elif what == events.PLAYER_1 or what == events.PLAYER_2:  # pressed or held: refused, as on other screens
+            board.messages.refuse("the encoder takes it")
         elif kind == events.PRESS and what == events.ENCODER:
             self.ranks[self.cutting[self.at]] = self.rank
             self.at += 1
