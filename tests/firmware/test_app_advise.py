@@ -2,12 +2,14 @@
 
 Each card's LED is classed by what it shows in the long look (the shown keep) and in the
 short look (the next keep) of the cycle; the expected points are counted as lit holes of
-track 1. The truth is ``cribbage.advice.rank_keeps`` on the same cards, called here.
+track 1. The truth is ``cribbage.advice.rank_keeps`` on the same cards, called here, one of each keep
+that only swaps suits with one before it (``shown``; ``one_of_each`` is held to that below).
 """
 
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, brightness, is_hue, turn
 
 from app import palette
+from app.modes.advise import one_of_each
 from app.picker import card_hole
 from cribbage.advice import rank_keeps
 from cribbage.cards import names
@@ -85,6 +87,36 @@ def read_rank(hw):
     return rank
 
 
+def shown(dealt, dealer, players=2):
+    """The keeps the board ranks for ``dealt``: ``rank_keeps``' one of each."""
+    return one_of_each(rank_keeps(dealt, dealer, players))
+
+
+def alike(a, b):
+    """Whether keeps ``a`` and ``b`` keep and throw the same ranks (their suits swapped) and are worth the same."""
+    def ranks(cards):
+        return sorted(c >> 2 for c in cards)
+
+    return (ranks(a.keep), ranks(a.discard), a.expected_fraction, bytes(a.counts)) == (
+        ranks(b.keep), ranks(b.discard), b.expected_fraction, bytes(b.counts))
+
+
+def test_a_keep_that_only_swaps_suits_with_one_before_is_shown_once():
+    # (a play-test: "#2 throw 5H 2C" then "#3 throw 5D 2C", 15.4 each: two places for one choice)
+    d = open_keeps("5H 5D JS 10C 2C 9H", True)
+    throws = [names(keep.discard) for keep in d.mode.keeps]
+    assert "5H 2C" in throws and "5D 2C" not in throws and len(throws) < 15
+    for text in ("5H 5D JS 10C 2C 9H", "5H 5C JD QS 4C 9H", "10C 10D 10H 5S 5C 2D", "2H 3H 4H 5H 6H 7H",
+                 "AS AD 2S 2D 3S 3D"):
+        for dealer in (True, False):
+            every = rank_keeps(parse_hand(text), dealer)
+            board = one_of_each(every)
+            assert [k for k in every if k in board] == board  # the ranking's order, every keep from it
+            assert not any(alike(a, b) for i, a in enumerate(board) for b in board[i + 1:])
+            for keep in every:  # each keep left out is one shown before it, its suits swapped
+                assert keep in board or any(alike(keep, b) and every.index(b) < every.index(keep) for b in board)
+
+
 def said(d, index, keep):
     """The display's lines for ``keep``, ranked ``index`` (from 0): the cards to throw (a review: the keep left the
     player to find them), the expected points with the crib's added, yours, or taken off, the other side's, the hand's
@@ -133,7 +165,7 @@ def test_the_best_keep_and_the_next_are_both_on_the_board():
     text = "5H 5C JD QS 4C 9H"
     d = open_keeps(text, True)
     dealt = parse_hand(text)
-    keeps = rank_keeps(dealt, True)
+    keeps = shown(dealt, True)
     check_view(d, dealt, keeps, 0)
     info = d.mode.describe()
     assert info["rank"] == 1 and info["keep"] == list(keeps[0].keep) and info["next"] == list(keeps[1].keep)
@@ -145,7 +177,7 @@ def test_turning_steps_through_the_ranking_with_values_below_zero():
     text = "5H 5C AD 3S 9S KC"
     d = open_keeps(text, False)
     dealt = parse_hand(text)
-    keeps = rank_keeps(dealt, False)
+    keeps = shown(dealt, False)
     assert keeps[0].expected > 0 > keeps[-1].expected
     assert d.display()[2] == "exp %.1f -crib" % keeps[0].expected  # the other side's crib, taken off
     for index in range(len(keeps)):
@@ -163,7 +195,7 @@ def test_five_cards_with_three_players():
     text = "5H JD QS 4C 9H"
     d = open_keeps(text, True, players=3)
     dealt = parse_hand(text)
-    keeps = rank_keeps(dealt, True, 3)
+    keeps = shown(dealt, True, 3)
     assert len(keeps) == 5
     assert d.display()[1:3] == ["#1 throw %s" % names(keeps[0].discard), "exp %.1f +crib" % keeps[0].expected]
     check_view(d, dealt, keeps, 0)
@@ -185,7 +217,7 @@ def test_the_team_game_asks_whether_your_side_deals():
     d.frame_after(1)
     assert d.hw.display.lines[-3] == "other side deals"
     d.press(ENC)
-    ranked = rank_keeps(parse_hand("5H JD QS 4C 9H"), False, 4)  # the side does not deal: the crib counts against
+    ranked = shown(parse_hand("5H JD QS 4C 9H"), False, 4)  # the side does not deal: the crib counts against
     assert [(k.keep, k.expected) for k in d.mode.keeps] == [(k.keep, k.expected) for k in ranked]
 
 
@@ -203,8 +235,8 @@ def test_the_deal_question_says_the_encoder_goes_on():
 
 
 def test_throws_with_tens_keep_every_suit_on_the_display():
-    d = open_keeps("10C 10D 10H 5S 5C 2D", True)
-    keeps = rank_keeps(parse_hand("10C 10D 10H 5S 5C 2D"), True, 2)
+    d = open_keeps("10C 10D 5S 5C 2D 9H", True)
+    keeps = shown(parse_hand("10C 10D 5S 5C 2D 9H"), True, 2)
     tens = 0
     for index, keep in enumerate(keeps):  # every keep's throw, stepped through
         d.frame_after(1)
@@ -221,7 +253,8 @@ def test_on_a_usb_board_the_shown_keep_is_the_bright_look():
     dealt = parse_hand("10C 10D 10H 5S 5C 2D")
     d.pick_all("10C 10D 10H 5S 5C 2D")
     d.press(P1, ENC)
-    both = [c for c in rank_keeps(dealt, True, 2)[0].keep if c in rank_keeps(dealt, True, 2)[1].keep]
+    best, second = shown(dealt, True, 2)[:2]
+    both = [c for c in best.keep if c in second.keep]
     track, hole = card_hole(both[0])  # a card both keeps hold: steady bright, never dipping in the long look
     long_look = brightness(d.frame_phase(CYCLE, SHOWN_AT).pixel(track, hole))
     short_look = brightness(d.frame_phase(CYCLE, NEXT_AT).pixel(track, hole))

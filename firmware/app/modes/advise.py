@@ -1,14 +1,15 @@
 """Discard advice on the board: pick the cards dealt, say whether you deal, see the best keeps.
 
-What a player sees and does is in docs/USING.md ("Discard advice"). The steps: ``_PICK`` the
-cards dealt (the card picker, ``app.picker``), ``_DEAL`` (do you deal?), ``_KEEPS`` (the ranking
-of ``cribbage.advice.rank_keeps``, stepped through with the encoder); the encoder held at any
-step goes back to the game. In the keeps view the shown keep and the next one take turns in the
-picker's grid (``_CYCLE``: the shown keep for ``_SHOWN_LOOK`` ms, then the next, dimmer); the
-expected points of the keep of the moment, rounded halves away from zero, are lit holes of track
-1 from ``_POINTS_HOLE`` up (below zero: from the hole under it on the way back down), and the
-shown keep's rank is the number of dim holes from ``_RANK_HOLE`` of track 0 (tracks numbered
-from 0 here, as in ``app.render``; the manual counts them from 1).
+What a player sees and does is in docs/USING.md ("Discard advice"). The steps: ``_PICK`` the cards
+dealt (the card picker, ``app.picker``), ``_DEAL`` (do you deal?), ``_KEEPS`` (the ranking of
+``cribbage.advice.rank_keeps``, one of each keep that only swaps suits with another, stepped through
+with the encoder); the encoder held at any step goes back to the game. In the keeps view the shown
+keep and the next one take turns in the picker's grid (``_CYCLE``: the shown keep for
+``_SHOWN_LOOK`` ms, then the next, dimmer); the expected points of the keep of the moment, rounded
+halves away from zero, are lit holes of track 1 from ``_POINTS_HOLE`` up (below zero: from the hole
+under it on the way back down), and the shown keep's rank is the number of dim holes from
+``_RANK_HOLE`` of track 0 (tracks numbered from 0 here, as in ``app.render``; the manual counts them
+from 1).
 """
 
 from micropython import const
@@ -40,6 +41,25 @@ _POINTS_TRACK = const(1)
 _POINTS_HOLE = const(16)  # the first hole of a value above zero
 _MOST_POINTS = const(32)  # holes 16-47: up to the picker's grid
 _MOST_MINUS = const(15)  # holes 45-31: from the hole under _POINTS_HOLE (shared.holes.under) to the row's end
+
+
+def one_of_each(keeps):
+    """``keeps`` (ranked) but for each keep that swaps suits with one before it and is worth the same: the same ranks
+    kept and thrown, the same expected points and hand counts (a review: "throw 5H 2C" and then "throw 5D 2C" filled
+    two places with one choice)."""
+    out = []
+    seen = []  # the ranks each keep of ``out`` keeps and throws
+    for keep in keeps:
+        ranks = (sorted(c >> 2 for c in keep.keep), sorted(c >> 2 for c in keep.discard))
+        for i in range(len(out)):
+            other = out[i]
+            if (seen[i] == ranks and other.expected_fraction == keep.expected_fraction
+                    and other.counts == keep.counts):
+                break
+        else:
+            out.append(keep)
+            seen.append(ranks)
+    return out
 
 
 def rounded_points(keep):
@@ -105,7 +125,7 @@ class Advise:
                 self.step = _PICK
                 self.picker.drop()
             elif press:
-                self.keeps = rank_keeps(self.picker.picked, self.dealer, self.players)
+                self.keeps = one_of_each(rank_keeps(self.picker.picked, self.dealer, self.players))
                 self.points = [rounded_points(k) for k in self.keeps]
                 self.index = 0
                 self.step = _KEEPS
