@@ -3,8 +3,10 @@
 Run ``python hardware/bom.py`` after changing board.json. Counts follow the board (LEDs and their
 capacitors from ``leds.count``, with 5 % spares to order), wire lengths are measured on the
 board's geometry (the LED chain, the bus along it, the feeds and control wires from where the
-parts sit in ``build.parts``), and the reference designators are those of circuit.py's netlist.
-A test regenerates the file and checks it against board.json and both netlists.
+parts sit in ``build.parts``, the adapter build's power entry along the runs the underside view
+draws), and the reference designators are those of circuit.py's netlist. It also writes
+BUILD.md's table of places in the power pocket and its note of the supply runs' lengths.
+A test regenerates the files and checks them against board.json and both netlists.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import csv
 import io
 import json
 import math
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,8 +28,10 @@ HERE = Path(__file__).resolve().parent
 BOARD_JSON = HERE / "board.json"
 BOM_CSV = HERE / "bom.csv"
 BUILD_MD = HERE / "BUILD.md"
-# BUILD.md's table of where each part lies in the power pocket, written by this script from ``places``.
+# BUILD.md's table of where each part lies in the power pocket, written by this script from ``places``, and its note of
+# the adapter build's supply runs' lengths, from ``supply_lengths``: each from its BEGIN line to the END after it.
 BEGIN = "<!-- begin: written by hardware/bom.py from its places(); edit that script, not this -->"
+BEGIN_RUNS = "<!-- begin: written by hardware/bom.py from its supply_lengths(); edit that script, not this -->"
 END = "<!-- end: written by hardware/bom.py -->"
 SPARES = 0.05  # order 5 % more LEDs and capacitors than the board holds
 SLACK = 1.2  # wire cut 20 % longer than measured: bends, strip lengths, mistakes
@@ -64,8 +69,9 @@ DIP_MM = 5.33  # U2, a DIP-14: seating plane to top at most (JEDEC MS-001); a so
 # both (section 1, stage 1), and takes the taller of the jack's heights other projects give (9 and 11 mm).
 BULK_CAN_MM = (10, 20)
 JACK_MM = 11
-# C253 lies on its side like C243, glued to the power pocket's floor beside XF1's piece (BUILD.md, stage 1): across
-# and along, at most this (a requirement: a 10 mm can stands 13.6 mm on PB1 and its tape, too near the 14 mm pocket).
+# C253 lies on its side like C243, glued to the power pocket's floor beside the cut-off's piece (BUILD.md, stage 1):
+# across and along, at most this (a requirement: a 10 mm can stands 13.6 mm on PB1 and its tape, too near the 14 mm
+# pocket).
 BIPOLAR_CAN_MM = (10, 16)
 # XF1: an inline holder, its body laid flat on the power pocket's floor, stands as high as it is across: at most
 # this (a requirement, not a maker's figure: BUILD.md, stage 1, has the maker measure it). A fuse block for a
@@ -74,10 +80,11 @@ BIPOLAR_CAN_MM = (10, 16)
 XF1_MM = 12
 FUSE_BLOCK_MM = 16
 # XF1's length: it lies along the power pocket's bottom wall from J1's piece (``places``), its body end towards J1, its
-# input lead leaving it straight for about LEAD_TURN_MM before it turns. Its screw cap, away from J1, must come off to
-# change the fuse: a twist, then about FUSE_PULL_MM straight along its axis. So CAP_ROOM_MM is left free past the cap
-# end (the pull, and its lead's turn), and the cap's lead (XF1's output) is cut CAP_LOOP_MM longer than its run, folded
-# in that room: with it, the cap lifts out of the open pocket (``xf1_length_mm``, from board.json).
+# input lead leaving it straight for about LEAD_TURN_MM before it turns, its cap end below the cut-off's piece, whose
+# +5V_FUSED its output lead turns up into. Its screw cap, away from J1, must come off to change the fuse: a twist, then
+# about FUSE_PULL_MM straight along its axis. So CAP_ROOM_MM is left free past the cap end (the pull, and its lead's
+# turn), and the cap's lead (XF1's output) is cut CAP_LOOP_MM longer than its run, folded in that room: with it, the
+# cap lifts out of the open pocket (``xf1_length_mm``, from board.json).
 LEAD_TURN_MM = 5
 FUSE_PULL_MM = 20
 CAP_ROOM_MM = FUSE_PULL_MM + LEAD_TURN_MM
@@ -121,13 +128,13 @@ J2_LEAD_MM = 300  # J2's cable, socket to plug, as sold (``j2_slack_mm``: what i
 JACK_BODY_MM = (13, 10)
 JACK_PIECE_HOLES = (6, 5)
 # Q1 and Q2 lying flat: a TO-220's body and tab, 15.7 mm (KiCad's TO-220 outline), and its leads, about 13 mm; 10 mm
-# wide, 11 mm in its heat-shrink (X8), and 6 mm high in it (4.8 mm at most bare, JEDEC TO-220).
+# wide, 11 mm in its heat-shrink (X8), and 6 mm high in it (4.8 mm at most bare, JEDEC TO-220). Its leads, gate, drain
+# and source, 2.54 mm apart (JEDEC TO-220): the drain in the middle.
 TO220_MM = (29, 11, 6)
+TO220_PITCH_MM = 2.54
 TO92_MM = 8  # U4 and Q3 standing on the cut-off's piece: a TO-92's 5.3 mm body (JEDEC, at most) on its leads
 DIODE_MM = (12, 3)  # D1, a DO-41 (body 5.2 x 2.7 mm at most) with its leads bent at the body
-# XF1's piece (its output lead, C253's leads, the wire on to Q1's drain, C253's ground wire) and U3's (XU3, the
-# SOT-23-6 adapter, with R8-R10 and C247 lying flat), in holes along and across.
-XF1_PIECE_HOLES = (5, 4)
+# U3's piece (XU3, the SOT-23-6 adapter, with R8-R10 and C247 lying flat), in holes along and across.
 U3_PIECE_HOLES = (8, 6)
 # A 12 mm panel button under the controls' skin: its nut and the solder tag (X7) under it, at most this across (the
 # tag's lug turned away from the power pocket's parts). Player 1's lies in the power pocket.
@@ -194,8 +201,7 @@ def star_point_holes() -> tuple[int, int]:
 
 def piece_holes() -> dict[str, tuple[int, int]]:
     """The small pieces of PB1 sized here, in holes along and across, by the name ``piece_size`` takes."""
-    return {"star point": star_point_holes(), "R6-R7": PULL_UP_HOLES, "J1": JACK_PIECE_HOLES, "XF1": XF1_PIECE_HOLES,
-            "U3": U3_PIECE_HOLES}
+    return {"star point": star_point_holes(), "R6-R7": PULL_UP_HOLES, "J1": JACK_PIECE_HOLES, "U3": U3_PIECE_HOLES}
 
 
 def pieces_mm() -> dict[str, tuple[float, float]]:
@@ -236,18 +242,79 @@ def signal_bundle_mm() -> tuple[int, float]:
     return count, SIGNAL_WIRE_MM * math.sqrt(count / BUNDLE_FILL)
 
 
-def fused_route(board: dict) -> list[tuple[float, float]]:
-    """The adapter build's +5V_FUSED wire, XF1's piece to Q1's drain lead, as the underside view draws it (board mm,
-    seen from above): out of the piece's top, along the gap above the cap's room, up the gap between the cut-off's
-    piece and C253, along the gap below Q2, and up the gap between Q1 and Q2 and the signal channel, each in the middle
-    of its gap: clear of the channel."""
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Run:
+    """A power wire or lead in the power pocket as the underside view draws it (board mm, seen from above): straight
+    runs along x or y in the middle of the gaps between the parts."""
+    points: tuple[Point, ...]
+    ground: bool  # GND (black), else +5 V (red)
+    touches: tuple[str, ...]  # the places (``places``' names) it leaves, ends on or lies in; it keeps off every other
+
+    def length(self) -> float:
+        """Its length along the drawing (mm)."""
+        return sum(manhattan(a, b) for a, b in zip(self.points, self.points[1:], strict=False))
+
+
+# The adapter build's supply path in order, ``power_runs``' names: J1's centre pin to C243's +5 V bar. The first two are
+# XF1's own leads; the other runs are power wire (W1, W2).
+SUPPLY_PATH = ("J1 to XF1", "XF1 to the cut-off's piece", "the cut-off's piece to Q1", "Q1 to Q2",
+               "Q2 to the star point")
+XF1_LEADS = SUPPLY_PATH[:2]
+
+
+def power_runs(board: dict) -> dict[str, Run]:
+    """The adapter build's supply wires and leads in the power pocket, as the underside view draws them: XF1's input
+    lead from J1's piece, XF1's output lead from its cap end up into the cut-off's piece (+5V_FUSED), the wire on from
+    there to Q1's drain, Q1's source to Q2's source (+5V_GUARD), Q2's drain to the star point's +5 V bar (+5V_LED,
+    between C243 and the screw block), C253's ground wire from the cut-off's piece to the star point (below player 1's
+    button, then up between it and U3's piece) and J1's sleeve lug's to the star point's GND wires (between J2 and the
+    star point, below where LED 1's +5 V feed lands beside it). Q1 and Q2 lie with their leads towards C243, each its
+    source lead nearer the other (the drain is the middle lead): the sources' link takes the lane next to their leads,
+    the drains' wires (up from the cut-off's piece to Q1, from Q2 on to the star point) the next, a power wire on."""
     laid = {name: place.box for name, place in places(board).items()}
-    piece, c253, cut_off = laid["XF1 piece"], laid["C253"], laid["cut-off"]
-    q1, q2, channel = laid["Q1"], laid["Q2"], laid["signal channel"]
-    x0, y0 = (piece[0] + piece[2]) / 2, (c253[3] + laid["XF1"][1]) / 2
-    x1, y1 = (cut_off[2] + c253[0]) / 2, (q2[3] + cut_off[1]) / 2
-    x2, y2 = (q2[2] + channel[0]) / 2, (q1[1] + q1[3]) / 2
-    return [(x0, piece[1]), (x0, y0), (x1, y0), (x1, y1), (x2, y1), (x2, y2), (q1[2], y2)]
+    j1, j2, xf1, cut_off = laid["J1"], laid["J2"], laid["XF1"], laid["cut-off"]
+    q1, q2, star, c243, block = laid["Q1"], laid["Q2"], laid["star"], laid["C243"], laid["screw block"]
+    gap, lead, jack = WIRE_GAP_MM, centre(xf1)[1], centre(j1)[1]  # XF1's leads leave it on its axis
+    q1_drain, q1_source = centre(q1)[1], centre(q1)[1] - TO220_PITCH_MM
+    q2_drain, q2_source = centre(q2)[1], centre(q2)[1] + TO220_PITCH_MM
+    lanes = q1[0] - gap, q1[0] - 2 * gap  # the sources' link, then the drains' wires
+    turn = xf1[2] + LEAD_TURN_MM
+    p1 = bodies(board)["p1"]
+    below_p1, beside_p1 = (p1[3] + xf1[1]) / 2, (laid["U3"][2] + p1[0]) / 2
+    under_c243 = (c243[3] + block[1]) / 2
+    gnd_row = star[1] + 2.5 * HOLE_PITCH_MM  # its third row, the GND bar's wires below it (``star_point_holes``)
+    between = (j1[2] + xf1[0]) / 2
+    return {
+        "J1 to XF1": Run(((j1[2], jack), (between, jack), (between, lead), (xf1[0] + LEAD_TURN_MM, lead)), False,
+                         ("J1", "XF1")),
+        "XF1 to the cut-off's piece": Run(((xf1[2], lead), (turn, lead), (turn, cut_off[3])), False,
+                                          ("XF1", "XF1 cap room", "cut-off")),
+        "the cut-off's piece to Q1": Run(((lanes[1], cut_off[1]), (lanes[1], q1_drain), (q1[0], q1_drain)), False,
+                                         ("cut-off", "Q1")),
+        "Q1 to Q2": Run(((q1[0], q1_source), (lanes[0], q1_source), (lanes[0], q2_source), (q2[0], q2_source)), False,
+                        ("Q1", "Q2")),
+        "Q2 to the star point": Run(((q2[0], q2_drain), (lanes[1], q2_drain), (lanes[1], under_c243),
+                                     (star[2], under_c243)), False, ("Q2", "star")),
+        # from the cut-off's piece's corner by player 1's button, short of XF1's output lead
+        "C253's ground": Run(((cut_off[0] + gap, cut_off[3]), (cut_off[0] + gap, below_p1), (beside_p1, below_p1),
+                              (beside_p1, star[3])), True, ("cut-off", "star")),
+        "J1's sleeve": Run(((j1[2], j1[1] + gap), ((j2[2] + star[0]) / 2, j1[1] + gap),
+                            ((j2[2] + star[0]) / 2, gnd_row), (star[0], gnd_row)), True, ("J1", "star")),
+    }
+
+
+def supply_lengths(board: dict) -> dict[str, float]:
+    """The adapter build's supply path (mm) along the drawn runs, J1's centre pin to the star point's +5 V bar
+    (SUPPLY_PATH; not through XF1's body or the pieces), C253's and J1's ground wires to the star point, and the power
+    wire these runs take, red (W1) and black (W2), XF1's leads aside."""
+    runs = power_runs(board)
+    wires = [run for name, run in runs.items() if name not in XF1_LEADS]
+    return {"supply": sum(runs[name].length() for name in SUPPLY_PATH), "C253": runs["C253's ground"].length(),
+            "J1": runs["J1's sleeve"].length(), "red": sum(run.length() for run in wires if not run.ground),
+            "black": sum(run.length() for run in wires if run.ground)}
 
 
 def screw_blocks(board: dict) -> list[Box]:
@@ -309,10 +376,12 @@ def places(board: dict) -> dict[str, Place]:
     pieces where board.json puts them; R6/R7's piece in the middle of the room between the encoder and the display
     module; and the power pocket's parts of both builds at once, none where another build's part lies. J2 and J1 lie
     at their holes in the edge, the star point beside J2 along the LED pocket's edge with C243 at its bars' ends and
-    D1 below it (U3's piece below that on the USB build), and Q1 and Q2 beyond C243; the screw block (X14) below C243,
-    above player 1's button. XF1's piece lies in the bottom corner away from the edge, C253 above it; XF1 along the
-    bottom wall from J1, the free room for its cap between it and its piece; the cut-off's piece above XF1, beyond
-    player 1's button; the signal channel along the pocket's end wall. Between any two, WIRE_GAP_MM."""
+    D1 below it (U3's piece below that on the USB build); the screw block (X14) below C243, above player 1's button.
+    The adapter build's supply runs in order, each part next to the one before it (``power_runs``): XF1 along the bottom
+    wall from J1, its cap end below the cut-off's piece beyond player 1's button, where its output (+5V_FUSED) turns up
+    into the piece; C253 beside the piece; Q1 above the piece and Q2 above Q1, against the LED pocket's edge, their
+    leads towards C243 and the star point; the free room for XF1's cap past its cap end; the signal channel along the
+    pocket's end wall. Between any two, WIRE_GAP_MM."""
     build = board["build"]
     gap, sizes, where = WIRE_GAP_MM, pieces_mm(), build["parts"]
     x0, y0, x1, y1 = build["pockets"]["power"]
@@ -326,18 +395,17 @@ def places(board: dict) -> dict[str, Place]:
     block = box((p1[0] + p1[2] - SCREW_BLOCK_MM) / 2, p1[1] - gap - SCREW_BLOCK_MM, SCREW_BLOCK_MM, SCREW_BLOCK_MM)
     d1 = box(star[0], star[3] + gap, *DIODE_MM)
     u3 = box(star[0], d1[3] + gap, *reversed(sizes["U3"]))  # its long side down the pocket
-    q1 = box(c243[2] + gap, y0 + gap, *TO220_MM[:2])
-    q2 = box(q1[0], q1[3] + gap, *TO220_MM[:2])
-    cut_off = box(p1[2] + gap, q2[3] + gap, *CUT_OFF_MM)
-    xf1_piece = box(x1 - sizes["XF1"][0], y1 - sizes["XF1"][1], *sizes["XF1"])
-    c253_x1 = min(x1, body["back"][0] - gap)  # clear of the back button's nut, beyond the pocket's end
-    c253 = box(c253_x1 - BIPOLAR_CAN_MM[1], y1 - XF1_MM - gap - BIPOLAR_CAN_MM[0], *reversed(BIPOLAR_CAN_MM))
-    strip = xf1_piece[0] - gap - (j1[2] + gap)  # along the bottom wall; XF1 itself in whole mm
-    xf1 = box(j1[2] + gap, y1 - XF1_MM, math.floor(strip - LEAD_TURN_MM - CAP_ROOM_MM) + LEAD_TURN_MM, XF1_MM)
-    cap_room = box(xf1[2], xf1[1], CAP_ROOM_MM, XF1_MM)
     # The signal channel: along the pocket's end wall from the LED pocket down to where the controls pocket opens beside
     # it, short of the back button's nut there.
     channel = (x1 - SIGNAL_CHANNEL_MM, y0, x1, body["back"][1] - gap)
+    q2 = box(channel[0] - gap - TO220_MM[0], y0, *TO220_MM[:2])  # against the LED pocket's edge, as C243
+    q1 = box(q2[0], q2[3] + gap, *TO220_MM[:2])
+    cut_off = box(p1[2] + gap, y1 - XF1_MM - gap - CUT_OFF_MM[1], *CUT_OFF_MM)
+    c253 = box(cut_off[2] + gap, cut_off[3] - BIPOLAR_CAN_MM[0], *reversed(BIPOLAR_CAN_MM))
+    # XF1 in whole mm, its cap end no further than the cut-off's piece's middle: a shorter holder's lies under it too
+    start = j1[2] + gap
+    xf1 = box(start, y1 - XF1_MM, math.floor(centre(cut_off)[0] - start - LEAD_TURN_MM) + LEAD_TURN_MM, XF1_MM)
+    cap_room = box(xf1[2], xf1[1], CAP_ROOM_MM, XF1_MM)
     encoder_x, encoder_y = board["controls"]["enc"]
     room = encoder_x + ENCODER_BODY_MM / 2 + pull_ups_room_mm(board) / 2  # its middle
     filters = [*parts()["R"], *parts()["C"]]  # as runs: R2-R5, ...
@@ -360,21 +428,21 @@ def places(board: dict) -> dict[str, Place]:
         "XF1": Place(xf1, "power", "adapter", ("XF1", "F1"), ("XF1 (F1), inline (adapter)",)),
         "signal channel": Place(channel, "power", "both", (), ("signal", "channel:", "no part,", "no power", "wire"),
                                 room_for="signal wires"),
-        "XF1 cap room": Place(cap_room, "power", "adapter", (), ("keep free: XF1's cap", "pulls out here,",
-                                                                  "its lead's loop"), room_for="XF1"),
-        "XF1 piece": Place(xf1_piece, "power", "adapter", (), ("XF1's piece", "(adapter)"), "XF1's"),
+        "XF1 cap room": Place(cap_room, "power", "adapter", (),  # narrow lines, clear of XF1's output lead
+                              ("keep free:", "XF1's cap", "pulls out", "here, its", "lead's loop"), room_for="XF1"),
         "C253": Place(c253, "power", "adapter", ("C253",), ("C253", "(adapter)")),
         "Q1": Place(q1, "power", "adapter", ("Q1",), ("Q1 (adapter)",)),
         "Q2": Place(q2, "power", "adapter", ("Q2",), ("Q2 (adapter)",)),
         "cut-off": Place(cut_off, "power", "adapter", ("U4", "Q3", "D2", "R11", "R13", "R14", "R15", "R16", "R17",
                                                         "C248"),
-                         ("cut-off (adapter):", "U4, Q3, D2, R11,", "R13-R17, C248"), "the cut-off's"),
+                         ("cut-off (adapter):", "U4, Q3, D2, R11,", "R13-R17, C248;", "XF1's output, C253"),
+                         "the cut-off's"),
     }
 
 
 def xf1_length_mm(board: dict) -> float:
     """The longest XF1 (body and cap, whole mm) that lies along the power pocket's bottom wall from J1's piece, with
-    room for its input lead to turn at J1's end and its cap's room (CAP_ROOM_MM) before XF1's piece."""
+    room for its input lead to turn at J1's end, and its cap end below the cut-off's piece's middle (``places``)."""
     x0, _, x1, _ = places(board)["XF1"].box
     return round(x1 - x0 - LEAD_TURN_MM, 6)  # whole mm, but for float error
 
@@ -508,8 +576,9 @@ def rows(board: dict) -> list[list[str]]:
     depth = {name: thickness - skin for name, skin in board["build"]["skin_mm"].items()}
     pocket_mm = thickness - skin_mm
     body_mm = pocket_mm - WIRING_MM
-    red = metres(lengths["bus"] + lengths["feeds"] + lengths["supply"] + lengths["shifter"])
-    black = metres(lengths["bus"] + lengths["feeds"] + 2 * lengths["supply"] + lengths["shifter"])
+    entry = supply_lengths(board)  # the adapter build's power wires at the power entry
+    red = metres(lengths["bus"] + lengths["feeds"] + lengths["supply"] + lengths["shifter"] + entry["red"])
+    black = metres(lengths["bus"] + lengths["feeds"] + 2 * lengths["supply"] + lengths["shifter"] + entry["black"])
     link_ends = 2 * LAP_MM * (leds - 1)  # the stripped ends of the DOUT -> DIN links
     # X6: a tap on each bus wire at every LED, and a joint on each wire where each row begins (a feed, or a
     # new piece of wire at a turn); both joints of every data link, and R1's at LED 1's DIN.
@@ -712,10 +781,11 @@ def rows(board: dict) -> list[list[str]]:
          GENERIC + "in-line holder for one 5 x 20 mm glass fuse, screw cap, two wire leads of 0.5 mm2 (20 AWG) or "
          f"more, rated 10 A at 250 V, its body {XF1_MM} mm across and {xf1_length_mm(board):g} mm long at most, cap on",
          "Rated above the 4.7 A F1 may carry for good (1.5 x its rating: IEC 60127-2), as J1. Its body laid flat "
-         f"and glued on the floor of the {depth['power']} mm deep power pocket, its output lead on XF1's piece of "
-         "PB1 (BUILD.md, stage 1): measure it across and along before you buy or fit it. It lies along the power "
-         "pocket's bottom wall from J1's piece (the underside view), its body end towards J1, its input lead turning "
-         f"about {LEAD_TURN_MM} mm from that end; past its cap end {CAP_ROOM_MM} mm are left free, where the cap "
+         f"and glued on the floor of the {depth['power']} mm deep power pocket, its output lead on the cut-off's "
+         "piece of PB1 (BUILD.md, stage 1): measure it across and along before you buy or fit it. It lies along the "
+         "power pocket's bottom wall from J1's piece (the underside view), its body end towards J1, its input lead "
+         f"turning about {LEAD_TURN_MM} mm from that end, its cap end below the cut-off's piece; past its cap end "
+         f"{CAP_ROOM_MM} mm are left free, where the cap "
          f"pulls off (about {FUSE_PULL_MM} mm) and its lead's {CAP_LOOP_MM} mm slack loop lies. Not a fuse block for a "
          f"board: Schurter's OG (named here before) is {FUSE_BLOCK_MM} mm tall by Schurter's drawing, taller "
          f"than the pocket even on its floor, {TAPE_MM + PERFBOARD_MM + FUSE_BLOCK_MM:.1f} mm on PB1 and the "
@@ -731,7 +801,8 @@ def rows(board: dict) -> list[list[str]]:
          "and a configuration suffix by the can's diameter (its own example: UES1A470MEM, 10 V 47 uF); the case "
          "size and its suffix for 35 V 47 uF were not checked here (the part number this BOM gave before, "
          "UES1V470MPM, could not be found in a datasheet): take the suffix from Nichicon's table or the seller's "
-         "listing. It lies on its side, glued to the power pocket's floor beside XF1's piece (BUILD.md, stage 1; the "
+         "listing. It lies on its side, glued to the power pocket's floor beside the cut-off's piece, its leads in it "
+         "(BUILD.md, stage 1; the "
          f"underside view): upright, or on the perfboard and its foam tape, a {BIPOLAR_CAN_MM[0]} mm can stands too "
          f"near the {depth['power']} mm pocket's depth or above it. The datasheet gives no impedance or "
          "ESR, only "
@@ -744,8 +815,9 @@ def rows(board: dict) -> list[list[str]]:
          "TO-220, VDS 30 V or more, RDS(on) 20 mohm or less at VGS -4.5 V, 10 A or more", "Infineon IPP80P03P4L-04",
          "Back to back after F1, sources joined, gates joined: Q1's drain to F1 (a wrong-polarity plug finds it "
          "off), Q2's drain to +5 V, the LED bus (above about 5.7 V both go off and Q2's body diode blocks). "
-         "Each tab is its drain, live: insulate both (X8). Both lie flat in the power pocket beyond C243, Q1 nearer "
-         "the LED pocket, their leads towards the signal channel (the underside view; BUILD.md, stage 1)"],
+         "Each tab is its drain, live: insulate both (X8). Both lie flat in the power pocket beyond C243, Q2 against "
+         "the LED pocket's edge, Q1 below it and above the cut-off's piece, their leads towards C243 (the underside "
+         "view; BUILD.md, stage 1)"],
         ["R11", "1", "1", "adapter", "Resistor", f"10 kohm, {RESISTOR}", "",
          "Q1's and Q2's gates to GND: on whenever the polarity and the voltage are right. On the cut-off's "
          "perfboard, where the gates' wire from Q1 and Q2 ends (with R15 and Q3's collector); its ground end on the "
@@ -785,13 +857,14 @@ def rows(board: dict) -> list[list[str]]:
          f"entry, the star point's small piece (about {piece_size('star point')} mm) with its GND and +5 V bars at "
          f"C243's leads (both builds), on the USB build U3's adapter board with R8-R10 and C247 (about "
          f"{piece_size('U3')} mm), on the adapter build the cut-off (U4, Q3, D2, R11, R13-R17, C248, about "
-         f"{CUT_OFF_MM[0]} x {CUT_OFF_MM[1]} mm), J1's piece (about {piece_size('J1')} mm) and XF1's (about "
-         f"{piece_size('XF1')} mm); where each lies: the underside view"],
+         f"{CUT_OFF_MM[0]} x {CUT_OFF_MM[1]} mm, where XF1's output, C253 and the wire to Q1 join too) and J1's "
+         f"piece (about {piece_size('J1')} mm); where each lies: the underside view"],
         ["W1", "1", f"{red:.1f} m", "both", "Power wire, red", "0.5 mm2 (20 AWG) stranded",
          "", f"+5 V bus along the chain ({lengths['bus'] / 1000:.2f} m measured), the feeds to both ends "
          f"({lengths['feeds'] / 1000:.2f} m), the Pico's supply lead ({lengths['supply'] / 1000:.2f} m, its "
          f"{SERVICE_LOOP_MM / 10:g} cm service loop included) and U2's pin 14 from the star point, beside LED 1's "
-         f"feed ({lengths['shifter'] / 1000:.2f} m), +20 %. "
+         f"feed ({lengths['shifter'] / 1000:.2f} m), on the adapter build the cut-off's piece (XF1's output) to Q1, "
+         f"Q1 to Q2 and Q2 to the star point ({entry['red'] / 1000:.2f} m, as the underside view draws them), +20 %. "
          "Also every short +5 V lead, each as short as it can be (the Pico's with its service loop, no more): "
          "D1 to VSYS (a short there is "
          "fed by the whole supply); on the USB build the Pico's VBUS (pin 40) to U3's IN and U3's OUT to C243 "
@@ -802,7 +875,8 @@ def rows(board: dict) -> list[list[str]]:
          "GND bus and feeds (as W1); the Pico's GND to the star point on two wires, from pins 38 and 3, each its "
          "own way and each as long as W1's supply lead (on the USB build the whole 0.4-0.5 A returns through them; "
          "with two, one broken does not send it through U2's and the RP2040's pins: BUILD.md, stage 1); U2's pin 7 "
-         "beside its pin 14; on the adapter build J1's sleeve lug to the star point (the whole 2.5 A); +20 %. "
+         "beside its pin 14; on the adapter build J1's sleeve lug to the star point (the whole 2.5 A) and C253's "
+         f"ground wire ({entry['black'] / 1000:.2f} m, as the underside view draws them); +20 %. "
          "Every short GND lead as W1's"],
         ["W3", "1", f"{metres(lengths['links'] + link_ends):.1f} m", "both", "Data wire",
          "0.14-0.25 mm2 (26-24 AWG) stranded", "",
@@ -925,11 +999,30 @@ def place_table(board: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def with_place_table(text: str, board: dict) -> str:
-    """BUILD.md's text with its place table (between BEGIN and END) written afresh."""
-    head, _, rest = text.partition(BEGIN + "\n")
+def supply_note(board: dict) -> str:
+    """BUILD.md's note, where it asks for short supply leads, of how long the underside view draws them."""
+    runs, lengths = power_runs(board), supply_lengths(board)
+    path = "; ".join(f"{name} {runs[name].length():.0f}" for name in SUPPLY_PATH)
+    text = (f"As the underside view draws them (mm): {path}; J1's centre pin to the star point's +5 V bar "
+            f"{lengths['supply']:.0f} mm in all. C253's ground wire to the star point {lengths['C253']:.0f} mm, J1's "
+            f"sleeve lug's {lengths['J1']:.0f} mm. Lay them there, no longer.")
+    return textwrap.fill(text, 96, break_on_hyphens=False) + "\n"
+
+
+def rewritten(text: str, begin: str, body: str) -> str:
+    """``text`` with what lies between the ``begin`` line and the END after it written afresh: ``body``, each line
+    indented as the ``begin`` line is (a note inside a list item stays in it)."""
+    if begin not in text:
+        raise ValueError(f"no {begin} in BUILD.md: put it where its text belongs, with an END line after it")
+    head, _, rest = text.partition(begin)
+    indent = head[head.rfind("\n") + 1:]
     _, _, tail = rest.partition(END)
-    return head + BEGIN + "\n" + place_table(board) + END + tail
+    return head + begin + "\n" + "".join(indent + line + "\n" for line in body.splitlines()) + indent + END + tail
+
+
+def with_generated(text: str, board: dict) -> str:
+    """BUILD.md's text with its place table and its note of the supply runs written afresh."""
+    return rewritten(rewritten(text, BEGIN, place_table(board)), BEGIN_RUNS, supply_note(board))
 
 
 def render(board: dict) -> str:
@@ -943,9 +1036,10 @@ def render(board: dict) -> str:
 
 if __name__ == "__main__":
     argparse.ArgumentParser(description="Write hardware/bom.csv, the bill of materials, and BUILD.md's table of "
-                            "the power pocket's places, from hardware/board.json.").parse_args()
+                            "the power pocket's places and note of the supply runs, from hardware/board.json."
+                            ).parse_args()
     board_json = json.loads(BOARD_JSON.read_text())
     BOM_CSV.write_text(render(board_json))
     print("wrote", BOM_CSV)
-    BUILD_MD.write_text(with_place_table(BUILD_MD.read_text(), board_json))
-    print("wrote", BUILD_MD, "(its table of places)")
+    BUILD_MD.write_text(with_generated(BUILD_MD.read_text(), board_json))
+    print("wrote", BUILD_MD, "(its table of places and note of the supply runs)")

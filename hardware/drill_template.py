@@ -7,7 +7,8 @@ Run ``python hardware/drill_template.py`` after changing board.json. It writes
   underside pockets dashed with their depths, a 100 mm scale bar;
 - ``drill-underside.svg``: the underside, mirrored (as you see it with the board face
   down): the pockets, the Pico and every part and piece of perfboard where it lies, the bus wires,
-  and every LED with its leads in the order they must face (the rows run both ways);
+  their feeds and the power entry's wires, and every LED with its leads in the order they must
+  face (the rows run both ways);
 - ``back-panel.svg``: the back panel (X2) as seen from below, 1:1, the face the maker drills:
   its screw holes (only where the blank is solid wood, or over the screw block X14), the Pico's four M2 holes, the
   hole to reach its BOOTSEL button, and the pockets dashed for reference;
@@ -41,8 +42,8 @@ from bom import (
     PICO_SPACER_MM,
     SCREW_CLEARANCE_MM,
     bodies,
-    fused_route,
     places,
+    power_runs,
     screw_blocks,
 )
 from fpdf import FPDF
@@ -272,9 +273,9 @@ LABEL_CORNER = {"leds": "bottom", "controls": "bottom", "power": "below"}
 BUS_OFFSET_MM = 3  # the +5 V wire this far above a row's LEDs, the GND wire as far below
 BUS_END_MM = 3  # how far a row's bus goes past its end LED's centre
 BUS_TURN_MM = 2  # the +5 V wire's turn this much further out than the GND wire's (they cross once there)
-FEED_GAP_MM = 2  # the feeds' wires this much beyond the turns, apart from each other
-FEED_LAND_MM = 2  # where the feeds land on the star point's top edge, this far apart
-FEED_LEVEL_MM = 1.1  # the feeds run along above the star point this far apart, under the last row's bus
+# The feeds' wires this much beyond the turns, apart from each other wherever they run side by side, and below the last
+# row's bus: a power wire's room (bom.POWER_WIRE_MM), and lines far enough apart to read.
+FEED_GAP_MM = 2.5
 JUNCTION_MM = 1.2  # a dot where a feed joins the bus
 
 
@@ -321,6 +322,44 @@ def bus_shapes(board: dict, stretches: list[tuple[float, list[tuple[int, int]]]]
     return out, [first, last]
 
 
+def feed_routes(board: dict) -> list[tuple[str, list[tuple[float, float]]]]:
+    """The feeds from the star point to both ends of the chain as the underside view draws them (mirrored): each its
+    layer ("bus" or "ground") and its points, from its join on the bus, a stub out past the bus's ends and turns (LED
+    1's pair between the rows' ends and the Pico, the last LED's beyond its turn link), then down. A feed over the star
+    point comes straight down onto its top edge; one in the lane beside its end (J2 beyond that) straight down beside it
+    onto that end. The others, over J2, run along above J2 and the star point, under the last row's bus, the outermost
+    lowest and landing on the top edge nearest the straight ones: no two of those cross, and they cross the straight
+    ones without a dot (insulated wires over each other). All FEED_GAP_MM apart."""
+    width = board["build"]["blank_mm"][0]
+    laid = places(board)
+    star, j2 = laid["star"].box, laid["J2"].box
+    top, end, beside = star[1], width - star[0], width - j2[2]  # the star point's top edge and end, J2's edge
+    stretches = rows(board)
+    _, joins = bus_shapes(board, stretches)
+    under_bus = max(y for y, _ in stretches) + BUS_OFFSET_MM  # the last row's GND wire
+    feeds = []
+    for join in joins:
+        x = max(p[0] for p in join.values())
+        outward = 1 if x > width / 2 else -1
+        for layer, step in (("ground", 1), ("bus", 2)):
+            fx = x + outward * (BUS_TURN_MM * (join is joins[0]) + FEED_GAP_MM * step)
+            feeds.append((fx, join[layer], layer))
+    out = []
+    along = sorted((feed for feed in feeds if feed[0] >= beside), reverse=True)  # over J2, the outermost first
+    land = min(fx for fx, _, _ in feeds) - FEED_GAP_MM
+    for fx, (jx, jy), layer in feeds:
+        if fx <= end:
+            down = [(fx, top)]
+        elif fx < beside:
+            down = [(fx, top + FEED_GAP_MM), (end, top + FEED_GAP_MM)]
+        else:
+            i = along.index((fx, (jx, jy), layer))
+            level = under_bus + FEED_GAP_MM * (len(along) - i)
+            down = [(fx, level), (land - FEED_GAP_MM * i, level), (land - FEED_GAP_MM * i, top)]
+        out.append((layer, [(jx, jy), (fx, jy), *down]))
+    return out
+
+
 def underside_view(board: dict) -> View:
     """The underside as seen with the board face down (mirrored left to right): pockets, parts,
     bus wires, and each LED's leads in the orientation its row needs."""
@@ -348,14 +387,15 @@ def underside_view(board: dict) -> View:
         for i, line in enumerate(label):
             y = (y0 + y1) / 2 + size * (1.35 * (i - (len(label) - 1) / 2) + 0.35)
             out.append(Text(mx((x0 + x1) / 2), y, line, size, "middle", layer))
-    # The adapter build's +5V_FUSED wire from XF1's piece to Q1, kept out of the signal channel.
-    route = fused_route(board)
-    out += [Line(mx(a[0]), a[1], mx(b[0]), b[1], "bus", 0.5) for a, b in zip(route, route[1:], strict=False)]
+    # The adapter build's supply wires and leads at the power entry, red +5 V and black GND, along the gaps.
+    for run in power_runs(board).values():
+        out += [Line(mx(a[0]), a[1], mx(b[0]), b[1], "ground" if run.ground else "bus", 0.5)
+                for a, b in zip(run.points, run.points[1:], strict=False)]
     where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
     chain = [tuple(pair) for pair in board["leds"]["chain"]]
     start = 1  # LEDs counted from 1, as in the schematics (LED1 is the first on the wire)
     stretches = rows(board)
-    bus, joins = bus_shapes(board, stretches)
+    bus, _ = bus_shapes(board, stretches)
     out += bus
     for y, row in stretches:
         xs = [where[p][0] for p in row]
@@ -377,30 +417,16 @@ def underside_view(board: dict) -> View:
         start = end + 1
     # The short wires by the electronics: data from the shifter to LED 1, power to both chain ends.
     first = where[chain[0]]
-    shifter, star = build["parts"]["shifter"], laid_out["star"].box
+    shifter = build["parts"]["shifter"]
     # from the shifter's edge nearest LED 1
     near = (min(max(first[0], shifter[0]), shifter[2]), min(max(first[1], shifter[1]), shifter[3]))
     out.append(Line(mx(near[0]), near[1], mx(first[0]), first[1], "data", 0.6))
-    # The feeds from the star point, each pair clear of the bus's ends and turns: LED 1's between the
-    # rows' ends and the Pico, the last LED's beyond its turn link. Each joins the bus at a dot; where
-    # a feed crosses a row's bus (the last row, which lies between the power entry and LED 1), no dot:
-    # insulated wires over each other.
-    feeds = []
-    for join in joins:
-        x = max(p[0] for p in join.values())
-        outward = 1 if x > width / 2 else -1
-        for layer, step in (("ground", 1), ("bus", 2)):
-            jx, jy = join[layer]
-            fx = x + outward * (BUS_TURN_MM * (join is joins[0]) + FEED_GAP_MM * step)
-            out.append(Line(fx, jy, jx, jy, layer, 0.6))
-            out.append(Circle(jx, jy, JUNCTION_MM, f"{layer}_dot"))
-            feeds.append((fx, jy, layer))
-    # Down to the star point, along its top edge over the last: the outermost feed runs lowest and lands nearest
-    # the star point's end, so that no two feeds cross.
-    for i, (fx, jy, layer) in enumerate(sorted(feeds, reverse=True)):
-        land, level = mx(star[0]) - FEED_LAND_MM * (i + 1), star[1] - FEED_LEVEL_MM * (i + 1)
-        out += [Line(fx, jy, fx, level, layer, 0.5), Line(fx, level, land, level, layer, 0.5),
-                Line(land, level, land, star[1], layer, 0.5)]
+    # The feeds from the star point: each joins the bus at a dot; where a feed crosses a row's bus (the last row,
+    # which lies between the power entry and LED 1) or another feed, no dot: insulated wires over each other.
+    for layer, points in feed_routes(board):
+        out.append(Circle(*points[0], JUNCTION_MM, f"{layer}_dot"))
+        out.append(Line(*points[0], *points[1], layer, 0.6))
+        out += [Line(*a, *b, layer, 0.5) for a, b in zip(points[1:], points[2:], strict=False)]
     # (left of the shifter's box, above the first row's label: clear of both, and of the data wire)
     out.append(Text(min(mx(first[0]) - 3, mx(shifter[2]) - 1.5), first[1] - 8.5,
                     "LED 1: data in from the shifter (short wire)", 2.0, "end"))

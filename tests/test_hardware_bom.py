@@ -150,8 +150,9 @@ def test_build_md_places_every_part_of_the_bom() -> None:
 
 
 def test_xf1_lies_along_the_power_pockets_bottom_wall_and_its_fuse_can_be_changed() -> None:
-    """XF1's length is the room along the power pocket's bottom wall from J1's piece, less room for its input lead to
-    turn at J1's end and the room kept free past its cap end, in whole mm. That room takes the cap's pull (a screw cap
+    """XF1 lies along the power pocket's bottom wall from J1's piece, room for its input lead to turn at J1's end, as
+    long as it may be in whole mm with its cap end below the cut-off's piece's middle: there its output lead turns up
+    into the piece, as a shorter holder's does. Past its cap end the room kept free takes the cap's pull (a screw cap
     comes off about 20 mm along its axis) and the cap lead's slack loop folded in two; nothing else lies in it (the
     layout test below). bom.csv and BUILD.md give the same figures."""
     board = json.loads((HARDWARE / "board.json").read_text())
@@ -165,7 +166,10 @@ def test_xf1_lies_along_the_power_pockets_bottom_wall_and_its_fuse_can_be_change
     assert room.room_for == "XF1" and room.box[0] == x1 and room.box[1:4:2] == (y0, y1)
     assert room.box[2] - room.box[0] == bom.CAP_ROOM_MM >= bom.FUSE_PULL_MM + bom.LEAD_TURN_MM
     assert 2 * bom.CAP_ROOM_MM >= bom.CAP_LOOP_MM >= 50
-    assert x0 - laid["J1"].box[2] == bom.WIRE_GAP_MM <= laid["XF1 piece"].box[0] - room.box[2] < bom.WIRE_GAP_MM + 1
+    assert x0 - laid["J1"].box[2] == bom.WIRE_GAP_MM
+    cut_off = laid["cut-off"].box
+    assert cut_off[0] < x1 <= bom.centre(cut_off)[0] < x1 + 1 and x1 + bom.LEAD_TURN_MM < cut_off[2]
+    assert room.box[2] <= board["build"]["pockets"]["power"][2]
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
     assert f"at most {bom.XF1_MM} mm across and {length:g} mm long with its cap on" in rows["XF1"]["specification"]
     assert f"past its cap end {bom.CAP_ROOM_MM} mm are left free" in rows["XF1"]["notes"]
@@ -369,8 +373,7 @@ def test_build_md_names_every_part_across_the_power_pockets_floor_step() -> None
     lies across that step, in the layout's order, and says how deep each floor is."""
     board = json.loads((HARDWARE / "board.json").read_text())
     bom = load_script("bom")
-    words = {"screw block": "the screw block", "U3": "U3's piece (USB build)", "XF1": "XF1", "XF1 piece": "XF1's piece",
-             "Q2": "Q2"}
+    words = {"screw block": "the screw block", "U3": "U3's piece (USB build)", "XF1": "XF1", "Q1": "Q1"}
     across = bom.floor_step(board)
     assert across == list(words), across
     depth = {name: board["build"]["blank_mm"][2] - skin for name, skin in board["build"]["skin_mm"].items()}
@@ -418,7 +421,7 @@ def test_build_mds_table_of_places_is_the_layouts() -> None:
     board = json.loads((HARDWARE / "board.json").read_text())
     bom = load_script("bom")
     text = (HARDWARE / "BUILD.md").read_text()
-    assert bom.with_place_table(text, board) == text, "run python hardware/bom.py"
+    assert bom.with_generated(text, board) == text, "run python hardware/bom.py"
     table = text[text.index(bom.BEGIN):text.index(bom.END)]
     x0, y0, _, _ = board["build"]["pockets"]["power"]
     for place in bom.places(board).values():
@@ -427,20 +430,54 @@ def test_build_mds_table_of_places_is_the_layouts() -> None:
             assert f"| {bx0 - x0:.1f} to {bx1 - x0:.1f} | {by0 - y0:.1f} to {by1 - y0:.1f} |" in table, place.label
 
 
-def test_the_fused_wire_keeps_out_of_the_signal_channel_and_every_part() -> None:
-    """XF1's output, the adapter build's +5V_FUSED, runs from XF1's piece to Q1's drain lead along the gaps between the
-    parts, in straight runs along x or y, never into the signal channel or across another part."""
+def test_the_power_entrys_wires_keep_out_of_the_signal_channel_and_every_part() -> None:
+    """The adapter build's supply wires and leads at the power entry (bom.power_runs, which the underside view draws)
+    run in straight runs along x or y, in the gaps between the parts: across no part but those each joins (and XF1's
+    lead through its cap's free room, where its loop lies), and never into the signal channel."""
     board = json.loads((HARDWARE / "board.json").read_text())
     bom = load_script("bom")
     laid = bom.places(board)
-    route = bom.fused_route(board)
-    piece, q1 = laid["XF1 piece"].box, laid["Q1"].box
-    assert piece[0] < route[0][0] < piece[2] and route[0][1] == piece[1]
-    assert route[-1][0] == q1[2] and q1[1] < route[-1][1] < q1[3]
-    for (ax, ay), (bx, by) in zip(route, route[1:], strict=False):
-        assert ax == bx or ay == by
-        run = (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
-        for name, place in laid.items():
-            if place.pocket == "power" and name not in ("XF1 piece", "Q1"):
-                assert clearance(run, place.box) > 0, (name, run)
-        assert clearance(run, laid["signal channel"].box) >= bom.POWER_WIRE_MM / 2 + 1
+    for name, run in bom.power_runs(board).items():
+        first, last = (laid[place].box for place in (run.touches[0], run.touches[-1]))
+        assert clearance((*run.points[0], *run.points[0]), first) <= 0, name  # it starts on the one
+        assert clearance((*run.points[-1], *run.points[-1]), last) <= 0, name  # and ends on the other
+        for (ax, ay), (bx, by) in zip(run.points, run.points[1:], strict=False):
+            assert ax == bx or ay == by, name
+            segment = (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+            for other, place in laid.items():
+                if place.pocket == "power" and other not in run.touches:
+                    assert clearance(segment, place.box) > 0, (name, other, segment)
+            assert clearance(segment, laid["signal channel"].box) >= bom.POWER_WIRE_MM / 2 + 1, name
+
+
+def test_the_adapter_builds_supply_runs_in_order_and_short() -> None:
+    """J1 -> XF1 -> the cut-off's piece (+5V_FUSED, C253) -> Q1 -> Q2 -> the star point's +5 V bar, each run from where
+    the one before ends, every part next to the one before it: 97 mm of wire and leads along the drawing (XF1's body
+    and the pieces aside), where the layout before this one took about 190 by the same measure (XF1's output on a piece
+    of its own beyond the cap's room, Q1's and Q2's leads towards the signal channel, Q2's drain wire back across the
+    pocket). 100 mm holds it there: a re-lay that lengthens a run by a few mm has to say why. C253's ground wire runs
+    under player 1's button to the star point, 59 mm (about 105 before): 65 holds it; J1's sleeve lug's, 46 mm, beside
+    J2: 50. BUILD.md, where it asks for short supply leads, prints the lengths as bom.py writes them (the
+    generated-text test above), and W1 and W2 cover the wires among them."""
+    board = json.loads((HARDWARE / "board.json").read_text())
+    bom = load_script("bom")
+    runs, lengths = bom.power_runs(board), bom.supply_lengths(board)
+    path = [runs[name] for name in bom.SUPPLY_PATH]
+    for before, after in zip(path, path[1:], strict=False):
+        assert before.touches[-1] == after.touches[0], (before, after)
+    assert path[0].touches[0] == "J1" and path[-1].touches[-1] == "star"
+    assert lengths["supply"] == sum(run.length() for run in path) <= 100
+    assert lengths["C253"] == runs["C253's ground"].length() <= 65 and runs["C253's ground"].ground
+    assert lengths["J1"] == runs["J1's sleeve"].length() <= 50 and runs["J1's sleeve"].ground
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    note = build[build.index(bom.BEGIN_RUNS):]
+    assert f"+5 V bar {lengths['supply']:.0f} mm in all" in note[:note.index(bom.END)]
+    assert note.index(bom.END) < note.index("USB build: U3")  # in stage 1, beside "keep each lead short"
+    assert "keep each lead short" in build[build.index(bom.BEGIN_RUNS) - 400:build.index(bom.BEGIN_RUNS)]
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    wires = bom.wire_lengths(board)
+    common = wires["bus"] + wires["feeds"] + wires["shifter"]
+    assert float(rows["W1"]["order"].split()[0]) * 1000 >= (common + wires["supply"] + lengths["red"]) * bom.SLACK
+    assert float(rows["W2"]["order"].split()[0]) * 1000 >= (common + 2 * wires["supply"] + lengths["black"]) * bom.SLACK
+    assert lengths["red"] + lengths["black"] + sum(runs[name].length() for name in bom.XF1_LEADS) == \
+        sum(run.length() for run in runs.values())

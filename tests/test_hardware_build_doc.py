@@ -356,4 +356,4 @@ def test_the_power_pockets_directions_are_the_underside_views() -> None:
     assert "right of J2" not in text and "in the underside view, left of J2 along the LED pocket's edge" in stage_1
     assert "Directions here are as the underside view shows them" in stage_1
     assert "the +5 V bar along the fifth, next to the long edge away from the LED pocket" in stage_1
-    assert "each with its leads pointing left (towards the signal channel" in stage_1
+    assert "each with its leads pointing right (towards C243 and the star point)" in stage_1

@@ -5,6 +5,7 @@ PDFs (read back with pypdf) and the DXF (read back with ezdxf)."""
 from __future__ import annotations
 
 import io
+import itertools
 import os
 import re
 import xml.etree.ElementTree as ET
@@ -324,3 +325,32 @@ def test_build_md_tells_cnc_users_the_edge_holes_the_dxf_lacks(template: ModuleT
         f"J1's (adapter build) {jack:g} mm from the top edge, each {template.edge_hole_height(build):g} mm above the " \
         "underside" in text
     assert "power entry's perfboard" not in (HARDWARE / "bom.csv").read_text()
+
+
+def test_the_feeds_are_drawn_far_enough_apart_to_read(template: ModuleType, board: dict) -> None:
+    """The four feeds from the star point to the chain's ends once ran 1.1 mm apart above the star point: side by side,
+    each runs at least a power wire's room (bom.POWER_WIRE_MM, 2.5 mm) from the others and from the last row's bus, and
+    each ends on the star point's edge."""
+    bom = load_script("bom")
+    routes = template.feed_routes(board)
+    assert len(routes) == 4 and template.FEED_GAP_MM >= bom.POWER_WIRE_MM
+    width = board["build"]["blank_mm"][0]
+    star = bom.places(board)["star"].box
+    x0, y0, x1, y1 = width - star[2], star[1], width - star[0], star[3]  # mirrored, as drawn
+    runs = []  # every straight run, each with its feed's index; the stub from the bus's joint aside
+    for i, (_, points) in enumerate(routes):
+        end_x, end_y = points[-1]
+        assert (x0 <= end_x <= x1 and end_y == y0) or (end_x == x1 and y0 <= end_y <= y1), points
+        runs += [(i, a, b) for a, b in zip(points[1:], points[2:], strict=False)]
+    last_bus = max(y for y, _ in template.rows(board)) + template.BUS_OFFSET_MM
+    for _, (_, ay), (_, by) in runs:
+        if ay == by and ay > last_bus:
+            assert ay - last_bus >= bom.POWER_WIRE_MM - 1e-9, ay
+    for (i, a, b), (j, c, d) in itertools.combinations(runs, 2):
+        for axis in (0, 1):  # both along x (axis 0: the same y all along), or both along y
+            other = 1 - axis
+            if i != j and a[other] == b[other] and c[other] == d[other]:
+                overlap = min(max(a[axis], b[axis]), max(c[axis], d[axis])) - max(min(a[axis], b[axis]),
+                                                                                   min(c[axis], d[axis]))
+                if overlap > 0:
+                    assert abs(a[other] - c[other]) >= bom.POWER_WIRE_MM - 1e-9, (a, b, c, d)
