@@ -197,17 +197,24 @@ def claim(d, cards, points):
     d.press(turn(points) if points else turn(-1), ENC)
 
 
-def called_off_the_track():
-    """P1 at 118 with peg out exactly calls muggins on P2's claim of 0 for a hand worth 20 (5H 5D JC
-    10C, the 5S starter): the call would pass the game hole, so it pegs nothing."""
+def at_118(side):
+    """Muggins and peg out exactly on, P1 dealing, ``side`` pegged to 118 in the play; the starter, 5S, picked and the
+    pone's hand's picker open."""
     d = Driver()
     assert d.ask({"cmd": "settings", "set": {"muggins": True, "peg_out_exactly": True}})["ok"]
     d.press(P1)
     for points in (31, 31, 31, 25):
-        assert d.ask({"cmd": "event", "event": ["peg", 0, points]})["ok"]
+        assert d.ask({"cmd": "event", "event": ["peg", side, points]})["ok"]
     d.press(ENC)
     d.pick("5S")
     d.press(ENC)
+    return d
+
+
+def called_off_the_track():
+    """P1 at 118 with peg out exactly calls muggins on P2's claim of 0 for a hand worth 20 (5H 5D JC
+    10C, the 5S starter): the call would pass the game hole, so it pegs nothing."""
+    d = at_118(0)
     claim(d, "5H 5D JC 10C", 0)
     d.press(P1)
     return d

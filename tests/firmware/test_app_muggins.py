@@ -13,6 +13,7 @@ from app_driver import (
     P2,
     Driver,
     answer,
+    at_118,
     at_pones_hand,
     brightness,
     called_off_the_track,
@@ -121,14 +122,7 @@ def test_a_call_a_house_rule_keeps_off_the_track_says_not_pegged():
 def test_a_claim_a_house_rule_keeps_off_the_track_says_not_pegged_at_its_call():
     # P2 at 118 with peg out exactly claims 12 (126 is past 121): its peg stays, and the call's screen showed
     # the claim as if pegged; said as a call kept off is, under the claim, here, after the menu and a power cut
-    d = Driver()
-    assert d.ask({"cmd": "settings", "set": {"muggins": True, "peg_out_exactly": True}})["ok"]
-    d.press(P1)
-    for points in (31, 31, 31, 25):
-        assert d.ask({"cmd": "event", "event": ["peg", 1, points]})["ok"]
-    d.press(ENC)
-    d.pick("5S")
-    d.press(ENC)
+    d = at_118(1)
     d.pick_all("5H 5D JC 10C")
     d.press(turn(12))
     assert d.display()[:5] == ["P2 HAND", "claim 12", "muggins is on", "turn=claim", "not pegged"]  # said before
