@@ -136,7 +136,8 @@ class Messages:
 
     def lines(self, lines, board):
         """The display's text: the mode's ``lines``, then a refusal, the notice, or what an undo took back
-        (said as ``board``'s match names the players); 8 lines of 16 at most."""
+        (said as ``board``'s match names the players); 8 lines of 16 at most. A refusal takes the foot: the mode's
+        last lines give way to it, a sentence wrapped over several lines all of it."""
         refusal = self.refusal
         if refusal is not None or self.notice is not None:
             from app.text import wrap  # loaded once text is wrapped: not at power-on (heap)
@@ -145,6 +146,22 @@ class Messages:
                 said = wrap("NO: " + refusal)
                 room = self.room()
                 kept = min(len(lines), max(2, room - len(said)))
+                # whole sentences give way, never a sentence's tail ("for a run of" without its "three"): the first line
+                # cut goes on from the last kept, which is cut too, if that ends in a hyphen (a name's first line:
+                # app.text), or in a word with no room after it for the line's first (wrap fills a line so) and the
+                # line starts with a word (a name, a figure start lines of their own), neither a key (chr(61) is a
+                # key's "=": the literal would be a name of its own on the chip)
+                while 2 < kept < len(lines):
+                    above = lines[kept - 1]
+                    line = lines[kept]
+                    word = line.find(" ")
+                    if word < 0:
+                        word = len(line)
+                    key = chr(61)
+                    if not (above.endswith("-") or len(above) + word >= WIDTH and above[-1:].islower()
+                            and line[:1].islower() and key not in line and key not in above):
+                        break
+                    kept -= 1
                 lines = lines[:kept] + said[:room - kept]
             else:  # the mode's first 4 lines (the scores), the title, the reason's first 3 lines
                 lines = lines[:4] + [self.notice_title] + wrap(self.notice)[:3]

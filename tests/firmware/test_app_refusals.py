@@ -3,7 +3,21 @@ turns too big for the board are refused at the edge, and turning the card picker
 
 import json
 
-from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, game_holes_vermillion, is_hue, turn
+from app_driver import (
+    BACK_PRESS,
+    ENC,
+    HOLD_ENC,
+    HOLD_P1,
+    HOLD_P2,
+    P1,
+    P2,
+    Driver,
+    at_pones_hand,
+    claim,
+    game_holes_vermillion,
+    is_hue,
+    turn,
+)
 
 from app import palette
 from app.picker import Picker
@@ -203,3 +217,32 @@ def test_a_change_over_the_serial_line_ends_a_refusal_shown():
     assert d.board.messages.refusal is None and d.match.dealer == 1
     assert not d.board.messages.refused(d.hw.ticks_ms())  # its signal ended too
     assert not any(line.startswith("NO:") for line in d.board.messages.lines(d.mode.lines(d.board), d.board))
+
+
+def test_a_refusal_cuts_no_sentence_short_the_lines_above_it_give_way_whole():
+    # A play-tester: laid card by card, a refusal under "T2b: twenty-five for a run of three" left "for a run of"
+    # with no "three"
+    d = Driver()
+    assert d.ask({"cmd": "settings", "set": {"players": 4}})["ok"]
+    d.board.change_settings({"play": 1})
+    assert d.ask({"cmd": "event", "event": ["dealer", 3]})["ok"]  # T2b deals
+    d.press(ENC)
+    d.pick("KH")
+    for rank in (10, 5, 6, 4):
+        if rank != d.mode.rank:
+            d.press(turn(rank - d.mode.rank))
+        d.press(ENC)
+    assert d.display()[3:6] == ["T2b: twenty-five", "for a run of", "three"]
+    d.press(turn(11 - d.mode.rank), ENC)  # a J: past 31
+    assert d.display() == ["T1   0 (0)", "T2   5 (2)", "T1a >6 count 25",  # the call gives way whole
+                           "NO: the count is", "25: a J makes", "35, past 31"]
+
+
+def test_a_refusal_under_a_count_said_leaves_no_phrase_cut_short():
+    d = at_pones_hand()
+    claim(d, "6H 6D 6C 2C", 0)  # a pair royal with the 5S: 6
+    d.press(P1)  # called
+    assert d.display()[3:5] == ["a pair royal is", "six"]
+    d.press(P1)  # called again
+    assert d.display() == ["P2 HAND 6", "muggins P1 +6", "claim 0",  # not "a pair royal is" without its "six"
+                           "NO: muggins was", "called: the", "first call", "counts"]
