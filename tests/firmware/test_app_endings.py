@@ -181,9 +181,23 @@ def test_a_long_refusal_is_said_whole_and_a_won_game_says_it_is_over():
     d = Driver()
     game(d, 80)
     d.press(P1)  # a player's button after the win: refused at once, no dial that could never peg
-    assert d.display()[3:] == ["NO: the game is", "over: no pegging", "after it (undo,", "or a new game or", "match)"]
+    assert d.display()[-2:] == ["NO: game over:", "enc=next game"]  # the press that goes on
     assert d.mode.side is None and d.match.front[0] == 121
     d.press(ENC)  # the encoder, as the end says: the next game, the loser dealing
+    assert d.match.front == [0, 0] and d.match.dealer == 1
+
+
+def test_a_players_button_after_a_won_game_leaves_the_press_that_goes_on_in_sight():
+    # A play-tester: the rules' why ("the game is over: no pegging after it (undo, or a new game or match)") took
+    # the line of "enc=next game", the one press the players need there
+    d = Driver()
+    d.press(P1)
+    d.peg_in_steps(P1, 121)  # a double skunk: its result takes two lines
+    assert d.display()[-3:] == ["DOUBLE SKUNKED", "next: P2 deals", "enc=next game"]
+    d.press(P2)
+    assert d.display()[-3:] == ["DOUBLE SKUNKED", "NO: game over:", "enc=next game"]
+    assert d.ask({"cmd": "event", "event": ["peg", 1, 2]})["error"][:17] == "the game is over:"  # the rules' words
+    d.press(ENC)
     assert d.match.front == [0, 0] and d.match.dealer == 1
 
 

@@ -28,6 +28,8 @@ cut for deal (first: each player dials the rank cut, ``app.modes.cut``) or a sea
 encoder.
 """
 
+from micropython import const
+
 from app import palette
 from app.messages import LINES, WIDTH
 from app.modes import (
@@ -44,6 +46,8 @@ from app.render import draw_preview, game_hole, mark_seat
 from cribbage.game import MAX_PLAY_POINTS
 from shared import events
 from shared.ticks import ticks_diff
+
+_NEXT_GAME = const("enc=next game")  # the key under a won game, and in the refusal of a player's button there
 
 
 def peg(board, side, points):
@@ -125,7 +129,7 @@ def score_lines(board, sure=False):
             # always the next seat)
             out.append("next: %s deals" % settings.seat_name(match.loser_seat(match.game)))
         if len(out) < LINES:  # (a long saying of the card that won takes its line: result_lines)
-            out.append("enc=next game")
+            out.append(_NEXT_GAME)
     else:
         if match.dealer is not None:
             out[0] += " %s deals" % settings.seat_name(match.dealer)
@@ -226,6 +230,9 @@ class Peg:
             board.mode.handle(board, event)
         elif side is not None and phase == "play":
             self.press(board, side, event)
+        elif side is not None and phase == "over" and board.match.match_winner is None:  # a game won: refused with
+            # the press that goes on, in 2 lines (the rules' why took 5, and the key's line under the result with them)
+            board.messages.refuse("game over: " + _NEXT_GAME)
         elif side is not None:  # the play over (the show, the game's end): refused at once, the rules saying why
             # (no dial that could never be pegged); the claimer's own button while its claim may be called: why not
             called = board.match.muggins is not None and phase == "show"
