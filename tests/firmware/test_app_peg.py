@@ -200,6 +200,23 @@ def test_the_dial_says_how_to_change_the_points_and_a_peg_kept_off_says_why():
     assert r["error"] == "not pegged: 120 is the stinkhole (P2 stays at 115)", r
 
 
+def test_a_dial_a_house_rule_keeps_on_the_start_says_why_before_the_press():
+    # A play-tester: P1 at 55 of 61 with the stinkhole on read "+5 -> 55" (bad arithmetic, it seemed); why, only
+    # once the press was refused
+    d = Driver()
+    d.board.change_settings({"target": 61, "stinkhole": True, "peg_out_exactly": True})
+    d.press(P1)
+    d.board.apply(["peg", 0, 30])
+    d.board.apply(["peg", 0, 25])
+    d.press(P1, turn(4))
+    assert d.display() == ["PEG P1", "+5 -> 55", "not pegged", "60 is the", "stinkhole", "turn=points",
+                           "enc=peg back=no"]
+    d.press(turn(2))
+    assert d.display()[1:5] == ["+7 -> 55", "not pegged", "62 is past 61:", "peg out exactly"]
+    d.press(turn(-3))  # 4: lands on 59, as said
+    assert d.display() == ["PEG P1", "+4 -> 59", "turn=points", "enc=peg back=no"]
+
+
 def test_a_save_reads_the_controls_ahead_while_it_writes_the_flash():
     d = dealt()
     before = d.hw.keep_ups

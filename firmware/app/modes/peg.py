@@ -357,13 +357,21 @@ class Peg:
                         canvas.put(track, game_hole(board), palette.WHITE, palette.DEAL)
 
     def lines(self, board):
-        """The peg being dialled, "who deals?" before the first deal, else the scores (``score_lines``)."""
+        """The peg being dialled (and why not, where a house rule keeps it off), "who deals?" before the first deal,
+        else the scores (``score_lines``)."""
         match = board.match
         settings = match.settings
         if self.side is not None:
             to = match.landing(self.side, self.points)
-            return ["PEG " + settings.side_name(self.side), "+%d -> %d" % (self.points, to),
-                    "turn=points", "enc=peg back=no"]
+            out = ["PEG " + settings.side_name(self.side), "+%d -> %d" % (self.points, to)]
+            why = kept_off(match, self.side, self.points)
+            if why:  # a house rule keeps the peg where it is: said under the dial ("+5 -> 55" reads as a slip)
+                from app.text import wrap
+
+                out.append("not pegged")
+                out.extend(wrap(why))
+            out.extend(("turn=points", "enc=peg back=no"))
+            return out
         if match.phase == "cut":
             chosen = settings.seat_name(self.choice - 1) + " deals" if self.choice else "cut for deal"
             out = ["WHO DEALS?", "p1/p2: deals", "or turn, enc:", "> " + chosen]
