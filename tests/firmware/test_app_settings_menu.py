@@ -7,7 +7,7 @@ home drops it for the serial protocol's code, which the next load ahead drops.""
 import gc
 import sys
 
-from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, Driver, dealt, turn
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P2, P1, P2, Driver, dealt, turn
 
 from app import board, power
 from app.modes.settings import ITEMS
@@ -25,6 +25,21 @@ def test_a_supply_limit_set_over_the_serial_line_is_offered_in_the_menu():
     assert "> 4000" in [line.strip() for line in d.hw.display.lines]
     d.press(ENC)  # keep it
     assert settings_dict(d.board)["milliamps"] == 4000
+
+
+def test_p1_and_p2_in_the_menu_and_the_settings_are_refused_with_what_the_encoder_does():
+    # A play-tester: there they did nothing and said nothing, where a button with no use is refused elsewhere
+    d = dealt()
+    d.press(HOLD_ENC, P1)
+    assert d.where() == "menu" and d.display()[-2:] == ["NO: the encoder", "opens it"]
+    d.press(BACK_PRESS, HOLD_ENC, HOLD_P2)  # held: its press, here
+    assert d.where() == "menu" and d.board.messages.refusal == "the encoder opens it"
+    d.press(turn(2), ENC, P2)
+    assert d.where() == "settings" and d.display()[-2:] == ["NO: the encoder", "changes it"]
+    d.edit_setting("brightness")
+    d.press(P1)
+    assert d.mode.editing and d.display()[-2:] == ["NO: the encoder", "keeps it"]
+    assert d.match.front == [0, 0] and d.match.events == 1  # nothing pegged: only the dealer named
 
 
 def test_a_value_the_menu_does_not_offer_starts_at_the_nearest():

@@ -2,7 +2,8 @@
 
 On the LEDs the items are the first holes of track 0 (1 new game, 2 new match, 3 settings,
 4 advice, 5 LED test): dim, the chosen one blinking. Turn to choose, press the encoder to open,
-back (or the encoder held again) to leave; held, any other button is its press. A new match
+back (or the encoder held again) to leave; held, any other button is its press; p1 and p2 are refused ("the
+encoder opens it"). A new match
 forgets the tally and cannot be undone (``Board.new_match``), so it asks again: the item
 flickers fast and a second press is needed. So does a new game while one is under way (a
 dealer named, no winner yet): the menu opens on it, and a slow press that opened the menu, then
@@ -38,15 +39,15 @@ class Menu:
 
     def handle(self, board, event):
         """A turn chooses the item, the encoder opens it (a new match, or a new game under way: the second press); back
-        or the encoder held goes back to the game."""
+        or the encoder held goes back to the game; p1 and p2 are refused with what opens it."""
         kind, what = event
         if kind == events.TURN:
             self.item = (self.item + what) % len(ITEMS)
             self.sure = False
-        elif kind == events.PRESS and what == events.BACK:
-            board.idle()
-        elif kind == events.LONG and what == events.ENCODER:  # held, as it opened the menu: back to the game
-            board.idle()
+        elif kind == events.PRESS and what == events.BACK or kind == events.LONG and what == events.ENCODER:
+            board.idle()  # back, or the encoder held as it opened the menu: back to the game
+        elif what == events.PLAYER_1 or what == events.PLAYER_2:  # no use here: refused, as on other screens
+            board.messages.refuse("the encoder opens it")
         elif kind == events.PRESS and what == events.ENCODER:
             item = self.item
             if item <= _NEW_MATCH and not self.sure:  # the first press asks, saying what the second loses

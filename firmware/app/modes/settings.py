@@ -1,9 +1,10 @@
 """Changing settings on the board: the rules of the game and the board's own preferences.
 
 Turn to choose a setting, press the encoder to change it, turn to choose the value, press
-to keep it (back: leave it unchanged; the encoder held: back to the game). On the LEDs:
-settings are the first holes of track 0 (in the order of ``ITEMS``), values the first holes
-of track 1 (colours in the colour itself), the one being changed blinking. The rules of the
+to keep it (back: leave it unchanged; the encoder held: back to the game; p1 and p2: refused,
+saying what the encoder does). On the LEDs: settings are the first holes of track 0 (in the
+order of ``ITEMS``), values the first holes of track 1 (colours in the colour itself), the one
+being changed blinking. The rules of the
 game change only before the first event of a match (``Board.attempt`` of ``change_settings`` refuses
 them later): start a new match first. The current limit offers only values up to the build's
 supply (``hw.supply_ma``), the supply itself the last.
@@ -97,7 +98,8 @@ class SettingsMode:
 
     def handle(self, board, event):
         """A turn chooses the setting or dials its value; the encoder starts the change (a rule: only before a match
-        begins) and keeps the value; back leaves the value unchanged, then the settings; the encoder held: the game."""
+        begins) and keeps the value; back leaves the value unchanged, then the settings; the encoder held: the game;
+        p1 and p2 are refused with what the encoder does."""
         kind, what = event
         if kind == events.TURN:
             if self.editing:  # stops at either end: past the brightest is not the dimmest
@@ -111,6 +113,8 @@ class SettingsMode:
                 board.idle()
         elif kind == events.LONG and what == events.ENCODER:  # held, as it opened the menu: back to the game
             board.idle()
+        elif what == events.PLAYER_1 or what == events.PLAYER_2:  # no use here: refused, as on other screens
+            board.messages.refuse("the encoder keeps it" if self.editing else "the encoder changes it")
         elif kind == events.PRESS and what == events.ENCODER:
             key = ITEMS[self.item][0]
             if not self.editing:
