@@ -146,20 +146,18 @@ class Messages:
                 said = wrap("NO: " + refusal)
                 room = self.room()
                 kept = min(len(lines), max(2, room - len(said)))
-                # whole sentences give way, never a sentence's tail ("for a run of" without its "three"): the first line
-                # cut goes on from the last kept, which is cut too, if that ends in a hyphen (a name's first line:
-                # app.text), or in a word with no room after it for the line's first (wrap fills a line so) and the
-                # line starts with a word (a name, a figure start lines of their own), neither a key (chr(61) is a
-                # key's "=": the literal would be a name of its own on the chip)
+                # whole sentences give way, never a sentence's tail ("for a run of" without its "three"): the line kept
+                # last goes too while the next goes on with its sentence: it ends in a hyphen (a name's first line:
+                # app.text), or in a lower-case word with no room after it for the next line's first (wrap fills a
+                # line so), and that is a lower-case word too (a name or a figure starts a line of its own; a key,
+                # "enc=peg", is no word)
                 while 2 < kept < len(lines):
                     above = lines[kept - 1]
-                    line = lines[kept]
-                    word = line.find(" ")
-                    if word < 0:
-                        word = len(line)
-                    key = chr(61)
-                    if not (above.endswith("-") or len(above) + word >= WIDTH and above[-1:].islower()
-                            and line[:1].islower() and key not in line and key not in above):
+                    first = (lines[kept].split() or [""])[0]  # (a blank line: no word, a sentence's end)
+                    last = (above.split() or [""])[-1]
+                    if not (above.endswith("-") or len(above) + len(first) >= WIDTH and last.islower()
+                            and first.islower() and last.replace("-", "").isalpha()
+                            and first.replace("-", "").isalpha()):
                         break
                     kept -= 1
                 lines = lines[:kept] + said[:room - kept]
