@@ -141,8 +141,8 @@ def test_after_a_won_match_a_refusal_points_to_a_new_match_or_undo():
     d.board.handle_command(json.dumps({"cmd": "settings", "set": {"match_to": 3}}))
     d.press(P1)
     d.peg_in_steps(P1, 121)  # a double skunk: 3, the match
-    d.press(P2)  # a player's button: refused, saying what goes on
-    assert d.display()[-4:] == ["NO: the match is", "over: P1 won it", "3-0 (undo, or a", "new match)"]
+    d.press(P2)  # a player's button: refused, saying what goes on (the rules' why, 4 lines, took the key's line)
+    assert d.display()[-2:] == ["NO: match over:", "enc x2=new match"]
     d.press(HOLD_ENC, ENC)  # the menu's new game: refused in the same words
     assert d.mode.name == "menu"
     assert d.board.messages.refusal == "the match is over: P1 won it 3-0 (undo, or a new match)"

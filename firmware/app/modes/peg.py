@@ -48,6 +48,7 @@ from shared import events
 from shared.ticks import ticks_diff
 
 _NEXT_GAME = const("enc=next game")  # the key under a won game, and in the refusal of a player's button there
+_NEW_MATCH = const("enc x2=new match")  # the same under a won match
 
 
 def peg(board, side, points):
@@ -120,7 +121,7 @@ def score_lines(board, sure=False):
     if match.match_winner is not None:
         out.append(settings.side_name(match.match_winner) + " WINS MATCH")
         out.extend(result_lines(match)[1:])
-        out.append("enc again=new" if sure else "enc x2=new match")
+        out.append("enc again=new" if sure else _NEW_MATCH)
         if sure and len(out) < LINES - 1:  # (room left for an undo's or refusal's line)
             out.append("back=keep match")  # the question let go, not the winning points undone (``Peg._idle``)
     elif over:
@@ -230,9 +231,10 @@ class Peg:
             board.mode.handle(board, event)
         elif side is not None and phase == "play":
             self.press(board, side, event)
-        elif side is not None and phase == "over" and board.match.match_winner is None:  # a game won: refused with
-            # the press that goes on, in 2 lines (the rules' why took 5, and the key's line under the result with them)
-            board.messages.refuse("game over: " + _NEXT_GAME)
+        elif side is not None and phase == "over":  # a game or the match won: refused with the press that goes on, in
+            # 2 lines (the rules' why took 4 or 5, and the key's line under the result with them)
+            match_won = board.match.match_winner is not None
+            board.messages.refuse("match over: " + _NEW_MATCH if match_won else "game over: " + _NEXT_GAME)
         elif side is not None:  # the play over (the show, the game's end): refused at once, the rules saying why
             # (no dial that could never be pegged); the claimer's own button while its claim may be called: why not
             called = board.match.muggins is not None and phase == "show"
