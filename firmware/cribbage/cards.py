@@ -45,12 +45,16 @@ def name(card):
     """Short text of a card: ``10H``."""
     if not 0 <= card < DECK_SIZE:
         raise ValueError("not a card number: %r" % card)
-    return rank_name(card >> 2) + SUIT_LETTERS[card & 3]
+    suit = card & 3
+    return rank_name(card >> 2) + SUIT_LETTERS[suit:suit + 1]
 
 
 def rank_name(rank):
     """Short text of a rank (0 = Ace .. 12 = King): ``A``, ``2`` .. ``10``, ``J``, ``Q``, ``K``."""
-    return "10" if rank == 9 else RANK_LETTERS[rank]
+    # A slice, not ``RANK_LETTERS[rank]``: MicroPython interns the one character an index (or a loop over a str)
+    # reads, a name kept for good in the pools whose seventh takes 7.5 KB of the chip's heap at once
+    # (tests/chip/test_chip_names.py); a slice is a small string, garbage once used.
+    return "10" if rank == 9 else RANK_LETTERS[rank:rank + 1]
 
 
 def a_rank(rank):

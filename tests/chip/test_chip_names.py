@@ -18,6 +18,11 @@ home screen's "back=undo"; 1,258 with the advice's ``one_of_each``. A change tha
 costs the heap 7.5 KB beside its own: drop names (a private constant that is a literal, ``const()``,
 brings none) rather than take the pool (docs/CHIP_FIGURES.md). The plain-Python twins of the native
 modules (``*_plain``) are left out: the chip loads its native twins instead.
+
+Names also come as the code runs: the one character an index (``text[i]``) or a loop over a str reads, and
+``chr``'s. The text the board shows must make none (the second test): until the twenty-eighth session the cards'
+names made 15 and wrapped lines up to 58 (every printable character at a cut), and a board that had loaded every
+module took its seventh pool as it showed its first cards.
 """
 
 from __future__ import annotations
@@ -51,3 +56,31 @@ def test_every_module_s_names_fit_six_pools() -> None:
         chip.pico.close()
     assert names.names > 1000, names  # every module's names are there
     assert names.pools == POOLS, "%s: a seventh pool takes 7.5 KB of heap" % (names,)
+
+
+# Text made at run time, with every printable character at a line's cut: the cards' names and wrapped lines.
+SHOWN = """from cribbage.cards import name
+from app.text import wrap
+import micropython
+micropython.qstr_info()
+for card in range(52):
+    name(card)
+every = bytes(range(33, 127)).decode()
+words = " ".join(every[i:i + n] for n in (1, 2, 3, 5, 7) for i in range(0, len(every), n))
+for width in (8, 12, 16):
+    wrap(words, width)
+micropython.qstr_info()
+"""
+
+
+def test_text_the_board_shows_interns_no_names() -> None:
+    # MicroPython interns the one character an index or a loop over a str reads, a name for good, past the count of the
+    # modules' own above: a board that had loaded every module took a seventh pool once it showed its first cards
+    # (cribbage.cards read a rank's letter by index, app.text the characters round a line's cut)
+    chip = bare_board(CRIB_PICO)
+    try:
+        printed = chip.exec_raw(SHOWN)
+    finally:
+        chip.pico.close()
+    before, after = (InternedNames.printed("qstr pool: " + part) for part in printed.split("qstr pool: ")[1:])
+    assert after.names == before.names, "%s, then %s: text shown interned names" % (before, after)
