@@ -8,6 +8,7 @@ from micropython import const
 
 DECK_SIZE = const(52)
 _HALF_DECK = const(26)
+_RANKS = const(13)
 RANK_LETTERS = "A23456789TJQK"
 SUIT_LETTERS = "CDHS"
 JACK = const(10)
@@ -51,6 +52,8 @@ def name(card):
 
 def rank_name(rank):
     """Short text of a rank (0 = Ace .. 12 = King): ``A``, ``2`` .. ``10``, ``J``, ``Q``, ``K``."""
+    if not 0 <= rank < _RANKS:  # (checked: a slice past the letters is "", no error)
+        raise ValueError("not a rank: %r" % (rank,))
     # A slice, not ``RANK_LETTERS[rank]``: MicroPython interns the one character an index (or a loop over a str)
     # reads, a name kept for good in the pools whose seventh takes 7.5 KB of the chip's heap at once
     # (tests/chip/test_chip_names.py); a slice is a small string, garbage once used.
