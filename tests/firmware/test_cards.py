@@ -49,7 +49,7 @@ def test_bad_cards_name_the_offender():
         cards.check_distinct([3, 3])
     with raises(ValueError):
         cards.check_distinct([52])
-    for rank in (-1, 13, 40):  # -1 was a King, 13 nothing: a rank's letter is sliced, which raises nothing of itself
+    for rank in (-1, 13, 40):  # (a slice of the letters raises nothing: -1 and 13 give "", an index -1 a King)
         with raises(ValueError, "not a rank: %d" % rank):
             cards.rank_name(rank)
     with raises(ValueError, "not a card number: 52"):
