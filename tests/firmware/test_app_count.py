@@ -459,5 +459,7 @@ def test_a_player_s_button_at_the_preview_a_total_or_a_claim_says_what_to_do():
     d.pick_all("5S TD JH QC")
     d.press(turn(3), P1)  # a claim: called once pegged, not before
     assert d.where() == "claim" and d.board.messages.refusal == "call muggins after the peg"
+    d.press(HOLD_P2)  # held too (a play-test: the pone's button held there answered of his heels, the dealer's)
+    assert d.where() == "claim" and d.board.messages.refusal == "call muggins after the peg" and d.match.front == [0, 0]
     d.press(ENC, P1)  # pegged: P1's button calls it
     assert d.where() == "called" and d.match.front == [15, 3]

@@ -29,13 +29,14 @@ def test_a_game_won_by_his_heels_says_so():
     d.pick("JS")  # his heels: 121
     assert d.match.winner == 0 and d.display()[3:7] == ["P1 WINS", "P1: his heels 2", "next: P2 deals",
                                                           "enc=next game"]
-    d = Driver()  # three players, both others double skunked: no room for it and the hint, which stays
+    d = Driver()  # three players, both others double skunked: the scores give way (the pegs show them), the hint stays
     d.board.change_settings({"players": 3})
     d.press(P1)
     d.peg_in_steps(P1, 119)
     d.press(ENC)
     d.pick("JS")
-    assert d.display()[4:] == ["P1 WINS 3 GAMES", "P2 P3", "DOUBLE SKUNKED", "enc=next game"]
+    assert d.display() == ["G1  won 3-0-0", "P1 WINS 3 GAMES", "P2 P3", "DOUBLE SKUNKED", "P1: his heels 2",
+                           "next: P2 deals", "enc=next game"]
 
 
 def test_the_end_says_who_won_and_what():

@@ -884,9 +884,10 @@ def test_a_card_that_wins_the_game_is_said_under_the_result():
         d.board.apply(["peg", side, points])
     lay(d, 5)
     lay(d, 5)  # P1: a pair
-    lay(d, 5)  # P2: fifteen and a pair royal, 8: three lines, in the hint's place
-    assert d.display()[-4:] == ["P1 SKUNKED", "P2: fifteen two", "and a pair royal", "is eight"]
-    assert d.mode.lines(d.board) == d.display()  # the hint left out by home itself, not cut off by the display
+    lay(d, 5)  # P2: fifteen and a pair royal, 8: three lines; the scores give way (the pegs show them), as in the play
+    assert d.display() == ["G1  won 0-2", "P2 WINS 2 GAMES", "P1 SKUNKED", "P2: fifteen two", "and a pair royal",
+                           "is eight", "next: P1 deals", "enc=next game"]  # (a play-test: the hint had given way)
+    assert d.mode.lines(d.board) == d.display()  # made so by home itself, not cut off by the display
 
 
 def test_the_hint_stays_under_three_players_and_a_long_saying():

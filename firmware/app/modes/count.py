@@ -21,11 +21,11 @@ it is unknown). Steps (``back`` steps back exactly one of them), in the core's c
 - ranks: a show by its ranks (``app.rank_show``), then claim or confirm as with cards; a
   hand laid card by card in the play (``app.modes.lay``) is always counted so, its 4 ranks
   taken from the play: only the questions ranks leave open are asked.
-At the confirm, total and claim steps p1 and p2 pressed are refused with what to do (at a claim, but for a call
-on the claim before), and the encoder held opens the menu (the serial line's LED test opens at any step); left,
-it goes back to this count as it was (its cards or ranks taken, the answers given, its total or claim dialled:
-``kept``, ``Board.idle``) unless it started a new game or match (a preference changed keeps it:
-``Board.change_settings``).
+At the confirm, total and claim steps p1 and p2 pressed (or held, but the dealer's: his heels) are refused with what
+to do (at a claim, but for a call on the claim before), and the encoder held opens the menu (the serial line's LED
+test opens at any step); left, it goes back to this count as it was (its cards or ranks taken, the answers given,
+its total or claim dialled: ``kept``, ``Board.idle``) unless it started a new game or match (a preference changed
+keeps it: ``Board.change_settings``).
 Counting stops the moment someone wins, and after the crib.
 On the LEDs, at the confirm, claim and total steps the points are a preview peg and the counted
 side's game hole blinks in its colour: points wait for the encoder (at home it breathes); at a claim
@@ -290,6 +290,7 @@ class Count:
         """The claim or the total: turn to dial, press to peg; a player's button pressed is refused with what to do."""
         kind, what = event
         side = button_side(board, event)
+        match = board.match
         if self.step == _CLAIM and may_call(board, side):  # the claim before still open to a call: the button calls it
             from app.modes.muggins import Muggins
 
@@ -297,15 +298,16 @@ class Count:
             muggins.reopen(board)
             muggins.next_claim = self._shown_event(board, self.points)  # this show as it stands: opened after
             muggins.handle(board, event)
-        elif kind == events.LONG and side is not None:
-            if heels(board, side) and board.match.winner is not None:
-                board.idle()
+        elif kind == events.LONG and side is not None and (match.starter_rank is None
+                                                           or side == match.settings.side_of(match.dealer)):
+            if heels(board, side) and match.winner is not None:  # his heels while the starter is unknown (skipped),
+                board.idle()  # or the dealer's asking (refused with why); another's button held is its press, below
         elif kind == events.TURN:
             self.points = max(0, min(show.MAX_SHOW, self.points + what))
         elif kind == events.PRESS and what == events.BACK:
             if self.picker is not None or self.ranks is not None:
                 self._back(board)
-            elif board.match.phase == "play":
+            elif match.phase == "play":
                 board.open(Starter)  # nothing counted yet: the starter again (a step of the count: a kept show stays)
             else:
                 leave(board)
@@ -316,7 +318,8 @@ class Count:
                 board.messages.refuse("no hand counts %d" % self.points)
             elif board.try_apply(self._event(None, self.points)):
                 self.after(board, self.crib)
-        else:  # p1 or p2 pressed: refused with what to do (a claim is called once pegged: app.modes.muggins)
+        else:  # p1 or p2 pressed, or held but the dealer's: refused with what to do (a claim is called once pegged:
+            # app.modes.muggins)
             board.messages.refuse("call muggins after the peg" if self.step == _CLAIM else _PEGS)
 
     def _claim(self, board):

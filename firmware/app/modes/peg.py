@@ -85,17 +85,14 @@ def result_lines(match):
     if match.match_winner is None and match.events:  # (the glance's first frame: a match of no events, none said)
         last = next(match.iter_log(match.events - 1))[0]
         said = ()
-        room = LINES  # under the game's line and the scores (a long saying takes the hint's line below it, as in
-        # the play: the display shows 8)
         if match.game.laying is not None and (last == "lay" or last == "go"):
             from app.modes.lay import play_said  # (loaded already, but after a power cut)
 
             said = play_said(match)
         elif match.heels is True and (last == "heels" or last[:7] == "starter"):  # won by his heels: said, as
             said = heels_said(match)  # a card of the play says what it made
-            room = LINES - 1  # (one line: the hint gives way to it)
-        if len(match.front) + len(out) + len(said) < room:
-            out.extend(said)
+        if len(out) + len(said) < LINES - 1:  # under the game's line, over the hint's (the scores give way to it:
+            out.extend(said)  # ``score_lines``)
     return out
 
 
@@ -125,12 +122,14 @@ def score_lines(board, sure=False):
         if sure and len(out) < LINES - 1:  # (room left for an undo's or refusal's line)
             out.append("back=keep match")  # the question let go, not the winning points undone (``Peg._idle``)
     elif over:
-        out.extend(result_lines(match))
+        result = result_lines(match)
+        if len(out) + len(result) >= LINES:  # a long saying of what won: the pegs show the scores, the hint stays (as
+            del out[1:]  # in the play: a player new to the board reads what to do next there)
+        out.extend(result)
         if len(out) <= LINES - 2:  # room for it and the hint: who deals the next game (with three players, not
             # always the next seat)
             out.append("next: %s deals" % settings.seat_name(match.loser_seat(match.game)))
-        if len(out) < LINES:  # (a long saying of the card that won takes its line: result_lines)
-            out.append(_NEXT_GAME)
+        out.append(_NEXT_GAME)
     else:
         if match.dealer is not None:
             out[0] += " %s deals" % settings.seat_name(match.dealer)
