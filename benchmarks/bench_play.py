@@ -25,7 +25,6 @@ from play_reference import play_out  # noqa: E402
 
 from app.board import Board  # noqa: E402
 from app.modes.count import RANKS  # noqa: E402
-from app.rank_show import NOBS, ONE_SUIT, STARTER_TOO  # noqa: E402
 from cribbage.cards import JACK  # noqa: E402
 from cribbage_lab import deck  # noqa: E402
 from simulator.virtual_hardware import VirtualHardware  # noqa: E402  (the fake hardware: not the app)
@@ -92,8 +91,10 @@ def answer(player: Player, mode: "Count", cards: list[int], starter: int) -> Non
     """Answer what the hand's ranks leave open (app.rank_show) as its real ``cards`` do: no
     is the answer dialled first, one detent makes it yes."""
     suit = starter & 3
-    truth = {ONE_SUIT: all(card & 3 == cards[0] & 3 for card in cards), STARTER_TOO: cards[0] & 3 == suit,
-             NOBS: any(card >> 2 == JACK and card & 3 == suit for card in cards)}
+    # the questions by app.rank_show's numbers (private there: a name each on the chip): one suit? starter too? his
+    # nobs? (a wrong answer would peg other points than the deal by points, which main() refuses)
+    truth = (None, all(card & 3 == cards[0] & 3 for card in cards), cards[0] & 3 == suit,
+             any(card >> 2 == JACK and card & 3 == suit for card in cards))
     while mode.step == RANKS:
         if truth[mode.ranks.asked(starter >> 2)[2]]:
             player.press("turn", 1)

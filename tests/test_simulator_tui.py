@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from led_colour import BLUE, ORANGE
 from sim_process import CRIB, TIMEOUT_S, Connection, Simulator, lit_colour, wait_for
 
 from app import palette
@@ -130,7 +131,7 @@ def test_the_terminal_board_plays_with_keys(terminal: tuple[Tmux, Connection]) -
     tmux, board = terminal
     layout = TerminalLayout(Geometry.load())
     left = margin(100, layout.width)  # the screen centred across the terminal
-    blue, orange = led_colour(lit_colour(palette.BLUE)), led_colour(lit_colour(palette.ORANGE))
+    blue, orange = led_colour(lit_colour(BLUE)), led_colour(lit_colour(ORANGE))
 
     def holes_show(expected: dict[tuple[int, int], tuple[int, int, int] | None]) -> bool:
         rows = parse_screen(tmux.screen())

@@ -13,10 +13,10 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from led_colour import BLUE, ORANGE, YELLOW
 from PIL import Image, ImageGrab
 from sim_process import TIMEOUT_S, Simulator, lit_colour, wait_for
 
-from app import palette
 from hal.acceleration import DEFAULT_STEPS
 from shared.events import ENCODER, PLAYER_1, PLAYER_2, PRESS, TURN
 from simulator.controls import HELP
@@ -118,7 +118,7 @@ def test_the_window_plays_with_keys_and_mouse(display: str, tmp_path: Path) -> N
         xdotool(display, "windowfocus", "--sync", window)
         screen = Screen(display, window)
         layout = screen.layout
-        blue, orange = lit_colour(palette.BLUE), lit_colour(palette.ORANGE)
+        blue, orange = lit_colour(BLUE), lit_colour(ORANGE)
 
         # Keys: 1 = player 1 deals; then 1, four quick taps right, Enter = peg 5 for player 1: a key
         # is one detent however quick the taps (no speed-up as on a spun knob); Shift+arrow is 5.
@@ -194,9 +194,9 @@ def test_the_window_says_where_it_serves_and_names_the_tracks(display: str, tmp_
         window.pull_plug()
         assert window.status.cget("text").splitlines()[:2] == ["Power cut: booted again from flash (boot 2).",
                                                                "serving on 127.0.0.1:%d" % server.port]
-        assert track_names(device.board) == [[("P1", palette.BLUE)], [("P2", palette.ORANGE)]]
+        assert track_names(device.board) == [[("P1", BLUE)], [("P2", ORANGE)]]
         device.command(json.dumps({"cmd": "settings", "set": {"players": 3, "colour2": 4}}))
-        assert track_names(device.board) == [[("P1", palette.BLUE), ("P3", palette.YELLOW)], [("P2", palette.ORANGE)]]
+        assert track_names(device.board) == [[("P1", BLUE), ("P3", YELLOW)], [("P2", ORANGE)]]
     finally:
         window.root.destroy()
         server.close()

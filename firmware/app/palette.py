@@ -8,18 +8,18 @@ show by ranks' yes or no. Colours are (r, g, b) tuples made once.
 
 from micropython import const
 
-BLUE = (0, 114, 178)
-ORANGE = (230, 159, 0)
+_BLUE = const((0, 114, 178))  # (private: a name less on the chip each; chosen by index, or a suit's)
+_ORANGE = const((230, 159, 0))
 GREEN = (0, 158, 115)  # Okabe-Ito bluish green
-_SKY = const((86, 180, 233))  # (private: a name less on the chip; chosen only by index)
-YELLOW = (240, 228, 66)
+_SKY = const((86, 180, 233))
+_YELLOW = const((240, 228, 66))
 VERMILLION = (213, 94, 0)
 PURPLE = (204, 121, 167)
 WHITE = (255, 255, 255)
 
 # Colours a player may choose from (the settings menu cycles through them by index and names
 # them: app.modes.settings.COLOUR_NAMES, in the order here).
-CHOICES = (BLUE, ORANGE, GREEN, _SKY, YELLOW, VERMILLION, PURPLE, WHITE)
+CHOICES = (_BLUE, _ORANGE, GREEN, _SKY, _YELLOW, VERMILLION, PURPLE, WHITE)
 DEFAULT_COLOURS = (0, 1, 2)  # per side: blue, orange, bluish green
 
 # Levels out of 256 (applied while drawing). app.power keeps their order and each one's
@@ -38,4 +38,4 @@ STREET = const(12)  # street marks every 5 holes: the dimmest step or two
 DIM = const(45)  # menu items and cards already on the table, against FULL for the chosen one
 
 # Suits in the card picker: a colour each, plus a row of the board each (the position cue).
-SUIT_COLOURS = (GREEN, ORANGE, VERMILLION, BLUE)  # clubs, diamonds, hearts, spades
+SUIT_COLOURS = (GREEN, _ORANGE, VERMILLION, _BLUE)  # clubs, diamonds, hearts, spades

@@ -34,9 +34,9 @@ from cribbage.cards import JACK, rank_name
 from shared import events
 
 _RANKS = const(13)
-ONE_SUIT = const(1)
-STARTER_TOO = const(2)
-NOBS = const(3)
+_ASK_SUIT = const(1)  # the questions (``asked``'s third item: one suit? starter too? his nobs?; private: no name)
+_ASK_STARTER = const(2)
+_ASK_NOBS = const(3)  # (not show_ranks.NOBS, an answer's bit)
 _ASKED = const(("", "one suit?", "starter too?", "his nobs?"))
 _ASKED_LINE_2 = const(("", "", "(flush of five)", "J starter's suit"))
 # the crib's "one suit?" is of all five (only that flush counts there): said, or its four alone would be answered
@@ -82,19 +82,19 @@ class RankShow:
         i = 0  # answers used
         if len(flushes) > 1:
             if not answers:
-                return 0, False, ONE_SUIT
+                return 0, False, _ASK_SUIT
             i = 1
             if answers[0]:
                 flush = flushes[-1] if self.crib else 4
                 if not self.crib and flushes[-1] == 5:
                     if i == len(answers):
-                        return 4, False, STARTER_TOO
+                        return 4, False, _ASK_STARTER
                     flush = 5 if answers[i] else 4
                     i += 1
         options = show_ranks.nobs_options(self.ranks, starter_rank, flush, self.suited)
         if options == show_ranks.NO_NOBS | show_ranks.NOBS:
             if i == len(answers):
-                return flush, False, NOBS
+                return flush, False, _ASK_NOBS
             return flush, answers[i], 0
         return flush, options == show_ranks.NOBS, 0
 
@@ -187,7 +187,7 @@ class RankShow:
             question = self.asked(starter_rank)[2]
             if not question:
                 return
-            self.answers.append(flush != 0 if question == ONE_SUIT else flush == 5 if question == STARTER_TOO
+            self.answers.append(flush != 0 if question == _ASK_SUIT else flush == 5 if question == _ASK_STARTER
                                 else nobs)
 
     def describe(self):
@@ -203,11 +203,11 @@ class RankShow:
         lit, level = colour, palette.FULL
         if question:
             lit = palette.GREEN if self.answer else palette.VERMILLION
-            if question != STARTER_TOO and not canvas.blink(now, 600, 420):
+            if question != _ASK_STARTER and not canvas.blink(now, 600, 420):
                 level = palette.DIM
         for row in range(len(taken)):
             track, hole = card_hole(taken[row] * 4 + row)
-            canvas.put(track, hole, lit, level if question != NOBS or taken[row] == JACK else palette.DIM)
+            canvas.put(track, hole, lit, level if question != _ASK_NOBS or taken[row] == JACK else palette.DIM)
         if not self.taken and self._cursor.lit(canvas, now, self.rank * 4 + len(taken)):
             track, hole = card_hole(self.rank * 4 + len(taken))
             canvas.put(track, hole, colour, palette.FULL)
@@ -223,6 +223,6 @@ class RankShow:
             return ([title] + wrap(" ".join([rank_name(r) for r in self.ranks] + [">" + rank_name(self.rank)]))
                     + ["starter " + rank_name(starter_rank), "%d/4 ranks" % len(self.ranks), "turn=rank", "enc=take"])
         question = self.asked(starter_rank)[2]
-        told = _CRIB_ONE_SUIT if self.crib and question == ONE_SUIT else _ASKED_LINE_2[question]
+        told = _CRIB_ONE_SUIT if self.crib and question == _ASK_SUIT else _ASKED_LINE_2[question]
         return [title, self.text(starter_rank), _ASKED[question], told,
                 "> yes" if self.answer else "> no", "turn=yes/no", "enc=answer"]

@@ -1,4 +1,10 @@
-"""A lit LED's colour as the tests judge it, on both interpreters: ``dominant``, the channels at its peak."""
+"""A lit LED's colour as the tests judge it, on both interpreters: ``dominant``, the channels at its peak; and the
+Okabe-Ito colours of the players' default pegs and of player 3's choice in the tests (``app.palette`` keeps them
+private: a name each on the chip)."""
+
+BLUE = (0, 114, 178)
+ORANGE = (230, 159, 0)
+YELLOW = (240, 228, 66)
 
 
 def dominant(rgb):

@@ -15,6 +15,7 @@ from app_driver import (
     is_hue,
     turn,
 )
+from led_colour import ORANGE
 
 from app import palette
 from app.picker import card_hole
@@ -124,7 +125,7 @@ def test_a_detent_of_the_count_s_total_shows_at_once_whatever_the_clock():
         d.hw.advance(wait)
         d.press(turn(1))
         start = d.match.front[1]
-        assert is_hue(d.frame_after(1).pixel(1, start + 1), palette.ORANGE), wait
+        assert is_hue(d.frame_after(1).pixel(1, start + 1), ORANGE), wait
 
 
 def test_a_hand_s_words_are_made_only_for_the_display_after_its_points_show():
@@ -426,9 +427,9 @@ def test_a_total_dialled_at_0_blinks_the_game_hole_where_a_hand_counted_leaves_i
     assert d.where() == "total" and d.mode.points == 0
     hole = d.match.settings.target
     seen = [d.frame_after(50).pixel(1, hole) for _ in range(8)]  # P2's game hole over 400 ms: it blinks
-    assert any(is_hue(rgb, palette.ORANGE) for rgb in seen) and (0, 0, 0) in seen, seen
+    assert any(is_hue(rgb, ORANGE) for rgb in seen) and (0, 0, 0) in seen, seen
     d.press(turn(2))
-    assert is_hue(d.frame_after(5).pixel(1, hole), palette.ORANGE)  # lit at once after a detent
+    assert is_hue(d.frame_after(5).pixel(1, hole), ORANGE)  # lit at once after a detent
     d.press(turn(-2), ENC, BACK_PRESS)  # 0 pegged on purpose, then home: the next counter's game hole breathes
     assert d.mode.name == "peg" and d.match.front == [4, 3]
     assert all(brightness(d.frame_after(97).pixel(0, hole)) > 0 for _ in range(30))

@@ -4,6 +4,7 @@
 import json
 
 from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_P1, HOLD_P2, P1, P2, Driver, brightness, is_hue, turn
+from led_colour import BLUE, ORANGE
 
 from app import palette
 from app.modes.cut import rank_hole
@@ -72,13 +73,13 @@ def test_a_tie_shows_on_the_leds_until_each_tied_seat_cuts_again():
     d.frame_after(1)  # the rank being dialled lands, lit; 500 ms on it blinks off
     frame = d.frame_after(499)
     tied = [frame.pixel(1, rank_hole(1, 1)), frame.pixel(0, rank_hole(2, 1))]
-    assert all(0 < brightness(p) < brightness(palette.ORANGE) for p in tied), tied  # dimmer than a rank taken
-    assert is_hue(tied[0], palette.ORANGE) and is_hue(tied[1], palette.GREEN)
+    assert all(0 < brightness(p) < brightness(ORANGE) for p in tied), tied  # dimmer than a rank taken
+    assert is_hue(tied[0], ORANGE) and is_hue(tied[1], palette.GREEN)
     assert brightness(frame.pixel(0, rank_hole(0, 8))) < 30  # P1's nine: out of the tie, no more lit
     cut(d, 6)  # P2 cuts again: its old rank goes, its new one shines; P3's tie stays until it cuts
     d.frame_after(1)
     frame = d.frame_after(499)
-    assert is_hue(frame.pixel(1, rank_hole(1, 6)), palette.ORANGE) and brightness(frame.pixel(1, rank_hole(1, 1))) < 30
+    assert is_hue(frame.pixel(1, rank_hole(1, 6)), ORANGE) and brightness(frame.pixel(1, rank_hole(1, 1))) < 30
     assert is_hue(frame.pixel(0, rank_hole(2, 1)), palette.GREEN)
 
 
@@ -134,11 +135,11 @@ def test_the_cut_on_the_leds_a_row_of_ranks_per_player():
     cut(d, 12)
     d.press(turn(3))  # player 2 dials a four
     hw = d.frame_after(1)  # the dial is lit: its blink starts where it lands (app.cursor)
-    assert is_hue(hw.pixel(0, rank_hole(0, 12)), palette.BLUE)  # player 1's King, steady
-    assert is_hue(hw.pixel(1, rank_hole(1, 3)), palette.ORANGE)  # player 2's dial
+    assert is_hue(hw.pixel(0, rank_hole(0, 12)), BLUE)  # player 1's King, steady
+    assert is_hue(hw.pixel(1, rank_hole(1, 3)), ORANGE)  # player 2's dial
     assert 0 < brightness(hw.pixel(1, rank_hole(1, 5))) < brightness(hw.pixel(1, rank_hole(1, 3)))  # the row, dim
     hw = d.frame_after(499)
-    assert not is_hue(hw.pixel(1, rank_hole(1, 3)), palette.ORANGE)  # the dial blinks
+    assert not is_hue(hw.pixel(1, rank_hole(1, 3)), ORANGE)  # the dial blinks
 
 
 def test_the_cut_over_the_serial_line_and_the_seat_choice_past_it():
@@ -186,7 +187,7 @@ def test_three_players_seat_choice_tells_player_3_from_player_1_by_more_than_col
     assert d.ask({"cmd": "settings", "set": {"players": 3}})["ok"]
     d.press(turn(1))  # P1
     hw = d.frame_after(10)
-    assert is_hue(hw.pixel(0, 1), palette.BLUE) and hw.pixel(0, 2) == (0, 0, 0) and hw.pixel(0, 121) != (0, 0, 0)
+    assert is_hue(hw.pixel(0, 1), BLUE) and hw.pixel(0, 2) == (0, 0, 0) and hw.pixel(0, 121) != (0, 0, 0)
     d.press(turn(2))  # P3: two holes from hole 1
     hw = d.frame_after(10)
     assert is_hue(hw.pixel(0, 1), palette.GREEN) and is_hue(hw.pixel(0, 2), palette.GREEN)

@@ -4,6 +4,7 @@ ended and the next one started on purpose, refusals wrapped at spaces."""
 import json
 
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P2, P1, P2, Driver, brightness, is_hue, turn
+from led_colour import BLUE
 
 from app import palette
 
@@ -78,7 +79,7 @@ def test_in_a_61_game_the_game_hole_is_61():
     d.board.handle_command(json.dumps({"cmd": "settings", "set": {"target": 61}}))
     d.press(P1)
     hw = d.frame_after(10)
-    assert is_hue(hw.pixel(0, 61), palette.BLUE) and hw.pixel(0, 121) == (0, 0, 0)  # the dealer's light
+    assert is_hue(hw.pixel(0, 61), BLUE) and hw.pixel(0, 121) == (0, 0, 0)  # the dealer's light
     d.peg_in_steps(P1, 61)
     assert d.match.winner == 0
     hw = d.frame_phase(1000, 100)
@@ -97,7 +98,7 @@ def test_a_match_to_3_ends_and_the_next_starts_only_on_purpose():
     d.peg_in_steps(P2, 80)
     d.peg_in_steps(P1, 121)  # a skunk: 2 game points
     hw = d.frame_phase(1600, 1500)
-    assert is_hue(hw.pixel(0, 1), palette.BLUE) and is_hue(hw.pixel(0, 2), palette.BLUE)
+    assert is_hue(hw.pixel(0, 1), BLUE) and is_hue(hw.pixel(0, 2), BLUE)
     assert hw.pixel(0, 3)[0] == hw.pixel(0, 3)[2] > 0  # the hole that wins the match, dim white
     d.press(ENC)  # the next game: the loser deals
     assert d.match.dealer == 1 and d.match.match_winner is None
@@ -108,7 +109,7 @@ def test_a_match_to_3_ends_and_the_next_starts_only_on_purpose():
     assert lines[0] == "MATCH OVER 3-0" and lines[3:5] == ["P1 WINS MATCH", "enc x2=new match"]
     on = d.frame_phase(1000, 100).pixel(0, 1)
     off = d.frame_phase(1000, 700).pixel(0, 1)
-    assert is_hue(on, palette.BLUE) and brightness(off) == 0  # the winner's tally blinks
+    assert is_hue(on, BLUE) and brightness(off) == 0  # the winner's tally blinks
     d.press(ENC)  # once: asks
     assert d.match.games_won == [3, 0] and d.display()[-2:] == ["enc again=new", "back=keep match"]
     d.press(P2)  # anything else cancels (here: player 2's button, refused: the game is over)

@@ -3,6 +3,7 @@
 import json
 
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, brightness, is_hue, turn
+from led_colour import BLUE, ORANGE
 
 from app import palette
 from shared.ticks import ticks_add
@@ -41,7 +42,7 @@ def test_a_plain_win_and_the_next_game():
     d.press(ENC)  # the next game; the loser (player 2) deals
     assert m.game_number == 2 and m.dealer == 1 and m.front == [0, 0] and m.games_won == [1, 0]
     hw = d.frame_after(10)
-    assert is_hue(hw.pixel(0, 1), palette.BLUE) and hw.pixel(0, 2) == (0, 0, 0)  # the tally: one game
+    assert is_hue(hw.pixel(0, 1), BLUE) and hw.pixel(0, 2) == (0, 0, 0)  # the tally: one game
     assert hw.pixel(1, 1) == (0, 0, 0)
 
 
@@ -61,7 +62,7 @@ def test_the_end_flashes_count_the_games_won():
         seen[name] = flashes_in_a_cycle(d, 1, gap_hole)
         hw = d.frame_phase(1600, 50)
         assert is_hue(hw.pixel(1, gap_hole), palette.VERMILLION)
-        assert is_hue(hw.pixel(1, loser), palette.ORANGE)  # the loser's front peg stays visible
+        assert is_hue(hw.pixel(1, loser), ORANGE)  # the loser's front peg stays visible
     # a skunk and a lurch win 2 games, a double skunk 3 (or 4, a setting): as many flashes
     assert seen == {"skunk": 2, "double skunk": 3, "lurch": 2, "double skunk 4": 4}
 
@@ -76,7 +77,7 @@ def test_the_match_tally_counts_skunks_double():
     assert d.match.games_won == [3, 3] and d.match.game_number == 2
     hw = d.frame_phase(1600, 1500)  # between flashes: the tally holes show steady
     for hole in (1, 2, 3):
-        assert is_hue(hw.pixel(0, hole), palette.BLUE)
+        assert is_hue(hw.pixel(0, hole), BLUE)
     d.press(HOLD_ENC, turn(1), ENC)  # menu: new match asks twice
     assert d.match.games_won == [3, 3]
     d.press(ENC)

@@ -15,6 +15,7 @@ from app_driver import (
     is_hue,
     turn,
 )
+from led_colour import BLUE, ORANGE
 
 from app import palette
 from host_tools.card_text import parse
@@ -573,7 +574,7 @@ def test_the_leds_show_whose_turn_the_rank_and_the_count():
     d.press(turn(-4))  # a 5 dialled: the count would be 14
     on = d.frame_phase(400, 10)
     for hole in range(52, 61):  # the count, 9: a bar on P1's track from hole 60 along the way back
-        assert is_hue(on.pixel(0, hole), palette.BLUE) and brightness(on.pixel(0, hole)) < 200, hole
+        assert is_hue(on.pixel(0, hole), BLUE) and brightness(on.pixel(0, hole)) < 200, hole
     for hole in range(47, 52):  # the five's value after it, brighter, blinking
         assert brightness(on.pixel(0, hole)) > brightness(on.pixel(0, 55)), hole
     off = d.frame_phase(400, 300)
@@ -581,11 +582,11 @@ def test_the_leds_show_whose_turn_the_rank_and_the_count():
     assert on.pixel(0, 46) == (0, 0, 0) and on.pixel(1, 54) == (0, 0, 0)  # past it, P2's track: dark
     # the rank dialled: hole 5, blinking (steady, it would look like a peg), lit as soon as it is turned
     d.press(turn(1), turn(-1))
-    lit = [is_hue(d.frame_after(ms).pixel(0, 5), palette.BLUE) for ms in (5, 200, 250, 200)]  # 5, 205, 455, 655
+    lit = [is_hue(d.frame_after(ms).pixel(0, 5), BLUE) for ms in (5, 200, 250, 200)]  # 5, 205, 455, 655
     assert lit == [True, True, False, True] and d.hw.pixel(0, 4) == d.hw.pixel(0, 6) == (0, 0, 0)
     d.press(turn(8))  # a King: hole 13; worth 10, to 19
     on = d.frame_phase(400, 10)  # (within 420 ms of the detent: the rank is lit)
-    assert is_hue(on.pixel(0, 13), palette.BLUE) and brightness(on.pixel(0, 5)) < 10 and brightness(on.pixel(0, 42)) > 0
+    assert is_hue(on.pixel(0, 13), BLUE) and brightness(on.pixel(0, 5)) < 10 and brightness(on.pixel(0, 42)) > 0
     breathing = [brightness(d.frame_phase(2000, at).pixel(0, 121)) for at in (0, 1000)]
     assert breathing[0] != breathing[1]  # P1's game hole breathes: P1's turn
 
@@ -595,7 +596,7 @@ def test_a_team_s_second_partner_s_turn_is_dotted_even_at_a_count_of_0():
 
     def lit_holes(track):
         on = d.frame_phase(400, 10)  # the card dialled lit; the street marks (white) aside
-        colour = (palette.BLUE, palette.ORANGE)[track]
+        colour = (BLUE, ORANGE)[track]
         return [hole for hole in range(45, 61) if is_hue(on.pixel(track, hole), colour)]
 
     assert lit_holes(1) == [56, 57, 58, 59, 60]  # T2a, a 5 dialled: one run of holes from hole 60 on
@@ -760,7 +761,7 @@ def test_the_rank_dialled_blinks_over_a_peg_of_its_own_colour():
     assert d.match.front == [2, 0] and d.mode.rank == 2 and d.mode._turn(d.board) == 0
     d.press(turn(1), turn(-1))  # (the blink starts lit at the last detent)
     lit, dark = d.frame_after(100).pixel(0, 2), d.frame_after(400).pixel(0, 2)  # 100 and 500 ms on
-    assert is_hue(lit, palette.BLUE) and dark == (0, 0, 0), (lit, dark)
+    assert is_hue(lit, BLUE) and dark == (0, 0, 0), (lit, dark)
 
 
 def test_without_the_display_a_skipped_starter_shows_at_home_through_the_deals_play():
@@ -773,7 +774,7 @@ def test_without_the_display_a_skipped_starter_shows_at_home_through_the_deals_p
     d.press(ENC, HOLD_ENC)  # the starter skipped
     hw = d.frame_after(10)
     glow = hw.pixel(1, 121)
-    assert glow[0] == glow[1] == glow[2] > 0 and is_hue(hw.pixel(0, 121), palette.BLUE)  # white, dim; the dealer's
+    assert glow[0] == glow[1] == glow[2] > 0 and is_hue(hw.pixel(0, 121), BLUE)  # white, dim; the dealer's
     d.press(HOLD_P2)  # the play pegged by points: still said
     assert d.frame_after(10).pixel(1, 121) == glow
     d.press(BACK_PRESS, BACK_PRESS)  # the peg undone, then the skip taken back: the starter picker

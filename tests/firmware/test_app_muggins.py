@@ -23,8 +23,8 @@ from app_driver import (
     starter_rank,
     turn,
 )
+from led_colour import BLUE, ORANGE
 
-from app import palette
 from app.said import MORE
 from host_tools.card_text import parse
 
@@ -76,7 +76,7 @@ def test_without_the_display_the_call_is_invited_and_a_right_claim_called_shows(
     assert blink[0][0] == blink[0][1] == blink[0][2] > brightness(blink[1]), blink  # white, then its dealer's glow
     d.press(P1)  # the claim was right: the call pegs nothing, and P2's front peg blinks off and on
     peg = [d.frame_phase(400, at).pixel(1, 20) for at in (100, 300)]
-    assert is_hue(peg[0], palette.ORANGE) and peg[1] == (0, 0, 0), peg
+    assert is_hue(peg[0], ORANGE) and peg[1] == (0, 0, 0), peg
 
 
 def test_a_right_claim_of_nothing_called_blinks_the_claimers_game_hole():
@@ -148,7 +148,7 @@ def test_without_the_display_a_call_a_house_rule_keeps_off_the_track_blinks_the_
     d = called_off_the_track()
     assert d.match.front == [118, 0]
     peg = [d.frame_phase(400, at).pixel(0, 118) for at in (100, 300)]
-    assert is_hue(peg[0], palette.BLUE) and peg[1] == (0, 0, 0), peg
+    assert is_hue(peg[0], BLUE) and peg[1] == (0, 0, 0), peg
 
 
 def test_the_claimers_own_button_cannot_call():
@@ -446,7 +446,7 @@ def test_without_the_display_a_call_still_open_at_the_next_claim_flashes_the_cal
     assert d.where() == "claim" and d.match.muggins == 1
     hole = d.board.match.settings.target
     seen = [d.frame_after(20).pixel(0, hole) for _ in range(40)]  # 800 ms: two of the blink's periods
-    assert any(is_hue(colour, palette.BLUE) for colour in seen)
+    assert any(is_hue(colour, BLUE) for colour in seen)
     assert any(colour[0] == colour[1] == colour[2] > 0 for colour in seen)  # white
     assert (0, 0, 0) not in seen
     assert all(d.frame_after(20).pixel(1, hole) == (0, 0, 0) for _ in range(40))  # not the claimer's

@@ -15,6 +15,7 @@ from app_driver import (
     is_hue,
     turn,
 )
+from led_colour import BLUE, ORANGE
 
 from app import palette
 
@@ -67,14 +68,14 @@ def test_dial_with_the_encoder_and_preview_blinks():
     d = dealt()
     d.press(P1, turn(4))  # 1 + 4 = 5 points dialled
     assert d.match.front == [0, 0]
-    assert is_hue(d.frame_after(10).pixel(0, 5), palette.BLUE)  # lit: the blink starts at the detent
+    assert is_hue(d.frame_after(10).pixel(0, 5), BLUE)  # lit: the blink starts at the detent
     lit = brightness(d.hw.pixel(0, 5))
     assert brightness(d.frame_after(340).pixel(0, 5)) < lit  # 350 ms on: dark
     assert brightness(d.frame_after(60).pixel(0, 5)) == lit  # 410 ms on: lit again
     d.press(ENC)
     assert d.match.front == [5, 0]
     hw = d.frame_after(1)
-    assert is_hue(hw.pixel(0, 5), palette.BLUE)
+    assert is_hue(hw.pixel(0, 5), BLUE)
 
 
 def test_a_press_opening_the_dial_and_a_detent_of_the_dealer_s_choice_show_at_once_whatever_the_clock():
@@ -84,11 +85,11 @@ def test_a_press_opening_the_dial_and_a_detent_of_the_dealer_s_choice_show_at_on
         d = Driver()
         d.hw.advance(wait)
         d.press(turn(1))  # who deals? P1: its seat blinks, hole 1 of its track
-        assert is_hue(d.frame_after(1).pixel(0, 1), palette.BLUE), wait
+        assert is_hue(d.frame_after(1).pixel(0, 1), BLUE), wait
         d.press(P1)  # P1 deals
         d.hw.advance(wait)
         d.press(P2)  # P2 dials 1 point: the hole it lands in, 1, is all that lights
-        assert is_hue(d.frame_after(1).pixel(1, 1), palette.ORANGE), wait
+        assert is_hue(d.frame_after(1).pixel(1, 1), ORANGE), wait
         d.press(BACK_PRESS)  # the dial closed: the hole dark again
         assert d.frame_after(1).pixel(1, 1) == (0, 0, 0), wait
 
@@ -127,7 +128,7 @@ def test_front_and_back_pegs_told_apart_by_brightness():
     d.peg(P1, 7)
     hw = d.frame_after(5000)
     front, back = hw.pixel(0, 9), hw.pixel(0, 2)
-    assert is_hue(front, palette.BLUE) and is_hue(back, palette.BLUE)
+    assert is_hue(front, BLUE) and is_hue(back, BLUE)
     assert brightness(front) > 2 * brightness(back)
     assert hw.pixel(0, 1) == (0, 0, 0) and hw.pixel(0, 3) == (0, 0, 0)
 

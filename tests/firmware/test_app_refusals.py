@@ -18,8 +18,8 @@ from app_driver import (
     is_hue,
     turn,
 )
+from led_colour import BLUE
 
-from app import palette
 from app.picker import Picker
 from host_tools.card_text import parse
 from shared.ticks import ticks_add
@@ -127,7 +127,7 @@ def test_an_undo_flashes_the_game_holes_white_once():
     flash = [d.frame_after(10).pixel(track, hole) for track in (0, 1)]
     assert all(p[0] == p[1] == p[2] > 30 for p in flash), flash  # white, both game holes
     after = [d.frame_after(400).pixel(track, hole) for track in (0, 1)]
-    assert is_hue(after[0], palette.BLUE) and after[1] == (0, 0, 0), after  # the dealer's glow, as before
+    assert is_hue(after[0], BLUE) and after[1] == (0, 0, 0), after  # the dealer's glow, as before
 
 
 def test_refused_in_peg_idle_during_the_show():

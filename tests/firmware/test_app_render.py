@@ -3,13 +3,22 @@
 import json
 
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, brightness, is_hue, turn
-from led_colour import dominant
+from led_colour import BLUE, ORANGE, YELLOW, dominant
 from led_current import estimate_milliamps
 
 from app import palette, power
 from app.modes.settings import COLOUR_NAMES, ITEMS
 
 MENU_BRIGHTNESS = [values for key, _, values in ITEMS if key == "brightness"][0]
+
+
+def test_the_players_colours_are_named_as_the_settings_name_them():
+    # the tests' own Okabe-Ito colours are the board's: its choices by the names the settings menu shows, the
+    # players' defaults blue, orange and bluish green
+    assert len(COLOUR_NAMES) == len(palette.CHOICES)
+    named = [palette.CHOICES[COLOUR_NAMES.index(name)] for name in ("blue", "orange", "yellow")]
+    assert named == [BLUE, ORANGE, YELLOW]
+    assert [COLOUR_NAMES[c] for c in palette.DEFAULT_COLOURS] == ["blue", "orange", "green"]
 
 
 def test_street_marks_and_lines_of_a_121_game():
@@ -53,14 +62,14 @@ def test_the_dealer_and_who_counts_next():
     d = Driver()
     d.press(P1)  # player 1 deals
     hw = d.frame_after(10)
-    assert is_hue(hw.pixel(0, 121), palette.BLUE) and hw.pixel(1, 121) == (0, 0, 0)
+    assert is_hue(hw.pixel(0, 121), BLUE) and hw.pixel(1, 121) == (0, 0, 0)
     d.press(ENC)
     d.pick("5D")
     d.press(ENC)
     # counting pone's hand: pone's game hole breathes (changes over 2 s), the picker grid is up
     levels = [brightness(d.frame_after(250).pixel(1, 121)) for _ in range(8)]
     assert min(levels) > 0 and max(levels) > 2 * min(levels)
-    assert is_hue(d.hw.pixel(1, 121), palette.ORANGE)
+    assert is_hue(d.hw.pixel(1, 121), ORANGE)
 
 
 def test_the_current_never_exceeds_the_supply():
@@ -182,8 +191,8 @@ def test_a_busy_frame_keeps_hue_order_and_the_cap():
     d.press(P2, turn(30))  # 31 points: a 30-hole trail ahead of side 1's front peg
     hw = d.frame_after(10)  # the landing hole lit: its blink starts where the dial moved
     assert estimate_milliamps(hw.frame) + power.BOARD_MA <= 500
-    check_pegs_and_marks(hw, palette.BLUE, "busy")
-    check_preview(hw, palette.ORANGE, "busy", 11 + 31)
+    check_pegs_and_marks(hw, BLUE, "busy")
+    check_preview(hw, ORANGE, "busy", 11 + 31)
 
 
 def test_fill_colours_a_run_of_holes_as_put_colours_each():

@@ -9,8 +9,8 @@ import sys
 
 from app_driver import ENC, HOLD_ENC, P1, Driver, brightness, dealt, game_holes_vermillion, is_hue, turn
 from boot_clock import Clock, pressed_from
+from led_colour import BLUE
 
-from app import palette
 from app.run import Shell
 from hal.acceleration import Acceleration
 from hal.boot_window import POLL_MS as BOOT_POLL_MS
@@ -177,7 +177,7 @@ def test_the_blinking_preview_goes_on_across_the_wrap():
     lit = []
     for _ in range(200):  # every 10 ms, 1 s before the wrap to 1 s after
         rgb = d.frame_after(10).pixel(0, 3)
-        assert rgb == (0, 0, 0) or (is_hue(rgb, palette.BLUE) and brightness(rgb) > 0), rgb
+        assert rgb == (0, 0, 0) or (is_hue(rgb, BLUE) and brightness(rgb) > 0), rgb
         lit.append(rgb != (0, 0, 0))
     # Lit and dark every 400 ms; only at the wrap may one blink be longer (its phase restarts).
     assert max(runs(lit[:100])[1:-1]) <= 27 and max(runs(lit[100:])[1:-1]) <= 27, runs(lit)
