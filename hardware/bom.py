@@ -270,7 +270,8 @@ def power_runs(board: dict) -> dict[str, Run]:
     lead from J1's piece, XF1's output lead from its cap end up into the cut-off's piece (+5V_FUSED), the wire on from
     there to Q1's drain, Q1's source to Q2's source (+5V_GUARD), Q2's drain to the star point's +5 V bar (+5V_LED,
     between C243 and the screw block), C253's ground wire from the cut-off's piece to the star point (below player 1's
-    button, then up between it and U3's piece) and J1's sleeve lug's to the star point's GND wires (between J2 and the
+    button, then up between it and U3's piece), the cut-off's own ground wire (between player 1's button and the screw
+    block, then up beside C253's) and J1's sleeve lug's to the star point's GND wires (between J2 and the
     star point, below where LED 1's +5 V feed lands beside it). Q1 and Q2 lie with their leads towards C243, each its
     source lead nearer the other (the drain is the middle lead): the sources' link takes the lane next to their leads,
     the drains' wires (up from the cut-off's piece to Q1, from Q2 on to the star point) the next, a power wire on."""
@@ -283,7 +284,12 @@ def power_runs(board: dict) -> dict[str, Run]:
     lanes = q1[0] - gap, q1[0] - 2 * gap  # the sources' link, then the drains' wires
     turn = xf1[2] + LEAD_TURN_MM
     p1 = bodies(board)["p1"]
-    below_p1, beside_p1 = (p1[3] + xf1[1]) / 2, (laid["U3"][2] + p1[0]) / 2
+    # C253's ground wire and the cut-off's share the lane between U3's piece and the screw block, side by side (C253's
+    # nearer U3), C253's alone on between U3's piece and player 1's button, below it
+    beside = (laid["U3"][2] + block[0]) / 2
+    below_p1, beside_p1, beside_c253 = (p1[3] + xf1[1]) / 2, beside - gap / 2, beside + gap / 2
+    above_p1 = (block[3] + p1[1]) / 2  # the cut-off's ground wire, between the screw block and player 1's button
+    beside_star = (block[1] + star[3]) / 2  # above the screw block's end, below the +5 V wire from Q2
     under_c243 = (c243[3] + block[1]) / 2
     gnd_row = star[1] + 2.5 * HOLE_PITCH_MM  # its third row, the GND bar's wires below it (``star_point_holes``)
     between = (j1[2] + xf1[0]) / 2
@@ -301,6 +307,10 @@ def power_runs(board: dict) -> dict[str, Run]:
         # from the cut-off's piece's corner by player 1's button, short of XF1's output lead
         "C253's ground": Run(((cut_off[0] + gap, cut_off[3]), (cut_off[0] + gap, below_p1), (beside_p1, below_p1),
                               (beside_p1, star[3])), True, ("cut-off", "star")),
+        # U4's anode and R11's, R14's, C248's and D2's ground ends, one wire from the piece's edge by player 1's
+        # button, apart from C253's (its ringing current does not pass through the TL431's reference)
+        "the cut-off's ground": Run(((cut_off[0], above_p1), (beside_c253, above_p1), (beside_c253, beside_star),
+                                     (star[2], beside_star)), True, ("cut-off", "star")),
         "J1's sleeve": Run(((j1[2], j1[1] + gap), ((j2[2] + star[0]) / 2, j1[1] + gap),
                             ((j2[2] + star[0]) / 2, gnd_row), (star[0], gnd_row)), True, ("J1", "star")),
     }
@@ -308,12 +318,13 @@ def power_runs(board: dict) -> dict[str, Run]:
 
 def supply_lengths(board: dict) -> dict[str, float]:
     """The adapter build's supply path (mm) along the drawn runs, J1's centre pin to the star point's +5 V bar
-    (SUPPLY_PATH; not through XF1's body or the pieces), C253's and J1's ground wires to the star point, and the power
-    wire these runs take, red (W1) and black (W2), XF1's leads aside."""
+    (SUPPLY_PATH; not through XF1's body or the pieces), C253's, the cut-off's and J1's ground wires to the star point,
+    and the power wire these runs take, red (W1) and black (W2), XF1's leads aside."""
     runs = power_runs(board)
     wires = [run for name, run in runs.items() if name not in XF1_LEADS]
     return {"supply": sum(runs[name].length() for name in SUPPLY_PATH), "C253": runs["C253's ground"].length(),
-            "J1": runs["J1's sleeve"].length(), "red": sum(run.length() for run in wires if not run.ground),
+            "cut-off": runs["the cut-off's ground"].length(), "J1": runs["J1's sleeve"].length(),
+            "red": sum(run.length() for run in wires if not run.ground),
             "black": sum(run.length() for run in wires if run.ground)}
 
 
@@ -875,8 +886,9 @@ def rows(board: dict) -> list[list[str]]:
          "GND bus and feeds (as W1); the Pico's GND to the star point on two wires, from pins 38 and 3, each its "
          "own way and each as long as W1's supply lead (on the USB build the whole 0.4-0.5 A returns through them; "
          "with two, one broken does not send it through U2's and the RP2040's pins: BUILD.md, stage 1); U2's pin 7 "
-         "beside its pin 14; on the adapter build J1's sleeve lug to the star point (the whole 2.5 A) and C253's "
-         f"ground wire ({entry['black'] / 1000:.2f} m, as the underside view draws them); +20 %. "
+         "beside its pin 14; on the adapter build J1's sleeve lug to the star point (the whole 2.5 A), C253's "
+         "ground wire and the cut-off's (U4, R11, R14, C248 and D2's ground ends) "
+         f"({entry['black'] / 1000:.2f} m, as the underside view draws them); +20 %. "
          "Every short GND lead as W1's"],
         ["W3", "1", f"{metres(lengths['links'] + link_ends):.1f} m", "both", "Data wire",
          "0.14-0.25 mm2 (26-24 AWG) stranded", "",
@@ -1004,8 +1016,9 @@ def supply_note(board: dict) -> str:
     runs, lengths = power_runs(board), supply_lengths(board)
     path = "; ".join(f"{name} {runs[name].length():.0f}" for name in SUPPLY_PATH)
     text = (f"As the underside view draws them (mm): {path}; J1's centre pin to the star point's +5 V bar "
-            f"{lengths['supply']:.0f} mm in all. C253's ground wire to the star point {lengths['C253']:.0f} mm, J1's "
-            f"sleeve lug's {lengths['J1']:.0f} mm. Lay them there, no longer.")
+            f"{lengths['supply']:.0f} mm in all. C253's ground wire to the star point {lengths['C253']:.0f} mm, the "
+            f"cut-off's ground wire {lengths['cut-off']:.0f} mm, J1's sleeve lug's {lengths['J1']:.0f} mm (each "
+            f"black power wire, W2). Lay them there, no longer.")
     return textwrap.fill(text, 96, break_on_hyphens=False) + "\n"
 
 

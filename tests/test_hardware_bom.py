@@ -457,8 +457,9 @@ def test_the_adapter_builds_supply_runs_in_order_and_short() -> None:
     of its own beyond the cap's room, Q1's and Q2's leads towards the signal channel, Q2's drain wire back across the
     pocket). 100 mm holds it there: a re-lay that lengthens a run by a few mm has to say why. C253's ground wire runs
     under player 1's button to the star point, 59 mm (about 105 before): 65 holds it; J1's sleeve lug's, 46 mm, beside
-    J2: 50. BUILD.md, where it asks for short supply leads, prints the lengths as bom.py writes them (the
-    generated-text test above), and W1 and W2 cover the wires among them."""
+    J2: 50; the cut-off's own ground wire (BUILD.md: U4's anode and R11's, R14's, C248's and D2's ground ends share
+    it, C253's has its own), 37 mm: 40. BUILD.md, where it asks for short supply leads, prints the lengths as bom.py
+    writes them (the generated-text test above), and W1 and W2 cover the wires among them."""
     board = json.loads((HARDWARE / "board.json").read_text())
     bom = load_script("bom")
     runs, lengths = bom.power_runs(board), bom.supply_lengths(board)
@@ -469,6 +470,11 @@ def test_the_adapter_builds_supply_runs_in_order_and_short() -> None:
     assert lengths["supply"] == sum(run.length() for run in path) <= 100
     assert lengths["C253"] == runs["C253's ground"].length() <= 65 and runs["C253's ground"].ground
     assert lengths["J1"] == runs["J1's sleeve"].length() <= 50 and runs["J1's sleeve"].ground
+    # the cut-off's own ground wire (U4's anode, R11, R14, C248, D2), apart from C253's: drawn, counted in W2, 40 mm
+    cut_off = runs["the cut-off's ground"]
+    assert lengths["cut-off"] == cut_off.length() <= 40 and cut_off.ground
+    assert cut_off.touches == ("cut-off", "star") and cut_off.points != runs["C253's ground"].points
+    assert lengths["black"] >= lengths["C253"] + lengths["cut-off"] + lengths["J1"]
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
     note = build[build.index(bom.BEGIN_RUNS):]
     assert f"+5 V bar {lengths['supply']:.0f} mm in all" in note[:note.index(bom.END)]
