@@ -238,7 +238,9 @@ class Place:
 
 def signal_bundle_mm() -> tuple[int, float]:
     """The signal wires crossing the power pocket in its channel, and their tied bundle's diameter (mm)."""
-    count = sum(WIRES_PER_CONTROL.values()) + DISPLAY_WIRES + BONDING_WIRES
+    # every bonding wire but player 1's: its button lies in the power pocket, and its bonding wire runs from there
+    # to the star point without the channel (BUILD.md, stages 1 and 4)
+    count = sum(WIRES_PER_CONTROL.values()) + DISPLAY_WIRES + BONDING_WIRES - 1
     return count, SIGNAL_WIRE_MM * math.sqrt(count / BUNDLE_FILL)
 
 

@@ -327,7 +327,8 @@ def test_the_signal_wires_cross_the_power_pocket_in_a_channel_of_their_own() -> 
     assert y0 == pockets["power"][1] <= pockets["leds"][3]  # it opens into the LED pocket
     assert y1 >= pockets["controls"][1] + bom.WIRE_GAP_MM and x1 >= pockets["controls"][0]  # and into the controls'
     count, bundle = bom.signal_bundle_mm()
-    assert count == 19 and x1 - x0 == bom.SIGNAL_CHANNEL_MM >= bundle
+    # player 1's bonding wire does not go through it (stage 4)
+    assert count == 18 and x1 - x0 == bom.SIGNAL_CHANNEL_MM >= bundle
     assert y1 - y0 >= bundle and board["build"]["blank_mm"][2] - board["build"]["skin_mm"]["power"] > bundle
     for name, place in laid.items():
         if place.pocket == "power" and name != "signal channel":
@@ -335,6 +336,8 @@ def test_the_signal_wires_cross_the_power_pocket_in_a_channel_of_their_own() -> 
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
     assert f"{bom.SIGNAL_CHANNEL_MM} mm wide along the power pocket's end wall away from the jacks" in build
     assert f"up to {count} signal wires cross the power pocket there" in build
+    assert f"the display's {bom.DISPLAY_WIRES} and {bom.BONDING_WIRES - 1} bonding wires" in build
+    assert "all but player 1's go through the signal channel" in build
     assert f"one bundle about {bundle:.0f} mm across" in build and "No part and no power wire goes in it" in build
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
     assert rows["X13"]["qty"] == str(bom.channel_ties(board) + 1)  # and one on J2's lead
