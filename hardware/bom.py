@@ -558,6 +558,54 @@ def bus_drop_volts(board: dict, lit_ma: float, led_ma: float, idle_ma: float, bo
     return 2 * worst / 1000 * ohms_per_mm  # +5 V and GND alike
 
 
+# What U2 (74AHCT125) needs at its pins 14 and 7: TI's least recommended supply, 4.5 V (4.5 to 5.5 V). Everything
+# between the supply's plug and the star point loses some of it (U2 itself draws a few mA, on its own pair of wires).
+U2_LEAST_V = 4.5
+# The USB build at its cap (the USB build's supply_ma, 400 mA: app.power's 50 mA for the board, the Pico's, which does
+# not pass F2 or U3, and 350 mA for the LEDs through both). Resistances, most (ohm): F2 cold, Bourns' R1max for the
+# MF-R050 (0.77; up to 1.17 in the hour after a trip); U3's switch, about 0.1 (0.04 V at 0.35 A: an estimate, TI's
+# figure not checked here); the charger's cable (1 m, sold for charging at 2 A or more) and J2's 0.3 m lead together,
+# both wires and their three plugs, about 0.43 (0.1 to 0.17 V at 0.4 A: an estimate, not measured).
+USB_MA, USB_BOARD_MA = 400, 50
+F2_OHMS, U3_OHMS, USB_CABLE_OHMS = 0.77, 0.12, 0.425
+LOAD_OHMS = 18  # stage 1's load for U3's test, across C243: about 0.25 A, under U3's least limit
+# The adapter build at the heaviest picture the app shows, the end of a game at brightness 255 (about 1.9 A at its
+# peak by the model: power.md, "Heat"), and at its cap, the adapter's 2.5 A. Resistances, most (ohm): the adapter's
+# own cable, 1.5 m, both wires (about 0.16: 22 AWG; a regulated adapter holds its voltage where its cable starts,
+# which is what its plug reads with no load); F1 cold, a T3.15A, about 0.03; J1's and XF1's contacts, about 0.02;
+# Q1 and Q2 on, about 0.01 together; and the supply's power wire (W1, W2) as the underside view draws it.
+APP_PEAK_MA, ADAPTER_MA = 1900, 2500
+ADAPTER_CABLE_OHMS, F1_OHMS, CONTACTS_OHMS, FETS_OHMS = 0.16, 0.03, 0.02, 0.01
+
+
+def round_up(volts: float, step: float = 0.05) -> float:
+    """``volts`` rounded up to the next ``step`` (a requirement on a supply: never less than the figures need)."""
+    return math.ceil(round(volts / step, 6)) * step
+
+
+def u2_supply_volts(board: dict) -> dict[str, float]:
+    """What each build's supply must give for U2 to get ``U2_LEAST_V`` at its most (V), and what U2 gets.
+
+    ``usb_charger``: the least a USB charger may give at its plug (read on the USB power meter) with the board at its
+    cap. ``usb_loaded``: the least U2 may read, pins 14 to 7, with ``LOAD_OHMS`` across C243 (stage 2's early check):
+    at that reading the cap's full 0.4 A still leaves it ``U2_LEAST_V``. ``adapter_plug``: the least the adapter's
+    plug may read with no load for the app's heaviest picture; ``adapter_entry``: the power entry's and the adapter
+    cable's resistance together (ohm); ``adapter_cap``: what U2 gets from such an adapter at the cap's 2.5 A."""
+    f2_u3 = F2_OHMS + U3_OHMS
+    led_ma = USB_MA - USB_BOARD_MA
+    usb_charger = U2_LEAST_V + USB_MA / 1000 * USB_CABLE_OHMS + led_ma / 1000 * f2_u3
+    load_ma = U2_LEAST_V / LOAD_OHMS * 1000  # the least it draws there: the most the full load adds to the loss
+    usb_loaded = U2_LEAST_V + (USB_MA - load_ma - USB_BOARD_MA) / 1000 * USB_CABLE_OHMS \
+        + (led_ma - load_ma) / 1000 * f2_u3
+    runs = supply_lengths(board)
+    wire = (runs["supply"] + runs["J1"]) / 1000 * BUS_OHMS_PER_M
+    entry = ADAPTER_CABLE_OHMS + F1_OHMS + CONTACTS_OHMS + FETS_OHMS + wire
+    adapter_plug = round_up(U2_LEAST_V + APP_PEAK_MA / 1000 * entry, 0.1)
+    return {"usb_charger": round_up(usb_charger, 0.1), "usb_loaded": round_up(usb_loaded),
+            "adapter_plug": adapter_plug, "adapter_entry": entry,
+            "adapter_cap": adapter_plug - ADAPTER_MA / 1000 * entry}
+
+
 def stacks(board: dict) -> dict[str, tuple[float, int]]:
     """The tallest parts as they sit: how far each stands from its pocket's floor towards the back panel,
     and that pocket's depth (mm): U2 soldered into PB1 on the foam tape (LED pocket), C243 on its side, J1
@@ -590,6 +638,8 @@ def rows(board: dict) -> list[list[str]]:
     pocket_mm = thickness - skin_mm
     body_mm = pocket_mm - WIRING_MM
     entry = supply_lengths(board)  # the adapter build's power wires at the power entry
+    volts = u2_supply_volts(board)  # what each build's supply must give for U2's 4.5 V
+    plug, charger = f"{volts['adapter_plug']:.1f} to 5.3 V", f"{volts['usb_charger']:.1f} to 5.3 V"
     red = metres(lengths["bus"] + lengths["feeds"] + lengths["supply"] + lengths["shifter"] + entry["red"])
     black = metres(lengths["bus"] + lengths["feeds"] + 2 * lengths["supply"] + lengths["shifter"] + entry["black"])
     link_ends = 2 * LAP_MM * (leds - 1)  # the stripped ends of the DOUT -> DIN links
@@ -736,7 +786,7 @@ def rows(board: dict) -> list[list[str]]:
          "5 V DC, 2.5 A (12.5 W) or less, regulated, a limited power source (marked LPS, or Class 2), "
          f"overcurrent protection at {OCP_MOST * 100:g} % of its rating or less by its datasheet ({2.5 * OCP_MOST:g} A "
          "for 2.5 A), 5.5 x 2.1 mm plug, centre +",
-         GENERIC + "switch-mode wall adapter, 5 V DC, 2.5 A (12.5 W) or less, 4.8 to 5.3 V at the plug, marked LPS "
+         GENERIC + f"switch-mode wall adapter, 5 V DC, 2.5 A (12.5 W) or less, {plug} at the plug, marked LPS "
          f"or Class 2, its overcurrent protection {OCP_MOST * 100:g} % of its rating or less by its datasheet, a "
          "5.5 x 2.1 mm plug, centre +",
          "Its label must say LPS (or Class 2), and its datasheet must put its overcurrent (overload) protection at "
@@ -748,14 +798,17 @@ def rows(board: dict) -> list[list[str]]:
          f"reaching above {OCP_MOST * 100:g} %, does not do. Nothing on the board cuts a fault below the adapter's "
          "limit (power.md, \"What F1 does not cut\", says what would). No maker's part is named: no 5 V 2.5 A "
          "adapter's datasheet could be checked for this BOM, so choose by its label and datasheet, all of these: "
-         "output 5 V DC, regulated (switch-mode), 4.8 to 5.3 V at the plug; rated 2.5 A (12.5 W) or less; "
+         f"output 5 V DC, regulated (switch-mode), {plug} at the plug (not less: at the app's heaviest picture, "
+         f"{APP_PEAK_MA / 1000:.1f} A, its cable and the power entry lose up to "
+         f"{APP_PEAK_MA / 1000 * volts['adapter_entry']:.2f} V before U2, which needs {U2_LEAST_V} V; power.md, "
+         "\"Wiring for current\"); rated 2.5 A (12.5 W) or less; "
          f"overcurrent protection at {OCP_MOST * 100:g} % of that or less; marked LPS (limited power source, IEC "
          "62368-1 Annex Q or IEC 60950-1 2.5) or Class 2 (UL 1310, "
          "North America), the adapter itself, not only its maker's other models; a safety approval mark for "
          "your country; plug 5.5 mm outside, 2.1 mm inside (a 2.5 mm one sits loose on J1's 2.0 to 2.1 mm "
          "pin), the centre positive (the polarity symbol on the label). One of less than 2.5 A (a 5 V 2.4 A, 12 W "
          "one, say) does too: set its current as "
-         "supply_ma in make_board.py. Measure it before the first connection: 4.8 to 5.3 V, centre positive. "
+         f"supply_ma in make_board.py. Measure it before the first connection: {plug}, centre positive. "
          "Never more than 2.5 A: a stronger one feeds a fault more heat (power.md), and make_board.py refuses a "
          "supply_ma above 2500"],
         ["J1", "1", "1", "adapter", "DC jack", "5.5 x 2.1 mm (2.0 to 2.1 mm pin), 8 A or more",
@@ -961,13 +1014,17 @@ def rows(board: dict) -> list[list[str]]:
          f"hole {PILOT_HOLE_MM} mm at its centre) and holds up the 3 mm skin beside the button. Its end over the power "
          f"pocket's {depth['power']} mm floor rebated {depth['controls'] - depth['power']} mm, "
          f"{block_step_mm(board):g} mm wide"],
-        ["PS2", "1", "1", "usb", "USB charger (or power bank) and cable", "5 V, 1 A to 3 A, 4.8 to 5.3 V at its "
-         "plug; micro-USB cable (from a USB-C charger: a USB-C to micro-USB cable; with a USB-C socket as J2, a USB-C "
+        ["PS2", "1", "1", "usb", "USB charger (or power bank) and cable", f"5 V, 1 A to 3 A, {charger} at its "
+         "plug under load (the USB power meter's reading with the board drawing); micro-USB cable (from a USB-C "
+         "charger: a USB-C to micro-USB cable; with a USB-C socket as J2, a USB-C "
          "cable)", "",
          "Not a computer's port: MicroPython asks it for 250 mA, the board draws up to 0.4 A (power.md, \"Which "
          "supply\"): a computer's port is for flashing, deploying and the LED test, not for play; "
-         "measure it first with the USB power meter (stage 1). The cable short and thick (1 m or "
-         "less, sold for charging at 2 A or more): U2 needs 4.5 V at the LED bus (BUILD.md, stage 6)"],
+         "measure it first with the USB power meter (stage 1). Not less than "
+         f"{volts['usb_charger']:.1f} V: at the cap's 0.4 A the cable, J2's lead, F2 and U3 lose up to "
+         f"{volts['usb_charger'] - U2_LEAST_V:.1f} V before U2, which needs {U2_LEAST_V} V (power.md, \"Wiring for "
+         "current\"; BUILD.md, stage 2, reads it under load). The cable short and thick (1 m or "
+         "less, sold for charging at 2 A or more)"],
     ]
 
 

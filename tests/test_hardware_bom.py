@@ -90,8 +90,8 @@ def test_a_usb_c_socket_in_j2s_place_is_told_its_cc_resistors() -> None:
     for text in (rows["J2"]["notes"], build):
         assert "CC1 and CC2 each to GND through its own 5.1 kohm" in text
         assert "56 kohm" in text and "e-marked C-to-C" in text
-    # from a computer's USB-C port as little as 4.75 V, USB's least (a charger: 4.8 V or more)
-    assert "the Pico's VBUS (pin 40) reads 4.75 to 5.3 V (a charger 4.8 V or more)" in build
+    # from a computer's USB-C port as little as 4.75 V, USB's least (a charger: 5.0 V or more, power.md)
+    assert "the Pico's VBUS (pin 40) reads 4.75 to 5.3 V (a charger 5.0 V or more)" in build
 
 
 def test_the_tallest_parts_fit_under_the_back_panel() -> None:
