@@ -55,6 +55,12 @@ def test_what_the_usb_build_draws_against_what_usb_gives() -> None:
     assert "asks the host for %d mA" % table.MICROPYTHON_USB_MA in prose
     assert "%s with every LED dark and up to %s lit" % (table.amps(dark), table.amps(usb)) in prose
     assert "%d mA (USB 2.0) or %d mA (USB 3)" % (table.USB2_PORT_MA, table.USB3_PORT_MA) in prose
+    # a port owes the board only what it asked for (and 100 mA before it is configured): the docs say where the board
+    # draws more than that, that it works where a port gives more than it owes, and what to use where it does not
+    assert "is owed only to a device that asks for it" in prose and "within the 500 mA" not in prose
+    assert "A hub powered from the bus" in prose and "use a powered hub (1 A or more a port), a charger" in prose
+    table_text = " ".join(text[:text.index(table.END)].split())
+    assert "owed only to a device that asked for it" in table_text and "may cut it off" in table_text
     assert "switch lets through %s at most" % table.amps(most) in prose
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
     assert "asks a computer for %d mA, and the board draws up to %s, %s at most" \
