@@ -238,7 +238,9 @@ class Place:
 
 def signal_bundle_mm() -> tuple[int, float]:
     """The signal wires crossing the power pocket in its channel, and their tied bundle's diameter (mm)."""
-    count = sum(WIRES_PER_CONTROL.values()) + DISPLAY_WIRES + BONDING_WIRES
+    # every bonding wire but player 1's: its button lies in the power pocket, and its bonding wire runs from there
+    # to the star point without the channel (BUILD.md, stages 1 and 4)
+    count = sum(WIRES_PER_CONTROL.values()) + DISPLAY_WIRES + BONDING_WIRES - 1
     return count, SIGNAL_WIRE_MM * math.sqrt(count / BUNDLE_FILL)
 
 
@@ -270,7 +272,8 @@ def power_runs(board: dict) -> dict[str, Run]:
     lead from J1's piece, XF1's output lead from its cap end up into the cut-off's piece (+5V_FUSED), the wire on from
     there to Q1's drain, Q1's source to Q2's source (+5V_GUARD), Q2's drain to the star point's +5 V bar (+5V_LED,
     between C243 and the screw block), C253's ground wire from the cut-off's piece to the star point (below player 1's
-    button, then up between it and U3's piece) and J1's sleeve lug's to the star point's GND wires (between J2 and the
+    button, then up between it and U3's piece), the cut-off's own ground wire (between player 1's button and the screw
+    block, then up beside C253's) and J1's sleeve lug's to the star point's GND wires (between J2 and the
     star point, below where LED 1's +5 V feed lands beside it). Q1 and Q2 lie with their leads towards C243, each its
     source lead nearer the other (the drain is the middle lead): the sources' link takes the lane next to their leads,
     the drains' wires (up from the cut-off's piece to Q1, from Q2 on to the star point) the next, a power wire on."""
@@ -283,7 +286,12 @@ def power_runs(board: dict) -> dict[str, Run]:
     lanes = q1[0] - gap, q1[0] - 2 * gap  # the sources' link, then the drains' wires
     turn = xf1[2] + LEAD_TURN_MM
     p1 = bodies(board)["p1"]
-    below_p1, beside_p1 = (p1[3] + xf1[1]) / 2, (laid["U3"][2] + p1[0]) / 2
+    # C253's ground wire and the cut-off's share the lane between U3's piece and the screw block, side by side (C253's
+    # nearer U3), C253's alone on between U3's piece and player 1's button, below it
+    beside = (laid["U3"][2] + block[0]) / 2
+    below_p1, beside_p1, beside_c253 = (p1[3] + xf1[1]) / 2, beside - gap / 2, beside + gap / 2
+    above_p1 = (block[3] + p1[1]) / 2  # the cut-off's ground wire, between the screw block and player 1's button
+    beside_star = (block[1] + star[3]) / 2  # above the screw block's end, below the +5 V wire from Q2
     under_c243 = (c243[3] + block[1]) / 2
     gnd_row = star[1] + 2.5 * HOLE_PITCH_MM  # its third row, the GND bar's wires below it (``star_point_holes``)
     between = (j1[2] + xf1[0]) / 2
@@ -301,6 +309,10 @@ def power_runs(board: dict) -> dict[str, Run]:
         # from the cut-off's piece's corner by player 1's button, short of XF1's output lead
         "C253's ground": Run(((cut_off[0] + gap, cut_off[3]), (cut_off[0] + gap, below_p1), (beside_p1, below_p1),
                               (beside_p1, star[3])), True, ("cut-off", "star")),
+        # U4's anode and R11's, R14's, C248's and D2's ground ends, one wire from the piece's edge by player 1's
+        # button, apart from C253's (its ringing current does not pass through the TL431's reference)
+        "the cut-off's ground": Run(((cut_off[0], above_p1), (beside_c253, above_p1), (beside_c253, beside_star),
+                                     (star[2], beside_star)), True, ("cut-off", "star")),
         "J1's sleeve": Run(((j1[2], j1[1] + gap), ((j2[2] + star[0]) / 2, j1[1] + gap),
                             ((j2[2] + star[0]) / 2, gnd_row), (star[0], gnd_row)), True, ("J1", "star")),
     }
@@ -308,12 +320,13 @@ def power_runs(board: dict) -> dict[str, Run]:
 
 def supply_lengths(board: dict) -> dict[str, float]:
     """The adapter build's supply path (mm) along the drawn runs, J1's centre pin to the star point's +5 V bar
-    (SUPPLY_PATH; not through XF1's body or the pieces), C253's and J1's ground wires to the star point, and the power
-    wire these runs take, red (W1) and black (W2), XF1's leads aside."""
+    (SUPPLY_PATH; not through XF1's body or the pieces), C253's, the cut-off's and J1's ground wires to the star point,
+    and the power wire these runs take, red (W1) and black (W2), XF1's leads aside."""
     runs = power_runs(board)
     wires = [run for name, run in runs.items() if name not in XF1_LEADS]
     return {"supply": sum(runs[name].length() for name in SUPPLY_PATH), "C253": runs["C253's ground"].length(),
-            "J1": runs["J1's sleeve"].length(), "red": sum(run.length() for run in wires if not run.ground),
+            "cut-off": runs["the cut-off's ground"].length(), "J1": runs["J1's sleeve"].length(),
+            "red": sum(run.length() for run in wires if not run.ground),
             "black": sum(run.length() for run in wires if run.ground)}
 
 
@@ -545,6 +558,54 @@ def bus_drop_volts(board: dict, lit_ma: float, led_ma: float, idle_ma: float, bo
     return 2 * worst / 1000 * ohms_per_mm  # +5 V and GND alike
 
 
+# What U2 (74AHCT125) needs at its pins 14 and 7: TI's least recommended supply, 4.5 V (4.5 to 5.5 V). Everything
+# between the supply's plug and the star point loses some of it (U2 itself draws a few mA, on its own pair of wires).
+U2_LEAST_V = 4.5
+# The USB build at its cap (the USB build's supply_ma, 400 mA: app.power's 50 mA for the board, the Pico's, which does
+# not pass F2 or U3, and 350 mA for the LEDs through both). Resistances, most (ohm): F2 cold, Bourns' R1max for the
+# MF-R050 (0.77; up to 1.17 in the hour after a trip); U3's switch, about 0.1 (0.04 V at 0.35 A: an estimate, TI's
+# figure not checked here); the charger's cable (1 m, sold for charging at 2 A or more) and J2's 0.3 m lead together,
+# both wires and their three plugs, about 0.43 (0.1 to 0.17 V at 0.4 A: an estimate, not measured).
+USB_MA, USB_BOARD_MA = 400, 50
+F2_OHMS, U3_OHMS, USB_CABLE_OHMS = 0.77, 0.12, 0.425
+LOAD_OHMS = 18  # stage 1's load for U3's test, across C243: about 0.25 A, under U3's least limit
+# The adapter build at the heaviest picture the app shows, the end of a game at brightness 255 (about 1.9 A at its
+# peak by the model: power.md, "Heat"), and at its cap, the adapter's 2.5 A. Resistances, most (ohm): the adapter's
+# own cable, 1.5 m, both wires (about 0.16: 22 AWG; a regulated adapter holds its voltage where its cable starts,
+# which is what its plug reads with no load); F1 cold, a T3.15A, about 0.03; J1's and XF1's contacts, about 0.02;
+# Q1 and Q2 on, about 0.01 together; and the supply's power wire (W1, W2) as the underside view draws it.
+APP_PEAK_MA, ADAPTER_MA = 1900, 2500
+ADAPTER_CABLE_OHMS, F1_OHMS, CONTACTS_OHMS, FETS_OHMS = 0.16, 0.03, 0.02, 0.01
+
+
+def round_up(volts: float, step: float = 0.05) -> float:
+    """``volts`` rounded up to the next ``step`` (a requirement on a supply: never less than the figures need)."""
+    return math.ceil(round(volts / step, 6)) * step
+
+
+def u2_supply_volts(board: dict) -> dict[str, float]:
+    """What each build's supply must give for U2 to get ``U2_LEAST_V`` at its most (V), and what U2 gets.
+
+    ``usb_charger``: the least a USB charger may give at its plug (read on the USB power meter) with the board at its
+    cap. ``usb_loaded``: the least U2 may read, pins 14 to 7, with ``LOAD_OHMS`` across C243 (stage 2's early check):
+    at that reading the cap's full 0.4 A still leaves it ``U2_LEAST_V``. ``adapter_plug``: the least the adapter's
+    plug may read with no load for the app's heaviest picture; ``adapter_entry``: the power entry's and the adapter
+    cable's resistance together (ohm); ``adapter_cap``: what U2 gets from such an adapter at the cap's 2.5 A."""
+    f2_u3 = F2_OHMS + U3_OHMS
+    led_ma = USB_MA - USB_BOARD_MA
+    usb_charger = U2_LEAST_V + USB_MA / 1000 * USB_CABLE_OHMS + led_ma / 1000 * f2_u3
+    load_ma = U2_LEAST_V / LOAD_OHMS * 1000  # the least it draws there: the most the full load adds to the loss
+    usb_loaded = U2_LEAST_V + (USB_MA - load_ma - USB_BOARD_MA) / 1000 * USB_CABLE_OHMS \
+        + (led_ma - load_ma) / 1000 * f2_u3
+    runs = supply_lengths(board)
+    wire = (runs["supply"] + runs["J1"]) / 1000 * BUS_OHMS_PER_M
+    entry = ADAPTER_CABLE_OHMS + F1_OHMS + CONTACTS_OHMS + FETS_OHMS + wire
+    adapter_plug = round_up(U2_LEAST_V + APP_PEAK_MA / 1000 * entry, 0.1)
+    return {"usb_charger": round_up(usb_charger, 0.1), "usb_loaded": round_up(usb_loaded),
+            "adapter_plug": adapter_plug, "adapter_entry": entry,
+            "adapter_cap": adapter_plug - ADAPTER_MA / 1000 * entry}
+
+
 def stacks(board: dict) -> dict[str, tuple[float, int]]:
     """The tallest parts as they sit: how far each stands from its pocket's floor towards the back panel,
     and that pocket's depth (mm): U2 soldered into PB1 on the foam tape (LED pocket), C243 on its side, J1
@@ -577,6 +638,8 @@ def rows(board: dict) -> list[list[str]]:
     pocket_mm = thickness - skin_mm
     body_mm = pocket_mm - WIRING_MM
     entry = supply_lengths(board)  # the adapter build's power wires at the power entry
+    volts = u2_supply_volts(board)  # what each build's supply must give for U2's 4.5 V
+    plug, charger = f"{volts['adapter_plug']:.1f} to 5.3 V", f"{volts['usb_charger']:.1f} to 5.3 V"
     red = metres(lengths["bus"] + lengths["feeds"] + lengths["supply"] + lengths["shifter"] + entry["red"])
     black = metres(lengths["bus"] + lengths["feeds"] + 2 * lengths["supply"] + lengths["shifter"] + entry["black"])
     link_ends = 2 * LAP_MM * (leds - 1)  # the stripped ends of the DOUT -> DIN links
@@ -723,7 +786,7 @@ def rows(board: dict) -> list[list[str]]:
          "5 V DC, 2.5 A (12.5 W) or less, regulated, a limited power source (marked LPS, or Class 2), "
          f"overcurrent protection at {OCP_MOST * 100:g} % of its rating or less by its datasheet ({2.5 * OCP_MOST:g} A "
          "for 2.5 A), 5.5 x 2.1 mm plug, centre +",
-         GENERIC + "switch-mode wall adapter, 5 V DC, 2.5 A (12.5 W) or less, 4.8 to 5.3 V at the plug, marked LPS "
+         GENERIC + f"switch-mode wall adapter, 5 V DC, 2.5 A (12.5 W) or less, {plug} at the plug, marked LPS "
          f"or Class 2, its overcurrent protection {OCP_MOST * 100:g} % of its rating or less by its datasheet, a "
          "5.5 x 2.1 mm plug, centre +",
          "Its label must say LPS (or Class 2), and its datasheet must put its overcurrent (overload) protection at "
@@ -735,14 +798,17 @@ def rows(board: dict) -> list[list[str]]:
          f"reaching above {OCP_MOST * 100:g} %, does not do. Nothing on the board cuts a fault below the adapter's "
          "limit (power.md, \"What F1 does not cut\", says what would). No maker's part is named: no 5 V 2.5 A "
          "adapter's datasheet could be checked for this BOM, so choose by its label and datasheet, all of these: "
-         "output 5 V DC, regulated (switch-mode), 4.8 to 5.3 V at the plug; rated 2.5 A (12.5 W) or less; "
+         f"output 5 V DC, regulated (switch-mode), {plug} at the plug (not less: at the app's heaviest picture, "
+         f"{APP_PEAK_MA / 1000:.1f} A, its cable and the power entry lose up to "
+         f"{APP_PEAK_MA / 1000 * volts['adapter_entry']:.2f} V before U2, which needs {U2_LEAST_V} V; power.md, "
+         "\"Wiring for current\"); rated 2.5 A (12.5 W) or less; "
          f"overcurrent protection at {OCP_MOST * 100:g} % of that or less; marked LPS (limited power source, IEC "
          "62368-1 Annex Q or IEC 60950-1 2.5) or Class 2 (UL 1310, "
          "North America), the adapter itself, not only its maker's other models; a safety approval mark for "
          "your country; plug 5.5 mm outside, 2.1 mm inside (a 2.5 mm one sits loose on J1's 2.0 to 2.1 mm "
          "pin), the centre positive (the polarity symbol on the label). One of less than 2.5 A (a 5 V 2.4 A, 12 W "
          "one, say) does too: set its current as "
-         "supply_ma in make_board.py. Measure it before the first connection: 4.8 to 5.3 V, centre positive. "
+         f"supply_ma in make_board.py. Measure it before the first connection: {plug}, centre positive. "
          "Never more than 2.5 A: a stronger one feeds a fault more heat (power.md), and make_board.py refuses a "
          "supply_ma above 2500"],
         ["J1", "1", "1", "adapter", "DC jack", "5.5 x 2.1 mm (2.0 to 2.1 mm pin), 8 A or more",
@@ -875,8 +941,9 @@ def rows(board: dict) -> list[list[str]]:
          "GND bus and feeds (as W1); the Pico's GND to the star point on two wires, from pins 38 and 3, each its "
          "own way and each as long as W1's supply lead (on the USB build the whole 0.4-0.5 A returns through them; "
          "with two, one broken does not send it through U2's and the RP2040's pins: BUILD.md, stage 1); U2's pin 7 "
-         "beside its pin 14; on the adapter build J1's sleeve lug to the star point (the whole 2.5 A) and C253's "
-         f"ground wire ({entry['black'] / 1000:.2f} m, as the underside view draws them); +20 %. "
+         "beside its pin 14; on the adapter build J1's sleeve lug to the star point (the whole 2.5 A), C253's "
+         "ground wire and the cut-off's (U4, R11, R14, C248 and D2's ground ends) "
+         f"({entry['black'] / 1000:.2f} m, as the underside view draws them); +20 %. "
          "Every short GND lead as W1's"],
         ["W3", "1", f"{metres(lengths['links'] + link_ends):.1f} m", "both", "Data wire",
          "0.14-0.25 mm2 (26-24 AWG) stranded", "",
@@ -947,13 +1014,17 @@ def rows(board: dict) -> list[list[str]]:
          f"hole {PILOT_HOLE_MM} mm at its centre) and holds up the 3 mm skin beside the button. Its end over the power "
          f"pocket's {depth['power']} mm floor rebated {depth['controls'] - depth['power']} mm, "
          f"{block_step_mm(board):g} mm wide"],
-        ["PS2", "1", "1", "usb", "USB charger (or power bank) and cable", "5 V, 1 A to 3 A, 4.8 to 5.3 V at its "
-         "plug; micro-USB cable (from a USB-C charger: a USB-C to micro-USB cable; with a USB-C socket as J2, a USB-C "
+        ["PS2", "1", "1", "usb", "USB charger (or power bank) and cable", f"5 V, 1 A to 3 A, {charger} at its "
+         "plug under load (the USB power meter's reading with the board drawing); micro-USB cable (from a USB-C "
+         "charger: a USB-C to micro-USB cable; with a USB-C socket as J2, a USB-C "
          "cable)", "",
          "Not a computer's port: MicroPython asks it for 250 mA, the board draws up to 0.4 A (power.md, \"Which "
          "supply\"): a computer's port is for flashing, deploying and the LED test, not for play; "
-         "measure it first with the USB power meter (stage 1). The cable short and thick (1 m or "
-         "less, sold for charging at 2 A or more): U2 needs 4.5 V at the LED bus (BUILD.md, stage 6)"],
+         "measure it first with the USB power meter (stage 1). Not less than "
+         f"{volts['usb_charger']:.1f} V: at the cap's 0.4 A the cable, J2's lead, F2 and U3 lose up to "
+         f"{volts['usb_charger'] - U2_LEAST_V:.1f} V before U2, which needs {U2_LEAST_V} V (power.md, \"Wiring for "
+         "current\"; BUILD.md, stage 2, reads it under load). The cable short and thick (1 m or "
+         "less, sold for charging at 2 A or more)"],
     ]
 
 
@@ -1004,8 +1075,9 @@ def supply_note(board: dict) -> str:
     runs, lengths = power_runs(board), supply_lengths(board)
     path = "; ".join(f"{name} {runs[name].length():.0f}" for name in SUPPLY_PATH)
     text = (f"As the underside view draws them (mm): {path}; J1's centre pin to the star point's +5 V bar "
-            f"{lengths['supply']:.0f} mm in all. C253's ground wire to the star point {lengths['C253']:.0f} mm, J1's "
-            f"sleeve lug's {lengths['J1']:.0f} mm. Lay them there, no longer.")
+            f"{lengths['supply']:.0f} mm in all. C253's ground wire to the star point {lengths['C253']:.0f} mm, the "
+            f"cut-off's ground wire {lengths['cut-off']:.0f} mm, J1's sleeve lug's {lengths['J1']:.0f} mm (each "
+            f"black power wire, W2). Lay them there, no longer.")
     return textwrap.fill(text, 96, break_on_hyphens=False) + "\n"
 
 

@@ -285,14 +285,14 @@ def overvoltage_cut_off(shared: Shared, fused: Net, gates: Net, guard: Net) -> N
     divider = OVP_DIVIDER
     resistor(ref="R13", value="%gk 1%%" % (divider["R13"] / 1000))[1, 2] += fused, sense
     resistor(ref="R14", value="%gk 1%%" % (divider["R14"] / 1000))[1, 2] += sense, gnd
-    resistor(ref="R15", value="%gk" % (divider["R15"] / 1000))[1, 2] += gates, sense  # hysteresis
+    resistor(ref="R15", value="%gk 1%%" % (divider["R15"] / 1000))[1, 2] += gates, sense  # hysteresis
     shared.capacitor(ref="C248", value="2.2nF")[1, 2] += sense, gnd  # ignores the ringing of a hot plug
     # A reversed plug would pull U4's REF below its anode: D2 holds it at about -0.7 V.
     clamp = shared.diode(ref="D2", value="1N4148")
     clamp["A", "K"] += gnd, sense
     reference = template("TL431", "U", TL431_PINS)(ref="U4", value="TL431ACLP")
     reference["REF", "A", "K"] += sense, gnd, trip
-    resistor(ref="R16", value="2.2k")[1, 2] += trip, base
+    resistor(ref="R16", value="2.2k 0.5W")[1, 2] += trip, base  # 0.5 W: what a 24 V plug puts on it (bom.csv)
     # Keeps Q3 off below the limit; low enough that U4 sinks its least cathode current (0.6 mA at most
     # for the TL431AC, TI SLVS543) before Q3 turns on (0.65 V / 1 k): U4 regulates at the trip point.
     resistor(ref="R17", value="1k")[1, 2] += base, guard

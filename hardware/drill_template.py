@@ -360,6 +360,18 @@ def feed_routes(board: dict) -> list[tuple[str, list[tuple[float, float]]]]:
     return out
 
 
+def din_lead(board: dict) -> Circle:
+    """LED 1's DIN lead as the underside view draws it (mirrored, in the orientation of its row), where the data wire
+    from the shifter ends."""
+    width = board["build"]["blank_mm"][0]
+    where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
+    _, row = rows(board)[0]
+    xs = [where[p][0] for p in row]
+    direction = -1 if xs[-1] >= xs[0] else 1  # as ``underside_view`` turns each row
+    x, y = where[row[0]]
+    return lead_shapes(width - x, y, direction)[0]
+
+
 def underside_view(board: dict) -> View:
     """The underside as seen with the board face down (mirrored left to right): pockets, parts,
     bus wires, and each LED's leads in the orientation its row needs."""
@@ -418,9 +430,12 @@ def underside_view(board: dict) -> View:
     # The short wires by the electronics: data from the shifter to LED 1, power to both chain ends.
     first = where[chain[0]]
     shifter = build["parts"]["shifter"]
-    # from the shifter's edge nearest LED 1
-    near = (min(max(first[0], shifter[0]), shifter[2]), min(max(first[1], shifter[1]), shifter[3]))
-    out.append(Line(mx(near[0]), near[1], mx(first[0]), first[1], "data", 0.6))
+    # from the shifter's edge nearest LED 1 to LED 1's DIN lead (the first of its leads as drawn), not its centre,
+    # which lies between its +5V and GND leads
+    din = din_lead(board)
+    din_x = mx(din.x)  # (unmirrored)
+    near = (min(max(din_x, shifter[0]), shifter[2]), min(max(first[1], shifter[1]), shifter[3]))
+    out.append(Line(mx(near[0]), near[1], din.x, din.y, "data", 0.6))
     # The feeds from the star point: each joins the bus at a dot; where a feed crosses a row's bus (the last row,
     # which lies between the power entry and LED 1) or another feed, no dot: insulated wires over each other.
     for layer, points in feed_routes(board):

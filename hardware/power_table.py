@@ -192,9 +192,11 @@ def section(leds: int) -> str:
         "turns it on after the safe-mode window, without waiting for a host |" % (USB_UNCONFIGURED_MA, amps(rest)),
         "| current after | what the board asked for: MicroPython asks %d mA | %s dark, up to %s lit (the "
         "firmware's cap) |" % (MICROPYTHON_USB_MA, amps(idle_all + rest), amps(usb)),
-        "| what a computer's port must be able to give | %d mA (USB 2.0) or %d mA (USB 3); its overcurrent "
-        "protection trips somewhere above that, at most %s | at most %s to %s: the switch's limit + %s (two "
-        "frames mixing, for milliseconds, or LEDs drawing more than the model) |"
+        "| what a computer's port must be able to give | %d mA (USB 2.0) or %d mA (USB 3), owed only to a device "
+        "that asked for it; its overcurrent protection trips somewhere above that, at most %s | more than it "
+        "asked for: at most %s to %s, the switch's limit + %s (two frames mixing, for milliseconds, or LEDs "
+        "drawing more than the model); it works where the port gives more than it owes (most computers' ports, "
+        "chargers, powered hubs), a hub powered from the bus or a strict port may cut it off |"
         % (USB2_PORT_MA, USB3_PORT_MA, amps(USB_OVERCURRENT_MA, 0), amps(SWITCH_LIMIT_MA[0] + rest),
            amps(SWITCH_LIMIT_MA[1] + rest), amps(rest)),
         "| capacitance across VBUS at plug-in | %d uF | the Pico's own only; the LED bus's %.0f uF "

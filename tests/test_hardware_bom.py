@@ -90,8 +90,8 @@ def test_a_usb_c_socket_in_j2s_place_is_told_its_cc_resistors() -> None:
     for text in (rows["J2"]["notes"], build):
         assert "CC1 and CC2 each to GND through its own 5.1 kohm" in text
         assert "56 kohm" in text and "e-marked C-to-C" in text
-    # from a computer's USB-C port as little as 4.75 V, USB's least (a charger: 4.8 V or more)
-    assert "the Pico's VBUS (pin 40) reads 4.75 to 5.3 V (a charger 4.8 V or more)" in build
+    # from a computer's USB-C port as little as 4.75 V, USB's least (a charger: 5.0 V or more, power.md)
+    assert "the Pico's VBUS (pin 40) reads 4.75 to 5.3 V (a charger 5.0 V or more)" in build
 
 
 def test_the_tallest_parts_fit_under_the_back_panel() -> None:
@@ -327,7 +327,8 @@ def test_the_signal_wires_cross_the_power_pocket_in_a_channel_of_their_own() -> 
     assert y0 == pockets["power"][1] <= pockets["leds"][3]  # it opens into the LED pocket
     assert y1 >= pockets["controls"][1] + bom.WIRE_GAP_MM and x1 >= pockets["controls"][0]  # and into the controls'
     count, bundle = bom.signal_bundle_mm()
-    assert count == 19 and x1 - x0 == bom.SIGNAL_CHANNEL_MM >= bundle
+    # player 1's bonding wire does not go through it (stage 4)
+    assert count == 18 and x1 - x0 == bom.SIGNAL_CHANNEL_MM >= bundle
     assert y1 - y0 >= bundle and board["build"]["blank_mm"][2] - board["build"]["skin_mm"]["power"] > bundle
     for name, place in laid.items():
         if place.pocket == "power" and name != "signal channel":
@@ -335,6 +336,8 @@ def test_the_signal_wires_cross_the_power_pocket_in_a_channel_of_their_own() -> 
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
     assert f"{bom.SIGNAL_CHANNEL_MM} mm wide along the power pocket's end wall away from the jacks" in build
     assert f"up to {count} signal wires cross the power pocket there" in build
+    assert f"the display's {bom.DISPLAY_WIRES} and {bom.BONDING_WIRES - 1} bonding wires" in build
+    assert "all but player 1's go through the signal channel" in build
     assert f"one bundle about {bundle:.0f} mm across" in build and "No part and no power wire goes in it" in build
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
     assert rows["X13"]["qty"] == str(bom.channel_ties(board) + 1)  # and one on J2's lead
@@ -457,8 +460,9 @@ def test_the_adapter_builds_supply_runs_in_order_and_short() -> None:
     of its own beyond the cap's room, Q1's and Q2's leads towards the signal channel, Q2's drain wire back across the
     pocket). 100 mm holds it there: a re-lay that lengthens a run by a few mm has to say why. C253's ground wire runs
     under player 1's button to the star point, 59 mm (about 105 before): 65 holds it; J1's sleeve lug's, 46 mm, beside
-    J2: 50. BUILD.md, where it asks for short supply leads, prints the lengths as bom.py writes them (the
-    generated-text test above), and W1 and W2 cover the wires among them."""
+    J2: 50; the cut-off's own ground wire (BUILD.md: U4's anode and R11's, R14's, C248's and D2's ground ends share
+    it, C253's has its own), 37 mm: 40. BUILD.md, where it asks for short supply leads, prints the lengths as bom.py
+    writes them (the generated-text test above), and W1 and W2 cover the wires among them."""
     board = json.loads((HARDWARE / "board.json").read_text())
     bom = load_script("bom")
     runs, lengths = bom.power_runs(board), bom.supply_lengths(board)
@@ -469,6 +473,11 @@ def test_the_adapter_builds_supply_runs_in_order_and_short() -> None:
     assert lengths["supply"] == sum(run.length() for run in path) <= 100
     assert lengths["C253"] == runs["C253's ground"].length() <= 65 and runs["C253's ground"].ground
     assert lengths["J1"] == runs["J1's sleeve"].length() <= 50 and runs["J1's sleeve"].ground
+    # the cut-off's own ground wire (U4's anode, R11, R14, C248, D2), apart from C253's: drawn, counted in W2, 40 mm
+    cut_off = runs["the cut-off's ground"]
+    assert lengths["cut-off"] == cut_off.length() <= 40 and cut_off.ground
+    assert cut_off.touches == ("cut-off", "star") and cut_off.points != runs["C253's ground"].points
+    assert lengths["black"] >= lengths["C253"] + lengths["cut-off"] + lengths["J1"]
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
     note = build[build.index(bom.BEGIN_RUNS):]
     assert f"+5 V bar {lengths['supply']:.0f} mm in all" in note[:note.index(bom.END)]

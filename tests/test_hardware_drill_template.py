@@ -354,3 +354,20 @@ def test_the_feeds_are_drawn_far_enough_apart_to_read(template: ModuleType, boar
                                                                                    min(c[axis], d[axis]))
                 if overlap > 0:
                     assert abs(a[other] - c[other]) >= bom.POWER_WIRE_MM - 1e-9, (a, b, c, d)
+
+
+def test_the_data_wire_to_led_1_ends_on_its_din_lead(template: ModuleType, board: dict) -> None:
+    """The underside view's data wire from the shifter ends on LED 1's DIN lead, not between its +5V and GND."""
+    root = ET.fromstring(template.UNDERSIDE_SVG.read_text())
+    margin, width = template.MARGIN_MM, board["build"]["blank_mm"][0]
+    where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
+    x, y = where[tuple(board["leds"]["chain"][0])]
+    leads = {c.get("class"): (float(c.get("cx")), float(c.get("cy"))) for c in root.iter(SVG + "circle")
+             if (c.get("class") or "").startswith("lead") and float(c.get("r")) < 0.5
+             and abs(float(c.get("cx")) - margin - (width - x)) < 3 and abs(float(c.get("cy")) - margin - y) < 0.01}
+    assert sorted(leads) == ["lead0", "lead1", "lead2", "lead3"]
+    data = [line for line in root.iter(SVG + "line") if line.get("stroke") == "#2ca02c"]
+    ends = {(float(line.get(f"x{i}")), float(line.get(f"y{i}"))) for line in data for i in (1, 2)}
+    assert leads["lead0"] in ends  # DIN
+    assert not {leads["lead1"], leads["lead2"], (float(round((leads["lead1"][0] + leads["lead2"][0]) / 2, 2)),
+                                                 leads["lead1"][1])} & ends

@@ -367,3 +367,16 @@ def test_the_display_pull_ups_rise_in_time_for_the_bus_speed(nets: dict, built: 
     for ref, line in (("R6", "I2C_SDA"), ("R7", "I2C_SCL")):
         assert pin_net(n, f"{ref}.1") == "+3V3" and pin_net(n, f"{ref}.2") == line
         assert {p.ref: p.value for p in built[variant].parts}[ref] == value
+
+
+def test_the_schematic_labels_the_ratings_the_cut_off_needs(built: dict) -> None:
+    """R16 must be a 0.5 W resistor (a 24 V plug puts 0.21 W on it) and R13 to R15 1 % ones (the cut-off's
+    threshold and hysteresis: power.md, "Overvoltage"): the schematic's labels say so, as bom.csv does."""
+    import csv
+
+    parts = {part.ref: part.value for part in built["adapter"].parts}
+    assert parts["R16"] == "2.2k 0.5W" and all(parts[ref].endswith(" 1%") for ref in ("R13", "R14", "R15"))
+    drawn = (HARDWARE / "schematic-adapter.svg").read_text()
+    assert ">2.2k 0.5W<" in drawn and ">470k 1%<" in drawn
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    assert "0.5 W" in rows["R16"]["specification"] and "1 %" in rows["R15"]["specification"]
