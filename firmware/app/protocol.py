@@ -126,8 +126,15 @@ def settings_dict(board):
 
 def _settings(board, request):
     if "set" in request:
+        match = board.match
         board.change_settings(request["set"])
-        board.left = None  # (home: see _changed_state)
+        if board.match is match and hasattr(board.mode, "kept"):  # preferences alone, over a count, the starter, a
+            # call or the play laid: it stays as it stood (its cards picked, its rank dialled), as after the menu's
+            from app.modes.peg import Peg  # change (home opened in the menu's place, and left)
+
+            board.open_menu(Peg)
+        else:  # the rules changed (a new match), or a menu's screen was open: home, see _changed_state
+            board.left = None
         board.idle()
     return {"settings": settings_dict(board)}
 

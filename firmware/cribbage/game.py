@@ -334,13 +334,13 @@ class Game:
     def _peg_event(self, event):
         self.arity(event, 3, '["peg", side, points]')
         side, points = event[1], event[2]
-        self.in_deal("pegging")
-        self.in_play()
-        sides = self.settings.sides
+        sides = self.settings.sides  # (the event's own values first: a host is told which is wrong at any time)
         if not is_int(side) or not 0 <= side < sides:
             raise RuleError("peg for %s, not %s" % (self.settings.choice(), self.settings.named(side)))
         if not is_int(points) or not 1 <= points <= MAX_PLAY_POINTS:
             raise RuleError("points in the play must be from 1 to %d, not %s" % (MAX_PLAY_POINTS, json_text(points)))
+        self.in_deal("pegging")
+        self.in_play()
         self.peg(side, points)
 
     def in_play(self):

@@ -143,7 +143,7 @@ def check_view(d, dealt, keeps, index):
     if nxt is None:  # the last keep: nothing changes
         assert cards_short == cards_long and points_short == points_long
         lines = d.hw.display.lines
-        assert lines[1:] == said(d, index, shown)
+        assert lines[1:] == said(d, index, shown) + ["turn=more keeps"]  # (a play-test: the list said no controls)
         return
     # the short look: exactly the next keep's cards in colour, and its value
     assert set(c for c in dealt if cards_short[c][0]) == set(nxt.keep)
@@ -158,7 +158,7 @@ def check_view(d, dealt, keeps, index):
             assert cards_long[card][1] < min(cards_long[c][1] for c in shown.keep)
     lines = d.hw.display.lines
     assert lines[0] == "ADVICE #%d of %d" % (index + 1, len(keeps))
-    assert lines[1:] == said(d, index, shown) + said(d, index + 1, nxt)
+    assert lines[1:] == said(d, index, shown) + said(d, index + 1, nxt) + ["turn=more keeps"]
 
 
 def test_the_best_keep_and_the_next_are_both_on_the_board():
@@ -169,6 +169,9 @@ def test_the_best_keep_and_the_next_are_both_on_the_board():
     check_view(d, dealt, keeps, 0)
     info = d.mode.describe()
     assert info["rank"] == 1 and info["keep"] == list(keeps[0].keep) and info["next"] == list(keeps[1].keep)
+    for control in (P1, P2, ENC):  # no use here: refused with what does (a play-test: they said nothing)
+        d.press(control)
+        assert d.board.messages.refusal == "turn for more keeps, back for the deal" and d.mode.describe() == info
 
 
 def test_turning_steps_through_the_ranking_with_values_below_zero():

@@ -3,7 +3,7 @@
 
 import json
 
-from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_P1, HOLD_P2, P1, P2, Driver, brightness, is_hue, turn
+from app_driver import BACK_PRESS, ENC, HOLD_BACK, HOLD_ENC, HOLD_P1, HOLD_P2, P1, P2, Driver, brightness, is_hue, turn
 from led_colour import BLUE, ORANGE
 
 from app import palette
@@ -28,7 +28,11 @@ def three_tied(**driver):
 
 def test_the_cut_is_the_first_choice_and_the_lowest_rank_deals():
     d = Driver()
-    assert d.display()[:4] == ["WHO DEALS?", "p1/p2: deals", "or turn, enc:", "> cut for deal"]
+    assert d.display()[:5] == ["WHO DEALS?", "p1/p2: deals", "or turn, enc:", "> cut for deal", "hold enc=menu"]
+    d.press(HOLD_ENC)  # as it says (a play-test: a new board's first screen said nothing of the menu, its settings)
+    assert d.where() == "menu"
+    d.press(HOLD_ENC)
+    assert d.display()[0] == "WHO DEALS?"
     d.press(ENC)
     assert d.mode.name == "cut" and d.display()[:2] == ["CUT FOR DEAL", "P1 cuts >A"]
     cut(d, 12)  # player 1 cuts a King
@@ -43,7 +47,8 @@ def test_with_three_players_who_deals_names_player_3_s_button():
     d = Driver()
     assert "P3: hold back" not in d.display()
     d.board.handle_command(json.dumps({"cmd": "settings", "set": {"players": 3}}))
-    assert d.display()[:5] == ["WHO DEALS?", "p1/p2: deals", "P3: hold back", "or turn, enc:", "> cut for deal"]
+    assert d.display()[:6] == ["WHO DEALS?", "p1/p2: deals", "P3: hold back", "or turn, enc:", "> cut for deal",
+                               "hold enc=menu"]
     d.press(HOLD_BACK)
     assert d.match.log == [["dealer", 2]]
 

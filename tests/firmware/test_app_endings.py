@@ -111,11 +111,11 @@ def test_a_match_to_3_ends_and_the_next_starts_only_on_purpose():
     off = d.frame_phase(1000, 700).pixel(0, 1)
     assert is_hue(on, BLUE) and brightness(off) == 0  # the winner's tally blinks
     d.press(ENC)  # once: asks
-    assert d.match.games_won == [3, 0] and d.display()[-2:] == ["enc again=new", "back=keep match"]
+    assert d.match.games_won == [3, 0] and d.display()[-2:] == ["enc=new match", "back=keep match"]
     d.press(P2)  # anything else cancels (here: player 2's button, refused: the game is over)
     assert not d.mode.sure and d.board.messages.refusal is not None
     d.press(ENC)  # the encoder asks again
-    assert d.match.games_won == [3, 0] and d.mode.sure and d.display()[-2:] == ["enc again=new", "back=keep match"]
+    assert d.match.games_won == [3, 0] and d.mode.sure and d.display()[-2:] == ["enc=new match", "back=keep match"]
     d.press(BACK_PRESS)  # back lets the question go, and only that (a review: it undid the winning points)
     assert not d.mode.sure and d.match.match_winner == 0 and d.display()[-1] == "enc x2=new match"
     d.press(ENC)

@@ -309,3 +309,20 @@ def test_a_change_from_the_host_while_the_menu_is_open_goes_home_as_ever():
     assert d.where() == "menu"
     assert d.ask({"cmd": "settings", "set": {"brightness": 50}})["ok"]
     assert d.where() == "peg" and d.board.prefs["brightness"] == 50
+
+
+def test_a_preference_from_the_host_leaves_a_count_as_it_stood():
+    # A play-test: `crib settings brightness=100` during a count sent the board home and dropped the cards picked,
+    # where the same change made in the menu keeps them (PROTOCOL.md: a preference alone leaves what was begun).
+    d = counting("KH", "5H 5D 5C")  # the pone's hand, three of its cards picked
+    assert d.ask({"cmd": "settings", "set": {"brightness": 100}})["ok"]
+    assert d.where() == "cards" and d.mode.picker.picked == parse_hand("5H 5D 5C")
+    assert d.board.prefs["brightness"] == 100
+    d.pick("JS")
+    assert d.where() == "confirm"
+    assert d.ask({"cmd": "settings", "set": {"colour0": 5}})["ok"]  # at the count said too
+    assert d.where() == "confirm" and d.mode.points == 20
+    assert not d.ask({"cmd": "settings", "set": {"brightness": 999}})["ok"]  # refused: nothing changes
+    assert d.where() == "confirm" and d.board.prefs["colour0"] == 5
+    d.press(ENC)
+    assert d.match.front == [0, 20]

@@ -78,7 +78,7 @@ def test_safe_mode_opens_the_led_test_with_the_encoder_and_comes_back_from_it():
     assert board.mode.name == "led_test"
     lit = step(board, hw, STEP_MS // 2)
     assert list(lit) == [order[0]] and lit[order[0]][1:] == (0, 0)  # the first LED on the wire, red
-    assert hw.display.lines[0] == "LED TEST"
+    assert hw.display.lines[:3] == ["LED TEST", "LED 1 colours,", "then the walk"]  # (running: what it goes through)
     # every control echoes there, as in the app: p1 and p2 light their tracks' game holes in the
     # sides' default colours (safe mode reads no saved preferences): blue has no red, orange no blue
     for control, track, off in ((P1, 0, 0), (HOLD_P2, 1, 2)):
@@ -86,7 +86,7 @@ def test_safe_mode_opens_the_led_test_with_the_encoder_and_comes_back_from_it():
         lit = step(board, hw, 10)
         game_hole = track * HOLES + HOLES - 1  # frames are in logical order
         assert lit[game_hole][off] == 0 and max(lit[game_hole]) > 0, lit
-        assert hw.display.lines[3] == "last: %s %s" % control
+        assert hw.display.lines[4] == "last: %s %s" % control
     hw.push(HOLD_ENC)
     step(board, hw, 10)
     assert board.mode.name == "safe" and hw.display.lines[0] == "SAFE MODE"

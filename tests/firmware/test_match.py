@@ -286,6 +286,9 @@ def test_pegging_rules():
     assert (m.front, m.back) == ([32, 0], [31, 0])
     m.apply(["hand", 1, None, 2])
     rejected(m, ["peg", 0, 2], "show has begun")
+    rejected(m, ["peg", 0, "2"], 'points in the play must be from 1 to 31, not "2"')  # the event's own fault first
+    rejected(m, ["peg", 5, 2], "peg for P1 or P2, not P6")  # (a play-test: both said the show had begun)
+    rejected(Match(), ["peg", 0, True], "points in the play")
 
 
 def test_state_is_json_and_replays_from_json():

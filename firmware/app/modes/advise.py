@@ -15,7 +15,7 @@ from 1).
 from micropython import const
 
 from app import palette
-from app.messages import WIDTH
+from app.messages import LINES, WIDTH
 from app.picker import Picker, card_hole
 from app.render import game_hole
 from cribbage.advice import rank_keeps
@@ -129,13 +129,14 @@ class Advise:
                 self.points = [rounded_points(k) for k in self.keeps]
                 self.index = 0
                 self.step = _KEEPS
-        else:
-            if kind == events.TURN:
-                self.index = max(0, min(len(self.keeps) - 1, self.index + what))
-            elif back:
-                self.keeps = None
-                self.points = None
-                self.step = _DEAL
+        elif kind == events.TURN:
+            self.index = max(0, min(len(self.keeps) - 1, self.index + what))
+        elif back:
+            self.keeps = None
+            self.points = None
+            self.step = _DEAL
+        else:  # a press with no use here (a play-test: it said nothing)
+            board.messages.refuse("turn for more keeps, back for the deal")
 
     def next_keep(self):
         """The keep after the shown one in the ranking, or None for the last."""
@@ -195,6 +196,8 @@ class Advise:
             # hand's alone: worst to best (on one line, "exp 7.8 (10-21)" read as a value outside its own range)
             out.append("exp %.1f %scrib" % (keep.expected, "+" if self.dealer else "-"))
             out.append("hand %d to %d" % (keep.hand_min, keep.hand_max))
+        if len(out) < LINES:  # (two keeps take all but a line)
+            out.append("turn=more keeps")
         return out
 
     def describe(self):

@@ -115,16 +115,17 @@ class LedTest:
 
     def lines(self, board):
         """Where the test is (said while paused), what the encoder does, the last control and how to leave."""
-        # the display changes only after an input: where the walk is, it says while paused
+        # the display changes only after an input: running, it says what the test goes through (a builder checks
+        # the colours' order as LED 1 shows them: a play-test read "walking" there); where it is, while paused
         step = self.offset
         if not self.paused:
-            where = "walking"
+            where = ["LED 1 colours,", "then the walk"]
         elif step < _CHECK:
-            where = "LED 1 " + _COLOUR_NAMES[step // _COLOUR_STEPS]
+            where = ["LED 1 " + _COLOUR_NAMES[step // _COLOUR_STEPS]]
         else:
-            where = "LED %d of %d" % (step - _CHECK + 1, self.count)
-        return ["LED TEST", where, "enc: " + ("walk" if self.paused else "stop"), "last: " + (self.echo or "-"),
-                "hold enc: leave"]
+            where = ["LED %d of %d" % (step - _CHECK + 1, self.count)]
+        return ["LED TEST"] + where + ["enc: " + ("walk" if self.paused else "stop"), "last: " + (self.echo or "-"),
+                                       "hold enc: leave"]
 
     def describe(self):
         """The step's LED, how many there are, its colour, whether paused, and the last control."""

@@ -118,7 +118,7 @@ def score_lines(board, sure=False):
     if match.match_winner is not None:
         out.append(settings.side_name(match.match_winner) + " WINS MATCH")
         out.extend(result_lines(match)[1:])
-        out.append("enc again=new" if sure else _NEW_MATCH)
+        out.append("enc=new match" if sure else _NEW_MATCH)
         if sure and len(out) < LINES - 1:  # (room left for an undo's or refusal's line)
             out.append("back=keep match")  # the question let go, not the winning points undone (``Peg._idle``)
     elif over:
@@ -375,9 +375,9 @@ class Peg:
             return out
         if match.phase == "cut":
             chosen = settings.seat_name(self.choice - 1) + " deals" if self.choice else "cut for deal"
-            out = ["WHO DEALS?", "p1/p2: deals", "or turn, enc:", "> " + chosen]
-            if settings.sides == 3:  # player 3's button is back, held
-                out.insert(2, "P3: hold back")
+            out = ["WHO DEALS?", "p1/p2: deals", "or turn, enc:", "> " + chosen, "hold enc=menu"]  # (a new board's
+            if settings.sides == 3:  # first screen: the settings, three players or 61 holes, are in the menu)
+                out.insert(2, "P3: hold back")  # player 3's button is back, held
             return out
         return score_lines(board, self.sure)
 
