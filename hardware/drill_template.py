@@ -28,10 +28,11 @@ from __future__ import annotations
 import argparse
 import datetime
 import io
+import itertools
 import json
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -120,6 +121,7 @@ class Line:
     y1: float
     layer: str
     width: float = 0.3
+    of: str = ""  # a leader's label (its text): the one label this line may touch
 
 
 @dataclass(frozen=True)
@@ -173,6 +175,108 @@ def shift(shapes: list[Shape], dx: float, dy: float) -> list[Shape]:
             moved.append(type(s)(**{**s.__dict__, "x0": s.x0 + dx, "y0": s.y0 + dy, "x1": s.x1 + dx,
                                     "y1": s.y1 + dy}))
     return moved
+
+
+# A label's room as the drawings estimate it, in font sizes: a character's width (a sans-serif's widest average,
+# generous), the height above the baseline (capitals and ascenders) and below it (descenders).
+CHAR_WIDTH = 0.6
+ASCENT = 0.75
+DESCENT = 0.25
+LABEL_GAP_MM = 0.5  # labels placed by ``first_clear`` keep this far from every line and from each other,
+MARK_GAP_MM = 1.2  # and this far from the sheets' + marks (a thin stroke beside a letter reads as one)
+
+
+def text_box(t: Text) -> tuple[float, float, float, float]:
+    """The room ``t`` takes (x0, y0, x1, y1), estimated from its size and its number of characters."""
+    w = CHAR_WIDTH * t.size * len(t.text)
+    x0 = t.x - {"start": 0, "middle": w / 2, "end": w}[t.anchor]
+    return x0, t.y - ASCENT * t.size, x0 + w, t.y + DESCENT * t.size
+
+
+def segment_meets(box: tuple[float, float, float, float], x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether the segment from (x0, y0) to (x1, y1) touches the box (clipped as Liang and Barsky do)."""
+    dx, dy = x1 - x0, y1 - y0
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
+        if p == 0:
+            if q < 0:
+                return False
+        elif p < 0:
+            low = max(low, q / p)
+        else:
+            high = min(high, q / p)
+    return low <= high
+
+
+def strokes(s: Shape) -> list[tuple[float, float, float, float, float]]:
+    """The straight strokes ``s`` is drawn with: (x0, y0, x1, y1, width); a circle gives its centre cross's."""
+    if isinstance(s, Line):
+        return [(s.x0, s.y0, s.x1, s.y1, s.width)]
+    if isinstance(s, Rect):
+        corners = [(s.x0, s.y0), (s.x1, s.y0), (s.x1, s.y1), (s.x0, s.y1)]
+        return [(*a, *b, 0.35) for a, b in zip(corners, corners[1:] + corners[:1], strict=True)]
+    if isinstance(s, Circle) and s.cross:
+        a = s.d / 2 + 1
+        return [(s.x - a, s.y, s.x + a, s.y, 0.15), (s.x, s.y - a, s.x, s.y + a, 0.15)]
+    return []
+
+
+def crosses(box: tuple[float, float, float, float], s: Shape, gap: float = 0) -> bool:
+    """Whether anything drawn of ``s`` (a line, a rectangle's edges, a circle as a disc, another label's room) comes
+    within ``gap`` of ``box``. (``first_clear`` knows no leaders: a leader's label is placed first, then its line.)"""
+    x0, y0, x1, y1 = box
+    if isinstance(s, Text):
+        a0, b0, a1, b1 = text_box(s)
+        return a0 < x1 + gap and x0 < a1 + gap and b0 < y1 + gap and y0 < b1 + gap
+    if isinstance(s, Circle):
+        r = s.d / 2 + 0.125 + gap
+        nx, ny = min(max(s.x, x0), x1), min(max(s.y, y0), y1)
+        if (nx - s.x) ** 2 + (ny - s.y) ** 2 <= r * r:
+            return True
+    return any(segment_meets((x0 - w / 2 - gap, y0 - w / 2 - gap, x1 + w / 2 + gap, y1 + w / 2 + gap), *ends)
+               for *ends, w in strokes(s))
+
+
+def extent(s: Shape) -> tuple[float, float, float, float]:
+    """A box round everything drawn of ``s`` (strokes included)."""
+    if isinstance(s, Text):
+        return text_box(s)
+    if isinstance(s, Circle):
+        r = s.d / 2 + (1.1 if s.cross else 0.125)
+        return s.x - r, s.y - r, s.x + r, s.y + r
+    w = s.width / 2 if isinstance(s, Line) else 0.175
+    return min(s.x0, s.x1) - w, min(s.y0, s.y1) - w, max(s.x0, s.x1) + w, max(s.y0, s.y1) + w
+
+
+def first_clear(options: Iterable[list[Text]], drawn: Sequence[Shape],
+                within: tuple[float, float, float, float] | None = None) -> list[Text]:
+    """The first of ``options`` (each a label's lines, in order of preference) that no shape in ``drawn`` comes within
+    LABEL_GAP_MM of (a + mark within MARK_GAP_MM; all of the options lying ``within`` that box, if given); the first
+    option if none is clear."""
+    if within is None:
+        options = list(options)
+        boxes = [text_box(t) for texts in options for t in texts]
+        within = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                  max(b[3] for b in boxes))
+    near = [(extent(s), s, MARK_GAP_MM if s.layer == "mark" else LABEL_GAP_MM) for s in drawn
+            if crosses(within, s, MARK_GAP_MM)]  # the few that can matter, with their gaps
+    first = None
+    for texts in options:
+        first = first or texts
+        if all(not (e[0] < b[2] + g and b[0] < e[2] + g and e[1] < b[3] + g and b[1] < e[3] + g and crosses(b, s, g))
+               for b in map(text_box, texts) for e, s, g in near):
+            return texts
+    assert first is not None, "no options"
+    return first
+
+
+def nearest_first(low_x: float, high_x: float, low_y: float, high_y: float,
+                  step: float = 0.25) -> list[tuple[float, float]]:
+    """Offsets from ``low_x`` to ``high_x`` across and ``low_y`` to ``high_y`` down (ranges that hold 0, or not), on
+    a ``step`` grid through 0, the smallest first."""
+    xs = [i * step for i in range(math.ceil(low_x / step - 1e-9), math.floor(high_x / step + 1e-9) + 1)]
+    ys = [j * step for j in range(math.ceil(low_y / step - 1e-9), math.floor(high_y / step + 1e-9) + 1)]
+    return sorted(((x, y) for x in xs for y in ys), key=lambda o: (math.hypot(*o), o))
 
 
 def scale_bar(x: float, y: float) -> list[Shape]:
@@ -267,9 +371,20 @@ def mirrored_outline(build: dict, label: Callable[[str], list[str]]) -> list[Sha
     return out
 
 
+def pocket_lines(outline: list[Shape]) -> list[list[Text]]:
+    """The pockets' names in ``mirrored_outline``'s shapes, each pocket's lines together (they share their x, at
+    the pocket's left edge)."""
+    named: dict[float, list[Text]] = {}
+    for t in outline:
+        if isinstance(t, Text):
+            named.setdefault(t.x, []).append(t)
+    return list(named.values())
+
+
 # Where each pocket is named, as seen from below: at the left (the power feeds run up the LED pocket's right), at the
-# bottom but for the power pocket, whose parts fill its bottom corners.
-LABEL_CORNER = {"leds": "bottom", "controls": "bottom", "power": "below"}
+# top for the LED pocket (its last row's GND wire runs along its bottom), at the bottom for the controls', under the
+# power pocket, whose parts fill its bottom corners.
+LABEL_CORNER = {"leds": "top", "controls": "bottom", "power": "below"}
 BUS_OFFSET_MM = 3  # the +5 V wire this far above a row's LEDs, the GND wire as far below
 BUS_END_MM = 3  # how far a row's bus goes past its end LED's centre
 BUS_TURN_MM = 2  # the +5 V wire's turn this much further out than the GND wire's (they cross once there)
@@ -372,16 +487,85 @@ def din_lead(board: dict) -> Circle:
     return lead_shapes(width - x, y, direction)[0]
 
 
+def moved(texts: list[Text], dx: float, dy: float) -> list[Text]:
+    """A label's lines moved by (dx, dy)."""
+    return [replace(t, x=t.x + dx, y=t.y + dy) for t in texts]
+
+
+def wrapped(lines: Sequence[str]) -> list[tuple[str, ...]]:
+    """``lines``, then their words wrapped again into every other number of lines, the fewest first."""
+    words = " ".join(lines).split()
+    out = [tuple(lines)]
+    for width in range(sum(map(len, words)) + len(words), max(map(len, words)) - 1, -1):
+        wrap: list[str] = []
+        for word in words:
+            if wrap and len(wrap[-1]) + 1 + len(word) <= width:
+                wrap[-1] += " " + word
+            else:
+                wrap.append(word)
+        if tuple(wrap) not in out:
+            out.append(tuple(wrap))
+    return out
+
+
+def boxed(box: tuple[float, float, float, float], lines: Sequence[str], layer: str) -> Iterator[list[Text]]:
+    """Where a part's name may go inside its outline ``box`` (x0, y0, x1, y1), best first: its lines centred, as large
+    as fits (up to 2.2 mm, down to 1.4), then moved off the centre, then smaller, then its words wrapped otherwise,
+    then parted in two over a gap (a line across the outline); every line LABEL_GAP_MM inside the outline's stroke.
+    Last, if none fits, its lines centred as they are."""
+    inset = LABEL_GAP_MM + 0.35 / 2 + 0.01
+    x0, y0, x1, y1 = box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset
+
+    def sizes(wrap: Sequence[str], first: bool) -> list[float]:
+        """The sizes to try ``wrap`` at, largest first: down to 1.8 mm (or only the largest that fits, if smaller)
+        if ``first``, else the rest down to 1.4 mm."""
+        out = [min(2.2, (y1 - y0) / (1.35 * (len(wrap) - 1) + ASCENT + DESCENT),
+                   (x1 - x0) / (CHAR_WIDTH * max(map(len, wrap))))]
+        while out[-1] * 0.92 >= 1.4:
+            out.append(out[-1] * 0.92)
+        out = [size for size in out if size >= 1.4] or ([out[0]] if wrap == tuple(lines) else [])
+        large = [size for size in out if size >= 1.8] or out[:1]
+        return large if first else out[len(large):]
+
+    def blocks(parted: bool, first: bool) -> Iterator[list[Text]]:
+        """The lines centred in the box, each way they may be wrapped, at each of their ``sizes``; ``parted``, with
+        a gap after each line but the last in turn."""
+        for wrap in wrapped(lines):
+            n = len(wrap)
+            for size in sizes(wrap, first):
+                tall = size * (1.35 * (n - 1) + ASCENT + DESCENT)
+                gaps = [(k, i / 4) for k in range(1, n) for i in range(1, int((y1 - y0 - tall) * 4) + 1)] \
+                    if parted else [(n, 0.0)]
+                for k, gap in gaps:
+                    yield [Text((x0 + x1) / 2, (y0 + y1) / 2 + size * (1.35 * (i - (n - 1) / 2) + 0.25)
+                                + gap * ((i >= k) - 0.5), line, size, "middle", layer) for i, line in enumerate(wrap)]
+
+    for block in itertools.chain(blocks(False, True), blocks(True, True), blocks(False, False), blocks(True, False)):
+        boxes = [text_box(t) for t in block]
+        for dx, dy in nearest_first(x0 - min(b[0] for b in boxes), x1 - max(b[2] for b in boxes),
+                                    y0 - min(b[1] for b in boxes), y1 - max(b[3] for b in boxes)):
+            yield moved(block, dx, dy)
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    yield [Text(cx, cy + 1.35 * 1.4 * (i - (len(lines) - 1) / 2), line, 1.4, "middle", layer)
+           for i, line in enumerate(lines)]
+
+
 def underside_view(board: dict) -> View:
     """The underside as seen with the board face down (mirrored left to right): pockets, parts,
-    bus wires, and each LED's leads in the orientation its row needs."""
+    bus wires, and each LED's leads in the orientation its row needs. Every label is placed last, where no line,
+    lead or + mark crosses it (``first_clear``)."""
     build = board["build"]
     width, height, thickness = build["blank_mm"]
 
     def mx(x: float) -> float:
         return width - x
 
-    out = mirrored_outline(build, lambda name: [f"{name}:", f"{thickness - build['skin_mm'][name]} mm deep"])
+    outline = mirrored_outline(build, lambda name: [f"{name}:", f"{thickness - build['skin_mm'][name]} mm deep"])
+    out: list[Shape] = [s for s in outline if not isinstance(s, Text)]
+    # Each label's options, best first (``first_clear`` takes the first clear one), in the order they are placed:
+    # the pockets' names may slide along their edge.
+    labels: list[tuple[Iterable[list[Text]], tuple[float, float, float, float] | None]] = [
+        ([moved(texts, i / 2, 0) for i in range(80)], None) for texts in pocket_lines(outline)]
     laid_out = places(board)
     # The Pico (board.json), and every part and piece of perfboard where bom.places lays it out, each named inside
     # its outline: both builds' at once, none lying where the other build's parts do.
@@ -394,11 +578,7 @@ def underside_view(board: dict) -> View:
     laid += [(body, "control", (names[name],)) for name, body in bodies(board).items() if name in names]
     for (x0, y0, x1, y1), layer, label in laid:
         out.append(Rect(mx(x1), y0, mx(x0), y1, layer, dashed=layer in ("control", "room")))
-        # the words fit a small part's outline (a character about 0.6 of the size wide)
-        size = min(2.2, (y1 - y0) / len(label) * 0.7, (x1 - x0) / (0.6 * max(map(len, label))))
-        for i, line in enumerate(label):
-            y = (y0 + y1) / 2 + size * (1.35 * (i - (len(label) - 1) / 2) + 0.35)
-            out.append(Text(mx((x0 + x1) / 2), y, line, size, "middle", layer))
+        labels.append((boxed((mx(x1), y0, mx(x0), y1), label, layer), (mx(x1), y0, mx(x0), y1)))
     # The adapter build's supply wires and leads at the power entry, red +5 V and black GND, along the gaps.
     for run in power_runs(board).values():
         out += [Line(mx(a[0]), a[1], mx(b[0]), b[1], "ground" if run.ground else "bus", 0.5)
@@ -409,6 +589,7 @@ def underside_view(board: dict) -> View:
     stretches = rows(board)
     bus, _ = bus_shapes(board, stretches)
     out += bus
+    row_labels: list[tuple[Iterable[list[Text]], None]] = []
     for y, row in stretches:
         xs = [where[p][0] for p in row]
         # Seen from below, a row the top view runs left to right runs right to left.
@@ -421,12 +602,18 @@ def underside_view(board: dict) -> View:
             f"LED {start}: {track_label(track)} game hole"
         arrow = "<- data" if direction < 0 else "data ->"
         entry = mx(xs[0])  # where the data enters this stretch
-        if len(row) > 1:
-            out.append(Text(entry, y - 4.5, f"{what}, {arrow}" if direction > 0 else f"{arrow}, {what}", 2.0,
-                            "start" if direction > 0 else "end"))
-        else:
-            out.append(Text(entry, y - 4.5, what, 2.0, "middle"))
+        if len(row) > 1:  # over the row's start, or further along it the way the data goes; smaller, if need be
+            words = [Text(entry, y - 4.5, f"{what}, {arrow}" if direction > 0 else f"{arrow}, {what}", size,
+                          "start" if direction > 0 else "end") for size in (2.0, 1.9, 1.8, 1.7, 1.6)]
+            row_labels.append(([moved([w], direction * i / 2, 0) for w in words for i in range(400)], None))
+        else:  # over the LED, or on two lines above it (before the rows' labels: they have room to move)
+            one = [Text(entry, y - 4.5, what, 2.0, "middle")]
+            two = [Text(entry, y - 7.5, f"LED {start}: {track_label(track)}", 2.0, "middle"),
+                   Text(entry, y - 4.5, "game hole", 2.0, "middle")]
+            labels.append(([*(moved(one, dx, 0) for dx, _ in nearest_first(-4, 4, 0, 0)),
+                            *(moved(two, dx, dy) for dx, dy in nearest_first(-6, 6, -2, 0))], None))
         start = end + 1
+    labels += row_labels
     # The short wires by the electronics: data from the shifter to LED 1, power to both chain ends.
     first = where[chain[0]]
     shifter = build["parts"]["shifter"]
@@ -443,21 +630,30 @@ def underside_view(board: dict) -> View:
         out.append(Line(*points[0], *points[1], layer, 0.6))
         out += [Line(*a, *b, layer, 0.5) for a, b in zip(points[1:], points[2:], strict=False)]
     # (left of the shifter's box, above the first row's label: clear of both, and of the data wire)
-    out.append(Text(min(mx(first[0]) - 3, mx(shifter[2]) - 1.5), first[1] - 8.5,
-                    "LED 1: data in from the shifter (short wire)", 2.0, "end"))
-    # A legend of the lead order, in the solid band between the LED and controls pockets (left of the power
-    # pocket, which reaches into it): the leads at the left, what they mean beside them.
-    x0, y0 = 6, 126.5
-    out.append(Text(x0, y0, "each LED from below, leads in a line:", 2.2))
+    data_in = Text(min(mx(first[0]) - 3, mx(shifter[2]) - 1.5), first[1] - 8.5,
+                   "LED 1: data in from the shifter (short wire)", 2.0, "end")
+    labels.append(([moved([data_in], -i / 2, 0) for i in range(60)], None))
+    # A legend of the lead order, under the board right of the scale bar (the band between the pockets has the
+    # sheets' + marks across it): the leads at the left, what they mean beside them.
+    x0, y0 = 166, height + 18
+    legend: list[Shape] = [Text(x0, y0, "each LED from below,", 2.2), Text(x0, y0 + 3, "leads in a line:", 2.2)]
     for i, (name, _) in enumerate(LEADS):
-        out.append(Circle(x0 + 3 + 6.5 * i, y0 + 4.5, 1.4, f"lead{i}"))
-        out.append(Text(x0 + 3 + 6.5 * i, y0 + 9.5, name, 2.2, "middle"))
+        legend.append(Circle(x0 + 3 + 6.5 * i, y0 + 6.5, 1.4, f"lead{i}"))
+        legend.append(Text(x0 + 3 + 6.5 * i, y0 + 11, name, 2.2, "middle"))
     for i, line in enumerate((
             "DIN faces the previous LED, DOUT the next: LEDs in rows that run the other way are turned round.",
             "Red: +5 V bus above each row, black: GND below. The bus turns into the next row where the chain",
             "does, at alternating ends (the two wires cross there once). Dot: a feed joins the bus; lines that",
             "cross without a dot are not joined (insulated wires over each other).")):
-        out.append(Text(x0 + 44, y0 + 4 * i, line, 2.2))
+        legend.append(Text(x0 + 30, y0 + 4 * i, line, 2.2))
+    # The sheets' + marks (``framed`` adds them) are drawn too: labels keep off them.
+    drawn = [*out, *shift(alignment_marks(width + 2 * MARGIN_MM, height + MARGIN_MM + FOOTER_MM),
+                          -MARGIN_MM, -MARGIN_MM)]
+    for options, within in labels:
+        placed = first_clear(options, drawn, within)
+        out += placed
+        drawn += placed
+    out += legend
     notes = [
         "UNDERSIDE, 1:1, mirrored (board face down). Power: +5 V and GND fed at both ends of the chain "
         "(LED 1, top right here, and the last LED, the game hole), star ground at the power entry.",

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import io
 import itertools
+import math
 import os
 import re
 import xml.etree.ElementTree as ET
 from types import ModuleType
+from typing import Any
 
 import pytest
 from hardware_scripts import HARDWARE, load_script
@@ -371,3 +373,61 @@ def test_the_data_wire_to_led_1_ends_on_its_din_lead(template: ModuleType, board
     assert leads["lead0"] in ends  # DIN
     assert not {leads["lead1"], leads["lead2"], (float(round((leads["lead1"][0] + leads["lead2"][0]) / 2, 2)),
                                                  leads["lead1"][1])} & ends
+
+
+def label_box(template: ModuleType, t: Any) -> tuple[float, float, float, float]:
+    """The room a label takes as the generator estimates it: CHAR_WIDTH of its size a character, ASCENT of it above
+    the baseline and DESCENT below."""
+    width = template.CHAR_WIDTH * t.size * len(t.text)
+    x0 = t.x - {"start": 0, "middle": width / 2, "end": width}[t.anchor]
+    return x0, t.y - template.ASCENT * t.size, x0 + width, t.y + template.DESCENT * t.size
+
+
+def meets(box: tuple[float, float, float, float], x0: float, y0: float, x1: float, y1: float, width: float) -> bool:
+    """Whether a stroke ``width`` wide from (x0, y0) to (x1, y1) touches the box: the segment sampled finely enough
+    that no sample step is longer than half the stroke's width, each sample checked against the box grown by half
+    the width."""
+    grown = (box[0] - width / 2, box[1] - width / 2, box[2] + width / 2, box[3] + width / 2)
+    if max(x0, x1) < grown[0] or min(x0, x1) > grown[2] or max(y0, y1) < grown[1] or min(y0, y1) > grown[3]:
+        return False
+    steps = max(1, math.ceil(math.hypot(x1 - x0, y1 - y0) / (width / 2)))
+    return any(grown[0] <= x0 + (x1 - x0) * i / steps <= grown[2] and grown[1] <= y0 + (y1 - y0) * i / steps
+               <= grown[3] for i in range(steps + 1))
+
+
+def drawn_over(template: ModuleType, box: tuple[float, float, float, float], s: object) -> bool:
+    """Whether a line, a rectangle's outline, a circle (as a disc, its centre cross too) of the drawing touches
+    ``box``; stroke widths as ``svg`` draws them."""
+    if isinstance(s, template.Line):
+        return meets(box, s.x0, s.y0, s.x1, s.y1, s.width)
+    if isinstance(s, template.Rect):
+        corners = [(s.x0, s.y0), (s.x1, s.y0), (s.x1, s.y1), (s.x0, s.y1)]
+        return any(meets(box, *a, *b, 0.35) for a, b in zip(corners, corners[1:] + corners[:1], strict=True))
+    assert isinstance(s, template.Circle)
+    r = s.d / 2 + 0.125
+    nearest = (min(max(s.x, box[0]), box[2]), min(max(s.y, box[1]), box[3]))
+    arm = s.d / 2 + 1
+    return math.dist(nearest, (s.x, s.y)) <= r or s.cross and (
+        meets(box, s.x - arm, s.y, s.x + arm, s.y, 0.15) or meets(box, s.x, s.y - arm, s.x, s.y + arm, 0.15))
+
+
+def test_no_line_or_mark_crosses_a_label_of_the_underside_view(template: ModuleType, board: dict) -> None:
+    """A maker reads the underside view while soldering: no wire, outline, lead, dot or + mark (the sheets'
+    registration crosses) crosses any label's text, as the generator estimates its room (its size and number of
+    characters); only a line of the label's own (a leader, ``Line.of``) may."""
+    view = template.underside_view(board)
+    texts = [s for s in view.shapes if isinstance(s, template.Text)]
+    drawn = [s for s in view.shapes if not isinstance(s, template.Text)]
+    assert len(texts) > 50 and any(s.layer == "mark" for s in drawn)
+    crossed = [(t.text, s) for t in texts for s in drawn
+               if drawn_over(template, label_box(template, t), s) and getattr(s, "of", "") != t.text]
+    assert not crossed, "\n".join(f"{text!r} is crossed by {s}" for text, s in crossed)
+
+
+def test_no_two_labels_of_the_underside_view_overlap(template: ModuleType, board: dict) -> None:
+    """Nor does any label's text run into another's."""
+    view = template.underside_view(board)
+    boxes = [(s.text, label_box(template, s)) for s in view.shapes if isinstance(s, template.Text)]
+    overlapping = [(a, b) for (a, p), (b, q) in itertools.combinations(boxes, 2)
+                   if p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]]
+    assert not overlapping, overlapping
