@@ -348,7 +348,7 @@ def edge_hole_height(build: dict) -> float:
     return (build["blank_mm"][2] - build["skin_mm"]["power"]) / 2
 
 
-def lead_shapes(x: float, y: float, direction: int) -> list[Shape]:
+def lead_shapes(x: float, y: float, direction: int) -> list[Circle]:
     """An LED's four leads in a line along its row, data in facing the previous LED."""
     return [Circle(x + direction * (i - 1.5) * LEAD_PITCH_MM, y, 0.9, f"lead{i}") for i in range(4)]
 
