@@ -59,7 +59,7 @@ def test_a_tie_cuts_again_and_the_log_keeps_the_deciding_cut():
     cut(d, 4)
     cut(d, 4)  # both fives: cut again
     assert d.mode.name == "cut" and d.match.events == 0
-    assert d.display()[:3] == ["CUT FOR DEAL", "tie: cut again", "P1 cuts >A"]
+    assert d.display()[:3] == ["CUT FOR DEAL", "tie at 5: again", "P1 cuts >A"]  # (a play-test: it said not at what)
     cut(d, 2)
     cut(d, 7)
     assert d.match.dealer == 0 and d.match.log == [["cut_ranks", [2, 7]]]
@@ -67,7 +67,7 @@ def test_a_tie_cuts_again_and_the_log_keeps_the_deciding_cut():
 
 def test_three_players_tied_low_cut_again_without_the_third():
     d = three_tied()  # player 1 is out
-    assert d.mode.cutting == [1, 2] and d.display()[1:3] == ["tie: cut again", "P2 cuts >A"]
+    assert d.mode.cutting == [1, 2] and d.display()[1:3] == ["tie at 2: again", "P2 cuts >A"]
     cut(d, 6)
     cut(d, 3)
     assert d.match.dealer == 2 and d.match.log == [["cut_ranks", [None, 6, 3]]]
@@ -116,7 +116,7 @@ def test_back_at_a_cut_again_takes_back_the_tie_s_last_rank():
     d = three_tied()
     cut(d, 4)
     cut(d, 4)  # and tie again
-    assert d.display()[1:3] == ["tie: cut again", "P2 cuts >A"]
+    assert d.display()[1:3] == ["tie at 5: again", "P2 cuts >A"]
     d.press(BACK_PRESS)  # player 3's five of the second round taken back: dialled again
     assert d.mode.cutting == [1, 2] and d.mode.ranks == [None, 4, None] and d.mode.rank == 4
     d.press(BACK_PRESS, BACK_PRESS)  # player 2's five, then player 3's two of the first round

@@ -75,6 +75,18 @@ def test_turning_past_the_last_value_stays_there():
     assert d.ask({"cmd": "state"})["state"]["ui"]["choice"] == 16
 
 
+def test_the_double_skunk_says_its_games_and_whether_the_skunk_rule_uses_it():
+    # a play-test: "double skunk / 3" had no unit, and read the same under the lurch rule, which has no double skunk
+    d = Driver()
+    d.edit_setting("double_skunk_games")
+    assert d.display() == ["SETTINGS 3/14", "double skunk", "> worth 3 games", "enc=keep back=no"]
+    d.press(turn(1), ENC)
+    assert d.match.settings.double_skunk_games == 4 and d.display()[2] == "  worth 4 games"
+    d.press(turn(-1), ENC, turn(2), ENC, turn(1))  # the skunk rule: lurch
+    assert d.match.settings.skunk == "lurch"
+    assert d.display() == ["SETTINGS 3/14", "double skunk", "  worth 4 games", "with skunk only", "enc=change"]
+
+
 def test_a_rule_is_refused_at_once_once_the_match_has_begun():
     d = Driver()
     d.press(P1)

@@ -138,7 +138,10 @@ class Cut:
         """The ranks cut so far and the one dialled (``P2 cuts >7``), after "tie: cut again" in a cut again."""
         settings = board.match.settings
         out = ["CUT FOR DEAL"]
-        if self.rounds or len(self.cutting) < len(self.ranks):  # (a round reopened by undo: some seats out of it)
+        if self.rounds:  # the rank tied at (a play-test: "tie: cut again" said neither; the LEDs show whose)
+            tie = self.rounds[-1][1][self.cutting[0]]
+            out.append("tie at %s: again" % rank_name(tie))
+        elif len(self.cutting) < len(self.ranks):  # (a round reopened by undo: some seats out of it)
             out.append("tie: cut again")
         for s in range(len(self.ranks)):
             if self.ranks[s] is not None:

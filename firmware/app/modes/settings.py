@@ -56,6 +56,8 @@ def value_text(key, value):
         return _PLAY_WAYS[value]
     if key == "match_to":
         return "%d game points" % value if value else "off"
+    if key == "double_skunk_games":  # (a bare "3" read as no unit: the games a double skunk wins)
+        return "worth %d games" % value
     return str(value)
 
 
@@ -150,9 +152,12 @@ class SettingsMode:
         """The setting, its value (dialled, marked ``>``, while it is changed) and what the encoder does."""
         key, label, _ = ITEMS[self.item]
         value = self._values()[self.choice] if self.editing else setting(board, key)
-        return ["SETTINGS %d/%d" % (self.item + 1, len(ITEMS)), label,
-                ("> " if self.editing else "  ") + value_text(key, value),
-                "enc=change" if not self.editing else "enc=keep back=no"]
+        out = ["SETTINGS %d/%d" % (self.item + 1, len(ITEMS)), label,
+               ("> " if self.editing else "  ") + value_text(key, value),
+               "enc=change" if not self.editing else "enc=keep back=no"]
+        if key == "double_skunk_games" and board.match.settings.skunk != "skunk":  # (none, or lurch: kept for later)
+            out.insert(3, "with skunk only")
+        return out
 
     def describe(self):
         """The setting chosen and, while it is changed, the value dialled."""
