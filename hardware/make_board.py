@@ -80,14 +80,9 @@ SUPPLIES = {
     # adapter: set its current here (the firmware then caps the LEDs at it). Never more than RATED_MA.
     "adapter": {"supply_ma": 2500},
 }
-# The most each build's parts are rated for (mA): a supply_ma above it is refused. USB: U3's least current
-# limit (R8) and the Pico's share, its most within USB 2.0's 500 mA. Adapter: the 5 V 2.5 A adapter PS1
-# itself (the fault power it can feed, power.md), F1 (T3.15A: 2.5 A is 80 % of it, as much as a fuse should
-# carry for hours), J1 and XF1 and the power wires (each carries 4.7 A continuously: a time-lag fuse may
-# carry 1.5 x its rating for good, IEC 60127-2), the 0.5 mm2 bus wires W1 and W2 (the drop along the
-# chain), and the cap's idea of 2.5 A in power.md's tables.
-# Raising it means re-rating every one of these first: power.md, "Which supply". The firmware holds
-# the figures (shared.supply: it refuses a board.json above them too).
+# The most each build's parts are rated for (mA): a supply_ma above it is refused. The figures and the
+# parts behind them are the firmware's (shared.supply, which refuses a board.json above them too); what
+# raising one takes is in power.md, "Which supply".
 RATED_MA = {variant: rated_ma(variant) for variant in SUPPLIES}
 # The USB build's LED supply switch: EN (high = on, 100 k pull-down keeps it off until the firmware
 # says so) and /FAULT (open drain, low while the switch limits current or is too hot).

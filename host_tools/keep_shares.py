@@ -26,5 +26,5 @@ def chances(keep: Keep) -> dict[int, int]:
 
 
 def chance(keep: Keep, total: int) -> float:
-    """Probability (0.0-1.0) that the kept hand shows exactly ``total``."""
-    return keep.counts[total] / keep.starters if 0 <= total < len(keep.counts) else 0.0
+    """Probability (0.0-1.0) that the kept hand shows exactly ``total`` (a show's: 0 to ``cribbage.show.MAX_SHOW``)."""
+    return keep.counts[total] / keep.starters

@@ -97,11 +97,6 @@ class Log:
     skipped: list[Skipped] = field(default_factory=list)
 
 
-def is_crib(event: list[Any]) -> bool:
-    """True if ``event`` counts the crib (by cards, by total or by ranks): the deal passes on after it."""
-    return event[0] == "crib" or (event[0] == "show_ranks" and event[1] is None)
-
-
 def replay_log(log: Log) -> tuple[list[GameRecord], list[Skipped]]:
     """The games of ``log`` that can be replayed, and the stretches of it that cannot, oldest first:
     those the board could not give, and those without the match's state to replay them from (the
@@ -163,8 +158,10 @@ def replay(settings: dict[str, Any], log: list[list[Any]], first: int = 0,
                          % (first, match.archived))
     games = [GameRecord(match.game_number, match.settings, match_start=match.match_start)]
     deal = 1
+    passed = False  # the event before passed the deal on
     for seq, event in enumerate(log, first):
         before = match.front[:]
+        deal_start = match.deal_start()
         try:
             match.apply(event)
         except ValueError as error:
@@ -173,12 +170,12 @@ def replay(settings: dict[str, Any], log: list[list[Any]], first: int = 0,
         if kind in ("new_game", "new_match"):
             games[-1].abandoned = games[-1].winner is None
             games.append(GameRecord(match.game_number, match.settings, match_start=match.match_start))
-            deal = 1
+            deal, passed = 1, False
             continue
         game = games[-1]
         after = match.front[:]
         # a call on the crib comes after the deal has passed: it belongs to the crib's deal
-        called_crib = kind == "muggins" and bool(game.steps) and is_crib(game.steps[-1].event)
+        called_crib = kind == "muggins" and passed
         laying = match.game.laying
         game.steps.append(Step(seq, deal - 1 if called_crib else deal, list(event),
                                [a - b for a, b in zip(after, before, strict=True)], after,
@@ -186,7 +183,9 @@ def replay(settings: dict[str, Any], log: list[list[Any]], first: int = 0,
         if match.winner is not None and game.winner is None:
             game.winner, game.result = match.winner, match.result
             game.worth = match.game.worth
-        if is_crib(event):
+        # the core says when a deal is over (its crib counted): its next deal starts elsewhere in the log
+        passed = match.deal_start() != deal_start
+        if passed:
             deal += 1
     if not games[-1].steps and len(games) > 1:
         games.pop()  # the log ends with a new game nothing has happened in yet

@@ -7,9 +7,10 @@ complete lines one client at a time in turn, and writes the replies as fast as e
 takes them. Host tools reach it as ``socket://127.0.0.1:PORT``. No client can hold up the
 others, nor make the process grow:
 
-- a line longer than MAX_LINE characters is dropped, never buffered to its end, and answered
-  with TOO_LONG, as the board does (``shared.serial_lines``); a line that is not UTF-8 text
-  is answered with an error; blank lines are ignored;
+- each client's bytes go through a line reader of its own, the board's (``hal.line_reader``), so
+  lines are split, measured and refused as on the board: a line longer than MAX_LINE characters
+  is dropped as it comes and answered with TOO_LONG, one that is not UTF-8 text with NOT_TEXT
+  (``shared.serial_lines``); blank lines are ignored;
 - a client stops being read (what it sends waits in the system's buffers, then it blocks)
   while MAX_QUEUED of its lines wait for the board or MAX_UNSENT bytes of replies wait for
   it to read them;
@@ -32,7 +33,9 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-from shared.serial_lines import MAX_LINE, MAX_LINE_BYTES, NOT_TEXT, TOO_LONG, is_blank
+from hal import line_reader
+from shared import serial_lines
+from shared.serial_lines import MAX_LINE_BYTES
 
 DEFAULT_PORT = 4121
 MAX_QUEUED = 8  # lines of one client waiting for the board
@@ -47,22 +50,18 @@ CLOSE_GRACE_S = 2.0  # how long a refused connection may take to hang up after o
 HTTP_REQUEST = re.compile(rb"[A-Z]+ \S")
 HTTP_REFUSAL = (b"HTTP/1.0 400 Bad Request\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n"
                 b"This is the cribbage board's serial line protocol (one JSON object a line), not HTTP.\n")
-
-
-def characters(line: bytes) -> int:
-    """The characters of a line as every transport counts them (``shared.serial_lines``): its
-    bytes but UTF-8's continuation bytes, whether it is text or not."""
-    return sum(1 for byte in line if byte & 0xC0 != 0x80)
+# What the board answers for each line its reader refuses.
+REFUSALS = {line_reader.DROPPED: serial_lines.TOO_LONG, line_reader.NOT_TEXT: serial_lines.NOT_TEXT}
 
 
 class _Client:
-    """One connection: bytes received and not yet split into lines, the lines waiting for the
-    board (a line, or the reply already made to a line refused), the replies not yet sent."""
+    """One connection: bytes received and not yet fed to its line reader, the lines waiting for
+    the board (a line, or the reply already made to a line refused), the replies not yet sent."""
 
     def __init__(self, sock: socket.socket, now: float) -> None:
         self.sock = sock
         self.received = bytearray()
-        self.overlong = False  # the bytes received are the rest of a line too long to take
+        self.reader = line_reader.LineReader()  # holds the line begun, as the board's does
         self.lines: deque[tuple[str, bool]] = deque()  # (text, True if it is already the reply)
         self.unsent = bytearray()
         self.first = True  # no line has ended yet: an HTTP request line would be this one
@@ -74,9 +73,12 @@ class _Client:
         self.events = 0  # what the selector watches it for
 
     def wants_input(self) -> bool:
+        """Whether to read from it: it has not hung up, and neither its bytes not yet split nor
+        its replies not yet sent have piled up."""
         return not self.hung_up and len(self.received) < READ_SIZE and len(self.unsent) < MAX_UNSENT
 
     def can_answer(self) -> bool:
+        """Whether a line of its waits, and its replies not yet sent leave room for another."""
         return bool(self.lines) and len(self.unsent) < MAX_UNSENT
 
     def keep_order(self) -> tuple[bool, bool, float]:
@@ -85,6 +87,8 @@ class _Client:
         return (not self.hung_up and self.refused_at is None, not misbehaved, self.active)
 
     def done(self, now: float) -> bool:
+        """Whether to close it: refused, once it hung up or CLOSE_GRACE_S after (time for our
+        answer to reach it first); else once it hung up and everything it asked is answered and sent."""
         if self.refused_at is not None:
             return self.hung_up or now - self.refused_at > CLOSE_GRACE_S
         return self.hung_up and not (self.received or self.lines or self.unsent)
@@ -159,54 +163,38 @@ class ProtocolServer:
                 client.received += data
 
     def _split(self, client: _Client, now: float) -> None:
-        """Move complete lines from the bytes received to the lines waiting, up to MAX_QUEUED."""
-        received = client.received
-        while received and len(client.lines) < MAX_QUEUED and client.refused_at is None:
-            # the end of the line: anywhere in what is being dropped, else within MAX_LINE_BYTES
-            end = received.find(b"\n") if client.overlong else received.find(b"\n", 0, MAX_LINE_BYTES + 1)
-            if end >= 0:
-                line = bytes(received[:end])
-                del received[:end + 1]
-                if client.overlong:
-                    client.overlong = False
-                    client.refusals += 1
-                    client.lines.append((TOO_LONG, True))
-                else:
-                    self._line(client, line, now)
-            elif client.overlong:
-                received.clear()  # still the line being dropped
-            elif len(received) > MAX_LINE_BYTES:
-                self._line(client, bytes(received[:MAX_LINE]), now, whole=False)
-                client.overlong = True
-                del received[:MAX_LINE_BYTES + 1]  # no newline there: the rest of the line is dropped as it comes
-            else:
-                if client.hung_up:
-                    received.clear()  # a line without its newline is never applied
-                return
+        """Feed the bytes received to the client's line reader, its lines to the lines waiting,
+        up to MAX_QUEUED (the rest of the bytes wait their turn)."""
+        if client.first and not self._past_first_line(client, now):
+            return
+        fed = 0
+        for byte in client.received:
+            if len(client.lines) >= MAX_QUEUED:
+                break
+            fed += 1
+            line = client.reader.feed(byte)
+            if line in REFUSALS:
+                client.refusals += 1
+                client.lines.append((REFUSALS[line], True))
+            elif line is not None:
+                client.lines.append((line, False))
+        del client.received[:fed]  # a line without its newline stays in the reader, never applied at a hang-up
 
-    def _line(self, client: _Client, line: bytes, now: float, whole: bool = True) -> None:
-        """A line has ended (or, not ``whole``, grown too long: here is only its start)."""
-        if client.first and HTTP_REQUEST.match(line):
+    def _past_first_line(self, client: _Client, now: float) -> bool:
+        """Whether the first line is known to be no HTTP request line (False: it has yet to end or
+        grow past MAX_LINE_BYTES, or it was one, and the client is refused)."""
+        received = client.received
+        end = received.find(b"\n", 0, MAX_LINE_BYTES + 1)
+        if end < 0 and len(received) <= MAX_LINE_BYTES:
+            return client.hung_up  # (its bytes go to the reader, which never applies a line without its end)
+        if HTTP_REQUEST.match(received, 0, end if end >= 0 else len(received)):
             client.lines.clear()
-            client.received.clear()
+            received.clear()
             client.unsent[:] = HTTP_REFUSAL
             client.refused_at = now
-            return
+            return False
         client.first = False
-        if not whole:
-            return
-        if characters(line) > MAX_LINE:  # measured before decoding, as on the board (a "\r" counts)
-            client.refusals += 1
-            client.lines.append((TOO_LONG, True))
-            return
-        try:
-            text = line.decode("utf-8")
-        except UnicodeDecodeError:
-            client.refusals += 1
-            client.lines.append((NOT_TEXT, True))
-            return
-        if not is_blank(text):
-            client.lines.append((text.rstrip("\r"), False))
+        return True
 
     def _answer(self, handle: Callable[[str], str], now: float) -> int:
         """Answer waiting lines, one client after the other, at most MAX_ANSWERS."""

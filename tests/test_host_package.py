@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import re
+from importlib.metadata import version
 from pathlib import Path
 
 import pytest
 import tomllib
+from setuptools.config.pyprojecttoml import read_configuration
 
 from app import VERSION
 from host_shared.board_files import FIRMWARE, ROOT
@@ -53,13 +55,18 @@ def manifest_metadata() -> dict[str, str]:
     return found
 
 
-def test_one_version_in_the_manifest_package_json_pyproject_and_the_firmware() -> None:
-    pyproject = re.search(r'(?m)^version = "([^"]+)"$', (ROOT / "pyproject.toml").read_text())
-    assert pyproject is not None
+def test_one_version_in_the_manifest_package_json_and_the_firmware() -> None:
     metadata = manifest_metadata()
-    assert metadata["version"] == json.loads(PACKAGE.read_text())["version"] == pyproject.group(1) == VERSION
+    assert metadata["version"] == json.loads(PACKAGE.read_text())["version"] == VERSION
     assert re.fullmatch(r"\d+\.\d+\.\d+", VERSION)
     assert metadata["license"] == "MIT" and (ROOT / "LICENSE").read_text().startswith("MIT License")
+
+
+def test_the_python_package_takes_its_version_from_the_firmware() -> None:
+    # as a build reads pyproject.toml (its dynamic version expanded), and as the install here has it
+    project = read_configuration(ROOT / "pyproject.toml")["project"]
+    assert project["dynamic"] == ["version"] and project["version"] == VERSION
+    assert version("cribbage-board") == VERSION
 
 
 def test_the_board_prints_its_version_at_power_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -79,6 +79,13 @@ def test_the_wheel_holds_every_file_crib_deploy_sends_and_board_json(wheel: Path
     assert not [name for name in names if name.endswith(".pyc") or "__pycache__" in name]
 
 
+def test_the_wheel_leaves_out_the_lab(wheel: Path) -> None:
+    # cribbage_lab serves the tests, the benchmarks and the crib table's generation: nothing installed imports it
+    # (the tests below run crib from the wheel alone)
+    with zipfile.ZipFile(wheel) as held:
+        assert not [name for name in held.namelist() if name.startswith("cribbage_lab/")]
+
+
 def test_from_the_wheel_alone_the_board_files_are_the_installed_ones(site: Path, tmp_path: Path) -> None:
     code = """
 import json

@@ -1,4 +1,5 @@
-"""scripts/setup installs only when what it installs from changed, and says what it installs.
+"""scripts/setup installs only when what it installs from changed (the package's version too), and says what it
+installs.
 
 Run on a copy of the script in a folder of its own, with a stand-in for .venv's python and
 for npm that note each call, so nothing is really installed.
@@ -44,6 +45,8 @@ def setup_copy(repo: Path) -> None:
     (repo / "scripts").mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "scripts" / "setup", repo / "scripts" / "setup")
     shutil.copy(ROOT / "pyproject.toml", repo / "pyproject.toml")
+    (repo / "firmware" / "app").mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "firmware" / "app" / "__init__.py", repo / "firmware" / "app" / "__init__.py")
     lock = repo / "tests" / "micropython32" / "package-lock.json"
     lock.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "tests" / "micropython32" / "package-lock.json", lock)
@@ -75,6 +78,12 @@ def test_setup_installs_once_and_again_only_after_a_change(tmp_path: Path) -> No
     said, calls = setup_run(repo)
     assert "installing the Python packages" in said and "npm" not in said
     assert len(calls) == 1 and "pip install" in calls[0]
+    assert setup_run(repo) == ("", [])
+
+    with (repo / "firmware" / "app" / "__init__.py").open("a") as f:  # the package's version is app.VERSION
+        f.write('VERSION = "9.9.9"\n')
+    said, calls = setup_run(repo)
+    assert "installing the Python packages" in said and len(calls) == 1 and "pip install" in calls[0]
     assert setup_run(repo) == ("", [])
 
 

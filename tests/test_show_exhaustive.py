@@ -2,7 +2,7 @@
 
 There are C(52, 4) x 48 = 12,994,800 combinations; the published table of how many score each
 total 0-29 (Lumetta's), the recorded crib table and their provenance are in
-tests/firmware/show_tables.py, which tests/firmware/test_lab_census.py also holds the census to
+tests/firmware/show_tables.py, which tests/firmware/test_show_census.py also holds the census to
 on MicroPython.
 
 Scoring them one by one takes about 40 s on CPython, so they are counted by

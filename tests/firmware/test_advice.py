@@ -4,7 +4,7 @@ Runs under pytest and inside MicroPython (tests/on_micropython/mpy_runner.py).
 """
 
 from cribbage import advice
-from cribbage.show import score
+from cribbage.show import MAX_SHOW, score
 from host_tools import keep_shares
 from host_tools.card_text import parse_hand
 from portable import raises
@@ -114,6 +114,16 @@ def test_dealer_adds_the_crib_and_pone_subtracts_it():
         k, o = mine[discard], theirs[discard]
         assert keep_shares.crib_expected(k) > 0
         assert abs((k.expected - o.expected) - 2 * keep_shares.crib_expected(k)) < 1e-9
+
+
+def test_keeps_worth_the_same_rank_the_higher_hand_first():
+    # Both worth 56/46 to the dealer: a hand of 10/46 with a crib of 1, and a hand of 56/46 with none (no
+    # deal reaches such a tie at random, so the keeps are made here).
+    counts = bytearray(MAX_SHOW + 1)
+    crib_heavy = advice.Keep((0, 1, 2, 3), (4, 5), 10, 46, counts, 1, 1, True)
+    hand_heavy = advice.Keep((0, 1, 2, 4), (3, 5), 56, 46, counts, 0, 1, True)
+    assert crib_heavy.expected_fraction == hand_heavy.expected_fraction
+    assert hand_heavy.ranks_before(crib_heavy) and not crib_heavy.ranks_before(hand_heavy)
 
 
 def test_best_keep_of_a_classic_hand():

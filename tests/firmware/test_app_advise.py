@@ -117,6 +117,14 @@ def test_a_keep_that_only_swaps_suits_with_one_before_is_shown_once():
                 assert keep in board or any(alike(keep, b) and every.index(b) < every.index(keep) for b in board)
 
 
+def test_keeps_that_swap_suits_but_count_apart_are_both_shown():
+    # JH or JD kept with 5H 7D KC: worth the same (as many hearts unseen as diamonds), but nobs comes with a
+    # heart starter (the 7H among them) or a diamond one (the 5D): the hands count apart, best 10 and 11
+    every = rank_keeps(parse_hand("JH JD 5H 7D KC 2S"), True)
+    board = [names(keep.discard) for keep in one_of_each(every)]
+    assert "JH 2S" in board and "JD 2S" in board
+
+
 def said(d, index, keep):
     """The display's lines for ``keep``, ranked ``index`` (from 0): the cards to throw (a review: the keep left the
     player to find them), the expected points with the crib's added, yours, or taken off, the other side's, the hand's

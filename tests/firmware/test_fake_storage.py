@@ -1,4 +1,6 @@
-"""The tests' storage (fake_storage): new folders, and the RAM flash chip with its power cuts."""
+"""The tests' storage (fake_storage): new folders, and the RAM flash chip with its power cuts. Tested
+because the power-cut tests (the scripts of tests/on_micropython/*_power_cut.py, whose flash is a RamFlash)
+trust it: a fake that cut the power in the wrong place, or lost no write, would let them pass for nothing."""
 
 import os
 

@@ -2,7 +2,6 @@
 
 from cribbage.game import cut_dealer
 from cribbage_lab import deck
-from host_tools.card_text import parse_hand
 from portable import raises
 
 
@@ -131,15 +130,6 @@ def test_cut_leaves_four_cards_each_side():
     assert source.asked == [33]
     with raises(ValueError):
         deck.cut(list(range(7)), Choices([0]))
-
-
-def test_cut_dealer():
-    assert cut_dealer(parse_hand("5H KS")) == 0
-    assert cut_dealer(parse_hand("KS 5H")) == 1
-    assert cut_dealer(parse_hand("AS AH")) is None  # suits do not break a tie
-    assert cut_dealer(parse_hand("2C 9D 9H")) == 0  # a tie above the lowest does not matter
-    assert cut_dealer(parse_hand("9C 2D 2H")) is None
-    assert cut_dealer(parse_hand("QC JD 10H KS")) == 2
 
 
 def test_cut_for_deal_has_a_single_lowest_card():

@@ -4,6 +4,7 @@ import json
 
 from match_helpers import card, cards, new_match, rejected
 
+from cribbage.game import cut_dealer
 from cribbage.match import Match, RuleError
 from cribbage.settings import Settings
 from portable import raises
@@ -210,6 +211,15 @@ def test_the_cut_for_deal_by_ranks():
     assert m.dealer == 2
     assert m.log == [["cut_ranks", [None, 9, 3]]]
     assert Match(m.settings, saved=list(m.iter_saved())).log == m.log
+
+
+def test_cut_dealer():
+    assert cut_dealer(cards("5H KS")) == 0
+    assert cut_dealer(cards("KS 5H")) == 1
+    assert cut_dealer(cards("AS AH")) is None  # suits do not break a tie
+    assert cut_dealer(cards("2C 9D 9H")) == 0  # a tie above the lowest does not matter
+    assert cut_dealer(cards("9C 2D 2H")) is None
+    assert cut_dealer(cards("QC JD 10H KS")) == 2
 
 
 def test_starter_rules():

@@ -110,6 +110,7 @@ def test_nobs_and_heels():
 def test_crib_and_hand_differ_only_by_four_card_flush():
     for text in ("5C 5D 5H JS 5S", "3C 3D 4H 4S 5D", "AC 2D 3H 8S 9D", "JH 2C 4D 8S 6H"):
         assert both(text).total == both(text, is_crib=True).total
+    assert both("2H 4H 6H 8H TS").total == both("2H 4H 6H 8H TS", is_crib=True).total + 4  # the hand's flush
 
 
 def test_breakdown_sums():
