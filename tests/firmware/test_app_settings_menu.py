@@ -10,7 +10,7 @@ import sys
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P2, P1, P2, Driver, dealt, turn
 
 from app import board, power
-from app.modes.settings import ITEMS
+from app.modes.settings import COLOUR_NAMES, ITEMS
 from app.prefs import defaults
 from app.protocol import settings_dict
 from shared import forget
@@ -105,9 +105,11 @@ def test_players_sharing_a_track_keep_two_colours():
     swap = {"colour0": before["colour2"], "colour2": before["colour0"]}
     assert d.ask({"cmd": "settings", "set": swap})["ok"]  # judged after the whole change
     d.edit_setting("colour2")
+    assert d.display()[3] == "P1: " + COLOUR_NAMES[before["colour2"]]  # the other's colour, beside (a play-test)
     d.press(turn(before["colour2"] - before["colour0"]), ENC)  # the menu: P3 to P1's colour: they swap
     after = settings_dict(d.board)
     assert (after["colour0"], after["colour2"]) == (before["colour0"], before["colour2"])
+    assert d.display()[2:4] == ["  " + COLOUR_NAMES[after["colour2"]], "P1: " + COLOUR_NAMES[after["colour0"]]]
     assert not d.board.messages.refusal and not d.ask({"cmd": "state"})["state"]["ui"]["editing"]
     d.press(turn(-2), ENC, turn(1), ENC)  # (still in the settings) P1 to a colour P3 does not have
     after = settings_dict(d.board)

@@ -157,6 +157,9 @@ class SettingsMode:
                "enc=change" if not self.editing else "enc=keep back=no"]
         if key == "double_skunk_games" and board.match.settings.skunk != "skunk":  # (none, or lurch: kept for later)
             out.insert(3, "with skunk only")
+        elif key == "colour0" or key == "colour2":  # P1 and P3 share a track: the other's colour, which one given
+            other = 2 if key == "colour0" else 0  # the other's takes (``check_prefs``: a play-test saw it swap unsaid)
+            out.insert(3, "P%d: %s" % (other + 1, COLOUR_NAMES[board.prefs["colour%d" % other]]))
         return out
 
     def describe(self):
