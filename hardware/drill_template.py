@@ -37,17 +37,9 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 import ezdxf
-from bom import (
-    COUNTERSINK_MM,
-    PANEL_SCREWS,
-    PICO_SPACER_MM,
-    SCREW_CLEARANCE_MM,
-    bodies,
-    places,
-    power_runs,
-    screw_blocks,
-)
+from bom import COUNTERSINK_MM, PANEL_SCREWS, PICO_SPACER_MM
 from fpdf import FPDF
+from pocket_layout import SCREW_CLEARANCE_MM, bodies, places, power_runs, screw_blocks
 
 HERE = Path(__file__).resolve().parent
 BOARD_JSON = HERE / "board.json"
@@ -72,7 +64,8 @@ LEAD_PITCH_MM = 1.6  # drawn spacing of an LED's four leads (not to scale: the r
 LEADS = (("DIN", "#2ca02c"), ("+5V", "#d62728"), ("GND", "#222222"), ("DOUT", "#1f77b4"))
 # The back panel (X2). The Pico (U1) hangs on it on M2 spacers (X3, bom.PICO_SPACER_MM), button side
 # towards the panel, so that a hole in the panel reaches its BOOTSEL button. The panel opens like a book's
-# cover about the blank's left edge, the Pico's wires into the blank long enough for that (bom.SERVICE_LOOP_MM).
+# cover about the blank's left edge, the Pico's wires into the blank long enough for that
+# (wire_lengths.SERVICE_LOOP_MM).
 PICO_HOLES_MM = (11.4, 47.0)  # the Pico's mounting holes (datasheet): across x along, centred on the Pico
 PICO_PANEL_HOLE_MM = 2.2  # M2 clearance (the Pico's own holes are 2.1 mm)
 # Approximate (no drawing gives it): check it against the Pico in hand. Off the long axis towards the
@@ -389,7 +382,7 @@ BUS_OFFSET_MM = 3  # the +5 V wire this far above a row's LEDs, the GND wire as 
 BUS_END_MM = 3  # how far a row's bus goes past its end LED's centre
 BUS_TURN_MM = 2  # the +5 V wire's turn this much further out than the GND wire's (they cross once there)
 # The feeds' wires this much beyond the turns, apart from each other wherever they run side by side, and below the last
-# row's bus: a power wire's room (bom.POWER_WIRE_MM), and lines far enough apart to read.
+# row's bus: a power wire's room (pocket_layout.POWER_WIRE_MM), and lines far enough apart to read.
 FEED_GAP_MM = 2.5
 JUNCTION_MM = 1.2  # a dot where a feed joins the bus
 
@@ -567,13 +560,13 @@ def underside_view(board: dict) -> View:
     labels: list[tuple[Iterable[list[Text]], tuple[float, float, float, float] | None]] = [
         ([moved(texts, i / 2, 0) for i in range(80)], None) for texts in pocket_lines(outline)]
     laid_out = places(board)
-    # The Pico (board.json), and every part and piece of perfboard where bom.places lays it out, each named inside
-    # its outline: both builds' at once, none lying where the other build's parts do.
+    # The Pico (board.json), and every part and piece of perfboard where pocket_layout.places lays it out, each named
+    # inside its outline: both builds' at once, none lying where the other build's parts do.
     laid: list[tuple[Sequence[float], str, tuple[str, ...]]] = [(build["parts"]["pico"], "part",
                                                                   ("Pico", "USB end", "down"))]
     laid += [(place.box, "room" if place.room_for else "piece" if place.piece else "part", place.label)
              for place in laid_out.values()]
-    # What stands down from the controls' skin into the pockets, which the parts keep clear of (bom.bodies).
+    # What stands down from the controls' skin into the pockets, which the parts keep clear of (pocket_layout.bodies).
     names = {"p1": "player 1", "p2": "player 2", "back": "back", "enc": "encoder"}
     laid += [(body, "control", (names[name],)) for name, body in bodies(board).items() if name in names]
     for (x0, y0, x1, y1), layer, label in laid:

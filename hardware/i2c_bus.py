@@ -4,7 +4,7 @@ Imported by ``circuit.py``, ``bom.py`` and ``draw_wiring.py`` (and the tests); n
 
 The bus runs at board.json's ``freq``, 400 kHz (fast mode: ``hal.ssd1306`` counts on it, a screen in
 23 ms), over about 0.4 m of loose signal wire, four in a bundle, from the Pico to the display window
-(bom.py's run, 305 mm, and its 10 cm service loop). Its capacitance is estimated, not measured:
+(wire_lengths.py's run, 305 mm, and its 10 cm service loop). Its capacitance is estimated, not measured:
 50 to 100 pF a metre for such a bundle, 20 to 40 pF, and up to 10 pF at each of the two chips' pins
 (the most the I2C specification allows a pin, NXP UM10204, "Characteristics of the SDA and SCL bus
 lines for ... Fast-mode"), about 60 pF in all; ``BUS_PF`` allows for 100.

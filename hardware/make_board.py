@@ -98,15 +98,16 @@ HOLE_MM = {"led": 5.0, "enc": 7.5, "button": 12.0}  # through the top skin
 SKIN_MM = {"leds": 8, "controls": 3, "power": 4}
 # Underside pockets [x0, y0, x1, y1] (as seen from above); they overlap where wires pass between them. The power
 # pocket runs from the left edge under the band between the LED and controls pockets, past the player 1 button: the
-# adapter build's power entry takes all of it (bom.places lays each part out, and a test checks that they fit).
+# adapter build's power entry takes all of it (pocket_layout.places lays each part out, and a test checks that they
+# fit).
 POCKETS = {"leds": [4, 4, 310, 122], "power": [4, 120, 120, 184], "controls": [44, 142, 300, 178]}
 # Where the parts sit [x0, y0, x1, y1]: the shifter above LED 1, the Pico below it (USB end down), and the
 # controls' RC filters (control_filters.py) on their perfboard right above the Pico's end that has the
 # controls' pins (pins 14-20, GP10-GP15, on the edge nearest the board's left edge). The power entry's parts,
-# between the game holes and the bottom edge: bom.places, from these and the parts' sizes.
+# between the game holes and the bottom edge: pocket_layout.places, from these and the parts' sizes.
 PARTS = {"shifter": [40, 4, 62, 21], "controls_filter": [8, 12, 32, 32], "pico": [8, 36, 29, 87]}
-# y of the panel USB socket and the DC jack in the left edge: the socket's ears (bom.J2_MM) clear of the LED pocket's
-# edge, where the feeds pass over it to the star point.
+# y of the panel USB socket and the DC jack in the left edge: the socket's ears (pocket_layout.J2_MM) clear of the LED
+# pocket's edge, where the feeds pass over it to the star point.
 EDGE_LEFT_Y = {"usb": 138, "jack": 166}
 DISPLAY_WINDOW = {"centre": [225, CONTROLS_Y_MM], "size": [24, 13]}  # SSD1306 0.96": 21.7 x 10.9 active
 

@@ -204,12 +204,12 @@ def test_every_hole_goes_through_the_skin_made_for_it(board: dict) -> None:
 
 
 def test_the_electronics_sit_by_the_ends_of_the_chain(board: dict) -> None:
-    """The shifter beside LED 0 (a short data wire), the star point (bom.places lays the power entry out) beside
-    the chain's last LED (short feeds), each part inside a pocket, none under an LED hole."""
+    """The shifter beside LED 0 (a short data wire), the star point (pocket_layout.places lays the power entry out)
+    beside the chain's last LED (short feeds), each part inside a pocket, none under an LED hole."""
     build = board["build"]
     where = positions(board)
     first, last = where[tuple(board["leds"]["chain"][0])], where[tuple(board["leds"]["chain"][-1])]
-    parts = {**build["parts"], "star point": list(load_script("bom").places(board)["star"].box)}
+    parts = {**build["parts"], "star point": list(load_script("pocket_layout").places(board)["star"].box)}
 
     def distance(box: list[float], point: tuple[float, float]) -> float:
         dx = max(box[0] - point[0], 0, point[0] - box[2])

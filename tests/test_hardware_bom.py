@@ -47,10 +47,10 @@ def test_every_part_of_both_netlists_is_in_the_bom_for_its_build() -> None:
 
 def test_wire_lengths_cover_the_measured_runs() -> None:
     board = json.loads((HARDWARE / "board.json").read_text())
-    lengths = load_script("bom").wire_lengths(board)
+    lengths = load_script("wire_lengths").wire_lengths(board)
     where = {(t, h): (x, y) for t, h, x, y in board["holes"]}
     chain = [where[tuple(p)] for p in board["leds"]["chain"]]
-    # At least the horizontal runs of the chain (a lower bound found another way than bom.py's).
+    # At least the horizontal runs of the chain (a lower bound found another way than wire_lengths.py's).
     assert lengths["links"] >= sum(abs(a[0] - b[0]) for a, b in zip(chain, chain[1:], strict=False)) > 2000
     assert 2000 < lengths["bus"] < 3000  # "the bus is about 2 x 2.5 m": each conductor
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
@@ -99,15 +99,15 @@ def test_the_tallest_parts_fit_under_the_back_panel() -> None:
     J1's perfboard is glued straight to the floor of the power pocket; bom.csv and BUILD.md say so, and no IC
     socket for U2 (3 to 4.5 mm more: it would stand taller than the 10 mm LED pocket) is on the list."""
     board = json.loads((HARDWARE / "board.json").read_text())
-    bom = load_script("bom")
-    stacks = bom.stacks(board)
+    layout = load_script("pocket_layout")
+    stacks = layout.stacks(board)
     for part, (height, depth) in stacks.items():
         assert height <= depth, part
     assert stacks["U2"][0] + 3 > stacks["U2"][1], "with a socket it would fit: the note is stale"
-    assert bom.BULK_CAN_MM[0] + bom.PERFBOARD_MM + 12.5 > stacks["C243"][1], "upright it would fit"
-    assert bom.TAPE_MM + stacks["J1"][0] > stacks["J1"][1], "on the tape it would fit"
+    assert layout.BULK_CAN_MM[0] + layout.PERFBOARD_MM + 12.5 > stacks["C243"][1], "upright it would fit"
+    assert layout.TAPE_MM + stacks["J1"][0] > stacks["J1"][1], "on the tape it would fit"
     # XF1 inline on the floor: a fuse block for a board (Schurter's OG, 16 mm) stands taller than the pocket
-    assert bom.FUSE_BLOCK_MM > stacks["XF1"][1], "a fuse block would fit: the note is stale"
+    assert layout.FUSE_BLOCK_MM > stacks["XF1"][1], "a fuse block would fit: the note is stale"
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
     assert "XU2" not in rows and "no socket" in rows["U2"]["notes"]
     assert "Lying on its side" in rows["C243"]["notes"] and "no foam tape" in rows["J1"]["notes"]
@@ -123,9 +123,9 @@ def test_the_heights_not_from_a_makers_drawing_are_measured() -> None:
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
     assert "Measure its height too: the 11 mm is not from CUI's drawing" in build
     assert "measure your can first" in build and "drawing for bom.csv's EEU-FR1A102 was not checked" in build
-    bom = load_script("bom")
-    assert bom.JACK_MM == 11 and bom.BULK_CAN_MM[0] == 10  # the figures BUILD.md names
-    assert "bom.py counts 10 mm" in build
+    layout = load_script("pocket_layout")
+    assert layout.JACK_MM == 11 and layout.BULK_CAN_MM[0] == 10  # the figures BUILD.md names
+    assert "pocket_layout.py counts 10 mm" in build
 
 
 def named_in(refs: str, text: str) -> bool:
@@ -156,29 +156,29 @@ def test_xf1_lies_along_the_power_pockets_bottom_wall_and_its_fuse_can_be_change
     comes off about 20 mm along its axis) and the cap lead's slack loop folded in two; nothing else lies in it (the
     layout test below). bom.csv and BUILD.md give the same figures."""
     board = json.loads((HARDWARE / "board.json").read_text())
-    bom = load_script("bom")
-    laid = bom.places(board)
-    length = bom.xf1_length_mm(board)
+    layout = load_script("pocket_layout")
+    laid = layout.places(board)
+    length = layout.xf1_length_mm(board)
     x0, y0, x1, y1 = laid["XF1"].box
-    assert abs(x1 - x0 - length - bom.LEAD_TURN_MM) < 1e-9 and y1 - y0 == bom.XF1_MM and length == round(length)
+    assert abs(x1 - x0 - length - layout.LEAD_TURN_MM) < 1e-9 and y1 - y0 == layout.XF1_MM and length == round(length)
     assert y1 == board["build"]["pockets"]["power"][3]
     room = laid["XF1 cap room"]
     assert room.room_for == "XF1" and room.box[0] == x1 and room.box[1:4:2] == (y0, y1)
-    assert room.box[2] - room.box[0] == bom.CAP_ROOM_MM >= bom.FUSE_PULL_MM + bom.LEAD_TURN_MM
-    assert 2 * bom.CAP_ROOM_MM >= bom.CAP_LOOP_MM >= 50
-    assert x0 - laid["J1"].box[2] == bom.WIRE_GAP_MM
+    assert room.box[2] - room.box[0] == layout.CAP_ROOM_MM >= layout.FUSE_PULL_MM + layout.LEAD_TURN_MM
+    assert 2 * layout.CAP_ROOM_MM >= layout.CAP_LOOP_MM >= 50
+    assert x0 - laid["J1"].box[2] == layout.WIRE_GAP_MM
     cut_off = laid["cut-off"].box
-    assert cut_off[0] < x1 <= bom.centre(cut_off)[0] < x1 + 1 and x1 + bom.LEAD_TURN_MM < cut_off[2]
+    assert cut_off[0] < x1 <= layout.centre(cut_off)[0] < x1 + 1 and x1 + layout.LEAD_TURN_MM < cut_off[2]
     assert room.box[2] <= board["build"]["pockets"]["power"][2]
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
-    assert f"at most {bom.XF1_MM} mm across and {length:g} mm long with its cap on" in rows["XF1"]["specification"]
-    assert f"past its cap end {bom.CAP_ROOM_MM} mm are left free" in rows["XF1"]["notes"]
+    assert f"at most {layout.XF1_MM} mm across and {length:g} mm long with its cap on" in rows["XF1"]["specification"]
+    assert f"past its cap end {layout.CAP_ROOM_MM} mm are left free" in rows["XF1"]["notes"]
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
     assert f"at most {length:g} mm, so that it lies along the pocket's bottom wall from J1's piece, with " \
-        f"{bom.CAP_ROOM_MM} mm free past its cap end" in build
-    assert f"The cap's lead (XF1's output) is cut {bom.CAP_LOOP_MM} mm longer" in build
-    assert f"pull it about {bom.FUSE_PULL_MM} mm along the wall into that room" in build
-    assert f"(PB1, about {bom.CUT_OFF_MM[0]} x {bom.CUT_OFF_MM[1]} mm)" in build
+        f"{layout.CAP_ROOM_MM} mm free past its cap end" in build
+    assert f"The cap's lead (XF1's output) is cut {layout.CAP_LOOP_MM} mm longer" in build
+    assert f"pull it about {layout.FUSE_PULL_MM} mm along the wall into that room" in build
+    assert f"(PB1, about {layout.CUT_OFF_MM[0]} x {layout.CUT_OFF_MM[1]} mm)" in build
 
 
 def clearance(a: tuple[float, ...], b: tuple[float, ...]) -> float:
@@ -187,23 +187,23 @@ def clearance(a: tuple[float, ...], b: tuple[float, ...]) -> float:
 
 
 def test_every_part_lies_in_its_pocket_clear_of_the_others() -> None:
-    """Each part and piece of perfboard bom.places lays out lies inside its pocket, a power wire's room
+    """Each part and piece of perfboard pocket_layout.places lays out lies inside its pocket, a power wire's room
     (WIRE_GAP_MM) from every other and from what stands down from the controls' skin (player 1's button stands
     in the power pocket), both builds' at once. Every part of either build's netlist is on one of them, but the
     LEDs and their capacitors, the Pico, the controls, the display and F2 (at the Pico's pin 40)."""
     board = json.loads((HARDWARE / "board.json").read_text())
-    bom = load_script("bom")
-    laid = bom.places(board)
+    layout = load_script("pocket_layout")
+    laid = layout.places(board)
     pockets = board["build"]["pockets"]
     for name, place in laid.items():
         x0, y0, x1, y1 = pockets[place.pocket]
         assert x0 <= place.box[0] < place.box[2] <= x1 and y0 <= place.box[1] < place.box[3] <= y1, name
-        for other, body in bom.bodies(board).items():
-            assert clearance(place.box, body) >= bom.WIRE_GAP_MM, (name, other)
+        for other, body in layout.bodies(board).items():
+            assert clearance(place.box, body) >= layout.WIRE_GAP_MM, (name, other)
     for (a, first), (b, second) in itertools.combinations(laid.items(), 2):
         if first.pocket == second.pocket and b != first.room_for and a != second.room_for:
-            assert clearance(first.box, second.box) >= bom.WIRE_GAP_MM - 1e-9, (a, b)
-    assert bom.bodies(board)["p1"][0] < pockets["power"][2], "player 1's button left the power pocket: say so"
+            assert clearance(first.box, second.box) >= layout.WIRE_GAP_MM - 1e-9, (a, b)
+    assert layout.bodies(board)["p1"][0] < pockets["power"][2], "player 1's button left the power pocket: say so"
     elsewhere = {"U1", "ENC1", "SW1", "SW2", "SW3", "DISP1", "F2"}
     leds = board["leds"]["count"]
     for variant in ("usb", "adapter"):
@@ -218,20 +218,20 @@ def test_the_power_pockets_parts_are_bought_to_the_sizes_laid_out() -> None:
     """The sizes the power pocket's layout takes are the ones bom.csv asks for (J2's end, C253's can, the buttons'
     nuts) or the pieces BUILD.md cuts; J1's piece holds the PJ-063AH's body, and TO-220s lie flat in the places."""
     board = json.loads((HARDWARE / "board.json").read_text())
-    bom = load_script("bom")
-    laid = bom.places(board)
+    layout = load_script("pocket_layout")
+    laid = layout.places(board)
     size = {name: (place.box[2] - place.box[0], place.box[3] - place.box[1]) for name, place in laid.items()}
-    assert size["J2"] == bom.J2_MM[::-1] and size["C253"] == bom.BIPOLAR_CAN_MM[::-1]
-    assert size["cut-off"] == bom.CUT_OFF_MM and size["Q1"] == size["Q2"] == bom.TO220_MM[:2]
-    assert all(piece >= body for piece, body in zip(size["J1"], bom.JACK_BODY_MM, strict=True))
+    assert size["J2"] == layout.J2_MM[::-1] and size["C253"] == layout.BIPOLAR_CAN_MM[::-1]
+    assert size["cut-off"] == layout.CUT_OFF_MM and size["Q1"] == size["Q2"] == layout.TO220_MM[:2]
+    assert all(piece >= body for piece, body in zip(size["J1"], layout.JACK_BODY_MM, strict=True))
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
-    assert f"at most {bom.J2_MM[0]} mm across and {bom.J2_MM[1]} mm deep" in rows["J2"]["specification"]
-    assert f"{bom.BIPOLAR_CAN_MM[0]} mm across and {bom.BIPOLAR_CAN_MM[1]} mm long at most" in \
+    assert f"at most {layout.J2_MM[0]} mm across and {layout.J2_MM[1]} mm deep" in rows["J2"]["specification"]
+    assert f"{layout.BIPOLAR_CAN_MM[0]} mm across and {layout.BIPOLAR_CAN_MM[1]} mm long at most" in \
         rows["C253"]["specification"]
-    assert f"its nut at most {bom.BUTTON_BODY_MM} mm across" in rows["SW1-SW3"]["specification"]
+    assert f"its nut at most {layout.BUTTON_BODY_MM} mm across" in rows["SW1-SW3"]["specification"]
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
-    assert f"at most {bom.J2_MM[0]} mm along the edge and {bom.J2_MM[1]} mm into the pocket" in build
-    assert f"at most {bom.BIPOLAR_CAN_MM[0]} mm across and {bom.BIPOLAR_CAN_MM[1]} mm long" in build
+    assert f"at most {layout.J2_MM[0]} mm along the edge and {layout.J2_MM[1]} mm into the pocket" in build
+    assert f"at most {layout.BIPOLAR_CAN_MM[0]} mm across and {layout.BIPOLAR_CAN_MM[1]} mm long" in build
 
 
 def test_w4_takes_the_display_wires_on_both_sides_of_r6_r7s_piece() -> None:
@@ -239,12 +239,14 @@ def test_w4_takes_the_display_wires_on_both_sides_of_r6_r7s_piece() -> None:
     go on from it to the module's pins (about half the module from the window's centre): W4 counts both."""
     board = json.loads((HARDWARE / "board.json").read_text())
     bom = load_script("bom")
-    lengths = bom.wire_lengths(board)
-    pico = bom.centre(board["build"]["parts"]["pico"])
-    piece = bom.centre(bom.places(board)["R6-R7"].box)
+    layout = load_script("pocket_layout")
+    wiring = load_script("wire_lengths")
+    lengths = wiring.wire_lengths(board)
+    pico = layout.centre(board["build"]["parts"]["pico"])
+    piece = layout.centre(layout.places(board)["R6-R7"].box)
     window = tuple(board["build"]["display"]["centre"])
-    short = bom.manhattan(piece, window) + bom.DISPLAY_MODULE_MM / 2
-    assert short > 0 and lengths["display"] == 4 * (bom.manhattan(pico, piece) + bom.SERVICE_LOOP_MM) + 4 * short
+    short = layout.manhattan(piece, window) + layout.DISPLAY_MODULE_MM / 2
+    assert short > 0 and lengths["display"] == 4 * (layout.manhattan(pico, piece) + wiring.SERVICE_LOOP_MM) + 4 * short
     assert lengths["signal"] > lengths["display"]
     row = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}["W4"]
     assert row["order"] == f"{bom.metres(lengths['signal']):.1f} m"
@@ -256,7 +258,7 @@ def test_w4_takes_the_display_wires_on_both_sides_of_r6_r7s_piece() -> None:
 def test_the_power_wire_covers_both_of_the_picos_ground_wires_and_u2s_pair() -> None:
     """W1 and W2 as ordered cover the bus, the feeds, U2's supply pair and the Pico's leads: one +5 V, two GND."""
     board = json.loads((HARDWARE / "board.json").read_text())
-    lengths = load_script("bom").wire_lengths(board)
+    lengths = load_script("wire_lengths").wire_lengths(board)
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
     common = lengths["bus"] + lengths["feeds"] + lengths["shifter"]
     assert float(rows["W1"]["order"].split()[0]) * 1000 >= common + lengths["supply"]
@@ -295,21 +297,21 @@ def test_the_small_pieces_fit_where_build_md_puts_them() -> None:
     every small piece lies: ``places``, tested below; their heights: ``stacks``, tested above. BUILD.md and bom.csv
     give their sizes."""
     board = json.loads((HARDWARE / "board.json").read_text())
-    bom = load_script("bom")
-    pieces = bom.pieces_mm()
+    layout = load_script("pocket_layout")
+    pieces = layout.pieces_mm()
     build_mm = board["build"]
     pockets, parts = build_mm["pockets"], build_mm["parts"]
     assert parts["pico"][0] - pockets["leds"][0] < min(pieces["R6-R7"])
-    assert bom.pull_ups_room_mm(board) >= pieces["R6-R7"][0]
+    assert layout.pull_ups_room_mm(board) >= pieces["R6-R7"][0]
     x0, y0, x1, y1 = pockets["controls"]
     assert y1 - y0 >= pieces["R6-R7"][1] and x0 < board["controls"]["enc"][0] < build_mm["display"]["centre"][0] < x1
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
-    for name, (holes_along, holes_across) in bom.piece_holes().items():
-        assert f"(PB1, about {bom.piece_size(name)} mm, {holes_along} x {holes_across} holes" in build, name
-        assert f"(about {bom.piece_size(name)} mm)" in (HARDWARE / "bom.csv").read_text(), name
+    for name, (holes_along, holes_across) in layout.piece_holes().items():
+        assert f"(PB1, about {layout.piece_size(name)} mm, {holes_along} x {holes_across} holes" in build, name
+        assert f"(about {layout.piece_size(name)} mm)" in (HARDWARE / "bom.csv").read_text(), name
     assert "beside the Pico's pins 6 to 8" not in build
-    assert f"about {bom.pull_ups_room_mm(board):.0f} mm free there" in build
-    assert f"the piece stands about {bom.stacks(board)['star point'][0]:.0f} mm in the 14 mm power pocket" in build
+    assert f"about {layout.pull_ups_room_mm(board):.0f} mm free there" in build
+    assert f"the piece stands about {layout.stacks(board)['star point'][0]:.0f} mm in the 14 mm power pocket" in build
 
 
 def test_the_signal_wires_cross_the_power_pocket_in_a_channel_of_their_own() -> None:
@@ -319,24 +321,25 @@ def test_the_signal_wires_cross_the_power_pocket_in_a_channel_of_their_own() -> 
     the underside view names it, bom.csv has the ties."""
     board = json.loads((HARDWARE / "board.json").read_text())
     bom = load_script("bom")
-    laid = bom.places(board)
+    layout = load_script("pocket_layout")
+    laid = layout.places(board)
     pockets = board["build"]["pockets"]
     channel = laid["signal channel"]
     x0, y0, x1, y1 = channel.box
     assert channel.pocket == "power" and not channel.holds and channel.room_for == "signal wires"
     assert y0 == pockets["power"][1] <= pockets["leds"][3]  # it opens into the LED pocket
-    assert y1 >= pockets["controls"][1] + bom.WIRE_GAP_MM and x1 >= pockets["controls"][0]  # and into the controls'
-    count, bundle = bom.signal_bundle_mm()
+    assert y1 >= pockets["controls"][1] + layout.WIRE_GAP_MM and x1 >= pockets["controls"][0]  # and into the controls'
+    count, bundle = layout.signal_bundle_mm()
     # player 1's bonding wire does not go through it (stage 4)
-    assert count == 18 and x1 - x0 == bom.SIGNAL_CHANNEL_MM >= bundle
+    assert count == 18 and x1 - x0 == layout.SIGNAL_CHANNEL_MM >= bundle
     assert y1 - y0 >= bundle and board["build"]["blank_mm"][2] - board["build"]["skin_mm"]["power"] > bundle
     for name, place in laid.items():
         if place.pocket == "power" and name != "signal channel":
-            assert clearance(place.box, channel.box) >= bom.WIRE_GAP_MM - 1e-9, name
+            assert clearance(place.box, channel.box) >= layout.WIRE_GAP_MM - 1e-9, name
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
-    assert f"{bom.SIGNAL_CHANNEL_MM} mm wide along the power pocket's end wall away from the jacks" in build
+    assert f"{layout.SIGNAL_CHANNEL_MM} mm wide along the power pocket's end wall away from the jacks" in build
     assert f"up to {count} signal wires cross the power pocket there" in build
-    assert f"the display's {bom.DISPLAY_WIRES} and {bom.BONDING_WIRES - 1} bonding wires" in build
+    assert f"the display's {layout.DISPLAY_WIRES} and {layout.BONDING_WIRES - 1} bonding wires" in build
     assert "all but player 1's go through the signal channel" in build
     assert f"one bundle about {bundle:.0f} mm across" in build and "No part and no power wire goes in it" in build
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
@@ -349,17 +352,17 @@ def test_the_screw_block_holds_up_player_1s_skin_and_build_md_gives_its_figures(
     beside it, a power wire's room from its nut, over the thin skin (it reaches into the controls pocket) and across the
     button's width. The floor steps 1 mm under it; BUILD.md and bom.csv give its size and the step."""
     board = json.loads((HARDWARE / "board.json").read_text())
-    bom = load_script("bom")
-    (block,) = bom.screw_blocks(board)
-    p1 = bom.bodies(board)["p1"]
+    layout = load_script("pocket_layout")
+    (block,) = layout.screw_blocks(board)
+    p1 = layout.bodies(board)["p1"]
     x, _ = board["controls"]["p1"]
     pockets = board["build"]["pockets"]
-    assert block[0] < x < block[2] and p1[1] - block[3] == bom.WIRE_GAP_MM
+    assert block[0] < x < block[2] and p1[1] - block[3] == layout.WIRE_GAP_MM
     assert block[1] < pockets["controls"][1] < block[3]  # over the thin skin and the power pocket's floor both
-    step = bom.block_step_mm(board)
+    step = layout.block_step_mm(board)
     assert step == pockets["controls"][1] - block[1]
     depth = {name: board["build"]["blank_mm"][2] - skin for name, skin in board["build"]["skin_mm"].items()}
-    size = bom.SCREW_BLOCK_MM
+    size = layout.SCREW_BLOCK_MM
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
     assert f"glue in the screw block (X14, hardwood, {size} x {size} mm, {depth['controls']} mm tall)" in build
     assert f"The floor under it steps {depth['controls'] - depth['power']} mm: the controls pocket " \
@@ -375,9 +378,9 @@ def test_build_md_names_every_part_across_the_power_pockets_floor_step() -> None
     """Where the controls pocket overlaps the power pocket the floor is 1 mm deeper: BUILD.md names every part that
     lies across that step, in the layout's order, and says how deep each floor is."""
     board = json.loads((HARDWARE / "board.json").read_text())
-    bom = load_script("bom")
+    layout = load_script("pocket_layout")
     words = {"screw block": "the screw block", "U3": "U3's piece (USB build)", "XF1": "XF1", "Q1": "Q1"}
-    across = bom.floor_step(board)
+    across = layout.floor_step(board)
     assert across == list(words), across
     depth = {name: board["build"]["blank_mm"][2] - skin for name, skin in board["build"]["skin_mm"].items()}
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
@@ -391,13 +394,13 @@ def test_j2s_lead_has_the_panels_turn_and_its_slack_a_place() -> None:
     """J2's lead runs from the socket's end in the power pocket to the Pico's USB end and takes the panel's turn like
     every wire from the panel; BUILD.md says how much is left over and where it goes."""
     board = json.loads((HARDWARE / "board.json").read_text())
-    bom = load_script("bom")
-    slack = bom.j2_slack_mm(board)
-    assert 0 < slack < bom.J2_LEAD_MM
+    wiring = load_script("wire_lengths")
+    slack = wiring.j2_slack_mm(board)
+    assert 0 < slack < wiring.J2_LEAD_MM
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
-    assert f"panel-mount socket, {bom.J2_LEAD_MM / 1000:g} m" in rows["J2"]["specification"]
+    assert f"panel-mount socket, {wiring.J2_LEAD_MM / 1000:g} m" in rows["J2"]["specification"]
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
-    assert f"J2's lead ({bom.J2_LEAD_MM / 1000:g} m) stays in the Pico's socket: it has the turn and about " \
+    assert f"J2's lead ({wiring.J2_LEAD_MM / 1000:g} m) stays in the Pico's socket: it has the turn and about " \
         f"{slack / 10:.0f} cm more. Fold those {slack / 10:.0f} cm into a flat zigzag" in build
 
 
@@ -405,11 +408,12 @@ def test_w4_counts_the_four_bonding_wires_to_the_star_point() -> None:
     """The encoder's body and the three buttons' tags are each bonded to the star point by a wire of their own: W4
     counts them (their runs in the blank, no service loop), and bom.csv and BUILD.md say so."""
     board = json.loads((HARDWARE / "board.json").read_text())
-    bom = load_script("bom")
-    lengths = bom.wire_lengths(board)
-    star = bom.centre(bom.places(board)["star"].box)
-    bonding = sum(bom.manhattan(tuple(xy), star) for xy in board["controls"].values())
-    assert len(board["controls"]) == bom.BONDING_WIRES and lengths["bonding"] == bonding > 0
+    layout = load_script("pocket_layout")
+    wiring = load_script("wire_lengths")
+    lengths = wiring.wire_lengths(board)
+    star = layout.centre(layout.places(board)["star"].box)
+    bonding = sum(layout.manhattan(tuple(xy), star) for xy in board["controls"].values())
+    assert len(board["controls"]) == layout.BONDING_WIRES and lengths["bonding"] == bonding > 0
     assert lengths["signal"] > lengths["display"] + bonding
     row = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}["W4"]
     assert f"the four bonding wires, the encoder's body and each button's tag to the star point, " \
@@ -419,28 +423,28 @@ def test_w4_counts_the_four_bonding_wires_to_the_star_point() -> None:
 
 
 def test_build_mds_table_of_places_is_the_layouts() -> None:
-    """BUILD.md's table of where each part lies in the power pocket is what bom.py writes from places(): every place in
-    the power pocket, its edges from the pocket's corner at the jacks' wall and the LED pocket's edge."""
+    """BUILD.md's table of where each part lies in the power pocket is what pocket_layout.py writes from places(): every
+    place in the power pocket, its edges from the pocket's corner at the jacks' wall and the LED pocket's edge."""
     board = json.loads((HARDWARE / "board.json").read_text())
-    bom = load_script("bom")
+    layout = load_script("pocket_layout")
     text = (HARDWARE / "BUILD.md").read_text()
-    assert bom.with_generated(text, board) == text, "run python hardware/bom.py"
-    table = text[text.index(bom.BEGIN):text.index(bom.END)]
+    assert layout.with_generated(text, board) == text, "run python hardware/pocket_layout.py"
+    table = text[text.index(layout.BEGIN):text.index(layout.END)]
     x0, y0, _, _ = board["build"]["pockets"]["power"]
-    for place in bom.places(board).values():
+    for place in layout.places(board).values():
         if place.pocket == "power":
             bx0, by0, bx1, by1 = place.box
             assert f"| {bx0 - x0:.1f} to {bx1 - x0:.1f} | {by0 - y0:.1f} to {by1 - y0:.1f} |" in table, place.label
 
 
 def test_the_power_entrys_wires_keep_out_of_the_signal_channel_and_every_part() -> None:
-    """The adapter build's supply wires and leads at the power entry (bom.power_runs, which the underside view draws)
-    run in straight runs along x or y, in the gaps between the parts: across no part but those each joins (and XF1's
-    lead through its cap's free room, where its loop lies), and never into the signal channel."""
+    """The adapter build's supply wires and leads at the power entry (pocket_layout.power_runs, which the underside
+    view draws) run in straight runs along x or y, in the gaps between the parts: across no part but those each joins
+    (and XF1's lead through its cap's free room, where its loop lies), and never into the signal channel."""
     board = json.loads((HARDWARE / "board.json").read_text())
-    bom = load_script("bom")
-    laid = bom.places(board)
-    for name, run in bom.power_runs(board).items():
+    layout = load_script("pocket_layout")
+    laid = layout.places(board)
+    for name, run in layout.power_runs(board).items():
         first, last = (laid[place].box for place in (run.touches[0], run.touches[-1]))
         assert clearance((*run.points[0], *run.points[0]), first) <= 0, name  # it starts on the one
         assert clearance((*run.points[-1], *run.points[-1]), last) <= 0, name  # and ends on the other
@@ -450,7 +454,7 @@ def test_the_power_entrys_wires_keep_out_of_the_signal_channel_and_every_part() 
             for other, place in laid.items():
                 if place.pocket == "power" and other not in run.touches:
                     assert clearance(segment, place.box) > 0, (name, other, segment)
-            assert clearance(segment, laid["signal channel"].box) >= bom.POWER_WIRE_MM / 2 + 1, name
+            assert clearance(segment, laid["signal channel"].box) >= layout.POWER_WIRE_MM / 2 + 1, name
 
 
 def test_the_adapter_builds_supply_runs_in_order_and_short() -> None:
@@ -461,12 +465,14 @@ def test_the_adapter_builds_supply_runs_in_order_and_short() -> None:
     pocket). 100 mm holds it there: a re-lay that lengthens a run by a few mm has to say why. C253's ground wire runs
     under player 1's button to the star point, 59 mm (about 105 before): 65 holds it; J1's sleeve lug's, 46 mm, beside
     J2: 50; the cut-off's own ground wire (BUILD.md: U4's anode and R11's, R14's, C248's and D2's ground ends share
-    it, C253's has its own), 37 mm: 40. BUILD.md, where it asks for short supply leads, prints the lengths as bom.py
-    writes them (the generated-text test above), and W1 and W2 cover the wires among them."""
+    it, C253's has its own), 37 mm: 40. BUILD.md, where it asks for short supply leads, prints the lengths as
+    pocket_layout.py writes them (the generated-text test above), and W1 and W2 cover the wires among them."""
     board = json.loads((HARDWARE / "board.json").read_text())
     bom = load_script("bom")
-    runs, lengths = bom.power_runs(board), bom.supply_lengths(board)
-    path = [runs[name] for name in bom.SUPPLY_PATH]
+    layout = load_script("pocket_layout")
+    wiring = load_script("wire_lengths")
+    runs, lengths = layout.power_runs(board), layout.supply_lengths(board)
+    path = [runs[name] for name in layout.SUPPLY_PATH]
     for before, after in zip(path, path[1:], strict=False):
         assert before.touches[-1] == after.touches[0], (before, after)
     assert path[0].touches[0] == "J1" and path[-1].touches[-1] == "star"
@@ -479,14 +485,14 @@ def test_the_adapter_builds_supply_runs_in_order_and_short() -> None:
     assert cut_off.touches == ("cut-off", "star") and cut_off.points != runs["C253's ground"].points
     assert lengths["black"] >= lengths["C253"] + lengths["cut-off"] + lengths["J1"]
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
-    note = build[build.index(bom.BEGIN_RUNS):]
-    assert f"+5 V bar {lengths['supply']:.0f} mm in all" in note[:note.index(bom.END)]
-    assert note.index(bom.END) < note.index("USB build: U3")  # in stage 1, beside "keep each lead short"
-    assert "keep each lead short" in build[build.index(bom.BEGIN_RUNS) - 400:build.index(bom.BEGIN_RUNS)]
+    note = build[build.index(layout.BEGIN_RUNS):]
+    assert f"+5 V bar {lengths['supply']:.0f} mm in all" in note[:note.index(layout.END)]
+    assert note.index(layout.END) < note.index("USB build: U3")  # in stage 1, beside "keep each lead short"
+    assert "keep each lead short" in build[build.index(layout.BEGIN_RUNS) - 400:build.index(layout.BEGIN_RUNS)]
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
-    wires = bom.wire_lengths(board)
+    wires = wiring.wire_lengths(board)
     common = wires["bus"] + wires["feeds"] + wires["shifter"]
     assert float(rows["W1"]["order"].split()[0]) * 1000 >= (common + wires["supply"] + lengths["red"]) * bom.SLACK
     assert float(rows["W2"]["order"].split()[0]) * 1000 >= (common + 2 * wires["supply"] + lengths["black"]) * bom.SLACK
-    assert lengths["red"] + lengths["black"] + sum(runs[name].length() for name in bom.XF1_LEADS) == \
+    assert lengths["red"] + lengths["black"] + sum(runs[name].length() for name in layout.XF1_LEADS) == \
         sum(run.length() for run in runs.values())

@@ -57,7 +57,8 @@ def test_the_expected_currents_follow_the_power_model() -> None:
     # The whole chain is stage 2's reading and every row's: its range spans the LEDs' idle range (the bench
     # test's), not the model's 1 mA alone, and the same range is said where stage 3 ends.
     idle = [float(v) for v in re.search(r"idle at (\d\.\d) to (\d\.\d) mA each", BUILD).groups()]  # type: ignore[union-attr]
-    assert (*idle, *pico) == (*load_script("bom").IDLE_MA, *(ma / 1000 for ma in load_script("bom").PICO_MA))
+    model = load_script("supply_model")
+    assert (*idle, *pico) == (*model.IDLE_MA, *(ma / 1000 for ma in model.PICO_MA))
     assert done == (round(leds * idle[0] / 1000 + pico[0], 2), round(leds * idle[1] / 1000 + pico[1], 2))
     assert row == (round(30 * idle[0] / 1000, 2), round(30 * idle[1] / 1000, 3))
     assert "%.2f to %.2f A by your LEDs' idle current" % done in flat(BUILD)
@@ -134,28 +135,28 @@ def flat(text: str) -> str:
 
 def test_the_back_panel_opens_and_the_picos_wires_have_the_room() -> None:
     """The panel carries the Pico and the controls' filters, wired into the blank: BUILD.md says how it opens
-    and gives every such wire bom.py's service loop, which covers what the turn needs (computed from the
+    and gives every such wire wire_lengths.py's service loop, which covers what the turn needs (computed from the
     parts' places), and the loop is in the wire ordered; the fuse is reachable once the panel is open."""
-    bom = load_script("bom")
+    wiring = load_script("wire_lengths")
     board = json.loads((HARDWARE / "board.json").read_text())
-    turn = bom.panel_turn_mm(board)
-    assert turn < bom.SERVICE_LOOP_MM
+    turn = wiring.panel_turn_mm(board)
+    assert turn < wiring.SERVICE_LOOP_MM
     build = flat(BUILD)
     farthest = max(board["build"]["parts"]["pico"][2], board["build"]["parts"]["controls_filter"][2])
     assert "opens like a book's cover about the board's left edge" in build
-    assert f"cut every wire from the panel's parts into the blank {bom.SERVICE_LOOP_MM // 10} cm longer" in build
+    assert f"cut every wire from the panel's parts into the blank {wiring.SERVICE_LOOP_MM // 10} cm longer" in build
     assert f"The turn needs about {round(turn / 10)} cm (computed" in build
     assert f"{farthest} mm from the left edge, lands {farthest} mm beyond it" in build
     assert f"the {board['build']['blank_mm'][2]} mm rim" in build
     assert "castellated pads" in build and "Never let the panel hang on its wires" in build
     assert "the fuse reachable when the panel is off" not in build and "the fuse comes out with the panel open" in build
-    before = bom.SERVICE_LOOP_MM
+    before = wiring.SERVICE_LOOP_MM
     try:
-        bom.SERVICE_LOOP_MM = 0
-        shorter = bom.wire_lengths(board)
+        wiring.SERVICE_LOOP_MM = 0
+        shorter = wiring.wire_lengths(board)
     finally:
-        bom.SERVICE_LOOP_MM = before
-    longer = bom.wire_lengths(board)
+        wiring.SERVICE_LOOP_MM = before
+    longer = wiring.wire_lengths(board)
     assert longer["supply"] - shorter["supply"] == before and longer["signal"] - shorter["signal"] >= 20 * before
 
 
@@ -236,16 +237,16 @@ def test_the_adapters_protection_is_asked_for_and_lps_is_not_overstated() -> Non
     """A fault F1 does not cut is held to 19 W only by the adapter's own protection at 150 % of its 2.5 A or less,
     which BUILD.md, power.md and bom.csv ask of its datasheet; LPS alone allows a 5 V output 8 A and 5 x its
     open-circuit voltage in VA, about 25 W, and no text says it holds the board's figure."""
-    bom = load_script("bom")
+    model = load_script("supply_model")
     amps = load_script("power_table").SUPPLIES["adapter"]["supply_ma"] / 1000
-    most, lps = amps * bom.OCP_MOST, 5 * bom.LPS_VA_PER_VOLT
-    assert round(5 * most) == 19 and lps == 25 > 5 * most and bom.LPS_AMPS == 8
+    most, lps = amps * model.OCP_MOST, 5 * model.LPS_VA_PER_VOLT
+    assert round(5 * most) == 19 and lps == 25 > 5 * most and model.LPS_AMPS == 8
     text = {"BUILD.md": flat(BUILD), "power.md": flat(POWER), "bom.csv": (HARDWARE / "bom.csv").read_text()}
     for name, words in text.items():
         assert f"about {lps} W" in words, name
     assert f"overcurrent protection at {most:g} A or less" in text["BUILD.md"]
     assert f"**Overcurrent protection at {most:g} A or less**" in text["power.md"]
-    assert f"at {bom.OCP_MOST * 100:g} % of its rating or less by its datasheet ({most:g} A for 2.5 A)" \
+    assert f"at {model.OCP_MOST * 100:g} % of its rating or less by its datasheet ({most:g} A for 2.5 A)" \
         in text["bom.csv"]
     assert "cannot feed more" not in text["power.md"] and "which only such a supply is bound to hold" not in flat(BUILD)
     assert "close the gap is a current sense" in text["power.md"]  # what would close it, said once

@@ -75,8 +75,8 @@ def test_the_underside_is_mirrored_with_each_led_facing_along_its_wire(template:
 
 def test_every_perfboard_build_md_places_is_drawn_inside_its_pocket(template: ModuleType, board: dict) -> None:
     """Each piece of perfboard BUILD.md's checklist before closing the panel names (and J1's, glued straight to the
-    floor) is drawn on the underside view where bom.places lays it out, mirrored, inside its pocket's outline: the
-    star point, R6/R7's and the power pocket's pieces of both builds among them."""
+    floor) is drawn on the underside view where pocket_layout.places lays it out, mirrored, inside its pocket's outline:
+    the star point, R6/R7's and the power pocket's pieces of both builds among them."""
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
     listed = re.search(r"Every perfboard \(([^)]*)\) on double-sided foam tape", build)
     assert listed and "J1's piece (adapter build) is glued straight to the floor" in build
@@ -84,7 +84,7 @@ def test_every_perfboard_build_md_places_is_drawn_inside_its_pocket(template: Mo
     for item in listed[1].split(", "):  # "U3's on the USB build", "XF1's and the cut-off's on the adapter build"
         item = re.sub(r" on the (USB|adapter) build$", "", item)
         names |= set(item.split(" and ")) if item.endswith("'s") and " and the " in item else {item}
-    pieces = {place.piece: place for place in load_script("bom").places(board).values() if place.piece}
+    pieces = {place.piece: place for place in load_script("pocket_layout").places(board).values() if place.piece}
     assert set(pieces) == names
     root = ET.fromstring(template.UNDERSIDE_SVG.read_text())
     margin, width = template.MARGIN_MM, board["board"]["width_mm"]
@@ -331,13 +331,13 @@ def test_build_md_tells_cnc_users_the_edge_holes_the_dxf_lacks(template: ModuleT
 
 def test_the_feeds_are_drawn_far_enough_apart_to_read(template: ModuleType, board: dict) -> None:
     """The four feeds from the star point to the chain's ends once ran 1.1 mm apart above the star point: side by side,
-    each runs at least a power wire's room (bom.POWER_WIRE_MM, 2.5 mm) from the others and from the last row's bus, and
-    each ends on the star point's edge."""
-    bom = load_script("bom")
+    each runs at least a power wire's room (pocket_layout.POWER_WIRE_MM, 2.5 mm) from the others and from the last
+    row's bus, and each ends on the star point's edge."""
+    layout = load_script("pocket_layout")
     routes = template.feed_routes(board)
-    assert len(routes) == 4 and template.FEED_GAP_MM >= bom.POWER_WIRE_MM
+    assert len(routes) == 4 and template.FEED_GAP_MM >= layout.POWER_WIRE_MM
     width = board["build"]["blank_mm"][0]
-    star = bom.places(board)["star"].box
+    star = layout.places(board)["star"].box
     x0, y0, x1, y1 = width - star[2], star[1], width - star[0], star[3]  # mirrored, as drawn
     runs = []  # every straight run, each with its feed's index; the stub from the bus's joint aside
     for i, (_, points) in enumerate(routes):
@@ -347,7 +347,7 @@ def test_the_feeds_are_drawn_far_enough_apart_to_read(template: ModuleType, boar
     last_bus = max(y for y, _ in template.rows(board)) + template.BUS_OFFSET_MM
     for _, (_, ay), (_, by) in runs:
         if ay == by and ay > last_bus:
-            assert ay - last_bus >= bom.POWER_WIRE_MM - 1e-9, ay
+            assert ay - last_bus >= layout.POWER_WIRE_MM - 1e-9, ay
     for (i, a, b), (j, c, d) in itertools.combinations(runs, 2):
         for axis in (0, 1):  # both along x (axis 0: the same y all along), or both along y
             other = 1 - axis
@@ -355,7 +355,7 @@ def test_the_feeds_are_drawn_far_enough_apart_to_read(template: ModuleType, boar
                 overlap = min(max(a[axis], b[axis]), max(c[axis], d[axis])) - max(min(a[axis], b[axis]),
                                                                                    min(c[axis], d[axis]))
                 if overlap > 0:
-                    assert abs(a[other] - c[other]) >= bom.POWER_WIRE_MM - 1e-9, (a, b, c, d)
+                    assert abs(a[other] - c[other]) >= layout.POWER_WIRE_MM - 1e-9, (a, b, c, d)
 
 
 def test_the_data_wire_to_led_1_ends_on_its_din_lead(template: ModuleType, board: dict) -> None:

@@ -67,13 +67,14 @@ def test_what_the_usb_build_draws_against_what_usb_gives() -> None:
         % (table.MICROPYTHON_USB_MA, table.amps(usb, 1), table.amps(most)) in build
 
 
-def test_the_bus_drop_in_power_md_is_what_bom_py_works_out() -> None:
-    """power.md's "Wiring for current": the bus's length is bom.py's, and the drops it gives (fed at one end,
-    at both, the wires warmer, the whole supply at one point) are ``bom.bus_drop_volts``'s for the adapter
+def test_the_bus_drop_in_power_md_is_what_the_supply_model_works_out() -> None:
+    """power.md's "Wiring for current": the bus's length is wire_lengths.py's, and the drops it gives (fed at one end,
+    at both, the wires warmer, the whole supply at one point) are ``supply_model.bus_drop_volts``'s for the adapter
     build's cap, the per-LED limit and the idle current of ``app.power``; both feeds keep it under 0.2 V."""
     import json
 
-    bom = load_script("bom")
+    wiring = load_script("wire_lengths")
+    model = load_script("supply_model")
     board = json.loads((HARDWARE / "board.json").read_text())
     text = " ".join((HARDWARE / "power.md").read_text().split())
     section = text[text.index("## Wiring for current"):text.index("## Heat")]
@@ -81,42 +82,42 @@ def test_the_bus_drop_in_power_md_is_what_bom_py_works_out() -> None:
     idle = power.IDLE_UA / 1000
     leds = load_script("power_table").led_count()
     lit = supply - power.BOARD_MA - leds * idle
-    assert "%.2f m of each of W1 and W2" % (bom.wire_lengths(board)["bus"] / 1000) in section
-    assert "at most %g mohm a metre at 20 degC" % (bom.BUS_OHMS_PER_M * 1000) in section
+    assert "%.2f m of each of W1 and W2" % (wiring.wire_lengths(board)["bus"] / 1000) in section
+    assert "at most %g mohm a metre at 20 degC" % (model.BUS_OHMS_PER_M * 1000) in section
 
     def volts(*args: object, **kwargs: object) -> str:
-        return "%.2f V" % bom.bus_drop_volts(board, *args, **kwargs)
+        return "%.2f V" % model.bus_drop_volts(board, *args, **kwargs)
 
     assert "would lose %s on the two wires" % volts(lit, power.LED_MA, idle, both_ends=False) in section
     assert "farthest from both feeds, loses %s (%s with the wires at 40 degC)" % (
         volts(lit, power.LED_MA, idle), volts(lit, power.LED_MA, idle, warmer_k=20)) in section
-    point = bom.bus_drop_volts(board, supply, supply, 0)
+    point = model.bus_drop_volts(board, supply, supply, 0)
     assert "at that one point would lose %.2f V: under 0.2 V" % point in section and point < 0.2
-    assert bom.bus_drop_volts(board, lit, power.LED_MA, idle, warmer_k=20) < point
+    assert model.bus_drop_volts(board, lit, power.LED_MA, idle, warmer_k=20) < point
 
 
 def test_each_supply_leaves_u2_its_4_5_v_and_the_docs_ask_for_it() -> None:
     """What reaches U2 (it needs 4.5 V) after the cable, the USB build's F2 and U3 or the adapter build's power entry:
-    ``bom.u2_supply_volts`` works out what each supply must give, and bom.csv (PS1, PS2), power.md and BUILD.md ask
-    for that, not the 4.8 V that left U2 about 4.3 V; BUILD.md reads U2's supply under load at stage 2 (USB build,
-    while the board is open) and at stage 6 on both builds."""
+    ``supply_model.u2_supply_volts`` works out what each supply must give, and bom.csv (PS1, PS2), power.md and
+    BUILD.md ask for that, not the 4.8 V that left U2 about 4.3 V; BUILD.md reads U2's supply under load at stage 2
+    (USB build, while the board is open) and at stage 6 on both builds."""
     import csv
     import json
 
-    bom = load_script("bom")
+    model = load_script("supply_model")
     board = json.loads((HARDWARE / "board.json").read_text())
-    volts = bom.u2_supply_volts(board)
-    usb_loss = bom.USB_MA / 1000 * bom.USB_CABLE_OHMS + (bom.USB_MA - power.BOARD_MA) / 1000 * (bom.F2_OHMS
-                                                                                                + bom.U3_OHMS)
-    assert bom.USB_BOARD_MA == power.BOARD_MA and 4.8 - usb_loss < bom.U2_LEAST_V <= volts["usb_charger"] - usb_loss
-    assert 4.8 - bom.APP_PEAK_MA / 1000 * volts["adapter_entry"] < bom.U2_LEAST_V
-    assert volts["adapter_plug"] - bom.APP_PEAK_MA / 1000 * volts["adapter_entry"] >= bom.U2_LEAST_V
+    volts = model.u2_supply_volts(board)
+    usb_loss = model.USB_MA / 1000 * model.USB_CABLE_OHMS + (model.USB_MA - power.BOARD_MA) / 1000 * (model.F2_OHMS
+                                                                                                + model.U3_OHMS)
+    assert model.USB_BOARD_MA == power.BOARD_MA and 4.8 - usb_loss < model.U2_LEAST_V <= volts["usb_charger"] - usb_loss
+    assert 4.8 - model.APP_PEAK_MA / 1000 * volts["adapter_entry"] < model.U2_LEAST_V
+    assert volts["adapter_plug"] - model.APP_PEAK_MA / 1000 * volts["adapter_entry"] >= model.U2_LEAST_V
     assert volts["usb_charger"] <= 5.3 and volts["adapter_plug"] <= 5.3  # the LEDs' absolute maximum
     # at stage 2's 18 ohm load, the reading asked for leaves 4.5 V at the full 0.4 A
-    load = volts["usb_loaded"] / bom.LOAD_OHMS
-    full = volts["usb_loaded"] - (bom.USB_MA / 1000 - load - power.BOARD_MA / 1000) * bom.USB_CABLE_OHMS \
-        - ((bom.USB_MA - power.BOARD_MA) / 1000 - load) * (bom.F2_OHMS + bom.U3_OHMS)
-    assert full >= bom.U2_LEAST_V
+    load = volts["usb_loaded"] / model.LOAD_OHMS
+    full = volts["usb_loaded"] - (model.USB_MA / 1000 - load - power.BOARD_MA / 1000) * model.USB_CABLE_OHMS \
+        - ((model.USB_MA - power.BOARD_MA) / 1000 - load) * (model.F2_OHMS + model.U3_OHMS)
+    assert full >= model.U2_LEAST_V
     rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
     assert f"{volts['usb_charger']:.1f} to 5.3 V at its plug under load" in rows["PS2"]["specification"]
     assert f"{volts['adapter_plug']:.1f} to 5.3 V at the plug" in rows["PS1"]["example part"]
@@ -124,7 +125,7 @@ def test_each_supply_leaves_u2_its_4_5_v_and_the_docs_ask_for_it() -> None:
     text = " ".join((HARDWARE / "power.md").read_text().split())
     assert f"**{volts['usb_charger']:.1f} V or more at its plug under load**" in text
     assert f"the adapter's plug must read **{volts['adapter_plug']:.1f} V or more**" in text
-    assert f"{bom.APP_PEAK_MA / 1000 * volts['adapter_entry']:.2f} V, so the adapter's plug" in text
+    assert f"{model.APP_PEAK_MA / 1000 * volts['adapter_entry']:.2f} V, so the adapter's plug" in text
     assert f"{volts['usb_loaded']:.2f} V or more there leaves 4.5 V" in text
     assert f"a {volts['adapter_plug']:.1f} V adapter leaves U2 {volts['adapter_cap']:.2f} V" in text
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
