@@ -949,3 +949,12 @@ def test_the_crib_picker_does_not_offer_the_jack_an_answer_put_in_a_hand():
         d.press(ENC, ENC)
         assert d.match.front == [18 + nobs, 20] and d.where() == "cards"  # P1: 4 and 14 (a 15 with his nobs)
         assert d.mode.picker.free(parse("JH")) != nobs and d.mode.picker.free(parse("JS"))
+
+
+def test_a_preference_from_the_host_leaves_the_rank_dialled():
+    # (a play-test: a preference set from the host sent the board home, dropping what was dialled)
+    d = laying()
+    lay(d, 5)
+    d.press(turn(3))  # P1's dial on 8
+    assert d.ask({"cmd": "settings", "set": {"brightness": 100}})["ok"]
+    assert d.where() == "lay" and d.mode.rank == 8 and d.board.prefs["brightness"] == 100
