@@ -56,10 +56,10 @@ SPARES = 0.05  # order 5 % more LEDs and capacitors than the board holds
 SLACK = 1.2  # wire cut 20 % longer than measured: bends, strip lengths, mistakes
 RESISTOR = "0.25 W, 1 %, metal film"  # every resistor: the 1 % matters for R8 (U3's current limit)
 WIRING_MM = 3  # left under a control's body in its pocket for the bent wires and the back panel's clearance
-PICO_SPACER_MM = 6  # X3: the Pico's M2 spacers off the back panel (drill_template.py draws the panel)
-PANEL_SCREWS = 8  # X4: the back panel's wood screws (drill_template.py places them)
+PICO_SPACER_MM = 6  # X3: the Pico's M2 spacers off the back panel (drill_back_panel.py draws the panel)
+PANEL_SCREWS = 8  # X4: the back panel's wood screws (drill_back_panel.py places them)
 PILOT_HOLE_MM = 2  # X4's pilot holes in the blank, for a 3 mm wood screw
-COUNTERSINK_MM = 6  # X4's countersunk heads, and the back panel's countersinks for them (drill_template.py)
+COUNTERSINK_MM = 6  # X4's countersunk heads, and the back panel's countersinks for them (drill_back_panel.py)
 # X6: a piece of heat-shrink over each bus tap (a 4 mm window and 1 mm either side: it must fit between taps
 # one hole pitch, 8 mm, apart) and over each joint of a data link.
 SLEEVE_MM = 6

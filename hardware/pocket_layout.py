@@ -3,10 +3,10 @@
 Lays out, from board.json, every part and piece of perfboard the underside view draws (``places``; the power
 pocket's parts of both builds at once), what stands down from the controls' skin (``bodies``), the screw block
 (``screw_blocks``), how tall each part stands in its pocket (``stacks``) and the adapter build's supply wires and
-leads in the power pocket (``power_runs``, ``supply_lengths``). drill_template.py draws them, bom.py sizes and counts
-parts and wire from them. Run ``python hardware/pocket_layout.py`` after changing board.json: it writes BUILD.md's
-table of places in the power pocket and its note of the supply runs' lengths. A test checks that each part lies in
-its pocket, clear of every other.
+leads in the power pocket (``power_runs``, ``supply_lengths``). drill_underside_view.py draws them, bom.py sizes and
+counts parts and wire from them. Run ``python hardware/pocket_layout.py`` after changing board.json: it writes
+BUILD.md's table of places in the power pocket and its note of the supply runs' lengths. A test checks that each part
+lies in its pocket, clear of every other.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ BEGIN_RUNS = ("<!-- begin: written by hardware/pocket_layout.py from its supply_
 END = "<!-- end: written by hardware/pocket_layout.py -->"
 SCREW_CLEARANCE_MM = 8  # least wood from a panel screw's centre to a pocket's, a block's or the board's edge
 # X14: a hardwood block glued into the power pocket, where the pockets leave no solid wood for a panel screw on the
-# board's left: it takes one (drill_template.py) and holds up the thin skin beside player 1's button (``places``).
+# board's left: it takes one (drill_back_panel.py) and holds up the thin skin beside player 1's button (``places``).
 SCREW_BLOCK_MM = 2 * SCREW_CLEARANCE_MM
 # What must fit under the back panel (mm): the tallest parts, and how each sits in its pocket
 # (``stacks``; a test checks each against the pocket's depth from board.json).

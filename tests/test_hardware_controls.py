@@ -111,7 +111,7 @@ def test_build_md_gives_the_filters_figures(filters: ModuleType) -> None:
 
 def test_the_filters_board_sits_by_the_picos_control_pins() -> None:
     """board.json places the filters' perfboard at the Pico's end away from USB (its pins 14 to 20, GP10-GP15,
-    are there, on the edge nearest the board's left edge: drill_template.bootsel_hole's note), within a few mm."""
+    are there, on the edge nearest the board's left edge: drill_back_panel.bootsel_hole's note), within a few mm."""
     board = load_script("make_board").board()
     parts = board["build"]["parts"]
     pico, rc = parts["pico"], parts["controls_filter"]
