@@ -335,7 +335,6 @@ SUGGESTED = re.compile(r"`(crib [^`]+)`")  # a command to type as it stands (tes
     ([["settings", "play=1"], ["dealer", "1"], ["starter", "KH"], ["lay", "2", "K"], ["lay", "1", "K"],
       ["lay", "2", "K"]], ["lay", "1", "K"],
      "all four Ks are out already (one in your hand? a K laid was wrong: `crib undo` back to it)"),
-    ([], ["settings", "muggins=yes"], "muggins must be true or false (or on, off), not \"yes\""),
     # a team game: crib takes the team's number (a review: "not T3", a team there is not)
     ([["settings", "players=4"], ["dealer", "1"]], ["peg", "3", "2"],
      "peg for team 1 or 2 (T1 or T2), not 3: a team game has two teams"),
