@@ -584,6 +584,10 @@ def test_characters_past_ascii_are_sent_as_themselves_and_refused_by_the_value(
     (["hand", "2", "5H", "5C", "JS", "QD", "--claim", "-1"], "no hand counts '-1'"),
     (["hand", "2", "5", "5", "J", "Q", "--claim", "26"], "no hand counts '26'"),
     (["hand", "2", "²"], "not a card"),  # a digit to str.isdigit(), not to int()
+    # a play-test: --claim x said "no hand counts 'x'", as if x were a total
+    (["hand", "2", "5H", "5C", "JS", "QD", "--claim", "x"], "argument --claim: the claim must be a whole number of "
+                                                           "points, 0 to 29 (never 19, 25, 26, 27), not 'x'"),
+    (["crib", "2C", "3C", "4D", "9S", "--claim", "2.5"], "the claim must be a whole number of points"),
 ])
 def test_a_show_total_no_hand_counts_is_refused_before_sending(argv: list[str], message: str,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
