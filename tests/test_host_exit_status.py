@@ -44,7 +44,7 @@ def sim(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.mark.parametrize(("argv", "said"), [
     (["status", "--foo"], "unrecognized arguments: --foo"),
     (["nosuch"], "invalid choice: 'nosuch'"),
-    (["peg", "5", "2", "-d", NOWHERE], "player must be 1, 2 or 3"),
+    (["peg", "5", "2", "-d", NOWHERE], "player must name a track: with 2 players: 1 or 2"),
     (["score", "5H", "5C", "5S", "JD", "5X"], "5X"),
     (["advise", "5H", "5C", "JD", "QS", "4C"], "give the 6 cards dealt to you"),
     (["hand", "1", "5H", "5C", "JS", "-d", NOWHERE], "give the 4 cards"),

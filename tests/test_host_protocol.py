@@ -132,9 +132,10 @@ def test_a_refusal_in_the_protocols_words_is_said_in_cribs(argv: list[str], refu
 
 def test_bad_side_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
-        main(["peg", "4", "2", "-d", "socket://127.0.0.1:1"])
+        main(["peg", "5", "2", "-d", "socket://127.0.0.1:1"])
     assert exit_.value.code == 2
-    assert "player must be 1, 2 or 3 (p1, p2, p3; teams t1, t2), not '4'" in capsys.readouterr().err
+    assert ("player must name a track: with 2 players: 1 or 2 (P1 or P2); with 3: 1 to 3 (P1, P2 or P3); in a team "
+            "game: 1 or 2 (T1 or T2), not '5'") in capsys.readouterr().err
 
 
 def test_a_player_the_game_has_not_is_named_as_typed(sim: str, capsys: pytest.CaptureFixture[str]) -> None:

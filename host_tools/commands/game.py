@@ -79,7 +79,7 @@ class Field:
 
 
 SEAT = Field("seat", seat_typed, "PLAYER", SEAT_SPELLINGS)
-SIDE = Field("side", side_typed, "PLAYER", SIDE_SPELLINGS + ": whose track")
+SIDE = Field("side", side_typed, "PLAYER", "whose track: " + SIDE_SPELLINGS)
 POINTS = Field("points", points_typed, "POINTS", "points to peg (1 to %d)" % MAX_PLAY_POINTS)
 RANK = Field("rank", laid_rank_typed, "RANK", "the rank of the card laid: A, 2-10 (or T), J, Q or K")
 CARD = Field("card", card_or_rank_typed, "CARD", "a card as people write it: 5H, 10H or TH, 5♥; or its rank "
