@@ -490,7 +490,7 @@ def test_export_says_what_it_wrote_and_plot_numbers_the_deals(tmp_path: Path,
                                          ["peg", 1, 2]]}))
     out = tmp_path / "match.csv"
     assert main(["export", "--from", str(saved), "--out", str(out)]) == 0
-    assert capsys.readouterr().out == "wrote %s (CSV: 2 games, 5 events)\n" % out
-    assert len(out.read_text().splitlines()) == 1 + 5
+    assert capsys.readouterr().out == "wrote %s (CSV: 2 games, 6 events)\n" % out  # the log's six, new_game too
+    assert len(out.read_text().splitlines()) == 1 + 6
     assert plot.deal_ticks(1) == [(0.5, "1")]  # one deal: "1", in its middle (not an axis from 0 to 1)
     assert plot.deal_ticks(3) == [(0.5, "1"), (1.5, "2"), (2.5, "3")]
