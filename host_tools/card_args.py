@@ -92,6 +92,15 @@ def total_typed(text: str) -> int:
     return total
 
 
+def claim_typed(text: str) -> int:
+    """``--claim``'s points, as typed -> an int some hand or crib counts (``total_typed``); what is no whole number
+    at all (``x``, ``2.5``) said to be one, not as a total no hand counts."""
+    if whole_number(text.strip().removeprefix("-")) is None:
+        raise argparse.ArgumentTypeError("the claim must be a whole number of points, 0 to %d (never %s), not %r"
+                                         % (MAX_SHOW, ", ".join(map(str, IMPOSSIBLE)), shorten(text)))
+    return total_typed(text)
+
+
 def card_rank_or_total_typed(text: str) -> int | str:
     """A card (its int), or a rank or a whole number (kept as text: a show's ranks, or its total)."""
     return text if is_whole_number(text) or card_text.parse_rank(text) >= 0 else card_typed(text)

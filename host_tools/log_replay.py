@@ -4,7 +4,8 @@ told in words: ``host_tools.log_words``).
 The rules live in ``cribbage.match``; this module only replays a log event by event and
 records what each event did to the pegs, split into games and deals:
 
-- a game ends at ``["new_game"]`` or ``["new_match"]`` (an abandoned game is kept, marked so);
+- a game ends at ``["new_game"]`` or ``["new_match"]`` (an abandoned game is kept, marked so), the event kept as
+  the game's ``ended_by``;
 - a deal ends with the crib's show (the event after which the deal passes on); scores
   before any crib is shown (a board used only for pegging) all belong to deal 1.
 """
@@ -50,6 +51,9 @@ class GameRecord:
     result: str | None = None
     worth: int = 0
     abandoned: bool = False
+    # the ["new_game"] or ["new_match"] event that ended it (None: the log ends in it), pegging nothing: its scores
+    # the pegs as the game left them (the next game's start from 0)
+    ended_by: Step | None = None
 
     @property
     def final(self) -> list[int]:
@@ -169,6 +173,8 @@ def replay(settings: dict[str, Any], log: list[list[Any]], first: int = 0,
         kind = event[0]
         if kind in ("new_game", "new_match"):
             games[-1].abandoned = games[-1].winner is None
+            ended = games[-1]  # in its last deal (the next was not begun)
+            ended.ended_by = Step(seq, ended.deals or 1, list(event), [0] * len(before), before)
             games.append(GameRecord(match.game_number, match.settings, match_start=match.match_start))
             deal, passed = 1, False
             continue

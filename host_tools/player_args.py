@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Callable
 
 from cribbage.game import MAX_PLAY_POINTS
-from cribbage.settings import Settings
+from cribbage.settings import PLAYERS, Settings
 from host_shared.untrusted import shorten, whole_number
 
 
@@ -24,24 +24,52 @@ def _words(named: Callable[[Settings], list[str]]) -> dict[str, int]:
 
 SEAT_WORDS = _words(lambda settings: [settings.seat_name(seat) for seat in range(settings.seats)])
 SIDE_WORDS = _words(lambda settings: [settings.side_name(side) for side in range(settings.sides)])
-# How to type them, as the game commands' help and their errors say it
-SEAT_SPELLINGS = "1, 2 or 3 (p1, p2, p3; in a team game 1 or t1a, 2 or t2a, 3 or t1b, 4 or t2b)"
-SIDE_SPELLINGS = "1, 2 or 3 (p1, p2, p3; teams t1, t2)"
+
+
+def _spellings(seat: bool) -> str:
+    """How to type a seat (or, without ``seat``, a side) in each game the rules core has, true whatever the game
+    (the command line does not know which it is): "with 2 players: 1 or 2 (P1 or P2); with 3: ..."."""
+    said: list[str] = []
+    for players in PLAYERS:
+        rules = Settings(players=players)
+        count = rules.seats if seat else rules.sides
+        numbers = "1 or 2" if count == 2 else "1 to %d" % count
+        game = "in a team game" if players == 4 else "with %d players" % players if not said else "with %d" % players
+        said.append("%s: %s (%s)" % (game, numbers, rules.choice(seat)))
+    return "; ".join(said)
+
+
+# How to type them, as the game commands' help and their errors say it, true in every game (the board checks the
+# player against the game it has: "peg for P1 or P2, not P3")
+SEAT_SPELLINGS = _spellings(seat=True)
+SIDE_SPELLINGS = _spellings(seat=False)
 
 
 def seat_typed(text: str) -> int:
     """A player as people name them -> the protocol's seat (0-based)."""
-    seat = SEAT_WORDS.get(text.strip().lower())
+    typed = text.strip().lower()
+    seat = SEAT_WORDS.get(typed)
     if seat is None:
-        raise argparse.ArgumentTypeError("player must be %s, not %r" % (SEAT_SPELLINGS, text))
+        side = SIDE_WORDS.get(typed)
+        if side is not None and typed.startswith("t"):  # a team where a player is asked for (crib dealer t1)
+            partners = [name for name, number in SEAT_WORDS.items() if name.startswith(typed) and name != typed]
+            raise argparse.ArgumentTypeError("%r is a team: name one of its players, %s" % (text, " or ".join(
+                sorted(partners))))
+        raise argparse.ArgumentTypeError("player must be one of the game's: %s, not %r" % (SEAT_SPELLINGS, text))
     return seat
 
 
 def side_typed(text: str) -> int:
     """A score track as people name it -> the protocol's side (0-based)."""
-    side = SIDE_WORDS.get(text.strip().lower())
+    typed = text.strip().lower()
+    side = SIDE_WORDS.get(typed)
     if side is None:
-        raise argparse.ArgumentTypeError("player must be %s, not %r" % (SIDE_SPELLINGS, text))
+        seat = SEAT_WORDS.get(typed)
+        if seat is not None:  # a team game's player where the team is asked for (crib peg t1a 2)
+            team = Settings(players=PLAYERS[-1]).side_of(seat) + 1
+            raise argparse.ArgumentTypeError("%r is a player of a team game: name their team, t%d (or %d)"
+                                             % (text, team, team))
+        raise argparse.ArgumentTypeError("player must name a track: %s, not %r" % (SIDE_SPELLINGS, text))
     return side
 
 

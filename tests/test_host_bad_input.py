@@ -17,7 +17,9 @@ from sim_process import CRIB, TIMEOUT_S
 
 from host_shared.errors import FAIL_LIMIT
 from host_tools.board import talk
-from host_tools.board.link import MAX_REPLY, RequestTooLong, connect
+from host_tools.board.crib_words import in_crib_words
+from host_tools.board.link import MAX_REPLY, BoardRefused, RequestTooLong, connect
+from host_tools.commands import settings as settings_command
 from host_tools.commands.settings import parse_assignment, parse_assignments
 
 A_LOG = [["dealer", 0], ["peg", 1, 2], ["peg", 0, 3]]
@@ -244,17 +246,61 @@ def test_a_network_address_without_host_or_port(url: str, capsys: pytest.Capture
 
 
 def test_a_settings_value_nested_too_deep_is_a_word() -> None:
-    assert parse_assignment("target=" + "[" * 5000) == ("target", "[" * 5000)
+    with pytest.raises(argparse.ArgumentTypeError, match=r"target takes 121 or 61, not '\[\[\["):
+        parse_assignment("target=" + "[" * 5000)  # (no RecursionError)
 
 
 @pytest.mark.parametrize(("typed", "taken"), [
     ("skunk=LURCH", ("skunk", "lurch")), ("muggins=On", ("muggins", True)), ("colour0=Sky", ("colour0", 3)),
     ("play=Card by card", ("play", 1)), ("match_to=OFF", ("match_to", 0)),
-    ("skunk=lurches", ("skunk", "lurches")),  # no such word: sent as typed, for the board to refuse
+    ("muggins=TRUE", ("muggins", True)), ("muggins=False", ("muggins", False)),  # (a play-test: TRUE refused)
 ])
 def test_a_settings_word_is_taken_in_any_case(typed: str, taken: tuple[str, object]) -> None:
     # A review: skunk=LURCH was refused ("must be one of none, skunk, lurch").
     assert parse_assignment(typed) == taken
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    # A play-test: these went to the board and were refused there (exit 1), saying "colour0 must be a whole
+    # number" (colour names are taken), "play must be from 0 to 1" (the ways have names)
+    ("brightness=", "brightness takes a whole number from 1 to 255, not nothing"),
+    ("brightness=0", "brightness takes a whole number from 1 to 255, not '0'"),
+    ("colour0=pink", "colour0 takes 0 (blue), 1 (orange), 2 (green), 3 (sky), 4 (yellow), 5 (vermillion), "
+                     "6 (purple) or 7 (white); words in any case, not 'pink'"),
+    ("play=card", "play takes 0 (by points) or 1 (card by card); words in any case, not 'card'"),
+    ("play=2", "play takes 0 (by points) or 1 (card by card); words in any case, not '2'"),
+    ("target=62", "target takes 121 or 61, not '62'"),
+    ("muggins=yes", "muggins takes false (off) or true (on); words in any case, not 'yes'"),
+    ("muggins=1", "muggins takes false (off) or true (on); words in any case, not '1'"),
+    ("skunk=lurches", "skunk takes none, skunk or lurch; words in any case, not 'lurches'"),
+    ("players=5", "players takes 2, 3 or 4 (2 teams); words in any case, not '5'"),
+    ("match_to=2", "match_to takes 0 (off), 3, 5, 7, 9 or 11; words in any case, not '2'"),
+    ("double_skunk_games=5", "double_skunk_games takes 3 or 4, not '5'"),
+    # the current limit: below the least, or above every build's supply (one within that, the board judges)
+    ("milliamps=200", "milliamps takes a whole number from 300 up to the build's supply (400 on USB, 2500 with "
+                      "the adapter), not '200'"),
+    ("milliamps=2501", "milliamps takes a whole number from 300 up"),
+])
+def test_a_settings_value_no_board_takes_is_refused_with_what_is_taken(typed: str, said: str,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    with FakeBoard(lambda line: b"") as board:
+        status, out, err = crib(capsys, "settings", typed, "-d", board.url)
+        line = one_error(err, "settings")
+        assert status == 2 and out == "" and line.startswith("crib settings: error: argument KEY=VALUE: " + said)
+        assert board.received == []  # nothing sent
+
+
+def test_p1_and_p3_given_one_colour_together_is_refused_before_sending(capsys: pytest.CaptureFixture[str]) -> None:
+    with FakeBoard(lambda line: b"") as board:
+        status, _, err = crib(capsys, "settings", "colour0=sky", "colour2=3", "-d", board.url)
+        assert status == 2 and "P1 and P3 share a track with three players: give them two colours" in err
+        assert board.received == []
+
+
+def test_the_boards_refusal_of_a_house_rule_names_the_words_crib_takes() -> None:
+    # crib refuses muggins=yes itself; another client's request the board refuses, said in crib's words
+    reply = json.loads(Driver().board.handle_command('{"cmd": "settings", "set": {"muggins": "yes"}}'))
+    assert in_crib_words(reply["error"]) == 'muggins must be true or false (or on, off), not "yes"'
 
 
 def test_a_setting_typed_with_spaces_round_its_sign_is_one_setting() -> None:
@@ -270,7 +316,8 @@ def test_a_settings_number_is_read_as_crib_peg_reads_points(capsys: pytest.Captu
     # pegs 5; brightness=1e2 was refused as "not 100.0", a value nobody typed.
     assert parse_assignment("brightness=050") == ("brightness", 50)
     assert parse_assignment("brightness= 60 ") == ("brightness", 60)
-    assert parse_assignment("target=-3") == ("target", -3)  # a number all the same: the board says its range
+    with pytest.raises(argparse.ArgumentTypeError, match="target takes 121 or 61, not '-3'"):
+        parse_assignment("target=-3")  # a number all the same: its range said
     for typed in ("1e2", "2.5", "-0.0"):
         with pytest.raises(argparse.ArgumentTypeError, match="settings take whole numbers"):
             parse_assignment("brightness=" + typed)
@@ -388,13 +435,19 @@ def test_a_window_scale_out_of_range(scale: str, capsys: pytest.CaptureFixture[s
     assert status == 2 and "a scale is pixels per millimetre, from 1.5 to 20" in one_error(err, "sim")
 
 
-def test_a_request_longer_than_the_board_takes_is_not_sent(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_request_longer_than_the_board_takes_is_not_sent(capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     # A review: exit 1, as if the board had been asked: the command line is wrong, and no board is looked for
-    for value in ("9" * 3000, "x" * 3000):
+    for value in ("9" * 3000, "x" * 3000):  # (no setting takes one: said as such)
         with FakeBoard(lambda line: b"") as board:
             status, _, err = crib(capsys, "settings", "target=" + value, "-d", board.url)
-            assert status == 2 and "the board takes lines of at most 2048" in one_error(err, "settings")
+            assert status == 2 and "target takes 121 or 61, not '%s" % value[:40] in one_error(err, "settings")
             assert board.received == []
+    with FakeBoard(lambda line: b"") as board:  # settings too many to send
+        monkeypatch.setattr(settings_command, "check_value", lambda *_: None)
+        status, _, err = crib(capsys, "settings", "target=" + "x" * 3000, "-d", board.url)
+        assert status == 2 and "the board takes lines of at most 2048" in one_error(err, "settings")
+        assert board.received == []
     with pytest.raises(RequestTooLong), FakeBoard(lambda line: b"") as board, connect(board.url) as link:
         link.request("settings", set={"target": "x" * 3000})  # the link refuses it too
     assert board.received == []
@@ -515,8 +568,12 @@ def test_characters_past_ascii_are_sent_as_themselves_and_refused_by_the_value(
         capsys: pytest.CaptureFixture[str]) -> None:
     board = Driver().board
     with FakeBoard(lambda line: (board.handle_command(line) + "\n").encode()) as fake:
-        status, _, err = crib(capsys, "settings", "skunk=é😀", "-d", fake.url)
-        assert status == 1 and 'skunk must be one of none, skunk, lurch, not "é😀"' in one_error(err, "settings")
+        status, _, err = crib(capsys, "settings", "skunk=é😀", "-d", fake.url)  # no board takes it: said here
+        assert status == 2 and "skunk takes none, skunk or lurch; words in any case, not 'é😀'" in one_error(
+            err, "settings")
+        refused = 'skunk must be one of none, skunk, lurch, not "é😀"'
+        with connect(fake.url) as link, pytest.raises(BoardRefused, match=refused):  # the link sends it as typed
+            link.request("settings", set={"skunk": "é😀"})
         assert '"skunk": "é😀"' in fake.received[0]  # not \ud83d\ude00: an escaped surrogate is no JSON the board takes
 
 
@@ -527,6 +584,10 @@ def test_characters_past_ascii_are_sent_as_themselves_and_refused_by_the_value(
     (["hand", "2", "5H", "5C", "JS", "QD", "--claim", "-1"], "no hand counts '-1'"),
     (["hand", "2", "5", "5", "J", "Q", "--claim", "26"], "no hand counts '26'"),
     (["hand", "2", "²"], "not a card"),  # a digit to str.isdigit(), not to int()
+    # a play-test: --claim x said "no hand counts 'x'", as if x were a total
+    (["hand", "2", "5H", "5C", "JS", "QD", "--claim", "x"], "argument --claim: the claim must be a whole number of "
+                                                           "points, 0 to 29 (never 19, 25, 26, 27), not 'x'"),
+    (["crib", "2C", "3C", "4D", "9S", "--claim", "2.5"], "the claim must be a whole number of points"),
 ])
 def test_a_show_total_no_hand_counts_is_refused_before_sending(argv: list[str], message: str,
                                                                capsys: pytest.CaptureFixture[str]) -> None:

@@ -44,7 +44,7 @@ def sim(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.mark.parametrize(("argv", "said"), [
     (["status", "--foo"], "unrecognized arguments: --foo"),
     (["nosuch"], "invalid choice: 'nosuch'"),
-    (["peg", "5", "2", "-d", NOWHERE], "player must be 1, 2 or 3"),
+    (["peg", "5", "2", "-d", NOWHERE], "player must name a track: with 2 players: 1 or 2"),
     (["score", "5H", "5C", "5S", "JD", "5X"], "5X"),
     (["advise", "5H", "5C", "JD", "QS", "4C"], "give the 6 cards dealt to you"),
     (["hand", "1", "5H", "5C", "JS", "-d", NOWHERE], "give the 4 cards"),
@@ -80,7 +80,7 @@ def sim(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # A review: these were said as the board's refusal or after the board was looked for (exit 1), or misleading
     (["deploy", "--romfs", "--no-compile", "--dry-run"], "--romfs and --no-compile do not go together"),
     (["status", "-d", "port:"], "'port:' names no port"),
-    (["settings", "brightness=" + "x" * 3000, "-d", NOWHERE], "the board takes lines of at most 2048"),
+    (["settings", "brightness=" + "x" * 3000, "-d", NOWHERE], "brightness takes a whole number from 1 to 255"),
     (["plot", "--game", "-1", "-d", NOWHERE], "--game: must be 1 or more, not -1"),
     (["advise", "5H", "5C", "JD", "QS", "4C", "9H", "--top", "-1"], "--top: must be 1 or more, not -1"),
     (["cut", "3", "-", "-", "-d", NOWHERE], "only one player cut: a cut takes two at least"),
@@ -97,7 +97,7 @@ def test_a_command_line_that_is_wrong_is_2(argv: list[str], said: str) -> None:
 @pytest.mark.parametrize(("argv", "said"), [
     (["peg", "1", "2", "-d", SIM], "no dealer yet"),  # the rules
     (["dealer", "3", "-d", SIM], "the dealer must be P1 or P2, not P3"),  # the game as it stands
-    (["settings", "target=62", "-d", SIM], "target must be 121 or 61"),  # a value the board does not take
+    (["settings", "milliamps=2000", "-d", SIM], "above this build's supply"),  # a value this board does not take
     (["undo", "-d", SIM], "nothing to undo"),
     (["new-match", "--yes", "-d", SIM], "this match has not begun"),
 ])

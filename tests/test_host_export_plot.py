@@ -30,7 +30,7 @@ from host_tools import log_replay
 from host_tools.board.link import connect
 from host_tools.card_text import parse
 from host_tools.cli import main
-from host_tools.commands import plot
+from host_tools.commands import export, plot
 
 TARGET = 121
 
@@ -43,7 +43,10 @@ def expected_games(log: list[list]) -> list[dict]:
     deal = 1
     for seq, event in enumerate(log):
         kind = event[0]
-        if kind == "new_game":
+        if kind == "new_game":  # a row of the game it ends, in its last deal, pegging nothing
+            ended = games[-1]
+            ended["rows"].append({"seq": seq, "deal": ended["rows"][-1]["deal"] if ended["rows"] else 1,
+                                  "points": [0, 0], "scores": ended["totals"][:]})
             games.append({"rows": [], "totals": [0, 0]})
             deal = 1
             continue
@@ -148,7 +151,8 @@ def test_export_json_from_a_saved_log(served: str, match_log: list[list], tmp_pa
         assert (game["winner"], game["result"]) == (expected["winner"], expected["result"])
         assert game["worth"] == {"win": 1, "skunk": 2, "double skunk": 3}[expected["result"]]
         assert game["final"] == expected["totals"] and not game["abandoned"]
-        assert [(s["seq"], s["deal"], s["points"], s["scores"]) for s in game["steps"]] == [
+        ended = [game["ended_by"]] if game["ended_by"] else []  # the new game: the last row of the game it ended
+        assert [(s["seq"], s["deal"], s["points"], s["scores"]) for s in game["steps"] + ended] == [
             (r["seq"], r["deal"], r["points"], r["scores"]) for r in expected["rows"]]
     # The board's reply and a bare list of events give the same export.
     bare = tmp_path / "bare.json"
@@ -497,7 +501,7 @@ def test_export_and_plot_give_every_game_the_board_can_give_and_say_what_they_sk
     status, out, err = crib_on_board("export", "--format", "csv", "--out", str(tmp_path / "match.csv"))
     assert status == 1 and "wrote" in out and err.splitlines()[1].startswith(said[0]), err
     rows = list(csv.DictReader(io.StringIO((tmp_path / "match.csv").read_text())))
-    assert [int(row["seq"]) for row in rows] == [s.seq for g in truth for s in g.steps]
+    assert [int(row["seq"]) for row in rows] == [s.seq for g in truth for s in export.rows_of(g)]
     status, out, err = crib_on_board("plot", "--out", str(tmp_path / "race.png"))
     assert status == 1 and "wrote" in out and err.splitlines()[1].startswith(said[0].replace("export", "plot")), err
     assert Image.open(tmp_path / "race.png").size == (plot.PANEL[0], len(truth) * plot.PANEL[1])
@@ -537,13 +541,21 @@ def test_an_abandoned_game_and_a_new_match_in_the_log_are_told_apart(tmp_path: P
     saved.write_text(json.dumps({"log": log}))
     assert main(["export", "--format", "csv", "--from", str(saved)]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
-    assert [(row["seq"], row["match"], row["game"], row["abandoned"]) for row in rows] == [
-        ("0", "1", "1", "yes"), ("1", "1", "1", "yes"), *[(str(seq), "1", "1", "") for seq in range(3, 8)],
-        ("9", "2", "1", ""), ("10", "2", "1", "")]
+    # every event a row, the new game and the new match each the last of the game it ended (a play-test: the CSV
+    # left them out, and the abandoned game and the one after it were both game 1): log_game tells the games apart
+    assert [(row["seq"], row["match"], row["game"], row["abandoned"], row["log_game"]) for row in rows] == [
+        *[(str(seq), "1", "1", "yes", "1") for seq in range(3)],
+        *[(str(seq), "1", "1", "", "2") for seq in range(3, 9)],
+        ("9", "2", "1", "", "3"), ("10", "2", "1", "", "3")]
+    assert [(row["event"], row["description"], row["p1_points"], row["p1_score"], row["p2_score"], row["deal"])
+            for row in rows if row["event"].startswith("new_")] == [
+        ("new_game", "new game", "0", "0", "5", "1"), ("new_match", "new match", "0", "121", "0", "1")]
     assert main(["export", "--format", "json", "--from", str(saved)]) == 0
     games = json.loads(capsys.readouterr().out)["games"]
     assert [(g["match"], g["number"], g["abandoned"], g["winner"]) for g in games] == [
         (1, 1, True, None), (1, 1, False, 0), (2, 1, False, None)]
+    assert [g["ended_by"] and (g["ended_by"]["seq"], g["ended_by"]["event"], g["ended_by"]["scores"])
+            for g in games] == [(2, ["new_game"], [0, 5]), (8, ["new_match"], [121, 0]), None]
     titles = [plot.title(game) for game in log_replay.replay({}, log)]
     assert titles == ["game 1: P1: 0, P2: 5 - abandoned", "game 1: P1: 121, P2: 0 - P1 wins with a double skunk "
                       "(counts 3 games)", "match 2, game 1: P1: 0, P2: 7 - in progress"]

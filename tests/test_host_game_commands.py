@@ -335,7 +335,6 @@ SUGGESTED = re.compile(r"`(crib [^`]+)`")  # a command to type as it stands (tes
     ([["settings", "play=1"], ["dealer", "1"], ["starter", "KH"], ["lay", "2", "K"], ["lay", "1", "K"],
       ["lay", "2", "K"]], ["lay", "1", "K"],
      "all four Ks are out already (one in your hand? a K laid was wrong: `crib undo` back to it)"),
-    ([], ["settings", "muggins=yes"], "muggins must be true or false (or on, off), not \"yes\""),
     # a team game: crib takes the team's number (a review: "not T3", a team there is not)
     ([["settings", "players=4"], ["dealer", "1"]], ["peg", "3", "2"],
      "peg for team 1 or 2 (T1 or T2), not 3: a team game has two teams"),
@@ -377,9 +376,17 @@ def test_shows_that_are_neither_cards_nor_a_total(argv: list[str], message: str,
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["hand", "5", "14"], "player must be 1, 2 or 3 (p1, p2, p3; in a team game 1 or t1a, 2 or t2a, 3 or t1b, "
-                          "4 or t2b), not '5'"),
-    (["peg", "t3", "2"], "player must be 1, 2 or 3 (p1, p2, p3; teams t1, t2), not 't3'"),
+    # true in every game (a play-test: "1, 2 or 3" whatever the game; 4 is a team game's)
+    (["hand", "5", "14"], "player must be one of the game's: with 2 players: 1 or 2 (P1 or P2); with 3: 1 to 3 "
+                          "(P1, P2 or P3); in a team game: 1 to 4 (T1a, T2a, T1b or T2b), not '5'"),
+    (["dealer", "0"], "player must be one of the game's: with 2 players: 1 or 2 (P1 or P2); with 3: 1 to 3"),
+    (["peg", "t3", "2"], "player must name a track: with 2 players: 1 or 2 (P1 or P2); with 3: 1 to 3 (P1, P2 or "
+                         "P3); in a team game: 1 or 2 (T1 or T2), not 't3'"),
+    # a team game's player where its team is asked for, and a team where a player is (a play-test: "1, 2 or 3
+    # (...teams t1, t2)", t1a not said to be a player, the team not named)
+    (["peg", "t1a", "2"], "'t1a' is a player of a team game: name their team, t1 (or 1)"),
+    (["muggins", "T2b"], "'T2b' is a player of a team game: name their team, t2 (or 2)"),
+    (["dealer", "t1"], "'t1' is a team: name one of its players, t1a or t1b"),
     (["starter", "5X"], "not a card or a rank: '5X'"),
     (["cut", "5", "Z"], "not a card or a rank: 'Z'"),
     (["peg", "1", "0"], "points must be a whole number from 1 to 31, not '0'"),
@@ -483,7 +490,7 @@ def test_export_says_what_it_wrote_and_plot_numbers_the_deals(tmp_path: Path,
                                          ["peg", 1, 2]]}))
     out = tmp_path / "match.csv"
     assert main(["export", "--from", str(saved), "--out", str(out)]) == 0
-    assert capsys.readouterr().out == "wrote %s (CSV: 2 games, 5 events)\n" % out
-    assert len(out.read_text().splitlines()) == 1 + 5
+    assert capsys.readouterr().out == "wrote %s (CSV: 2 games, 6 events)\n" % out  # the log's six, new_game too
+    assert len(out.read_text().splitlines()) == 1 + 6
     assert plot.deal_ticks(1) == [(0.5, "1")]  # one deal: "1", in its middle (not an axis from 0 to 1)
     assert plot.deal_ticks(3) == [(0.5, "1"), (1.5, "2"), (2.5, "3")]

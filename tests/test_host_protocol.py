@@ -24,6 +24,7 @@ from host_tools.board import devices, link
 from host_tools.board.link import connect
 from host_tools.cli import build_parser, main, with_arguments
 from simulator.device import Device
+from simulator.geometry import Geometry
 from simulator.virtual_hardware import VirtualHardware
 
 
@@ -131,9 +132,10 @@ def test_a_refusal_in_the_protocols_words_is_said_in_cribs(argv: list[str], refu
 
 def test_bad_side_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
-        main(["peg", "4", "2", "-d", "socket://127.0.0.1:1"])
+        main(["peg", "5", "2", "-d", "socket://127.0.0.1:1"])
     assert exit_.value.code == 2
-    assert "player must be 1, 2 or 3 (p1, p2, p3; teams t1, t2), not '4'" in capsys.readouterr().err
+    assert ("player must name a track: with 2 players: 1 or 2 (P1 or P2); with 3: 1 to 3 (P1, P2 or P3); in a team "
+            "game: 1 or 2 (T1 or T2), not '5'") in capsys.readouterr().err
 
 
 def test_a_player_the_game_has_not_is_named_as_typed(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -150,8 +152,11 @@ def test_settings_get_and_set(sim: str, capsys: pytest.CaptureFixture[str]) -> N
     assert (changed["target"], changed["skunk"], changed["muggins"]) == (61, "lurch", True)
     status, out, _ = crib(capsys, "settings", "-d", sim)
     assert status == 0 and "61" in out and "lurch" in out
-    status, _, err = crib(capsys, "settings", "target=100", "-d", sim)
-    assert status == 1 and "target" in err
+    status, _, err = crib(capsys, "settings", "target=100", "-d", sim)  # no board takes it: a usage error
+    assert status == 2 and "target takes 121 or 61, not '100'" in err
+    above = "milliamps=%d" % (Geometry.built().supply_ma + 1)
+    status, _, err = crib(capsys, "settings", above, "-d", sim)  # a value another build takes: this board refuses it
+    assert status == 1 and "above this build's supply" in err
     assert crib_json(capsys, "settings", "-d", sim)["settings"]["target"] == 61  # nothing changed
     # a value as the board's menu and the help show it (USING.md's settings table: "off, on")
     changed = crib_json(capsys, "settings", "muggins=off", "colour0=sky", "match_to=off", "play=card by card",
@@ -162,7 +167,7 @@ def test_settings_get_and_set(sim: str, capsys: pytest.CaptureFixture[str]) -> N
     assert rows[:2] == [("target", "61"), ("skunk", "lurch")]
     assert {("muggins", "false (off)"), ("colour0", "3 (sky)"), ("play", "1 (card by card)")} <= set(rows)
     status, _, err = crib(capsys, "settings", "muggins=maybe", "-d", sim)
-    assert status == 1 and 'muggins must be true or false (or on, off), not "maybe"' in err
+    assert status == 2 and "muggins takes false (off) or true (on); words in any case, not 'maybe'" in err
 
 
 def test_nothing_listening(capsys: pytest.CaptureFixture[str]) -> None:
@@ -558,8 +563,8 @@ def test_settings_help_names_every_setting_and_the_values_the_board_takes(tmp_pa
     listed = {key for line in text.splitlines() if line.startswith("  ") and ": " in line
               for key in line.split(": ")[0].strip().split(", ")}
     assert listed == set(json.loads(device.command('{"cmd": "settings"}'))["settings"])
-    assert "  brightness: 1 to 255\n" in text
+    assert "  brightness: a whole number from 1 to 255\n" in text
     assert [takes(brightness=b) for b in (0, 1, 255, 256)] == [False, True, True, False]
-    assert "  milliamps: 300 up to the build's supply" in text
+    assert "  milliamps: a whole number from 300 up to the build's supply" in text
     supply = device.hw.supply_ma
     assert [takes(milliamps=m) for m in (299, 300, supply, supply + 1)] == [False, True, True, False]

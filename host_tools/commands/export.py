@@ -32,24 +32,39 @@ def described(step: log_replay.Step, settings: Settings) -> str:
     return said if step.false_go is None else "%s (a false go at %d)" % (said, step.false_go)
 
 
+def rows_of(game: log_replay.GameRecord) -> list[log_replay.Step]:
+    """The game's events, the ``["new_game"]`` or ``["new_match"]`` that ended it the last (``GameRecord.ended_by``)."""
+    return game.steps + ([game.ended_by] if game.ended_by else [])
+
+
 def to_csv(games: list[log_replay.GameRecord]) -> str:
-    """One row per event: where it was (match, game, whether that game was abandoned, deal), what it was,
-    and the pegs after it (columns ``p1_points`` ..., in a log of team games alone ``t1_points`` ...)."""
+    """One row per event of the log given: where it was (match, game, whether that game was abandoned, ``log_game``,
+    deal), what it was, and the pegs after it (columns ``p1_points`` ..., in a log of team games alone
+    ``t1_points`` ...). The ``["new_game"]`` or ``["new_match"]`` that ended a game is its last row, pegging
+    nothing, the pegs as the game left them. ``game`` is the board's number, which an abandoned game does not use
+    up (the game played after it has its number too); ``log_game`` numbers the games given 1, 2, ..., each its
+    own."""
     sides = max((g.settings.sides for g in games), default=2)
     teams = bool(games) and all(g.settings.players == 4 for g in games)  # the sides named as the board names them
     side = "t%d" if teams else "p%d"
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["seq", "match", "game", "abandoned", "deal", "event", "detail", "description"]
+    writer.writerow(["seq", "match", "game", "abandoned", "log_game", "deal", "event", "detail", "description"]
                     + [(side + "_points") % (s + 1) for s in range(sides)]
                     + [(side + "_score") % (s + 1) for s in range(sides)])
-    for game in games:
-        for step in game.steps:
+    for log_game, game in enumerate(games, 1):
+        for step in rows_of(game):
             pad = [""] * (sides - len(step.points))
-            writer.writerow([step.seq, game.match, game.number, "yes" if game.abandoned else "", step.deal,
+            writer.writerow([step.seq, game.match, game.number, "yes" if game.abandoned else "", log_game, step.deal,
                              step.event[0], json.dumps(step.event[1:]), described(step, game.settings)]
                             + step.points + pad + step.scores + pad)
     return out.getvalue()
+
+
+def step_json(step: log_replay.Step) -> dict[str, Any]:
+    """A step as the JSON export gives it."""
+    return {"seq": step.seq, "deal": step.deal, "event": step.event, "points": step.points, "scores": step.scores,
+            "false_go": step.false_go}
 
 
 def to_json(settings: dict[str, Any], games: list[log_replay.GameRecord],
@@ -57,15 +72,17 @@ def to_json(settings: dict[str, Any], games: list[log_replay.GameRecord],
     """The games with their outcome and every step, as one JSON document: the log's game rules (every field, as
     ``Settings.to_dict`` gives them, with no game in the log too; the board's preferences left out), ``from``, the
     log's first event (``log_source.fetch_games``: the games before it are no longer on the board), and the
-    stretches of the log skipped (``log_replay.replay_log``): ``from``, ``to`` (the last event skipped) and why."""
+    stretches of the log skipped (``log_replay.replay_log``): ``from``, ``to`` (the last event skipped) and why.
+    A game's ``ended_by`` is the ``["new_game"]`` or ``["new_match"]`` event that ended it, as a step (null: the log
+    ends in it)."""
     return json.dumps({
         "settings": game_rules(settings).to_dict(),
         "from": first,
         "games": [{
             "match": g.match, "number": g.number, "winner": g.winner, "result": g.result, "worth": g.worth,
             "abandoned": g.abandoned, "deals": g.deals, "final": g.final,
-            "steps": [{"seq": s.seq, "deal": s.deal, "event": s.event, "points": s.points, "scores": s.scores,
-                       "false_go": s.false_go} for s in g.steps],
+            "steps": [step_json(s) for s in g.steps],
+            "ended_by": step_json(g.ended_by) if g.ended_by else None,
         } for g in games],
         "skipped": [{"from": s.first, "to": s.end - 1, "why": s.why} for s in skipped or ()],
     }, indent=1)
@@ -88,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         raise Failed("cannot write %s: %s" % (args.out, error.strerror or error)) from error
     print("wrote %s (%s: %s, %s)" % (args.out, args.format.upper(), counted(len(games), "game"),
-                                      counted(sum(len(g.steps) for g in games), "event")))
+                                      counted(sum(len(rows_of(g)) for g in games), "event")))
     say_gone(args, first)
     say_skipped(args, skipped)
     return done

@@ -41,6 +41,7 @@ from host_tools.board.talk import converse
 from host_tools.card_args import (
     card_or_rank_typed,
     card_rank_or_total_typed,
+    claim_typed,
     cut_typed,
     flush_typed,
     laid_rank_typed,
@@ -78,7 +79,7 @@ class Field:
 
 
 SEAT = Field("seat", seat_typed, "PLAYER", SEAT_SPELLINGS)
-SIDE = Field("side", side_typed, "PLAYER", SIDE_SPELLINGS + ": whose track")
+SIDE = Field("side", side_typed, "PLAYER", "whose track: " + SIDE_SPELLINGS)
 POINTS = Field("points", points_typed, "POINTS", "points to peg (1 to %d)" % MAX_PLAY_POINTS)
 RANK = Field("rank", laid_rank_typed, "RANK", "the rank of the card laid: A, 2-10 (or T), J, Q or K")
 CARD = Field("card", card_or_rank_typed, "CARD", "a card as people write it: 5H, 10H or TH, 5♥; or its rank "
@@ -89,7 +90,7 @@ CUT = Field("cut", cut_typed, "CARD", "one card per player, in order: 5H KD, or 
 SHOWN = Field("shown", card_rank_or_total_typed, "CARD", "its 4 cards (5H 5C JS QD), or its 4 ranks (5 5 J Q: "
               "with --flush and --nobs if they apply), or its total alone (14): the board counts them with the "
               "starter", nargs="+")
-CLAIM = Field("claim", total_typed, "POINTS", "muggins: the points claimed, if fewer than the count (another player "
+CLAIM = Field("claim", claim_typed, "POINTS", "muggins: the points claimed, if fewer than the count (another player "
               "may then call muggins and peg the rest: crib muggins)", option=True)
 FLUSH = Field("flush", flush_typed, "POINTS", "a show by ranks: 4 if the hand's four cards are of one suit, 5 if the "
               "starter is too (a crib counts only 5)", option=True)

@@ -1,4 +1,8 @@
-"""`crib settings [KEY=VALUE ...]`: show the board's settings, or change some (validated by the board)."""
+"""`crib settings [KEY=VALUE ...]`: show the board's settings, or change some.
+
+What every board refuses (an unknown key, a value of the wrong kind, one the rules core or ``app.prefs`` never takes)
+is a usage error said here, with what is taken, before anything is sent; what depends on the board (its supply's
+current limit, a rule once the match has begun) the board checks and refuses."""
 
 from __future__ import annotations
 
@@ -10,8 +14,8 @@ from rich.console import RenderableType
 from rich.table import Table
 
 from app.modes.settings import ITEMS, value_text
-from app.prefs import LIMITS
-from cribbage.settings import FIELDS
+from app.prefs import LIMITS, check_prefs, defaults
+from cribbage.settings import FIELDS, Settings
 from host_shared import USAGE_ERROR
 from host_shared.errors import Failed
 from host_shared.untrusted import MAX_DIGITS, parse_json, shorten, whole_number
@@ -21,8 +25,35 @@ from host_tools.board.talk import converse
 from shared.supply import ADAPTER_MA, LEAST_MA, USB_MA
 
 # What the serial line takes where the board's menu offers only steps of it (app.prefs checks these)
-RANGES = {"brightness": "%d to %d" % LIMITS["brightness"],
-          "milliamps": "%d up to the build's supply (%d on USB, %d with the adapter)" % (LEAST_MA, USB_MA, ADAPTER_MA)}
+RANGES = {"brightness": "a whole number from %d to %d" % LIMITS["brightness"],
+          "milliamps": "a whole number from %d up to the build's supply (%d on USB, %d with the adapter)"
+          % (LEAST_MA, USB_MA, ADAPTER_MA)}
+OFFERED = {key: values for key, _label, values in ITEMS}  # every key the board takes (its menu's), and its values
+
+
+def accepted(key: str, cased: bool = True) -> str:
+    """What ``key`` takes, as typed: the range the serial line takes (``RANGES``), else each value the board's
+    menu offers with its name there ("0 (by points) or 1 (card by card)"), with ``cased`` the words in any case."""
+    if key in RANGES:
+        return RANGES[key]
+    said = [value_words(key, value) for value in OFFERED[key]]
+    listed = ", ".join(said[:-1]) + " or " + said[-1]
+    named = any(isinstance(value, str) or value_words(key, value) != json.dumps(value) for value in OFFERED[key])
+    return listed + ("; words in any case" if named and cased else "")
+
+
+def check_value(key: str, value: Any, typed: str) -> None:
+    """ArgumentTypeError, saying what ``key`` takes (``accepted``) and what was ``typed``, if no board takes ``value``
+    for it: judged by the rules core's ``Settings`` and ``app.prefs.check_prefs`` themselves; the current limit as on
+    a build with the largest supply (the board's own is checked by the board)."""
+    try:
+        if key in FIELDS:
+            Settings(**{key: value})
+        else:
+            check_prefs({key: value}, defaults(ADAPTER_MA), ADAPTER_MA)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%s takes %s, not %s" % (key, accepted(key), repr(shorten(typed.strip()))
+                                                                   if typed.strip() else "nothing")) from None
 
 
 def parse_assignment(text: str) -> tuple[str, Any]:
@@ -33,18 +64,19 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     if not sep or not key:
         raise argparse.ArgumentTypeError("expected KEY=VALUE, such as target=61 or muggins=true, not %r"
                                          % shorten(text))
-    offered = {name: values for name, _label, values in ITEMS}  # every key the board takes (its menu's)
+    offered = OFFERED
     if key not in offered:  # a typing mistake, said with the keys before anything is sent
         raise argparse.ArgumentTypeError("unknown setting %r: the settings are %s (crib settings --help: their values)"
                                          % (shorten(key), ", ".join(offered)))
     # 050 is 50, as crib peg reads points (JSON has no leading zeros); a number longer than whole_number reads
-    # is sent as typed, for the board (or the line's length) to refuse: not as the 10**18 it stands for there
+    # is read as JSON: not as the 10**18 it stands for there (no setting takes either)
     number = whole_number(value) if len(value.strip()) <= MAX_DIGITS else None
     try:
         parsed = parse_json(value) if number is None else number
     except ValueError:  # a word, in any case: a value as the board's menu shows it (muggins=on, colour0=sky) or
         # as the serial line takes it (skunk=LURCH), else as typed
-        words: dict[str, Any] = {each.lower(): each for each in offered[key] if isinstance(each, str)}
+        words: dict[str, Any] = {(each if isinstance(each, str) else json.dumps(each)).lower(): each
+                                 for each in offered[key]}  # (TRUE: true)
         words.update((value_text(key, each).lower(), each) for each in offered[key])
         parsed = words.get(value.strip().lower(), value)
     try:  # as the request will be sent (host_tools.board.link): refused here, so nothing is
@@ -57,6 +89,7 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     if isinstance(parsed, float):  # 1e2, 2.5: no setting takes one, and the board would say 100.0
         raise argparse.ArgumentTypeError("the value of %s is %s: settings take whole numbers in the digits 0-9"
                                          % (shorten(key), shorten(value)))
+    check_value(key, parsed, value)  # what no board takes: said here, with what is taken
     return key, parsed
 
 
@@ -87,15 +120,15 @@ def keys_help() -> str:
     for title, rules in (("the game's rules (before the first event of a match)", True),
                          ("the board's own preferences", False)):
         rows: list[tuple[list[str], str]] = []
-        for key, _label, values in ITEMS:
+        for key, _label, _values in ITEMS:
             if (key in FIELDS) == rules:
-                allowed = RANGES.get(key) or ", ".join(value_words(key, value) for value in values)
+                allowed = accepted(key, cased=False)
                 if rows and rows[-1][1] == allowed:
                     rows[-1][0].append(key)
                 else:
                     rows.append(([key], allowed))
         out += ["%s:" % title] + ["  %s: %s" % (", ".join(keys), allowed) for keys, allowed in rows]
-    return "\n".join(out)
+    return "\n".join(out + ["words are taken in any case: ON, Lurch, card by CARD, Sky"])
 
 
 def shown(reply: dict[str, Any]) -> list[RenderableType]:
@@ -129,6 +162,11 @@ def run(args: argparse.Namespace) -> int:
     if twice:  # which of its values was meant is not guessed (the protocol refuses a key twice too)
         raise Failed("%s given twice: give each setting once" % ", ".join(twice), USAGE_ERROR)
     changes = dict(assignments)
+    try:  # the preferences together: P1 and P3 given one colour (each alone was checked as it was read)
+        check_prefs({key: value for key, value in changes.items() if key not in FIELDS}, defaults(ADAPTER_MA),
+                    ADAPTER_MA)
+    except ValueError as error:
+        raise Failed("argument KEY=VALUE: %s" % error, USAGE_ERROR) from error
     fields = {"set": changes} if changes else {}
     try:  # values too long to send are the command line's mistake: said before the board is looked for
         request_line({"cmd": "settings", "id": new_id(), **fields})
@@ -141,8 +179,9 @@ def define(parser: argparse.ArgumentParser, name: str) -> None:
     """Add the arguments of `crib settings` (``name``) to its ``parser``, and to its description (its summary) the
     keys and their values."""
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.description = "%s (the board checks them all before it changes any).\n\n%s" % (parser.description,
-                                                                                           keys_help())
+    parser.description = ("%s (crib refuses a value no board takes, with what is taken, before anything is sent; "
+                          "the board checks them all before it changes any).\n\n%s" % (parser.description,
+                                                                                       keys_help()))
     parser.add_argument("assignments", nargs="*", metavar="KEY=VALUE",
                         help="e.g. target=61 skunk=lurch muggins=on players=3 (a value as the board shows it, "
                         "in brackets below, or as the serial line takes it)")
