@@ -22,16 +22,17 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from show_hands import sample_hands
 from timing import FIRMWARE, row
 
 # isort: split
-# (found once timing is imported: it puts tests/, tests/firmware/ and tests/chip/ on the path)
+# (found once timing is imported: it puts the checkout, tests/, tests/firmware/ and tests/chip/ on the path; show_hands
+# takes cribbage_lab from the checkout, which no install carries)
 from board_on_chip import CHAIN, COLOUR_ORDER, PEG_AND_COUNT, ChipBoard, bare_board, control_pin
 from cpython_board import CPythonBoard
 from flash_layout import IMAGES_BY_NAME
 from led_frames import logical_rgb
 from pico import ERASE_NS, MS, PROGRAM_NS
+from show_hands import sample_hands
 
 from host_tools.card_text import parse_hand
 from micropython_env import InternedNames

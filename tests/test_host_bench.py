@@ -9,6 +9,7 @@ import io
 import os
 import re
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -203,6 +204,15 @@ def test_the_chip_heap_figure_s_two_ways_on_play_through_on_cpython(monkeypatch:
     assert pegged.game_number == by_cards.game_number == 6  # the next game after the match's five
     ranks = [event[2] for event in by_cards.log if event[0] == "lay"]
     assert ranks == list(chip_figures.LAID_RANKS) and by_cards.log[-1][0] == "crib"
+
+
+def test_the_chip_figures_script_starts_as_crib_bench_runs_it() -> None:
+    # `crib bench --chip` runs it as a script from the checkout, with no test's path: its show hands' module took
+    # cribbage_lab, which left the installed packages, before timing had put the checkout on the path
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    done = subprocess.run([sys.executable, str(bench.CHIP_FIGURES), "CRIB_PICO", "none"], capture_output=True,
+                          text=True, env=env, cwd=Path(bench.CHIP_FIGURES).parent.parent)
+    assert done.returncode == 0, done.stderr
 
 
 def test_the_chip_figures_main_py_with_its_probes_compiles_for_micropython(
