@@ -11,7 +11,7 @@
 # The functions are the build's manifest commands (docs: reference/manifest.rst).
 metadata(
     description="Electronic cribbage board: the rules core, the app and the RP2040 hardware layer",
-    version="0.1.0",  # app.VERSION, package.json and pyproject.toml say the same
+    version="0.1.0",  # app.VERSION says the same, as package.json does (pyproject.toml reads app.VERSION)
     license="MIT",
 )
 include("$(PORT_DIR)/boards/manifest.py")  # the port's own frozen modules: asyncio, ...

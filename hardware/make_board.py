@@ -73,7 +73,7 @@ CONTROLS = {"p1": [60, CONTROLS_Y_MM], "back": [130, CONTROLS_Y_MM], "enc": [170
 SUPPLY = "usb"
 SUPPLIES = {
     # The LEDs' 5 V goes through a PTC fuse (F2) and a TPS2553 switch (limit set by 66.5 kohm to
-    # 351..449 mA, within USB 2.0's 500 mA with the Pico's 50 mA) that the firmware turns on after boot
+    # 351..449 mA, 0.50 A at most with the Pico's 50 mA: power.md, "Which supply") that the firmware turns on after boot
     # with `led_power.enable`: 400 mA is the switch's least limit and the Pico's share beside it.
     "usb": {"supply_ma": 400},
     # The 5 V 2.5 A adapter of bom.csv, fused at 3.15 A (time-lag) right after the jack. A smaller

@@ -2,8 +2,8 @@
 ``rank_show``, ``said``), rendering, persistence, the serial protocol, the main loop.
 
 ``VERSION`` is the firmware's version: the ``state`` reply carries it and the board prints
-it at power-on. ``firmware/manifest.py``, ``package.json`` and ``pyproject.toml`` say the
-same (tests/test_host_package.py checks).
+it at power-on. ``pyproject.toml`` reads it from here; ``firmware/manifest.py`` and ``package.json``
+say the same (tests/test_host_package.py checks).
 """
 
 VERSION = "0.1.0"
