@@ -133,3 +133,4 @@ def test_each_supply_leaves_u2_its_4_5_v_and_the_docs_ask_for_it() -> None:
     assert f"read U2's pin 14 against its pin 7: {volts['usb_loaded']:.2f} V or more" in stage2
     assert f"centre positive, {volts['adapter_plug']:.1f} to 5.3 V" in build
     assert "On either build, measure meanwhile +5V_LED across U2's pins 14 and 7" in build
+    assert f"a USB charger (5 V, measured as in stage 1: {volts['usb_charger']:.1f} to 5.3 V)" in build  # (a review)

@@ -12,7 +12,7 @@ from micropython import const
 LEAST_MA = const(300)  # the lowest current setting: the board and 242 dark LEDs alone draw ~290 mA
 # The most each build's parts are rated for (hardware/power.md, "Which supply"): a board.json asking
 # more is refused here, as make_board.py refuses to write one. USB: the LED switch U3's least current
-# limit (R8 66.5 kohm: 351 to 449 mA, its most within USB 2.0's 500 mA with the Pico's 50 mA) plus the
+# limit (R8 66.5 kohm: 351 to 449 mA, 0.50 A at most with the Pico's 50 mA: power.md, "Which supply") plus the
 # Pico's 50 mA, which does not pass through it (also the supply of a board.json that names none: written
 # before builds named theirs). Adapter: the 5 V 2.5 A adapter PS1, the fuse F1 (T3.15A), the jack J1,
 # the fuse holder XF1, the bus wires.

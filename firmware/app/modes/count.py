@@ -21,11 +21,11 @@ it is unknown). Steps (``back`` steps back exactly one of them), in the core's c
 - ranks: a show by its ranks (``app.rank_show``), then claim or confirm as with cards; a
   hand laid card by card in the play (``app.modes.lay``) is always counted so, its 4 ranks
   taken from the play: only the questions ranks leave open are asked.
-At the confirm, total and claim steps p1 and p2 pressed (or held, but the dealer's: his heels) are refused with what
-to do (at a claim, but for a call on the claim before), and the encoder held opens the menu (the serial line's LED
-test opens at any step); left, it goes back to this count as it was (its cards or ranks taken, the answers given,
-its total or claim dialled: ``kept``, ``Board.idle``) unless it started a new game or match (a preference changed
-keeps it: ``Board.change_settings``).
+At the confirm, total and claim steps p1 and p2 pressed (or held, but the dealer's, or anyone's while the starter is
+skipped: his heels) are refused with what to do (at a claim, but for a call on the claim before), and the encoder
+held opens the menu (the serial line's LED test opens at any step); left, it goes back to this count as it was (its
+cards or ranks taken, the answers given, its total or claim dialled: ``kept``, ``Board.idle``) unless it started a
+new game or match (a preference changed keeps it: ``Board.change_settings``).
 Counting stops the moment someone wins, and after the crib.
 On the LEDs, at the confirm, claim and total steps the points are a preview peg and the counted
 side's game hole blinks in its colour: points wait for the encoder (at home it breathes); at a claim

@@ -135,7 +135,8 @@ class Cut:
         canvas.put(track, game_hole(board), board.colours[side], breathing(canvas, now))
 
     def lines(self, board):
-        """The ranks cut so far and the one dialled (``P2 cuts >7``), after "tie: cut again" in a cut again."""
+        """The ranks cut so far and the one dialled (``P2 cuts >7``), in a cut again after the rank tied at ("tie at 5:
+        again"; "tie: cut again" for a deciding round reopened by undo, whose tie the log does not hold)."""
         settings = board.match.settings
         out = ["CUT FOR DEAL"]
         if self.rounds:  # the rank tied at (a play-test: "tie: cut again" said neither; the LEDs show whose)
