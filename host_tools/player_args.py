@@ -52,7 +52,7 @@ def seat_typed(text: str) -> int:
     if seat is None:
         side = SIDE_WORDS.get(typed)
         if side is not None and typed.startswith("t"):  # a team where a player is asked for (crib dealer t1)
-            partners = [name for name, number in SEAT_WORDS.items() if name.startswith(typed) and name != typed]
+            partners = [name for name in SEAT_WORDS if name.startswith(typed) and name != typed]
             raise argparse.ArgumentTypeError("%r is a team: name one of its players, %s" % (text, " or ".join(
                 sorted(partners))))
         raise argparse.ArgumentTypeError("player must be one of the game's: %s, not %r" % (SEAT_SPELLINGS, text))

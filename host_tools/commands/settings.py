@@ -64,10 +64,9 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     if not sep or not key:
         raise argparse.ArgumentTypeError("expected KEY=VALUE, such as target=61 or muggins=true, not %r"
                                          % shorten(text))
-    offered = OFFERED
-    if key not in offered:  # a typing mistake, said with the keys before anything is sent
+    if key not in OFFERED:  # a typing mistake, said with the keys before anything is sent
         raise argparse.ArgumentTypeError("unknown setting %r: the settings are %s (crib settings --help: their values)"
-                                         % (shorten(key), ", ".join(offered)))
+                                         % (shorten(key), ", ".join(OFFERED)))
     # 050 is 50, as crib peg reads points (JSON has no leading zeros); a number longer than whole_number reads
     # is read as JSON: not as the 10**18 it stands for there (no setting takes either)
     number = whole_number(value) if len(value.strip()) <= MAX_DIGITS else None
@@ -76,8 +75,8 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     except ValueError:  # a word, in any case: a value as the board's menu shows it (muggins=on, colour0=sky) or
         # as the serial line takes it (skunk=LURCH), else as typed
         words: dict[str, Any] = {(each if isinstance(each, str) else json.dumps(each)).lower(): each
-                                 for each in offered[key]}  # (TRUE: true)
-        words.update((value_text(key, each).lower(), each) for each in offered[key])
+                                 for each in OFFERED[key]}  # (TRUE: true)
+        words.update((value_text(key, each).lower(), each) for each in OFFERED[key])
         parsed = words.get(value.strip().lower(), value)
     try:  # as the request will be sent (host_tools.board.link): refused here, so nothing is
         as_sent(parsed).encode()

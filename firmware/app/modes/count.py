@@ -318,7 +318,7 @@ class Count:
                 board.messages.refuse("no hand counts %d" % self.points)
             elif board.try_apply(self._event(None, self.points)):
                 self.after(board, self.crib)
-        else:  # p1 or p2 pressed, or held but the dealer's: refused with what to do (a claim is called once pegged:
+        else:  # p1 or p2 pressed, or held but for his heels: refused with what to do (a claim is called once pegged:
             # app.modes.muggins)
             board.messages.refuse("call muggins after the peg" if self.step == _CLAIM else _PEGS)
 
