@@ -254,6 +254,7 @@ def test_a_settings_value_nested_too_deep_is_a_word() -> None:
     ("skunk=LURCH", ("skunk", "lurch")), ("muggins=On", ("muggins", True)), ("colour0=Sky", ("colour0", 3)),
     ("play=Card by card", ("play", 1)), ("match_to=OFF", ("match_to", 0)),
     ("muggins=TRUE", ("muggins", True)), ("muggins=False", ("muggins", False)),  # (a play-test: TRUE refused)
+    ('skunk="LURCH"', ("skunk", "lurch")), ('muggins="on"', ("muggins", True)),  # JSON strings too (were refused)
 ])
 def test_a_settings_word_is_taken_in_any_case(typed: str, taken: tuple[str, object]) -> None:
     # A review: skunk=LURCH was refused ("must be one of none, skunk, lurch").

@@ -72,12 +72,14 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     number = whole_number(value) if len(value.strip()) <= MAX_DIGITS else None
     try:
         parsed = parse_json(value) if number is None else number
-    except ValueError:  # a word, in any case: a value as the board's menu shows it (muggins=on, colour0=sky) or
-        # as the serial line takes it (skunk=LURCH), else as typed
+    except ValueError:  # a word, as typed
+        parsed = value.strip()
+    if isinstance(parsed, str):  # a word (or a JSON string: skunk='"LURCH"'), in any case: a value as the board's
+        # menu shows it (muggins=on, colour0=sky) or as the serial line takes it (skunk=LURCH), else as typed
         words: dict[str, Any] = {(each if isinstance(each, str) else json.dumps(each)).lower(): each
                                  for each in OFFERED[key]}  # (TRUE: true)
         words.update((value_text(key, each).lower(), each) for each in OFFERED[key])
-        parsed = words.get(value.strip().lower(), value)
+        parsed = words.get(parsed.lower(), parsed)  # (else refused below, with what is taken)
     try:  # as the request will be sent (host_tools.board.link): refused here, so nothing is
         as_sent(parsed).encode()
     except UnicodeEncodeError:  # (a ValueError too) bytes that were no UTF-8 in the command line
