@@ -10,7 +10,7 @@ code leaves the heap; this module stays.
 import os
 import select
 import sys
-from time import ticks_diff, ticks_ms
+from time import sleep_us, ticks_diff, ticks_ms
 
 import machine
 from machine import WDT
@@ -45,14 +45,20 @@ def supply_on(hw):
 
 
 def to_repl(hw):
-    """The board goes to the REPL (the app or safe mode stopped, not reset): a USB build's LED
-    supply switch is turned off, for only the app and safe mode read its /FAULT (a short on the LED
-    bus would keep the switch cycling through its thermal shutdown for as long as the REPL runs).
-    ``hw``: None if the boot had not built it (the switch is still off then: ``supply_on``). Its DMA
-    channels are stopped and closed: the REPL's code may start the state machines that pace them, and
-    before MicroPython 1.27 a soft reset left them running, into the heap (micropython#18447)."""
+    """The board goes to the REPL (the app or safe mode stopped, not reset): the LEDs go dark, for
+    the current cap and the heat limit run with the app (an adapter build's last frame, up to 2.5 A,
+    would stay lit for as long as the REPL runs), and a USB build's LED supply switch is turned off,
+    for only the app and safe mode read its /FAULT (a short on the LED bus would keep the switch
+    cycling through its thermal shutdown). ``hw``: None if the boot had not built it (the LEDs are
+    dark then and the switch off: ``supply_on``). Its DMA channels are stopped and closed: the REPL's
+    code may start the state machines that pace them, and before MicroPython 1.27 a soft reset left
+    them running, into the heap (micropython#18447)."""
     if hw is None:
         return
+    leds = hw.leds
+    leds.bytes[0] = 1  # marked: sent even if the LEDs are dark already (a glitch may have lit them)
+    leds.show(bytearray(3 * leds.chain.count))
+    sleep_us(leds.frame_us)  # on the wire and latched before its DMA channel is closed
     if hw.led_power is not None:
         hw.led_power.off()
     inputs = hw.idle

@@ -3,7 +3,8 @@ first at power-on and the USB build's LED supply switch turned on only after it,
 limit held to board.json's supply, the LED test stepping along the chain in wire order, and
 safe mode lit (never dark), answering a request at once that it is safe mode, with the LED test a
 press away, and a short press while the app loads in the safe-mode window asking for it too; the
-LED supply switch turned off as the app or safe mode stops for the REPL (which watches no /FAULT)."""
+LEDs dark and the LED supply switch turned off as the app or safe mode stops for the REPL (which holds no
+current cap and watches no /FAULT)."""
 
 from __future__ import annotations
 
@@ -122,7 +123,7 @@ def test_safe_mode_lights_the_game_holes_and_opens_the_led_test(board: Board) ->
 
 
 @pytest.mark.resets_board
-def test_the_led_supply_goes_off_as_the_app_is_stopped_for_the_repl(board: Board) -> None:
+def test_the_leds_go_dark_and_their_supply_off_as_the_app_is_stopped_for_the_repl(board: Board) -> None:
     chip = board.chip
     chip.pico.hard_reset()
     chip.powered_at = chip.pico.now_ns
@@ -132,6 +133,11 @@ def test_the_led_supply_goes_off_as_the_app_is_stopped_for_the_repl(board: Board
     stopped = chip.pico.now_ns
     chip.stop_app()  # Ctrl-C, as mpremote and crib deploy send it
     assert [level for level, ns in chip.enable if ns >= stopped] == [False]
+    # and the LEDs dark, whole, first: on the adapter build (no switch) the REPL held the last frame lit, past
+    # the current cap and the heat limit, which run with the app (a maker's audit)
+    frames = chip.frames_since(stopped)
+    assert frames and len(frames[-1].wire) == len(DARK) and chip.rgb(frames[-1]) == DARK
+    assert frames[-1].end_ns < chip.enable[-1][1] and not any(chip.leds.shown)
     # and no DMA channel runs on at the REPL (a review: before 1.27 a soft reset left them running, into the heap)
     assert not any(channel._ctrl & DMA_BUSY for channel in chip.pico.mcu.dma.channels)
 
