@@ -435,6 +435,35 @@ def test_a_call_still_open_at_the_next_claim_is_said_and_its_button_calls_there(
     assert d.match.log[-1] == ["hand", 0, [parse(c) for c in "AC 2D 3H KS".split()], 3]
 
 
+def test_a_call_still_open_at_the_next_hand_s_total_is_said_and_its_button_calls_there():
+    # A play-test: the next hand counted by its total (a long press in the picker) showed no call, p1 there said
+    # "the encoder pegs it", and pegging the total ended the call unsaid: P2's overlooked 8 gone for good.
+    d = at_pones_hand()
+    claim(d, "5H 5D JC 10C", 12)  # worth 20
+    d.press(ENC, HOLD_ENC, turn(6))  # no call yet: on to the dealer's hand, its total
+    assert d.where() == "total" and d.display()[-2:] == ["muggins on P2?", "P1: p1"]
+    hole = d.board.match.settings.target
+    assert any(colour[0] == colour[1] == colour[2] > 0 for colour in (d.frame_after(20).pixel(0, hole)
+                                                                      for _ in range(40)))  # white between blinks
+    d.press(P2)  # the claimer's own button: nothing
+    assert d.where() == "total" and d.match.muggins == 1
+    d.press(P1)  # the call
+    assert d.match.log[-1] == ["muggins", 0] and d.match.front == [8, 12] and d.where() == "called"
+    d.press(ENC)  # on: the dealer's total again, as dialled, and no call open there
+    assert d.where() == "total" and d.mode.points == 6 and "muggins on P2?" not in d.display()
+    d.press(ENC)
+    assert d.match.log[-1] == ["hand", 0, None, 6] and d.match.front == [14, 12]
+
+
+def test_three_players_a_call_still_open_at_the_next_total_is_made_with_back_held():
+    d = at_pones_hand(players=3)
+    claim(d, "5H 5D JC 10C", 4)  # P2's hand, worth 20
+    d.press(ENC, HOLD_ENC)  # no call yet: P3's hand, its total
+    assert d.where() == "total" and d.display()[-3:] == ["muggins on P2?", "P1: p1", "P3: hold back"]
+    d.press(HOLD_BACK)  # P3 calls from its own total
+    assert d.match.log[-1] == ["muggins", 2] and d.match.front == [0, 4, 16] and d.where() == "called"
+
+
 def test_without_the_display_a_call_still_open_at_the_next_claim_flashes_the_callers_game_hole():
     # Seen and left by a review: at the next claim the buttons called, but nothing on the LEDs said so (at home
     # the callers' game holes blink white). Two players: the caller, P1, is the one counting now, so its own

@@ -15,21 +15,22 @@ it is unknown). Steps (``back`` steps back exactly one of them), in the core's c
   may call muggins (back there returns here, the claim dialled again). Back to the cards (or
   ranks) and on again, the claim is as it was dialled.
 - total: dial the total directly; impossible totals (19, 25, 26, 27) are refused with a
-  vermillion flicker; no muggins can be called on a total (there are no cards to check).
+  vermillion flicker; no muggins can be called on a total (there are no cards to check), but the claim
+  before may still be called there, as at a claim.
   With the starter skipped, every hand of the deal is a total, and before the first one is
   pegged the dealer's button held pegs his heels.
 - ranks: a show by its ranks (``app.rank_show``), then claim or confirm as with cards; a
   hand laid card by card in the play (``app.modes.lay``) is always counted so, its 4 ranks
   taken from the play: only the questions ranks leave open are asked.
 At the confirm, total and claim steps p1 and p2 pressed (or held, but the dealer's, or anyone's while the starter is
-skipped: his heels) are refused with what to do (at a claim, but for a call on the claim before), and the encoder
-held opens the menu (the serial line's LED test opens at any step); left, it goes back to this count as it was (its
-cards or ranks taken, the answers given, its total or claim dialled: ``kept``, ``Board.idle``) unless it started a
-new game or match (a preference changed keeps it: ``Board.change_settings``).
+skipped: his heels) are refused with what to do (at a claim or total, but for a call on the claim before), and the
+encoder held opens the menu (the serial line's LED test opens at any step); left, it goes back to this count as it was
+(its cards or ranks taken, the answers given, its total or claim dialled: ``kept``, ``Board.idle``) unless it started
+a new game or match (a preference changed keeps it: ``Board.change_settings``).
 Counting stops the moment someone wins, and after the crib.
 On the LEDs, at the confirm, claim and total steps the points are a preview peg and the counted
-side's game hole blinks in its colour: points wait for the encoder (at home it breathes); at a claim
-while the claim before may still be called, the callers' game holes flash white between its blinks.
+side's game hole blinks in its colour: points wait for the encoder (at home it breathes); at a claim or
+total while the claim before may still be called, the callers' game holes flash white between its blinks.
 """
 
 from micropython import const
@@ -291,12 +292,12 @@ class Count:
         kind, what = event
         side = button_side(board, event)
         match = board.match
-        if self.step == _CLAIM and may_call(board, side):  # the claim before still open to a call: the button calls it
-            from app.modes.muggins import Muggins
+        if may_call(board, side):  # the claim before still open to a call: the button calls it (a total pegged first
+            from app.modes.muggins import Muggins  # would end it unsaid: a play-test)
 
             muggins = board.open(Muggins)
             muggins.reopen(board)
-            muggins.next_claim = self._shown_event(board, self.points)  # this show as it stands: opened after
+            muggins.next_claim = self.kept(board)  # this show as it stands: opened after
             muggins.handle(board, event)
         elif kind == events.LONG and side is not None and (match.starter_rank is None
                                                            or side == match.settings.side_of(match.dealer)):
@@ -380,7 +381,7 @@ class Count:
                 lit = canvas.blink(dialled, 400, 266)
                 canvas.put(track_of(side), game_hole(board), board.colours[side], palette.FULL if lit else 0)
                 claimer = board.match.muggins
-                if not lit and claimer is not None and self.step == _CLAIM:
+                if not lit and claimer is not None and self.step != _CONFIRM and board.match.phase == "show":
                     # the claim before still open to a call, whose buttons call here too: their game holes
                     # flash white between the blinks (two players: the caller counts now, its own hole)
                     light_callers(board, canvas, claimer)
@@ -400,17 +401,19 @@ class Count:
             return ([title] + picker.text()
                     + ["%d/%d cards" % (len(picker.picked), picker.need), "turn=rank", "p1/p2=suit",
                        "enc=count" if picker.done else "enc=take", "hold enc=total"])
+        calls = []  # at a total or claim, the claim before while still open to a call, and the buttons that call it
+        claimer = board.match.muggins
+        if claimer is not None and board.match.phase == "show" and step != _CONFIRM:
+            from app.modes.muggins import call_keys
+
+            calls = ["muggins on %s?" % board.match.settings.side_name(claimer)] + call_keys(board, claimer)
         if step == TOTAL:
             note = ("impossible!" if not show.is_possible_total(self.points)
                     else _NOT_PEGGED if self._kept(board) else "enc=peg")
-            return [title, "total %d" % self.points, note] + self._skipped(board)
+            return [title, "total %d" % self.points, note] + self._skipped(board) + calls
         if step == _CLAIM:
             out = [title, "claim %d" % self.points, "muggins is on", _NOT_PEGGED if self._kept(board) else "enc=peg"]
-            claimer = board.match.muggins
-            if claimer is not None and board.match.phase == "show":  # the claim before still open to a call
-                from app.modes.muggins import call_keys
-
-                out += ["muggins on %s?" % board.match.settings.side_name(claimer)] + call_keys(board, claimer)
+            out += calls
             if len(out) + 1 < board.messages.room():  # the dial's key too, with room left for an undo's or refusal's
                 out.insert(3, "turn=claim")  # line: the claim opens at 0, which a press alone would peg
             if self.ranks is not None and len(out) + 1 < board.messages.room():  # the ranks the board judges the
