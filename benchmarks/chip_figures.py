@@ -326,8 +326,8 @@ def played_on(files: dict[str, bytes]) -> tuple[list[Event], Match]:
 
 
 # The heap figure's second way on: the play laid card by card (a preference, set over USB as a host sets
-# it), its ranks as the lay tests' (tests/firmware/test_app_lay.py: P2 lays 5 K 4 5, P1 T 6 3 K, with the
-# starter KH), then every show counted: the hands by the ranks laid, the crib by picking its cards.
+# it), its ranks as the lay tests' (tests/firmware/test_app_lay_cards.py: P2 lays 5 K 4 5, P1 T 6 3 K, with
+# the starter KH), then every show counted: the hands by the ranks laid, the crib by picking its cards.
 LAID_RANKS = (5, 10, 13, 6, 4, 3, 5, 13)
 LAID_STARTER = "KH"
 LAID_CRIB = "AD 2C 7S 9H"

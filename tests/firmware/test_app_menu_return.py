@@ -43,8 +43,8 @@ def laid(ranks):
 
 
 def play_over():
-    """The play laid card by card (P2 laid 5 K 4 5, P1 T 6 3 K: test_app_lay), its count open at the pone's
-    hand, its count (12) previewed."""
+    """The play laid card by card (P2 laid 5 K 4 5, P1 T 6 3 K: test_app_lay_cards), its count open at the
+    pone's hand, its count (12) previewed."""
     d = laid((5, 10, 13, 6, 4, 3, 5, 13))
     assert d.where() == "confirm" and d.mode.seat == 1 and d.mode.points == 12
     return d
