@@ -168,7 +168,7 @@ class Messages:
             if not isinstance(took_back, str):  # its event: said once
                 from app.took_back import said
 
-                took_back = self.took_back = said(board.match.settings, took_back)
+                took_back = self.took_back = said(board.match, took_back)
                 forget("app.took_back")
             lines = lines[:self.room() - 1] + [took_back]
         if self.unsaved is not None:

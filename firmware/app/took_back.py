@@ -5,9 +5,10 @@ the display's text is made after an undo, apart from the frame, and forgotten th
 from cribbage.cards import rank_name
 
 
-def said(settings, event):
-    """The display's line for ``event`` (as the log holds it) taken back by an undo, under ``settings`` (the
-    host's words for every event, longer: ``host_tools.log_words.describe``)."""
+def said(match, event):
+    """The display's line for ``event`` (as the log holds it) taken back by an undo, said as ``match`` (as the undo
+    left it) names the players (the host's words for every event, longer: ``host_tools.log_words.describe``)."""
+    settings = match.settings
     kind = event[0]
     if kind == "lay":  # the card laid, "P1 laid 4" ("P1's 4" read as 4 points); a team seat's 10 named by its team,
         what = rank_name(event[2] - 1)  # "T1 laid 10" ("UNDO: T1b laid 10" is 17 characters: it lost its 0)
@@ -31,6 +32,8 @@ def said(settings, event):
         what = "starter"
     elif kind == "heels":
         what = "his heels"
+    elif kind == "new_game" and match.winner is not None:  # the game before was won: the encoder's next game, as
+        what = "next game"  # its key said it ("new game" is the menu's, which abandons a game)
     else:  # dealer, starter, new_game
         what = kind.replace("_", " ")
     return "UNDO: " + what

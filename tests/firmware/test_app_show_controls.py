@@ -255,8 +255,8 @@ def test_a_skipped_starter_is_said_with_the_way_back_and_his_heels_until_a_show_
     d = dealt()
     d.press(ENC, HOLD_ENC)  # a long press (a slow one, perhaps) skips the starter
     assert d.display()[:6] == ["P2 HAND", "total 0", "enc=peg", "starter skipped", "back=starter", "hold p1=heels"]
-    d.press(HOLD_P1)  # his heels, pegged from there: no more offered
-    assert d.match.front == [2, 0] and d.display()[3:] == ["starter skipped", "back=starter"]
+    d.press(HOLD_P1)  # his heels, pegged from there: no more offered, and said (a play-test: nothing said it)
+    assert d.match.front == [2, 0] and d.display()[3:] == ["starter skipped", "back=starter", "P1: his heels 2"]
     d.press(turn(12), ENC)  # the pone's total: no way back to the starter now
     assert d.display()[:4] == ["P1 HAND", "total 0", "enc=peg", "starter skipped"]
     assert "back=starter" not in d.display()

@@ -1,9 +1,10 @@
 """What an undo took back, said on the display's last line (app.took_back, app.messages), until the
 next input or action."""
 
-from app_driver import BACK_PRESS, ENC, HOLD_P2, P1, Driver, turn
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P2, P1, Driver, turn
 
 from app.took_back import said
+from cribbage.match import Match
 from cribbage.settings import Settings
 from host_tools.card_text import parse
 
@@ -25,7 +26,7 @@ def test_each_event_taken_back_is_named_in_a_line_of_the_display():
             (TWO, ["heels"], "UNDO: his heels"), (TWO, ["dealer", 1], "UNDO: dealer"),
             (TWO, ["new_game"], "UNDO: new game"), (TWO, ["muggins", 0], "UNDO: P1 muggins"),
             (TEAMS, ["muggins", 1], "UNDO: T2 muggins")):
-        assert said(settings, event) == line, event
+        assert said(Match(settings), event) == line, event
 
 
 def test_every_event_taken_back_fits_a_line_of_the_display_for_every_seat():
@@ -40,7 +41,7 @@ def test_every_event_taken_back_fits_a_line_of_the_display_for_every_seat():
                                                                        ["show_ranks", seat, [9, 9, 9, 9], 0, False, 8]]
             events += [["peg", settings.side_of(seat), 31], ["muggins", settings.side_of(seat)]]
         for event in events:
-            line = said(settings, event)
+            line = said(Match(settings), event)
             assert len(line) <= 16 and line.startswith("UNDO: "), (event, line)  # a line of the display
 
 
@@ -69,3 +70,19 @@ def test_a_card_taken_back_is_named_as_a_card_laid():
     assert d.match.game.laying is None and d.display()[-1] == "UNDO: T2 laid 10"  # (T2a: 17 characters)
     d.press(turn(-6), ENC, BACK_PRESS)  # a 4
     assert d.display()[-1] == "UNDO: T2a laid 4"
+
+
+def test_the_next_game_taken_back_says_so_under_the_won_game_s_key():
+    # A play-test: the won game came back saying "UNDO: new game" (the menu's words, which abandon a game) in the
+    # place of "enc=next game", what to do next.
+    d = Driver()
+    assert d.ask({"cmd": "settings", "set": {"target": 61}})["ok"]
+    d.press(P1)
+    d.peg(P1, 31)
+    d.peg(P1, 30)
+    assert d.display()[-2:] == ["next: P2 deals", "enc=next game"]
+    d.press(ENC, BACK_PRESS)  # the next game, taken back
+    assert d.match.winner == 0 and d.display()[-2:] == ["enc=next game", "UNDO: next game"]
+    d.press(ENC, P1, ENC, HOLD_ENC, ENC, ENC)  # the next game again, a peg, and the menu's new game over it (asked
+    d.press(BACK_PRESS)  # twice), taken back
+    assert d.match.winner is None and d.match.front == [1, 0] and d.display()[-1] == "UNDO: new game"

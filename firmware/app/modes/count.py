@@ -37,7 +37,7 @@ from micropython import const
 
 from app import palette
 from app.cursor import Cursor
-from app.modes import button_side, kept_off, kept_show, light_callers, may_call
+from app.modes import button_side, heels_said, kept_off, kept_show, light_callers, may_call
 from app.modes.starter import Starter, heels, heels_hint, held_button
 from app.picker import Picker
 from app.render import breathing, draw_preview, game_hole, track_of
@@ -424,15 +424,17 @@ class Count:
 
     def _skipped(self, board):
         """The display's lines for a deal whose starter was skipped (a long press, perhaps a slow one,
-        opened its totals): said, with the way back to it and his heels while nothing is counted."""
+        opened its totals): said, with the way back to it and his heels (how to peg them, or pegged) while nothing is
+        counted."""
         match = board.match
         if match.starter_rank is not None:
             return []
         if match.phase != "play":  # a show is counted: no way back to the starter
             return ["starter skipped"]
         out = ["starter skipped", "back=starter"]
-        if not match.heels:
-            out.append(heels_hint(match))
+        if match.heels:  # said, as at home: held here, the dealer's button changed nothing else on the display
+            return out + heels_said(match)
+        out.append(heels_hint(match))
         return out
 
     def _kept(self, board):
