@@ -1,5 +1,5 @@
 """The show hands the show's benchmarks score: ``bench_show.py`` under CPython and MicroPython,
-and ``chip_figures.py`` on the emulated RP2040 (made on the host and sent as a literal: the
+and ``chip_rules.py`` on the emulated RP2040 (made on the host and sent as a literal: the
 board has no ``cribbage_lab``). Seeded with ``cribbage_lab.deck``'s Xorshift32, so every
 interpreter scores the same hands."""
 

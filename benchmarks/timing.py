@@ -18,8 +18,9 @@ ROOT = (__file__.rpartition("/")[0] or ".") + "/.."
 FIRMWARE = ROOT + "/firmware"
 # The folders the benchmarks import from besides the standard library and their own: the firmware's sources, the
 # checkout's other packages (simulator, cribbage_lab, host_tools' card_text), the tests' helpers and the chip's
-# (chip_figures.py). Put last, so that what the interpreter's path holds stays first: under `crib bench`,
-# MicroPython's tree of the board's files, the native twins beside their packages (host_tools.commands.bench.bench_env).
+# (chip_figures.py and its chip_*.py). Put last, so that what the interpreter's path holds stays first: under
+# `crib bench`, MicroPython's tree of the board's files, the native twins beside their packages
+# (host_tools.commands.bench.bench_env).
 FOLDERS = (FIRMWARE, ROOT, ROOT + "/tests", ROOT + "/tests/firmware", ROOT + "/tests/chip")
 sys.path.extend(FOLDERS)
 

@@ -191,19 +191,19 @@ def test_the_firmware_not_compiled_for_micropython_is_an_error_in_a_line(
 
 
 def test_the_chip_heap_figure_s_two_ways_on_play_through_on_cpython(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The heap figure's two ways on from the 5-game match (benchmarks/chip_figures.py: ``played_on``,
+    """The heap figure's two ways on from the 5-game match (benchmarks/chip_matches.py: ``played_on``,
     ``laid_on``, which raise if the app no longer goes where they lead it) play through on CPython's
     app, as the figure plays them before the chip does: a change that breaks them shows here, not half
     an hour into `crib bench --chip`."""
     monkeypatch.syspath_prepend(str(Path(bench.CHIP_FIGURES).parent))
-    chip_figures = importlib.import_module("chip_figures")
-    files = chip_figures.match_files()
-    played, pegged = chip_figures.played_on(files)
-    laid, by_cards = chip_figures.laid_on(files)
+    chip_matches = importlib.import_module("chip_matches")
+    files = chip_matches.match_files()
+    played, pegged = chip_matches.played_on(files)
+    laid, by_cards = chip_matches.laid_on(files)
     assert len(played) > 100 and len(laid) > 50
     assert pegged.game_number == by_cards.game_number == 6  # the next game after the match's five
     ranks = [event[2] for event in by_cards.log if event[0] == "lay"]
-    assert ranks == list(chip_figures.LAID_RANKS) and by_cards.log[-1][0] == "crib"
+    assert ranks == list(chip_matches.LAID_RANKS) and by_cards.log[-1][0] == "crib"
 
 
 def test_the_chip_figures_script_starts_as_crib_bench_runs_it() -> None:
@@ -217,13 +217,13 @@ def test_the_chip_figures_script_starts_as_crib_bench_runs_it() -> None:
 
 def test_the_chip_figures_main_py_with_its_probes_compiles_for_micropython(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """The main.py that benchmarks/chip_figures.py puts on the chip for its heap and collections
+    """The main.py that benchmarks/chip_probes.py puts on the chip for its heap and collections
     figures (firmware/main.py with a probe around ``run(hw)``) compiles with mpy-cross: a slip in a
     probe shows here, not as a board that never starts, minutes into `crib bench --chip`."""
     monkeypatch.syspath_prepend(str(Path(bench.CHIP_FIGURES).parent))
-    chip_figures = importlib.import_module("chip_figures")
-    for name, source in (("heap", chip_figures.heap_code()), ("collections",
-                                                              chip_figures.probed_main(chip_figures.COLLECT_PROBE))):
+    chip_probes = importlib.import_module("chip_probes")
+    for name, source in (("heap", chip_probes.heap_code()), ("collections",
+                                                             chip_probes.probed_main(chip_probes.COLLECT_PROBE))):
         main_py = tmp_path / ("%s_main.py" % name)
         main_py.write_text(source)
         done = subprocess.run([mpy_cross(), "-o", str(tmp_path / ("%s.mpy" % name)), str(main_py)],
@@ -233,11 +233,11 @@ def test_the_chip_figures_main_py_with_its_probes_compiles_for_micropython(
 
 def test_the_chip_long_match_figure_s_flash_holds_a_match_with_its_first_games_archived(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """``crib bench --chip``'s long-match figure (benchmarks/chip_figures.py, ``match_files(games)``) lays
+    """``crib bench --chip``'s long-match figure (benchmarks/chip_long_match.py, ``match_files(games)``) lays
     a match played on CPython's app on the chip's flash: a save of its last two games, and the first
     games' logs in files of their own (firmware/app/history.py)."""
     monkeypatch.syspath_prepend(str(Path(bench.CHIP_FIGURES).parent))
-    chip_figures = importlib.import_module("chip_figures")
-    files = chip_figures.match_files(4)
+    chip_matches = importlib.import_module("chip_matches")
+    files = chip_matches.match_files(4)
     archived = sorted(name for name in files if name.startswith("history/"))
     assert {"game.a", "game.b"} <= set(files) and len(archived) == 2 and "history/0.a" in archived, sorted(files)
