@@ -105,6 +105,11 @@ def code_rows(image: Image, run: HeapRun, own: int) -> None:
     row("  of it, the app's data: the rest but MicroPython's own", "%.1f" % ((run.most - code - own) / 1024), "KB")
 
 
+# the row of the most a match's run holds (the 5-game match's, and the long match's: chip_long_match)
+MOST_ROW = ("heap used by the running app at most: that match, its log read over USB, a game started, a deal "
+            "played and counted, the discard advice, an undo")
+
+
 def measure_heap(image: Image, own: int) -> None:
     """The heap figures on boards of ``image`` built with the display, the most a board holds (and once
     without): fresh, the 5-game match restored and played on, and the play laid card by card after it.
@@ -117,9 +122,7 @@ def measure_heap(image: Image, own: int) -> None:
     run = heap_figures(image, files, own)
     row("heap used by the running app, a 5-game match restored, idle (the count's code loaded ahead)",
         "%.1f" % (run.idle / 1024), "KB")
-    row("heap used by the running app at most: that match, its log read over USB, a game started, a deal "
-        "played and counted, the discard advice, an undo",
-        "%.1f" % (run.most / 1024), "KB")
+    row(MOST_ROW, "%.1f" % (run.most / 1024), "KB")
     code_rows(image, run, own)
     _, most, _, _ = heap_figures(image, files, own, display=False)
     row("  the same at most, a board built without the display", "%.1f" % (most / 1024), "KB")

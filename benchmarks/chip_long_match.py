@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from chip_heap import NAMES_ROW, heap_figures
+from chip_heap import MOST_ROW, NAMES_ROW, heap_figures
 from chip_matches import match_files
 from chip_saves import measure_saves
 from timing import row
@@ -24,6 +24,5 @@ def measure_long_match(image: Image, own: int) -> None:
     measure_saves(image, files, what)
     idle, most, names, _ = heap_figures(image, files, own)
     row("heap used by the running app, %s restored, idle" % what, "%.1f" % (idle / 1024), "KB")
-    row("heap used by the running app at most: that match, its log read over USB, a game started, a deal "
-        "played and counted, the discard advice, an undo", "%.1f" % (most / 1024), "KB")
+    row(MOST_ROW, "%.1f" % (most / 1024), "KB")
     row(NAMES_ROW, str(names), "")

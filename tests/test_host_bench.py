@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from rich.console import Console
@@ -190,13 +191,22 @@ def test_the_firmware_not_compiled_for_micropython_is_an_error_in_a_line(
     assert said in err and len(err.splitlines()) == 1
 
 
+def chip_module(monkeypatch: pytest.MonkeyPatch, name: str) -> ModuleType:
+    """A module of ``crib bench --chip`` (benchmarks/chip_*.py), with the path it runs with: benchmarks/ and
+    ``timing.FOLDERS``, for this test only. Put again each time: the first import of ``timing`` put its folders,
+    which the test that made it took away at its end, and a module another test had not imported needs them."""
+    monkeypatch.syspath_prepend(str(Path(bench.CHIP_FIGURES).parent))
+    timing = importlib.import_module("timing")
+    monkeypatch.setattr(sys, "path", sys.path + [folder for folder in timing.FOLDERS if folder not in sys.path])
+    return importlib.import_module(name)
+
+
 def test_the_chip_heap_figure_s_two_ways_on_play_through_on_cpython(monkeypatch: pytest.MonkeyPatch) -> None:
     """The heap figure's two ways on from the 5-game match (benchmarks/chip_matches.py: ``played_on``,
     ``laid_on``, which raise if the app no longer goes where they lead it) play through on CPython's
     app, as the figure plays them before the chip does: a change that breaks them shows here, not half
     an hour into `crib bench --chip`."""
-    monkeypatch.syspath_prepend(str(Path(bench.CHIP_FIGURES).parent))
-    chip_matches = importlib.import_module("chip_matches")
+    chip_matches = chip_module(monkeypatch, "chip_matches")
     files = chip_matches.match_files()
     played, pegged = chip_matches.played_on(files)
     laid, by_cards = chip_matches.laid_on(files)
@@ -220,8 +230,7 @@ def test_the_chip_figures_main_py_with_its_probes_compiles_for_micropython(
     """The main.py that benchmarks/chip_probes.py puts on the chip for its heap and collections
     figures (firmware/main.py with a probe around ``run(hw)``) compiles with mpy-cross: a slip in a
     probe shows here, not as a board that never starts, minutes into `crib bench --chip`."""
-    monkeypatch.syspath_prepend(str(Path(bench.CHIP_FIGURES).parent))
-    chip_probes = importlib.import_module("chip_probes")
+    chip_probes = chip_module(monkeypatch, "chip_probes")
     for name, source in (("heap", chip_probes.heap_code()), ("collections",
                                                              chip_probes.probed_main(chip_probes.COLLECT_PROBE))):
         main_py = tmp_path / ("%s_main.py" % name)
@@ -236,8 +245,7 @@ def test_the_chip_long_match_figure_s_flash_holds_a_match_with_its_first_games_a
     """``crib bench --chip``'s long-match figure (benchmarks/chip_long_match.py, ``match_files(games)``) lays
     a match played on CPython's app on the chip's flash: a save of its last two games, and the first
     games' logs in files of their own (firmware/app/history.py)."""
-    monkeypatch.syspath_prepend(str(Path(bench.CHIP_FIGURES).parent))
-    chip_matches = importlib.import_module("chip_matches")
+    chip_matches = chip_module(monkeypatch, "chip_matches")
     files = chip_matches.match_files(4)
     archived = sorted(name for name in files if name.startswith("history/"))
     assert {"game.a", "game.b"} <= set(files) and len(archived) == 2 and "history/0.a" in archived, sorted(files)
