@@ -46,7 +46,18 @@ from pocket_layout import (
     supply_lengths,
     xf1_length_mm,
 )
-from supply_model import APP_PEAK_MA, IDLE_MA, LPS_AMPS, LPS_VA_PER_VOLT, OCP_MOST, PICO_MA, U2_LEAST_V, u2_supply_volts
+from supply_model import (
+    APP_PEAK_MA,
+    CHARGER_MA,
+    IDLE_MA,
+    J2_RATED_MA,
+    LPS_AMPS,
+    LPS_VA_PER_VOLT,
+    OCP_MOST,
+    PICO_MA,
+    U2_LEAST_V,
+    u2_supply_volts,
+)
 from wire_lengths import J2_LEAD_MM, SERVICE_LOOP_MM, wire_lengths
 
 HERE = Path(__file__).resolve().parent
@@ -216,11 +227,15 @@ def rows(board: dict) -> list[list[str]]:
         ["F2", "1", "1", "usb", "PTC resettable fuse", "0.5 A hold, 1 A trip, 6 V or more, radial leads",
          "Bourns MF-R050",
          "At the Pico's VBUS (pin 40), before U3: a fault between them (the wire to U3's IN, C247, a bridge at "
-         "U3's pins) draws at most about 1 A, 5 W, for long (1 A trips it; 2.5 A within 4 s), instead of whatever "
-         "the charger gives (2.4 to 3 A, 12 to 15 W, from many). Bourns' MF-R datasheet, at 23 degC: 0.5 A hold, "
+         "U3's pins) draws at most about 1 A, 5 W, for long (1 A trips it; 2.5 A within 4 s), instead of what "
+         f"the charger gives into an overload (up to {CHARGER_MA[1] * OCP_MOST / 1000:g} A, "
+         f"{5 * CHARGER_MA[1] * OCP_MOST / 1000:g} W, from PS2's {CHARGER_MA[1] / 1000:g} A). "
+         "Bourns' MF-R datasheet, at 23 degC: 0.5 A hold, "
          "1 A trip, 60 V, 40 A; 0.41 to 0.77 ohm cold, 1.17 ohm at most an hour after a trip; 0.75 W tripped "
-         "(typical). In series it drops 0.14 to 0.27 V at the LEDs' 0.35 A (0.41 V at most in the hour after a "
-         "trip). An SMD one of the same ratings on a 1812 to DIP adapter serves as well: Bourns MF-MSMF050-2 or "
+         "(typical). Its hold falls as it warms, about 0.4 A at 50 degC (a typical PTC's derating, estimated: "
+         "power.md, \"F2, before U3\"). In series it drops 0.14 to 0.27 V at the LEDs' 0.35 A (0.41 V at most "
+         "in the hour after a trip). An SMD one of the same ratings on a 1812 to DIP adapter serves as well: "
+         "Bourns MF-MSMF050-2 or "
          "Littelfuse 1812L050PR (each 0.5 A hold, 1 A trip, 15 V, 100 A; 0.15 ohm at least, 1.0 ohm at most an hour "
          "after a trip, their datasheets: no cold maximum given; Bourns' at 23 degC, Littelfuse's hold and trip in "
          "20 degC still air; time to trip given only at 8 A, 0.15 s at most, not at 2.5 A). Their datasheets list "
@@ -233,15 +248,21 @@ def rows(board: dict) -> list[list[str]]:
         ["J2", "1", "1", "both", "USB panel socket",
          "left- or right-angled micro-USB plug (the cable leaves sideways, in the plane of the Pico's board; not "
          f"an up- or down-angled one) to micro-USB panel-mount socket, {J2_LEAD_MM / 1000:g} m, with screws; a "
-         "data cable (D+ and D- wired, not a charge-only lead); power conductors (VBUS, GND) rated 1 A or more; "
+         "data cable (D+ and D- wired, not a charge-only lead); power conductors (VBUS, GND) rated "
+         f"{J2_RATED_MA / 1000:g} A or more; "
          "the socket's end, screw "
          f"ears included, at most {J2_MM[0]} mm across and {J2_MM[1]} mm deep with its cable's moulding",
          GENERIC + "micro-USB extension cable, a micro-USB B plug angled left or right to a micro-USB B panel "
-         f"socket with screw holes, {J2_LEAD_MM / 1000:g} m, data and power wired, VBUS and GND rated 1 A or more "
+         f"socket with screw holes, {J2_LEAD_MM / 1000:g} m, data and power wired, VBUS and GND rated "
+         f"{J2_RATED_MA / 1000:g} A or more "
          "by its seller, the "
          f"socket's end {J2_MM[0]} mm across its ears and {J2_MM[1]} mm deep with its cable's moulding at most",
          "The USB build's whole supply (up to 0.5 A for the LEDs and the Pico) comes through it: a cable whose "
-         "seller gives no current rating, or only for data, is not enough. From the Pico's socket to the board's "
+         "seller gives no current rating, or only for data, is not enough. "
+         f"{J2_RATED_MA / 1000:g} A, not the board's 0.5 A: a short ahead of F2 (this lead, its sockets, the Pico's "
+         f"socket and pin 40) is limited by the charger alone, which may give {OCP_MOST:g} x its rating into it "
+         f"({J2_RATED_MA / 1000:g} A from PS2's {CHARGER_MA[1] / 1000:g} A at most; power.md, \"F2, before U3\"). "
+         "From the Pico's socket to the board's "
          "left edge (see the drilling template); angled: a straight plug would run into the game holes' LEDs 15 mm "
          "beyond the Pico's socket. Angled sideways, the side that sends the cable towards the board's left edge "
          "with the Pico hung button side towards the back panel (BUILD.md, section 1): sellers name the sides "
@@ -312,8 +333,8 @@ def rows(board: dict) -> list[list[str]]:
         ["F3", "1", "2", "adapter", "Fuse, for the first power-on (in XF1, F1's place, until stage 3)",
          "1 A time-lag (T1A), 5 x 20 mm glass", "Littelfuse 218 series, 1 A",
          "In XF1, in F1's place, through stages 1 to 3 (BUILD.md), then swapped for the T3.15A above: the bare board "
-         "and every dark LED draw under "
-         f"{math.ceil((leds * IDLE_MA[1] + PICO_MA[1]) / 50) / 20:.2f} A ({leds} LEDs idle at {IDLE_MA[0]:g} to "
+         "and every dark LED draw "
+         f"{(leds * IDLE_MA[1] + PICO_MA[1]) / 1000:.2f} A at most ({leds} LEDs idle at {IDLE_MA[0]:g} to "
          f"{IDLE_MA[1]:g} mA each), and a wiring fault blows 1 A, not 3.15 A; one spare"],
         ["XF1", "1", "1", "adapter", "Fuse holder",
          f"5 x 20 mm, inline (wire leads), 10 A, body at most {XF1_MM} mm across and {xf1_length_mm(board):g} mm "
@@ -483,15 +504,23 @@ def rows(board: dict) -> list[list[str]]:
          f"{TIE_PITCH_MM} mm or so, and one at each end; and one on J2's lead's folded slack (BUILD.md, section 1)"],
         ["X14", str(len(screw_blocks(board))), str(len(screw_blocks(board))), "both", "Screw block",
          f"hardwood, {SCREW_BLOCK_MM} x {SCREW_BLOCK_MM} mm, {depth['controls']} mm tall (planed square)", "",
-         "Glued (wood glue) into the power pocket above player 1's button, where the underside view draws it "
+         "Glued (wood glue, X15) into the power pocket above player 1's button, where the underside view draws it "
          "(BUILD.md, stage 1): it takes the back panel's screw on the board's left (back-panel.svg, its pilot "
          f"hole {PILOT_HOLE_MM} mm at its centre) and holds up the 3 mm skin beside the button. Its end over the power "
          f"pocket's {depth['power']} mm floor rebated {depth['controls'] - depth['power']} mm, "
          f"{block_step_mm(board):g} mm wide"],
-        ["PS2", "1", "1", "usb", "USB charger (or power bank) and cable", f"5 V, 1 A to 3 A, {charger} at its "
+        ["X15", "1", "1", "both", "Wood glue", "PVA (white or yellow) wood glue, a small bottle", "",
+         "The screw block (X14) into the power pocket, on bare wood (BUILD.md, stage 1): it carries the back panel's "
+         "screw for good, where hot-melt glue (X9) peels off"],
+        ["PS2", "1", "1", "usb", "USB charger (or power bank) and cable",
+         f"5 V, {CHARGER_MA[0] / 1000:g} A to {CHARGER_MA[1] / 1000:g} A, {charger} at its "
          "plug under load (the USB power meter's reading with the board drawing); micro-USB cable (from a USB-C "
          "charger: a USB-C to micro-USB cable; with a USB-C socket as J2, a USB-C "
          "cable)", "",
+         f"Not above {CHARGER_MA[1] / 1000:g} A: the board draws 0.5 A at most, and ahead of F2 (J2's lead and "
+         "sockets, the Pico's socket and pin 40) nothing but the charger limits a short, so a stronger one only "
+         "feeds a short more "
+         f"(J2 is rated {J2_RATED_MA / 1000:g} A for it; power.md, \"F2, before U3\"). "
          "Not a computer's port: MicroPython asks it for 250 mA, the board draws up to 0.4 A (power.md, \"Which "
          "supply\"): a computer's port is for flashing, deploying and the LED test, not for play; "
          "measure it first with the USB power meter (stage 1). Not less than "

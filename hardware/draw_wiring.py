@@ -18,6 +18,7 @@ from xml.sax.saxutils import escape
 import i2c_bus
 from control_filters import FILTERS, ohms
 from make_board import LED_POWER_PINS
+from supply_model import CHARGER_MA, J2_RATED_MA
 
 HERE = Path(__file__).resolve().parent
 BOARD_JSON = HERE / "board.json"
@@ -206,7 +207,9 @@ def supply_boxes(led_power: dict) -> dict[str, tuple[str, list[str]]]:
             "U3 ILIM: R8 66.5 k 1 % to GND (limit 0.35-0.45 A)",
             "U3 GND and C243's minus: the star ground",
             "VSYS (39) open; J2 panel socket to the Pico's USB",
-            "supply_ma 400: power it from a USB charger, 1 A or more",
+            f"supply_ma 400: power it from a USB charger, {CHARGER_MA[0] / 1000:g} A to {CHARGER_MA[1] / 1000:g} A",
+            f"J2's VBUS and GND rated {J2_RATED_MA / 1000:g} A or more (nothing else limits",
+            "a short ahead of F2 but the charger)",
         ]),
         "adapter": ('Adapter build: SUPPLY = "adapter"', [
             "J1 (5 V ONLY) tip -> F1 T3.15A -> Q1 drain (+5V_FUSED)",

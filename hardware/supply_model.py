@@ -25,6 +25,29 @@ PICO_MA = (20, 50)
 OCP_MOST = 1.5
 LPS_AMPS = 8
 LPS_VA_PER_VOLT = 5
+# PS2, the USB build's charger: rated 1 A to 2 A. The board draws 0.5 A at most, and ahead of F2 (J2's lead and socket,
+# the Pico's socket and VBUS trace, pin 40's joint) only the charger limits a short: a stronger one feeds it more. Its
+# overload protection is taken at OCP_MOST of its rating, as PS1's (chargers seldom publish it: an estimate), so J2's
+# VBUS and GND must carry that, 1.5 x PS2's most, for good (BUILD.md, power.md, bom.csv: PS2, J2, F2).
+CHARGER_MA = (1000, 2000)
+J2_RATED_MA = round(CHARGER_MA[1] * OCP_MOST)
+# F2, Bourns MF-R050: 0.5 A hold at 23 degC. Its hold falls as it warms; Bourns' MF-R derating table was not read, so
+# a typical PTC's is taken, an estimate: 80 % of the hold at 50 degC, in a straight line from 100 % at 23 degC
+# (power.md, "F2, before U3").
+F2_HOLD_MA, F2_HOLD_AT_C = 500, 23
+F2_DERATED = (50, 0.8)
+
+
+def f2_hold_ma(celsius: float) -> float:
+    """F2's hold current (mA) at ``celsius``, by the typical derating above (an estimate)."""
+    at, share = F2_DERATED
+    return F2_HOLD_MA * (1 - (1 - share) * (celsius - F2_HOLD_AT_C) / (at - F2_HOLD_AT_C))
+
+
+def f2_hold_reached_c(milliamps: float) -> float:
+    """The temperature (degC) at which F2's derated hold falls to ``milliamps``."""
+    at, share = F2_DERATED
+    return F2_HOLD_AT_C + (1 - milliamps / F2_HOLD_MA) / (1 - share) * (at - F2_HOLD_AT_C)
 
 
 # W1 and W2, 0.5 mm2 flexible (class 5) plain copper: at most 39.0 mohm a metre at 20 degC (IEC 60228, table 3),

@@ -91,7 +91,7 @@ def test_the_safety_summary_follows_the_power_model() -> None:
     assert "it draws about %.2f A (%.1f W) with every LED dark" % (dark, 5 * dark) in text
     limit = table.SWITCH_LIMIT_MA[1] / 1000
     assert "%.1f W after it (U3's limit, %.2f A at 5 V)" % (5 * limit, limit) in text
-    assert "up to about 5 W before U3 (F2's 1 A trip current at 5 V" in text  # the PTC before U3
+    assert "Between F2 and U3 up to about 5 W (F2's 1 A trip current at 5 V" in text  # the PTC before U3
     assert "do not leave it plugged in unattended" in text and "LPS (or Class 2)" in text
 
 
@@ -211,7 +211,11 @@ def test_the_tools_list_has_what_the_text_uses() -> None:
     used = {"heat gun": "shrink it", "clip lead": "clip a lead", "wire stripper": "a stripper set",
             "side cutters": "cut off what is left", "tweezers": "with tweezers", "flux": "Flux the pads",
             "magnifier": "under a magnifier", "spanner": "with a spanner", "a file": "J2's cut-out",
-            "ruler": "with a ruler", "hot-melt glue gun": "hot-melt glue"}
+            "ruler": "with a ruler", "hot-melt glue gun": "hot-melt glue", "pliers": "with pliers",
+            "solder wick": "unsolder the stubs", "desoldering pump": "lift one lead", "crimp tool": "wires crimped",
+            "fine saw and a chisel": "(saw and chisel)", "sandpaper and a finish": "put on your finish",
+            "5.1 and 5.2 mm": "drill the LED holes 5.1 or 5.2 mm", "a 10 A range": "on its 10 A range",
+            "a mA range": "the meter's mA range"}
     for tool, use in used.items():
         assert use in build, use
         assert tool in tools, tool
@@ -358,3 +362,83 @@ def test_the_power_pockets_directions_are_the_underside_views() -> None:
     assert "Directions here are as the underside view shows them" in stage_1
     assert "the +5 V bar along the fifth, next to the long edge away from the LED pocket" in stage_1
     assert "each with its leads pointing right (towards C243 and the star point)" in stage_1
+
+
+def test_the_usb_chargers_rating_and_what_j2_carries_are_said_alike() -> None:
+    """PS2 is a 1 A to 2 A charger, said in the same words wherever a charger for play is named; ahead of F2 only
+    its own protection (up to OCP_MOST of its rating) limits a short, so J2's power wires carry that, and the
+    safety summary and power.md give the fault's figures from the model. Pin 38's joint is sleeved as pin 40's."""
+    model = load_script("supply_model")
+    low, high = (ma / 1000 for ma in model.CHARGER_MA)
+    amps, j2 = high * model.OCP_MOST, model.J2_RATED_MA / 1000
+    assert (low, high, amps, j2) == (1, 2, 3, 3)
+    words = f"{low:g} A to {high:g} A"
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    build, power_md = flat(BUILD), flat(POWER)
+    assert rows["PS2"]["specification"].startswith(f"5 V, {words}, ")
+    assert f"Not above {high:g} A" in rows["PS2"]["notes"]
+    assert f"USB charger or power bank of {words}, not on a computer's port" in build
+    assert f"**power a USB build from a USB charger or a power bank, 5 V, {words}**" in power_md
+    assert f"So the charger is rated **{words}**" in power_md
+    assert f"Use a USB charger (5 V, {words})" in (HARDWARE / "schematic-usb.svg").read_text()
+    wiring = (HARDWARE / "wiring.svg").read_text()
+    assert f"power it from a USB charger, {words}" in wiring and f"J2's VBUS and GND rated {j2:g} A or more" in wiring
+    for name, text in (("BUILD.md", build), ("power.md", power_md), ("bom.csv", rows["PS2"]["specification"])):
+        assert "1 A to 3 A" not in text and "charger, 1 A or more" not in text and "5 V, 1 A or more" not in text, name
+    assert f"VBUS and GND rated {j2:g} A or more" in rows["J2"]["example part"]
+    assert f"power conductors (VBUS, GND) rated {j2:g} A or more" in rows["J2"]["specification"]
+    assert f"rated {j2:g} A or more, {model.OCP_MOST:g} times the charger's most" in power_md
+    watts = 5 * amps
+    safety = build[build.index("**Safety, in short**"):build.index("## 1. The board")]
+    assert f"up to about {watts:g} W (a {high:g} A charger's overload protection at up to {model.OCP_MOST:g} " \
+        f"times its rating, {amps:g} A at 5 V" in safety
+    assert f"J2's power wires are rated {j2:g} A or more" in safety and "pin 38's GND" in safety
+    assert f"up to {amps:g} A, {watts:g} W from a {high:g} A charger" in power_md
+    assert f"up to {amps:g} A, {watts:g} W, from PS2's {high:g} A" in rows["F2"]["notes"]
+    assert "Sleeve pin 38's GND wire (below) the same way" in build
+
+
+def test_f2s_derating_is_stated_and_the_cap_stays_under_it() -> None:
+    """F2's hold falls as it warms (a typical PTC's derating, an estimate, said so): power.md gives it at 50 degC,
+    how warm the pocket may get before the capped LEDs' current reaches it, and where U3's most does."""
+    model = load_script("supply_model")
+    table = load_script("power_table")
+    at, share = model.F2_DERATED
+    assert model.f2_hold_ma(model.F2_HOLD_AT_C) == model.F2_HOLD_MA
+    assert f"a typical PTC holds about {share * 100:g} % of that at {at} degC, " \
+        f"{model.f2_hold_ma(at) / 1000:g} A (an estimate" in flat(POWER)
+    capped = table.SUPPLIES["usb"]["supply_ma"] - power.BOARD_MA  # through F2: the Pico's share leaves VBUS before it
+    assert model.f2_hold_reached_c(capped) >= 60 and f"{capped / 1000:.2f} A at the cap, under the derated hold up " \
+        "to about 60 degC" in flat(POWER)
+    most = table.SWITCH_LIMIT_MA[1]
+    assert f"U3's limit, up to {most / 1000:.3f} A, is above the derated hold from about " \
+        f"{model.f2_hold_reached_c(most):.0f} degC" in flat(POWER)
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    assert f"about {model.f2_hold_ma(at) / 1000:g} A at {at} degC (a typical PTC's derating, estimated" \
+        in rows["F2"]["notes"]
+
+
+def test_stage_2_reads_vsys_to_gnd_before_power() -> None:
+    """VSYS (pin 39) has no fuse of its own and sits beside pin 38's GND: stage 2's unpowered test reads it, and
+    says what a good one reads (the Pico's capacitors charging) against a short."""
+    build = flat(BUILD)
+    stage2 = build[build.index("**Stage 2:"):build.index("**Stage 3 onwards")]
+    test = stage2[stage2.index("Test, unpowered: no short from +5V_LED or 3V3 to GND"):stage2.index("Then flash")]
+    assert "nor from VSYS (pin 39) to GND, red probe on VSYS" in test
+    assert "reads like a capacitor charging" in test and "tens of kohm or more" in test
+    assert "stays under about 10 ohm is a short" in test and "through D1, a 1 A diode" in test
+
+
+def test_the_bring_up_figures_agree_and_a_reversed_c243_is_named_on_both_builds() -> None:
+    """The dark board's most before stage 3 (supply_model's idle and Pico figures): BUILD.md and F3's note say the
+    same figure. A reversed C243 is a cause of a high reading on both builds; a bring-up charger is 1 A at most."""
+    model = load_script("supply_model")
+    leds = load_script("power_table").led_count()
+    most = f"{(leds * model.IDLE_MA[1] + model.PICO_MA[1]) / 1000:.2f} A at most"
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    build = flat(BUILD)
+    assert f"the board draws {most}" in build and f"every dark LED draw {most}" in rows["F3"]["notes"]
+    usb = build[build.index("**On the USB build once the firmware has turned U3 on"):]
+    assert "C243 is reversed" in usb[:usb.index("- **Far lower**")]
+    assert "or C243 is reversed" in build  # the adapter build's stage 1
+    assert "of 1 A at most, through the USB power meter" in build and "a charger of 1 A or more" not in build
