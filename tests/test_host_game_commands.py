@@ -23,6 +23,7 @@ from host_helpers import Reader, crib
 from sim_process import CRIB, TIMEOUT_S
 
 from app.store import Store
+from cribbage.settings import Settings
 from host_tools.board.link import BoardLink, connect
 from host_tools.board.state_view import board_doing, state_shown
 from host_tools.card_args import cut_typed
@@ -178,6 +179,18 @@ def test_muggins_and_a_team_game(sim: str, capsys: pytest.CaptureFixture[str]) -
     assert status == 1 and err == "crib muggins: error: T2 cannot call muggins on their own count\n"
     assert said(capsys, sim, "muggins", "t1") == "T1 calls muggins: T1 +5."
     assert "muggins:" not in crib(capsys, "status", "-d", sim)[1]
+    # the next hand claimed right (9-5-A and 7-5-3), and called: said so (a play-test: "T2 calls muggins." alone)
+    assert said(capsys, sim, "hand", "1", "AH", "3C", "7S", "9D", "--claim", "4") == (
+        "T1a's hand: AH 3C 7S 9D, claims 4: T1 +4.")
+    assert said(capsys, sim, "muggins", "t2") == "T2 calls muggins: no muggins, the claim was right."
+
+
+def test_a_call_that_pegs_nothing_under_a_house_rule_that_may_keep_points_off_says_both_may_be_why() -> None:
+    fronts = {"front": [100, 119]}  # the same after the call: nothing pegged
+    for rules, why in ((Settings(muggins=True), ": no muggins, the claim was right"),
+                       (Settings(muggins=True, stinkhole=True), ": nothing pegged (the claim was right, or a house "
+                                                                "rule kept the points off)")):
+        assert game.pegged(["muggins", 1], fronts, fronts, rules) == why
 
 
 def test_status_names_the_match_winner(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -310,8 +323,8 @@ SUGGESTED = re.compile(r"`(crib [^`]+)`")  # a command to type as it stands (tes
                             "(crib dealer PLAYER) before pegging"),
     ([["dealer", "1"]], ["settings", "target=61"],
      "the rules change only before the first event of a match: start a new match first (`crib new-match`)"),
-    (MATCH_WON, ["new-game"], "the match is over: P2 won it 0-3 (`crib undo`, or a new match: `crib new-match`)"),
-    (MATCH_WON, ["peg", "1", "2"], "the match is over: P2 won it 0-3 (`crib undo`, or a new match: "
+    (MATCH_WON, ["new-game"], "the match is over: P2 won it 3-0 (`crib undo`, or a new match: `crib new-match`)"),
+    (MATCH_WON, ["peg", "1", "2"], "the match is over: P2 won it 3-0 (`crib undo`, or a new match: "
                                    "`crib new-match`)"),
     (GAME_WON, ["peg", "1", "2"], "the game is over: no pegging after it (`crib undo`, or a new game or match: "
                                   "`crib new-game`, `crib new-match`)"),

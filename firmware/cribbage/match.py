@@ -552,8 +552,9 @@ class Match:
         if game.phase == "over":  # (only the end of a game wins the match)
             won = self.match_winner
             if won is not None:  # the game's own refusals would offer a new game: only a new match goes on
-                raise RuleError("the match is over: %s won it %s (undo, or a new match)"
-                                % (self.settings.side_name(won), "-".join(str(n) for n in self.games_won)))
+                raise RuleError("the match is over: %s won it %s (undo, or a new match)"  # its games first, as a
+                                % (self.settings.side_name(won),  # score is said ("P2 won it 3-0", not 0-3)
+                                   "-".join(str(n) for n in sorted(self.games_won, reverse=True))))
         if kind == "new_game":
             self._new_game(event, index)
         else:

@@ -246,9 +246,13 @@ def run(command: GameCommand, args: argparse.Namespace) -> int:
 def pegged(event: list[Any], before: dict[str, Any], after: dict[str, Any], rules: Settings) -> str:
     """What ``event`` pegged, track by track (``: P2 +14, P1 +2``), a peg that reached the game hole said so (the
     points past it go nowhere); "" when the event says it already (a peg that moved its peg so far), and when no
-    peg moved on (a new game sets them back)."""
+    peg moved on (a new game sets them back), but for a muggins call, which says it pegged nothing."""
     old, new = before.get("front") or [], after.get("front") or []
     moved = [(side, new[side] - old[side]) for side in range(min(len(old), len(new))) if new[side] > old[side]]
+    if not moved and event[0] == "muggins":  # a call that pegs nothing says so (the board's display does)
+        if rules.peg_out_exactly or rules.stinkhole:  # (which may keep a call's points off the track)
+            return ": nothing pegged (the claim was right, or a house rule kept the points off)"
+        return ": no muggins, the claim was right"
     if not moved or (event[0] == "peg" and moved == [(event[1], event[2])]):
         return ""
     return ": " + pegs_said(rules, moved, new)

@@ -360,6 +360,18 @@ def test_landing_checks_its_arguments():
     assert m.landing(1, 0) == 0
 
 
+def test_a_match_won_by_player_2_is_said_with_its_games_first():
+    # A play-test: "the match is over: P2 won it 1-3", the winner's games last.
+    m = new_match([["dealer", 0]], match_to=3)
+    for winner in (0, 1, 1, 1):
+        peg_to(m, 1 - winner, 100)
+        peg_to(m, winner, 121)  # a plain win: 1 game point
+        if m.match_winner is None:
+            m.apply(["new_game"])
+    assert m.games_won == [1, 3] and m.match_winner == 1
+    rejected(m, ["new_game"], "the match is over: P2 won it 3-1 (undo, or a new match)")
+
+
 def test_a_match_to_game_points_ends_with_the_match_won():
     m = new_match([["dealer", 0]], match_to=3)
     assert m.match_winner is None and m.state()["match_winner"] is None
