@@ -74,11 +74,12 @@ EXIT_STATUS = """exit status:
      give it --yes in a script), or one that needs the project's checkout run from an install
      without one (crib bench, crib mip-package)
   1: understood, but not done: the board or the simulator refused it (the game's rules, the game
-     as it stands, a setting it does not take) or failed, none answered, a program it needs is
-     missing or failed, a file could not be read or written or holds no log or script, a file
-     checked is out of date (crib mip-package --check), or the question was answered no; or done
-     only in part, the rest said on stderr (crib bench: a run failed; crib export and crib plot: games
-     the board could not give, or that cannot be replayed, skipped)
+     as it stands: a player this game has no seat for, P3 in a game of two; a setting it does not take)
+     or failed, none answered, a program it needs is missing or failed, a file could not be read or
+     written or holds no log or script, a file checked is out of date (crib mip-package --check), or
+     the question was answered no; or done only in part, the rest said on stderr (crib bench: a run
+     failed; crib export and crib plot: games the board could not give, or that cannot be replayed,
+     skipped)
   130: interrupted (Ctrl-C)"""
 
 
