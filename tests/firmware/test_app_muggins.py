@@ -534,6 +534,9 @@ def test_a_call_that_wins_the_game_says_so_on_its_screen():
     claim(d, "5H 5D JC 10C", 12)  # worth 20: 8 overlooked
     d.press(P1)
     assert d.match.winner == 0 and d.where() == "called"
-    assert d.display()[:4] == ["P2 HAND 20", "muggins P1 +8", "claim 12", "P1 WINS"]
+    # with the games it is worth (a play-test: P2's double skunk unsaid until the encoder went on to the game's end)
+    assert d.display()[:4] == ["P2 HAND 20", "muggins P1 +8", "claim 12", "P1 WINS 3 GAMES"]
     d.press(turn(30))  # the saying scrolled to its end under the four lines: its last words, then the key
-    assert d.display()[3:] == ["P1 WINS", "fifteen fourteen", "a pair royal is", "twenty", "enc=go on"]
+    assert d.display()[3:] == ["P1 WINS 3 GAMES", "fifteen fourteen", "a pair royal is", "twenty", "enc=go on"]
+    d.press(ENC)  # the game's end says what P2 got
+    assert d.display()[3:5] == ["P1 WINS 3 GAMES", "P2"] and "DOUBLE SKUNKED" in d.display()

@@ -160,8 +160,12 @@ class Muggins:
         else:
             head = ["no muggins:", "claim was right"]
         winner = board.match.winner
-        if winner is not None:  # the call won the game: said here, before the encoder goes on to its end
-            head.append(settings.side_name(winner) + " WINS")
+        if winner is not None:  # the call won the game: said here, before the encoder goes on to its end, with the
+            # games it is worth ("P1 WINS 3 GAMES": a skunk's; what the losers got is said at the end: the count keeps
+            # its lines here)
+            from app.modes.peg import result_lines  # (home's: loaded)
+
+            head.append(result_lines(board.match)[0])
         return self.said.under([title + " %d" % (self.claim + self.called)] + head, board.messages)
 
     def describe(self):
