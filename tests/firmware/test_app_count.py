@@ -286,9 +286,9 @@ def test_a_show_a_house_rule_keeps_off_the_board_says_not_pegged():
     assert d.match.front == [0, 118]  # as said
     d = pone_at_118()
     d.press(HOLD_ENC, turn(4))  # a total of 4: past the game hole
-    assert d.where() == "total" and d.mode.lines(d.board)[1:] == ["total 4", "not pegged"]
+    assert d.where() == "total" and d.mode.lines(d.board)[1:] == ["total 4", "turn=total", "not pegged"]
     d.press(turn(-1))  # 3 pegs out exactly
-    assert d.mode.lines(d.board)[1:] == ["total 3", "enc=peg"]
+    assert d.mode.lines(d.board)[1:] == ["total 3", "turn=total", "enc=peg"]
 
 
 def test_a_claim_a_house_rule_keeps_off_the_board_says_not_pegged():

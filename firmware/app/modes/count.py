@@ -410,7 +410,10 @@ class Count:
         if step == TOTAL:
             note = ("impossible!" if not show.is_possible_total(self.points)
                     else _NOT_PEGGED if self._kept(board) else "enc=peg")
-            return [title, "total %d" % self.points, note] + self._skipped(board) + calls
+            out = [title, "total %d" % self.points, note] + self._skipped(board) + calls
+            if len(out) + 1 < board.messages.room():  # the dial's key too, as at a claim (room left for an undo's or
+                out.insert(2, "turn=total")  # refusal's line): the total opens at 0, which a press alone would peg
+            return out
         if step == _CLAIM:
             out = [title, "claim %d" % self.points, "muggins is on", _NOT_PEGGED if self._kept(board) else "enc=peg"]
             out += calls
