@@ -56,7 +56,9 @@ def restore(board, glance_first):
         age = board.store.loaded_age
         title = ("SAVE UNPLAYABLE" if loaded is None else "BACKUP LOST" if age == "newest"
                  else "OLDER SAVE USED" if age == "older" else "CHECK THE SCORE")
-        board.messages.announce(title, damage, title != "BACKUP LOST")  # else the game is the newest
+        behind = title == "OLDER SAVE USED" or title == "CHECK THE SCORE"  # what that means for the game first:
+        said = ("the game may be a move behind: check the pegs. " if behind else "") + damage  # the display shows 3
+        board.messages.announce(title, said, title != "BACKUP LOST")  # lines (the rest: state); BACKUP LOST: newest
     if loaded is None:  # no game to keep (nor the glance of one that could not be used)
         if damage is None and _archives_left(board):  # no file of the game at all, yet games were played
             board.messages.announce("SAVED GAME LOST", "no saved game on the flash, but the logs of games "

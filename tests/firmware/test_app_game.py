@@ -152,6 +152,9 @@ def test_a_damaged_save_falls_back_to_the_previous_one_and_says_so():
     hw = again.frame_phase(1000, 100)
     assert is_hue(hw.pixel(0, 121), palette.VERMILLION) and is_hue(hw.pixel(1, 121), palette.VERMILLION)
     assert "OLDER SAVE USED" in again.hw.display.lines
+    # what it means for the game, before which file and why (a review: "/game.a / is damaged / (checksum")
+    lines = again.hw.display.lines
+    assert lines[lines.index("OLDER SAVE USED") + 1:] == ["the game may be", "a move behind:", "check the pegs."]
     again.press(HOLD_P2)  # the first control only ends the flashing: no move follows a warning unseen
     assert again.board.messages.notice is None and again.match.front == [2, 0]
     again.press(HOLD_P2)  # the game goes on from there
