@@ -48,6 +48,7 @@ from pocket_layout import (
 )
 from supply_model import (
     APP_PEAK_MA,
+    CHARGER_FAULT_MA,
     CHARGER_MA,
     IDLE_MA,
     J2_RATED_MA,
@@ -228,8 +229,8 @@ def rows(board: dict) -> list[list[str]]:
          "Bourns MF-R050",
          "At the Pico's VBUS (pin 40), before U3: a fault between them (the wire to U3's IN, C247, a bridge at "
          "U3's pins) draws at most about 1 A, 5 W, for long (1 A trips it; 2.5 A within 4 s), instead of what "
-         f"the charger gives into an overload (up to {CHARGER_MA[1] * OCP_MOST / 1000:g} A, "
-         f"{5 * CHARGER_MA[1] * OCP_MOST / 1000:g} W, from PS2's {CHARGER_MA[1] / 1000:g} A). "
+         f"the charger gives into an overload (up to {CHARGER_FAULT_MA / 1000:g} A, "
+         f"{5 * CHARGER_FAULT_MA / 1000:g} W, from PS2's {CHARGER_MA[1] / 1000:g} A). "
          "Bourns' MF-R datasheet, at 23 degC: 0.5 A hold, "
          "1 A trip, 60 V, 40 A; 0.41 to 0.77 ohm cold, 1.17 ohm at most an hour after a trip; 0.75 W tripped "
          "(typical). Its hold falls as it warms, about 0.4 A at 50 degC (a typical PTC's derating, estimated: "

@@ -30,7 +30,8 @@ LPS_VA_PER_VOLT = 5
 # overload protection is taken at OCP_MOST of its rating, as PS1's (chargers seldom publish it: an estimate), so J2's
 # VBUS and GND must carry that, 1.5 x PS2's most, for good (BUILD.md, power.md, bom.csv: PS2, J2, F2).
 CHARGER_MA = (1000, 2000)
-J2_RATED_MA = round(CHARGER_MA[1] * OCP_MOST)
+CHARGER_FAULT_MA = round(CHARGER_MA[1] * OCP_MOST)  # what the strongest gives into a short ahead of F2
+J2_RATED_MA = CHARGER_FAULT_MA
 # F2, Bourns MF-R050: 0.5 A hold at 23 degC. Its hold falls as it warms; Bourns' MF-R derating table was not read, so
 # a typical PTC's is taken, an estimate: 80 % of the hold at 50 degC, in a straight line from 100 % at 23 degC
 # (power.md, "F2, before U3").

@@ -22,6 +22,7 @@ from host_tools.cli import main
 
 BUILD = (HARDWARE / "BUILD.md").read_text()
 POWER = (HARDWARE / "power.md").read_text()
+BOM = {row["ref"]: row for row in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
 ROOT = HARDWARE.parent
 
 
@@ -337,8 +338,7 @@ def test_stage_6_measures_the_adapter_build_outside_the_box() -> None:
     assert "in F1's place" not in text
     assert "outside the box, in the test lead (X12)" in stage_6
     assert "Only then plug the adapter into the mains. F1 stays in its holder" in stage_6
-    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
-    assert rows["X12"]["build"] == "adapter" and "5.5 x 2.1 mm DC plug to socket" in rows["X12"]["specification"]
+    assert BOM["X12"]["build"] == "adapter" and "5.5 x 2.1 mm DC plug to socket" in BOM["X12"]["specification"]
 
 
 def test_player_1s_button_goes_in_before_the_power_pockets_parts() -> None:
@@ -373,20 +373,19 @@ def test_the_usb_chargers_rating_and_what_j2_carries_are_said_alike() -> None:
     amps, j2 = high * model.OCP_MOST, model.J2_RATED_MA / 1000
     assert (low, high, amps, j2) == (1, 2, 3, 3)
     words = f"{low:g} A to {high:g} A"
-    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
     build, power_md = flat(BUILD), flat(POWER)
-    assert rows["PS2"]["specification"].startswith(f"5 V, {words}, ")
-    assert f"Not above {high:g} A" in rows["PS2"]["notes"]
+    assert BOM["PS2"]["specification"].startswith(f"5 V, {words}, ")
+    assert f"Not above {high:g} A" in BOM["PS2"]["notes"]
     assert f"USB charger or power bank of {words}, not on a computer's port" in build
     assert f"**power a USB build from a USB charger or a power bank, 5 V, {words}**" in power_md
     assert f"So the charger is rated **{words}**" in power_md
     assert f"Use a USB charger (5 V, {words})" in (HARDWARE / "schematic-usb.svg").read_text()
     wiring = (HARDWARE / "wiring.svg").read_text()
     assert f"power it from a USB charger, {words}" in wiring and f"J2's VBUS and GND rated {j2:g} A or more" in wiring
-    for name, text in (("BUILD.md", build), ("power.md", power_md), ("bom.csv", rows["PS2"]["specification"])):
+    for name, text in (("BUILD.md", build), ("power.md", power_md), ("bom.csv", BOM["PS2"]["specification"])):
         assert "1 A to 3 A" not in text and "charger, 1 A or more" not in text and "5 V, 1 A or more" not in text, name
-    assert f"VBUS and GND rated {j2:g} A or more" in rows["J2"]["example part"]
-    assert f"power conductors (VBUS, GND) rated {j2:g} A or more" in rows["J2"]["specification"]
+    assert f"VBUS and GND rated {j2:g} A or more" in BOM["J2"]["example part"]
+    assert f"power conductors (VBUS, GND) rated {j2:g} A or more" in BOM["J2"]["specification"]
     assert f"rated {j2:g} A or more, {model.OCP_MOST:g} times the charger's most" in power_md
     watts = 5 * amps
     safety = build[build.index("**Safety, in short**"):build.index("## 1. The board")]
@@ -394,7 +393,7 @@ def test_the_usb_chargers_rating_and_what_j2_carries_are_said_alike() -> None:
         f"times its rating, {amps:g} A at 5 V" in safety
     assert f"J2's power wires are rated {j2:g} A or more" in safety and "pin 38's GND" in safety
     assert f"up to {amps:g} A, {watts:g} W from a {high:g} A charger" in power_md
-    assert f"up to {amps:g} A, {watts:g} W, from PS2's {high:g} A" in rows["F2"]["notes"]
+    assert f"up to {amps:g} A, {watts:g} W, from PS2's {high:g} A" in BOM["F2"]["notes"]
     assert "Sleeve pin 38's GND wire (below) the same way" in build
 
 
@@ -413,9 +412,8 @@ def test_f2s_derating_is_stated_and_the_cap_stays_under_it() -> None:
     most = table.SWITCH_LIMIT_MA[1]
     assert f"U3's limit, up to {most / 1000:.3f} A, is above the derated hold from about " \
         f"{model.f2_hold_reached_c(most):.0f} degC" in flat(POWER)
-    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
     assert f"about {model.f2_hold_ma(at) / 1000:g} A at {at} degC (a typical PTC's derating, estimated" \
-        in rows["F2"]["notes"]
+        in BOM["F2"]["notes"]
 
 
 def test_stage_2_reads_vsys_to_gnd_before_power() -> None:
@@ -435,9 +433,8 @@ def test_the_bring_up_figures_agree_and_a_reversed_c243_is_named_on_both_builds(
     model = load_script("supply_model")
     leds = load_script("power_table").led_count()
     most = f"{(leds * model.IDLE_MA[1] + model.PICO_MA[1]) / 1000:.2f} A at most"
-    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
     build = flat(BUILD)
-    assert f"the board draws {most}" in build and f"every dark LED draw {most}" in rows["F3"]["notes"]
+    assert f"the board draws {most}" in build and f"every dark LED draw {most}" in BOM["F3"]["notes"]
     usb = build[build.index("**On the USB build once the firmware has turned U3 on"):]
     assert "C243 is reversed" in usb[:usb.index("- **Far lower**")]
     assert "or C243 is reversed" in build  # the adapter build's stage 1
