@@ -102,5 +102,10 @@ def claim_typed(text: str) -> int:
 
 
 def card_rank_or_total_typed(text: str) -> int | str:
-    """A card (its int), or a rank or a whole number (kept as text: a show's ranks, or its total)."""
-    return text if is_whole_number(text) or card_text.parse_rank(text) >= 0 else card_typed(text)
+    """A card (its int), or a rank or a whole number (kept as text: a show's ranks, or its total); a number below 0
+    refused as the total it was meant to be (``total_typed``), not as a card of no rank."""
+    if is_whole_number(text) or card_text.parse_rank(text) >= 0:
+        return text
+    if is_whole_number(text.strip().removeprefix("-")):
+        total_typed(text)  # (raises: no show counts below 0)
+    return card_typed(text)

@@ -10,7 +10,7 @@ import pytest
 
 from cribbage.show import score
 from host_shared import USAGE_ERROR
-from host_tools import cli
+from host_tools import card_text, cli
 from host_tools.card_text import parse_hand
 from host_tools.commands import advise
 
@@ -51,7 +51,8 @@ def test_table_shows_every_column(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 ROW_CELLS = {  # each cell of a ranking row, whole: no figure cut, no sign left out or doubled
-    "#": re.compile(r"[1-9]\d*"), "expected": re.compile(r"-?\d+\.\d\d"), "hand EV": re.compile(r"\d+\.\d\d"),
+    "#": re.compile(r"[1-9]\d*"), "alike": re.compile(r"\d+"),
+    "expected": re.compile(r"-?\d+\.\d\d"), "hand EV": re.compile(r"\d+\.\d\d"),
     "crib EV": re.compile(r"[+-]\d+\.\d\d"), "min": re.compile(r"\d+"), "max": re.compile(r"\d+"),
 }
 CHANCES_LINE = re.compile(r"best keep shows: \d+: \d+%(, \d+: \d+%)*")
@@ -70,6 +71,9 @@ def advise_table(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[st
     assert columns == ["#", "keep", "discard", "expected", "hand EV", "crib EV", "min", "max"]
     rows = [dict(zip(columns, (cell.strip() for cell in line.strip().strip("│").split("│")), strict=True))
             for line in lines if line.startswith("│")]
+    for row in rows:  # "5♥ 5♣ 5♦ 2♥ (+1)": the keeps folded into the row, apart
+        keep, _, alike = row["keep"].partition(" (+")
+        row["keep"], row["alike"] = keep, alike.removesuffix(")") or "0"
     for row in rows:  # one line a keep (a wrapped cell would leave a row without its number)
         assert all(pattern.fullmatch(row[name]) for name, pattern in ROW_CELLS.items()), row
     chances_lines = [line for line in lines if line.startswith("best keep shows")]
@@ -97,9 +101,11 @@ def test_table_shows_the_json_ranking(dealt: str, players: int, capsys: pytest.C
         assert run_advise([*argv, "--json"]) == 0
         ranking = json.loads(capsys.readouterr().out)
         dealer = bool(seat)
-        assert len(table["rows"]) == len(ranking) == (15 if players == 2 else 5)
+        assert len(ranking) == (15 if players == 2 else 5)
         assert table["yours"] is dealer and table["starters"] == ranking[0]["starters"] == (46 if players == 2 else 47)
-        for i, (row, keep) in enumerate(zip(table["rows"], ranking, strict=True)):
+        firsts = alike_folded(ranking)
+        assert [int(row["alike"]) for row in table["rows"]] == [alike for _, alike in firsts]
+        for i, (row, (keep, _)) in enumerate(zip(table["rows"], firsts, strict=True)):
             assert int(row["#"]) == i + 1  # the keeps in the JSON's order, best first
             assert parse_hand(row["keep"]) == parse_hand(keep["keep"]), (row, keep)
             assert parse_hand(row["discard"]) == parse_hand(keep["discard"]), (row, keep)
@@ -118,6 +124,31 @@ def test_table_shows_the_json_ranking(dealt: str, players: int, capsys: pytest.C
         for total, n in best["chances"].items():  # each chance in whole percents, rounded
             assert abs(table["shows"][int(total)] - 100 * n / best["starters"]) <= 0.5 + 1e-9, (total, table["shows"])
         assert abs(sum(table["shows"].values()) - 100) <= 0.5 * len(table["shows"])
+
+
+def alike_folded(ranking: list[dict[str, Any]]) -> list[tuple[dict[str, Any], int]]:
+    """The JSON ranking's keeps as the table's rows: each with how many later ones are it but for their suits (the
+    same ranks kept and laid away, every figure the same)."""
+    rows: dict[str, list[Any]] = {}
+    for keep in ranking:
+        ranks = [sorted(card_text.parse_rank(card[:-1]) for card in keep[part]) for part in ("keep", "discard")]
+        figures = json.dumps([ranks, keep["chances"], keep["crib_expected"], keep["expected"]])
+        rows.setdefault(figures, [keep, -1])[1] += 1
+    return [(keep, alike) for keep, alike in rows.values()]
+
+
+def test_keeps_the_same_but_for_their_suits_are_one_row(capsys: pytest.CaptureFixture[str]) -> None:
+    # A play-test: 5♥ 5♣ 5♦ 2♥ and 5♥ 5♣ 5♦ 2♣ (J♠ and the other 2 laid away) were two rows, the same in every
+    # figure; 5♣ 5♦ J♠ 2♣ (5♥ 2♥ laid away: two hearts in the crib, a flush more likely there) stays apart.
+    table = advise_table(capsys, ["5H", "5C", "5D", "JS", "2C", "2H"])
+    assert [(row["keep"], row["alike"]) for row in table["rows"]] == [
+        ("5♥ 5♣ 5♦ J♠", "0"), ("5♥ 5♣ 5♦ 2♥", "1"), ("5♣ 5♦ J♠ 2♥", "3"), ("5♣ 5♦ J♠ 2♣", "1"),
+        ("5♣ 5♦ 2♣ 2♥", "2"), ("5♦ J♠ 2♣ 2♥", "2")]
+    assert [row["expected"] for row in table["rows"]][2:4] == ["2.90", "2.85"]
+    assert run_advise(["5H", "5C", "5D", "JS", "2C", "2H", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)) == 15  # every keep, for a program
+    top = advise_table(capsys, ["5H", "5C", "5D", "JS", "2C", "2H", "--top", "3"])
+    assert top["rows"] == table["rows"][:3]  # the table's best rows
 
 
 def test_table_top_shows_the_best_rows(capsys: pytest.CaptureFixture[str]) -> None:

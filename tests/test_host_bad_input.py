@@ -585,6 +585,8 @@ def test_characters_past_ascii_are_sent_as_themselves_and_refused_by_the_value(
     (["hand", "2", "5H", "5C", "JS", "QD", "--claim", "-1"], "no hand counts '-1'"),
     (["hand", "2", "5", "5", "J", "Q", "--claim", "26"], "no hand counts '26'"),
     (["hand", "2", "²"], "not a card"),  # a digit to str.isdigit(), not to int()
+    (["hand", "2", "-1"], "no hand counts '-1'"),  # a play-test: "unknown rank in card '-1'"
+    (["crib", "-12"], "no hand counts '-12'"),
     # a play-test: --claim x said "no hand counts 'x'", as if x were a total
     (["hand", "2", "5H", "5C", "JS", "QD", "--claim", "x"], "argument --claim: the claim must be a whole number of "
                                                            "points, 0 to 29 (never 19, 25, 26, 27), not 'x'"),

@@ -100,6 +100,15 @@ def test_heels_the_dealer_by_name_and_new_games(sim: str, capsys: pytest.Capture
     assert said(capsys, sim, "heels") == "his heels: 2 to the dealer: P2 +2."
     assert "starter: a Jack (his heels), its suit not named yet" in crib(capsys, "status", "-d", sim)[1]
     assert said(capsys, sim, "starter", "JH") == "starter JH."  # a Jack now pegs nothing more
+    assert said(capsys, sim, "undo") == "undone: starter JH."  # the heels' own event stays
+    assert state(capsys, sim)["front"] == [0, 2]
+    said(capsys, sim, "undo")
+    assert said(capsys, sim, "starter", "JD") == "starter JD: P2 +2."  # the Jack pegs them
+    # a play-test: "undone: starter JD." alone, though P2's 2 went with it
+    assert said(capsys, sim, "undo") == "undone: starter JD and his heels with it."
+    assert state(capsys, sim)["front"] == [0, 0]
+    said(capsys, sim, "heels")
+    said(capsys, sim, "starter", "JH")
     assert said(capsys, sim, "new-game") == "new game."
     assert state(capsys, sim)["phase"] == "cut"
     assert said(capsys, sim, "undo") == "undone: new game."  # as its help says: no question asked

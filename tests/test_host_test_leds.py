@@ -20,11 +20,13 @@ def test_the_led_test_starts_and_stops_from_the_host_and_leaves_the_game_alone(
         assert "red, then green, then blue, then white" in out and "242 LEDs" in out and "--stop" in out
         assert json.loads(crib_ok(capsys, "status", "--json", "-d", sim))["state"]["ui"]["mode"] == "led_test"
         # the board's mode in `crib status`'s words (a review: "the game (peg)", the mode's name in the code)
-        assert crib_ok(capsys, "test-leds", "--stop", "-d", sim) == "The LED test is off (the board: home).\n"
+        assert crib_ok(capsys, "test-leds", "--stop", "-d", sim) == "The LED test stopped (the board: home).\n"
+        # none running: said so (a play-test: "The LED test is off" either way)
+        assert crib_ok(capsys, "test-leds", "--stop", "-d", sim) == "No LED test was running (the board: home).\n"
         after = json.loads(crib_ok(capsys, "status", "--json", "-d", sim))["state"]
         assert after["ui"]["mode"] == "peg"
         assert {k: v for k, v in after.items() if k != "ui"} == {k: v for k, v in before.items() if k != "ui"}
         crib_ok(capsys, "new-game", "-d", sim)  # no dealer: home asks who deals, in status's words too
         crib_ok(capsys, "test-leds", "-d", sim)
         assert crib_ok(capsys, "test-leds", "--stop", "-d", sim) == (
-            "The LED test is off (the board: home: who deals?).\n")  # (a review: "home" alone)
+            "The LED test stopped (the board: home: who deals?).\n")  # (a review: "home" alone)

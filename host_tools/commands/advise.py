@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cribbage import advice
+from cribbage.advice import crib_sum
 from cribbage.cards import names
 from host_shared.untrusted import at_least_one, integer
 from host_tools.card_args import cards_given
@@ -34,24 +35,45 @@ def as_json(keeps: list[advice.Keep], dealer: bool) -> list[dict[str, Any]]:
     } for k in keeps]
 
 
+def folded(keeps: list[advice.Keep]) -> list[tuple[advice.Keep, int]]:
+    """``keeps`` (ranked) as rows: each keep with how many later keeps are it but for their suits (the same ranks
+    kept and laid away, the same shows from every starter and the same crib worth), left out (a play-test: "5♥ 5♣
+    5♦ 2♥" and "5♥ 5♣ 5♦ 2♣" ranked apart, the same in every figure). A keep whose suits change a figure (a flush
+    kept, two cards of a suit laid away) stays a row of its own."""
+    rows: list[list[Any]] = []  # [keep, alike]
+    seen: dict[tuple[Any, ...], list[Any]] = {}
+    for keep in keeps:
+        key = (tuple(sorted(card >> 2 for card in keep.keep)), tuple(sorted(card >> 2 for card in keep.discard)),
+               tuple(keep.counts), tuple(crib_sum(keep.discard)))
+        if key in seen:
+            seen[key][1] += 1
+        else:
+            seen[key] = [keep, 0]
+            rows.append(seen[key])
+    return [(keep, alike) for keep, alike in rows]
+
+
 def chances_line(keep: advice.Keep) -> str:
     """The totals the kept hand can show and the chance of each, like ``10: 41%``."""
     return ", ".join("%d: %.0f%%" % (total, 100 * chance(keep, total)) for total in sorted(chances(keep)))
 
 
-def print_ranking(console: Console, keeps: list[advice.Keep], dealer: bool) -> None:
-    """Print the ranking as a table, then the chances of each total for the best keep."""
+def print_ranking(console: Console, rows: list[tuple[advice.Keep, int]], dealer: bool) -> None:
+    """Print the ranking (``folded``) as a table, then the chances of each total for the best keep."""
     whose = "your crib" if dealer else "opponent's crib"
-    table = Table(title="discard advice (%s, %d starters)" % (whose, keeps[0].starters))
+    table = Table(title="discard advice (%s, %d starters)" % (whose, rows[0][0].starters))
     for column in ("#", "keep", "discard", "expected", "hand EV", "crib EV", "min", "max"):
         table.add_column(column, justify="left" if column in ("keep", "discard") else "right")
     sign = "+" if dealer else "-"
-    for i, k in enumerate(keeps):
-        table.add_row(str(i + 1), symbol_names(k.keep), symbol_names(k.discard), "%.2f" % k.expected,
-                      "%.2f" % hand_expected(k), "%s%.2f" % (sign, crib_expected(k)),
+    for i, (k, alike) in enumerate(rows):
+        table.add_row(str(i + 1), symbol_names(k.keep) + (" (+%d)" % alike if alike else ""), symbol_names(k.discard),
+                      "%.2f" % k.expected, "%.2f" % hand_expected(k), "%s%.2f" % (sign, crib_expected(k)),
                       str(k.hand_min), str(k.hand_max), style="bold" if i == 0 else None)
     console.print(table)
-    console.print("best keep shows: " + chances_line(keeps[0]), highlight=False)
+    if any(alike for _, alike in rows):
+        console.print("(+N): N keeps more, the same but for their suits, worth as much (--json lists each)",
+                      highlight=False)
+    console.print("best keep shows: " + chances_line(rows[0][0]), highlight=False)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -60,13 +82,13 @@ def run(args: argparse.Namespace) -> int:
     five = args.players == 2 and len(args.cards) == 5
     cards = cards_given(args, need, "the %d cards dealt to you (%d players%s)" % (
         need, args.players, "; dealt 5: --players 3, or 4 for two teams" if five else ""))
-    keeps = advice.rank_keeps(cards, args.dealer, args.players)[:args.top]  # --top for the table and JSON alike
-    if args.json:
-        print(json.dumps(as_json(keeps, args.dealer)))
+    keeps = advice.rank_keeps(cards, args.dealer, args.players)
+    if args.json:  # every keep, for a program choosing among the cards themselves
+        print(json.dumps(as_json(keeps[:args.top], args.dealer)))
     else:
         # never narrower than the table: in a narrow terminal rich would cut its numbers to "1…"
         # (the terminal wraps the lines instead, every figure whole)
-        print_ranking(Console(width=max(Console().width, 80)), keeps, args.dealer)
+        print_ranking(Console(width=max(Console().width, 80)), folded(keeps)[:args.top], args.dealer)
     return 0
 
 
@@ -78,6 +100,8 @@ def define(parser: argparse.ArgumentParser, name: str) -> None:
                         help="the crib is yours (your side's in the team game); without it, it is the opponent's")
     parser.add_argument("--players", type=integer, choices=(2, 3, 4), default=2,
                         help="2 (6 cards, lay away 2), 3 or 4 = two teams (5 cards, lay away 1)")
-    parser.add_argument("--top", type=at_least_one, metavar="N", help="print only the best N keeps")
-    parser.add_argument("--json", action="store_true", help="print the ranking as JSON")
+    parser.add_argument("--top", type=at_least_one, metavar="N",
+                        help="print only the best N keeps (the table's rows: a keep the same as one above but for "
+                             "its suits is folded into that row)")
+    parser.add_argument("--json", action="store_true", help="print the ranking as JSON, every keep")
     parser.set_defaults(func=run)

@@ -24,11 +24,13 @@ WHAT_IT_DOES = ("LED test running: the first LED on the wire shows red, then gre
 
 
 def shown(reply: dict[str, Any]) -> list[RenderableType]:
-    """What the board is doing now (its mode said as `crib status` says it, from the state after a stop)."""
+    """What the board is doing now (its mode said as `crib status` says it, from the state after a stop), and
+    whether a stop ended a test (``was_on``) or found none running."""
     ui = reply["ui"]
     if ui["mode"] == "led_test":
         return [Text(WHAT_IT_DOES + " (%d LEDs)" % ui["leds"])]
-    return [Text("The LED test is off (the board: %s)." % board_doing(checked_state(reply["state"])))]
+    ended = "The LED test stopped" if reply["was_on"] else "No LED test was running"
+    return [Text("%s (the board: %s)." % (ended, board_doing(checked_state(reply["state"]))))]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,8 +39,11 @@ def run(args: argparse.Namespace) -> int:
     def exchange(link: BoardLink) -> dict[str, Any]:
         if not args.stop:
             return link.request("test_leds")
+        # a play-test: "The LED test is off" said alike whether a test was stopped or none ran
+        ui = checked_state(link.request("state")["state"]).get("ui")
+        was_on = isinstance(ui, dict) and ui.get("mode") == "led_test"
         # with the state after it: the mode's words depend on the game (home at a new match: who deals?)
-        return dict(link.request("test_leds", stop=True), state=link.request("state")["state"])
+        return dict(link.request("test_leds", stop=True), state=link.request("state")["state"], was_on=was_on)
 
     return converse(args, exchange, shown)
 

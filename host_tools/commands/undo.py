@@ -23,20 +23,27 @@ def undo_and_fetch(link: BoardLink) -> dict[str, Any]:
     state and ``undone``, the event taken back (None if the log was empty: the board refuses; or if
     the log changed between the two requests, another host or the board's controls: what was read
     may not be what the undo took)."""
-    events = checked_state(link.request("state")["state"]).get("events", 0)
+    before = checked_state(link.request("state")["state"])
+    events = before.get("events", 0)
     last = link.request("log", **{"from": events - 1, "count": 1})["log"] if events else []
     reply = with_state(link, link.request("undo"))
-    if checked_state(reply["state"]).get("events") != events - 1:
+    after = checked_state(reply["state"])
+    if after.get("events") != events - 1:
         last = []
-    return dict(reply, undone=last[0] if last else None)
+    # a Jack turned pegs his heels with it (the log holds no event of their own): taken back together
+    heels = bool(last) and bool(before.get("heels")) and not after.get("heels")
+    return dict(reply, undone=last[0] if last else None, heels_undone=heels)
 
 
 def shown(reply: dict[str, Any]) -> list[RenderableType]:
-    """What was taken back, and what the board looks like now."""
+    """What was taken back (a Jack starter with his heels' 2 when they went with it), and what the board looks like
+    now."""
     state = reply["state"]
     undone = reply.get("undone")
-    said = "undone: %s." % describe(undone, game_rules(state.get("settings"))) if undone else "undone."
-    return [Text(said), *state_shown(state)]
+    said = "undone: %s" % describe(undone, game_rules(state.get("settings"))) if undone else "undone"
+    if undone and reply.get("heels_undone") and undone[0] in ("starter", "starter_rank"):
+        said += " and his heels with it"
+    return [Text(said + "."), *state_shown(state)]
 
 
 def define(parser: argparse.ArgumentParser, name: str) -> None:
