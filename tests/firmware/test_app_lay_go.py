@@ -1,7 +1,7 @@
 """Go and last card in the play laid card by card: the players' buttons (back held for player 3), a go refused, the
 go's point and whose it is, a false go told when the card is laid."""
 
-from app_driver import BACK_PRESS, HOLD_BACK, HOLD_P1, P1, P2
+from app_driver import BACK_PRESS, HOLD_BACK, HOLD_P1, P1, P2, turn
 from lay_helpers import lay, laying
 
 
@@ -73,3 +73,23 @@ def test_three_players_player_three_says_go_with_back_held():
     lay(d, 10)  # P1: pair royal
     d.press(P2, HOLD_BACK, P1)  # all go: P1 laid last
     assert d.match.front == [7, 0, 2] and [e[0] for e in d.match.log[-3:]] == ["go", "go", "go"]
+
+
+def test_a_rank_that_would_pass_31_says_so_and_that_a_go_is_taken():
+    # A play-test: only the LEDs (the card's value in vermillion) said the rank dialled would pass 31; the display
+    # kept "enc=lay", whose press is refused.
+    d = laying()
+    for rank in (10, 10, 5):  # 25
+        lay(d, rank)
+    assert d.display()[-1] == "enc=lay btn=go"  # P1's 5 fits
+    d.press(turn(2))  # a 7: 32
+    assert d.display()[-2:] == ["turn=rank", "past 31: btn=go"] and "P1 >7 count 25" in d.display()
+    d.press(P1)  # the go the hint names is taken
+    assert d.match.log[-1] == ["go", 0]
+    d = laying(players=3)
+    for rank in (10, 10, 2, 2):  # P2, P3 (a pair), P1, P2: 24, P3's turn
+        lay(d, rank)
+    d.press(turn(7))  # P3's 9: 33
+    assert d.display()[-2:] == ["past 31:", "hold back=go"]
+    d.press(HOLD_BACK)
+    assert d.match.log[-1] == ["go", 2]

@@ -209,7 +209,8 @@ class Lay:
         canvas.put(track, self.rank, colour, palette.FULL if lit else 0)
 
     def lines(self, board):
-        """The scores, whose turn with the rank dialled and the count, the last card or go said, and the hint."""
+        """The scores, whose turn with the rank dialled and the count, the last card or go said, and the hint (a rank
+        that would pass 31: "past 31: btn=go")."""
         match = board.match
         turn = self._turn(board)
         settings = match.settings
@@ -223,12 +224,15 @@ class Lay:
             out.extend(play_said(match))
         elif match.heels:  # nothing said yet in this play: the dealer's 2 of the Jack turned
             out.extend(heels_said(match))
+        # the rank dialled would pass 31 (the LEDs: its value vermillion): a press is refused, a go is not (the count
+        # is over 21), so the hint says go (a play-test: only the LEDs said it)
+        past = turn is not None and self._count(board) + value(self.rank * 4 - 4) > _MOST
         if turn is None:
             hint = ["enc=count"]
         elif turn == 2 and settings.seats == 3:  # player 3's go is back held: pressed, back undoes
-            hint = ["enc=lay", "hold back=go"] if len(out) < LINES - 1 else ["hold back=go"]
+            hint = ["past 31:" if past else "enc=lay", "hold back=go"] if len(out) < LINES - 1 else ["hold back=go"]
         else:
-            hint = ["enc=lay btn=go"]
+            hint = ["past 31: btn=go" if past else "enc=lay btn=go"]
         if turn is not None and len(out) + len(hint) + 1 < LINES:  # room for the dial's key and an undo's line:
             hint.insert(0, "turn=rank")  # (">7" is the rank dialled: the last card's until turned)
         room = LINES - len(hint)  # the hint stays: a player new to the board reads what to do next there
