@@ -6,7 +6,7 @@ import json
 import os
 import sys
 
-from app_driver import Driver, is_hue, resave
+from app_driver import BACK_PRESS, Driver, is_hue, resave
 from app_fuzz import whole_log
 from fake_storage import temp_dir
 from match_helpers import play_game
@@ -151,6 +151,17 @@ def test_undo_goes_back_to_the_previous_games_start_and_says_so_there():
         match.undo()
     p.d.board.attempt(p.d.board.undo)
     assert "archived" in p.d.board.messages.refusal
+
+
+def test_home_offers_no_undo_at_the_archived_games_boundary():
+    # A play-test: back pressed there to the start of game 3, home still said "back=undo", which back refuses.
+    p = Played().games(4)
+    d = p.d
+    d.press(BACK_PRESS)
+    assert "back=undo" in d.display()
+    while d.board.match.can_undo:
+        d.press(BACK_PRESS)
+    assert d.where() == "peg" and "back=undo" not in d.display() and "won 1-1" in d.display()
 
 
 def test_a_save_that_cannot_write_the_archive_keeps_the_log_whole_and_archives_with_the_next():
