@@ -160,6 +160,8 @@ class Messages:
                             and first.replace("-", "").isalpha()):
                         break
                     kept -= 1
+                if kept > 2 and lines[kept - 1] == said[-1]:  # the refusal ends on the key the mode's lines end on
+                    kept -= 1  # ("game over: enc=next game"): said once (a play-test: twice, one under the other)
                 lines = lines[:kept] + said[:room - kept]
             else:  # the mode's first 4 lines (the scores), the title, the reason's first 3 lines
                 lines = lines[:4] + [self.notice_title] + wrap(self.notice)[:3]

@@ -184,6 +184,10 @@ def test_a_long_refusal_is_said_whole_and_a_won_game_says_it_is_over():
     game(d, 80)
     d.press(P1)  # a player's button after the win: refused at once, no dial that could never peg
     assert d.display()[-2:] == ["NO: game over:", "enc=next game"]  # the press that goes on
+    d = Driver()
+    game(d, 100)  # a plain win: room for the end's key and the refusal's both (a play-test: it showed twice)
+    d.press(P2)
+    assert d.display()[-3:] == ["next: P2 deals", "NO: game over:", "enc=next game"]
     assert d.mode.side is None and d.match.front[0] == 121
     d.press(ENC)  # the encoder, as the end says: the next game, the loser dealing
     assert d.match.front == [0, 0] and d.match.dealer == 1
