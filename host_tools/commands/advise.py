@@ -15,8 +15,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from app.modes.advise import one_of_each
 from cribbage import advice
-from cribbage.advice import crib_sum
 from cribbage.cards import names
 from host_shared.untrusted import at_least_one, integer
 from host_tools.card_args import cards_given
@@ -36,21 +36,12 @@ def as_json(keeps: list[advice.Keep], dealer: bool) -> list[dict[str, Any]]:
 
 
 def folded(keeps: list[advice.Keep]) -> list[tuple[advice.Keep, int]]:
-    """``keeps`` (ranked) as rows: each keep with how many later keeps are it but for their suits (the same ranks
-    kept and laid away, the same shows from every starter and the same crib worth), left out (a play-test: "5♥ 5♣
-    5♦ 2♥" and "5♥ 5♣ 5♦ 2♣" ranked apart, the same in every figure). A keep whose suits change a figure (a flush
-    kept, two cards of a suit laid away) stays a row of its own."""
-    rows: list[list[Any]] = []  # [keep, alike]
-    seen: dict[tuple[Any, ...], list[Any]] = {}
-    for keep in keeps:
-        key = (tuple(sorted(card >> 2 for card in keep.keep)), tuple(sorted(card >> 2 for card in keep.discard)),
-               tuple(keep.counts), tuple(crib_sum(keep.discard)))
-        if key in seen:
-            seen[key][1] += 1
-        else:
-            seen[key] = [keep, 0]
-            rows.append(seen[key])
-    return [(keep, alike) for keep, alike in rows]
+    """``keeps`` (ranked) as rows: each keep with how many later keeps are it but for their suits, worth the same, left
+    out (a play-test: "5♥ 5♣ 5♦ 2♥" and "5♥ 5♣ 5♦ 2♣" ranked apart, the same in every figure); the board's rule for
+    its own list of keeps (``app.modes.advise.one_of_each``). A keep whose suits change a figure (a flush kept, two
+    cards of a suit laid away) stays a row of its own."""
+    rows = one_of_each(keeps)
+    return [(row, sum(1 for keep in keeps if keep is not row and one_of_each([row, keep]) == [row])) for row in rows]
 
 
 def chances_line(keep: advice.Keep) -> str:
@@ -71,7 +62,7 @@ def print_ranking(console: Console, rows: list[tuple[advice.Keep, int]], dealer:
                       str(k.hand_min), str(k.hand_max), style="bold" if i == 0 else None)
     console.print(table)
     if any(alike for _, alike in rows):
-        console.print("(+N): N keeps more, the same but for their suits, worth as much (--json lists each)",
+        console.print("(+N): N more keeps the same but for their suits (--json lists every keep)",
                       highlight=False)
     console.print("best keep shows: " + chances_line(rows[0][0]), highlight=False)
 
