@@ -22,10 +22,10 @@ use_compiled_firmware()  # the app as deployed: .mpy files, not sources compiled
 from fake_storage import temp_dir  # noqa: E402  (a test helper: a folder for the saves)
 from match_player import Player  # noqa: E402  (a test helper: the card picker's inputs)
 from play_reference import play_out  # noqa: E402
+from show_oracle import suit_facts  # noqa: E402  (a test helper: what real cards' suits say)
 
 from app.board import Board  # noqa: E402
 from app.modes.count import RANKS  # noqa: E402
-from cribbage.cards import JACK  # noqa: E402
 from cribbage_lab import deck  # noqa: E402
 from simulator.virtual_hardware import VirtualHardware  # noqa: E402  (the fake hardware: not the app)
 
@@ -90,11 +90,9 @@ def deal(seed: int, card_by_card: bool) -> tuple[int, int, list[int]]:
 def answer(player: Player, mode: "Count", cards: list[int], starter: int) -> None:
     """Answer what the hand's ranks leave open (app.rank_show) as its real ``cards`` do: no
     is the answer dialled first, one detent makes it yes."""
-    suit = starter & 3
     # the questions by app.rank_show's numbers (private there: a name each on the chip): one suit? starter too? his
     # nobs? (a wrong answer would peg other points than the deal by points, which main() refuses)
-    truth = (None, all(card & 3 == cards[0] & 3 for card in cards), cards[0] & 3 == suit,
-             any(card >> 2 == JACK and card & 3 == suit for card in cards))
+    truth = (None,) + suit_facts(cards, starter)
     while mode.step == RANKS:
         if truth[mode.ranks.asked(starter >> 2)[2]]:
             player.press("turn", 1)
