@@ -246,10 +246,14 @@ def test_a_power_cut_after_the_crib_s_call_was_passed_comes_back_home():
     assert d.mode.name == "peg" and d.match.muggins == 0  # home, as it was
     d.press(P2, ENC)  # P2 pegs 1 in the play: no call on the crib
     assert d.match.front == [15, 21] and d.match.muggins is None
-    d.press(BACK_PRESS)  # taken back: the call is open again, on its screen (the crib's, at home: a review)
-    assert d.where() == "call" and d.match.front == [15, 20]
-    d = d.reboot()  # back on it again
-    assert d.where() == "call"
+    # taken back: home, as the board was before it, the call passed (a play-test: the call's screen came back on a
+    # call the table had gone on from, and a second back took the crib's claim back); power-on comes home too
+    d.press(BACK_PRESS)
+    assert d.where() == "peg" and d.match.front == [15, 20] and d.match.muggins == 0
+    d = d.reboot()
+    assert d.where() == "peg"
+    d.press(BACK_PRESS)  # the crib's claim taken back: home, the encoder counts it again
+    assert d.where() == "peg" and d.match.front == [5, 20] and d.display()[-1] == "UNDO: the crib"
 
 
 def test_a_call_held_in_the_next_hand_s_picker_says_where_it_is_called():
@@ -285,16 +289,24 @@ def test_the_crib_s_call_taken_back_at_home_opens_the_call_again():
         assert d.match.front == [15, 34]
 
 
-def test_the_crib_s_call_taken_back_from_a_laid_play_opens_the_call_again():
-    # A review: his heels (or the starter) taken back with back from the laying mode went home, the crib's call
-    # lost, where from home it opens again.
+def test_the_next_deal_s_first_event_taken_back_comes_home_as_the_table_went_on_from_the_crib_s_call():
+    # From the laying mode as from home (a review: they differed). A play-test: the starter taken back opened the
+    # crib's call the table had gone on from ("enc=go on"), where a second back took the crib's claim back.
     d = crib_claimed_short()
     d.press(ENC)  # not called: the next deal, P2 dealing
     assert d.ask({"cmd": "settings", "set": {"play": 1}})["ok"]
     d.press(HOLD_P2)  # his heels: the play laid from here
     assert d.where() == "lay" and d.match.muggins is None
     d.press(BACK_PRESS)  # his heels taken back
-    assert d.match.muggins == 0 and d.where() == "call" and d.display()[:3] == ["P1 CRIB 10", "muggins?", "P2: p2"]
+    assert d.match.muggins == 0 and d.where() == "peg" and d.display()[-1] == "UNDO: his heels"
+    d.press(ENC)
+    d.pick("7D")
+    assert d.where() == "lay"
+    d.press(BACK_PRESS)  # the starter taken back
+    assert d.where() == "peg" and d.display()[-1] == "UNDO: starter"
+    d = crib_claimed_short()  # the call not gone on from: it opens again, as it was
+    d = d.reboot()
+    assert d.where() == "call"
 
 
 def test_a_call_survives_a_power_cut_and_can_still_be_taken_back():
