@@ -140,9 +140,10 @@ def score_lines(board, sure=False):
                 settings.seat_name(match.dealer if nxt[0] is None else nxt[0]), nxt[1])), "enc=count"))
         elif match.phase == "play":
             _play_lines(board, out)
-        if len(out) <= LINES - 3 and match.can_undo:  # room for it, the tally and an undo's or refusal's line
-            # (just after a skip, none: back=starter, above, says what back does then; none at the games archived
-            # or a new match's start, where back is refused)
+        if len(out) <= LINES - 3 and (match.can_undo or not match.events):  # room for it, the tally and an undo's
+            # or refusal's line (just after a skip, none: back=starter, above, says what back does then; none where
+            # the games before are archived, which back refuses; the glance's match at power-on, of no events, has
+            # it, as the log replayed but there)
             out.append("back=undo")
         out.append("won " + tally(match))
     return out
