@@ -34,6 +34,13 @@ def test_a_claim_on_a_hand_laid_shows_the_ranks_it_is_judged_by():
         lay(d, rank)
     d.press(ENC)  # the pone's hand: 5 K 4 5 laid, the starter a King
     assert d.display() == ["P2 HAND", "5 K 4 5 st K", "claim 0", "muggins is on", "turn=claim", "enc=peg"]
+    d.press(turn(12))
+    d.press(BACK_PRESS)  # nothing asked to take back: the count is left for the play's end
+    assert d.where() == "lay" and d.match.front == [5, 3]
+    d.press(ENC)  # the claim as dialled (a play-test: it opened at 0 again, as a hand's picked cards keep theirs)
+    assert d.where() == "claim" and "claim 12" in d.display()
+    d.press(ENC)
+    assert d.match.front == [5, 15] and d.match.log[-1][-1] == 12
 
 
 def test_back_never_takes_back_the_ranks_laid_in_the_play():

@@ -358,7 +358,10 @@ class Count:
         elif self.step == TOTAL or self.ranks.back():
             self.step = RANKS
         else:
+            claimed = self.step == _CLAIM and self._shown_event(board, self.points)
             leave(board)
+            if claimed:  # the claim dialled kept, as a hand's picked cards keep theirs (a play-test: 0 again)
+                board.undone = claimed
 
     def draw(self, board, canvas, now):
         """Cards or ranks: the picker (or the ranks) and the counted side's game hole breathing; else the points as a
