@@ -314,7 +314,7 @@ def test_a_call_survives_a_power_cut_and_can_still_be_taken_back():
     claim(d, "5H 5D JC 10C", 12)
     again = d.reboot()
     assert again.mode.name == "peg"
-    assert again.display()[3:5] == ["next: muggins", "enc=count"]  # not the next hand: the call, and how to open it
+    assert again.display()[3:5] == ["muggins on P2?", "enc=count"]  # not the next hand: the call, and how to open it
     again.press(ENC)  # the count opens on the claim, still open to a call
     assert again.where() == "call" and again.mode.title(again.board) == "P2 HAND"
     again.press(BACK_PRESS)  # the claim taken back: its cards come from the log

@@ -136,8 +136,10 @@ def score_lines(board, sure=False):
         nxt = match.next_show
         called = match.muggins is not None and match.phase == "show"  # a call open: the encoder opens it
         if called or match.phase == "show" and nxt is not None:
-            out.extend(("next: " + ("muggins" if called else "%s %s" % (  # the crib's: the dealer's
-                settings.seat_name(match.dealer if nxt[0] is None else nxt[0]), nxt[1])), "enc=count"))
+            # a call open: whose claim, as the next claim's screen says it (a play-test: "next: muggins" named none);
+            # else whose show (the crib's: the dealer's)
+            out.extend(("muggins on %s?" % settings.side_name(match.muggins) if called else "next: %s %s" % (
+                settings.seat_name(match.dealer if nxt[0] is None else nxt[0]), nxt[1]), "enc=count"))
         elif match.phase == "play":
             _play_lines(board, out)
         if len(out) <= LINES - 3 and (match.can_undo or not match.events):  # room for it, the tally and an undo's
