@@ -83,6 +83,17 @@ def test_after_a_power_cut_a_press_on_the_5_whose_four_are_out_moves_the_dial_pa
     assert d.match.game.laying.play.count == 26
 
 
+def test_after_a_power_cut_at_a_count_of_29_the_dial_is_on_a_rank_that_fits():
+    # A play-test: it came back on the 5, which would pass 31, under "past 31: btn=go"
+    d = laying()
+    for rank in (10, 10, 9):  # 29, P1 to lay
+        lay(d, rank)
+    d = d.reboot()
+    assert d.where() == "lay" and d.mode.rank == 2 and "P1 >2 count 29" in d.display()
+    d.press(ENC)  # P1 lays the 2, as dialled: thirty-one for two
+    assert d.match.front == [4, 0]
+
+
 def test_the_rank_dialled_stays_over_a_look_into_the_menu_or_the_led_test():
     # A review: menu -> LED test -> back reset the dial to 5, and the next press laid a 5 for the 10 dialled.
     d = laying()

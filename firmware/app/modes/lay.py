@@ -5,9 +5,9 @@ seat whose turn it is (the pone leads, then round to the left) dials the rank of
 lays and presses; the core (``["lay", seat, rank]``) adds it to the count and pegs what it
 makes, and the display says it as players do ("fifteen two", "thirty-one for two").
 - turn: the rank, Ace to King (it stays where it was for the next card, or moves to the next rank up that may
-  be laid, or else down, when that was its last card or would pass 31; a power cut dials 5 again, as the
-  first frame, drawn before the log is replayed (``app.glance``), knows no card: a press there once its four
-  are out is refused, and the dial goes past it);
+  be laid, or else down, when that was its last card or would pass 31; a power cut dials 5 again, or the
+  highest rank under 31, as the first frame, drawn before the log is replayed (``app.glance``), knows the count
+  but no card: a press there once its four are out is refused, and the dial goes past it);
 - encoder press: the seat whose turn it is lays a card of that rank; once every card is
   laid, it counts the hands (as from the home mode);
 - its player's button (p1, p2; player 3: back held; a team's button for either partner):
@@ -94,9 +94,12 @@ class Lay:
     full_screen = False
 
     def __init__(self, board):
-        # opened by back at home (the card that won taken back): that card; else the 5, as the glance's first frame
-        # at power-on (which knows no card) dials it: that frame and the replay's are one (test_glance_properties)
-        self.rank = _undone_rank(board, 5)
+        # opened by back at home (the card that won taken back): that card; else the 5, or the highest rank that
+        # fits under 31 (a play-test: the 5 at a count of 29), from the count alone, as the glance's first frame at
+        # power-on (which knows the count but no card) dials it: that frame and the replay's are one
+        # (test_glance_properties)
+        room = _MOST - self._count(board)
+        self.rank = _undone_rank(board, 5 if room > 4 else max(1, room))
         self.turned = board.hw.ticks_ms()  # the last detent: the rank's blink starts lit there
         # count n lights hole under(n) = start - n: hole 60 (under hole 1) on, 31 at hole 30; kept, not
         # asked each frame (a call costs the chip tens of microseconds)
