@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from host_shared import USAGE_ERROR
-from host_shared.atomic_write import replacing
+from host_shared.atomic_write import write_whole
 from host_shared.errors import Failed
 from host_shared.file_args import file_to_read, file_to_write, folder_to_use, named_twice
 from host_shared.untrusted import read_text, shorten, whole_number
@@ -273,12 +273,8 @@ def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: Ex
                                                              + "\n")),
                (args.png_out, lambda path: snapshot(device).save(path, format="PNG"))]  # whatever its name ends in
     for path, write in outputs:  # (their folders were checked before the script was played: file_to_write)
-        try:
-            if path is not None:
-                with replacing(path) as temp:  # a failed write leaves the file as it was
-                    write(temp)
-        except OSError as error:
-            raise Failed("cannot write %s: %s" % (path, getattr(error, "strerror", None) or error)) from error
+        if path is not None:
+            write_whole(path, write)
     if device.errors:
         raise Failed("the app raised %d exception(s) (see above)" % device.errors)
     if args.serve:

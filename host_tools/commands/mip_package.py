@@ -16,7 +16,7 @@ import argparse
 import json
 
 from app import VERSION
-from host_shared.atomic_write import replacing
+from host_shared.atomic_write import write_whole
 from host_shared.board_files import BOARD_JSON, FIRMWARE, ROOT, need_checkout
 from host_shared.errors import Failed
 from host_tools.deploy.firmware_tree import firmware_files
@@ -52,11 +52,7 @@ def run(args: argparse.Namespace) -> int:
             raise Failed("package.json is out of date: run `crib mip-package`")
         print("package.json is up to date")
         return 0
-    try:
-        with replacing(PACKAGE_JSON) as temp:  # a failed write leaves the file as it was
-            temp.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise Failed("cannot write %s: %s" % (PACKAGE_JSON, error)) from error
+    write_whole(PACKAGE_JSON, lambda temp: temp.write_text(text, encoding="utf-8"))
     print("wrote %s (%d files)" % (PACKAGE_JSON.name, len(made["urls"])))  # type: ignore[arg-type]
     return 0
 
