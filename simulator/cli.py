@@ -184,7 +184,7 @@ def stop_on_signals() -> None:
 def run_interactive(args: argparse.Namespace, device: Device, flash: Path, held: ExitStack) -> int:
     """The window, or the terminal (``run`` has checked there is one); both say where the protocol is served (or
     why not)."""
-    server, note = (None, "not serving the protocol (--no-serve)") if args.no_serve else \
+    server, note, clashed = (None, "not serving the protocol (--no-serve)", False) if args.no_serve else \
         start_server(args.port, flash, held)
     try:
         if not args.tui and has_display():
@@ -197,8 +197,8 @@ def run_interactive(args: argparse.Namespace, device: Device, flash: Path, held:
                 print(why, file=sys.stderr)  # seen after the terminal board (it takes the whole screen) ends
                 note = why + "\n" + note  # and on it, under the board
             else:
-                if not note.startswith("serving on"):  # a clash, in the terminal it came from too (where it serves
-                    print(note, file=sys.stderr, flush=True)  # is printed already: "listening on")
+                if clashed or server is None:  # in the terminal it came from too (where it serves is printed
+                    print(note, file=sys.stderr, flush=True)  # already: "listening on")
                 window.run()
                 return 0
         from simulator.tui import Terminal
@@ -226,14 +226,17 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or sys.platform == "darwin"
 
 
-def start_server(port: int, flash: Path, held: ExitStack) -> tuple[ProtocolServer | None, str]:
+def start_server(port: int, flash: Path, held: ExitStack) -> tuple[ProtocolServer | None, str, bool]:
     """Serve the protocol on ``port``, or on a free port if it is taken; return the server (None
-    if none could start) and a line for people saying where it serves and, after a clash, why
-    there and how to reach it. Prints ``listening on 127.0.0.1:PORT`` (tests and tools read it)."""
+    if none could start), a line for people saying where it serves and, after a clash, why
+    there and how to reach it, and whether ``port`` was taken (a clash: the line says more than
+    where it serves). Prints ``listening on 127.0.0.1:PORT`` (tests and tools read it)."""
+    clashed = False
     try:
         server = ProtocolServer(port)
         note = "serving on 127.0.0.1:%d" % server.port
     except OSError as error:
+        clashed = True
         holder = serving_on(port)
         taken = "port %d is taken by %s" % (port, holder.describe() if holder else "another program (%s)"
                                            % error.strerror)
@@ -242,12 +245,12 @@ def start_server(port: int, flash: Path, held: ExitStack) -> tuple[ProtocolServe
         try:
             server = ProtocolServer(0)
         except OSError as again:
-            return None, "%s, and no free port was found (%s): not serving the protocol" % (taken, again.strerror)
+            return None, "%s, and no free port was found (%s): not serving the protocol" % (taken, again.strerror), True
         note = clash_note(server.port, taken)
     held.callback(server.close)
     held.callback(withdraw, announce(server.port, flash))
     print("listening on 127.0.0.1:%d" % server.port, flush=True)
-    return server, note
+    return server, note, clashed
 
 
 def clash_note(port: int, taken: str) -> str:
@@ -278,10 +281,10 @@ def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: Ex
     if device.errors:
         raise Failed("the app raised %d exception(s) (see above)" % device.errors)
     if args.serve:
-        server, note = start_server(args.port, flash, held)
+        server, note, clashed = start_server(args.port, flash, held)
         if server is None:
             raise Failed(note)
-        if not note.startswith("serving on"):
+        if clashed:
             print("crib sim: %s" % note, file=sys.stderr, flush=True)
         device.use_real_clock()
         serve_forever(device, server)
