@@ -18,6 +18,7 @@ from host_tools.board.link_options import add_timeout_argument
 from host_tools.board.log_pages import read_log
 from host_tools.board.talk import explained
 from host_tools.log_replay import GameRecord, Log, Skipped, replay_log
+from host_tools.log_words import events_gone
 from host_tools.rules import game_rules
 
 MAX_LOG_BYTES = 16 * 1024 * 1024  # a long match's log is some tens of KB
@@ -112,8 +113,7 @@ def say_gone(args: argparse.Namespace, first: int) -> None:
     last games only, so those before are in no export or plot (not a failure: all the board has is given)."""
     if first:
         # (a review: "crib log lists their results" was not so: the board keeps about as many games' results)
-        say(args, "events 0 to %d are not in the log: the board keeps the log of a long match's last games "
-                   "only (crib log lists the results it keeps; its tally counts every game)" % (first - 1), "note")
+        say(args, events_gone(first) + " (crib log lists the results it keeps; its tally counts every game)", "note")
 
 
 def add_source_arguments(parser: argparse.ArgumentParser) -> None:

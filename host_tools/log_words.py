@@ -69,6 +69,13 @@ def describe_show(kind: str, args: list[Any], rules: Settings) -> str:
     return "%s: %s%s" % (who, names(cards), "" if claim is None else ", claims %d" % claim)
 
 
+def events_gone(first: int) -> str:
+    """That events 0 to ``first`` - 1 (``first`` > 0) are no longer on the board, and why: said by `crib log` and,
+    as a note, by the commands that read the log (export, plot)."""
+    return "events 0 to %d are no longer on the board: it keeps the log of a long match's last games only" % (
+        first - 1)
+
+
 def counted(number: int, thing: str) -> str:
     """``1 game``, ``3 games``."""
     return "%d %s%s" % (number, thing, "" if number == 1 else "s")
