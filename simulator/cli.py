@@ -48,8 +48,8 @@ from host_shared.errors import Failed
 from host_shared.file_args import file_to_read, file_to_write, folder_to_use, named_twice
 from host_shared.untrusted import read_text, shorten, whole_number
 from simulator.geometry import MAX_SCALE, MIN_SCALE
-from simulator.instances import FlashInUse, announce, default_flash_dir, hold_flash, serving_on, withdraw
-from simulator.server import DEFAULT_PORT, ProtocolServer
+from simulator.instances import DEFAULT_PORT, FlashInUse, announce, default_flash_dir, hold_flash, serving_on, withdraw
+from simulator.server import ProtocolServer
 
 if TYPE_CHECKING:  # the app is imported only when the simulator starts, not for every `crib` command
     from PIL import Image
