@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cribbage.cards import a_rank, names, rank_name
+from cribbage.cards import a_rank, name, names, rank_name
 from cribbage.settings import Settings
 
 # Events that say the same whoever made them.
@@ -32,13 +32,13 @@ def describe(event: list[Any], rules: Settings) -> str:
         if kind == "dealer":
             return "%s deals first" % rules.seat_name(args[0])
         if kind == "cut" or kind == "cut_ranks":  # each card (or rank) by its player
-            said = rank_name if kind == "cut_ranks" else lambda card: names([card])
+            said = rank_name if kind == "cut_ranks" else name
             return "cut for deal: " + ", ".join("%s %s" % (rules.seat_name(seat), said(each))
                                                 for seat, each in enumerate(args[0]) if each is not None)
         if kind == "muggins":
             return "%s calls muggins" % rules.side_name(args[0])
         if kind == "starter":
-            return "starter %s" % names([args[0]])
+            return "starter %s" % name(args[0])
         if kind == "starter_rank":
             return "starter: %s (its suit not dialled)" % a_rank(args[0])
         if kind == "peg":
