@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from cribbage.cards import is_int
 from host_shared import USAGE_ERROR
 from host_shared.errors import Failed, say
 from host_shared.file_args import file_to_read, named_twice
@@ -41,7 +42,7 @@ def load(path: Path) -> Log:
         if not isinstance(settings, dict):
             raise ValueError('%s: "settings" must be a JSON object, like {"target": 121}' % path)
         first, base = data.get("from", 0), data.get("base")
-        if type(first) is not int or first < 0:
+        if not is_int(first) or first < 0:
             raise ValueError('%s: "from" must be the index of the log\'s first event, a whole number, not %s'
                              % (path, shorten(json.dumps(first))))
         if base is not None and not isinstance(base, list):
