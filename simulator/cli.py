@@ -30,7 +30,6 @@ A script has one step a line (simulator/script.py has the details): ``turn 3``, 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import shlex
@@ -38,7 +37,7 @@ import signal
 import sys
 import tempfile
 import threading
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -205,7 +204,7 @@ def run_interactive(args: argparse.Namespace, device: Device, flash: Path, held:
 
         return Terminal(device, server, note=note).run()
     finally:  # quit, interrupted or killed: said last, else the terminal's last line is the "listening on"
-        with contextlib.suppress(OSError, ValueError):  # printed before the board took the screen (a terminal
+        with suppress(OSError, ValueError):  # printed before the board took the screen (a terminal
             print("crib sim: stopped; the game is kept in %s for next time" % flash,  # gone: none to tell)
                   file=sys.stderr, flush=True)
 
