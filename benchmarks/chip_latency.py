@@ -31,20 +31,16 @@ def shown_by(board: ChipBoard, frame: Frame, oracle: set[bytes]) -> bool:
 def changed_at(board: ChipBoard, t_input: float, before: set[bytes], after: set[bytes], limit_ms: float = 300) -> float:
     """Emulated ms from ``t_input`` to the end of the first frame showing a change: a frame of
     the ``after`` oracle set that is not in the ``before`` one."""
-    found: list[Frame] = []
-
-    def seen() -> bool:
+    def seen() -> Frame | None:
         for frame in board.frames_since(t_input - 10 * MS):
             if frame.end_ns < t_input or shown_by(board, frame, before):
                 continue
             if not shown_by(board, frame, after):
                 raise RuntimeError("a frame neither before nor after the input")
-            found.append(frame)
-            return True
-        return False
+            return frame
+        return None
 
-    board.pico.run_until(seen, limit_ms * MS, step_ns=1 * MS)
-    return (found[0].end_ns - t_input) / MS
+    return (board.pico.run_until_value(seen, limit_ms * MS, step_ns=1 * MS).end_ns - t_input) / MS
 
 
 def answered_at(board: ChipBoard, t_input: float, limit_ms: float = 1000) -> float:
@@ -52,17 +48,11 @@ def answered_at(board: ChipBoard, t_input: float, limit_ms: float = 1000) -> flo
     last one before it: the board's answer to the input (it draws at once after one). Blinks make
     new frames too, but seldom within the few ms an answer takes; the hand's end state is checked."""
     last = [f for f in board.frames_since(t_input - 2000 * MS) if f.start_ns < t_input][-1]
-    found: list[Frame] = []
 
-    def seen() -> bool:
-        for frame in board.frames_since(t_input):
-            if frame.wire != last.wire:
-                found.append(frame)
-                return True
-        return False
+    def seen() -> Frame | None:
+        return next((frame for frame in board.frames_since(t_input) if frame.wire != last.wire), None)
 
-    board.pico.run_until(seen, limit_ms * MS, step_ns=1 * MS)
-    return (found[0].end_ns - t_input) / MS
+    return (board.pico.run_until_value(seen, limit_ms * MS, step_ns=1 * MS).end_ns - t_input) / MS
 
 
 def since_save(board: ChipBoard, since: float, input_ns: float, shown_ns: float) -> float:

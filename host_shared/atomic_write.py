@@ -7,8 +7,10 @@ import contextlib
 import os
 import secrets
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+
+from host_shared.errors import Failed
 
 
 @contextlib.contextmanager
@@ -31,6 +33,19 @@ def replacing(path: Path) -> Iterator[Path]:
         os.replace(temp, target)
     finally:
         temp.unlink(missing_ok=True)  # (gone once it replaced the target)
+
+
+def write_whole(path: Path, write: Callable[[Path], object],
+                errors: tuple[type[Exception], ...] = (OSError,)) -> None:
+    """Call ``write`` with the file to write for ``path`` (``replacing``), so a failed write leaves ``path`` as it
+    was; any of ``errors`` it raises becomes ``Failed("cannot write PATH: why")``, why being an OSError's own words
+    (its strerror, without "[Errno N]") or else the error itself (Pillow's ValueError for a format it cannot
+    write)."""
+    try:
+        with replacing(path) as temp:
+            write(temp)
+    except errors as error:
+        raise Failed("cannot write %s: %s" % (path, getattr(error, "strerror", None) or error)) from error
 
 
 def written_in_place(path: Path) -> bool:

@@ -32,19 +32,30 @@ def whole_number(text: str) -> int | None:
     return int(digits) if len(digits) <= MAX_DIGITS else 10 ** MAX_DIGITS
 
 
+def signed_whole_number(text: str) -> int | None:
+    """The whole number ``text`` writes in the digits 0-9, a minus sign right before them or not (``whole_number``),
+    or None: a minus apart from its digits (``- 3``) too, as no one writes a number so."""
+    text = text.strip()
+    digits = text.removeprefix("-")
+    if digits != digits.lstrip():
+        return None
+    value = whole_number(digits)
+    return -value if value is not None and digits != text else value
+
+
 def is_whole_number(text: str) -> bool:
     """True if ``text`` is a whole number written in the digits 0-9 (``whole_number``)."""
     return whole_number(text) is not None
 
 
 def integer(text: str) -> int:
-    """An argparse type: a whole number in the digits 0-9, a minus sign before them or not (``whole_number``); for
-    an option whose ``choices`` name the numbers it takes, argparse refuses any other as no choice, naming them."""
-    typed = text.strip()
-    value = whole_number(typed.removeprefix("-"))
+    """An argparse type: a whole number in the digits 0-9, a minus sign before them or not
+    (``signed_whole_number``); for an option whose ``choices`` name the numbers it takes, argparse refuses any
+    other as no choice, naming them."""
+    value = signed_whole_number(text)
     if value is None:
         raise argparse.ArgumentTypeError("%r is not a whole number" % shorten(text))
-    return -value if typed.startswith("-") else value
+    return value
 
 
 def at_least_one(text: str) -> int:

@@ -8,7 +8,7 @@ import argparse
 from cribbage.show import IMPOSSIBLE, MAX_SHOW, is_possible_total
 from host_shared import USAGE_ERROR
 from host_shared.errors import Failed
-from host_shared.untrusted import is_whole_number, shorten, whole_number
+from host_shared.untrusted import is_whole_number, shorten, signed_whole_number, whole_number
 from host_tools import card_text
 
 
@@ -95,7 +95,7 @@ def total_typed(text: str) -> int:
 def claim_typed(text: str) -> int:
     """``--claim``'s points, as typed -> an int some hand or crib counts (``total_typed``); what is no whole number
     at all (``x``, ``2.5``) said to be one, not as a total no hand counts."""
-    if whole_number(text.strip().removeprefix("-")) is None:
+    if signed_whole_number(text) is None:
         raise argparse.ArgumentTypeError("the claim must be a whole number of points, 0 to %d (never %s), not %r"
                                          % (MAX_SHOW, ", ".join(map(str, IMPOSSIBLE)), shorten(text)))
     return total_typed(text)
@@ -106,6 +106,6 @@ def card_rank_or_total_typed(text: str) -> int | str:
     refused as the total it was meant to be (``total_typed``), not as a card of no rank."""
     if is_whole_number(text) or card_text.parse_rank(text) >= 0:
         return text
-    if is_whole_number(text.strip().removeprefix("-")):
+    if signed_whole_number(text) is not None:
         total_typed(text)  # (raises: no show counts below 0)
     return card_typed(text)

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from cribbage.cards import is_int
 from host_shared import USAGE_ERROR
 from host_shared.errors import Failed, say
 from host_shared.file_args import file_to_read, named_twice
@@ -18,6 +19,7 @@ from host_tools.board.link_options import add_timeout_argument
 from host_tools.board.log_pages import read_log
 from host_tools.board.talk import explained
 from host_tools.log_replay import GameRecord, Log, Skipped, replay_log
+from host_tools.log_words import events_gone
 from host_tools.rules import game_rules
 
 MAX_LOG_BYTES = 16 * 1024 * 1024  # a long match's log is some tens of KB
@@ -40,7 +42,7 @@ def load(path: Path) -> Log:
         if not isinstance(settings, dict):
             raise ValueError('%s: "settings" must be a JSON object, like {"target": 121}' % path)
         first, base = data.get("from", 0), data.get("base")
-        if type(first) is not int or first < 0:
+        if not is_int(first) or first < 0:
             raise ValueError('%s: "from" must be the index of the log\'s first event, a whole number, not %s'
                              % (path, shorten(json.dumps(first))))
         if base is not None and not isinstance(base, list):
@@ -112,8 +114,7 @@ def say_gone(args: argparse.Namespace, first: int) -> None:
     last games only, so those before are in no export or plot (not a failure: all the board has is given)."""
     if first:
         # (a review: "crib log lists their results" was not so: the board keeps about as many games' results)
-        say(args, "events 0 to %d are not in the log: the board keeps the log of a long match's last games "
-                   "only (crib log lists the results it keeps; its tally counts every game)" % (first - 1), "note")
+        say(args, events_gone(first) + " (crib log lists the results it keeps; its tally counts every game)", "note")
 
 
 def add_source_arguments(parser: argparse.ArgumentParser) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cribbage.cards import a_rank, names, rank_name
+from cribbage.cards import a_rank, name, names, rank_name
 from cribbage.settings import Settings
 
 # Events that say the same whoever made them.
@@ -32,13 +32,13 @@ def describe(event: list[Any], rules: Settings) -> str:
         if kind == "dealer":
             return "%s deals first" % rules.seat_name(args[0])
         if kind == "cut" or kind == "cut_ranks":  # each card (or rank) by its player
-            said = rank_name if kind == "cut_ranks" else lambda card: names([card])
+            said = rank_name if kind == "cut_ranks" else name
             return "cut for deal: " + ", ".join("%s %s" % (rules.seat_name(seat), said(each))
                                                 for seat, each in enumerate(args[0]) if each is not None)
         if kind == "muggins":
             return "%s calls muggins" % rules.side_name(args[0])
         if kind == "starter":
-            return "starter %s" % names([args[0]])
+            return "starter %s" % name(args[0])
         if kind == "starter_rank":
             return "starter: %s (its suit not dialled)" % a_rank(args[0])
         if kind == "peg":
@@ -67,6 +67,13 @@ def describe_show(kind: str, args: list[Any], rules: Settings) -> str:
     if not cards:  # (the event's claim is then the total dialled: counted as given, no muggins claim)
         return "%s: total %d" % (who, claim)
     return "%s: %s%s" % (who, names(cards), "" if claim is None else ", claims %d" % claim)
+
+
+def events_gone(first: int) -> str:
+    """That events 0 to ``first`` - 1 (``first`` > 0) are no longer on the board, and why: said by `crib log` and,
+    as a note, by the commands that read the log (export, plot)."""
+    return "events 0 to %d are no longer on the board: it keeps the log of a long match's last games only" % (
+        first - 1)
 
 
 def counted(number: int, thing: str) -> str:

@@ -30,7 +30,6 @@ A script has one step a line (simulator/script.py has the details): ``turn 3``, 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import shlex
@@ -38,18 +37,18 @@ import signal
 import sys
 import tempfile
 import threading
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from host_shared import USAGE_ERROR
-from host_shared.atomic_write import replacing
+from host_shared.atomic_write import write_whole
 from host_shared.errors import Failed
 from host_shared.file_args import file_to_read, file_to_write, folder_to_use, named_twice
 from host_shared.untrusted import read_text, shorten, whole_number
 from simulator.geometry import MAX_SCALE, MIN_SCALE
-from simulator.instances import FlashInUse, announce, default_flash_dir, hold_flash, serving_on, withdraw
-from simulator.server import DEFAULT_PORT, ProtocolServer
+from simulator.instances import DEFAULT_PORT, FlashInUse, announce, default_flash_dir, hold_flash, serving_on, withdraw
+from simulator.server import ProtocolServer
 
 if TYPE_CHECKING:  # the app is imported only when the simulator starts, not for every `crib` command
     from PIL import Image
@@ -184,7 +183,7 @@ def stop_on_signals() -> None:
 def run_interactive(args: argparse.Namespace, device: Device, flash: Path, held: ExitStack) -> int:
     """The window, or the terminal (``run`` has checked there is one); both say where the protocol is served (or
     why not)."""
-    server, note = (None, "not serving the protocol (--no-serve)") if args.no_serve else \
+    server, note, clashed = (None, "not serving the protocol (--no-serve)", False) if args.no_serve else \
         start_server(args.port, flash, held)
     try:
         if not args.tui and has_display():
@@ -197,15 +196,15 @@ def run_interactive(args: argparse.Namespace, device: Device, flash: Path, held:
                 print(why, file=sys.stderr)  # seen after the terminal board (it takes the whole screen) ends
                 note = why + "\n" + note  # and on it, under the board
             else:
-                if not note.startswith("serving on"):  # a clash, in the terminal it came from too (where it serves
-                    print(note, file=sys.stderr, flush=True)  # is printed already: "listening on")
+                if clashed or server is None:  # in the terminal it came from too (where it serves is printed
+                    print(note, file=sys.stderr, flush=True)  # already: "listening on")
                 window.run()
                 return 0
         from simulator.tui import Terminal
 
         return Terminal(device, server, note=note).run()
     finally:  # quit, interrupted or killed: said last, else the terminal's last line is the "listening on"
-        with contextlib.suppress(OSError, ValueError):  # printed before the board took the screen (a terminal
+        with suppress(OSError, ValueError):  # printed before the board took the screen (a terminal
             print("crib sim: stopped; the game is kept in %s for next time" % flash,  # gone: none to tell)
                   file=sys.stderr, flush=True)
 
@@ -226,14 +225,17 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or sys.platform == "darwin"
 
 
-def start_server(port: int, flash: Path, held: ExitStack) -> tuple[ProtocolServer | None, str]:
+def start_server(port: int, flash: Path, held: ExitStack) -> tuple[ProtocolServer | None, str, bool]:
     """Serve the protocol on ``port``, or on a free port if it is taken; return the server (None
-    if none could start) and a line for people saying where it serves and, after a clash, why
-    there and how to reach it. Prints ``listening on 127.0.0.1:PORT`` (tests and tools read it)."""
+    if none could start), a line for people saying where it serves and, after a clash, why
+    there and how to reach it, and whether ``port`` was taken (a clash: the line says more than
+    where it serves). Prints ``listening on 127.0.0.1:PORT`` (tests and tools read it)."""
+    clashed = False
     try:
         server = ProtocolServer(port)
         note = "serving on 127.0.0.1:%d" % server.port
     except OSError as error:
+        clashed = True
         holder = serving_on(port)
         taken = "port %d is taken by %s" % (port, holder.describe() if holder else "another program (%s)"
                                            % error.strerror)
@@ -242,12 +244,12 @@ def start_server(port: int, flash: Path, held: ExitStack) -> tuple[ProtocolServe
         try:
             server = ProtocolServer(0)
         except OSError as again:
-            return None, "%s, and no free port was found (%s): not serving the protocol" % (taken, again.strerror)
+            return None, "%s, and no free port was found (%s): not serving the protocol" % (taken, again.strerror), True
         note = clash_note(server.port, taken)
     held.callback(server.close)
     held.callback(withdraw, announce(server.port, flash))
     print("listening on 127.0.0.1:%d" % server.port, flush=True)
-    return server, note
+    return server, note, clashed
 
 
 def clash_note(port: int, taken: str) -> str:
@@ -273,19 +275,15 @@ def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: Ex
                                                              + "\n")),
                (args.png_out, lambda path: snapshot(device).save(path, format="PNG"))]  # whatever its name ends in
     for path, write in outputs:  # (their folders were checked before the script was played: file_to_write)
-        try:
-            if path is not None:
-                with replacing(path) as temp:  # a failed write leaves the file as it was
-                    write(temp)
-        except OSError as error:
-            raise Failed("cannot write %s: %s" % (path, getattr(error, "strerror", None) or error)) from error
+        if path is not None:
+            write_whole(path, write)
     if device.errors:
         raise Failed("the app raised %d exception(s) (see above)" % device.errors)
     if args.serve:
-        server, note = start_server(args.port, flash, held)
+        server, note, clashed = start_server(args.port, flash, held)
         if server is None:
             raise Failed(note)
-        if not note.startswith("serving on"):
+        if clashed:
             print("crib sim: %s" % note, file=sys.stderr, flush=True)
         device.use_real_clock()
         serve_forever(device, server)

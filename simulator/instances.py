@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from host_shared.atomic_write import replacing
-from simulator.server import DEFAULT_PORT
 
+DEFAULT_PORT = 4121  # the simulator's own (the server's module, which host commands need not load, takes it here)
 APP_DIR = "cribbage-board"
 LOCK_NAME = "simulator.lock"
 

@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from host_shared.untrusted import shorten, whole_number
+from host_shared.untrusted import shorten, signed_whole_number
 from shared.events import CONTROLS, LONG, MAX_TURN, PRESS, TURN
 from shared.serial_lines import MAX_LINE
 from simulator.device import Device
@@ -72,12 +72,10 @@ def _protocol_line(line: str) -> str:
 def _whole(rest: str, usage: str) -> int:
     """``rest`` as a whole number in the digits 0-9, a minus before it or not (as the `crib` commands
     read numbers: not ``1_0``, ``+5`` or other scripts' digits); ValueError saying ``usage`` if it is none."""
-    minus = rest.startswith("-")
-    digits = rest[1:] if minus else rest
-    number = whole_number(digits) if digits == digits.strip() else None  # (not "- 3")
+    number = signed_whole_number(rest)
     if number is None:
         raise ValueError("%s, not %r" % (usage, shorten(rest)))
-    return -number if minus else number
+    return number
 
 
 def _step(word: str, rest: str) -> tuple[str, Any]:

@@ -36,8 +36,8 @@ from collections.abc import Callable
 from hal import line_reader
 from shared import serial_lines
 from shared.serial_lines import MAX_LINE_BYTES
+from simulator.instances import DEFAULT_PORT
 
-DEFAULT_PORT = 4121
 MAX_QUEUED = 8  # lines of one client waiting for the board
 MAX_UNSENT = 64 * 1024  # bytes of replies waiting for one client to read them
 MAX_CLIENTS = 16

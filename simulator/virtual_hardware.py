@@ -28,12 +28,10 @@ class VirtualDisplay:
 
     def __init__(self) -> None:
         self.lines = []  # type: list[str]
-        self.updates = 0
 
     def show_lines(self, lines: list) -> None:
         """Show ``lines`` (a list of short strings), replacing what was there."""
         self.lines = list(lines)
-        self.updates += 1
 
     def send_next(self) -> bool:
         """Nothing left to send: the lines were shown as they came."""

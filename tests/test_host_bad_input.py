@@ -16,11 +16,14 @@ from host_helpers import FakeBoard, crib
 from sim_process import CRIB, TIMEOUT_S
 
 from host_shared.errors import FAIL_LIMIT
+from host_shared.untrusted import integer, signed_whole_number
 from host_tools.board import talk
 from host_tools.board.crib_words import in_crib_words
-from host_tools.board.link import MAX_REPLY, BoardRefused, RequestTooLong, connect
+from host_tools.board.link import MAX_REPLY, BoardRefused, MalformedReply, RequestTooLong, connect
+from host_tools.board.log_pages import log_page
 from host_tools.commands import settings as settings_command
 from host_tools.commands.settings import parse_assignment, parse_assignments
+from host_tools.log_source import load
 
 A_LOG = [["dealer", 0], ["peg", 1, 2], ["peg", 0, 3]]
 
@@ -324,6 +327,31 @@ def test_a_settings_number_is_read_as_crib_peg_reads_points(capsys: pytest.Captu
             parse_assignment("brightness=" + typed)
     status, _, err = crib(capsys, "settings", "brightness=1e2", "-d", "socket://127.0.0.1:1")
     assert status == 2 and "is 1e2: settings take whole numbers" in err  # nothing was sent
+
+
+@pytest.mark.parametrize(("typed", "number"), [
+    ("3", 3), ("-3", -3), (" -07 ", -7), ("-0", 0),
+    ("- 3", None), ("-", None), ("--3", None), ("+3", None), ("1_0", None), ("-\uff13", None), ("", None)])
+def test_a_whole_number_with_a_minus_or_not_is_read_alike_everywhere(typed: str, number: int | None) -> None:
+    # A review: three readers of it, and crib's options took "- 3" as -3 while crib sim's script refused it
+    assert signed_whole_number(typed) == number
+    if number is None:
+        with pytest.raises(argparse.ArgumentTypeError, match="is not a whole number"):
+            integer(typed)
+    else:
+        assert integer(typed) == number
+
+
+def test_json_true_is_no_whole_number_in_a_log(tmp_path: Path) -> None:
+    # read by cribbage.cards.is_int, as the board's state is (a review: three spellings of it)
+    saved = tmp_path / "log.json"
+    saved.write_text(json.dumps({"log": [], "from": True}))
+    with pytest.raises(ValueError, match='"from" must be the index'):
+        load(saved)
+    for key in ("from", "total", "edits"):
+        with pytest.raises(MalformedReply, match="not a page of its log"):
+            log_page({"log": [], key: True})
+    assert log_page({"log": [], "from": 0, "total": 3, "edits": 1})
 
 
 def test_output_cut_short_by_its_reader() -> None:

@@ -40,6 +40,14 @@ def test_a_log_is_replayed_without_the_board_s_serial_link() -> None:
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "[]\n"
 
 
+def test_finding_a_running_simulator_loads_no_server() -> None:
+    # A review: simulator.instances took DEFAULT_PORT from simulator.server, so every command that looks for a
+    # board loaded the server (selectors, socket, the board's line reader)
+    code = ("import sys, simulator.instances; print(sorted(m for m in ('simulator.server', 'selectors', 'hal') "
+            "if m in sys.modules))")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "[]\n"
+
+
 def test_options_before_a_command_go_after_it() -> None:
     # words_taken reads the options as each parser noted them (argparse's own table is private)
     _, commands = cli.build_parser()

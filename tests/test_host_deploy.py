@@ -422,6 +422,24 @@ def test_deploy_command_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Cap
     assert "did not answer the listing" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("stderr", "said"), [
+    ("", "mpy-cross exited with status 1"),  # a review: "crib deploy: error: " and nothing
+    ("  \n", "mpy-cross exited with status 1"),
+    ("pkg/mod.py:1: SyntaxError: invalid syntax\n", "pkg/mod.py:1: SyntaxError: invalid syntax"),
+])
+def test_a_program_that_fails_is_said_even_when_it_says_nothing(stderr: str, said: str,
+                                                                  monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    from host_tools.cli import main
+
+    def mpy_cross_fails(*args: object, **kwargs: object) -> None:
+        raise subprocess.CalledProcessError(1, ["/somewhere/bin/mpy-cross", "-o", "x.mpy", "x.py"], "", stderr)
+
+    monkeypatch.setattr(deploy_module, "deploy", mpy_cross_fails)
+    assert main(["deploy", "--dry-run"]) == 1
+    assert capsys.readouterr().err == "crib deploy: error: %s\n" % said
+
+
 class BoardOverTcp:
     """What a socket:// address may be: the app's protocol answers each JSON line; with ``repl``,
     MicroPython's raw REPL answers Ctrl-A (a board on an emulated chip, or behind a serial-to-TCP

@@ -417,13 +417,13 @@ def test_a_long_match_is_logged_exported_and_plotted_from_the_oldest_game_the_bo
     saved.write_text(out)
     assert status == 0 and json.loads(out)["from"] == kept > 0 and json.loads(out)["log"] == log[kept:]
     status, out, _ = crib_on_board("log")
-    assert status == 0 and "events 0 to %d are no longer on it" % (kept - 1) in " ".join(out.split())
+    assert status == 0 and "events 0 to %d are no longer on the board" % (kept - 1) in " ".join(out.split())
     truth = [g for g in log_replay.replay({}, log) if g.steps[0].seq >= kept]  # the whole match, from its first event
     status, out, err = crib_on_board("export", "--format", "json")
     exported = json.loads(out)["games"]
     assert status == 0 and [g["number"] for g in exported] == [3, 4, 5] == [g.number for g in truth]
     # the games before: all the board has is given, and what it no longer has is said (a review: unsaid)
-    gone = "note: events 0 to %d are not in the log" % (kept - 1)
+    gone = "note: events 0 to %d are no longer on the board" % (kept - 1)
     assert json.loads(out)["from"] == kept and json.loads(out)["skipped"] == [] and gone in err, err
     assert [(g["winner"], g["final"], [s["seq"] for s in g["steps"]]) for g in exported] == [
         (g.winner, g.final, [s.seq for s in g.steps]) for g in truth]

@@ -93,3 +93,13 @@ def test_an_install_that_is_not_editable_names_every_package_the_host_imports() 
             for init in (ROOT / folder).rglob("__init__.py"):
                 found.add(".".join([package, *init.parent.relative_to(ROOT / folder).parts]))
     assert sorted(setup["packages"]) == sorted(found)
+
+
+def test_a_package_json_that_cannot_be_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    # A review: said as export and plot say it, the OSError's own words without its "[Errno 28]"
+    full = tmp_path / "package.json"  # every write fails there: No space left on device
+    full.symlink_to("/dev/full")
+    monkeypatch.setattr(mip_package, "PACKAGE_JSON", full)
+    assert main(["mip-package"]) == 1
+    assert "crib mip-package: error: cannot write %s: No space left on device\n" % full in capsys.readouterr().err

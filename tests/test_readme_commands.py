@@ -19,7 +19,7 @@ from sim_process import Simulator
 
 from host_tools.board import devices
 from host_tools.cli import main
-from simulator.server import DEFAULT_PORT
+from simulator.instances import DEFAULT_PORT
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"

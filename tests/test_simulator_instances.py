@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from sim_process import CRIB, TIMEOUT_S, Simulator
 
 from host_tools.board import devices
 from host_tools.cli import main
-from simulator import instances
+from simulator import cli, instances
 
 
 def finished_process_pid() -> int:
@@ -147,6 +148,20 @@ def test_a_port_clash_is_said_at_start_and_crib_finds_the_simulator(tmp_path: Pa
     assert instances.running() == []  # their runtime files went with them
     assert main(["status"]) == 1
     assert "no board found" in capsys.readouterr().err
+
+
+def test_a_port_clash_is_told_by_start_server_not_by_its_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    # A review: a clash was found by the note's first words, which a rewording of clash_note would have changed
+    monkeypatch.setattr(cli, "clash_note", lambda port, taken: "serving on %d: %s" % (port, taken))
+    with ExitStack() as held:
+        first, note, clashed = cli.start_server(0, tmp_path / "one", held)
+        assert first is not None and not clashed and note == "serving on 127.0.0.1:%d" % first.port
+        second, note, clashed = cli.start_server(first.port, tmp_path / "two", held)
+        assert second is not None and second.port != first.port and clashed and "is taken by" in note
+    assert capsys.readouterr().out == "listening on 127.0.0.1:%d\nlistening on 127.0.0.1:%d\n" % (first.port,
+                                                                                               second.port)
+    assert instances.running() == []  # each withdrawn as it closed
 
 
 def test_runtime_files_of_processes_gone_are_not_simulators(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from cribbage.cards import is_int
 from host_shared.untrusted import shorten
 from host_tools.board.devices import LinkError
 from host_tools.board.link import BoardLink, BoardRefused, MalformedReply
@@ -107,7 +108,7 @@ class _LogRead:
         self.last = reply
         if "lost" in reply:  # (asked with skip) the events up to "lost" are not on the board: on from there
             end = reply["lost"]
-            if type(end) is not int or not self.here < end <= self.total:
+            if not is_int(end) or not self.here < end <= self.total:
                 raise MalformedReply("the board's log reply skips to no event after %d: %s"
                                      % (self.here, shorten(json.dumps(reply))))
             self.lose(end, shorten(str(reply.get("why") or "the board cannot give them")))
@@ -170,7 +171,7 @@ def log_page(reply: dict[str, Any]) -> dict[str, Any]:
     """``reply`` if it is a page of the log (a list ``log``; whole numbers ``from``, ``total`` and ``edits``
     and a list or null ``base`` if there), else MalformedReply."""
     if (not isinstance(reply.get("log"), list)
-            or not all(type(reply.get(key, 0)) is int and reply.get(key, 0) >= 0 for key in ("from", "total", "edits"))
+            or not all(is_int(reply.get(key, 0)) and reply.get(key, 0) >= 0 for key in ("from", "total", "edits"))
             or not isinstance(reply.get("base"), (list, type(None)))):
         raise MalformedReply('the board\'s log reply is not a page of its log: %s' % shorten(json.dumps(reply)))
     return reply

@@ -17,7 +17,7 @@ from rich.table import Table
 
 from app.modes.advise import one_of_each
 from cribbage import advice
-from cribbage.cards import names
+from cribbage.cards import name
 from host_shared.untrusted import at_least_one, integer
 from host_tools.card_args import cards_given
 from host_tools.card_text import symbol_names
@@ -28,7 +28,7 @@ def as_json(keeps: list[advice.Keep], dealer: bool) -> list[dict[str, Any]]:
     """The ranking as JSON-able dicts (cards written as text); ``crib_yours`` (``dealer``) says whether the crib's
     points are added to the hand's in ``expected`` (the crib is yours) or taken from them (the opponent's)."""
     return [{
-        "keep": names(k.keep).split(), "discard": names(k.discard).split(), "expected": k.expected,
+        "keep": [name(c) for c in k.keep], "discard": [name(c) for c in k.discard], "expected": k.expected,
         "hand_expected": hand_expected(k), "crib_expected": crib_expected(k), "crib_yours": dealer,
         "hand_min": k.hand_min, "hand_max": k.hand_max, "starters": k.starters,
         "chances": {str(t): n for t, n in sorted(chances(k).items())},

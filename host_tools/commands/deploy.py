@@ -364,9 +364,16 @@ def run(args: argparse.Namespace) -> int:
         deploy(args.device, dry_run=args.dry_run, compile_modules=not args.no_compile, force=args.force,
                romfs=args.romfs)
     except (DeployError, LinkError, subprocess.CalledProcessError, FileNotFoundError) as error:
-        message = error.stderr.strip() if isinstance(error, subprocess.CalledProcessError) else str(error)
-        raise Failed(message) from error
+        raise Failed(failed_program(error) if isinstance(error, subprocess.CalledProcessError) else str(error)) \
+            from error
     return 0
+
+
+def failed_program(error: subprocess.CalledProcessError) -> str:
+    """What a program that failed (mpy-cross) said on stderr; when it said nothing, its name and exit status, so
+    the error line is never empty."""
+    command = error.cmd if isinstance(error.cmd, (list, tuple)) else str(error.cmd).split()
+    return (error.stderr or "").strip() or "%s exited with status %d" % (Path(command[0]).name, error.returncode)
 
 
 DESCRIPTION = """Put the firmware on the board (MicroPython 1.23 or newer, reached through mpremote), sending

@@ -17,8 +17,7 @@ from typing import Any
 
 from cribbage.settings import Settings
 from host_shared import NOT_DONE
-from host_shared.atomic_write import replacing
-from host_shared.errors import Failed
+from host_shared.atomic_write import write_whole
 from host_shared.file_args import file_to_write, is_standard_output
 from host_tools import log_replay
 from host_tools.log_source import add_source_arguments, fetch_games, say_gone, say_skipped
@@ -99,11 +98,7 @@ def run(args: argparse.Namespace) -> int:
         say_gone(args, first)
         say_skipped(args, skipped)
         return done
-    try:
-        with replacing(args.out) as temp:  # a failed write leaves the file as it was
-            temp.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise Failed("cannot write %s: %s" % (args.out, error.strerror or error)) from error
+    write_whole(args.out, lambda temp: temp.write_text(text, encoding="utf-8"))
     print("wrote %s (%s: %s, %s)" % (args.out, args.format.upper(), counted(len(games), "game"),
                                       counted(sum(len(rows_of(g)) for g in games), "event")))
     say_gone(args, first)

@@ -12,7 +12,7 @@ from rich.table import Table
 from host_tools.board.log_pages import read_log
 from host_tools.board.talk import add_conversation
 from host_tools.log_replay import Log, replay_log
-from host_tools.log_words import describe, pegs_said
+from host_tools.log_words import describe, events_gone, pegs_said
 from host_tools.rules import game_rules
 
 
@@ -45,7 +45,7 @@ def shown(reply: dict[str, Any]) -> list[RenderableType]:
         table.add_row(str(seq), describe(event, rules), pegged.get(seq, ""), json.dumps(event))
     out: list[RenderableType] = []
     if first:
-        out.append("the board keeps the log of its last games only: events 0 to %d are no longer on it" % (first - 1))
+        out.append(events_gone(first))
     out.append(table if reply["log"] else "game log: no event yet (the match has not begun)")
     for number, game in enumerate(reply.get("games") or (), 1):  # (numbered by firmware from 2026-12-05: its last kept)
         out.append("finished game %s: %s wins (%s), worth %s" % (

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TypedDict
 
 from app import VERSION
-from host_shared.atomic_write import replacing
+from host_shared.atomic_write import write_whole
 from host_shared.board_files import BOARD_JSON, FIRMWARE, ROOT, need_checkout
 from host_shared.errors import Failed
 from host_tools.deploy.firmware_tree import firmware_files
@@ -24,16 +25,25 @@ from host_tools.deploy.firmware_tree import firmware_files
 PACKAGE_JSON = ROOT / "package.json"
 
 
-def package() -> dict[str, object]:
+class Package(TypedDict):
+    """package.json's content: each file as [path on the board, path in the repository], no dependencies, the
+    firmware's version."""
+
+    urls: list[list[str]]
+    deps: list[str]
+    version: str
+
+
+def package() -> Package:
     """The package.json content for the current firmware tree."""
     urls = [[rel, (folder / rel).relative_to(ROOT).as_posix()] for rel, folder in firmware_files(FIRMWARE).items()]
     urls.append(["board.json", BOARD_JSON.relative_to(ROOT).as_posix()])
     return {"urls": urls, "deps": [], "version": VERSION}
 
 
-def render(data: dict[str, object]) -> str:
+def render(data: Package) -> str:
     """package.json text: one url pair a line, so diffs stay readable."""
-    lines = ",\n".join("    " + json.dumps(pair) for pair in data["urls"])  # type: ignore[attr-defined]
+    lines = ",\n".join("    " + json.dumps(pair) for pair in data["urls"])
     return '{\n  "urls": [\n%s\n  ],\n  "deps": %s,\n  "version": %s\n}\n' % (
         lines, json.dumps(data["deps"]), json.dumps(data["version"]))
 
@@ -52,12 +62,8 @@ def run(args: argparse.Namespace) -> int:
             raise Failed("package.json is out of date: run `crib mip-package`")
         print("package.json is up to date")
         return 0
-    try:
-        with replacing(PACKAGE_JSON) as temp:  # a failed write leaves the file as it was
-            temp.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise Failed("cannot write %s: %s" % (PACKAGE_JSON, error)) from error
-    print("wrote %s (%d files)" % (PACKAGE_JSON.name, len(made["urls"])))  # type: ignore[arg-type]
+    write_whole(PACKAGE_JSON, lambda temp: temp.write_text(text, encoding="utf-8"))
+    print("wrote %s (%d files)" % (PACKAGE_JSON.name, len(made["urls"])))
     return 0
 
 

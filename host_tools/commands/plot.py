@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 from app.palette import CHOICES, DEFAULT_COLOURS
 from app.prefs import restore_prefs
 from host_shared import NOT_DONE
-from host_shared.atomic_write import replacing
+from host_shared.atomic_write import write_whole
 from host_shared.errors import Failed
 from host_shared.file_args import file_to_write
 from host_shared.untrusted import at_least_one
@@ -161,11 +161,9 @@ def run(args: argparse.Namespace) -> int:
         games = [g for g in games if g.number == args.game][-1:]
     if not games:
         raise Failed("nothing to plot: no game%s in the log" % ("" if args.game is None else " %d" % args.game))
-    try:
-        with replacing(args.out) as temp:  # named as --out ends: Pillow picks the same format; a failed write
-            render(games, side_colours(settings)).save(temp)  # leaves the file as it was
-    except (OSError, ValueError) as error:  # ValueError: Pillow could not write the image in that format
-        raise Failed("cannot write %s: %s" % (args.out, getattr(error, "strerror", None) or error)) from error
+    # the file written is named as --out ends, so Pillow picks the same format; ValueError: it cannot write the
+    # image in that format
+    write_whole(args.out, lambda temp: render(games, side_colours(settings)).save(temp), (OSError, ValueError))
     print("wrote %s (%s)" % (args.out, counted(len(games), "game")))
     return NOT_DONE if skipped else 0
 

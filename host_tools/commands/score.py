@@ -34,10 +34,11 @@ def breakdown(count: show.Count) -> list[tuple[str, str, int]]:
 def as_json(count: show.Count) -> dict[str, Any]:
     """The count as a JSON-able dict (cards written as text)."""
     return {
-        "hand": names(count.hand).split(), "starter": name(count.starter), "crib": count.is_crib,
+        "hand": [name(c) for c in count.hand], "starter": name(count.starter), "crib": count.is_crib,
         "total": count.total, "said": saying.say(count),
-        "fifteens": [names(c).split() for c in count.fifteens], "pairs": [names(c).split() for c in count.pairs],
-        "runs": [names(c).split() for c in count.runs], "flush": names(count.flush).split(),
+        "fifteens": [[name(c) for c in cards] for cards in count.fifteens],
+        "pairs": [[name(c) for c in cards] for cards in count.pairs],
+        "runs": [[name(c) for c in cards] for cards in count.runs], "flush": [name(c) for c in count.flush],
         "nobs": None if count.nobs is None else name(count.nobs),
     }
 
@@ -64,8 +65,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def define(parser: argparse.ArgumentParser, name: str) -> None:
-    """Add the arguments of `crib score` (``name``) to its ``parser``."""
+def define(parser: argparse.ArgumentParser, command: str) -> None:
+    """Add the arguments of `crib score` (``command``, its name) to its ``parser``."""
     parser.add_argument("cards", nargs="+", metavar="CARD",
                         help="4 cards then the starter, like 5H 5C 5S JD 5D (10H or TH, or 5♥ also work)")
     parser.add_argument("--crib", action="store_true", help="count it as the crib (only a 5-card flush counts)")

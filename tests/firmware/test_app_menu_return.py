@@ -126,11 +126,7 @@ def test_the_menu_left_where_no_count_was_open_goes_home_and_an_action_there_too
 def at_the_crib_s_call(players=2):
     """Muggins on, player 1 deals, the 5S turned; each hand claimed and let go uncalled, then the crib (4C 4D 6H 6S,
     worth 24) claimed at 10 (the dealer P1, or T1a: teams): the deal has passed, the crib's call is open."""
-    d = Driver()
-    assert d.ask({"cmd": "settings", "set": {"muggins": True, "players": players}})["ok"]
-    d.press(P1, ENC)
-    d.pick("5S")
-    d.press(ENC)
+    d = at_pones_hand(players)
     for hand in ("5H 5D JC 10C", "AC 2D 3H KS", "7C 8C 9D QH", "2C 3C 4H 9S")[:players]:
         d.pick_all(hand)
         d.press(turn(-1), ENC, ENC)  # claimed 0, not called: on
