@@ -113,7 +113,7 @@ def say_gone(args: argparse.Namespace, first: int) -> None:
     """Say on stderr that the log starts at event ``first`` > 0: the board keeps the log of a long match's
     last games only, so those before are in no export or plot (not a failure: all the board has is given)."""
     if first:
-        # (a review: "crib log lists their results" was not so: the board keeps about as many games' results)
+        # "the results it keeps": the board keeps about as many games' results as their logs, not every game's
         say(args, events_gone(first) + " (crib log lists the results it keeps; its tally counts every game)", "note")
 
 
