@@ -50,9 +50,9 @@ class Driver:
 
     def reboot(self, supply_ma=None):
         """The power goes off and on: a new board on the same saved files (fresh hardware; the
-        same build unless ``supply_ma`` names another)."""
-        return Driver(self.root, supply_ma=self.hw.supply_ma if supply_ma is None else supply_ma,
-                      wire_order=self.hw.wire_order)
+        same build, with or without its display and serial line, unless ``supply_ma`` names another supply)."""
+        return Driver(self.root, display=self.hw.display is not None, serial=self.hw.serial is not None,
+                      supply_ma=self.hw.supply_ma if supply_ma is None else supply_ma, wire_order=self.hw.wire_order)
 
     def ask(self, request):
         """Send one serial request (a dict, or a raw line) and return the decoded reply."""

@@ -93,6 +93,10 @@ def test_a_new_game_from_the_menu_asks_twice_while_one_is_under_way_only():
     assert d.mode.lines(d.board)[-2:] == ["press again:", "game is dropped"]
     d.press(turn(1), turn(-1), ENC)  # a turn asks again from the start
     assert d.mode.sure and d.match.front == [0, 2]
+    d.press(P1)  # refused, and the question with it (a play-test: the next press still dropped the game)
+    assert not d.mode.sure and d.board.messages.refusal == "the encoder opens it"
+    d.press(ENC)  # asks again
+    assert d.mode.sure and d.match.front == [0, 2]
     d.press(ENC)
     assert d.mode.name == "peg" and d.match.front == [0, 0] and d.match.phase == "cut"
 

@@ -46,8 +46,9 @@ class Menu:
             self.sure = False
         elif kind == events.PRESS and what == events.BACK or kind == events.LONG and what == events.ENCODER:
             board.idle()  # back, or the encoder held as it opened the menu: back to the game
-        elif what == events.PLAYER_1 or what == events.PLAYER_2:  # no use here: refused, as on other screens
-            board.messages.refuse("the encoder opens it")
+        elif what == events.PLAYER_1 or what == events.PLAYER_2:  # no use here: refused, as on other screens; a
+            board.messages.refuse("the encoder opens it")  # question asked is dropped, as by any other input than
+            self.sure = False  # the encoder (a play-test: the next press still dropped the game)
         elif kind == events.PRESS and what == events.ENCODER:
             item = self.item
             if item <= _NEW_MATCH and not self.sure:  # the first press asks, saying what the second loses
