@@ -22,7 +22,7 @@ def undo_and_fetch(link: BoardLink) -> dict[str, Any]:
     """Read the last event, undo it, then fetch the state to show: the undo reply with the
     state and ``undone``, the event taken back (None if the log was empty: the board refuses; or if
     the log changed between the two requests, another host or the board's controls: what was read
-    may not be what the undo took)."""
+    may not be what the undo took); and ``heels_undone``, True when his heels went with it."""
     before = checked_state(link.request("state")["state"])
     events = before.get("events", 0)
     last = link.request("log", **{"from": events - 1, "count": 1})["log"] if events else []
