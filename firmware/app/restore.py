@@ -152,8 +152,10 @@ def _replayed(board, data, cut):
     except RuleError as e:
         if match.events == match.archived:  # no event of it replayed
             raise
-        board.messages.announce("SAVE CUT SHORT", "the saved game is kept up to its event %d, which this "
-                                "firmware's rules refuse (%s)" % (match.events, e), True)
+        # what it means for the game first (the display shows the notice's first 3 lines; which event and why: state)
+        board.messages.announce("SAVE CUT SHORT", "the last moves are not kept: check the pegs. the saved game is "
+                                "kept up to its event %d, which this firmware's rules refuse (%s)" % (match.events, e),
+                                True)
         cut.append(True)
         match.edits = max(edits, match.edits) + 1  # a reader of the log's pages sees a change
         return match
