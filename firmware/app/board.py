@@ -126,8 +126,8 @@ class Board:
         # the restore and the glance: used at power-on only; no mode holds the others yet
         forget("app.restore app.glance app.prefs app.history cribbage.saved_base " + _COUNT_MODULES)
         self._display_dirty = True
-        home_or_call(self)  # back on the crib's call still open, as it was (passed: home); a play laid card by card
-        # goes on where it was
+        # back on the crib's call still open, as it was (passed: home); a play laid card by card goes on where it was
+        home_or_call(self)
 
     # --- save and restore (the restore at power-on: app.restore) -------------------------
 

@@ -219,17 +219,18 @@ class Lay:
         settings = match.settings
         laying = match.game.laying
         out = side_lines(match)  # the scores (the dealer's game hole glows)
+        count = self._count(board)
         if turn is None:
             out.append("PLAY OVER")
         else:  # whose turn, the rank dialled, the count: "P1 >10 count 24"
-            out.append("%s >%s count %d" % (settings.seat_name(turn), rank_name(self.rank - 1), self._count(board)))
+            out.append("%s >%s count %d" % (settings.seat_name(turn), rank_name(self.rank - 1), count))
         if laying is not None and laying.said is not None:
             out.extend(play_said(match))
         elif match.heels:  # nothing said yet in this play: the dealer's 2 of the Jack turned
             out.extend(heels_said(match))
         # the rank dialled would pass 31 (the LEDs: its value vermillion): a press is refused, a go is not (the count
         # is over 21), so the hint says go (a play-test: only the LEDs said it)
-        past = turn is not None and self._count(board) + value(self.rank * 4 - 4) > _MOST
+        past = turn is not None and count + value(self.rank * 4 - 4) > _MOST
         if turn is None:
             hint = ["enc=count"]
         elif turn == 2 and settings.seats == 3:  # player 3's go is back held: pressed, back undoes
