@@ -109,3 +109,22 @@ inputs = Inputs(PINS)
 print(inputs.dma.channel, inputs.dma.count == TRANSFERS, inputs.sample_dma.channel, inputs.sample_dma.count)
 """)
     assert printed == ["0", "True", "1", str(0x3FFFFFFF)]
+
+
+def test_a_boot_stopped_after_the_inputs_started_stops_their_channels() -> None:
+    """A Ctrl-C (mpremote connecting) or a bad board.json while the boot builds the ``hw``, after the
+    inputs' channels started: main.py has no ``hw`` for its ``to_repl``, so the boot stops them itself,
+    or they would write on into the heap the REPL reuses."""
+    printed = run_model("""
+from hal import rp2_board
+
+def interrupted(pins):  # the I2C scan for a display, as mpremote's Ctrl-C comes
+    raise KeyboardInterrupt
+
+rp2_board.find_display = interrupted
+try:
+    rp2_board.build({"pins": dict(PINS, i2c={})}, None)
+except KeyboardInterrupt:
+    print("stopped", [(n, CHANNELS[n].busy) for n in range(2)], CLAIMED)
+""")
+    assert printed == ["stopped", "[(0,", "False),", "(1,", "False)]", "[]"]

@@ -176,6 +176,11 @@ def build(board, leds):
 
     pins = board["pins"]
     inputs = Inputs(pins)
-    hw = Hardware(leds, inputs, find_display(pins["i2c"]), UsbSerial(), supply_ma(board), led_power(pins, leds, inputs))
+    try:
+        hw = Hardware(leds, inputs, find_display(pins["i2c"]), UsbSerial(), supply_ma(board),
+                      led_power(pins, leds, inputs))
+    except BaseException:  # a Ctrl-C, or a board.json gone wrong: no hw for main.py's to_repl to stop
+        inputs.close()  # its channels, which write into the heap the REPL reuses
+        raise
     forget(_BOOT_MODULES)
     return hw

@@ -52,7 +52,7 @@ def to_repl(hw):
     cycling through its thermal shutdown). ``hw``: None if the boot had not built it (the LEDs are
     dark then and the switch off: ``supply_on``). Its DMA channels are stopped and closed: the REPL's
     code may start the state machines that pace them, and before MicroPython 1.27 a soft reset left
-    them running, into the heap (micropython#18447)."""
+    them running, into the heap (micropython#18447: ``Inputs.close``)."""
     if hw is None:
         return
     leds = hw.leds
@@ -61,10 +61,10 @@ def to_repl(hw):
     sleep_us(leds.frame_us)  # on the wire and latched before its DMA channel is closed
     if hw.led_power is not None:
         hw.led_power.off()
-    inputs = hw.idle
-    for dma in (hw.leds.dma, inputs.dma, inputs.sample_dma):
-        dma.active(0)
-        dma.close()
+    dma = hw.leds.dma
+    dma.active(0)
+    dma.close()
+    hw.idle.close()
 
 
 def stopped_on_purpose(hw):

@@ -123,6 +123,15 @@ class Inputs(IOBase):
         for n in numbers:
             Pin(n).irq(self.on_edge, EDGES, hard=True)
 
+    def close(self):
+        """Stop and close the controls' DMA channels, which write into this instance's ``store``: the board
+        goes to the REPL (``hal.rp2_hw.to_repl``), or the boot failed after they started (``hal.rp2_board``).
+        Before MicroPython 1.27 at the earliest neither a channel's close nor a soft reboot stopped it
+        (micropython#18447): it went on writing into a heap the REPL reuses."""
+        for dma in (self.dma, self.sample_dma):
+            dma.active(0)
+            dma.close()
+
     def set(self, _=None):
         """Wake the app now (from an encoder contact's hard IRQ, the timer, or a serial command: app.run)."""
         self.woken = 1
