@@ -86,3 +86,18 @@ def test_the_next_game_taken_back_says_so_under_the_won_game_s_key():
     d.press(ENC, P1, ENC, HOLD_ENC, ENC, ENC)  # the next game again, a peg, and the menu's new game over it (asked
     d.press(BACK_PRESS)  # twice), taken back
     assert d.match.winner is None and d.match.front == [1, 0] and d.display()[-1] == "UNDO: new game"
+
+
+def test_the_next_game_taken_back_keeps_the_key_of_a_won_game_that_fills_the_display():
+    # A play-test: a double skunk won by his heels fills the display's 8 lines; its next game taken back dropped
+    # "enc=next game", the one press that goes on, for "UNDO: next game" (the scores give way, as to a long result)
+    d = Driver()
+    d.press(P1)  # P1 deals
+    d.peg_in_steps(P1, 119)
+    d.press(ENC)
+    d.pick("JS")  # his heels: 121, P2 double skunked
+    won = d.display()
+    assert len(won) == 8 and won[3:] == ["P1 WINS 3 GAMES", "P2", "DOUBLE SKUNKED", "P1: his heels 2", "enc=next game"]
+    d.press(ENC, BACK_PRESS)
+    assert d.match.winner == 0 and d.display() == [won[0]] + won[3:7] + ["next: P2 deals", "enc=next game",
+                                                                         "UNDO: next game"]

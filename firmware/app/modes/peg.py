@@ -123,10 +123,11 @@ def score_lines(board, sure=False):
             out.append("back=keep match")  # the question let go, not the winning points undone (``Peg._idle``)
     elif over:
         result = result_lines(match)
-        if len(out) + len(result) >= LINES:  # a long saying of what won: the pegs show the scores, the hint stays (as
-            del out[1:]  # in the play: a player new to the board reads what to do next there)
+        undone = board.messages.took_back is not None  # the next game taken back: its line under the hint
+        if len(out) + len(result) + undone >= LINES:  # a long saying of what won: the pegs show the scores, the hint
+            del out[1:]  # stays (as in the play: a player new to the board reads what to do next there)
         out.extend(result)
-        if len(out) <= LINES - 2 - (board.messages.took_back is not None):  # room for it, the hint and an undo's
+        if len(out) <= LINES - 2 - undone:  # room for it, the hint and an undo's
             # line (the hint kept above it): who deals the next game (with three players, not always the next seat)
             out.append("next: %s deals" % settings.seat_name(match.loser_seat(match.game)))
         out.append(_NEXT_GAME)
