@@ -2,7 +2,7 @@
 both undo and, held, player 3's go, and an undo may change nothing else the display shows. Loaded as
 the display's text is made after an undo, apart from the frame, and forgotten then (``app.messages``)."""
 
-from cribbage.cards import rank_name
+from cribbage.cards import JACK, rank_name
 
 
 def said(match, event):
@@ -28,12 +28,14 @@ def said(match, event):
         what = "the crib"
     elif kind == "cut" or kind == "cut_ranks":
         what = "the cut"
-    elif kind == "starter_rank":
-        what = "starter"
+    elif kind == "starter_rank" or kind == "starter":
+        game = match.game  # a Jack turned in the play pegged his heels (no event of their own): they went with it
+        jack = (event[1] if kind == "starter_rank" else event[1] >> 2) == JACK
+        what = "Jack+heels" if jack and not game.heels and game.phase == "play" else "starter"
     elif kind == "heels":
         what = "his heels"
     elif kind == "new_game" and match.winner is not None:  # the game before was won: the encoder's next game, as
         what = "next game"  # its key said it ("new game" is the menu's, which abandons a game)
-    else:  # dealer, starter, new_game
+    else:  # dealer, new_game
         what = kind.replace("_", " ")
     return "UNDO: " + what

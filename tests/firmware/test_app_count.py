@@ -176,6 +176,19 @@ def test_his_heels_and_a_dialled_total():
     assert d.match.front == [2, 22]
 
 
+def test_his_heels_held_at_the_picker_leave_the_jack_to_the_count():
+    # A play-test: home then said "enc=starter", and the Jack picked from there opened the count, the play not pegged
+    d = dealt()
+    d.press(ENC, HOLD_P1)  # the dealer's button held at the starter's picker: his heels, without the Jack
+    assert d.match.front == [2, 0] and d.mode.name == "peg" and d.display()[-3:-1] == ["btn=peg the play",
+                                                                                        "enc=count"]
+    d.peg(P2, 5)  # the play
+    d.press(ENC)  # the count: the Jack's suit first, then the pone's hand
+    assert d.where() == "starter" and d.display()[2] == "jack: his heels"
+    d.pick("JD")
+    assert d.match.front == [2, 5] and d.where() == "cards" and d.display()[0] == "P2 HAND"
+
+
 def test_muggins_gives_the_overlooked_points_to_the_opponent():
     d = dealt(muggins=True)
     assert d.match.settings.muggins

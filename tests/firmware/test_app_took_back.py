@@ -1,7 +1,7 @@
 """What an undo took back, said on the display's last line (app.took_back, app.messages), until the
 next input or action."""
 
-from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P2, P1, Driver, turn
+from app_driver import BACK_PRESS, ENC, HOLD_ENC, HOLD_P1, HOLD_P2, P1, Driver, turn
 
 from app.took_back import said
 from cribbage.match import Match
@@ -101,3 +101,26 @@ def test_the_next_game_taken_back_keeps_the_key_of_a_won_game_that_fills_the_dis
     d.press(ENC, BACK_PRESS)
     assert d.match.winner == 0 and d.display() == [won[0]] + won[3:7] + ["next: P2 deals", "enc=next game",
                                                                          "UNDO: next game"]
+
+
+def test_a_jack_turned_taken_back_says_his_heels_went_with_it():
+    # A play-test: "UNDO: starter" took the dealer's 2 for his heels back too, unsaid ("UNDO: his heels" says them
+    # when they were pegged on their own)
+    d = Driver()
+    d.press(P1)  # P1 deals
+    d.press(ENC)
+    d.pick("JS")
+    assert d.match.front == [2, 0]
+    d.press(BACK_PRESS)
+    assert d.match.front == [0, 0] and d.display()[-1] == "UNDO: Jack+heels"
+    d.press(ENC, HOLD_P1)  # his heels pegged on their own first (the dealer's button held in the picker): the Jack
+    assert d.match.front == [2, 0] and d.match.starter is None
+    d.press(ENC)  # the count, which asks the Jack's suit first
+    d.pick("JS")  # turned then pegs nothing, and its undo leaves them
+    assert d.match.front == [2, 0] and d.match.starter is not None and d.where() == "cards"
+    d.press(BACK_PRESS, BACK_PRESS)  # out of the count, then undo
+    assert d.match.front == [2, 0] and d.display()[-1] == "UNDO: starter"
+    d.press(BACK_PRESS, ENC)  # his heels taken back too; the starter's picker again, on the Jack
+    d.pick("5S")
+    d.press(BACK_PRESS)  # no Jack: no heels
+    assert d.match.front == [0, 0] and d.display()[-1] == "UNDO: starter"

@@ -169,7 +169,8 @@ def _play_lines(board, out):
         said = heels_said(match)
         if len(out) + len(said) <= LINES - 2:  # (the hint and the tally below)
             out.extend(said)
-    starter = match.starter_rank is None and not skipped and kept_show(board) is None
+    # (his heels pegged without the Jack: the count asks for its suit, then goes on: ``app.modes.starter``)
+    starter = match.starter_rank is None and not match.heels and not skipped and kept_show(board) is None
     # the board lays this play once its starter is picked: a button here would peg it by points instead
     laid = starter and board.prefs["play"] == 1 and not board.in_deal(board.pegged)
     if len(out) <= LINES - 4 and not laid:  # room under it for the hint, the tally and an undo's or
