@@ -22,7 +22,7 @@ from micropython import const
 from app import palette
 from app.cursor import Cursor
 from app.text import wrap
-from cribbage.cards import name
+from cribbage.cards import name, rank_name
 from shared import events
 from shared.holes import under
 
@@ -38,6 +38,14 @@ def card_hole(card):
     if suit < 2:
         return suit, 1 + rank
     return 3 - suit, under(1 + rank)
+
+
+def all_out(table):
+    """The display's lines naming the ranks a turn passes over for their four cards are out (``table``: the cards
+    of each rank on the table, ``Picker.table``): ``["none left: 5 K"]``, or none. A card of the play laid wrong
+    shows so (its rank can no longer be picked: a play-test stuck at a crib whose 5 the turn never reached)."""
+    ranks = [rank_name(rank) for rank in range(_RANKS) if table[rank] >= _SUITS]
+    return wrap("none left: " + " ".join(ranks)) if ranks else []
 
 
 class Picker:

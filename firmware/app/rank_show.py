@@ -27,7 +27,7 @@ from app import palette
 from app.cursor import Cursor
 from app.modes.count import RANKS, TOTAL, leave
 from app.modes.starter import held_button
-from app.picker import card_hole
+from app.picker import all_out, card_hole
 from app.text import wrap
 from cribbage import show_ranks
 from cribbage.cards import JACK, rank_name
@@ -221,7 +221,8 @@ class RankShow:
         starter_rank = board.match.starter_rank
         if not self.taken:
             return ([title] + wrap(" ".join([rank_name(r) for r in self.ranks] + [">" + rank_name(self.rank)]))
-                    + ["starter " + rank_name(starter_rank), "%d/4 ranks" % len(self.ranks), "turn=rank", "enc=take"])
+                    + ["starter " + rank_name(starter_rank)] + all_out(self.table)
+                    + ["%d/4 ranks" % len(self.ranks), "turn=rank", "enc=take"])
         question = self.asked(starter_rank)[2]
         told = _CRIB_ONE_SUIT if self.crib and question == _ASK_SUIT else _ASKED_LINE_2[question]
         return [title, self.text(starter_rank), _ASKED[question], told,

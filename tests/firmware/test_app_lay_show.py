@@ -66,6 +66,8 @@ def test_the_crib_s_picker_skips_a_rank_the_play_used_up():
     d.press(ENC)  # the crib: cards picked, no 5 left (three laid, the starter the fourth)
     picker = d.mode.picker
     assert d.where() == "cards" and [c for c in range(52) if c >> 2 == 4 and picker.free(c)] == []
+    # said (a play-test: a 5 laid wrong, the crib's own 5 could not be reached, and nothing said why)
+    assert d.display()[:3] == ["P1 CRIB", ">AC", "none left: 5"]
     d.pick("AD")  # two aces laid in the play: two left
     assert picker.free(parse("AH"))
     d.pick("AH")
@@ -85,7 +87,7 @@ def test_a_crib_by_ranks_is_not_offered_a_rank_the_play_laid_four_of():
     for seat, points in ((1, 10), (0, 6)):  # the hands by their totals (5 5 10 7, 5 5 9 8): laid cards held, unseen
         assert d.ask({"cmd": "event", "event": ["hand", seat, None, points]})["ok"]
     d.press(ENC)  # the crib, by its ranks (the starter has no suit)
-    assert d.where() == "ranks" and d.mode.ranks.rank == 0
+    assert d.where() == "ranks" and d.mode.ranks.rank == 0 and d.display()[3] == "none left: 5"
     d.press(turn(4))  # Ace, 2, 3, 4, then the six: the play laid all four fives
     assert d.mode.ranks.rank == 5 and d.mode.ranks.ranks == []
     d.press(turn(-1), ENC)

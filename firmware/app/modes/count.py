@@ -39,7 +39,7 @@ from app import palette
 from app.cursor import Cursor
 from app.modes import button_side, heels_said, kept_off, kept_show, light_callers, may_call
 from app.modes.starter import Starter, heels, heels_hint, held_button
-from app.picker import Picker
+from app.picker import Picker, all_out
 from app.render import breathing, draw_preview, game_hole, track_of
 from cribbage import show
 from shared import events
@@ -401,7 +401,7 @@ class Count:
             return self.ranks.lines(board, title)
         if step == _CARDS:
             picker = self.picker
-            return ([title] + picker.text()
+            return ([title] + picker.text() + (all_out(picker.table) if picker.table is not None else [])
                     + ["%d/%d cards" % (len(picker.picked), picker.need), "turn=rank", "p1/p2=suit",
                        "enc=count" if picker.done else "enc=take", "hold enc=total"])
         calls = []  # at a total or claim, the claim before while still open to a call, and the buttons that call it
