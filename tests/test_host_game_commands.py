@@ -516,3 +516,29 @@ def test_export_says_what_it_wrote_and_plot_numbers_the_deals(tmp_path: Path,
     assert len(out.read_text().splitlines()) == 1 + 6
     assert plot.deal_ticks(1) == [(0.5, "1")]  # one deal: "1", in its middle (not an axis from 0 to 1)
     assert plot.deal_ticks(3) == [(0.5, "1"), (1.5, "2"), (2.5, "3")]
+
+
+def test_undo_says_what_it_made_the_board_leave(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # A test of the command line: `crib undo` sent the board home from a count whose cards were being picked there,
+    # which went without a word
+    class Counting:
+        """The link, the board counting a show with its controls as the undo comes (its state's ``ui``)."""
+
+        def __init__(self, link: BoardLink) -> None:
+            self.link = link
+            self.undone = False
+
+        def request(self, cmd: str, **fields: object) -> dict:
+            reply = self.link.request(cmd, **fields)
+            if cmd == "state" and not self.undone:
+                reply["state"]["ui"] = {"mode": "count", "step": "cards"}
+            self.undone = self.undone or cmd == "undo"
+            return reply
+
+    with connect(sim) as link:
+        link.request("event", event=["dealer", 0])
+        link.request("event", event=["peg", 1, 2])
+        reply = undo.undo_and_fetch(Counting(link))
+        assert reply["left"] == "counting the show (cards)"
+        assert "Left on the board for the undo: counting the show (cards)." in [str(line) for line in undo.shown(reply)]
+        assert undo.undo_and_fetch(link)["left"] is None  # at home, nothing open: nothing said
