@@ -359,9 +359,10 @@ SUGGESTED = re.compile(r"`(crib [^`]+)`")  # a command to type as it stands (tes
      "all four Ks are out already (one in your hand? a K laid was wrong: `crib undo` back to it)"),
     # a team game: crib takes the team's number (a review: "not T3", a team there is not)
     ([["settings", "players=4"], ["dealer", "1"]], ["peg", "3", "2"],
-     "peg for team 1 or 2 (T1 or T2), not 3: a team game has two teams"),
+     "peg for team 1 or 2 (T1 or T2), not 3: a team game has two teams (its player 3, T1b, is on team 1)"),
     ([["settings", "players=4", "muggins=on"], ["dealer", "1"]], ["muggins", "3"],
-     "muggins is called by team 1 or 2 (T1 or T2), not 3: a team game has two teams"),
+     "muggins is called by team 1 or 2 (T1 or T2), not 3: a team game has two teams (its player 3, T1b, is on "
+     "team 1)"),
 ])
 def test_the_boards_advice_names_the_crib_command_to_type(before: list[list[str]], argv: list[str], message: str,
                                                           sim: str, monkeypatch: pytest.MonkeyPatch,

@@ -29,7 +29,7 @@ CRIB_WORDS = tuple((re.compile(pattern), words) for pattern, words in (
      "two players, crib cut 5 K Q for three, crib cut 5 K Q 2 for four)"),
     # a team game's sides: crib takes the team's number, and T3, as the board names a third, is no team
     (r"^(peg for|muggins is called by) T1 or T2, not T3$",
-     r"\1 team 1 or 2 (T1 or T2), not 3: a team game has two teams"),
+     r"\1 team 1 or 2 (T1 or T2), not 3: a team game has two teams (its player 3, T1b, is on team 1)"),
     (r"^the starter is known by its rank only: .* by its ranks$",
      r"\g<0>: give them, like 5 5 J Q (with --flush and --nobs if they apply)"),
     # a request this crib makes that the board's firmware does not know: it is older
