@@ -150,7 +150,7 @@ def test_plot_refuses_a_format_pillow_cannot_save_its_image_in(extension: str, l
 
 
 @pytest.mark.parametrize(("command", "out"), [("export", "SAME"), ("export", "./SAME"), ("export", "LINK.csv"),
-                                              ("export", "sub/../SAME"), ("export", "HARD"), ("plot", "LINK.png")])
+                                              ("export", "sub/../SAME"), ("export", "HARD.csv"), ("plot", "LINK.png")])
 def test_a_file_written_over_the_log_it_reads_is_refused(command: str, out: str, log_file: Path, tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
@@ -159,8 +159,8 @@ def test_a_file_written_over_the_log_it_reads_is_refused(command: str, out: str,
     (tmp_path / "sub").mkdir()
     if out.startswith("LINK"):
         (tmp_path / out).symlink_to(log_file.name)
-    if out == "HARD":
-        os.link(log_file, tmp_path / "HARD")
+    if out == "HARD.csv":
+        os.link(log_file, tmp_path / out)
     saved = log_file.read_bytes()
     status, out_, err = crib(capsys, command, "--from", log_file.name, "--out", out.replace("SAME", log_file.name))
     assert status == 2 and "--from and --out name the same file (%s)" % log_file.name in one_error(err, command)

@@ -189,6 +189,27 @@ def test_export_out_dash_is_standard_output(match_log: list[list], tmp_path: Pat
     assert sorted(path.name for path in tmp_path.iterdir()) == ["log.json"]
 
 
+def test_export_writes_the_format_out_s_extension_names(match_log: list[list], tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    # A first-time user: --out m.json was written as CSV, --format json --out m.csv as JSON (exit 0 both).
+    saved = tmp_path / "log.json"
+    saved.write_text(json.dumps(match_log))
+    as_json, as_csv = tmp_path / "m.JSON", tmp_path / "m.csv"
+    assert main(["export", "--from", str(saved), "--out", str(as_json)]) == 0
+    assert "(JSON: 3 games" in capsys.readouterr().out and len(json.loads(as_json.read_text())["games"]) == 3
+    assert main(["export", "--from", str(saved), "--out", str(as_csv), "--format", "csv"]) == 0
+    assert as_csv.read_text().startswith("seq,match,game")
+    monkeypatch.chdir(tmp_path)
+    for wrong, said in ((["--format", "json", "--out", "x.csv"], "--format json but --out x.csv names CSV"),
+                        (["--format", "csv", "--out", "x.json"], "--format csv but --out x.json names JSON"),
+                        (["--out", "x.txt"], "x.txt: its extension names no format crib export writes (.csv, .json)"),
+                        (["--format", "csv", "--out", "x"], "x: its extension names no format crib export writes")):
+        status, _, err = crib(capsys, "export", "--from", saved.name, *wrong)
+        assert status == 2 and said in err
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["log.json", "m.JSON", "m.csv"]  # none written
+
+
 def test_export_out_dev_stdout_writes_to_the_pipe_or_the_file_it_is_sent_to(match_log: list[list],
                                                                               tmp_path: Path) -> None:
     # A review: /dev/stdout was resolved to the pipe's "pipe:[...]" name (exit 1, nothing written), or to the file
