@@ -411,6 +411,9 @@ def test_shows_that_are_neither_cards_nor_a_total(argv: list[str], message: str,
     (["dealer", "t1"], "'t1' is a team: name one of its players, t1a or t1b"),
     (["starter", "5X"], "not a card or a rank: '5X'"),
     (["cut", "5", "Z"], "not a card or a rank: 'Z'"),
+    # a card written suit first, said so as crib score says it (a first-time user: "not a card or a rank")
+    (["starter", "♥10"], "'♥10' names its suit first: write rank then suit, like 10♥"),
+    (["cut", "H5", "K"], "'H5' names its suit first: write rank then suit, like 5H"),
     (["peg", "1", "0"], "points must be a whole number from 1 to 31, not '0'"),
     (["lay", "2", "5H"], "lay takes the rank alone (like 5 for 5H): the board counts the play by ranks"),
     (["lay", "2", "5X"], "not a rank: '5X'"),
@@ -429,6 +432,7 @@ def test_typing_mistakes_are_usage_errors(argv: list[str], message: str, capsys:
 
 @pytest.mark.parametrize(("typed", "event"), [
     (["5C", "KD"], ["cut", [parse("5C"), parse("KD")]]),  # every player gave a card: the cards
+    (["5♧", "K♢"], ["cut", [parse("5C"), parse("KD")]]),  # suits drawn hollow: the same suits
     (["5", "K"], ["cut_ranks", [4, 12]]),
     (["5C", "5", "10D"], ["cut_ranks", [4, 4, 9]]),  # a rank among them: ranks alone, no suit made up
     (["3", "9H", "-"], ["cut_ranks", [2, 8, None]]),  # a dash: a player out of a cut again after a tie
