@@ -257,7 +257,8 @@ def clash_note(port: int, taken: str) -> str:
     """What a simulator serving on ``port``, the one asked for being ``taken`` (why), says: its own port
     first, on one line of a terminal's board (78 columns), as on a small terminal the note's last lines
     give way to the board: the port to reach it by must not be what goes."""
-    return "Serves on %d instead: `crib status -d socket://127.0.0.1:%d`\n(%s)" % (port, port, taken)
+    # lower case, as "serving on": printed after "crib sim: " too
+    return "serves on %d instead: `crib status -d socket://127.0.0.1:%d`\n(%s)" % (port, port, taken)
 
 
 def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: ExitStack) -> int:
