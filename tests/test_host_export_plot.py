@@ -176,6 +176,29 @@ def test_export_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert "is not JSON" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", ["export", "plot"])
+def test_a_log_file_edited_by_hand_is_refused_whole_as_the_help_says(command: str, match_log: list[list],
+                                                                     tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    # A first-time user: the README said what cannot be replayed is skipped, but a log file whose second game
+    # holds a refused event gives no game at all (on purpose: log_replay); the help and the README now say so.
+    edited = list(match_log)
+    bad = edited.index(["new_game"]) + 3  # in the second game: the first is whole
+    edited[bad] = ["peg", 0, 99]
+    saved = tmp_path / "edited.json"
+    saved.write_text(json.dumps(edited))
+    written = str(tmp_path / "out.png") if command == "plot" else "-"  # (export: standard output)
+    status, out, err = crib(capsys, command, "--from", str(saved), "--out", written)
+    assert status == 1 and out == "" and "event %d " % bad in err and "skipped" not in err
+    assert sorted(tmp_path.iterdir()) == [saved]
+    said = "refused whole, naming that event"
+    assert said in " ".join(crib(capsys, command, "--help")[1].split())
+    assert said in " ".join(crib(capsys, "--help")[1].split())
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").split())
+    assert "a log file given with `--from` in which an event breaks the rules, one edited by hand, they refuse " \
+           "whole, naming that event" in readme
+
+
 def test_export_out_dash_is_standard_output(match_log: list[list], tmp_path: Path,
                                            monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     # A review: --out - wrote a file named "-".
