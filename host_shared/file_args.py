@@ -81,6 +81,23 @@ def file_to_write(example: str) -> Callable[[str], Path]:
     return checked
 
 
+def file_in_format(example: str, writes: Callable[[str], bool], formats: Callable[[], str], what: str,
+                   in_place: bool = False) -> Callable[[str], Path]:
+    """An argparse type: a file to write (``file_to_write``) whose extension names a format written (``writes`` of
+    the extension as typed, like ``.PNG``), else refused saying ``what`` (like "image format crib plot writes") and
+    which extensions do (``formats()``, worked out only then). With ``in_place``, a file written in place (a pipe,
+    a device: its name is no file kept) is taken whatever its name: the command does not pick its format by it."""
+    to_write = file_to_write(example)
+
+    def checked(text: str) -> Path:
+        path = to_write(text)
+        if not (in_place and written_in_place(path)) and not writes(path.suffix):
+            raise argparse.ArgumentTypeError("%s: its extension names no %s (%s)" % (text, what, formats()))
+        return path
+
+    return checked
+
+
 def same_file(a: Path, b: Path) -> bool:
     """True if ``a`` and ``b`` name one file: the same path once symlinks and ``..`` are resolved, or two
     links to one file."""

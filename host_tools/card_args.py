@@ -72,6 +72,8 @@ def card_or_rank_typed(text: str) -> int | str:
         return text
     try:
         return card_text.parse(text)
+    except card_text.SuitFirst as error:  # a card all the same: said as every command says it
+        raise argparse.ArgumentTypeError(str(error)) from None
     except ValueError:
         raise argparse.ArgumentTypeError("not a card or a rank: %r (a card like 5H or 10♥, a rank like 5 or K)"
                                          % text) from None

@@ -7,6 +7,11 @@ core's: the firmware tests that run inside ``micropython`` (and the benchmarks) 
 from cribbage.cards import RANK_LETTERS, SUIT_LETTERS, check_distinct, rank_name
 
 SUIT_SYMBOLS = "♣♦♥♠"
+OUTLINE_SYMBOLS = "♧♢♡♤"  # the same suits drawn hollow, as some keyboards and fonts give them
+
+
+class SuitFirst(ValueError):
+    """A card written suit first (``H5``, ``♥10``): the one message saying so, for every command that reads cards."""
 
 
 def make(rank: int, suit: int) -> int:
@@ -25,22 +30,29 @@ def parse_rank(text: str) -> int:
 
 
 def parse(text: str) -> int:
-    """Parse one card such as ``5H``, ``10H``, ``TH``, ``as`` or ``5♥``."""
+    """Parse one card such as ``5H``, ``10H``, ``TH``, ``as``, ``5♥`` or ``5♡``. Raises ValueError (SuitFirst for a
+    card written suit first) saying what is wrong."""
     t = text.strip().upper().replace("\ufe0f", "")  # a phone's emoji heart is the heart and a variation selector
     if len(t) < 2 or parse_rank(t) >= 0:  # (a rank alone, 10 too: its suit is what is missing)
         raise ValueError("not a card: %r (write rank then suit, like 5H or 10♥)" % text)
-    suit_text = t[-1]
     r = parse_rank(t[:-1])
-    if r < 0 and t[0] in SUIT_LETTERS + SUIT_SYMBOLS and parse_rank(t[1:]) >= 0:
-        raise ValueError("%r names its suit first: write rank then suit, like %s" % (text, t[1:] + t[0]))
+    if r < 0 and parse_suit(t[0]) >= 0 and parse_rank(t[1:]) >= 0:
+        raise SuitFirst("%r names its suit first: write rank then suit, like %s" % (text, t[1:] + t[0]))
     if r < 0:
         raise ValueError("unknown rank in card %r (use A 2-10 T J Q K)" % text)
-    s = SUIT_LETTERS.find(suit_text)
-    if s < 0:
-        s = SUIT_SYMBOLS.find(suit_text)
+    s = parse_suit(t[-1])
     if s < 0:
         raise ValueError("unknown suit in card %r (use C D H S or ♣ ♦ ♥ ♠)" % text)
     return make(r, s)
+
+
+def parse_suit(text: str) -> int:
+    """A suit written as a letter (``C D H S``, upper case) or a symbol, filled or hollow (``♣ ♦ ♥ ♠``,
+    ``♧ ♢ ♡ ♤``): 0 (clubs) to 3 (spades); -1 if none."""
+    for suits in (SUIT_LETTERS, SUIT_SYMBOLS, OUTLINE_SYMBOLS):
+        if len(text) == 1 and text in suits:
+            return suits.find(text)
+    return -1
 
 
 def parse_hand(texts: str | list[str]) -> list[int]:

@@ -76,10 +76,11 @@ EXIT_STATUS = """exit status:
   1: understood, but not done: the board or the simulator refused it (the game's rules, the game
      as it stands: a player this game has no seat for, P3 in a game of two; a setting it does not take)
      or failed, none answered, a program it needs is missing or failed, a file could not be read or
-     written or holds no log or script, a file checked is out of date (crib mip-package --check), or
-     the question was answered no; or done only in part, the rest said on stderr (crib bench: a run
-     failed; crib export and crib plot: games the board could not give, or that cannot be replayed,
-     skipped)
+     written or holds no log or script (crib export and crib plot: a log file, --from, in which an event
+     breaks the rules, one edited by hand, is refused whole, naming that event), a file checked is out
+     of date (crib mip-package --check), or the question was answered no; or done only in part, the rest
+     said on stderr (crib bench: a run failed; crib export and crib plot: games the board could not
+     give, or kept without the match's state to replay them from, by older firmware, skipped)
   130: interrupted (Ctrl-C)"""
 
 

@@ -120,6 +120,7 @@ def say_gone(args: argparse.Namespace, first: int) -> None:
 def add_source_arguments(parser: argparse.ArgumentParser) -> None:
     """Where a log comes from: ``--from FILE`` or the board (``--device``, ``--timeout``)."""
     parser.add_argument("--from", dest="source", metavar="FILE", type=file_to_read,
-                        help="a saved log (crib log --json > FILE) instead of the board")
+                        help="a saved log (crib log --json > FILE) instead of the board; one in which an event "
+                        "breaks the rules (edited by hand) is refused whole, naming that event")
     add_device_argument(parser)
     add_timeout_argument(parser)

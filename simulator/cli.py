@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 from host_shared import USAGE_ERROR
 from host_shared.atomic_write import write_whole
 from host_shared.errors import Failed
-from host_shared.file_args import file_to_read, file_to_write, folder_to_use, named_twice
+from host_shared.file_args import file_in_format, file_to_read, file_to_write, folder_to_use, named_twice
 from host_shared.untrusted import read_text, shorten, whole_number
 from simulator.geometry import MAX_SCALE, MIN_SCALE
 from simulator.instances import DEFAULT_PORT, FlashInUse, announce, default_flash_dir, hold_flash, serving_on, withdraw
@@ -70,8 +70,9 @@ def define(parser: argparse.ArgumentParser, name: str) -> None:
                         "on a fresh board unless --flash is given")
     parser.add_argument("--state-out", type=file_to_write("state.json"),
                         help="headless: write the final state here as JSON")
-    parser.add_argument("--png-out", type=file_to_write("frame.png"),
-                        help="headless: write a snapshot of the board here as PNG")
+    parser.add_argument("--png-out", type=file_in_format("frame.png", lambda suffix: suffix.lower() == ".png",
+                                                         lambda: ".png", "image format crib sim writes", in_place=True),
+                        help="headless: write a snapshot of the board here as PNG (a file named .png)")
     parser.add_argument("--serve", action="store_true", help="headless: serve the protocol until killed")
     parser.add_argument("--flash", type=folder_to_use, default=None,
                         help="the folder standing in for the board's flash (default: %s; "
@@ -256,7 +257,8 @@ def clash_note(port: int, taken: str) -> str:
     """What a simulator serving on ``port``, the one asked for being ``taken`` (why), says: its own port
     first, on one line of a terminal's board (78 columns), as on a small terminal the note's last lines
     give way to the board: the port to reach it by must not be what goes."""
-    return "Serves on %d instead: `crib status -d socket://127.0.0.1:%d`\n(%s)" % (port, port, taken)
+    # lower case, as "serving on": printed after "crib sim: " too
+    return "serves on %d instead: `crib status -d socket://127.0.0.1:%d`\n(%s)" % (port, port, taken)
 
 
 def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: ExitStack) -> int:
@@ -273,7 +275,7 @@ def run_headless(args: argparse.Namespace, device: Device, flash: Path, held: Ex
         script.play(device, steps)
     outputs = [(args.state_out, lambda path: path.write_text(json.dumps(device.state(), indent=2, sort_keys=True)
                                                              + "\n")),
-               (args.png_out, lambda path: snapshot(device).save(path, format="PNG"))]  # whatever its name ends in
+               (args.png_out, lambda path: snapshot(device).save(path, format="PNG"))]  # (a pipe: by any name)
     for path, write in outputs:  # (their folders were checked before the script was played: file_to_write)
         if path is not None:
             write_whole(path, write)

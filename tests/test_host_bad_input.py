@@ -150,7 +150,7 @@ def test_plot_refuses_a_format_pillow_cannot_save_its_image_in(extension: str, l
 
 
 @pytest.mark.parametrize(("command", "out"), [("export", "SAME"), ("export", "./SAME"), ("export", "LINK.csv"),
-                                              ("export", "sub/../SAME"), ("export", "HARD"), ("plot", "LINK.png")])
+                                              ("export", "sub/../SAME"), ("export", "HARD.csv"), ("plot", "LINK.png")])
 def test_a_file_written_over_the_log_it_reads_is_refused(command: str, out: str, log_file: Path, tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
@@ -159,8 +159,8 @@ def test_a_file_written_over_the_log_it_reads_is_refused(command: str, out: str,
     (tmp_path / "sub").mkdir()
     if out.startswith("LINK"):
         (tmp_path / out).symlink_to(log_file.name)
-    if out == "HARD":
-        os.link(log_file, tmp_path / "HARD")
+    if out == "HARD.csv":
+        os.link(log_file, tmp_path / out)
     saved = log_file.read_bytes()
     status, out_, err = crib(capsys, command, "--from", log_file.name, "--out", out.replace("SAME", log_file.name))
     assert status == 2 and "--from and --out name the same file (%s)" % log_file.name in one_error(err, command)
@@ -389,34 +389,49 @@ def test_a_simulator_output_that_cannot_be_written(out: str, tmp_path: Path,
     script = tmp_path / "script.txt"
     script.write_text("press p1\n")
     flash = tmp_path / "flash"
+    name = "out.png" if out == "--png-out" else "out.json"
     # A review: the script was played into the flash folder, then the output's folder was found missing (exit 1).
     status, _, err = crib(capsys, "sim", "--headless", "--flash", str(flash), "--script", str(script),
-                          out, "/nonexistent/dir/out")
+                          out, "/nonexistent/dir/" + name)
     said = one_error(err, "sim")
-    assert status == 2 and "%s: /nonexistent/dir/out: there is no folder /nonexistent/dir" % out in said
+    assert status == 2 and "%s: /nonexistent/dir/%s: there is no folder /nonexistent/dir" % (out, name) in said
     assert not flash.exists()  # nothing played
     full = tmp_path / "full"  # every write fails there
     full.symlink_to("/dev/full")
     status, _, err = crib(capsys, "sim", "--headless", "--flash", str(flash), "--script", str(script), out, str(full))
     assert status == 1 and "cannot write %s" % full in one_error(err, "sim")
     status, _, err = crib(capsys, "sim", "--headless", "--flash", str(flash), "--script", str(script),
-                          out, str(tmp_path / "out"))  # a name of no known format: a PNG all the same
-    assert status == 0 and err == "" and (tmp_path / "out").exists()
+                          out, str(tmp_path / name))
+    assert status == 0 and err == "" and (tmp_path / name).exists()
 
 
-@pytest.mark.parametrize("argv", [["--state-out", "SCRIPT"], ["--png-out", "DOTTED"], ["--state-out", "OUT",
-                                                                                       "--png-out", "OUT"]])
+def test_a_snapshot_not_named_png_is_refused_before_the_script_is_played(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    # A first-time user: --png-out x.svg wrote a PNG named x.svg, exit 0.
+    script = tmp_path / "script.txt"
+    script.write_text("press p1\n")
+    flash = tmp_path / "flash"
+    for name in ("x.svg", "x"):
+        status, _, err = crib(capsys, "sim", "--headless", "--flash", str(flash), "--script", str(script),
+                              "--png-out", str(tmp_path / name))
+        said = one_error(err, "sim")
+        assert status == 2 and "%s: its extension names no image format crib sim writes (.png)" % name in said
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["script.txt"]  # nothing played, nothing written
+
+
+@pytest.mark.parametrize("argv", [["--state-out", "SCRIPT"], ["--state-out", "OUT", "--png-out", "DOTTED"],
+                                  ["--state-out", "OUT", "--png-out", "OUT"]])
 def test_a_simulator_output_over_its_script_or_the_other_output_is_refused(argv: list[str], tmp_path: Path,
                                                                            capsys: pytest.CaptureFixture[str]) -> None:
     # As crib export's --out over its --from (a review): the script was played, then written over.
     script = tmp_path / "script.txt"
     script.write_text("press p1\n")
     flash = tmp_path / "flash"
-    files = {"SCRIPT": str(script), "DOTTED": "%s/./%s" % (tmp_path, script.name), "OUT": str(tmp_path / "out")}
+    files = {"SCRIPT": str(script), "DOTTED": "%s/./out.png" % tmp_path, "OUT": str(tmp_path / "out.png")}
     named = [files.get(word, word) for word in argv]
     status, _, err = crib(capsys, "sim", "--headless", "--flash", str(flash), "--script", str(script), *named)
     assert status == 2 and "name the same file" in one_error(err, "sim")
-    assert script.read_text() == "press p1\n" and not flash.exists() and not (tmp_path / "out").exists()
+    assert script.read_text() == "press p1\n" and not flash.exists() and not (tmp_path / "out.png").exists()
 
 
 @pytest.mark.parametrize(("argv", "said"), [

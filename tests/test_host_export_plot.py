@@ -176,6 +176,29 @@ def test_export_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert "is not JSON" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", ["export", "plot"])
+def test_a_log_file_edited_by_hand_is_refused_whole_as_the_help_says(command: str, match_log: list[list],
+                                                                     tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    # A first-time user: the README said what cannot be replayed is skipped, but a log file whose second game
+    # holds a refused event gives no game at all (on purpose: log_replay); the help and the README now say so.
+    edited = list(match_log)
+    bad = edited.index(["new_game"]) + 3  # in the second game: the first is whole
+    edited[bad] = ["peg", 0, 99]
+    saved = tmp_path / "edited.json"
+    saved.write_text(json.dumps(edited))
+    written = str(tmp_path / "out.png") if command == "plot" else "-"  # (export: standard output)
+    status, out, err = crib(capsys, command, "--from", str(saved), "--out", written)
+    assert status == 1 and out == "" and "event %d " % bad in err and "skipped" not in err
+    assert sorted(tmp_path.iterdir()) == [saved]
+    said = "refused whole, naming that event"
+    assert said in " ".join(crib(capsys, command, "--help")[1].split())
+    assert said in " ".join(crib(capsys, "--help")[1].split())
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").split())
+    assert "a log file given with `--from` in which an event breaks the rules, one edited by hand, they refuse " \
+           "whole, naming that event" in readme
+
+
 def test_export_out_dash_is_standard_output(match_log: list[list], tmp_path: Path,
                                            monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     # A review: --out - wrote a file named "-".
@@ -187,6 +210,27 @@ def test_export_out_dash_is_standard_output(match_log: list[list], tmp_path: Pat
     assert main(["export", "--from", saved.name, "--out", "-"]) == 0
     assert capsys.readouterr().out == as_if_none and as_if_none.startswith("seq,match,game")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["log.json"]
+
+
+def test_export_writes_the_format_out_s_extension_names(match_log: list[list], tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    # A first-time user: --out m.json was written as CSV, --format json --out m.csv as JSON (exit 0 both).
+    saved = tmp_path / "log.json"
+    saved.write_text(json.dumps(match_log))
+    as_json, as_csv = tmp_path / "m.JSON", tmp_path / "m.csv"
+    assert main(["export", "--from", str(saved), "--out", str(as_json)]) == 0
+    assert "(JSON: 3 games" in capsys.readouterr().out and len(json.loads(as_json.read_text())["games"]) == 3
+    assert main(["export", "--from", str(saved), "--out", str(as_csv), "--format", "csv"]) == 0
+    assert as_csv.read_text().startswith("seq,match,game")
+    monkeypatch.chdir(tmp_path)
+    for wrong, said in ((["--format", "json", "--out", "x.csv"], "--format json but --out x.csv names CSV"),
+                        (["--format", "csv", "--out", "x.json"], "--format csv but --out x.json names JSON"),
+                        (["--out", "x.txt"], "x.txt: its extension names no format crib export writes (.csv, .json)"),
+                        (["--format", "csv", "--out", "x"], "x: its extension names no format crib export writes")):
+        status, _, err = crib(capsys, "export", "--from", saved.name, *wrong)
+        assert status == 2 and said in err
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["log.json", "m.JSON", "m.csv"]  # none written
 
 
 def test_export_out_dev_stdout_writes_to_the_pipe_or_the_file_it_is_sent_to(match_log: list[list],

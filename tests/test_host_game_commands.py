@@ -119,9 +119,10 @@ def test_heels_the_dealer_by_name_and_new_games(sim: str, capsys: pytest.Capture
     assert status == 1 and "nothing to start again" in err
 
 
-def in_a_terminal(argv: list[str], answer: bytes) -> tuple[int, str]:
+def in_a_terminal(argv: list[str], answer: bytes | None) -> tuple[int, str]:
     """Run the `crib` console script with ``argv`` in a terminal of its own (a pseudo-terminal),
-    typing ``answer`` if it asks a question: its exit status, and all it wrote there."""
+    typing ``answer`` if it asks a question (None: Ctrl-C, the signal it sends): its exit status, and all it wrote
+    there."""
     controller, terminal = pty.openpty()
     process = subprocess.Popen([CRIB, *argv], stdin=terminal, stdout=terminal, stderr=terminal,
                                start_new_session=True)
@@ -132,7 +133,10 @@ def in_a_terminal(argv: list[str], answer: bytes) -> tuple[int, str]:
         deadline = time.monotonic() + TIMEOUT_S
         while time.monotonic() < deadline:
             if not asked and b"[y/N]" in seen:
-                os.write(controller, answer)
+                if answer is None:  # (the terminal is not the one the process's session is controlled by)
+                    os.killpg(process.pid, signal.SIGINT)
+                else:
+                    os.write(controller, answer)
                 asked = True
             if select.select([controller], [], [], 0.1)[0]:
                 try:
@@ -156,6 +160,9 @@ def test_a_new_match_is_asked_for_at_a_terminal(sim: str, capsys: pytest.Capture
     assert state(capsys, sim)["events"] == 2
     for answer in (b"\n", b"yes please\n"):  # no: only y or yes is yes
         assert in_a_terminal(["new-match", "-d", sim], answer)[0] == 1
+    # A first-time user: Ctrl-C at the question left the shell's prompt on its line.
+    status, seen = in_a_terminal(["new-match", "-d", sim], None)
+    assert status == 130 and seen.endswith("[y/N] \r\n")
     status, seen = in_a_terminal(["new-match", "-d", sim], b"Y\n")
     assert status == 0 and "new match." in seen
     assert state(capsys, sim)["events"] == 0
@@ -412,6 +419,9 @@ def test_shows_that_are_neither_cards_nor_a_total(argv: list[str], message: str,
     (["dealer", "t1"], "'t1' is a team: name one of its players, t1a or t1b"),
     (["starter", "5X"], "not a card or a rank: '5X'"),
     (["cut", "5", "Z"], "not a card or a rank: 'Z'"),
+    # a card written suit first, said so as crib score says it (a first-time user: "not a card or a rank")
+    (["starter", "♥10"], "'♥10' names its suit first: write rank then suit, like 10♥"),
+    (["cut", "H5", "K"], "'H5' names its suit first: write rank then suit, like 5H"),
     (["peg", "1", "0"], "points must be a whole number from 1 to 31, not '0'"),
     (["lay", "2", "5H"], "lay takes the rank alone (like 5 for 5H): the board counts the play by ranks"),
     (["lay", "2", "5X"], "not a rank: '5X'"),
@@ -430,6 +440,7 @@ def test_typing_mistakes_are_usage_errors(argv: list[str], message: str, capsys:
 
 @pytest.mark.parametrize(("typed", "event"), [
     (["5C", "KD"], ["cut", [parse("5C"), parse("KD")]]),  # every player gave a card: the cards
+    (["5♧", "K♢"], ["cut", [parse("5C"), parse("KD")]]),  # suits drawn hollow: the same suits
     (["5", "K"], ["cut_ranks", [4, 12]]),
     (["5C", "5", "10D"], ["cut_ranks", [4, 4, 9]]),  # a rank among them: ranks alone, no suit made up
     (["3", "9H", "-"], ["cut_ranks", [2, 8, None]]),  # a dash: a player out of a cut again after a tie

@@ -386,7 +386,18 @@ def test_busy_port(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_missing_port(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = crib(capsys, "status", "-d", "/dev/ttyNOSUCHPORT")
-    assert status == 1 and "no board at /dev/ttyNOSUCHPORT" in err
+    assert status == 1 and "no board at /dev/ttyNOSUCHPORT" in err and "socket://" not in err
+
+
+@pytest.mark.parametrize(("given", "hint"), [("localhost:4121", "socket://localhost:4121"),
+                                             ("4121", "socket://127.0.0.1:4121"),
+                                             ("192.168.1.5:2217", "socket://192.168.1.5:2217")])
+def test_a_network_address_typed_as_a_port_is_told_how_to_write_it(given: str, hint: str,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    # A first-time user: -d localhost:4121 said pyserial's "could not open port localhost:4121" alone.
+    status, _, err = crib(capsys, "status", "-d", given)
+    assert status == 1 and "no board at %s" % given in err
+    assert err.rstrip().endswith("(a simulator or network board: -d %s)" % hint)
 
 
 def _port(device: str, vid: int | None) -> ListPortInfo:

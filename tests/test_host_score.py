@@ -54,6 +54,11 @@ def test_crib_flush_rule(capsys: pytest.CaptureFixture[str]) -> None:
     assert score_json(capsys, "10H", "TD", "10♠", "10c", "AH")["hand"] == ["10H", "10D", "10S", "10C"]
 
 
+def test_suits_drawn_hollow_are_the_suits(capsys: pytest.CaptureFixture[str]) -> None:
+    # A first-time user: 5♡ was refused, "unknown suit in card '5♡' (use C D H S or ♣ ♦ ♥ ♠)".
+    assert score_json(capsys, "5♡", "5♧", "5♤", "J♢", "5D")["hand"] == ["5H", "5C", "5S", "JD"]
+
+
 @pytest.mark.parametrize(("cards", "message"), [
     (["5H", "5C", "XS", "JD", "5D"], "'XS'"),
     (["5H", "5C", "5Z", "JD", "5D"], "'5Z'"),

@@ -130,6 +130,8 @@ def test_a_port_clash_is_said_at_start_and_crib_finds_the_simulator(tmp_path: Pa
         said = second.said("is taken by")
         assert "port %d is taken by the simulator pid %d (flash %s)" % (first.port, first.process.pid,
                                                                        tmp_path / "one") in said
+        # the line goes on from "crib sim:" (a first-time user: "crib sim: Serves on 33973 instead")
+        assert second.said("instead").startswith("crib sim: serves on %d instead: " % second.port)
         suggested = re.findall(r"`(crib [^`]+)`", second.said("instead"))
         assert suggested == ["crib status -d socket://127.0.0.1:%d" % second.port]
         second.ask({"cmd": "event", "event": ["dealer", 1]})

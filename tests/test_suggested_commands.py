@@ -53,9 +53,9 @@ def run_simulator_command(command: str, cwd: Path) -> None:
             if "--headless" in words:
                 return b"listening on" in seen
             screen = seen.partition(ALTERNATE_SCREEN)[2]
-            # "serving on", or "Serves on ... instead" when the default port is taken (by a simulator
+            # "serving on", or "serves on ... instead" when the default port is taken (by a simulator
             # another test, or the developer, runs at the same time): the suggested command works either way
-            return b"C R I B B A G E" in screen and (b"serving on" in screen or b"Serves on" in screen)
+            return b"C R I B B A G E" in screen and (b"serving on" in screen or b"serves on" in screen)
 
         while not ready():
             assert time.monotonic() < deadline and process.poll() is None, (command, seen.decode(errors="replace"))

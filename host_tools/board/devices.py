@@ -9,6 +9,7 @@ simulator.instances), a path such as ``/dev/ttyACM0`` or ``COM3``, ``socket://ho
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from urllib.parse import urlsplit
@@ -21,6 +22,7 @@ from simulator import instances
 PICO_VID = 0x2E8A
 _SHORTCUT = re.compile(r"^([auc])(\d+)$")
 _SHORTCUT_PREFIX = {"a": "/dev/ttyACM", "u": "/dev/ttyUSB", "c": "COM"}
+_NETWORK_LOOKALIKE = re.compile(r"^(?:(?P<host>[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):)?(?P<port>\d{1,5})$")
 
 
 class LinkError(Exception):
@@ -81,6 +83,17 @@ def check_network_address(url: str) -> None:
     if not host or not port:
         raise NoBoardError("%s:// needs a host and a port from 1 to 65535, like %s://127.0.0.1:4121, not %s"
                            % (scheme, scheme, shorten(url)))
+
+
+def network_hint(device: str) -> str:
+    """For a ``device`` that is no file but reads as a network address (``localhost:4121``, ``4121``: the port of a
+    simulator on this computer), what to give instead, as a note to add to "no board at ...": " (a simulator or
+    network board: -d socket://HOST:PORT)"; else ""."""
+    found = _NETWORK_LOOKALIKE.match(device)
+    if not found or os.path.exists(device) or not 0 < int(found.group("port")) < 65536:
+        return ""
+    return " (a simulator or network board: -d socket://%s:%s)" % (found.group("host") or "127.0.0.1",
+                                                                  found.group("port"))
 
 
 def device_typed(text: str) -> str:

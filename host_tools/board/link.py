@@ -27,7 +27,7 @@ import serial
 from serial.urlhandler.protocol_socket import Serial as SocketSerial
 
 from host_shared.untrusted import parse_json, shorten
-from host_tools.board.devices import LinkError, NoBoardError, resolve
+from host_tools.board.devices import LinkError, NoBoardError, network_hint, resolve
 from shared.serial_lines import MAX_LINE
 
 BAUDRATE = 115200
@@ -121,7 +121,7 @@ def classify_open_error(url: str, error: serial.SerialException) -> LinkError:
         return LinkError("no permission to open %s (on Linux, add yourself to the dialout group)" % url)
     if url.startswith(("socket://", "rfc2217://")):
         return NoBoardError("nothing answers at %s (%s): is the simulator running? Start it: `crib sim`" % (url, text))
-    return NoBoardError("no board at %s: %s" % (url, text))
+    return NoBoardError("no board at %s: %s%s" % (url, text, network_hint(url)))
 
 
 class BoardLink:

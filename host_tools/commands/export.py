@@ -1,4 +1,5 @@
-"""`crib export --format csv|json [--out FILE|-] [--from FILE]`: game logs as tables or JSON.
+"""`crib export [--format csv|json] [--out FILE|-] [--from FILE]`: game logs as tables or JSON (the format --out's
+extension names, .csv or .json, else CSV).
 
 The log comes from the board (or the simulator) over the serial protocol, or from a saved
 log file (``crib log --json > match.json``). It is replayed through the rules core, so every
@@ -16,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from cribbage.settings import Settings
-from host_shared import NOT_DONE
+from host_shared import NOT_DONE, USAGE_ERROR
 from host_shared.atomic_write import write_whole
-from host_shared.file_args import file_to_write, is_standard_output
+from host_shared.errors import Failed
+from host_shared.file_args import file_in_format, is_standard_output
 from host_tools import log_replay
 from host_tools.log_source import add_source_arguments, fetch_games, say_gone, say_skipped
 from host_tools.log_words import counted, describe
@@ -87,8 +89,19 @@ def to_json(settings: dict[str, Any], games: list[log_replay.GameRecord],
     }, indent=1)
 
 
+def export_format(args: argparse.Namespace) -> str:
+    """The format to write: ``--format``, else the one ``--out``'s extension names, else CSV. Failed with
+    USAGE_ERROR if ``--format`` and the extension disagree (a file named .json holding CSV is no JSON)."""
+    named = FORMATS.get(args.out.suffix.lower()) if args.out is not None else None  # (none: a pipe, a device)
+    if args.format and named and args.format != named:
+        raise Failed("--format %s but --out %s names %s: give them the same format" % (args.format, args.out,
+                                                                                       named.upper()), USAGE_ERROR)
+    return args.format or named or "csv"
+
+
 def run(args: argparse.Namespace) -> int:
     """Export the log."""
+    args.format = export_format(args)  # (before the log is read: a wrong command line reads and writes nothing)
     settings, games, skipped, first = fetch_games(args)
     text = to_csv(games) if args.format == "csv" else to_json(settings, games, skipped, first) + "\n"
     # every game that can be read is given; what cannot is said, and the status says it was not all
@@ -106,21 +119,25 @@ def run(args: argparse.Namespace) -> int:
     return done
 
 
-_file_to_write = file_to_write("games.csv")
+FORMATS = {".csv": "csv", ".json": "json"}  # what --out's extension names
+_file_to_write = file_in_format("games.csv", lambda suffix: suffix.lower() in FORMATS, lambda: ", ".join(FORMATS),
+                                "format crib export writes", in_place=True)
 
 
 def out_file(text: str) -> Path | None:
     """``--out``'s FILE (argparse's type): ``-`` or another name of standard output (``/dev/stdout``), standard
-    output (None, as no ``--out``), or a file to write (``host_shared.file_args.file_to_write``: not empty, nor a
-    folder, in a folder that can be written in)."""
+    output (None, as no ``--out``), or a file to write named .csv or .json (``host_shared.file_args.file_in_format``:
+    not empty, nor a folder, in a folder that can be written in; a pipe or a device by any name)."""
     return None if is_standard_output(text) else _file_to_write(text)
 
 
 def define(parser: argparse.ArgumentParser, name: str) -> None:
     """Add the arguments of `crib export` (``name``) to its ``parser``."""
-    parser.add_argument("--format", choices=("csv", "json"), default="csv", help="default: csv")
+    parser.add_argument("--format", choices=tuple(FORMATS.values()),
+                        help="default: the one --out's extension names, else csv")
     parser.add_argument("--out", metavar="FILE", type=out_file,
-                        help="write here instead of to standard output (-: standard output); the file is replaced "
-                        "only once the whole export is written")
+                        help="write here instead of to standard output (-: standard output), a file named .csv or "
+                        ".json (its format, unless --format names it too); the file is replaced only once the whole "
+                        "export is written")
     add_source_arguments(parser)
     parser.set_defaults(func=run)

@@ -208,10 +208,13 @@ def at_a_terminal() -> bool:
 def agreed(question: str) -> bool:
     """Put ``question`` to the person at the terminal (on stderr: with --json, standard output
     stays JSON); True if they answer y or yes, False for anything else (Enter alone: no)."""
-    print(question + " [y/N] ", end="", file=sys.stderr, flush=True)
-    answer = sys.stdin.readline()
-    if not answer.endswith("\n"):  # the end of input (Ctrl-D): the terminal's line ends here
-        print(file=sys.stderr)
+    answer = ""
+    try:  # (Ctrl-C may come as soon as the question is shown)
+        print(question + " [y/N] ", end="", file=sys.stderr, flush=True)
+        answer = sys.stdin.readline()
+    finally:
+        if not answer.endswith("\n"):  # the end of input (Ctrl-D), or Ctrl-C: the terminal's line ends here (else
+            print(file=sys.stderr)  # the shell's prompt follows the question)
     return answer.strip().lower() in ("y", "yes")
 
 

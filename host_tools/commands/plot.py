@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import io
-from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -21,7 +20,7 @@ from app.prefs import restore_prefs
 from host_shared import NOT_DONE
 from host_shared.atomic_write import write_whole
 from host_shared.errors import Failed
-from host_shared.file_args import file_to_write
+from host_shared.file_args import file_in_format
 from host_shared.untrusted import at_least_one
 from host_tools import log_replay
 from host_tools.log_source import add_source_arguments, fetch_games, say_gone, say_skipped
@@ -183,17 +182,11 @@ def saves_as(suffix: str) -> bool:
     return True
 
 
-_file_to_write = file_to_write("match.png")
-
-
-def image_file(text: str) -> Path:
-    """``--out``'s FILE (argparse's type): a file to write (``host_shared.file_args.file_to_write``) whose extension
-    names a format Pillow saves the image in (``saves_as``)."""
-    path = _file_to_write(text)
-    if not saves_as(path.suffix):
-        raise argparse.ArgumentTypeError("%s: its extension names no image format crib plot writes (%s...)"
-                                         % (text, ", ".join(suffix for suffix in WELL_KNOWN if saves_as(suffix))))
-    return path
+image_file = file_in_format("match.png", saves_as,
+                            lambda: ", ".join(suffix for suffix in WELL_KNOWN if saves_as(suffix)) + "...",
+                            "image format crib plot writes")
+"""``--out``'s FILE (argparse's type): a file to write whose extension names a format Pillow saves the image in
+(``saves_as``)."""
 
 
 def define(parser: argparse.ArgumentParser, name: str) -> None:
