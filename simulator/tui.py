@@ -59,7 +59,7 @@ BACK_PEGS = ("○", "□", "△")
 LIGHTS = ("◇", "◆")  # a light of no peg's: dim (a mark, a trail), bright (a peg being dialled, a flash)
 DARK_HOLE = "·"
 # A light of no peg's is bright if the renderer gave it a peak (its brightest channel, before the brightness
-# setting) of at least this: a trail's is at most 79 (white's, app.palette.TRAIL), a mark's less; a peg being
+# setting) of at least this: a trail's is at most 63 (white's, app.palette.TRAIL), a mark's less; a peg being
 # dialled, a tally, a flash or the menu's chosen item at least 104 (green's tally). Told from its PWM bytes through
 # app.power's curve at the board's brightness setting: the screen's colour (``led_colour``), exposed as a camera
 # would, squashes the levels together.
