@@ -135,7 +135,11 @@ class Window:
     def fit_window(self) -> None:
         """Draw the board at the scale that fits the window as it is now (the help lines under it)."""
         self.resize_after = None
-        room = (self.root.winfo_width(), self.root.winfo_height() - self.status.winfo_reqheight() - 8)
+        width = self.root.winfo_width()
+        # the help's lines wrapped as they will be under the board drawn to fit (a look at the window: measured
+        # as wrapped for the old width, they took a line more once wrapped narrower, and their last was cut off)
+        self.status.configure(wraplength=width - 16)
+        room = (width, self.root.winfo_height() - self.status.winfo_reqheight() - 8)
         scale = resized_scale(self.layout.geometry, room, self.layout.scale)
         if scale != self.layout.scale:
             self.rescale(scale)
