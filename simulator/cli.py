@@ -234,7 +234,7 @@ def start_server(port: int, flash: Path, held: ExitStack) -> tuple[ProtocolServe
     clashed = False
     try:
         server = ProtocolServer(port)
-        note = "serving on 127.0.0.1:%d" % server.port
+        note = "serving on 127.0.0.1:%d for crib commands" % server.port  # (what a new player may not know)
     except OSError as error:
         clashed = True
         holder = serving_on(port)

@@ -158,7 +158,7 @@ def test_a_port_clash_is_told_by_start_server_not_by_its_words(tmp_path: Path, m
     monkeypatch.setattr(cli, "clash_note", lambda port, taken: "serving on %d: %s" % (port, taken))
     with ExitStack() as held:
         first, note, clashed = cli.start_server(0, tmp_path / "one", held)
-        assert first is not None and not clashed and note == "serving on 127.0.0.1:%d" % first.port
+        assert first is not None and not clashed and note == "serving on 127.0.0.1:%d for crib commands" % first.port
         second, note, clashed = cli.start_server(first.port, tmp_path / "two", held)
         assert second is not None and second.port != first.port and clashed and "is taken by" in note
     assert capsys.readouterr().out == "listening on 127.0.0.1:%d\nlistening on 127.0.0.1:%d\n" % (first.port,
