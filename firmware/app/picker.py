@@ -42,9 +42,10 @@ def card_hole(card):
 
 def all_out(table):
     """The display's lines naming the ranks a turn passes over for their four cards are out (``table``: the cards
-    of each rank on the table, ``Picker.table``): ``["none left: 5 K"]``, or none. A card of the play laid wrong
-    shows so (its rank can no longer be picked: a play-test stuck at a crib whose 5 the turn never reached)."""
-    ranks = [rank_name(rank) for rank in range(_RANKS) if table[rank] >= _SUITS]
+    of each rank on the table, ``Picker.table``; None: no table, none skipped): ``["none left: 5 K"]``, or none. A
+    card of the play laid wrong shows so (its rank can no longer be picked: a play-test stuck at a crib whose 5 the
+    turn never reached)."""
+    ranks = [rank_name(rank) for rank in range(_RANKS) if table[rank] >= _SUITS] if table is not None else ()
     return wrap("none left: " + " ".join(ranks)) if ranks else []
 
 

@@ -61,9 +61,8 @@ def to_repl(hw):
     sleep_us(leds.frame_us)  # on the wire and latched before its DMA channel is closed
     if hw.led_power is not None:
         hw.led_power.off()
-    dma = hw.leds.dma
-    dma.active(0)
-    dma.close()
+    leds.dma.active(0)
+    leds.dma.close()
     hw.idle.close()
 
 

@@ -401,7 +401,7 @@ class Count:
             return self.ranks.lines(board, title)
         if step == _CARDS:
             picker = self.picker
-            return ([title] + picker.text() + (all_out(picker.table) if picker.table is not None else [])
+            return ([title] + picker.text() + all_out(picker.table)
                     + ["%d/%d cards" % (len(picker.picked), picker.need), "turn=rank", "p1/p2=suit",
                        "enc=count" if picker.done else "enc=take", "hold enc=total"])
         calls = []  # at a total or claim, the claim before while still open to a call, and the buttons that call it
