@@ -6,6 +6,7 @@ command is asked for (``with_arguments``): `crib --help` lists the commands from
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import os
 import sys
@@ -129,6 +130,19 @@ class Parser(argparse.ArgumentParser):
         group.add_argument = add_noted
         return group
 
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """argparse's check that ``value`` is one of ``action``'s choices (a sub-command's name, --format's...),
+        its message, when it is not, followed by the choice spelt closest to it, if one is close (``close_choice``):
+        ``invalid choice: 'statsu' (choose from ...); did you mean 'status'?``. (Python 3.14's argparse has this
+        as ``suggest_on_error``; this one is 3.11's: its private hook, the one 3.14 extends.)"""
+        try:
+            super()._check_value(action, value)
+        except argparse.ArgumentError as error:
+            close = close_choice(value, action.choices)
+            if close is None:
+                raise
+            raise argparse.ArgumentError(action, "%s; did you mean %r?" % (error.message, close)) from None
+
     def error(self, message: str) -> NoReturn:
         """Say the usage error (as JSON too, with ``json_errors``) and exit with status 2."""
         if self.json_errors:
@@ -137,6 +151,15 @@ class Parser(argparse.ArgumentParser):
             except OSError:  # standard output not written (a full disk): the usage error is said on stderr still
                 pass
         super().error(message)
+
+
+def close_choice(value: Any, choices: Any) -> str | None:
+    """The one of ``choices`` spelt closest to ``value``, a word that is none of them (difflib's closest match,
+    as Python 3.14's argparse suggests one); None if none is close, or if the choices are not words (numbers:
+    --players 5 is no misspelling of 2, 3 or 4)."""
+    if not isinstance(value, str) or choices is None or not all(isinstance(choice, str) for choice in choices):
+        return None
+    return next(iter(difflib.get_close_matches(value, list(choices), n=1)), None)
 
 
 class Version(argparse.Action):

@@ -4,9 +4,13 @@ from the table alone); a command's options typed before it are read from the opt
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
+import pytest
+
+from host_shared import USAGE_ERROR
 from host_tools import cli
 from host_tools.commands import game
 
@@ -69,3 +73,40 @@ def test_an_option_added_in_a_group_is_noted() -> None:
     taken = [cli.words_taken(word, parser) for word in ("--count", "--count=2", "--co", "-q", "--quiet=1", "x")]
     assert taken == [2, 1, 2, 1, None, None]
     assert parser.parse_args(["--count", "2", "-q", "5H"]).count == 2  # argparse's parsing is its own still
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["statsu"], "argument COMMAND: invalid choice: 'statsu' (choose from 'bench', 'advise', "),
+    (["plto", "--out", "x.png"], "argument COMMAND: invalid choice: 'plto' (choose from "),
+    (["new-gam"], "argument COMMAND: invalid choice: 'new-gam' (choose from "),
+    (["export", "--format", "jsno"], "argument --format: invalid choice: 'jsno' (choose from 'csv', 'json')"),
+    (["--format", "cvs", "export"], "argument --format: invalid choice: 'cvs' (choose from 'csv', 'json')"),
+])
+def test_a_mistyped_choice_is_answered_with_the_closest(argv: list[str], said: str,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    # A first-time user's test: `crib statsu` got argparse's bare "invalid choice", the list of every command
+    suggested = {"statsu": "status", "plto": "plot", "new-gam": "new-game", "jsno": "json", "cvs": "csv"}
+    typed = next(word for word in argv if word in suggested)
+    with pytest.raises(SystemExit) as exited:
+        cli.main(argv)
+    assert exited.value.code == USAGE_ERROR
+    err = capsys.readouterr().err
+    assert said in err and err.endswith("); did you mean %r?\n" % suggested[typed]), err
+
+
+def test_a_choice_close_to_none_and_a_number_are_answered_as_argparse_answers(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for argv, said in ((["zzz"], "invalid choice: 'zzz' (choose from "),
+                       (["advise", "5H", "--players", "22"], "invalid choice: 22 (choose from 2, 3, 4)\n")):
+        with pytest.raises(SystemExit) as exited:
+            cli.main(argv)
+        err = capsys.readouterr().err
+        assert exited.value.code == USAGE_ERROR and said in err and "did you mean" not in err, err
+    assert cli.close_choice("22", ["2", "3", "4"]) == "2" and cli.close_choice(22, [2, 3, 4]) is None
+
+
+def test_the_suggestion_is_in_the_json_error_too(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["--json", "statsu"])
+    assert exited.value.code == USAGE_ERROR
+    assert json.loads(capsys.readouterr().out)["error"].endswith("; did you mean 'status'?")
