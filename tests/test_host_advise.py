@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 
 from cribbage.show import score
 from host_shared import USAGE_ERROR
@@ -50,6 +51,9 @@ def test_table_shows_every_column(capsys: pytest.CaptureFixture[str]) -> None:
     assert "your crib" in out and "best keep shows" in out
 
 
+WHOLE = ["#", "keep", "discard", "expected", "hand EV", "crib EV", "min", "max"]  # the table's columns at 80
+
+
 ROW_CELLS = {  # each cell of a ranking row, whole: no figure cut, no sign left out or doubled
     "#": re.compile(r"[1-9]\d*"), "alike": re.compile(r"\d+"),
     "expected": re.compile(r"-?\d+\.\d\d"), "hand EV": re.compile(r"\d+\.\d\d"),
@@ -68,7 +72,7 @@ def advise_table(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[st
     headers = [line for line in lines if line.startswith("┃")]
     assert len(title) == 1 and len(headers) == 1, lines
     columns = [cell.strip() for cell in headers[0].strip().strip("┃").split("┃")]
-    assert columns == ["#", "keep", "discard", "expected", "hand EV", "crib EV", "min", "max"]
+    assert columns == WHOLE
     rows = [dict(zip(columns, (cell.strip() for cell in line.strip().strip("│").split("│")), strict=True))
             for line in lines if line.startswith("│")]
     for row in rows:  # "5♥ 5♣ 5♦ 2♥ (+1)": the keeps folded into the row, apart
@@ -243,9 +247,42 @@ def test_top_must_be_a_positive_number(top: str, capsys: pytest.CaptureFixture[s
     assert exit_.value.code == 2 and "--top" in capsys.readouterr().err
 
 
-def test_a_narrow_terminal_shows_every_figure_whole(monkeypatch: pytest.MonkeyPatch,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setenv("COLUMNS", "40")  # rich fits a table to it, cutting numbers to "1…"
+@pytest.mark.parametrize(("width", "columns"), [
+    (79, WHOLE),  # (the whole table is 78 columns wide: it fits)
+    (72, ["#", "keep", "discard", "EV", "hand", "crib", "min", "max"]),
+    (60, ["#", "keep", "discard", "EV", "hand", "crib"]),
+    (55, ["keep", "discard", "EV", "hand", "crib"]),
+    (50, ["keep", "discard", "EV"]),
+    (40, ["keep", "discard", "EV"]),
+])
+def test_a_narrow_terminal_gets_a_table_that_fits_it_every_figure_whole(
+        width: int, columns: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # A first-time user's test: the table was 72 columns wide at any width, and at COLUMNS=50 the terminal wrapped
+    # every line of it; before that, rich fitted it by cutting its numbers to "1…"
+    dealt = ["5H", "5C", "JD", "QS", "4C", "9H", "--dealer"]
+    whole = advise_table(capsys, dealt)["rows"]  # as printed at 80 columns (capsys: no terminal)
+    monkeypatch.setenv("COLUMNS", str(width))
+    assert cli.main(["advise", *dealt]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert all(cell_len(line) <= width for line in lines) and "…" not in "".join(lines), lines
+    headers = [line for line in lines if line.startswith("┃")]
+    assert len(headers) == 1 and [cell.strip() for cell in headers[0].strip("┃").split("┃")] == columns, headers
+    named = [{"EV": "expected", "hand": "hand EV", "crib": "crib EV"}.get(column, column) for column in columns]
+    rows = [[cell.strip() for cell in line.strip("│").split("│")] for line in lines if line.startswith("│")]
+    for row in whole:  # the keep's cell as printed
+        row["keep"] += " (+%s)" % row["alike"] if row["alike"] != "0" else ""
+    assert rows == [[row[column] for column in named] for row in whole]  # every keep, its figures whole
+    title = lines[0].strip()
+    assert title in ("discard advice (your crib, 46 starters)", "your crib, 46 starters")
+    left_out = [column for column in WHOLE if column not in named]
+    notes = " ".join(" ".join(line for line in lines[1:] if not line.startswith(("┃", "│", "┏", "┡", "└"))).split())
+    assert ("(left out to fit: %s; --json has every figure)" % ", ".join(left_out) in notes) is bool(left_out), notes
+    assert "best keep shows: 10: 48%, 11: 17%, 16: 11%" in notes, notes
+
+
+def test_a_terminal_too_narrow_for_any_table_wraps_its_lines_every_figure_whole(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COLUMNS", "20")  # rich would fit a table to it, cutting numbers to "1…"
     assert cli.main(["advise", "5H", "5C", "JD", "QS", "4C", "9H", "--dealer", "--top", "1"]) == 0
     out = capsys.readouterr().out
-    assert all(figure in out for figure in ("16.89", "12.70", "+4.20", "5♥ 5♣ J♦ Q♠")), out
+    assert all(figure in out for figure in ("16.89", "5♥ 5♣ J♦ Q♠", "4♣ 9♥")) and "…" not in out, out

@@ -12,6 +12,7 @@ import argparse
 import json
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 
@@ -49,21 +50,78 @@ def chances_line(keep: advice.Keep) -> str:
     return ", ".join("%d: %.0f%%" % (total, 100 * chance(keep, total)) for total in sorted(chances(keep)))
 
 
-def print_ranking(console: Console, rows: list[tuple[advice.Keep, int]], dealer: bool) -> None:
-    """Print the ranking (``folded``) as a table, then the chances of each total for the best keep."""
-    whose = "your crib" if dealer else "opponent's crib"
-    table = Table(title="discard advice (%s, %d starters)" % (whose, rows[0][0].starters))
-    for column in ("#", "keep", "discard", "expected", "hand EV", "crib EV", "min", "max"):
-        table.add_column(column, justify="left" if column in ("keep", "discard") else "right")
+# The ranking table's columns, by their headers at 80 columns and wider; in a narrower terminal the table is the
+# first of ``LAYOUTS`` that fits it: headers shortened (``SHORT``), then columns left out, the least needed first.
+COLUMNS = ("#", "keep", "discard", "expected", "hand EV", "crib EV", "min", "max")
+SHORT = {"expected": "EV", "hand EV": "hand", "crib EV": "crib"}
+LAYOUTS: tuple[tuple[tuple[str, ...], bool], ...] = (  # (columns, shortened headers)
+    (COLUMNS, False),
+    (COLUMNS, True),
+    (("#", "keep", "discard", "expected", "hand EV", "crib EV"), True),  # min and max: the chances line says more
+    (("keep", "discard", "expected", "hand EV", "crib EV"), True),  # the rank: the rows are in order, the best bold
+    (("keep", "discard", "expected"), True),  # the hand's and the crib's shares of the worth
+)
+FULL_WIDTH = 80  # a terminal this wide or wider gets the whole table, as it always has
+
+
+def ranking_title(rows: list[tuple[advice.Keep, int]], dealer: bool, short: bool = False) -> str:
+    """The ranking table's title: whose crib it is and how many starters are counted; ``short``: without its first
+    words (a terminal too narrow for them)."""
+    said = "%s crib, %d starters" % ("your" if dealer else "opponent's", rows[0][0].starters)
+    return said if short else "discard advice (%s)" % said
+
+
+def ranking_table(rows: list[tuple[advice.Keep, int]], dealer: bool, columns: tuple[str, ...] = COLUMNS,
+                  short: bool = False) -> Table:
+    """The ranking (``folded``) as a table of ``columns`` (some of ``COLUMNS``), their headers shortened
+    (``SHORT``) if ``short``."""
+    table = Table(title=ranking_title(rows, dealer))
+    for column in columns:
+        table.add_column(SHORT.get(column, column) if short else column,
+                         justify="left" if column in ("keep", "discard") else "right")
     sign = "+" if dealer else "-"
     for i, (k, alike) in enumerate(rows):
-        table.add_row(str(i + 1), symbol_names(k.keep) + (" (+%d)" % alike if alike else ""), symbol_names(k.discard),
-                      "%.2f" % k.expected, "%.2f" % hand_expected(k), "%s%.2f" % (sign, crib_expected(k)),
-                      str(k.hand_min), str(k.hand_max), style="bold" if i == 0 else None)
+        cells = {"#": str(i + 1), "keep": symbol_names(k.keep) + (" (+%d)" % alike if alike else ""),
+                 "discard": symbol_names(k.discard), "expected": "%.2f" % k.expected,
+                 "hand EV": "%.2f" % hand_expected(k), "crib EV": "%s%.2f" % (sign, crib_expected(k)),
+                 "min": str(k.hand_min), "max": str(k.hand_max)}
+        table.add_row(*(cells[column] for column in columns), style="bold" if i == 0 else None)
+    return table
+
+
+def table_width(table: Table) -> int:
+    """The columns ``table`` takes when nothing narrows it (its title aside: that wraps)."""
+    return Console(width=10_000).measure(table).maximum
+
+
+def fitted(rows: list[tuple[advice.Keep, int]], dealer: bool, width: int) -> tuple[Table, tuple[str, ...]]:
+    """The ranking's table for a terminal ``width`` columns wide, and the columns of ``COLUMNS`` it leaves out:
+    the whole table at ``FULL_WIDTH`` and wider, or where it fits; narrower, the first of ``LAYOUTS`` that fits
+    (none: the narrowest, wider than the terminal, which wraps its lines: rich would cut its figures to "1…"). A
+    table narrower than its title is widened to it, as far as the terminal goes, so that the title is one line (its
+    first words left out in a terminal too narrow for them)."""
+    for columns, short in LAYOUTS:
+        table = ranking_table(rows, dealer, columns, short)
+        if width >= FULL_WIDTH or table_width(table) <= width:
+            break
+    if cell_len(str(table.title)) > width:
+        table.title = ranking_title(rows, dealer, short=True)
+    table.min_width = min(width, cell_len(str(table.title)))
+    return table, tuple(column for column in COLUMNS if column not in columns)
+
+
+def print_ranking(console: Console, rows: list[tuple[advice.Keep, int]], dealer: bool) -> None:
+    """Print the ranking (``folded``) as a table fitted to ``console``'s width (``fitted``), then the chances of
+    each total for the best keep."""
+    table, left_out = fitted(rows, dealer, console.width)
+    if table_width(table) > console.width:  # never narrower than the table: the terminal wraps the lines
+        console = Console(width=table_width(table), file=console.file)  # instead, every figure whole
     console.print(table)
     if any(alike for _, alike in rows):
         console.print("(+N): N more keeps the same but for their suits (--json lists every keep)",
                       highlight=False)
+    if left_out:
+        console.print("(left out to fit: %s; --json has every figure)" % ", ".join(left_out), highlight=False)
     console.print("best keep shows: " + chances_line(rows[0][0]), highlight=False)
 
 
@@ -77,9 +135,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:  # every keep, for a program choosing among the cards themselves
         print(json.dumps(as_json(keeps[:args.top], args.dealer)))
     else:
-        # never narrower than the table: in a narrow terminal rich would cut its numbers to "1…"
-        # (the terminal wraps the lines instead, every figure whole)
-        print_ranking(Console(width=max(Console().width, 80)), folded(keeps)[:args.top], args.dealer)
+        print_ranking(Console(), folded(keeps)[:args.top], args.dealer)
     return 0
 
 
