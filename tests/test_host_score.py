@@ -75,3 +75,28 @@ def test_bad_cards(cards: list[str], message: str, capsys: pytest.CaptureFixture
 def test_bad_card_exit_status_of_the_real_command() -> None:
     done = subprocess.run([tool("crib"), "score", "5H", "5C", "QX", "JD", "5D"], capture_output=True, text=True)
     assert done.returncode == 2 and "'QX'" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(("cards", "title"), [
+    (["10H", "10C", "10S", "10D", "5H"], "hand 10♥ 10♣ 10♠ 10♦, starter 5♥"),
+    (["10H", "10C", "10S", "10D", "5H", "--crib"], "crib 10♥ 10♣ 10♠ 10♦, starter 5♥"),
+    (["2S", "8S", "KC", "8C", "8H"], "hand 2♠ 8♠ K♣ 8♣, starter 8♥"),  # three pairs: a table narrower still
+])
+def test_the_title_is_one_line_over_a_table_narrower_than_it(cards: list[str], title: str,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    # A first-time user's test: with four 10s the title wrapped at 80 columns, "starter" and "5♥" on lines apart
+    # (rich wrapped it to the table's width)
+    assert main(["score", *cards]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == title and lines[1].startswith("┏") and len(lines[1]) >= len(title), lines
+
+
+@pytest.mark.parametrize("width", [31, 20])
+def test_a_narrow_terminal_gets_the_title_a_line_each_and_every_cell_whole(
+        width: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COLUMNS", str(width))
+    assert main(["score", "10H", "10C", "10S", "10D", "5H"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.strip() for line in lines[:2]] == ["hand 10♥ 10♣ 10♠ 10♦,", "starter 5♥"], lines
+    rows = [[cell.strip() for cell in line.split("│")[1:4]] for line in lines if line.startswith("│")]
+    assert rows[0] == ["fifteen", "10H 5H", "2"] and rows[-1] == ["total", "", "20"] and "…" not in "".join(lines)

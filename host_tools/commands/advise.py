@@ -23,6 +23,7 @@ from host_shared.untrusted import at_least_one, integer
 from host_tools.card_args import cards_given
 from host_tools.card_text import symbol_names
 from host_tools.keep_shares import chance, chances, crib_expected, hand_expected
+from host_tools.tables import natural_width
 
 
 def as_json(keeps: list[advice.Keep], dealer: bool) -> list[dict[str, Any]]:
@@ -89,11 +90,6 @@ def ranking_table(rows: list[tuple[advice.Keep, int]], dealer: bool, columns: tu
     return table
 
 
-def table_width(table: Table) -> int:
-    """The columns ``table`` takes when nothing narrows it (its title aside: that wraps)."""
-    return Console(width=10_000).measure(table).maximum
-
-
 def fitted(rows: list[tuple[advice.Keep, int]], dealer: bool, width: int) -> tuple[Table, tuple[str, ...]]:
     """The ranking's table for a terminal ``width`` columns wide, and the columns of ``COLUMNS`` it leaves out:
     the whole table at ``FULL_WIDTH`` and wider, or where it fits; narrower, the first of ``LAYOUTS`` that fits
@@ -102,7 +98,7 @@ def fitted(rows: list[tuple[advice.Keep, int]], dealer: bool, width: int) -> tup
     first words left out in a terminal too narrow for them)."""
     for columns, short in LAYOUTS:
         table = ranking_table(rows, dealer, columns, short)
-        if width >= FULL_WIDTH or table_width(table) <= width:
+        if width >= FULL_WIDTH or natural_width(table) <= width:
             break
     if cell_len(str(table.title)) > width:
         table.title = ranking_title(rows, dealer, short=True)
@@ -114,8 +110,8 @@ def print_ranking(console: Console, rows: list[tuple[advice.Keep, int]], dealer:
     """Print the ranking (``folded``) as a table fitted to ``console``'s width (``fitted``), then the chances of
     each total for the best keep."""
     table, left_out = fitted(rows, dealer, console.width)
-    if table_width(table) > console.width:  # never narrower than the table: the terminal wraps the lines
-        console = Console(width=table_width(table), file=console.file)  # instead, every figure whole
+    if natural_width(table) > console.width:  # never narrower than the table: the terminal wraps the lines
+        console = Console(width=natural_width(table), file=console.file)  # instead, every figure whole
     console.print(table)
     if any(alike for _, alike in rows):
         console.print("(+N): N more keeps the same but for their suits (--json lists every keep)",

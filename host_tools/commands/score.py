@@ -10,6 +10,7 @@ import argparse
 import json
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 
@@ -17,6 +18,7 @@ from cribbage import saying, show
 from cribbage.cards import name, names
 from host_tools.card_args import cards_given
 from host_tools.card_text import symbol_name, symbol_names
+from host_tools.tables import natural_width
 
 
 def breakdown(count: show.Count) -> list[tuple[str, str, int]]:
@@ -29,6 +31,14 @@ def breakdown(count: show.Count) -> list[tuple[str, str, int]]:
     if count.nobs is not None:
         rows.append(("his nobs", name(count.nobs), 1))
     return rows
+
+
+def title(cards: list[int], crib: bool, width: int) -> str:
+    """The breakdown's title, ``hand 5♥ 5♣ 5♠ J♦, starter 5♦`` (``crib``: ``crib ...``): one line, or the hand's and
+    the starter's a line each in a terminal narrower than it (``width`` columns), broken where it says so."""
+    hand, starter = "%s %s" % ("crib" if crib else "hand", symbol_names(cards[:4])), "starter " + symbol_name(cards[4])
+    one = "%s, %s" % (hand, starter)
+    return one if cell_len(one) <= width else "%s,\n%s" % (hand, starter)
 
 
 def as_json(count: show.Count) -> dict[str, Any]:
@@ -50,8 +60,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(as_json(count)))
         return 0
-    table = Table(title="%s %s, starter %s" % ("crib" if args.crib else "hand", symbol_names(cards[:4]),
-                                               symbol_name(cards[4])))
+    table = Table()
     table.add_column("what")
     table.add_column("cards")
     table.add_column("points", justify="right")
@@ -59,7 +68,12 @@ def run(args: argparse.Namespace) -> int:
         table.add_row(what, shown, str(points))
     table.add_section()
     table.add_row("total", "", str(count.total), style="bold")
-    console = Console()
+    # never narrower than the table: the terminal wraps its lines, rather than rich cutting what is in it ("fift…")
+    console = Console(width=max(Console().width, natural_width(table)))
+    table.title = title(cards, args.crib, console.width)
+    # nor than its title (four 10s: "hand 10♥ 10♣ 10♠ 10♦, starter 5♥" is wider than the table), which rich would
+    # wrap to the table's width
+    table.min_width = max(cell_len(line) for line in table.title.splitlines())
     console.print(table)
     console.print(saying.say(count), highlight=False)
     return 0
