@@ -51,6 +51,7 @@ class GameRecord:
     result: str | None = None
     worth: int = 0
     abandoned: bool = False
+    deal_over: bool = False  # its last deal's crib counted (the next deal not begun), as the core says
     # the ["new_game"] or ["new_match"] event that ended it (None: the log ends in it), pegging nothing: its scores
     # the pegs as the game left them (the next game's start from 0)
     ended_by: Step | None = None
@@ -191,6 +192,7 @@ def replay(settings: dict[str, Any], log: list[list[Any]], first: int = 0,
             game.worth = match.game.worth
         # the core says when a deal is over (its crib counted): its next deal starts elsewhere in the log
         passed = match.deal_start() != deal_start
+        game.deal_over = passed or called_crib  # (a call on the crib: in the deal it passed on from)
         if passed:
             deal += 1
     if not games[-1].steps and len(games) > 1:

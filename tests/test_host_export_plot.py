@@ -299,6 +299,53 @@ def test_race_x_is_the_deal_number(match_log: list[list]) -> None:
                 assert at_deal_end[step.deal] == step.scores[side]
 
 
+ONE_PEG = [["dealer", 0], ["peg", 1, 5]]  # a game's first deal, one peg into it
+ONE_DEAL = [["dealer", 0], ["peg", 1, 5], ["peg", 0, 2], ["hand", 1, None, 8], ["hand", 0, None, 6],
+            ["crib", None, 4]]  # a game's first deal, its crib counted: the game goes on
+
+
+def test_a_deal_being_played_leaves_room_for_what_is_to_come() -> None:
+    # A first-time user's test: the plot of a log of one deal drew its lone peg on the plot's right edge, the end
+    # of the deal (the axis spans the deals, and a deal's last event was at its end, over or not)
+    game = log_replay.replay({}, ONE_PEG)[0]
+    assert plot.drawn_deals(game) == 1 and plot.playing(game)
+    p1, p2 = plot.race(game)
+    assert p2 == [(0.0, 0), (0.5, 0), (0.5, 5), (1.0, 5)]  # in the middle of deal 1, under its number; then flat
+    assert p1 == [(0.0, 0), (1.0, 0)]
+    # in the next deal, after a crib, likewise: its events over its first half, the deals before as they were
+    game = log_replay.replay({}, [*ONE_DEAL, ["peg", 1, 2], ["peg", 0, 1]])[0]
+    p1, p2 = plot.race(game)
+    assert plot.drawn_deals(game) == 2
+    assert p2[-3:] == [(1.25, 13), (1.25, 15), (2.0, 15)] and p1[-3:] == [(1.5, 12), (1.5, 13), (2.0, 13)]
+    assert p1[-5:-3] == [(1.0, 8), (1.0, 12)]  # deal 1's crib at its end
+
+
+def test_a_game_going_on_after_a_crib_draws_the_next_deal_empty() -> None:
+    game = log_replay.replay({}, ONE_DEAL)[0]
+    assert game.deals == 1 and game.deal_over and not plot.playing(game) and plot.drawn_deals(game) == 2
+    assert plot.deal_ticks(plot.drawn_deals(game)) == [(0.5, "1"), (1.5, "2")]
+    p1, p2 = plot.race(game)
+    assert p1[-3:] == [(1.0, 8), (1.0, 12), (2.0, 12)]  # the crib's 4 at deal 1's end, then flat across deal 2
+    assert p2[-1] == (2.0, 13)
+    won = log_replay.replay({}, [["dealer", 0], *[["peg", 1, 31]] * 4])[0]  # won in deal 1: its deal is the axis
+    assert won.winner == 1 and plot.drawn_deals(won) == 1 and plot.race(won)[1][-1] == (1.0, 121)
+
+
+def test_the_lone_peg_of_a_one_deal_log_is_drawn_in_the_plot_s_middle(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    saved, out = tmp_path / "one.json", tmp_path / "one.png"
+    saved.write_text(json.dumps({"log": ONE_PEG, "settings": {}}))
+    assert main(["plot", "--from", str(saved), "--out", str(out)]) == 0
+    image = Image.open(out).convert("RGB")
+    orange = plot.side_colours({})[1]
+    pixels = image.load()
+    left, right = plot.MARGIN[0], plot.PANEL[0] - plot.MARGIN[2]
+    bottom = plot.PANEL[1] - plot.MARGIN[3]
+    step = [x for x in range(image.size[0]) if pixels[x, bottom - 5] == orange]  # the step up, above the 0 line
+    middle = (left + right) // 2
+    assert step and all(abs(x - middle) <= plot.LINE_WIDTH for x in step), step
+
+
 def test_race_lines_step_up_at_each_score(match_log: list[list]) -> None:
     for game in log_replay.replay({}, match_log):
         for line in plot.race(game):

@@ -1,11 +1,14 @@
 """`crib plot [--out race.png] [--game N]`: the race of a game, or of every game of a match, as an image.
 
 x counts the deals: deal n spans n - 1 to n, its number written in the middle (the scores
-of a deal spread evenly across it, so the play and the show can be told apart), y the
-score; the skunk and double-skunk lines (or the lurch line) are drawn where the settings
-put them, and the winner's game hole is marked. Players' colours are the board's own (its
-colour preferences, app.prefs, from app.palette). Drawn with Pillow, without anti-aliasing, so each
-player's line is exactly their colour.
+of a deal spread evenly across it, so the play and the show can be told apart; a deal still
+being played spreads them over its first half, leaving room for those to come, and the next
+deal is drawn, empty, when a game goes on after a crib: the lone peg of a game's first deal
+is in its middle, not on the plot's right edge), y the score; the skunk and double-skunk
+lines (or the lurch line) are drawn where the settings put them, and the winner's game hole
+is marked. Players' colours are the board's own (its colour preferences, app.prefs, from
+app.palette). Drawn with Pillow, without anti-aliasing, so each player's line is exactly
+their colour.
 """
 
 from __future__ import annotations
@@ -48,26 +51,42 @@ def side_colours(settings: dict[str, object]) -> list[tuple[int, int, int]]:
 
 
 def race(game: log_replay.GameRecord) -> list[list[tuple[float, int]]]:
-    """Per side, the points (x, score) of its line: x = deal number, a deal's k-th of n events at d - 1 + k/n;
-    a score runs flat until the event that pegs it, which is a step up (a 29 is no slope from the deal's start)."""
+    """Per side, the points (x, score) of its line: x = deal number, a deal's k-th of n events at d - 1 + k/n, so
+    that the score at a whole number is the score once that deal was over; the last deal of a game still being
+    played, its crib not counted (``playing``), spreads them over its first half, leaving the rest for those to
+    come: its k-th at d - 1 + k/2n, its last in the middle, under its number. A score runs flat until the event
+    that pegs it, which is a step up (a 29 is no slope from the deal's start)."""
     per_deal: dict[int, list[log_replay.Step]] = {}
     for step in game.steps:
         per_deal.setdefault(step.deal, []).append(step)
     lines: list[list[tuple[float, int]]] = [[(0.0, 0)] for _ in range(game.settings.sides)]
     for deal, steps in sorted(per_deal.items()):
+        span = 0.5 if deal == game.deals and playing(game) else 1.0
         for k, step in enumerate(steps, 1):
-            x = deal - 1 + k / len(steps)
+            x = deal - 1 + span * k / len(steps)
             for side, points in enumerate(step.points):
                 if points:
                     line = lines[side]
                     line.append((x, line[-1][1]))
                     line.append((x, step.scores[side]))
     # The others' lines run on, flat, to where the game ended.
-    end = lines[game.winner][-1][0] if game.winner is not None else float(max(game.deals, 1))
+    end = lines[game.winner][-1][0] if game.winner is not None else float(drawn_deals(game))
     for side, line in enumerate(lines):
         if side != game.winner and line[-1][0] < end:
             line.append((end, line[-1][1]))
     return lines
+
+
+def playing(game: log_replay.GameRecord) -> bool:
+    """True if ``game``'s last deal is still being played (or was, when the game was abandoned): nobody won, and
+    its crib was not counted."""
+    return game.winner is None and not game.deal_over
+
+
+def drawn_deals(game: log_replay.GameRecord) -> int:
+    """The deals the x axis spans: the game's (at least one), and the next too when the game goes on once the crib
+    of its last was counted (the deal to be played next, empty: the last score is not drawn on the plot's edge)."""
+    return max(game.deals, 1) + (game.winner is None and game.deal_over and not game.abandoned)
 
 
 def deal_ticks(deals: int) -> list[tuple[float, str]]:
@@ -101,7 +120,7 @@ def draw_game(draw: ImageDraw.ImageDraw, top: int, game: log_replay.GameRecord,
     font = ImageFont.load_default()
     left, right = MARGIN[0], PANEL[0] - MARGIN[2]
     y0, y1 = top + MARGIN[1], top + PANEL[1] - MARGIN[3]
-    deals = max(game.deals, 1)
+    deals = drawn_deals(game)
     target = game.settings.target
 
     def at(x: float, score: int) -> tuple[int, int]:
