@@ -134,12 +134,12 @@ class Parser(argparse.ArgumentParser):
         """argparse's check that ``value`` is one of ``action``'s choices (a sub-command's name, --format's...),
         its message, when it is not, followed by the choice spelt closest to it, if one is close (``close_choice``):
         ``invalid choice: 'statsu' (choose from ...); did you mean 'status'?``. (Python 3.14's argparse has this
-        as ``suggest_on_error``; this one is 3.11's: its private hook, the one 3.14 extends.)"""
+        as ``suggest_on_error``, in this hook of its own: where that is on, its suggestion is said alone.)"""
         try:
             super()._check_value(action, value)
         except argparse.ArgumentError as error:
             close = close_choice(value, action.choices)
-            if close is None:
+            if close is None or getattr(self, "suggest_on_error", False):  # (a later argparse's own, said once)
                 raise
             raise argparse.ArgumentError(action, "%s; did you mean %r?" % (error.message, close)) from None
 
