@@ -243,7 +243,7 @@ def draw_end(board, canvas, now):
         front = game.front
         for side in range(len(front)):
             if side != winner:
-                canvas.fill(side & 1, front[side] + 1, line, palette.VERMILLION, palette.FULL)
+                canvas.fill(side & 1, front[side] + 1, line + 1, palette.VERMILLION, palette.FULL)  # the line too
     blink = canvas.blink(now, 1000, 500)
     draw_tally(board, canvas, blink or not settings.match_to or match.match_winner is None)
     draw_pegs(board, canvas, now)

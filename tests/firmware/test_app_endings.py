@@ -36,7 +36,7 @@ def test_a_game_won_by_his_heels_says_so():
     d.peg_in_steps(P1, 119)
     d.press(ENC)
     d.pick("JS")
-    assert d.display() == ["G1  won 3-0-0", "P1 WINS 3 GAMES", "P2 P3", "DOUBLE SKUNKED", "P1: his heels 2",
+    assert d.display() == ["G1  won 3-0-0", "P1 WINS 3 GAMES", "P2 P3 DOUBLE-", "SKUNKED", "P1: his heels 2",
                            "next: P2 deals", "enc=next game"]
 
 
@@ -44,11 +44,25 @@ def test_the_end_says_who_won_and_what():
     lines = game(Driver(), 100)
     assert lines[0] == "G1  won 1-0" and lines[3:6] == ["P1 WINS", "next: P2 deals", "enc=next game"]
     assert game(Driver(), 80)[3:5] == ["P1 WINS 2 GAMES", "P2 SKUNKED"]
-    assert game(Driver(), 40)[3:6] == ["P1 WINS 3 GAMES", "P2", "DOUBLE SKUNKED"]
+    assert game(Driver(), 40)[3:6] == ["P1 WINS 3 GAMES", "P2 DOUBLE-", "SKUNKED"]
     assert game(Driver(), 40, {"skunk": "lurch"})[3:5] == ["P1 WINS 2 GAMES", "P2 LURCHED"]
     assert game(Driver(), 80, {"players": 3})[4:6] == ["P1 WINS 2 GAMES", "P2 P3 SKUNKED"]
     assert game(Driver(), 80, {"players": 4})[3:5] == ["T1 WINS 2 GAMES", "T2 SKUNKED"]
     assert all(len(line) <= 16 for line in game(Driver(), 40, {"players": 3}))
+
+
+def test_a_refusal_at_a_double_skunk_takes_its_two_lines_together():
+    # A play-test: three players, a refusal at the end left "P1 P3" alone on a line, its "DOUBLE SKUNKED" gone
+    d = Driver()
+    d.board.handle_command(json.dumps({"cmd": "settings", "set": {"players": 3}}))
+    d.press(P1)
+    d.peg_in_steps(P1, 40)
+    d.peg_in_steps(P2, 121)
+    assert d.match.result == "double skunk" and d.display()[5:7] == ["P1 P3 DOUBLE-", "SKUNKED"]
+    d.press(P1)  # refused: the game is over
+    shown = d.display()
+    assert shown[-2:] == ["NO: game over:", "enc=next game"] and "P2 WINS 3 GAMES" in shown
+    assert "P1 P3 DOUBLE-" not in shown and "SKUNKED" not in shown, shown  # the sentence given way whole
 
 
 def test_a_long_match_s_end_says_its_numbers_whole():
@@ -199,9 +213,9 @@ def test_a_players_button_after_a_won_game_leaves_the_press_that_goes_on_in_sigh
     d = Driver()
     d.press(P1)
     d.peg_in_steps(P1, 121)  # a double skunk: its result takes two lines
-    assert d.display()[-3:] == ["DOUBLE SKUNKED", "next: P2 deals", "enc=next game"]
+    assert d.display()[-3:] == ["SKUNKED", "next: P2 deals", "enc=next game"]
     d.press(P2)
-    assert d.display()[-3:] == ["DOUBLE SKUNKED", "NO: game over:", "enc=next game"]
+    assert d.display()[-3:] == ["SKUNKED", "NO: game over:", "enc=next game"]
     assert d.ask({"cmd": "event", "event": ["peg", 1, 2]})["error"][:17] == "the game is over:"  # the rules' words
     d.press(ENC)
     assert d.match.front == [0, 0] and d.match.dealer == 1

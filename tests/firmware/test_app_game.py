@@ -16,15 +16,11 @@ def rules(d, *presses):
 
 
 def flashes_in_a_cycle(d, track, hole):
-    """How many separate flashes a hole shows over one 1.6 s end-display cycle (sampled every 50 ms)."""
-    count = 0
-    lit_before = False
-    for t in range(0, 1600, 50):
-        lit = brightness(d.frame_phase(1600, t).pixel(track, hole)) > 0
-        if lit and not lit_before:
-            count += 1
-        lit_before = lit
-    return count
+    """How many separate flashes a hole shows over one 1.6 s end-display cycle (sampled every 50 ms): rises above
+    the hole's level between them (dark, or a line's own mark)."""
+    levels = [brightness(d.frame_phase(1600, t).pixel(track, hole)) for t in range(0, 1600, 50)]
+    low = min(levels)
+    return sum(1 for i in range(len(levels)) if levels[i] > low and (i == 0 or levels[i - 1] == low))
 
 
 def test_a_plain_win_and_the_next_game():
@@ -65,6 +61,23 @@ def test_the_end_flashes_count_the_games_won():
         assert is_hue(hw.pixel(1, loser), ORANGE)  # the loser's front peg stays visible
     # a skunk and a lurch win 2 games, a double skunk 3 (or 4, a setting): as many flashes
     assert seen == {"skunk": 2, "double skunk": 3, "lurch": 2, "double skunk 4": 4}
+
+
+def test_a_loser_one_hole_short_of_the_line_sees_that_hole_flash():
+    # A play-test: at 90 of 121, skunked, no hole flashed (the gap stopped before the line's own hole)
+    for name, setup, loser, line in (("skunk", (), 90, 91), ("double skunk", (), 60, 61),
+                                     ("lurch", (turn(1), ENC, turn(1), ENC), 60, 61)):
+        d = Driver()
+        if setup:
+            rules(d, *setup)
+        d.press(P1)
+        d.peg_in_steps(P2, loser)
+        d.peg_in_steps(P1, 121)
+        assert d.match.result == name, (name, d.match.result)
+        games = 3 if name == "double skunk" else 2
+        assert flashes_in_a_cycle(d, 1, line) == games, name  # the hole missed: the line's own
+        assert flashes_in_a_cycle(d, 1, line + 1) == 0, name  # none past it
+        assert is_hue(d.frame_phase(1600, 50).pixel(1, loser), ORANGE)  # the loser's front peg stays as it was
 
 
 def test_the_match_tally_counts_skunks_double():

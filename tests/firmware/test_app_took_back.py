@@ -97,7 +97,7 @@ def test_the_next_game_taken_back_keeps_the_key_of_a_won_game_that_fills_the_dis
     d.press(ENC)
     d.pick("JS")  # his heels: 121, P2 double skunked
     won = d.display()
-    assert len(won) == 8 and won[3:] == ["P1 WINS 3 GAMES", "P2", "DOUBLE SKUNKED", "P1: his heels 2", "enc=next game"]
+    assert len(won) == 8 and won[3:] == ["P1 WINS 3 GAMES", "P2 DOUBLE-", "SKUNKED", "P1: his heels 2", "enc=next game"]
     d.press(ENC, BACK_PRESS)
     assert d.match.winner == 0 and d.display() == [won[0]] + won[3:7] + ["next: P2 deals", "enc=next game",
                                                                          "UNDO: next game"]

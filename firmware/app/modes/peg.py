@@ -80,8 +80,9 @@ def result_lines(match):
         losers = " ".join(settings.side_name(side) for side in range(len(match.front)) if side != winner)
         if len(losers) + len(words) < WIDTH:
             out.append(losers + " " + words)
-        else:  # a double skunk (two players' too) or three players' skunk: two lines
-            out.extend((losers, words))
+        else:  # a double skunk: two lines, DOUBLE- and SKUNKED, one sentence (a refusal's lines take both or
+            cut = words.index(" ")  # neither, app.messages: a play-test saw "P1 P3" left alone)
+            out.extend((losers + " " + words[:cut] + "-", words[cut + 1:]))
     if match.match_winner is None and match.events:  # (the glance's first frame: a match of no events, none said)
         last = next(match.iter_log(match.events - 1))[0]
         said = ()
