@@ -22,7 +22,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 from app.messages import WIDTH as DISPLAY_WIDTH
 from app.render import track_of
 from shared.events import BACK, ENCODER, PLAYER_1, PLAYER_2
-from shared.holes import HOLES, place
+from shared.holes import HOLES, ROW, place
 from simulator.geometry import Layout
 
 if TYPE_CHECKING:  # the board is the caller's: a picture needs no app of its own
@@ -51,8 +51,9 @@ MIN_DISPLAY_ROW_PX = 12
 SUPERSAMPLE = 3
 LABELS = {ENCODER: "TURN · PUSH", PLAYER_1: "PLAYER 1", PLAYER_2: "PLAYER 2", BACK: "BACK"}
 NUMBER_EVERY = 5  # holes between engraved hole numbers
-LEGEND = ("Each track snakes: holes 1-30 left to right, 31-60 back, 61-90 on again, 91-120 back, "
-          "then the game hole (121) at the left (61 in a 61 game).")
+LEGEND = ("Each track snakes: holes 1-{} left to right, {}-{} back, {}-{} on again, {}-{} back, "
+          "then the game hole ({}) at the left (61 in a 61 game).").format(
+    ROW, ROW + 1, 2 * ROW, 2 * ROW + 1, 3 * ROW, 3 * ROW + 1, 4 * ROW, HOLES)
 NAME_MM = 4.5  # height of a track's name
 NAME_GAP_MM = 4.0  # between a track's name and its first hole
 Colour = tuple[int, int, int]

@@ -96,9 +96,10 @@ class Board:
     # ``change_settings``: it stays pegged by points, or they would count twice).
     skipped = ()
     pegged = ()
-    # The place in the log (``match.events``) where the crib's open call was passed, gone on from without a
-    # call (``pass_call``; saved with the game): a power-on there comes back home, as the board was, not on the
-    # call (a press meant for the next deal's play would call it).
+    # Muggins: once the crib is counted, the others may call points it missed. The place in the log
+    # (``match.events``) where that call, still open, was passed, the players going on to the next deal
+    # without calling (``pass_call``; saved with the game): a power-on there comes back home, as the board
+    # was, not on the call (a press meant for the next deal's play would call it).
     passed = None
 
     def __init__(self, hw, glance_first=False):

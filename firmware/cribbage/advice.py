@@ -20,7 +20,8 @@ The hand's and the crib's shares of it, and the chance of each total, are the ho
 
 Keeps are ordered by the exact ``expected`` (ints, so both interpreters agree), ties
 broken by the higher hand value and then by the cards laid away, in the order given (the first
-and second before the first and third).
+and second before the first and third). ``one_of_each(keeps)`` leaves out each keep that only swaps suits
+with one before it, worth the same (the board's list and ``crib advise``'s rows).
 
 The crib table assumes the other cards laid away are random among the cards you have not
 seen (not the choices of skilled players); docs/ADVICE.md compares it with expert tables.
@@ -178,3 +179,22 @@ def rank_keeps(cards, dealer, players=2):
             i -= 1
         ranked.insert(i, k)
     return ranked
+
+
+def one_of_each(keeps):
+    """``keeps`` (ranked) but for each keep that swaps suits with one before it and is worth the same: the same ranks
+    kept and thrown, the same expected points and hand counts (a review: "throw 5H 2C" and then "throw 5D 2C" filled
+    two places with one choice)."""
+    out = []
+    seen = []  # the ranks each keep of ``out`` keeps and throws
+    for keep in keeps:
+        ranks = (sorted(c >> 2 for c in keep.keep), sorted(c >> 2 for c in keep.discard))
+        for i in range(len(out)):
+            other = out[i]
+            if (seen[i] == ranks and other.expected_fraction == keep.expected_fraction
+                    and other.counts == keep.counts):
+                break
+        else:
+            out.append(keep)
+            seen.append(ranks)
+    return out

@@ -1,5 +1,9 @@
 """The thin hardware layer of the board, and the contract every hardware layer meets.
 
+Only ``rp2_*`` import ``machine`` and ``rp2`` (the PIO programs are ``*_pio``); the others take what those
+give them, and the input logic above the pins (``debounce``, ``quadrature``, ``acceleration``, ``samples``,
+``line_reader``) is plain Python, which the simulator runs too.
+
 The hw contract: what the app asks of a hardware layer
 ------------------------------------------------------
 ``app.run.run(hw)`` (and ``app.board.Board(hw)``) take one object, ``hw``, and use only:

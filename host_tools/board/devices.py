@@ -81,8 +81,8 @@ def check_network_address(url: str) -> None:
     except ValueError:  # a port that is not a number from 0 to 65535, a broken [IPv6] address
         host, port = None, None
     if not host or not port:
-        raise NoBoardError("%s:// needs a host and a port from 1 to 65535, like %s://127.0.0.1:4121, not %s"
-                           % (scheme, scheme, shorten(url)))
+        raise NoBoardError("%s:// needs a host and a port from 1 to 65535, like %s://127.0.0.1:%d, not %s"
+                           % (scheme, scheme, instances.DEFAULT_PORT, shorten(url)))
 
 
 def network_hint(device: str) -> str:
@@ -123,5 +123,5 @@ def add_device_argument(parser: argparse.ArgumentParser, simulator: bool = True)
         "-d", "--device", default=AUTO, type=device_typed,
         help="auto (default: the first Raspberry Pi Pico found), a port such as /dev/ttyACM0 or COM3, "
              "a shortcut a0/u0/c3, or socket://HOST:PORT / rfc2217://HOST:PORT"
-             + (" (the simulator: socket://127.0.0.1:4121; without -d a running simulator is found when no "
-                "board is plugged in)" if simulator else ""))
+             + (" (the simulator: socket://127.0.0.1:%d; without -d a running simulator is found when no "
+                "board is plugged in)" % instances.DEFAULT_PORT if simulator else ""))

@@ -16,7 +16,6 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 
-from app.modes.advise import one_of_each
 from cribbage import advice
 from cribbage.cards import name
 from host_shared.untrusted import at_least_one, integer
@@ -40,10 +39,12 @@ def as_json(keeps: list[advice.Keep], dealer: bool) -> list[dict[str, Any]]:
 def folded(keeps: list[advice.Keep]) -> list[tuple[advice.Keep, int]]:
     """``keeps`` (ranked) as rows: each keep with how many later keeps are it but for their suits, worth the same, left
     out (a play-test: "5♥ 5♣ 5♦ 2♥" and "5♥ 5♣ 5♦ 2♣" ranked apart, the same in every figure); the board's rule for
-    its own list of keeps (``app.modes.advise.one_of_each``). A keep whose suits change a figure (a flush kept, two
+    its own list of keeps (``cribbage.advice.one_of_each``). A keep whose suits change a figure (a flush kept, two
     cards of a suit laid away) stays a row of its own."""
-    rows = one_of_each(keeps)
-    return [(row, sum(1 for keep in keeps if keep is not row and one_of_each([row, keep]) == [row])) for row in rows]
+    rows = advice.one_of_each(keeps)
+    # a keep is the row's but for its suits when, ranked after it, one_of_each leaves it out
+    return [(row, sum(1 for keep in keeps if keep is not row and advice.one_of_each([row, keep]) == [row]))
+            for row in rows]
 
 
 def chances_line(keep: advice.Keep) -> str:

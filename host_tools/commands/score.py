@@ -22,14 +22,15 @@ from host_tools.tables import natural_width
 
 
 def breakdown(count: show.Count) -> list[tuple[str, str, int]]:
-    """The scoring combinations as (what, cards, points) rows, in counting order."""
-    rows = [("fifteen", names(cards), 2) for cards in count.fifteens]
-    rows += [("pair", names(cards), 2) for cards in count.pairs]
-    rows += [("run of %d" % len(cards), names(cards), len(cards)) for cards in count.runs]
+    """The scoring combinations as (what, cards, points) rows, in counting order: each kind's points the core's
+    (``show.Count``), shared by its combinations, which are worth the same (the runs of a hand are of one length)."""
+    rows = [("fifteen", names(cards), count.fifteen_points // len(count.fifteens)) for cards in count.fifteens]
+    rows += [("pair", names(cards), count.pair_points // len(count.pairs)) for cards in count.pairs]
+    rows += [("run of %d" % len(cards), names(cards), count.run_points // len(count.runs)) for cards in count.runs]
     if count.flush:
         rows.append(("flush", names(count.flush), count.flush_points))
     if count.nobs is not None:
-        rows.append(("his nobs", name(count.nobs), 1))
+        rows.append(("his nobs", name(count.nobs), count.nobs_points))
     return rows
 
 

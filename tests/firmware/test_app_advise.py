@@ -9,9 +9,8 @@ that only swaps suits with one before it (``shown``; ``one_of_each`` is held to 
 from app_driver import BACK_PRESS, ENC, HOLD_ENC, P1, P2, Driver, brightness, is_hue, turn
 
 from app import palette
-from app.modes.advise import one_of_each
 from app.picker import card_hole
-from cribbage.advice import rank_keeps
+from cribbage.advice import one_of_each, rank_keeps
 from cribbage.cards import names
 from host_tools.card_text import parse_hand
 

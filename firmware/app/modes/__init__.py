@@ -49,9 +49,10 @@ def may_call(board, side):
 
 
 def home_or_call(board):
-    """Home, or the crib's call if it is open (the deal has passed, so home offers it not: ``Board.idle`` opens
-    on it) and was not passed there (``Board.passed``: an undo of the next deal's starter comes home, as the board
-    was, not on the call gone on from): after an undo from home or the laying mode, and at power-on."""
+    """Home, or the muggins call on the crib's count if it is still open (home does not offer it once the show is
+    over, so ``Board.idle`` opens on it) and the players did not go on from it without calling (``Board.passed``:
+    an undo of the next deal's starter comes home, as the board was, not on that call): after an undo from home or
+    the laying mode, and at power-on."""
     match = board.match
     if match.muggins is not None and match.phase != "show" and board.passed != match.events:
         board.left = "muggins"

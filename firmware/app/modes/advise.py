@@ -18,7 +18,7 @@ from app import palette
 from app.messages import LINES, WIDTH
 from app.picker import Picker, card_hole
 from app.render import game_hole
-from cribbage.advice import rank_keeps
+from cribbage.advice import one_of_each, rank_keeps
 from cribbage.cards import names
 from cribbage.settings import dealt_count
 from shared import events
@@ -41,25 +41,6 @@ _POINTS_TRACK = const(1)
 _POINTS_HOLE = const(16)  # the first hole of a value above zero
 _MOST_POINTS = const(32)  # holes 16-47: up to the picker's grid
 _MOST_MINUS = const(15)  # holes 45-31: from the hole under _POINTS_HOLE (shared.holes.under) to the row's end
-
-
-def one_of_each(keeps):
-    """``keeps`` (ranked) but for each keep that swaps suits with one before it and is worth the same: the same ranks
-    kept and thrown, the same expected points and hand counts (a review: "throw 5H 2C" and then "throw 5D 2C" filled
-    two places with one choice)."""
-    out = []
-    seen = []  # the ranks each keep of ``out`` keeps and throws
-    for keep in keeps:
-        ranks = (sorted(c >> 2 for c in keep.keep), sorted(c >> 2 for c in keep.discard))
-        for i in range(len(out)):
-            other = out[i]
-            if (seen[i] == ranks and other.expected_fraction == keep.expected_fraction
-                    and other.counts == keep.counts):
-                break
-        else:
-            out.append(keep)
-            seen.append(ranks)
-    return out
 
 
 def rounded_points(keep):
