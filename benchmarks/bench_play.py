@@ -25,7 +25,7 @@ from play_reference import play_out  # noqa: E402
 from show_oracle import suit_facts  # noqa: E402  (a test helper: what real cards' suits say)
 
 from app.board import Board  # noqa: E402
-from app.modes.count import RANKS  # noqa: E402
+from app.modes.count import STEP_RANKS  # noqa: E402
 from cribbage_lab import deck  # noqa: E402
 from simulator.virtual_hardware import VirtualHardware  # noqa: E402  (the fake hardware: not the app)
 
@@ -93,7 +93,7 @@ def answer(player: Player, mode: "Count", cards: list[int], starter: int) -> Non
     # the questions by app.rank_show's numbers (private there: a name each on the chip): one suit? starter too? his
     # nobs? (a wrong answer would peg other points than the deal by points, which main() refuses)
     truth = (None,) + suit_facts(cards, starter)
-    while mode.step == RANKS:
+    while mode.step == STEP_RANKS:
         if truth[mode.ranks.asked(starter >> 2)[2]]:
             player.press("turn", 1)
         player.press("press", "enc")

@@ -25,7 +25,7 @@ from micropython import const
 
 from app import palette
 from app.cursor import Cursor
-from app.modes.count import RANKS, TOTAL, leave
+from app.modes.count import STEP_RANKS, STEP_TOTAL, leave
 from app.modes.starter import held_button
 from app.picker import all_out, card_hole
 from app.text import wrap
@@ -59,7 +59,7 @@ class RankShow:
         """Open in ``count`` (the count mode, its ``ranks`` this): the next rank or question, or at once
         the count when nothing is left to ask; ``event``: a show by ranks whose answers to give again."""
         count.picker = None
-        count.step = RANKS
+        count.step = STEP_RANKS
         # (the cards on the table change only by an event, which ends this show)
         self.table = show_ranks.on_table(board.match.game)
         self.suited = show_ranks.suited_out(board.match.game)  # what the other shows rule out: never asked
@@ -123,7 +123,7 @@ class RankShow:
                 # the dealer's button: his heels, refused here with why; another's: its press held long
                 kind = None if held_button(board, event) else events.PRESS
             if kind == events.LONG and what == events.ENCODER:
-                count.step = TOTAL
+                count.step = STEP_TOTAL
                 count.points = 0
                 return
             elif kind == events.PRESS and what == events.BACK:

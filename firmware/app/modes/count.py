@@ -46,9 +46,9 @@ from shared import events
 
 _CARDS = const(0)
 _CLAIM = const(1)
-TOTAL = const(2)
+STEP_TOTAL = const(2)
 _CONFIRM = const(3)
-RANKS = const(4)
+STEP_RANKS = const(4)
 _STEP_NAMES = const(("cards", "claim", "total", "confirm", "ranks"))
 
 
@@ -81,7 +81,7 @@ class Count:
     @property
     def full_screen(self):
         """Full screen while the cards or ranks are picked; the claim, total and count said draw over the score."""
-        return self.step == _CARDS or self.step == RANKS
+        return self.step == _CARDS or self.step == STEP_RANKS
 
     def begin(self, board, left=None):
         """Open on a hand's claim that may still be called (say after a power cut: the muggins
@@ -117,7 +117,7 @@ class Count:
         self.points = 0  # (a claim dialled and stepped back from stays, until the next show: ``_counted``)
         laid = self._laid_ranks(board)
         if match.starter_rank is None:  # skipped for this deal: totals only
-            self.step = TOTAL
+            self.step = STEP_TOTAL
         elif laid is not None:  # its ranks are known, only what they cannot tell is asked
             self.by_ranks(board, laid)
         elif match.starter is None:  # known by its rank only: the shows by ranks
@@ -177,7 +177,7 @@ class Count:
                 picker.picked = list(event[-2])
                 picker.rank, picker.suit, picker.wanted = where[2] >> 2, where[2] & 3, where[3]
         elif event[-2] is None:  # a total
-            self.step = TOTAL
+            self.step = STEP_TOTAL
             self.points = event[-1]
             return
         else:
@@ -234,7 +234,7 @@ class Count:
         step = self.step
         if step == _CARDS:
             self._picking(board, event)
-        elif step == RANKS:
+        elif step == STEP_RANKS:
             self.ranks.handle(board, self, event)
         elif event[0] == events.LONG and event[1] == events.ENCODER:  # (at the cards or ranks: the total)
             board.open_menu()  # as at home (``kept``: the count opens again as it stands)
@@ -256,7 +256,7 @@ class Count:
             if not picker.drop():
                 leave(board)
         elif kind == events.LONG and what == events.ENCODER:
-            self.step = TOTAL
+            self.step = STEP_TOTAL
             self.points = 0
         elif kind == events.PRESS and what == events.ENCODER and picker.take():
             self._counted(board)
@@ -351,12 +351,12 @@ class Count:
     def _back(self, board):
         """Back to the cards as picked, or the last answer (or rank dialled) taken back; with nothing to
         take back (ranks laid in the play, nothing asked) the count is left (``leave``)."""
-        if self.step == TOTAL:  # a total is no claim: one dialled after these cards starts at 0
+        if self.step == STEP_TOTAL:  # a total is no claim: one dialled after these cards starts at 0
             self.points = 0
         if self.ranks is None:
             self.step = _CARDS
-        elif self.step == TOTAL or self.ranks.back():
-            self.step = RANKS
+        elif self.step == STEP_TOTAL or self.ranks.back():
+            self.step = STEP_RANKS
         else:
             claimed = self.step == _CLAIM and self._shown_event(board, self.points)
             leave(board)
@@ -367,14 +367,15 @@ class Count:
         """Cards or ranks: the picker (or the ranks) and the counted side's game hole breathing; else the points as a
         preview peg, vermillion when refused or impossible."""
         side = self.counting_side(board)
-        if self.step == _CARDS or self.step == RANKS:
+        if self.step == _CARDS or self.step == STEP_RANKS:
             if self.step == _CARDS:
                 self.picker.draw(canvas, now)
             else:
                 self.ranks.draw(canvas, now, board.colours[side], board.match.starter_rank)
             canvas.put(track_of(side), game_hole(board), board.colours[side], breathing(canvas, now))
         else:
-            refused = board.messages.refused(now) or (self.step == TOTAL and not show.is_possible_total(self.points))
+            refused = (board.messages.refused(now)
+                       or self.step == STEP_TOTAL and not show.is_possible_total(self.points))
             dialled = self._dial.time(now, self.points)
             draw_preview(board, canvas, dialled, side, self.points, refused)
             # the counted side's game hole blinks (at home it breathes): points wait for the encoder, 0 too,
@@ -397,7 +398,7 @@ class Count:
         """The title (``P1 HAND``), then the picker's or ranks' lines, the total or claim dialled, or the count said."""
         step = self.step
         title = self.title(board)
-        if step == RANKS:
+        if step == STEP_RANKS:
             return self.ranks.lines(board, title)
         if step == _CARDS:
             picker = self.picker
@@ -410,7 +411,7 @@ class Count:
             from app.modes.muggins import call_keys
 
             calls = ["muggins on %s?" % board.match.settings.side_name(claimer)] + call_keys(board, claimer)
-        if step == TOTAL:
+        if step == STEP_TOTAL:
             note = ("impossible!" if not show.is_possible_total(self.points)
                     else _NOT_PEGGED if self._kept(board) else "enc=peg")
             out = [title, "total %d" % self.points, note] + self._skipped(board) + calls
