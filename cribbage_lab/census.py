@@ -51,11 +51,12 @@ def _every_suit_assignment(hand_ranks: list[int], starter_rank: int) -> "Iterato
     return extend(0, [], {})
 
 
-def census(is_crib: bool = False, ranks: list[int] | None = None) -> list[int]:
+def census(is_crib: bool = False, ranks: list[int] | None = None, starters: list[int] | None = None) -> list[int]:
     """List of how many combinations score 0, 1, ..., ``MAX_SHOW``.
 
-    ``ranks`` (default all 13) limits the deck to those ranks, four suits each; ``is_crib``
-    counts them as cribs (only a 5-card flush).
+    ``ranks`` (default all 13) limits the deck to those ranks, four suits each; ``starters`` (default: those
+    ranks) counts only the combinations whose starter has one of these ranks; ``is_crib`` counts them as cribs
+    (only a 5-card flush).
     """
     ranks = sorted(range(13) if ranks is None else ranks)
     totals = [0] * (MAX_SHOW + 1)
@@ -68,7 +69,7 @@ def census(is_crib: bool = False, ranks: list[int] | None = None) -> list[int]:
                     hand_ranks = [ranks[i0], ranks[i1], ranks[i2], ranks[i3]]
                     pattern = tuple(sorted(hand_ranks.count(r) for r in ranks if r in hand_ranks))
                     jacks = hand_ranks.count(JACK)
-                    for starter_rank in ranks:
+                    for starter_rank in ranks if starters is None else starters:
                         alike = hand_ranks.count(starter_rank)
                         if alike == 4:
                             continue

@@ -95,6 +95,21 @@ def test_impossible_totals_and_the_29(full_hand: list[int], full_crib: list[int]
         assert table[show.MAX_SHOW] == 4
 
 
+@pytest.mark.parametrize("is_crib", [False, True])
+def test_the_totals_possible_with_each_starter_are_those_counted(is_crib: bool, full_hand: list[int],
+                                                                 full_crib: list[int]) -> None:
+    """``is_possible_total`` with a starter's rank: every hand (or crib) counted with a starter of that rank; the
+    13 starters' counts add up to the whole table (the published one, for hands)."""
+    added = [0] * (show.MAX_SHOW + 1)
+    for starter_rank in range(13):
+        totals = census(is_crib, starters=[starter_rank])
+        assert sum(totals) == COMBINATIONS // 13
+        assert [t for t in range(30) if totals[t]] \
+            == [t for t in range(30) if show.is_possible_total(t, starter_rank, is_crib)], starter_rank
+        added = [a + n for a, n in zip(added, totals, strict=True)]
+    assert added == (full_crib if is_crib else full_hand)
+
+
 def test_count_agrees_with_score_on_a_small_deck() -> None:
     """``count`` (combination by combination) against ``score`` for every hand of 3s, 4s, 5s and jacks."""
     deck = [r * 4 + s for r in (2, 3, 4, 10) for s in range(4)]

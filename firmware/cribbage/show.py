@@ -18,15 +18,26 @@ from cribbage.cards import DECK_SIZE, HAND_SIZE, JACK, check_distinct, is_int, v
 
 IMPOSSIBLE = (19, 25, 26, 27)
 MAX_SHOW = const(29)
+# The totals no hand (first) or crib (second) counts with a starter of each rank, Ace first: bit n for n. Beside
+# IMPOSSIBLE, the highest (no 29 but with a 5 turned), and a few below: with a 5 turned no hand counts 0 or 1 (a 5
+# makes fifteen with any four cards), with a Jack none counts 1 (his nobs is a Jack in the hand). Found by counting
+# every hand and crib with each starter (tests/test_show_exhaustive.py holds them to that count).
+_NONE_IN_HAND = const((0x3EE80000, 0x3FE80000, 0x3EC80000, 0x3E480000, 0x0E080003, 0x3E480000, 0x3EC80000,
+                       0x3EC80000, 0x3EC80000, 0x2F880000, 0x2FA80002, 0x2F880000, 0x2F880000))
+_NONE_IN_CRIB = const((0x3EEA0000, 0x3FE80000, 0x3EC80000, 0x3E480000, 0x0E080003, 0x3E480000, 0x3EC80000,
+                       0x3EC80000, 0x3EC80000, 0x2F880000, 0x2FAC0002, 0x2F880000, 0x2F880000))
 
 # Counting value of each card number, as bytes so a lookup is one subscript.
 _VALUE = bytes(value(c) for c in range(DECK_SIZE))
 _NOBS_BASE = JACK * 4  # the Jack of clubs; | suit gives the Jack of that suit
 
 
-def is_possible_total(n):
-    """True if some hand or crib with starter counts exactly ``n``."""
-    return is_int(n) and 0 <= n <= MAX_SHOW and n not in IMPOSSIBLE
+def is_possible_total(n, starter_rank=None, is_crib=False):
+    """True if some hand (or crib: ``is_crib``) counts exactly ``n`` with a starter (of ``starter_rank``, 0 for the
+    Ace, when it is known)."""
+    if not is_int(n) or not 0 <= n <= MAX_SHOW or n in IMPOSSIBLE:
+        return False
+    return starter_rank is None or not (_NONE_IN_CRIB if is_crib else _NONE_IN_HAND)[starter_rank] >> n & 1
 
 
 def _validate(hand, starter):

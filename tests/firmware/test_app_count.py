@@ -414,6 +414,32 @@ def test_his_heels_a_house_rule_keeps_from_the_peg_are_said_not_pegged():
     assert d.display()[3:5] == ["P1: his heels", "not pegged"]  # not "2": the pegs did not move
 
 
+def test_a_total_the_starter_rules_out_is_refused_as_it_is_dialled():
+    # With a 5 turned no hand counts 0 (a 5 makes fifteen with any four cards): a total of 0 is a slip
+    d = dealt()
+    d.press(ENC)
+    d.pick("5D")
+    d.press(ENC, HOLD_ENC)  # P2's hand, by its total: it opens at 0
+    assert d.where() == "total" and d.mode.points == 0 and "impossible!" in d.display()
+    d.press(ENC)
+    assert d.board.messages.refusal == "no hand counts 0 with a 5" and d.match.front == [0, 0]
+    d.press(turn(2))
+    assert "enc=peg" in d.display()
+    d.press(ENC)
+    assert d.match.front == [0, 2]
+    d = dealt()  # a 7 turned: 0 is a hand's total
+    d.press(ENC)
+    d.pick("7D")
+    d.press(ENC, HOLD_ENC, ENC)
+    assert d.match.front == [0, 0] and d.board.messages.refusal is None and d.mode.title(d.board) == "P1 HAND"
+    d = Driver()  # muggins on: a claim may fall short of the count, and the others call it
+    d.ask({"cmd": "settings", "set": {"muggins": True}})
+    d.press(P1, ENC)
+    d.pick("5D")
+    d.press(ENC, HOLD_ENC)
+    assert "impossible!" not in d.display()
+
+
 def test_an_impossible_total_that_lands_on_the_game_hole_flickers_vermillion_there():
     # A review: the game hole's blink, drawn over the preview, hid the refusal where the preview lands on it.
     d = dealt()

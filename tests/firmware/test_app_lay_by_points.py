@@ -25,7 +25,7 @@ def test_peg_by_points_stays_the_default_and_the_menu_sets_card_by_card():
 def test_the_play_set_card_by_card_once_points_are_pegged_in_the_deal_is_laid_from_the_next():
     d = dealt()
     d.press(ENC)
-    d.pick("5D")  # by points: the starter, then the play pegged by hand
+    d.pick("7D")  # by points: the starter, then the play pegged by hand
     d.press(HOLD_P2, HOLD_P1)
     assert d.ask({"cmd": "settings", "set": {"play": 1}})["ok"]  # (as the menu sets it: the board goes home)
     assert d.where() == "peg" and d.display()[-4:-1] == ["play by points", "btn=peg the play", "enc=count"]  # from 0

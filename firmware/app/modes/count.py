@@ -42,6 +42,7 @@ from app.modes.starter import Starter, heels, heels_hint, held_button
 from app.picker import Picker, all_out
 from app.render import breathing, draw_preview, game_hole, track_of
 from cribbage import show
+from cribbage.cards import a_rank
 from shared import events
 
 _CARDS = const(0)
@@ -61,6 +62,14 @@ def leave(board):
     ``Board.undone``) is let go, the count having been stepped out of."""
     board.undone = None
     board.idle()
+
+
+def _possible(board, points, crib):
+    """True if some hand (or crib) counts ``points`` with the starter, when it is known and muggins is off (with
+    muggins on, a claim short of the count is the players' to call: any total some hand counts). Checked here, as a
+    total is dialled, not by the rules core's ``hand`` event: a log saved before would no longer replay whole."""
+    game = board.match.game
+    return show.is_possible_total(points, None if game.settings.muggins else game.starter_rank, crib)
 
 
 class Count:
@@ -315,8 +324,12 @@ class Count:
         elif kind == events.PRESS and what == events.ENCODER:
             if self.step == _CLAIM:
                 self._claim(board)
-            elif not show.is_possible_total(self.points):
-                board.messages.refuse("no hand counts %d" % self.points)
+            elif not _possible(board, self.points, self.crib):
+                if show.is_possible_total(self.points):  # ruled out by the starter: with a 5 turned, a 0
+                    board.messages.refuse("no %s counts %d with %s" % ("crib" if self.crib else "hand", self.points,
+                                                                       a_rank(board.match.game.starter_rank)))
+                else:
+                    board.messages.refuse("no hand counts %d" % self.points)
             elif board.try_apply(self._event(None, self.points)):
                 self.after(board, self.crib)
         else:  # p1 or p2 pressed, or held but for his heels: refused with what to do (a claim is called once pegged:
@@ -375,7 +388,7 @@ class Count:
             canvas.put(track_of(side), game_hole(board), board.colours[side], breathing(canvas, now))
         else:
             refused = (board.messages.refused(now)
-                       or self.step == STEP_TOTAL and not show.is_possible_total(self.points))
+                       or self.step == STEP_TOTAL and not _possible(board, self.points, self.crib))
             dialled = self._dial.time(now, self.points)
             draw_preview(board, canvas, dialled, side, self.points, refused)
             # the counted side's game hole blinks (at home it breathes): points wait for the encoder, 0 too,
@@ -412,7 +425,7 @@ class Count:
 
             calls = ["muggins on %s?" % board.match.settings.side_name(claimer)] + call_keys(board, claimer)
         if step == STEP_TOTAL:
-            note = ("impossible!" if not show.is_possible_total(self.points)
+            note = ("impossible!" if not _possible(board, self.points, self.crib)
                     else _NOT_PEGGED if self._kept(board) else "enc=peg")
             out = [title, "total %d" % self.points, note] + self._skipped(board) + calls
             if len(out) + 1 < board.messages.room():  # the dial's key too, as at a claim (room left for an undo's or
