@@ -127,6 +127,16 @@ def test_impossible_totals():
     assert not show.is_possible_total(4.0) and not show.is_possible_total(True)
 
 
+def test_totals_a_starter_rules_out():
+    # (every starter's, against a count of every hand and crib: tests/test_show_exhaustive.py)
+    five, jack, ace = 4, 10, 0
+    assert [n for n in range(30) if not show.is_possible_total(n, five)] == [0, 1, 19, 25, 26, 27]
+    assert show.score(parse_hand("5C 5D 5S JH"), parse("5H")) == 29  # the 29, with a 5
+    assert not show.is_possible_total(1, jack) and show.is_possible_total(1, five + 1)  # his nobs: a Jack in hand
+    assert show.is_possible_total(17, ace) and not show.is_possible_total(17, ace, True)  # a crib has no 4-flush
+    assert not show.is_possible_total(28, ace) and show.is_possible_total(28, five)
+
+
 def test_bad_hands():
     five = parse_hand("AC 2D 3H 8S 9D")
     with raises(ValueError, "4 cards"):
