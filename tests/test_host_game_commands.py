@@ -95,6 +95,25 @@ def test_a_deal_from_the_cut_to_the_crib(sim: str, capsys: pytest.CaptureFixture
     assert state(capsys, sim)["front"] == [22, 10]
 
 
+def test_a_total_the_starter_rules_out_is_refused_before_it_is_sent(sim: str,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # as the board's count refuses it as it is dialled: with a 5 turned every hand holds a fifteen
+    said(capsys, sim, "deal", "1")
+    said(capsys, sim, "starter", "5D")
+    events = state(capsys, sim)["events"]
+    status, _, err = crib(capsys, "hand", "2", "0", "-d", sim)
+    assert status == 1 and "no hand counts 0 with a 5: nothing was sent" in err
+    assert state(capsys, sim)["events"] == events
+    assert said(capsys, sim, "hand", "2", "2") == "P2's hand: total 2: P2 +2."
+    five = {"starter_rank": 4, "settings": {"muggins": False}}
+    assert game.ruled_out_by_starter(["crib", None, 1], five) == "no crib counts 1 with a 5"
+    assert game.ruled_out_by_starter(["hand", 0, None, 19], five) is None  # (no hand counts it: the board says so)
+    assert game.ruled_out_by_starter(["hand", 0, [1, 2, 3, 4], 0], five) is None  # cards: the board counts them
+    assert game.ruled_out_by_starter(["hand", 0, None, 0], {"starter_rank": None}) is None  # no starter known
+    # muggins on: a claim may fall short of the count, and is the others' to call
+    assert game.ruled_out_by_starter(["hand", 0, None, 0], {"starter_rank": 4, "settings": {"muggins": True}}) is None
+
+
 def test_heels_the_dealer_by_name_and_new_games(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert said(capsys, sim, "deal", "2") == "P2 deals first."
     assert said(capsys, sim, "heels") == "his heels: 2 to the dealer: P2 +2."

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from cribbage import cards, show_ranks
+from cribbage import cards, show, show_ranks
 from cribbage.game import MAX_PLAY_POINTS
 from cribbage.settings import PLAYERS, Settings
 from host_shared import USAGE_ERROR
@@ -200,6 +200,19 @@ COMMANDS = (  # (each one's summary and other names: host_tools.cli.COMMANDS)
 )
 
 
+def ruled_out_by_starter(event: list[Any] | None, state: dict[str, Any]) -> str | None:
+    """Why ``event``, a show's total alone (``["hand", seat, None, n]``, ``["crib", None, n]``), is one no hand (or
+    crib) counts with the starter of ``state``, muggins off, as the board's count refuses it as it is dialled
+    (``app.modes.count``): "no hand counts 0 with a 5"; None if it is not (the board says what else is wrong)."""
+    if not event or event[0] not in ("hand", "crib") or event[-2] is not None:
+        return None
+    total, starter_rank, crib = event[-1], state.get("starter_rank"), event[0] == "crib"
+    if (game_rules(state.get("settings")).muggins or not isinstance(starter_rank, int)
+            or not show.is_possible_total(total) or show.is_possible_total(total, starter_rank, crib)):
+        return None
+    return "no %s counts %d with %s" % (event[0], total, cards.a_rank(starter_rank))
+
+
 def at_a_terminal() -> bool:
     """True if standard input is a terminal, where a person can answer a question."""
     return sys.stdin is not None and sys.stdin.isatty()
@@ -231,6 +244,9 @@ def run(command: GameCommand, args: argparse.Namespace) -> int:
 
     def exchange(link: BoardLink) -> dict[str, Any]:
         before = checked_state(link.request("state")["state"])  # one crib cannot read: the change is not sent
+        why = ruled_out_by_starter(fields.get("event"), before)
+        if why:
+            raise Failed(why + ": nothing was sent")
         question = asks(before, game_rules(before.get("settings"))) if asks else None
         if question and not agreed(question):
             raise Failed("nothing changed: the question was answered no")
