@@ -264,7 +264,7 @@ def test_the_rule_is_in_cribs_help_and_the_readme() -> None:
     assert "exit status: 0: done" in text and "%d: the command line is wrong" % USAGE_ERROR in text
     assert "%d: understood, but not done" % NOT_DONE in text and "%d: interrupted" % INTERRUPTED in text
     readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").split())
-    assert ("exits with 0 when it is done, %d when its command line is wrong (nothing is sent or changed), and %d "
+    assert ("exits with - 0 when it is done; - %d when its command line is wrong: nothing is sent or changed; - %d "
             "when it was understood but not done" % (USAGE_ERROR, NOT_DONE)) in readme
 
 

@@ -195,7 +195,7 @@ def test_a_log_file_edited_by_hand_is_refused_whole_as_the_help_says(command: st
     assert said in " ".join(crib(capsys, command, "--help")[1].split())
     assert said in " ".join(crib(capsys, "--help")[1].split())
     readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").split())
-    assert "a log file given with `--from` in which an event breaks the rules, one edited by hand, they refuse " \
+    assert "A log file given with `--from` in which an event breaks the rules (one edited by hand) they refuse " \
            "whole, naming that event" in readme
 
 
