@@ -23,6 +23,18 @@ def flashes_in_a_cycle(d, track, hole):
     return sum(1 for i in range(len(levels)) if levels[i] > low and (i == 0 or levels[i - 1] == low))
 
 
+def won_by_p1(setup, loser):
+    """A fresh board, its rules changed through the menu by ``setup`` (presses), player 1 dealing; player 2 pegs
+    ``loser`` points, then player 1 goes out."""
+    d = Driver()
+    if setup:
+        rules(d, *setup)
+    d.press(P1)
+    d.peg_in_steps(P2, loser)
+    d.peg_in_steps(P1, 121)
+    return d
+
+
 def test_a_plain_win_and_the_next_game():
     d = Driver()
     d.press(P2)  # player 2 deals
@@ -47,12 +59,7 @@ def test_the_end_flashes_count_the_games_won():
     for name, setup, loser in (("skunk", (), 80), ("double skunk", (), 40),
                                ("lurch", (turn(1), ENC, turn(1), ENC), 40),
                                ("double skunk 4", (turn(2), ENC, turn(1), ENC), 40)):
-        d = Driver()
-        if setup:
-            rules(d, *setup)
-        d.press(P1)
-        d.peg_in_steps(P2, loser)
-        d.peg_in_steps(P1, 121)
+        d = won_by_p1(setup, loser)
         assert d.match.result == name.replace(" 4", ""), (name, d.match.result)
         gap_hole = loser + 3
         seen[name] = flashes_in_a_cycle(d, 1, gap_hole)
@@ -67,12 +74,7 @@ def test_a_loser_one_hole_short_of_the_line_sees_that_hole_flash():
     # A play-test: at 90 of 121, skunked, no hole flashed (the gap stopped before the line's own hole)
     for name, setup, loser, line in (("skunk", (), 90, 91), ("double skunk", (), 60, 61),
                                      ("lurch", (turn(1), ENC, turn(1), ENC), 60, 61)):
-        d = Driver()
-        if setup:
-            rules(d, *setup)
-        d.press(P1)
-        d.peg_in_steps(P2, loser)
-        d.peg_in_steps(P1, 121)
+        d = won_by_p1(setup, loser)
         assert d.match.result == name, (name, d.match.result)
         games = 3 if name == "double skunk" else 2
         assert flashes_in_a_cycle(d, 1, line) == games, name  # the hole missed: the line's own
