@@ -35,6 +35,7 @@ from pocket_layout import (
     JACK_MM,
     LEAD_TURN_MM,
     PERFBOARD_MM,
+    PTC_TALL_MM,
     SCREW_BLOCK_MM,
     TAPE_MM,
     XF1_MM,
@@ -372,7 +373,18 @@ def rows(board: dict) -> list[list[str]]:
          "frequency (ovp_check.py assumes 0.5 ohm; power.md, \"Datasheets read\"). Any other bipolar "
          "(non-polarised, NP) electrolytic of 47 uF, 35 V or more does as well"],
         ["D1", "1", "1", "adapter", "Schottky diode", "1 A, 40 V", "1N5819",
-         "Fused 5 V to the Pico's VSYS (pin 39): USB and the adapter never feed each other"],
+         "Fused 5 V to the Pico's VSYS (pin 39), behind F4: USB and the adapter never feed each other"],
+        ["F4", "1", "1", "adapter", "PTC resettable fuse", "0.5 A hold, 1 A trip, 6 V or more, radial leads",
+         "Bourns MF-R050",
+         "The Pico's branch's own fuse, at the star point's +5 V bar ahead of D1: without it a short on that branch "
+         "(D1, its wire to VSYS, a bridge from pin 39 to pin 38's GND) would take the adapter's fault current, up to "
+         f"{2.5 * OCP_MOST:g} A, through D1, a 1 A diode (power.md, \"Which supply\"). It trips from 1 A (2.5 A within "
+         "4 s), holding such a short to about D1's 1 A, then to about 0.15 A while tripped (0.75 W, typical). The "
+         "Pico draws 0.1 A at most through it: 0.41 to 0.77 ohm cold drops under 0.08 V. The same part as F2 (its "
+         "datasheet's figures there). It stands on its edge on the power pocket's floor below the star point, its "
+         f"leads bent level, D1 below it (about {PTC_TALL_MM:g} mm tall; BUILD.md, stage 1; the underside view), "
+         "glued by its leads' heat-shrink, not by its body (tripped, it stays hot). Unplug and let it cool a minute "
+         "to reset it"],
         ["Q1-Q2", "2", "2", "adapter", "P-channel MOSFET, logic level",
          "TO-220, VDS 30 V or more, RDS(on) 20 mohm or less at VGS -4.5 V, 10 A or more", "Infineon IPP80P03P4L-04",
          "Back to back after F1, sources joined, gates joined: Q1's drain to F1 (a wrong-polarity plug finds it "
@@ -428,8 +440,8 @@ def rows(board: dict) -> list[list[str]]:
          f"feed ({lengths['shifter'] / 1000:.2f} m), on the adapter build the cut-off's piece (XF1's output) to Q1, "
          f"Q1 to Q2 and Q2 to the star point ({entry['red'] / 1000:.2f} m, as the underside view draws them), +20 %. "
          "Also every short +5 V lead, each as short as it can be (the Pico's with its service loop, no more): "
-         "D1 to VSYS (a short there is "
-         "fed by the whole supply); on the USB build the Pico's VBUS (pin 40) to U3's IN and U3's OUT to C243 "
+         "F4 to D1 and D1 to VSYS (F4 bounds a short there, which the adapter would otherwise feed); on the USB "
+         "build the Pico's VBUS (pin 40) to U3's IN and U3's OUT to C243 "
          "and the bus, which carry the whole 0.4-0.5 A; on the adapter build J1's centre pin to XF1, Q1 and Q2 "
          "and on to C243, which carry the whole 2.5 A, wherever the parts' own leads do not reach. 0.5 mm2 carries "
          "the 4.7 A F1 may let through for good (power.md, \"Which supply\")"],
@@ -494,11 +506,12 @@ def rows(board: dict) -> list[list[str]]:
          "Beside J1 on the board's edge and the back panel's (back-panel.svg): written with a permanent pen, "
          "burnt, or a printed label. A 9 or 12 V plug fits the same jack"],
         ["X12", "1", "1", "adapter", "Test lead", "5.5 x 2.1 mm DC plug to socket extension lead, 0.5 mm2 (20 AWG) "
-         "or thicker, 3 A or more", "",
+         "or thicker, 5 A or more", "",
          "Stage 6 (BUILD.md): the multimeter in series outside the box, never clipped onto joints inside it. Find its "
          "+ wire with the meter (continuity to the plug's centre pin), cut it and fit each end with a shrouded 4 mm "
          "plug or a probe lead for the meter's sockets; the other wire stays whole. Between the adapter's plug and J1, "
-         "the meter's fuse in series with F1"],
+         "the meter's fuse in series with F1. 5 A or more, as every lead that carries the supply ahead of F1: F1 may "
+         "let 4.7 A through for good (power.md, \"Which supply\")"],
         ["X13", str(channel_ties(board) + 1), "1 pack", "both", "Cable ties",
          "small, about 2.5 x 100 mm", "",
          f"The signal wires' bundle across the power pocket, in its signal channel (BUILD.md, stage 1): one every "

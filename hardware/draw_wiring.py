@@ -30,7 +30,7 @@ TRACK_COLOURS = ("#d62728", "#1f77b4")
 WIRE = {"data": "#2ca02c", "power": "#d62728", "ground": "#222222", "signal": "#9467bd", "i2c": "#ff7f0e"}
 # The Pico's power pins in use: (name, physical pin, label, wire colour). Which of VBUS and VSYS
 # is wired depends on the supply (power.md): the USB build takes the LEDs' 5 V from VBUS through
-# the switch U3; the adapter build feeds VSYS through D1 and leaves VBUS open.
+# the switch U3; the adapter build feeds VSYS through F4 and D1 and leaves VBUS open.
 POWER_PINS = (
     ("VBUS", 40, "USB 5 V", WIRE["power"]),
     ("VSYS", 39, "5 V in", WIRE["power"]),
@@ -219,7 +219,7 @@ def supply_boxes(led_power: dict) -> dict[str, tuple[str, list[str]]]:
             "over 5.7 V: U4 (R13, R14, R15, C248, D2) turns Q3",
             "(R16, R17) on, Q3 turns Q1 and Q2 off: Q2 blocks",
             "J1 sleeve (not its switch lug): the star ground",
-            "+5V_LED -> D1 1N5819 -> VSYS (39)",
+            "+5V_LED -> F4 PTC -> D1 1N5819 -> VSYS (39)",
             f"VBUS (40) open; {enable}, {fault} unused",
             "J2: data, and the Pico's supply with USB alone (no LEDs)",
             "supply_ma 2500: a 5 V 2.5 A LPS adapter, centre +",

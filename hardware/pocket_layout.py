@@ -70,7 +70,7 @@ CUT_OFF_MM = (25, 20)  # the cut-off's piece of PB1 (BUILD.md, stage 1)
 # wires in the rows either side of it, an empty row, the +5 V bar with its wires in one row, and a column more for
 # C243's leads at the bars' ends; a wire a hole. Most wires at each bar, of either build: GND the Pico's two, U2's,
 # the bus's two feeds, four bonding wires (the encoder, three button tags) and the adapter build's J1, C253 and
-# cut-off wires; +5 V the bus's two feeds, U2's and the adapter build's Q2 and D1.
+# cut-off wires; +5 V the bus's two feeds, U2's and the adapter build's Q2 and F4 (D1's PTC).
 HOLE_PITCH_MM = 2.54
 STAR_POINT_WIRES = {"GND": 12, "+5V": 5}
 # R6 and R7 (BUILD.md, stage 5) lying flat, their leads bent five holes apart, and the four wires from the Pico and the
@@ -102,6 +102,12 @@ TO220_MM = (29, 11, 6)
 TO220_PITCH_MM = 2.54
 TO92_MM = 8  # U4 and Q3 standing on the cut-off's piece: a TO-92's 5.3 mm body (JEDEC, at most) on its leads
 DIODE_MM = (12, 3)  # D1, a DO-41 (body 5.2 x 2.7 mm at most) with its leads bent at the body
+# F4 (adapter build), a radial PTC like F2 (Bourns MF-R050: body 7.4 mm wide, 12.7 mm tall with its leads' kinks, 3.1 mm
+# thick at most) on its edge on the power pocket's floor, below the star point's +5 V row, its leads bent level (along
+# the pocket, ``PTC_MM``, with them; across, its thickness and a little glue), standing PTC_TALL_MM; D1 below it, in
+# line with it (BUILD.md, stage 1). Lying flat (7.4 mm across) it would push U3's piece of the USB build onto XF1.
+PTC_MM = (15, 3.4)
+PTC_TALL_MM = 7.4
 # U3's piece (XU3, the SOT-23-6 adapter, with R8-R10 and C247 lying flat), in holes along and across.
 U3_PIECE_HOLES = (8, 6)
 # A 12 mm panel button under the controls' skin: its nut and the solder tag (X7) under it, at most this across (the
@@ -310,7 +316,8 @@ def places(board: dict) -> dict[str, Place]:
     pieces where board.json puts them; R6/R7's piece in the middle of the room between the encoder and the display
     module; and the power pocket's parts of both builds at once, none where another build's part lies. J2 and J1 lie
     at their holes in the edge, the star point beside J2 along the LED pocket's edge with C243 at its bars' ends and
-    D1 below it (U3's piece below that on the USB build); the screw block (X14) below C243, above player 1's button.
+    F4 and D1 below it (U3's piece below that on the USB build); the screw block (X14) below C243, above player 1's
+    button.
     The adapter build's supply runs in order, each part next to the one before it (``power_runs``): XF1 along the bottom
     wall from J1, its cap end below the cut-off's piece beyond player 1's button, where its output (+5V_FUSED) turns up
     into the piece; C253 beside the piece; Q1 above the piece and Q2 above Q1, against the LED pocket's edge, their
@@ -327,7 +334,7 @@ def places(board: dict) -> dict[str, Place]:
     body = bodies(board)
     p1 = body["p1"]
     block = box((p1[0] + p1[2] - SCREW_BLOCK_MM) / 2, p1[1] - gap - SCREW_BLOCK_MM, SCREW_BLOCK_MM, SCREW_BLOCK_MM)
-    d1 = box(star[0], star[3] + gap, *DIODE_MM)
+    d1 = box(star[0], star[3] + gap, max(DIODE_MM[0], PTC_MM[0]), PTC_MM[1] + DIODE_MM[1])  # F4, D1 below it
     u3 = box(star[0], d1[3] + gap, *reversed(sizes["U3"]))  # its long side down the pocket
     # The signal channel: along the pocket's end wall from the LED pocket down to where the controls pocket opens beside
     # it, short of the back button's nut there.
@@ -358,7 +365,7 @@ def places(board: dict) -> dict[str, Place]:
         "U3": Place(u3, "power", "usb", ("U3", "XU3", "R8", "R9", "R10", "C247"),
                     ("U3 on XU3,", "R8-R10, C247", "(USB)"), "U3's"),
         "J1": Place(j1, "power", "adapter", ("J1",), ("J1", "(adapter)"), "J1's"),
-        "D1": Place(d1, "power", "adapter", ("D1",), ("D1 (adapter)",)),
+        "D1": Place(d1, "power", "adapter", ("F4", "D1"), ("F4, D1 (adapter)",)),
         "XF1": Place(xf1, "power", "adapter", ("XF1", "F1"), ("XF1 (F1), inline (adapter)",)),
         "signal channel": Place(channel, "power", "both", (), ("signal", "channel:", "no part,", "no power", "wire"),
                                 room_for="signal wires"),
@@ -391,9 +398,9 @@ def stacks(board: dict) -> dict[str, tuple[float, int]]:
     """The tallest parts as they sit: how far each stands from its pocket's floor towards the back panel,
     and that pocket's depth (mm): U2 soldered into PB1 on the foam tape (LED pocket), C243 on its side, J1
     on its piece of PB1 glued straight to the floor, XF1, inline, flat on the floor, the star point's piece on the
-    foam tape, a power wire laid over its bars, Q1 and Q2 flat in their heat-shrink, C253 on its side on the floor
-    and the cut-off's piece on the foam tape, U4 and Q3 standing on it (power pocket); R6/R7's piece on the foam
-    tape, the resistors lying flat (controls pocket)."""
+    foam tape, a power wire laid over its bars, Q1 and Q2 flat in their heat-shrink, F4 on its edge, C253 on its side
+    on the floor and the cut-off's piece on the foam tape, U4 and Q3 standing on it (power pocket); R6/R7's piece on
+    the foam tape, the resistors lying flat (controls pocket)."""
     thickness = board["build"]["blank_mm"][2]
     depth = {name: thickness - skin for name, skin in board["build"]["skin_mm"].items()}
     return {"U2": (TAPE_MM + PERFBOARD_MM + DIP_MM, depth["leds"]),
@@ -402,6 +409,7 @@ def stacks(board: dict) -> dict[str, tuple[float, int]]:
             "XF1": (XF1_MM, depth["power"]),
             "star point": (TAPE_MM + PERFBOARD_MM + POWER_WIRE_MM, depth["power"]),
             "Q1-Q2": (TO220_MM[2], depth["power"]),
+            "F4": (PTC_TALL_MM, depth["power"]),
             "C253": (BIPOLAR_CAN_MM[0], depth["power"]),
             "cut-off": (TAPE_MM + PERFBOARD_MM + TO92_MM, depth["power"]),
             "R6-R7": (TAPE_MM + PERFBOARD_MM + RESISTOR_MM, depth["controls"])}

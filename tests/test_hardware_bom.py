@@ -380,7 +380,8 @@ def test_build_md_names_every_part_across_the_power_pockets_floor_step() -> None
     lies across that step, in the layout's order, and says how deep each floor is."""
     board = json.loads((HARDWARE / "board.json").read_text())
     layout = load_script("pocket_layout")
-    words = {"screw block": "the screw block", "U3": "U3's piece (USB build)", "XF1": "XF1", "Q1": "Q1"}
+    words = {"screw block": "the screw block", "U3": "U3's piece (USB build)", "D1": "F4 and D1", "XF1": "XF1",
+             "Q1": "Q1"}
     across = layout.floor_step(board)
     assert across == list(words), across
     depth = {name: board["build"]["blank_mm"][2] - skin for name, skin in board["build"]["skin_mm"].items()}

@@ -417,14 +417,16 @@ def test_f2s_derating_is_stated_and_the_cap_stays_under_it() -> None:
 
 
 def test_stage_2_reads_vsys_to_gnd_before_power() -> None:
-    """VSYS (pin 39) has no fuse of its own and sits beside pin 38's GND: stage 2's unpowered test reads it, and
-    says what a good one reads (the Pico's capacitors charging) against a short."""
+    """VSYS (pin 39) sits beside pin 38's GND: stage 2's unpowered test reads it, and says what a good one reads (the
+    Pico's capacitors charging) against a short, and what holds a short there (F4 on the adapter build, ahead of D1,
+    a 1 A diode; nothing on the USB build's board)."""
     build = flat(BUILD)
     stage2 = build[build.index("**Stage 2:"):build.index("**Stage 3 onwards")]
     test = stage2[stage2.index("Test, unpowered: no short from +5V_LED or 3V3 to GND"):stage2.index("Then flash")]
     assert "nor from VSYS (pin 39) to GND, red probe on VSYS" in test
     assert "reads like a capacitor charging" in test and "tens of kohm or more" in test
     assert "stays under about 10 ohm is a short" in test and "through D1, a 1 A diode" in test
+    assert "On the adapter build F4 is its fuse, holding such a short to about 1 A" in test
 
 
 def test_the_bring_up_figures_agree_and_a_reversed_c243_is_named_on_both_builds() -> None:

@@ -216,7 +216,10 @@ def test_adapter_build_fuses_right_after_the_jack_and_survives_reversal(nets: di
     assert pin_net(n, "Q1.2") == "+5V_FUSED" and pin_net(n, "Q1.3") == "+5V_GUARD"
     assert pin_net(n, "Q1.1") == "Q_GATES" and pin_net(n, "R11.1") == "Q_GATES" and pin_net(n, "R11.2") == "GND"
     assert not on(n, "+5V_LED") & {"J1", "F1", "Q1"}  # nothing bypasses Q1 and Q2
-    assert pin_net(n, "D1.2") == "+5V_LED" and pin_net(n, "D1.1") == "VSYS"  # adapter -> VSYS, one way
+    # adapter -> VSYS, one way, through F4, the Pico's branch's own PTC, at the star point ahead of D1 (a 1 A diode,
+    # which a short on the branch would otherwise load with the adapter's fault current, up to 3.75 A)
+    assert on(n, "+5V_PICO") == {"F4", "D1"} and "F4" in on(n, "+5V_LED")
+    assert pin_net(n, "D1.2") == "+5V_PICO" and pin_net(n, "D1.1") == "VSYS" and on(n, "VSYS") == {"D1", "U1"}
     assert pin_net(n, "U1.40") == "NC"  # VBUS left open: USB only talks
 
 
