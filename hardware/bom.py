@@ -153,10 +153,17 @@ def rows(board: dict) -> list[list[str]]:
         [cap_refs, str(leds), str(spare), "both", "Ceramic capacitor", "100 nF, 10 V or more, X7R, 2.54 mm leads",
          "", "Beside every LED, across its VDD and GND leads: between the two bus wires, each leg in the joint of "
          "the LED's VDD or GND lead on its bus wire (BUILD.md, stage 3); 5 % spare"],
-        ["C243", "1", "1", "both", "Electrolytic capacitor", "1000 uF, 10 V or more", "Panasonic EEU-FR1A102",
-         "At the power entry, across +5V_LED and GND: the star ground point. Lying on its side, glued to the "
+        ["C243", "1", "1", "both", "Electrolytic capacitor",
+         f"1000 uF, 16 V or more, radial, {BULK_CAN_MM[0]} mm across and {BULK_CAN_MM[1]} mm long at most",
+         "Panasonic EEU-FR1C102",
+         "At the power entry, across +5V_LED and GND: the star ground point. 16 V, not 10 V: on the adapter build a "
+         "faulty cut-off may let 9 V through, and a 12 V plug is the case it guards against (BUILD.md, \"Checks and "
+         "fixes\"); a 10 V can would be past its rating there, 16 V holds either. Lying on its side, glued to the "
          f"floor of the {depth['power']} mm deep power pocket: upright a 1000 uF can ({BULK_CAN_MM[0]} mm across, "
-         f"12.5 to {BULK_CAN_MM[1]} mm long) stands taller than that"],
+         f"16 to {BULK_CAN_MM[1]} mm long at 16 V) stands taller than that. Its place in the pocket is "
+         f"{BULK_CAN_MM[0]} x {BULK_CAN_MM[1]} mm (the underside view): a 16 V 1000 uF can is commonly 10 x 16 to "
+         "10 x 20 mm; Panasonic's drawing for the EEU-FR1C102 was not checked here: measure yours, and take one no "
+         "larger"],
         ["U2", "1", "1", "both", "Level shifter", "74AHCT125 quad buffer, DIP-14", "TI SN74AHCT125N",
          "3.3 V data to 5 V for LED 1 (it needs 0.7 x VDD = 3.5 V); unused inputs and enables to GND. Soldered "
          f"straight into PB1, no socket: the LED pocket is {depth['leds']} mm deep, and a DIP-14 stands up to "

@@ -191,7 +191,7 @@ def pico_power(shared: Shared) -> None:
 def supply(shared: Shared) -> None:
     """C243, the bulk capacitor on the LED bus, then the variant's power entry."""
     polarised = template("CP", "C", {1: "+", 2: "-"})
-    bulk = polarised(ref="C243", value="1000uF 10V")
+    bulk = polarised(ref="C243", value="1000uF 16V")
     bulk["+"] += shared.led5
     bulk["-"] += shared.gnd
     if shared.variant == "usb":

@@ -39,7 +39,7 @@ SCREW_BLOCK_MM = 2 * SCREW_CLEARANCE_MM
 PERFBOARD_MM = 1.6  # PB1
 TAPE_MM = 2  # X10 at its thickest
 DIP_MM = 5.33  # U2, a DIP-14: seating plane to top at most (JEDEC MS-001); a socket would add 3 to 4.5 mm
-# C243, 1000 uF 10 V radial: about 10 mm across, 12.5 to 20 mm long by make. J1, the PJ-063AH board jack: its
+# C243, 1000 uF 16 V radial: about 10 mm across, 16 to 20 mm long by make. J1, the PJ-063AH board jack: its
 # body's height, about. Neither is from the maker's drawing (not at hand for this): BUILD.md has the maker measure
 # both (section 1, stage 1), and takes the taller of the jack's heights other projects give (9 and 11 mm).
 BULK_CAN_MM = (10, 20)

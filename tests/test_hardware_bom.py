@@ -123,8 +123,13 @@ def test_the_heights_not_from_a_makers_drawing_are_measured() -> None:
     drawings: BUILD.md has the maker measure both before they go in, and says why."""
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
     assert "Measure its height too: the 11 mm is not from CUI's drawing" in build
-    assert "measure your can first" in build and "drawing for bom.csv's EEU-FR1A102 was not checked" in build
+    # C243 is a 16 V part (a faulty cut-off may let 9 V through, a 12 V plug is the case it guards against): its
+    # example part is the 16 V one, EEU-FR1C102, whose drawing was not checked either
+    assert "measure your can first" in build and "drawing for bom.csv's EEU-FR1C102 was not checked" in build
     layout = load_script("pocket_layout")
+    c243 = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}["C243"]
+    assert c243["specification"].startswith("1000 uF, 16 V or more") and "EEU-FR1C102" in c243["example part"]
+    assert f"{layout.BULK_CAN_MM[0]} mm across and {layout.BULK_CAN_MM[1]} mm long at most" in c243["specification"]
     assert layout.JACK_MM == 11 and layout.BULK_CAN_MM[0] == 10  # the figures BUILD.md names
     assert "pocket_layout.py counts 10 mm" in build
 
