@@ -84,6 +84,7 @@ LAP_MM = 3  # W3: stripped at each end of a DOUT -> DIN link, soldered along the
 ENCODER_SHAFT_MM = 20
 ENCODER_HARDWARE_MM = 2.5
 KNOB_CLEARANCE_MM = 1
+BRING_UP_CAP_MA = 500  # F3: the app's cap through stages 1 to 3 (BUILD.md, "The first power-on": milliamps=500)
 TIE_PITCH_MM = 30  # X13 on the signal wires' bundle in the power pocket's signal channel (``channel_ties``)
 # What a part without a maker's part number checked for this list says in its "example part" column.
 GENERIC = "Generic (no maker's part confirmed): "
@@ -344,7 +345,9 @@ def rows(board: dict) -> list[list[str]]:
          "In XF1, in F1's place, through stages 1 to 3 (BUILD.md), then swapped for the T3.15A above: the bare board "
          "and every dark LED draw "
          f"{(leds * IDLE_MA[1] + PICO_MA[1]) / 1000:.2f} A at most ({leds} LEDs idle at {IDLE_MA[0]:g} to "
-         f"{IDLE_MA[1]:g} mA each), and a wiring fault blows 1 A, not 3.15 A; one spare"],
+         f"{IDLE_MA[1]:g} mA each), up to about {(BRING_UP_CAP_MA + leds * (IDLE_MA[1] - 1)) / 1000:.2f} A with "
+         f"LEDs lit under the bring-up's {BRING_UP_CAP_MA} mA cap (which counts 1 mA a dark LED: BUILD.md, \"The first "
+         "power-on\"), and a wiring fault blows 1 A, not 3.15 A; one spare"],
         ["XF1", "1", "1", "adapter", "Fuse holder",
          f"5 x 20 mm, inline (wire leads), 10 A, body at most {XF1_MM} mm across and {xf1_length_mm(board):g} mm "
          "long with its cap on",

@@ -437,6 +437,11 @@ def test_the_bring_up_figures_agree_and_a_reversed_c243_is_named_on_both_builds(
     most = f"{(leds * model.IDLE_MA[1] + model.PICO_MA[1]) / 1000:.2f} A at most"
     build = flat(BUILD)
     assert f"the board draws {most}" in build and f"every dark LED draw {most}" in BOM["F3"]["notes"]
+    # and with LEDs lit under the bring-up's 500 mA cap, which counts 1 mA a dark LED: both places give both figures
+    lit = f"{(500 + leds * (model.IDLE_MA[1] - 1)) / 1000:.2f} A"
+    assert f"up to about {lit} once the app lights LEDs under the 500 mA cap" in build
+    assert f"the board may draw up to about {lit}" in build and "`crib settings milliamps=500`" in build
+    assert f"up to about {lit} with LEDs lit under the bring-up's 500 mA cap" in BOM["F3"]["notes"]
     usb = build[build.index("**On the USB build once the firmware has turned U3 on"):]
     assert "C243 is reversed" in usb[:usb.index("- **Far lower**")]
     assert "or C243 is reversed" in build  # the adapter build's stage 1
