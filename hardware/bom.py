@@ -166,7 +166,8 @@ def rows(board: dict) -> list[list[str]]:
          "10 x 20 mm; Panasonic's drawing for the EEU-FR1C102 was not checked here: measure yours, and take one no "
          "larger"],
         ["U2", "1", "1", "both", "Level shifter", "74AHCT125 quad buffer, DIP-14", "TI SN74AHCT125N",
-         "3.3 V data to 5 V for LED 1 (it needs 0.7 x VDD = 3.5 V); unused inputs and enables to GND. Soldered "
+         "3.3 V data to 5 V for LED 1 (it needs 0.7 x VDD = 3.5 V); unused inputs and enables to VCC (disabled; "
+         "tied to GND, pin 13 would sit beside VCC, pin 14, where a solder bridge shorts the LED bus). Soldered "
          f"straight into PB1, no socket: the LED pocket is {depth['leds']} mm deep, and a DIP-14 stands up to "
          f"{DIP_MM} mm (JEDEC MS-001), {stacks(board)['U2'][0]:.1f} mm with PB1 and the foam tape; a socket "
          "adds 3 to 4.5 mm"],

@@ -337,8 +337,11 @@ def level_shifter(shared: Shared) -> Net:
     # so LED 1 never sees a floating data line.
     resistor(ref="R12", value="22k")[1, 2] += data, gnd
     gnd += shifter["1OE"]
-    for gate in "234":  # unused gates: inputs and enables to ground, outputs open
-        gnd += shifter[f"{gate}A"], shifter[f"{gate}OE"]
+    # Unused gates: inputs and enables to VCC (disabled, the enables active low), outputs open. Tied to GND, 4OE
+    # (pin 13) would sit beside VCC (pin 14), and 4A (pin 12) beside 4OE: a solder bridge there would short the LED
+    # bus. At VCC no pin on the VCC side has a GND pin beside it.
+    for gate in "234":
+        led5 += shifter[f"{gate}A"], shifter[f"{gate}OE"]
         shared.circuit.NC += shifter[f"{gate}Y"]
     shifted, din = Net("LED_DATA_5V"), Net("DIN0")
     shifted += shifter["1Y"]

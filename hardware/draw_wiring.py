@@ -160,7 +160,7 @@ def draw_parts(board: dict) -> list[str]:
     shifter_x, shifter_y = left, MARGIN + 10
     out += box(shifter_x, shifter_y, 120, 86, "74AHCT125 (U2)")
     out.append(text(shifter_x + 60, shifter_y + 32, "3.3 V -> 5 V, VCC 5 V", 9, "middle"))
-    out.append(text(shifter_x + 60, shifter_y + 46, "1OE, unused pins: GND", 9, "middle"))
+    out.append(text(shifter_x + 60, shifter_y + 46, "1OE: GND; unused: VCC", 9, "middle"))
     out.append(text(shifter_x + 60, shifter_y + 60, "C244 100 nF at VCC", 9, "middle"))
     out.append(text(shifter_x + 60, shifter_y + 74, "R12 22 k from 1A to GND", 9, "middle"))
     out.append(line(pico_x - 12, pin_y["LED data"], shifter_x + 120, shifter_y + 30, WIRE["data"], 2))
