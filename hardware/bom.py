@@ -33,6 +33,7 @@ from pocket_layout import (
     J2_MM,
     JACK_BODY_MM,
     JACK_MM,
+    JACK_STOP_MM,
     LEAD_TURN_MM,
     PERFBOARD_MM,
     PTC_TALL_MM,
@@ -328,7 +329,7 @@ def rows(board: dict) -> list[list[str]]:
          f"foam tape: about {JACK_MM} mm tall, it then stands {stacks(board)['J1'][0]:.1f} of the pocket's "
          f"{depth['power']} mm) with its face against the edge's 12 mm hole, drilled where its pin is (BUILD.md, "
          "section 1), so that the plug's body enters the hole and a push on the plug goes into the wood, not the "
-         "joints"],
+         "joints: the stop block behind its piece (X16) takes that push, not the glue"],
         ["F1", "1", "2", "adapter", "Fuse", "3.15 A time-lag (T3.15A), 5 x 20 mm glass",
          "Littelfuse 218 series, 3.15 A",
          "Right after the jack's centre pin; one spare. For a short with a supply that gives more than the "
@@ -520,7 +521,10 @@ def rows(board: dict) -> list[list[str]]:
          "or thicker, 5 A or more", "",
          "Stage 6 (BUILD.md): the multimeter in series outside the box, never clipped onto joints inside it. Find its "
          "+ wire with the meter (continuity to the plug's centre pin), cut it and fit each end with a shrouded 4 mm "
-         "plug or a probe lead for the meter's sockets; the other wire stays whole. Between the adapter's plug and J1, "
+         "plug or a probe lead for the meter's sockets, and a short lead with a 4 mm plug each end joins them when "
+         "no meter is in; the other wire stays whole but for a 5 mm window stripped in it about 2 cm from its plug, "
+         "taped over between readings (the plug's barrel, for the plug-seating check in BUILD.md, stage 6). "
+         "Between the adapter's plug and J1, "
          "the meter's fuse in series with F1. 5 A or more, as every lead that carries the supply ahead of F1: F1 may "
          "let 4.7 A through for good (power.md, \"Which supply\")"],
         ["X13", str(channel_ties(board) + 1), "1 pack", "both", "Cable ties",
@@ -535,8 +539,15 @@ def rows(board: dict) -> list[list[str]]:
          f"pocket's {depth['power']} mm floor rebated {depth['controls'] - depth['power']} mm, "
          f"{block_step_mm(board):g} mm wide"],
         ["X15", "1", "1", "both", "Wood glue", "PVA (white or yellow) wood glue, a small bottle", "",
-         "The screw block (X14) into the power pocket, on bare wood (BUILD.md, stage 1): it carries the back panel's "
-         "screw for good, where hot-melt glue (X9) peels off"],
+         "The screw block (X14) into the power pocket, and on the adapter build J1's stop block (X16), each on bare "
+         "wood (BUILD.md, stage 1): the one carries the back panel's screw for good, the other a plug's push, where "
+         "hot-melt glue (X9) peels off"],
+        ["X16", "1", "1", "adapter", "Stop block",
+         f"hardwood, {JACK_STOP_MM[0]} x {JACK_STOP_MM[1]} mm, {JACK_STOP_MM[2]} mm tall (planed square)", "",
+         "Glued (wood glue, X15) to the power pocket's floor right behind J1's piece of PB1, its face against the "
+         "piece's back edge across the plug's axis, where the underside view draws it (\"stop X16\"; BUILD.md, "
+         "stage 1): a plug pushed into J1 pushes the piece against the block and the floor, not against the piece's "
+         "glue alone. J1's wires pass over it"],
         ["PS2", "1", "1", "usb", "USB charger (or power bank) and cable",
          f"5 V, {CHARGER_MA[0] / 1000:g} A to {CHARGER_MA[1] / 1000:g} A, {charger} at its "
          "plug under load (the USB power meter's reading with the board drawing); micro-USB cable (from a USB-C "

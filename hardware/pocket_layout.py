@@ -95,6 +95,10 @@ J2_MM = (30, 25)
 # drawing was not checked here), on a piece of 6 x 5 holes.
 JACK_BODY_MM = (13, 10)
 JACK_PIECE_HOLES = (6, 5)
+# X16, J1's stop block (adapter build): hardwood, glued (wood glue, X15) to the power pocket's floor against the back
+# edge of J1's piece, across the plug's axis, so that a plug's push goes into the block and the floor, not the piece's
+# glue: along the push, across it, and tall (mm). Low enough that J1's wires pass over it from the piece.
+JACK_STOP_MM = (8, 8, 5)
 # Q1 and Q2 lying flat: a TO-220's body and tab, 15.7 mm (KiCad's TO-220 outline), and its leads, about 13 mm; 10 mm
 # wide, 11 mm in its heat-shrink (X8), and 6 mm high in it (4.8 mm at most bare, JEDEC TO-220). Its leads, gate, drain
 # and source, 2.54 mm apart (JEDEC TO-220): the drain in the middle.
@@ -177,6 +181,7 @@ class Place:
     label: tuple[str, ...]  # its words on the underside view, a line each
     piece: str = ""  # a piece of PB1: its name in BUILD.md's checklist before closing the panel
     room_for: str = ""  # not a part: room kept free for what it names (a part's place beside it, or wires)
+    bears_on: str = ""  # a block glued against the place it names (no gap between them: it holds that part)
 
 
 def signal_bundle_mm() -> tuple[int, float]:
@@ -240,7 +245,7 @@ def power_runs(board: dict) -> dict[str, Run]:
     between = (j1[2] + xf1[0]) / 2
     return {
         "J1 to XF1": Run(((j1[2], jack), (between, jack), (between, lead), (xf1[0] + LEAD_TURN_MM, lead)), False,
-                         ("J1", "XF1")),
+                         ("J1", "J1 stop", "XF1")),  # over the stop block (X16), as J1's sleeve's
         "XF1 to the cut-off's piece": Run(((xf1[2], lead), (turn, lead), (turn, cut_off[3])), False,
                                           ("XF1", "XF1 cap room", "cut-off")),
         "the cut-off's piece to Q1": Run(((lanes[1], cut_off[1]), (lanes[1], q1_drain), (q1[0], q1_drain)), False,
@@ -257,7 +262,7 @@ def power_runs(board: dict) -> dict[str, Run]:
         "the cut-off's ground": Run(((cut_off[0], above_p1), (beside_c253, above_p1), (beside_c253, beside_star),
                                      (star[2], beside_star)), True, ("cut-off", "star")),
         "J1's sleeve": Run(((j1[2], j1[1] + gap), ((j2[2] + star[0]) / 2, j1[1] + gap),
-                            ((j2[2] + star[0]) / 2, gnd_row), (star[0], gnd_row)), True, ("J1", "star")),
+                            ((j2[2] + star[0]) / 2, gnd_row), (star[0], gnd_row)), True, ("J1", "J1 stop", "star")),
     }
 
 
@@ -365,6 +370,8 @@ def places(board: dict) -> dict[str, Place]:
         "U3": Place(u3, "power", "usb", ("U3", "XU3", "R8", "R9", "R10", "C247"),
                     ("U3 on XU3,", "R8-R10, C247", "(USB)"), "U3's"),
         "J1": Place(j1, "power", "adapter", ("J1",), ("J1", "(adapter)"), "J1's"),
+        "J1 stop": Place(box(j1[2], j1[1], *JACK_STOP_MM[:2]), "power", "adapter", ("X16",), ("stop", "X16"),
+                         bears_on="J1"),
         "D1": Place(d1, "power", "adapter", ("F4", "D1"), ("F4, D1 (adapter)",)),
         "XF1": Place(xf1, "power", "adapter", ("XF1", "F1"), ("XF1 (F1), inline (adapter)",)),
         "signal channel": Place(channel, "power", "both", (), ("signal", "channel:", "no part,", "no power", "wire"),
@@ -406,6 +413,7 @@ def stacks(board: dict) -> dict[str, tuple[float, int]]:
     return {"U2": (TAPE_MM + PERFBOARD_MM + DIP_MM, depth["leds"]),
             "C243": (BULK_CAN_MM[0], depth["power"]),
             "J1": (PERFBOARD_MM + JACK_MM, depth["power"]),
+            "J1 stop": (JACK_STOP_MM[2], depth["power"]),
             "XF1": (XF1_MM, depth["power"]),
             "star point": (TAPE_MM + PERFBOARD_MM + POWER_WIRE_MM, depth["power"]),
             "Q1-Q2": (TO220_MM[2], depth["power"]),

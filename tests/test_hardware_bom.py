@@ -207,7 +207,10 @@ def test_every_part_lies_in_its_pocket_clear_of_the_others() -> None:
         for other, body in layout.bodies(board).items():
             assert clearance(place.box, body) >= layout.WIRE_GAP_MM, (name, other)
     for (a, first), (b, second) in itertools.combinations(laid.items(), 2):
-        if first.pocket == second.pocket and b != first.room_for and a != second.room_for:
+        # a stop block (X16) is glued against the part it holds (J1's piece): only that pair touches, never overlaps
+        if first.pocket == second.pocket and {first.bears_on, second.bears_on} & {a, b}:
+            assert clearance(first.box, second.box) == 0, (a, b)
+        elif first.pocket == second.pocket and b != first.room_for and a != second.room_for:
             assert clearance(first.box, second.box) >= layout.WIRE_GAP_MM - 1e-9, (a, b)
     assert layout.bodies(board)["p1"][0] < pockets["power"][2], "player 1's button left the power pocket: say so"
     elsewhere = {"U1", "ENC1", "SW1", "SW2", "SW3", "DISP1", "F2"}
@@ -503,3 +506,20 @@ def test_the_adapter_builds_supply_runs_in_order_and_short() -> None:
     assert float(rows["W2"]["order"].split()[0]) * 1000 >= (common + 2 * wires["supply"] + lengths["black"]) * bom.SLACK
     assert lengths["red"] + lengths["black"] + sum(runs[name].length() for name in layout.XF1_LEADS) == \
         sum(run.length() for run in runs.values())
+
+
+def test_j1_has_a_stop_block_behind_its_piece_and_a_plug_seating_check() -> None:
+    """Glue alone held J1 against a plug's push: X16, a hardwood block, is glued behind J1's piece across the plug's
+    axis (the underside view draws it against the piece), bom.csv lists it, and BUILD.md glues it in stage 1 and
+    checks at stage 6 that a plug seats fully (its barrel to J1's sleeve lug, a few tens of mV under load)."""
+    board = json.loads((HARDWARE / "board.json").read_text())
+    layout = load_script("pocket_layout")
+    laid = layout.places(board)
+    stop, j1 = laid["J1 stop"], laid["J1"]
+    assert stop.bears_on == "J1" and stop.holds == ("X16",) and stop.box[0] == j1.box[2]
+    assert stop.box[1] <= layout.centre(j1.box)[1] <= stop.box[3], "across the plug's axis"
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    assert rows["X16"]["build"] == "adapter" and rows["X16"]["specification"].startswith("hardwood, 8 x 8 mm")
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    assert "glue its stop block (X16, hardwood, 8 x 8 mm and 5 mm tall) with wood glue (X15)" in build
+    assert "check that a plug seats fully in J1" in build and "a few tens of mV (0.05 V or less)" in build
