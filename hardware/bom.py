@@ -56,6 +56,7 @@ from supply_model import (
     J2_RATED_MA,
     LPS_AMPS,
     LPS_VA_PER_VOLT,
+    MICRO_USB_MA,
     OCP_MOST,
     PICO_MA,
     U2_LEAST_V,
@@ -273,7 +274,9 @@ def rows(board: dict) -> list[list[str]]:
          "seller gives no current rating, or only for data, is not enough. "
          f"{J2_RATED_MA / 1000:g} A, not the board's 0.5 A: a short ahead of F2 (this lead, its sockets, the Pico's "
          f"socket and pin 40) is limited by the charger alone, which may give {OCP_MOST:g} x its rating into it "
-         f"({J2_RATED_MA / 1000:g} A from PS2's {CHARGER_MA[1] / 1000:g} A at most; power.md, \"F2, before U3\"). "
+         f"({J2_RATED_MA / 1000:g} A from PS2's {CHARGER_MA[1] / 1000:g} A at most; power.md, \"F2, before U3\"): "
+         f"within the {MICRO_USB_MA / 1000:g} A micro-USB connectors are commonly rated for (its sockets and the "
+         "Pico's own; PS2 is 1 A for that). "
          "From the Pico's socket to the board's "
          "left edge (see the drilling template); angled: a straight plug would run into the game holes' LEDs 15 mm "
          "beyond the Pico's socket. Angled sideways, the side that sends the cable towards the board's left edge "
@@ -549,14 +552,16 @@ def rows(board: dict) -> list[list[str]]:
          "stage 1): a plug pushed into J1 pushes the piece against the block and the floor, not against the piece's "
          "glue alone. J1's wires pass over it"],
         ["PS2", "1", "1", "usb", "USB charger (or power bank) and cable",
-         f"5 V, {CHARGER_MA[0] / 1000:g} A to {CHARGER_MA[1] / 1000:g} A, {charger} at its "
+         f"5 V, {CHARGER_MA[1] / 1000:g} A, no more, {charger} at its "
          "plug under load (the USB power meter's reading with the board drawing); micro-USB cable (from a USB-C "
          "charger: a USB-C to micro-USB cable; with a USB-C socket as J2, a USB-C "
          "cable)", "",
          f"Not above {CHARGER_MA[1] / 1000:g} A: the board draws 0.5 A at most, and ahead of F2 (J2's lead and "
          "sockets, the Pico's socket and pin 40) nothing but the charger limits a short, so a stronger one only "
          "feeds a short more "
-         f"(J2 is rated {J2_RATED_MA / 1000:g} A for it; power.md, \"F2, before U3\"). "
+         f"(J2 is rated {J2_RATED_MA / 1000:g} A for it, and the micro-USB connectors on that path, J2's and the "
+         f"Pico's own, are commonly rated {MICRO_USB_MA / 1000:g} A: a 2 A charger's 3 A into a short would be past "
+         "them; power.md, \"F2, before U3\"). "
          "Not a computer's port: MicroPython asks it for 250 mA, the board draws up to 0.4 A (power.md, \"Which "
          "supply\"): a computer's port is for flashing, deploying and the LED test, not for play; "
          "measure it first with the USB power meter (stage 1). Not less than "

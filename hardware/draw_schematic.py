@@ -38,7 +38,7 @@ NOTES = {
         "sees only the Pico (under 100 mA, its own input capacitor), never the LEDs' 1024 uF.",
         "R8 = 66.5 k sets U3's limit to 0.35..0.45 A; /FAULT (GP6) goes low while it limits. F2 (PTC, 0.5 A hold,",
         "1 A trip) at the Pico's pin 40 bounds a fault before U3 (the VBUS wire, C247, U3's pins) to about 5 W.",
-        "Use a USB charger (5 V, 1 A to 2 A): MicroPython's USB descriptor asks a host for 250 mA only.",
+        "Use a USB charger (5 V, 1 A, no more): MicroPython's USB descriptor asks a host for 250 mA only.",
     ],
     "adapter": [
         "Measure the adapter first: centre positive, 5.0..5.3 V (the LEDs' absolute maximum is 5.3 V). 5 V ONLY.",

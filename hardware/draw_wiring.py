@@ -207,7 +207,7 @@ def supply_boxes(led_power: dict) -> dict[str, tuple[str, list[str]]]:
             "U3 ILIM: R8 66.5 k 1 % to GND (limit 0.35-0.45 A)",
             "U3 GND and C243's minus: the star ground",
             "VSYS (39) open; J2 panel socket to the Pico's USB",
-            f"supply_ma 400: power it from a USB charger, {CHARGER_MA[0] / 1000:g} A to {CHARGER_MA[1] / 1000:g} A",
+            f"supply_ma 400: power it from a USB charger, {CHARGER_MA[1] / 1000:g} A, no more",
             f"J2's VBUS and GND rated {J2_RATED_MA / 1000:g} A or more (nothing else limits",
             "a short ahead of F2 but the charger)",
         ]),
