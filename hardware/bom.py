@@ -33,8 +33,10 @@ from pocket_layout import (
     J2_MM,
     JACK_BODY_MM,
     JACK_MM,
+    JACK_STOP_MM,
     LEAD_TURN_MM,
     PERFBOARD_MM,
+    PTC_TALL_MM,
     SCREW_BLOCK_MM,
     TAPE_MM,
     XF1_MM,
@@ -54,6 +56,7 @@ from supply_model import (
     J2_RATED_MA,
     LPS_AMPS,
     LPS_VA_PER_VOLT,
+    MICRO_USB_MA,
     OCP_MOST,
     PICO_MA,
     U2_LEAST_V,
@@ -83,6 +86,7 @@ LAP_MM = 3  # W3: stripped at each end of a DOUT -> DIN link, soldered along the
 ENCODER_SHAFT_MM = 20
 ENCODER_HARDWARE_MM = 2.5
 KNOB_CLEARANCE_MM = 1
+BRING_UP_CAP_MA = 500  # F3: the app's cap through stages 1 to 3 (BUILD.md, "The first power-on": milliamps=500)
 TIE_PITCH_MM = 30  # X13 on the signal wires' bundle in the power pocket's signal channel (``channel_ties``)
 # What a part without a maker's part number checked for this list says in its "example part" column.
 GENERIC = "Generic (no maker's part confirmed): "
@@ -152,12 +156,20 @@ def rows(board: dict) -> list[list[str]]:
         [cap_refs, str(leds), str(spare), "both", "Ceramic capacitor", "100 nF, 10 V or more, X7R, 2.54 mm leads",
          "", "Beside every LED, across its VDD and GND leads: between the two bus wires, each leg in the joint of "
          "the LED's VDD or GND lead on its bus wire (BUILD.md, stage 3); 5 % spare"],
-        ["C243", "1", "1", "both", "Electrolytic capacitor", "1000 uF, 10 V or more", "Panasonic EEU-FR1A102",
-         "At the power entry, across +5V_LED and GND: the star ground point. Lying on its side, glued to the "
+        ["C243", "1", "1", "both", "Electrolytic capacitor",
+         f"1000 uF, 16 V or more, radial, {BULK_CAN_MM[0]} mm across and {BULK_CAN_MM[1]} mm long at most",
+         "Panasonic EEU-FR1C102",
+         "At the power entry, across +5V_LED and GND: the star ground point. 16 V, not 10 V: on the adapter build a "
+         "faulty cut-off may let 9 V through, and a 12 V plug is the case it guards against (BUILD.md, \"Checks and "
+         "fixes\"); a 10 V can would be past its rating there, 16 V holds either. Lying on its side, glued to the "
          f"floor of the {depth['power']} mm deep power pocket: upright a 1000 uF can ({BULK_CAN_MM[0]} mm across, "
-         f"12.5 to {BULK_CAN_MM[1]} mm long) stands taller than that"],
+         f"16 to {BULK_CAN_MM[1]} mm long at 16 V) stands taller than that. Its place in the pocket is "
+         f"{BULK_CAN_MM[0]} x {BULK_CAN_MM[1]} mm (the underside view): a 16 V 1000 uF can is commonly 10 x 16 to "
+         "10 x 20 mm; Panasonic's drawing for the EEU-FR1C102 was not checked here: measure yours, and take one no "
+         "larger"],
         ["U2", "1", "1", "both", "Level shifter", "74AHCT125 quad buffer, DIP-14", "TI SN74AHCT125N",
-         "3.3 V data to 5 V for LED 1 (it needs 0.7 x VDD = 3.5 V); unused inputs and enables to GND. Soldered "
+         "3.3 V data to 5 V for LED 1 (it needs 0.7 x VDD = 3.5 V); unused inputs and enables to VCC (disabled; "
+         "tied to GND, pin 13 would sit beside VCC, pin 14, where a solder bridge shorts the LED bus). Soldered "
          f"straight into PB1, no socket: the LED pocket is {depth['leds']} mm deep, and a DIP-14 stands up to "
          f"{DIP_MM} mm (JEDEC MS-001), {stacks(board)['U2'][0]:.1f} mm with PB1 and the foam tape; a socket "
          "adds 3 to 4.5 mm"],
@@ -262,7 +274,9 @@ def rows(board: dict) -> list[list[str]]:
          "seller gives no current rating, or only for data, is not enough. "
          f"{J2_RATED_MA / 1000:g} A, not the board's 0.5 A: a short ahead of F2 (this lead, its sockets, the Pico's "
          f"socket and pin 40) is limited by the charger alone, which may give {OCP_MOST:g} x its rating into it "
-         f"({J2_RATED_MA / 1000:g} A from PS2's {CHARGER_MA[1] / 1000:g} A at most; power.md, \"F2, before U3\"). "
+         f"({J2_RATED_MA / 1000:g} A from PS2's {CHARGER_MA[1] / 1000:g} A at most; power.md, \"F2, before U3\"): "
+         f"within the {MICRO_USB_MA / 1000:g} A micro-USB connectors are commonly rated for (its sockets and the "
+         "Pico's own; PS2 is 1 A for that). "
          "From the Pico's socket to the board's "
          "left edge (see the drilling template); angled: a straight plug would run into the game holes' LEDs 15 mm "
          "beyond the Pico's socket. Angled sideways, the side that sends the cable towards the board's left edge "
@@ -318,7 +332,7 @@ def rows(board: dict) -> list[list[str]]:
          f"foam tape: about {JACK_MM} mm tall, it then stands {stacks(board)['J1'][0]:.1f} of the pocket's "
          f"{depth['power']} mm) with its face against the edge's 12 mm hole, drilled where its pin is (BUILD.md, "
          "section 1), so that the plug's body enters the hole and a push on the plug goes into the wood, not the "
-         "joints"],
+         "joints: the stop block behind its piece (X16) takes that push, not the glue"],
         ["F1", "1", "2", "adapter", "Fuse", "3.15 A time-lag (T3.15A), 5 x 20 mm glass",
          "Littelfuse 218 series, 3.15 A",
          "Right after the jack's centre pin; one spare. For a short with a supply that gives more than the "
@@ -336,7 +350,9 @@ def rows(board: dict) -> list[list[str]]:
          "In XF1, in F1's place, through stages 1 to 3 (BUILD.md), then swapped for the T3.15A above: the bare board "
          "and every dark LED draw "
          f"{(leds * IDLE_MA[1] + PICO_MA[1]) / 1000:.2f} A at most ({leds} LEDs idle at {IDLE_MA[0]:g} to "
-         f"{IDLE_MA[1]:g} mA each), and a wiring fault blows 1 A, not 3.15 A; one spare"],
+         f"{IDLE_MA[1]:g} mA each), up to about {(BRING_UP_CAP_MA + leds * (IDLE_MA[1] - 1)) / 1000:.2f} A with "
+         f"LEDs lit under the bring-up's {BRING_UP_CAP_MA} mA cap (which counts 1 mA a dark LED: BUILD.md, \"The first "
+         "power-on\"), and a wiring fault blows 1 A, not 3.15 A; one spare"],
         ["XF1", "1", "1", "adapter", "Fuse holder",
          f"5 x 20 mm, inline (wire leads), 10 A, body at most {XF1_MM} mm across and {xf1_length_mm(board):g} mm "
          "long with its cap on",
@@ -372,7 +388,18 @@ def rows(board: dict) -> list[list[str]]:
          "frequency (ovp_check.py assumes 0.5 ohm; power.md, \"Datasheets read\"). Any other bipolar "
          "(non-polarised, NP) electrolytic of 47 uF, 35 V or more does as well"],
         ["D1", "1", "1", "adapter", "Schottky diode", "1 A, 40 V", "1N5819",
-         "Fused 5 V to the Pico's VSYS (pin 39): USB and the adapter never feed each other"],
+         "Fused 5 V to the Pico's VSYS (pin 39), behind F4: USB and the adapter never feed each other"],
+        ["F4", "1", "1", "adapter", "PTC resettable fuse", "0.5 A hold, 1 A trip, 6 V or more, radial leads",
+         "Bourns MF-R050",
+         "The Pico's branch's own fuse, at the star point's +5 V bar ahead of D1: without it a short on that branch "
+         "(D1, its wire to VSYS, a bridge from pin 39 to pin 38's GND) would take the adapter's fault current, up to "
+         f"{2.5 * OCP_MOST:g} A, through D1, a 1 A diode (power.md, \"Which supply\"). It trips from 1 A (2.5 A within "
+         "4 s), holding such a short to about D1's 1 A, then to about 0.15 A while tripped (0.75 W, typical). The "
+         "Pico draws 0.1 A at most through it: 0.41 to 0.77 ohm cold drops under 0.08 V. The same part as F2 (its "
+         "datasheet's figures there). It stands on its edge on the power pocket's floor below the star point, its "
+         f"leads bent level, D1 below it (about {PTC_TALL_MM:g} mm tall; BUILD.md, stage 1; the underside view), "
+         "glued by its leads' heat-shrink, not by its body (tripped, it stays hot). Unplug and let it cool a minute "
+         "to reset it"],
         ["Q1-Q2", "2", "2", "adapter", "P-channel MOSFET, logic level",
          "TO-220, VDS 30 V or more, RDS(on) 20 mohm or less at VGS -4.5 V, 10 A or more", "Infineon IPP80P03P4L-04",
          "Back to back after F1, sources joined, gates joined: Q1's drain to F1 (a wrong-polarity plug finds it "
@@ -428,8 +455,8 @@ def rows(board: dict) -> list[list[str]]:
          f"feed ({lengths['shifter'] / 1000:.2f} m), on the adapter build the cut-off's piece (XF1's output) to Q1, "
          f"Q1 to Q2 and Q2 to the star point ({entry['red'] / 1000:.2f} m, as the underside view draws them), +20 %. "
          "Also every short +5 V lead, each as short as it can be (the Pico's with its service loop, no more): "
-         "D1 to VSYS (a short there is "
-         "fed by the whole supply); on the USB build the Pico's VBUS (pin 40) to U3's IN and U3's OUT to C243 "
+         "F4 to D1 and D1 to VSYS (F4 bounds a short there, which the adapter would otherwise feed); on the USB "
+         "build the Pico's VBUS (pin 40) to U3's IN and U3's OUT to C243 "
          "and the bus, which carry the whole 0.4-0.5 A; on the adapter build J1's centre pin to XF1, Q1 and Q2 "
          "and on to C243, which carry the whole 2.5 A, wherever the parts' own leads do not reach. 0.5 mm2 carries "
          "the 4.7 A F1 may let through for good (power.md, \"Which supply\")"],
@@ -494,11 +521,15 @@ def rows(board: dict) -> list[list[str]]:
          "Beside J1 on the board's edge and the back panel's (back-panel.svg): written with a permanent pen, "
          "burnt, or a printed label. A 9 or 12 V plug fits the same jack"],
         ["X12", "1", "1", "adapter", "Test lead", "5.5 x 2.1 mm DC plug to socket extension lead, 0.5 mm2 (20 AWG) "
-         "or thicker, 3 A or more", "",
+         "or thicker, 5 A or more", "",
          "Stage 6 (BUILD.md): the multimeter in series outside the box, never clipped onto joints inside it. Find its "
          "+ wire with the meter (continuity to the plug's centre pin), cut it and fit each end with a shrouded 4 mm "
-         "plug or a probe lead for the meter's sockets; the other wire stays whole. Between the adapter's plug and J1, "
-         "the meter's fuse in series with F1"],
+         "plug or a probe lead for the meter's sockets, and a short lead with a 4 mm plug each end joins them when "
+         "no meter is in; the other wire stays whole but for a 5 mm window stripped in it about 2 cm from its plug, "
+         "taped over between readings (the plug's barrel, for the plug-seating check in BUILD.md, stage 6). "
+         "Between the adapter's plug and J1, "
+         "the meter's fuse in series with F1. 5 A or more, as every lead that carries the supply ahead of F1: F1 may "
+         "let 4.7 A through for good (power.md, \"Which supply\")"],
         ["X13", str(channel_ties(board) + 1), "1 pack", "both", "Cable ties",
          "small, about 2.5 x 100 mm", "",
          f"The signal wires' bundle across the power pocket, in its signal channel (BUILD.md, stage 1): one every "
@@ -511,17 +542,26 @@ def rows(board: dict) -> list[list[str]]:
          f"pocket's {depth['power']} mm floor rebated {depth['controls'] - depth['power']} mm, "
          f"{block_step_mm(board):g} mm wide"],
         ["X15", "1", "1", "both", "Wood glue", "PVA (white or yellow) wood glue, a small bottle", "",
-         "The screw block (X14) into the power pocket, on bare wood (BUILD.md, stage 1): it carries the back panel's "
-         "screw for good, where hot-melt glue (X9) peels off"],
+         "The screw block (X14) into the power pocket, and on the adapter build J1's stop block (X16), each on bare "
+         "wood (BUILD.md, stage 1): the one carries the back panel's screw for good, the other a plug's push, where "
+         "hot-melt glue (X9) peels off"],
+        ["X16", "1", "1", "adapter", "Stop block",
+         f"hardwood, {JACK_STOP_MM[0]} x {JACK_STOP_MM[1]} mm, {JACK_STOP_MM[2]} mm tall (planed square)", "",
+         "Glued (wood glue, X15) to the power pocket's floor right behind J1's piece of PB1, its face against the "
+         "piece's back edge across the plug's axis, where the underside view draws it (\"stop X16\"; BUILD.md, "
+         "stage 1): a plug pushed into J1 pushes the piece against the block and the floor, not against the piece's "
+         "glue alone. J1's wires pass over it"],
         ["PS2", "1", "1", "usb", "USB charger (or power bank) and cable",
-         f"5 V, {CHARGER_MA[0] / 1000:g} A to {CHARGER_MA[1] / 1000:g} A, {charger} at its "
+         f"5 V, {CHARGER_MA[1] / 1000:g} A, no more, {charger} at its "
          "plug under load (the USB power meter's reading with the board drawing); micro-USB cable (from a USB-C "
          "charger: a USB-C to micro-USB cable; with a USB-C socket as J2, a USB-C "
          "cable)", "",
          f"Not above {CHARGER_MA[1] / 1000:g} A: the board draws 0.5 A at most, and ahead of F2 (J2's lead and "
          "sockets, the Pico's socket and pin 40) nothing but the charger limits a short, so a stronger one only "
          "feeds a short more "
-         f"(J2 is rated {J2_RATED_MA / 1000:g} A for it; power.md, \"F2, before U3\"). "
+         f"(J2 is rated {J2_RATED_MA / 1000:g} A for it, and the micro-USB connectors on that path, J2's and the "
+         f"Pico's own, are commonly rated {MICRO_USB_MA / 1000:g} A: a 2 A charger's 3 A into a short would be past "
+         "them; power.md, \"F2, before U3\"). "
          "Not a computer's port: MicroPython asks it for 250 mA, the board draws up to 0.4 A (power.md, \"Which "
          "supply\"): a computer's port is for flashing, deploying and the LED test, not for play; "
          "measure it first with the USB power meter (stage 1). Not less than "

@@ -191,7 +191,7 @@ def pico_power(shared: Shared) -> None:
 def supply(shared: Shared) -> None:
     """C243, the bulk capacitor on the LED bus, then the variant's power entry."""
     polarised = template("CP", "C", {1: "+", 2: "-"})
-    bulk = polarised(ref="C243", value="1000uF 10V")
+    bulk = polarised(ref="C243", value="1000uF 16V")
     bulk["+"] += shared.led5
     bulk["-"] += shared.gnd
     if shared.variant == "usb":
@@ -236,7 +236,7 @@ def usb_supply(shared: Shared) -> None:
 
 def adapter_supply(shared: Shared) -> None:
     """The adapter build's power entry: J1, F1 and C253, Q1 and Q2 (reverse polarity and, with
-    ``overvoltage_cut_off``, overvoltage), then D1 from the LED bus to the Pico's VSYS; VBUS left open."""
+    ``overvoltage_cut_off``, overvoltage), then F4 and D1 from the LED bus to the Pico's VSYS; VBUS left open."""
     gnd, led5, resistor, by_name = shared.gnd, shared.led5, shared.resistor, shared.by_name
     jack = template("DC_JACK", "J", {1: "TIP", 2: "SLEEVE"}, {"TIP": T.PWROUT, "SLEEVE": T.PWROUT})(
         ref="J1", value="5.5x2.1mm centre +")
@@ -269,11 +269,16 @@ def adapter_supply(shared: Shared) -> None:
     led5.drive = POWER  # the jack's supply, through the fuse, Q1 and Q2
     resistor(ref="R11", value="10k")[1, 2] += gates, gnd
     overvoltage_cut_off(shared, fused, gates, guard)
+    # F4, a PTC resettable fuse at the star point, ahead of D1: a short on the Pico's branch (D1, its wire to VSYS,
+    # a bridge from pin 39 to pin 38) would otherwise take the adapter's fault current, up to 3.75 A, through D1, a
+    # 1 A diode (power.md, "Which supply"). The Pico draws 0.1 A at most through it.
+    pico_feed = Net("+5V_PICO")
+    template("PTC", "F", {1: "1", 2: "2"})(ref="F4", value="MF-R050 0.5A hold")[1, 2] += led5, pico_feed
     vsys = Net("VSYS")
-    vsys.drive = POWER  # the fused supply, through D1
+    vsys.drive = POWER  # the fused supply, through F4 and D1
     vsys += by_name["VSYS"][0]
     feed = shared.diode(ref="D1", value="1N5819")
-    feed["A", "K"] += led5, vsys
+    feed["A", "K"] += pico_feed, vsys
     shared.circuit.NC += by_name["VBUS"][0]
 
 
@@ -332,8 +337,11 @@ def level_shifter(shared: Shared) -> Net:
     # so LED 1 never sees a floating data line.
     resistor(ref="R12", value="22k")[1, 2] += data, gnd
     gnd += shifter["1OE"]
-    for gate in "234":  # unused gates: inputs and enables to ground, outputs open
-        gnd += shifter[f"{gate}A"], shifter[f"{gate}OE"]
+    # Unused gates: inputs and enables to VCC (disabled, the enables active low), outputs open. Tied to GND, 4OE
+    # (pin 13) would sit beside VCC (pin 14), and 4A (pin 12) beside 4OE: a solder bridge there would short the LED
+    # bus. At VCC no pin on the VCC side has a GND pin beside it.
+    for gate in "234":
+        led5 += shifter[f"{gate}A"], shifter[f"{gate}OE"]
         shared.circuit.NC += shifter[f"{gate}Y"]
     shifted, din = Net("LED_DATA_5V"), Net("DIN0")
     shifted += shifter["1Y"]

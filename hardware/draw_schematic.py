@@ -38,20 +38,23 @@ NOTES = {
         "sees only the Pico (under 100 mA, its own input capacitor), never the LEDs' 1024 uF.",
         "R8 = 66.5 k sets U3's limit to 0.35..0.45 A; /FAULT (GP6) goes low while it limits. F2 (PTC, 0.5 A hold,",
         "1 A trip) at the Pico's pin 40 bounds a fault before U3 (the VBUS wire, C247, U3's pins) to about 5 W.",
-        "Use a USB charger (5 V, 1 A to 2 A): MicroPython's USB descriptor asks a host for 250 mA only.",
+        "Use a USB charger (5 V, 1 A, no more): MicroPython's USB descriptor asks a host for 250 mA only.",
     ],
     "adapter": [
-        "Measure the adapter first: centre positive, 4.8..5.3 V (the LEDs' absolute maximum is 5.3 V). 5 V ONLY.",
+        "Measure the adapter first: centre positive, 5.0..5.3 V (the LEDs' absolute maximum is 5.3 V). 5 V ONLY.",
         "F1 sits right after the jack's tip, then Q1 and Q2 back to back (sources joined): Q1 conducts only with",
         "the right polarity; above about 5.7 V U4 turns Q3 on, which turns Q1 and Q2 off (Q2's body diode blocks).",
-        "D1 feeds VSYS: USB (through the Pico's own diode) and the adapter never feed each other. VBUS open.",
+        "F4 (PTC, 0.5 A hold, 1 A trip) and D1 feed VSYS: F4 bounds a short on the Pico's branch, which would",
+        "otherwise take the adapter's 3.75 A through D1 (1 A). USB (through the Pico's own diode) and the adapter",
+        "never feed each other. VBUS open.",
     ],
 }
 COMMON_NOTES = [
     "Star ground at C243: the bus's two GND feeds, U2's GND and the Pico's (two, pins 38 and 3) each on its own wire.",
     "+5V_LED is fed at both ends of the chain (LED1 and LED242). C1..C242: one 100 nF beside every LED.",
     "Pull-ups go to +3V3 only, never 5 V (the RP2040's pins are not 5 V tolerant). U2's unused gates: inputs",
-    "and enables to GND, outputs open. R1 (330 ohm) sits on U2's perfboard at pin 3; keep its wire to LED1 short.",
+    "and enables to VCC (disabled; no GND pin beside pin 14), outputs open. R1 (330 ohm) sits on U2's perfboard at",
+    "pin 3; keep its wire to LED1 short.",
     "R12 holds U2's input low while the Pico does not drive it (power-up, reset, BOOTSEL). Every control's pin: its",
     "series resistor and capacitor to GND on one perfboard at the Pico's pins 14-20 (the encoder's A and B also a",
     "pull-up).",
@@ -151,7 +154,7 @@ def draw(board: dict, variant: str) -> Sheet:
     else:
         ic(sheet, nets, parts["J1"], (x - 1, -1), [], [1, 2], width=1.6)
         ic(sheet, nets, parts["Q1"], (x + 6.5, -1), [1], [2, 3], width=1.6)
-        for i, ref in enumerate(("F1", "C253", "R11", "D1")):
+        for i, ref in enumerate(("F1", "C253", "R11", "F4", "D1")):
             two_pin(sheet, nets, parts[ref], (x - 1.6 + 1.6 * i, -3.5))
         # The overvoltage cut-off, below the display: Q2 back to back with Q1, U4 and Q3 switching both off.
         ox, oy = x + 19, -12.5
@@ -162,7 +165,7 @@ def draw(board: dict, variant: str) -> Sheet:
         for i, ref in enumerate(("R13", "R14", "R15", "C248", "R16", "R17", "D2")):
             # every part spans oy - 3 to oy - 4.6 (a diode is drawn upwards from its anode)
             two_pin(sheet, nets, parts[ref], (ox - 1 + 2.1 * i, oy - (4.6 if ref == "D2" else 3)))
-    bulk = x + (6.4 if variant == "usb" else 5)  # C243, after the power entry's row
+    bulk = x + (6.4 if variant == "usb" else 7.6)  # C243, after the power entry's row
     two_pin(sheet, nets, parts["C243"], (bulk, -3.5))
     d.add(elm.Ground().at((bulk + 2.5, -5.3)))
     d.add(elm.Label().at((bulk + 2.5, -5.9)).label("star ground\n(at C243)", "bottom", fontsize=7))

@@ -30,7 +30,7 @@ TRACK_COLOURS = ("#d62728", "#1f77b4")
 WIRE = {"data": "#2ca02c", "power": "#d62728", "ground": "#222222", "signal": "#9467bd", "i2c": "#ff7f0e"}
 # The Pico's power pins in use: (name, physical pin, label, wire colour). Which of VBUS and VSYS
 # is wired depends on the supply (power.md): the USB build takes the LEDs' 5 V from VBUS through
-# the switch U3; the adapter build feeds VSYS through D1 and leaves VBUS open.
+# the switch U3; the adapter build feeds VSYS through F4 and D1 and leaves VBUS open.
 POWER_PINS = (
     ("VBUS", 40, "USB 5 V", WIRE["power"]),
     ("VSYS", 39, "5 V in", WIRE["power"]),
@@ -160,7 +160,7 @@ def draw_parts(board: dict) -> list[str]:
     shifter_x, shifter_y = left, MARGIN + 10
     out += box(shifter_x, shifter_y, 120, 86, "74AHCT125 (U2)")
     out.append(text(shifter_x + 60, shifter_y + 32, "3.3 V -> 5 V, VCC 5 V", 9, "middle"))
-    out.append(text(shifter_x + 60, shifter_y + 46, "1OE, unused pins: GND", 9, "middle"))
+    out.append(text(shifter_x + 60, shifter_y + 46, "1OE: GND; unused: VCC", 9, "middle"))
     out.append(text(shifter_x + 60, shifter_y + 60, "C244 100 nF at VCC", 9, "middle"))
     out.append(text(shifter_x + 60, shifter_y + 74, "R12 22 k from 1A to GND", 9, "middle"))
     out.append(line(pico_x - 12, pin_y["LED data"], shifter_x + 120, shifter_y + 30, WIRE["data"], 2))
@@ -207,7 +207,7 @@ def supply_boxes(led_power: dict) -> dict[str, tuple[str, list[str]]]:
             "U3 ILIM: R8 66.5 k 1 % to GND (limit 0.35-0.45 A)",
             "U3 GND and C243's minus: the star ground",
             "VSYS (39) open; J2 panel socket to the Pico's USB",
-            f"supply_ma 400: power it from a USB charger, {CHARGER_MA[0] / 1000:g} A to {CHARGER_MA[1] / 1000:g} A",
+            f"supply_ma 400: power it from a USB charger, {CHARGER_MA[1] / 1000:g} A, no more",
             f"J2's VBUS and GND rated {J2_RATED_MA / 1000:g} A or more (nothing else limits",
             "a short ahead of F2 but the charger)",
         ]),
@@ -219,7 +219,7 @@ def supply_boxes(led_power: dict) -> dict[str, tuple[str, list[str]]]:
             "over 5.7 V: U4 (R13, R14, R15, C248, D2) turns Q3",
             "(R16, R17) on, Q3 turns Q1 and Q2 off: Q2 blocks",
             "J1 sleeve (not its switch lug): the star ground",
-            "+5V_LED -> D1 1N5819 -> VSYS (39)",
+            "+5V_LED -> F4 PTC -> D1 1N5819 -> VSYS (39)",
             f"VBUS (40) open; {enable}, {fault} unused",
             "J2: data, and the Pico's supply with USB alone (no LEDs)",
             "supply_ma 2500: a 5 V 2.5 A LPS adapter, centre +",

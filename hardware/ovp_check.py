@@ -68,7 +68,7 @@ def node(net: str) -> str:
 
 
 def value(text: str) -> str:
-    """A part's value as SPICE reads it: ``15k 1%`` -> ``15k``, ``2.2nF`` -> ``2.2n``, ``1000uF 10V`` -> ``1000u``."""
+    """A part's value as SPICE reads it: ``15k 1%`` -> ``15k``, ``2.2nF`` -> ``2.2n``, ``1000uF 16V`` -> ``1000u``."""
     first = text.split()[0]
     return re.sub(r"F$", "", first)
 

@@ -39,7 +39,7 @@ SCREW_BLOCK_MM = 2 * SCREW_CLEARANCE_MM
 PERFBOARD_MM = 1.6  # PB1
 TAPE_MM = 2  # X10 at its thickest
 DIP_MM = 5.33  # U2, a DIP-14: seating plane to top at most (JEDEC MS-001); a socket would add 3 to 4.5 mm
-# C243, 1000 uF 10 V radial: about 10 mm across, 12.5 to 20 mm long by make. J1, the PJ-063AH board jack: its
+# C243, 1000 uF 16 V radial: about 10 mm across, 16 to 20 mm long by make. J1, the PJ-063AH board jack: its
 # body's height, about. Neither is from the maker's drawing (not at hand for this): BUILD.md has the maker measure
 # both (section 1, stage 1), and takes the taller of the jack's heights other projects give (9 and 11 mm).
 BULK_CAN_MM = (10, 20)
@@ -70,7 +70,7 @@ CUT_OFF_MM = (25, 20)  # the cut-off's piece of PB1 (BUILD.md, stage 1)
 # wires in the rows either side of it, an empty row, the +5 V bar with its wires in one row, and a column more for
 # C243's leads at the bars' ends; a wire a hole. Most wires at each bar, of either build: GND the Pico's two, U2's,
 # the bus's two feeds, four bonding wires (the encoder, three button tags) and the adapter build's J1, C253 and
-# cut-off wires; +5 V the bus's two feeds, U2's and the adapter build's Q2 and D1.
+# cut-off wires; +5 V the bus's two feeds, U2's and the adapter build's Q2 and F4 (D1's PTC).
 HOLE_PITCH_MM = 2.54
 STAR_POINT_WIRES = {"GND": 12, "+5V": 5}
 # R6 and R7 (BUILD.md, stage 5) lying flat, their leads bent five holes apart, and the four wires from the Pico and the
@@ -95,6 +95,10 @@ J2_MM = (30, 25)
 # drawing was not checked here), on a piece of 6 x 5 holes.
 JACK_BODY_MM = (13, 10)
 JACK_PIECE_HOLES = (6, 5)
+# X16, J1's stop block (adapter build): hardwood, glued (wood glue, X15) to the power pocket's floor against the back
+# edge of J1's piece, across the plug's axis, so that a plug's push goes into the block and the floor, not the piece's
+# glue: along the push, across it, and tall (mm). Low enough that J1's wires pass over it from the piece.
+JACK_STOP_MM = (8, 8, 5)
 # Q1 and Q2 lying flat: a TO-220's body and tab, 15.7 mm (KiCad's TO-220 outline), and its leads, about 13 mm; 10 mm
 # wide, 11 mm in its heat-shrink (X8), and 6 mm high in it (4.8 mm at most bare, JEDEC TO-220). Its leads, gate, drain
 # and source, 2.54 mm apart (JEDEC TO-220): the drain in the middle.
@@ -102,6 +106,12 @@ TO220_MM = (29, 11, 6)
 TO220_PITCH_MM = 2.54
 TO92_MM = 8  # U4 and Q3 standing on the cut-off's piece: a TO-92's 5.3 mm body (JEDEC, at most) on its leads
 DIODE_MM = (12, 3)  # D1, a DO-41 (body 5.2 x 2.7 mm at most) with its leads bent at the body
+# F4 (adapter build), a radial PTC like F2 (Bourns MF-R050: body 7.4 mm wide, 12.7 mm tall with its leads' kinks, 3.1 mm
+# thick at most) on its edge on the power pocket's floor, below the star point's +5 V row, its leads bent level (along
+# the pocket, ``PTC_MM``, with them; across, its thickness and a little glue), standing PTC_TALL_MM; D1 below it, in
+# line with it (BUILD.md, stage 1). Lying flat (7.4 mm across) it would push U3's piece of the USB build onto XF1.
+PTC_MM = (15, 3.4)
+PTC_TALL_MM = 7.4
 # U3's piece (XU3, the SOT-23-6 adapter, with R8-R10 and C247 lying flat), in holes along and across.
 U3_PIECE_HOLES = (8, 6)
 # A 12 mm panel button under the controls' skin: its nut and the solder tag (X7) under it, at most this across (the
@@ -171,6 +181,7 @@ class Place:
     label: tuple[str, ...]  # its words on the underside view, a line each
     piece: str = ""  # a piece of PB1: its name in BUILD.md's checklist before closing the panel
     room_for: str = ""  # not a part: room kept free for what it names (a part's place beside it, or wires)
+    bears_on: str = ""  # a block glued against the place it names (no gap between them: it holds that part)
 
 
 def signal_bundle_mm() -> tuple[int, float]:
@@ -234,7 +245,7 @@ def power_runs(board: dict) -> dict[str, Run]:
     between = (j1[2] + xf1[0]) / 2
     return {
         "J1 to XF1": Run(((j1[2], jack), (between, jack), (between, lead), (xf1[0] + LEAD_TURN_MM, lead)), False,
-                         ("J1", "XF1")),
+                         ("J1", "J1 stop", "XF1")),  # over the stop block (X16), as J1's sleeve's
         "XF1 to the cut-off's piece": Run(((xf1[2], lead), (turn, lead), (turn, cut_off[3])), False,
                                           ("XF1", "XF1 cap room", "cut-off")),
         "the cut-off's piece to Q1": Run(((lanes[1], cut_off[1]), (lanes[1], q1_drain), (q1[0], q1_drain)), False,
@@ -251,7 +262,7 @@ def power_runs(board: dict) -> dict[str, Run]:
         "the cut-off's ground": Run(((cut_off[0], above_p1), (beside_c253, above_p1), (beside_c253, beside_star),
                                      (star[2], beside_star)), True, ("cut-off", "star")),
         "J1's sleeve": Run(((j1[2], j1[1] + gap), ((j2[2] + star[0]) / 2, j1[1] + gap),
-                            ((j2[2] + star[0]) / 2, gnd_row), (star[0], gnd_row)), True, ("J1", "star")),
+                            ((j2[2] + star[0]) / 2, gnd_row), (star[0], gnd_row)), True, ("J1", "J1 stop", "star")),
     }
 
 
@@ -310,7 +321,8 @@ def places(board: dict) -> dict[str, Place]:
     pieces where board.json puts them; R6/R7's piece in the middle of the room between the encoder and the display
     module; and the power pocket's parts of both builds at once, none where another build's part lies. J2 and J1 lie
     at their holes in the edge, the star point beside J2 along the LED pocket's edge with C243 at its bars' ends and
-    D1 below it (U3's piece below that on the USB build); the screw block (X14) below C243, above player 1's button.
+    F4 and D1 below it (U3's piece below that on the USB build); the screw block (X14) below C243, above player 1's
+    button.
     The adapter build's supply runs in order, each part next to the one before it (``power_runs``): XF1 along the bottom
     wall from J1, its cap end below the cut-off's piece beyond player 1's button, where its output (+5V_FUSED) turns up
     into the piece; C253 beside the piece; Q1 above the piece and Q2 above Q1, against the LED pocket's edge, their
@@ -327,7 +339,7 @@ def places(board: dict) -> dict[str, Place]:
     body = bodies(board)
     p1 = body["p1"]
     block = box((p1[0] + p1[2] - SCREW_BLOCK_MM) / 2, p1[1] - gap - SCREW_BLOCK_MM, SCREW_BLOCK_MM, SCREW_BLOCK_MM)
-    d1 = box(star[0], star[3] + gap, *DIODE_MM)
+    d1 = box(star[0], star[3] + gap, max(DIODE_MM[0], PTC_MM[0]), PTC_MM[1] + DIODE_MM[1])  # F4, D1 below it
     u3 = box(star[0], d1[3] + gap, *reversed(sizes["U3"]))  # its long side down the pocket
     # The signal channel: along the pocket's end wall from the LED pocket down to where the controls pocket opens beside
     # it, short of the back button's nut there.
@@ -358,7 +370,9 @@ def places(board: dict) -> dict[str, Place]:
         "U3": Place(u3, "power", "usb", ("U3", "XU3", "R8", "R9", "R10", "C247"),
                     ("U3 on XU3,", "R8-R10, C247", "(USB)"), "U3's"),
         "J1": Place(j1, "power", "adapter", ("J1",), ("J1", "(adapter)"), "J1's"),
-        "D1": Place(d1, "power", "adapter", ("D1",), ("D1 (adapter)",)),
+        "J1 stop": Place(box(j1[2], j1[1], *JACK_STOP_MM[:2]), "power", "adapter", ("X16",), ("stop", "X16"),
+                         bears_on="J1"),
+        "D1": Place(d1, "power", "adapter", ("F4", "D1"), ("F4, D1 (adapter)",)),
         "XF1": Place(xf1, "power", "adapter", ("XF1", "F1"), ("XF1 (F1), inline (adapter)",)),
         "signal channel": Place(channel, "power", "both", (), ("signal", "channel:", "no part,", "no power", "wire"),
                                 room_for="signal wires"),
@@ -391,17 +405,19 @@ def stacks(board: dict) -> dict[str, tuple[float, int]]:
     """The tallest parts as they sit: how far each stands from its pocket's floor towards the back panel,
     and that pocket's depth (mm): U2 soldered into PB1 on the foam tape (LED pocket), C243 on its side, J1
     on its piece of PB1 glued straight to the floor, XF1, inline, flat on the floor, the star point's piece on the
-    foam tape, a power wire laid over its bars, Q1 and Q2 flat in their heat-shrink, C253 on its side on the floor
-    and the cut-off's piece on the foam tape, U4 and Q3 standing on it (power pocket); R6/R7's piece on the foam
-    tape, the resistors lying flat (controls pocket)."""
+    foam tape, a power wire laid over its bars, Q1 and Q2 flat in their heat-shrink, F4 on its edge, C253 on its side
+    on the floor and the cut-off's piece on the foam tape, U4 and Q3 standing on it (power pocket); R6/R7's piece on
+    the foam tape, the resistors lying flat (controls pocket)."""
     thickness = board["build"]["blank_mm"][2]
     depth = {name: thickness - skin for name, skin in board["build"]["skin_mm"].items()}
     return {"U2": (TAPE_MM + PERFBOARD_MM + DIP_MM, depth["leds"]),
             "C243": (BULK_CAN_MM[0], depth["power"]),
             "J1": (PERFBOARD_MM + JACK_MM, depth["power"]),
+            "J1 stop": (JACK_STOP_MM[2], depth["power"]),
             "XF1": (XF1_MM, depth["power"]),
             "star point": (TAPE_MM + PERFBOARD_MM + POWER_WIRE_MM, depth["power"]),
             "Q1-Q2": (TO220_MM[2], depth["power"]),
+            "F4": (PTC_TALL_MM, depth["power"]),
             "C253": (BIPOLAR_CAN_MM[0], depth["power"]),
             "cut-off": (TAPE_MM + PERFBOARD_MM + TO92_MM, depth["power"]),
             "R6-R7": (TAPE_MM + PERFBOARD_MM + RESISTOR_MM, depth["controls"])}

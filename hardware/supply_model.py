@@ -25,11 +25,14 @@ PICO_MA = (20, 50)
 OCP_MOST = 1.5
 LPS_AMPS = 8
 LPS_VA_PER_VOLT = 5
-# PS2, the USB build's charger: rated 1 A to 2 A. The board draws 0.5 A at most, and ahead of F2 (J2's lead and socket,
-# the Pico's socket and VBUS trace, pin 40's joint) only the charger limits a short: a stronger one feeds it more. Its
-# overload protection is taken at OCP_MOST of its rating, as PS1's (chargers seldom publish it: an estimate), so J2's
-# VBUS and GND must carry that, 1.5 x PS2's most, for good (BUILD.md, power.md, bom.csv: PS2, J2, F2).
-CHARGER_MA = (1000, 2000)
+# PS2, the USB build's charger: rated 1 A, no more: the board draws 0.5 A at most, and ahead of F2 (J2's
+# lead and sockets, the Pico's socket and VBUS trace, pin 40's joint) only the charger limits a short: a stronger one
+# feeds it more. Its overload protection is taken at OCP_MOST of its rating, as PS1's (chargers seldom publish it: an
+# estimate), so J2's VBUS and GND must carry that, 1.5 x PS2's most, for good, and so must the micro-USB connectors on
+# that path (J2's and the Pico's own), commonly rated MICRO_USB_MA: a 2 A charger's 3 A would be past them (BUILD.md,
+# power.md, bom.csv: PS2, J2, F2).
+CHARGER_MA = (1000, 1000)
+MICRO_USB_MA = 1800
 CHARGER_FAULT_MA = round(CHARGER_MA[1] * OCP_MOST)  # what the strongest gives into a short ahead of F2
 J2_RATED_MA = CHARGER_FAULT_MA
 # F2, Bourns MF-R050: 0.5 A hold at 23 degC. Its hold falls as it warms; Bourns' MF-R derating table was not read, so

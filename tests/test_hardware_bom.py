@@ -123,8 +123,13 @@ def test_the_heights_not_from_a_makers_drawing_are_measured() -> None:
     drawings: BUILD.md has the maker measure both before they go in, and says why."""
     build = " ".join((HARDWARE / "BUILD.md").read_text().split())
     assert "Measure its height too: the 11 mm is not from CUI's drawing" in build
-    assert "measure your can first" in build and "drawing for bom.csv's EEU-FR1A102 was not checked" in build
+    # C243 is a 16 V part (a faulty cut-off may let 9 V through, a 12 V plug is the case it guards against): its
+    # example part is the 16 V one, EEU-FR1C102, whose drawing was not checked either
+    assert "measure your can first" in build and "drawing for bom.csv's EEU-FR1C102 was not checked" in build
     layout = load_script("pocket_layout")
+    c243 = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}["C243"]
+    assert c243["specification"].startswith("1000 uF, 16 V or more") and "EEU-FR1C102" in c243["example part"]
+    assert f"{layout.BULK_CAN_MM[0]} mm across and {layout.BULK_CAN_MM[1]} mm long at most" in c243["specification"]
     assert layout.JACK_MM == 11 and layout.BULK_CAN_MM[0] == 10  # the figures BUILD.md names
     assert "pocket_layout.py counts 10 mm" in build
 
@@ -202,7 +207,10 @@ def test_every_part_lies_in_its_pocket_clear_of_the_others() -> None:
         for other, body in layout.bodies(board).items():
             assert clearance(place.box, body) >= layout.WIRE_GAP_MM, (name, other)
     for (a, first), (b, second) in itertools.combinations(laid.items(), 2):
-        if first.pocket == second.pocket and b != first.room_for and a != second.room_for:
+        # a stop block (X16) is glued against the part it holds (J1's piece): only that pair touches, never overlaps
+        if first.pocket == second.pocket and {first.bears_on, second.bears_on} & {a, b}:
+            assert clearance(first.box, second.box) == 0, (a, b)
+        elif first.pocket == second.pocket and b != first.room_for and a != second.room_for:
             assert clearance(first.box, second.box) >= layout.WIRE_GAP_MM - 1e-9, (a, b)
     assert layout.bodies(board)["p1"][0] < pockets["power"][2], "player 1's button left the power pocket: say so"
     elsewhere = {"U1", "ENC1", "SW1", "SW2", "SW3", "DISP1", "F2"}
@@ -380,7 +388,8 @@ def test_build_md_names_every_part_across_the_power_pockets_floor_step() -> None
     lies across that step, in the layout's order, and says how deep each floor is."""
     board = json.loads((HARDWARE / "board.json").read_text())
     layout = load_script("pocket_layout")
-    words = {"screw block": "the screw block", "U3": "U3's piece (USB build)", "XF1": "XF1", "Q1": "Q1"}
+    words = {"screw block": "the screw block", "U3": "U3's piece (USB build)", "D1": "F4 and D1", "XF1": "XF1",
+             "Q1": "Q1"}
     across = layout.floor_step(board)
     assert across == list(words), across
     depth = {name: board["build"]["blank_mm"][2] - skin for name, skin in board["build"]["skin_mm"].items()}
@@ -497,3 +506,20 @@ def test_the_adapter_builds_supply_runs_in_order_and_short() -> None:
     assert float(rows["W2"]["order"].split()[0]) * 1000 >= (common + 2 * wires["supply"] + lengths["black"]) * bom.SLACK
     assert lengths["red"] + lengths["black"] + sum(runs[name].length() for name in layout.XF1_LEADS) == \
         sum(run.length() for run in runs.values())
+
+
+def test_j1_has_a_stop_block_behind_its_piece_and_a_plug_seating_check() -> None:
+    """Glue alone held J1 against a plug's push: X16, a hardwood block, is glued behind J1's piece across the plug's
+    axis (the underside view draws it against the piece), bom.csv lists it, and BUILD.md glues it in stage 1 and
+    checks at stage 6 that a plug seats fully (its barrel to J1's sleeve lug, a few tens of mV under load)."""
+    board = json.loads((HARDWARE / "board.json").read_text())
+    layout = load_script("pocket_layout")
+    laid = layout.places(board)
+    stop, j1 = laid["J1 stop"], laid["J1"]
+    assert stop.bears_on == "J1" and stop.holds == ("X16",) and stop.box[0] == j1.box[2]
+    assert stop.box[1] <= layout.centre(j1.box)[1] <= stop.box[3], "across the plug's axis"
+    rows = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    assert rows["X16"]["build"] == "adapter" and rows["X16"]["specification"].startswith("hardwood, 8 x 8 mm")
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    assert "glue its stop block (X16, hardwood, 8 x 8 mm and 5 mm tall) with wood glue (X15)" in build
+    assert "check that a plug seats fully in J1" in build and "a few tens of mV (0.05 V or less)" in build

@@ -365,25 +365,29 @@ def test_the_power_pockets_directions_are_the_underside_views() -> None:
 
 
 def test_the_usb_chargers_rating_and_what_j2_carries_are_said_alike() -> None:
-    """PS2 is a 1 A to 2 A charger, said in the same words wherever a charger for play is named; ahead of F2 only
+    """PS2 is a 1 A charger, no more, said in the same words wherever a charger for play is named; ahead of F2 only
     its own protection (up to OCP_MOST of its rating) limits a short, so J2's power wires carry that, and the
-    safety summary and power.md give the fault's figures from the model. Pin 38's joint is sleeved as pin 40's."""
+    safety summary and power.md give the fault's figures from the model. It was 1 A to 2 A: a 2 A charger's 3 A into
+    a short ahead of F2 is past the 1.8 A micro-USB connectors (J2's sockets, the Pico's own) are commonly rated
+    for; 1 A keeps the worst, 1.5 A, within it. Pin 38's joint is sleeved as pin 40's."""
     model = load_script("supply_model")
     low, high = (ma / 1000 for ma in model.CHARGER_MA)
     amps, j2 = high * model.OCP_MOST, model.J2_RATED_MA / 1000
-    assert (low, high, amps, j2) == (1, 2, 3, 3)
-    words = f"{low:g} A to {high:g} A"
+    assert (low, high, amps, j2) == (1, 1, 1.5, 1.5) and model.CHARGER_FAULT_MA <= model.MICRO_USB_MA == 1800
+    words = f"{high:g} A"
     build, power_md = flat(BUILD), flat(POWER)
-    assert BOM["PS2"]["specification"].startswith(f"5 V, {words}, ")
+    assert BOM["PS2"]["specification"].startswith(f"5 V, {words}, no more, ")
     assert f"Not above {high:g} A" in BOM["PS2"]["notes"]
-    assert f"USB charger or power bank of {words}, not on a computer's port" in build
+    assert f"USB charger or power bank of {words}, not on a computer's port (and not a stronger charger" in build
     assert f"**power a USB build from a USB charger or a power bank, 5 V, {words}**" in power_md
-    assert f"So the charger is rated **{words}**" in power_md
-    assert f"Use a USB charger (5 V, {words})" in (HARDWARE / "schematic-usb.svg").read_text()
+    assert f"So the charger is rated **{words}**, no more" in power_md and "commonly rated 1.8 A" in power_md
+    assert f"Use a USB charger (5 V, {words}, no more)" in (HARDWARE / "schematic-usb.svg").read_text()
     wiring = (HARDWARE / "wiring.svg").read_text()
-    assert f"power it from a USB charger, {words}" in wiring and f"J2's VBUS and GND rated {j2:g} A or more" in wiring
+    assert f"power it from a USB charger, {words}, no more" in wiring
+    assert f"J2's VBUS and GND rated {j2:g} A or more" in wiring
     for name, text in (("BUILD.md", build), ("power.md", power_md), ("bom.csv", BOM["PS2"]["specification"])):
         assert "1 A to 3 A" not in text and "charger, 1 A or more" not in text and "5 V, 1 A or more" not in text, name
+        assert "1 A to 2 A" not in text, name
     assert f"VBUS and GND rated {j2:g} A or more" in BOM["J2"]["example part"]
     assert f"power conductors (VBUS, GND) rated {j2:g} A or more" in BOM["J2"]["specification"]
     assert f"rated {j2:g} A or more, {model.OCP_MOST:g} times the charger's most" in power_md
@@ -417,14 +421,16 @@ def test_f2s_derating_is_stated_and_the_cap_stays_under_it() -> None:
 
 
 def test_stage_2_reads_vsys_to_gnd_before_power() -> None:
-    """VSYS (pin 39) has no fuse of its own and sits beside pin 38's GND: stage 2's unpowered test reads it, and
-    says what a good one reads (the Pico's capacitors charging) against a short."""
+    """VSYS (pin 39) sits beside pin 38's GND: stage 2's unpowered test reads it, and says what a good one reads (the
+    Pico's capacitors charging) against a short, and what holds a short there (F4 on the adapter build, ahead of D1,
+    a 1 A diode; nothing on the USB build's board)."""
     build = flat(BUILD)
     stage2 = build[build.index("**Stage 2:"):build.index("**Stage 3 onwards")]
     test = stage2[stage2.index("Test, unpowered: no short from +5V_LED or 3V3 to GND"):stage2.index("Then flash")]
     assert "nor from VSYS (pin 39) to GND, red probe on VSYS" in test
     assert "reads like a capacitor charging" in test and "tens of kohm or more" in test
     assert "stays under about 10 ohm is a short" in test and "through D1, a 1 A diode" in test
+    assert "On the adapter build F4 is its fuse, holding such a short to about 1 A" in test
 
 
 def test_the_bring_up_figures_agree_and_a_reversed_c243_is_named_on_both_builds() -> None:
@@ -435,6 +441,11 @@ def test_the_bring_up_figures_agree_and_a_reversed_c243_is_named_on_both_builds(
     most = f"{(leds * model.IDLE_MA[1] + model.PICO_MA[1]) / 1000:.2f} A at most"
     build = flat(BUILD)
     assert f"the board draws {most}" in build and f"every dark LED draw {most}" in BOM["F3"]["notes"]
+    # and with LEDs lit under the bring-up's 500 mA cap, which counts 1 mA a dark LED: both places give both figures
+    lit = f"{(500 + leds * (model.IDLE_MA[1] - 1)) / 1000:.2f} A"
+    assert f"up to about {lit} once the app lights LEDs under the 500 mA cap" in build
+    assert f"the board may draw up to about {lit}" in build and "`crib settings milliamps=500`" in build
+    assert f"up to about {lit} with LEDs lit under the bring-up's 500 mA cap" in BOM["F3"]["notes"]
     usb = build[build.index("**On the USB build once the firmware has turned U3 on"):]
     assert "C243 is reversed" in usb[:usb.index("- **Far lower**")]
     assert "or C243 is reversed" in build  # the adapter build's stage 1

@@ -58,7 +58,7 @@ def test_what_the_usb_build_draws_against_what_usb_gives() -> None:
     # a port owes the board only what it asked for (and 100 mA before it is configured): the docs say where the board
     # draws more than that, that it works where a port gives more than it owes, and what to use where it does not
     assert "is owed only to a device that asks for it" in prose and "within the 500 mA" not in prose
-    assert "A hub powered from the bus" in prose and "use a powered hub (1 A to 2 A a port), a charger" in prose
+    assert "A hub powered from the bus" in prose and "use a powered hub (1 A a port), a charger" in prose
     table_text = " ".join(text[:text.index(table.END)].split())
     assert "owed only to a device that asked for it" in table_text and "may cut it off" in table_text
     assert "switch lets through %s at most" % table.amps(most) in prose

@@ -139,6 +139,20 @@ def test_the_led_chain_runs_in_order_behind_the_shifter_and_series_resistor(nets
 
 
 @pytest.mark.parametrize("variant", ["usb", "adapter"])
+def test_no_gnd_pin_of_u2_sits_beside_a_vcc_pin(nets: dict, variant: str) -> None:
+    """U2's unused gates' inputs and enables go to VCC (disabled), 1OE to GND: tied to GND, 4OE (pin 13) sat beside
+    VCC (pin 14), where a solder bridge was a dead short across the LED bus. No two neighbouring pins of the DIP-14
+    (1-7 down one side, 8-14 up the other) are GND and +5V_LED."""
+    n = nets[variant]
+    assert pin_net(n, "U2.1") == "GND" and pin_net(n, "U2.7") == "GND" and pin_net(n, "U2.14") == "+5V_LED"
+    for pin in (4, 5, 9, 10, 12, 13):
+        assert pin_net(n, f"U2.{pin}") == "+5V_LED", pin
+    for side in (range(1, 7), range(8, 14)):
+        for pin in side:
+            assert {pin_net(n, f"U2.{pin}"), pin_net(n, f"U2.{pin + 1}")} != {"GND", "+5V_LED"}, pin
+
+
+@pytest.mark.parametrize("variant", ["usb", "adapter"])
 def test_pull_ups_go_to_3v3_and_nothing_5v_touches_a_pico_pin(nets: dict, variant: str) -> None:
     n = nets[variant]
     assert {"R2", "R4", "R6", "R7"} <= on(n, "+3V3")
@@ -216,7 +230,10 @@ def test_adapter_build_fuses_right_after_the_jack_and_survives_reversal(nets: di
     assert pin_net(n, "Q1.2") == "+5V_FUSED" and pin_net(n, "Q1.3") == "+5V_GUARD"
     assert pin_net(n, "Q1.1") == "Q_GATES" and pin_net(n, "R11.1") == "Q_GATES" and pin_net(n, "R11.2") == "GND"
     assert not on(n, "+5V_LED") & {"J1", "F1", "Q1"}  # nothing bypasses Q1 and Q2
-    assert pin_net(n, "D1.2") == "+5V_LED" and pin_net(n, "D1.1") == "VSYS"  # adapter -> VSYS, one way
+    # adapter -> VSYS, one way, through F4, the Pico's branch's own PTC, at the star point ahead of D1 (a 1 A diode,
+    # which a short on the branch would otherwise load with the adapter's fault current, up to 3.75 A)
+    assert on(n, "+5V_PICO") == {"F4", "D1"} and "F4" in on(n, "+5V_LED")
+    assert pin_net(n, "D1.2") == "+5V_PICO" and pin_net(n, "D1.1") == "VSYS" and on(n, "VSYS") == {"D1", "U1"}
     assert pin_net(n, "U1.40") == "NC"  # VBUS left open: USB only talks
 
 
