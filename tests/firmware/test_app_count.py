@@ -422,7 +422,8 @@ def test_a_total_the_starter_rules_out_is_refused_as_it_is_dialled():
     d.press(ENC, HOLD_ENC)  # P2's hand, by its total: it opens at 0
     assert d.where() == "total" and d.mode.points == 0 and "impossible!" in d.display()
     d.press(ENC)
-    assert d.board.messages.refusal == "no hand counts 0 with a 5" and d.match.front == [0, 0]
+    assert d.board.messages.refusal == "with a 5 no hand counts 0" and d.match.front == [0, 0]
+    assert d.display()[-2:] == ["NO: with a 5 no", "hand counts 0"]  # (whatever the rank: "NO: with a 10 no")
     d.press(turn(2))
     assert "enc=peg" in d.display()
     d.press(ENC)

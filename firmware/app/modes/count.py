@@ -325,9 +325,9 @@ class Count:
             if self.step == _CLAIM:
                 self._claim(board)
             elif not _possible(board, self.points, self.crib):
-                if show.is_possible_total(self.points):  # ruled out by the starter: with a 5 turned, a 0
-                    board.messages.refuse("no %s counts %d with %s" % ("crib" if self.crib else "hand", self.points,
-                                                                       a_rank(board.match.game.starter_rank)))
+                if show.is_possible_total(self.points):  # ruled out by the starter (a 5 turned: 0); two lines of 16
+                    board.messages.refuse("with %s no %s counts %d" % (a_rank(board.match.game.starter_rank),
+                                                                       "crib" if self.crib else "hand", self.points))
                 else:
                     board.messages.refuse("no hand counts %d" % self.points)
             elif board.try_apply(self._event(None, self.points)):
