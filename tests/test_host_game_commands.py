@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from host_helpers import Reader, crib
-from sim_process import CRIB, TIMEOUT_S
+from sim_process import CRIB, TIMEOUT_S, ctrl_c_as_at_a_terminal
 
 from app.store import Store
 from cribbage.settings import Settings
@@ -144,7 +144,7 @@ def in_a_terminal(argv: list[str], answer: bytes | None) -> tuple[int, str]:
     there."""
     controller, terminal = pty.openpty()
     process = subprocess.Popen([CRIB, *argv], stdin=terminal, stdout=terminal, stderr=terminal,
-                               start_new_session=True)
+                               start_new_session=True, preexec_fn=ctrl_c_as_at_a_terminal)  # (tests in the background)
     os.close(terminal)
     seen = b""
     asked = False
