@@ -2,7 +2,7 @@
 
 On the board a constant imported from another module is a name in the heap and a global looked up
 at each use; a private ``const()`` is neither, so modules copy the few numbers they need (13 ranks,
-4 suits, the Jack, the King, 31). This holds every such copy to the core's own value.
+4 suits, the Jack, the King, 31, the Jack of clubs). This holds every such copy to the core's own value.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ COPIES = {
     "_JACK": cards.JACK,
     "_KING": len(cards.RANK_LETTERS) - 1,  # (ranks from 0, the Ace)
     "_MOST": play.GAME_COUNT,
+    "_CLUB_JACK": cards.JACK * len(cards.SUIT_LETTERS),
 }
 
 

@@ -29,7 +29,6 @@ _NONE_IN_CRIB = const((0x3EEA0000, 0x3FE80000, 0x3EC80000, 0x3E480000, 0x0E08000
 
 # Counting value of each card number, as bytes so a lookup is one subscript.
 _VALUE = bytes(value(c) for c in range(DECK_SIZE))
-_NOBS_BASE = JACK * 4  # the Jack of clubs; | suit gives the Jack of that suit
 
 
 def is_possible_total(n, starter_rank=None, is_crib=False):
@@ -147,7 +146,7 @@ def score(hand, starter, is_crib=False):
             pts += 5
         elif not is_crib:
             pts += 4
-    nob = _NOBS_BASE | (starter & 3)
+    nob = JACK * 4 | (starter & 3)  # the Jack of the starter's suit (the Jack of clubs, | its suit)
     if h0 == nob or h1 == nob or h2 == nob or h3 == nob:
         pts += 1
     return pts

@@ -28,7 +28,7 @@ NOBS = const(2)  # True may be answered
 _HAND_FLUSHES = const((0, 4, 5))
 _CRIB_FLUSHES = const((0, 5))
 _NO_FLUSH = const((0,))
-_CLUB_JACK = JACK * _SUITS  # the Jack of clubs (the starter is a club)
+_CLUB_JACK = const(40)  # the Jack of clubs, JACK * _SUITS (the starter is a club)
 
 
 def check_ranks(ranks, starter_rank):
