@@ -1,32 +1,38 @@
 """The thin asyncio shell around ``Board``: input polling, frames when the picture changes, the
-serial line, and the watchdog.
+serial line, and the watchdog. Works on MicroPython's asyncio (1.23+) and CPython's.
 
-Tasks (each a loop around synchronous steps of ``Shell``, which the simulator steps too):
-``controls`` polls the controls every 4 ms and hands events to the board, then draws a frame
-at once after an input, and otherwise when the picture changes by itself (a blink: at most
-30 frames a second, at least one a second; ``app.render``), and saves what the inputs changed
-(the peg lights up first; a save of a long match takes the flash tens of milliseconds,
-interrupts off); after a frame it polls again at once, so an input that came during the save
-is handled right after it, in order (the controls keep every edge meanwhile: hal.rp2_inputs).
-Then, if no input waits, it makes the display's text (apart from the frame: a detent that comes
-meanwhile waits for the text, not for the frame and the text) and sends the lines that changed,
-half a line between two polls (the bus holds the core 1.5 ms a half: a screen's worth at once
-held the next detent 20 ms, measured on the chip).
-While the controls are quiet, no frame is due and the display shows its lines, it sleeps
-(``hw.idle``: on the board until a control moves, a command comes or the next frame is due),
-so a board left alone costs its core little; first, once nothing has come for a second during
-a deal, it loads the count's code ahead, a module a turn (``Board.load_ahead``), so the press
-that opens the count finds it loaded. ``serial`` waits for bytes and answers request lines, each
-saved before its reply, and wakes ``controls`` to draw; ``serve``, which starts them, then
-feeds the watchdog once a second, but only while the input and frame steps have proved
-alive (a step that completed) in the last 2 s. An exception inside one step is logged and
-the ui goes back to its home mode (the game is saved after every change, so nothing is
-lost), but one that left the game half changed in RAM (``Board.unsound``: a MemoryError in an
-undo's replay, say) ends ``serve`` within a second, unsaved: ``main.py`` starts the app again,
-from the copy saved before it; a step that keeps failing stops proving its task alive; an exception that
-kills a task reaches the loop's exception handler, which logs it, and the dead task stops
-proving itself alive, so the watchdog resets the board. A hang stops everything, the
-feeding too. Works on MicroPython's asyncio (1.23+) and CPython's.
+Tasks, each a loop around synchronous steps of ``Shell`` (which the simulator steps too):
+
+- ``controls`` polls the controls every 4 ms and hands events to the board. After an input it
+  draws a frame at once; otherwise when the picture changes by itself (a blink: at most 30
+  frames a second, at least one a second; ``app.render``). Then it saves what the inputs changed:
+  the peg lights up first, as a save of a long match holds the flash tens of milliseconds with
+  interrupts off. After a frame it polls again at once, so an input that came during the save is
+  handled right after it, in order (the controls keep every edge meanwhile: ``hal.rp2_inputs``).
+- Then, if no input waits, it makes the display's text (apart from the frame: a detent that comes
+  meanwhile waits for the text, not for the frame and the text) and sends the lines that changed,
+  half a line between two polls (the bus holds the core 1.5 ms a half: a screen's worth at once
+  held the next detent 20 ms, measured on the chip).
+- While the controls are quiet, no frame is due and the display shows its lines, it sleeps
+  (``hw.idle``: until a control moves, a command comes or the next frame is due), so a board left
+  alone costs its core little. First, once nothing has come for a second during a deal, it loads
+  the count's code ahead, a module a turn (``Board.load_ahead``), so the press that opens the
+  count finds it loaded.
+- ``serial`` waits for bytes and answers request lines, each saved before its reply, and wakes
+  ``controls`` to draw.
+- ``serve`` starts them, then feeds the watchdog once a second, but only while the input and frame
+  steps have proved alive (a step that completed) in the last 2 s.
+
+When something fails:
+
+- An exception inside one step is logged and the ui goes back to its home mode: the game is saved
+  after every change, so nothing is lost.
+- One that left the game half changed in RAM (``Board.unsound``: a MemoryError in an undo's
+  replay, say) ends ``serve`` within a second, unsaved: ``main.py`` starts the app again, from the
+  copy saved before it.
+- A step that keeps failing stops proving its task alive; an exception that kills a task reaches
+  the loop's exception handler, which logs it, and the dead task stops proving itself alive: the
+  watchdog resets the board. A hang stops everything, the feeding too.
 """
 
 import asyncio
