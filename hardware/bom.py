@@ -59,6 +59,7 @@ from supply_model import (
     MICRO_USB_MA,
     OCP_MOST,
     PICO_MA,
+    SWITCH_LIMIT_MA,
     U2_LEAST_V,
     u2_supply_volts,
 )
@@ -230,7 +231,8 @@ def rows(board: dict) -> list[list[str]]:
          "and C247 in the power pocket (the underside view)"],
         ["XU3", "1", "1", "usb", "Adapter board", "SOT-23-6 to 2.54 mm DIP", "", "For U3"],
         ["R8", "1", "1", "usb", "Resistor", f"66.5 kohm, {RESISTOR}", "",
-         "U3's current limit: 0.35 to 0.45 A (TI's figures for 66.5 kohm 1 %: 351 to 449 mA, TPS2553 datasheet "
+         f"U3's current limit: {SWITCH_LIMIT_MA[0] / 1000:.2f} to {SWITCH_LIMIT_MA[1] / 1000:.2f} A (TI's figures for "
+         f"66.5 kohm 1 %: {SWITCH_LIMIT_MA[0]} to {SWITCH_LIMIT_MA[1]} mA, TPS2553 datasheet "
          "SLVS841, \"Accounting for resistor tolerance\", Table 1): its most, with the Pico's 0.05 A, within a USB 2.0 "
          "port's 0.5 A"],
         ["R9", "1", "1", "usb", "Resistor", f"100 kohm, {RESISTOR}", "",

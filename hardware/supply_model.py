@@ -35,6 +35,11 @@ CHARGER_MA = (1000, 1000)
 MICRO_USB_MA = 1800
 CHARGER_FAULT_MA = round(CHARGER_MA[1] * OCP_MOST)  # what the strongest gives into a short ahead of F2
 J2_RATED_MA = CHARGER_FAULT_MA
+# U3, the USB build's LED supply switch, a TPS2553 with R8, a 66.5 kohm 1 % limit resistor: its current limit at worst
+# (TI SLVS841, "Common RILIM resistor selections", the 400 mA row: 351.2 to 448.7 mA; its equations
+# IOSmin = 25230 / R^1.016, IOSmax = 22980 / R^0.94, R in kohm 1 % high and low, agree). The one place these figures
+# live: make_board.py, power_table.py and bom.py import them.
+SWITCH_LIMIT_MA = (351, 449)
 # F2, Bourns MF-R050: 0.5 A hold at 23 degC. Its hold falls as it warms; Bourns' MF-R derating table was not read, so
 # a typical PTC's is taken, an estimate: 80 % of the hold at 50 degC, in a straight line from 100 % at 23 degC
 # (power.md, "F2, before U3").
