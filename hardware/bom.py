@@ -49,18 +49,30 @@ from pocket_layout import (
     xf1_length_mm,
 )
 from supply_model import (
+    ADAPTER_MOST_V,
     APP_PEAK_MA,
     CHARGER_FAULT_MA,
     CHARGER_MA,
+    D1_RATED_MA,
+    F4_HOLD_MA,
+    F4_OHMS,
+    F4_R1_OHMS,
+    F4_TRIP_AT_MA,
+    F4_TRIP_MA,
+    F4_TRIP_S,
+    F4_TRIPPED_W,
     IDLE_MA,
     J2_RATED_MA,
     LPS_AMPS,
     LPS_VA_PER_VOLT,
     MICRO_USB_MA,
     OCP_MOST,
+    PICO_BRANCH_MA,
     PICO_MA,
     SWITCH_LIMIT_MA,
     U2_LEAST_V,
+    f4_hold_ma,
+    f4_short_ma,
     u2_supply_volts,
 )
 from wire_lengths import J2_LEAD_MM, SERVICE_LOOP_MM, wire_lengths
@@ -391,14 +403,26 @@ def rows(board: dict) -> list[list[str]]:
          "(non-polarised, NP) electrolytic of 47 uF, 35 V or more does as well"],
         ["D1", "1", "1", "adapter", "Schottky diode", "1 A, 40 V", "1N5819",
          "Fused 5 V to the Pico's VSYS (pin 39), behind F4: USB and the adapter never feed each other"],
-        ["F4", "1", "1", "adapter", "PTC resettable fuse", "0.5 A hold, 1 A trip, 6 V or more, radial leads",
-         "Bourns MF-R050",
+        ["F4", "1", "1", "adapter", "PTC resettable fuse",
+         f"{F4_HOLD_MA / 1000:.1f} A hold, {F4_TRIP_MA / 1000:.1f} A trip, 6 V or more, radial leads", "Bourns MF-R020",
          "The Pico's branch's own fuse, at the star point's +5 V bar ahead of D1: without it a short on that branch "
          "(D1, its wire to VSYS, a bridge from pin 39 to pin 38's GND) would take the adapter's fault current, up to "
-         f"{2.5 * OCP_MOST:g} A, through D1, a 1 A diode (power.md, \"Which supply\"). It trips from 1 A (2.5 A within "
-         "4 s), holding such a short to about D1's 1 A, then to about 0.15 A while tripped (0.75 W, typical). The "
-         "Pico draws 0.1 A at most through it: 0.41 to 0.77 ohm cold drops under 0.08 V. The same part as F2 (its "
-         "datasheet's figures there). It stands on its edge on the power pocket's floor below the star point, its "
+         f"{2.5 * OCP_MOST:g} A, through D1, a {D1_RATED_MA / 1000:g} A diode, for as long as the plug is in "
+         "(power.md, \"Which supply\"). Bourns' MF-R datasheet, at 23 degC: "
+         f"{F4_HOLD_MA / 1000:.2f} A hold, {F4_TRIP_MA / 1000:.2f} A trip, 60 V, 40 A; {F4_OHMS[0]:.2f} to "
+         f"{F4_OHMS[1]:.2f} ohm cold, {F4_R1_OHMS:.2f} ohm at most an hour after a trip; {F4_TRIP_S:g} s at most to "
+         f"trip at {F4_TRIP_AT_MA / 1000:.1f} A; {F4_TRIPPED_W:.2f} W tripped (typical). So D1 carries more than its "
+         f"{D1_RATED_MA / 1000:g} A for {F4_TRIP_S:g} s at most (a dead short, up to about "
+         f"{f4_short_ma() / 1000:.1f} A, F4's own resistance at the adapter's {ADAPTER_MOST_V:g} V, for less), and "
+         f"tripped F4 holds the short to about {F4_TRIPPED_W / 5 * 1000:.0f} mA. Not an MF-R050 (F2's 0.5 A hold, "
+         "1 A trip): it would let D1 carry up to its 1 A for good and more than that for seconds, with no time to "
+         f"trip given below 2.5 A. The Pico's branch draws {PICO_BRANCH_MA / 1000:.1f} A at most (the board's "
+         f"0.05 A, twice over): under F4's hold warm too (about {f4_hold_ma(50) / 1000:.2f} A at 50 degC, a typical "
+         f"PTC's derating, estimated as F2's), and {PICO_BRANCH_MA / 1000 * F4_OHMS[1]:.2f} V at most across it "
+         f"cold ({PICO_BRANCH_MA / 1000 * F4_R1_OHMS:.2f} V in the hour after a trip), which leaves VSYS above 4 V "
+         "from a 5.0 V adapter (the Pico runs from 1.8 V). The MF-R series' small models share one body: sellers "
+         "give 7.4 x 12.7 x 3.1 mm at most for the MF-R010 as for the MF-R050 (measure yours). It stands on its edge "
+         "on the power pocket's floor below the star point, its "
          f"leads bent level, D1 below it (about {PTC_TALL_MM:g} mm tall; BUILD.md, stage 1; the underside view), "
          "glued by its leads' heat-shrink, not by its body (tripped, it stays hot). Unplug and let it cool a minute "
          "to reset it"],

@@ -271,9 +271,10 @@ def adapter_supply(shared: Shared) -> None:
     overvoltage_cut_off(shared, fused, gates, guard)
     # F4, a PTC resettable fuse at the star point, ahead of D1: a short on the Pico's branch (D1, its wire to VSYS,
     # a bridge from pin 39 to pin 38) would otherwise take the adapter's fault current, up to 3.75 A, through D1, a
-    # 1 A diode (power.md, "Which supply"). The Pico draws 0.1 A at most through it.
+    # 1 A diode (power.md, "Which supply"). It trips from 0.4 A, within 2.2 s at D1's 1 A; the Pico draws 0.1 A at
+    # most through it (supply_model.py, F4).
     pico_feed = Net("+5V_PICO")
-    template("PTC", "F", {1: "1", 2: "2"})(ref="F4", value="MF-R050 0.5A hold")[1, 2] += led5, pico_feed
+    template("PTC", "F", {1: "1", 2: "2"})(ref="F4", value="MF-R020 0.2A hold")[1, 2] += led5, pico_feed
     vsys = Net("VSYS")
     vsys.drive = POWER  # the fused supply, through F4 and D1
     vsys += by_name["VSYS"][0]

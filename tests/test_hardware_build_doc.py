@@ -430,7 +430,7 @@ def test_stage_2_reads_vsys_to_gnd_before_power() -> None:
     assert "nor from VSYS (pin 39) to GND, red probe on VSYS" in test
     assert "reads like a capacitor charging" in test and "tens of kohm or more" in test
     assert "stays under about 10 ohm is a short" in test and "through D1, a 1 A diode" in test
-    assert "On the adapter build F4 is its fuse, holding such a short to about 1 A" in test
+    assert "On the adapter build F4 is its fuse, tripping within 2.2 s on such a short" in test
 
 
 def test_the_bring_up_figures_agree_and_a_reversed_c243_is_named_on_both_builds() -> None:
