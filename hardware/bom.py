@@ -446,8 +446,12 @@ def rows(board: dict) -> list[list[str]]:
         ["Q3", "1", "1", "adapter", "PNP transistor", "40 V, TO-92", "2N3906",
          "Pulls Q1's and Q2's gates up to their sources above the limit. Leads seen from the flat face: emitter, "
          "base, collector; a BC557 has them the other way round"],
-        ["D2", "1", "1", "adapter", "Signal diode", "100 V, DO-35", "1N4148",
-         "Band (cathode) to U4's REF, the other end to GND: keeps a reversed plug from pulling REF below GND"],
+        ["D2", "1", "1", "adapter", "Small-signal Schottky diode",
+         "30 V or more, 0.33 V or less at 2 mA, 0.5 uA or less at 25 V and 25 degC, DO-35", "BAT43",
+         "Band (cathode) to U4's REF, the other end to GND: holds REF above -0.33 V when a reversed plug pulls it "
+         "down through R13, so that U4 passes none of the 50 uA it allows out of REF. A Schottky, not a 1N4148: "
+         "about 0.6 V there, a silicon clamp would leave part of that current to whatever junction inside U4 "
+         "conducts first. Its leakage raises the cut-off a little (power.md, \"Overvoltage\")"],
         ["R13", "1", "1", "adapter", "Resistor", f"15 kohm, {RESISTOR}", "",
          "+5V_FUSED to U4's REF: with R14 and R15 sets the cut-off at about 5.7 V"],
         ["R14", "1", "1", "adapter", "Resistor", f"12 kohm, {RESISTOR}", "", "U4's REF to GND"],
