@@ -378,7 +378,7 @@ def places(board: dict) -> dict[str, Place]:
         "signal channel": Place(channel, "power", "both", (), ("signal", "channel:", "no part,", "no power", "wire"),
                                 room_for="signal wires"),
         "XF1 cap room": Place(cap_room, "power", "adapter", (),  # narrow lines, clear of XF1's output lead
-                              ("keep free:", "XF1's cap", "pulls out", "here, its", "lead's loop"), room_for="XF1"),
+                              ("keep free:", "XF1's cap", "and lead"), room_for="XF1"),
         "C253": Place(c253, "power", "adapter", ("C253",), ("C253", "(adapter)")),
         "Q1": Place(q1, "power", "adapter", ("Q1",), ("Q1 (adapter)",)),
         "Q2": Place(q2, "power", "adapter", ("Q2",), ("Q2 (adapter)",)),
