@@ -49,17 +49,30 @@ from pocket_layout import (
     xf1_length_mm,
 )
 from supply_model import (
+    ADAPTER_MOST_V,
     APP_PEAK_MA,
     CHARGER_FAULT_MA,
     CHARGER_MA,
+    D1_RATED_MA,
+    F4_HOLD_MA,
+    F4_OHMS,
+    F4_R1_OHMS,
+    F4_TRIP_AT_MA,
+    F4_TRIP_MA,
+    F4_TRIP_S,
+    F4_TRIPPED_W,
     IDLE_MA,
     J2_RATED_MA,
     LPS_AMPS,
     LPS_VA_PER_VOLT,
     MICRO_USB_MA,
     OCP_MOST,
+    PICO_BRANCH_MA,
     PICO_MA,
+    SWITCH_LIMIT_MA,
     U2_LEAST_V,
+    f4_hold_ma,
+    f4_short_ma,
     u2_supply_volts,
 )
 from wire_lengths import J2_LEAD_MM, SERVICE_LOOP_MM, wire_lengths
@@ -230,7 +243,8 @@ def rows(board: dict) -> list[list[str]]:
          "and C247 in the power pocket (the underside view)"],
         ["XU3", "1", "1", "usb", "Adapter board", "SOT-23-6 to 2.54 mm DIP", "", "For U3"],
         ["R8", "1", "1", "usb", "Resistor", f"66.5 kohm, {RESISTOR}", "",
-         "U3's current limit: 0.35 to 0.45 A (TI's figures for 66.5 kohm 1 %: 351 to 449 mA, TPS2553 datasheet "
+         f"U3's current limit: {SWITCH_LIMIT_MA[0] / 1000:.2f} to {SWITCH_LIMIT_MA[1] / 1000:.2f} A (TI's figures for "
+         f"66.5 kohm 1 %: {SWITCH_LIMIT_MA[0]} to {SWITCH_LIMIT_MA[1]} mA, TPS2553 datasheet "
          "SLVS841, \"Accounting for resistor tolerance\", Table 1): its most, with the Pico's 0.05 A, within a USB 2.0 "
          "port's 0.5 A"],
         ["R9", "1", "1", "usb", "Resistor", f"100 kohm, {RESISTOR}", "",
@@ -389,14 +403,27 @@ def rows(board: dict) -> list[list[str]]:
          "(non-polarised, NP) electrolytic of 47 uF, 35 V or more does as well"],
         ["D1", "1", "1", "adapter", "Schottky diode", "1 A, 40 V", "1N5819",
          "Fused 5 V to the Pico's VSYS (pin 39), behind F4: USB and the adapter never feed each other"],
-        ["F4", "1", "1", "adapter", "PTC resettable fuse", "0.5 A hold, 1 A trip, 6 V or more, radial leads",
-         "Bourns MF-R050",
+        ["F4", "1", "1", "adapter", "PTC resettable fuse",
+         f"{F4_HOLD_MA / 1000:.1f} A hold, {F4_TRIP_MA / 1000:.1f} A trip, 6 V or more, radial leads", "Bourns MF-R020",
          "The Pico's branch's own fuse, at the star point's +5 V bar ahead of D1: without it a short on that branch "
          "(D1, its wire to VSYS, a bridge from pin 39 to pin 38's GND) would take the adapter's fault current, up to "
-         f"{2.5 * OCP_MOST:g} A, through D1, a 1 A diode (power.md, \"Which supply\"). It trips from 1 A (2.5 A within "
-         "4 s), holding such a short to about D1's 1 A, then to about 0.15 A while tripped (0.75 W, typical). The "
-         "Pico draws 0.1 A at most through it: 0.41 to 0.77 ohm cold drops under 0.08 V. The same part as F2 (its "
-         "datasheet's figures there). It stands on its edge on the power pocket's floor below the star point, its "
+         f"{2.5 * OCP_MOST:g} A, through D1, a {D1_RATED_MA / 1000:g} A diode, for as long as the plug is in "
+         "(power.md, \"Which supply\"). Bourns' MF-R datasheet, at 23 degC: "
+         f"{F4_HOLD_MA / 1000:.2f} A hold, {F4_TRIP_MA / 1000:.2f} A trip, 60 V, 40 A; {F4_OHMS[0]:.2f} to "
+         f"{F4_OHMS[1]:.2f} ohm cold, {F4_R1_OHMS:.2f} ohm at most an hour after a trip; {F4_TRIP_S:g} s at most to "
+         f"trip at {F4_TRIP_AT_MA / 1000:.1f} A; {F4_TRIPPED_W:.2f} W tripped (typical). So D1 carries more than its "
+         f"{D1_RATED_MA / 1000:g} A for {F4_TRIP_S:g} s at most (a dead short, up to about "
+         f"{f4_short_ma() / 1000:.1f} A, F4's own resistance at the adapter's {ADAPTER_MOST_V:g} V, trips it "
+         "sooner), and "
+         f"tripped F4 holds the short to about {F4_TRIPPED_W / 5 * 1000:.0f} mA. Not an MF-R050 (F2's 0.5 A hold, "
+         "1 A trip): it would let D1 carry up to its 1 A for good and more than that for seconds, with no time to "
+         f"trip given below 2.5 A. The Pico's branch draws {PICO_BRANCH_MA / 1000:.1f} A at most (the board's "
+         f"0.05 A, twice over): under F4's hold warm too (about {f4_hold_ma(50) / 1000:.2f} A at 50 degC, a typical "
+         f"PTC's derating, estimated as F2's), and {PICO_BRANCH_MA / 1000 * F4_OHMS[1]:.2f} V at most across it "
+         f"cold ({PICO_BRANCH_MA / 1000 * F4_R1_OHMS:.2f} V in the hour after a trip), which leaves VSYS above 4 V "
+         "from a 5.0 V adapter (the Pico runs from 1.8 V). The MF-R series' small models share one body: sellers "
+         "give 7.4 x 12.7 x 3.1 mm at most for the MF-R010 as for the MF-R050 (measure yours). It stands on its edge "
+         "on the power pocket's floor below the star point, its "
          f"leads bent level, D1 below it (about {PTC_TALL_MM:g} mm tall; BUILD.md, stage 1; the underside view), "
          "glued by its leads' heat-shrink, not by its body (tripped, it stays hot). Unplug and let it cool a minute "
          "to reset it"],
@@ -420,8 +447,12 @@ def rows(board: dict) -> list[list[str]]:
         ["Q3", "1", "1", "adapter", "PNP transistor", "40 V, TO-92", "2N3906",
          "Pulls Q1's and Q2's gates up to their sources above the limit. Leads seen from the flat face: emitter, "
          "base, collector; a BC557 has them the other way round"],
-        ["D2", "1", "1", "adapter", "Signal diode", "100 V, DO-35", "1N4148",
-         "Band (cathode) to U4's REF, the other end to GND: keeps a reversed plug from pulling REF below GND"],
+        ["D2", "1", "1", "adapter", "Small-signal Schottky diode",
+         "30 V or more, 0.33 V or less at 2 mA, 0.5 uA or less at 25 V and 25 degC, DO-35", "BAT43",
+         "Band (cathode) to U4's REF, the other end to GND: holds REF above -0.33 V when a reversed plug pulls it "
+         "down through R13, so that U4 passes none of the 50 uA it allows out of REF. A Schottky, not a 1N4148: "
+         "about 0.6 V there, a silicon clamp would leave part of that current to whatever junction inside U4 "
+         "conducts first. Its leakage raises the cut-off a little (power.md, \"Overvoltage\")"],
         ["R13", "1", "1", "adapter", "Resistor", f"15 kohm, {RESISTOR}", "",
          "+5V_FUSED to U4's REF: with R14 and R15 sets the cut-off at about 5.7 V"],
         ["R14", "1", "1", "adapter", "Resistor", f"12 kohm, {RESISTOR}", "", "U4's REF to GND"],

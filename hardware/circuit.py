@@ -57,6 +57,14 @@ PNP_PINS = {1: "E", 2: "B", 3: "C"}
 # 2.495 V reference; R15 from the FETs' gates gives it hysteresis. See power.md, "Overvoltage".
 TL431_VREF = 2.495
 OVP_DIVIDER = {"R13": 15_000, "R14": 12_000, "R15": 470_000}
+# D2, the clamp on U4's REF, a BAT43 Schottky (DO-35, 30 V). A reversed plug pulls REF below U4's anode through R13
+# (24 V reversed: about 1.6 mA), and the TL431 allows 50 uA out of REF (SLVS005J, absolute maximum): a silicon clamp
+# (a 1N4148, about 0.6 V there) shares that current with whatever junction inside U4 conducts below its anode, and
+# leaves the share to chance; a Schottky holds REF at 0.33 V at most (BAT43 at 2 mA), where no silicon junction does.
+# Its price is its reverse current, drawn from the divider like U4's REF current: at most 0.5 uA at 25 degC and
+# 100 uA at 100 degC (at 25 V), so about 12 uA at 70 degC (in a straight line on a log scale between the two; less
+# at REF's 2.5 V), which raises the worst-case cut-off by 0.18 V. A 1N4148 leaks nanoamps, and would not.
+D2_LEAK_A = 0.5e-6 * (100e-6 / 0.5e-6) ** ((70 - 25) / (100 - 25))
 
 
 def ovp_cut_off(vref: float = TL431_VREF, ratio: float = 1.0, iref: float = 2e-6) -> float:
@@ -271,9 +279,10 @@ def adapter_supply(shared: Shared) -> None:
     overvoltage_cut_off(shared, fused, gates, guard)
     # F4, a PTC resettable fuse at the star point, ahead of D1: a short on the Pico's branch (D1, its wire to VSYS,
     # a bridge from pin 39 to pin 38) would otherwise take the adapter's fault current, up to 3.75 A, through D1, a
-    # 1 A diode (power.md, "Which supply"). The Pico draws 0.1 A at most through it.
+    # 1 A diode (power.md, "Which supply"). It trips from 0.4 A, within 2.2 s at D1's 1 A; the Pico draws 0.1 A at
+    # most through it (supply_model.py, F4).
     pico_feed = Net("+5V_PICO")
-    template("PTC", "F", {1: "1", 2: "2"})(ref="F4", value="MF-R050 0.5A hold")[1, 2] += led5, pico_feed
+    template("PTC", "F", {1: "1", 2: "2"})(ref="F4", value="MF-R020 0.2A hold")[1, 2] += led5, pico_feed
     vsys = Net("VSYS")
     vsys.drive = POWER  # the fused supply, through F4 and D1
     vsys += by_name["VSYS"][0]
@@ -292,8 +301,8 @@ def overvoltage_cut_off(shared: Shared, fused: Net, gates: Net, guard: Net) -> N
     resistor(ref="R14", value="%gk 1%%" % (divider["R14"] / 1000))[1, 2] += sense, gnd
     resistor(ref="R15", value="%gk 1%%" % (divider["R15"] / 1000))[1, 2] += gates, sense  # hysteresis
     shared.capacitor(ref="C248", value="2.2nF")[1, 2] += sense, gnd  # ignores the ringing of a hot plug
-    # A reversed plug would pull U4's REF below its anode: D2 holds it at about -0.7 V.
-    clamp = shared.diode(ref="D2", value="1N4148")
+    # A reversed plug would pull U4's REF below its anode: D2, a Schottky, holds it above -0.33 V (D2_LEAK_A).
+    clamp = shared.diode(ref="D2", value="BAT43")
     clamp["A", "K"] += gnd, sense
     reference = template("TL431", "U", TL431_PINS)(ref="U4", value="TL431ACLP")
     reference["REF", "A", "K"] += sense, gnd, trip

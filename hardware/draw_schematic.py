@@ -44,9 +44,9 @@ NOTES = {
         "Measure the adapter first: centre positive, 5.0..5.3 V (the LEDs' absolute maximum is 5.3 V). 5 V ONLY.",
         "F1 sits right after the jack's tip, then Q1 and Q2 back to back (sources joined): Q1 conducts only with",
         "the right polarity; above about 5.7 V U4 turns Q3 on, which turns Q1 and Q2 off (Q2's body diode blocks).",
-        "F4 (PTC, 0.5 A hold, 1 A trip) and D1 feed VSYS: F4 bounds a short on the Pico's branch, which would",
-        "otherwise take the adapter's 3.75 A through D1 (1 A). USB (through the Pico's own diode) and the adapter",
-        "never feed each other. VBUS open.",
+        "F4 (PTC, 0.2 A hold, 0.4 A trip) and D1 feed VSYS: F4 cuts a short on the Pico's branch, which would",
+        "otherwise take the adapter's 3.75 A through D1 (1 A), within 2.2 s. USB (through the Pico's own diode)",
+        "and the adapter never feed each other. VBUS open.",
     ],
 }
 COMMON_NOTES = [

@@ -31,6 +31,8 @@ import argparse
 import json
 from pathlib import Path
 
+from supply_model import SWITCH_LIMIT_MA, USB_BOARD_MA
+
 from shared.holes import HOLES, ROW, TRACKS
 from shared.supply import LEAST_MA, rated_ma
 
@@ -72,9 +74,9 @@ CONTROLS = {"p1": [60, CONTROLS_Y_MM], "back": [130, CONTROLS_Y_MM], "enc": [170
 # switch) or "adapter" (a 5 V 2.5 A adapter on a 5.5 x 2.1 mm jack). Change it, regenerate, deploy.
 SUPPLY = "usb"
 SUPPLIES = {
-    # The LEDs' 5 V goes through a PTC fuse (F2) and a TPS2553 switch (limit set by 66.5 kohm to
-    # 351..449 mA, 0.50 A at most with the Pico's 50 mA: power.md, "Which supply") that the firmware turns on after boot
-    # with `led_power.enable`: 400 mA is the switch's least limit and the Pico's share beside it.
+    # The LEDs' 5 V goes through a PTC fuse (F2) and a TPS2553 switch, U3 (its limit set by R8: SWITCH_LIMIT_MA, from
+    # supply_model.py; power.md, "Which supply") that the firmware turns on after boot with `led_power.enable`: 400 mA
+    # is the switch's least limit and the Pico's share beside it (``check_supply`` holds it so).
     "usb": {"supply_ma": 400},
     # The 5 V 2.5 A adapter of bom.csv, fused at 3.15 A (time-lag) right after the jack. A smaller
     # adapter: set its current here (the firmware then caps the LEDs at it). Never more than RATED_MA.
@@ -152,11 +154,17 @@ def check_supply(variant: str, supply: dict) -> None:
     if type(milliamps) is not int or milliamps < LEAST_MA:
         raise ValueError(f"SUPPLIES[{variant!r}]['supply_ma'] is {milliamps!r}: a whole number of mA from "
                          f"{LEAST_MA} (the board with every LED dark draws about 290 mA) to {rated}")
+    if variant == "usb" and rated > SWITCH_LIMIT_MA[0] + USB_BOARD_MA:
+        raise ValueError(f"USB_MA in firmware/shared/supply.py is {rated} mA, above U3's least current limit "
+                         f"({SWITCH_LIMIT_MA[0]} mA, R8) and the Pico's {USB_BOARD_MA} mA beside it: a capped frame "
+                         "would make U3 limit")
     if milliamps > rated:
         raise ValueError(
             f"SUPPLIES[{variant!r}]['supply_ma'] is {milliamps} mA, above the {rated} mA the {variant} build's "
             "parts are rated for" + (
-                " (the LED switch U3's current limit, R8, and USB 2.0)" if variant == "usb" else
+                f" (the LED switch U3's current limit, {SWITCH_LIMIT_MA[0]} to {SWITCH_LIMIT_MA[1]} mA by R8, and "
+                "USB 2.0)"
+                if variant == "usb" else
                 ": the fuse F1 (T3.15A), the jack J1, the fuse holder XF1, the bus wires W1 and W2 and the adapter "
                 "PS1") + ". Set it at most to that; to go higher, re-rate those parts first (power.md, "
             f"'Which supply'), then {variant.upper()}_MA in firmware/shared/supply.py.")

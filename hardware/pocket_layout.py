@@ -106,10 +106,11 @@ TO220_MM = (29, 11, 6)
 TO220_PITCH_MM = 2.54
 TO92_MM = 8  # U4 and Q3 standing on the cut-off's piece: a TO-92's 5.3 mm body (JEDEC, at most) on its leads
 DIODE_MM = (12, 3)  # D1, a DO-41 (body 5.2 x 2.7 mm at most) with its leads bent at the body
-# F4 (adapter build), a radial PTC like F2 (Bourns MF-R050: body 7.4 mm wide, 12.7 mm tall with its leads' kinks, 3.1 mm
-# thick at most) on its edge on the power pocket's floor, below the star point's +5 V row, its leads bent level (along
-# the pocket, ``PTC_MM``, with them; across, its thickness and a little glue), standing PTC_TALL_MM; D1 below it, in
-# line with it (BUILD.md, stage 1). Lying flat (7.4 mm across) it would push U3's piece of the USB build onto XF1.
+# F4 (adapter build), a radial PTC of F2's series (Bourns MF-R020; its small models share the MF-R050's body: 7.4 mm
+# wide, 12.7 mm tall with its leads' kinks, 3.1 mm thick at most) on its edge on the power pocket's floor, below the
+# star point's +5 V row, its leads bent level (along the pocket, ``PTC_MM``, with them; across, its thickness and a
+# little glue), standing PTC_TALL_MM; D1 below it, in line with it (BUILD.md, stage 1). Lying flat (7.4 mm across) it
+# would push U3's piece of the USB build onto XF1.
 PTC_MM = (15, 3.4)
 PTC_TALL_MM = 7.4
 # U3's piece (XU3, the SOT-23-6 adapter, with R8-R10 and C247 lying flat), in holes along and across.
@@ -377,7 +378,7 @@ def places(board: dict) -> dict[str, Place]:
         "signal channel": Place(channel, "power", "both", (), ("signal", "channel:", "no part,", "no power", "wire"),
                                 room_for="signal wires"),
         "XF1 cap room": Place(cap_room, "power", "adapter", (),  # narrow lines, clear of XF1's output lead
-                              ("keep free:", "XF1's cap", "pulls out", "here, its", "lead's loop"), room_for="XF1"),
+                              ("keep free:", "XF1's cap", "and lead"), room_for="XF1"),
         "C253": Place(c253, "power", "adapter", ("C253",), ("C253", "(adapter)")),
         "Q1": Place(q1, "power", "adapter", ("Q1",), ("Q1 (adapter)",)),
         "Q2": Place(q2, "power", "adapter", ("Q2",), ("Q2 (adapter)",)),

@@ -19,6 +19,7 @@ import json
 from pathlib import Path
 
 from make_board import SUPPLIES
+from supply_model import SWITCH_LIMIT_MA  # U3's current limit, 351 to 449 mA
 
 from app import power, prefs
 
@@ -44,10 +45,6 @@ USB_OVERCURRENT_MA = 5000
 # shared/tinyusb/tusb_config.h, used by shared/tinyusb/mp_usbd_descriptor.c, which the rp2 port
 # builds: a fixed 250 mA that a board definition cannot change).
 MICROPYTHON_USB_MA = 250
-# The USB build's LED supply switch, a TPS2553 with a 66.5 kohm 1 % limit resistor: its current
-# limit at worst (TI SLVS841, "Common RILIM resistor selections", the 400 mA row: 351.2 to 448.7 mA;
-# its equations IOSmin = 25230 / R^1.016, IOSmax = 22980 / R^0.94, R in kohm 1 % high and low, agree).
-SWITCH_LIMIT_MA = (351, 449)
 BULK_UF = 1000  # C243 of bom.csv, where the supply enters the LED bus
 LED_CAP_NF = 100  # beside every LED
 

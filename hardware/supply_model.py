@@ -35,6 +35,11 @@ CHARGER_MA = (1000, 1000)
 MICRO_USB_MA = 1800
 CHARGER_FAULT_MA = round(CHARGER_MA[1] * OCP_MOST)  # what the strongest gives into a short ahead of F2
 J2_RATED_MA = CHARGER_FAULT_MA
+# U3, the USB build's LED supply switch, a TPS2553 with R8, a 66.5 kohm 1 % limit resistor: its current limit at worst
+# (TI SLVS841, "Common RILIM resistor selections", the 400 mA row: 351.2 to 448.7 mA; its equations
+# IOSmin = 25230 / R^1.016, IOSmax = 22980 / R^0.94, R in kohm 1 % high and low, agree). The one place these figures
+# live: make_board.py, power_table.py and bom.py import them.
+SWITCH_LIMIT_MA = (351, 449)
 # F2, Bourns MF-R050: 0.5 A hold at 23 degC. Its hold falls as it warms; Bourns' MF-R derating table was not read, so
 # a typical PTC's is taken, an estimate: 80 % of the hold at 50 degC, in a straight line from 100 % at 23 degC
 # (power.md, "F2, before U3").
@@ -52,6 +57,33 @@ def f2_hold_reached_c(milliamps: float) -> float:
     """The temperature (degC) at which F2's derated hold falls to ``milliamps``."""
     at, share = F2_DERATED
     return F2_HOLD_AT_C + (1 - milliamps / F2_HOLD_MA) / (1 - share) * (at - F2_HOLD_AT_C)
+
+
+# F4, the adapter build's fuse on the Pico's branch, at the star point ahead of D1 (a 1N5819: 1.0 A average forward
+# current, its makers' rating): Bourns MF-R020, by the MF-R datasheet at 23 degC: 0.20 A hold, 0.40 A trip, 1.50 to
+# 2.84 ohm cold, 4.40 ohm at most in the hour after a trip, 2.2 s at most to trip at 1.0 A, 0.40 W tripped (typical).
+# Its trip current is under D1's rating, and it trips within F4_TRIP_S at D1's rating: D1 never carries more than its
+# 1 A for longer than that, and its own cold resistance bounds a dead short behind it (``f4_short_ma``). The Pico's
+# branch (the Pico, the display and the controls: app.power's 50 mA) draws PICO_BRANCH_MA at most, twice that, under
+# F4's hold derated as F2's (``f4_hold_ma``) well past the pocket's warmest.
+D1_RATED_MA = 1000
+F4_HOLD_MA, F4_TRIP_MA = 200, 400
+F4_OHMS, F4_R1_OHMS = (1.50, 2.84), 4.40
+F4_TRIP_AT_MA, F4_TRIP_S = 1000, 2.2
+F4_TRIPPED_W = 0.40
+PICO_BRANCH_MA = 100
+ADAPTER_MOST_V = 5.3  # PS1 at its plug, at most (BUILD.md, stage 1: 5.0 to 5.3 V)
+
+
+def f4_hold_ma(celsius: float) -> float:
+    """F4's hold current (mA) at ``celsius``, by the same typical derating as F2's (an estimate)."""
+    return f2_hold_ma(celsius) * F4_HOLD_MA / F2_HOLD_MA
+
+
+def f4_short_ma() -> float:
+    """The most a dead short behind F4 (D1, its wire, VSYS to GND) draws before F4 trips (mA): the adapter's most
+    across F4's least cold resistance alone (D1's drop and the wires' taken as nothing)."""
+    return ADAPTER_MOST_V / F4_OHMS[0] * 1000
 
 
 # W1 and W2, 0.5 mm2 flexible (class 5) plain copper: at most 39.0 mohm a metre at 20 degC (IEC 60228, table 3),

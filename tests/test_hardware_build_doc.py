@@ -381,6 +381,10 @@ def test_the_usb_chargers_rating_and_what_j2_carries_are_said_alike() -> None:
     assert f"USB charger or power bank of {words}, not on a computer's port (and not a stronger charger" in build
     assert f"**power a USB build from a USB charger or a power bank, 5 V, {words}**" in power_md
     assert f"So the charger is rated **{words}**, no more" in power_md and "commonly rated 1.8 A" in power_md
+    # what the 1.8 A rests on, said in words (a review): the specification named, and that its text was not read
+    read = power_md[power_md.index("## Datasheets read"):]
+    assert "Micro-USB Cables and Connectors Specification, revision 1.01" in read
+    assert "the 1.8 A rests on the makers' own ratings" in read
     assert f"Use a USB charger (5 V, {words}, no more)" in (HARDWARE / "schematic-usb.svg").read_text()
     wiring = (HARDWARE / "wiring.svg").read_text()
     assert f"power it from a USB charger, {words}, no more" in wiring
@@ -430,7 +434,7 @@ def test_stage_2_reads_vsys_to_gnd_before_power() -> None:
     assert "nor from VSYS (pin 39) to GND, red probe on VSYS" in test
     assert "reads like a capacitor charging" in test and "tens of kohm or more" in test
     assert "stays under about 10 ohm is a short" in test and "through D1, a 1 A diode" in test
-    assert "On the adapter build F4 is its fuse, holding such a short to about 1 A" in test
+    assert "On the adapter build F4 is its fuse, tripping within 2.2 s on such a short" in test
 
 
 def test_the_bring_up_figures_agree_and_a_reversed_c243_is_named_on_both_builds() -> None:

@@ -82,6 +82,8 @@ def test_a_high_adapter_switched_on_stops_at_the_cut_off(simulated: dict) -> Non
 def test_a_reversed_plug_feeds_nothing(simulated: dict) -> None:
     case = simulated["reversed_24v"]
     assert -0.1 < case["out_min"] and case["out_max"] < 0.1 and abs(case["input_amps"]) < 0.005
+    # D2, a Schottky, holds U4's REF above -0.33 V (a 1N4148 would let it reach about -0.6 V: power.md)
+    assert -0.33 < case["ref_min"] < -0.15
 
 
 def test_without_r11_the_fets_still_conduct_through_their_channels(simulated: dict) -> None:

@@ -134,3 +134,37 @@ def test_each_supply_leaves_u2_its_4_5_v_and_the_docs_ask_for_it() -> None:
     assert f"centre positive, {volts['adapter_plug']:.1f} to 5.3 V" in build
     assert "On either build, measure meanwhile +5V_LED across U2's pins 14 and 7" in build
     assert f"a USB charger (5 V, measured as in stage 1: {volts['usb_charger']:.1f} to 5.3 V)" in build  # (a review)
+
+
+def test_f4_cuts_what_d1_cannot_carry_and_holds_what_the_pico_draws() -> None:
+    """F4 (adapter build, ahead of D1, a 1 A diode): its trip current is under D1's rating and it trips within its
+    datasheet time at D1's rating, so D1 carries more than its 1 A for that long at most; an MF-R050 (F2's part, trip
+    1 A, no time to trip below 2.5 A) would not. It holds the Pico's branch warm, and the docs, the netlist and the
+    schematic name the part and these figures (a review found 'holds such a short to about 1 A': it never did)."""
+    import csv
+
+    model = load_script("supply_model")
+    assert model.F4_TRIP_MA < model.D1_RATED_MA and model.F4_TRIP_AT_MA <= model.D1_RATED_MA
+    assert model.F4_HOLD_MA < model.F4_TRIP_MA
+    assert model.PICO_BRANCH_MA >= 2 * power.BOARD_MA and model.f4_hold_ma(60) > model.PICO_BRANCH_MA
+    short, tripped = model.f4_short_ma() / 1000, model.F4_TRIPPED_W / 5
+    drop, drop_after = (model.PICO_BRANCH_MA / 1000 * r for r in (model.F4_OHMS[1], model.F4_R1_OHMS))
+    assert 5.0 - drop_after - 0.3 > 4  # VSYS from a 5.0 V adapter, less D1's 0.3 V at most
+    bom = {r["ref"]: r for r in csv.DictReader((HARDWARE / "bom.csv").read_text().splitlines())}
+    f4 = bom["F4"]
+    assert f4["example part"] == "Bourns MF-R020" and f4["specification"].startswith("0.2 A hold, 0.4 A trip")
+    assert f"up to about {short:.1f} A" in f4["notes"] and f"about {tripped * 1000:.0f} mA" in f4["notes"]
+    assert f"{drop:.2f} V at most across it cold ({drop_after:.2f} V" in f4["notes"]
+    assert f"{model.F4_TRIP_S:g} s at most to trip at {model.F4_TRIP_AT_MA / 1000:.1f} A" in f4["notes"]
+    text = " ".join((HARDWARE / "power.md").read_text().split())
+    assert "Bourns MF-R020: 0.2 A hold, 0.4 A trip; 2.2 s at most to trip at 1.0 A" in text
+    assert f"at most about {short:.1f} A, the adapter's {model.ADAPTER_MOST_V:g} V across F4's own" in text
+    assert f"holds it to about {tripped:.2f} A" in text
+    assert f"about {model.f4_hold_ma(50) / 1000:.2f} A at 50 degC" in text
+    assert f"F4 drops {drop:.2f} V at most at it cold ({drop_after:.2f} V in the hour after a trip)" in text
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    low, high = (ma / 1000 * r for ma, r in zip(model.PICO_MA, model.F4_OHMS, strict=True))
+    assert f"anode (F4's other lead): {low:.2f} to {high + 0.005:.2f} V (the Pico's" in build
+    assert "F4 (the PTC fuse, MF-R020, either way round)" in build and "about 1 A" not in build
+    schematic = (HARDWARE / "schematic-adapter.svg").read_text()
+    assert "MF-R020" in schematic and "MF-R050" not in schematic

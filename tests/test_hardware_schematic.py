@@ -277,8 +277,10 @@ def test_the_cut_off_sits_above_any_good_5v_adapter_and_below_the_9v_plugs(circu
     values = {p.ref: p.value for p in built["adapter"].parts if p.ref in ("R13", "R14", "R15")}
     assert {ref: float(value.split()[0].rstrip("k")) * 1000 for ref, value in values.items()} == circuit.OVP_DIVIDER
     nominal = circuit.ovp_cut_off()
-    lowest, highest = circuit.ovp_cut_off(2.453, 0.98, 0), circuit.ovp_cut_off(2.537, 1.02, 4e-6)  # TL431A, 0..70 C
-    assert 5.6 < nominal < 5.8 and 5.5 < lowest and highest < 6.0
+    # TL431A, 0..70 C, and D2's reverse current at 70 C (a Schottky: U4's REF held above -0.33 V on a reversed plug)
+    lowest, highest = circuit.ovp_cut_off(2.453, 0.98, 0), circuit.ovp_cut_off(2.537, 1.02, 4e-6 + circuit.D2_LEAK_A)
+    assert 5.6 < nominal < 5.8 and 5.5 < lowest and highest < 6.1
+    assert 10e-6 < circuit.D2_LEAK_A < 15e-6 and [p.value for p in built["adapter"].parts if p.ref == "D2"] == ["BAT43"]
     assert circuit.ovp_back_on(2.453, 0.98, 0) > 5.3 and circuit.ovp_back_on() < nominal - 0.1
     # Checked by hand once: 2.495 V x (1 + 15/12 + 15/470) + 2 uA x 15 k.
     assert abs(nominal - (2.495 * (1 + 15 / 12 + 15 / 470) + 2e-6 * 15e3)) < 1e-9
@@ -287,11 +289,16 @@ def test_the_cut_off_sits_above_any_good_5v_adapter_and_below_the_9v_plugs(circu
 def test_the_cut_off_figures_in_power_md_are_the_circuits(circuit: ModuleType) -> None:
     power = (HARDWARE / "power.md").read_text()
     nominal, back = circuit.ovp_cut_off(), circuit.ovp_back_on()
-    lowest, highest = circuit.ovp_cut_off(2.453, 0.98, 0), circuit.ovp_cut_off(2.537, 1.02, 4e-6)
+    lowest, highest = circuit.ovp_cut_off(2.453, 0.98, 0), circuit.ovp_cut_off(2.537, 1.02, 4e-6 + circuit.D2_LEAK_A)
     assert f"| cuts off, the supply rising | {nominal:.2f} V | {lowest:.2f} to {highest:.2f} V |" in power
     assert f"| lets through again, the supply falling | {back:.2f} V | " \
            f"{circuit.ovp_back_on(2.453, 0.98, 0):.2f} V or more" in power
     assert f"({lowest:.2f} V at the least)" in power
+    build = " ".join((HARDWARE / "BUILD.md").read_text().split())
+    assert f"drops to 0 between {lowest:.2f} and {highest:.2f} V" in build
+    assert f"\"Overvoltage\": {lowest:.2f} to {highest:.2f} V)" in build
+    assert f"about {highest - 0.15:.2f} V (the highest cut-off, {highest:.2f} V, less those" in build
+    assert build.count(f"lets up to about {highest:.1f} V through") + build.count(f"lets up to {highest:.1f} V") == 2
     assert "5 V ONLY, centre +" in power
 
 
