@@ -1,4 +1,4 @@
-"""Shared by the hardware tests (no tests here): hardware/*.py are scripts, not a package; load one by path."""
+"""Shared by the hardware tests (no tests here): hardware/scripts/*.py are scripts, not a package; load one by path."""
 
 from __future__ import annotations
 
@@ -8,14 +8,15 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-HARDWARE = Path(__file__).resolve().parent.parent / "hardware"
-if str(HARDWARE) not in sys.path:
-    sys.path.append(str(HARDWARE))  # the scripts import each other as siblings, as when run from there
+HARDWARE = Path(__file__).resolve().parent.parent / "hardware"  # what the scripts write, and the guides
+SCRIPT_FOLDER = HARDWARE / "scripts"
+if str(SCRIPT_FOLDER) not in sys.path:
+    sys.path.append(str(SCRIPT_FOLDER))  # the scripts import each other as siblings, as when run from there
 
 
 def load_script(name: str) -> ModuleType:
-    """Import ``hardware/NAME.py`` afresh as a module named ``name``."""
-    spec = importlib.util.spec_from_file_location(name, HARDWARE / (name + ".py"))
+    """Import ``hardware/scripts/NAME.py`` afresh as a module named ``name``."""
+    spec = importlib.util.spec_from_file_location(name, SCRIPT_FOLDER / (name + ".py"))
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module  # as an import would (dataclasses look their module up there)

@@ -12,7 +12,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from hardware_scripts import HARDWARE, load_script
+from hardware_scripts import HARDWARE, SCRIPT_FOLDER, load_script
 
 from shared import holes
 
@@ -163,9 +163,9 @@ def test_the_usb_build_s_rating_is_u3_s_least_limit_from_its_one_source(monkeypa
     a USB rating (firmware/shared/supply.py's USB_MA) above U3's least limit and the Pico's share beside it."""
     module, model = load_script("make_board"), load_script("supply_model")
     assert module.SWITCH_LIMIT_MA == model.SWITCH_LIMIT_MA == load_script("power_table").SWITCH_LIMIT_MA
-    assigned = [path.name for path in sorted(HARDWARE.glob("*.py")) if "SWITCH_LIMIT_MA = " in path.read_text()]
+    assigned = [path.name for path in sorted(SCRIPT_FOLDER.glob("*.py")) if "SWITCH_LIMIT_MA = " in path.read_text()]
     assert assigned == ["supply_model.py"]
-    assert all(str(ma) not in (HARDWARE / "make_board.py").read_text() for ma in model.SWITCH_LIMIT_MA)
+    assert all(str(ma) not in (SCRIPT_FOLDER / "make_board.py").read_text() for ma in model.SWITCH_LIMIT_MA)
     assert module.RATED_MA["usb"] <= model.SWITCH_LIMIT_MA[0] + model.USB_BOARD_MA
     monkeypatch.setattr(module, "SUPPLY", "usb")
     monkeypatch.setitem(module.RATED_MA, "usb", model.SWITCH_LIMIT_MA[0] + model.USB_BOARD_MA + 1)
@@ -175,14 +175,15 @@ def test_the_usb_build_s_rating_is_u3_s_least_limit_from_its_one_source(monkeypa
 
 def test_make_board_run_with_too_much_current_says_why_and_writes_nothing(tmp_path: Path) -> None:
     """The maker's own edit, run as BUILD.md says: an error naming the parts, not a traceback, no board.json."""
-    script = (HARDWARE / "make_board.py").read_text()
+    script = (SCRIPT_FOLDER / "make_board.py").read_text()
     edited = script.replace('SUPPLY = "usb"', 'SUPPLY = "adapter"').replace('"adapter": {"supply_ma": 2500}',
                                                                            '"adapter": {"supply_ma": 6000}')
     assert edited.count("6000") == 1 and 'SUPPLY = "adapter"' in edited
-    (tmp_path / "make_board.py").write_text(edited)
-    # Its siblings (supply_model.py, for U3's limit) still found in hardware/, as when run from there.
-    done = subprocess.run([sys.executable, str(tmp_path / "make_board.py")], capture_output=True, text=True,
-                          timeout=60, env={**os.environ, "PYTHONPATH": str(HARDWARE)})
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "make_board.py").write_text(edited)
+    # Its siblings (supply_model.py, for U3's limit) still found in hardware/scripts/, as when run from there.
+    done = subprocess.run([sys.executable, str(tmp_path / "scripts" / "make_board.py")], capture_output=True,
+                          text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(SCRIPT_FOLDER)})
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert "6000 mA, above the 2500 mA" in done.stderr and "F1" in done.stderr and "XF1" in done.stderr
     assert not (tmp_path / "board.json").exists()

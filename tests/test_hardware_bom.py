@@ -1,4 +1,4 @@
-"""hardware/bom.csv is what hardware/bom.py writes, agrees with board.json's counts and names every part
+"""hardware/bom.csv is what hardware/scripts/bom.py writes, agrees with board.json's counts and names every part
 of both builds' netlists; its wire lengths cover what the geometry measures."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def test_bom_is_regenerated_identically_and_counts_follow_board_json() -> None:
     board = json.loads((HARDWARE / "board.json").read_text())
     bom = load_script("bom")
     text = (HARDWARE / "bom.csv").read_text()
-    assert bom.render(board) == text, "run python hardware/bom.py"
+    assert bom.render(board) == text, "run python hardware/scripts/bom.py"
     rows = list(csv.DictReader(text.splitlines()))
     leds = board["leds"]["count"]
     by_ref = {row["ref"]: row for row in rows}
@@ -438,7 +438,7 @@ def test_build_mds_table_of_places_is_the_layouts() -> None:
     board = json.loads((HARDWARE / "board.json").read_text())
     layout = load_script("pocket_layout")
     text = (HARDWARE / "BUILD.md").read_text()
-    assert layout.with_generated(text, board) == text, "run python hardware/pocket_layout.py"
+    assert layout.with_generated(text, board) == text, "run python hardware/scripts/pocket_layout.py"
     table = text[text.index(layout.BEGIN):text.index(layout.END)]
     x0, y0, _, _ = board["build"]["pockets"]["power"]
     for place in layout.places(board).values():

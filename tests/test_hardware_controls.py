@@ -1,4 +1,4 @@
-"""The controls' RC filters (hardware/control_filters.py) keep within what the firmware's sampling needs, and
+"""The controls' RC filters (hardware/scripts/control_filters.py) keep within what the firmware's sampling needs, and
 BUILD.md's stage 4 states the figures they give (the circuit's wiring of them: test_hardware_schematic.py)."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ TAP_MS = 25  # the shortest press the firmware counts whatever its timing (hal.d
 
 @pytest.fixture(scope="module")
 def filters() -> ModuleType:
-    """hardware/control_filters.py."""
+    """hardware/scripts/control_filters.py."""
     return load_script("control_filters")
 
 

@@ -1,4 +1,4 @@
-"""The drilling template (hardware/drill_template.py, which writes the views of drill_top_view.py,
+"""The drilling template (hardware/scripts/drill_template.py, which writes the views of drill_top_view.py,
 drill_underside_view.py and drill_back_panel.py with drill_svg.py, drill_pdf.py and drill_dxf.py) is what the
 script draws from board.json, and each of its files puts the holes where board.json says, at 1:1: the SVGs (mm user
 units), the tiled PDFs (read back with pypdf) and the DXF (read back with ezdxf)."""
@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from hardware_scripts import HARDWARE, load_script
+from hardware_scripts import HARDWARE, SCRIPT_FOLDER, load_script
 
 SVG = "{http://www.w3.org/2000/svg}"
 MM_TO_PT = 72 / 25.4
@@ -24,7 +24,7 @@ MM_TO_PT = 72 / 25.4
 
 @pytest.fixture(scope="module")
 def template() -> ModuleType:
-    """hardware/drill_template.py: the script that writes the files."""
+    """hardware/scripts/drill_template.py: the script that writes the files."""
     return load_script("drill_template")
 
 
@@ -35,43 +35,43 @@ def drawn_with(name: str) -> ModuleType:
 
 @pytest.fixture(scope="module")
 def shapes(template: ModuleType) -> ModuleType:
-    """hardware/drill_shapes.py: the shapes the views are drawn with."""
+    """hardware/scripts/drill_shapes.py: the shapes the views are drawn with."""
     return drawn_with("shapes")
 
 
 @pytest.fixture(scope="module")
 def sheet(template: ModuleType) -> ModuleType:
-    """hardware/drill_sheet.py: the frame each view is drawn in (its margin)."""
+    """hardware/scripts/drill_sheet.py: the frame each view is drawn in (its margin)."""
     return drawn_with("sheet")
 
 
 @pytest.fixture(scope="module")
 def top(template: ModuleType) -> ModuleType:
-    """hardware/drill_top_view.py."""
+    """hardware/scripts/drill_top_view.py."""
     return drawn_with("top_view")
 
 
 @pytest.fixture(scope="module")
 def underside(template: ModuleType) -> ModuleType:
-    """hardware/drill_underside_view.py."""
+    """hardware/scripts/drill_underside_view.py."""
     return drawn_with("underside_view")
 
 
 @pytest.fixture(scope="module")
 def panel(template: ModuleType) -> ModuleType:
-    """hardware/drill_back_panel.py."""
+    """hardware/scripts/drill_back_panel.py."""
     return drawn_with("back_panel")
 
 
 @pytest.fixture(scope="module")
 def pdf_writer(template: ModuleType) -> ModuleType:
-    """hardware/drill_pdf.py."""
+    """hardware/scripts/drill_pdf.py."""
     return drawn_with("pdf")
 
 
 @pytest.fixture(scope="module")
 def dxf_writer(template: ModuleType) -> ModuleType:
-    """hardware/drill_dxf.py."""
+    """hardware/scripts/drill_dxf.py."""
     return drawn_with("dxf")
 
 
@@ -83,7 +83,7 @@ def outputs(template: ModuleType, board: dict) -> dict:
 
 def test_the_svgs_are_regenerated_identically(template: ModuleType, outputs: dict) -> None:
     for path in (template.TOP_SVG, template.UNDERSIDE_SVG, template.BACK_SVG):
-        assert outputs[path] == path.read_text(), f"{path.name} is stale: run python hardware/drill_template.py"
+        assert outputs[path] == path.read_text(), f"{path.name} is stale: run python hardware/scripts/drill_template.py"
 
 
 def test_the_top_svg_is_one_to_one_with_every_hole_at_its_place_and_size(template: ModuleType, sheet: ModuleType,
@@ -179,7 +179,7 @@ def test_each_pdf_is_one_to_one_and_puts_hole_1_where_board_json_says(template: 
     assert len(committed.pages) == len(fresh.pages) == sheets
     for old, new in zip(committed.pages, fresh.pages, strict=True):
         assert old.get_contents().get_data() == new.get_contents().get_data(), \
-            f"{path.name} is stale: run python hardware/drill_template.py"
+            f"{path.name} is stale: run python hardware/scripts/drill_template.py"
     paper_mm = sorted(pdf_writer.PAPERS[paper])
     for page in committed.pages:
         size = sorted((float(page.mediabox.width) / MM_TO_PT, float(page.mediabox.height) / MM_TO_PT))
@@ -218,9 +218,9 @@ def dxf_entities(text: str) -> list[tuple]:
 def test_the_dxf_has_every_hole_where_board_json_says(template: ModuleType, outputs: dict, board: dict) -> None:
     committed = template.DXF.read_text()
     assert dxf_entities(outputs[template.DXF]) == dxf_entities(committed), \
-        "drill-template.dxf is stale: run python hardware/drill_template.py"
+        "drill-template.dxf is stale: run python hardware/scripts/drill_template.py"
     assert outputs[template.DXF] == committed, "drill-template.dxf is not what the script writes (the same " \
-        "entities, other bytes: another ezdxf?): run python hardware/drill_template.py"
+        "entities, other bytes: another ezdxf?): run python hardware/scripts/drill_template.py"
     height = board["board"]["height_mm"]
     build = board["build"]
     entities = dxf_entities(committed)
@@ -249,8 +249,8 @@ def test_the_dxf_is_the_same_whatever_pythons_hash_seed(template: ModuleType) ->
 
     script = ("import json, drill_dxf, drill_template as d; "
               "print(drill_dxf.dxf(json.loads(d.BOARD_JSON.read_text())), end='')")
-    written = {subprocess.run([sys.executable, "-c", script], cwd=HARDWARE, capture_output=True, text=True, check=True,
-                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("10", "11")}
+    written = {subprocess.run([sys.executable, "-c", script], cwd=SCRIPT_FOLDER, capture_output=True, text=True,
+                              check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("10", "11")}
     assert written == {template.DXF.read_text()}
 
 

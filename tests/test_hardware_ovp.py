@@ -1,4 +1,4 @@
-"""The adapter build's power entry, simulated (hardware/ovp_check.py, ngspice): a 9 to 24 V plug never
+"""The adapter build's power entry, simulated (hardware/scripts/ovp_check.py, ngspice): a 9 to 24 V plug never
 reaches the LED bus, a good 5 V adapter always does, a reversed plug feeds nothing, and the figures
 power.md quotes are what the simulation gives. ngspice must be installed (scripts/setup installs it): without
 it the simulations fail, never skip; the deck itself (the netlist's parts, pins and values) is checked apart."""
@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.xdist_group("skidl"), pytest.mark.usefixtures("skidl_i
 
 @pytest.fixture(scope="module")
 def check() -> ModuleType:
-    """hardware/ovp_check.py, SKiDL quiet."""
+    """hardware/scripts/ovp_check.py, SKiDL quiet."""
     return quiet_script("ovp_check")
 
 

@@ -1,4 +1,4 @@
-"""hardware/power.md holds the figures hardware/power_table.py computes from the firmware's current
+"""hardware/power.md holds the figures hardware/scripts/power_table.py computes from the firmware's current
 model, and those figures are right: the lit-LED counts agree with a plain scan of the current estimate."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ def test_power_md_is_what_power_table_writes() -> None:
     table = load_script("power_table")
     text = (HARDWARE / "power.md").read_text()
     assert table.render(text, table.led_count()) == text, \
-        "power.md is stale: run `python hardware/power_table.py` after changing app.power or the board defaults"
+        "power.md is stale: run `python hardware/scripts/power_table.py` after changing app.power or the board defaults"
 
 
 def scan(rgb: tuple[int, int, int], brightness: int, supply_ma: int, leds: int) -> int:

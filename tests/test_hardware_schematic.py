@@ -1,4 +1,4 @@
-"""The circuit of both builds (hardware/circuit.py, SKiDL) passes its electrical rules check, keeps
+"""The circuit of both builds (hardware/scripts/circuit.py, SKiDL) passes its electrical rules check, keeps
 the safety rules a builder relies on, and is what netlist-*.txt and the schematics show."""
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ PICO_DATASHEET = {1: "GP0", 4: "GP2", 5: "GP3", 9: "GP6", 14: "GP10", 20: "GP15"
 
 @pytest.fixture(scope="module")
 def circuit() -> ModuleType:
-    """hardware/circuit.py, quiet."""
+    """hardware/scripts/circuit.py, quiet."""
     return quiet_script("circuit")
 
 
@@ -97,7 +97,7 @@ def test_the_erc_catches_a_mistake(circuit: ModuleType, board: dict) -> None:
 @pytest.mark.parametrize("variant", ["usb", "adapter"])
 def test_the_committed_netlist_is_regenerated_identically(circuit: ModuleType, built: dict, variant: str) -> None:
     assert circuit.netlist_text(built[variant], variant) == circuit.NETLISTS[variant].read_text(), \
-        "run python hardware/circuit.py"
+        "run python hardware/scripts/circuit.py"
 
 
 def on(nets: dict, net: str) -> set[str]:
@@ -310,7 +310,7 @@ def test_the_shifter_input_is_held_low_on_both_builds(nets: dict) -> None:
 
 @pytest.fixture(scope="module")
 def schematic() -> ModuleType:
-    """hardware/draw_schematic.py."""
+    """hardware/scripts/draw_schematic.py."""
     return load_script("draw_schematic")
 
 
@@ -318,7 +318,7 @@ def schematic() -> ModuleType:
 def test_the_schematic_labels_every_pin_with_its_net(schematic: ModuleType, circuit: ModuleType, board: dict,
                                                       built: dict, variant: str) -> None:
     sheet = schematic.draw(board, variant)
-    assert schematic.svg(sheet) == schematic.SVGS[variant].read_text(), "run python hardware/draw_schematic.py"
+    assert schematic.svg(sheet) == schematic.SVGS[variant].read_text(), "run python hardware/scripts/draw_schematic.py"
     expected = schematic.pin_nets(built[variant])
     left_out = schematic.left_out_refs(board)
     assert set(sheet.labels) == set(expected) - left_out

@@ -1,4 +1,4 @@
-"""hardware/wiring.svg is what hardware/draw_wiring.py draws from board.json, and shows every pin."""
+"""hardware/wiring.svg is what hardware/scripts/draw_wiring.py draws from board.json, and shows every pin."""
 
 from __future__ import annotations
 

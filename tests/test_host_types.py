@@ -1,4 +1,4 @@
-"""The host code (host_tools/, host_shared/, simulator/, cribbage_lab/, benchmarks/, hardware/'s scripts,
+"""The host code (host_tools/, host_shared/, simulator/, cribbage_lab/, benchmarks/, hardware/scripts/,
 scripts/build_emulator_core.py and docs_screenshots.py) type-checks with mypy against the firmware it imports.
 
 mypy finds the firmware packages (``cribbage``, ``app``, ``hal``, ``shared``) in firmware/ and the
@@ -19,7 +19,7 @@ import pytest
 from micropython_env import FIRMWARE, ROOT, tool
 
 HOST_PACKAGES = [ROOT / "host_tools", ROOT / "host_shared", ROOT / "simulator", ROOT / "cribbage_lab",
-                 ROOT / "benchmarks", ROOT / "hardware", ROOT / "scripts" / "build_emulator_core.py",
+                 ROOT / "benchmarks", ROOT / "hardware" / "scripts", ROOT / "scripts" / "build_emulator_core.py",
                  ROOT / "scripts" / "docs_screenshots.py"]
 # One worker runs both, so the second reads what the first checked from mypy's cache.
 pytestmark = pytest.mark.xdist_group("mypy-host")

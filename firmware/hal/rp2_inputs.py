@@ -19,7 +19,7 @@ knows when the encoder moved among the presses and reports the turn and the pres
 order they came. So the encoder's two contacts, its switch and the three buttons must all lie
 within 8 consecutive pins (the board's: 10 to 15; ``hal.samples.lowest_pin`` refuses
 others with a ValueError at boot). All contacts pull to ground (internal pull-ups). If the
-encoder counts the wrong way round, swap encoder_a and encoder_b in hardware/make_board.py and
+encoder counts the wrong way round, swap encoder_a and encoder_b in hardware/scripts/make_board.py and
 regenerate board.json (hardware/BUILD.md).
 
 A save reads both rings between its steps (``keep_up``, the hw's ``keep_up``) and holds their

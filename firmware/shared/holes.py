@@ -3,7 +3,7 @@ frame, and the one fact of their layout the app draws by (its pickers and bars).
 
 The board's holes lie in rows of ``ROW``: each track runs out along a row and back along
 another, so hole h of the way out and hole ``under(h)`` of the way back share a column (hole 1
-and hole 60, hole 30 and hole 31; ``hardware/make_board.py`` has the whole layout).
+and hole 60, hole 30 and hole 31; ``hardware/scripts/make_board.py`` has the whole layout).
 
 A frame lists the LEDs in LOGICAL order, 3 bytes (R, G, B) each: index = track * 121 +
 hole - 1. How the LEDs are really wired (``hardware/board.json``) is ``hal.chain``'s

@@ -1,6 +1,6 @@
 """The build's supply: the most current the board may draw, a property of the build.
 
-``hardware/make_board.py`` writes it into board.json (``"supply": {"variant": ..., "supply_ma":
+``hardware/scripts/make_board.py`` writes it into board.json (``"supply": {"variant": ..., "supply_ma":
 ...}``: 400 for the USB build, 2500 for the 5 V 2.5 A adapter). The hardware layer reads it with
 ``supply_ma(board)`` and hands it to the app as ``hw.supply_ma``; the app's current setting (the
 preference ``milliamps``) may only go at or below it: ``check_ma``. Messages name board.json, so
@@ -11,7 +11,7 @@ from micropython import const
 
 LEAST_MA = const(300)  # the lowest current setting: the board and 242 dark LEDs alone draw ~290 mA
 # The most each build's parts are rated for (hardware/power.md, "Which supply"): a board.json asking
-# more is refused here, as make_board.py refuses to write one. USB: the LED switch U3's least current
+# more is refused here, as hardware/scripts/make_board.py refuses to write one. USB: the LED switch U3's least current
 # limit (R8 66.5 kohm: 351 to 449 mA, 0.50 A at most with the Pico's 50 mA: power.md, "Which supply") plus the
 # Pico's 50 mA, which does not pass through it (also the supply of a board.json that names none: written
 # before builds named theirs). Adapter: the 5 V 2.5 A adapter PS1, the fuse F1 (T3.15A), the jack J1,

@@ -1,6 +1,6 @@
 """Write ``hardware/bom.csv``, the bill of materials, from board.json.
 
-Run ``python hardware/bom.py`` after changing board.json. Counts follow the board (LEDs and their
+Run ``python hardware/scripts/bom.py`` after changing board.json. Counts follow the board (LEDs and their
 capacitors from ``leds.count``, with 5 % spares to order), wire lengths are measured on the
 board's geometry (the LED chain, the bus along it, the feeds and control wires from where the
 parts sit in ``build.parts``, the adapter build's power entry along the runs the underside view
@@ -77,9 +77,9 @@ from supply_model import (
 )
 from wire_lengths import J2_LEAD_MM, SERVICE_LOOP_MM, wire_lengths
 
-HERE = Path(__file__).resolve().parent
-BOARD_JSON = HERE / "board.json"
-BOM_CSV = HERE / "bom.csv"
+HARDWARE = Path(__file__).resolve().parent.parent  # hardware/, above scripts/: the files read and written
+BOARD_JSON = HARDWARE / "board.json"
+BOM_CSV = HARDWARE / "bom.csv"
 SPARES = 0.05  # order 5 % more LEDs and capacitors than the board holds
 SLACK = 1.2  # wire cut 20 % longer than measured: bends, strip lengths, mistakes
 RESISTOR = "0.25 W, 1 %, metal film"  # every resistor: the 1 % matters for R8 (U3's current limit)
@@ -235,7 +235,8 @@ def rows(board: dict) -> list[list[str]]:
          f"{ohms(i2c_bus.PULL_UP_OHMS, ' k')}ohm, {RESISTOR}", "",
          "I2C pull-ups to 3V3, fitted whatever pull-ups the module has: the bus runs at 400 kHz over about 0.4 m "
          "of wire, and a module's own (10 kohm on many) rise too slowly for that (fast mode: 300 ns at most; "
-         f"with these {i2c_bus.rise_ns(i2c_bus.PULL_UP_OHMS):.0f} ns at {i2c_bus.BUS_PF} pF, computed: i2c_bus.py). "
+         f"with these {i2c_bus.rise_ns(i2c_bus.PULL_UP_OHMS):.0f} ns at {i2c_bus.BUS_PF} pF, computed: "
+         "scripts/i2c_bus.py). "
          f"On a small piece of PB1 (about {piece_size('R6-R7')} mm) on the controls pocket's floor between the "
          "encoder and the display module (BUILD.md, stage 5)"],
         ["U3", "1", "1", "usb", "Current-limited power switch", "TPS2553, enable high, SOT-23-6", "TI TPS2553DBVR",
@@ -332,9 +333,9 @@ def rows(board: dict) -> list[list[str]]:
          "your country; plug 5.5 mm outside, 2.1 mm inside (a 2.5 mm one sits loose on J1's 2.0 to 2.1 mm "
          "pin), the centre positive (the polarity symbol on the label). One of less than 2.5 A (a 5 V 2.4 A, 12 W "
          "one, say) does too: set its current as "
-         f"supply_ma in make_board.py. Measure it before the first connection: {plug}, centre positive. "
-         "Never more than 2.5 A: a stronger one feeds a fault more heat (power.md), and make_board.py refuses a "
-         "supply_ma above 2500"],
+         f"supply_ma in scripts/make_board.py. Measure it before the first connection: {plug}, centre positive. "
+         "Never more than 2.5 A: a stronger one feeds a fault more heat (power.md), and scripts/make_board.py "
+         "refuses a supply_ma above 2500"],
         ["J1", "1", "1", "adapter", "DC jack", "5.5 x 2.1 mm (2.0 to 2.1 mm pin), 8 A or more",
          "CUI Devices PJ-063AH (8 A, 24 V)",
          "In the left edge (see the drilling template), marked 5 V ONLY, centre + beside it (X11). Rated above "
@@ -386,7 +387,8 @@ def rows(board: dict) -> list[list[str]]:
          f"47 uF, 35 V, bipolar, radial, {BIPOLAR_CAN_MM[0]} mm across and {BIPOLAR_CAN_MM[1]} mm long at most",
          "Nichicon ES series, 35 V 47 uF (UES1V470M + case suffix)",
          "Right after XF1, +5V_FUSED (Q1's drain) to GND: damps the ringing when a live adapter is plugged in, "
-         "which would otherwise reach 2.2 to 2.4 times the adapter's voltage on Q1's drain (ovp_check.py; power.md, "
+         "which would otherwise reach 2.2 to 2.4 times the adapter's voltage on Q1's drain (scripts/ovp_check.py; "
+         "power.md, "
          "\"Overvoltage\"). Bipolar, not an ordinary electrolytic: a reversed plug puts the supply across it the "
          "wrong way round. 35 V: a 24 V plug. Nichicon's ES datasheet: bi-polarized, 6.3 to 50 V, 0.47 to 1000 uF, "
          "-40 to +85 degC, part numbers UES, the voltage code (1V: 35 V), the capacitance (470: 47 uF), M (20 %) "
@@ -399,7 +401,7 @@ def rows(board: dict) -> list[list[str]]:
          f"near the {depth['power']} mm pocket's depth or above it. The datasheet gives no impedance or "
          "ESR, only "
          "tan delta at 120 Hz (0.14 at most for 35 V): an ESR of 4 ohm at most at 120 Hz, none at the ringing's "
-         "frequency (ovp_check.py assumes 0.5 ohm; power.md, \"Datasheets read\"). Any other bipolar "
+         "frequency (scripts/ovp_check.py assumes 0.5 ohm; power.md, \"Datasheets read\"). Any other bipolar "
          "(non-polarised, NP) electrolytic of 47 uF, 35 V or more does as well"],
         ["D1", "1", "1", "adapter", "Schottky diode", "1 A, 40 V", "1N5819",
          "Fused 5 V to the Pico's VSYS (pin 39), behind F4: USB and the adapter never feed each other"],

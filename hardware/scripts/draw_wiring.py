@@ -2,7 +2,7 @@
 controls, and the Pico with every connection the firmware expects. An overview, not to scale:
 the 1:1 drilling template is ``drill_template.py``'s, the full circuit ``schematic-*.svg``.
 
-Run ``python hardware/draw_wiring.py`` after changing board.json; a test regenerates the
+Run ``python hardware/scripts/draw_wiring.py`` after changing board.json; a test regenerates the
 drawing and compares it with the committed file, so the two never disagree.
 """
 
@@ -20,9 +20,9 @@ from control_filters import FILTERS, ohms
 from make_board import LED_POWER_PINS
 from supply_model import CHARGER_MA, J2_RATED_MA
 
-HERE = Path(__file__).resolve().parent
-BOARD_JSON = HERE / "board.json"
-WIRING_SVG = HERE / "wiring.svg"
+HARDWARE = Path(__file__).resolve().parent.parent  # hardware/, above scripts/: the files read and written
+BOARD_JSON = HARDWARE / "board.json"
+WIRING_SVG = HARDWARE / "wiring.svg"
 
 SCALE = 2.5  # px per mm on the board drawing
 MARGIN = 20  # px around the board

@@ -1,6 +1,6 @@
 """Write the 1:1 drilling template's files from ``hardware/board.json``, in millimetres.
 
-Run ``python hardware/drill_template.py`` after changing board.json. It writes
+Run ``python hardware/scripts/drill_template.py`` after changing board.json. It writes
 
 - ``drill-template.svg``: the top of the board, 1:1 (open it in a browser or Inkscape and
   print at 100 %, or use the PDFs): every hole at its size, the display window, the
@@ -39,13 +39,13 @@ from drill_svg import svg
 from drill_top_view import top_view
 from drill_underside_view import underside_view
 
-HERE = Path(__file__).resolve().parent
-BOARD_JSON = HERE / "board.json"
-TOP_SVG = HERE / "drill-template.svg"
-UNDERSIDE_SVG = HERE / "drill-underside.svg"
-BACK_SVG = HERE / "back-panel.svg"
-DXF = HERE / "drill-template.dxf"
-PDFS = {paper: HERE / f"drill-template-{paper}.pdf" for paper in PAPERS}
+HARDWARE = Path(__file__).resolve().parent.parent  # hardware/, above scripts/: the files read and written
+BOARD_JSON = HARDWARE / "board.json"
+TOP_SVG = HARDWARE / "drill-template.svg"
+UNDERSIDE_SVG = HARDWARE / "drill-underside.svg"
+BACK_SVG = HARDWARE / "back-panel.svg"
+DXF = HARDWARE / "drill-template.dxf"
+PDFS = {paper: HARDWARE / f"drill-template-{paper}.pdf" for paper in PAPERS}
 
 
 def outputs(board: dict) -> dict[Path, str | bytes]:

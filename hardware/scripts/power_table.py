@@ -1,6 +1,6 @@
 """Write the figures of ``hardware/power.md`` from the firmware's own current model.
 
-Run ``python hardware/power_table.py`` (in the project's environment, where the firmware's
+Run ``python hardware/scripts/power_table.py`` (in the project's environment, where the firmware's
 ``app`` package is importable) after changing ``app.power`` (the current model, the
 brightness curve) or the board's default preferences; a test checks that power.md holds
 exactly what this script writes, so its numbers can never drift from the code.
@@ -23,11 +23,11 @@ from supply_model import SWITCH_LIMIT_MA  # U3's current limit, 351 to 449 mA
 
 from app import power, prefs
 
-HERE = Path(__file__).resolve().parent
-POWER_MD = HERE / "power.md"
-BOARD_JSON = HERE / "board.json"
-BEGIN = "<!-- begin: written by hardware/power_table.py from the firmware; edit that script, not this -->"
-END = "<!-- end: written by hardware/power_table.py -->"
+HARDWARE = Path(__file__).resolve().parent.parent  # hardware/, above scripts/: the files read and written
+POWER_MD = HARDWARE / "power.md"
+BOARD_JSON = HARDWARE / "board.json"
+BEGIN = "<!-- begin: written by hardware/scripts/power_table.py from the firmware; edit that script, not this -->"
+END = "<!-- end: written by hardware/scripts/power_table.py -->"
 
 WHITE = (255, 255, 255)
 RED = (255, 0, 0)  # one full colour channel

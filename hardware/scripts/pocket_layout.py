@@ -4,7 +4,7 @@ Lays out, from board.json, every part and piece of perfboard the underside view 
 pocket's parts of both builds at once), what stands down from the controls' skin (``bodies``), the screw block
 (``screw_blocks``), how tall each part stands in its pocket (``stacks``) and the adapter build's supply wires and
 leads in the power pocket (``power_runs``, ``supply_lengths``). drill_underside_view.py draws them, bom.py sizes and
-counts parts and wire from them. Run ``python hardware/pocket_layout.py`` after changing board.json: it writes
+counts parts and wire from them. Run ``python hardware/scripts/pocket_layout.py`` after changing board.json: it writes
 BUILD.md's table of places in the power pocket and its note of the supply runs' lengths. A test checks that each part
 lies in its pocket, clear of every other.
 """
@@ -21,15 +21,15 @@ from pathlib import Path
 
 from control_filters import FILTERS, parts
 
-HERE = Path(__file__).resolve().parent
-BOARD_JSON = HERE / "board.json"
-BUILD_MD = HERE / "BUILD.md"
+HARDWARE = Path(__file__).resolve().parent.parent  # hardware/, above scripts/: the files read and written
+BOARD_JSON = HARDWARE / "board.json"
+BUILD_MD = HARDWARE / "BUILD.md"
 # BUILD.md's table of where each part lies in the power pocket, written by this script from ``places``, and its note of
 # the adapter build's supply runs' lengths, from ``supply_lengths``: each from its BEGIN line to the END after it.
-BEGIN = "<!-- begin: written by hardware/pocket_layout.py from its places(); edit that script, not this -->"
-BEGIN_RUNS = ("<!-- begin: written by hardware/pocket_layout.py from its supply_lengths(); "
+BEGIN = "<!-- begin: written by hardware/scripts/pocket_layout.py from its places(); edit that script, not this -->"
+BEGIN_RUNS = ("<!-- begin: written by hardware/scripts/pocket_layout.py from its supply_lengths(); "
               "edit that script, not this -->")
-END = "<!-- end: written by hardware/pocket_layout.py -->"
+END = "<!-- end: written by hardware/scripts/pocket_layout.py -->"
 SCREW_CLEARANCE_MM = 8  # least wood from a panel screw's centre to a pocket's, a block's or the board's edge
 # X14: a hardwood block glued into the power pocket, where the pockets leave no solid wood for a panel screw on the
 # board's left: it takes one (drill_back_panel.py) and holds up the thin skin beside player 1's button (``places``).

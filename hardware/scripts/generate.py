@@ -1,6 +1,6 @@
 """Regenerate everything in hardware/ that is written from board.json, in order.
 
-Run ``python hardware/generate.py`` (in the project's environment) after changing
+Run ``python hardware/scripts/generate.py`` (in the project's environment) after changing
 ``make_board.py``: board.json first, then the power tables, wiring overview, drilling template,
 netlists (with their ERC), schematics, BUILD.md's table of the power pocket's places and note of
 the supply runs, and BOM. The tests check each file against its script.

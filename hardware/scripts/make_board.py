@@ -1,6 +1,6 @@
 """Generate ``hardware/board.json``, the single source of hardware truth.
 
-Run ``python hardware/make_board.py`` after changing a dimension or a pin below; the
+Run ``python hardware/scripts/make_board.py`` after changing a dimension or a pin below; the
 committed JSON is what the firmware and the simulator read, and a test checks that this
 script still reproduces it exactly.
 
@@ -36,7 +36,7 @@ from supply_model import SWITCH_LIMIT_MA, USB_BOARD_MA
 from shared.holes import HOLES, ROW, TRACKS
 from shared.supply import LEAST_MA, rated_ma
 
-BOARD_JSON = Path(__file__).resolve().parent / "board.json"
+BOARD_JSON = Path(__file__).resolve().parent.parent / "board.json"
 
 STREET = 5
 

@@ -1,6 +1,6 @@
 """Draw the schematics of both builds from the SKiDL circuit of ``circuit.py``.
 
-Run ``python hardware/draw_schematic.py`` after changing board.json or circuit.py. It writes
+Run ``python hardware/scripts/draw_schematic.py`` after changing board.json or circuit.py. It writes
 ``schematic-usb.svg``, ``schematic-adapter.svg`` (schemdraw's own SVG) and ``schematic.pdf``
 (both, one page each). Every pin of every part drawn carries the name of its net, taken from
 the netlist itself, so the drawing cannot disagree with the circuit the ERC checked; pins with
@@ -21,9 +21,9 @@ import schemdraw.elements as elm
 from circuit import BOARD_JSON, VARIANTS, build, quiet
 from control_filters import FILTERS
 
-HERE = Path(__file__).resolve().parent
-SVGS = {variant: HERE / f"schematic-{variant}.svg" for variant in VARIANTS}
-PDF = HERE / "schematic.pdf"
+HARDWARE = Path(__file__).resolve().parent.parent  # hardware/, above scripts/: the files read and written
+SVGS = {variant: HARDWARE / f"schematic-{variant}.svg" for variant in VARIANTS}
+PDF = HARDWARE / "schematic.pdf"
 PIN_GAP = 0.5  # schemdraw units between pins of a box
 STUB = 0.4
 FONT = 9

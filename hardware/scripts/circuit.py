@@ -1,6 +1,6 @@
 """The board's circuit as a SKiDL netlist, for both supply variants, with an electrical rules check.
 
-Run ``python hardware/circuit.py`` after changing a pin in board.json or a part here: it builds
+Run ``python hardware/scripts/circuit.py`` after changing a pin in board.json or a part here: it builds
 the circuit of each variant ("usb" and "adapter", see power.md), runs SKiDL's ERC (an error or
 a warning fails), and writes ``netlist-usb.txt`` and ``netlist-adapter.txt``: one line per net,
 the pins on it. ``draw_schematic.py`` draws the schematics from these circuits, and tests
@@ -26,10 +26,10 @@ from make_board import LED_POWER_PINS
 from skidl import POWER, SKIDL, TEMPLATE, Circuit, Net, Part, Pin, erc_logger
 from skidl.logger import stop_log_file_output
 
-HERE = Path(__file__).resolve().parent
-BOARD_JSON = HERE / "board.json"
+HARDWARE = Path(__file__).resolve().parent.parent  # hardware/, above scripts/: the files read and written
+BOARD_JSON = HARDWARE / "board.json"
 VARIANTS = ("usb", "adapter")
-NETLISTS = {variant: HERE / f"netlist-{variant}.txt" for variant in VARIANTS}
+NETLISTS = {variant: HARDWARE / f"netlist-{variant}.txt" for variant in VARIANTS}
 
 T = Pin.types
 # Raspberry Pi Pico pinout (Pico datasheet, "Pinout"): physical pin -> name.
@@ -441,7 +441,7 @@ def nets(circuit: Circuit) -> dict[str, list[str]]:
 
 def netlist_text(circuit: Circuit, variant: str) -> str:
     """The netlist file: a header, then ``NET: pin pin ...`` per line."""
-    lines = [f"# Netlist of the {variant} build, written by hardware/circuit.py from board.json (do not edit)."]
+    lines = [f"# Netlist of the {variant} build, written by hardware/scripts/circuit.py from board.json (do not edit)."]
     lines += [f"{name}: {' '.join(pins)}" for name, pins in nets(circuit).items()]
     return "\n".join(lines) + "\n"
 

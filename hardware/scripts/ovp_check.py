@@ -1,6 +1,6 @@
 """Simulate the adapter build's power entry (fuse, reverse-polarity guard, overvoltage cut-off) in ngspice.
 
-Run ``python hardware/ovp_check.py`` (in the project's environment, with ngspice installed: Debian's
+Run ``python hardware/scripts/ovp_check.py`` (in the project's environment, with ngspice installed: Debian's
 ``ngspice`` package). It takes the parts between the jack and the LED bus from circuit.py's adapter
 circuit, pins, nets and values as the netlist has them, replaces the LEDs, the shifter and the Pico by
 a resistive load across C243, and runs the cases power.md quotes: a slow ramp (where it cuts off and
