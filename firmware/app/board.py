@@ -50,7 +50,7 @@ _COUNT_MODULES = ("app.modes.count app.modes.starter app.modes.muggins app.said 
 # ahead: ``load_ahead``; or by the press that opens the count, or the play card by card), so the two are
 # never in the heap together (the next request loads it again), but for a host talking during a count.
 # Together, after a host had read the log at home, they made the heap's peak (4.5 KB more, CRIB_PICO).
-_PROTOCOL_MODULES = const("app.protocol app.strict_json app.history")
+_PROTOCOL_MODULES = "app.protocol app.strict_json app.history"
 
 
 def _added(marks, match, at):

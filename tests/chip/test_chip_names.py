@@ -20,8 +20,8 @@ said "LED 1 colours, then the walk" (where it read "walking"); 1,253 with the se
 and P3's under P1's ("P%d: %s"); 1,254 with an undo of the next game said so ("next game"), 1,255 with the
 total's "turn=total", 1,256 with the laid play's "past 31:", 1,255 at the thirty-first session's end; 1,257 with
 "UNDO: Jack+heels" and the pickers' "none left" (``app.picker.all_out``); 1,258 with the count's check of a
-total against the starter (``app.modes.count._possible``); 1,255 once the board's list of the protocol's modules
-was a ``const()`` and the Jack of clubs a literal in the show and the show by ranks. A change
+total against the starter (``app.modes.count._possible``); 1,256 once the Jack of clubs was a
+literal in the show and the show by ranks. A change
 that passes 1,260 costs the heap 7.5 KB beside its own: drop names (a private constant that is a literal,
 ``const()``, brings none) rather than take the pool (docs/CHIP_FIGURES.md). The plain-Python twins of the native
 modules (``*_plain``) are left out: the chip loads its native twins instead.
