@@ -25,6 +25,8 @@ def pegs_said(rules: Settings, moved: list[tuple[int, int]], fronts: list[int] |
 def describe(event: list[Any], rules: Settings) -> str:
     """An event in words, its seats and sides named as the board names them under ``rules`` (the board's own
     16-character line for an event undone is ``app.took_back.said``: a new kind of event is worded in both)."""
+    if not isinstance(event, list) or not event:  # (any JSON a log may hold: as sent)
+        return json.dumps(event)
     kind, args = event[0], event[1:]
     try:
         if kind in PLAIN_WORDS:
