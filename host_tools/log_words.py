@@ -25,6 +25,8 @@ def pegs_said(rules: Settings, moved: list[tuple[int, int]], fronts: list[int] |
 def describe(event: list[Any], rules: Settings) -> str:
     """An event in words, its seats and sides named as the board names them under ``rules`` (the board's own
     16-character line for an event undone is ``app.took_back.said``: a new kind of event is worded in both)."""
+    if not isinstance(event, list) or not event:  # (any JSON a log may hold: as sent)
+        return json.dumps(event)
     kind, args = event[0], event[1:]
     try:
         if kind in PLAIN_WORDS:
@@ -33,8 +35,12 @@ def describe(event: list[Any], rules: Settings) -> str:
             return "%s deals first" % rules.seat_name(args[0])
         if kind == "cut" or kind == "cut_ranks":  # each card (or rank) by its player
             said = rank_name if kind == "cut_ranks" else name
-            return "cut for deal: " + ", ".join("%s %s" % (rules.seat_name(seat), said(each))
-                                                for seat, each in enumerate(args[0]) if each is not None)
+            cut = ", ".join("%s %s" % (rules.seat_name(seat), said(each))
+                            for seat, each in enumerate(args[0]) if each is not None)
+            out = [rules.seat_name(seat) for seat, each in enumerate(args[0]) if each is None]
+            if out:  # a cut again after a tie, which the log does not hold (nor can crib or the board check it)
+                return "cut again for deal after a tie: %s (%s out of it)" % (cut, " and ".join(out))
+            return "cut for deal: " + cut
         if kind == "muggins":
             return "%s calls muggins" % rules.side_name(args[0])
         if kind == "starter":

@@ -95,6 +95,17 @@ def test_a_deal_from_the_cut_to_the_crib(sim: str, capsys: pytest.CaptureFixture
     assert state(capsys, sim)["front"] == [22, 10]
 
 
+def test_a_cut_with_dashes_is_said_to_be_a_cut_again_after_a_tie(sim: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # A review: `crib cut 3 - 4 -` was taken without a tie before it, and said as a first cut ("cut for deal: T1a 3,
+    # T1b 4"). The tie is in no log (the board's own cut logs its deciding round alone) and cannot be checked, so the
+    # cut is taken, and said for what it is: a mistaken dash shows, and `crib undo` takes it back.
+    said(capsys, sim, "settings", "players=4")
+    assert said(capsys, sim, "cut", "3", "-", "4H", "-") == (
+        "cut again for deal after a tie: T1a 3, T1b 4 (T2a and T2b out of it).")
+    assert state(capsys, sim)["dealer"] == 0
+    assert said(capsys, sim, "undo") == "undone: cut again for deal after a tie: T1a 3, T1b 4 (T2a and T2b out of it)."
+
+
 def test_a_total_the_starter_rules_out_is_refused_before_it_is_sent(sim: str,
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
     # as the board's count refuses it as it is dialled: with a 5 turned every hand holds a fifteen

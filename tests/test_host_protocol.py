@@ -11,6 +11,7 @@ import struct
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import serial
@@ -284,11 +285,39 @@ def test_a_socket_link_closes_without_pyserials_pause(monkeypatch: pytest.Monkey
         assert board.wait_received(1) == ["bye"]
 
 
-@pytest.mark.parametrize("reply", [b'{"state": {}}\n', b"[1, 2]\n"])
-def test_malformed_replies(reply: bytes, capsys: pytest.CaptureFixture[str]) -> None:
-    with FakeBoard(lambda line: reply) as board:
+@pytest.mark.parametrize("reply", [{"state": {}, "id": "ID"}, {"ok": "yes", "state": {}}, {"ok": None, "id": "ID"}])
+def test_malformed_replies(reply: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    def answer(line: str) -> bytes:  # a line that claims to be the reply (our id, or "ok") but is not one
+        return json.dumps(reply).replace('"ID"', json.dumps(json.loads(line)["id"])).encode() + b"\n"
+
+    with FakeBoard(answer) as board:
         status, _, err = crib(capsys, "status", "-d", board.url, "--timeout", "2")
     assert status == 1 and 'no "ok"' in err
+    assert len(board.received) == 1  # said at once: no timeout, no retry
+
+
+# Lines the board may print that are JSON but no reply: a REPL's result, a line of an error's message that spans
+# lines (sys.print_exception prints it as it is), another program's object without "ok" nor our id.
+JSON_PRINTS = [b"42", b'"text"', b"null", b"[1, 2]", b'{"state": {"front": [99, 99]}}', b'{"cmd": "state", "id": "x"}']
+
+
+def test_json_lines_the_board_printed_before_the_reply_are_skipped(capsys: pytest.CaptureFixture[str]) -> None:
+    def answer(line: str) -> bytes:
+        mine = {"ok": True, "id": json.loads(line)["id"], "state": {"front": [3, 4], "phase": "play"}}
+        return b"".join(printed + b"\r\n" for printed in JSON_PRINTS) + (json.dumps(mine) + "\r\n").encode()
+
+    with FakeBoard(answer) as board:
+        assert crib_json(capsys, "status", "-d", board.url)["state"]["front"] == [3, 4]
+    assert len(board.received) == 1
+
+
+@pytest.mark.parametrize("printed", JSON_PRINTS)
+def test_a_json_line_that_is_no_reply_is_said_as_printed_when_no_reply_comes(
+        printed: bytes, capsys: pytest.CaptureFixture[str]) -> None:
+    with FakeBoard(lambda line: printed + b"\r\n") as board:
+        status, _, err = crib(capsys, "status", "-d", board.url, "--timeout", "0.3")
+    assert status == 1 and "no reply to 'state'" in err and "it printed: %r" % printed.decode() in err
+    assert len(board.received) == 2  # not the REPL, nor a reply: worth one retry
 
 
 # What the app prints on the USB line when a step fails (app.run.log_exception), as the board sends it.

@@ -3,8 +3,11 @@
 Every request carries a fresh ``id``; the reply echoes it. A request whose reply did not
 come in time is sent once more with the SAME id: the board applies an id only once and
 answers a repeat with the original reply, so a retry can never peg twice. Replies to
-other ids (late answers to an earlier request) are skipped, and so are lines that are not
-JSON at all: the board prints its log (an app error and its traceback) on the same USB line.
+other ids (late answers to an earlier request) are skipped, and so are the lines the board prints
+on the same USB line, its log (its version, an app error and its traceback): lines that are not JSON, and
+JSON that makes no claim to be a reply (no "ok", not our id), such as a number, or a line of an error's
+message that spans lines, or what a REPL prints. A line with "ok", or with our id, is a reply: one that is
+not well formed (no "ok": true/false) is MalformedReply.
 
 A board whose app is not running answers from MicroPython's REPL instead: the prompt
 (``>>>``, or ``raw REPL``), or our own request echoed back. The friendly REPL echoes what is
@@ -184,9 +187,9 @@ class BoardLink:
                            % (cmd, self.timeout, self.retries + 1, said, unsure))
 
     def _read_reply(self, request_id: str, printed: deque[str]) -> dict[str, Any] | None:
-        """The reply to ``request_id``, or None if none came within the timeout. Lines that are
-        not JSON (the board's log) are added to ``printed``, and so is an unfinished last line;
-        a line longer than MAX_REPLY is MalformedReply."""
+        """The reply to ``request_id``, or None if none came within the timeout. Lines that are not JSON, or JSON
+        that is no reply (``claims_reply``: the board's log), are added to ``printed``, and so is an unfinished
+        last line; a line longer than MAX_REPLY is MalformedReply."""
         deadline = time.monotonic() + self.timeout
         while True:
             left = deadline - time.monotonic()
@@ -210,6 +213,9 @@ class BoardLink:
             if echoed(value, request_id):
                 printed.append(text)  # the REPL: no reply will come (it prints the dict and a prompt)
                 return None
+            if not claims_reply(value, request_id):
+                printed.append(text)  # printed, in JSON's form (a number, a line of a traceback's message): a log line
+                continue
             reply = check_reply(value, text)
             if "id" in reply and reply["id"] != request_id:
                 continue  # a late answer to an earlier request
@@ -244,6 +250,12 @@ def echoed(value: Any, request_id: str) -> bool:
     """True if ``value``, a JSON line from the board, is the request ``request_id`` itself, as
     MicroPython's REPL echoes it (a reply has "ok"; the request has "cmd")."""
     return isinstance(value, dict) and value.get("id") == request_id and "ok" not in value and "cmd" in value
+
+
+def claims_reply(value: Any, request_id: str) -> bool:
+    """True if ``value``, a JSON line from the board, claims to be a reply: an object with "ok", or with the id of
+    the request (``request_id``). Any other JSON is a line the board printed, not a reply: skipped as a log line."""
+    return isinstance(value, dict) and ("ok" in value or value.get("id") == request_id)
 
 
 def check_reply(value: Any, text: str) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from rich.console import Console, RenderableType
 
-from host_shared.errors import Failed
+from host_shared.errors import Failed, say
 from host_shared.untrusted import shorten
 from host_tools.board.crib_words import in_crib_words
 from host_tools.board.devices import LinkError
@@ -31,29 +31,43 @@ def converse(args: argparse.Namespace, exchange: Callable[[BoardLink], dict[str,
     """Open the link, run ``exchange`` on it, print its reply: as JSON with --json, else what
     ``shown`` reads from it for people.
 
-    A LinkError, or a reply ``exchange`` or ``shown`` cannot make sense of (a board with other
-    firmware, a garbled answer), is Failed: said in one clear line, exit status NOT_DONE, no traceback
-    (saying so if a change asked for was made all the same: not to be asked again);
-    printing comes after, so a failure there is not blamed on the reply.
+    ``exchange`` reads the reply and checks the shape of all ``shown`` reads of it (``checked_state``): a LinkError,
+    or a reply it cannot make sense of (a board with other firmware, a garbled answer), is Failed: said in one clear
+    line, exit status NOT_DONE, no traceback (saying so if a change asked for was made all the same: not to be asked
+    again). ``shown`` then has a reply crib understands: what it raises is a bug of crib's own, not the board's
+    reply, and goes on as such (its traceback), after a line saying so (and that a change asked for was made).
     """
     link = None
     try:
         with connect(args.device, timeout=args.timeout) as link:
             reply = exchange(link)
-        lines = shown(reply)  # (with --json too: a reply it cannot read is not passed on as understood)
-    except (KeyError, TypeError, AttributeError, IndexError, ValueError) as error:  # what reading JSON of another
-        # shape raises: a key or an item missing, or a value of another type (tests/test_host_bad_input.py)
-        made = "; the change asked for was made: see `crib status`" if link is not None and link.changed else ""
-        raise Failed(str(not_understood(error)) + made) from error
+    except READING_ERRORS as error:
+        raise Failed(str(not_understood(error)) + made(link)) from error
     except LinkError as error:
         raise Failed(explained(error)) from error
     if args.json:
         print(json.dumps(reply))
         return 0
-    console = Console()
+    try:
+        lines = shown(reply)
+    except Exception:
+        say(args, "a bug in crib: the board's reply was understood, but showing it failed (its traceback follows)%s"
+            % made(link))
+        raise
+    console = Console()  # (what goes wrong printing, a reader gone say, is said by host_tools.cli.main)
     for line in lines:
         console.print(line, markup=False)  # the board's words as they are: "[x]" in them is no style
     return 0
+
+
+# What reading JSON of another shape raises: a key or an item missing, or a value of another type
+# (tests/test_host_bad_input.py)
+READING_ERRORS = (KeyError, TypeError, AttributeError, IndexError, ValueError)
+
+
+def made(link: BoardLink | None) -> str:
+    """What to add to an error when ``link`` made the change asked for: "" if it made none."""
+    return "; the change asked for was made: see `crib status`" if link is not None and link.changed else ""
 
 
 def explained(error: LinkError) -> str:

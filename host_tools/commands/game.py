@@ -250,7 +250,9 @@ def run(command: GameCommand, args: argparse.Namespace) -> int:
         question = asks(before, game_rules(before.get("settings"))) if asks else None
         if question and not agreed(question):
             raise Failed("nothing changed: the question was answered no")
-        return dict(with_state(link, link.request(cmd, **fields)), before=before)
+        reply = with_state(link, link.request(cmd, **fields))
+        checked_state(reply["state"])  # (made, but one crib cannot read: said so, and that it was made)
+        return dict(reply, before=before)
 
     def shown(reply: dict[str, Any]) -> list[RenderableType]:
         state = reply["state"]

@@ -4,16 +4,21 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
 from rich.table import Table
 
+from cribbage.cards import is_int
+from host_shared.untrusted import shorten
 from host_tools.board.log_pages import read_log
 from host_tools.board.talk import add_conversation
 from host_tools.log_replay import Log, replay_log
 from host_tools.log_words import describe, events_gone, pegs_said
 from host_tools.rules import game_rules
+
+if TYPE_CHECKING:  # (annotations alone)
+    from host_tools.board.link import BoardLink
 
 
 def points_pegged(reply: dict[str, Any]) -> dict[int, str]:
@@ -53,6 +58,20 @@ def shown(reply: dict[str, Any]) -> list[RenderableType]:
     return out
 
 
+def read_checked_log(link: BoardLink) -> dict[str, Any]:
+    """The board's whole log (``read_log``: its pages checked), its finished ``games`` checked as ``shown`` reads
+    them: null, or a list of objects, each with the side that won (``winner``). Else ValueError: a reply crib
+    cannot read (``converse``)."""
+    reply = read_log(link)
+    games = reply.get("games")
+    sides = game_rules(reply.get("settings")).sides
+    if games is not None and not (isinstance(games, list) and all(
+            isinstance(game, dict) and is_int(game.get("winner")) and 0 <= game["winner"] < sides for game in games)):
+        raise ValueError("its games are %s, not a list of objects each naming the side that won (winner)"
+                         % shorten(json.dumps(games)))
+    return reply
+
+
 def define(parser: argparse.ArgumentParser, name: str) -> None:
     """Add the arguments of `crib log` (``name``) to its ``parser``: it fetches the log and prints it."""
-    add_conversation(parser, read_log, shown)
+    add_conversation(parser, read_checked_log, shown)

@@ -132,12 +132,19 @@ def keys_help() -> str:
     return "\n".join(out + ["words are taken in any case: ON, Lurch, card by CARD, Sky"])
 
 
+def checked_settings(reply: dict[str, Any]) -> dict[str, Any]:
+    """``reply``, to ``settings``, if its ``settings`` are an object (what ``shown`` reads); else TypeError (or
+    KeyError without them): a reply crib cannot read (``converse``)."""
+    settings = reply["settings"]
+    if not isinstance(settings, dict):
+        raise TypeError("the settings are a %s, not an object" % type(settings).__name__)
+    return reply
+
+
 def shown(reply: dict[str, Any]) -> list[RenderableType]:
     """The settings as a two-column table, in the board's menu's order, each value as it is typed with what the
     board calls it (``value_words``); a key this crib does not know (newer firmware) last, as sent."""
     settings = reply["settings"]
-    if not isinstance(settings, dict):  # (converse says the reply is not understood)
-        raise TypeError("the settings are a %s, not an object" % type(settings).__name__)
     order = [key for key, _label, _values in ITEMS]
     table = Table(title="settings")
     table.add_column("setting")
@@ -173,7 +180,7 @@ def run(args: argparse.Namespace) -> int:
         request_line({"cmd": "settings", "id": new_id(), **fields})
     except RequestTooLong as error:
         raise Failed("argument KEY=VALUE: %s: give shorter values" % error, USAGE_ERROR) from error
-    return converse(args, lambda link: link.request("settings", **fields), shown)
+    return converse(args, lambda link: checked_settings(link.request("settings", **fields)), shown)
 
 
 def define(parser: argparse.ArgumentParser, name: str) -> None:

@@ -50,7 +50,7 @@ def shown(reply: dict[str, Any]) -> list[RenderableType]:
     state = reply["state"]
     undone = reply.get("undone")
     said = "undone: %s" % describe(undone, game_rules(state.get("settings"))) if undone else "undone"
-    if undone and reply.get("heels_undone") and undone[0] in ("starter", "starter_rank"):
+    if isinstance(undone, list) and reply.get("heels_undone") and undone[:1] in (["starter"], ["starter_rank"]):
         said += " and his heels with it"
     left = [Text("Left on the board for the undo: %s." % reply["left"])] if reply.get("left") else []
     return [Text(said + "."), *left, *state_shown(state)]
