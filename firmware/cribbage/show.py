@@ -27,6 +27,7 @@ _NONE_IN_HAND = const((0x3EE80000, 0x3FE80000, 0x3EC80000, 0x3E480000, 0x0E08000
 _NONE_IN_CRIB = const((0x3EEA0000, 0x3FE80000, 0x3EC80000, 0x3E480000, 0x0E080003, 0x3E480000, 0x3EC80000,
                        0x3EC80000, 0x3EC80000, 0x2F880000, 0x2FAC0002, 0x2F880000, 0x2F880000))
 
+_CLUB_JACK = const(40)  # JACK * 4: the Jack of clubs; | a suit gives that suit's Jack (a const: score is hot)
 # Counting value of each card number, as bytes so a lookup is one subscript.
 _VALUE = bytes(value(c) for c in range(DECK_SIZE))
 
@@ -146,7 +147,7 @@ def score(hand, starter, is_crib=False):
             pts += 5
         elif not is_crib:
             pts += 4
-    nob = JACK * 4 | (starter & 3)  # the Jack of the starter's suit (the Jack of clubs, | its suit)
+    nob = _CLUB_JACK | (starter & 3)  # the Jack of the starter's suit
     if h0 == nob or h1 == nob or h2 == nob or h3 == nob:
         pts += 1
     return pts
